@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { defineConfig } from '@playwright/test'
+
+/** A port nobody listens on, found once when the config loads (the config cannot await). */
+function freePort(): number {
+  const script =
+    "const s=require('node:net').createServer();s.listen(0,()=>{console.log(s.address().port);s.close()})"
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim())
+}
+
+// Workers load this config too; they must reuse the port and data directory the main process chose.
+process.env.E2E_PORT ??= String(freePort())
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'blattwerk-e2e-'))
+const port = Number(process.env.E2E_PORT)
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      // A closed network: keep Chromium from phoning home at every start.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-default-apps',
+        '--no-first-run',
+        '--disable-domain-reliability',
+        '--metrics-recording-only',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node scripts/start.mjs --no-build',
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+  },
+})

@@ -1,0 +1,147 @@
+// Production entry point behind `npm start`: builds when the sources are newer than the build,
+// then migrates, seeds the embedded demo store when it is empty, and serves on PORT.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { serve } from 'srvx'
+import { staticMiddleware } from 'srvx/static'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const serverEntry = path.join(root, 'dist/server/server.js')
+const clientDir = path.join(root, 'dist/client')
+const buildInputs = [
+  'src',
+  'public',
+  'vite.config.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+]
+
+function newestModification(target) {
+  if (!existsSync(target)) return 0
+  const stats = statSync(target)
+  if (!stats.isDirectory()) return stats.mtimeMs
+  let newest = stats.mtimeMs
+  for (const entry of readdirSync(target))
+    newest = Math.max(newest, newestModification(path.join(target, entry)))
+  return newest
+}
+
+function buildIfNeeded() {
+  const builtAt = existsSync(serverEntry) ? statSync(serverEntry).mtimeMs : 0
+  const changedAt = Math.max(
+    ...buildInputs.map((input) => newestModification(path.join(root, input))),
+  )
+  if (builtAt >= changedAt) return
+  console.log(
+    builtAt ? 'Sources changed since the last build; building …' : 'No build found; building …',
+  )
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  )
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+const compressibleType =
+  /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/
+
+/** Gzip for dynamic responses (pages, API); static files are compressed by the static middleware. */
+async function compressResponses(request, next) {
+  const response = await next()
+  const type = response.headers.get('content-type') ?? ''
+  if (
+    !response.body ||
+    response.headers.has('content-encoding') ||
+    !compressibleType.test(type) ||
+    !/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')
+  ) {
+    return response
+  }
+  const headers = new Headers(response.headers)
+  headers.set('content-encoding', 'gzip')
+  headers.append('vary', 'Accept-Encoding')
+  headers.delete('content-length')
+  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  })
+}
+
+/** Hashed build assets never change under their name: cache them for a year; other files for an hour. */
+function staticFiles() {
+  const hashedAssets = staticMiddleware({ dir: clientDir, maxAge: 31_536_000, immutable: true })
+  const otherFiles = staticMiddleware({ dir: clientDir, maxAge: 3_600 })
+  return (request, next) =>
+    new URL(request.url).pathname.startsWith('/assets/')
+      ? hashedAssets(request, next)
+      : otherFiles(request, next)
+}
+
+function printDemoLogins(entry, port) {
+  const lines = [
+    '',
+    'Demo-Daten angelegt. Anmeldungen (Benutzername / Passwort):',
+    ...entry.demoBusinessLogins.map(
+      (login) => `  ${login.username.padEnd(12)} / ${login.password}  (${login.role})`,
+    ),
+    'Shop-Kundin auf sonnen-apotheke (E-Mail / Passwort):',
+    ...entry.demoShopLogins.map((login) => `  ${login.email} / ${login.password}`),
+    `Back-Office: http://localhost:${port}/login`,
+    `Shop:        http://sonnen-apotheke.localhost:${port}`,
+    '',
+  ]
+  console.log(lines.join('\n'))
+}
+
+async function main() {
+  if (!process.argv.includes('--no-build')) buildIfNeeded()
+  const entry = await import(pathToFileURL(serverEntry).href)
+  let app
+  try {
+    app = await entry.startApp(process.env)
+  } catch (error) {
+    console.error(error instanceof Error && error.name === 'ConfigError' ? error.message : error)
+    process.exit(1)
+  }
+
+  const server = serve({
+    fetch: entry.default.fetch,
+    port: app.config.PORT,
+    trustProxy: app.config.TRUST_PROXY,
+    middleware: [staticFiles(), compressResponses],
+    gracefulShutdown: false,
+    silent: true,
+  })
+  await server.ready()
+  const port = new URL(server.url).port || app.config.PORT
+  app.logger.info({ url: server.url }, 'listening')
+  if (app.seededDemoData) printDemoLogins(entry, port)
+
+  let stopping = false
+  const shutdown = async (signal) => {
+    if (stopping) return
+    stopping = true
+    app.logger.info({ signal }, 'shutting down: no new connections, finishing open requests')
+    const force = setTimeout(() => {
+      app.logger.error('requests still open after 15 s; exiting')
+      process.exit(1)
+    }, 15_000)
+    force.unref()
+    await server.close()
+    await entry.stopApp()
+    app.logger.info('stopped')
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+}
+
+await main()

@@ -1,0 +1,163 @@
+/**
+ * Who may see which page. Pure and isomorphic so route guards (`beforeLoad`) can apply the same
+ * decision on the server and in the browser.
+ */
+
+export type AccessSession =
+  | {
+      accountType: 'b2b'
+      role: 'admin' | 'owner' | 'staff'
+      organisationCategory: 'platform' | 'pharmacy' | 'wholesaler' | 'producer' | 'club'
+    }
+  | { accountType: 'b2c' }
+  | null
+
+export type AccessTenant = { slug: string; hasConfig: boolean } | null
+
+export type AccessDecision =
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'forbidden' }
+
+export const forbiddenMessage =
+  'Zugriff verweigert! Du bist nicht berechtigt, diesen Bereich zu sehen.'
+
+const publicPrefixes = [
+  '/',
+  '/login',
+  '/legal-notice',
+  '/privacy-policy',
+  '/contact',
+  '/news',
+  '/shop',
+  '/blueten',
+  '/rezeptkonfigurator',
+  '/extrakte',
+  '/confirmation',
+  '/invitation',
+] as const
+
+/** Tenant shop pages that only exist when the tenant has configured its shop. */
+const shopOnlyPrefixes = ['/blueten', '/extrakte'] as const
+
+const backOfficePrefixes = [
+  '/dashboard',
+  '/login',
+  '/inventory',
+  '/analyse',
+  '/archive',
+  '/customers',
+  '/me',
+  '/customer_orders',
+  '/purchase_orders',
+  '/organisations',
+  '/products',
+  '/live',
+] as const
+
+const customerOrderCategories = new Set(['pharmacy', 'wholesaler', 'producer'])
+
+const allow: AccessDecision = { kind: 'allow' }
+const forbidden: AccessDecision = { kind: 'forbidden' }
+const redirectTo = (to: string): AccessDecision => ({ kind: 'redirect', to })
+
+/**
+ * The pathname the router will match: without query or hash, lower-cased, percent-decoded, with
+ * duplicate and trailing slashes and dot segments removed. The router matches case-insensitively
+ * and tolerates these variants, so the guard must not be fooled by `/ADMIN` or `/x/../admin/`.
+ */
+function normalisePathname(path: string): string {
+  let pathname = path.split(/[?#]/, 1)[0] ?? ''
+  try {
+    pathname = decodeURI(pathname)
+  } catch {
+    // Malformed escapes stay as they are; the router will not match them to a route either.
+  }
+  const segments: string[] = []
+  for (const segment of pathname.toLowerCase().split(/[/\\]+/)) {
+    if (segment === '' || segment === '.') continue
+    if (segment === '..') segments.pop()
+    else segments.push(segment)
+  }
+  return `/${segments.join('/')}`
+}
+
+/** `/news` matches `/news` and `/news/online-shop` but not `/newsletter`; `/` matches only `/`. */
+export function matchesPrefix(path: string, prefix: string): boolean {
+  const pathname = normalisePathname(path)
+  if (prefix === '/') return pathname === '/'
+  return pathname === prefix || pathname.startsWith(`${prefix}/`)
+}
+
+const matchesAny = (path: string, prefixes: readonly string[]) =>
+  prefixes.some((prefix) => matchesPrefix(path, prefix))
+
+export function isPublicPath(path: string): boolean {
+  return matchesAny(path, publicPrefixes)
+}
+
+/** The login page, returning to `path` (query and hash included) after signing in. */
+export function loginRedirect(path: string): string {
+  return `/login?redirect=${encodeURIComponent(path)}`
+}
+
+const maxRedirectLength = 2048
+
+/**
+ * `value` if it is a path on this site, else null — so `?redirect=` cannot send users elsewhere.
+ * Browsers read `//evil.com` and `/\evil.com` as other hosts, and drop tabs and newlines, so
+ * `/\t/evil.com` would become `//evil.com`.
+ */
+export function safeRedirectTarget(value: unknown): string | null {
+  if (typeof value !== 'string') return null
+  if (value.length === 0 || value.length > maxRedirectLength) return null
+  if (!value.startsWith('/') || value.startsWith('//')) return null
+  if (value.includes('\\')) return null
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we reject
+  if (/[\u0000-\u001f\u007f]/.test(value)) return null
+  // A single leading `/` already rules out a scheme (`https:`, `javascript:`).
+  return value
+}
+
+/** Decides whether `session` may open `path` (which may carry a query and hash) on `tenant`. */
+export function decideAccess(
+  path: string,
+  session: AccessSession,
+  tenant: AccessTenant,
+): AccessDecision {
+  if (matchesAny(path, shopOnlyPrefixes)) {
+    if (!tenant?.hasConfig) return redirectTo('/')
+    // The shop is for consumers; business users order through the back-office.
+    return session?.accountType === 'b2b' ? redirectTo('/') : allow
+  }
+
+  if (session?.accountType === 'b2c' && matchesAny(path, backOfficePrefixes)) {
+    return redirectTo('/')
+  }
+
+  if (isPublicPath(path)) return allow
+
+  if (session === null) return redirectTo(loginRedirect(path))
+
+  if (matchesPrefix(path, '/account/personal')) {
+    return session.accountType === 'b2c' ? allow : redirectTo('/account')
+  }
+
+  if (matchesPrefix(path, '/admin')) {
+    return session.accountType === 'b2b' && session.role === 'admin' ? allow : forbidden
+  }
+
+  if (matchesPrefix(path, '/analyse')) {
+    const isOwnerOrAdmin =
+      session.accountType === 'b2b' && (session.role === 'owner' || session.role === 'admin')
+    return isOwnerOrAdmin ? allow : forbidden
+  }
+
+  if (matchesPrefix(path, '/customer_orders')) {
+    const tradesWithCustomers =
+      session.accountType === 'b2b' && customerOrderCategories.has(session.organisationCategory)
+    return tradesWithCustomers ? allow : forbidden
+  }
+
+  return allow
+}

@@ -1,0 +1,27 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
+import { type AccountType, accountTypeSchema, refreshRequestSchema } from '~/lib/auth-api'
+import { tenantSlugFromHost } from '~/lib/tenant-host'
+import { getApp } from '~/server/app.server'
+import { refreshSession } from '~/server/auth.server'
+import { apiHandlers, jsonResponse, readJsonBody, requestHost } from '~/server/http.server'
+
+const params = z.object({ accountType: accountTypeSchema })
+
+export const Route = createFileRoute('/api/auth/$accountType/token')({
+  server: {
+    handlers: apiHandlers(
+      {
+        POST: async ({ request, params: { accountType } }) => {
+          const app = await getApp()
+          const { token } = await readJsonBody(request, refreshRequestSchema)
+          const tenantSlug = tenantSlugFromHost(requestHost(request), app.config.APP_DOMAIN)
+          return jsonResponse(
+            await refreshSession(app, token, accountType as AccountType, tenantSlug),
+          )
+        },
+      },
+      { params },
+    ),
+  },
+})

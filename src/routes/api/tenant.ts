@@ -1,0 +1,29 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
+import { hostSchema } from '~/lib/tenant-host'
+import { getApp } from '~/server/app.server'
+import { ApiError, apiHandlers, jsonResponse, parseInput } from '~/server/http.server'
+import { resolveTenant } from '~/server/tenants.server'
+
+const query = z.object({ host: hostSchema })
+
+export const Route = createFileRoute('/api/tenant')({
+  server: {
+    handlers: apiHandlers({
+      GET: async ({ request }) => {
+        const app = await getApp()
+        const { host } = parseInput(query, Object.fromEntries(new URL(request.url).searchParams))
+        const tenant = await resolveTenant(app.db, host, app.config.APP_DOMAIN)
+        if (!tenant) throw new ApiError(404, 'Für diesen Host gibt es keinen Shop.')
+        return jsonResponse(
+          { slug: tenant.slug, config: tenant.config },
+          {
+            headers: {
+              'Cache-Control': 'public, max-age=60, s-maxage=60, stale-while-revalidate=300',
+            },
+          },
+        )
+      },
+    }),
+  },
+})

@@ -1,0 +1,64 @@
+import { type AppConfig, parseConfig } from './config.server'
+import {
+  type Database,
+  type DatabaseHandle,
+  databaseTargetFromConfig,
+  openDatabase,
+} from './db/client.server'
+import { isDatabaseEmpty, seedDemoData } from './db/seed.server'
+import { createLogger, type Logger } from './logger.server'
+import { loadSigningKeys, type SigningKeys } from './signing-keys.server'
+
+export interface App {
+  config: AppConfig
+  logger: Logger
+  database: DatabaseHandle
+  db: Database
+  keys: SigningKeys
+  /** True when this start filled an empty embedded store with the demo data. */
+  seededDemoData: boolean
+}
+
+let starting: Promise<App> | undefined
+
+async function start(env: Record<string, string | undefined>): Promise<App> {
+  const config = parseConfig(env)
+  const logger = createLogger({
+    level: config.LOG_LEVEL,
+    pretty: config.NODE_ENV === 'development',
+  })
+  const database = await openDatabase(databaseTargetFromConfig(config))
+  try {
+    await database.migrate()
+    // Demo data only ever lands in the embedded store by itself; a real PostgreSQL is seeded on request.
+    const seededDemoData = database.driver === 'pglite' && (await isDatabaseEmpty(database.db))
+    if (seededDemoData) await seedDemoData(database.db)
+    const keys = await loadSigningKeys({
+      privateJwk: config.AUTH_PRIVATE_JWK,
+      dataDir: config.DATA_DIR,
+    })
+    logger.info({ driver: database.driver, seededDemoData }, 'app ready')
+    return { config, logger, database, db: database.db, keys, seededDemoData }
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+}
+
+/** Parses the environment, opens and migrates the database, loads the signing keys — once per process. */
+export function startApp(env: Record<string, string | undefined> = process.env): Promise<App> {
+  starting ??= start(env).catch((error: unknown) => {
+    starting = undefined
+    throw error
+  })
+  return starting
+}
+
+export const getApp = (): Promise<App> => startApp()
+
+export async function stopApp(): Promise<void> {
+  if (!starting) return
+  const app = await starting.catch(() => undefined)
+  starting = undefined
+  await app?.database.close()
+}

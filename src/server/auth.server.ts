@@ -1,0 +1,521 @@
+import { randomUUID } from 'node:crypto'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import {
+  type AccountType,
+  type B2bUser,
+  type B2cUser,
+  shopUserRole,
+  type UserRole,
+} from '../lib/auth-api'
+import type { Database } from './db/client.server'
+import { authSessions, organisations, refreshTokens, shopUsers, tenants, users } from './db/schema'
+import { ApiError } from './http.server'
+import { spendPasswordCheckTime, verifyPassword } from './password.server'
+import {
+  type RateLimitRule,
+  recordFailure,
+  resetCounter,
+  retryAfterSeconds,
+} from './rate-limit.server'
+import type { SigningKeys } from './signing-keys.server'
+import type { Tenant } from './tenants.server'
+import {
+  accountTypeOfRole,
+  hashToken,
+  InvalidTokenError,
+  newRefreshClaims,
+  type RefreshClaims,
+  signAccessToken,
+  signRefreshToken,
+  verifyAccessToken,
+  verifyRefreshToken,
+} from './tokens.server'
+
+export interface AuthDeps {
+  db: Database
+  keys: SigningKeys
+}
+
+/** The caller behind a valid access token whose session is still alive. */
+export interface Principal {
+  accountType: AccountType
+  subjectId: string
+  role: string
+  sessionId: string
+  tenant?: string
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+type Executor = Database | Transaction
+
+export const messages = {
+  badBusinessCredentials: 'Benutzername oder Passwort ist falsch.',
+  badShopCredentials: 'E-Mail oder Passwort ist falsch.',
+  notLoggedIn: 'Bitte melde dich an.',
+  sessionExpired: 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
+  wrongAccountType: 'Dieser Zugang ist für diese Kontoart nicht vorgesehen.',
+  unknownShop: 'Diesen Shop gibt es nicht.',
+} as const
+
+/** How long the parent of a family's current refresh token may still be exchanged (two tabs refreshing). */
+export const rotationGraceSeconds = 10
+
+export const loginLimits = {
+  /** Consecutive failures for one account from one client. */
+  accountAndClient: {
+    name: 'login-account-client',
+    points: 10,
+    windowSeconds: 15 * 60,
+    sliding: true,
+  },
+  /** Failures from one client across all accounts. */
+  client: { name: 'login-client', points: 100, windowSeconds: 60 * 60, sliding: false },
+} satisfies Record<string, RateLimitRule>
+
+const sessionExpired = () => new ApiError(401, messages.sessionExpired)
+
+async function ensureNotThrottled(db: Database, accountKey: string, clientIp: string) {
+  const waits = await Promise.all([
+    retryAfterSeconds(db, loginLimits.accountAndClient, accountKey),
+    retryAfterSeconds(db, loginLimits.client, clientIp),
+  ])
+  const retryAfter = Math.max(...waits.map((wait) => wait ?? 0))
+  if (retryAfter > 0) {
+    const minutes = Math.ceil(retryAfter / 60)
+    throw new ApiError(
+      429,
+      `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} erneut.`,
+      { headers: { 'Retry-After': String(retryAfter) } },
+    )
+  }
+}
+
+async function countFailure(db: Database, accountKey: string, clientIp: string) {
+  await Promise.all([
+    recordFailure(db, loginLimits.accountAndClient, accountKey),
+    recordFailure(db, loginLimits.client, clientIp),
+  ])
+}
+
+interface SessionSubject {
+  accountType: AccountType
+  id: string
+  role: string
+  tenant: { id: string; slug: string } | null
+}
+
+async function issueRefreshToken(
+  tx: Executor,
+  keys: SigningKeys,
+  subject: SessionSubject,
+  familyId: string,
+  parentId: string | null,
+): Promise<string> {
+  const claims = newRefreshClaims({
+    sub: subject.id,
+    role: subject.role,
+    fid: familyId,
+    jti: randomUUID(),
+    tenant: subject.tenant?.slug,
+  })
+  const token = await signRefreshToken(keys, claims)
+  await tx.insert(refreshTokens).values({
+    id: claims.jti,
+    familyId,
+    parentId,
+    accountType: subject.accountType,
+    subjectId: subject.id,
+    role: subject.role,
+    tenantId: subject.tenant?.id ?? null,
+    tokenHash: hashToken(token),
+    issuedAt: new Date(claims.iat * 1000),
+    expiresAt: new Date(claims.exp * 1000),
+  })
+  return token
+}
+
+function signAccessFor(keys: SigningKeys, subject: SessionSubject, sessionId: string) {
+  return signAccessToken(keys, {
+    sub: subject.id,
+    accountType: subject.accountType,
+    role: subject.role,
+    sid: sessionId,
+    tenant: subject.tenant?.slug,
+  })
+}
+
+async function startSession({ db, keys }: AuthDeps, subject: SessionSubject) {
+  return db.transaction(async (tx) => {
+    const [session] = await tx
+      .insert(authSessions)
+      .values({
+        accountType: subject.accountType,
+        subjectId: subject.id,
+        tenantId: subject.tenant?.id ?? null,
+      })
+      .returning({ id: authSessions.id })
+    const sessionId = (session as { id: string }).id
+    const refreshToken = await issueRefreshToken(tx, keys, subject, sessionId, null)
+    const accessToken = await signAccessFor(keys, subject, sessionId)
+    return { accessToken, refreshToken }
+  })
+}
+
+const businessUserColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  active: users.active,
+  passwordHash: users.passwordHash,
+  organisation: {
+    id: organisations.id,
+    name: organisations.name,
+    category: organisations.category,
+  },
+}
+
+function toB2bUser(row: {
+  id: string
+  username: string
+  email: string
+  name: string
+  role: UserRole
+  organisation: B2bUser['organisation']
+}): B2bUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    organisation: row.organisation,
+  }
+}
+
+export async function getBusinessUser(
+  db: Executor,
+  id: string,
+): Promise<(B2bUser & { active: boolean }) | null> {
+  const [row] = await db
+    .select(businessUserColumns)
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(eq(users.id, id))
+  return row ? { ...toB2bUser(row), active: row.active } : null
+}
+
+export async function getShopUser(
+  db: Executor,
+  id: string,
+): Promise<(B2cUser & { active: boolean }) | null> {
+  const [row] = await db
+    .select({
+      id: shopUsers.id,
+      email: shopUsers.email,
+      name: shopUsers.name,
+      active: shopUsers.active,
+      tenant: tenants.slug,
+    })
+    .from(shopUsers)
+    .innerJoin(tenants, eq(tenants.id, shopUsers.tenantId))
+    .where(eq(shopUsers.id, id))
+  return row ?? null
+}
+
+export async function loginBusinessUser(
+  deps: AuthDeps,
+  input: { username: string; password: string },
+  client: { ip: string },
+) {
+  const accountKey = `b2b:${input.username.toLowerCase()}:${client.ip}`
+  await ensureNotThrottled(deps.db, accountKey, client.ip)
+
+  const [row] = await deps.db
+    .select(businessUserColumns)
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()))
+  const passwordMatches = row
+    ? await verifyPassword(row.passwordHash, input.password)
+    : await spendPasswordCheckTime(input.password)
+  if (!row || !passwordMatches || !row.active) {
+    await countFailure(deps.db, accountKey, client.ip)
+    throw new ApiError(401, messages.badBusinessCredentials)
+  }
+  await resetCounter(deps.db, loginLimits.accountAndClient, accountKey)
+
+  const tokens = await startSession(deps, {
+    accountType: 'b2b',
+    id: row.id,
+    role: row.role,
+    tenant: null,
+  })
+  return { user: toB2bUser(row), ...tokens }
+}
+
+export async function loginShopUser(
+  deps: AuthDeps,
+  input: { email: string; password: string },
+  tenant: Tenant | null,
+  client: { ip: string },
+) {
+  if (!tenant) throw new ApiError(404, messages.unknownShop)
+  const accountKey = `b2c:${tenant.slug}:${input.email.toLowerCase()}:${client.ip}`
+  await ensureNotThrottled(deps.db, accountKey, client.ip)
+
+  const [row] = await deps.db
+    .select({
+      id: shopUsers.id,
+      email: shopUsers.email,
+      name: shopUsers.name,
+      active: shopUsers.active,
+      passwordHash: shopUsers.passwordHash,
+    })
+    .from(shopUsers)
+    .where(
+      and(
+        eq(shopUsers.tenantId, tenant.id),
+        eq(sql`lower(${shopUsers.email})`, input.email.toLowerCase()),
+      ),
+    )
+  const passwordMatches = row
+    ? await verifyPassword(row.passwordHash, input.password)
+    : await spendPasswordCheckTime(input.password)
+  if (!row || !passwordMatches || !row.active) {
+    await countFailure(deps.db, accountKey, client.ip)
+    throw new ApiError(401, messages.badShopCredentials)
+  }
+  await resetCounter(deps.db, loginLimits.accountAndClient, accountKey)
+
+  const tokens = await startSession(deps, {
+    accountType: 'b2c',
+    id: row.id,
+    role: shopUserRole,
+    tenant: { id: tenant.id, slug: tenant.slug },
+  })
+  return { user: { id: row.id, email: row.email, name: row.name, tenant: tenant.slug }, ...tokens }
+}
+
+async function revokeFamily(tx: Executor, familyId: string) {
+  await tx
+    .update(authSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(authSessions.id, familyId), isNull(authSessions.revokedAt)))
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+}
+
+/** The account behind a session, if it still exists and may sign in. */
+async function activeSubject(
+  tx: Executor,
+  accountType: AccountType,
+  subjectId: string,
+  tenantSlug: string | undefined,
+): Promise<SessionSubject | null> {
+  if (accountType === 'b2b') {
+    const user = await getBusinessUser(tx, subjectId)
+    return user?.active ? { accountType, id: user.id, role: user.role, tenant: null } : null
+  }
+  const [row] = await tx
+    .select({
+      id: shopUsers.id,
+      active: shopUsers.active,
+      tenantId: tenants.id,
+      slug: tenants.slug,
+    })
+    .from(shopUsers)
+    .innerJoin(tenants, eq(tenants.id, shopUsers.tenantId))
+    .where(eq(shopUsers.id, subjectId))
+  if (!row?.active || row.slug !== tenantSlug) return null
+  return {
+    accountType,
+    id: row.id,
+    role: shopUserRole,
+    tenant: { id: row.tenantId, slug: row.slug },
+  }
+}
+
+type RotationOutcome =
+  | { kind: 'rotated'; refreshToken: string; subject: SessionSubject }
+  | { kind: 'invalid' }
+  | { kind: 'reuse' }
+
+/**
+ * Exchanges a refresh token for a new pair. The family row is locked, so concurrent exchanges of
+ * one family run one after another: the first rotates, the rest fall into the grace rule.
+ */
+export async function refreshSession(
+  deps: AuthDeps,
+  token: string,
+  accountType: AccountType,
+  requestTenantSlug: string | null,
+): Promise<{ token: string; accessToken: string }> {
+  let claims: RefreshClaims
+  try {
+    claims = await verifyRefreshToken(deps.keys, token)
+  } catch (error) {
+    if (error instanceof InvalidTokenError) throw sessionExpired()
+    throw error
+  }
+  if (accountTypeOfRole(claims.role) !== accountType)
+    throw new ApiError(403, messages.wrongAccountType)
+  if (accountType === 'b2c' && claims.tenant !== requestTenantSlug) throw sessionExpired()
+
+  const outcome = await deps.db.transaction(async (tx): Promise<RotationOutcome> => {
+    const [family] = await tx
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.id, claims.fid))
+      .for('update')
+    if (!family || family.revokedAt) return { kind: 'invalid' }
+    const [presented] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.id, claims.jti), eq(refreshTokens.familyId, family.id)))
+    if (!presented || presented.tokenHash !== hashToken(token) || presented.revokedAt)
+      return { kind: 'invalid' }
+    if (presented.expiresAt.getTime() <= Date.now()) return { kind: 'invalid' }
+
+    const subject = await activeSubject(tx, family.accountType, family.subjectId, claims.tenant)
+    if (!subject) {
+      await revokeFamily(tx, family.id)
+      return { kind: 'invalid' }
+    }
+
+    if (!presented.rotatedAt) {
+      await tx
+        .update(refreshTokens)
+        .set({ rotatedAt: new Date() })
+        .where(eq(refreshTokens.id, presented.id))
+      const refreshToken = await issueRefreshToken(tx, deps.keys, subject, family.id, presented.id)
+      return { kind: 'rotated', refreshToken, subject }
+    }
+
+    const [head] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.familyId, family.id),
+          isNull(refreshTokens.rotatedAt),
+          isNull(refreshTokens.revokedAt),
+        ),
+      )
+      .orderBy(desc(refreshTokens.issuedAt))
+      .limit(1)
+    const withinGrace = Date.now() - presented.rotatedAt.getTime() <= rotationGraceSeconds * 1000
+    if (head && head.parentId === presented.id && withinGrace) {
+      const current = await signRefreshToken(deps.keys, {
+        sub: head.subjectId,
+        role: head.role,
+        fid: family.id,
+        jti: head.id,
+        tenant: subject.tenant?.slug,
+        iat: Math.floor(head.issuedAt.getTime() / 1000),
+        exp: Math.floor(head.expiresAt.getTime() / 1000),
+      })
+      if (hashToken(current) === head.tokenHash)
+        return { kind: 'rotated', refreshToken: current, subject }
+    }
+    // Any other reuse means the token leaked: end the whole family, thief and owner alike.
+    await revokeFamily(tx, family.id)
+    return { kind: 'reuse' }
+  })
+
+  if (outcome.kind !== 'rotated') throw sessionExpired()
+  const accessToken = await signAccessFor(deps.keys, outcome.subject, claims.fid)
+  return { token: outcome.refreshToken, accessToken }
+}
+
+function bearerToken(request: Request): string | null {
+  const header = request.headers.get('authorization')
+  const match = header?.match(/^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i)
+  return match?.[1] ?? null
+}
+
+/**
+ * Checks the bearer access token: signature, claims, that its session was not ended, that it is
+ * of the expected account type and — for shop accounts — that it is used on its own tenant's host.
+ */
+export async function authenticate(
+  deps: AuthDeps,
+  request: Request,
+  expected: AccountType,
+  requestTenantSlug: string | null,
+): Promise<Principal> {
+  const token = bearerToken(request)
+  if (!token) throw new ApiError(401, messages.notLoggedIn)
+  let claims: Awaited<ReturnType<typeof verifyAccessToken>>
+  try {
+    claims = await verifyAccessToken(deps.keys, token)
+  } catch (error) {
+    if (error instanceof InvalidTokenError) throw sessionExpired()
+    throw error
+  }
+  if (claims.accountType !== expected) throw new ApiError(403, messages.wrongAccountType)
+  if (claims.accountType === 'b2c' && claims.tenant !== requestTenantSlug) throw sessionExpired()
+
+  const [session] = await deps.db
+    .select({ revokedAt: authSessions.revokedAt })
+    .from(authSessions)
+    .where(eq(authSessions.id, claims.sid))
+  if (!session || session.revokedAt) throw sessionExpired()
+  return {
+    accountType: claims.accountType,
+    subjectId: claims.sub,
+    role: claims.role,
+    sessionId: claims.sid,
+    tenant: claims.tenant,
+  }
+}
+
+export async function logout(deps: AuthDeps, principal: Principal): Promise<void> {
+  await deps.db.transaction((tx) => revokeFamily(tx, principal.sessionId))
+}
+
+/** Ends every session of an account, optionally all but one (after a password change). */
+export async function revokeSessionsOf(
+  db: Database,
+  accountType: AccountType,
+  subjectId: string,
+  exceptSessionId?: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const sessions = await tx
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .where(
+        and(
+          eq(authSessions.accountType, accountType),
+          eq(authSessions.subjectId, subjectId),
+          isNull(authSessions.revokedAt),
+        ),
+      )
+    for (const session of sessions) {
+      if (session.id !== exceptSessionId) await revokeFamily(tx, session.id)
+    }
+  })
+}
+
+/** Deactivating an account also ends all its sessions. */
+export async function setBusinessUserActive(
+  db: Database,
+  userId: string,
+  active: boolean,
+): Promise<void> {
+  await db.update(users).set({ active }).where(eq(users.id, userId))
+  if (!active) await revokeSessionsOf(db, 'b2b', userId)
+}
+
+export async function setShopUserActive(
+  db: Database,
+  shopUserId: string,
+  active: boolean,
+): Promise<void> {
+  await db.update(shopUsers).set({ active }).where(eq(shopUsers.id, shopUserId))
+  if (!active) await revokeSessionsOf(db, 'b2c', shopUserId)
+}

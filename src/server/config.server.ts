@@ -1,0 +1,77 @@
+import { z } from 'zod'
+
+/** Environment variables with an empty value count as unset, as most shells and .env tools mean it. */
+const optionalString = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.string().optional(),
+)
+
+const booleanFlag = z
+  .preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
+  )
+  .transform((value) => value === 'true' || value === '1' || value === 'yes')
+
+const hostnamePattern =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/
+
+export const envSchema = z.object({
+  NODE_ENV: z
+    .preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(['development', 'production', 'test']).default('production'),
+    )
+    .describe('runtime mode'),
+  PORT: z.preprocess(
+    (value) => (value === '' || value === undefined ? 3000 : value),
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535'),
+  ),
+  DATA_DIR: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().default('./data'),
+  ),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .url({
+        protocol: /^postgres(ql)?$/,
+        error: 'must be a postgres:// or postgresql:// URL',
+      })
+      .optional(),
+  ),
+  APP_DOMAIN: z.preprocess(
+    (value) =>
+      value === '' || value === undefined ? 'blattwerk.localhost' : String(value).toLowerCase(),
+    z.string().regex(hostnamePattern, 'must be a host name such as blattwerk.de'),
+  ),
+  LOG_LEVEL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  TRUST_PROXY: booleanFlag,
+  /** Private signing key as a JWK (JSON). Without it, a key is generated once under DATA_DIR. */
+  AUTH_PRIVATE_JWK: optionalString,
+})
+
+export type AppConfig = z.infer<typeof envSchema>
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Parses the environment; a bad value throws a ConfigError whose message is one line naming the variable. */
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const result = envSchema.safeParse(env)
+  if (result.success) return result.data
+  const problems = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'environment')
+    const given = env[name]
+    const shown = name === 'AUTH_PRIVATE_JWK' || given === undefined ? '' : ` (got "${given}")`
+    return `${name} ${issue.message}${shown}`
+  })
+  throw new ConfigError(`Invalid environment: ${problems.join('; ')}`)
+}

@@ -1,0 +1,84 @@
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import type { SQL } from 'drizzle-orm'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export type DatabaseDriver = 'pglite' | 'postgres'
+
+export interface DatabaseHandle {
+  db: Database
+  driver: DatabaseDriver
+  /** Applies pending migrations in one transaction: a failing migration leaves the schema as it was. */
+  migrate(migrationsFolder?: string): Promise<void>
+  /** Cheap liveness probe for the health endpoint. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+/** Migrations live in the source tree and are read at run time; npm scripts always run from the project root. */
+export const defaultMigrationsFolder = path.resolve(process.cwd(), 'src/server/db/migrations')
+
+export type DatabaseTarget =
+  | { driver: 'pglite'; dataDir: string | null; client?: PGlite }
+  | { driver: 'postgres'; url: string; poolSize?: number }
+
+export function databaseTargetFromConfig(config: {
+  DATABASE_URL?: string
+  DATA_DIR: string
+}): DatabaseTarget {
+  return config.DATABASE_URL
+    ? { driver: 'postgres', url: config.DATABASE_URL }
+    : { driver: 'pglite', dataDir: path.resolve(config.DATA_DIR, 'pglite') }
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.driver === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 })
+    // An idle client that loses its connection must not crash the process.
+    pool.on('error', () => {})
+    const db = drizzlePostgres({ client: pool, schema })
+    return {
+      db,
+      driver: 'postgres',
+      migrate: (migrationsFolder = defaultMigrationsFolder) =>
+        migratePostgres(db, { migrationsFolder }),
+      ping: async () => {
+        await pool.query('select 1')
+      },
+      close: () => pool.end(),
+    }
+  }
+
+  let client = target.client
+  if (!client) {
+    if (target.dataDir) await mkdir(target.dataDir, { recursive: true })
+    client = await PGlite.create(target.dataDir ?? undefined)
+  }
+  const pglite = client
+  const db = drizzlePglite({ client: pglite, schema })
+  return {
+    db,
+    driver: 'pglite',
+    migrate: (migrationsFolder = defaultMigrationsFolder) =>
+      migratePglite(db, { migrationsFolder }),
+    ping: async () => {
+      await pglite.query('select 1')
+    },
+    close: () => pglite.close(),
+  }
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer `{ rows }`, which the shared type cannot express. */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] }
+  return result.rows
+}

@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type { TenantConfig } from '../../lib/tenant-config'
+
+export const organisationCategory = pgEnum('organisation_category', [
+  'platform',
+  'pharmacy',
+  'wholesaler',
+  'producer',
+  'club',
+])
+
+export const userRole = pgEnum('user_role', ['admin', 'owner', 'staff'])
+
+export const accountType = pgEnum('account_type', ['b2b', 'b2c'])
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+}
+
+export const organisations = pgTable('organisations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  category: organisationCategory('category').notNull(),
+  street: text('street'),
+  postalCode: text('postal_code'),
+  city: text('city'),
+  country: text('country').notNull().default('DE'),
+  ...timestamps,
+})
+
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull().unique(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    config: jsonb('config').$type<TenantConfig>(),
+    ...timestamps,
+  },
+  (table) => [index('tenants_organisation_idx').on(table.organisationId)],
+)
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: userRole('role').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (table) => [
+    // Usernames are matched case-insensitively at login, so uniqueness must be too.
+    uniqueIndex('users_username_unique').on(sql`lower(${table.username})`),
+    index('users_organisation_idx').on(table.organisationId),
+  ],
+)
+
+export const shopUsers = pgTable(
+  'shop_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'restrict' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('shop_users_tenant_email_unique').on(table.tenantId, sql`lower(${table.email})`),
+  ],
+)
+
+/**
+ * One row per login: the refresh-token family. Its id is the `sid` claim of every access token
+ * issued for it, so checking whether a session is still alive is a primary-key lookup.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountType: accountType('account_type').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('auth_sessions_subject_idx').on(table.accountType, table.subjectId)],
+)
+
+/** Every refresh token ever issued in a family; only a hash of the token is kept. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id'),
+    accountType: accountType('account_type').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    /** The role claim the token was signed with (`shop_user` for consumers). */
+    role: text('role').notNull(),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('refresh_tokens_family_idx').on(table.familyId),
+    index('refresh_tokens_expires_idx').on(table.expiresAt),
+  ],
+)
+
+/**
+ * Counters for rate limits (failed logins per account and client, per client). They live in the
+ * database so that every app process sees the same counts.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limits_expires_idx').on(table.expiresAt)],
+)

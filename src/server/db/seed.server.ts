@@ -1,0 +1,213 @@
+import { count } from 'drizzle-orm'
+import type { TenantConfig } from '../../lib/tenant-config'
+import { hashPassword } from '../password.server'
+import type { Database } from './client.server'
+import { organisations, shopUsers, tenants, users } from './schema'
+
+/** Fixed ids keep the seed idempotent: a second run finds every row and changes nothing. */
+const ids = {
+  platform: '00000000-0000-4000-8000-000000000001',
+  pharmacy: '00000000-0000-4000-8000-000000000002',
+  club: '00000000-0000-4000-8000-000000000003',
+  wholesaler: '00000000-0000-4000-8000-000000000004',
+  tenantPharmacy: '00000000-0000-4000-8000-000000000101',
+  tenantClub: '00000000-0000-4000-8000-000000000102',
+  userAdmin: '00000000-0000-4000-8000-000000000201',
+  userPharmacyOwner: '00000000-0000-4000-8000-000000000202',
+  userClubOwner: '00000000-0000-4000-8000-000000000203',
+  userWholesalerOwner: '00000000-0000-4000-8000-000000000204',
+  userPharmacyStaff: '00000000-0000-4000-8000-000000000205',
+  shopCustomer: '00000000-0000-4000-8000-000000000301',
+} as const
+
+export const demoBusinessLogins = [
+  {
+    id: ids.userAdmin,
+    organisationId: ids.platform,
+    username: 'admin',
+    password: 'admin-demo-2026',
+    role: 'admin',
+    name: 'Plattform-Admin',
+    email: 'admin@blattwerk.localhost',
+  },
+  {
+    id: ids.userPharmacyOwner,
+    organisationId: ids.pharmacy,
+    username: 'apotheke',
+    password: 'apotheke-demo-2026',
+    role: 'owner',
+    name: 'Dr. Clara Sonnberg',
+    email: 'inhaberin@sonnen-apotheke.example',
+  },
+  {
+    id: ids.userClubOwner,
+    organisationId: ids.club,
+    username: 'verein',
+    password: 'verein-demo-2026',
+    role: 'owner',
+    name: 'Jonas Feld',
+    email: 'vorstand@gruene-ecke.example',
+  },
+  {
+    id: ids.userWholesalerOwner,
+    organisationId: ids.wholesaler,
+    username: 'grosshandel',
+    password: 'grosshandel-demo-2026',
+    role: 'owner',
+    name: 'Miriam Nord',
+    email: 'einkauf@nordhanf.example',
+  },
+  {
+    id: ids.userPharmacyStaff,
+    organisationId: ids.pharmacy,
+    username: 'mitarbeiter',
+    password: 'mitarbeiter-demo-2026',
+    role: 'staff',
+    name: 'Tobias Licht',
+    email: 'team@sonnen-apotheke.example',
+  },
+] as const
+
+export const demoShopLogins = [
+  {
+    id: ids.shopCustomer,
+    tenantId: ids.tenantPharmacy,
+    tenantSlug: 'sonnen-apotheke',
+    email: 'kunde@example.com',
+    password: 'kunde-demo-2026',
+    name: 'Kim Kunde',
+  },
+] as const
+
+const sonnenApothekeConfig: TenantConfig = {
+  shopName: 'Sonnen-Apotheke',
+  colors: { primary: '#1f6f43', primaryForeground: '#ffffff', accent: '#f2b705' },
+  logoUrl: '/tenant-logos/sonnen-apotheke.svg',
+  contact: {
+    email: 'shop@sonnen-apotheke.example',
+    phone: '+49 30 1234567',
+    street: 'Sonnenallee 12',
+    postalCode: '12045',
+    city: 'Berlin',
+    openingHours: 'Mo–Fr 8:30–18:30 Uhr, Sa 9:00–14:00 Uhr',
+  },
+  legalNotice: [
+    'Sonnen-Apotheke, Inhaberin Dr. Clara Sonnberg e. Kfm.',
+    'Sonnenallee 12, 12045 Berlin',
+    'Telefon: +49 30 1234567, E-Mail: shop@sonnen-apotheke.example',
+    'Zuständige Aufsichtsbehörde: Landesamt für Gesundheit und Soziales Berlin',
+    'Zuständige Kammer: Apothekerkammer Berlin',
+    'Berufsbezeichnung: Apothekerin (verliehen in der Bundesrepublik Deutschland)',
+    'Berufsrechtliche Regelungen: Apothekengesetz, Apothekenbetriebsordnung, Berufsordnung der Apothekerkammer Berlin',
+    'USt-IdNr.: DE123456789',
+  ].join('\n'),
+  privacyPolicy: [
+    'Verantwortlich für die Datenverarbeitung ist die Sonnen-Apotheke, Sonnenallee 12, 12045 Berlin.',
+    'Wir verarbeiten Ihre Daten zur Abwicklung Ihrer Bestellungen und Rezepte (Art. 6 Abs. 1 lit. b DSGVO) sowie zur Erfüllung gesetzlicher Pflichten (Art. 6 Abs. 1 lit. c DSGVO, insbesondere Apothekenbetriebsordnung und Medizinal-Cannabisgesetz).',
+    'Gesundheitsdaten aus Rezepten verarbeiten wir nach Art. 9 Abs. 2 lit. h DSGVO ausschließlich zur Versorgung.',
+    'Sie haben das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit und Widerspruch sowie ein Beschwerderecht bei der Aufsichtsbehörde.',
+  ].join('\n\n'),
+  deliveryMethods: [
+    {
+      id: 'pickup',
+      label: 'Abholung in der Apotheke',
+      description: 'Abholung mit Ausweis und Originalrezept.',
+      priceCents: 0,
+    },
+    {
+      id: 'courier',
+      label: 'Botendienst (Berlin)',
+      description: 'Lieferung am selben Tag bei Bestellung bis 14 Uhr.',
+      priceCents: 490,
+    },
+    {
+      id: 'shipping',
+      label: 'Versand (DHL, Ident-Check)',
+      description: 'Zustellung nur an die volljährige Empfängerin oder den Empfänger.',
+      priceCents: 690,
+    },
+  ],
+}
+
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ value: count() }).from(organisations)
+  return (row?.value ?? 0) === 0
+}
+
+/** Inserts the demo organisations, tenants and accounts; rows that already exist stay untouched. */
+export async function seedDemoData(db: Database): Promise<void> {
+  const businessHashes = await Promise.all(
+    demoBusinessLogins.map((login) => hashPassword(login.password)),
+  )
+  const shopHashes = await Promise.all(demoShopLogins.map((login) => hashPassword(login.password)))
+
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(organisations)
+      .values([
+        {
+          id: ids.platform,
+          name: 'Blattwerk Plattform',
+          category: 'platform',
+          street: 'Hanfweg 1',
+          postalCode: '10115',
+          city: 'Berlin',
+        },
+        {
+          id: ids.pharmacy,
+          name: 'Sonnen-Apotheke',
+          category: 'pharmacy',
+          street: 'Sonnenallee 12',
+          postalCode: '12045',
+          city: 'Berlin',
+        },
+        {
+          id: ids.club,
+          name: 'Grüne Ecke e.V.',
+          category: 'club',
+          street: 'Gartenstraße 7',
+          postalCode: '04109',
+          city: 'Leipzig',
+        },
+        {
+          id: ids.wholesaler,
+          name: 'Nordhanf Großhandel GmbH',
+          category: 'wholesaler',
+          street: 'Speicherstadt 3',
+          postalCode: '20457',
+          city: 'Hamburg',
+        },
+      ])
+      .onConflictDoNothing()
+    await tx
+      .insert(tenants)
+      .values([
+        {
+          id: ids.tenantPharmacy,
+          slug: 'sonnen-apotheke',
+          organisationId: ids.pharmacy,
+          config: sonnenApothekeConfig,
+        },
+        { id: ids.tenantClub, slug: 'gruene-ecke', organisationId: ids.club, config: null },
+      ])
+      .onConflictDoNothing()
+    await tx
+      .insert(users)
+      .values(
+        demoBusinessLogins.map(({ password: _password, ...login }, index) => ({
+          ...login,
+          passwordHash: businessHashes[index] as string,
+        })),
+      )
+      .onConflictDoNothing()
+    await tx
+      .insert(shopUsers)
+      .values(
+        demoShopLogins.map(({ password: _password, tenantSlug: _slug, ...login }, index) => ({
+          ...login,
+          passwordHash: shopHashes[index] as string,
+        })),
+      )
+      .onConflictDoNothing()
+  })
+}

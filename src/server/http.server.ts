@@ -1,0 +1,171 @@
+import type { z } from 'zod'
+import type { RequestContext } from '../server'
+import { getApp } from './app.server'
+
+export const internalErrorMessage = 'Interner Serverfehler'
+export const notFoundMessage = 'Diese Adresse gibt es nicht.'
+
+/** The host the client addressed (`X-Forwarded-Host` only when TRUST_PROXY is on; srvx decides). */
+export function requestHost(request: Request): string {
+  return new URL(request.url).host
+}
+
+/** An expected failure with the status and German message the client gets. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: { errors?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+/** JSON error bodies of the public API: `{ status, message }`, plus field errors for validation. */
+export function errorResponse(
+  status: number,
+  message: string,
+  extra?: { errors?: Record<string, string>; headers?: HeadersInit; requestId?: string },
+): Response {
+  const body: Record<string, unknown> = { status, message }
+  if (extra?.errors) body.errors = extra.errors
+  if (extra?.requestId) body.requestId = extra.requestId
+  return jsonResponse(body, { status, headers: extra?.headers })
+}
+
+/** API answers are private and fresh unless a route says otherwise. */
+export function jsonResponse(body: unknown, init?: { status?: number; headers?: HeadersInit }) {
+  const headers = new Headers(init?.headers)
+  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store')
+  return Response.json(body, { status: init?.status ?? 200, headers })
+}
+
+/** The German messages of zod issues, one per field (`organisation.name` for nested ones). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join('.') : '_'
+    errors[field] ??= issue.message
+  }
+  return errors
+}
+
+export function validationError(error: z.ZodError): ApiError {
+  return new ApiError(400, 'Die Eingaben sind ungültig.', { errors: fieldErrors(error) })
+}
+
+export const maxJsonBodyBytes = 16 * 1024
+
+function hasBody(request: Request): boolean {
+  const length = request.headers.get('content-length')
+  return (length !== null && length !== '0') || request.headers.has('transfer-encoding')
+}
+
+function isJson(request: Request): boolean {
+  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase()
+  return (
+    type === 'application/json' ||
+    (type?.startsWith('application/') && type.endsWith('+json')) ||
+    false
+  )
+}
+
+async function readLimitedText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  const tooLarge = new ApiError(413, 'Die Anfrage ist zu groß (höchstens 16 KiB).')
+  if (declared > maxJsonBodyBytes) throw tooLarge
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxJsonBodyBytes) {
+      await reader.cancel()
+      throw tooLarge
+    }
+    chunks.push(value)
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks))
+}
+
+/** Reads a JSON body (at most 16 KiB, `Content-Type: application/json`) and validates it. */
+export async function readJsonBody<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): Promise<z.infer<Schema>> {
+  if (!isJson(request)) {
+    throw new ApiError(415, 'Der Inhalt muss JSON sein (Content-Type: application/json).')
+  }
+  const text = await readLimitedText(request)
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    throw new ApiError(400, 'Die Anfrage enthält kein gültiges JSON.')
+  }
+  const result = schema.safeParse(value)
+  if (!result.success) throw validationError(result.error)
+  return result.data
+}
+
+export function parseInput<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+): z.infer<Schema> {
+  const result = schema.safeParse(value)
+  if (!result.success) throw validationError(result.error)
+  return result.data
+}
+
+export interface ApiHandlerContext {
+  request: Request
+  params: Record<string, string>
+  context: RequestContext
+}
+
+type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+type ApiHandler = (ctx: ApiHandlerContext) => Promise<Response> | Response
+
+async function toErrorResponse(error: unknown, requestId: string): Promise<Response> {
+  if (error instanceof ApiError) {
+    return errorResponse(error.status, error.message, error.extra)
+  }
+  const app = await getApp()
+  app.logger.error({ err: error, requestId }, 'unexpected error in API handler')
+  return errorResponse(500, internalErrorMessage, { requestId })
+}
+
+/**
+ * Server-route handlers for the given methods: other methods answer 405 with `Allow`, requests
+ * with a non-JSON body 415, and thrown errors become `{ status, message }` bodies.
+ */
+export function apiHandlers(
+  methods: Partial<Record<ApiMethod, ApiHandler>>,
+  options: { params?: z.ZodType } = {},
+) {
+  const allow = Object.keys(methods).join(', ')
+  const knownPath = (params: unknown) => !options.params || options.params.safeParse(params).success
+  const wrapped: Record<string, (ctx: ApiHandlerContext) => Promise<Response>> = {}
+  for (const [method, handler] of Object.entries(methods)) {
+    wrapped[method] = async (ctx) => {
+      try {
+        if (!knownPath(ctx.params)) throw new ApiError(404, notFoundMessage)
+        if (hasBody(ctx.request) && !isJson(ctx.request)) {
+          throw new ApiError(415, 'Der Inhalt muss JSON sein (Content-Type: application/json).')
+        }
+        return await handler(ctx)
+      } catch (error) {
+        return toErrorResponse(error, ctx.context.requestId)
+      }
+    }
+  }
+  return {
+    ...wrapped,
+    ANY: () =>
+      errorResponse(405, 'Diese Methode ist hier nicht erlaubt.', { headers: { Allow: allow } }),
+  }
+}

@@ -1,0 +1,53 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm'
+import type { Database } from './db/client.server'
+import { rateLimits } from './db/schema'
+
+export interface RateLimitRule {
+  /** Prefix of the counter keys. */
+  name: string
+  /** Failures allowed within the window; the next attempt is refused. */
+  points: number
+  windowSeconds: number
+  /** Each failure restarts the window (counts consecutive failures) instead of a fixed window. */
+  sliding: boolean
+}
+
+const counterKey = (rule: RateLimitRule, key: string) => `${rule.name}:${key}`
+
+/** Seconds until the counter allows another attempt, or null when it is not exhausted. */
+export async function retryAfterSeconds(
+  db: Database,
+  rule: RateLimitRule,
+  key: string,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ points: rateLimits.points, expiresAt: rateLimits.expiresAt })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, counterKey(rule, key)), gt(rateLimits.expiresAt, sql`now()`)))
+  if (!row || row.points < rule.points) return null
+  return Math.max(1, Math.ceil((row.expiresAt.getTime() - Date.now()) / 1000))
+}
+
+/** Counts one failure atomically (one upsert), starting a new window when the old one expired. */
+export async function recordFailure(db: Database, rule: RateLimitRule, key: string): Promise<void> {
+  const window = sql`now() + make_interval(secs => ${rule.windowSeconds})`
+  const expired = sql`${rateLimits.expiresAt} <= now()`
+  await db
+    .insert(rateLimits)
+    .values({ key: counterKey(rule, key), points: 1, expiresAt: window })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        points: sql`case when ${expired} then 1 else ${rateLimits.points} + 1 end`,
+        expiresAt: rule.sliding
+          ? window
+          : sql`case when ${expired} then ${window} else ${rateLimits.expiresAt} end`,
+      },
+    })
+  // Expired counters are dead weight; sweep them now and then instead of on a schedule.
+  if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.expiresAt, sql`now()`))
+}
+
+export async function resetCounter(db: Database, rule: RateLimitRule, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, counterKey(rule, key)))
+}

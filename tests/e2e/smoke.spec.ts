@@ -1,0 +1,8 @@
+import { expect, test } from '@playwright/test'
+
+test('the root page renders the product landing page', async ({ page }) => {
+  const response = await page.goto('/')
+  expect(response?.status()).toBe(200)
+  await expect(page).toHaveTitle(/Blattwerk/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+})

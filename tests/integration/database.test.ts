@@ -1,0 +1,119 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { asc, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { defaultMigrationsFolder, queryRows } from '~/server/db/client.server'
+import { organisations, shopUsers, tenants, users } from '~/server/db/schema'
+import { demoBusinessLogins, isDatabaseEmpty, seedDemoData } from '~/server/db/seed.server'
+import { verifyPassword } from '~/server/password.server'
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+
+async function tableNames(database: TestDatabase): Promise<string[]> {
+  const rows = await queryRows<{ table_name: string }>(
+    database.handle.db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+  )
+  return rows.map((row) => row.table_name)
+}
+
+describe.each(testDatabaseKinds)('database on %s', (kind) => {
+  let database: TestDatabase
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+  })
+  afterAll(async () => {
+    await database?.dispose()
+  })
+
+  it('applies the committed migrations to an empty database', async () => {
+    await database.handle.migrate()
+    expect(await tableNames(database)).toEqual([
+      'auth_sessions',
+      'organisations',
+      'rate_limits',
+      'refresh_tokens',
+      'shop_users',
+      'tenants',
+      'users',
+    ])
+    // Applying again is a no-op.
+    await database.handle.migrate()
+  })
+
+  it('leaves the database as it was when a migration fails', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'blattwerk-migrations-'))
+    try {
+      await cp(defaultMigrationsFolder, folder, { recursive: true })
+      const journalPath = path.join(folder, 'meta/_journal.json')
+      const journal = JSON.parse(await readFile(journalPath, 'utf8'))
+      journal.entries.push({
+        idx: journal.entries.length,
+        version: '7',
+        when: Date.now(),
+        tag: '9999_broken',
+        breakpoints: true,
+      })
+      await writeFile(journalPath, JSON.stringify(journal))
+      await writeFile(
+        path.join(folder, '9999_broken.sql'),
+        'CREATE TABLE "half_done" ("id" integer);--> statement-breakpoint\nALTER TABLE "does_not_exist" ADD COLUMN "x" integer;',
+      )
+      await expect(database.handle.migrate(folder)).rejects.toThrow()
+      expect(await tableNames(database)).not.toContain('half_done')
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+
+  it('seeds the demo data idempotently', async () => {
+    expect(await isDatabaseEmpty(database.handle.db)).toBe(true)
+    const snapshot = async () => {
+      const db = database.handle.db
+      return {
+        organisations: await db.select().from(organisations).orderBy(asc(organisations.id)),
+        tenants: await db.select().from(tenants).orderBy(asc(tenants.id)),
+        users: await db.select().from(users).orderBy(asc(users.id)),
+        shopUsers: await db.select().from(shopUsers).orderBy(asc(shopUsers.id)),
+      }
+    }
+    await seedDemoData(database.handle.db)
+    const first = await snapshot()
+    await seedDemoData(database.handle.db)
+    const second = await snapshot()
+
+    expect(second).toEqual(first)
+    expect(first.organisations.map((row) => [row.name, row.category])).toEqual([
+      ['Blattwerk Plattform', 'platform'],
+      ['Sonnen-Apotheke', 'pharmacy'],
+      ['Grüne Ecke e.V.', 'club'],
+      ['Nordhanf Großhandel GmbH', 'wholesaler'],
+    ])
+    expect(first.tenants.map((row) => [row.slug, row.config === null])).toEqual([
+      ['sonnen-apotheke', false],
+      ['gruene-ecke', true],
+    ])
+    expect(first.users.map((row) => [row.username, row.role])).toEqual(
+      demoBusinessLogins.map((login) => [login.username, login.role]),
+    )
+    expect(first.shopUsers.map((row) => row.email)).toEqual(['kunde@example.com'])
+    const admin = first.users.find((row) => row.username === 'admin')
+    expect(admin?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+    expect(await verifyPassword(admin?.passwordHash as string, 'admin-demo-2026')).toBe(true)
+  })
+
+  it('refuses a second user with the same username in another letter case', async () => {
+    const [pharmacy] = await database.handle.db.select().from(organisations).limit(1)
+    await expect(
+      database.handle.db.insert(users).values({
+        organisationId: pharmacy?.id as string,
+        username: 'ADMIN',
+        email: 'x@example.com',
+        name: 'Doppelt',
+        role: 'staff',
+        passwordHash: 'x',
+      }),
+    ).rejects.toThrow()
+  })
+})
