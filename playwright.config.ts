@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import { generateKeyPairSync } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -14,6 +15,10 @@ function freePort(): number {
 // Workers load this config too; they must reuse the port and data directory the main process chose.
 process.env.E2E_PORT ??= String(freePort())
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'blattwerk-e2e-'))
+// The tests know the server's signing key, so they can present a token that has just expired.
+process.env.E2E_AUTH_PRIVATE_JWK ??= JSON.stringify(
+  generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }),
+)
 const port = Number(process.env.E2E_PORT)
 
 export default defineConfig({
@@ -55,6 +60,7 @@ export default defineConfig({
       DATABASE_URL: '',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      AUTH_PRIVATE_JWK: process.env.E2E_AUTH_PRIVATE_JWK,
     },
   },
 })

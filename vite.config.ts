@@ -6,8 +6,13 @@ import viteReact from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
-/** Changes with every build; the client compares it with /api/version to offer a reload. */
-const buildId = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`
+/**
+ * Changes with every build; the client compares it with /api/version to offer a reload. Kept in
+ * the environment because the build loads this config once per environment (client, server), and
+ * both must carry the same id.
+ */
+process.env.BLATTWERK_BUILD_ID ??= `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`
+const buildId = process.env.BLATTWERK_BUILD_ID
 
 export default defineConfig({
   server: { port: 3000 },

@@ -9,27 +9,171 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
+import { Route as AppRouteImport } from './routes/_app'
+import { Route as EmptyRouteImport } from './routes/_empty'
+import { Route as HomeRouteImport } from './routes/_home'
+import { Route as HomeLightRouteImport } from './routes/_homeLight'
+import { Route as ShopRouteImport } from './routes/_shop'
+import { Route as AppAnalyseRouteImport } from './routes/_app/analyse'
+import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppDocumentsRouteImport } from './routes/_app/documents'
+import { Route as AppInventoryRouteImport } from './routes/_app/inventory'
+import { Route as EmptyIndexRouteImport } from './routes/_empty/index'
+import { Route as EmptyLiveRouteImport } from './routes/_empty/live'
+import { Route as EmptyLoginRouteImport } from './routes/_empty/login'
+import { Route as HomeContactRouteImport } from './routes/_home/contact'
+import { Route as HomeLightLegalNoticeRouteImport } from './routes/_homeLight/legal-notice'
+import { Route as HomeLightPrivacyPolicyRouteImport } from './routes/_homeLight/privacy-policy'
+import { Route as ShopCheckoutRouteImport } from './routes/_shop/checkout'
+import { Route as ShopExtrakteRouteImport } from './routes/_shop/extrakte'
+import { Route as ShopRezeptkonfiguratorRouteImport } from './routes/_shop/rezeptkonfigurator'
+import { Route as ShopShopRouteImport } from './routes/_shop/shop'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
+import { Route as ApiContactRouteImport } from './routes/api/contact'
 import { Route as ApiDocsRouteImport } from './routes/api/docs'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiOpenapiDotjsonRouteImport } from './routes/api/openapi[.]json'
 import { Route as ApiTenantRouteImport } from './routes/api/tenant'
 import { Route as ApiVersionRouteImport } from './routes/api/version'
+import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
+import { Route as AppArchiveProductsRouteImport } from './routes/_app/archive/products'
+import { Route as AppCustomer_ordersIndexRouteImport } from './routes/_app/customer_orders/index'
+import { Route as AppCustomer_ordersIdRouteImport } from './routes/_app/customer_orders/$id'
+import { Route as AppCustomer_ordersCreateRouteImport } from './routes/_app/customer_orders/create'
+import { Route as AppCustomersIndexRouteImport } from './routes/_app/customers/index'
+import { Route as AppCustomersCreateRouteImport } from './routes/_app/customers/create'
+import { Route as AppMeIndexRouteImport } from './routes/_app/me/index'
+import { Route as AppMeChangePasswordRouteImport } from './routes/_app/me/change-password'
+import { Route as AppOrganisationsIdRouteImport } from './routes/_app/organisations/$id'
+import { Route as AppOrganisationsFillingProtocolRouteImport } from './routes/_app/organisations/filling-protocol'
+import { Route as AppProductsIndexRouteImport } from './routes/_app/products/index'
+import { Route as AppProductsCreateRouteImport } from './routes/_app/products/create'
+import { Route as AppPurchase_ordersIndexRouteImport } from './routes/_app/purchase_orders/index'
+import { Route as AppPurchase_ordersCreateRouteImport } from './routes/_app/purchase_orders/create'
+import { Route as EmptyAbgabeIdRouteImport } from './routes/_empty/abgabe/$id'
+import { Route as EmptyConfirmationTokenRouteImport } from './routes/_empty/confirmation/$token'
+import { Route as EmptyConfirmationMollieRouteImport } from './routes/_empty/confirmation/mollie'
+import { Route as HomeLightInvitationTokenRouteImport } from './routes/_homeLight/invitation/$token'
+import { Route as HomeLightNewsOnlineShopRouteImport } from './routes/_homeLight/news/online-shop'
+import { Route as ShopAccountIndexRouteImport } from './routes/_shop/account/index'
+import { Route as ShopAccountAddressesRouteImport } from './routes/_shop/account/addresses'
+import { Route as ShopAccountOrdersRouteImport } from './routes/_shop/account/orders'
+import { Route as ShopAccountPersonalRouteImport } from './routes/_shop/account/personal'
+import { Route as ShopBluetenIndexRouteImport } from './routes/_shop/blueten/index'
+import { Route as ShopBluetenIdRouteImport } from './routes/_shop/blueten/$id'
 import { Route as ApiShop_usersMeRouteImport } from './routes/api/shop_users/me'
 import { Route as ApiUsersMeRouteImport } from './routes/api/users/me'
+import { Route as AppAdminProductDbIndexRouteImport } from './routes/_app/admin/product-db/index'
+import { Route as AppAdminProductDbUploadRouteImport } from './routes/_app/admin/product-db/upload'
+import { Route as AppCustomersIdIndexRouteImport } from './routes/_app/customers/$id.index'
+import { Route as AppCustomersIdEditRouteImport } from './routes/_app/customers/$id.edit'
+import { Route as AppProductsIdIndexRouteImport } from './routes/_app/products/$id.index'
+import { Route as AppProductsIdEditRouteImport } from './routes/_app/products/$id.edit'
+import { Route as AppPurchase_ordersIdEditRouteImport } from './routes/_app/purchase_orders/$id.edit'
 import { Route as ApiAuthAccountTypeLoginRouteImport } from './routes/api/auth/$accountType/login'
 import { Route as ApiAuthAccountTypeLogoutRouteImport } from './routes/api/auth/$accountType/logout'
 import { Route as ApiAuthAccountTypeTokenRouteImport } from './routes/api/auth/$accountType/token'
+import { Route as ApiUsersMePasswordRouteImport } from './routes/api/users/me/password'
+import { Route as AppAdminProductDbIdEditRouteImport } from './routes/_app/admin/product-db/$id.edit'
 
-const IndexRoute = IndexRouteImport.update({
+const AppRoute = AppRouteImport.update({
+  id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EmptyRoute = EmptyRouteImport.update({
+  id: '/_empty',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeRoute = HomeRouteImport.update({
+  id: '/_home',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeLightRoute = HomeLightRouteImport.update({
+  id: '/_homeLight',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ShopRoute = ShopRouteImport.update({
+  id: '/_shop',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppAnalyseRoute = AppAnalyseRouteImport.update({
+  id: '/analyse',
+  path: '/analyse',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDashboardRoute = AppDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDocumentsRoute = AppDocumentsRouteImport.update({
+  id: '/documents',
+  path: '/documents',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInventoryRoute = AppInventoryRouteImport.update({
+  id: '/inventory',
+  path: '/inventory',
+  getParentRoute: () => AppRoute,
+} as any)
+const EmptyIndexRoute = EmptyIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => EmptyRoute,
+} as any)
+const EmptyLiveRoute = EmptyLiveRouteImport.update({
+  id: '/live',
+  path: '/live',
+  getParentRoute: () => EmptyRoute,
+} as any)
+const EmptyLoginRoute = EmptyLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => EmptyRoute,
+} as any)
+const HomeContactRoute = HomeContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => HomeRoute,
+} as any)
+const HomeLightLegalNoticeRoute = HomeLightLegalNoticeRouteImport.update({
+  id: '/legal-notice',
+  path: '/legal-notice',
+  getParentRoute: () => HomeLightRoute,
+} as any)
+const HomeLightPrivacyPolicyRoute = HomeLightPrivacyPolicyRouteImport.update({
+  id: '/privacy-policy',
+  path: '/privacy-policy',
+  getParentRoute: () => HomeLightRoute,
+} as any)
+const ShopCheckoutRoute = ShopCheckoutRouteImport.update({
+  id: '/checkout',
+  path: '/checkout',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopExtrakteRoute = ShopExtrakteRouteImport.update({
+  id: '/extrakte',
+  path: '/extrakte',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopRezeptkonfiguratorRoute = ShopRezeptkonfiguratorRouteImport.update({
+  id: '/rezeptkonfigurator',
+  path: '/rezeptkonfigurator',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopShopRoute = ShopShopRouteImport.update({
+  id: '/shop',
+  path: '/shop',
+  getParentRoute: () => ShopRoute,
 } as any)
 const ApiSplatRoute = ApiSplatRouteImport.update({
   id: '/api/$',
   path: '/api/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiContactRoute = ApiContactRouteImport.update({
+  id: '/api/contact',
+  path: '/api/contact',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiDocsRoute = ApiDocsRouteImport.update({
@@ -57,6 +201,140 @@ const ApiVersionRoute = ApiVersionRouteImport.update({
   path: '/api/version',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppArchiveProductsRoute = AppArchiveProductsRouteImport.update({
+  id: '/archive/products',
+  path: '/archive/products',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCustomer_ordersIndexRoute = AppCustomer_ordersIndexRouteImport.update({
+  id: '/customer_orders/',
+  path: '/customer_orders/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCustomer_ordersIdRoute = AppCustomer_ordersIdRouteImport.update({
+  id: '/customer_orders/$id',
+  path: '/customer_orders/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCustomer_ordersCreateRoute =
+  AppCustomer_ordersCreateRouteImport.update({
+    id: '/customer_orders/create',
+    path: '/customer_orders/create',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCustomersIndexRoute = AppCustomersIndexRouteImport.update({
+  id: '/customers/',
+  path: '/customers/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCustomersCreateRoute = AppCustomersCreateRouteImport.update({
+  id: '/customers/create',
+  path: '/customers/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMeIndexRoute = AppMeIndexRouteImport.update({
+  id: '/me/',
+  path: '/me/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMeChangePasswordRoute = AppMeChangePasswordRouteImport.update({
+  id: '/me/change-password',
+  path: '/me/change-password',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOrganisationsIdRoute = AppOrganisationsIdRouteImport.update({
+  id: '/organisations/$id',
+  path: '/organisations/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOrganisationsFillingProtocolRoute =
+  AppOrganisationsFillingProtocolRouteImport.update({
+    id: '/organisations/filling-protocol',
+    path: '/organisations/filling-protocol',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppProductsIndexRoute = AppProductsIndexRouteImport.update({
+  id: '/products/',
+  path: '/products/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProductsCreateRoute = AppProductsCreateRouteImport.update({
+  id: '/products/create',
+  path: '/products/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPurchase_ordersIndexRoute = AppPurchase_ordersIndexRouteImport.update({
+  id: '/purchase_orders/',
+  path: '/purchase_orders/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPurchase_ordersCreateRoute =
+  AppPurchase_ordersCreateRouteImport.update({
+    id: '/purchase_orders/create',
+    path: '/purchase_orders/create',
+    getParentRoute: () => AppRoute,
+  } as any)
+const EmptyAbgabeIdRoute = EmptyAbgabeIdRouteImport.update({
+  id: '/abgabe/$id',
+  path: '/abgabe/$id',
+  getParentRoute: () => EmptyRoute,
+} as any)
+const EmptyConfirmationTokenRoute = EmptyConfirmationTokenRouteImport.update({
+  id: '/confirmation/$token',
+  path: '/confirmation/$token',
+  getParentRoute: () => EmptyRoute,
+} as any)
+const EmptyConfirmationMollieRoute = EmptyConfirmationMollieRouteImport.update({
+  id: '/confirmation/mollie',
+  path: '/confirmation/mollie',
+  getParentRoute: () => EmptyRoute,
+} as any)
+const HomeLightInvitationTokenRoute =
+  HomeLightInvitationTokenRouteImport.update({
+    id: '/invitation/$token',
+    path: '/invitation/$token',
+    getParentRoute: () => HomeLightRoute,
+  } as any)
+const HomeLightNewsOnlineShopRoute = HomeLightNewsOnlineShopRouteImport.update({
+  id: '/news/online-shop',
+  path: '/news/online-shop',
+  getParentRoute: () => HomeLightRoute,
+} as any)
+const ShopAccountIndexRoute = ShopAccountIndexRouteImport.update({
+  id: '/account/',
+  path: '/account/',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopAccountAddressesRoute = ShopAccountAddressesRouteImport.update({
+  id: '/account/addresses',
+  path: '/account/addresses',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopAccountOrdersRoute = ShopAccountOrdersRouteImport.update({
+  id: '/account/orders',
+  path: '/account/orders',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopAccountPersonalRoute = ShopAccountPersonalRouteImport.update({
+  id: '/account/personal',
+  path: '/account/personal',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopBluetenIndexRoute = ShopBluetenIndexRouteImport.update({
+  id: '/blueten/',
+  path: '/blueten/',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopBluetenIdRoute = ShopBluetenIdRouteImport.update({
+  id: '/blueten/$id',
+  path: '/blueten/$id',
+  getParentRoute: () => ShopRoute,
+} as any)
 const ApiShop_usersMeRoute = ApiShop_usersMeRouteImport.update({
   id: '/api/shop_users/me',
   path: '/api/shop_users/me',
@@ -67,6 +345,42 @@ const ApiUsersMeRoute = ApiUsersMeRouteImport.update({
   path: '/api/users/me',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAdminProductDbIndexRoute = AppAdminProductDbIndexRouteImport.update({
+  id: '/admin/product-db/',
+  path: '/admin/product-db/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdminProductDbUploadRoute = AppAdminProductDbUploadRouteImport.update({
+  id: '/admin/product-db/upload',
+  path: '/admin/product-db/upload',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCustomersIdIndexRoute = AppCustomersIdIndexRouteImport.update({
+  id: '/customers/$id/',
+  path: '/customers/$id/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCustomersIdEditRoute = AppCustomersIdEditRouteImport.update({
+  id: '/customers/$id/edit',
+  path: '/customers/$id/edit',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProductsIdIndexRoute = AppProductsIdIndexRouteImport.update({
+  id: '/products/$id/',
+  path: '/products/$id/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProductsIdEditRoute = AppProductsIdEditRouteImport.update({
+  id: '/products/$id/edit',
+  path: '/products/$id/edit',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPurchase_ordersIdEditRoute =
+  AppPurchase_ordersIdEditRouteImport.update({
+    id: '/purchase_orders/$id/edit',
+    path: '/purchase_orders/$id/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
 const ApiAuthAccountTypeLoginRoute = ApiAuthAccountTypeLoginRouteImport.update({
   id: '/api/auth/$accountType/login',
   path: '/api/auth/$accountType/login',
@@ -83,105 +397,424 @@ const ApiAuthAccountTypeTokenRoute = ApiAuthAccountTypeTokenRouteImport.update({
   path: '/api/auth/$accountType/token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiUsersMePasswordRoute = ApiUsersMePasswordRouteImport.update({
+  id: '/password',
+  path: '/password',
+  getParentRoute: () => ApiUsersMeRoute,
+} as any)
+const AppAdminProductDbIdEditRoute = AppAdminProductDbIdEditRouteImport.update({
+  id: '/admin/product-db/$id/edit',
+  path: '/admin/product-db/$id/edit',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
+  '/': typeof EmptyIndexRoute
+  '/analyse': typeof AppAnalyseRoute
+  '/dashboard': typeof AppDashboardRoute
+  '/documents': typeof AppDocumentsRoute
+  '/inventory': typeof AppInventoryRoute
+  '/live': typeof EmptyLiveRoute
+  '/login': typeof EmptyLoginRoute
+  '/contact': typeof HomeContactRoute
+  '/legal-notice': typeof HomeLightLegalNoticeRoute
+  '/privacy-policy': typeof HomeLightPrivacyPolicyRoute
+  '/checkout': typeof ShopCheckoutRoute
+  '/extrakte': typeof ShopExtrakteRoute
+  '/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
+  '/shop': typeof ShopShopRoute
   '/api/$': typeof ApiSplatRoute
+  '/api/contact': typeof ApiContactRoute
   '/api/docs': typeof ApiDocsRoute
   '/api/health': typeof ApiHealthRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
+  '/archive/products': typeof AppArchiveProductsRoute
+  '/customer_orders/$id': typeof AppCustomer_ordersIdRoute
+  '/customer_orders/create': typeof AppCustomer_ordersCreateRoute
+  '/customers/create': typeof AppCustomersCreateRoute
+  '/me/change-password': typeof AppMeChangePasswordRoute
+  '/organisations/$id': typeof AppOrganisationsIdRoute
+  '/organisations/filling-protocol': typeof AppOrganisationsFillingProtocolRoute
+  '/products/create': typeof AppProductsCreateRoute
+  '/purchase_orders/create': typeof AppPurchase_ordersCreateRoute
+  '/abgabe/$id': typeof EmptyAbgabeIdRoute
+  '/confirmation/$token': typeof EmptyConfirmationTokenRoute
+  '/confirmation/mollie': typeof EmptyConfirmationMollieRoute
+  '/invitation/$token': typeof HomeLightInvitationTokenRoute
+  '/news/online-shop': typeof HomeLightNewsOnlineShopRoute
+  '/account/addresses': typeof ShopAccountAddressesRoute
+  '/account/orders': typeof ShopAccountOrdersRoute
+  '/account/personal': typeof ShopAccountPersonalRoute
+  '/blueten/$id': typeof ShopBluetenIdRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
-  '/api/users/me': typeof ApiUsersMeRoute
+  '/api/users/me': typeof ApiUsersMeRouteWithChildren
+  '/admin/': typeof AppAdminIndexRoute
+  '/customer_orders/': typeof AppCustomer_ordersIndexRoute
+  '/customers/': typeof AppCustomersIndexRoute
+  '/me/': typeof AppMeIndexRoute
+  '/products/': typeof AppProductsIndexRoute
+  '/purchase_orders/': typeof AppPurchase_ordersIndexRoute
+  '/account/': typeof ShopAccountIndexRoute
+  '/blueten/': typeof ShopBluetenIndexRoute
+  '/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
+  '/customers/$id/edit': typeof AppCustomersIdEditRoute
+  '/products/$id/edit': typeof AppProductsIdEditRoute
+  '/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
   '/api/auth/$accountType/login': typeof ApiAuthAccountTypeLoginRoute
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
+  '/api/users/me/password': typeof ApiUsersMePasswordRoute
+  '/admin/product-db/': typeof AppAdminProductDbIndexRoute
+  '/customers/$id/': typeof AppCustomersIdIndexRoute
+  '/products/$id/': typeof AppProductsIdIndexRoute
+  '/admin/product-db/$id/edit': typeof AppAdminProductDbIdEditRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
+  '/': typeof EmptyIndexRoute
+  '/analyse': typeof AppAnalyseRoute
+  '/dashboard': typeof AppDashboardRoute
+  '/documents': typeof AppDocumentsRoute
+  '/inventory': typeof AppInventoryRoute
+  '/live': typeof EmptyLiveRoute
+  '/login': typeof EmptyLoginRoute
+  '/contact': typeof HomeContactRoute
+  '/legal-notice': typeof HomeLightLegalNoticeRoute
+  '/privacy-policy': typeof HomeLightPrivacyPolicyRoute
+  '/checkout': typeof ShopCheckoutRoute
+  '/extrakte': typeof ShopExtrakteRoute
+  '/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
+  '/shop': typeof ShopShopRoute
   '/api/$': typeof ApiSplatRoute
+  '/api/contact': typeof ApiContactRoute
   '/api/docs': typeof ApiDocsRoute
   '/api/health': typeof ApiHealthRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
+  '/archive/products': typeof AppArchiveProductsRoute
+  '/customer_orders/$id': typeof AppCustomer_ordersIdRoute
+  '/customer_orders/create': typeof AppCustomer_ordersCreateRoute
+  '/customers/create': typeof AppCustomersCreateRoute
+  '/me/change-password': typeof AppMeChangePasswordRoute
+  '/organisations/$id': typeof AppOrganisationsIdRoute
+  '/organisations/filling-protocol': typeof AppOrganisationsFillingProtocolRoute
+  '/products/create': typeof AppProductsCreateRoute
+  '/purchase_orders/create': typeof AppPurchase_ordersCreateRoute
+  '/abgabe/$id': typeof EmptyAbgabeIdRoute
+  '/confirmation/$token': typeof EmptyConfirmationTokenRoute
+  '/confirmation/mollie': typeof EmptyConfirmationMollieRoute
+  '/invitation/$token': typeof HomeLightInvitationTokenRoute
+  '/news/online-shop': typeof HomeLightNewsOnlineShopRoute
+  '/account/addresses': typeof ShopAccountAddressesRoute
+  '/account/orders': typeof ShopAccountOrdersRoute
+  '/account/personal': typeof ShopAccountPersonalRoute
+  '/blueten/$id': typeof ShopBluetenIdRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
-  '/api/users/me': typeof ApiUsersMeRoute
+  '/api/users/me': typeof ApiUsersMeRouteWithChildren
+  '/admin': typeof AppAdminIndexRoute
+  '/customer_orders': typeof AppCustomer_ordersIndexRoute
+  '/customers': typeof AppCustomersIndexRoute
+  '/me': typeof AppMeIndexRoute
+  '/products': typeof AppProductsIndexRoute
+  '/purchase_orders': typeof AppPurchase_ordersIndexRoute
+  '/account': typeof ShopAccountIndexRoute
+  '/blueten': typeof ShopBluetenIndexRoute
+  '/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
+  '/customers/$id/edit': typeof AppCustomersIdEditRoute
+  '/products/$id/edit': typeof AppProductsIdEditRoute
+  '/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
   '/api/auth/$accountType/login': typeof ApiAuthAccountTypeLoginRoute
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
+  '/api/users/me/password': typeof ApiUsersMePasswordRoute
+  '/admin/product-db': typeof AppAdminProductDbIndexRoute
+  '/customers/$id': typeof AppCustomersIdIndexRoute
+  '/products/$id': typeof AppProductsIdIndexRoute
+  '/admin/product-db/$id/edit': typeof AppAdminProductDbIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
+  '/_app': typeof AppRouteWithChildren
+  '/_empty': typeof EmptyRouteWithChildren
+  '/_home': typeof HomeRouteWithChildren
+  '/_homeLight': typeof HomeLightRouteWithChildren
+  '/_shop': typeof ShopRouteWithChildren
+  '/_app/analyse': typeof AppAnalyseRoute
+  '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/documents': typeof AppDocumentsRoute
+  '/_app/inventory': typeof AppInventoryRoute
+  '/_empty/live': typeof EmptyLiveRoute
+  '/_empty/login': typeof EmptyLoginRoute
+  '/_home/contact': typeof HomeContactRoute
+  '/_homeLight/legal-notice': typeof HomeLightLegalNoticeRoute
+  '/_homeLight/privacy-policy': typeof HomeLightPrivacyPolicyRoute
+  '/_shop/checkout': typeof ShopCheckoutRoute
+  '/_shop/extrakte': typeof ShopExtrakteRoute
+  '/_shop/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
+  '/_shop/shop': typeof ShopShopRoute
   '/api/$': typeof ApiSplatRoute
+  '/api/contact': typeof ApiContactRoute
   '/api/docs': typeof ApiDocsRoute
   '/api/health': typeof ApiHealthRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
+  '/_empty/': typeof EmptyIndexRoute
+  '/_app/archive/products': typeof AppArchiveProductsRoute
+  '/_app/customer_orders/$id': typeof AppCustomer_ordersIdRoute
+  '/_app/customer_orders/create': typeof AppCustomer_ordersCreateRoute
+  '/_app/customers/create': typeof AppCustomersCreateRoute
+  '/_app/me/change-password': typeof AppMeChangePasswordRoute
+  '/_app/organisations/$id': typeof AppOrganisationsIdRoute
+  '/_app/organisations/filling-protocol': typeof AppOrganisationsFillingProtocolRoute
+  '/_app/products/create': typeof AppProductsCreateRoute
+  '/_app/purchase_orders/create': typeof AppPurchase_ordersCreateRoute
+  '/_empty/abgabe/$id': typeof EmptyAbgabeIdRoute
+  '/_empty/confirmation/$token': typeof EmptyConfirmationTokenRoute
+  '/_empty/confirmation/mollie': typeof EmptyConfirmationMollieRoute
+  '/_homeLight/invitation/$token': typeof HomeLightInvitationTokenRoute
+  '/_homeLight/news/online-shop': typeof HomeLightNewsOnlineShopRoute
+  '/_shop/account/addresses': typeof ShopAccountAddressesRoute
+  '/_shop/account/orders': typeof ShopAccountOrdersRoute
+  '/_shop/account/personal': typeof ShopAccountPersonalRoute
+  '/_shop/blueten/$id': typeof ShopBluetenIdRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
-  '/api/users/me': typeof ApiUsersMeRoute
+  '/api/users/me': typeof ApiUsersMeRouteWithChildren
+  '/_app/admin/': typeof AppAdminIndexRoute
+  '/_app/customer_orders/': typeof AppCustomer_ordersIndexRoute
+  '/_app/customers/': typeof AppCustomersIndexRoute
+  '/_app/me/': typeof AppMeIndexRoute
+  '/_app/products/': typeof AppProductsIndexRoute
+  '/_app/purchase_orders/': typeof AppPurchase_ordersIndexRoute
+  '/_shop/account/': typeof ShopAccountIndexRoute
+  '/_shop/blueten/': typeof ShopBluetenIndexRoute
+  '/_app/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
+  '/_app/customers/$id/edit': typeof AppCustomersIdEditRoute
+  '/_app/products/$id/edit': typeof AppProductsIdEditRoute
+  '/_app/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
   '/api/auth/$accountType/login': typeof ApiAuthAccountTypeLoginRoute
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
+  '/api/users/me/password': typeof ApiUsersMePasswordRoute
+  '/_app/admin/product-db/': typeof AppAdminProductDbIndexRoute
+  '/_app/customers/$id/': typeof AppCustomersIdIndexRoute
+  '/_app/products/$id/': typeof AppProductsIdIndexRoute
+  '/_app/admin/product-db/$id/edit': typeof AppAdminProductDbIdEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/analyse'
+    | '/dashboard'
+    | '/documents'
+    | '/inventory'
+    | '/live'
+    | '/login'
+    | '/contact'
+    | '/legal-notice'
+    | '/privacy-policy'
+    | '/checkout'
+    | '/extrakte'
+    | '/rezeptkonfigurator'
+    | '/shop'
     | '/api/$'
+    | '/api/contact'
     | '/api/docs'
     | '/api/health'
     | '/api/openapi.json'
     | '/api/tenant'
     | '/api/version'
+    | '/archive/products'
+    | '/customer_orders/$id'
+    | '/customer_orders/create'
+    | '/customers/create'
+    | '/me/change-password'
+    | '/organisations/$id'
+    | '/organisations/filling-protocol'
+    | '/products/create'
+    | '/purchase_orders/create'
+    | '/abgabe/$id'
+    | '/confirmation/$token'
+    | '/confirmation/mollie'
+    | '/invitation/$token'
+    | '/news/online-shop'
+    | '/account/addresses'
+    | '/account/orders'
+    | '/account/personal'
+    | '/blueten/$id'
     | '/api/shop_users/me'
     | '/api/users/me'
+    | '/admin/'
+    | '/customer_orders/'
+    | '/customers/'
+    | '/me/'
+    | '/products/'
+    | '/purchase_orders/'
+    | '/account/'
+    | '/blueten/'
+    | '/admin/product-db/upload'
+    | '/customers/$id/edit'
+    | '/products/$id/edit'
+    | '/purchase_orders/$id/edit'
     | '/api/auth/$accountType/login'
     | '/api/auth/$accountType/logout'
     | '/api/auth/$accountType/token'
+    | '/api/users/me/password'
+    | '/admin/product-db/'
+    | '/customers/$id/'
+    | '/products/$id/'
+    | '/admin/product-db/$id/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/analyse'
+    | '/dashboard'
+    | '/documents'
+    | '/inventory'
+    | '/live'
+    | '/login'
+    | '/contact'
+    | '/legal-notice'
+    | '/privacy-policy'
+    | '/checkout'
+    | '/extrakte'
+    | '/rezeptkonfigurator'
+    | '/shop'
     | '/api/$'
+    | '/api/contact'
     | '/api/docs'
     | '/api/health'
     | '/api/openapi.json'
     | '/api/tenant'
     | '/api/version'
+    | '/archive/products'
+    | '/customer_orders/$id'
+    | '/customer_orders/create'
+    | '/customers/create'
+    | '/me/change-password'
+    | '/organisations/$id'
+    | '/organisations/filling-protocol'
+    | '/products/create'
+    | '/purchase_orders/create'
+    | '/abgabe/$id'
+    | '/confirmation/$token'
+    | '/confirmation/mollie'
+    | '/invitation/$token'
+    | '/news/online-shop'
+    | '/account/addresses'
+    | '/account/orders'
+    | '/account/personal'
+    | '/blueten/$id'
     | '/api/shop_users/me'
     | '/api/users/me'
+    | '/admin'
+    | '/customer_orders'
+    | '/customers'
+    | '/me'
+    | '/products'
+    | '/purchase_orders'
+    | '/account'
+    | '/blueten'
+    | '/admin/product-db/upload'
+    | '/customers/$id/edit'
+    | '/products/$id/edit'
+    | '/purchase_orders/$id/edit'
     | '/api/auth/$accountType/login'
     | '/api/auth/$accountType/logout'
     | '/api/auth/$accountType/token'
+    | '/api/users/me/password'
+    | '/admin/product-db'
+    | '/customers/$id'
+    | '/products/$id'
+    | '/admin/product-db/$id/edit'
   id:
     | '__root__'
-    | '/'
+    | '/_app'
+    | '/_empty'
+    | '/_home'
+    | '/_homeLight'
+    | '/_shop'
+    | '/_app/analyse'
+    | '/_app/dashboard'
+    | '/_app/documents'
+    | '/_app/inventory'
+    | '/_empty/live'
+    | '/_empty/login'
+    | '/_home/contact'
+    | '/_homeLight/legal-notice'
+    | '/_homeLight/privacy-policy'
+    | '/_shop/checkout'
+    | '/_shop/extrakte'
+    | '/_shop/rezeptkonfigurator'
+    | '/_shop/shop'
     | '/api/$'
+    | '/api/contact'
     | '/api/docs'
     | '/api/health'
     | '/api/openapi.json'
     | '/api/tenant'
     | '/api/version'
+    | '/_empty/'
+    | '/_app/archive/products'
+    | '/_app/customer_orders/$id'
+    | '/_app/customer_orders/create'
+    | '/_app/customers/create'
+    | '/_app/me/change-password'
+    | '/_app/organisations/$id'
+    | '/_app/organisations/filling-protocol'
+    | '/_app/products/create'
+    | '/_app/purchase_orders/create'
+    | '/_empty/abgabe/$id'
+    | '/_empty/confirmation/$token'
+    | '/_empty/confirmation/mollie'
+    | '/_homeLight/invitation/$token'
+    | '/_homeLight/news/online-shop'
+    | '/_shop/account/addresses'
+    | '/_shop/account/orders'
+    | '/_shop/account/personal'
+    | '/_shop/blueten/$id'
     | '/api/shop_users/me'
     | '/api/users/me'
+    | '/_app/admin/'
+    | '/_app/customer_orders/'
+    | '/_app/customers/'
+    | '/_app/me/'
+    | '/_app/products/'
+    | '/_app/purchase_orders/'
+    | '/_shop/account/'
+    | '/_shop/blueten/'
+    | '/_app/admin/product-db/upload'
+    | '/_app/customers/$id/edit'
+    | '/_app/products/$id/edit'
+    | '/_app/purchase_orders/$id/edit'
     | '/api/auth/$accountType/login'
     | '/api/auth/$accountType/logout'
     | '/api/auth/$accountType/token'
+    | '/api/users/me/password'
+    | '/_app/admin/product-db/'
+    | '/_app/customers/$id/'
+    | '/_app/products/$id/'
+    | '/_app/admin/product-db/$id/edit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
+  AppRoute: typeof AppRouteWithChildren
+  EmptyRoute: typeof EmptyRouteWithChildren
+  HomeRoute: typeof HomeRouteWithChildren
+  HomeLightRoute: typeof HomeLightRouteWithChildren
+  ShopRoute: typeof ShopRouteWithChildren
   ApiSplatRoute: typeof ApiSplatRoute
+  ApiContactRoute: typeof ApiContactRoute
   ApiDocsRoute: typeof ApiDocsRoute
   ApiHealthRoute: typeof ApiHealthRoute
   ApiOpenapiDotjsonRoute: typeof ApiOpenapiDotjsonRoute
   ApiTenantRoute: typeof ApiTenantRoute
   ApiVersionRoute: typeof ApiVersionRoute
   ApiShop_usersMeRoute: typeof ApiShop_usersMeRoute
-  ApiUsersMeRoute: typeof ApiUsersMeRoute
+  ApiUsersMeRoute: typeof ApiUsersMeRouteWithChildren
   ApiAuthAccountTypeLoginRoute: typeof ApiAuthAccountTypeLoginRoute
   ApiAuthAccountTypeLogoutRoute: typeof ApiAuthAccountTypeLogoutRoute
   ApiAuthAccountTypeTokenRoute: typeof ApiAuthAccountTypeTokenRoute
@@ -189,18 +822,151 @@ export interface RootRouteChildren {
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
+    '/_app': {
+      id: '/_app'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_empty': {
+      id: '/_empty'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof EmptyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_home': {
+      id: '/_home'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof HomeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_homeLight': {
+      id: '/_homeLight'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof HomeLightRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_shop': {
+      id: '/_shop'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof ShopRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/analyse': {
+      id: '/_app/analyse'
+      path: '/analyse'
+      fullPath: '/analyse'
+      preLoaderRoute: typeof AppAnalyseRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/dashboard': {
+      id: '/_app/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/documents': {
+      id: '/_app/documents'
+      path: '/documents'
+      fullPath: '/documents'
+      preLoaderRoute: typeof AppDocumentsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/inventory': {
+      id: '/_app/inventory'
+      path: '/inventory'
+      fullPath: '/inventory'
+      preLoaderRoute: typeof AppInventoryRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_empty/': {
+      id: '/_empty/'
       path: '/'
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof EmptyIndexRouteImport
+      parentRoute: typeof EmptyRoute
+    }
+    '/_empty/live': {
+      id: '/_empty/live'
+      path: '/live'
+      fullPath: '/live'
+      preLoaderRoute: typeof EmptyLiveRouteImport
+      parentRoute: typeof EmptyRoute
+    }
+    '/_empty/login': {
+      id: '/_empty/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof EmptyLoginRouteImport
+      parentRoute: typeof EmptyRoute
+    }
+    '/_home/contact': {
+      id: '/_home/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof HomeContactRouteImport
+      parentRoute: typeof HomeRoute
+    }
+    '/_homeLight/legal-notice': {
+      id: '/_homeLight/legal-notice'
+      path: '/legal-notice'
+      fullPath: '/legal-notice'
+      preLoaderRoute: typeof HomeLightLegalNoticeRouteImport
+      parentRoute: typeof HomeLightRoute
+    }
+    '/_homeLight/privacy-policy': {
+      id: '/_homeLight/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/privacy-policy'
+      preLoaderRoute: typeof HomeLightPrivacyPolicyRouteImport
+      parentRoute: typeof HomeLightRoute
+    }
+    '/_shop/checkout': {
+      id: '/_shop/checkout'
+      path: '/checkout'
+      fullPath: '/checkout'
+      preLoaderRoute: typeof ShopCheckoutRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/extrakte': {
+      id: '/_shop/extrakte'
+      path: '/extrakte'
+      fullPath: '/extrakte'
+      preLoaderRoute: typeof ShopExtrakteRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/rezeptkonfigurator': {
+      id: '/_shop/rezeptkonfigurator'
+      path: '/rezeptkonfigurator'
+      fullPath: '/rezeptkonfigurator'
+      preLoaderRoute: typeof ShopRezeptkonfiguratorRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/shop': {
+      id: '/_shop/shop'
+      path: '/shop'
+      fullPath: '/shop'
+      preLoaderRoute: typeof ShopShopRouteImport
+      parentRoute: typeof ShopRoute
     }
     '/api/$': {
       id: '/api/$'
       path: '/api/$'
       fullPath: '/api/$'
       preLoaderRoute: typeof ApiSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/contact': {
+      id: '/api/contact'
+      path: '/api/contact'
+      fullPath: '/api/contact'
+      preLoaderRoute: typeof ApiContactRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/docs': {
@@ -238,6 +1004,188 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiVersionRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/admin/': {
+      id: '/_app/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AppAdminIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/archive/products': {
+      id: '/_app/archive/products'
+      path: '/archive/products'
+      fullPath: '/archive/products'
+      preLoaderRoute: typeof AppArchiveProductsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/customer_orders/': {
+      id: '/_app/customer_orders/'
+      path: '/customer_orders'
+      fullPath: '/customer_orders/'
+      preLoaderRoute: typeof AppCustomer_ordersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/customer_orders/$id': {
+      id: '/_app/customer_orders/$id'
+      path: '/customer_orders/$id'
+      fullPath: '/customer_orders/$id'
+      preLoaderRoute: typeof AppCustomer_ordersIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/customer_orders/create': {
+      id: '/_app/customer_orders/create'
+      path: '/customer_orders/create'
+      fullPath: '/customer_orders/create'
+      preLoaderRoute: typeof AppCustomer_ordersCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/customers/': {
+      id: '/_app/customers/'
+      path: '/customers'
+      fullPath: '/customers/'
+      preLoaderRoute: typeof AppCustomersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/customers/create': {
+      id: '/_app/customers/create'
+      path: '/customers/create'
+      fullPath: '/customers/create'
+      preLoaderRoute: typeof AppCustomersCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/me/': {
+      id: '/_app/me/'
+      path: '/me'
+      fullPath: '/me/'
+      preLoaderRoute: typeof AppMeIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/me/change-password': {
+      id: '/_app/me/change-password'
+      path: '/me/change-password'
+      fullPath: '/me/change-password'
+      preLoaderRoute: typeof AppMeChangePasswordRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/organisations/$id': {
+      id: '/_app/organisations/$id'
+      path: '/organisations/$id'
+      fullPath: '/organisations/$id'
+      preLoaderRoute: typeof AppOrganisationsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/organisations/filling-protocol': {
+      id: '/_app/organisations/filling-protocol'
+      path: '/organisations/filling-protocol'
+      fullPath: '/organisations/filling-protocol'
+      preLoaderRoute: typeof AppOrganisationsFillingProtocolRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/products/': {
+      id: '/_app/products/'
+      path: '/products'
+      fullPath: '/products/'
+      preLoaderRoute: typeof AppProductsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/products/create': {
+      id: '/_app/products/create'
+      path: '/products/create'
+      fullPath: '/products/create'
+      preLoaderRoute: typeof AppProductsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/purchase_orders/': {
+      id: '/_app/purchase_orders/'
+      path: '/purchase_orders'
+      fullPath: '/purchase_orders/'
+      preLoaderRoute: typeof AppPurchase_ordersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/purchase_orders/create': {
+      id: '/_app/purchase_orders/create'
+      path: '/purchase_orders/create'
+      fullPath: '/purchase_orders/create'
+      preLoaderRoute: typeof AppPurchase_ordersCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_empty/abgabe/$id': {
+      id: '/_empty/abgabe/$id'
+      path: '/abgabe/$id'
+      fullPath: '/abgabe/$id'
+      preLoaderRoute: typeof EmptyAbgabeIdRouteImport
+      parentRoute: typeof EmptyRoute
+    }
+    '/_empty/confirmation/$token': {
+      id: '/_empty/confirmation/$token'
+      path: '/confirmation/$token'
+      fullPath: '/confirmation/$token'
+      preLoaderRoute: typeof EmptyConfirmationTokenRouteImport
+      parentRoute: typeof EmptyRoute
+    }
+    '/_empty/confirmation/mollie': {
+      id: '/_empty/confirmation/mollie'
+      path: '/confirmation/mollie'
+      fullPath: '/confirmation/mollie'
+      preLoaderRoute: typeof EmptyConfirmationMollieRouteImport
+      parentRoute: typeof EmptyRoute
+    }
+    '/_homeLight/invitation/$token': {
+      id: '/_homeLight/invitation/$token'
+      path: '/invitation/$token'
+      fullPath: '/invitation/$token'
+      preLoaderRoute: typeof HomeLightInvitationTokenRouteImport
+      parentRoute: typeof HomeLightRoute
+    }
+    '/_homeLight/news/online-shop': {
+      id: '/_homeLight/news/online-shop'
+      path: '/news/online-shop'
+      fullPath: '/news/online-shop'
+      preLoaderRoute: typeof HomeLightNewsOnlineShopRouteImport
+      parentRoute: typeof HomeLightRoute
+    }
+    '/_shop/account/': {
+      id: '/_shop/account/'
+      path: '/account'
+      fullPath: '/account/'
+      preLoaderRoute: typeof ShopAccountIndexRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/account/addresses': {
+      id: '/_shop/account/addresses'
+      path: '/account/addresses'
+      fullPath: '/account/addresses'
+      preLoaderRoute: typeof ShopAccountAddressesRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/account/orders': {
+      id: '/_shop/account/orders'
+      path: '/account/orders'
+      fullPath: '/account/orders'
+      preLoaderRoute: typeof ShopAccountOrdersRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/account/personal': {
+      id: '/_shop/account/personal'
+      path: '/account/personal'
+      fullPath: '/account/personal'
+      preLoaderRoute: typeof ShopAccountPersonalRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/blueten/': {
+      id: '/_shop/blueten/'
+      path: '/blueten'
+      fullPath: '/blueten/'
+      preLoaderRoute: typeof ShopBluetenIndexRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/blueten/$id': {
+      id: '/_shop/blueten/$id'
+      path: '/blueten/$id'
+      fullPath: '/blueten/$id'
+      preLoaderRoute: typeof ShopBluetenIdRouteImport
+      parentRoute: typeof ShopRoute
+    }
     '/api/shop_users/me': {
       id: '/api/shop_users/me'
       path: '/api/shop_users/me'
@@ -251,6 +1199,55 @@ declare module '@tanstack/react-router' {
       fullPath: '/api/users/me'
       preLoaderRoute: typeof ApiUsersMeRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/admin/product-db/': {
+      id: '/_app/admin/product-db/'
+      path: '/admin/product-db'
+      fullPath: '/admin/product-db/'
+      preLoaderRoute: typeof AppAdminProductDbIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/product-db/upload': {
+      id: '/_app/admin/product-db/upload'
+      path: '/admin/product-db/upload'
+      fullPath: '/admin/product-db/upload'
+      preLoaderRoute: typeof AppAdminProductDbUploadRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/customers/$id/': {
+      id: '/_app/customers/$id/'
+      path: '/customers/$id'
+      fullPath: '/customers/$id/'
+      preLoaderRoute: typeof AppCustomersIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/customers/$id/edit': {
+      id: '/_app/customers/$id/edit'
+      path: '/customers/$id/edit'
+      fullPath: '/customers/$id/edit'
+      preLoaderRoute: typeof AppCustomersIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/products/$id/': {
+      id: '/_app/products/$id/'
+      path: '/products/$id'
+      fullPath: '/products/$id/'
+      preLoaderRoute: typeof AppProductsIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/products/$id/edit': {
+      id: '/_app/products/$id/edit'
+      path: '/products/$id/edit'
+      fullPath: '/products/$id/edit'
+      preLoaderRoute: typeof AppProductsIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/purchase_orders/$id/edit': {
+      id: '/_app/purchase_orders/$id/edit'
+      path: '/purchase_orders/$id/edit'
+      fullPath: '/purchase_orders/$id/edit'
+      preLoaderRoute: typeof AppPurchase_ordersIdEditRouteImport
+      parentRoute: typeof AppRoute
     }
     '/api/auth/$accountType/login': {
       id: '/api/auth/$accountType/login'
@@ -273,19 +1270,188 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiAuthAccountTypeTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/users/me/password': {
+      id: '/api/users/me/password'
+      path: '/password'
+      fullPath: '/api/users/me/password'
+      preLoaderRoute: typeof ApiUsersMePasswordRouteImport
+      parentRoute: typeof ApiUsersMeRoute
+    }
+    '/_app/admin/product-db/$id/edit': {
+      id: '/_app/admin/product-db/$id/edit'
+      path: '/admin/product-db/$id/edit'
+      fullPath: '/admin/product-db/$id/edit'
+      preLoaderRoute: typeof AppAdminProductDbIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
+interface AppRouteChildren {
+  AppAnalyseRoute: typeof AppAnalyseRoute
+  AppDashboardRoute: typeof AppDashboardRoute
+  AppDocumentsRoute: typeof AppDocumentsRoute
+  AppInventoryRoute: typeof AppInventoryRoute
+  AppArchiveProductsRoute: typeof AppArchiveProductsRoute
+  AppCustomer_ordersIdRoute: typeof AppCustomer_ordersIdRoute
+  AppCustomer_ordersCreateRoute: typeof AppCustomer_ordersCreateRoute
+  AppCustomersCreateRoute: typeof AppCustomersCreateRoute
+  AppMeChangePasswordRoute: typeof AppMeChangePasswordRoute
+  AppOrganisationsIdRoute: typeof AppOrganisationsIdRoute
+  AppOrganisationsFillingProtocolRoute: typeof AppOrganisationsFillingProtocolRoute
+  AppProductsCreateRoute: typeof AppProductsCreateRoute
+  AppPurchase_ordersCreateRoute: typeof AppPurchase_ordersCreateRoute
+  AppAdminIndexRoute: typeof AppAdminIndexRoute
+  AppCustomer_ordersIndexRoute: typeof AppCustomer_ordersIndexRoute
+  AppCustomersIndexRoute: typeof AppCustomersIndexRoute
+  AppMeIndexRoute: typeof AppMeIndexRoute
+  AppProductsIndexRoute: typeof AppProductsIndexRoute
+  AppPurchase_ordersIndexRoute: typeof AppPurchase_ordersIndexRoute
+  AppAdminProductDbUploadRoute: typeof AppAdminProductDbUploadRoute
+  AppCustomersIdEditRoute: typeof AppCustomersIdEditRoute
+  AppProductsIdEditRoute: typeof AppProductsIdEditRoute
+  AppPurchase_ordersIdEditRoute: typeof AppPurchase_ordersIdEditRoute
+  AppAdminProductDbIndexRoute: typeof AppAdminProductDbIndexRoute
+  AppCustomersIdIndexRoute: typeof AppCustomersIdIndexRoute
+  AppProductsIdIndexRoute: typeof AppProductsIdIndexRoute
+  AppAdminProductDbIdEditRoute: typeof AppAdminProductDbIdEditRoute
+}
+
+const AppRouteChildren: AppRouteChildren = {
+  AppAnalyseRoute: AppAnalyseRoute,
+  AppDashboardRoute: AppDashboardRoute,
+  AppDocumentsRoute: AppDocumentsRoute,
+  AppInventoryRoute: AppInventoryRoute,
+  AppArchiveProductsRoute: AppArchiveProductsRoute,
+  AppCustomer_ordersIdRoute: AppCustomer_ordersIdRoute,
+  AppCustomer_ordersCreateRoute: AppCustomer_ordersCreateRoute,
+  AppCustomersCreateRoute: AppCustomersCreateRoute,
+  AppMeChangePasswordRoute: AppMeChangePasswordRoute,
+  AppOrganisationsIdRoute: AppOrganisationsIdRoute,
+  AppOrganisationsFillingProtocolRoute: AppOrganisationsFillingProtocolRoute,
+  AppProductsCreateRoute: AppProductsCreateRoute,
+  AppPurchase_ordersCreateRoute: AppPurchase_ordersCreateRoute,
+  AppAdminIndexRoute: AppAdminIndexRoute,
+  AppCustomer_ordersIndexRoute: AppCustomer_ordersIndexRoute,
+  AppCustomersIndexRoute: AppCustomersIndexRoute,
+  AppMeIndexRoute: AppMeIndexRoute,
+  AppProductsIndexRoute: AppProductsIndexRoute,
+  AppPurchase_ordersIndexRoute: AppPurchase_ordersIndexRoute,
+  AppAdminProductDbUploadRoute: AppAdminProductDbUploadRoute,
+  AppCustomersIdEditRoute: AppCustomersIdEditRoute,
+  AppProductsIdEditRoute: AppProductsIdEditRoute,
+  AppPurchase_ordersIdEditRoute: AppPurchase_ordersIdEditRoute,
+  AppAdminProductDbIndexRoute: AppAdminProductDbIndexRoute,
+  AppCustomersIdIndexRoute: AppCustomersIdIndexRoute,
+  AppProductsIdIndexRoute: AppProductsIdIndexRoute,
+  AppAdminProductDbIdEditRoute: AppAdminProductDbIdEditRoute,
+}
+
+const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
+
+interface EmptyRouteChildren {
+  EmptyLiveRoute: typeof EmptyLiveRoute
+  EmptyLoginRoute: typeof EmptyLoginRoute
+  EmptyIndexRoute: typeof EmptyIndexRoute
+  EmptyAbgabeIdRoute: typeof EmptyAbgabeIdRoute
+  EmptyConfirmationTokenRoute: typeof EmptyConfirmationTokenRoute
+  EmptyConfirmationMollieRoute: typeof EmptyConfirmationMollieRoute
+}
+
+const EmptyRouteChildren: EmptyRouteChildren = {
+  EmptyLiveRoute: EmptyLiveRoute,
+  EmptyLoginRoute: EmptyLoginRoute,
+  EmptyIndexRoute: EmptyIndexRoute,
+  EmptyAbgabeIdRoute: EmptyAbgabeIdRoute,
+  EmptyConfirmationTokenRoute: EmptyConfirmationTokenRoute,
+  EmptyConfirmationMollieRoute: EmptyConfirmationMollieRoute,
+}
+
+const EmptyRouteWithChildren = EmptyRoute._addFileChildren(EmptyRouteChildren)
+
+interface HomeRouteChildren {
+  HomeContactRoute: typeof HomeContactRoute
+}
+
+const HomeRouteChildren: HomeRouteChildren = {
+  HomeContactRoute: HomeContactRoute,
+}
+
+const HomeRouteWithChildren = HomeRoute._addFileChildren(HomeRouteChildren)
+
+interface HomeLightRouteChildren {
+  HomeLightLegalNoticeRoute: typeof HomeLightLegalNoticeRoute
+  HomeLightPrivacyPolicyRoute: typeof HomeLightPrivacyPolicyRoute
+  HomeLightInvitationTokenRoute: typeof HomeLightInvitationTokenRoute
+  HomeLightNewsOnlineShopRoute: typeof HomeLightNewsOnlineShopRoute
+}
+
+const HomeLightRouteChildren: HomeLightRouteChildren = {
+  HomeLightLegalNoticeRoute: HomeLightLegalNoticeRoute,
+  HomeLightPrivacyPolicyRoute: HomeLightPrivacyPolicyRoute,
+  HomeLightInvitationTokenRoute: HomeLightInvitationTokenRoute,
+  HomeLightNewsOnlineShopRoute: HomeLightNewsOnlineShopRoute,
+}
+
+const HomeLightRouteWithChildren = HomeLightRoute._addFileChildren(
+  HomeLightRouteChildren,
+)
+
+interface ShopRouteChildren {
+  ShopCheckoutRoute: typeof ShopCheckoutRoute
+  ShopExtrakteRoute: typeof ShopExtrakteRoute
+  ShopRezeptkonfiguratorRoute: typeof ShopRezeptkonfiguratorRoute
+  ShopShopRoute: typeof ShopShopRoute
+  ShopAccountAddressesRoute: typeof ShopAccountAddressesRoute
+  ShopAccountOrdersRoute: typeof ShopAccountOrdersRoute
+  ShopAccountPersonalRoute: typeof ShopAccountPersonalRoute
+  ShopBluetenIdRoute: typeof ShopBluetenIdRoute
+  ShopAccountIndexRoute: typeof ShopAccountIndexRoute
+  ShopBluetenIndexRoute: typeof ShopBluetenIndexRoute
+}
+
+const ShopRouteChildren: ShopRouteChildren = {
+  ShopCheckoutRoute: ShopCheckoutRoute,
+  ShopExtrakteRoute: ShopExtrakteRoute,
+  ShopRezeptkonfiguratorRoute: ShopRezeptkonfiguratorRoute,
+  ShopShopRoute: ShopShopRoute,
+  ShopAccountAddressesRoute: ShopAccountAddressesRoute,
+  ShopAccountOrdersRoute: ShopAccountOrdersRoute,
+  ShopAccountPersonalRoute: ShopAccountPersonalRoute,
+  ShopBluetenIdRoute: ShopBluetenIdRoute,
+  ShopAccountIndexRoute: ShopAccountIndexRoute,
+  ShopBluetenIndexRoute: ShopBluetenIndexRoute,
+}
+
+const ShopRouteWithChildren = ShopRoute._addFileChildren(ShopRouteChildren)
+
+interface ApiUsersMeRouteChildren {
+  ApiUsersMePasswordRoute: typeof ApiUsersMePasswordRoute
+}
+
+const ApiUsersMeRouteChildren: ApiUsersMeRouteChildren = {
+  ApiUsersMePasswordRoute: ApiUsersMePasswordRoute,
+}
+
+const ApiUsersMeRouteWithChildren = ApiUsersMeRoute._addFileChildren(
+  ApiUsersMeRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
+  AppRoute: AppRouteWithChildren,
+  EmptyRoute: EmptyRouteWithChildren,
+  HomeRoute: HomeRouteWithChildren,
+  HomeLightRoute: HomeLightRouteWithChildren,
+  ShopRoute: ShopRouteWithChildren,
   ApiSplatRoute: ApiSplatRoute,
+  ApiContactRoute: ApiContactRoute,
   ApiDocsRoute: ApiDocsRoute,
   ApiHealthRoute: ApiHealthRoute,
   ApiOpenapiDotjsonRoute: ApiOpenapiDotjsonRoute,
   ApiTenantRoute: ApiTenantRoute,
   ApiVersionRoute: ApiVersionRoute,
   ApiShop_usersMeRoute: ApiShop_usersMeRoute,
-  ApiUsersMeRoute: ApiUsersMeRoute,
+  ApiUsersMeRoute: ApiUsersMeRouteWithChildren,
   ApiAuthAccountTypeLoginRoute: ApiAuthAccountTypeLoginRoute,
   ApiAuthAccountTypeLogoutRoute: ApiAuthAccountTypeLogoutRoute,
   ApiAuthAccountTypeTokenRoute: ApiAuthAccountTypeTokenRoute,

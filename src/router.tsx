@@ -1,24 +1,63 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { renewAccessToken } from './features/session/session'
+import {
+  createSessionStore,
+  type SessionState,
+  sessionFrom,
+} from './features/session/session-store'
+import { NotFoundPage } from './features/shell/ErrorPages'
+import type { ServerRender } from './features/shell/server-render'
+import { createApiClient } from './lib/api-client'
 import { routeTree } from './routeTree.gen'
 
 export function getRouter() {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: 30_000, retry: 1 } },
   })
+  // One session per router: per request on the server, per tab in the browser.
+  const session = createSessionStore()
+  const api = createApiClient({
+    getAccessToken: () => session.state.accessToken,
+    refreshAccessToken: () => renewAccessToken(session),
+    onSessionLost: async () => {
+      session.setState(() => sessionFrom(null))
+      // Re-runs the guards: a non-public page now sends the visitor to the login.
+      await router.invalidate()
+    },
+  })
+  const serverRender: ServerRender = { requestId: null }
   const router = createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queryClient, session, api, serverRender },
     scrollRestoration: true,
     defaultPreload: 'intent',
+    defaultNotFoundComponent: NotFoundPage,
+    dehydrate: () => {
+      serverRender.requestId = requestIdOf(router.options.additionalContext)
+      return { session: session.state, requestId: serverRender.requestId }
+    },
+    hydrate: (dehydrated: { session: SessionState; requestId: string | null }) => {
+      session.setState(() => dehydrated.session)
+      serverRender.requestId = dehydrated.requestId
+    },
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router
 }
 
+/** Start hands the server entry's request context to the router as `serverContext`. */
+function requestIdOf(additionalContext: unknown): string | null {
+  const serverContext = (additionalContext as { serverContext?: { requestId?: unknown } })
+    ?.serverContext
+  return typeof serverContext?.requestId === 'string' ? serverContext.requestId : null
+}
+
+export type AppRouter = ReturnType<typeof getRouter>
+
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof getRouter>
+    router: AppRouter
   }
 }

@@ -1,6 +1,13 @@
-import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
+import type { Register } from '@tanstack/react-router'
+import { normalizeSsrResponse } from '@tanstack/react-router/ssr/server'
+import {
+  createServerEntry,
+  createStartHandler,
+  defaultStreamHandler,
+} from '@tanstack/react-start/server'
+import { isAccessDenied } from './features/session/guard'
 import { getApp } from './server/app.server'
-import { errorResponse, internalErrorMessage } from './server/http.server'
+import { clientIpOf, errorResponse, internalErrorMessage } from './server/http.server'
 import { applySecurityHeaders } from './server/security-headers.server'
 
 export { startApp, stopApp } from './server/app.server'
@@ -25,11 +32,38 @@ function requestIdFor(request: Request): string {
   return given && requestIdPattern.test(given) ? given : crypto.randomUUID()
 }
 
+type RenderContext = Parameters<typeof defaultStreamHandler>[0]
+
+/**
+ * Renders the page, then corrects the status the router cannot express: a guard's access denial
+ * is an error to the router (500) but a 403 to the client. Other page errors are logged here,
+ * with the request id the error page shows.
+ */
+async function renderPage(context: RenderContext) {
+  const rendered = normalizeSsrResponse(await defaultStreamHandler(context))
+  const failed = context.router.stores.matches.get().filter((match) => match.status === 'error')
+  if (failed.some((match) => isAccessDenied(match.error))) {
+    const { body, headers } = rendered.response
+    // Same stream (and its cleanup), other status.
+    return { ...rendered, response: new Response(body, { status: 403, headers }) }
+  }
+  if (failed.length > 0) {
+    const app = await getApp()
+    const requestId = context.router.options.context.serverRender.requestId
+    for (const match of failed) {
+      app.logger.error({ err: match.error, requestId, routeId: match.routeId }, 'page failed')
+    }
+  }
+  return rendered
+}
+
+const handler = { fetch: createStartHandler<Register>(renderPage) }
+
 export default createServerEntry({
   async fetch(request) {
     const startedAt = performance.now()
     const requestId = requestIdFor(request)
-    const clientIp = (request as Request & { ip?: string }).ip ?? 'unknown'
+    const clientIp = clientIpOf(request)
     const app = await getApp()
     const log = app.logger.child({ requestId })
     let response: Response
@@ -43,6 +77,10 @@ export default createServerEntry({
     const headers = new Headers(response.headers)
     headers.set('x-request-id', requestId)
     applySecurityHeaders(headers, request)
+    // Pages are rendered for one session; no cache may keep or share them.
+    if (headers.get('content-type')?.startsWith('text/html') && !headers.has('cache-control')) {
+      headers.set('cache-control', 'private, no-store')
+    }
     const url = new URL(request.url)
     log.info(
       {

@@ -2,14 +2,35 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { Toaster } from 'sonner'
+import { ensureSession } from '~/features/session/session'
+import type { SessionStore } from '~/features/session/session-store'
+import { NotFoundPage, RootErrorPage } from '~/features/shell/ErrorPages'
+import type { ServerRender } from '~/features/shell/server-render'
+import { loadTenant } from '~/features/tenant/tenant'
+import { VersionBanner } from '~/features/version-check/VersionBanner'
+import type { ApiClient } from '~/lib/api-client'
 import appCss from '~/styles/app.css?url'
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  head: () => ({
+export interface RouterContext {
+  queryClient: QueryClient
+  session: SessionStore
+  api: ApiClient
+  serverRender: ServerRender
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: async ({ context, location }) => {
+    const tenant = await loadTenant(context.queryClient)
+    await ensureSession(context.session, location.pathname)
+    return { tenant }
+  },
+  head: ({ matches }) => ({
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
-      { title: 'Blattwerk' },
+      // Every page matches the root and a route below it; the root alone means no page matched.
+      { title: matches.length === 1 ? 'Page Not Found' : 'Blattwerk' },
       {
         name: 'description',
         content:
@@ -22,8 +43,20 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     ],
   }),
   shellComponent: RootDocument,
-  component: Outlet,
+  component: RootLayout,
+  errorComponent: RootErrorPage,
+  notFoundComponent: NotFoundPage,
 })
+
+function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <VersionBanner />
+      <Toaster position="top-right" richColors closeButton />
+    </>
+  )
+}
 
 function RootDocument({ children }: { children: ReactNode }) {
   return (

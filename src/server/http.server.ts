@@ -10,6 +10,11 @@ export function requestHost(request: Request): string {
   return new URL(request.url).host
 }
 
+/** The client's address as srvx saw it (or the trusted proxy reported it, with TRUST_PROXY). */
+export function clientIpOf(request: Request): string {
+  return (request as Request & { ip?: string }).ip ?? 'unknown'
+}
+
 /** An expected failure with the status and German message the client gets. */
 export class ApiError extends Error {
   constructor(

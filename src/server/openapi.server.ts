@@ -7,6 +7,12 @@ import {
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi'
 import {
+  changePasswordRequestSchema,
+  changePasswordResponseSchema,
+  newPasswordMaxLength,
+  newPasswordMinLength,
+} from '~/lib/account-api'
+import {
   accountTypeSchema,
   apiErrorSchema,
   b2bLoginRequestSchema,
@@ -21,9 +27,12 @@ import {
   tenantResponseSchema,
 } from '~/lib/auth-api'
 import { buildInfo } from '~/lib/build-info'
+import { contactRequestSchema, contactResponseSchema } from '~/lib/contact-api'
 import { tenantConfigSchema } from '~/lib/tenant-config'
 import { hostSchema } from '~/lib/tenant-host'
+import { passwordChangeLimits } from './account.server'
 import { loginLimits } from './auth.server'
+import { contactLimits } from './contact.server'
 import { maxJsonBodyBytes } from './http.server'
 import { accessTokenLifetimeSeconds, refreshTokenLifetimeSeconds } from './tokens.server'
 
@@ -110,6 +119,21 @@ const tooManyLoginAttempts: ZodOpenApiResponseObject = {
       .describe('Seconds until the next login attempt is accepted.'),
   }),
 }
+
+/** A 429 with the seconds until the next attempt is accepted in `Retry-After`. */
+const tooManyRequests = (
+  description: string,
+  longestWindowSeconds: number,
+): ZodOpenApiResponseObject => ({
+  ...errorResponse(description),
+  headers: z.object({
+    'Retry-After': z
+      .int()
+      .min(1)
+      .max(longestWindowSeconds)
+      .describe('Seconds until the next attempt is accepted.'),
+  }),
+})
 
 const wrongAccountType = errorResponse(
   'The access token belongs to the other account type than this endpoint serves.',
@@ -216,6 +240,40 @@ const businessMe: ZodOpenApiOperationObject = {
   },
 }
 
+const passwordFailureLimit = passwordChangeLimits.user.points
+const passwordFailureMinutes = passwordChangeLimits.user.windowSeconds / 60
+
+const changePassword: ZodOpenApiOperationObject = {
+  operationId: 'changeBusinessUserPassword',
+  tags: ['Users'],
+  summary: 'Change the password of the logged-in business user',
+  description:
+    'Checks the current password of the business user of the bearer access token and sets the ' +
+    `new one (${newPasswordMinLength} to ${newPasswordMaxLength} characters, different from ` +
+    'the current one). Every other session of the user ends: their access tokens stop working ' +
+    'and their refresh tokens can no longer be exchanged. The calling session stays valid.',
+  security: [{ [bearerAuth]: [] }],
+  requestBody: { required: true, ...json(changePasswordRequestSchema) },
+  responses: {
+    '200': { description: 'The password has changed.', ...json(changePasswordResponseSchema) },
+    ...jsonBodyErrors,
+    '400': errorResponse(
+      'The body is not valid JSON or fails validation, or the current password is wrong ' +
+        '(`errors.currentPassword`); `errors` maps each invalid field to a message. A wrong ' +
+        'current password is no 401: the session itself is fine.',
+    ),
+    '401': unauthorised,
+    '403': errorResponse('The access token is a shop customer’s (`b2c`).'),
+    '429': tooManyRequests(
+      `Too many wrong current passwords (${passwordFailureLimit} in a row within ` +
+        `${passwordFailureMinutes} minutes for one user); retry after the number of seconds in ` +
+        '`Retry-After`. Even the right password is refused until then.',
+      passwordChangeLimits.user.windowSeconds,
+    ),
+    ...internalError,
+  },
+}
+
 const shopMe: ZodOpenApiOperationObject = {
   operationId: 'getShopUser',
   tags: ['Users'],
@@ -244,6 +302,31 @@ const tenant: ZodOpenApiOperationObject = {
     '200': { description: 'The shop.', ...json(tenantResponseSchema) },
     '400': errorResponse('`host` is missing or not a valid `host[:port]`.'),
     '404': errorResponse('No shop is served on this host.'),
+    ...internalError,
+  },
+}
+
+const contactMessageLimit = contactLimits.client.points
+const contactWindowMinutes = contactLimits.client.windowSeconds / 60
+
+const contact: ZodOpenApiOperationObject = {
+  operationId: 'sendContactMessage',
+  tags: ['Contact'],
+  summary: 'Send a contact message',
+  description:
+    'Stores a message of the public contact form; no login needed. Sent on a shop’s host, the ' +
+    'message belongs to that shop (tenant), on the main domain to the platform. All fields are ' +
+    `trimmed. One client address may send ${contactMessageLimit} messages within ` +
+    `${contactWindowMinutes} minutes.`,
+  requestBody: { required: true, ...json(contactRequestSchema) },
+  responses: {
+    '201': { description: 'The message is stored.', ...json(contactResponseSchema) },
+    ...jsonBodyErrors,
+    '429': tooManyRequests(
+      `Too many messages from this client address (${contactMessageLimit} within ` +
+        `${contactWindowMinutes} minutes); retry after the number of seconds in \`Retry-After\`.`,
+      contactLimits.client.windowSeconds,
+    ),
     ...internalError,
   },
 }
@@ -277,7 +360,7 @@ const description = [
     '`message` for people: 400 invalid input (with `errors` per field), 401 missing or bad ' +
     'credentials or token, 403 wrong account type for the endpoint, 404 unknown path, tenant ' +
     'or account type, 405 method not allowed (with `Allow`), 413 body too large, 415 body not ' +
-    'JSON, 429 too many login attempts (with `Retry-After`), 500 `Interner Serverfehler` with ' +
+    'JSON, 429 too many attempts (with `Retry-After`), 500 `Interner Serverfehler` with ' +
     'a `requestId`.',
   `Authenticated endpoints take the access token of a login as \`Authorization: Bearer …\`. ` +
     `Access tokens live ${accessTokenMinutes} minutes; exchange the refresh token for a new ` +
@@ -293,6 +376,7 @@ function buildDocument(): OpenApiDocument {
         { name: 'Authentication', description: 'Log in, refresh tokens and log out.' },
         { name: 'Users', description: 'The logged-in account.' },
         { name: 'Tenants', description: 'Shops and their configuration.' },
+        { name: 'Contact', description: 'The public contact form.' },
         { name: 'Operations', description: 'Health and version for operators.' },
       ],
       paths: {
@@ -301,8 +385,10 @@ function buildDocument(): OpenApiDocument {
         '/api/auth/{accountType}/logout': { delete: logout },
         '/api/auth/{accountType}/token': { post: refresh },
         '/api/users/me': { get: businessMe },
+        '/api/users/me/password': { put: changePassword },
         '/api/shop_users/me': { get: shopMe },
         '/api/tenant': { get: tenant },
+        '/api/contact': { post: contact },
         '/api/health': { get: health },
         '/api/version': { get: version },
       },

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import type { Database } from './db/client.server'
 import { rateLimits } from './db/schema'
+import { ApiError } from './http.server'
 
 export interface RateLimitRule {
   /** Prefix of the counter keys. */
@@ -50,4 +51,14 @@ export async function recordFailure(db: Database, rule: RateLimitRule, key: stri
 
 export async function resetCounter(db: Database, rule: RateLimitRule, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, counterKey(rule, key)))
+}
+
+/** The 429 of a refused attempt: `lead`, how long to wait in minutes, and `Retry-After` in seconds. */
+export function tooManyAttempts(lead: string, retryAfter: number): ApiError {
+  const minutes = Math.ceil(retryAfter / 60)
+  return new ApiError(
+    429,
+    `${lead} Bitte versuche es in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} erneut.`,
+    { headers: { 'Retry-After': String(retryAfter) } },
+  )
 }

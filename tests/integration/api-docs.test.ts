@@ -10,8 +10,10 @@ const operations = [
   ['delete', '/api/auth/{accountType}/logout'],
   ['post', '/api/auth/{accountType}/token'],
   ['get', '/api/users/me'],
+  ['put', '/api/users/me/password'],
   ['get', '/api/shop_users/me'],
   ['get', '/api/tenant'],
+  ['post', '/api/contact'],
   ['get', '/api/health'],
   ['get', '/api/version'],
 ] as const

@@ -31,6 +31,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
     await database.handle.migrate()
     expect(await tableNames(database)).toEqual([
       'auth_sessions',
+      'contact_messages',
       'organisations',
       'rate_limits',
       'refresh_tokens',

@@ -154,3 +154,22 @@ export const rateLimits = pgTable(
   },
   (table) => [index('rate_limits_expires_idx').on(table.expiresAt)],
 )
+
+/**
+ * Messages sent with the public contact form. A message posted on a shop's host belongs to that
+ * tenant; one from the product's main domain has none.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    clientIp: text('client_ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('contact_messages_tenant_created_idx').on(table.tenantId, table.createdAt)],
+)

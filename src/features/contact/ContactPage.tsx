@@ -1,0 +1,107 @@
+import { useForm } from '@tanstack/react-form'
+import { useRouter } from '@tanstack/react-router'
+import { CircleCheck } from 'lucide-react'
+import { useState } from 'react'
+import { contactRequestSchema } from '~/lib/contact-api'
+import { FormAlert, SubmitButton, TextField } from '../forms/fields'
+import { applyServerErrors } from '../forms/server-errors'
+
+export function ContactPage() {
+  const { api } = useRouter().options.context
+  const [failure, setFailure] = useState<string | null>(null)
+  const [sent, setSent] = useState(false)
+  const form = useForm({
+    defaultValues: { name: '', email: '', subject: '', message: '' },
+    validators: { onSubmit: contactRequestSchema },
+    onSubmit: async ({ value, formApi }) => {
+      setFailure(null)
+      try {
+        await api.request('/api/contact', { method: 'POST', body: value })
+        formApi.reset()
+        setSent(true)
+      } catch (error) {
+        setFailure(applyServerErrors(formApi, error))
+      }
+    },
+  })
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-10 px-page py-12 lg:grid-cols-[1fr_1.4fr]">
+      <div>
+        <h1 className="text-display font-semibold text-brand-900">Kontakt</h1>
+        <p className="mt-4 text-lg text-ink-muted">
+          Fragen zu Blattwerk, eine Vorführung für deine Apotheke oder deinen Verein, oder Hilfe bei
+          deinem Zugang? Schreib uns – wir antworten in der Regel innerhalb eines Werktags.
+        </p>
+      </div>
+      <section
+        aria-labelledby="contact-form-title"
+        className="rounded-card border border-border bg-surface p-6 shadow-sm"
+      >
+        <h2 id="contact-form-title" className="text-lg font-semibold text-ink">
+          Nachricht schreiben
+        </h2>
+        {sent ? (
+          <div
+            role="status"
+            className="mt-4 flex gap-3 rounded-lg bg-success-soft p-4 text-success"
+          >
+            <CircleCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+            <div>
+              <p className="font-medium">Danke für deine Nachricht!</p>
+              <p className="mt-1 text-sm">
+                Wir haben sie erhalten und melden uns so bald wie möglich.
+              </p>
+              <button
+                type="button"
+                onClick={() => setSent(false)}
+                className="mt-3 text-sm font-medium underline"
+              >
+                Weitere Nachricht schreiben
+              </button>
+            </div>
+          </div>
+        ) : (
+          <form
+            noValidate
+            method="post"
+            className="mt-4 space-y-4"
+            onSubmit={(event) => {
+              event.preventDefault()
+              void form.handleSubmit()
+            }}
+          >
+            {failure && <FormAlert>{failure}</FormAlert>}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <form.Field name="name">
+                {(field) => <TextField field={field} label="Name" autoComplete="name" />}
+              </form.Field>
+              <form.Field name="email">
+                {(field) => (
+                  <TextField
+                    field={field}
+                    label="E-Mail-Adresse"
+                    type="email"
+                    autoComplete="email"
+                  />
+                )}
+              </form.Field>
+            </div>
+            <form.Field name="subject">
+              {(field) => <TextField field={field} label="Betreff" />}
+            </form.Field>
+            <form.Field name="message">
+              {(field) => <TextField field={field} label="Nachricht" multiline />}
+            </form.Field>
+            <p className="text-sm text-ink-muted">
+              Wir verwenden deine Angaben nur, um deine Anfrage zu beantworten.
+            </p>
+            <form.Subscribe selector={(state) => state.isSubmitting}>
+              {(busy) => <SubmitButton busy={busy}>Nachricht senden</SubmitButton>}
+            </form.Subscribe>
+          </form>
+        )}
+      </section>
+    </div>
+  )
+}

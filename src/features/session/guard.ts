@@ -1,0 +1,35 @@
+import { redirect } from '@tanstack/react-router'
+import { decideAccess, forbiddenMessage } from '~/lib/access-rules'
+import { accessTenantOf, type TenantInfo } from '../tenant/tenant'
+import { accessSessionOf, type SessionStore } from './session-store'
+
+/** Thrown by a guard when the user may not see the page; rendered as the 403 page with status 403. */
+export class AccessDeniedError extends Error {
+  readonly status = 403
+  constructor() {
+    super(forbiddenMessage)
+    this.name = 'AccessDeniedError'
+  }
+}
+
+/** Also true for an error that crossed from the server render (it arrives as a plain Error). */
+export const isAccessDenied = (error: unknown): boolean =>
+  error instanceof Error &&
+  (error.name === 'AccessDeniedError' || error.message === forbiddenMessage)
+
+/** The layouts' `beforeLoad`: applies the access rules to the page about to open. */
+export function guardAccess({
+  context,
+  location,
+}: {
+  context: { session: SessionStore; tenant: TenantInfo | null }
+  location: { href: string }
+}): void {
+  const decision = decideAccess(
+    location.href,
+    accessSessionOf(context.session.state),
+    accessTenantOf(context.tenant),
+  )
+  if (decision.kind === 'redirect') throw redirect({ href: decision.to })
+  if (decision.kind === 'forbidden') throw new AccessDeniedError()
+}

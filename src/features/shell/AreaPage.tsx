@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react'
+import { type AreaKey, areas } from './areas'
+import { EmptyState, PageHeader } from './parts'
+
+/** The `<title>` of a page: its name, then the shop's or the product's. */
+export function pageHead(title: string, brand = 'Blattwerk') {
+  return { meta: [{ title: `${title} – ${brand}` }] }
+}
+
+export function areaHead(area: AreaKey) {
+  return () => pageHead(areas[area].title)
+}
+
+/** For shop pages: titled with the tenant's shop name. */
+export function shopAreaHead(area: AreaKey) {
+  return ({
+    match,
+  }: {
+    match: { context: { tenant: { config: { shopName: string } | null } | null } }
+  }) => pageHead(areas[area].title, match.context.tenant?.config?.shopName ?? 'Online-Shop')
+}
+
+/** A screen whose business function comes later: what it is for, and an honest empty state. */
+export function AreaPage({ area, children }: { area: AreaKey; children?: ReactNode }) {
+  const { title, description, icon, emptyTitle, emptyText } = areas[area]
+  return (
+    <>
+      <PageHeader title={title} description={description} />
+      {children}
+      <EmptyState icon={icon} title={emptyTitle}>
+        {emptyText}
+      </EmptyState>
+    </>
+  )
+}
+
+/** The same for pages in the empty layout, which brings no frame of its own. */
+export function StandaloneAreaPage(props: { area: AreaKey; children?: ReactNode }) {
+  return (
+    <main id="main" className="mx-auto min-h-screen max-w-5xl px-page py-10">
+      <AreaPage {...props} />
+    </main>
+  )
+}

@@ -1,0 +1,156 @@
+import { Link, Outlet } from '@tanstack/react-router'
+import { ChevronDown, KeyRound, LogOut, Menu, MonitorPlay, UserRound, X } from 'lucide-react'
+import { Dialog, DropdownMenu } from 'radix-ui'
+import { useState } from 'react'
+import { accessSessionOf, isBusinessUser } from '../session/session-store'
+import { useLogout, useSession } from '../session/use-session'
+import { backOfficeNav, type NavItem, visibleNav } from './back-office-nav'
+import { BrandMark, SkipLink } from './parts'
+
+function NavLinks({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+  return (
+    <ul className="space-y-1">
+      {items.map(({ label, to, icon: Icon }) => (
+        <li key={to}>
+          <Link
+            to={to}
+            onClick={onNavigate}
+            className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-ink-muted hover:bg-brand-50 hover:text-brand-900"
+            activeProps={{ className: 'bg-brand-100 text-brand-900', 'aria-current': 'page' }}
+          >
+            <Icon className="size-4 shrink-0" aria-hidden="true" />
+            {label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function SidebarContent({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+  return (
+    <div className="flex h-full flex-col gap-6 p-4">
+      <BrandMark to="/dashboard" />
+      <nav aria-label="Bereiche" className="flex-1">
+        <NavLinks items={items} onNavigate={onNavigate} />
+      </nav>
+      <Link
+        to="/live"
+        className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-ink-muted hover:bg-brand-50 hover:text-brand-900"
+      >
+        <MonitorPlay className="size-4" aria-hidden="true" />
+        Live-Ansicht
+      </Link>
+    </div>
+  )
+}
+
+function MobileNav({ items }: { items: NavItem[] }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <button
+          type="button"
+          className="rounded-lg p-2 text-ink hover:bg-surface-muted lg:hidden"
+          aria-label="Navigation öffnen"
+        >
+          <Menu className="size-5" aria-hidden="true" />
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
+        <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 bg-surface shadow-xl focus:outline-none">
+          <Dialog.Title className="sr-only">Navigation</Dialog.Title>
+          <Dialog.Description className="sr-only">Bereiche des Back-Office</Dialog.Description>
+          <Dialog.Close
+            className="absolute top-4 right-4 rounded-lg p-1 text-ink-muted hover:bg-surface-muted"
+            aria-label="Navigation schließen"
+          >
+            <X className="size-5" aria-hidden="true" />
+          </Dialog.Close>
+          <SidebarContent items={items} onNavigate={() => setOpen(false)} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+function UserMenu({ name, username }: { name: string; username: string }) {
+  const logout = useLogout()
+  const itemClass =
+    'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50'
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <button
+          type="button"
+          className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-surface-muted"
+        >
+          <UserRound className="size-4" aria-hidden="true" />
+          <span className="max-w-40 truncate">{name}</span>
+          <ChevronDown className="size-4" aria-hidden="true" />
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-52 rounded-lg border border-border bg-surface p-1 shadow-lg"
+        >
+          <DropdownMenu.Label className="px-3 py-2 text-xs text-ink-muted">
+            Angemeldet als {username}
+          </DropdownMenu.Label>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/me">
+              <UserRound className="size-4" aria-hidden="true" />
+              Mein Konto
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/me/change-password">
+              <KeyRound className="size-4" aria-hidden="true" />
+              Passwort ändern
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item className={itemClass} onSelect={() => void logout()}>
+            <LogOut className="size-4" aria-hidden="true" />
+            Abmelden
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  )
+}
+
+/** The back-office frame: area navigation, organisation and user menu around the page. */
+export function BackOfficeLayout() {
+  const session = useSession()
+  const user = isBusinessUser(session.user) ? session.user : null
+  // The guard only lets business users in; this is the render after logout, before navigation.
+  if (!user) return null
+  const items = visibleNav(backOfficeNav(user.organisation.id), accessSessionOf(session))
+  return (
+    <div className="min-h-screen lg:grid lg:grid-cols-[var(--spacing-sidebar)_1fr]">
+      <SkipLink />
+      <aside className="hidden border-r border-border bg-surface lg:block">
+        <div className="sticky top-0 h-screen overflow-y-auto">
+          <SidebarContent items={items} />
+        </div>
+      </aside>
+      <div className="flex min-w-0 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-surface/95 px-4 backdrop-blur md:px-page">
+          <MobileNav items={items} />
+          <p className="min-w-0 flex-1 truncate text-sm font-semibold text-ink">
+            {user.organisation.name}
+          </p>
+          <UserMenu name={user.name} username={user.username} />
+        </header>
+        <main id="main" className="flex-1 px-4 py-6 md:px-page md:py-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,351 @@
+import {
+  Boxes,
+  Building,
+  ChartColumn,
+  ClipboardList,
+  CreditCard,
+  FileText,
+  FlaskConical,
+  HandHeart,
+  Inbox,
+  LayoutDashboard,
+  Leaf,
+  type LucideIcon,
+  MailOpen,
+  MapPin,
+  MonitorPlay,
+  Newspaper,
+  Package,
+  PackageOpen,
+  Pill,
+  ShieldCheck,
+  ShoppingBasket,
+  ShoppingCart,
+  Store,
+  Truck,
+  Upload,
+  UserRound,
+  Users,
+} from 'lucide-react'
+
+/**
+ * The screens whose business function arrives with later work: each says what it is for and shows
+ * an honest empty state — nothing on them pretends to work yet.
+ */
+export interface Area {
+  title: string
+  description: string
+  icon: LucideIcon
+  emptyTitle: string
+  emptyText: string
+}
+
+export const areas = {
+  dashboard: {
+    title: 'Dashboard',
+    description:
+      'Der Überblick über deinen Betrieb: offene Bestellungen, Bestand und Aufgaben des Tages.',
+    icon: LayoutDashboard,
+    emptyTitle: 'Noch keine Kennzahlen',
+    emptyText:
+      'Sobald Bestellungen, Bestand und Abgaben erfasst sind, erscheinen hier die wichtigsten Zahlen des Tages.',
+  },
+  admin: {
+    title: 'Administration',
+    description: 'Plattformweite Verwaltung für Betreiberinnen und Betreiber von Blattwerk.',
+    icon: ShieldCheck,
+    emptyTitle: 'Verwaltung der Plattform',
+    emptyText:
+      'Von hier aus pflegst du die zentrale Produktdatenbank, die allen Organisationen zur Verfügung steht.',
+  },
+  productDb: {
+    title: 'Produktdatenbank',
+    description:
+      'Die zentrale Stammdatenbank aller Cannabisprodukte, aus der Organisationen ihre Produkte übernehmen.',
+    icon: Pill,
+    emptyTitle: 'Noch keine Stammprodukte',
+    emptyText:
+      'Stammprodukte mit Sorte, Wirkstoffgehalt und Hersteller werden hier gepflegt und per Datei importiert.',
+  },
+  productDbUpload: {
+    title: 'Produktdatenbank importieren',
+    description: 'Stammprodukte aus einer CSV- oder Excel-Datei übernehmen.',
+    icon: Upload,
+    emptyTitle: 'Import vorbereitet',
+    emptyText:
+      'Hier lädst du Dateien mit Stammprodukten hoch, prüfst die Vorschau und übernimmst sie in die Datenbank.',
+  },
+  productDbEdit: {
+    title: 'Stammprodukt bearbeiten',
+    description: 'Angaben eines Stammprodukts der zentralen Produktdatenbank ändern.',
+    icon: Pill,
+    emptyTitle: 'Stammprodukt',
+    emptyText:
+      'Hier änderst du Bezeichnung, Wirkstoffgehalte und Herstellerangaben eines Stammprodukts.',
+  },
+  analyse: {
+    title: 'Analyse',
+    description: 'Umsätze, Absatz je Produkt und Entwicklung über die Zeit.',
+    icon: ChartColumn,
+    emptyTitle: 'Noch keine Daten für Auswertungen',
+    emptyText:
+      'Sobald Bestellungen und Abgaben vorliegen, zeigt die Analyse Umsatz, Mengen und Trends.',
+  },
+  products: {
+    title: 'Produkte',
+    description: 'Die Produkte deiner Organisation mit Preisen, Chargen und Bestand.',
+    icon: Package,
+    emptyTitle: 'Noch keine Produkte',
+    emptyText:
+      'Lege Produkte an oder übernimm sie aus der zentralen Produktdatenbank, um sie zu verkaufen oder abzugeben.',
+  },
+  productCreate: {
+    title: 'Produkt anlegen',
+    description: 'Ein neues Produkt für deine Organisation erfassen.',
+    icon: Package,
+    emptyTitle: 'Neues Produkt',
+    emptyText:
+      'Hier erfasst du ein Produkt mit Sorte, Wirkstoffgehalt, Preis und Darreichungsform.',
+  },
+  product: {
+    title: 'Produkt',
+    description: 'Angaben, Chargen und Bestand eines Produkts.',
+    icon: Package,
+    emptyTitle: 'Produktdetails',
+    emptyText: 'Hier siehst du Stammdaten, Chargen und Bewegungen eines Produkts.',
+  },
+  productEdit: {
+    title: 'Produkt bearbeiten',
+    description: 'Angaben eines Produkts ändern.',
+    icon: Package,
+    emptyTitle: 'Produkt bearbeiten',
+    emptyText: 'Hier änderst du Preis, Beschreibung und Sichtbarkeit eines Produkts.',
+  },
+  customers: {
+    title: 'Kunden',
+    description: 'Patientinnen, Patienten, Mitglieder und Geschäftskunden deiner Organisation.',
+    icon: Users,
+    emptyTitle: 'Noch keine Kunden',
+    emptyText: 'Lege Kunden an, um für sie Bestellungen, Rezepte und Abgaben zu erfassen.',
+  },
+  customerCreate: {
+    title: 'Kunde anlegen',
+    description: 'Einen neuen Kunden erfassen.',
+    icon: Users,
+    emptyTitle: 'Neuer Kunde',
+    emptyText: 'Hier erfasst du Name, Kontakt- und Adressdaten eines Kunden.',
+  },
+  customer: {
+    title: 'Kunde',
+    description: 'Angaben, Bestellungen und Abgaben eines Kunden.',
+    icon: Users,
+    emptyTitle: 'Kundendetails',
+    emptyText: 'Hier siehst du Stammdaten, Bestellungen und Abgaben eines Kunden.',
+  },
+  customerEdit: {
+    title: 'Kunde bearbeiten',
+    description: 'Angaben eines Kunden ändern.',
+    icon: Users,
+    emptyTitle: 'Kunde bearbeiten',
+    emptyText: 'Hier änderst du Kontakt- und Adressdaten eines Kunden.',
+  },
+  documents: {
+    title: 'Dokumente',
+    description: 'Lieferscheine, Rechnungen, Analysezertifikate und Abfüllprotokolle an einem Ort.',
+    icon: FileText,
+    emptyTitle: 'Noch keine Dokumente',
+    emptyText: 'Dokumente aus Bestellungen, Wareneingängen und Abfüllungen werden hier abgelegt.',
+  },
+  archivedProducts: {
+    title: 'Archivierte Produkte',
+    description: 'Produkte, die nicht mehr angeboten werden, mit ihrer Historie.',
+    icon: PackageOpen,
+    emptyTitle: 'Keine archivierten Produkte',
+    emptyText:
+      'Archivierte Produkte bleiben mit Chargen und Dokumenten nachvollziehbar und lassen sich wieder aktivieren.',
+  },
+  customerOrders: {
+    title: 'Bestellungen',
+    description: 'Bestellungen deiner Kunden, vom Eingang bis zur Auslieferung.',
+    icon: ShoppingCart,
+    emptyTitle: 'Noch keine Bestellungen',
+    emptyText: 'Bestellungen aus dem Online-Shop und manuell erfasste Aufträge erscheinen hier.',
+  },
+  customerOrderCreate: {
+    title: 'Bestellung erfassen',
+    description: 'Eine Bestellung für einen Kunden anlegen.',
+    icon: ShoppingCart,
+    emptyTitle: 'Neue Bestellung',
+    emptyText: 'Hier wählst du Kunde, Produkte und Chargen für eine Bestellung.',
+  },
+  customerOrder: {
+    title: 'Bestellung',
+    description: 'Positionen, Status und Dokumente einer Bestellung.',
+    icon: ShoppingCart,
+    emptyTitle: 'Bestelldetails',
+    emptyText: 'Hier siehst du Positionen, Zahlungs- und Versandstatus einer Bestellung.',
+  },
+  purchaseOrders: {
+    title: 'Einkauf',
+    description: 'Bestellungen bei Herstellern und Großhändlern und der Wareneingang.',
+    icon: Truck,
+    emptyTitle: 'Noch keine Einkaufsbestellungen',
+    emptyText: 'Bestelle Ware bei deinen Lieferanten und buche den Wareneingang chargengenau.',
+  },
+  purchaseOrderCreate: {
+    title: 'Einkaufsbestellung anlegen',
+    description: 'Ware bei einem Lieferanten bestellen.',
+    icon: Truck,
+    emptyTitle: 'Neue Einkaufsbestellung',
+    emptyText: 'Hier wählst du Lieferant, Produkte und Mengen einer Einkaufsbestellung.',
+  },
+  purchaseOrderEdit: {
+    title: 'Einkaufsbestellung bearbeiten',
+    description: 'Positionen und Status einer Einkaufsbestellung ändern.',
+    icon: Truck,
+    emptyTitle: 'Einkaufsbestellung bearbeiten',
+    emptyText: 'Hier änderst du Positionen und buchst den Wareneingang.',
+  },
+  organisation: {
+    title: 'Organisation',
+    description: 'Stammdaten, Adressen und Mitarbeitende deiner Organisation.',
+    icon: Building,
+    emptyTitle: 'Organisationsdaten',
+    emptyText: 'Hier pflegst du Anschrift, Erlaubnisse und die Zugänge deiner Mitarbeitenden.',
+  },
+  fillingProtocol: {
+    title: 'Abfüllprotokoll',
+    description: 'Protokolle über das Abfüllen und Umverpacken von Chargen.',
+    icon: ClipboardList,
+    emptyTitle: 'Noch keine Abfüllprotokolle',
+    emptyText:
+      'Jede Abfüllung wird mit Charge, Mengen, Verantwortlichen und Zeitpunkt protokolliert.',
+  },
+  inventory: {
+    title: 'Bestand',
+    description: 'Der Bestand je Produkt und Charge mit allen Bewegungen.',
+    icon: Boxes,
+    emptyTitle: 'Noch kein Bestand',
+    emptyText: 'Wareneingänge, Abgaben und Korrekturen ergeben hier den Bestand je Charge.',
+  },
+  live: {
+    title: 'Live-Ansicht',
+    description:
+      'Die Ansicht für den Bildschirm an der Ausgabe: wartende Abholungen und Abgaben in Echtzeit.',
+    icon: MonitorPlay,
+    emptyTitle: 'Gerade nichts zu tun',
+    emptyText: 'Neue Abholungen und Abgaben erscheinen hier, sobald sie bereitstehen.',
+  },
+  handOut: {
+    title: 'Abgabe',
+    description: 'Die Abgabe an einen Kunden oder ein Mitglied.',
+    icon: HandHeart,
+    emptyTitle: 'Abgabe',
+    emptyText: 'Hier werden Produkte, Mengen und Chargen einer Abgabe bestätigt und dokumentiert.',
+  },
+  shop: {
+    title: 'Willkommen im Shop',
+    description: 'Medizinisches Cannabis auf Rezept – sicher bestellt, diskret geliefert.',
+    icon: Store,
+    emptyTitle: 'Das Sortiment wird gerade eingerichtet',
+    emptyText: 'Bald findest du hier Blüten und Extrakte mit Wirkstoffgehalten und Verfügbarkeit.',
+  },
+  account: {
+    title: 'Mein Konto',
+    description: 'Deine Bestellungen, persönlichen Daten und Adressen.',
+    icon: UserRound,
+    emptyTitle: 'Dein Kundenkonto',
+    emptyText: 'Hier verwaltest du Bestellungen, persönliche Daten und Lieferadressen.',
+  },
+  accountOrders: {
+    title: 'Meine Bestellungen',
+    description: 'Deine Bestellungen und ihr Status.',
+    icon: ShoppingBasket,
+    emptyTitle: 'Noch keine Bestellungen',
+    emptyText:
+      'Sobald du bestellt hast, siehst du hier Status, Rezept und Rechnung jeder Bestellung.',
+  },
+  accountPersonal: {
+    title: 'Persönliche Daten',
+    description: 'Name, Kontaktdaten und Zugangsdaten deines Kundenkontos.',
+    icon: UserRound,
+    emptyTitle: 'Persönliche Daten',
+    emptyText: 'Hier änderst du Name, Telefonnummer, E-Mail-Adresse und Passwort.',
+  },
+  accountAddresses: {
+    title: 'Adressen',
+    description: 'Liefer- und Rechnungsadressen.',
+    icon: MapPin,
+    emptyTitle: 'Noch keine Adressen',
+    emptyText: 'Gespeicherte Adressen stehen dir beim Bestellen zur Auswahl.',
+  },
+  flowers: {
+    title: 'Blüten',
+    description: 'Cannabisblüten mit Sorte, THC- und CBD-Gehalt und Verfügbarkeit.',
+    icon: Leaf,
+    emptyTitle: 'Noch keine Blüten im Sortiment',
+    emptyText: 'Die Apotheke stellt ihr Blütensortiment gerade zusammen.',
+  },
+  flower: {
+    title: 'Blüte',
+    description: 'Sorte, Wirkstoffgehalte, Terpene und Preis einer Blüte.',
+    icon: Leaf,
+    emptyTitle: 'Produktdetails',
+    emptyText: 'Hier stehen Sorte, Wirkstoffgehalte, Herkunft und Preis der Blüte.',
+  },
+  extracts: {
+    title: 'Extrakte',
+    description: 'Cannabisextrakte mit Wirkstoffgehalt, Trägeröl und Packungsgröße.',
+    icon: FlaskConical,
+    emptyTitle: 'Noch keine Extrakte im Sortiment',
+    emptyText: 'Die Apotheke stellt ihr Extraktsortiment gerade zusammen.',
+  },
+  checkout: {
+    title: 'Warenkorb',
+    description: 'Deine Auswahl, Lieferart und Bezahlung.',
+    icon: ShoppingBasket,
+    emptyTitle: 'Dein Warenkorb ist leer',
+    emptyText:
+      'Lege Blüten oder Extrakte in den Warenkorb oder stelle deine Bestellung mit dem Rezeptkonfigurator zusammen.',
+  },
+  prescriptionConfigurator: {
+    title: 'Rezeptkonfigurator',
+    description: 'Stelle deine Bestellung Schritt für Schritt nach deinem Rezept zusammen.',
+    icon: ClipboardList,
+    emptyTitle: 'Rezept einlösen',
+    emptyText: 'Hier wählst du die verordneten Produkte und Mengen und lädst dein Rezept hoch.',
+  },
+  news: {
+    title: 'Neu: der Online-Shop für deine Apotheke',
+    description:
+      'Mit Blattwerk bekommt jede Apotheke ihren eigenen Shop für medizinisches Cannabis.',
+    icon: Newspaper,
+    emptyTitle: 'Dein eigener Shop',
+    emptyText:
+      'Eigene Adresse, eigene Farben, Rezeptkonfigurator und Bezahlung mit Mollie – direkt verbunden mit Bestand und Bestellungen im Back-Office.',
+  },
+  invitation: {
+    title: 'Einladung',
+    description: 'Du wurdest eingeladen, einer Organisation auf Blattwerk beizutreten.',
+    icon: MailOpen,
+    emptyTitle: 'Einladung annehmen',
+    emptyText: 'Hier legst du mit deiner Einladung deinen Zugang an.',
+  },
+  paymentReturn: {
+    title: 'Zahlung',
+    description: 'Die Rückkehr von der Bezahlung.',
+    icon: CreditCard,
+    emptyTitle: 'Zahlungsstatus',
+    emptyText:
+      'Hier erfährst du, ob deine Zahlung eingegangen ist und wie es mit deiner Bestellung weitergeht.',
+  },
+  confirmation: {
+    title: 'Bestellbestätigung',
+    description: 'Die Bestätigung deiner Bestellung.',
+    icon: Inbox,
+    emptyTitle: 'Bestellbestätigung',
+    emptyText: 'Hier siehst du die Zusammenfassung deiner Bestellung.',
+  },
+} satisfies Record<string, Area>
+
+export type AreaKey = keyof typeof areas

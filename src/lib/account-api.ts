@@ -1,0 +1,35 @@
+import { z } from 'zod'
+
+/** Request and response shapes of the own-account API; the OpenAPI document is built from them. */
+
+export const newPasswordMinLength = 12
+export const newPasswordMaxLength = 200
+
+export const changePasswordRequestSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Bitte gib dein aktuelles Passwort ein.' })
+      .min(1, 'Bitte gib dein aktuelles Passwort ein.')
+      .max(1024, 'Das Passwort ist zu lang.'),
+    newPassword: z
+      .string({ error: 'Bitte gib ein neues Passwort ein.' })
+      .min(1, 'Bitte gib ein neues Passwort ein.')
+      .min(
+        newPasswordMinLength,
+        `Das neue Passwort muss mindestens ${newPasswordMinLength} Zeichen lang sein.`,
+      )
+      .max(
+        newPasswordMaxLength,
+        `Das neue Passwort darf höchstens ${newPasswordMaxLength} Zeichen lang sein.`,
+      ),
+  })
+  .refine((input) => input.newPassword !== input.currentPassword, {
+    path: ['newPassword'],
+    error: 'Das neue Passwort muss sich vom aktuellen unterscheiden.',
+  })
+  .meta({ id: 'ChangePasswordRequest' })
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>
+
+export const changePasswordResponseSchema = z
+  .object({ status: z.literal('success') })
+  .meta({ id: 'ChangePasswordResponse' })

@@ -1,0 +1,153 @@
+import { type ApiErrorBody, apiErrorSchema } from './auth-api'
+
+/** The browser's client for the REST API under /api: bearer token, JSON, one shared token refresh. */
+
+export const unreachableMessage =
+  'Der Server ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.'
+const sessionExpiredMessage = 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.'
+
+/** Statuses a gateway answers while the server itself is down or restarting. */
+const gatewayStatuses = new Set([502, 503, 504])
+
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError'
+  readonly status: number
+  readonly errors?: Record<string, string>
+  readonly requestId?: string
+
+  constructor({ status, message, errors, requestId }: ApiErrorBody) {
+    super(message)
+    this.status = status
+    this.errors = errors
+    this.requestId = requestId
+  }
+}
+
+export interface ApiClientOptions {
+  /** The access token of the session, or null. */
+  getAccessToken: () => string | null
+  /** Exchanges the refresh cookie for a new access token (and stores it in the session); resolves null when there is no valid refresh token. */
+  refreshAccessToken: () => Promise<string | null>
+  /** Ends the session locally when a 401 cannot be recovered; called at most once per failed call. */
+  onSessionLost: () => void | Promise<void>
+  /** Defaults to globalThis.fetch. */
+  fetch?: typeof fetch
+}
+
+export interface RequestOptions {
+  method?: string
+  /** Sent as JSON. */
+  body?: unknown
+  signal?: AbortSignal
+}
+
+export interface ApiClient {
+  /** The parsed JSON answer (undefined when empty); any failure throws an ApiRequestError. */
+  request<T>(path: string, init?: RequestOptions): Promise<T>
+}
+
+const unreachable = () => new ApiRequestError({ status: 500, message: unreachableMessage })
+
+function fallbackMessage(status: number): string {
+  if (status === 401) return sessionExpiredMessage
+  if (gatewayStatuses.has(status)) return unreachableMessage
+  return `Die Anfrage ist fehlgeschlagen (Fehler ${status}).`
+}
+
+function parseJson(text: string): { value: unknown } | null {
+  if (text === '') return { value: undefined }
+  try {
+    return { value: JSON.parse(text) }
+  } catch {
+    return null
+  }
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  // Looked up per call, so a fetch replaced after creation (tests, polyfills) is used.
+  const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  let refreshing: Promise<string | null> | null = null
+
+  async function send(path: string, init: RequestOptions, token: string | null): Promise<unknown> {
+    const headers: Record<string, string> = { Accept: 'application/json' }
+    if (token) headers.Authorization = `Bearer ${token}`
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json'
+    let response: Response
+    let text: string
+    try {
+      response = await fetchFn(path, {
+        method: init.method ?? 'GET',
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        credentials: 'same-origin',
+        signal: init.signal,
+      })
+      text = await response.text()
+    } catch (error) {
+      if (init.signal?.aborted) throw error
+      throw unreachable()
+    }
+    const parsed = parseJson(text)
+    if (response.ok) {
+      if (!parsed) throw unreachable()
+      return parsed.value
+    }
+    const body = apiErrorSchema.safeParse(parsed?.value)
+    // The HTTP status decides, so `status` always matches what the 401 handling saw.
+    throw new ApiRequestError(
+      body.success
+        ? { ...body.data, status: response.status }
+        : { status: response.status, message: fallbackMessage(response.status) },
+    )
+  }
+
+  async function loseSession(): Promise<void> {
+    try {
+      await options.onSessionLost()
+    } catch (error) {
+      console.error('Die Sitzung konnte nicht beendet werden.', error)
+    }
+  }
+
+  /** One refresh for all waiting callers; a failed one ends the session once, not per caller. */
+  async function refresh(): Promise<string | null> {
+    const token = await options.refreshAccessToken().catch((error: unknown) => {
+      console.error('Die Sitzung konnte nicht erneuert werden.', error)
+      return null
+    })
+    if (!token) await loseSession()
+    return token
+  }
+
+  /** The token to repeat a request with after it got a 401 for `sentToken`; null when the session is gone. */
+  function tokenAfter401(sentToken: string | null): Promise<string | null> {
+    const current = options.getAccessToken()
+    // Another refresh already replaced the token this request was sent with.
+    if (!refreshing && current !== null && current !== sentToken) return Promise.resolve(current)
+    refreshing ??= refresh().finally(() => {
+      refreshing = null
+    })
+    return refreshing
+  }
+
+  return {
+    async request<T>(path: string, init: RequestOptions = {}): Promise<T> {
+      const sentToken = options.getAccessToken()
+      try {
+        return (await send(path, init, sentToken)) as T
+      } catch (error) {
+        if (!(error instanceof ApiRequestError) || error.status !== 401) throw error
+        const token = await tokenAfter401(sentToken)
+        if (!token) throw error
+        try {
+          return (await send(path, init, token)) as T
+        } catch (retryError) {
+          if (retryError instanceof ApiRequestError && retryError.status === 401) {
+            await loseSession()
+          }
+          throw retryError
+        }
+      }
+    },
+  }
+}

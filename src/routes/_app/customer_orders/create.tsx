@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { AreaPage, areaHead } from '~/features/shell/AreaPage'
+
+export const Route = createFileRoute('/_app/customer_orders/create')({
+  head: areaHead('customerOrderCreate'),
+  component: () => <AreaPage area="customerOrderCreate" />,
+})

@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { contactRequestSchema } from '~/lib/contact-api'
+import { getApp } from '~/server/app.server'
+import { submitContactMessage } from '~/server/contact.server'
+import { apiHandlers, jsonResponse, readJsonBody, requestHost } from '~/server/http.server'
+import { resolveTenant } from '~/server/tenants.server'
+
+export const Route = createFileRoute('/api/contact')({
+  server: {
+    handlers: apiHandlers({
+      POST: async ({ request, context }) => {
+        const app = await getApp()
+        const input = await readJsonBody(request, contactRequestSchema)
+        const tenant = await resolveTenant(app.db, requestHost(request), app.config.APP_DOMAIN)
+        await submitContactMessage(app.db, input, tenant, { ip: context.clientIp })
+        return jsonResponse({ status: 'success' }, { status: 201 })
+      },
+    }),
+  },
+})

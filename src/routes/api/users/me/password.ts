@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { changePasswordRequestSchema } from '~/lib/account-api'
+import { changeBusinessUserPassword } from '~/server/account.server'
+import { getApp } from '~/server/app.server'
+import { authenticate } from '~/server/auth.server'
+import { apiHandlers, jsonResponse, readJsonBody } from '~/server/http.server'
+
+export const Route = createFileRoute('/api/users/me/password')({
+  server: {
+    handlers: apiHandlers({
+      PUT: async ({ request }) => {
+        const app = await getApp()
+        const principal = await authenticate(app, request, 'b2b', null)
+        const input = await readJsonBody(request, changePasswordRequestSchema)
+        await changeBusinessUserPassword(app.db, principal, input)
+        return jsonResponse({ status: 'success' })
+      },
+    }),
+  },
+})

@@ -1,0 +1,61 @@
+import { eq, sql } from 'drizzle-orm'
+import type { ChangePasswordRequest } from '../lib/account-api'
+import { messages, type Principal, revokeSessionsOf } from './auth.server'
+import type { Database } from './db/client.server'
+import { users } from './db/schema'
+import { ApiError } from './http.server'
+import { hashPassword, verifyPassword } from './password.server'
+import {
+  type RateLimitRule,
+  recordFailure,
+  resetCounter,
+  retryAfterSeconds,
+  tooManyAttempts,
+} from './rate-limit.server'
+
+export const accountMessages = {
+  wrongCurrentPassword: 'Das aktuelle Passwort ist falsch.',
+  tooManyWrongPasswords: 'Zu viele falsche Passwörter.',
+} as const
+
+export const passwordChangeLimits = {
+  /**
+   * Consecutive wrong current passwords of one user: without it a stolen access token would be
+   * an oracle for guessing the password.
+   */
+  user: { name: 'password-change-user', points: 10, windowSeconds: 15 * 60, sliding: true },
+} satisfies Record<string, RateLimitRule>
+
+/**
+ * Changes the password of the business user behind `principal` after checking the current one,
+ * then ends every other session of the user; the calling session stays valid.
+ */
+export async function changeBusinessUserPassword(
+  db: Database,
+  principal: Principal,
+  input: ChangePasswordRequest,
+): Promise<void> {
+  const userId = principal.subjectId
+  const rule = passwordChangeLimits.user
+  // Checked before the password, so that a throttled caller learns nothing about it.
+  const retryAfter = await retryAfterSeconds(db, rule, userId)
+  if (retryAfter) throw tooManyAttempts(accountMessages.tooManyWrongPasswords, retryAfter)
+
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash, active: users.active })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (!user?.active) throw new ApiError(401, messages.sessionExpired)
+
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    await recordFailure(db, rule, userId)
+    throw new ApiError(400, accountMessages.wrongCurrentPassword, {
+      errors: { currentPassword: accountMessages.wrongCurrentPassword },
+    })
+  }
+
+  const passwordHash = await hashPassword(input.newPassword)
+  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId))
+  await resetCounter(db, rule, userId)
+  await revokeSessionsOf(db, 'b2b', userId, principal.sessionId)
+}

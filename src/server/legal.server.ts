@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm'
+import type { App } from './app.server'
+import { organisations } from './db/schema'
+import { resolveTenant } from './tenants.server'
+
+export type LegalDocument = 'legalNotice' | 'privacyPolicy'
+
+export interface LegalText {
+  /** Whose text it is: the shop's, or the platform operator's. */
+  publisher: string
+  paragraphs: string[]
+}
+
+const paragraphsOf = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+
+/** The platform operator's texts, built from its organisation record so the address stays true. */
+async function platformText(app: App, document: LegalDocument): Promise<LegalText> {
+  const [operator] = await app.db
+    .select()
+    .from(organisations)
+    .where(eq(organisations.category, 'platform'))
+    .limit(1)
+  const name = operator?.name ?? 'Blattwerk'
+  const address = [
+    operator?.street,
+    [operator?.postalCode, operator?.city].filter(Boolean).join(' '),
+  ]
+    .filter(Boolean)
+    .join(', ')
+  const email = `kontakt@${app.config.APP_DOMAIN}`
+  const paragraphs =
+    document === 'legalNotice'
+      ? [
+          `Angaben gemäß § 5 Digitale-Dienste-Gesetz: ${name}${address ? `, ${address}` : ''}.`,
+          `Kontakt: E-Mail ${email}; Nachrichten erreichen uns auch über das Kontaktformular.`,
+          'Blattwerk ist Software für Apotheken, Großhändler, Hersteller und Anbauvereinigungen. Für Angebote, Preise und Abgaben in den Shops sind die jeweiligen Betriebe verantwortlich; ihr Impressum steht im jeweiligen Shop.',
+          'Verbraucherstreitbeilegung: Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen.',
+        ]
+      : [
+          `Verantwortlich für die Datenverarbeitung auf dieser Website ist ${name}${address ? `, ${address}` : ''} (E-Mail ${email}).`,
+          'Beim Aufruf der Seiten verarbeiten wir technisch notwendige Daten (IP-Adresse, Zeitpunkt, aufgerufene Adresse) zum sicheren Betrieb (Art. 6 Abs. 1 lit. f DSGVO) und löschen Protokolle nach spätestens 14 Tagen.',
+          'Für die Anmeldung setzen wir ein notwendiges Cookie („token“), das nur die Sitzung aufrechterhält; es wird nach spätestens 11,2 Stunden ungültig. Wir verwenden keine Cookies zu Werbe- oder Analysezwecken.',
+          'Nachrichten über das Kontaktformular speichern wir, um deine Anfrage zu beantworten (Art. 6 Abs. 1 lit. b und f DSGVO), und löschen sie, wenn sie erledigt ist und keine Aufbewahrungspflicht besteht.',
+          'Du hast das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit und Widerspruch sowie das Recht, dich bei einer Datenschutz-Aufsichtsbehörde zu beschweren.',
+        ]
+  return { publisher: name, paragraphs }
+}
+
+/** On a shop's host its own texts; elsewhere (or while the shop is not configured) the platform's. */
+export async function legalTextFor(
+  app: App,
+  host: string,
+  document: LegalDocument,
+): Promise<LegalText> {
+  const tenant = await resolveTenant(app.db, host, app.config.APP_DOMAIN)
+  if (tenant?.config) {
+    return { publisher: tenant.config.shopName, paragraphs: paragraphsOf(tenant.config[document]) }
+  }
+  return platformText(app, document)
+}

@@ -1,0 +1,115 @@
+import { getCookie, getRequest, setCookie } from '@tanstack/react-start/server'
+import { decodeJwt } from 'jose'
+import type { AccountType, B2bUser, B2cUser } from '~/lib/auth-api'
+import type { LoginInput } from '~/lib/session-api'
+import { tenantSlugFromHost } from '~/lib/tenant-host'
+import { getApp } from './app.server'
+import {
+  getBusinessUser,
+  getShopUser,
+  loginBusinessUser,
+  loginShopUser,
+  refreshSession,
+} from './auth.server'
+import { ApiError, clientIpOf, requestHost } from './http.server'
+import { resolveTenant } from './tenants.server'
+import { accountTypeOfRole, refreshTokenLifetimeSeconds } from './tokens.server'
+
+/**
+ * The browser side of a session: the refresh token lives only in the HttpOnly cookie `token`; the
+ * page gets the user and a short-lived access token, never the refresh token.
+ */
+
+export const refreshCookieName = 'token'
+
+export interface WebSession {
+  user: B2bUser | B2cUser
+  accessToken: string
+  accountType: AccountType
+}
+
+function setRefreshCookie(token: string) {
+  setCookie(refreshCookieName, token, {
+    maxAge: refreshTokenLifetimeSeconds,
+    httpOnly: true,
+    // Chromium treats http://*.localhost as a secure context, so Secure works in development too.
+    secure: true,
+    sameSite: 'lax',
+    path: '/',
+  })
+}
+
+export function clearRefreshCookie() {
+  setCookie(refreshCookieName, '', {
+    maxAge: 0,
+    httpOnly: true,
+    secure: true,
+    sameSite: 'lax',
+    path: '/',
+  })
+}
+
+/** Checks the credentials, sets the refresh cookie and answers the session for the page. */
+export async function logInWithCookie(input: LoginInput): Promise<WebSession> {
+  const app = await getApp()
+  const request = getRequest()
+  const client = { ip: clientIpOf(request) }
+  if (input.accountType === 'b2b') {
+    const { user, accessToken, refreshToken } = await loginBusinessUser(app, input, client)
+    setRefreshCookie(refreshToken)
+    return { user, accessToken, accountType: 'b2b' }
+  }
+  const tenant = await resolveTenant(app.db, requestHost(request), app.config.APP_DOMAIN)
+  const { user, accessToken, refreshToken } = await loginShopUser(app, input, tenant, client)
+  setRefreshCookie(refreshToken)
+  return { user, accessToken, accountType: 'b2c' }
+}
+
+/** The account type a refresh token was issued for, read before its signature is checked. */
+function accountTypeOfToken(token: string): AccountType | null {
+  try {
+    const { role } = decodeJwt(token)
+    return typeof role === 'string' ? accountTypeOfRole(role) : null
+  } catch {
+    return null
+  }
+}
+
+async function activeUser(accountType: AccountType, subjectId: string) {
+  const app = await getApp()
+  const user =
+    accountType === 'b2b'
+      ? await getBusinessUser(app.db, subjectId)
+      : await getShopUser(app.db, subjectId)
+  if (!user?.active) return null
+  const { active: _active, ...rest } = user
+  return rest
+}
+
+/**
+ * Exchanges the refresh cookie for a new pair (rotating the cookie) and loads the user. Answers
+ * null — and clears the cookie — when there is no cookie or it no longer opens a session.
+ */
+export async function resumeFromCookie(): Promise<WebSession | null> {
+  const token = getCookie(refreshCookieName)
+  if (!token) return null
+  const accountType = accountTypeOfToken(token)
+  if (!accountType) {
+    clearRefreshCookie()
+    return null
+  }
+  const app = await getApp()
+  try {
+    const tenantSlug = tenantSlugFromHost(requestHost(getRequest()), app.config.APP_DOMAIN)
+    const renewed = await refreshSession(app, token, accountType, tenantSlug)
+    const { sub } = decodeJwt(renewed.accessToken)
+    const user = sub ? await activeUser(accountType, sub) : null
+    if (!user) throw new ApiError(401, 'Konto nicht aktiv')
+    setRefreshCookie(renewed.token)
+    return { user, accessToken: renewed.accessToken, accountType }
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    clearRefreshCookie()
+    return null
+  }
+}

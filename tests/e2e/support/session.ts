@@ -1,0 +1,43 @@
+import { expect, type Page } from '@playwright/test'
+
+export const tenantOrigin = (baseURL: string | undefined, slug: string) => {
+  const url = new URL(baseURL ?? 'http://localhost')
+  return `${url.protocol}//${slug}.localhost:${url.port}`
+}
+
+export async function logInBusiness(page: Page, username: string, password: string) {
+  await page.getByRole('tab', { name: 'Geschäftskonto' }).click()
+  await page.getByLabel('Benutzername').fill(username)
+  await page.getByLabel('Passwort').fill(password)
+  await page.getByRole('button', { name: 'Anmelden' }).click()
+}
+
+export async function logInShop(page: Page, email: string, password: string) {
+  await page.getByRole('tab', { name: 'Kundenkonto' }).click()
+  await page.getByLabel('E-Mail-Adresse').fill(email)
+  await page.getByLabel('Passwort').fill(password)
+  await page.getByRole('button', { name: 'Anmelden' }).click()
+}
+
+/** Opens the login page and logs in as the demo business user; waits for the back-office. */
+export async function openBackOffice(page: Page, username: string, password: string) {
+  await page.goto('/login')
+  await logInBusiness(page, username, password)
+  await expect(page).toHaveURL(/\/dashboard$/)
+}
+
+/** The paths a navigation passed through, first to last (server redirects included). */
+export function redirectChain(
+  response: { request(): { redirectedFrom(): unknown; url(): string } } | null,
+) {
+  const paths: string[] = []
+  let request = response?.request() as
+    | { redirectedFrom(): unknown; url(): string }
+    | null
+    | undefined
+  while (request) {
+    paths.unshift(new URL(request.url()).pathname)
+    request = request.redirectedFrom() as typeof request
+  }
+  return paths
+}

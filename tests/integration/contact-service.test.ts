@@ -1,0 +1,138 @@
+import { count, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contactRequestSchema } from '~/lib/contact-api'
+import { contactLimits, submitContactMessage } from '~/server/contact.server'
+import { contactMessages, tenants } from '~/server/db/schema'
+import { seedDemoData } from '~/server/db/seed.server'
+import { ApiError, parseInput } from '~/server/http.server'
+import { forgetCachedTenants, resolveTenant } from '~/server/tenants.server'
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+
+const appDomain = 'blattwerk.localhost'
+const pharmacyTenantId = '00000000-0000-4000-8000-000000000101'
+const clubTenantId = '00000000-0000-4000-8000-000000000102'
+
+const validMessage = {
+  name: 'Mara Muster',
+  email: 'mara@example.com',
+  subject: 'Frage zur Lieferung',
+  message: 'Liefert ihr auch nach Hamburg?',
+}
+
+let nextClient = 1
+const newClient = () => ({ ip: `203.0.113.${nextClient++}` })
+
+describe.each(testDatabaseKinds)('contact service on %s', (kind) => {
+  let database: TestDatabase
+  const db = () => database.handle.db
+
+  /** What the route does: validate the body, find the tenant of the host, store. */
+  const post = async (body: unknown, host: string, client: { ip: string }) => {
+    const input = parseInput(contactRequestSchema, body)
+    const tenant = await resolveTenant(db(), host, appDomain)
+    await submitContactMessage(db(), input, tenant, client)
+  }
+  const rowCount = async () => {
+    const [row] = await db().select({ value: count() }).from(contactMessages)
+    return row?.value
+  }
+
+  beforeAll(async () => {
+    // The tenant cache is per process; each database must be asked afresh.
+    forgetCachedTenants()
+    database = await createTestDatabase(kind)
+    await database.handle.migrate()
+    await seedDemoData(database.handle.db)
+  })
+  afterAll(async () => {
+    await database?.dispose()
+    forgetCachedTenants()
+  })
+
+  it('stores a message on a shop host with its tenant, trimmed', async () => {
+    const client = newClient()
+    await post(
+      {
+        name: '  Mara Muster ',
+        email: ' mara@example.com ',
+        subject: '\tFrage zur Lieferung\n',
+        message: '  Liefert ihr auch nach Hamburg?  ',
+      },
+      'Sonnen-Apotheke.localhost:3000',
+      client,
+    )
+    const rows = await db()
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.clientIp, client.ip))
+    expect(rows).toEqual([
+      {
+        id: expect.any(String),
+        tenantId: pharmacyTenantId,
+        ...validMessage,
+        clientIp: client.ip,
+        createdAt: expect.any(Date),
+      },
+    ])
+  })
+
+  it('stores a message on the main host, or a host naming no shop, without a tenant', async () => {
+    const client = newClient()
+    for (const host of ['localhost:3000', appDomain, 'www.blattwerk.de', 'unbekannt.localhost']) {
+      await post(validMessage, host, client)
+    }
+    const rows = await db()
+      .select({ tenantId: contactMessages.tenantId })
+      .from(contactMessages)
+      .where(eq(contactMessages.clientIp, client.ip))
+    expect(rows).toEqual(Array(4).fill({ tenantId: null }))
+  })
+
+  it('writes nothing for invalid input', async () => {
+    const before = await rowCount()
+    for (const body of [
+      {},
+      { ...validMessage, name: ' ' },
+      { ...validMessage, email: 'keine-adresse' },
+      { ...validMessage, subject: 'x'.repeat(151) },
+      { ...validMessage, message: 'zu kurz' },
+      'kein Objekt',
+      null,
+    ]) {
+      const attempt = post(body, 'sonnen-apotheke.localhost', newClient())
+      await expect(attempt).rejects.toBeInstanceOf(ApiError)
+      await expect(attempt).rejects.toMatchObject({ status: 400 })
+    }
+    expect(await rowCount()).toBe(before)
+  })
+
+  it('refuses the sixth message of a client within the window with 429 and writes nothing', async () => {
+    const client = newClient()
+    for (let sent = 0; sent < contactLimits.client.points; sent++) {
+      await post(validMessage, 'sonnen-apotheke.localhost', client)
+    }
+    const before = await rowCount()
+    const refused = post(validMessage, 'sonnen-apotheke.localhost', client)
+    await expect(refused).rejects.toMatchObject({
+      status: 429,
+      message: expect.stringMatching(/^Du hast zu viele Nachrichten gesendet\./),
+      extra: { headers: { 'Retry-After': expect.stringMatching(/^\d+$/) } },
+    })
+    expect(await rowCount()).toBe(before)
+    // Another client still gets through.
+    await post(validMessage, 'sonnen-apotheke.localhost', newClient())
+    expect(await rowCount()).toBe((before ?? 0) + 1)
+  })
+
+  it('keeps the messages of a deleted shop, without the tenant', async () => {
+    const client = newClient()
+    await post(validMessage, 'gruene-ecke.localhost', client)
+    const byClient = eq(contactMessages.clientIp, client.ip)
+    const [stored] = await db().select().from(contactMessages).where(byClient)
+    expect(stored?.tenantId).toBe(clubTenantId)
+
+    await db().delete(tenants).where(eq(tenants.id, clubTenantId))
+    const [kept] = await db().select().from(contactMessages).where(byClient)
+    expect(kept).toEqual({ ...stored, tenantId: null })
+  })
+})
