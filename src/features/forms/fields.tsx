@@ -15,6 +15,14 @@ function errorText(errors: unknown[]): string | null {
 const inputClass =
   'mt-1 block w-full rounded-lg border border-border bg-surface px-3 py-2 text-ink shadow-sm placeholder:text-ink-muted/70 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-danger'
 
+/** A new value answers the server's objection to the old one; until then it would block submits. */
+function changeValue(field: AnyFieldApi, value: string) {
+  field.handleChange(value)
+  if (field.state.meta.errorMap.onServer) {
+    field.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }))
+  }
+}
+
 interface TextFieldProps {
   field: AnyFieldApi
   label: string
@@ -57,14 +65,14 @@ export function TextField({
         <textarea
           {...common}
           rows={6}
-          onChange={(event) => field.handleChange(event.target.value)}
+          onChange={(event) => changeValue(field, event.target.value)}
         />
       ) : (
         <input
           {...common}
           type={type}
           autoComplete={autoComplete}
-          onChange={(event) => field.handleChange(event.target.value)}
+          onChange={(event) => changeValue(field, event.target.value)}
         />
       )}
       {hint && (

@@ -15,7 +15,11 @@ import { BrandMark } from '../shell/parts'
 const unreachable: LoginFailure = { ok: false, status: 500, message: unreachableMessage }
 
 /** Logs in through the server function (which sets the refresh cookie) and opens the next page. */
-function useLogin(accountType: AccountType, redirectTarget: string | undefined) {
+function useLogin({
+  accountType,
+  redirectTarget,
+  onLoggedIn,
+}: LoginFormProps & { accountType: AccountType }) {
   const router = useRouter()
   const [failure, setFailure] = useState<LoginFailure | null>(null)
   const submit = async (credentials: Record<string, string>) => {
@@ -27,6 +31,7 @@ function useLogin(accountType: AccountType, redirectTarget: string | undefined) 
       setFailure(result)
       return
     }
+    onLoggedIn()
     router.options.context.session.setState(() => sessionFrom(result.session))
     const fallback = accountType === 'b2b' ? '/dashboard' : '/shop'
     await router.navigate({ href: safeRedirectTarget(redirectTarget) ?? fallback })
@@ -34,8 +39,14 @@ function useLogin(accountType: AccountType, redirectTarget: string | undefined) 
   return { failure, submit }
 }
 
-function BusinessLoginForm({ redirectTarget }: { redirectTarget?: string }) {
-  const { failure, submit } = useLogin('b2b', redirectTarget)
+interface LoginFormProps {
+  redirectTarget?: string
+  /** Called once the session is set, before the next page opens. */
+  onLoggedIn: () => void
+}
+
+function BusinessLoginForm(props: LoginFormProps) {
+  const { failure, submit } = useLogin({ ...props, accountType: 'b2b' })
   const form = useForm({
     defaultValues: { username: '', password: '' },
     validators: { onSubmit: b2bLoginRequestSchema },
@@ -72,8 +83,8 @@ function BusinessLoginForm({ redirectTarget }: { redirectTarget?: string }) {
   )
 }
 
-function ShopLoginForm({ redirectTarget }: { redirectTarget?: string }) {
-  const { failure, submit } = useLogin('b2c', redirectTarget)
+function ShopLoginForm(props: LoginFormProps) {
+  const { failure, submit } = useLogin({ ...props, accountType: 'b2c' })
   const form = useForm({
     defaultValues: { email: '', password: '' },
     validators: { onSubmit: b2cLoginRequestSchema },
@@ -146,17 +157,20 @@ export function LoginPage({ redirectTarget }: { redirectTarget?: string }) {
   const tenant = useRouteContext({ from: '__root__', select: (context) => context.tenant })
   const session = useSession()
   const shopName = tenant?.config?.shopName
+  // After a login the form stays until the next page opens, instead of flashing "angemeldet als".
+  const [loggingIn, setLoggingIn] = useState(false)
+  const formProps: LoginFormProps = { redirectTarget, onLoggedIn: () => setLoggingIn(true) }
   const tabs = [
     {
       value: 'b2b',
       label: 'Geschäftskonto',
-      content: <BusinessLoginForm redirectTarget={redirectTarget} />,
+      content: <BusinessLoginForm {...formProps} />,
     },
     {
       value: 'b2c',
       label: 'Kundenkonto',
       content: tenant ? (
-        <ShopLoginForm redirectTarget={redirectTarget} />
+        <ShopLoginForm {...formProps} />
       ) : (
         <p className="text-ink-muted">
           Kundenkonten gehören zum Shop deiner Apotheke. Bitte melde dich auf der Adresse deines
@@ -182,7 +196,7 @@ export function LoginPage({ redirectTarget }: { redirectTarget?: string }) {
             {shopName ? `Willkommen bei ${shopName}.` : 'Willkommen bei Blattwerk.'}
           </p>
           <div className="mt-6">
-            {isBusinessUser(session.user) ? (
+            {isBusinessUser(session.user) && !loggingIn ? (
               <AlreadyLoggedIn name={session.user.name} />
             ) : (
               <Tabs.Root defaultValue={tabs[0]?.value}>
