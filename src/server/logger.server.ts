@@ -1,9 +1,10 @@
 import pino, { type Logger } from 'pino'
+import pretty from 'pino-pretty'
 
 export type { Logger }
 
 export function createLogger(options: { level: string; pretty: boolean }): Logger {
-  return pino({
+  const settings: pino.LoggerOptions = {
     level: options.level,
     base: undefined,
     redact: {
@@ -18,13 +19,10 @@ export function createLogger(options: { level: string; pretty: boolean }): Logge
       ],
       censor: '[redacted]',
     },
-    ...(options.pretty
-      ? {
-          transport: {
-            target: 'pino-pretty',
-            options: { colorize: true, translateTime: 'SYS:HH:MM:ss' },
-          },
-        }
-      : {}),
-  })
+  }
+  // In development a stream in this thread: a worker transport cannot resolve its target from
+  // inside Vite's module runner.
+  return options.pretty
+    ? pino(settings, pretty({ colorize: true, singleLine: true, translateTime: 'SYS:HH:MM:ss' }))
+    : pino(settings)
 }
