@@ -155,7 +155,7 @@ test('a reload keeps the user logged in without a logged-out flash', async ({ pa
   expect(response?.status()).toBe(200)
   // The server already rendered the logged-in page from the cookie.
   const html = (await response?.text()) ?? ''
-  expect(html).toContain('Sonnen-Apotheke')
-  expect(html).not.toContain('Zur Anmeldung')
+  expect(html).toContain('Dr. Clara Sonnberg')
+  expect(html).not.toContain('Benutzername')
   await expect(page).toHaveURL(/\/dashboard$/)
 })
