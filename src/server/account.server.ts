@@ -7,7 +7,7 @@ import { ApiError } from './http.server'
 import { hashPassword, verifyPassword } from './password.server'
 import {
   type RateLimitRule,
-  recordFailure,
+  recordAttempt,
   resetCounter,
   retryAfterSeconds,
   tooManyAttempts,
@@ -48,7 +48,7 @@ export async function changeBusinessUserPassword(
   if (!user?.active) throw new ApiError(401, messages.sessionExpired)
 
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await recordFailure(db, rule, userId)
+    await recordAttempt(db, rule, userId)
     throw new ApiError(400, accountMessages.wrongCurrentPassword, {
       errors: { currentPassword: accountMessages.wrongCurrentPassword },
     })

@@ -13,9 +13,10 @@ import { ApiError } from './http.server'
 import { spendPasswordCheckTime, verifyPassword } from './password.server'
 import {
   type RateLimitRule,
-  recordFailure,
+  recordAttempt,
   resetCounter,
   retryAfterSeconds,
+  tooManyAttempts,
 } from './rate-limit.server'
 import type { SigningKeys } from './signing-keys.server'
 import type { Tenant } from './tenants.server'
@@ -55,6 +56,7 @@ export const messages = {
   sessionExpired: 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
   wrongAccountType: 'Dieser Zugang ist für diese Kontoart nicht vorgesehen.',
   unknownShop: 'Diesen Shop gibt es nicht.',
+  tooManyLoginAttempts: 'Zu viele fehlgeschlagene Anmeldeversuche.',
 } as const
 
 /** How long the parent of a family's current refresh token may still be exchanged (two tabs refreshing). */
@@ -80,20 +82,13 @@ async function ensureNotThrottled(db: Database, accountKey: string, clientIp: st
     retryAfterSeconds(db, loginLimits.client, clientIp),
   ])
   const retryAfter = Math.max(...waits.map((wait) => wait ?? 0))
-  if (retryAfter > 0) {
-    const minutes = Math.ceil(retryAfter / 60)
-    throw new ApiError(
-      429,
-      `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} erneut.`,
-      { headers: { 'Retry-After': String(retryAfter) } },
-    )
-  }
+  if (retryAfter > 0) throw tooManyAttempts(messages.tooManyLoginAttempts, retryAfter)
 }
 
 async function countFailure(db: Database, accountKey: string, clientIp: string) {
   await Promise.all([
-    recordFailure(db, loginLimits.accountAndClient, accountKey),
-    recordFailure(db, loginLimits.client, clientIp),
+    recordAttempt(db, loginLimits.accountAndClient, accountKey),
+    recordAttempt(db, loginLimits.client, clientIp),
   ])
 }
 
@@ -353,7 +348,7 @@ export async function refreshSession(
   token: string,
   accountType: AccountType,
   requestTenantSlug: string | null,
-): Promise<{ token: string; accessToken: string }> {
+): Promise<{ token: string; accessToken: string; subjectId: string }> {
   let claims: RefreshClaims
   try {
     claims = await verifyRefreshToken(deps.keys, token)
@@ -428,7 +423,7 @@ export async function refreshSession(
 
   if (outcome.kind !== 'rotated') throw sessionExpired()
   const accessToken = await signAccessFor(deps.keys, outcome.subject, claims.fid)
-  return { token: outcome.refreshToken, accessToken }
+  return { token: outcome.refreshToken, accessToken, subjectId: outcome.subject.id }
 }
 
 function bearerToken(request: Request): string | null {

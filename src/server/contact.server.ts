@@ -3,7 +3,7 @@ import type { Database } from './db/client.server'
 import { contactMessages } from './db/schema'
 import {
   type RateLimitRule,
-  recordFailure,
+  recordAttempt,
   retryAfterSeconds,
   tooManyAttempts,
 } from './rate-limit.server'
@@ -37,6 +37,5 @@ export async function submitContactMessage(
     message: input.message,
     clientIp: client.ip,
   })
-  // The counter counts sent messages here, not failures.
-  await recordFailure(db, rule, client.ip)
+  await recordAttempt(db, rule, client.ip)
 }

@@ -6,10 +6,10 @@ import { ApiError } from './http.server'
 export interface RateLimitRule {
   /** Prefix of the counter keys. */
   name: string
-  /** Failures allowed within the window; the next attempt is refused. */
+  /** Counted attempts allowed within the window; the next one is refused. */
   points: number
   windowSeconds: number
-  /** Each failure restarts the window (counts consecutive failures) instead of a fixed window. */
+  /** Each counted attempt restarts the window (consecutive attempts) instead of a fixed window. */
   sliding: boolean
 }
 
@@ -29,8 +29,11 @@ export async function retryAfterSeconds(
   return Math.max(1, Math.ceil((row.expiresAt.getTime() - Date.now()) / 1000))
 }
 
-/** Counts one failure atomically (one upsert), starting a new window when the old one expired. */
-export async function recordFailure(db: Database, rule: RateLimitRule, key: string): Promise<void> {
+/**
+ * Counts one attempt atomically (one upsert), starting a new window when the old one expired. What
+ * counts is the caller's rule: failed logins, wrong passwords, sent messages.
+ */
+export async function recordAttempt(db: Database, rule: RateLimitRule, key: string): Promise<void> {
   const window = sql`now() + make_interval(secs => ${rule.windowSeconds})`
   const expired = sql`${rateLimits.expiresAt} <= now()`
   await db

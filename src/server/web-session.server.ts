@@ -28,25 +28,23 @@ export interface WebSession {
   accountType: AccountType
 }
 
+const refreshCookieOptions = {
+  httpOnly: true,
+  // Chromium treats http://*.localhost as a secure context, so Secure works in development too.
+  secure: true,
+  sameSite: 'lax',
+  path: '/',
+} as const
+
 function setRefreshCookie(token: string) {
   setCookie(refreshCookieName, token, {
+    ...refreshCookieOptions,
     maxAge: refreshTokenLifetimeSeconds,
-    httpOnly: true,
-    // Chromium treats http://*.localhost as a secure context, so Secure works in development too.
-    secure: true,
-    sameSite: 'lax',
-    path: '/',
   })
 }
 
 export function clearRefreshCookie() {
-  setCookie(refreshCookieName, '', {
-    maxAge: 0,
-    httpOnly: true,
-    secure: true,
-    sameSite: 'lax',
-    path: '/',
-  })
+  setCookie(refreshCookieName, '', { ...refreshCookieOptions, maxAge: 0 })
 }
 
 /** Checks the credentials, sets the refresh cookie and answers the session for the page. */
@@ -75,13 +73,14 @@ function accountTypeOfToken(token: string): AccountType | null {
   }
 }
 
-async function activeUser(accountType: AccountType, subjectId: string) {
+/** The user as the page shows it; the rotation has just checked that the account is active. */
+async function loadUser(accountType: AccountType, subjectId: string) {
   const app = await getApp()
   const user =
     accountType === 'b2b'
       ? await getBusinessUser(app.db, subjectId)
       : await getShopUser(app.db, subjectId)
-  if (!user?.active) return null
+  if (!user) return null
   const { active: _active, ...rest } = user
   return rest
 }
@@ -99,17 +98,16 @@ export async function resumeFromCookie(): Promise<WebSession | null> {
     return null
   }
   const app = await getApp()
+  const tenantSlug = tenantSlugFromHost(requestHost(getRequest()), app.config.APP_DOMAIN)
+  let renewed: Awaited<ReturnType<typeof refreshSession>>
   try {
-    const tenantSlug = tenantSlugFromHost(requestHost(getRequest()), app.config.APP_DOMAIN)
-    const renewed = await refreshSession(app, token, accountType, tenantSlug)
-    const { sub } = decodeJwt(renewed.accessToken)
-    const user = sub ? await activeUser(accountType, sub) : null
-    if (!user) throw new ApiError(401, 'Konto nicht aktiv')
-    setRefreshCookie(renewed.token)
-    return { user, accessToken: renewed.accessToken, accountType }
+    renewed = await refreshSession(app, token, accountType, tenantSlug)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     clearRefreshCookie()
     return null
   }
+  setRefreshCookie(renewed.token)
+  const user = await loadUser(accountType, renewed.subjectId)
+  return user && { user, accessToken: renewed.accessToken, accountType }
 }

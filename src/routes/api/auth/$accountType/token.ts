@@ -16,9 +16,8 @@ export const Route = createFileRoute('/api/auth/$accountType/token')({
           const app = await getApp()
           const { token } = await readJsonBody(request, refreshRequestSchema)
           const tenantSlug = tenantSlugFromHost(requestHost(request), app.config.APP_DOMAIN)
-          return jsonResponse(
-            await refreshSession(app, token, accountType as AccountType, tenantSlug),
-          )
+          const renewed = await refreshSession(app, token, accountType as AccountType, tenantSlug)
+          return jsonResponse({ token: renewed.token, accessToken: renewed.accessToken })
         },
       },
       { params },
