@@ -219,6 +219,24 @@ export async function getShopUser(
   return row ?? null
 }
 
+function activeOnly<User extends { active: boolean }>(
+  user: User | null,
+): Omit<User, 'active'> | null {
+  if (!user?.active) return null
+  const { active: _active, ...shown } = user
+  return shown
+}
+
+/** The business user as the API and pages show it; null when gone or deactivated. */
+export async function getActiveBusinessUser(db: Executor, id: string): Promise<B2bUser | null> {
+  return activeOnly(await getBusinessUser(db, id))
+}
+
+/** The shop customer as the API and pages show them; null when gone or deactivated. */
+export async function getActiveShopUser(db: Executor, id: string): Promise<B2cUser | null> {
+  return activeOnly(await getShopUser(db, id))
+}
+
 export async function loginBusinessUser(
   deps: AuthDeps,
   input: { username: string; password: string },

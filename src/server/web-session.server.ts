@@ -5,8 +5,8 @@ import type { LoginInput } from '~/lib/session-api'
 import { tenantSlugFromHost } from '~/lib/tenant-host'
 import { getApp } from './app.server'
 import {
-  getBusinessUser,
-  getShopUser,
+  getActiveBusinessUser,
+  getActiveShopUser,
   loginBusinessUser,
   loginShopUser,
   refreshSession,
@@ -73,18 +73,6 @@ function accountTypeOfToken(token: string): AccountType | null {
   }
 }
 
-/** The user as the page shows it; the rotation has just checked that the account is active. */
-async function loadUser(accountType: AccountType, subjectId: string) {
-  const app = await getApp()
-  const user =
-    accountType === 'b2b'
-      ? await getBusinessUser(app.db, subjectId)
-      : await getShopUser(app.db, subjectId)
-  if (!user) return null
-  const { active: _active, ...rest } = user
-  return rest
-}
-
 /**
  * Exchanges the refresh cookie for a new pair (rotating the cookie) and loads the user. Answers
  * null — and clears the cookie — when there is no cookie or it no longer opens a session.
@@ -108,6 +96,9 @@ export async function resumeFromCookie(): Promise<WebSession | null> {
     return null
   }
   setRefreshCookie(renewed.token)
-  const user = await loadUser(accountType, renewed.subjectId)
+  const user =
+    accountType === 'b2b'
+      ? await getActiveBusinessUser(app.db, renewed.subjectId)
+      : await getActiveShopUser(app.db, renewed.subjectId)
   return user && { user, accessToken: renewed.accessToken, accountType }
 }

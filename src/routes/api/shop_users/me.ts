@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { tenantSlugFromHost } from '~/lib/tenant-host'
 import { getApp } from '~/server/app.server'
-import { authenticate, getShopUser, messages } from '~/server/auth.server'
+import { authenticate, getActiveShopUser, messages } from '~/server/auth.server'
 import { ApiError, apiHandlers, jsonResponse, requestHost } from '~/server/http.server'
 
 export const Route = createFileRoute('/api/shop_users/me')({
@@ -11,9 +11,8 @@ export const Route = createFileRoute('/api/shop_users/me')({
         const app = await getApp()
         const tenantSlug = tenantSlugFromHost(requestHost(request), app.config.APP_DOMAIN)
         const principal = await authenticate(app, request, 'b2c', tenantSlug)
-        const user = await getShopUser(app.db, principal.subjectId)
-        if (!user?.active) throw new ApiError(401, messages.sessionExpired)
-        const { active: _active, ...data } = user
+        const data = await getActiveShopUser(app.db, principal.subjectId)
+        if (!data) throw new ApiError(401, messages.sessionExpired)
         return jsonResponse({ data })
       },
     }),

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { getApp } from '~/server/app.server'
-import { authenticate, getBusinessUser, messages } from '~/server/auth.server'
+import { authenticate, getActiveBusinessUser, messages } from '~/server/auth.server'
 import { ApiError, apiHandlers, jsonResponse } from '~/server/http.server'
 
 export const Route = createFileRoute('/api/users/me')({
@@ -9,9 +9,8 @@ export const Route = createFileRoute('/api/users/me')({
       GET: async ({ request }) => {
         const app = await getApp()
         const principal = await authenticate(app, request, 'b2b', null)
-        const user = await getBusinessUser(app.db, principal.subjectId)
-        if (!user?.active) throw new ApiError(401, messages.sessionExpired)
-        const { active: _active, ...data } = user
+        const data = await getActiveBusinessUser(app.db, principal.subjectId)
+        if (!data) throw new ApiError(401, messages.sessionExpired)
         return jsonResponse({ data })
       },
     }),
