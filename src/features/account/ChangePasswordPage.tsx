@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { z } from 'zod'
 import { changePasswordRequestSchema, newPasswordMinLength } from '~/lib/account-api'
-import { FormAlert, SubmitButton, TextField } from '../forms/fields'
+import { FormAlert, FormFrame, SubmitButton, TextField } from '../forms/fields'
 import { applyServerErrors } from '../forms/server-errors'
 import { PageHeader } from '../shell/parts'
 
@@ -45,14 +45,9 @@ export function ChangePasswordPage() {
         title="Passwort ändern"
         description="Nach der Änderung bleibst du hier angemeldet; alle anderen Geräte und Browser werden abgemeldet."
       />
-      <form
-        noValidate
-        method="post"
+      <FormFrame
+        form={form}
         className="max-w-xl space-y-4 rounded-card border border-border bg-surface p-6"
-        onSubmit={(event) => {
-          event.preventDefault()
-          void form.handleSubmit()
-        }}
       >
         {failure && <FormAlert>{failure}</FormAlert>}
         <form.Field name="currentPassword">
@@ -86,10 +81,8 @@ export function ChangePasswordPage() {
             />
           )}
         </form.Field>
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(busy) => <SubmitButton busy={busy}>Passwort ändern</SubmitButton>}
-        </form.Subscribe>
-      </form>
+        <SubmitButton form={form}>Passwort ändern</SubmitButton>
+      </FormFrame>
     </>
   )
 }

@@ -350,9 +350,37 @@ function fieldRows(schema: JsonSchema, prefix = '', depth = 0): FieldRow[] {
   })
 }
 
-const tableClass = 'w-full border-collapse text-left text-sm'
 const headCellClass = 'border-b border-border px-3 py-2 font-semibold text-ink'
 const cellClass = 'border-b border-border px-3 py-2 align-top'
+
+/** A scrollable reference table: a caption for screen readers, column heads, the rows as given. */
+function ReferenceTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string
+  columns: string[]
+  children: ReactNode
+}) {
+  return (
+    <div className="overflow-x-auto rounded-card border border-border bg-surface">
+      <table className="w-full border-collapse text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-surface-muted">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className={headCellClass}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  )
+}
 
 /** The fields of an object schema as a table; other schemas as their type. */
 function SchemaTable({ schema, caption }: { schema: JsonSchema; caption: string }) {
@@ -368,48 +396,27 @@ function SchemaTable({ schema, caption }: { schema: JsonSchema; caption: string 
     )
   }
   return (
-    <div className="overflow-x-auto rounded-card border border-border bg-surface">
-      <table className={tableClass}>
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-surface-muted">
-          <tr>
-            <th scope="col" className={headCellClass}>
-              Field
-            </th>
-            <th scope="col" className={headCellClass}>
-              Type
-            </th>
-            <th scope="col" className={headCellClass}>
-              Required
-            </th>
-            <th scope="col" className={headCellClass}>
-              Details
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.name}>
-              <th scope="row" className={`${cellClass} font-normal`}>
-                <code
-                  className="font-mono font-semibold break-words"
-                  style={{ paddingInlineStart: `${row.depth}rem` }}
-                >
-                  {row.name}
-                </code>
-              </th>
-              <td className={cellClass}>
-                <TypeLabel schema={row.schema} />
-              </td>
-              <td className={cellClass}>{row.required ? 'yes' : 'no'}</td>
-              <td className={cellClass}>
-                <SchemaDetails schema={row.schema} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ReferenceTable caption={caption} columns={['Field', 'Type', 'Required', 'Details']}>
+      {rows.map((row) => (
+        <tr key={row.name}>
+          <th scope="row" className={`${cellClass} font-normal`}>
+            <code
+              className="font-mono font-semibold break-words"
+              style={{ paddingInlineStart: `${row.depth}rem` }}
+            >
+              {row.name}
+            </code>
+          </th>
+          <td className={cellClass}>
+            <TypeLabel schema={row.schema} />
+          </td>
+          <td className={cellClass}>{row.required ? 'yes' : 'no'}</td>
+          <td className={cellClass}>
+            <SchemaDetails schema={row.schema} />
+          </td>
+        </tr>
+      ))}
+    </ReferenceTable>
   )
 }
 
@@ -427,112 +434,68 @@ function JsonBlock({ value, label }: { value: unknown; label: string }) {
 
 function ParametersTable({ parameters }: { parameters: Parameter[] }) {
   return (
-    <div className="overflow-x-auto rounded-card border border-border bg-surface">
-      <table className={tableClass}>
-        <caption className="sr-only">Parameters</caption>
-        <thead className="bg-surface-muted">
-          <tr>
-            <th scope="col" className={headCellClass}>
-              Name
-            </th>
-            <th scope="col" className={headCellClass}>
-              In
-            </th>
-            <th scope="col" className={headCellClass}>
-              Type
-            </th>
-            <th scope="col" className={headCellClass}>
-              Required
-            </th>
-            <th scope="col" className={headCellClass}>
-              Details
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {parameters.map((parameter) => (
-            <tr key={`${parameter.in}:${parameter.name}`}>
-              <th scope="row" className={`${cellClass} font-normal`}>
-                <code className="font-mono font-semibold">{parameter.name}</code>
-              </th>
-              <td className={cellClass}>{parameter.in}</td>
-              <td className={cellClass}>
-                {parameter.schema ? <TypeLabel schema={parameter.schema} /> : 'any'}
-              </td>
-              <td className={cellClass}>{parameter.required ? 'yes' : 'no'}</td>
-              <td className={cellClass}>
-                <SchemaDetails
-                  schema={{ ...parameter.schema, description: parameter.description }}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ReferenceTable caption="Parameters" columns={['Name', 'In', 'Type', 'Required', 'Details']}>
+      {parameters.map((parameter) => (
+        <tr key={`${parameter.in}:${parameter.name}`}>
+          <th scope="row" className={`${cellClass} font-normal`}>
+            <code className="font-mono font-semibold">{parameter.name}</code>
+          </th>
+          <td className={cellClass}>{parameter.in}</td>
+          <td className={cellClass}>
+            {parameter.schema ? <TypeLabel schema={parameter.schema} /> : 'any'}
+          </td>
+          <td className={cellClass}>{parameter.required ? 'yes' : 'no'}</td>
+          <td className={cellClass}>
+            <SchemaDetails schema={{ ...parameter.schema, description: parameter.description }} />
+          </td>
+        </tr>
+      ))}
+    </ReferenceTable>
   )
 }
 
 function ResponsesTable({ responses }: { responses: Record<string, ApiResponse> }) {
   return (
-    <div className="overflow-x-auto rounded-card border border-border bg-surface">
-      <table className={tableClass}>
-        <caption className="sr-only">Responses</caption>
-        <thead className="bg-surface-muted">
-          <tr>
-            <th scope="col" className={headCellClass}>
-              Status
-            </th>
-            <th scope="col" className={headCellClass}>
-              Description
-            </th>
-            <th scope="col" className={headCellClass}>
-              Body
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {Object.entries(responses).map(([status, response]) => (
-            <tr key={status}>
-              <th scope="row" className={`${cellClass} font-normal`}>
-                <StatusBadge status={status} />
-              </th>
-              <td className={cellClass}>
-                <InlineText text={response.description} />
-                {response.headers && (
-                  <ul className="mt-2 space-y-1">
-                    {Object.entries(response.headers).map(([name, header]) => (
-                      <li key={name}>
-                        Header <code className="font-mono font-semibold">{name}</code>
-                        {header.schema && (
-                          <>
-                            {' '}
-                            (<TypeLabel schema={header.schema} />)
-                          </>
-                        )}
-                        {header.description && (
-                          <>
-                            : <InlineText text={header.description} />
-                          </>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </td>
-              <td className={cellClass}>
-                {Object.entries(response.content ?? {}).map(([mediaType, content]) => (
-                  <div key={mediaType}>
-                    {content.schema ? <TypeLabel schema={content.schema} /> : '—'}
-                    <span className="block text-xs text-ink-muted">{mediaType}</span>
-                  </div>
+    <ReferenceTable caption="Responses" columns={['Status', 'Description', 'Body']}>
+      {Object.entries(responses).map(([status, response]) => (
+        <tr key={status}>
+          <th scope="row" className={`${cellClass} font-normal`}>
+            <StatusBadge status={status} />
+          </th>
+          <td className={cellClass}>
+            <InlineText text={response.description} />
+            {response.headers && (
+              <ul className="mt-2 space-y-1">
+                {Object.entries(response.headers).map(([name, header]) => (
+                  <li key={name}>
+                    Header <code className="font-mono font-semibold">{name}</code>
+                    {header.schema && (
+                      <>
+                        {' '}
+                        (<TypeLabel schema={header.schema} />)
+                      </>
+                    )}
+                    {header.description && (
+                      <>
+                        : <InlineText text={header.description} />
+                      </>
+                    )}
+                  </li>
                 ))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              </ul>
+            )}
+          </td>
+          <td className={cellClass}>
+            {Object.entries(response.content ?? {}).map(([mediaType, content]) => (
+              <div key={mediaType}>
+                {content.schema ? <TypeLabel schema={content.schema} /> : '—'}
+                <span className="block text-xs text-ink-muted">{mediaType}</span>
+              </div>
+            ))}
+          </td>
+        </tr>
+      ))}
+    </ReferenceTable>
   )
 }
 

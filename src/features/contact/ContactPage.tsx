@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router'
 import { CircleCheck } from 'lucide-react'
 import { useState } from 'react'
 import { contactRequestSchema } from '~/lib/contact-api'
-import { FormAlert, SubmitButton, TextField } from '../forms/fields'
+import { FormAlert, FormFrame, SubmitButton, TextField } from '../forms/fields'
 import { applyServerErrors } from '../forms/server-errors'
 
 export function ContactPage() {
@@ -62,15 +62,7 @@ export function ContactPage() {
             </div>
           </div>
         ) : (
-          <form
-            noValidate
-            method="post"
-            className="mt-4 space-y-4"
-            onSubmit={(event) => {
-              event.preventDefault()
-              void form.handleSubmit()
-            }}
-          >
+          <FormFrame form={form} className="mt-4 space-y-4">
             {failure && <FormAlert>{failure}</FormAlert>}
             <div className="grid gap-4 sm:grid-cols-2">
               <form.Field name="name">
@@ -96,10 +88,8 @@ export function ContactPage() {
             <p className="text-sm text-ink-muted">
               Wir verwenden deine Angaben nur, um deine Anfrage zu beantworten.
             </p>
-            <form.Subscribe selector={(state) => state.isSubmitting}>
-              {(busy) => <SubmitButton busy={busy}>Nachricht senden</SubmitButton>}
-            </form.Subscribe>
-          </form>
+            <SubmitButton form={form}>Nachricht senden</SubmitButton>
+          </FormFrame>
         )}
       </section>
     </div>

@@ -1,4 +1,4 @@
-import type { AnyFieldApi } from '@tanstack/react-form'
+import { type AnyFieldApi, type AnyFormApi, useStore } from '@tanstack/react-form'
 import { useHydrated } from '@tanstack/react-router'
 import { CircleAlert, LoaderCircle } from 'lucide-react'
 import type { ReactNode } from 'react'
@@ -101,9 +101,38 @@ export function FormAlert({ children }: { children: ReactNode }) {
   )
 }
 
-/** Disabled until the page is interactive: a native submit before that would bypass the handlers. */
-export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+/**
+ * A form run by TanStack Form: its own validation messages instead of the browser's, and POST
+ * rather than GET should it ever be submitted natively, so credentials never land in a URL.
+ */
+export function FormFrame({
+  form,
+  className,
+  children,
+}: {
+  form: AnyFormApi
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <form
+      noValidate
+      method="post"
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault()
+        void form.handleSubmit()
+      }}
+    >
+      {children}
+    </form>
+  )
+}
+
+/** Disabled until the page is interactive (a native submit would bypass the handlers) and while the form submits. */
+export function SubmitButton({ form, children }: { form: AnyFormApi; children: ReactNode }) {
   const hydrated = useHydrated()
+  const busy = useStore(form.store, (state) => state.isSubmitting)
   return (
     <button
       type="submit"

@@ -10,7 +10,8 @@ import {
   Store,
   Truck,
 } from 'lucide-react'
-import { BrandMark, LegalLinks, SkipLink } from '../shell/parts'
+import { HomeFooter, HomeHeader } from '../shell/HomeLayouts'
+import { SkipLink } from '../shell/parts'
 
 const audiences: { icon: LucideIcon; title: string; text: string }[] = [
   {
@@ -63,25 +64,7 @@ export function LandingPage() {
   return (
     <div className="flex min-h-screen flex-col bg-surface">
       <SkipLink />
-      <header className="border-b border-border">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-page">
-          <BrandMark />
-          <nav aria-label="Hauptnavigation" className="flex items-center gap-2">
-            <Link
-              to="/contact"
-              className="rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-surface-muted"
-            >
-              Kontakt
-            </Link>
-            <Link
-              to="/login"
-              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-            >
-              Anmelden
-            </Link>
-          </nav>
-        </div>
-      </header>
+      <HomeHeader />
       <main id="main" className="flex-1">
         <section className="bg-brand-50">
           <div className="mx-auto max-w-6xl px-page py-20">
@@ -147,12 +130,7 @@ export function LandingPage() {
           </div>
         </section>
       </main>
-      <footer className="border-t border-border">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-page py-8 text-sm text-ink-muted">
-          <p>© Blattwerk – Software für den Cannabis-Handel</p>
-          <LegalLinks />
-        </div>
-      </footer>
+      <HomeFooter />
     </div>
   )
 }

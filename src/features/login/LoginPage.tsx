@@ -2,108 +2,87 @@ import { useForm } from '@tanstack/react-form'
 import { Link, useRouteContext, useRouter } from '@tanstack/react-router'
 import { Tabs } from 'radix-ui'
 import { useState } from 'react'
+import { z } from 'zod'
 import { safeRedirectTarget } from '~/lib/access-rules'
 import { unreachableMessage } from '~/lib/api-client'
 import { type AccountType, b2bLoginRequestSchema, b2cLoginRequestSchema } from '~/lib/auth-api'
-import type { LoginFailure } from '~/lib/session-api'
-import { FormAlert, SubmitButton, TextField } from '../forms/fields'
+import type { LoginFailure, LoginInput } from '~/lib/session-api'
+import { FormAlert, FormFrame, SubmitButton, TextField } from '../forms/fields'
 import { logIn } from '../session/session.functions'
 import { isBusinessUser, sessionFrom } from '../session/session-store'
 import { useLogout, useSession } from '../session/use-session'
-import { BrandMark } from '../shell/parts'
+import { BrandMark, LegalLinks } from '../shell/parts'
 
 const unreachable: LoginFailure = { ok: false, status: 500, message: unreachableMessage }
 
-/** Logs in through the server function (which sets the refresh cookie) and opens the next page. */
-function useLogin({
-  accountType,
-  redirectTarget,
-  onLoggedIn,
-}: LoginFormProps & { accountType: AccountType }) {
-  const router = useRouter()
-  const [failure, setFailure] = useState<LoginFailure | null>(null)
-  const submit = async (credentials: Record<string, string>) => {
-    setFailure(null)
-    const data = { ...credentials, accountType } as Parameters<typeof logIn>[0]['data']
-    // A failure without a status (network, server down) counts as a 500.
-    const result = await logIn({ data }).catch(() => unreachable)
-    if (!result.ok) {
-      setFailure(result)
-      return
-    }
-    onLoggedIn()
-    router.options.context.session.setState(() => sessionFrom(result.session))
-    const fallback = accountType === 'b2b' ? '/dashboard' : '/shop'
-    await router.navigate({ href: safeRedirectTarget(redirectTarget) ?? fallback })
-  }
-  return { failure, submit }
+/** What tells the two account types apart on the form: how the account is named. */
+const identifierFields = {
+  b2b: {
+    label: 'Benutzername',
+    type: 'text',
+    autoComplete: 'username',
+    schema: b2bLoginRequestSchema.shape.username,
+  },
+  b2c: {
+    label: 'E-Mail-Adresse',
+    type: 'email',
+    autoComplete: 'email',
+    schema: b2cLoginRequestSchema.shape.email,
+  },
+} as const
+
+function loginInput(accountType: AccountType, identifier: string, password: string): LoginInput {
+  return accountType === 'b2b'
+    ? { accountType, username: identifier, password }
+    : { accountType, email: identifier, password }
 }
 
 interface LoginFormProps {
+  accountType: AccountType
   redirectTarget?: string
   /** Called once the session is set, before the next page opens. */
   onLoggedIn: () => void
 }
 
-function BusinessLoginForm(props: LoginFormProps) {
-  const { failure, submit } = useLogin({ ...props, accountType: 'b2b' })
+/** Logs in through the server function (which sets the refresh cookie) and opens the next page. */
+function LoginForm({ accountType, redirectTarget, onLoggedIn }: LoginFormProps) {
+  const router = useRouter()
+  const [failure, setFailure] = useState<LoginFailure | null>(null)
+  const identifier = identifierFields[accountType]
   const form = useForm({
-    defaultValues: { username: '', password: '' },
-    validators: { onSubmit: b2bLoginRequestSchema },
-    onSubmit: ({ value }) => submit(value),
+    defaultValues: { identifier: '', password: '' },
+    validators: {
+      onSubmit: z.object({
+        identifier: identifier.schema,
+        password: b2bLoginRequestSchema.shape.password,
+      }),
+    },
+    onSubmit: async ({ value }) => {
+      setFailure(null)
+      const data = loginInput(accountType, value.identifier, value.password)
+      // A failure without a status (network, server down) counts as a 500.
+      const result = await logIn({ data }).catch(() => unreachable)
+      if (!result.ok) {
+        setFailure(result)
+        return
+      }
+      onLoggedIn()
+      router.options.context.session.setState(() => sessionFrom(result.session))
+      const fallback = accountType === 'b2b' ? '/dashboard' : '/shop'
+      await router.navigate({ href: safeRedirectTarget(redirectTarget) ?? fallback })
+    },
   })
   return (
-    <form
-      noValidate
-      method="post"
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void form.handleSubmit()
-      }}
-    >
+    <FormFrame form={form} className="space-y-4">
       {failure && <FormAlert>{failure.message}</FormAlert>}
-      <form.Field name="username">
-        {(field) => <TextField field={field} label="Benutzername" autoComplete="username" />}
-      </form.Field>
-      <form.Field name="password">
+      <form.Field name="identifier">
         {(field) => (
           <TextField
             field={field}
-            label="Passwort"
-            type="password"
-            autoComplete="current-password"
+            label={identifier.label}
+            type={identifier.type}
+            autoComplete={identifier.autoComplete}
           />
-        )}
-      </form.Field>
-      <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(busy) => <SubmitButton busy={busy}>Anmelden</SubmitButton>}
-      </form.Subscribe>
-    </form>
-  )
-}
-
-function ShopLoginForm(props: LoginFormProps) {
-  const { failure, submit } = useLogin({ ...props, accountType: 'b2c' })
-  const form = useForm({
-    defaultValues: { email: '', password: '' },
-    validators: { onSubmit: b2cLoginRequestSchema },
-    onSubmit: ({ value }) => submit(value),
-  })
-  return (
-    <form
-      noValidate
-      method="post"
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void form.handleSubmit()
-      }}
-    >
-      {failure && <FormAlert>{failure.message}</FormAlert>}
-      <form.Field name="email">
-        {(field) => (
-          <TextField field={field} label="E-Mail-Adresse" type="email" autoComplete="email" />
         )}
       </form.Field>
       <form.Field name="password">
@@ -116,10 +95,8 @@ function ShopLoginForm(props: LoginFormProps) {
           />
         )}
       </form.Field>
-      <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(busy) => <SubmitButton busy={busy}>Anmelden</SubmitButton>}
-      </form.Subscribe>
-    </form>
+      <SubmitButton form={form}>Anmelden</SubmitButton>
+    </FormFrame>
   )
 }
 
@@ -159,18 +136,18 @@ export function LoginPage({ redirectTarget }: { redirectTarget?: string }) {
   const shopName = tenant?.config?.shopName
   // After a login the form stays until the next page opens, instead of flashing "angemeldet als".
   const [loggingIn, setLoggingIn] = useState(false)
-  const formProps: LoginFormProps = { redirectTarget, onLoggedIn: () => setLoggingIn(true) }
+  const formProps = { redirectTarget, onLoggedIn: () => setLoggingIn(true) }
   const tabs = [
     {
       value: 'b2b',
       label: 'Geschäftskonto',
-      content: <BusinessLoginForm {...formProps} />,
+      content: <LoginForm accountType="b2b" {...formProps} />,
     },
     {
       value: 'b2c',
       label: 'Kundenkonto',
       content: tenant ? (
-        <ShopLoginForm {...formProps} />
+        <LoginForm accountType="b2c" {...formProps} />
       ) : (
         <p className="text-ink-muted">
           Kundenkonten gehören zum Shop deiner Apotheke. Bitte melde dich auf der Adresse deines
@@ -219,19 +196,7 @@ export function LoginPage({ redirectTarget }: { redirectTarget?: string }) {
             )}
           </div>
         </div>
-        <p className="mt-6 text-center text-sm text-ink-muted">
-          <Link to="/legal-notice" className="hover:underline">
-            Impressum
-          </Link>
-          {' · '}
-          <Link to="/privacy-policy" className="hover:underline">
-            Datenschutz
-          </Link>
-          {' · '}
-          <Link to="/contact" className="hover:underline">
-            Kontakt
-          </Link>
-        </p>
+        <LegalLinks className="mt-6 flex justify-center text-sm text-ink-muted" />
       </div>
     </main>
   )

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
+import { useHydrated } from '@tanstack/react-router'
 import { RefreshCw, X } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { isNewBuild, versionQueryOptions } from './version-query'
 
 /** Offers a reload once a newer build is deployed; never blocks the page. */
 export function VersionBanner() {
   // Checks only in the browser, after hydration, so server and first client render agree.
-  const [mounted, setMounted] = useState(false)
-  useEffect(() => setMounted(true), [])
-  const { data } = useQuery({ ...versionQueryOptions(), enabled: mounted })
+  const hydrated = useHydrated()
+  const { data } = useQuery({ ...versionQueryOptions(), enabled: hydrated })
   // Dismissing hides this build only; a later one is offered again.
   const [dismissedBuildId, setDismissedBuildId] = useState<string | null>(null)
   const visible = data !== undefined && isNewBuild(data) && data.buildId !== dismissedBuildId
