@@ -1,18 +1,12 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoIds } from '~/server/db/seed.server'
 import { callApi } from '../support/api-client'
+import { validContactMessage } from '../support/contact'
 import { testDatabaseKinds } from '../support/databases'
 import { startTestServer, type TestServer } from '../support/server'
 
 const shopHost = 'sonnen-apotheke.localhost'
-const pharmacyTenantId = '00000000-0000-4000-8000-000000000101'
-
-const validMessage = {
-  name: 'Mara Muster',
-  email: 'mara@example.com',
-  subject: 'Frage zur Lieferung',
-  message: 'Liefert ihr auch nach Hamburg?',
-}
 
 let nextClient = 1
 /** Each test sends from its own address (the server trusts X-Forwarded-For), so limits do not leak. */
@@ -47,13 +41,13 @@ describe.each(testDatabaseKinds)('contact API on %s', (kind) => {
 
   it('POST /api/contact answers 201 on the main host and on a shop host, no login needed', async () => {
     const ip = newClientIp()
-    const main = await send(validMessage, { ip })
+    const main = await send(validContactMessage, { ip })
     expect(main.status).toBe(201)
     expect(main.body).toEqual({ status: 'success' })
     expect(main.headers.get('cache-control')).toBe('no-store')
 
     const shop = await send(
-      { ...validMessage, subject: 'Frage an die Apotheke', email: '  mara@example.com ' },
+      { ...validContactMessage, subject: 'Frage an die Apotheke', email: '  mara@example.com ' },
       { ip, host: shopHost },
     )
     expect(shop.status).toBe(201)
@@ -65,14 +59,14 @@ describe.each(testDatabaseKinds)('contact API on %s', (kind) => {
         {
           id: expect.any(String),
           tenant_id: null,
-          ...validMessage,
+          ...validContactMessage,
           client_ip: ip,
           created_at: expect.any(Date),
         },
         {
           id: expect.any(String),
-          tenant_id: pharmacyTenantId,
-          ...validMessage,
+          tenant_id: demoIds.tenantPharmacy,
+          ...validContactMessage,
           subject: 'Frage an die Apotheke',
           client_ip: ip,
           created_at: expect.any(Date),
@@ -122,7 +116,7 @@ describe.each(testDatabaseKinds)('contact API on %s', (kind) => {
       ],
     ]
     for (const [change, errors] of cases) {
-      const answer = await send({ ...validMessage, ...change }, { ip, host: shopHost })
+      const answer = await send({ ...validContactMessage, ...change }, { ip, host: shopHost })
       expect(answer.status, JSON.stringify(change)).toBe(400)
       expect(answer.body.errors, JSON.stringify(change)).toEqual(errors)
     }
@@ -141,7 +135,7 @@ describe.each(testDatabaseKinds)('contact API on %s', (kind) => {
     expect(await storedMessages()).toEqual(before)
     // Refused input does not count towards the limit: all five messages still go through.
     for (let count = 0; count < 5; count++) {
-      expect((await send(validMessage, { ip })).status).toBe(201)
+      expect((await send(validContactMessage, { ip })).status).toBe(201)
     }
   })
 
@@ -170,7 +164,7 @@ describe.each(testDatabaseKinds)('contact API on %s', (kind) => {
       status: 415,
       message: 'Der Inhalt muss JSON sein (Content-Type: application/json).',
     })
-    const large = await send({ ...validMessage, message: 'x'.repeat(17 * 1024) }, { ip })
+    const large = await send({ ...validContactMessage, message: 'x'.repeat(17 * 1024) }, { ip })
     expect(large.status).toBe(413)
     const get = await api('/api/contact')
     expect(get.status).toBe(405)
@@ -182,9 +176,9 @@ describe.each(testDatabaseKinds)('contact API on %s', (kind) => {
     const before = await storedMessages()
     for (let count = 0; count < 5; count++) {
       const host = count % 2 ? shopHost : undefined
-      expect((await send(validMessage, { ip, host })).status).toBe(201)
+      expect((await send(validContactMessage, { ip, host })).status).toBe(201)
     }
-    const blocked = await send(validMessage, { ip, host: shopHost })
+    const blocked = await send(validContactMessage, { ip, host: shopHost })
     expect(blocked.status).toBe(429)
     const retryAfter = Number(blocked.headers.get('retry-after'))
     expect(retryAfter).toBeGreaterThan(0)
@@ -198,6 +192,6 @@ describe.each(testDatabaseKinds)('contact API on %s', (kind) => {
     if (before) expect((await storedMessages())?.length).toBe(before.length + 5)
 
     // Another client is not affected.
-    expect((await send(validMessage, { ip: newClientIp() })).status).toBe(201)
+    expect((await send(validContactMessage, { ip: newClientIp() })).status).toBe(201)
   })
 })

@@ -3,21 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contactRequestSchema } from '~/lib/contact-api'
 import { contactLimits, submitContactMessage } from '~/server/contact.server'
 import { contactMessages, tenants } from '~/server/db/schema'
-import { seedDemoData } from '~/server/db/seed.server'
+import { demoIds, seedDemoData } from '~/server/db/seed.server'
 import { ApiError, parseInput } from '~/server/http.server'
 import { forgetCachedTenants, resolveTenant } from '~/server/tenants.server'
+import { validContactMessage } from '../support/contact'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 
 const appDomain = 'blattwerk.localhost'
-const pharmacyTenantId = '00000000-0000-4000-8000-000000000101'
-const clubTenantId = '00000000-0000-4000-8000-000000000102'
-
-const validMessage = {
-  name: 'Mara Muster',
-  email: 'mara@example.com',
-  subject: 'Frage zur Lieferung',
-  message: 'Liefert ihr auch nach Hamburg?',
-}
 
 let nextClient = 1
 const newClient = () => ({ ip: `203.0.113.${nextClient++}` })
@@ -68,8 +60,8 @@ describe.each(testDatabaseKinds)('contact service on %s', (kind) => {
     expect(rows).toEqual([
       {
         id: expect.any(String),
-        tenantId: pharmacyTenantId,
-        ...validMessage,
+        tenantId: demoIds.tenantPharmacy,
+        ...validContactMessage,
         clientIp: client.ip,
         createdAt: expect.any(Date),
       },
@@ -79,7 +71,7 @@ describe.each(testDatabaseKinds)('contact service on %s', (kind) => {
   it('stores a message on the main host, or a host naming no shop, without a tenant', async () => {
     const client = newClient()
     for (const host of ['localhost:3000', appDomain, 'www.blattwerk.de', 'unbekannt.localhost']) {
-      await post(validMessage, host, client)
+      await post(validContactMessage, host, client)
     }
     const rows = await db()
       .select({ tenantId: contactMessages.tenantId })
@@ -92,10 +84,10 @@ describe.each(testDatabaseKinds)('contact service on %s', (kind) => {
     const before = await rowCount()
     for (const body of [
       {},
-      { ...validMessage, name: ' ' },
-      { ...validMessage, email: 'keine-adresse' },
-      { ...validMessage, subject: 'x'.repeat(151) },
-      { ...validMessage, message: 'zu kurz' },
+      { ...validContactMessage, name: ' ' },
+      { ...validContactMessage, email: 'keine-adresse' },
+      { ...validContactMessage, subject: 'x'.repeat(151) },
+      { ...validContactMessage, message: 'zu kurz' },
       'kein Objekt',
       null,
     ]) {
@@ -109,10 +101,10 @@ describe.each(testDatabaseKinds)('contact service on %s', (kind) => {
   it('refuses the sixth message of a client within the window with 429 and writes nothing', async () => {
     const client = newClient()
     for (let sent = 0; sent < contactLimits.client.points; sent++) {
-      await post(validMessage, 'sonnen-apotheke.localhost', client)
+      await post(validContactMessage, 'sonnen-apotheke.localhost', client)
     }
     const before = await rowCount()
-    const refused = post(validMessage, 'sonnen-apotheke.localhost', client)
+    const refused = post(validContactMessage, 'sonnen-apotheke.localhost', client)
     await expect(refused).rejects.toMatchObject({
       status: 429,
       message: expect.stringMatching(/^Du hast zu viele Nachrichten gesendet\./),
@@ -120,18 +112,18 @@ describe.each(testDatabaseKinds)('contact service on %s', (kind) => {
     })
     expect(await rowCount()).toBe(before)
     // Another client still gets through.
-    await post(validMessage, 'sonnen-apotheke.localhost', newClient())
+    await post(validContactMessage, 'sonnen-apotheke.localhost', newClient())
     expect(await rowCount()).toBe((before ?? 0) + 1)
   })
 
   it('keeps the messages of a deleted shop, without the tenant', async () => {
     const client = newClient()
-    await post(validMessage, 'gruene-ecke.localhost', client)
+    await post(validContactMessage, 'gruene-ecke.localhost', client)
     const byClient = eq(contactMessages.clientIp, client.ip)
     const [stored] = await db().select().from(contactMessages).where(byClient)
-    expect(stored?.tenantId).toBe(clubTenantId)
+    expect(stored?.tenantId).toBe(demoIds.tenantClub)
 
-    await db().delete(tenants).where(eq(tenants.id, clubTenantId))
+    await db().delete(tenants).where(eq(tenants.id, demoIds.tenantClub))
     const [kept] = await db().select().from(contactMessages).where(byClient)
     expect(kept).toEqual({ ...stored, tenantId: null })
   })

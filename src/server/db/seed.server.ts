@@ -5,7 +5,8 @@ import type { Database } from './client.server'
 import { organisations, shopUsers, tenants, users } from './schema'
 
 /** Fixed ids keep the seed idempotent: a second run finds every row and changes nothing. */
-const ids = {
+/** Fixed ids of the demo rows, so tests and links can name them. */
+export const demoIds = {
   platform: '00000000-0000-4000-8000-000000000001',
   pharmacy: '00000000-0000-4000-8000-000000000002',
   club: '00000000-0000-4000-8000-000000000003',
@@ -22,8 +23,8 @@ const ids = {
 
 export const demoBusinessLogins = [
   {
-    id: ids.userAdmin,
-    organisationId: ids.platform,
+    id: demoIds.userAdmin,
+    organisationId: demoIds.platform,
     username: 'admin',
     password: 'admin-demo-2026',
     role: 'admin',
@@ -31,8 +32,8 @@ export const demoBusinessLogins = [
     email: 'admin@blattwerk.localhost',
   },
   {
-    id: ids.userPharmacyOwner,
-    organisationId: ids.pharmacy,
+    id: demoIds.userPharmacyOwner,
+    organisationId: demoIds.pharmacy,
     username: 'apotheke',
     password: 'apotheke-demo-2026',
     role: 'owner',
@@ -40,8 +41,8 @@ export const demoBusinessLogins = [
     email: 'inhaberin@sonnen-apotheke.example',
   },
   {
-    id: ids.userClubOwner,
-    organisationId: ids.club,
+    id: demoIds.userClubOwner,
+    organisationId: demoIds.club,
     username: 'verein',
     password: 'verein-demo-2026',
     role: 'owner',
@@ -49,8 +50,8 @@ export const demoBusinessLogins = [
     email: 'vorstand@gruene-ecke.example',
   },
   {
-    id: ids.userWholesalerOwner,
-    organisationId: ids.wholesaler,
+    id: demoIds.userWholesalerOwner,
+    organisationId: demoIds.wholesaler,
     username: 'grosshandel',
     password: 'grosshandel-demo-2026',
     role: 'owner',
@@ -58,8 +59,8 @@ export const demoBusinessLogins = [
     email: 'einkauf@nordhanf.example',
   },
   {
-    id: ids.userPharmacyStaff,
-    organisationId: ids.pharmacy,
+    id: demoIds.userPharmacyStaff,
+    organisationId: demoIds.pharmacy,
     username: 'mitarbeiter',
     password: 'mitarbeiter-demo-2026',
     role: 'staff',
@@ -70,8 +71,8 @@ export const demoBusinessLogins = [
 
 export const demoShopLogins = [
   {
-    id: ids.shopCustomer,
-    tenantId: ids.tenantPharmacy,
+    id: demoIds.shopCustomer,
+    tenantId: demoIds.tenantPharmacy,
     tenantSlug: 'sonnen-apotheke',
     email: 'kunde@example.com',
     password: 'kunde-demo-2026',
@@ -146,7 +147,7 @@ export async function seedDemoData(db: Database): Promise<void> {
       .insert(organisations)
       .values([
         {
-          id: ids.platform,
+          id: demoIds.platform,
           name: 'Blattwerk Plattform',
           category: 'platform',
           street: 'Hanfweg 1',
@@ -154,7 +155,7 @@ export async function seedDemoData(db: Database): Promise<void> {
           city: 'Berlin',
         },
         {
-          id: ids.pharmacy,
+          id: demoIds.pharmacy,
           name: 'Sonnen-Apotheke',
           category: 'pharmacy',
           street: 'Sonnenallee 12',
@@ -162,7 +163,7 @@ export async function seedDemoData(db: Database): Promise<void> {
           city: 'Berlin',
         },
         {
-          id: ids.club,
+          id: demoIds.club,
           name: 'Grüne Ecke e.V.',
           category: 'club',
           street: 'Gartenstraße 7',
@@ -170,7 +171,7 @@ export async function seedDemoData(db: Database): Promise<void> {
           city: 'Leipzig',
         },
         {
-          id: ids.wholesaler,
+          id: demoIds.wholesaler,
           name: 'Nordhanf Großhandel GmbH',
           category: 'wholesaler',
           street: 'Speicherstadt 3',
@@ -183,12 +184,12 @@ export async function seedDemoData(db: Database): Promise<void> {
       .insert(tenants)
       .values([
         {
-          id: ids.tenantPharmacy,
+          id: demoIds.tenantPharmacy,
           slug: 'sonnen-apotheke',
-          organisationId: ids.pharmacy,
+          organisationId: demoIds.pharmacy,
           config: sonnenApothekeConfig,
         },
-        { id: ids.tenantClub, slug: 'gruene-ecke', organisationId: ids.club, config: null },
+        { id: demoIds.tenantClub, slug: 'gruene-ecke', organisationId: demoIds.club, config: null },
       ])
       .onConflictDoNothing()
     await tx
