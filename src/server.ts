@@ -8,16 +8,11 @@ import {
 import { isAccessDenied } from './features/session/guard'
 import { getApp } from './server/app.server'
 import { clientIpOf, errorResponse, internalErrorMessage } from './server/http.server'
+import type { RequestContext } from './server/request-context'
 import { applySecurityHeaders } from './server/security-headers.server'
 
 export { startApp, stopApp } from './server/app.server'
 export { demoBusinessLogins, demoShopLogins } from './server/db/seed.server'
-
-export interface RequestContext {
-  requestId: string
-  /** Address of the client as the Node server saw it (or the trusted proxy reported it). */
-  clientIp: string
-}
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import type { RequestContext } from '../server'
 import { getApp } from './app.server'
+import type { RequestContext } from './request-context'
 
 export const internalErrorMessage = 'Interner Serverfehler'
 export const notFoundMessage = 'Diese Adresse gibt es nicht.'

@@ -1,0 +1,6 @@
+/** What the server entry knows about a request before any route runs; handlers get it as `context`. */
+export interface RequestContext {
+  requestId: string
+  /** Address of the client as the Node server saw it (or the trusted proxy reported it). */
+  clientIp: string
+}
