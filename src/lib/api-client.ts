@@ -44,6 +44,11 @@ export interface RequestOptions {
 export interface ApiClient {
   /** The parsed JSON answer (undefined when empty); any failure throws an ApiRequestError. */
   request<T>(path: string, init?: RequestOptions): Promise<T>
+  /**
+   * `fetch` with the session's bearer token: a 401 gets the one shared refresh and one repeat. The
+   * server functions' auth middleware sends its calls through it.
+   */
+  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>
 }
 
 const unreachable = () => new ApiRequestError({ status: 500, message: unreachableMessage })
@@ -68,16 +73,37 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
   let refreshing: Promise<string | null> | null = null
 
-  async function send(path: string, init: RequestOptions, token: string | null): Promise<unknown> {
-    const headers: Record<string, string> = { Accept: 'application/json' }
-    if (token) headers.Authorization = `Bearer ${token}`
-    if (init.body !== undefined) headers['Content-Type'] = 'application/json'
+  function withBearer(init: RequestInit, token: string | null): RequestInit {
+    const headers = new Headers(init.headers)
+    if (token) headers.set('Authorization', `Bearer ${token}`)
+    else headers.delete('Authorization')
+    return { ...init, headers }
+  }
+
+  async function fetchWithSession(
+    input: RequestInfo | URL,
+    init: RequestInit = {},
+  ): Promise<Response> {
+    const sentToken = options.getAccessToken()
+    const first = await fetchFn(input, withBearer(init, sentToken))
+    if (first.status !== 401) return first
+    const token = await tokenAfter401(sentToken)
+    if (!token) return first
+    const repeated = await fetchFn(input, withBearer(init, token))
+    if (repeated.status === 401) await loseSession()
+    return repeated
+  }
+
+  async function request(path: string, init: RequestOptions): Promise<unknown> {
     let response: Response
     let text: string
     try {
-      response = await fetchFn(path, {
+      response = await fetchWithSession(path, {
         method: init.method ?? 'GET',
-        headers,
+        headers: {
+          Accept: 'application/json',
+          ...(init.body !== undefined && { 'Content-Type': 'application/json' }),
+        },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
         credentials: 'same-origin',
         signal: init.signal,
@@ -131,23 +157,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    async request<T>(path: string, init: RequestOptions = {}): Promise<T> {
-      const sentToken = options.getAccessToken()
-      try {
-        return (await send(path, init, sentToken)) as T
-      } catch (error) {
-        if (!(error instanceof ApiRequestError) || error.status !== 401) throw error
-        const token = await tokenAfter401(sentToken)
-        if (!token) throw error
-        try {
-          return (await send(path, init, token)) as T
-        } catch (retryError) {
-          if (retryError instanceof ApiRequestError && retryError.status === 401) {
-            await loseSession()
-          }
-          throw retryError
-        }
-      }
-    },
+    request: async <T>(path: string, init: RequestOptions = {}) => (await request(path, init)) as T,
+    fetch: fetchWithSession,
   }
 }

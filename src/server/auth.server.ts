@@ -322,20 +322,26 @@ async function revokeFamily(tx: Executor, familyId: string) {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
 }
 
-/** The account behind a session, if it still exists and may sign in. */
-async function activeSubject(
+/** The account behind a session, if it still exists and may sign in, with the user pages show. */
+async function activeAccount(
   tx: Executor,
   accountType: AccountType,
   subjectId: string,
   tenantSlug: string | undefined,
-): Promise<SessionSubject | null> {
+): Promise<{ subject: SessionSubject; user: B2bUser | B2cUser } | null> {
   if (accountType === 'b2b') {
     const user = await getBusinessUser(tx, subjectId)
-    return user?.active ? { accountType, id: user.id, role: user.role, tenant: null } : null
+    if (!user?.active) return null
+    return {
+      subject: { accountType, id: user.id, role: user.role, tenant: null },
+      user: toB2bUser(user),
+    }
   }
   const [row] = await tx
     .select({
       id: shopUsers.id,
+      email: shopUsers.email,
+      name: shopUsers.name,
       active: shopUsers.active,
       tenantId: tenants.id,
       slug: tenants.slug,
@@ -345,28 +351,39 @@ async function activeSubject(
     .where(eq(shopUsers.id, subjectId))
   if (!row?.active || row.slug !== tenantSlug) return null
   return {
-    accountType,
-    id: row.id,
-    role: shopUserRole,
-    tenant: { id: row.tenantId, slug: row.slug },
+    subject: {
+      accountType,
+      id: row.id,
+      role: shopUserRole,
+      tenant: { id: row.tenantId, slug: row.slug },
+    },
+    user: { id: row.id, email: row.email, name: row.name, tenant: row.slug },
   }
 }
 
+/** A renewed session: the refresh token to keep (null: the presented one stays) and the user. */
+export interface RenewedSession {
+  token: string | null
+  accessToken: string
+  user: B2bUser | B2cUser
+}
+
 type RotationOutcome =
-  | { kind: 'rotated'; refreshToken: string; subject: SessionSubject }
+  | {
+      kind: 'rotated'
+      refreshToken: string
+      account: { subject: SessionSubject; user: B2bUser | B2cUser }
+    }
   | { kind: 'invalid' }
   | { kind: 'reuse' }
 
-/**
- * Exchanges a refresh token for a new pair. The family row is locked, so concurrent exchanges of
- * one family run one after another: the first rotates, the rest fall into the grace rule.
- */
-export async function refreshSession(
+/** The claims of a refresh token presented for `accountType` on the host of `requestTenantSlug`. */
+async function presentedRefreshClaims(
   deps: AuthDeps,
   token: string,
   accountType: AccountType,
   requestTenantSlug: string | null,
-): Promise<{ token: string; accessToken: string; subjectId: string }> {
+): Promise<RefreshClaims> {
   let claims: RefreshClaims
   try {
     claims = await verifyRefreshToken(deps.keys, token)
@@ -377,7 +394,28 @@ export async function refreshSession(
   if (accountTypeOfRole(claims.role) !== accountType)
     throw new ApiError(403, messages.wrongAccountType)
   if (accountType === 'b2c' && claims.tenant !== requestTenantSlug) throw sessionExpired()
+  return claims
+}
 
+/**
+ * Exchanges a refresh token for a new pair. The family row is locked, so concurrent exchanges of
+ * one family run one after another: the first rotates, the rest fall into the grace rule.
+ */
+export async function refreshSession(
+  deps: AuthDeps,
+  token: string,
+  accountType: AccountType,
+  requestTenantSlug: string | null,
+): Promise<RenewedSession & { token: string }> {
+  const claims = await presentedRefreshClaims(deps, token, accountType, requestTenantSlug)
+  return rotate(deps, token, claims)
+}
+
+async function rotate(
+  deps: AuthDeps,
+  token: string,
+  claims: RefreshClaims,
+): Promise<RenewedSession & { token: string }> {
   const outcome = await deps.db.transaction(async (tx): Promise<RotationOutcome> => {
     const [family] = await tx
       .select()
@@ -393,11 +431,12 @@ export async function refreshSession(
       return { kind: 'invalid' }
     if (presented.expiresAt.getTime() <= Date.now()) return { kind: 'invalid' }
 
-    const subject = await activeSubject(tx, family.accountType, family.subjectId, claims.tenant)
-    if (!subject) {
+    const account = await activeAccount(tx, family.accountType, family.subjectId, claims.tenant)
+    if (!account) {
       await revokeFamily(tx, family.id)
       return { kind: 'invalid' }
     }
+    const { subject } = account
 
     if (!presented.rotatedAt) {
       await tx
@@ -405,7 +444,7 @@ export async function refreshSession(
         .set({ rotatedAt: new Date() })
         .where(eq(refreshTokens.id, presented.id))
       const refreshToken = await issueRefreshToken(tx, deps.keys, subject, family.id, presented.id)
-      return { kind: 'rotated', refreshToken, subject }
+      return { kind: 'rotated', refreshToken, account }
     }
 
     const [head] = await tx
@@ -432,7 +471,7 @@ export async function refreshSession(
         exp: Math.floor(head.expiresAt.getTime() / 1000),
       })
       if (hashToken(current) === head.tokenHash)
-        return { kind: 'rotated', refreshToken: current, subject }
+        return { kind: 'rotated', refreshToken: current, account }
     }
     // Any other reuse means the token leaked: end the whole family, thief and owner alike.
     await revokeFamily(tx, family.id)
@@ -440,27 +479,76 @@ export async function refreshSession(
   })
 
   if (outcome.kind !== 'rotated') throw sessionExpired()
-  const accessToken = await signAccessFor(deps.keys, outcome.subject, claims.fid)
-  return { token: outcome.refreshToken, accessToken, subjectId: outcome.subject.id }
+  const { subject, user } = outcome.account
+  const accessToken = await signAccessFor(deps.keys, subject, claims.fid)
+  return { token: outcome.refreshToken, accessToken, user }
 }
 
-function bearerToken(request: Request): string | null {
+/** How long page loads may present the same refresh token before one of them rotates it. */
+export const pageLoadRotationSeconds = 60 * 60
+
+/**
+ * Opens the session behind a refresh cookie for a page load. The common case only reads: the
+ * token is its family's current one and younger than `pageLoadRotationSeconds`, so an access token
+ * is minted and the cookie stays (token null). Any other token takes the locked rotation path,
+ * where an old current token rotates once and concurrent loads fall into the grace rule.
+ */
+export async function resumeSession(
+  deps: AuthDeps,
+  token: string,
+  accountType: AccountType,
+  requestTenantSlug: string | null,
+): Promise<RenewedSession> {
+  const claims = await presentedRefreshClaims(deps, token, accountType, requestTenantSlug)
+  const [presented] = await deps.db
+    .select({
+      tokenHash: refreshTokens.tokenHash,
+      issuedAt: refreshTokens.issuedAt,
+      expiresAt: refreshTokens.expiresAt,
+      rotatedAt: refreshTokens.rotatedAt,
+      revokedAt: refreshTokens.revokedAt,
+      sessionRevokedAt: authSessions.revokedAt,
+      accountType: authSessions.accountType,
+      subjectId: authSessions.subjectId,
+    })
+    .from(refreshTokens)
+    .innerJoin(authSessions, eq(authSessions.id, refreshTokens.familyId))
+    .where(and(eq(refreshTokens.id, claims.jti), eq(refreshTokens.familyId, claims.fid)))
+  const now = Date.now()
+  const currentAndFresh =
+    presented &&
+    presented.tokenHash === hashToken(token) &&
+    !presented.rotatedAt &&
+    !presented.revokedAt &&
+    !presented.sessionRevokedAt &&
+    presented.expiresAt.getTime() > now &&
+    now - presented.issuedAt.getTime() < pageLoadRotationSeconds * 1000
+  const account =
+    currentAndFresh &&
+    (await activeAccount(deps.db, presented.accountType, presented.subjectId, claims.tenant))
+  // Deactivated accounts, revoked, old or reused tokens: the locked path decides (and revokes).
+  if (!account) return rotate(deps, token, claims)
+  const accessToken = await signAccessFor(deps.keys, account.subject, claims.fid)
+  return { token: null, accessToken, user: account.user }
+}
+
+export function bearerToken(request: Request): string | null {
   const header = request.headers.get('authorization')
   const match = header?.match(/^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i)
   return match?.[1] ?? null
 }
 
 /**
- * Checks the bearer access token: signature, claims, that its session was not ended, that it is
- * of the expected account type and — for shop accounts — that it is used on its own tenant's host.
+ * Checks an access token: signature, claims, that its session was not ended, that it is of the
+ * expected account type (when one is expected) and — for shop accounts — that it is used on its
+ * own tenant's host.
  */
-export async function authenticate(
+export async function verifyAccessSession(
   deps: AuthDeps,
-  request: Request,
-  expected: AccountType,
+  token: string | null,
   requestTenantSlug: string | null,
+  expected?: AccountType,
 ): Promise<Principal> {
-  const token = bearerToken(request)
   if (!token) throw new ApiError(401, messages.notLoggedIn)
   let claims: Awaited<ReturnType<typeof verifyAccessToken>>
   try {
@@ -469,7 +557,8 @@ export async function authenticate(
     if (error instanceof InvalidTokenError) throw sessionExpired()
     throw error
   }
-  if (claims.accountType !== expected) throw new ApiError(403, messages.wrongAccountType)
+  if (expected && claims.accountType !== expected)
+    throw new ApiError(403, messages.wrongAccountType)
   if (claims.accountType === 'b2c' && claims.tenant !== requestTenantSlug) throw sessionExpired()
 
   const [session] = await deps.db
@@ -484,6 +573,16 @@ export async function authenticate(
     sessionId: claims.sid,
     tenant: claims.tenant,
   }
+}
+
+/** The REST API's check of the bearer access token, which must be of the expected account type. */
+export async function authenticate(
+  deps: AuthDeps,
+  request: Request,
+  expected: AccountType,
+  requestTenantSlug: string | null,
+): Promise<Principal> {
+  return verifyAccessSession(deps, bearerToken(request), requestTenantSlug, expected)
 }
 
 export async function logout(deps: AuthDeps, principal: Principal): Promise<void> {

@@ -1,8 +1,9 @@
 import type { z } from 'zod'
 import { getApp } from './app.server'
+import { DomainError, describeFailure, validationError } from './errors.server'
 import type { RequestContext } from './request-context'
 
-export const internalErrorMessage = 'Interner Serverfehler'
+export { DomainError as ApiError, internalErrorMessage, parseInput } from './errors.server'
 export const notFoundMessage = 'Diese Adresse gibt es nicht.'
 
 /** The host the client addressed (`X-Forwarded-Host` only when TRUST_PROXY is on; srvx decides). */
@@ -13,18 +14,6 @@ export function requestHost(request: Request): string {
 /** The client's address as srvx saw it (or the trusted proxy reported it, with TRUST_PROXY). */
 export function clientIpOf(request: Request): string {
   return (request as Request & { ip?: string }).ip ?? 'unknown'
-}
-
-/** An expected failure with the status and German message the client gets. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly extra: { errors?: Record<string, string>; headers?: Record<string, string> } = {},
-  ) {
-    super(message)
-    this.name = 'ApiError'
-  }
 }
 
 /** JSON error bodies of the public API: `{ status, message }`, plus field errors for validation. */
@@ -46,20 +35,6 @@ export function jsonResponse(body: unknown, init?: { status?: number; headers?: 
   return Response.json(body, { status: init?.status ?? 200, headers })
 }
 
-/** The German messages of zod issues, one per field (`organisation.name` for nested ones). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {}
-  for (const issue of error.issues) {
-    const field = issue.path.length ? issue.path.join('.') : '_'
-    errors[field] ??= issue.message
-  }
-  return errors
-}
-
-export function validationError(error: z.ZodError): ApiError {
-  return new ApiError(400, 'Die Eingaben sind ungültig.', { errors: fieldErrors(error) })
-}
-
 export const maxJsonBodyBytes = 16 * 1024
 
 function hasBody(request: Request): boolean {
@@ -78,7 +53,7 @@ function isJson(request: Request): boolean {
 
 async function readLimitedText(request: Request): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? 0)
-  const tooLarge = new ApiError(413, 'Die Anfrage ist zu groß (höchstens 16 KiB).')
+  const tooLarge = new DomainError(413, 'Die Anfrage ist zu groß (höchstens 16 KiB).')
   if (declared > maxJsonBodyBytes) throw tooLarge
   if (!request.body) return ''
   const reader = request.body.getReader()
@@ -103,24 +78,15 @@ export async function readJsonBody<Schema extends z.ZodType>(
   schema: Schema,
 ): Promise<z.infer<Schema>> {
   if (!isJson(request)) {
-    throw new ApiError(415, 'Der Inhalt muss JSON sein (Content-Type: application/json).')
+    throw new DomainError(415, 'Der Inhalt muss JSON sein (Content-Type: application/json).')
   }
   const text = await readLimitedText(request)
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
-    throw new ApiError(400, 'Die Anfrage enthält kein gültiges JSON.')
+    throw new DomainError(400, 'Die Anfrage enthält kein gültiges JSON.')
   }
-  const result = schema.safeParse(value)
-  if (!result.success) throw validationError(result.error)
-  return result.data
-}
-
-export function parseInput<Schema extends z.ZodType>(
-  schema: Schema,
-  value: unknown,
-): z.infer<Schema> {
   const result = schema.safeParse(value)
   if (!result.success) throw validationError(result.error)
   return result.data
@@ -136,12 +102,9 @@ type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 type ApiHandler = (ctx: ApiHandlerContext) => Promise<Response> | Response
 
 async function toErrorResponse(error: unknown, requestId: string): Promise<Response> {
-  if (error instanceof ApiError) {
-    return errorResponse(error.status, error.message, error.extra)
-  }
-  const app = await getApp()
-  app.logger.error({ err: error, requestId }, 'unexpected error in API handler')
-  return errorResponse(500, internalErrorMessage, { requestId })
+  const { logger } = await getApp()
+  const { status, message, ...extra } = describeFailure(error, { requestId, logger })
+  return errorResponse(status, message, extra)
 }
 
 /**
@@ -158,9 +121,9 @@ export function apiHandlers(
   for (const [method, handler] of Object.entries(methods)) {
     wrapped[method] = async (ctx) => {
       try {
-        if (!knownPath(ctx.params)) throw new ApiError(404, notFoundMessage)
+        if (!knownPath(ctx.params)) throw new DomainError(404, notFoundMessage)
         if (hasBody(ctx.request) && !isJson(ctx.request)) {
-          throw new ApiError(415, 'Der Inhalt muss JSON sein (Content-Type: application/json).')
+          throw new DomainError(415, 'Der Inhalt muss JSON sein (Content-Type: application/json).')
         }
         return await handler(ctx)
       } catch (error) {

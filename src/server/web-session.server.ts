@@ -4,13 +4,7 @@ import type { AccountType, B2bUser, B2cUser } from '~/lib/auth-api'
 import type { LoginInput } from '~/lib/session-api'
 import { tenantSlugFromHost } from '~/lib/tenant-host'
 import { getApp } from './app.server'
-import {
-  getActiveBusinessUser,
-  getActiveShopUser,
-  loginBusinessUser,
-  loginShopUser,
-  refreshSession,
-} from './auth.server'
+import { loginBusinessUser, loginShopUser, type RenewedSession, resumeSession } from './auth.server'
 import { ApiError, clientIpOf, requestHost } from './http.server'
 import { resolveTenant } from './tenants.server'
 import { accountTypeOfRole, refreshTokenLifetimeSeconds } from './tokens.server'
@@ -74,8 +68,9 @@ function accountTypeOfToken(token: string): AccountType | null {
 }
 
 /**
- * Exchanges the refresh cookie for a new pair (rotating the cookie) and loads the user. Answers
- * null — and clears the cookie — when there is no cookie or it no longer opens a session.
+ * Opens the session behind the refresh cookie for this page load: mints an access token and loads
+ * the user. The cookie changes only when the token was due for rotation. Answers null — and clears
+ * the cookie — when there is no cookie or it no longer opens a session.
  */
 export async function resumeFromCookie(): Promise<WebSession | null> {
   const token = getCookie(refreshCookieName)
@@ -87,18 +82,14 @@ export async function resumeFromCookie(): Promise<WebSession | null> {
   }
   const app = await getApp()
   const tenantSlug = tenantSlugFromHost(requestHost(getRequest()), app.config.APP_DOMAIN)
-  let renewed: Awaited<ReturnType<typeof refreshSession>>
+  let resumed: RenewedSession
   try {
-    renewed = await refreshSession(app, token, accountType, tenantSlug)
+    resumed = await resumeSession(app, token, accountType, tenantSlug)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     clearRefreshCookie()
     return null
   }
-  setRefreshCookie(renewed.token)
-  const user =
-    accountType === 'b2b'
-      ? await getActiveBusinessUser(app.db, renewed.subjectId)
-      : await getActiveShopUser(app.db, renewed.subjectId)
-  return user && { user, accessToken: renewed.accessToken, accountType }
+  if (resumed.token) setRefreshCookie(resumed.token)
+  return { user: resumed.user, accessToken: resumed.accessToken, accountType }
 }

@@ -3,11 +3,21 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { asc, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defaultMigrationsFolder, queryRows } from '~/server/db/client.server'
+import {
+  type DatabaseHandle,
+  defaultMigrationsFolder,
+  openDatabase,
+  queryRows,
+} from '~/server/db/client.server'
 import { organisations, shopUsers, tenants, users } from '~/server/db/schema'
 import { demoBusinessLogins, isDatabaseEmpty, seedDemoData } from '~/server/db/seed.server'
 import { verifyPassword } from '~/server/password.server'
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+import {
+  createPostgresDatabase,
+  createTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../support/databases'
 
 async function tableNames(database: TestDatabase): Promise<string[]> {
   const rows = await queryRows<{ table_name: string }>(
@@ -30,6 +40,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
   it('applies the committed migrations to an empty database', async () => {
     await database.handle.migrate()
     expect(await tableNames(database)).toEqual([
+      'audit_events',
       'auth_sessions',
       'contact_messages',
       'organisations',
@@ -116,5 +127,31 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
         passwordHash: 'x',
       }),
     ).rejects.toThrow()
+  })
+})
+
+describe.runIf(process.env.TEST_DATABASE_URL)('migrations of several processes at once', () => {
+  it('run once: the others wait for the lock and find the schema migrated', async () => {
+    const database = await createPostgresDatabase()
+    const handles = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        openDatabase({ driver: 'postgres', url: database.url, poolSize: 2 }),
+      ),
+    )
+    try {
+      await Promise.all(handles.map((handle) => handle.migrate()))
+      const [first] = handles
+      const applied = await queryRows<{ count: number }>(
+        (first as DatabaseHandle).db,
+        sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+      )
+      const journal = JSON.parse(
+        await readFile(path.join(defaultMigrationsFolder, 'meta/_journal.json'), 'utf8'),
+      )
+      expect(applied[0]?.count).toBe(journal.entries.length)
+    } finally {
+      await Promise.all(handles.map((handle) => handle.close()))
+      await database.drop()
+    }
   })
 })

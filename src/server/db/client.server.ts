@@ -12,6 +12,9 @@ import * as schema from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
+/** A database handle or an open transaction: what services that join the caller's transaction take. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
+
 export type DatabaseDriver = 'pglite' | 'postgres'
 
 export interface DatabaseHandle {
@@ -26,6 +29,9 @@ export interface DatabaseHandle {
 
 /** Migrations live in the source tree and are read at run time; npm scripts always run from the project root. */
 export const defaultMigrationsFolder = path.resolve(process.cwd(), 'src/server/db/migrations')
+
+/** Advisory-lock key that serialises migrations across processes (any fixed 64-bit number). */
+const migrationLockKey = 7_264_401_118
 
 export type DatabaseTarget =
   | { driver: 'pglite'; dataDir: string | null; client?: PGlite }
@@ -49,8 +55,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db,
       driver: 'postgres',
-      migrate: (migrationsFolder = defaultMigrationsFolder) =>
-        migratePostgres(db, { migrationsFolder }),
+      migrate: async (migrationsFolder = defaultMigrationsFolder) => {
+        // Several app processes may start at once: one migrates, the others wait and find it done.
+        const client = await pool.connect()
+        try {
+          await client.query('select pg_advisory_lock($1)', [migrationLockKey])
+          await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder })
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {})
+          client.release()
+        }
+      },
       ping: async () => {
         await pool.query('select 1')
       },

@@ -53,6 +53,8 @@ export const tenants = pgTable(
       .notNull()
       .references(() => organisations.id, { onDelete: 'restrict' }),
     config: jsonb('config').$type<TenantConfig>(),
+    /** A host of the tenant's own (`shop.sonnen-apotheke.de`), lower-case, without port. */
+    customDomain: text('custom_domain').unique(),
     ...timestamps,
   },
   (table) => [index('tenants_organisation_idx').on(table.organisationId)],
@@ -173,3 +175,5 @@ export const contactMessages = pgTable(
   },
   (table) => [index('contact_messages_tenant_created_idx').on(table.tenantId, table.createdAt)],
 )
+
+export * from '../audit/audit.schema'

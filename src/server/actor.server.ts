@@ -1,0 +1,100 @@
+import type { B2bUser, B2cUser, OrganisationCategory, UserRole } from '../lib/auth-api'
+import type { App } from './app.server'
+import {
+  getActiveBusinessUser,
+  getActiveShopUser,
+  messages,
+  verifyAccessSession,
+} from './auth.server'
+import { ForbiddenError, UnauthenticatedError } from './errors.server'
+import { resolveTenant, type Tenant } from './tenants.server'
+
+/**
+ * Who acts. Every business service takes the actor as its first argument and decides from it what
+ * may happen; the only ways to get one are the server functions' auth middleware (from a verified
+ * access token) and `systemActor` for jobs the platform runs itself.
+ */
+export type Actor = BusinessActor | ShopActor | SystemActor
+
+interface ActorBase {
+  /** The request the action belongs to, for the log and the audit trail. */
+  requestId: string | null
+}
+
+export interface BusinessActor extends ActorBase {
+  kind: 'business'
+  user: B2bUser
+  organisation: B2bUser['organisation']
+  sessionId: string
+}
+
+export interface ShopActor extends ActorBase {
+  kind: 'shop'
+  user: B2cUser
+  tenant: Tenant
+  sessionId: string
+}
+
+export interface SystemActor extends ActorBase {
+  kind: 'system'
+  /** What runs, e.g. `outbox-sender`. */
+  name: string
+}
+
+export const systemActor = (name: string, requestId: string | null = null): SystemActor => ({
+  kind: 'system',
+  name,
+  requestId,
+})
+
+/** The actor behind an access token presented on `host`; 401 when there is none or it is dead. */
+export async function actorFromAccessToken(
+  app: App,
+  token: string | null,
+  { host, requestId }: { host: string; requestId: string | null },
+): Promise<{ actor: BusinessActor | ShopActor; tenant: Tenant | null }> {
+  const tenant = await resolveTenant(app.db, host, app.config.APP_DOMAIN)
+  const principal = await verifyAccessSession(app, token, tenant?.slug ?? null)
+  if (principal.accountType === 'b2b') {
+    const user = await getActiveBusinessUser(app.db, principal.subjectId)
+    if (!user) throw new UnauthenticatedError(messages.sessionExpired)
+    const actor: BusinessActor = {
+      kind: 'business',
+      user,
+      organisation: user.organisation,
+      sessionId: principal.sessionId,
+      requestId,
+    }
+    return { actor, tenant }
+  }
+  const user = await getActiveShopUser(app.db, principal.subjectId)
+  // verifyAccessSession tied the token to this host's tenant, so the tenant is there.
+  if (!user || !tenant) throw new UnauthenticatedError(messages.sessionExpired)
+  return {
+    actor: { kind: 'shop', user, tenant, sessionId: principal.sessionId, requestId },
+    tenant,
+  }
+}
+
+/** The acting business user, or 403 for shop customers and system jobs. */
+export function requireBusiness(actor: Actor): BusinessActor {
+  if (actor.kind !== 'business') throw new ForbiddenError()
+  return actor
+}
+
+/** The acting business user when their role is one of `roles`; otherwise 403. */
+export function requireRole(actor: Actor, ...roles: UserRole[]): BusinessActor {
+  const business = requireBusiness(actor)
+  if (!roles.includes(business.user.role)) throw new ForbiddenError()
+  return business
+}
+
+/** The acting business user when their organisation is of one of `categories`; otherwise 403. */
+export function requireCategory(
+  actor: Actor,
+  ...categories: OrganisationCategory[]
+): BusinessActor {
+  const business = requireBusiness(actor)
+  if (!categories.includes(business.organisation.category)) throw new ForbiddenError()
+  return business
+}

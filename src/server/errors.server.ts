@@ -1,0 +1,104 @@
+import { z } from 'zod'
+import { forbiddenMessage } from '../lib/access-rules'
+import type { Failure } from '../lib/failure'
+
+export const internalErrorMessage = 'Interner Serverfehler'
+export const invalidInputMessage = 'Die Eingaben sind ungültig.'
+
+/**
+ * An expected failure a service throws: the status and the German message the user sees, with
+ * field errors for a form and headers (e.g. `Retry-After`) where they matter. Everything else that
+ * is thrown counts as unexpected and never reaches the user (see `describeFailure`).
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: { errors?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
+    super(message)
+    this.name = 'DomainError'
+  }
+}
+
+export class InvalidError extends DomainError {
+  constructor(errors: Record<string, string>, message = invalidInputMessage) {
+    super(400, message, { errors })
+    this.name = 'InvalidError'
+  }
+}
+
+export class UnauthenticatedError extends DomainError {
+  constructor(message: string) {
+    super(401, message)
+    this.name = 'UnauthenticatedError'
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message: string = forbiddenMessage) {
+    super(403, message)
+    this.name = 'ForbiddenError'
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(message = 'Dieser Eintrag existiert nicht (mehr).') {
+    super(404, message)
+    this.name = 'NotFoundError'
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(message: string, errors?: Record<string, string>) {
+    super(409, message, errors ? { errors } : {})
+    this.name = 'ConflictError'
+  }
+}
+
+/** The German messages of zod issues, one per field (`organisation.name` for nested ones). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join('.') : '_'
+    errors[field] ??= issue.message
+  }
+  return errors
+}
+
+export const validationError = (error: z.ZodError): InvalidError =>
+  new InvalidError(fieldErrors(error))
+
+/** Parses outside input; a mismatch is a 400 with the field errors. */
+export function parseInput<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+): z.infer<Schema> {
+  const result = schema.safeParse(value)
+  if (!result.success) throw validationError(result.error)
+  return result.data
+}
+
+interface FailureLog {
+  error(fields: { err: unknown; requestId: string }, message: string): void
+}
+
+/**
+ * The one mapper of thrown errors to what the client sees, for REST routes and server functions
+ * alike: domain errors keep their status, message and field errors; anything else is logged with
+ * the request id and answered with a generic message that quotes the request id.
+ */
+export function describeFailure(
+  error: unknown,
+  { requestId, logger }: { requestId: string; logger: FailureLog },
+): Failure & { headers?: Record<string, string> } {
+  if (error instanceof DomainError) {
+    const { errors, headers } = error.extra
+    return { status: error.status, message: error.message, errors, headers }
+  }
+  if (error instanceof z.ZodError) {
+    return { status: 400, message: invalidInputMessage, errors: fieldErrors(error) }
+  }
+  logger.error({ err: error, requestId }, 'unexpected error')
+  return { status: 500, message: internalErrorMessage, requestId }
+}

@@ -1,0 +1,11 @@
+import { createCsrfMiddleware, createStart } from '@tanstack/react-start'
+import { serverFnErrors } from './features/server-fn/errors.middleware'
+
+/**
+ * Start's global middleware. Declaring this file replaces Start's default, so the CSRF check of
+ * server functions (Origin / Sec-Fetch-Site) is added here explicitly.
+ */
+export const startInstance = createStart(() => ({
+  requestMiddleware: [createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'serverFn' })],
+  functionMiddleware: [serverFnErrors],
+}))
