@@ -20,15 +20,37 @@ export function normaliseHost(host: string): string {
   return trimmed.replace(/:\d+$/, '').replace(/\.$/, '')
 }
 
+const dnsLabel = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/
+
+const isIpLiteral = (hostname: string) => hostname.startsWith('[') || ipv4.test(hostname)
+
 /**
- * The tenant slug a host names: its first label, unless that is `www`, `localhost`, the first
- * label of the product domain, or the host is an IP address — then there is no tenant.
+ * The tenant slug a host names: `<slug>.<APP_DOMAIN>`, or `<slug>.localhost` for local
+ * development. Any other host names no tenant by its labels — `sonnen-apotheke.evil.com` is not
+ * Sonnen-Apotheke (only a custom domain registered for a tenant is, see `isCustomDomainCandidate`).
  */
 export function tenantSlugFromHost(host: string, appDomain: string): string | null {
   const hostname = normaliseHost(host)
-  if (hostname.startsWith('[') || ipv4.test(hostname)) return null
-  const firstLabel = hostname.split('.')[0] ?? ''
-  const appLabel = appDomain.toLowerCase().split('.')[0]
-  if (!firstLabel || reservedLabels.has(firstLabel) || firstLabel === appLabel) return null
-  return firstLabel
+  const domain = appDomain.toLowerCase()
+  if (hostname === domain || isIpLiteral(hostname)) return null
+  const parent = [domain, 'localhost'].find((candidate) => hostname.endsWith(`.${candidate}`))
+  if (!parent) return null
+  const label = hostname.slice(0, -(parent.length + 1))
+  const appLabel = domain.split('.')[0]
+  if (!dnsLabel.test(label) || reservedLabels.has(label) || label === appLabel) return null
+  return label
+}
+
+/** Whether a host could be a tenant's own domain: not ours, not local, not an IP address. */
+export function isCustomDomainCandidate(host: string, appDomain: string): boolean {
+  const hostname = normaliseHost(host)
+  const domain = appDomain.toLowerCase()
+  return !(
+    isIpLiteral(hostname) ||
+    hostname === domain ||
+    hostname.endsWith(`.${domain}`) ||
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    !hostname.includes('.')
+  )
 }

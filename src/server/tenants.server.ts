@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { eq, type SQL } from 'drizzle-orm'
 import type { TenantResponse } from '../lib/auth-api'
-import { normaliseHost, tenantSlugFromHost } from '../lib/tenant-host'
+import { isCustomDomainCandidate, normaliseHost, tenantSlugFromHost } from '../lib/tenant-host'
 import type { Database } from './db/client.server'
 import { tenants } from './db/schema'
+import { requestHost } from './http.server'
 
 export interface Tenant extends TenantResponse {
   id: string
@@ -14,7 +15,10 @@ const cacheLimit = 1_000
 /** Per-process cache by host: tenant configs change rarely and every page render asks. */
 const cache = new Map<string, { tenant: Tenant | null; expiresAt: number }>()
 
-export async function findTenantBySlug(db: Database, slug: string): Promise<Tenant | null> {
+export const findTenantBySlug = (db: Database, slug: string) =>
+  findTenant(db, eq(tenants.slug, slug))
+
+async function findTenant(db: Database, condition: SQL): Promise<Tenant | null> {
   const [row] = await db
     .select({
       id: tenants.id,
@@ -23,11 +27,14 @@ export async function findTenantBySlug(db: Database, slug: string): Promise<Tena
       config: tenants.config,
     })
     .from(tenants)
-    .where(eq(tenants.slug, slug))
+    .where(condition)
   return row ? { ...row, config: row.config ?? null } : null
 }
 
-/** The tenant a request host names, or null (no tenant label, or no such tenant). */
+/**
+ * The tenant a request host names — `<slug>.<APP_DOMAIN>`, `<slug>.localhost`, or a custom domain
+ * registered for it — or null.
+ */
 export async function resolveTenant(
   db: Database,
   host: string,
@@ -38,7 +45,10 @@ export async function resolveTenant(
   if (cached && cached.expiresAt > Date.now()) return cached.tenant
 
   const slug = tenantSlugFromHost(key, appDomain)
-  const tenant = slug ? await findTenantBySlug(db, slug) : null
+  let tenant: Tenant | null = null
+  if (slug) tenant = await findTenantBySlug(db, slug)
+  else if (isCustomDomainCandidate(key, appDomain))
+    tenant = await findTenant(db, eq(tenants.customDomain, key))
   if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value as string)
   cache.set(key, { tenant, expiresAt: Date.now() + cacheTtlMs })
   return tenant
@@ -48,3 +58,9 @@ export async function resolveTenant(
 export function forgetCachedTenants(): void {
   cache.clear()
 }
+
+/** The tenant of the host a request was addressed to. */
+export const tenantOfRequest = (
+  app: { db: Database; config: { APP_DOMAIN: string } },
+  request: Request,
+): Promise<Tenant | null> => resolveTenant(app.db, requestHost(request), app.config.APP_DOMAIN)

@@ -2,11 +2,10 @@ import { getCookie, getRequest, setCookie } from '@tanstack/react-start/server'
 import { decodeJwt } from 'jose'
 import type { AccountType, B2bUser, B2cUser } from '~/lib/auth-api'
 import type { LoginInput } from '~/lib/session-api'
-import { tenantSlugFromHost } from '~/lib/tenant-host'
 import { getApp } from './app.server'
 import { loginBusinessUser, loginShopUser, type RenewedSession, resumeSession } from './auth.server'
-import { ApiError, clientIpOf, requestHost } from './http.server'
-import { resolveTenant } from './tenants.server'
+import { ApiError, clientIpOf } from './http.server'
+import { tenantOfRequest } from './tenants.server'
 import { accountTypeOfRole, refreshTokenLifetimeSeconds } from './tokens.server'
 
 /**
@@ -51,7 +50,7 @@ export async function logInWithCookie(input: LoginInput): Promise<WebSession> {
     setRefreshCookie(refreshToken)
     return { user, accessToken, accountType: 'b2b' }
   }
-  const tenant = await resolveTenant(app.db, requestHost(request), app.config.APP_DOMAIN)
+  const tenant = await tenantOfRequest(app, request)
   const { user, accessToken, refreshToken } = await loginShopUser(app, input, tenant, client)
   setRefreshCookie(refreshToken)
   return { user, accessToken, accountType: 'b2c' }
@@ -81,7 +80,7 @@ export async function resumeFromCookie(): Promise<WebSession | null> {
     return null
   }
   const app = await getApp()
-  const tenantSlug = tenantSlugFromHost(requestHost(getRequest()), app.config.APP_DOMAIN)
+  const tenantSlug = (await tenantOfRequest(app, getRequest()))?.slug ?? null
   let resumed: RenewedSession
   try {
     resumed = await resumeSession(app, token, accountType, tenantSlug)

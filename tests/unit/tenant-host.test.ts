@@ -1,15 +1,33 @@
 import { describe, expect, it } from 'vitest'
-import { hostSchema, normaliseHost, tenantSlugFromHost } from '~/lib/tenant-host'
+import {
+  hostSchema,
+  isCustomDomainCandidate,
+  normaliseHost,
+  tenantSlugFromHost,
+} from '~/lib/tenant-host'
 
 describe('tenantSlugFromHost', () => {
   it.each([
-    ['sonnen-apotheke.blattwerk.de', 'sonnen-apotheke'],
-    ['sonnen-apotheke.localhost:3000', 'sonnen-apotheke'],
-    ['Sonnen-Apotheke.Blattwerk.DE:443', 'sonnen-apotheke'],
-    ['gruene-ecke.blattwerk.localhost', 'gruene-ecke'],
-    ['sonnen-apotheke.blattwerk.de.', 'sonnen-apotheke'],
-  ])('%s → %s', (host, slug) => {
-    expect(tenantSlugFromHost(host, 'blattwerk.localhost')).toBe(slug)
+    ['sonnen-apotheke.blattwerk.de', 'blattwerk.de', 'sonnen-apotheke'],
+    ['Sonnen-Apotheke.Blattwerk.DE:443', 'blattwerk.de', 'sonnen-apotheke'],
+    ['sonnen-apotheke.blattwerk.de.', 'blattwerk.de', 'sonnen-apotheke'],
+    ['sonnen-apotheke.localhost:3000', 'blattwerk.de', 'sonnen-apotheke'],
+    ['sonnen-apotheke.localhost:3000', 'blattwerk.localhost', 'sonnen-apotheke'],
+    ['gruene-ecke.blattwerk.localhost', 'blattwerk.localhost', 'gruene-ecke'],
+  ])('%s on %s → %s', (host, appDomain, slug) => {
+    expect(tenantSlugFromHost(host, appDomain)).toBe(slug)
+  })
+
+  it.each([
+    // Only the product domain and localhost carry tenant subdomains.
+    'sonnen-apotheke.evil.com',
+    'sonnen-apotheke.blattwerk.de.evil.com',
+    'sonnen-apotheke.blattwerk.de',
+    // One label only: deeper subdomains name no tenant.
+    'a.sonnen-apotheke.blattwerk.localhost',
+    'a.sonnen-apotheke.localhost',
+  ])('%s names no tenant on blattwerk.localhost', (host) => {
+    expect(tenantSlugFromHost(host, 'blattwerk.localhost')).toBeNull()
   })
 
   it.each([
@@ -29,9 +47,31 @@ describe('tenantSlugFromHost', () => {
     expect(tenantSlugFromHost(host, 'blattwerk.localhost')).toBeNull()
   })
 
-  it('excludes the first label of the configured product domain', () => {
+  it('excludes the product domain itself and its first label', () => {
     expect(tenantSlugFromHost('shop.example.org', 'shop.example.org')).toBeNull()
-    expect(tenantSlugFromHost('shop.example.org', 'blattwerk.de')).toBe('shop')
+    expect(tenantSlugFromHost('shop.localhost', 'shop.example.org')).toBeNull()
+    expect(tenantSlugFromHost('shop.example.org', 'blattwerk.de')).toBeNull()
+  })
+})
+
+describe('isCustomDomainCandidate', () => {
+  it.each(['shop.sonnen-apotheke.de', 'sonnen-apotheke.evil.com', 'Apotheke.Example:8443'])(
+    '%s may be a tenant domain',
+    (host) => {
+      expect(isCustomDomainCandidate(host, 'blattwerk.de')).toBe(true)
+    },
+  )
+
+  it.each([
+    'blattwerk.de',
+    'x.blattwerk.de',
+    'localhost',
+    'x.localhost',
+    'intranet',
+    '10.0.0.1',
+    '[::1]:3000',
+  ])('%s is never a tenant domain', (host) => {
+    expect(isCustomDomainCandidate(host, 'blattwerk.de')).toBe(false)
   })
 })
 

@@ -1,15 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { tenantSlugFromHost } from '~/lib/tenant-host'
 import { getApp } from '~/server/app.server'
 import { authenticate, getActiveShopUser, messages } from '~/server/auth.server'
-import { ApiError, apiHandlers, jsonResponse, requestHost } from '~/server/http.server'
+import { ApiError, apiHandlers, jsonResponse } from '~/server/http.server'
+import { tenantOfRequest } from '~/server/tenants.server'
 
 export const Route = createFileRoute('/api/shop_users/me')({
   server: {
     handlers: apiHandlers({
       GET: async ({ request }) => {
         const app = await getApp()
-        const tenantSlug = tenantSlugFromHost(requestHost(request), app.config.APP_DOMAIN)
+        const tenantSlug = (await tenantOfRequest(app, request))?.slug ?? null
         const principal = await authenticate(app, request, 'b2c', tenantSlug)
         const data = await getActiveShopUser(app.db, principal.subjectId)
         if (!data) throw new ApiError(401, messages.sessionExpired)

@@ -3,8 +3,8 @@ import { z } from 'zod'
 import { accountTypeSchema, b2bLoginRequestSchema, b2cLoginRequestSchema } from '~/lib/auth-api'
 import { getApp } from '~/server/app.server'
 import { loginBusinessUser, loginShopUser } from '~/server/auth.server'
-import { apiHandlers, jsonResponse, readJsonBody, requestHost } from '~/server/http.server'
-import { resolveTenant } from '~/server/tenants.server'
+import { apiHandlers, jsonResponse, readJsonBody } from '~/server/http.server'
+import { tenantOfRequest } from '~/server/tenants.server'
 
 const params = z.object({ accountType: accountTypeSchema })
 
@@ -20,7 +20,7 @@ export const Route = createFileRoute('/api/auth/$accountType/login')({
             return jsonResponse(await loginBusinessUser(app, input, client))
           }
           const input = await readJsonBody(request, b2cLoginRequestSchema)
-          const tenant = await resolveTenant(app.db, requestHost(request), app.config.APP_DOMAIN)
+          const tenant = await tenantOfRequest(app, request)
           return jsonResponse(await loginShopUser(app, input, tenant, client))
         },
       },

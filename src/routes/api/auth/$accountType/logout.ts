@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
 import { type AccountType, accountTypeSchema } from '~/lib/auth-api'
-import { tenantSlugFromHost } from '~/lib/tenant-host'
 import { getApp } from '~/server/app.server'
 import { authenticate, logout } from '~/server/auth.server'
-import { apiHandlers, jsonResponse, requestHost } from '~/server/http.server'
+import { apiHandlers, jsonResponse } from '~/server/http.server'
+import { tenantOfRequest } from '~/server/tenants.server'
 
 const params = z.object({ accountType: accountTypeSchema })
 
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/api/auth/$accountType/logout')({
       {
         DELETE: async ({ request, params: { accountType } }) => {
           const app = await getApp()
-          const tenantSlug = tenantSlugFromHost(requestHost(request), app.config.APP_DOMAIN)
+          const tenantSlug = (await tenantOfRequest(app, request))?.slug ?? null
           const principal = await authenticate(app, request, accountType as AccountType, tenantSlug)
           await logout(app, principal)
           return jsonResponse({ status: 'success' })

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
 import { type AccountType, accountTypeSchema, refreshRequestSchema } from '~/lib/auth-api'
-import { tenantSlugFromHost } from '~/lib/tenant-host'
 import { getApp } from '~/server/app.server'
 import { refreshSession } from '~/server/auth.server'
-import { apiHandlers, jsonResponse, readJsonBody, requestHost } from '~/server/http.server'
+import { apiHandlers, jsonResponse, readJsonBody } from '~/server/http.server'
+import { tenantOfRequest } from '~/server/tenants.server'
 
 const params = z.object({ accountType: accountTypeSchema })
 
@@ -15,7 +15,7 @@ export const Route = createFileRoute('/api/auth/$accountType/token')({
         POST: async ({ request, params: { accountType } }) => {
           const app = await getApp()
           const { token } = await readJsonBody(request, refreshRequestSchema)
-          const tenantSlug = tenantSlugFromHost(requestHost(request), app.config.APP_DOMAIN)
+          const tenantSlug = (await tenantOfRequest(app, request))?.slug ?? null
           const renewed = await refreshSession(app, token, accountType as AccountType, tenantSlug)
           return jsonResponse({ token: renewed.token, accessToken: renewed.accessToken })
         },
