@@ -79,6 +79,36 @@ export function parseInput<Schema extends z.ZodType>(
   return result.data
 }
 
+const issueSchema = z.object({
+  message: z.string(),
+  path: z.array(z.union([z.string(), z.number(), z.object({ key: z.unknown() })])).optional(),
+})
+
+/**
+ * Start runs a server function's `.validator(schema)` itself and reports a mismatch as a plain
+ * error whose message is the JSON of the schema's issues. That is the caller's bad input (400 with
+ * the schema's German messages per field), not a crash.
+ */
+export function invalidInputOf(error: unknown): InvalidError | null {
+  if (!(error instanceof Error) || error.constructor !== Error) return null
+  let issues: unknown
+  try {
+    issues = JSON.parse(error.message)
+  } catch {
+    return null
+  }
+  const parsed = z.array(issueSchema).min(1).safeParse(issues)
+  if (!parsed.success) return null
+  const errors: Record<string, string> = {}
+  for (const issue of parsed.data) {
+    const path = (issue.path ?? []).map((part) =>
+      typeof part === 'object' ? String(part.key) : String(part),
+    )
+    errors[path.length ? path.join('.') : '_'] ??= issue.message
+  }
+  return new InvalidError(errors)
+}
+
 interface FailureLog {
   error(fields: { err: unknown; requestId: string }, message: string): void
 }
@@ -101,4 +131,26 @@ export function describeFailure(
   }
   logger.error({ err: error, requestId }, 'unexpected error')
   return { status: 500, message: internalErrorMessage, requestId }
+}
+
+/**
+ * What a failed server function sends to the browser: the mapped failure and nothing else — no
+ * stack, no SQL, no cause. Its `status` becomes the HTTP status of the answer, so the browser's
+ * auth middleware sees a 401 like the REST client does.
+ */
+export class ServerFnFailure extends Error implements Failure {
+  readonly status: number
+  readonly errors?: Record<string, string>
+  readonly requestId?: string
+  readonly headers?: Record<string, string>
+
+  constructor({ status, message, errors, requestId, headers }: ReturnType<typeof describeFailure>) {
+    super(message)
+    this.name = 'ServerFnFailure'
+    this.status = status
+    if (errors) this.errors = errors
+    if (requestId) this.requestId = requestId
+    if (headers) this.headers = headers
+    this.stack = ''
+  }
 }

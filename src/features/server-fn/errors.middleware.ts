@@ -1,31 +1,8 @@
 import { isNotFound, isRedirect } from '@tanstack/react-router'
 import { createMiddleware } from '@tanstack/react-start'
-import type { Failure } from '~/lib/failure'
 import { getApp } from '~/server/app.server'
-import { describeFailure } from '~/server/errors.server'
+import { describeFailure, invalidInputOf, ServerFnFailure } from '~/server/errors.server'
 import type { RequestContext } from '~/server/request-context'
-
-/**
- * What a failed server function sends to the browser: the mapped failure and nothing else — no
- * stack, no SQL, no cause. Its `status` becomes the HTTP status of the answer, so the browser's
- * auth middleware sees a 401 like the REST client does.
- */
-class ServerFnFailure extends Error implements Failure {
-  readonly status: number
-  readonly errors?: Record<string, string>
-  readonly requestId?: string
-  readonly headers?: Record<string, string>
-
-  constructor({ status, message, errors, requestId, headers }: ReturnType<typeof describeFailure>) {
-    super(message)
-    this.name = 'ServerFnFailure'
-    this.status = status
-    if (errors) this.errors = errors
-    if (requestId) this.requestId = requestId
-    if (headers) this.headers = headers
-    this.stack = ''
-  }
-}
 
 /** The server entry puts the request context into every server function's context. */
 export const requestIdOf = (context: unknown): string =>
@@ -43,7 +20,11 @@ export const serverFnErrors = createMiddleware({ type: 'function' }).server(
     } catch (error) {
       if (isRedirect(error) || isNotFound(error)) throw error
       const { logger } = await getApp()
-      throw new ServerFnFailure(describeFailure(error, { requestId: requestIdOf(context), logger }))
+      const failure = describeFailure(invalidInputOf(error) ?? error, {
+        requestId: requestIdOf(context),
+        logger,
+      })
+      throw new ServerFnFailure(failure)
     }
   },
 )
