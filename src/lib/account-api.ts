@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text-schema'
 
 /** Request and response shapes of the own-account API; the OpenAPI document is built from them. */
 
@@ -7,21 +8,18 @@ export const newPasswordMaxLength = 200
 
 export const changePasswordRequestSchema = z
   .object({
-    currentPassword: z
-      .string({ error: 'Bitte gib dein aktuelles Passwort ein.' })
-      .min(1, 'Bitte gib dein aktuelles Passwort ein.')
-      .max(1024, 'Das Passwort ist zu lang.'),
-    newPassword: z
-      .string({ error: 'Bitte gib ein neues Passwort ein.' })
-      .min(1, 'Bitte gib ein neues Passwort ein.')
-      .min(
-        newPasswordMinLength,
-        `Das neue Passwort muss mindestens ${newPasswordMinLength} Zeichen lang sein.`,
-      )
-      .max(
-        newPasswordMaxLength,
-        `Das neue Passwort darf höchstens ${newPasswordMaxLength} Zeichen lang sein.`,
-      ),
+    currentPassword: text({
+      required: 'Bitte gib dein aktuelles Passwort ein.',
+      max: 1024,
+      tooLong: 'Das Passwort ist zu lang.',
+    }),
+    newPassword: text({
+      required: 'Bitte gib ein neues Passwort ein.',
+      min: newPasswordMinLength,
+      tooShort: `Das neue Passwort muss mindestens ${newPasswordMinLength} Zeichen lang sein.`,
+      max: newPasswordMaxLength,
+      tooLong: `Das neue Passwort darf höchstens ${newPasswordMaxLength} Zeichen lang sein.`,
+    }),
   })
   .refine((input) => input.newPassword !== input.currentPassword, {
     path: ['newPassword'],

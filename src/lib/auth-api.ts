@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { tenantConfigSchema } from './tenant-config'
+import { emailAddress, text } from './text-schema'
 
 /** Request and response shapes of the auth, user and tenant API; the OpenAPI document is built from them. */
 
@@ -21,50 +22,50 @@ export type OrganisationCategory = z.infer<typeof organisationCategorySchema>
 /** The role claim of a consumer's refresh token; any other role means a business account. */
 export const shopUserRole = 'shop_user'
 
-const password = z
-  .string({ error: 'Bitte gib dein Passwort ein.' })
-  .min(1, 'Bitte gib dein Passwort ein.')
-  .max(1024, 'Das Passwort ist zu lang.')
+const password = text({
+  required: 'Bitte gib dein Passwort ein.',
+  max: 1024,
+  tooLong: 'Das Passwort ist zu lang.',
+})
 
 export const b2bLoginRequestSchema = z
   .object({
-    username: z
-      .string({ error: 'Bitte gib deinen Benutzernamen ein.' })
-      .trim()
-      .min(1, 'Bitte gib deinen Benutzernamen ein.')
-      .max(100, 'Der Benutzername ist zu lang.'),
+    username: text({
+      trim: true,
+      required: 'Bitte gib deinen Benutzernamen ein.',
+      max: 100,
+      tooLong: 'Der Benutzername ist zu lang.',
+    }),
     password,
   })
   .meta({ id: 'B2bLoginRequest' })
 
 export const b2cLoginRequestSchema = z
   .object({
-    email: z
-      .email({ error: 'Bitte gib eine gültige E-Mail-Adresse ein.' })
-      .max(254, 'Die E-Mail-Adresse ist zu lang.'),
+    email: emailAddress({
+      invalid: 'Bitte gib eine gültige E-Mail-Adresse ein.',
+      tooLong: 'Die E-Mail-Adresse ist zu lang.',
+    }),
     password,
   })
   .meta({ id: 'B2cLoginRequest' })
 
 export const refreshRequestSchema = z
   .object({
-    token: z
-      .string({ error: 'Das Token fehlt.' })
-      .min(1, 'Das Token fehlt.')
-      .max(4096, 'Das Token ist ungültig.'),
+    token: text({ required: 'Das Token fehlt.', max: 4096, tooLong: 'Das Token ist ungültig.' }),
   })
   .meta({ id: 'RefreshRequest' })
 
 export const b2bUserSchema = z
   .object({
     id: z.uuid(),
-    username: z.string(),
-    email: z.string(),
-    name: z.string(),
+    username: text(),
+    email: text(),
+    name: text(),
     role: userRoleSchema,
     organisation: z.object({
       id: z.uuid(),
-      name: z.string(),
+      name: text(),
       category: organisationCategorySchema,
     }),
   })
@@ -72,20 +73,20 @@ export const b2bUserSchema = z
 export type B2bUser = z.infer<typeof b2bUserSchema>
 
 export const b2cUserSchema = z
-  .object({ id: z.uuid(), email: z.string(), name: z.string(), tenant: z.string() })
+  .object({ id: z.uuid(), email: text(), name: text(), tenant: text() })
   .meta({ id: 'B2cUser' })
 export type B2cUser = z.infer<typeof b2cUserSchema>
 
 export const b2bLoginResponseSchema = z
-  .object({ user: b2bUserSchema, accessToken: z.string(), refreshToken: z.string() })
+  .object({ user: b2bUserSchema, accessToken: text(), refreshToken: text() })
   .meta({ id: 'B2bLoginResponse' })
 
 export const b2cLoginResponseSchema = z
-  .object({ user: b2cUserSchema, accessToken: z.string(), refreshToken: z.string() })
+  .object({ user: b2cUserSchema, accessToken: text(), refreshToken: text() })
   .meta({ id: 'B2cLoginResponse' })
 
 export const refreshResponseSchema = z
-  .object({ token: z.string().describe('the new refresh token'), accessToken: z.string() })
+  .object({ token: text().describe('the new refresh token'), accessToken: text() })
   .meta({ id: 'RefreshResponse' })
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>
 
@@ -97,16 +98,16 @@ export const b2bMeResponseSchema = z.object({ data: b2bUserSchema }).meta({ id: 
 export const b2cMeResponseSchema = z.object({ data: b2cUserSchema }).meta({ id: 'B2cMeResponse' })
 
 export const tenantResponseSchema = z
-  .object({ slug: z.string(), config: tenantConfigSchema.nullable() })
+  .object({ slug: text(), config: tenantConfigSchema.nullable() })
   .meta({ id: 'TenantResponse' })
 export type TenantResponse = z.infer<typeof tenantResponseSchema>
 
 export const apiErrorSchema = z
   .object({
     status: z.number().int(),
-    message: z.string(),
-    errors: z.record(z.string(), z.string()).optional(),
-    requestId: z.string().optional(),
+    message: text(),
+    errors: z.record(text(), text()).optional(),
+    requestId: text().optional(),
   })
   .meta({ id: 'ApiError' })
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>

@@ -5,13 +5,7 @@ import type { Database } from './db/client.server'
 import { users } from './db/schema'
 import { ApiError } from './http.server'
 import { hashPassword, verifyPassword } from './password.server'
-import {
-  type RateLimitRule,
-  recordAttempt,
-  resetCounter,
-  retryAfterSeconds,
-  tooManyAttempts,
-} from './rate-limit.server'
+import { countAttempt, type RateLimitRule, resetCounter } from './rate-limit.server'
 
 export const accountMessages = {
   wrongCurrentPassword: 'Das aktuelle Passwort ist falsch.',
@@ -37,9 +31,9 @@ export async function changeBusinessUserPassword(
 ): Promise<void> {
   const userId = principal.subjectId
   const rule = passwordChangeLimits.user
-  // Checked before the password, so that a throttled caller learns nothing about it.
-  const retryAfter = await retryAfterSeconds(db, rule, userId)
-  if (retryAfter) throw tooManyAttempts(accountMessages.tooManyWrongPasswords, retryAfter)
+  // Counted as wrong before the password is checked: a throttled caller learns nothing about it,
+  // and parallel guesses cannot pass the limit. A right password resets the counter below.
+  await countAttempt(db, rule, userId, accountMessages.tooManyWrongPasswords)
 
   const [user] = await db
     .select({ passwordHash: users.passwordHash, active: users.active })
@@ -48,7 +42,6 @@ export async function changeBusinessUserPassword(
   if (!user?.active) throw new ApiError(401, messages.sessionExpired)
 
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await recordAttempt(db, rule, userId)
     throw new ApiError(400, accountMessages.wrongCurrentPassword, {
       errors: { currentPassword: accountMessages.wrongCurrentPassword },
     })

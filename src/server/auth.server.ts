@@ -11,13 +11,7 @@ import type { Database } from './db/client.server'
 import { authSessions, organisations, refreshTokens, shopUsers, tenants, users } from './db/schema'
 import { ApiError } from './http.server'
 import { spendPasswordCheckTime, verifyPassword } from './password.server'
-import {
-  type RateLimitRule,
-  recordAttempt,
-  resetCounter,
-  retryAfterSeconds,
-  tooManyAttempts,
-} from './rate-limit.server'
+import { countAttempt, type RateLimitRule, refundAttempt, resetCounter } from './rate-limit.server'
 import type { SigningKeys } from './signing-keys.server'
 import type { Tenant } from './tenants.server'
 import {
@@ -70,25 +64,27 @@ export const loginLimits = {
     windowSeconds: 15 * 60,
     sliding: true,
   },
-  /** Failures from one client across all accounts. */
+  /** Failures from one client across all accounts (attempts the account rule let through). */
   client: { name: 'login-client', points: 100, windowSeconds: 60 * 60, sliding: false },
 } satisfies Record<string, RateLimitRule>
 
 const sessionExpired = () => new ApiError(401, messages.sessionExpired)
 
-async function ensureNotThrottled(db: Database, accountKey: string, clientIp: string) {
-  const waits = await Promise.all([
-    retryAfterSeconds(db, loginLimits.accountAndClient, accountKey),
-    retryAfterSeconds(db, loginLimits.client, clientIp),
-  ])
-  const retryAfter = Math.max(...waits.map((wait) => wait ?? 0))
-  if (retryAfter > 0) throw tooManyAttempts(messages.tooManyLoginAttempts, retryAfter)
+/**
+ * Counts a login as failed before the password is checked, so parallel guesses cannot outrun the
+ * limits. The client rule counts only attempts that get past the account rule: a refused attempt
+ * costs nothing, and one hammered account must not lock its client out of all the others.
+ */
+async function countLoginAttempt(db: Database, accountKey: string, clientIp: string) {
+  await countAttempt(db, loginLimits.accountAndClient, accountKey, messages.tooManyLoginAttempts)
+  await countAttempt(db, loginLimits.client, clientIp, messages.tooManyLoginAttempts)
 }
 
-async function countFailure(db: Database, accountKey: string, clientIp: string) {
+/** A login that succeeded was no failure: the account's streak ends, the client gets its point back. */
+async function forgiveLoginAttempt(db: Database, accountKey: string, clientIp: string) {
   await Promise.all([
-    recordAttempt(db, loginLimits.accountAndClient, accountKey),
-    recordAttempt(db, loginLimits.client, clientIp),
+    resetCounter(db, loginLimits.accountAndClient, accountKey),
+    refundAttempt(db, loginLimits.client, clientIp),
   ])
 }
 
@@ -243,7 +239,7 @@ export async function loginBusinessUser(
   client: { ip: string },
 ) {
   const accountKey = `b2b:${input.username.toLowerCase()}:${client.ip}`
-  await ensureNotThrottled(deps.db, accountKey, client.ip)
+  await countLoginAttempt(deps.db, accountKey, client.ip)
 
   const [row] = await deps.db
     .select(businessUserColumns)
@@ -253,11 +249,9 @@ export async function loginBusinessUser(
   const passwordMatches = row
     ? await verifyPassword(row.passwordHash, input.password)
     : await spendPasswordCheckTime(input.password)
-  if (!row || !passwordMatches || !row.active) {
-    await countFailure(deps.db, accountKey, client.ip)
+  if (!row || !passwordMatches || !row.active)
     throw new ApiError(401, messages.badBusinessCredentials)
-  }
-  await resetCounter(deps.db, loginLimits.accountAndClient, accountKey)
+  await forgiveLoginAttempt(deps.db, accountKey, client.ip)
 
   const tokens = await startSession(deps, {
     accountType: 'b2b',
@@ -276,7 +270,7 @@ export async function loginShopUser(
 ) {
   if (!tenant) throw new ApiError(404, messages.unknownShop)
   const accountKey = `b2c:${tenant.slug}:${input.email.toLowerCase()}:${client.ip}`
-  await ensureNotThrottled(deps.db, accountKey, client.ip)
+  await countLoginAttempt(deps.db, accountKey, client.ip)
 
   const [row] = await deps.db
     .select({
@@ -296,11 +290,8 @@ export async function loginShopUser(
   const passwordMatches = row
     ? await verifyPassword(row.passwordHash, input.password)
     : await spendPasswordCheckTime(input.password)
-  if (!row || !passwordMatches || !row.active) {
-    await countFailure(deps.db, accountKey, client.ip)
-    throw new ApiError(401, messages.badShopCredentials)
-  }
-  await resetCounter(deps.db, loginLimits.accountAndClient, accountKey)
+  if (!row || !passwordMatches || !row.active) throw new ApiError(401, messages.badShopCredentials)
+  await forgiveLoginAttempt(deps.db, accountKey, client.ip)
 
   const tokens = await startSession(deps, {
     accountType: 'b2c',

@@ -1,12 +1,7 @@
 import type { ContactRequest } from '../lib/contact-api'
 import type { Database } from './db/client.server'
 import { contactMessages } from './db/schema'
-import {
-  type RateLimitRule,
-  recordAttempt,
-  retryAfterSeconds,
-  tooManyAttempts,
-} from './rate-limit.server'
+import { countAttempt, type RateLimitRule } from './rate-limit.server'
 import type { Tenant } from './tenants.server'
 
 export const contactFormMessages = {
@@ -25,10 +20,8 @@ export async function submitContactMessage(
   tenant: Tenant | null,
   client: { ip: string },
 ): Promise<void> {
-  const rule = contactLimits.client
-  const retryAfter = await retryAfterSeconds(db, rule, client.ip)
-  if (retryAfter) throw tooManyAttempts(contactFormMessages.tooManyMessages, retryAfter)
-
+  // Counted before the write, in one statement, so parallel messages cannot pass the limit.
+  await countAttempt(db, contactLimits.client, client.ip, contactFormMessages.tooManyMessages)
   await db.insert(contactMessages).values({
     tenantId: tenant?.id ?? null,
     name: input.name,
@@ -37,5 +30,4 @@ export async function submitContactMessage(
     message: input.message,
     clientIp: client.ip,
   })
-  await recordAttempt(db, rule, client.ip)
 }

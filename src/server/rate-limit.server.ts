@@ -9,47 +9,55 @@ export interface RateLimitRule {
   /** Counted attempts allowed within the window; the next one is refused. */
   points: number
   windowSeconds: number
-  /** Each counted attempt restarts the window (consecutive attempts) instead of a fixed window. */
+  /** Each allowed attempt restarts the window (consecutive attempts) instead of a fixed window. */
   sliding: boolean
 }
 
 const counterKey = (rule: RateLimitRule, key: string) => `${rule.name}:${key}`
 
-/** Seconds until the counter allows another attempt, or null when it is not exhausted. */
-export async function retryAfterSeconds(
+/**
+ * Counts one attempt and, in the same statement, learns whether it is within the limit; over it,
+ * throws a 429 that starts with `refusal` and says how long to wait. One upsert, so parallel
+ * attempts cannot all pass a separate check: call it before the work the rule protects (a password
+ * check, a write). Refused attempts do not restart a sliding window, so waiting it out always works.
+ */
+export async function countAttempt(
   db: Database,
   rule: RateLimitRule,
   key: string,
-): Promise<number | null> {
-  const [row] = await db
-    .select({ points: rateLimits.points, expiresAt: rateLimits.expiresAt })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, counterKey(rule, key)), gt(rateLimits.expiresAt, sql`now()`)))
-  if (!row || row.points < rule.points) return null
-  return Math.max(1, Math.ceil((row.expiresAt.getTime() - Date.now()) / 1000))
-}
-
-/**
- * Counts one attempt atomically (one upsert), starting a new window when the old one expired. What
- * counts is the caller's rule: failed logins, wrong passwords, sent messages.
- */
-export async function recordAttempt(db: Database, rule: RateLimitRule, key: string): Promise<void> {
+  refusal: string,
+): Promise<void> {
   const window = sql`now() + make_interval(secs => ${rule.windowSeconds})`
   const expired = sql`${rateLimits.expiresAt} <= now()`
-  await db
+  const exhausted = sql`${rateLimits.points} >= ${rule.points}`
+  const [counter] = await db
     .insert(rateLimits)
     .values({ key: counterKey(rule, key), points: 1, expiresAt: window })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
         points: sql`case when ${expired} then 1 else ${rateLimits.points} + 1 end`,
-        expiresAt: rule.sliding
-          ? window
-          : sql`case when ${expired} then ${window} else ${rateLimits.expiresAt} end`,
+        expiresAt: sql`case when ${expired} then ${window} when ${exhausted} then ${rateLimits.expiresAt} else ${rule.sliding ? window : rateLimits.expiresAt} end`,
       },
+    })
+    .returning({
+      points: rateLimits.points,
+      // The database's clock decides, as it did for the window: app servers may drift.
+      secondsLeft: sql<number>`ceil(extract(epoch from ${rateLimits.expiresAt} - now()))::int`,
     })
   // Expired counters are dead weight; sweep them now and then instead of on a schedule.
   if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.expiresAt, sql`now()`))
+  if (counter && counter.points > rule.points) {
+    throw tooManyAttempts(refusal, Math.max(1, counter.secondsLeft))
+  }
+}
+
+/** Gives back the point of an attempt that turned out not to count (a rule of failures only). */
+export async function refundAttempt(db: Database, rule: RateLimitRule, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ points: sql`greatest(${rateLimits.points} - 1, 0)` })
+    .where(and(eq(rateLimits.key, counterKey(rule, key)), gt(rateLimits.expiresAt, sql`now()`)))
 }
 
 export async function resetCounter(db: Database, rule: RateLimitRule, key: string): Promise<void> {
@@ -57,7 +65,7 @@ export async function resetCounter(db: Database, rule: RateLimitRule, key: strin
 }
 
 /** The 429 of a refused attempt: `lead`, how long to wait in minutes, and `Retry-After` in seconds. */
-export function tooManyAttempts(lead: string, retryAfter: number): ApiError {
+function tooManyAttempts(lead: string, retryAfter: number): ApiError {
   const minutes = Math.ceil(retryAfter / 60)
   return new ApiError(
     429,

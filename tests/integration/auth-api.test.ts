@@ -227,6 +227,40 @@ describe.each(testDatabaseKinds)('auth API on %s', (kind) => {
       expect((await api('/api/tenant')).status).toBe(400)
     })
 
+    it('400 with a clear message for a control character in a login field, never a 500', async () => {
+      const cases: [string, Record<string, string>, string, string | undefined][] = [
+        ['/api/auth/b2b/login', { ...business, username: 'apo\u0000theke' }, 'username', undefined],
+        ['/api/auth/b2b/login', { ...business, password: '\u0000' }, 'password', undefined],
+        [
+          '/api/auth/b2b/login',
+          { ...business, password: 'apotheke\u001b[0m' },
+          'password',
+          undefined,
+        ],
+        [
+          '/api/auth/b2c/login',
+          { ...customer, email: 'kunde@example.com\u0000' },
+          'email',
+          shopHost,
+        ],
+        ['/api/auth/b2c/login', { ...customer, password: 'kunde\u0000' }, 'password', shopHost],
+      ]
+      for (const [path, body, field, host] of cases) {
+        const answer = await api(path, { body, host })
+        expect(answer.status, JSON.stringify(body)).toBe(400)
+        expect(answer.body, JSON.stringify(body)).toEqual({
+          status: 400,
+          message: 'Die Eingaben sind ungültig.',
+          errors: { [field]: 'Die Eingabe enthält unzulässige Steuerzeichen.' },
+        })
+      }
+      const refresh = await api('/api/auth/b2b/token', { body: { token: 'a.b\u0000.c' } })
+      expect(refresh.status).toBe(400)
+      expect(refresh.body.errors).toEqual({
+        token: 'Die Eingabe enthält unzulässige Steuerzeichen.',
+      })
+    })
+
     it('401 with the same message for an unknown user and a wrong password', async () => {
       const unknown = await loginBusiness({ username: 'niemand', password: 'irgendwas' })
       const wrong = await loginBusiness({ username: 'verein', password: 'falsch' })

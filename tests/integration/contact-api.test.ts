@@ -139,6 +139,33 @@ describe.each(testDatabaseKinds)('contact API on %s', (kind) => {
     }
   })
 
+  it('400 with a clear message for a control character in any field; nothing is stored', async () => {
+    const ip = newClientIp()
+    const before = await storedMessages()
+    const refused = 'Die Eingabe enthält unzulässige Steuerzeichen.'
+    const cases: [Record<string, string>, string][] = [
+      [{ name: 'Mara\u0000Muster' }, 'name'],
+      [{ email: 'mara@example.com\u0000' }, 'email'],
+      [{ subject: 'Frage\u0000zur Lieferung' }, 'subject'],
+      [{ message: 'Liefert ihr auch\u0000 nach Hamburg?' }, 'message'],
+      [{ message: 'Liefert ihr auch\u0007 nach Hamburg?' }, 'message'],
+      [{ subject: 'Frage zur\nLieferung' }, 'subject'],
+    ]
+    for (const [change, field] of cases) {
+      const answer = await send({ ...validContactMessage, ...change }, { ip })
+      expect(answer.status, JSON.stringify(change)).toBe(400)
+      expect(answer.body.errors, JSON.stringify(change)).toEqual({ [field]: refused })
+    }
+    expect(await storedMessages()).toEqual(before)
+
+    // A message may have several lines and tabs.
+    const multiLine = {
+      ...validContactMessage,
+      message: 'Hallo,\r\n\tliefert ihr auch nach Hamburg?',
+    }
+    expect((await send(multiLine, { ip })).status).toBe(201)
+  })
+
   it('accepts the longest allowed fields', async () => {
     const answer = await send(
       {

@@ -1,0 +1,147 @@
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ApiAnswer, callApi } from '../support/api-client'
+import { validContactMessage } from '../support/contact'
+import { testDatabaseKinds } from '../support/databases'
+import { startTestServer, type TestServer } from '../support/server'
+
+const shopHost = 'sonnen-apotheke.localhost'
+const burst = 50
+
+/** How many answers of a burst had each status, e.g. `{ 401: 10, 429: 40 }`. */
+function statusCounts(answers: ApiAnswer[]): Record<number, number> {
+  const counts: Record<number, number> = {}
+  for (const { status } of answers) counts[status] = (counts[status] ?? 0) + 1
+  return counts
+}
+
+/**
+ * A burst of parallel attempts must not slip past a limit: the counter is taken before the slow
+ * work (the password check), so only the allowed number of attempts ever reaches it.
+ */
+describe.each(testDatabaseKinds)('limits under parallel requests on %s', (kind) => {
+  let server: TestServer
+  const api = (path: string, call?: Parameters<typeof callApi>[2]) =>
+    callApi(server.baseUrl, path, call)
+  const inParallel = (count: number, attempt: (index: number) => Promise<ApiAnswer>) =>
+    Promise.all(Array.from({ length: count }, (_, index) => attempt(index)))
+
+  /** Ends the windows of the counters whose key starts with `prefix` (PostgreSQL only). */
+  const endWindows = async (prefix: string) => {
+    const client = new pg.Client({ connectionString: server.databaseUrl as string })
+    await client.connect()
+    try {
+      await client.query(
+        "update rate_limits set expires_at = now() - interval '1 second' where key like $1",
+        [`${prefix}%`],
+      )
+    } finally {
+      await client.end()
+    }
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it(`${burst} parallel wrong logins for one account: at most 10 reach the password check, the rest 429`, async () => {
+    const account = { username: 'grosshandel', password: 'grosshandel-demo-2026' }
+    const answers = await inParallel(burst, (index) =>
+      api('/api/auth/b2b/login', { body: { ...account, password: `falsch-${index}` } }),
+    )
+    const counts = statusCounts(answers)
+    expect(Object.keys(counts).sort()).toEqual(['401', '429'])
+    expect(counts[401]).toBeLessThanOrEqual(10)
+    expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(burst)
+    for (const answer of answers.filter(({ status }) => status === 429)) {
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(answer.body.message).toMatch(/^Zu viele fehlgeschlagene Anmeldeversuche\./)
+    }
+
+    // The right password is refused too while the window lasts; the wait does not grow with it.
+    const blocked = await api('/api/auth/b2b/login', { body: account })
+    expect(blocked.status).toBe(429)
+    const retryAfter = Number(blocked.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60)
+    const again = await api('/api/auth/b2b/login', { body: account })
+    expect(again.status).toBe(429)
+    expect(Number(again.headers.get('retry-after'))).toBeLessThanOrEqual(retryAfter)
+
+    if (server.databaseUrl) {
+      await endWindows('login-account-client:b2b:grosshandel:')
+      expect((await api('/api/auth/b2b/login', { body: account })).status).toBe(200)
+    }
+  })
+
+  it(`${burst} parallel wrong shop logins for one customer: at most 10 reach the password check`, async () => {
+    const customer = { email: 'kunde@example.com', password: 'kunde-demo-2026' }
+    const answers = await inParallel(burst, (index) =>
+      api('/api/auth/b2c/login', {
+        body: { ...customer, password: `falsch-${index}` },
+        host: shopHost,
+      }),
+    )
+    const counts = statusCounts(answers)
+    expect(counts[401]).toBeLessThanOrEqual(10)
+    expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(burst)
+    const blocked = await api('/api/auth/b2c/login', { body: customer, host: shopHost })
+    expect(blocked.status).toBe(429)
+  })
+
+  it(`${burst} parallel wrong current passwords: at most 10 reach the password check, the rest 429`, async () => {
+    const owner = { username: 'apotheke', password: 'apotheke-demo-2026' }
+    const login = await api('/api/auth/b2b/login', { body: owner })
+    expect(login.status).toBe(200)
+    const changePassword = (currentPassword: string) =>
+      api('/api/users/me/password', {
+        method: 'PUT',
+        token: login.body.accessToken,
+        body: { currentPassword, newPassword: 'ein-ganz-neues-Passwort-2026' },
+      })
+
+    const answers = await inParallel(burst, (index) => changePassword(`falsch-${index}`))
+    const counts = statusCounts(answers)
+    expect(Object.keys(counts).sort()).toEqual(['400', '429'])
+    expect(counts[400]).toBeLessThanOrEqual(10)
+    expect((counts[400] ?? 0) + (counts[429] ?? 0)).toBe(burst)
+    for (const answer of answers.filter(({ status }) => status === 429)) {
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(answer.body.message).toMatch(/^Zu viele falsche Passwörter\./)
+    }
+
+    // The right current password is refused as well, and the password stays the old one.
+    expect((await changePassword(owner.password)).status).toBe(429)
+    expect((await api('/api/auth/b2b/login', { body: owner })).status).toBe(200)
+
+    if (server.databaseUrl) {
+      await endWindows(`password-change-user:${login.body.user.id}`)
+      expect((await changePassword(owner.password)).status).toBe(200)
+    }
+  })
+
+  it(`${burst} parallel contact messages from one client: exactly 5 are accepted`, async () => {
+    const answers = await inParallel(burst, (index) =>
+      api('/api/contact', {
+        body: { ...validContactMessage, subject: `Nachricht Nummer ${index}` },
+        host: index % 2 ? shopHost : undefined,
+      }),
+    )
+    const counts = statusCounts(answers)
+    expect(counts).toEqual({ 201: 5, 429: burst - 5 })
+
+    if (server.databaseUrl) {
+      const client = new pg.Client({ connectionString: server.databaseUrl })
+      await client.connect()
+      try {
+        const stored = await client.query('select count(*)::int as count from contact_messages')
+        expect(stored.rows[0].count).toBe(5)
+      } finally {
+        await client.end()
+      }
+    }
+  })
+})
