@@ -47,19 +47,21 @@ export function formatCount(value: number): string {
 export type QuantityUnit = 'mg' | 'ul' | 'piece'
 
 /** Each unit's display steps, largest first: a quantity is shown in the largest step it reaches. */
-const quantityScales: Record<Exclude<QuantityUnit, 'piece'>, { factor: number; symbol: string }[]> =
-  {
-    mg: [
-      { factor: 1_000_000, symbol: 'kg' },
-      { factor: 1_000, symbol: 'g' },
-      { factor: 1, symbol: 'mg' },
-    ],
-    ul: [
-      { factor: 1_000_000, symbol: 'l' },
-      { factor: 1_000, symbol: 'ml' },
-      { factor: 1, symbol: 'µl' },
-    ],
-  }
+const quantityScales: Record<
+  Exclude<QuantityUnit, 'piece'>,
+  { factor: number; symbol: string }[]
+> = {
+  mg: [
+    { factor: 1_000_000, symbol: 'kg' },
+    { factor: 1_000, symbol: 'g' },
+    { factor: 1, symbol: 'mg' },
+  ],
+  ul: [
+    { factor: 1_000_000, symbol: 'l' },
+    { factor: 1_000, symbol: 'ml' },
+    { factor: 1, symbol: 'µl' },
+  ],
+}
 
 /**
  * A stored quantity in a readable unit: `1500, 'mg'` → "1,5 g", `50_000, 'ul'` → "50 ml",

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  formatCount,
-  formatDate,
-  formatDateTime,
-  formatMoney,
-  formatQuantity,
-} from '~/lib/format'
+import { formatCount, formatDate, formatDateTime, formatMoney, formatQuantity } from '~/lib/format'
 
 /** Intl and our units put a no-break space before the unit; tests spell it out. */
 const nbsp = '\u00a0'
