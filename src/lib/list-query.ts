@@ -92,7 +92,7 @@ export function listSearchSchema<
 }
 
 /** Whether the list is narrowed by a search or a filter (an empty result then means "no match"). */
-export function isListNarrowed(search: Record<string, unknown>): boolean {
+export function isListNarrowed(search: object): boolean {
   return Object.entries(search).some(([key, value]) =>
     key === 'q'
       ? value !== ''
@@ -103,4 +103,13 @@ export function isListNarrowed(search: Record<string, unknown>): boolean {
 /** Pages needed for `total` items (at least one, so "Seite 1 von 1" for an empty list). */
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize))
+}
+
+/**
+ * What a list shows without params. For the route's `search.middlewares`:
+ * `[stripSearchParams(listSearchDefaults(schema))]` keeps defaults out of the URL. Without it
+ * the server's canonical URL of `/list` carries every default and a page load redirects there.
+ */
+export function listSearchDefaults<TSchema extends z.ZodType>(schema: TSchema): z.output<TSchema> {
+  return schema.parse({})
 }
