@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { changePasswordRequestSchema, newPasswordMinLength } from '~/lib/account-api'
 import { FormAlert, FormFrame, SubmitButton, TextField } from '../forms/fields'
 import { applyServerErrors } from '../forms/server-errors'
-import { PageHeader } from '../shell/parts'
+import { PageHeader } from '../ui/PageHeader'
 
 const changePasswordFormSchema = changePasswordRequestSchema
   .and(z.object({ confirmPassword: z.string() }))

@@ -4,7 +4,7 @@ import { KeyRound } from 'lucide-react'
 import type { B2bUser } from '~/lib/auth-api'
 import { isBusinessUser } from '../session/session-store'
 import { useSession } from '../session/use-session'
-import { PageHeader } from '../shell/parts'
+import { PageHeader } from '../ui/PageHeader'
 import { categoryLabels, roleLabels } from './labels'
 
 /** The profile as `GET /api/users/me` answers it; the session's copy paints the first frame. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
+import { EmptyState } from '../ui/EmptyState'
+import { PageHeader } from '../ui/PageHeader'
 import { type AreaKey, areas } from './areas'
-import { EmptyState, PageHeader } from './parts'
 
 /** The `<title>` of a page: its name, then the shop's or the product's. */
 export function pageHead(title: string, brand = 'Blattwerk') {

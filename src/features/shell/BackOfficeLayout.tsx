@@ -4,6 +4,7 @@ import { Dialog, DropdownMenu } from 'radix-ui'
 import { useState } from 'react'
 import { accessSessionOf, isBusinessUser } from '../session/session-store'
 import { useLogout, useSession } from '../session/use-session'
+import { NavigationProgress } from '../ui/NavigationProgress'
 import { backOfficeNav, type NavItem, visibleNav } from './back-office-nav'
 import { BrandMark, SkipLink } from './parts'
 
@@ -134,6 +135,7 @@ export function BackOfficeLayout() {
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[var(--spacing-sidebar)_1fr]">
       <SkipLink />
+      <NavigationProgress />
       <aside className="hidden border-r border-border bg-surface lg:block">
         <div className="sticky top-0 h-screen overflow-y-auto">
           <SidebarContent items={items} />

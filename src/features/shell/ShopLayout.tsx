@@ -3,6 +3,7 @@ import { Clock, LogOut, Mail, MapPin, Phone, ShoppingBasket, UserRound } from 'l
 import type { CSSProperties } from 'react'
 import type { TenantConfig } from '~/lib/tenant-config'
 import { useLogout, useSession } from '../session/use-session'
+import { NavigationProgress } from '../ui/NavigationProgress'
 import { LegalLinks, SkipLink } from './parts'
 
 const shopNav = [
@@ -124,6 +125,7 @@ export function ShopLayout() {
   return (
     <div className="flex min-h-screen flex-col" style={tenantColours(config)}>
       <SkipLink />
+      <NavigationProgress barClassName="bg-tenant-accent" />
       <ShopHeader config={config} />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-page py-8">
         <Outlet />

@@ -1,0 +1,338 @@
+import { createLink, useNavigate } from '@tanstack/react-router'
+import {
+  type CellData,
+  type ColumnDef,
+  createColumnHelper,
+  metaHelper,
+  type RowData,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table'
+import { ArrowDown, ArrowUp, ChevronsUpDown, SearchX } from 'lucide-react'
+import { type ComponentPropsWithRef, type ReactNode, useCallback, useId } from 'react'
+import { formatCount } from '~/lib/format'
+import {
+  isListNarrowed,
+  type ListQuery,
+  type ListResult,
+  listQueryKeys,
+  pageCount,
+  pageSizes,
+} from '~/lib/list-query'
+import { Button } from './buttons'
+import { EmptyState } from './EmptyState'
+import { SearchBox } from './SearchBox'
+
+export interface DataColumnMeta {
+  /** `end` for numbers and amounts, so digits line up. */
+  align?: 'start' | 'end'
+}
+
+export const dataTableFeatures = tableFeatures({ columnMeta: metaHelper<DataColumnMeta>() })
+export type DataTableFeatures = typeof dataTableFeatures
+
+/** Column definitions for a `DataTable` of `TData` rows: `const columns = dataColumns<Row>()`. */
+export function dataColumns<TData extends RowData>() {
+  return createColumnHelper<DataTableFeatures, TData>()
+}
+
+/**
+ * Changes the current list's search params. Paging, sorting and filtering push a history entry
+ * (Back returns to the previous page of the list); typing a search replaces it.
+ */
+export function useListNavigation() {
+  const navigate = useNavigate()
+  return useCallback(
+    (patch: Record<string, unknown>, { replace = false } = {}) =>
+      navigate({
+        to: '.',
+        search: (previous: Record<string, unknown>) => ({ ...previous, ...patch }),
+        replace,
+        resetScroll: false,
+      }),
+    [navigate],
+  )
+}
+
+function RowAnchor({ className = '', ...props }: ComponentPropsWithRef<'a'>) {
+  return (
+    <a
+      data-row-link=""
+      className={`font-medium text-brand-900 hover:underline ${className}`}
+      {...props}
+    />
+  )
+}
+
+/**
+ * The link to a row's detail, in the row's first cell. Keyboard and screen-reader users reach
+ * the detail through it; a click anywhere else on the row follows it too.
+ */
+export const RowLink = createLink(RowAnchor)
+
+/**
+ * A click on the row follows its `RowLink` (keyboard users focus the link itself). Clicks on the
+ * row's own controls, modified clicks, or ending a text selection are not meant as "open".
+ */
+function followRowLink(event: React.MouseEvent<HTMLTableRowElement>) {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+  if ((event.target as Element).closest('a, button, input, select, textarea, label')) return
+  if (window.getSelection()?.toString()) return
+  event.currentTarget.querySelector<HTMLAnchorElement>('a[data-row-link]')?.click()
+}
+
+export interface DataTableProps<TData extends { id: string }, TSort extends string> {
+  /** Names the table for screen readers, e.g. "Organisationen". */
+  label: string
+  columns: ColumnDef<DataTableFeatures, TData, CellData>[]
+  /** The route's validated search (`Route.useSearch()`). */
+  search: ListQuery<TSort>
+  /** The page the server answered for `search`. */
+  result: ListResult<TData>
+  /** Column ids that may be sorted by: the `sort` list of the route's `listSearchSchema`. */
+  sortable: readonly TSort[]
+  /** While the next page loads, the current rows stay and are marked busy. */
+  pending?: boolean
+  searchLabel?: string
+  /** Filter controls (e.g. `SelectFilter`) beside the search box. */
+  filters?: ReactNode
+  /** Shown instead of the table when the list has no rows at all (an `EmptyState` with the main action). */
+  empty: ReactNode
+}
+
+/**
+ * A list over server-side paging, sorting, search and filters. All of its state lives in the
+ * URL's search params; the route's loader fetches `result` for them.
+ */
+export function DataTable<TData extends { id: string }, TSort extends string>({
+  label,
+  columns,
+  search,
+  result,
+  sortable,
+  pending = false,
+  searchLabel = 'Suchen',
+  filters,
+  empty,
+}: DataTableProps<TData, TSort>) {
+  const updateSearch = useListNavigation()
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data: result.items,
+    getRowId: (row) => row.id,
+  })
+  const narrowed = isListNarrowed(search)
+  if (result.total === 0 && !narrowed) return empty
+
+  function sortBy(column: TSort) {
+    const dir = column === search.sort && search.dir === 'asc' ? 'desc' : 'asc'
+    updateSearch({ sort: column, dir, page: 1 })
+  }
+
+  function resetNarrowing() {
+    const filterKeys = Object.keys(search).filter(
+      (key) => !(listQueryKeys as readonly string[]).includes(key),
+    )
+    updateSearch({
+      q: '',
+      page: 1,
+      ...Object.fromEntries(filterKeys.map((key) => [key, undefined])),
+    })
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <SearchBox
+          label={searchLabel}
+          value={search.q}
+          onSearch={(q) => updateSearch({ q, page: 1 }, { replace: true })}
+        />
+        {filters}
+      </div>
+
+      {result.total === 0 ? (
+        <EmptyState
+          icon={SearchX}
+          title="Keine Treffer"
+          action={
+            <Button variant="secondary" onClick={resetNarrowing}>
+              Suche und Filter zurücksetzen
+            </Button>
+          }
+        >
+          Nichts passt zu dieser Suche.
+        </EmptyState>
+      ) : (
+        <div
+          className={`overflow-x-auto rounded-card border border-border bg-surface transition-opacity ${pending ? 'opacity-60' : ''}`}
+        >
+          <table aria-busy={pending || undefined} className="w-full text-left text-sm">
+            <caption className="sr-only">{label}</caption>
+            <thead className="border-b border-border bg-surface-muted text-ink-muted">
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const id = header.column.id as TSort
+                    const isSortable = sortable.includes(id)
+                    const sorted = search.sort === id ? search.dir : null
+                    const alignEnd = header.column.columnDef.meta?.align === 'end'
+                    const SortIcon =
+                      sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ChevronsUpDown
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        aria-sort={
+                          sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined
+                        }
+                        className={`px-4 py-3 font-medium ${alignEnd ? 'text-right' : ''}`}
+                      >
+                        {header.isPlaceholder ? null : isSortable ? (
+                          <button
+                            type="button"
+                            onClick={() => sortBy(id)}
+                            className={`inline-flex items-center gap-1 rounded hover:text-ink ${sorted ? 'text-ink' : ''}`}
+                          >
+                            <table.FlexRender header={header} />
+                            <SortIcon
+                              className={`size-3.5 ${sorted ? '' : 'opacity-50'}`}
+                              aria-hidden="true"
+                            />
+                          </button>
+                        ) : (
+                          <table.FlexRender header={header} />
+                        )}
+                      </th>
+                    )
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody className="divide-y divide-border">
+              {table.getRowModel().rows.map((row) => (
+                <tr
+                  key={row.id}
+                  onClick={followRowLink}
+                  className="hover:bg-brand-50/60 has-[a[data-row-link]]:cursor-pointer"
+                >
+                  {row.getAllCells().map((cell) => (
+                    <td
+                      key={cell.id}
+                      className={`px-4 py-3 text-ink ${cell.column.columnDef.meta?.align === 'end' ? 'text-right tabular-nums' : ''}`}
+                    >
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <Pagination
+        result={result}
+        onPage={(page) => updateSearch({ page })}
+        onPageSize={(pageSize) => updateSearch({ pageSize, page: 1 })}
+      />
+    </div>
+  )
+}
+
+function Pagination({
+  result,
+  onPage,
+  onPageSize,
+}: {
+  result: ListResult<unknown>
+  onPage: (page: number) => void
+  onPageSize: (pageSize: number) => void
+}) {
+  const sizeId = useId()
+  const pages = pageCount(result.total, result.pageSize)
+  return (
+    <nav
+      aria-label="Seiten"
+      className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-muted"
+    >
+      <p aria-live="polite">
+        {formatCount(result.total)} {result.total === 1 ? 'Eintrag' : 'Einträge'}
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <label htmlFor={sizeId} className="flex items-center gap-2">
+          Pro Seite
+          <select
+            id={sizeId}
+            value={result.pageSize}
+            onChange={(event) => onPageSize(Number(event.target.value))}
+            className="rounded-lg border border-border bg-surface px-2 py-1.5 text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+          >
+            {pageSizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button
+          variant="secondary"
+          disabled={result.page <= 1}
+          onClick={() => onPage(result.page - 1)}
+        >
+          Zurück
+        </Button>
+        <span>
+          Seite {formatCount(result.page)} von {formatCount(pages)}
+        </span>
+        <Button
+          variant="secondary"
+          disabled={result.page >= pages}
+          onClick={() => onPage(result.page + 1)}
+        >
+          Weiter
+        </Button>
+      </div>
+    </nav>
+  )
+}
+
+/**
+ * A filter of a `DataTable` with a fixed set of values; "Alle" removes the filter.
+ * `param` is the filter's name in the route's `listSearchSchema`.
+ */
+export function SelectFilter<TValue extends string>({
+  param,
+  label,
+  value,
+  options,
+}: {
+  param: string
+  label: string
+  value: TValue | undefined
+  options: readonly { value: TValue; label: string }[]
+}) {
+  const updateSearch = useListNavigation()
+  const id = useId()
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value ?? ''}
+        onChange={(event) => updateSearch({ [param]: event.target.value || undefined, page: 1 })}
+        className="mt-1 block rounded-lg border border-border bg-surface px-3 py-2 text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+      >
+        <option value="">Alle</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}

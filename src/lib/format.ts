@@ -1,0 +1,87 @@
+/**
+ * Display formats for German users, the same on the server and in the browser. Formatters are
+ * built once: constructing an `Intl` formatter costs far more than using one, and tables call
+ * these for every cell.
+ */
+
+const locale = 'de-DE'
+const timeZone = 'Europe/Berlin'
+
+/** Between a number and its unit, so that "1,5 g" never breaks across lines (Intl does the same before "€"). */
+const unitSpace = '\u00a0'
+
+const euro = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' })
+const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
+const upToThreeDecimals = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 })
+const date = new Intl.DateTimeFormat(locale, {
+  timeZone,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+})
+const dateTime = new Intl.DateTimeFormat(locale, {
+  timeZone,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+function assertSafeInteger(value: number, what: string) {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`${what} must be a safe integer: ${value}`)
+}
+
+/** Money is kept as integer cents everywhere; `123450` → "1.234,50 €". */
+export function formatMoney(cents: number): string {
+  assertSafeInteger(cents, 'Cents')
+  return euro.format(cents / 100)
+}
+
+/** A count as people read it: `12345` → "12.345". */
+export function formatCount(value: number): string {
+  return integer.format(value)
+}
+
+/** The base unit a quantity is stored in: milligrams, microlitres or pieces. */
+export type QuantityUnit = 'mg' | 'ul' | 'piece'
+
+/** Each unit's display steps, largest first: a quantity is shown in the largest step it reaches. */
+const quantityScales: Record<
+  Exclude<QuantityUnit, 'piece'>,
+  { factor: number; symbol: string }[]
+> = {
+  mg: [
+    { factor: 1_000_000, symbol: 'kg' },
+    { factor: 1_000, symbol: 'g' },
+    { factor: 1, symbol: 'mg' },
+  ],
+  ul: [
+    { factor: 1_000_000, symbol: 'l' },
+    { factor: 1_000, symbol: 'ml' },
+    { factor: 1, symbol: 'µl' },
+  ],
+}
+
+/**
+ * A stored quantity in a readable unit: `1500, 'mg'` → "1,5 g", `50_000, 'ul'` → "50 ml",
+ * `3, 'piece'` → "3 Stk". Up to three decimals, so grams stay exact to the milligram.
+ */
+export function formatQuantity(amount: number, unit: QuantityUnit): string {
+  assertSafeInteger(amount, 'Quantity')
+  if (unit === 'piece') return `${integer.format(amount)}${unitSpace}Stk`
+  const scales = quantityScales[unit]
+  const scale =
+    scales.find(({ factor }) => Math.abs(amount) >= factor) ?? (scales.at(-1) as (typeof scales)[0])
+  return `${upToThreeDecimals.format(amount / scale.factor)}${unitSpace}${scale.symbol}`
+}
+
+/** A calendar day in German time: "05.03.2025". */
+export function formatDate(value: Date | string): string {
+  return date.format(new Date(value))
+}
+
+/** A moment in German time: "05.03.2025, 14:30". */
+export function formatDateTime(value: Date | string): string {
+  return dateTime.format(new Date(value))
+}
