@@ -36,6 +36,7 @@ import { Route as ApiOpenapiDotjsonRouteImport } from './routes/api/openapi[.]js
 import { Route as ApiTenantRouteImport } from './routes/api/tenant'
 import { Route as ApiVersionRouteImport } from './routes/api/version'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
+import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
 import { Route as AppArchiveProductsRouteImport } from './routes/_app/archive/products'
 import { Route as AppCustomer_ordersIndexRouteImport } from './routes/_app/customer_orders/index'
 import { Route as AppCustomer_ordersIdRouteImport } from './routes/_app/customer_orders/$id'
@@ -204,6 +205,11 @@ const ApiVersionRoute = ApiVersionRouteImport.update({
 const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   id: '/admin/',
   path: '/admin/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdminUsersRoute = AppAdminUsersRouteImport.update({
+  id: '/admin/users',
+  path: '/admin/users',
   getParentRoute: () => AppRoute,
 } as any)
 const AppArchiveProductsRoute = AppArchiveProductsRouteImport.update({
@@ -430,6 +436,7 @@ export interface FileRoutesByFullPath {
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
+  '/admin/users': typeof AppAdminUsersRoute
   '/archive/products': typeof AppArchiveProductsRoute
   '/customer_orders/$id': typeof AppCustomer_ordersIdRoute
   '/customer_orders/create': typeof AppCustomer_ordersCreateRoute
@@ -493,6 +500,7 @@ export interface FileRoutesByTo {
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
+  '/admin/users': typeof AppAdminUsersRoute
   '/archive/products': typeof AppArchiveProductsRoute
   '/customer_orders/$id': typeof AppCustomer_ordersIdRoute
   '/customer_orders/create': typeof AppCustomer_ordersCreateRoute
@@ -562,6 +570,7 @@ export interface FileRoutesById {
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
   '/_empty/': typeof EmptyIndexRoute
+  '/_app/admin/users': typeof AppAdminUsersRoute
   '/_app/archive/products': typeof AppArchiveProductsRoute
   '/_app/customer_orders/$id': typeof AppCustomer_ordersIdRoute
   '/_app/customer_orders/create': typeof AppCustomer_ordersCreateRoute
@@ -627,6 +636,7 @@ export interface FileRouteTypes {
     | '/api/openapi.json'
     | '/api/tenant'
     | '/api/version'
+    | '/admin/users'
     | '/archive/products'
     | '/customer_orders/$id'
     | '/customer_orders/create'
@@ -690,6 +700,7 @@ export interface FileRouteTypes {
     | '/api/openapi.json'
     | '/api/tenant'
     | '/api/version'
+    | '/admin/users'
     | '/archive/products'
     | '/customer_orders/$id'
     | '/customer_orders/create'
@@ -758,6 +769,7 @@ export interface FileRouteTypes {
     | '/api/tenant'
     | '/api/version'
     | '/_empty/'
+    | '/_app/admin/users'
     | '/_app/archive/products'
     | '/_app/customer_orders/$id'
     | '/_app/customer_orders/create'
@@ -1009,6 +1021,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin/'
       preLoaderRoute: typeof AppAdminIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/users': {
+      id: '/_app/admin/users'
+      path: '/admin/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AppAdminUsersRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/archive/products': {
@@ -1292,6 +1311,7 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppDocumentsRoute: typeof AppDocumentsRoute
   AppInventoryRoute: typeof AppInventoryRoute
+  AppAdminUsersRoute: typeof AppAdminUsersRoute
   AppArchiveProductsRoute: typeof AppArchiveProductsRoute
   AppCustomer_ordersIdRoute: typeof AppCustomer_ordersIdRoute
   AppCustomer_ordersCreateRoute: typeof AppCustomer_ordersCreateRoute
@@ -1322,6 +1342,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppDocumentsRoute: AppDocumentsRoute,
   AppInventoryRoute: AppInventoryRoute,
+  AppAdminUsersRoute: AppAdminUsersRoute,
   AppArchiveProductsRoute: AppArchiveProductsRoute,
   AppCustomer_ordersIdRoute: AppCustomer_ordersIdRoute,
   AppCustomer_ordersCreateRoute: AppCustomer_ordersCreateRoute,

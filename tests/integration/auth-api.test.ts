@@ -180,7 +180,7 @@ describe.each(testDatabaseKinds)('auth API on %s', (kind) => {
       })
       expect(answer.headers.get('cache-control')).toMatch(/public, .*s-maxage=\d+/)
 
-      const withoutConfig = await api('/api/tenant?host=gruene-ecke.blattwerk.de')
+      const withoutConfig = await api('/api/tenant?host=gruene-ecke.blattwerk.localhost')
       expect(withoutConfig.status).toBe(200)
       expect(withoutConfig.body).toEqual({ slug: 'gruene-ecke', config: null })
     })

@@ -1,7 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { AreaPage, areaHead } from '~/features/shell/AreaPage'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
+import { organisationsQuery } from '~/features/admin/admin.queries'
+import { OrganisationsPage } from '~/features/admin/OrganisationsPage'
+import { areaHead } from '~/features/shell/AreaPage'
+import { organisationListSearch } from '~/lib/admin'
+import { listSearchDefaults } from '~/lib/list-query'
 
 export const Route = createFileRoute('/_app/admin/')({
+  validateSearch: organisationListSearch,
+  search: { middlewares: [stripSearchParams(listSearchDefaults(organisationListSearch))] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(organisationsQuery(deps)),
   head: areaHead('admin'),
-  component: () => <AreaPage area="admin" />,
+  component: OrganisationsPage,
 })

@@ -1,0 +1,72 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
+import { Building2 } from 'lucide-react'
+import { type OrganisationRow, organisationSortKeys } from '~/lib/admin'
+import { organisationCategorySchema } from '~/lib/auth-api'
+import { formatCount, formatDate } from '~/lib/format'
+import { categoryLabels } from '../account/labels'
+import { DataTable, dataColumns, SelectFilter } from '../ui/DataTable'
+import { EmptyState } from '../ui/EmptyState'
+import { AdminConsole, useListPending } from './AdminConsole'
+import { organisationsQuery } from './admin.queries'
+
+const route = getRouteApi('/_app/admin/')
+
+const column = dataColumns<OrganisationRow>()
+const columns = column.columns([
+  column.accessor('name', { header: 'Name', cell: (info) => <strong>{info.getValue()}</strong> }),
+  column.accessor('category', {
+    header: 'Art',
+    cell: (info) => categoryLabels[info.getValue()],
+  }),
+  column.accessor('city', { header: 'Ort', cell: (info) => info.getValue() ?? '–' }),
+  column.accessor('tenantSlug', {
+    header: 'Shop',
+    cell: (info) => info.getValue() ?? '–',
+  }),
+  column.accessor('users', {
+    header: 'Benutzer',
+    meta: { align: 'end' },
+    cell: (info) => formatCount(info.getValue()),
+  }),
+  column.accessor('createdAt', {
+    header: 'Angelegt',
+    cell: (info) => formatDate(info.getValue()),
+  }),
+])
+
+const categoryOptions = organisationCategorySchema.options.map((value) => ({
+  value,
+  label: categoryLabels[value],
+}))
+
+export function OrganisationsPage() {
+  const search = route.useSearch()
+  const { data } = useSuspenseQuery(organisationsQuery(search))
+  return (
+    <AdminConsole>
+      <DataTable
+        label="Organisationen"
+        columns={columns}
+        search={search}
+        result={data}
+        sortable={organisationSortKeys}
+        pending={useListPending()}
+        searchLabel="Name, Ort oder Shop suchen"
+        filters={
+          <SelectFilter
+            param="category"
+            label="Art"
+            value={search.category}
+            options={categoryOptions}
+          />
+        }
+        empty={
+          <EmptyState icon={Building2} title="Noch keine Organisationen">
+            Organisationen entstehen, wenn Betriebe auf der Plattform angelegt werden.
+          </EmptyState>
+        }
+      />
+    </AdminConsole>
+  )
+}

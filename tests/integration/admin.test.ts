@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { organisationListSearch, userListSearch } from '~/lib/admin'
+import type { BusinessActor } from '~/server/actor.server'
+import { listOrganisations, listUsers } from '~/server/admin/admin.server'
+import { getActiveBusinessUser } from '~/server/auth.server'
+import { demoIds, seedDemoData } from '~/server/db/seed.server'
+import { ForbiddenError } from '~/server/errors.server'
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+
+describe.each(testDatabaseKinds)('platform admin console on %s', (kind) => {
+  let database: TestDatabase
+  let admin: BusinessActor
+  let owner: BusinessActor
+
+  async function actorOf(userId: string): Promise<BusinessActor> {
+    const user = await getActiveBusinessUser(database.handle.db, userId)
+    if (!user) throw new Error(`demo user ${userId} missing`)
+    return {
+      kind: 'business',
+      user,
+      organisation: user.organisation,
+      sessionId: crypto.randomUUID(),
+      requestId: null,
+    }
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    await database.handle.migrate()
+    await seedDemoData(database.handle.db)
+    admin = await actorOf(demoIds.userAdmin)
+    owner = await actorOf(demoIds.userPharmacyOwner)
+  })
+  afterAll(async () => {
+    await database?.dispose()
+  })
+
+  const organisationsFor = (actor: BusinessActor, search: Record<string, unknown> = {}) =>
+    listOrganisations(actor, organisationListSearch.parse(search), database.handle.db)
+  const usersFor = (actor: BusinessActor, search: Record<string, unknown> = {}) =>
+    listUsers(actor, userListSearch.parse(search), database.handle.db)
+
+  it('lists every organisation with its user count and shop, sorted by name', async () => {
+    const page = await organisationsFor(admin)
+    expect(page.total).toBe(4)
+    expect(page.items.map((row) => [row.name, row.users, row.tenantSlug])).toEqual([
+      ['Blattwerk Plattform', 1, null],
+      ['Grüne Ecke e.V.', 1, 'gruene-ecke'],
+      ['Nordhanf Großhandel GmbH', 1, null],
+      ['Sonnen-Apotheke', 2, 'sonnen-apotheke'],
+    ])
+  })
+
+  it('searches, filters, sorts and pages on the server', async () => {
+    expect((await organisationsFor(admin, { q: 'sonnen' })).items.map((row) => row.name)).toEqual([
+      'Sonnen-Apotheke',
+    ])
+    expect((await organisationsFor(admin, { category: 'club' })).total).toBe(1)
+    const byUsers = await organisationsFor(admin, { sort: 'users', dir: 'desc' })
+    expect(byUsers.items[0]?.name).toBe('Sonnen-Apotheke')
+
+    const staff = await usersFor(admin, { role: 'staff' })
+    expect(staff.items.map((row) => row.username)).toEqual(['mitarbeiter'])
+    const byOrganisation = await usersFor(admin, { q: 'Sonnen-Apotheke' })
+    expect(byOrganisation.total).toBe(2)
+    const firstPage = await usersFor(admin, { pageSize: 25, page: 9 })
+    expect(firstPage.page).toBe(1)
+    expect(firstPage.items).toHaveLength(5)
+    expect(firstPage.items[0]).not.toHaveProperty('passwordHash')
+  })
+
+  it('refuses everyone but platform admins', async () => {
+    await expect(organisationsFor(owner)).rejects.toBeInstanceOf(ForbiddenError)
+    await expect(usersFor(owner)).rejects.toBeInstanceOf(ForbiddenError)
+  })
+})
