@@ -1,5 +1,5 @@
-import proxyAddr from 'proxy-addr'
 import { z } from 'zod'
+import { compileProxyTrust } from './trusted-proxy.server'
 
 /** Environment variables with an empty value count as unset, as most shells and .env tools mean it. */
 const optionalString = z.preprocess(
@@ -9,7 +9,7 @@ const optionalString = z.preprocess(
 
 function isProxyAddress(entry: string): boolean {
   try {
-    proxyAddr.compile(entry)
+    compileProxyTrust([entry])
     return true
   } catch {
     return false

@@ -28,8 +28,7 @@ async function readAtMost(body: ReadableStream<Uint8Array>, limit: number) {
     if (done) return Buffer.concat(chunks)
     size += value.byteLength
     if (size > limit) {
-      // Not cancel(): that would destroy the socket before the 413 is written.
-      reader.releaseLock()
+      await reader.cancel()
       return null
     }
     chunks.push(value)

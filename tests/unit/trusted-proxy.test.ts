@@ -51,6 +51,12 @@ describe('resolveForwarded', () => {
     ).toBe('203.0.113.7')
   })
 
+  it('takes the left-most address when every hop is a trusted proxy', () => {
+    expect(
+      resolve(['10.0.0.0/8'], '10.0.0.1', { 'x-forwarded-for': '10.9.9.9, 10.0.0.2' }).clientIp,
+    ).toBe('10.9.9.9')
+  })
+
   it('keeps a trusted peer as the client when it forwards no address', () => {
     expect(resolve(['loopback'], '127.0.0.1')).toEqual({
       clientIp: '127.0.0.1',
