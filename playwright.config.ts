@@ -58,7 +58,6 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
       DATABASE_URL: '',
-      NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       AUTH_PRIVATE_JWK: process.env.E2E_AUTH_PRIVATE_JWK,
     },

@@ -8,11 +8,15 @@ import {
 import { isAccessDenied } from './features/session/guard'
 import { getApp } from './server/app.server'
 import { clientIpOf, errorResponse, internalErrorMessage } from './server/http.server'
+import { admitRequest } from './server/request-body.server'
 import type { RequestContext } from './server/request-context'
 import { applySecurityHeaders, createCspNonce } from './server/security-headers.server'
 
 export { startApp, stopApp } from './server/app.server'
 export { demoBusinessLogins, demoShopLogins } from './server/db/seed.server'
+// For the Node server in scripts/start.mjs: it resolves proxies and serves static files itself.
+export { applySecurityHeaders } from './server/security-headers.server'
+export { trustedProxyMiddleware } from './server/trusted-proxy.server'
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -57,6 +61,7 @@ const handler = { fetch: createStartHandler<Register>(renderPage) }
 export default createServerEntry({
   async fetch(request) {
     const startedAt = performance.now()
+    const url = new URL(request.url)
     const requestId = requestIdFor(request)
     const clientIp = clientIpOf(request)
     const cspNonce = createCspNonce()
@@ -64,7 +69,11 @@ export default createServerEntry({
     const log = app.logger.child({ requestId })
     let response: Response
     try {
-      response = await handler.fetch(request, { context: { requestId, clientIp, cspNonce } })
+      const admitted = await admitRequest(request, url)
+      response =
+        admitted instanceof Response
+          ? admitted
+          : await handler.fetch(admitted, { context: { requestId, clientIp, cspNonce } })
     } catch (error) {
       log.error({ err: error }, 'unhandled error')
       response = errorResponse(500, internalErrorMessage, { requestId })
@@ -77,7 +86,6 @@ export default createServerEntry({
     if (headers.get('content-type')?.startsWith('text/html') && !headers.has('cache-control')) {
       headers.set('cache-control', 'private, no-store')
     }
-    const url = new URL(request.url)
     log.info(
       {
         method: request.method,

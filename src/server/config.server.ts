@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { compileProxyTrust } from './trusted-proxy.server'
 
 /** Environment variables with an empty value count as unset, as most shells and .env tools mean it. */
 const optionalString = z.preprocess(
@@ -6,12 +7,45 @@ const optionalString = z.preprocess(
   z.string().optional(),
 )
 
-const booleanFlag = z
-  .preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
-  )
-  .transform((value) => value === 'true' || value === '1' || value === 'yes')
+function isProxyAddress(entry: string): boolean {
+  try {
+    compileProxyTrust([entry])
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The reverse proxies whose `X-Forwarded-*` headers count: addresses, CIDR ranges and the names
+ * `loopback`, `linklocal`, `uniquelocal`, comma-separated. Unset, empty or `false` trusts nobody.
+ * `true` is refused rather than read as "every hop": that would let any client choose its address.
+ */
+const trustedProxies = z.preprocess(
+  (value) => (value === undefined || value === 'false' ? '' : value),
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine((entry) => entry !== 'true', {
+            error: 'must list the proxies to trust (e.g. loopback or 10.0.0.0/8), not true',
+            abort: true,
+          })
+          .refine(isProxyAddress, {
+            error: (issue) =>
+              `has an entry that is neither an address, a CIDR range nor loopback/linklocal/uniquelocal: "${issue.input}"`,
+          }),
+      ),
+    ),
+)
 
 const hostnamePattern =
   /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/
@@ -52,7 +86,7 @@ export const envSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: trustedProxies,
   /** Private signing key as a JWK (JSON). Without it, a key is generated once under DATA_DIR. */
   AUTH_PRIVATE_JWK: optionalString,
 })

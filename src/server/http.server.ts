@@ -6,12 +6,12 @@ import type { RequestContext } from './request-context'
 export { DomainError as ApiError, internalErrorMessage, parseInput } from './errors.server'
 export const notFoundMessage = 'Diese Adresse gibt es nicht.'
 
-/** The host the client addressed (`X-Forwarded-Host` only when TRUST_PROXY is on; srvx decides). */
+/** The host the client addressed (`X-Forwarded-Host` only from a proxy in TRUST_PROXY; see trusted-proxy.server.ts). */
 export function requestHost(request: Request): string {
   return new URL(request.url).host
 }
 
-/** The client's address as srvx saw it (or the trusted proxy reported it, with TRUST_PROXY). */
+/** The client's address: the peer's, or the one a proxy in TRUST_PROXY reported (trusted-proxy.server.ts). */
 export function clientIpOf(request: Request): string {
   return (request as Request & { ip?: string }).ip ?? 'unknown'
 }
@@ -35,9 +35,12 @@ export function jsonResponse(body: unknown, init?: { status?: number; headers?: 
   return Response.json(body, { status: init?.status ?? 200, headers })
 }
 
+/** The body limit of the REST API (and of every path without its own; see request-body.server.ts). */
 export const maxJsonBodyBytes = 16 * 1024
 
-function hasBody(request: Request): boolean {
+export const invalidJsonMessage = 'Die Anfrage enthält kein gültiges JSON.'
+
+export function hasBody(request: Request): boolean {
   const length = request.headers.get('content-length')
   return (length !== null && length !== '0') || request.headers.has('transfer-encoding')
 }
@@ -51,28 +54,10 @@ function isJson(request: Request): boolean {
   )
 }
 
-async function readLimitedText(request: Request): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? 0)
-  const tooLarge = new DomainError(413, 'Die Anfrage ist zu groß (höchstens 16 KiB).')
-  if (declared > maxJsonBodyBytes) throw tooLarge
-  if (!request.body) return ''
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxJsonBodyBytes) {
-      await reader.cancel()
-      throw tooLarge
-    }
-    chunks.push(value)
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks))
-}
-
-/** Reads a JSON body (at most 16 KiB, `Content-Type: application/json`) and validates it. */
+/**
+ * Reads a JSON body (`Content-Type: application/json`) and validates it. The edge has read the
+ * body already, within the path's size limit (request-body.server.ts).
+ */
 export async function readJsonBody<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
@@ -80,12 +65,11 @@ export async function readJsonBody<Schema extends z.ZodType>(
   if (!isJson(request)) {
     throw new DomainError(415, 'Der Inhalt muss JSON sein (Content-Type: application/json).')
   }
-  const text = await readLimitedText(request)
   let value: unknown
   try {
-    value = JSON.parse(text)
+    value = JSON.parse(await request.text())
   } catch {
-    throw new DomainError(400, 'Die Anfrage enthält kein gültiges JSON.')
+    throw new DomainError(400, invalidJsonMessage)
   }
   const result = schema.safeParse(value)
   if (!result.success) throw validationError(result.error)
@@ -115,7 +99,8 @@ export function apiHandlers(
   methods: Partial<Record<ApiMethod, ApiHandler>>,
   options: { params?: z.ZodType } = {},
 ) {
-  const allow = Object.keys(methods).join(', ')
+  // Start answers HEAD with the GET handler.
+  const allow = [...Object.keys(methods), ...(methods.GET ? ['HEAD'] : [])].join(', ')
   const knownPath = (params: unknown) => !options.params || options.params.safeParse(params).success
   const wrapped: Record<string, (ctx: ApiHandlerContext) => Promise<Response>> = {}
   for (const [method, handler] of Object.entries(methods)) {

@@ -10,7 +10,11 @@ export function createCspNonce(): string {
  * the scripts stamped with this response's nonce. Their hydration data holds the access token, so
  * markup an attacker slips into a page must not run.
  */
-export function applySecurityHeaders(headers: Headers, request: Request, cspNonce: string): void {
+export function applySecurityHeaders(
+  headers: Headers,
+  request: Request,
+  cspNonce: string | null = null,
+): void {
   headers.set('X-Content-Type-Options', 'nosniff')
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
   headers.set('X-Frame-Options', 'DENY')
@@ -26,7 +30,7 @@ export function applySecurityHeaders(headers: Headers, request: Request, cspNonc
         "default-src 'self'",
         // No 'strict-dynamic': it would let any script the page's own code creates run, in
         // Chromium inline ones too. The app's chunks are same-origin files, 'self' covers them.
-        `script-src 'self' 'nonce-${cspNonce}'`,
+        cspNonce ? `script-src 'self' 'nonce-${cspNonce}'` : "script-src 'self'",
         // Server-rendered style attributes (tenant colours, Radix) and the <style> sonner inserts.
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: https:",

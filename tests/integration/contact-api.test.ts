@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../support/server'
 const shopHost = 'sonnen-apotheke.localhost'
 
 let nextClient = 1
-/** Each test sends from its own address (the server trusts X-Forwarded-For), so limits do not leak. */
+/** Each test sends from its own address (the server trusts X-Forwarded-For from loopback), so limits do not leak. */
 const newClientIp = () => `198.51.100.${nextClient++}`
 
 describe.each(testDatabaseKinds)('contact API on %s', (kind) => {
@@ -33,7 +33,7 @@ describe.each(testDatabaseKinds)('contact API on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { TRUST_PROXY: 'true' })
+    server = await startTestServer(kind, { TRUST_PROXY: 'loopback' })
   })
   afterAll(async () => {
     await server?.stop()

@@ -33,7 +33,6 @@ export async function startTestServer(
     cwd: projectRoot,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
       PORT: '0',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',

@@ -9,7 +9,7 @@ describe('parseConfig', () => {
       DATA_DIR: './data',
       APP_DOMAIN: 'blattwerk.localhost',
       LOG_LEVEL: 'info',
-      TRUST_PROXY: false,
+      TRUST_PROXY: [],
       NODE_ENV: 'production',
     })
     expect(config.DATABASE_URL).toBeUndefined()
@@ -30,7 +30,7 @@ describe('parseConfig', () => {
       DATABASE_URL: 'postgres://app:secret@db.internal:5432/blattwerk',
       APP_DOMAIN: 'Blattwerk.DE',
       LOG_LEVEL: 'debug',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::/32 , 192.0.2.1',
     })
     expect(config).toMatchObject({
       PORT: 8080,
@@ -38,7 +38,7 @@ describe('parseConfig', () => {
       DATABASE_URL: 'postgres://app:secret@db.internal:5432/blattwerk',
       APP_DOMAIN: 'blattwerk.de',
       LOG_LEVEL: 'debug',
-      TRUST_PROXY: true,
+      TRUST_PROXY: ['loopback', '10.0.0.0/8', '2001:db8::/32', '192.0.2.1'],
     })
   })
 
@@ -53,7 +53,9 @@ describe('parseConfig', () => {
     ],
     ['APP_DOMAIN', 'not a domain', /APP_DOMAIN must be a host name/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL/],
-    ['TRUST_PROXY', 'maybe', /TRUST_PROXY/],
+    ['TRUST_PROXY', 'maybe', /TRUST_PROXY has an entry that is neither an address.*: "maybe"/],
+    ['TRUST_PROXY', 'loopback,10.0.0.0/33', /TRUST_PROXY has an entry .*: "10.0.0.0\/33"/],
+    ['TRUST_PROXY', 'true', /^Invalid environment: TRUST_PROXY must list the proxies to trust/],
   ])('refuses %s=%s with one line naming the variable', (name, value, message) => {
     let error: unknown
     try {
@@ -64,6 +66,12 @@ describe('parseConfig', () => {
     expect(error).toBeInstanceOf(ConfigError)
     expect((error as Error).message).toMatch(message)
     expect((error as Error).message).not.toContain('\n')
+  })
+
+  it('trusts no proxy when TRUST_PROXY is unset, empty or false', () => {
+    for (const value of [undefined, '', 'false']) {
+      expect(parseConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual([])
+    }
   })
 
   it('never echoes the signing key it refuses', () => {

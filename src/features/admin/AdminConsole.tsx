@@ -1,5 +1,4 @@
-import { Link } from '@tanstack/react-router'
-import { useRouterState } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { PageHeader } from '../ui/PageHeader'
 
@@ -38,4 +37,5 @@ export function AdminConsole({ children }: { children: ReactNode }) {
 }
 
 /** True while the router loads the next page of a list (the table keeps its rows meanwhile). */
-export const useListPending = () => useRouterState({ select: (state) => state.status === 'pending' })
+export const useListPending = () =>
+  useRouterState({ select: (state) => state.status === 'pending' })

@@ -1,17 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { getApp } from '~/server/app.server'
 import { checkHealth } from '~/server/health.server'
+import { apiHandlers, jsonResponse } from '~/server/http.server'
 
 export const Route = createFileRoute('/api/health')({
   server: {
-    handlers: {
+    handlers: apiHandlers({
       GET: async () => {
         const healthy = await checkHealth(await getApp())
-        return Response.json(healthy ? { status: 'ok' } : { status: 'unavailable' }, {
+        return jsonResponse(healthy ? { status: 'ok' } : { status: 'unavailable' }, {
           status: healthy ? 200 : 503,
-          headers: { 'Cache-Control': 'no-store' },
         })
       },
-    },
+    }),
   },
 })

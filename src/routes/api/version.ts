@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { buildInfo } from '~/lib/build-info'
+import { apiHandlers, jsonResponse } from '~/server/http.server'
 
 export const Route = createFileRoute('/api/version')({
   server: {
-    handlers: {
-      GET: () => Response.json(buildInfo, { headers: { 'Cache-Control': 'no-store' } }),
-    },
+    handlers: apiHandlers({ GET: () => jsonResponse(buildInfo) }),
   },
 })

@@ -1,0 +1,87 @@
+import { errorResponse, hasBody, invalidJsonMessage, maxJsonBodyBytes } from './http.server'
+
+const serverFunctionBase = process.env.TSS_SERVER_FN_BASE
+
+/**
+ * The largest request body a path accepts. Every body is read here, at the edge, before any
+ * handler runs; a route that takes uploads declares its larger limit in this one place.
+ */
+export function bodyLimitFor(pathname: string): number {
+  if (serverFunctionBase && pathname.startsWith(serverFunctionBase)) return 64 * 1024
+  return maxJsonBodyBytes
+}
+
+function tooLarge(limit: number): Response {
+  return errorResponse(413, `Die Anfrage ist zu groß (höchstens ${limit / 1024} KiB).`, {
+    // The rest of the body stays unread: closing the connection is the only way not to read it.
+    headers: { Connection: 'close' },
+  })
+}
+
+/** Reads the stream up to `limit` bytes; null as soon as it holds more (the rest is not read). */
+async function readAtMost(body: ReadableStream<Uint8Array>, limit: number) {
+  const reader = body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return Buffer.concat(chunks)
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel()
+      return null
+    }
+    chunks.push(value)
+  }
+}
+
+function isValidJson(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The same request with its body already read, keeping what the edge resolved (`ip`, URL). */
+function withBody(request: Request, body: Uint8Array<ArrayBuffer>): Request {
+  const buffered = new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    signal: request.signal,
+  })
+  const { ip } = request as Request & { ip?: string }
+  if (ip) Object.defineProperty(buffered, 'ip', { value: ip, enumerable: true })
+  return buffered
+}
+
+/**
+ * Admits a request at the edge: its body is read at most up to the path's limit (413 beyond it,
+ * for a declared length before reading anything), and a server function's JSON input — the body,
+ * or the `payload` parameter of a GET call — must parse (400), so no handler ever meets either.
+ * Answers the request to hand on, or the refusal.
+ */
+export async function admitRequest(request: Request, url: URL): Promise<Request | Response> {
+  const isServerFunction = !!serverFunctionBase && url.pathname.startsWith(serverFunctionBase)
+  if (isServerFunction && request.method === 'GET') {
+    const payload = url.searchParams.get('payload')
+    return payload === null || isValidJson(payload)
+      ? request
+      : errorResponse(400, 'Der Parameter „payload“ enthält kein gültiges JSON.')
+  }
+
+  let body: Uint8Array<ArrayBuffer> | null = null
+  if (hasBody(request) && request.body) {
+    const limit = bodyLimitFor(url.pathname)
+    if (Number(request.headers.get('content-length') ?? 0) > limit) return tooLarge(limit)
+    body = await readAtMost(request.body, limit)
+    if (!body) return tooLarge(limit)
+  }
+  const isJson = request.headers.get('content-type')?.includes('application/json')
+  if (isServerFunction && isJson && !isValidJson(new TextDecoder().decode(body ?? undefined))) {
+    return errorResponse(400, invalidJsonMessage)
+  }
+  return body ? withBody(request, body) : request
+}
