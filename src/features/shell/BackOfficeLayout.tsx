@@ -16,6 +16,7 @@ import { accessSessionOf, isBusinessUser } from '../session/session-store'
 import { useLogout, useSession } from '../session/use-session'
 import { backOfficeNav, homeOf, type NavItem, visibleNav } from './back-office-nav'
 import { ErrorContent, HostErrorPage } from './ErrorPages'
+import { FrameContent } from './frame-context'
 import { BrandMark, SkipLink } from './parts'
 
 const navLinkClass =
@@ -179,7 +180,7 @@ function BackOfficeFrame({ user, children }: { user: B2bUser; children: ReactNod
           <UserMenu name={user.name} username={user.username} />
         </header>
         <main id="main" className="flex-1 px-4 py-6 md:px-page md:py-8">
-          {children}
+          <FrameContent>{children}</FrameContent>
         </main>
       </div>
     </div>

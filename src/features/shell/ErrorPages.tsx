@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { forbiddenMessage } from '~/lib/access-rules'
 import { isAccessDenied } from '../session/guard'
 import { pageHead } from './AreaPage'
+import { useInsideFrame } from './frame-context'
 import { HostFrame } from './HostFrame'
 import { useStartPath } from './host'
 import { useServerRequestId } from './server-render'
@@ -114,13 +115,13 @@ export function layoutErrorHead({ match }: { match: { status: string; error?: un
   return pageHead(isAccessDenied(match.error) ? 'Zugriff verweigert' : 'Interner Serverfehler')
 }
 
-/** Unknown paths: inside the frame of the host (its shop, its organisation, or the product). */
+/**
+ * Unknown paths: inside the frame of the host (its shop, its organisation, or the product); a page
+ * that finds nothing inside a layout (a not-found thrown by its loader) keeps that layout's frame.
+ */
 export function NotFoundPage() {
-  return (
-    <HostFrame>
-      <NotFoundContent />
-    </HostFrame>
-  )
+  const content = <NotFoundContent />
+  return useInsideFrame() ? content : <HostFrame>{content}</HostFrame>
 }
 
 /** A denied or failed page of the shop and home layouts, still inside the host's frame. */

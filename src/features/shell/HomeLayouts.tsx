@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Building2, MapPin } from 'lucide-react'
 import { type ReactNode, Suspense } from 'react'
+import { FrameContent } from './frame-context'
 import { type HostOrganisation, useHostOrganisation } from './host'
 import { BrandMark, LegalLinks, SkipLink } from './parts'
 
@@ -87,7 +88,7 @@ export function HomeFrame({ children }: { children: ReactNode }) {
       <SkipLink />
       <HomeHeader />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-page py-12">
-        {children}
+        <FrameContent>{children}</FrameContent>
       </main>
       <HomeFooter />
     </div>
@@ -107,7 +108,7 @@ export function HomeLightFrame({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-4xl flex-1 px-page py-10">
-        {children}
+        <FrameContent>{children}</FrameContent>
       </main>
       <footer className="border-t border-border">
         <div className="mx-auto max-w-4xl px-page py-6 text-sm text-ink-muted">

@@ -14,6 +14,7 @@ import { Dialog } from 'radix-ui'
 import { type CSSProperties, type ReactNode, useState } from 'react'
 import type { TenantConfig } from '~/lib/tenant-config'
 import { useLogout, useSession } from '../session/use-session'
+import { FrameContent } from './frame-context'
 import { useTenant } from './host'
 import { LegalLinks, SkipLink } from './parts'
 
@@ -186,7 +187,7 @@ export function ShopFrame({ config, children }: { config: TenantConfig; children
       <SkipLink />
       <ShopHeader config={config} />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-page py-8">
-        {children}
+        <FrameContent>{children}</FrameContent>
       </main>
       <ShopFooter config={config} />
     </div>
