@@ -31,3 +31,15 @@ export function HomeLightLayout() {
     </HostFrame>
   )
 }
+
+/**
+ * The shop pages. The guard opens them only where a shop is configured; should the tenant fail to
+ * load meanwhile, they still get the host's frame.
+ */
+export function ShopLayout() {
+  return (
+    <HostFrame>
+      <Outlet />
+    </HostFrame>
+  )
+}

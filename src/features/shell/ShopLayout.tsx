@@ -1,4 +1,4 @@
-import { Link, Outlet } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import {
   Clock,
   LogOut,
@@ -15,7 +15,6 @@ import { type CSSProperties, type ReactNode, useState } from 'react'
 import type { TenantConfig } from '~/lib/tenant-config'
 import { useLogout, useSession } from '../session/use-session'
 import { FrameContent } from './frame-context'
-import { useTenant } from './host'
 import { LegalLinks, SkipLink } from './parts'
 
 const shopNav = [
@@ -34,7 +33,7 @@ function tenantColours(config: TenantConfig): CSSProperties {
 }
 
 /** `tel:` wants the digits only. */
-export const phoneHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`
+const phoneHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`
 
 function ShopNavLinks({ onNavigate }: { onNavigate?: () => void }) {
   return (
@@ -191,19 +190,5 @@ export function ShopFrame({ config, children }: { config: TenantConfig; children
       </main>
       <ShopFooter config={config} />
     </div>
-  )
-}
-
-/**
- * The shop layout. The guard lets shop pages open only where a shop is configured; without a
- * config (the render after the tenant failed to load) the page stands alone.
- */
-export function ShopLayout() {
-  const config = useTenant()?.config
-  if (!config) return <Outlet />
-  return (
-    <ShopFrame config={config}>
-      <Outlet />
-    </ShopFrame>
   )
 }

@@ -20,7 +20,7 @@ export function useTenant(): TenantInfo | null {
 const presentsOrganisation = (tenant: TenantInfo | null): tenant is TenantInfo =>
   tenant !== null && tenant.config === null
 
-export const hostOrganisationQueryOptions = (tenant: TenantInfo | null) =>
+const hostOrganisationQueryOptions = (tenant: TenantInfo | null) =>
   queryOptions({
     // Under the tenant's key: host data, which a logout keeps (it drops the user's queries).
     queryKey: ['tenant', tenant?.host ?? null, 'organisation'],
@@ -30,7 +30,7 @@ export const hostOrganisationQueryOptions = (tenant: TenantInfo | null) =>
   })
 
 /** Loads the host's organisation before a page renders, so the page and its title have it. */
-export function loadHostOrganisation(
+function loadHostOrganisation(
   queryClient: QueryClient,
   tenant: TenantInfo | null,
 ): Promise<HostOrganisation | null> {
