@@ -54,6 +54,7 @@ import { Route as AppPurchase_ordersCreateRouteImport } from './routes/_app/purc
 import { Route as EmptyAbgabeIdRouteImport } from './routes/_empty/abgabe/$id'
 import { Route as EmptyConfirmationTokenRouteImport } from './routes/_empty/confirmation/$token'
 import { Route as EmptyConfirmationMollieRouteImport } from './routes/_empty/confirmation/mollie'
+import { Route as EmptyLoginForgotPasswordRouteImport } from './routes/_empty/login_.forgot-password'
 import { Route as HomeLightInvitationTokenRouteImport } from './routes/_homeLight/invitation/$token'
 import { Route as HomeLightNewsOnlineShopRouteImport } from './routes/_homeLight/news/online-shop'
 import { Route as ShopAccountIndexRouteImport } from './routes/_shop/account/index'
@@ -300,6 +301,12 @@ const EmptyConfirmationMollieRoute = EmptyConfirmationMollieRouteImport.update({
   path: '/confirmation/mollie',
   getParentRoute: () => EmptyRoute,
 } as any)
+const EmptyLoginForgotPasswordRoute =
+  EmptyLoginForgotPasswordRouteImport.update({
+    id: '/login_/forgot-password',
+    path: '/login/forgot-password',
+    getParentRoute: () => EmptyRoute,
+  } as any)
 const HomeLightInvitationTokenRoute =
   HomeLightInvitationTokenRouteImport.update({
     id: '/invitation/$token',
@@ -449,6 +456,7 @@ export interface FileRoutesByFullPath {
   '/abgabe/$id': typeof EmptyAbgabeIdRoute
   '/confirmation/$token': typeof EmptyConfirmationTokenRoute
   '/confirmation/mollie': typeof EmptyConfirmationMollieRoute
+  '/login/forgot-password': typeof EmptyLoginForgotPasswordRoute
   '/invitation/$token': typeof HomeLightInvitationTokenRoute
   '/news/online-shop': typeof HomeLightNewsOnlineShopRoute
   '/account/addresses': typeof ShopAccountAddressesRoute
@@ -513,6 +521,7 @@ export interface FileRoutesByTo {
   '/abgabe/$id': typeof EmptyAbgabeIdRoute
   '/confirmation/$token': typeof EmptyConfirmationTokenRoute
   '/confirmation/mollie': typeof EmptyConfirmationMollieRoute
+  '/login/forgot-password': typeof EmptyLoginForgotPasswordRoute
   '/invitation/$token': typeof HomeLightInvitationTokenRoute
   '/news/online-shop': typeof HomeLightNewsOnlineShopRoute
   '/account/addresses': typeof ShopAccountAddressesRoute
@@ -583,6 +592,7 @@ export interface FileRoutesById {
   '/_empty/abgabe/$id': typeof EmptyAbgabeIdRoute
   '/_empty/confirmation/$token': typeof EmptyConfirmationTokenRoute
   '/_empty/confirmation/mollie': typeof EmptyConfirmationMollieRoute
+  '/_empty/login_/forgot-password': typeof EmptyLoginForgotPasswordRoute
   '/_homeLight/invitation/$token': typeof HomeLightInvitationTokenRoute
   '/_homeLight/news/online-shop': typeof HomeLightNewsOnlineShopRoute
   '/_shop/account/addresses': typeof ShopAccountAddressesRoute
@@ -649,6 +659,7 @@ export interface FileRouteTypes {
     | '/abgabe/$id'
     | '/confirmation/$token'
     | '/confirmation/mollie'
+    | '/login/forgot-password'
     | '/invitation/$token'
     | '/news/online-shop'
     | '/account/addresses'
@@ -713,6 +724,7 @@ export interface FileRouteTypes {
     | '/abgabe/$id'
     | '/confirmation/$token'
     | '/confirmation/mollie'
+    | '/login/forgot-password'
     | '/invitation/$token'
     | '/news/online-shop'
     | '/account/addresses'
@@ -782,6 +794,7 @@ export interface FileRouteTypes {
     | '/_empty/abgabe/$id'
     | '/_empty/confirmation/$token'
     | '/_empty/confirmation/mollie'
+    | '/_empty/login_/forgot-password'
     | '/_homeLight/invitation/$token'
     | '/_homeLight/news/online-shop'
     | '/_shop/account/addresses'
@@ -1149,6 +1162,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EmptyConfirmationMollieRouteImport
       parentRoute: typeof EmptyRoute
     }
+    '/_empty/login_/forgot-password': {
+      id: '/_empty/login_/forgot-password'
+      path: '/login/forgot-password'
+      fullPath: '/login/forgot-password'
+      preLoaderRoute: typeof EmptyLoginForgotPasswordRouteImport
+      parentRoute: typeof EmptyRoute
+    }
     '/_homeLight/invitation/$token': {
       id: '/_homeLight/invitation/$token'
       path: '/invitation/$token'
@@ -1377,6 +1397,7 @@ interface EmptyRouteChildren {
   EmptyAbgabeIdRoute: typeof EmptyAbgabeIdRoute
   EmptyConfirmationTokenRoute: typeof EmptyConfirmationTokenRoute
   EmptyConfirmationMollieRoute: typeof EmptyConfirmationMollieRoute
+  EmptyLoginForgotPasswordRoute: typeof EmptyLoginForgotPasswordRoute
 }
 
 const EmptyRouteChildren: EmptyRouteChildren = {
@@ -1386,6 +1407,7 @@ const EmptyRouteChildren: EmptyRouteChildren = {
   EmptyAbgabeIdRoute: EmptyAbgabeIdRoute,
   EmptyConfirmationTokenRoute: EmptyConfirmationTokenRoute,
   EmptyConfirmationMollieRoute: EmptyConfirmationMollieRoute,
+  EmptyLoginForgotPasswordRoute: EmptyLoginForgotPasswordRoute,
 }
 
 const EmptyRouteWithChildren = EmptyRoute._addFileChildren(EmptyRouteChildren)

@@ -37,8 +37,15 @@ const publicPrefixes = [
   '/invitation',
 ] as const
 
-/** Tenant shop pages that only exist when the tenant has configured its shop. */
+/** The shop's catalogue: only where a shop is configured, and only for consumers and visitors. */
 const shopOnlyPrefixes = ['/blueten', '/extrakte'] as const
+
+/**
+ * The rest of a tenant's shop: without a configured shop (a club's host, the main domain) there is
+ * nothing to show — a club may not advertise or sell (KCanG § 6, § 19), so its host never shows a
+ * catalogue, configurator, cart or customer account.
+ */
+const shopPrefixes = ['/shop', '/rezeptkonfigurator', '/checkout', '/account'] as const
 
 const backOfficePrefixes = [
   '/dashboard',
@@ -55,7 +62,17 @@ const backOfficePrefixes = [
   '/live',
 ] as const
 
-const customerOrderCategories = new Set(['pharmacy', 'wholesaler', 'producer'])
+type OrganisationCategory = Extract<AccessSession, { accountType: 'b2b' }>['organisationCategory']
+
+/** Who sells to customers; a club hands out to members instead (Abgabe). */
+const customerOrderCategories = new Set<OrganisationCategory>([
+  'pharmacy',
+  'wholesaler',
+  'producer',
+])
+
+/** Who repackages bulk goods into units (Abfüllung) and records it; a club hands out its harvest. */
+const fillingCategories = new Set<OrganisationCategory>(['pharmacy', 'wholesaler', 'producer'])
 
 const allow: AccessDecision = { kind: 'allow' }
 const forbidden: AccessDecision = { kind: 'forbidden' }
@@ -119,6 +136,9 @@ export function safeRedirectTarget(value: unknown): string | null {
   return value
 }
 
+const belongsTo = (session: AccessSession, categories: Set<OrganisationCategory>) =>
+  session?.accountType === 'b2b' && categories.has(session.organisationCategory)
+
 /** Decides whether `session` may open `path` (which may carry a query and hash) on `tenant`. */
 export function decideAccess(
   path: string,
@@ -130,6 +150,8 @@ export function decideAccess(
     // The shop is for consumers; business users order through the back-office.
     return session?.accountType === 'b2b' ? redirectTo('/') : allow
   }
+
+  if (matchesAny(path, shopPrefixes) && !tenant?.hasConfig) return redirectTo('/')
 
   if (session?.accountType === 'b2c' && matchesAny(path, backOfficePrefixes)) {
     return redirectTo('/')
@@ -154,9 +176,11 @@ export function decideAccess(
   }
 
   if (matchesPrefix(path, '/customer_orders')) {
-    const tradesWithCustomers =
-      session.accountType === 'b2b' && customerOrderCategories.has(session.organisationCategory)
-    return tradesWithCustomers ? allow : forbidden
+    return belongsTo(session, customerOrderCategories) ? allow : forbidden
+  }
+
+  if (matchesPrefix(path, '/organisations/filling-protocol')) {
+    return belongsTo(session, fillingCategories) ? allow : forbidden
   }
 
   return allow

@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { guardAccess } from '~/features/session/guard'
-import { BackOfficeLayout } from '~/features/shell/BackOfficeLayout'
+import { BackOfficeErrorPage, BackOfficeLayout } from '~/features/shell/BackOfficeLayout'
+import { layoutErrorHead } from '~/features/shell/ErrorPages'
 
 export const Route = createFileRoute('/_app')({
   beforeLoad: guardAccess,
+  head: layoutErrorHead,
   component: BackOfficeLayout,
+  errorComponent: BackOfficeErrorPage,
 })

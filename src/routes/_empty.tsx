@@ -1,8 +1,8 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { guardAccess } from '~/features/session/guard'
+import { guardHostPage } from '~/features/shell/host'
 
 /** No frame at all: the page brings everything itself. */
 export const Route = createFileRoute('/_empty')({
-  beforeLoad: guardAccess,
+  beforeLoad: guardHostPage,
   component: Outlet,
 })

@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { guardAccess } from '~/features/session/guard'
-import { HomeLayout } from '~/features/shell/HomeLayouts'
+import { HostErrorPage, layoutErrorHead } from '~/features/shell/ErrorPages'
+import { HomeLayout } from '~/features/shell/HostFrame'
+import { guardHostPage } from '~/features/shell/host'
 
 export const Route = createFileRoute('/_home')({
-  beforeLoad: guardAccess,
+  beforeLoad: guardHostPage,
+  head: layoutErrorHead,
   component: HomeLayout,
+  errorComponent: HostErrorPage,
 })

@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { guardAccess } from '~/features/session/guard'
-import { HomeLightLayout } from '~/features/shell/HomeLayouts'
+import { HostErrorPage, layoutErrorHead } from '~/features/shell/ErrorPages'
+import { HomeLightLayout } from '~/features/shell/HostFrame'
+import { guardHostPage } from '~/features/shell/host'
 
 export const Route = createFileRoute('/_homeLight')({
-  beforeLoad: guardAccess,
+  beforeLoad: guardHostPage,
+  head: layoutErrorHead,
   component: HomeLightLayout,
+  errorComponent: HostErrorPage,
 })

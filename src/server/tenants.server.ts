@@ -1,8 +1,8 @@
 import { eq, type SQL } from 'drizzle-orm'
-import type { TenantResponse } from '../lib/auth-api'
+import type { OrganisationCategory, TenantResponse } from '../lib/auth-api'
 import { isCustomDomainCandidate, normaliseHost, tenantSlugFromHost } from '../lib/tenant-host'
 import type { Database } from './db/client.server'
-import { tenants } from './db/schema'
+import { organisations, tenants } from './db/schema'
 import { requestHost } from './http.server'
 
 export interface Tenant extends TenantResponse {
@@ -64,3 +64,29 @@ export const tenantOfRequest = (
   app: { db: Database; config: { APP_DOMAIN: string } },
   request: Request,
 ): Promise<Tenant | null> => resolveTenant(app.db, requestHost(request), app.config.APP_DOMAIN)
+
+/** What a tenant host says about the organisation behind it: public data only. */
+export interface HostOrganisation {
+  name: string
+  category: OrganisationCategory
+  street: string | null
+  postalCode: string | null
+  city: string | null
+}
+
+export async function organisationOfTenant(
+  db: Database,
+  tenant: Tenant,
+): Promise<HostOrganisation | null> {
+  const [organisation] = await db
+    .select({
+      name: organisations.name,
+      category: organisations.category,
+      street: organisations.street,
+      postalCode: organisations.postalCode,
+      city: organisations.city,
+    })
+    .from(organisations)
+    .where(eq(organisations.id, tenant.organisationId))
+  return organisation ?? null
+}

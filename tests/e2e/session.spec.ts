@@ -110,7 +110,7 @@ test('a club owner on /customer_orders sees the 403 page', async ({ page }) => {
 
 test('an admin opens the admin area', async ({ page }) => {
   await openBackOffice(page, 'admin', 'admin-demo-2026')
-  await page.getByRole('link', { name: 'Admin' }).click()
+  await page.getByRole('link', { name: 'Administration', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible()
 })
 

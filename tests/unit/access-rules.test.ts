@@ -58,24 +58,19 @@ type Row = [Expected, Expected, Expected, Expected, Expected, Expected, Expected
 const expectedByRoute: Record<string, Row> = {
   '/': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   '/login': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
+  '/login/forgot-password': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
   '/contact': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   '/me': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
   '/me/change-password': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
   '/dashboard': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
   '/live': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
-  '/shop': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   '/admin': ['login', 'deny', 'deny', 'deny', 'deny', 'deny', 'ok', 'deny'],
   '/admin/product-db': ['login', 'deny', 'deny', 'deny', 'deny', 'deny', 'ok', 'deny'],
   '/admin/product-db/upload': ['login', 'deny', 'deny', 'deny', 'deny', 'deny', 'ok', 'deny'],
   '/admin/product-db/123/edit': ['login', 'deny', 'deny', 'deny', 'deny', 'deny', 'ok', 'deny'],
   '/legal-notice': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   '/privacy-policy': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
-  '/account': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
-  '/account/orders': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
-  '/account/personal': ['login', 'acct', 'acct', 'acct', 'acct', 'acct', 'acct', 'ok'],
-  '/account/addresses': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   '/analyse': ['login', 'deny', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
-  '/checkout': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   '/products': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
   '/products/create': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
   '/products/7': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
@@ -96,24 +91,39 @@ const expectedByRoute: Record<string, Row> = {
   '/purchase_orders/4/edit': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
   '/invitation/abc': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   '/organisations/2': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
-  '/organisations/filling-protocol': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
-  '/rezeptkonfigurator': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  '/organisations/filling-protocol': ['login', 'ok', 'ok', 'ok', 'ok', 'deny', 'deny', 'home'],
   '/confirmation/mollie': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   '/confirmation/tok123': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   '/inventory': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
 }
 
-/** Shop-only routes: the tenant's shop configuration decides before anything else. */
+/** Shop routes: the tenant's shop configuration decides before anything else. */
 const shopRow = {
   withConfig: ['ok', 'home', 'home', 'home', 'home', 'home', 'home', 'ok'],
   withoutConfig: ['home', 'home', 'home', 'home', 'home', 'home', 'home', 'home'],
   none: ['home', 'home', 'home', 'home', 'home', 'home', 'home', 'home'],
 } satisfies Record<TenantName, Row>
 
+const noShop: Row = ['home', 'home', 'home', 'home', 'home', 'home', 'home', 'home']
+
+/** The rest of the shop: as usual where a shop is configured, the start page everywhere else. */
+const onShop = (row: Row): Record<TenantName, Row> => ({
+  withConfig: row,
+  withoutConfig: noShop,
+  none: noShop,
+})
+
 const expectedByShopRoute: Record<string, Record<TenantName, Row>> = {
   '/blueten': shopRow,
   '/blueten/42': shopRow,
   '/extrakte': shopRow,
+  '/shop': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
+  '/account': onShop(['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
+  '/account/orders': onShop(['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
+  '/account/personal': onShop(['login', 'acct', 'acct', 'acct', 'acct', 'acct', 'acct', 'ok']),
+  '/account/addresses': onShop(['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
+  '/checkout': onShop(['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
+  '/rezeptkonfigurator': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
 }
 
 function toDecision(expected: Expected, route: string): AccessDecision {
@@ -161,8 +171,8 @@ const cases: Case[] = [
 describe('decideAccess table', () => {
   it('covers every route the app has', () => {
     const routes = [...Object.keys(expectedByRoute), ...Object.keys(expectedByShopRoute)]
-    expect(routes).toHaveLength(48)
-    expect(cases).toHaveLength(48 * sessionColumns.length * tenantNames.length)
+    expect(routes).toHaveLength(49)
+    expect(cases).toHaveLength(49 * sessionColumns.length * tenantNames.length)
   })
 
   it.each(cases)('$route as $session on tenant $tenant → $expected', (testCase) => {

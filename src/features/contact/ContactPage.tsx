@@ -1,10 +1,59 @@
 import { useForm } from '@tanstack/react-form'
 import { useRouter } from '@tanstack/react-router'
-import { CircleCheck } from 'lucide-react'
+import { CircleCheck, MapPin } from 'lucide-react'
 import { useState } from 'react'
 import { contactRequestSchema } from '~/lib/contact-api'
 import { FormAlert, FormFrame, SubmitButton, TextField } from '../forms/fields'
 import { applyServerErrors } from '../forms/server-errors'
+import { organisationAddress } from '../shell/HomeLayouts'
+import { useHostOrganisation, useTenant } from '../shell/host'
+import { ShopAddress } from '../shell/ShopLayout'
+
+/**
+ * Whom the message reaches, beside the form. The server stores it for the host's tenant, so on a
+ * shop's (or club's) host it goes to that shop, on the main domain to the platform.
+ */
+function Recipient() {
+  const config = useTenant()?.config
+  const organisation = useHostOrganisation()
+  if (config) {
+    return (
+      <>
+        <p className="mt-4 text-lg text-ink-muted">
+          Fragen an {config.shopName}? Deine Nachricht geht direkt an uns.
+        </p>
+        <div className="mt-6 text-ink-muted">
+          <ShopAddress config={config} />
+        </div>
+      </>
+    )
+  }
+  if (organisation) {
+    const address = organisationAddress(organisation)
+    return (
+      <>
+        <p className="mt-4 text-lg text-ink-muted">
+          Fragen an {organisation.name}? Deine Nachricht geht direkt an uns.
+        </p>
+        <address className="mt-6 space-y-2 text-ink-muted not-italic">
+          <p className="font-semibold text-ink">{organisation.name}</p>
+          {address && (
+            <p className="flex items-center gap-2">
+              <MapPin className="size-4 shrink-0" aria-hidden="true" />
+              {address}
+            </p>
+          )}
+        </address>
+      </>
+    )
+  }
+  return (
+    <p className="mt-4 text-lg text-ink-muted">
+      Fragen zu Blattwerk, eine Vorführung für deine Apotheke oder deinen Verein, oder Hilfe bei
+      deinem Zugang? Schreib uns – wir antworten in der Regel innerhalb eines Werktags.
+    </p>
+  )
+}
 
 export function ContactPage() {
   const { api } = useRouter().options.context
@@ -26,13 +75,10 @@ export function ContactPage() {
   })
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-10 px-page py-12 lg:grid-cols-[1fr_1.4fr]">
+    <div className="grid gap-10 lg:grid-cols-[1fr_1.4fr]">
       <div>
         <h1 className="text-display font-semibold text-brand-900">Kontakt</h1>
-        <p className="mt-4 text-lg text-ink-muted">
-          Fragen zu Blattwerk, eine Vorführung für deine Apotheke oder deinen Verein, oder Hilfe bei
-          deinem Zugang? Schreib uns – wir antworten in der Regel innerhalb eines Werktags.
-        </p>
+        <Recipient />
       </div>
       <section
         aria-labelledby="contact-form-title"

@@ -1,5 +1,5 @@
 import { useForm } from '@tanstack/react-form'
-import { Link, useRouteContext, useRouter } from '@tanstack/react-router'
+import { Link, useRouter } from '@tanstack/react-router'
 import { Tabs } from 'radix-ui'
 import { useState } from 'react'
 import { z } from 'zod'
@@ -11,7 +11,8 @@ import { FormAlert, FormFrame, SubmitButton, TextField } from '../forms/fields'
 import { logIn } from '../session/session.functions'
 import { isBusinessUser, sessionFrom } from '../session/session-store'
 import { useLogout, useSession } from '../session/use-session'
-import { BrandMark, LegalLinks } from '../shell/parts'
+import { useHostOrganisation, useTenant } from '../shell/host'
+import { AuthFrame } from './AuthFrame'
 
 const unreachable: LoginFailure = { ok: false, status: 500, message: unreachableMessage }
 
@@ -96,6 +97,11 @@ function LoginForm({ accountType, redirectTarget, onLoggedIn }: LoginFormProps) 
         )}
       </form.Field>
       <SubmitButton form={form}>Anmelden</SubmitButton>
+      <p className="text-sm">
+        <Link to="/login/forgot-password" className="font-medium text-brand-700 hover:underline">
+          Passwort vergessen?
+        </Link>
+      </p>
     </FormFrame>
   )
 }
@@ -129,11 +135,12 @@ function AlreadyLoggedIn({ name }: { name: string }) {
 const tabClass =
   'flex-1 rounded-md px-3 py-2 text-sm font-medium text-ink-muted data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-sm'
 
-/** Business and shop login; on a shop's host the shop login comes first. */
+/** Business and shop login; on a shop's (or club's) host its own accounts come first. */
 export function LoginPage({ redirectTarget }: { redirectTarget?: string }) {
-  const tenant = useRouteContext({ from: '__root__', select: (context) => context.tenant })
+  const tenant = useTenant()
+  const organisation = useHostOrganisation()
   const session = useSession()
-  const shopName = tenant?.config?.shopName
+  const hostName = tenant?.config?.shopName ?? organisation?.name
   // After a login the form stays until the next page opens, instead of flashing "angemeldet als".
   const [loggingIn, setLoggingIn] = useState(false)
   const formProps = { redirectTarget, onLoggedIn: () => setLoggingIn(true) }
@@ -145,7 +152,8 @@ export function LoginPage({ redirectTarget }: { redirectTarget?: string }) {
     },
     {
       value: 'b2c',
-      label: 'Kundenkonto',
+      // A club has members, not customers.
+      label: organisation?.category === 'club' ? 'Mitgliedskonto' : 'Kundenkonto',
       content: tenant ? (
         <LoginForm accountType="b2c" {...formProps} />
       ) : (
@@ -159,45 +167,31 @@ export function LoginPage({ redirectTarget }: { redirectTarget?: string }) {
   if (tenant) tabs.reverse()
 
   return (
-    <main
-      id="main"
-      className="flex min-h-screen items-center justify-center bg-surface-muted px-4 py-12"
+    <AuthFrame
+      title="Anmelden"
+      intro={hostName ? `Willkommen bei ${hostName}.` : 'Willkommen bei Blattwerk.'}
     >
-      <div className="w-full max-w-md">
-        <div className="mb-6 flex justify-center">
-          <BrandMark />
-        </div>
-        <div className="rounded-card border border-border bg-surface p-6 shadow-sm sm:p-8">
-          <h1 className="text-2xl font-semibold text-ink">Anmelden</h1>
-          <p className="mt-1 text-sm text-ink-muted">
-            {shopName ? `Willkommen bei ${shopName}.` : 'Willkommen bei Blattwerk.'}
-          </p>
-          <div className="mt-6">
-            {isBusinessUser(session.user) && !loggingIn ? (
-              <AlreadyLoggedIn name={session.user.name} />
-            ) : (
-              <Tabs.Root defaultValue={tabs[0]?.value}>
-                <Tabs.List
-                  aria-label="Kontoart"
-                  className="mb-6 flex gap-1 rounded-lg bg-surface-muted p-1"
-                >
-                  {tabs.map((tab) => (
-                    <Tabs.Trigger key={tab.value} value={tab.value} className={tabClass}>
-                      {tab.label}
-                    </Tabs.Trigger>
-                  ))}
-                </Tabs.List>
-                {tabs.map((tab) => (
-                  <Tabs.Content key={tab.value} value={tab.value}>
-                    {tab.content}
-                  </Tabs.Content>
-                ))}
-              </Tabs.Root>
-            )}
-          </div>
-        </div>
-        <LegalLinks className="mt-6 flex justify-center text-sm text-ink-muted" />
-      </div>
-    </main>
+      {isBusinessUser(session.user) && !loggingIn ? (
+        <AlreadyLoggedIn name={session.user.name} />
+      ) : (
+        <Tabs.Root defaultValue={tabs[0]?.value}>
+          <Tabs.List
+            aria-label="Kontoart"
+            className="mb-6 flex gap-1 rounded-lg bg-surface-muted p-1"
+          >
+            {tabs.map((tab) => (
+              <Tabs.Trigger key={tab.value} value={tab.value} className={tabClass}>
+                {tab.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {tabs.map((tab) => (
+            <Tabs.Content key={tab.value} value={tab.value}>
+              {tab.content}
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      )}
+    </AuthFrame>
   )
 }

@@ -1,12 +1,27 @@
 import { Link, Outlet } from '@tanstack/react-router'
-import { ChevronDown, KeyRound, LogOut, Menu, MonitorPlay, UserRound, X } from 'lucide-react'
+import {
+  ChevronDown,
+  ExternalLink,
+  KeyRound,
+  LogOut,
+  Menu,
+  MonitorPlay,
+  UserRound,
+  X,
+} from 'lucide-react'
 import { Dialog, DropdownMenu } from 'radix-ui'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
+import type { B2bUser } from '~/lib/auth-api'
 import { accessSessionOf, isBusinessUser } from '../session/session-store'
 import { useLogout, useSession } from '../session/use-session'
 import { NavigationProgress } from '../ui/NavigationProgress'
-import { backOfficeNav, type NavItem, visibleNav } from './back-office-nav'
+import { backOfficeNav, homeOf, type NavItem, visibleNav } from './back-office-nav'
+import { ErrorContent, HostErrorPage } from './ErrorPages'
+import { FrameContent } from './frame-context'
 import { BrandMark, SkipLink } from './parts'
+
+const navLinkClass =
+  'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-ink-muted hover:bg-brand-50 hover:text-brand-900'
 
 function NavLinks({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
   return (
@@ -16,7 +31,7 @@ function NavLinks({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => 
           <Link
             to={to}
             onClick={onNavigate}
-            className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-ink-muted hover:bg-brand-50 hover:text-brand-900"
+            className={navLinkClass}
             activeProps={{ className: 'bg-brand-100 text-brand-900', 'aria-current': 'page' }}
           >
             <Icon className="size-4 shrink-0" aria-hidden="true" />
@@ -28,25 +43,38 @@ function NavLinks({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => 
   )
 }
 
-function SidebarContent({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+/** The screen at the counter runs beside the back-office, so it opens in a window of its own. */
+function LiveViewLink() {
+  return (
+    <Link to="/live" target="_blank" rel="noopener noreferrer" className={navLinkClass}>
+      <MonitorPlay className="size-4" aria-hidden="true" />
+      Live-Ansicht
+      <ExternalLink className="ml-auto size-3.5" aria-hidden="true" />
+      <span className="sr-only">(öffnet in neuem Fenster)</span>
+    </Link>
+  )
+}
+
+interface SidebarProps {
+  items: NavItem[]
+  /** The platform runs no counter; businesses get the live view. */
+  withLiveView: boolean
+  onNavigate?: () => void
+}
+
+function SidebarContent({ items, withLiveView, onNavigate }: SidebarProps) {
   return (
     <div className="flex h-full flex-col gap-6 p-4">
-      <BrandMark to="/dashboard" />
+      <BrandMark to={homeOf(items)} />
       <nav aria-label="Bereiche" className="flex-1">
         <NavLinks items={items} onNavigate={onNavigate} />
       </nav>
-      <Link
-        to="/live"
-        className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-ink-muted hover:bg-brand-50 hover:text-brand-900"
-      >
-        <MonitorPlay className="size-4" aria-hidden="true" />
-        Live-Ansicht
-      </Link>
+      {withLiveView && <LiveViewLink />}
     </div>
   )
 }
 
-function MobileNav({ items }: { items: NavItem[] }) {
+function MobileNav({ organisationName, ...sidebar }: SidebarProps & { organisationName: string }) {
   const [open, setOpen] = useState(false)
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -70,7 +98,8 @@ function MobileNav({ items }: { items: NavItem[] }) {
           >
             <X className="size-5" aria-hidden="true" />
           </Dialog.Close>
-          <SidebarContent items={items} onNavigate={() => setOpen(false)} />
+          <p className="px-4 pt-4 pr-12 text-sm font-semibold text-ink">{organisationName}</p>
+          <SidebarContent {...sidebar} onNavigate={() => setOpen(false)} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -86,11 +115,12 @@ function UserMenu({ name, username }: { name: string; username: string }) {
       <DropdownMenu.Trigger asChild>
         <button
           type="button"
-          className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-surface-muted"
+          className="flex shrink-0 items-center gap-2 rounded-lg px-2 py-2 text-sm font-medium text-ink hover:bg-surface-muted sm:px-3"
         >
-          <UserRound className="size-4" aria-hidden="true" />
-          <span className="max-w-40 truncate">{name}</span>
-          <ChevronDown className="size-4" aria-hidden="true" />
+          <UserRound className="size-4 shrink-0" aria-hidden="true" />
+          {/* On a phone the organisation's name needs the row; the user's name stays announced. */}
+          <span className="sr-only sm:not-sr-only sm:max-w-40 sm:truncate">{name}</span>
+          <ChevronDown className="size-4 shrink-0" aria-hidden="true" />
         </button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -126,33 +156,64 @@ function UserMenu({ name, username }: { name: string; username: string }) {
 }
 
 /** The back-office frame: area navigation, organisation and user menu around the page. */
-export function BackOfficeLayout() {
+function BackOfficeFrame({ user, children }: { user: B2bUser; children: ReactNode }) {
   const session = useSession()
-  const user = isBusinessUser(session.user) ? session.user : null
-  // The guard only lets business users in; this is the render after logout, before navigation.
-  if (!user) return null
-  const items = visibleNav(backOfficeNav(user.organisation.id), accessSessionOf(session))
+  const { organisation } = user
+  const items = visibleNav(backOfficeNav(organisation), accessSessionOf(session))
+  const sidebar = { items, withLiveView: organisation.category !== 'platform' }
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[var(--spacing-sidebar)_1fr]">
       <SkipLink />
       <NavigationProgress />
       <aside className="hidden border-r border-border bg-surface lg:block">
         <div className="sticky top-0 h-screen overflow-y-auto">
-          <SidebarContent items={items} />
+          <SidebarContent {...sidebar} />
         </div>
       </aside>
       <div className="flex min-w-0 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-surface/95 px-4 backdrop-blur md:px-page">
-          <MobileNav items={items} />
-          <p className="min-w-0 flex-1 truncate text-sm font-semibold text-ink">
-            {user.organisation.name}
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-border bg-surface/95 px-4 backdrop-blur md:gap-3 md:px-page">
+          <MobileNav organisationName={organisation.name} {...sidebar} />
+          <p
+            className="min-w-0 flex-1 truncate text-sm font-semibold text-ink"
+            title={organisation.name}
+          >
+            {organisation.name}
           </p>
           <UserMenu name={user.name} username={user.username} />
         </header>
         <main id="main" className="flex-1 px-4 py-6 md:px-page md:py-8">
-          <Outlet />
+          <FrameContent>{children}</FrameContent>
         </main>
       </div>
     </div>
+  )
+}
+
+/** The current business user; null in the render after logout, before the login page opens. */
+function useBusinessUser(): B2bUser | null {
+  const { user } = useSession()
+  return isBusinessUser(user) ? user : null
+}
+
+export function BackOfficeLayout() {
+  const user = useBusinessUser()
+  // The guard only lets business users in; this is the render after logout, before navigation.
+  if (!user) return null
+  return (
+    <BackOfficeFrame user={user}>
+      <Outlet />
+    </BackOfficeFrame>
+  )
+}
+
+/** A denied or failed back-office page keeps the navigation around it. */
+export function BackOfficeErrorPage({ error }: { error: unknown }) {
+  const user = useBusinessUser()
+  // A shop customer denied a back-office page sees it in the host's frame instead.
+  if (!user) return <HostErrorPage error={error} />
+  return (
+    <BackOfficeFrame user={user}>
+      <ErrorContent error={error} />
+    </BackOfficeFrame>
   )
 }

@@ -1,11 +1,19 @@
 import { Link, useLocation, useRouter } from '@tanstack/react-router'
-import { FileQuestion, RotateCcw, ServerCrash, ShieldAlert } from 'lucide-react'
+import { ArrowLeft, FileQuestion, RotateCcw, ServerCrash, ShieldAlert } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { forbiddenMessage } from '~/lib/access-rules'
 import { isAccessDenied } from '../session/guard'
+import { pageHead } from './AreaPage'
+import { useInsideFrame } from './frame-context'
+import { HostFrame } from './HostFrame'
+import { useStartPath } from './host'
 import { useServerRequestId } from './server-render'
 
-function ErrorFrame({
+const secondaryButton =
+  'inline-flex items-center gap-2 rounded-lg border border-border px-4 py-2 font-medium text-ink hover:bg-surface-muted'
+
+/** The card of an error page; the layout around it is the one of the area or host. */
+function ErrorCard({
   icon,
   title,
   children,
@@ -16,68 +24,70 @@ function ErrorFrame({
   children: ReactNode
   actions?: ReactNode
 }) {
+  const startPath = useStartPath()
   return (
-    <main
-      id="main"
-      className="flex min-h-screen items-center justify-center bg-surface-muted px-page py-16"
-    >
-      <div className="w-full max-w-lg rounded-card border border-border bg-surface p-8 shadow-sm">
-        <div className="text-brand-700" aria-hidden="true">
-          {icon}
-        </div>
-        <h1 className="mt-4 text-2xl font-semibold text-ink">{title}</h1>
-        <div className="mt-3 space-y-3 text-ink-muted">{children}</div>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <Link
-            to="/"
-            className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-          >
-            Zur Startseite
-          </Link>
-          {actions}
-        </div>
+    <div className="mx-auto my-8 w-full max-w-lg rounded-card border border-border bg-surface p-8 shadow-sm">
+      <div className="text-brand-700" aria-hidden="true">
+        {icon}
       </div>
-    </main>
+      <h1 className="mt-4 text-2xl font-semibold text-ink">{title}</h1>
+      <div className="mt-3 space-y-3 text-ink-muted">{children}</div>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Link
+          to={startPath}
+          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+        >
+          Zur Startseite
+        </Link>
+        {actions}
+      </div>
+    </div>
   )
 }
 
-export function NotFoundPage() {
+function NotFoundContent() {
   const { pathname } = useLocation()
+  const router = useRouter()
   return (
-    <ErrorFrame icon={<FileQuestion className="size-10" />} title="Page Not Found">
-      <p className="font-mono text-sm text-ink">Page Not Found: {pathname}</p>
+    <ErrorCard
+      icon={<FileQuestion className="size-10" />}
+      title="Seite nicht gefunden"
+      actions={
+        <button type="button" onClick={() => router.history.back()} className={secondaryButton}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Zurück
+        </button>
+      }
+    >
+      <p className="font-mono text-sm break-all text-ink">Page Not Found: {pathname}</p>
       <p>
         Diese Seite gibt es nicht. Vielleicht hat sich die Adresse geändert oder enthält einen
         Tippfehler.
       </p>
-    </ErrorFrame>
+    </ErrorCard>
   )
 }
 
-export function ForbiddenPage() {
+function ForbiddenContent() {
   return (
-    <ErrorFrame icon={<ShieldAlert className="size-10" />} title="Zugriff verweigert">
+    <ErrorCard icon={<ShieldAlert className="size-10" />} title="Zugriff verweigert">
       <p className="text-ink">{forbiddenMessage}</p>
       <p>
         Wende dich an die Inhaberin oder den Inhaber deiner Organisation, wenn du Zugang brauchst.
       </p>
-    </ErrorFrame>
+    </ErrorCard>
   )
 }
 
-export function ServerErrorPage() {
+function ServerErrorContent() {
   const router = useRouter()
   const requestId = useServerRequestId()
   return (
-    <ErrorFrame
+    <ErrorCard
       icon={<ServerCrash className="size-10" />}
       title="Interner Serverfehler"
       actions={
-        <button
-          type="button"
-          onClick={() => router.invalidate()}
-          className="inline-flex items-center gap-2 rounded-lg border border-border px-4 py-2 font-medium text-ink hover:bg-surface-muted"
-        >
+        <button type="button" onClick={() => router.invalidate()} className={secondaryButton}>
           <RotateCcw className="size-4" aria-hidden="true" />
           Erneut versuchen
         </button>
@@ -90,11 +100,44 @@ export function ServerErrorPage() {
           <span className="font-mono text-ink">{requestId}</span>
         </p>
       )}
-    </ErrorFrame>
+    </ErrorCard>
   )
 }
 
-/** The root error boundary: the 403 page for denied access, the 500 page for everything else. */
+/** The 403 page for a denied access, the 500 page for everything else; inside a layout's frame. */
+export function ErrorContent({ error }: { error: unknown }) {
+  return isAccessDenied(error) ? <ForbiddenContent /> : <ServerErrorContent />
+}
+
+/** The tab title of a layout whose guard or page failed; nothing while it works. */
+export function layoutErrorHead({ match }: { match: { status: string; error?: unknown } }) {
+  if (match.status !== 'error') return {}
+  return pageHead(isAccessDenied(match.error) ? 'Zugriff verweigert' : 'Interner Serverfehler')
+}
+
+/**
+ * Unknown paths: inside the frame of the host (its shop, its organisation, or the product); a page
+ * that finds nothing inside a layout (a not-found thrown by its loader) keeps that layout's frame.
+ */
+export function NotFoundPage() {
+  const content = <NotFoundContent />
+  return useInsideFrame() ? content : <HostFrame>{content}</HostFrame>
+}
+
+/** A denied or failed page of the shop and home layouts, still inside the host's frame. */
+export function HostErrorPage({ error }: { error: unknown }) {
+  return (
+    <HostFrame>
+      <ErrorContent error={error} />
+    </HostFrame>
+  )
+}
+
+/** The root error boundary, for failures before any layout (e.g. loading the session) applies. */
 export function RootErrorPage({ error }: { error: unknown }) {
-  return isAccessDenied(error) ? <ForbiddenPage /> : <ServerErrorPage />
+  return (
+    <main id="main" className="flex min-h-screen items-center bg-surface-muted px-page py-16">
+      <ErrorContent error={error} />
+    </main>
+  )
 }

@@ -1,9 +1,21 @@
-import { Link, Outlet, useRouteContext } from '@tanstack/react-router'
-import { Clock, LogOut, Mail, MapPin, Phone, ShoppingBasket, UserRound } from 'lucide-react'
-import type { CSSProperties } from 'react'
+import { Link } from '@tanstack/react-router'
+import {
+  Clock,
+  LogOut,
+  Mail,
+  MapPin,
+  Menu,
+  Phone,
+  ShoppingBasket,
+  UserRound,
+  X,
+} from 'lucide-react'
+import { Dialog } from 'radix-ui'
+import { type CSSProperties, type ReactNode, useState } from 'react'
 import type { TenantConfig } from '~/lib/tenant-config'
 import { useLogout, useSession } from '../session/use-session'
 import { NavigationProgress } from '../ui/NavigationProgress'
+import { FrameContent } from './frame-context'
 import { LegalLinks, SkipLink } from './parts'
 
 const shopNav = [
@@ -13,8 +25,7 @@ const shopNav = [
 ] as const
 
 /** The tenant's colours as the CSS variables the `tenant-*` design tokens read. */
-function tenantColours(config: TenantConfig | null): CSSProperties | undefined {
-  if (!config) return undefined
+function tenantColours(config: TenantConfig): CSSProperties {
   return {
     '--tenant-primary': config.colors.primary,
     '--tenant-primary-foreground': config.colors.primaryForeground,
@@ -22,57 +33,105 @@ function tenantColours(config: TenantConfig | null): CSSProperties | undefined {
   } as CSSProperties
 }
 
-function ShopHeader({ config }: { config: TenantConfig | null }) {
+/** `tel:` wants the digits only. */
+const phoneHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`
+
+function ShopNavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <ul className="flex flex-col gap-1 md:flex-row">
+      {shopNav.map((item) => (
+        <li key={item.to}>
+          <Link
+            to={item.to}
+            onClick={onNavigate}
+            className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-white/15"
+            activeProps={{ className: 'bg-white/20', 'aria-current': 'page' }}
+          >
+            {item.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** Below md the assortment opens from a menu button, so the header stays one row on a phone. */
+function MobileShopNav() {
+  const [open, setOpen] = useState(false)
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <button
+          type="button"
+          className="-ml-2 shrink-0 rounded-lg p-2 hover:bg-white/15 md:hidden"
+          aria-label="Sortiment öffnen"
+        >
+          <Menu className="size-5" aria-hidden="true" />
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
+        <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 bg-tenant-primary p-4 pt-14 text-tenant-primary-foreground shadow-xl focus:outline-none">
+          <Dialog.Title className="sr-only">Sortiment</Dialog.Title>
+          <Dialog.Description className="sr-only">Bereiche des Shops</Dialog.Description>
+          <Dialog.Close
+            className="absolute top-4 right-4 rounded-lg p-1 hover:bg-white/15"
+            aria-label="Sortiment schließen"
+          >
+            <X className="size-5" aria-hidden="true" />
+          </Dialog.Close>
+          <nav aria-label="Sortiment">
+            <ShopNavLinks onNavigate={() => setOpen(false)} />
+          </nav>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+function ShopHeader({ config }: { config: TenantConfig }) {
   const session = useSession()
   const logout = useLogout()
   const customer = session.accountType === 'b2c' ? session.user : null
-  const shopName = config?.shopName ?? 'Online-Shop'
   const actionClass =
-    'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium hover:bg-white/15'
+    'flex shrink-0 items-center gap-2 rounded-lg p-2 text-sm font-medium hover:bg-white/15 sm:px-3'
+  // Below sm the actions show their icons; the label stays for screen readers.
+  const actionLabel = 'sr-only sm:not-sr-only'
   return (
     <header className="bg-tenant-primary text-tenant-primary-foreground">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-page py-3">
-        <Link to="/shop" className="flex items-center gap-3 text-lg font-semibold">
-          {config?.logoUrl && (
+      <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-3 sm:px-page md:gap-6">
+        <MobileShopNav />
+        <Link
+          to="/shop"
+          className="flex min-w-0 items-center gap-3 text-lg font-semibold"
+          title={config.shopName}
+        >
+          {config.logoUrl && (
             <img
               src={config.logoUrl}
               alt=""
-              className="size-9 rounded-md bg-white object-contain"
+              className="size-9 shrink-0 rounded-md bg-white object-contain"
             />
           )}
-          {shopName}
+          <span className="truncate">{config.shopName}</span>
         </Link>
-        {config && (
-          <nav aria-label="Sortiment" className="order-last w-full md:order-none md:w-auto">
-            <ul className="flex flex-wrap gap-1">
-              {shopNav.map((item) => (
-                <li key={item.to}>
-                  <Link
-                    to={item.to}
-                    className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-white/15"
-                    activeProps={{ className: 'bg-white/20', 'aria-current': 'page' }}
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
-        <div className="ml-auto flex items-center gap-1">
+        <nav aria-label="Sortiment" className="hidden md:block">
+          <ShopNavLinks />
+        </nav>
+        <div className="ml-auto flex shrink-0 items-center gap-1">
           <Link to={customer ? '/account' : '/login'} className={actionClass}>
             <UserRound className="size-4" aria-hidden="true" />
-            {customer ? 'Mein Konto' : 'Anmelden'}
+            <span className={actionLabel}>{customer ? 'Mein Konto' : 'Anmelden'}</span>
           </Link>
           {customer && (
             <button type="button" onClick={() => void logout()} className={actionClass}>
               <LogOut className="size-4" aria-hidden="true" />
-              Abmelden
+              <span className={actionLabel}>Abmelden</span>
             </button>
           )}
           <Link to="/checkout" className={actionClass}>
             <ShoppingBasket className="size-4" aria-hidden="true" />
-            Warenkorb
+            <span className={actionLabel}>Warenkorb</span>
           </Link>
         </div>
       </div>
@@ -80,55 +139,56 @@ function ShopHeader({ config }: { config: TenantConfig | null }) {
   )
 }
 
-function ShopFooter({ config }: { config: TenantConfig | null }) {
-  const contact = config?.contact
+/** The shop's address and ways to reach it: in the footer and beside the contact form. */
+export function ShopAddress({ config }: { config: TenantConfig }) {
+  const { contact } = config
+  return (
+    <address className="space-y-2 not-italic">
+      <p className="font-semibold text-ink">{config.shopName}</p>
+      <p className="flex items-center gap-2">
+        <MapPin className="size-4 shrink-0" aria-hidden="true" />
+        {contact.street}, {contact.postalCode} {contact.city}
+      </p>
+      <p className="flex items-center gap-2">
+        <Phone className="size-4 shrink-0" aria-hidden="true" />
+        <a href={phoneHref(contact.phone)} className="hover:underline">
+          {contact.phone}
+        </a>
+      </p>
+      <p className="flex items-center gap-2">
+        <Mail className="size-4 shrink-0" aria-hidden="true" />
+        <a href={`mailto:${contact.email}`} className="hover:underline">
+          {contact.email}
+        </a>
+      </p>
+      <p className="flex items-center gap-2">
+        <Clock className="size-4 shrink-0" aria-hidden="true" />
+        {contact.openingHours}
+      </p>
+    </address>
+  )
+}
+
+function ShopFooter({ config }: { config: TenantConfig }) {
   return (
     <footer className="border-t border-border bg-surface">
       <div className="mx-auto grid max-w-6xl gap-6 px-page py-8 text-sm text-ink-muted md:grid-cols-2">
-        {contact && config ? (
-          <address className="space-y-2 not-italic">
-            <p className="font-semibold text-ink">{config.shopName}</p>
-            <p className="flex items-center gap-2">
-              <MapPin className="size-4" aria-hidden="true" />
-              {contact.street}, {contact.postalCode} {contact.city}
-            </p>
-            <p className="flex items-center gap-2">
-              <Phone className="size-4" aria-hidden="true" />
-              <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`} className="hover:underline">
-                {contact.phone}
-              </a>
-            </p>
-            <p className="flex items-center gap-2">
-              <Mail className="size-4" aria-hidden="true" />
-              <a href={`mailto:${contact.email}`} className="hover:underline">
-                {contact.email}
-              </a>
-            </p>
-            <p className="flex items-center gap-2">
-              <Clock className="size-4" aria-hidden="true" />
-              {contact.openingHours}
-            </p>
-          </address>
-        ) : (
-          <p>Ein Shop auf Blattwerk.</p>
-        )}
+        <ShopAddress config={config} />
         <LegalLinks className="md:justify-self-end" />
       </div>
     </footer>
   )
 }
 
-/** The tenant's branded shop frame: name, logo and colours come from the tenant config. */
-export function ShopLayout() {
-  const tenant = useRouteContext({ from: '__root__', select: (context) => context.tenant })
-  const config = tenant?.config ?? null
+/** The tenant's branded shop frame: name, logo, colours and contact come from the tenant config. */
+export function ShopFrame({ config, children }: { config: TenantConfig; children: ReactNode }) {
   return (
-    <div className="flex min-h-screen flex-col" style={tenantColours(config)}>
+    <div className="flex min-h-screen flex-col bg-surface" style={tenantColours(config)}>
       <SkipLink />
       <NavigationProgress barClassName="bg-tenant-accent" />
       <ShopHeader config={config} />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-page py-8">
-        <Outlet />
+        <FrameContent>{children}</FrameContent>
       </main>
       <ShopFooter config={config} />
     </div>

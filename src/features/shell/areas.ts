@@ -3,6 +3,7 @@ import {
   Building,
   ChartColumn,
   ClipboardList,
+  Contact,
   CreditCard,
   FileText,
   FlaskConical,
@@ -49,6 +50,14 @@ export const areas = {
     emptyTitle: 'Noch keine Kennzahlen',
     emptyText:
       'Sobald Bestellungen, Bestand und Abgaben erfasst sind, erscheinen hier die wichtigsten Zahlen des Tages.',
+  },
+  platformDashboard: {
+    title: 'Dashboard',
+    description: 'Der Überblick über die Plattform Blattwerk.',
+    icon: LayoutDashboard,
+    emptyTitle: 'Die Plattform verwalten',
+    emptyText:
+      'Organisationen, Zugänge und die zentrale Produktdatenbank pflegst du in der Administration.',
   },
   admin: {
     title: 'Administration',
@@ -127,6 +136,14 @@ export const areas = {
     icon: Users,
     emptyTitle: 'Noch keine Kunden',
     emptyText: 'Lege Kunden an, um für sie Bestellungen, Rezepte und Abgaben zu erfassen.',
+  },
+  members: {
+    title: 'Mitglieder',
+    description: 'Die Mitglieder deines Vereins mit Mitgliedschaft, Alter und Abgaben.',
+    icon: Contact,
+    emptyTitle: 'Noch keine Mitglieder',
+    emptyText:
+      'Lege Mitglieder an, um Abgaben an der Ausgabe zu erfassen und die Monatsmengen im Blick zu behalten.',
   },
   customerCreate: {
     title: 'Kunde anlegen',

@@ -1,17 +1,22 @@
 import {
+  Archive,
   Boxes,
   Building,
   ChartColumn,
+  ClipboardList,
+  Contact,
   FileText,
   LayoutDashboard,
   type LucideIcon,
   Package,
+  Pill,
   ShieldCheck,
   ShoppingCart,
   Truck,
   Users,
 } from 'lucide-react'
 import { type AccessSession, decideAccess } from '~/lib/access-rules'
+import type { OrganisationCategory } from '~/lib/auth-api'
 
 export interface NavItem {
   label: string
@@ -19,19 +24,42 @@ export interface NavItem {
   icon: LucideIcon
 }
 
-/** The back-office areas in the order of a working day; the organisation links to its own page. */
-export function backOfficeNav(organisationId: string): NavItem[] {
+/**
+ * The menu of an organisation. The platform's own organisation has no business of its own: its
+ * admins see the console. Businesses see their areas in the order of a working day; a club keeps
+ * members, not customers.
+ */
+export function backOfficeNav(organisation: {
+  id: string
+  category: OrganisationCategory
+}): NavItem[] {
+  const organisationItem = {
+    label: 'Organisation',
+    to: `/organisations/${organisation.id}`,
+    icon: Building,
+  }
+  if (organisation.category === 'platform') {
+    return [
+      { label: 'Administration', to: '/admin', icon: ShieldCheck },
+      { label: 'Produktdatenbank', to: '/admin/product-db', icon: Pill },
+      organisationItem,
+    ]
+  }
+  const isClub = organisation.category === 'club'
   return [
     { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
-    { label: 'Kunden', to: '/customers', icon: Users },
+    isClub
+      ? { label: 'Mitglieder', to: '/customers', icon: Contact }
+      : { label: 'Kunden', to: '/customers', icon: Users },
     { label: 'Produkte', to: '/products', icon: Package },
+    { label: 'Archivierte Produkte', to: '/archive/products', icon: Archive },
     { label: 'Bestand', to: '/inventory', icon: Boxes },
+    { label: 'Abfüllprotokoll', to: '/organisations/filling-protocol', icon: ClipboardList },
     { label: 'Bestellungen', to: '/customer_orders', icon: ShoppingCart },
     { label: 'Einkauf', to: '/purchase_orders', icon: Truck },
     { label: 'Dokumente', to: '/documents', icon: FileText },
     { label: 'Analyse', to: '/analyse', icon: ChartColumn },
-    { label: 'Organisation', to: `/organisations/${organisationId}`, icon: Building },
-    { label: 'Admin', to: '/admin', icon: ShieldCheck },
+    organisationItem,
   ]
 }
 
@@ -39,3 +67,6 @@ export function backOfficeNav(organisationId: string): NavItem[] {
 export function visibleNav(items: NavItem[], session: AccessSession): NavItem[] {
   return items.filter((item) => decideAccess(item.to, session, null).kind === 'allow')
 }
+
+/** Where the brand in the back-office leads: the first area of the menu. */
+export const homeOf = (items: NavItem[]) => items[0]?.to ?? '/me'

@@ -1,7 +1,29 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { isBusinessUser } from '~/features/session/session-store'
+import { useSession } from '~/features/session/use-session'
 import { AreaPage, areaHead } from '~/features/shell/AreaPage'
 
 export const Route = createFileRoute('/_app/dashboard')({
   head: areaHead('dashboard'),
-  component: () => <AreaPage area="dashboard" />,
+  component: DashboardRoute,
 })
+
+/** The platform's own organisation runs no business: its dashboard leads to the console. */
+function DashboardRoute() {
+  const { user } = useSession()
+  if (!isBusinessUser(user) || user.organisation.category !== 'platform') {
+    return <AreaPage area="dashboard" />
+  }
+  return (
+    <AreaPage area="platformDashboard">
+      <p className="mb-6">
+        <Link
+          to="/admin"
+          className="inline-flex rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+        >
+          Zur Administration
+        </Link>
+      </p>
+    </AreaPage>
+  )
+}
