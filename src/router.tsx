@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { getGlobalStartContext } from '@tanstack/react-start'
 import { renewAccessToken } from './features/session/session'
 import {
   createSessionStore,
@@ -11,6 +12,7 @@ import { NotFoundPage } from './features/shell/ErrorPages'
 import type { ServerRender } from './features/shell/server-render'
 import { createApiClient } from './lib/api-client'
 import { routeTree } from './routeTree.gen'
+import type { RequestContext } from './server/request-context'
 
 export function getRouter() {
   const queryClient = new QueryClient({
@@ -34,6 +36,9 @@ export function getRouter() {
     scrollRestoration: true,
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFoundPage,
+    // The server entry's nonce, which the page's CSP names: Start stamps it on every script it
+    // renders. In the browser Start reads it back from the page (undefined here).
+    ssr: { nonce: serverRequestContext()?.cspNonce },
     dehydrate: () => {
       serverRender.requestId = requestIdOf(router.options.additionalContext)
       return { session: session.state, requestId: serverRender.requestId }
@@ -45,6 +50,14 @@ export function getRouter() {
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router
+}
+
+/**
+ * The context the server entry passed with this request; undefined in the browser. Start 1.169
+ * types it as `never` when the app registers no global middleware, hence the cast.
+ */
+function serverRequestContext(): RequestContext | undefined {
+  return getGlobalStartContext() as RequestContext | undefined
 }
 
 /** Start hands the server entry's request context to the router as `serverContext`. */

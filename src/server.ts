@@ -9,7 +9,7 @@ import { isAccessDenied } from './features/session/guard'
 import { getApp } from './server/app.server'
 import { clientIpOf, errorResponse, internalErrorMessage } from './server/http.server'
 import type { RequestContext } from './server/request-context'
-import { applySecurityHeaders } from './server/security-headers.server'
+import { applySecurityHeaders, createCspNonce } from './server/security-headers.server'
 
 export { startApp, stopApp } from './server/app.server'
 export { demoBusinessLogins, demoShopLogins } from './server/db/seed.server'
@@ -59,11 +59,12 @@ export default createServerEntry({
     const startedAt = performance.now()
     const requestId = requestIdFor(request)
     const clientIp = clientIpOf(request)
+    const cspNonce = createCspNonce()
     const app = await getApp()
     const log = app.logger.child({ requestId })
     let response: Response
     try {
-      response = await handler.fetch(request, { context: { requestId, clientIp } })
+      response = await handler.fetch(request, { context: { requestId, clientIp, cspNonce } })
     } catch (error) {
       log.error({ err: error }, 'unhandled error')
       response = errorResponse(500, internalErrorMessage, { requestId })
@@ -71,7 +72,7 @@ export default createServerEntry({
     // Some responses (redirects, fetched ones) carry immutable headers; copy before adding ours.
     const headers = new Headers(response.headers)
     headers.set('x-request-id', requestId)
-    applySecurityHeaders(headers, request)
+    applySecurityHeaders(headers, request, cspNonce)
     // Pages are rendered for one session; no cache may keep or share them.
     if (headers.get('content-type')?.startsWith('text/html') && !headers.has('cache-control')) {
       headers.set('cache-control', 'private, no-store')

@@ -3,4 +3,9 @@ export interface RequestContext {
   requestId: string
   /** Address of the client as the Node server saw it (or the trusted proxy reported it). */
   clientIp: string
+  /**
+   * Fresh per request: the page's Content-Security-Policy allows exactly the scripts that carry it
+   * (the router stamps it on the scripts it renders).
+   */
+  cspNonce: string
 }
