@@ -1,0 +1,139 @@
+import { expect, type Page, type Response, test } from '@playwright/test'
+import { forbiddenMessage } from '../../src/lib/access-rules'
+import { logInBusiness, tenantOrigin } from './support/session'
+
+/** Chromium reports every blocked script or style as a console error naming the policy. */
+function collectCspErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+      errors.push(message.text())
+    }
+  })
+  return errors
+}
+
+/** The `script-src` directive of a page response and the nonce it allows. */
+function scriptPolicyOf(response: Response) {
+  const policy = response.headers()['content-security-policy'] ?? ''
+  const scriptSrc = policy.split(';').find((directive) => directive.trim().startsWith('script-src'))
+  const nonce = scriptSrc?.match(/'nonce-([A-Za-z0-9+/_-]+={0,2})'/)?.[1] ?? null
+  return { scriptSrc: scriptSrc?.trim() ?? '', nonce }
+}
+
+/** Asserts that the page's CSP allows scripts only by nonce and that every script carries it. */
+async function expectEveryScriptNonced(response: Response | null, expectedStatus: number) {
+  if (!response) throw new Error('no response')
+  expect(response.status()).toBe(expectedStatus)
+  const { scriptSrc, nonce } = scriptPolicyOf(response)
+  expect(scriptSrc).not.toContain("'unsafe-inline'")
+  expect(nonce, scriptSrc).not.toBeNull()
+  const html = await response.text()
+  const scriptTags = html.match(/<script\b[^>]*>/g) ?? []
+  expect(scriptTags.length).toBeGreaterThan(0)
+  expect(scriptTags.filter((tag) => !tag.includes(` nonce="${nonce}"`))).toEqual([])
+  return nonce
+}
+
+test('every page response allows scripts only by a fresh nonce that all its scripts carry', async ({
+  page,
+  baseURL,
+}) => {
+  const firstNonce = await expectEveryScriptNonced(await page.goto('/login'), 200)
+  const secondNonce = await expectEveryScriptNonced(await page.reload(), 200)
+  expect(firstNonce).not.toBe(secondNonce)
+  // At least 128 bits of randomness.
+  expect(Buffer.from(firstNonce ?? '', 'base64').length).toBeGreaterThanOrEqual(16)
+
+  const shop = tenantOrigin(baseURL, 'sonnen-apotheke')
+  await expectEveryScriptNonced(await page.goto(`${shop}/shop`), 200)
+  await expectEveryScriptNonced(await page.goto('/nope'), 404)
+
+  // Logged-in pages embed the access token in their hydration data.
+  await page.goto('/login')
+  await logInBusiness(page, 'apotheke', 'apotheke-demo-2026')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expectEveryScriptNonced(await page.reload(), 200)
+  await expectEveryScriptNonced(await page.goto('/admin'), 403)
+
+  // Other responses are no documents; they need no policy.
+  const health = await page.request.get('/api/health')
+  expect(health.headers()['content-security-policy']).toBeUndefined()
+})
+
+test('pages hydrate and navigate under the policy without a violation', async ({
+  page,
+  baseURL,
+}) => {
+  const cspErrors = collectCspErrors(page)
+
+  // Logging in through the form needs the hydrated page.
+  await page.goto('/login')
+  await logInBusiness(page, 'apotheke', 'apotheke-demo-2026')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  // A server-rendered page of the logged-in user hydrates too: the navigation stays in the page.
+  await page.reload()
+  await page.evaluate(() => {
+    ;(window as { sameDocument?: boolean }).sameDocument = true
+  })
+  await page.getByRole('link', { name: 'Kunden' }).click()
+  await expect(page).toHaveURL(/\/customers$/)
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
+
+  await page.goto('/admin')
+  await expect(page.getByText(forbiddenMessage)).toBeVisible()
+  await page.goto('/nope')
+  await expect(page.getByText('Page Not Found: /nope')).toBeVisible()
+
+  const shop = tenantOrigin(baseURL, 'sonnen-apotheke')
+  await page.goto(`${shop}/shop`)
+  await page.evaluate(() => {
+    ;(window as { sameDocument?: boolean }).sameDocument = true
+  })
+  await page.getByRole('link', { name: 'Blüten' }).click()
+  await expect(page).toHaveURL(`${shop}/blueten`)
+  await expect(page.getByRole('link', { name: 'Blüten' })).toHaveAttribute('aria-current', 'page')
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
+
+  expect(cspErrors).toEqual([])
+})
+
+test('an injected inline script without the nonce does not run', async ({ page }) => {
+  const cspErrors = collectCspErrors(page)
+  // Stored markup that slipped into the page: the response keeps its own policy.
+  await page.route('**/login', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback()
+    const response = await route.fetch()
+    const headers = { ...response.headers() }
+    delete headers['content-encoding']
+    delete headers['content-length']
+    const html = (await response.text()).replace(
+      '</head>',
+      '<script>window.injectedScriptRan = true</script></head>',
+    )
+    await route.fulfill({ response, headers, body: html })
+  })
+  await page.goto('/login')
+  expect(await page.evaluate(() => 'injectedScriptRan' in window)).toBe(false)
+  expect(cspErrors.some((error) => error.includes('inline script'))).toBe(true)
+  // The page's own scripts still run: the login form is hydrated.
+  await logInBusiness(page, 'apotheke', 'apotheke-demo-2026')
+  await expect(page).toHaveURL(/\/dashboard$/)
+
+  // The same for a script an injection adds to the live page.
+  const violatedDirective = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        document.addEventListener('securitypolicyviolation', (event) =>
+          resolve(event.effectiveDirective),
+        )
+        const script = document.createElement('script')
+        script.textContent = 'window.injectedScriptRan = true'
+        // An inline script that is allowed runs right when it is appended.
+        document.body.append(script)
+        if ('injectedScriptRan' in window) resolve('none: the script ran')
+      }),
+  )
+  expect(violatedDirective).toBe('script-src-elem')
+  expect(await page.evaluate(() => 'injectedScriptRan' in window)).toBe(false)
+})
