@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './text-schema'
 
 /**
  * The contract of every server-side list (table screens): which page, how sorted, what searched
@@ -41,13 +42,13 @@ export const listQueryKeys = [
   'q',
 ] as const satisfies readonly (keyof ListQuery)[]
 
-/** The router reads `?q=123` as a number and `?q=true` as a boolean; a search is text either way. */
+/**
+ * The router reads `?q=123` as a number and `?q=true` as a boolean; a search is text either way.
+ * A search with control characters is not applied (the list shows unsearched).
+ */
 const searchText = z.preprocess(
   (value) => (typeof value === 'number' || typeof value === 'boolean' ? String(value) : value),
-  z
-    .string()
-    .trim()
-    .transform((text) => text.slice(0, maxSearchLength).trimEnd()),
+  text({ trim: true }).transform((search) => search.slice(0, maxSearchLength).trimEnd()),
 )
 
 type OptionalFilters<TFilters extends Record<string, z.ZodType>> = {

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { ChangePasswordRequest } from '../lib/account-api'
+import { recordAudit } from './audit/audit.server'
 import { messages, type Principal, revokeSessionsOf } from './auth.server'
 import type { Database } from './db/client.server'
 import { users } from './db/schema'
@@ -28,6 +29,7 @@ export async function changeBusinessUserPassword(
   db: Database,
   principal: Principal,
   input: ChangePasswordRequest,
+  requestId: string | null,
 ): Promise<void> {
   const userId = principal.subjectId
   const rule = passwordChangeLimits.user
@@ -36,7 +38,11 @@ export async function changeBusinessUserPassword(
   await countAttempt(db, rule, userId, accountMessages.tooManyWrongPasswords)
 
   const [user] = await db
-    .select({ passwordHash: users.passwordHash, active: users.active })
+    .select({
+      passwordHash: users.passwordHash,
+      active: users.active,
+      organisationId: users.organisationId,
+    })
     .from(users)
     .where(eq(users.id, userId))
   if (!user?.active) throw new ApiError(401, messages.sessionExpired)
@@ -48,7 +54,16 @@ export async function changeBusinessUserPassword(
   }
 
   const passwordHash = await hashPassword(input.newPassword)
-  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId))
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId))
+    await recordAudit(tx, {
+      organisationId: user.organisationId,
+      actor: { kind: 'business_user', id: userId },
+      requestId,
+      action: 'account.password_changed',
+      entity: { type: 'user', id: userId },
+    })
+  })
   await resetCounter(db, rule, userId)
   await revokeSessionsOf(db, 'b2b', userId, principal.sessionId)
 }

@@ -7,11 +7,13 @@ import {
   shopUserRole,
   type UserRole,
 } from '../lib/auth-api'
-import type { Database } from './db/client.server'
+import { type AuditActor, recordAudit } from './audit/audit.server'
+import type { Database, Executor } from './db/client.server'
 import { authSessions, organisations, refreshTokens, shopUsers, tenants, users } from './db/schema'
 import { ApiError } from './http.server'
 import { spendPasswordCheckTime, verifyPassword } from './password.server'
 import { countAttempt, type RateLimitRule, refundAttempt, resetCounter } from './rate-limit.server'
+import type { Caller } from './request-context'
 import type { SigningKeys } from './signing-keys.server'
 import type { Tenant } from './tenants.server'
 import {
@@ -39,9 +41,6 @@ export interface Principal {
   sessionId: string
   tenant?: string
 }
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
-type Executor = Database | Transaction
 
 export const messages = {
   badBusinessCredentials: 'Benutzername oder Passwort ist falsch.',
@@ -135,7 +134,12 @@ function signAccessFor(keys: SigningKeys, subject: SessionSubject, sessionId: st
   })
 }
 
-async function startSession({ db, keys }: AuthDeps, subject: SessionSubject) {
+/** Starts a session (a refresh-token family) and records the login in the audit log. */
+async function startSession(
+  { db, keys }: AuthDeps,
+  subject: SessionSubject,
+  audit: { organisationId: string; requestId: string | null },
+) {
   return db.transaction(async (tx) => {
     const [session] = await tx
       .insert(authSessions)
@@ -148,9 +152,22 @@ async function startSession({ db, keys }: AuthDeps, subject: SessionSubject) {
     const sessionId = (session as { id: string }).id
     const refreshToken = await issueRefreshToken(tx, keys, subject, sessionId, null)
     const accessToken = await signAccessFor(keys, subject, sessionId)
+    await recordAudit(tx, {
+      organisationId: audit.organisationId,
+      actor: auditActorOfAccount(subject.accountType, subject.id),
+      requestId: audit.requestId,
+      action: 'auth.login',
+      entity: { type: 'session', id: sessionId },
+      after: { accountType: subject.accountType, role: subject.role },
+    })
     return { accessToken, refreshToken }
   })
 }
+
+const auditActorOfAccount = (accountType: AccountType, subjectId: string): AuditActor => ({
+  kind: accountType === 'b2b' ? 'business_user' : 'shop_user',
+  id: subjectId,
+})
 
 const businessUserColumns = {
   id: users.id,
@@ -236,7 +253,7 @@ export async function getActiveShopUser(db: Executor, id: string): Promise<B2cUs
 export async function loginBusinessUser(
   deps: AuthDeps,
   input: { username: string; password: string },
-  client: { ip: string },
+  client: Caller,
 ) {
   const accountKey = `b2b:${input.username.toLowerCase()}:${client.ip}`
   await countLoginAttempt(deps.db, accountKey, client.ip)
@@ -253,12 +270,11 @@ export async function loginBusinessUser(
     throw new ApiError(401, messages.badBusinessCredentials)
   await forgiveLoginAttempt(deps.db, accountKey, client.ip)
 
-  const tokens = await startSession(deps, {
-    accountType: 'b2b',
-    id: row.id,
-    role: row.role,
-    tenant: null,
-  })
+  const tokens = await startSession(
+    deps,
+    { accountType: 'b2b', id: row.id, role: row.role, tenant: null },
+    { organisationId: row.organisation.id, requestId: client.requestId },
+  )
   return { user: toB2bUser(row), ...tokens }
 }
 
@@ -266,7 +282,7 @@ export async function loginShopUser(
   deps: AuthDeps,
   input: { email: string; password: string },
   tenant: Tenant | null,
-  client: { ip: string },
+  client: Caller,
 ) {
   if (!tenant) throw new ApiError(404, messages.unknownShop)
   const accountKey = `b2c:${tenant.slug}:${input.email.toLowerCase()}:${client.ip}`
@@ -293,12 +309,16 @@ export async function loginShopUser(
   if (!row || !passwordMatches || !row.active) throw new ApiError(401, messages.badShopCredentials)
   await forgiveLoginAttempt(deps.db, accountKey, client.ip)
 
-  const tokens = await startSession(deps, {
-    accountType: 'b2c',
-    id: row.id,
-    role: shopUserRole,
-    tenant: { id: tenant.id, slug: tenant.slug },
-  })
+  const tokens = await startSession(
+    deps,
+    {
+      accountType: 'b2c',
+      id: row.id,
+      role: shopUserRole,
+      tenant: { id: tenant.id, slug: tenant.slug },
+    },
+    { organisationId: tenant.organisationId, requestId: client.requestId },
+  )
   return { user: { id: row.id, email: row.email, name: row.name, tenant: tenant.slug }, ...tokens }
 }
 
@@ -576,8 +596,38 @@ export async function authenticate(
   return verifyAccessSession(deps, bearerToken(request), requestTenantSlug, expected)
 }
 
-export async function logout(deps: AuthDeps, principal: Principal): Promise<void> {
-  await deps.db.transaction((tx) => revokeFamily(tx, principal.sessionId))
+/** The organisation an account belongs to: its own for business users, its shop's for customers. */
+async function organisationOfAccount(
+  tx: Executor,
+  accountType: AccountType,
+  subjectId: string,
+): Promise<string | null> {
+  const [row] =
+    accountType === 'b2b'
+      ? await tx.select({ id: users.organisationId }).from(users).where(eq(users.id, subjectId))
+      : await tx
+          .select({ id: tenants.organisationId })
+          .from(shopUsers)
+          .innerJoin(tenants, eq(tenants.id, shopUsers.tenantId))
+          .where(eq(shopUsers.id, subjectId))
+  return row?.id ?? null
+}
+
+export async function logout(
+  deps: AuthDeps,
+  principal: Principal,
+  requestId: string | null,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await revokeFamily(tx, principal.sessionId)
+    await recordAudit(tx, {
+      organisationId: await organisationOfAccount(tx, principal.accountType, principal.subjectId),
+      actor: auditActorOfAccount(principal.accountType, principal.subjectId),
+      requestId,
+      action: 'auth.logout',
+      entity: { type: 'session', id: principal.sessionId },
+    })
+  })
 }
 
 /** Ends every session of an account, optionally all but one (after a password change). */

@@ -1,7 +1,9 @@
 import type { ContactRequest } from '../lib/contact-api'
+import { recordAudit } from './audit/audit.server'
 import type { Database } from './db/client.server'
 import { contactMessages } from './db/schema'
 import { countAttempt, type RateLimitRule } from './rate-limit.server'
+import type { Caller } from './request-context'
 import type { Tenant } from './tenants.server'
 
 export const contactFormMessages = {
@@ -18,16 +20,28 @@ export async function submitContactMessage(
   db: Database,
   input: ContactRequest,
   tenant: Tenant | null,
-  client: { ip: string },
+  client: Caller,
 ): Promise<void> {
   // Counted before the write, in one statement, so parallel messages cannot pass the limit.
   await countAttempt(db, contactLimits.client, client.ip, contactFormMessages.tooManyMessages)
-  await db.insert(contactMessages).values({
-    tenantId: tenant?.id ?? null,
-    name: input.name,
-    email: input.email,
-    subject: input.subject,
-    message: input.message,
-    clientIp: client.ip,
+  await db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(contactMessages)
+      .values({
+        tenantId: tenant?.id ?? null,
+        name: input.name,
+        email: input.email,
+        subject: input.subject,
+        message: input.message,
+        clientIp: client.ip,
+      })
+      .returning({ id: contactMessages.id })
+    await recordAudit(tx, {
+      organisationId: tenant?.organisationId ?? null,
+      actor: { kind: 'visitor' },
+      requestId: client.requestId,
+      action: 'contact.message_received',
+      entity: { type: 'contact_message', id: (stored as { id: string }).id },
+    })
   })
 }

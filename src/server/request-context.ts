@@ -9,3 +9,14 @@ export interface RequestContext {
    */
   cspNonce: string
 }
+
+/** Who is calling, as the services that count or record it need it. */
+export interface Caller {
+  ip: string
+  requestId: string | null
+}
+
+export const callerOf = (context: RequestContext): Caller => ({
+  ip: context.clientIp,
+  requestId: context.requestId,
+})

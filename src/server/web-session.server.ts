@@ -41,10 +41,13 @@ export function clearRefreshCookie() {
 }
 
 /** Checks the credentials, sets the refresh cookie and answers the session for the page. */
-export async function logInWithCookie(input: LoginInput): Promise<WebSession> {
+export async function logInWithCookie(
+  input: LoginInput,
+  requestId: string | null,
+): Promise<WebSession> {
   const app = await getApp()
   const request = getRequest()
-  const client = { ip: clientIpOf(request) }
+  const client = { ip: clientIpOf(request), requestId }
   if (input.accountType === 'b2b') {
     const { user, accessToken, refreshToken } = await loginBusinessUser(app, input, client)
     setRefreshCookie(refreshToken)

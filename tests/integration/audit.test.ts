@@ -1,9 +1,12 @@
-import { eq, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditEvents } from '~/server/audit/audit.schema'
 import { personalValueChanged, recordAudit } from '~/server/audit/audit.server'
+import { openDatabase } from '~/server/db/client.server'
 import { demoIds, seedDemoData } from '~/server/db/seed.server'
+import { callApi } from '../support/api-client'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+import { startTestServer, type TestServer } from '../support/server'
 
 describe.each(testDatabaseKinds)('audit log on %s', (kind) => {
   let database: TestDatabase
@@ -81,5 +84,69 @@ describe.each(testDatabaseKinds)('audit log on %s', (kind) => {
     await expect(db.delete(auditEvents).where(eq(auditEvents.entityId, id))).rejects.toThrow()
     await expect(db.execute(sql`truncate audit_events`)).rejects.toThrow()
     expect(await rowsOf(id)).toMatchObject([{ action: 'test.recorded' }])
+  })
+})
+
+describe.runIf(process.env.TEST_DATABASE_URL)('audited account events over HTTP', () => {
+  let server: TestServer
+
+  beforeAll(async () => {
+    server = await startTestServer('postgres')
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('logins, logouts, password changes and contact messages each write one event', async () => {
+    const api = (path: string, call?: Parameters<typeof callApi>[2]) =>
+      callApi(server.baseUrl, path, call)
+    const login = await api('/api/auth/b2b/login', {
+      body: { username: 'mitarbeiter', password: 'mitarbeiter-demo-2026' },
+    })
+    expect(login.status).toBe(200)
+    const token = login.body.accessToken as string
+    const changed = await api('/api/users/me/password', {
+      method: 'PUT',
+      token,
+      body: { currentPassword: 'mitarbeiter-demo-2026', newPassword: 'mitarbeiter-neu-2026!' },
+    })
+    expect(changed.status).toBe(200)
+    const loggedOut = await api('/api/auth/b2b/logout', { method: 'DELETE', token })
+    expect(loggedOut.status).toBe(200)
+    const contact = await api('/api/contact', {
+      host: 'sonnen-apotheke.localhost',
+      body: {
+        name: 'Erika Muster',
+        email: 'erika@example.com',
+        subject: 'Öffnungszeiten',
+        message: 'Haben Sie samstags geöffnet?',
+      },
+    })
+    expect(contact.status).toBe(201)
+
+    const observer = await openDatabase({
+      driver: 'postgres',
+      url: server.databaseUrl as string,
+      poolSize: 1,
+    })
+    try {
+      const events = await observer.db
+        .select()
+        .from(auditEvents)
+        .orderBy(asc(auditEvents.createdAt))
+      expect(events.map((event) => [event.action, event.actorKind, event.organisationId])).toEqual([
+        ['auth.login', 'business_user', demoIds.pharmacy],
+        ['account.password_changed', 'business_user', demoIds.pharmacy],
+        ['auth.logout', 'business_user', demoIds.pharmacy],
+        ['contact.message_received', 'visitor', demoIds.pharmacy],
+      ])
+      const requestIds = [login, changed, loggedOut, contact].map((answer) =>
+        answer.headers.get('x-request-id'),
+      )
+      expect(events.map((event) => event.requestId)).toEqual(requestIds)
+      expect(JSON.stringify(events)).not.toMatch(/Erika|erika@|Öffnungszeiten|127\.0\.0\.1/)
+    } finally {
+      await observer.close()
+    }
   })
 })

@@ -18,7 +18,7 @@ import { findTenantBySlug } from '~/server/tenants.server'
 import { generatePrivateJwk } from '../support/api-client'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 
-const client = { ip: '192.0.2.10' }
+const client = { ip: '192.0.2.10', requestId: null }
 
 function bearer(token: string) {
   return new Request('http://localhost/api/users/me', {

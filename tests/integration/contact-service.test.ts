@@ -5,6 +5,7 @@ import { contactLimits, submitContactMessage } from '~/server/contact.server'
 import { contactMessages, tenants } from '~/server/db/schema'
 import { demoIds, seedDemoData } from '~/server/db/seed.server'
 import { ApiError, parseInput } from '~/server/http.server'
+import type { Caller } from '~/server/request-context'
 import { forgetCachedTenants, resolveTenant } from '~/server/tenants.server'
 import { validContactMessage } from '../support/contact'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
@@ -12,14 +13,14 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../sup
 const appDomain = 'blattwerk.localhost'
 
 let nextClient = 1
-const newClient = () => ({ ip: `203.0.113.${nextClient++}` })
+const newClient = () => ({ ip: `203.0.113.${nextClient++}`, requestId: null })
 
 describe.each(testDatabaseKinds)('contact service on %s', (kind) => {
   let database: TestDatabase
   const db = () => database.handle.db
 
   /** What the route does: validate the body, find the tenant of the host, store. */
-  const post = async (body: unknown, host: string, client: { ip: string }) => {
+  const post = async (body: unknown, host: string, client: Caller) => {
     const input = parseInput(contactRequestSchema, body)
     const tenant = await resolveTenant(db(), host, appDomain)
     await submitContactMessage(db(), input, tenant, client)

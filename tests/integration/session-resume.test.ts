@@ -28,7 +28,7 @@ async function nextTransactionId(db: Database): Promise<string> {
 }
 
 const credentials = { username: 'apotheke', password: 'apotheke-demo-2026' }
-const client = { ip: '192.0.2.20' }
+const client = { ip: '192.0.2.20', requestId: null }
 
 describe.each(testDatabaseKinds)('resuming a session on a page load, on %s', (kind) => {
   let database: TestDatabase

@@ -7,13 +7,14 @@ import {
   resumeFromCookie,
   type WebSession,
 } from '~/server/web-session.server'
+import { requestIdOf } from '../server-fn/errors.middleware'
 
 /** Logs in and sets the refresh cookie; a refused login answers the server's status and message. */
 export const logIn = createServerFn({ method: 'POST' })
   .validator(loginInputSchema)
-  .handler(async ({ data }): Promise<{ ok: true; session: WebSession } | LoginFailure> => {
+  .handler(async ({ data, context }): Promise<{ ok: true; session: WebSession } | LoginFailure> => {
     try {
-      return { ok: true, session: await logInWithCookie(data) }
+      return { ok: true, session: await logInWithCookie(data, requestIdOf(context)) }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
       const { errors } = error.extra

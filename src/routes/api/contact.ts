@@ -3,6 +3,7 @@ import { contactRequestSchema } from '~/lib/contact-api'
 import { getApp } from '~/server/app.server'
 import { submitContactMessage } from '~/server/contact.server'
 import { apiHandlers, jsonResponse, readJsonBody, requestHost } from '~/server/http.server'
+import { callerOf } from '~/server/request-context'
 import { resolveTenant } from '~/server/tenants.server'
 
 export const Route = createFileRoute('/api/contact')({
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/api/contact')({
         const app = await getApp()
         const input = await readJsonBody(request, contactRequestSchema)
         const tenant = await resolveTenant(app.db, requestHost(request), app.config.APP_DOMAIN)
-        await submitContactMessage(app.db, input, tenant, { ip: context.clientIp })
+        await submitContactMessage(app.db, input, tenant, callerOf(context))
         return jsonResponse({ status: 'success' }, { status: 201 })
       },
     }),

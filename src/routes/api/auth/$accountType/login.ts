@@ -4,6 +4,7 @@ import { accountTypeSchema, b2bLoginRequestSchema, b2cLoginRequestSchema } from 
 import { getApp } from '~/server/app.server'
 import { loginBusinessUser, loginShopUser } from '~/server/auth.server'
 import { apiHandlers, jsonResponse, readJsonBody } from '~/server/http.server'
+import { callerOf } from '~/server/request-context'
 import { tenantOfRequest } from '~/server/tenants.server'
 
 const params = z.object({ accountType: accountTypeSchema })
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/api/auth/$accountType/login')({
       {
         POST: async ({ request, params: { accountType }, context }) => {
           const app = await getApp()
-          const client = { ip: context.clientIp }
+          const client = callerOf(context)
           if (accountType === 'b2b') {
             const input = await readJsonBody(request, b2bLoginRequestSchema)
             return jsonResponse(await loginBusinessUser(app, input, client))

@@ -12,11 +12,11 @@ export const Route = createFileRoute('/api/auth/$accountType/logout')({
   server: {
     handlers: apiHandlers(
       {
-        DELETE: async ({ request, params: { accountType } }) => {
+        DELETE: async ({ request, params: { accountType }, context }) => {
           const app = await getApp()
           const tenantSlug = (await tenantOfRequest(app, request))?.slug ?? null
           const principal = await authenticate(app, request, accountType as AccountType, tenantSlug)
-          await logout(app, principal)
+          await logout(app, principal, context.requestId)
           return jsonResponse({ status: 'success' })
         },
       },

@@ -8,11 +8,11 @@ import { apiHandlers, jsonResponse, readJsonBody } from '~/server/http.server'
 export const Route = createFileRoute('/api/users/me/password')({
   server: {
     handlers: apiHandlers({
-      PUT: async ({ request }) => {
+      PUT: async ({ request, context }) => {
         const app = await getApp()
         const principal = await authenticate(app, request, 'b2b', null)
         const input = await readJsonBody(request, changePasswordRequestSchema)
-        await changeBusinessUserPassword(app.db, principal, input)
+        await changeBusinessUserPassword(app.db, principal, input, context.requestId)
         return jsonResponse({ status: 'success' })
       },
     }),
