@@ -1,5 +1,6 @@
 import { createCsrfMiddleware, createStart } from '@tanstack/react-start'
 import { serverFnErrors } from './features/server-fn/errors.middleware'
+import { failureSerialization } from './lib/failure'
 
 /**
  * Start's global middleware. Declaring this file replaces Start's default, so the CSRF check of
@@ -8,4 +9,5 @@ import { serverFnErrors } from './features/server-fn/errors.middleware'
 export const startInstance = createStart(() => ({
   requestMiddleware: [createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'serverFn' })],
   functionMiddleware: [serverFnErrors],
+  serializationAdapters: [failureSerialization],
 }))

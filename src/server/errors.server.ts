@@ -132,25 +132,3 @@ export function describeFailure(
   logger.error({ err: error, requestId }, 'unexpected error')
   return { status: 500, message: internalErrorMessage, requestId }
 }
-
-/**
- * What a failed server function sends to the browser: the mapped failure and nothing else — no
- * stack, no SQL, no cause. Its `status` becomes the HTTP status of the answer, so the browser's
- * auth middleware sees a 401 like the REST client does.
- */
-export class ServerFnFailure extends Error implements Failure {
-  readonly status: number
-  readonly errors?: Record<string, string>
-  readonly requestId?: string
-  readonly headers?: Record<string, string>
-
-  constructor({ status, message, errors, requestId, headers }: ReturnType<typeof describeFailure>) {
-    super(message)
-    this.name = 'ServerFnFailure'
-    this.status = status
-    if (errors) this.errors = errors
-    if (requestId) this.requestId = requestId
-    if (headers) this.headers = headers
-    this.stack = ''
-  }
-}

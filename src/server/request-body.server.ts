@@ -2,12 +2,16 @@ import { errorResponse, hasBody, invalidJsonMessage, maxJsonBodyBytes } from './
 
 const serverFunctionBase = process.env.TSS_SERVER_FN_BASE
 
+/** Whether a request calls a server function over HTTP (not a page render calling it in-process). */
+export const isServerFunctionPath = (pathname: string): boolean =>
+  Boolean(serverFunctionBase && pathname.startsWith(serverFunctionBase))
+
 /**
  * The largest request body a path accepts. Every body is read here, at the edge, before any
  * handler runs; a route that takes uploads declares its larger limit in this one place.
  */
 export function bodyLimitFor(pathname: string): number {
-  if (serverFunctionBase && pathname.startsWith(serverFunctionBase)) return 64 * 1024
+  if (isServerFunctionPath(pathname)) return 64 * 1024
   return maxJsonBodyBytes
 }
 

@@ -351,3 +351,44 @@ describe('401 and the token refresh', () => {
     expect(onSessionLost).not.toHaveBeenCalled()
   })
 })
+
+describe('fetch for server functions', () => {
+  it('sends the bearer token and keeps the caller’s method, headers and body', async () => {
+    const { api, server } = setup()
+    const response = await api.fetch('/_serverFn/abc', {
+      method: 'POST',
+      headers: { 'x-tsr-serverfn': 'true' },
+      body: '{"data":1}',
+    })
+    expect(response.status).toBe(200)
+    const [exchange] = server.exchanges
+    expect(exchange?.headers.get('Authorization')).toBe('Bearer token-1')
+    expect(exchange?.headers.get('x-tsr-serverfn')).toBe('true')
+    expect(exchange?.body).toBe('{"data":1}')
+  })
+
+  it('shares one refresh with REST calls on concurrent 401s and repeats each once', async () => {
+    const release = deferred<void>()
+    const { api, server, refreshAccessToken } = setup({
+      token: 'token-0',
+      refresh: async (fake) => {
+        await release.promise
+        return fake.issueToken()
+      },
+    })
+    const restCall = api.request('/api/users/me')
+    const serverFnCall = api.fetch('/_serverFn/list', { method: 'POST', body: '{}' })
+    await vi.waitFor(() => expect(server.exchanges).toHaveLength(2))
+    release.resolve()
+    await expect(restCall).resolves.toEqual({ path: '/api/users/me', token: 'token-2' })
+    expect((await serverFnCall).status).toBe(200)
+    expect(refreshAccessToken).toHaveBeenCalledTimes(1)
+    expect(server.tokensSent().slice(2)).toEqual(['Bearer token-2', 'Bearer token-2'])
+  })
+
+  it('answers the 401 and ends the session when no refresh is possible', async () => {
+    const { api, onSessionLost } = setup({ token: 'token-0', refresh: async () => null })
+    expect((await api.fetch('/_serverFn/list', { method: 'POST' })).status).toBe(401)
+    expect(onSessionLost).toHaveBeenCalledTimes(1)
+  })
+})

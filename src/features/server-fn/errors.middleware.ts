@@ -1,7 +1,10 @@
 import { isNotFound, isRedirect } from '@tanstack/react-router'
 import { createMiddleware } from '@tanstack/react-start'
+import { getRequest, setResponseHeaders, setResponseStatus } from '@tanstack/react-start/server'
+import { FailureError } from '~/lib/failure'
 import { getApp } from '~/server/app.server'
-import { describeFailure, invalidInputOf, ServerFnFailure } from '~/server/errors.server'
+import { describeFailure, invalidInputOf } from '~/server/errors.server'
+import { isServerFunctionPath } from '~/server/request-body.server'
 import type { RequestContext } from '~/server/request-context'
 
 /** The server entry puts the request context into every server function's context. */
@@ -24,7 +27,14 @@ export const serverFnErrors = createMiddleware({ type: 'function' }).server(
         requestId: requestIdOf(context),
         logger,
       })
-      throw new ServerFnFailure(failure)
+      // Over HTTP the answer carries the failure's status (a 401 starts the browser's refresh);
+      // during a page render the function ran in-process and the page keeps its own status.
+      const request = getRequest()
+      if (isServerFunctionPath(new URL(request.url).pathname)) {
+        setResponseStatus(failure.status)
+        if (failure.headers) setResponseHeaders(new Headers(failure.headers))
+      }
+      throw new FailureError(failure)
     }
   },
 )
