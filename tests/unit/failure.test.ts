@@ -14,7 +14,9 @@ const quietLogger = () => ({ error: vi.fn() })
 describe('describeFailure, the one mapper of thrown errors', () => {
   it('keeps a domain error’s status, German message, field errors and headers, and logs nothing', () => {
     const logger = quietLogger()
-    const conflict = new ConflictError('Die Charge ist bereits freigegeben.', { batch: 'Schon frei' })
+    const conflict = new ConflictError('Die Charge ist bereits freigegeben.', {
+      batch: 'Schon frei',
+    })
     expect(describeFailure(conflict, { requestId: 'req-1', logger })).toEqual({
       status: 409,
       message: 'Die Charge ist bereits freigegeben.',
@@ -36,7 +38,10 @@ describe('describeFailure, the one mapper of thrown errors', () => {
     const failure = describeFailure(crash, { requestId: 'req-3', logger })
     expect(failure).toEqual({ status: 500, message: internalErrorMessage, requestId: 'req-3' })
     expect(JSON.stringify(failure)).not.toContain('insert')
-    expect(logger.error).toHaveBeenCalledWith({ err: crash, requestId: 'req-3' }, expect.any(String))
+    expect(logger.error).toHaveBeenCalledWith(
+      { err: crash, requestId: 'req-3' },
+      expect.any(String),
+    )
   })
 })
 

@@ -1,19 +1,11 @@
 import { Link, Outlet } from '@tanstack/react-router'
-import {
-  ChevronDown,
-  ExternalLink,
-  KeyRound,
-  LogOut,
-  Menu,
-  MonitorPlay,
-  UserRound,
-  X,
-} from 'lucide-react'
-import { Dialog, DropdownMenu } from 'radix-ui'
-import { type ReactNode, useState } from 'react'
+import { ChevronDown, ExternalLink, KeyRound, LogOut, MonitorPlay, UserRound } from 'lucide-react'
+import { DropdownMenu } from 'radix-ui'
+import type { ReactNode } from 'react'
 import type { B2bUser } from '~/lib/auth-api'
 import { accessSessionOf, isBusinessUser } from '../session/session-store'
 import { useLogout, useSession } from '../session/use-session'
+import { MenuDrawer } from '../ui/MenuDrawer'
 import { NavigationProgress } from '../ui/NavigationProgress'
 import { backOfficeNav, homeOf, type NavItem, visibleNav } from './back-office-nav'
 import { ErrorContent, HostErrorPage } from './ErrorPages'
@@ -75,34 +67,23 @@ function SidebarContent({ items, withLiveView, onNavigate }: SidebarProps) {
 }
 
 function MobileNav({ organisationName, ...sidebar }: SidebarProps & { organisationName: string }) {
-  const [open, setOpen] = useState(false)
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <button
-          type="button"
-          className="rounded-lg p-2 text-ink hover:bg-surface-muted lg:hidden"
-          aria-label="Navigation öffnen"
-        >
-          <Menu className="size-5" aria-hidden="true" />
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 bg-surface shadow-xl focus:outline-none">
-          <Dialog.Title className="sr-only">Navigation</Dialog.Title>
-          <Dialog.Description className="sr-only">Bereiche des Back-Office</Dialog.Description>
-          <Dialog.Close
-            className="absolute top-4 right-4 rounded-lg p-1 text-ink-muted hover:bg-surface-muted"
-            aria-label="Navigation schließen"
-          >
-            <X className="size-5" aria-hidden="true" />
-          </Dialog.Close>
+    <MenuDrawer
+      title="Navigation"
+      description="Bereiche des Back-Office"
+      openLabel="Navigation öffnen"
+      closeLabel="Navigation schließen"
+      triggerClassName="rounded-lg p-2 text-ink hover:bg-surface-muted lg:hidden"
+      contentClassName="bg-surface"
+      closeClassName="text-ink-muted hover:bg-surface-muted"
+    >
+      {(close) => (
+        <>
           <p className="px-4 pt-4 pr-12 text-sm font-semibold text-ink">{organisationName}</p>
-          <SidebarContent {...sidebar} onNavigate={() => setOpen(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <SidebarContent {...sidebar} onNavigate={close} />
+        </>
+      )}
+    </MenuDrawer>
   )
 }
 

@@ -1,19 +1,9 @@
 import { Link } from '@tanstack/react-router'
-import {
-  Clock,
-  LogOut,
-  Mail,
-  MapPin,
-  Menu,
-  Phone,
-  ShoppingBasket,
-  UserRound,
-  X,
-} from 'lucide-react'
-import { Dialog } from 'radix-ui'
-import { type CSSProperties, type ReactNode, useState } from 'react'
+import { Clock, LogOut, Mail, MapPin, Phone, ShoppingBasket, UserRound } from 'lucide-react'
+import type { CSSProperties, ReactNode } from 'react'
 import type { TenantConfig } from '~/lib/tenant-config'
 import { useLogout, useSession } from '../session/use-session'
+import { MenuDrawer } from '../ui/MenuDrawer'
 import { NavigationProgress } from '../ui/NavigationProgress'
 import { FrameContent } from './frame-context'
 import { LegalLinks, SkipLink } from './parts'
@@ -57,35 +47,22 @@ function ShopNavLinks({ onNavigate }: { onNavigate?: () => void }) {
 
 /** Below md the assortment opens from a menu button, so the header stays one row on a phone. */
 function MobileShopNav() {
-  const [open, setOpen] = useState(false)
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <button
-          type="button"
-          className="-ml-2 shrink-0 rounded-lg p-2 hover:bg-white/15 md:hidden"
-          aria-label="Sortiment öffnen"
-        >
-          <Menu className="size-5" aria-hidden="true" />
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 bg-tenant-primary p-4 pt-14 text-tenant-primary-foreground shadow-xl focus:outline-none">
-          <Dialog.Title className="sr-only">Sortiment</Dialog.Title>
-          <Dialog.Description className="sr-only">Bereiche des Shops</Dialog.Description>
-          <Dialog.Close
-            className="absolute top-4 right-4 rounded-lg p-1 hover:bg-white/15"
-            aria-label="Sortiment schließen"
-          >
-            <X className="size-5" aria-hidden="true" />
-          </Dialog.Close>
-          <nav aria-label="Sortiment">
-            <ShopNavLinks onNavigate={() => setOpen(false)} />
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <MenuDrawer
+      title="Sortiment"
+      description="Bereiche des Shops"
+      openLabel="Sortiment öffnen"
+      closeLabel="Sortiment schließen"
+      triggerClassName="-ml-2 shrink-0 rounded-lg p-2 hover:bg-white/15 md:hidden"
+      contentClassName="bg-tenant-primary p-4 pt-14 text-tenant-primary-foreground"
+      closeClassName="hover:bg-white/15"
+    >
+      {(close) => (
+        <nav aria-label="Sortiment">
+          <ShopNavLinks onNavigate={close} />
+        </nav>
+      )}
+    </MenuDrawer>
   )
 }
 
