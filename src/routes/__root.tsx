@@ -1,8 +1,13 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
-import { Toaster } from 'sonner'
+import {
+  createRootRouteWithContext,
+  HeadContent,
+  Outlet,
+  Scripts,
+  useHydrated,
+} from '@tanstack/react-router'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { ensureSession } from '~/features/session/session'
 import type { SessionStore } from '~/features/session/session-store'
 import { NotFoundPage, RootErrorPage } from '~/features/shell/ErrorPages'
@@ -11,6 +16,9 @@ import { loadTenant } from '~/features/tenant/tenant'
 import { VersionBanner } from '~/features/version-check/VersionBanner'
 import type { ApiClient } from '~/lib/api-client'
 import appCss from '~/styles/app.css?url'
+
+// Toasts only follow what a visitor does, so the toaster loads after hydration, off the first load.
+const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })))
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -49,11 +57,16 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 function RootLayout() {
+  const hydrated = useHydrated()
   return (
     <>
       <Outlet />
       <VersionBanner />
-      <Toaster position="top-right" richColors closeButton />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Toaster position="top-right" richColors closeButton />
+        </Suspense>
+      )}
     </>
   )
 }
