@@ -54,6 +54,18 @@ function lighthouse(url, extraArgs) {
   })
 }
 
+/** Lighthouse itself asks to run again after a broken trace; on a busy machine that happens. */
+async function lighthouseWithRetries(url, extraArgs, attempts = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouse(url, extraArgs)
+    } catch (error) {
+      if (attempt === attempts) throw error
+      console.error(`${error.message}; running again (${attempt + 1}/${attempts})`)
+    }
+  }
+}
+
 function summary(report) {
   const metric = (id) => report.audits[id].numericValue
   return {
@@ -76,7 +88,8 @@ try {
   for (const [page, url] of pages) {
     for (const [formFactor, extraArgs] of formFactors) {
       const scored = []
-      for (let run = 0; run < runs; run += 1) scored.push(summary(await lighthouse(url, extraArgs)))
+      for (let run = 0; run < runs; run += 1)
+        scored.push(summary(await lighthouseWithRetries(url, extraArgs)))
       scored.sort((a, b) => a.score - b.score)
       const median = scored[Math.floor(scored.length / 2)]
       results.push({ page, formFactor, ...median, scores: scored.map((s) => s.score).join(' ') })
