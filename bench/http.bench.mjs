@@ -20,6 +20,9 @@ function measure(name, options) {
         requests: result.requests.total,
         // A page that redirects (e.g. to the login) counts here: its figures are not the page's.
         'non-2xx/errors': result.non2xx + result.errors,
+        statuses: Object.entries(result.statusCodeStats)
+          .map(([status, { count }]) => `${status}×${count}`)
+          .join(' '),
       })
     })
   })
