@@ -21,5 +21,7 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify(version),
     __BUILD_ID__: JSON.stringify(buildId),
   },
+  // The client manifest lists each chunk's static imports; the JS budget test follows them.
+  environments: { client: { build: { manifest: true } } },
   plugins: [tailwindcss(), tanstackStart({ srcDirectory: 'src' }), viteReact()],
 })

@@ -1,4 +1,4 @@
-import { type ApiErrorBody, apiErrorSchema } from './auth-api'
+import type { ApiErrorBody } from './auth-api'
 
 /** The browser's client for the REST API under /api: bearer token, JSON, one shared token refresh. */
 
@@ -68,6 +68,20 @@ function parseJson(text: string): { value: unknown } | null {
   }
 }
 
+/**
+ * The server's error answer, or a generic one for its status. The schema (and zod with it) loads
+ * with the first failed call instead of with every page; when it cannot be loaded (the server is
+ * down), the generic answer stands.
+ */
+async function errorBodyOf(status: number, value: unknown): Promise<ApiErrorBody> {
+  const body = await import('./auth-api').then(
+    ({ apiErrorSchema }) => apiErrorSchema.safeParse(value),
+    () => null,
+  )
+  // The HTTP status decides, so `status` always matches what the 401 handling saw.
+  return body?.success ? { ...body.data, status } : { status, message: fallbackMessage(status) }
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   // Looked up per call, so a fetch replaced after creation (tests, polyfills) is used.
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
@@ -118,13 +132,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!parsed) throw unreachable()
       return parsed.value
     }
-    const body = apiErrorSchema.safeParse(parsed?.value)
-    // The HTTP status decides, so `status` always matches what the 401 handling saw.
-    throw new ApiRequestError(
-      body.success
-        ? { ...body.data, status: response.status }
-        : { status: response.status, message: fallbackMessage(response.status) },
-    )
+    throw new ApiRequestError(await errorBodyOf(response.status, parsed?.value))
   }
 
   async function loseSession(): Promise<void> {

@@ -3,7 +3,6 @@ import { queryOptions } from '@tanstack/react-query'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import type { AccessTenant } from '~/lib/access-rules'
-import { tenantResponseSchema } from '~/lib/auth-api'
 import type { TenantConfig } from '~/lib/tenant-config'
 import { getApp } from '~/server/app.server'
 import { requestHost } from '~/server/http.server'
@@ -32,6 +31,8 @@ const fetchTenant = createIsomorphicFn()
     })
     if (response.status === 404) return null
     if (!response.ok) throw new Error(`GET /api/tenant answered ${response.status}`)
+    // The server renders the tenant into the page, so this runs rarely: zod is not loaded up front.
+    const { tenantResponseSchema } = await import('~/lib/auth-api')
     const tenant = tenantResponseSchema.parse(await response.json())
     return { ...tenant, host }
   })

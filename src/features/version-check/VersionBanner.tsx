@@ -1,17 +1,13 @@
-import { useQuery } from '@tanstack/react-query'
 import { useHydrated } from '@tanstack/react-router'
-import { RefreshCw, X } from 'lucide-react'
-import { useState } from 'react'
-import { isNewBuild, versionQueryOptions } from './version-query'
+import { lazy, Suspense } from 'react'
+
+// The check (its query, schema and icons) is loaded after hydration, off the first load of every page.
+const NewVersionNotice = lazy(() => import('./NewVersionNotice'))
 
 /** Offers a reload once a newer build is deployed; never blocks the page. */
 export function VersionBanner() {
   // Checks only in the browser, after hydration, so server and first client render agree.
   const hydrated = useHydrated()
-  const { data } = useQuery({ ...versionQueryOptions(), enabled: hydrated })
-  // Dismissing hides this build only; a later one is offered again.
-  const [dismissedBuildId, setDismissedBuildId] = useState<string | null>(null)
-  const visible = data !== undefined && isNewBuild(data) && data.buildId !== dismissedBuildId
 
   // The live region stays in the page, so screen readers announce the text when it appears.
   return (
@@ -20,28 +16,10 @@ export function VersionBanner() {
       aria-live="polite"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4"
     >
-      {visible && (
-        <div className="pointer-events-auto flex max-w-full flex-wrap items-center gap-3 rounded-card border border-border bg-surface py-3 pr-3 pl-4 text-ink shadow-lg">
-          <RefreshCw aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
-          <p className="font-medium">Eine neue Version ist verfügbar.</p>
-          <div className="flex items-center gap-1">
-            <button
-              type="button"
-              onClick={() => window.location.reload()}
-              className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900"
-            >
-              Neu laden
-            </button>
-            <button
-              type="button"
-              aria-label="Hinweis schließen"
-              onClick={() => setDismissedBuildId(data.buildId)}
-              className="rounded-lg p-1.5 text-ink-muted hover:bg-surface-muted hover:text-ink"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </button>
-          </div>
-        </div>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <NewVersionNotice />
+        </Suspense>
       )}
     </div>
   )

@@ -1,0 +1,91 @@
+// Load benchmark of the production build (`npm run bench`): the auth and tenant API and the
+// server-rendered pages, on the embedded PGlite store and, when DATABASE_URL points at a
+// PostgreSQL server, on a fresh database there too. The server runs as `npm start` runs it
+// (see server.mjs); autocannon drives each endpoint and the results are printed as one table.
+import autocannon from 'autocannon'
+import { demoBusinessLogin, shopHost, startServer } from './server.mjs'
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const connections = 10
+
+function measure(name, options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ duration: seconds, connections, ...options }, (error, result) => {
+      if (error) return reject(error)
+      resolve({
+        endpoint: name,
+        'req/s': Math.round(result.requests.average),
+        'p50 ms': result.latency.p50,
+        'p99 ms': result.latency.p99,
+        requests: result.requests.total,
+        // A page that redirects (e.g. to the login) counts here: its figures are not the page's.
+        'non-2xx/errors': result.non2xx + result.errors,
+        statuses: Object.entries(result.statusCodeStats)
+          .map(([status, { count }]) => `${status}×${count}`)
+          .join(' '),
+      })
+    })
+  })
+}
+
+/** Logs in once through the REST API; the page benchmark sends the refresh token as the browser does. */
+async function logIn(base) {
+  const response = await fetch(`${base}/api/auth/b2b/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(demoBusinessLogin),
+  })
+  if (!response.ok) throw new Error(`demo login answered ${response.status}`)
+  return response.json()
+}
+
+async function benchmark(database, postgresUrl) {
+  const server = await startServer({ postgresUrl })
+  try {
+    const base = server.url
+    const shop = `${shopHost}:${server.port}`
+    const { accessToken, refreshToken } = await logIn(base)
+    const scenarios = [
+      ['GET /api/tenant', { url: `${base}/api/tenant?host=${shop}` }],
+      [
+        'GET /api/users/me',
+        { url: `${base}/api/users/me`, headers: { authorization: `Bearer ${accessToken}` } },
+      ],
+      [
+        'POST /api/auth/b2b/login',
+        {
+          url: `${base}/api/auth/b2b/login`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(demoBusinessLogin),
+        },
+      ],
+      ['GET /shop (shop host)', { url: `${base}/shop`, headers: { host: shop } }],
+      ['GET /login', { url: `${base}/login` }],
+      [
+        'GET /dashboard (logged in)',
+        { url: `${base}/dashboard`, headers: { cookie: `token=${refreshToken}` } },
+      ],
+    ]
+    const results = []
+    for (const [name, options] of scenarios) {
+      results.push({ database, ...(await measure(name, options)) })
+    }
+    return results
+  } finally {
+    await server.stop()
+  }
+}
+
+const databases = [['PGlite', null]]
+if (process.env.DATABASE_URL) databases.push(['PostgreSQL', process.env.DATABASE_URL])
+
+const results = []
+for (const [database, postgresUrl] of databases) {
+  results.push(...(await benchmark(database, postgresUrl)))
+}
+console.log(
+  `\n${seconds} s per endpoint, ${connections} connections, Node ${process.version}, ` +
+    `NODE_ENV ${process.env.NODE_ENV ? `"${process.env.NODE_ENV}"` : 'unset'} (as npm start gets it)`,
+)
+console.table(results)

@@ -1,0 +1,102 @@
+// Lighthouse performance of /shop (on the shop host) and /login against the production build as
+// `npm start` runs it (`npm run bench:lighthouse`). Runs offline in the system Chromium, each page
+// LIGHTHOUSE_RUNS times (default 3) on Lighthouse's mobile and desktop settings, and prints the
+// median score with the metrics of that run.
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { root, shopHost, startServer } from './server.mjs'
+
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
+const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+// A closed network: nothing but the page under test may reach out.
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+const formFactors = [
+  ['mobile', []],
+  ['desktop', ['--preset=desktop']],
+]
+
+function lighthouse(url, extraArgs) {
+  const args = [
+    url,
+    '--only-categories=performance',
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+    `--chrome-flags=${chromeFlags.join(' ')}`,
+    ...extraArgs,
+  ]
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules/lighthouse/cli/index.js'), ...args],
+      {
+        env: { ...process.env, CHROME_PATH: chromePath },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    )
+    let report = ''
+    child.stdout.on('data', (chunk) => {
+      report += chunk
+    })
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(report))
+        : reject(new Error(`lighthouse exited with ${code}`)),
+    )
+  })
+}
+
+/** Lighthouse itself asks to run again after a broken trace; on a busy machine that happens. */
+async function lighthouseWithRetries(url, extraArgs, attempts = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouse(url, extraArgs)
+    } catch (error) {
+      if (attempt === attempts) throw error
+      console.error(`${error.message}; running again (${attempt + 1}/${attempts})`)
+    }
+  }
+}
+
+function summary(report) {
+  const metric = (id) => report.audits[id].numericValue
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    'FCP ms': Math.round(metric('first-contentful-paint')),
+    'LCP ms': Math.round(metric('largest-contentful-paint')),
+    'TBT ms': Math.round(metric('total-blocking-time')),
+    CLS: Number(metric('cumulative-layout-shift').toFixed(3)),
+    'SI ms': Math.round(metric('speed-index')),
+  }
+}
+
+const server = await startServer()
+try {
+  const pages = [
+    ['/shop (shop host)', `http://${shopHost}:${server.port}/shop`],
+    ['/login', `${server.url}/login`],
+  ]
+  const results = []
+  for (const [page, url] of pages) {
+    for (const [formFactor, extraArgs] of formFactors) {
+      const scored = []
+      for (let run = 0; run < runs; run += 1)
+        scored.push(summary(await lighthouseWithRetries(url, extraArgs)))
+      scored.sort((a, b) => a.score - b.score)
+      const median = scored[Math.floor(scored.length / 2)]
+      results.push({ page, formFactor, ...median, scores: scored.map((s) => s.score).join(' ') })
+    }
+  }
+  console.log(`\nLighthouse performance, median of ${runs} runs, ${chromePath}`)
+  console.table(results)
+} finally {
+  await server.stop()
+}

@@ -1,0 +1,108 @@
+// Starts the production build for a benchmark exactly as `npm start` runs it, in the environment
+// of the person running the benchmark: only the port, the data directory and the database are set
+// here — never NODE_ENV or LOG_LEVEL, so the benchmark measures what `npm start` really runs.
+import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import pg from 'pg'
+
+export const root = path.resolve(import.meta.dirname, '..')
+
+/** The demo tenant's shop, as a browser on this machine reaches it. */
+export const shopHost = 'sonnen-apotheke.localhost'
+export const demoBusinessLogin = { username: 'apotheke', password: 'apotheke-demo-2026' }
+
+async function withClient(url, run) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await run(client)
+  } finally {
+    await client.end()
+  }
+}
+
+/** A fresh database on the server of `serverUrl`, migrated and seeded with the demo data. */
+async function createSeededPostgres(serverUrl) {
+  const name = `blattwerk_bench_${randomBytes(6).toString('hex')}`
+  await withClient(serverUrl, (client) => client.query(`create database "${name}"`))
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const seeded = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/db.ts', 'seed'],
+    { cwd: root, env: { ...process.env, DATABASE_URL: url.toString() }, stdio: 'inherit' },
+  )
+  if (seeded.status !== 0) throw new Error(`seeding ${name} failed`)
+  return {
+    url: url.toString(),
+    drop: () =>
+      withClient(serverUrl, (client) =>
+        client.query(`drop database if exists "${name}" with (force)`),
+      ),
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject)
+    probe.listen(0, () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/** Resolves once the server answers its health check (whatever its log level prints). */
+async function waitForHealth(url) {
+  for (;;) {
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (healthy) return
+    await sleep(200)
+  }
+}
+
+/**
+ * Starts `scripts/start.mjs --no-build` (run `npm run build` first) on a free port. `postgresUrl`
+ * null: a throw-away embedded PGlite store with demo data; otherwise a fresh database on that
+ * PostgreSQL server, dropped again by `stop`.
+ */
+export async function startServer({ postgresUrl = null } = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'blattwerk-bench-'))
+  const postgres = postgresUrl ? await createSeededPostgres(postgresUrl) : null
+  const port = await freePort()
+  const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: postgres?.url ?? '',
+    },
+    // The request log would interleave with the results; errors still show.
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const url = `http://localhost:${port}`
+  await Promise.race([
+    waitForHealth(url),
+    exited.then((code) => Promise.reject(new Error(`server exited with ${code}`))),
+  ])
+  return {
+    port,
+    url,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await exited
+      await postgres?.drop()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
