@@ -1,6 +1,10 @@
-import { z } from 'zod'
-import { organisationCategorySchema, userRoleSchema } from './auth-api'
-import { listSearchSchema } from './list-query'
+import { listSearchSchema, oneOf } from './list-query'
+import {
+  type OrganisationCategory,
+  organisationCategories,
+  type UserRole,
+  userRoles,
+} from './organisation'
 
 /** The platform admin console's lists: what their URLs may say, and what a row holds. */
 
@@ -8,14 +12,14 @@ export const organisationSortKeys = ['name', 'category', 'city', 'users', 'creat
 export const organisationListSearch = listSearchSchema({
   sort: organisationSortKeys,
   defaultSort: 'name',
-  filters: { category: organisationCategorySchema },
+  filters: { category: oneOf(organisationCategories) },
 })
-export type OrganisationListSearch = z.output<typeof organisationListSearch>
+export type OrganisationListSearch = ReturnType<typeof organisationListSearch.parse>
 
 export interface OrganisationRow {
   id: string
   name: string
-  category: z.infer<typeof organisationCategorySchema>
+  category: OrganisationCategory
   city: string | null
   /** Active and inactive business users. */
   users: number
@@ -25,20 +29,20 @@ export interface OrganisationRow {
 }
 
 export const userSortKeys = ['name', 'username', 'organisation', 'role', 'createdAt'] as const
-export const userStatusSchema = z.enum(['active', 'inactive'])
+export const userStatuses = ['active', 'inactive'] as const
 export const userListSearch = listSearchSchema({
   sort: userSortKeys,
   defaultSort: 'name',
-  filters: { role: userRoleSchema, status: userStatusSchema },
+  filters: { role: oneOf(userRoles), status: oneOf(userStatuses) },
 })
-export type UserListSearch = z.output<typeof userListSearch>
+export type UserListSearch = ReturnType<typeof userListSearch.parse>
 
 export interface UserRow {
   id: string
   name: string
   username: string
   email: string
-  role: z.infer<typeof userRoleSchema>
+  role: UserRole
   active: boolean
   organisation: { id: string; name: string }
   createdAt: string

@@ -1,4 +1,10 @@
 import { z } from 'zod'
+import {
+  type OrganisationCategory,
+  organisationCategories,
+  type UserRole,
+  userRoles,
+} from './organisation'
 import { tenantConfigSchema } from './tenant-config'
 import { emailAddress, text } from './text-schema'
 
@@ -7,17 +13,10 @@ import { emailAddress, text } from './text-schema'
 export const accountTypeSchema = z.enum(['b2b', 'b2c'])
 export type AccountType = z.infer<typeof accountTypeSchema>
 
-export const userRoleSchema = z.enum(['admin', 'owner', 'staff'])
-export type UserRole = z.infer<typeof userRoleSchema>
+export const userRoleSchema = z.enum(userRoles)
+export type { OrganisationCategory, UserRole }
 
-export const organisationCategorySchema = z.enum([
-  'platform',
-  'pharmacy',
-  'wholesaler',
-  'producer',
-  'club',
-])
-export type OrganisationCategory = z.infer<typeof organisationCategorySchema>
+export const organisationCategorySchema = z.enum(organisationCategories)
 
 /** The role claim of a consumer's refresh token; any other role means a business account. */
 export const shopUserRole = 'shop_user'

@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { text } from './text-schema'
+import type { SearchSchemaInput } from '@tanstack/react-router'
 
 /**
  * The contract of every server-side list (table screens): which page, how sorted, what searched
@@ -42,30 +41,52 @@ export const listQueryKeys = [
   'q',
 ] as const satisfies readonly (keyof ListQuery)[]
 
+/** Reads one filter param: its value when valid, undefined (filter not applied) otherwise. */
+export type ListFilter<TValue> = (value: unknown) => TValue | undefined
+
+/** A filter with a fixed set of values, e.g. `oneOf(organisationCategories)`. */
+export const oneOf =
+  <const TValue extends string>(values: readonly TValue[]): ListFilter<TValue> =>
+  (value) =>
+    values.includes(value as TValue) ? (value as TValue) : undefined
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const controlCharacter = /[\u0000-\u001f]/
+
 /**
  * The router reads `?q=123` as a number and `?q=true` as a boolean; a search is text either way.
- * A search with control characters is not applied (the list shows unsearched).
+ * Trimmed and cut at `maxSearchLength`; a search with control characters is not applied.
  */
-const searchText = z.preprocess(
-  (value) => (typeof value === 'number' || typeof value === 'boolean' ? String(value) : value),
-  text({ trim: true }).transform((search) => search.slice(0, maxSearchLength).trimEnd()),
-)
-
-type OptionalFilters<TFilters extends Record<string, z.ZodType>> = {
-  [K in keyof TFilters]: z.ZodCatch<z.ZodOptional<TFilters[K]>>
+function searchTextOf(value: unknown): string {
+  const text = typeof value === 'number' || typeof value === 'boolean' ? String(value) : value
+  if (typeof text !== 'string' || controlCharacter.test(text)) return ''
+  return text.trim().slice(0, maxSearchLength).trimEnd()
 }
 
+const isOneOf = <TValue>(values: readonly TValue[], value: unknown): value is TValue =>
+  values.includes(value as TValue)
+
+export type ListSearch<
+  TSort extends string,
+  TFilters extends Record<string, ListFilter<unknown>>,
+> = ListQuery<TSort> & { [K in keyof TFilters]?: Exclude<ReturnType<TFilters[K]>, undefined> }
+
+/** What a link or a caller may give: any param, or none (the defaults apply). */
+export type ListSearchInput<TSearch> = { [K in keyof TSearch]?: TSearch[K] }
+
 /**
- * Builds a list route's `validateSearch` schema (also the list server function's validator).
- * Every param falls back to its default when missing or invalid, so a broken or outdated link
- * shows the list instead of an error; a filter that does not parse is simply not applied.
+ * Builds the parser of a list's search params: the route's `validateSearch` and the list server
+ * function's validator. Every param falls back to its default when missing or invalid, so a
+ * broken or outdated link shows the list instead of an error; a filter that does not parse is
+ * not applied. Deliberately without a schema library: every route's search parser is part of
+ * the code each page loads first (ADR 012).
  *
  * @param options.sort the columns the list may be sorted by (the server maps each to a column)
- * @param options.filters one schema per filter param, e.g. `{ category: z.enum([...]) }`
+ * @param options.filters one parser per filter param, e.g. `{ category: oneOf(categories) }`
  */
 export function listSearchSchema<
   const TSort extends readonly [string, ...string[]],
-  TFilters extends Record<string, z.ZodType> = Record<never, never>,
+  TFilters extends Record<string, ListFilter<unknown>> = Record<never, never>,
 >(options: {
   sort: TSort
   defaultSort: TSort[number]
@@ -79,17 +100,33 @@ export function listSearchSchema<
     }
   }
   const defaultDir = options.defaultDir ?? 'asc'
-  const optionalFilters = Object.fromEntries(
-    Object.entries(filters).map(([name, schema]) => [name, schema.optional().catch(undefined)]),
-  ) as OptionalFilters<TFilters>
-  return z.object({
-    page: z.number().int().min(1).default(1).catch(1),
-    pageSize: z.literal(pageSizes).default(pageSizes[0]).catch(pageSizes[0]),
-    sort: z.enum(options.sort).default(options.defaultSort).catch(options.defaultSort),
-    dir: z.enum(['asc', 'desc']).default(defaultDir).catch(defaultDir),
-    q: searchText.default('').catch(''),
-    ...optionalFilters,
-  })
+  type Search = ListSearch<TSort[number], TFilters>
+  /** Typed for callers; any value is accepted at run time and checked here. */
+  function parse(input: ListSearchInput<Search>): Search {
+    const search = (typeof input === 'object' && input !== null ? input : {}) as Record<
+      string,
+      unknown
+    >
+    const { page, pageSize, sort, dir } = search
+    const parsed: Record<string, unknown> = {
+      page: Number.isInteger(page) && (page as number) >= 1 ? page : 1,
+      pageSize: isOneOf(pageSizes, pageSize) ? pageSize : pageSizes[0],
+      sort: isOneOf(options.sort, sort) ? sort : options.defaultSort,
+      dir: dir === 'asc' || dir === 'desc' ? dir : defaultDir,
+      q: searchTextOf(search.q),
+    }
+    for (const [name, filter] of Object.entries(filters)) {
+      const value = filter(search[name])
+      if (value !== undefined) parsed[name] = value
+    }
+    return parsed as Search
+  }
+  return {
+    /** The server function's validator. */
+    parse,
+    /** The route's `validateSearch`: links may leave out any param (the router's input marker). */
+    validateSearch: (search: ListSearchInput<Search> & SearchSchemaInput): Search => parse(search),
+  }
 }
 
 /** Whether the list is narrowed by a search or a filter (an empty result then means "no match"). */
@@ -111,6 +148,6 @@ export function pageCount(total: number, pageSize: number): number {
  * `[stripSearchParams(listSearchDefaults(schema))]` keeps defaults out of the URL. Without it
  * the server's canonical URL of `/list` carries every default and a page load redirects there.
  */
-export function listSearchDefaults<TSchema extends z.ZodType>(schema: TSchema): z.output<TSchema> {
+export function listSearchDefaults<TSearch>(schema: { parse(input: unknown): TSearch }): TSearch {
   return schema.parse({})
 }

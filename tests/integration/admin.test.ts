@@ -36,9 +36,9 @@ describe.each(testDatabaseKinds)('platform admin console on %s', (kind) => {
   })
 
   const organisationsFor = (actor: BusinessActor, search: Record<string, unknown> = {}) =>
-    listOrganisations(actor, organisationListSearch.parse(search), database.handle.db)
+    listOrganisations(actor, organisationListSearch.parse(search as never), database.handle.db)
   const usersFor = (actor: BusinessActor, search: Record<string, unknown> = {}) =>
-    listUsers(actor, userListSearch.parse(search), database.handle.db)
+    listUsers(actor, userListSearch.parse(search as never), database.handle.db)
 
   it('lists every organisation with its user count and shop, sorted by name', async () => {
     const page = await organisationsFor(admin)

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { z } from 'zod'
-import { listSearchSchema } from '~/lib/list-query'
+import { listSearchSchema, oneOf } from '~/lib/list-query'
 import type { Database } from '~/server/db/client.server'
 import { organisations, users } from '~/server/db/schema'
 import { listPage, searchCondition } from '~/server/list-query.server'
@@ -10,12 +9,12 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../sup
 const organisationSearch = listSearchSchema({
   sort: ['name', 'createdAt'],
   defaultSort: 'name',
-  filters: { category: z.enum(['pharmacy', 'club']) },
+  filters: { category: oneOf(['pharmacy', 'club']) },
 })
 
 /** The shape of a list service as business areas write it. */
 function listOrganisations(db: Database, search: unknown) {
-  const query = organisationSearch.parse(search)
+  const query = organisationSearch.parse(search as never)
   const select = db
     .select({ id: organisations.id, name: organisations.name, category: organisations.category })
     .from(organisations)

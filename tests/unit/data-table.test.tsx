@@ -9,10 +9,9 @@ import {
 import { Building2 } from 'lucide-react'
 import { prerender } from 'react-dom/static'
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
 import { DataTable, dataColumns, RowLink } from '~/features/ui/DataTable'
 import { EmptyState } from '~/features/ui/EmptyState'
-import { type ListResult, listSearchDefaults, listSearchSchema } from '~/lib/list-query'
+import { type ListResult, listSearchDefaults, listSearchSchema, oneOf } from '~/lib/list-query'
 
 interface Organisation {
   id: string
@@ -23,7 +22,7 @@ const sortable = ['name', 'createdAt'] as const
 const search = listSearchSchema({
   sort: sortable,
   defaultSort: 'name',
-  filters: { category: z.enum(['pharmacy', 'club']) },
+  filters: { category: oneOf(['pharmacy', 'club']) },
 })
 const column = dataColumns<Organisation>()
 const columns = column.columns([
@@ -41,7 +40,7 @@ async function renderList(href: string, result: ListResult<Organisation>) {
   const listRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/',
-    validateSearch: search,
+    validateSearch: search.validateSearch,
     search: { middlewares: [stripSearchParams(listSearchDefaults(search))] },
     component: function List() {
       return (

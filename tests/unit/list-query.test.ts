@@ -1,23 +1,25 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import { z } from 'zod'
-import { isListNarrowed, listSearchSchema, pageCount } from '~/lib/list-query'
+import { isListNarrowed, listSearchSchema, oneOf, pageCount } from '~/lib/list-query'
 
 const schema = listSearchSchema({
   sort: ['name', 'createdAt'],
   defaultSort: 'name',
-  filters: { category: z.enum(['pharmacy', 'club']) },
+  filters: { category: oneOf(['pharmacy', 'club']) },
 })
+
+/** Parses what a hand-edited or outdated URL may hold, however wrong. */
+const parseUrl = (search: Record<string, unknown>) => schema.parse(search as never)
 
 const defaults = { page: 1, pageSize: 25, sort: 'name', dir: 'asc', q: '' }
 
 describe('listSearchSchema', () => {
   it('fills in defaults for an empty search', () => {
-    expect(schema.parse({})).toEqual(defaults)
+    expect(parseUrl({})).toEqual(defaults)
   })
 
   it('keeps valid params', () => {
     expect(
-      schema.parse({
+      parseUrl({
         page: 3,
         pageSize: 100,
         sort: 'createdAt',
@@ -37,7 +39,7 @@ describe('listSearchSchema', () => {
 
   it('falls back to defaults for invalid params instead of failing', () => {
     expect(
-      schema.parse({
+      parseUrl({
         page: 0,
         pageSize: 30,
         sort: 'passwordHash',
@@ -46,23 +48,23 @@ describe('listSearchSchema', () => {
         category: 'casino',
       }),
     ).toEqual(defaults)
-    expect(schema.parse({ page: -2, pageSize: '50' })).toMatchObject({ page: 1, pageSize: 25 })
-    expect(schema.parse({ page: 1.5 })).toMatchObject({ page: 1 })
-    expect(schema.parse({ page: 'zwei' })).toMatchObject({ page: 1 })
+    expect(parseUrl({ page: -2, pageSize: '50' })).toMatchObject({ page: 1, pageSize: 25 })
+    expect(parseUrl({ page: 1.5 })).toMatchObject({ page: 1 })
+    expect(parseUrl({ page: 'zwei' })).toMatchObject({ page: 1 })
   })
 
   it('only sorts by the whitelisted columns', () => {
-    expect(schema.parse({ sort: 'name; drop table users' }).sort).toBe('name')
-    expect(schema.parse({ sort: 'createdAt' }).sort).toBe('createdAt')
+    expect(parseUrl({ sort: 'name; drop table users' }).sort).toBe('name')
+    expect(parseUrl({ sort: 'createdAt' }).sort).toBe('createdAt')
   })
 
   it('trims the search text and cuts it at 100 characters', () => {
-    expect(schema.parse({ q: '  grün  ' }).q).toBe('grün')
-    expect(schema.parse({ q: 'x'.repeat(250) }).q).toHaveLength(100)
+    expect(parseUrl({ q: '  grün  ' }).q).toBe('grün')
+    expect(parseUrl({ q: 'x'.repeat(250) }).q).toHaveLength(100)
   })
 
   it('reads a number the router parsed out of the URL as search text', () => {
-    expect(schema.parse({ q: 12345 }).q).toBe('12345')
+    expect(parseUrl({ q: 12345 }).q).toBe('12345')
   })
 
   it('honours a different default direction', () => {
@@ -71,12 +73,12 @@ describe('listSearchSchema', () => {
       defaultSort: 'createdAt',
       defaultDir: 'desc',
     })
-    expect(newestFirst.parse({ dir: 'up' }).dir).toBe('desc')
+    expect(newestFirst.parse({ dir: 'up' } as never).dir).toBe('desc')
   })
 
   it('refuses a filter that would shadow a list param', () => {
     expect(() =>
-      listSearchSchema({ sort: ['name'], defaultSort: 'name', filters: { page: z.string() } }),
+      listSearchSchema({ sort: ['name'], defaultSort: 'name', filters: { page: oneOf(['x']) } }),
     ).toThrow(/shadow/)
   })
 
@@ -85,16 +87,17 @@ describe('listSearchSchema', () => {
     expectTypeOf(search.sort).toEqualTypeOf<'name' | 'createdAt'>()
     expectTypeOf(search.category).toEqualTypeOf<'pharmacy' | 'club' | undefined>()
     // Every param may be left out of a link.
-    expectTypeOf<z.input<typeof schema>>().toExtend<{ page?: number | undefined }>()
-    expectTypeOf<Record<never, never>>().toExtend<z.input<typeof schema>>()
+    type Input = Parameters<typeof schema.parse>[0]
+    expectTypeOf<Input>().toExtend<{ page?: number | undefined }>()
+    expectTypeOf<Record<never, never>>().toExtend<Input>()
   })
 })
 
 describe('isListNarrowed', () => {
   it('is true for a search or a set filter, not for paging or sorting', () => {
-    expect(isListNarrowed(schema.parse({ page: 2, sort: 'createdAt' }))).toBe(false)
-    expect(isListNarrowed(schema.parse({ q: 'x' }))).toBe(true)
-    expect(isListNarrowed(schema.parse({ category: 'club' }))).toBe(true)
+    expect(isListNarrowed(parseUrl({ page: 2, sort: 'createdAt' }))).toBe(false)
+    expect(isListNarrowed(parseUrl({ q: 'x' }))).toBe(true)
+    expect(isListNarrowed(parseUrl({ category: 'club' }))).toBe(true)
   })
 })
 

@@ -3,24 +3,6 @@ import { EmptyState } from '../ui/EmptyState'
 import { PageHeader } from '../ui/PageHeader'
 import { type AreaKey, areas } from './areas'
 
-/** The `<title>` of a page: its name, then the shop's or the product's. */
-export function pageHead(title: string, brand = 'Blattwerk') {
-  return { meta: [{ title: `${title} – ${brand}` }] }
-}
-
-export function areaHead(area: AreaKey) {
-  return () => pageHead(areas[area].title)
-}
-
-/** For shop pages: titled with the tenant's shop name. */
-export function shopAreaHead(area: AreaKey) {
-  return ({
-    match,
-  }: {
-    match: { context: { tenant: { config: { shopName: string } | null } | null } }
-  }) => pageHead(areas[area].title, match.context.tenant?.config?.shopName ?? 'Online-Shop')
-}
-
 /** A screen whose business function comes later: what it is for, and an honest empty state. */
 export function AreaPage({ area, children }: { area: AreaKey; children?: ReactNode }) {
   const { title, description, icon, emptyTitle, emptyText } = areas[area]

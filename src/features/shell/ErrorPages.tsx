@@ -3,10 +3,10 @@ import { ArrowLeft, FileQuestion, RotateCcw, ServerCrash, ShieldAlert } from 'lu
 import type { ReactNode } from 'react'
 import { forbiddenMessage } from '~/lib/access-rules'
 import { isAccessDenied } from '../session/guard'
-import { pageHead } from './AreaPage'
 import { useInsideFrame } from './frame-context'
 import { HostFrame } from './HostFrame'
 import { useStartPath } from './host'
+import { pageHead } from './page-head'
 import { useServerRequestId } from './server-render'
 
 const secondaryButton =

@@ -28,6 +28,7 @@ import {
   UserRound,
   Users,
 } from 'lucide-react'
+import { type AreaKey, areaTitles } from './page-head'
 
 /**
  * The screens whose business function arrives with later work: each says what it is for and shows
@@ -41,9 +42,9 @@ export interface Area {
   emptyText: string
 }
 
-export const areas = {
+export const areas: Record<AreaKey, Area> = {
   dashboard: {
-    title: 'Dashboard',
+    title: areaTitles.dashboard,
     description:
       'Der Überblick über deinen Betrieb: offene Bestellungen, Bestand und Aufgaben des Tages.',
     icon: LayoutDashboard,
@@ -52,7 +53,7 @@ export const areas = {
       'Sobald Bestellungen, Bestand und Abgaben erfasst sind, erscheinen hier die wichtigsten Zahlen des Tages.',
   },
   platformDashboard: {
-    title: 'Dashboard',
+    title: areaTitles.platformDashboard,
     description: 'Der Überblick über die Plattform Blattwerk.',
     icon: LayoutDashboard,
     emptyTitle: 'Die Plattform verwalten',
@@ -60,7 +61,7 @@ export const areas = {
       'Organisationen, Zugänge und die zentrale Produktdatenbank pflegst du in der Administration.',
   },
   admin: {
-    title: 'Administration',
+    title: areaTitles.admin,
     description: 'Plattformweite Verwaltung für Betreiberinnen und Betreiber von Blattwerk.',
     icon: ShieldCheck,
     emptyTitle: 'Verwaltung der Plattform',
@@ -68,7 +69,7 @@ export const areas = {
       'Von hier aus pflegst du die zentrale Produktdatenbank, die allen Organisationen zur Verfügung steht.',
   },
   productDb: {
-    title: 'Produktdatenbank',
+    title: areaTitles.productDb,
     description:
       'Die zentrale Stammdatenbank aller Cannabisprodukte, aus der Organisationen ihre Produkte übernehmen.',
     icon: Pill,
@@ -77,7 +78,7 @@ export const areas = {
       'Stammprodukte mit Sorte, Wirkstoffgehalt und Hersteller werden hier gepflegt und per Datei importiert.',
   },
   productDbUpload: {
-    title: 'Produktdatenbank importieren',
+    title: areaTitles.productDbUpload,
     description: 'Stammprodukte aus einer CSV- oder Excel-Datei übernehmen.',
     icon: Upload,
     emptyTitle: 'Import vorbereitet',
@@ -85,7 +86,7 @@ export const areas = {
       'Hier lädst du Dateien mit Stammprodukten hoch, prüfst die Vorschau und übernimmst sie in die Datenbank.',
   },
   productDbEdit: {
-    title: 'Stammprodukt bearbeiten',
+    title: areaTitles.productDbEdit,
     description: 'Angaben eines Stammprodukts der zentralen Produktdatenbank ändern.',
     icon: Pill,
     emptyTitle: 'Stammprodukt',
@@ -93,7 +94,7 @@ export const areas = {
       'Hier änderst du Bezeichnung, Wirkstoffgehalte und Herstellerangaben eines Stammprodukts.',
   },
   analyse: {
-    title: 'Analyse',
+    title: areaTitles.analyse,
     description: 'Umsätze, Absatz je Produkt und Entwicklung über die Zeit.',
     icon: ChartColumn,
     emptyTitle: 'Noch keine Daten für Auswertungen',
@@ -101,7 +102,7 @@ export const areas = {
       'Sobald Bestellungen und Abgaben vorliegen, zeigt die Analyse Umsatz, Mengen und Trends.',
   },
   products: {
-    title: 'Produkte',
+    title: areaTitles.products,
     description: 'Die Produkte deiner Organisation mit Preisen, Chargen und Bestand.',
     icon: Package,
     emptyTitle: 'Noch keine Produkte',
@@ -109,7 +110,7 @@ export const areas = {
       'Lege Produkte an oder übernimm sie aus der zentralen Produktdatenbank, um sie zu verkaufen oder abzugeben.',
   },
   productCreate: {
-    title: 'Produkt anlegen',
+    title: areaTitles.productCreate,
     description: 'Ein neues Produkt für deine Organisation erfassen.',
     icon: Package,
     emptyTitle: 'Neues Produkt',
@@ -117,28 +118,28 @@ export const areas = {
       'Hier erfasst du ein Produkt mit Sorte, Wirkstoffgehalt, Preis und Darreichungsform.',
   },
   product: {
-    title: 'Produkt',
+    title: areaTitles.product,
     description: 'Angaben, Chargen und Bestand eines Produkts.',
     icon: Package,
     emptyTitle: 'Produktdetails',
     emptyText: 'Hier siehst du Stammdaten, Chargen und Bewegungen eines Produkts.',
   },
   productEdit: {
-    title: 'Produkt bearbeiten',
+    title: areaTitles.productEdit,
     description: 'Angaben eines Produkts ändern.',
     icon: Package,
     emptyTitle: 'Produkt bearbeiten',
     emptyText: 'Hier änderst du Preis, Beschreibung und Sichtbarkeit eines Produkts.',
   },
   customers: {
-    title: 'Kunden',
+    title: areaTitles.customers,
     description: 'Patientinnen, Patienten, Mitglieder und Geschäftskunden deiner Organisation.',
     icon: Users,
     emptyTitle: 'Noch keine Kunden',
     emptyText: 'Lege Kunden an, um für sie Bestellungen, Rezepte und Abgaben zu erfassen.',
   },
   members: {
-    title: 'Mitglieder',
+    title: areaTitles.members,
     description: 'Die Mitglieder deines Vereins mit Mitgliedschaft, Alter und Abgaben.',
     icon: Contact,
     emptyTitle: 'Noch keine Mitglieder',
@@ -146,35 +147,35 @@ export const areas = {
       'Lege Mitglieder an, um Abgaben an der Ausgabe zu erfassen und die Monatsmengen im Blick zu behalten.',
   },
   customerCreate: {
-    title: 'Kunde anlegen',
+    title: areaTitles.customerCreate,
     description: 'Einen neuen Kunden erfassen.',
     icon: Users,
     emptyTitle: 'Neuer Kunde',
     emptyText: 'Hier erfasst du Name, Kontakt- und Adressdaten eines Kunden.',
   },
   customer: {
-    title: 'Kunde',
+    title: areaTitles.customer,
     description: 'Angaben, Bestellungen und Abgaben eines Kunden.',
     icon: Users,
     emptyTitle: 'Kundendetails',
     emptyText: 'Hier siehst du Stammdaten, Bestellungen und Abgaben eines Kunden.',
   },
   customerEdit: {
-    title: 'Kunde bearbeiten',
+    title: areaTitles.customerEdit,
     description: 'Angaben eines Kunden ändern.',
     icon: Users,
     emptyTitle: 'Kunde bearbeiten',
     emptyText: 'Hier änderst du Kontakt- und Adressdaten eines Kunden.',
   },
   documents: {
-    title: 'Dokumente',
+    title: areaTitles.documents,
     description: 'Lieferscheine, Rechnungen, Analysezertifikate und Abfüllprotokolle an einem Ort.',
     icon: FileText,
     emptyTitle: 'Noch keine Dokumente',
     emptyText: 'Dokumente aus Bestellungen, Wareneingängen und Abfüllungen werden hier abgelegt.',
   },
   archivedProducts: {
-    title: 'Archivierte Produkte',
+    title: areaTitles.archivedProducts,
     description: 'Produkte, die nicht mehr angeboten werden, mit ihrer Historie.',
     icon: PackageOpen,
     emptyTitle: 'Keine archivierten Produkte',
@@ -182,56 +183,56 @@ export const areas = {
       'Archivierte Produkte bleiben mit Chargen und Dokumenten nachvollziehbar und lassen sich wieder aktivieren.',
   },
   customerOrders: {
-    title: 'Bestellungen',
+    title: areaTitles.customerOrders,
     description: 'Bestellungen deiner Kunden, vom Eingang bis zur Auslieferung.',
     icon: ShoppingCart,
     emptyTitle: 'Noch keine Bestellungen',
     emptyText: 'Bestellungen aus dem Online-Shop und manuell erfasste Aufträge erscheinen hier.',
   },
   customerOrderCreate: {
-    title: 'Bestellung erfassen',
+    title: areaTitles.customerOrderCreate,
     description: 'Eine Bestellung für einen Kunden anlegen.',
     icon: ShoppingCart,
     emptyTitle: 'Neue Bestellung',
     emptyText: 'Hier wählst du Kunde, Produkte und Chargen für eine Bestellung.',
   },
   customerOrder: {
-    title: 'Bestellung',
+    title: areaTitles.customerOrder,
     description: 'Positionen, Status und Dokumente einer Bestellung.',
     icon: ShoppingCart,
     emptyTitle: 'Bestelldetails',
     emptyText: 'Hier siehst du Positionen, Zahlungs- und Versandstatus einer Bestellung.',
   },
   purchaseOrders: {
-    title: 'Einkauf',
+    title: areaTitles.purchaseOrders,
     description: 'Bestellungen bei Herstellern und Großhändlern und der Wareneingang.',
     icon: Truck,
     emptyTitle: 'Noch keine Einkaufsbestellungen',
     emptyText: 'Bestelle Ware bei deinen Lieferanten und buche den Wareneingang chargengenau.',
   },
   purchaseOrderCreate: {
-    title: 'Einkaufsbestellung anlegen',
+    title: areaTitles.purchaseOrderCreate,
     description: 'Ware bei einem Lieferanten bestellen.',
     icon: Truck,
     emptyTitle: 'Neue Einkaufsbestellung',
     emptyText: 'Hier wählst du Lieferant, Produkte und Mengen einer Einkaufsbestellung.',
   },
   purchaseOrderEdit: {
-    title: 'Einkaufsbestellung bearbeiten',
+    title: areaTitles.purchaseOrderEdit,
     description: 'Positionen und Status einer Einkaufsbestellung ändern.',
     icon: Truck,
     emptyTitle: 'Einkaufsbestellung bearbeiten',
     emptyText: 'Hier änderst du Positionen und buchst den Wareneingang.',
   },
   organisation: {
-    title: 'Organisation',
+    title: areaTitles.organisation,
     description: 'Stammdaten, Adressen und Mitarbeitende deiner Organisation.',
     icon: Building,
     emptyTitle: 'Organisationsdaten',
     emptyText: 'Hier pflegst du Anschrift, Erlaubnisse und die Zugänge deiner Mitarbeitenden.',
   },
   fillingProtocol: {
-    title: 'Abfüllprotokoll',
+    title: areaTitles.fillingProtocol,
     description: 'Protokolle über das Abfüllen und Umverpacken von Chargen.',
     icon: ClipboardList,
     emptyTitle: 'Noch keine Abfüllprotokolle',
@@ -239,14 +240,14 @@ export const areas = {
       'Jede Abfüllung wird mit Charge, Mengen, Verantwortlichen und Zeitpunkt protokolliert.',
   },
   inventory: {
-    title: 'Bestand',
+    title: areaTitles.inventory,
     description: 'Der Bestand je Produkt und Charge mit allen Bewegungen.',
     icon: Boxes,
     emptyTitle: 'Noch kein Bestand',
     emptyText: 'Wareneingänge, Abgaben und Korrekturen ergeben hier den Bestand je Charge.',
   },
   live: {
-    title: 'Live-Ansicht',
+    title: areaTitles.live,
     description:
       'Die Ansicht für den Bildschirm an der Ausgabe: wartende Abholungen und Abgaben in Echtzeit.',
     icon: MonitorPlay,
@@ -254,28 +255,28 @@ export const areas = {
     emptyText: 'Neue Abholungen und Abgaben erscheinen hier, sobald sie bereitstehen.',
   },
   handOut: {
-    title: 'Abgabe',
+    title: areaTitles.handOut,
     description: 'Die Abgabe an einen Kunden oder ein Mitglied.',
     icon: HandHeart,
     emptyTitle: 'Abgabe',
     emptyText: 'Hier werden Produkte, Mengen und Chargen einer Abgabe bestätigt und dokumentiert.',
   },
   shop: {
-    title: 'Willkommen im Shop',
+    title: areaTitles.shop,
     description: 'Medizinisches Cannabis auf Rezept – sicher bestellt, diskret geliefert.',
     icon: Store,
     emptyTitle: 'Das Sortiment wird gerade eingerichtet',
     emptyText: 'Bald findest du hier Blüten und Extrakte mit Wirkstoffgehalten und Verfügbarkeit.',
   },
   account: {
-    title: 'Mein Konto',
+    title: areaTitles.account,
     description: 'Deine Bestellungen, persönlichen Daten und Adressen.',
     icon: UserRound,
     emptyTitle: 'Dein Kundenkonto',
     emptyText: 'Hier verwaltest du Bestellungen, persönliche Daten und Lieferadressen.',
   },
   accountOrders: {
-    title: 'Meine Bestellungen',
+    title: areaTitles.accountOrders,
     description: 'Deine Bestellungen und ihr Status.',
     icon: ShoppingBasket,
     emptyTitle: 'Noch keine Bestellungen',
@@ -283,42 +284,42 @@ export const areas = {
       'Sobald du bestellt hast, siehst du hier Status, Rezept und Rechnung jeder Bestellung.',
   },
   accountPersonal: {
-    title: 'Persönliche Daten',
+    title: areaTitles.accountPersonal,
     description: 'Name, Kontaktdaten und Zugangsdaten deines Kundenkontos.',
     icon: UserRound,
     emptyTitle: 'Persönliche Daten',
     emptyText: 'Hier änderst du Name, Telefonnummer, E-Mail-Adresse und Passwort.',
   },
   accountAddresses: {
-    title: 'Adressen',
+    title: areaTitles.accountAddresses,
     description: 'Liefer- und Rechnungsadressen.',
     icon: MapPin,
     emptyTitle: 'Noch keine Adressen',
     emptyText: 'Gespeicherte Adressen stehen dir beim Bestellen zur Auswahl.',
   },
   flowers: {
-    title: 'Blüten',
+    title: areaTitles.flowers,
     description: 'Cannabisblüten mit Sorte, THC- und CBD-Gehalt und Verfügbarkeit.',
     icon: Leaf,
     emptyTitle: 'Noch keine Blüten im Sortiment',
     emptyText: 'Die Apotheke stellt ihr Blütensortiment gerade zusammen.',
   },
   flower: {
-    title: 'Blüte',
+    title: areaTitles.flower,
     description: 'Sorte, Wirkstoffgehalte, Terpene und Preis einer Blüte.',
     icon: Leaf,
     emptyTitle: 'Produktdetails',
     emptyText: 'Hier stehen Sorte, Wirkstoffgehalte, Herkunft und Preis der Blüte.',
   },
   extracts: {
-    title: 'Extrakte',
+    title: areaTitles.extracts,
     description: 'Cannabisextrakte mit Wirkstoffgehalt, Trägeröl und Packungsgröße.',
     icon: FlaskConical,
     emptyTitle: 'Noch keine Extrakte im Sortiment',
     emptyText: 'Die Apotheke stellt ihr Extraktsortiment gerade zusammen.',
   },
   checkout: {
-    title: 'Warenkorb',
+    title: areaTitles.checkout,
     description: 'Deine Auswahl, Lieferart und Bezahlung.',
     icon: ShoppingBasket,
     emptyTitle: 'Dein Warenkorb ist leer',
@@ -326,14 +327,14 @@ export const areas = {
       'Lege Blüten oder Extrakte in den Warenkorb oder stelle deine Bestellung mit dem Rezeptkonfigurator zusammen.',
   },
   prescriptionConfigurator: {
-    title: 'Rezeptkonfigurator',
+    title: areaTitles.prescriptionConfigurator,
     description: 'Stelle deine Bestellung Schritt für Schritt nach deinem Rezept zusammen.',
     icon: ClipboardList,
     emptyTitle: 'Rezept einlösen',
     emptyText: 'Hier wählst du die verordneten Produkte und Mengen und lädst dein Rezept hoch.',
   },
   news: {
-    title: 'Neu: der Online-Shop für deine Apotheke',
+    title: areaTitles.news,
     description:
       'Mit Blattwerk bekommt jede Apotheke ihren eigenen Shop für medizinisches Cannabis.',
     icon: Newspaper,
@@ -342,14 +343,14 @@ export const areas = {
       'Eigene Adresse, eigene Farben, Rezeptkonfigurator und Bezahlung mit Mollie – direkt verbunden mit Bestand und Bestellungen im Back-Office.',
   },
   invitation: {
-    title: 'Einladung',
+    title: areaTitles.invitation,
     description: 'Du wurdest eingeladen, einer Organisation auf Blattwerk beizutreten.',
     icon: MailOpen,
     emptyTitle: 'Einladung annehmen',
     emptyText: 'Hier legst du mit deiner Einladung deinen Zugang an.',
   },
   paymentReturn: {
-    title: 'Zahlung',
+    title: areaTitles.paymentReturn,
     description: 'Die Rückkehr von der Bezahlung.',
     icon: CreditCard,
     emptyTitle: 'Zahlungsstatus',
@@ -357,7 +358,7 @@ export const areas = {
       'Hier erfährst du, ob deine Zahlung eingegangen ist und wie es mit deiner Bestellung weitergeht.',
   },
   confirmation: {
-    title: 'Bestellbestätigung',
+    title: areaTitles.confirmation,
     description: 'Die Bestätigung deiner Bestellung.',
     icon: Inbox,
     emptyTitle: 'Bestellbestätigung',
@@ -365,4 +366,4 @@ export const areas = {
   },
 } satisfies Record<string, Area>
 
-export type AreaKey = keyof typeof areas
+export type { AreaKey }

@@ -1,55 +1,53 @@
-import { Menu, X } from 'lucide-react'
-import { Dialog } from 'radix-ui'
-import { type ReactNode, useState } from 'react'
+import { Menu } from 'lucide-react'
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react'
+import type { MenuDrawerPanelProps } from './MenuDrawerPanel'
+
+const loadPanel = () => import('./MenuDrawerPanel')
+const MenuDrawerPanel = lazy(loadPanel)
 
 /**
  * A navigation that slides in from the left on small screens, opened by a menu button. Its content
- * gets `close`, so following a link also closes the drawer.
+ * gets `close`, so following a link also closes the drawer. The drawer's code loads when the
+ * button is first pointed at or focused, not with the page.
  */
 export function MenuDrawer({
-  title,
-  description,
   openLabel,
-  closeLabel,
   triggerClassName,
-  contentClassName,
-  closeClassName,
   children,
-}: {
-  /** Spoken name of the drawer, e.g. "Navigation". */
-  title: string
-  description: string
+  ...panel
+}: Omit<MenuDrawerPanelProps, 'open' | 'onOpenChange' | 'trigger' | 'children'> & {
   openLabel: string
-  closeLabel: string
   triggerClassName: string
-  contentClassName: string
-  closeClassName: string
   children: (close: () => void) => ReactNode
 }) {
   const [open, setOpen] = useState(false)
+  const [wanted, setWanted] = useState(false)
+  const trigger = useRef<HTMLButtonElement>(null)
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <button type="button" className={triggerClassName} aria-label={openLabel}>
-          <Menu className="size-5" aria-hidden="true" />
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
-        <Dialog.Content
-          className={`fixed inset-y-0 left-0 z-50 w-72 shadow-xl focus:outline-none ${contentClassName}`}
-        >
-          <Dialog.Title className="sr-only">{title}</Dialog.Title>
-          <Dialog.Description className="sr-only">{description}</Dialog.Description>
-          <Dialog.Close
-            className={`absolute top-4 right-4 rounded-lg p-1 ${closeClassName}`}
-            aria-label={closeLabel}
-          >
-            <X className="size-5" aria-hidden="true" />
-          </Dialog.Close>
-          {children(() => setOpen(false))}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className={triggerClassName}
+        aria-label={openLabel}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
+        onClick={() => {
+          setWanted(true)
+          setOpen(true)
+        }}
+      >
+        <Menu className="size-5" aria-hidden="true" />
+      </button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MenuDrawerPanel {...panel} open={open} onOpenChange={setOpen} trigger={trigger}>
+            {children(() => setOpen(false))}
+          </MenuDrawerPanel>
+        </Suspense>
+      )}
+    </>
   )
 }

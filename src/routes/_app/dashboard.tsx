@@ -1,7 +1,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { isBusinessUser } from '~/features/session/session-store'
 import { useSession } from '~/features/session/use-session'
-import { AreaPage, areaHead } from '~/features/shell/AreaPage'
+import { AreaPage } from '~/features/shell/AreaPage'
+import { areaHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_app/dashboard')({
   head: areaHead('dashboard'),

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AreaPage, areaHead } from '~/features/shell/AreaPage'
+import { AreaPage } from '~/features/shell/AreaPage'
+import { areaHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_app/inventory')({
   head: areaHead('inventory'),

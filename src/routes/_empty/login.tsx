@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LoginPage } from '~/features/login/LoginPage'
-import { pageHead } from '~/features/shell/AreaPage'
 import { hostBrand } from '~/features/shell/host'
+import { pageHead } from '~/features/shell/page-head'
 
 /** Where to go after the login; anything but a plausible path string is dropped. */
 function loginSearchOf(search: Record<string, unknown>): { redirect?: string } {

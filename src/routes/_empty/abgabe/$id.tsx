@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { areaHead, StandaloneAreaPage } from '~/features/shell/AreaPage'
+import { StandaloneAreaPage } from '~/features/shell/AreaPage'
+import { areaHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_empty/abgabe/$id')({
   head: areaHead('handOut'),

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AreaPage, shopAreaHead } from '~/features/shell/AreaPage'
+import { AreaPage } from '~/features/shell/AreaPage'
+import { shopAreaHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_shop/account/addresses')({
   head: shopAreaHead('accountAddresses'),
