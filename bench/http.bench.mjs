@@ -3,7 +3,7 @@
 // PostgreSQL server, on a fresh database there too. The server runs as `npm start` runs it
 // (see server.mjs); autocannon drives each endpoint and the results are printed as one table.
 import autocannon from 'autocannon'
-import { demoBusinessLogin, shopHost, startServer } from './server.mjs'
+import { demoBusinessLogin, shopHost, startServer, withClient } from './server.mjs'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = 10
@@ -39,6 +39,25 @@ async function logIn(base) {
   return response.json()
 }
 
+/**
+ * Transactions that wrote while `run` ran, on PostgreSQL: only a writing transaction takes a
+ * transaction id, so the distance of the next id before and after counts them. Null on PGlite,
+ * whose store lives inside the server process.
+ */
+async function countWrites(databaseUrl, run) {
+  if (!databaseUrl) return { result: await run(), writes: null }
+  const nextId = () =>
+    withClient(databaseUrl, async (client) => {
+      const { rows } = await client.query(
+        'select pg_snapshot_xmax(pg_current_snapshot())::text::bigint as next',
+      )
+      return Number(rows[0].next)
+    })
+  const before = await nextId()
+  const result = await run()
+  return { result, writes: (await nextId()) - before }
+}
+
 async function benchmark(database, postgresUrl) {
   const server = await startServer({ postgresUrl })
   try {
@@ -69,7 +88,8 @@ async function benchmark(database, postgresUrl) {
     ]
     const results = []
     for (const [name, options] of scenarios) {
-      results.push({ database, ...(await measure(name, options)) })
+      const { result, writes } = await countWrites(server.databaseUrl, () => measure(name, options))
+      results.push({ database, ...result, 'writing transactions': writes ?? 'n/a' })
     }
     return results
   } finally {

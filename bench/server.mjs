@@ -16,7 +16,7 @@ export const root = path.resolve(import.meta.dirname, '..')
 export const shopHost = 'sonnen-apotheke.localhost'
 export const demoBusinessLogin = { username: 'apotheke', password: 'apotheke-demo-2026' }
 
-async function withClient(url, run) {
+export async function withClient(url, run) {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
@@ -98,6 +98,8 @@ export async function startServer({ postgresUrl = null } = {}) {
   return {
     port,
     url,
+    /** The server's PostgreSQL database, or null on the embedded store. */
+    databaseUrl: postgres?.url ?? null,
     stop: async () => {
       child.kill('SIGTERM')
       await exited

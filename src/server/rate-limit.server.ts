@@ -42,8 +42,9 @@ export async function countAttempt(
     })
     .returning({
       points: rateLimits.points,
-      // The database's clock decides, as it did for the window: app servers may drift.
-      secondsLeft: sql<number>`ceil(extract(epoch from ${rateLimits.expiresAt} - now()))::int`,
+      // The database's clock decides, as it did for the window: app servers may drift. A parallel
+      // attempt whose transaction started a moment later may have moved the end by that moment.
+      secondsLeft: sql<number>`least(ceil(extract(epoch from ${rateLimits.expiresAt} - now())), ${rule.windowSeconds})::int`,
     })
   // Expired counters are dead weight; sweep them now and then instead of on a schedule.
   if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.expiresAt, sql`now()`))
