@@ -68,7 +68,7 @@ function withBody(request: Request, body: Uint8Array<ArrayBuffer>): Request {
  * Answers the request to hand on, or the refusal.
  */
 export async function admitRequest(request: Request, url: URL): Promise<Request | Response> {
-  const isServerFunction = !!serverFunctionBase && url.pathname.startsWith(serverFunctionBase)
+  const isServerFunction = isServerFunctionPath(url.pathname)
   if (isServerFunction && request.method === 'GET') {
     const payload = url.searchParams.get('payload')
     return payload === null || isValidJson(payload)

@@ -3,9 +3,9 @@ import { organisationListSearch, userListSearch } from '~/lib/admin'
 import type { BusinessActor } from '~/server/actor.server'
 import { listOrganisations, listUsers } from '~/server/admin/admin.server'
 import { getActiveBusinessUser } from '~/server/auth.server'
-import { demoIds, seedDemoData } from '~/server/db/seed.server'
+import { demoIds } from '~/server/db/seed.server'
 import { ForbiddenError } from '~/server/errors.server'
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 
 describe.each(testDatabaseKinds)('platform admin console on %s', (kind) => {
   let database: TestDatabase
@@ -25,9 +25,7 @@ describe.each(testDatabaseKinds)('platform admin console on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    await database.handle.migrate()
-    await seedDemoData(database.handle.db)
+    database = await createSeededDatabase(kind)
     admin = await actorOf(demoIds.userAdmin)
     owner = await actorOf(demoIds.userPharmacyOwner)
   })

@@ -3,18 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditEvents } from '~/server/audit/audit.schema'
 import { personalValueChanged, recordAudit } from '~/server/audit/audit.server'
 import { openDatabase } from '~/server/db/client.server'
-import { demoIds, seedDemoData } from '~/server/db/seed.server'
+import { demoIds } from '~/server/db/seed.server'
 import { callApi } from '../support/api-client'
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 import { startTestServer, type TestServer } from '../support/server'
 
 describe.each(testDatabaseKinds)('audit log on %s', (kind) => {
   let database: TestDatabase
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    await database.handle.migrate()
-    await seedDemoData(database.handle.db)
+    database = await createSeededDatabase(kind)
   })
   afterAll(async () => {
     await database?.dispose()

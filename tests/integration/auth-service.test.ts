@@ -11,12 +11,14 @@ import {
   setShopUserActive,
 } from '~/server/auth.server'
 import { refreshTokens } from '~/server/db/schema'
-import { seedDemoData } from '~/server/db/seed.server'
 import { ApiError } from '~/server/http.server'
-import { loadSigningKeys } from '~/server/signing-keys.server'
 import { findTenantBySlug } from '~/server/tenants.server'
-import { generatePrivateJwk } from '../support/api-client'
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+import {
+  authDepsFor,
+  createSeededDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../support/databases'
 
 const client = { ip: '192.0.2.10', requestId: null }
 
@@ -41,14 +43,8 @@ describe.each(testDatabaseKinds)('auth service on %s', (kind) => {
   let deps: Parameters<typeof loginBusinessUser>[0]
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    await database.handle.migrate()
-    await seedDemoData(database.handle.db)
-    const keys = await loadSigningKeys({
-      privateJwk: await generatePrivateJwk(),
-      dataDir: '/nonexistent',
-    })
-    deps = { db: database.handle.db, keys }
+    database = await createSeededDatabase(kind)
+    deps = await authDepsFor(database)
   })
   afterAll(async () => {
     await database?.dispose()

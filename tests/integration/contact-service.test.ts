@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contactRequestSchema } from '~/lib/contact-api'
 import { contactLimits, submitContactMessage } from '~/server/contact.server'
 import { contactMessages, tenants } from '~/server/db/schema'
-import { demoIds, seedDemoData } from '~/server/db/seed.server'
+import { demoIds } from '~/server/db/seed.server'
 import { ApiError, parseInput } from '~/server/http.server'
 import type { Caller } from '~/server/request-context'
 import { forgetCachedTenants, resolveTenant } from '~/server/tenants.server'
 import { validContactMessage } from '../support/contact'
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 
 const appDomain = 'blattwerk.localhost'
 
@@ -33,9 +33,7 @@ describe.each(testDatabaseKinds)('contact service on %s', (kind) => {
   beforeAll(async () => {
     // The tenant cache is per process; each database must be asked afresh.
     forgetCachedTenants()
-    database = await createTestDatabase(kind)
-    await database.handle.migrate()
-    await seedDemoData(database.handle.db)
+    database = await createSeededDatabase(kind)
   })
   afterAll(async () => {
     await database?.dispose()

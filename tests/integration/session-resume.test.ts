@@ -8,11 +8,14 @@ import {
 } from '~/server/auth.server'
 import { type Database, queryRows } from '~/server/db/client.server'
 import { refreshTokens } from '~/server/db/schema'
-import { seedDemoData } from '~/server/db/seed.server'
-import { loadSigningKeys } from '~/server/signing-keys.server'
 import { hashToken } from '~/server/tokens.server'
-import { callApi, generatePrivateJwk } from '../support/api-client'
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+import { callApi } from '../support/api-client'
+import {
+  authDepsFor,
+  createSeededDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../support/databases'
 import { startTestServer, type TestServer } from '../support/server'
 
 /**
@@ -35,14 +38,8 @@ describe.each(testDatabaseKinds)('resuming a session on a page load, on %s', (ki
   let deps: Parameters<typeof resumeSession>[0]
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    await database.handle.migrate()
-    await seedDemoData(database.handle.db)
-    const keys = await loadSigningKeys({
-      privateJwk: await generatePrivateJwk(),
-      dataDir: '/nonexistent',
-    })
-    deps = { db: database.handle.db, keys }
+    database = await createSeededDatabase(kind)
+    deps = await authDepsFor(database)
   })
   afterAll(async () => {
     await database?.dispose()

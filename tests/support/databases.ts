@@ -63,3 +63,23 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
     },
   }
 }
+
+/** A fresh database of the given kind, migrated and filled with the demo data. */
+export async function createSeededDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
+  const database = await createTestDatabase(kind)
+  await database.handle.migrate()
+  const { seedDemoData } = await import('~/server/db/seed.server')
+  await seedDemoData(database.handle.db)
+  return database
+}
+
+/** What the auth services need: the database and a fresh signing key. */
+export async function authDepsFor(database: TestDatabase) {
+  const { loadSigningKeys } = await import('~/server/signing-keys.server')
+  const { generatePrivateJwk } = await import('./api-client')
+  const keys = await loadSigningKeys({
+    privateJwk: await generatePrivateJwk(),
+    dataDir: '/nonexistent',
+  })
+  return { db: database.handle.db, keys }
+}
