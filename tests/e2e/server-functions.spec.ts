@@ -1,5 +1,6 @@
 import { expect, type Page, type Request, test } from '@playwright/test'
 import { forbiddenMessage } from '../../src/lib/access-rules'
+import { expectNoSeriousViolations } from './support/axe'
 import { logInBusiness, openBackOffice } from './support/session'
 
 const serverFnPath = /\/_serverFn\//
@@ -23,6 +24,7 @@ test('the admin list goes through the server-function path with the bearer token
   const table = page.getByRole('table', { name: 'Organisationen' })
   await expect(table.getByRole('row')).toHaveCount(5)
   await expect(table).toContainText('Sonnen-Apotheke')
+  await expectNoSeriousViolations(page)
 
   // Searching reloads the list in the browser through the authenticated server function.
   const call = await captureServerFnCall(page, () =>
@@ -35,6 +37,7 @@ test('the admin list goes through the server-function path with the bearer token
 
   await page.getByRole('link', { name: 'Benutzer', exact: true }).click()
   await expect(page.getByRole('table', { name: 'Benutzer' })).toContainText('mitarbeiter')
+  await expectNoSeriousViolations(page)
 
   // The same call without the token, and with a pharmacy owner's token: refused by the service.
   const api = await playwright.request.newContext({ baseURL })
