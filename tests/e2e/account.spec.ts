@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { logInBusiness, openBackOffice } from './support/session'
+import { logInBusiness, openBackOffice, waitForHydratedForm } from './support/session'
 
 test('a password change keeps this session and ends the others', async ({ page, browser }) => {
   // A second browser with its own session of the same account.
@@ -9,6 +9,7 @@ test('a password change keeps this session and ends the others', async ({ page, 
 
   await openBackOffice(page, 'mitarbeiter', 'mitarbeiter-demo-2026')
   await page.goto('/me/change-password')
+  await waitForHydratedForm(page)
   await page.getByLabel('Aktuelles Passwort').fill('falsch-falsch-falsch')
   await page.getByLabel('Neues Passwort', { exact: true }).fill('ein-neues-langes-passwort')
   await page.getByLabel('Neues Passwort wiederholen').fill('ein-neues-langes-passwort')
@@ -36,6 +37,7 @@ test('a password change keeps this session and ends the others', async ({ page, 
 
 test('the contact form checks its input and confirms a sent message', async ({ page }) => {
   await page.goto('/contact')
+  await waitForHydratedForm(page)
   await page.getByLabel('Name', { exact: true }).fill('Paula Patientin')
   await page.getByLabel('E-Mail-Adresse').fill('keine-adresse')
   await page.getByLabel('Betreff').fill('Frage zur Lieferung')

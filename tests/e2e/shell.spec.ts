@@ -1,7 +1,13 @@
 import { expect, type Page, test } from '@playwright/test'
 import { forbiddenMessage } from '../../src/lib/access-rules'
 import { expectNoSeriousViolations } from './support/axe'
-import { logInShop, openBackOffice, redirectChain, tenantOrigin } from './support/session'
+import {
+  logInShop,
+  openBackOffice,
+  redirectChain,
+  tenantOrigin,
+  waitForHydratedForm,
+} from './support/session'
 
 /**
  * Errors the page reports in the console, and uncaught ones. The browser's own note that the
@@ -149,6 +155,7 @@ test('contact on a shop host names the shop and sends the message to its host', 
   await expect(page.getByText('Blattwerk')).toHaveCount(0)
   await expectNoSeriousViolations(page)
 
+  await waitForHydratedForm(page)
   await page.getByLabel('Name', { exact: true }).fill('Paula Patientin')
   await page.getByLabel('E-Mail-Adresse').fill('paula@example.com')
   await page.getByLabel('Betreff').fill('Abholung')

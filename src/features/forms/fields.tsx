@@ -1,7 +1,7 @@
 import { type AnyFieldApi, type AnyFormApi, useStore } from '@tanstack/react-form'
 import { useHydrated } from '@tanstack/react-router'
 import { CircleAlert, LoaderCircle } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 
 /** Field errors come as zod issues (client validation) or as strings (the server's answer). */
 function errorText(errors: unknown[]): string | null {
@@ -42,12 +42,21 @@ export function TextField({
   multiline,
 }: TextFieldProps) {
   const id = `field-${field.name}`
+  const element = useRef<HTMLInputElement & HTMLTextAreaElement>(null)
+  // What was typed before the page hydrated stands in the input but not in the form's state;
+  // without this, the form would submit it as empty while showing it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    const typed = element.current?.value
+    if (typed && typed !== field.state.value) changeValue(field, typed)
+  }, [])
   const error =
     field.state.meta.isTouched || field.form.state.submissionAttempts > 0
       ? errorText(field.state.meta.errors)
       : null
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')
   const common = {
+    ref: element,
     id,
     name: field.name,
     value: field.state.value as string,

@@ -5,7 +5,19 @@ export const tenantOrigin = (baseURL: string | undefined, slug: string) => {
   return `${url.protocol}//${slug}.localhost:${url.port}`
 }
 
+/**
+ * Waits until React has hydrated the page's form: text typed before that would be replaced by the
+ * form's initial state (a slow start, e.g. under load, makes the race real).
+ */
+export async function waitForHydratedForm(page: Page) {
+  await page.waitForFunction(() => {
+    const form = document.querySelector('form')
+    return !!form && Object.keys(form).some((key) => key.startsWith('__reactFiber'))
+  })
+}
+
 export async function logInBusiness(page: Page, username: string, password: string) {
+  await waitForHydratedForm(page)
   await page.getByRole('tab', { name: 'Geschäftskonto' }).click()
   await page.getByLabel('Benutzername').fill(username)
   await page.getByLabel('Passwort').fill(password)
@@ -13,6 +25,7 @@ export async function logInBusiness(page: Page, username: string, password: stri
 }
 
 export async function logInShop(page: Page, email: string, password: string) {
+  await waitForHydratedForm(page)
   await page.getByRole('tab', { name: 'Kundenkonto' }).click()
   await page.getByLabel('E-Mail-Adresse').fill(email)
   await page.getByLabel('Passwort').fill(password)
