@@ -7,11 +7,3 @@ export const loginInputSchema = z.discriminatedUnion('accountType', [
   b2cLoginRequestSchema.extend({ accountType: z.literal('b2c') }),
 ])
 export type LoginInput = z.infer<typeof loginInputSchema>
-
-/** A refused login as the page shows it: the server's status and German message. */
-export interface LoginFailure {
-  ok: false
-  status: number
-  message: string
-  errors?: Record<string, string>
-}

@@ -1,7 +1,6 @@
 import { type AnyFieldApi, type AnyFormApi, useStore } from '@tanstack/react-form'
-import { useHydrated } from '@tanstack/react-router'
-import { CircleAlert, LoaderCircle } from 'lucide-react'
 import { type ReactNode, useEffect, useRef } from 'react'
+import { FieldView, SubmitButtonView } from './field-parts'
 
 /** Field errors come as zod issues (client validation) or as strings (the server's answer). */
 function errorText(errors: unknown[]): string | null {
@@ -11,9 +10,6 @@ function errorText(errors: unknown[]): string | null {
   }
   return null
 }
-
-const inputClass =
-  'mt-1 block w-full rounded-lg border border-border bg-surface px-3 py-2 text-ink shadow-sm placeholder:text-ink-muted/70 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-danger'
 
 /** A new value answers the server's objection to the old one; until then it would block submits. */
 function changeValue(field: AnyFieldApi, value: string) {
@@ -41,7 +37,6 @@ export function TextField({
   hint,
   multiline,
 }: TextFieldProps) {
-  const id = `field-${field.name}`
   const element = useRef<HTMLInputElement & HTMLTextAreaElement>(null)
   // What was typed before the page hydrated stands in the input but not in the form's state;
   // without this, the form would submit it as empty while showing it.
@@ -54,59 +49,36 @@ export function TextField({
     field.state.meta.isTouched || field.form.state.submissionAttempts > 0
       ? errorText(field.state.meta.errors)
       : null
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')
-  const common = {
-    ref: element,
-    id,
-    name: field.name,
-    value: field.state.value as string,
-    onBlur: field.handleBlur,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy || undefined,
-    className: inputClass,
-  }
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-ink">
-        {label}
-      </label>
-      {multiline ? (
-        <textarea
-          {...common}
-          rows={6}
-          onChange={(event) => changeValue(field, event.target.value)}
-        />
-      ) : (
-        <input
-          {...common}
-          type={type}
-          autoComplete={autoComplete}
-          onChange={(event) => changeValue(field, event.target.value)}
-        />
-      )}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-muted">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </div>
-  )
-}
-
-export function FormAlert({ children }: { children: ReactNode }) {
-  return (
-    <div
-      role="alert"
-      className="flex gap-2 rounded-lg border border-danger/30 bg-danger-soft px-3 py-2 text-sm text-danger"
-    >
-      <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <div>{children}</div>
-    </div>
+    <FieldView
+      id={`field-${field.name}`}
+      label={label}
+      hint={hint}
+      error={error}
+      render={(control) => {
+        const common = {
+          ...control,
+          ref: element,
+          name: field.name,
+          value: field.state.value as string,
+          onBlur: field.handleBlur,
+        }
+        return multiline ? (
+          <textarea
+            {...common}
+            rows={6}
+            onChange={(event) => changeValue(field, event.target.value)}
+          />
+        ) : (
+          <input
+            {...common}
+            type={type}
+            autoComplete={autoComplete}
+            onChange={(event) => changeValue(field, event.target.value)}
+          />
+        )
+      }}
+    />
   )
 }
 
@@ -138,19 +110,8 @@ export function FormFrame({
   )
 }
 
-/** Disabled until the page is interactive (a native submit would bypass the handlers) and while the form submits. */
+/** The submit button of a TanStack Form: busy while the form submits. */
 export function SubmitButton({ form, children }: { form: AnyFormApi; children: ReactNode }) {
-  const hydrated = useHydrated()
   const busy = useStore(form.store, (state) => state.isSubmitting)
-  return (
-    <button
-      type="submit"
-      disabled={busy || !hydrated}
-      aria-busy={busy}
-      className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-70 sm:w-auto"
-    >
-      {busy && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
-      {children}
-    </button>
-  )
+  return <SubmitButtonView busy={busy}>{children}</SubmitButtonView>
 }

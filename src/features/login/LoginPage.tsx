@@ -1,35 +1,21 @@
-import { useForm } from '@tanstack/react-form'
 import { Link, useRouter } from '@tanstack/react-router'
 import { Tabs } from 'radix-ui'
-import { useState } from 'react'
-import { z } from 'zod'
+import { type FormEvent, useState } from 'react'
 import { safeRedirectTarget } from '~/lib/access-rules'
-import { unreachableMessage } from '~/lib/api-client'
-import { type AccountType, b2bLoginRequestSchema, b2cLoginRequestSchema } from '~/lib/auth-api'
-import type { LoginFailure, LoginInput } from '~/lib/session-api'
-import { FormAlert, FormFrame, SubmitButton, TextField } from '../forms/fields'
+import type { AccountType } from '~/lib/auth-api'
+import { type Failure, failureOf } from '~/lib/failure'
+import type { LoginInput } from '~/lib/session-api'
+import { FieldView, FormAlert, SubmitButtonView } from '../forms/field-parts'
 import { logIn } from '../session/session.functions'
 import { isBusinessUser, sessionFrom } from '../session/session-store'
 import { useLogout, useSession } from '../session/use-session'
 import { useHostOrganisation, useTenant } from '../shell/host'
 import { AuthFrame } from './AuthFrame'
 
-const unreachable: LoginFailure = { ok: false, status: 500, message: unreachableMessage }
-
 /** What tells the two account types apart on the form: how the account is named. */
 const identifierFields = {
-  b2b: {
-    label: 'Benutzername',
-    type: 'text',
-    autoComplete: 'username',
-    schema: b2bLoginRequestSchema.shape.username,
-  },
-  b2c: {
-    label: 'E-Mail-Adresse',
-    type: 'email',
-    autoComplete: 'email',
-    schema: b2cLoginRequestSchema.shape.email,
-  },
+  b2b: { name: 'username', label: 'Benutzername', type: 'text', autoComplete: 'username' },
+  b2c: { name: 'email', label: 'E-Mail-Adresse', type: 'email', autoComplete: 'email' },
 } as const
 
 function loginInput(accountType: AccountType, identifier: string, password: string): LoginInput {
@@ -45,64 +31,74 @@ interface LoginFormProps {
   onLoggedIn: () => void
 }
 
-/** Logs in through the server function (which sets the refresh cookie) and opens the next page. */
+/**
+ * Logs in through the server function (which sets the refresh cookie) and opens the next page.
+ * A plain form on purpose: the server function checks the input with the shared schema and
+ * answers its field messages, so the page every visitor opens first carries no form or schema
+ * library (ADR 013). Its inputs are uncontrolled, so text typed before hydration is kept.
+ */
 function LoginForm({ accountType, redirectTarget, onLoggedIn }: LoginFormProps) {
   const router = useRouter()
-  const [failure, setFailure] = useState<LoginFailure | null>(null)
+  const [failure, setFailure] = useState<Failure | null>(null)
+  const [busy, setBusy] = useState(false)
   const identifier = identifierFields[accountType]
-  const form = useForm({
-    defaultValues: { identifier: '', password: '' },
-    validators: {
-      onSubmit: z.object({
-        identifier: identifier.schema,
-        password: b2bLoginRequestSchema.shape.password,
-      }),
-    },
-    onSubmit: async ({ value }) => {
-      setFailure(null)
-      const data = loginInput(accountType, value.identifier, value.password)
-      // A failure without a status (network, server down) counts as a 500.
-      const result = await logIn({ data }).catch(() => unreachable)
-      if (!result.ok) {
-        setFailure(result)
-        return
-      }
+  const idPrefix = `login-${accountType}`
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const entered = new FormData(event.currentTarget)
+    const data = loginInput(
+      accountType,
+      String(entered.get('identifier') ?? ''),
+      String(entered.get('password') ?? ''),
+    )
+    setBusy(true)
+    setFailure(null)
+    try {
+      const session = await logIn({ data })
       onLoggedIn()
-      router.options.context.session.setState(() => sessionFrom(result.session))
+      router.options.context.session.setState(() => sessionFrom(session))
       const fallback = accountType === 'b2b' ? '/dashboard' : '/shop'
       await router.navigate({ href: safeRedirectTarget(redirectTarget) ?? fallback })
-    },
-  })
+    } catch (error) {
+      setFailure(failureOf(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const fieldError = (name: string) => failure?.errors?.[name] ?? null
   return (
-    <FormFrame form={form} className="space-y-4">
-      {failure && <FormAlert>{failure.message}</FormAlert>}
-      <form.Field name="identifier">
-        {(field) => (
-          <TextField
-            field={field}
-            label={identifier.label}
+    <form noValidate method="post" className="space-y-4" onSubmit={submit}>
+      {failure && !failure.errors && <FormAlert>{failure.message}</FormAlert>}
+      <FieldView
+        id={`${idPrefix}-identifier`}
+        label={identifier.label}
+        error={fieldError(identifier.name)}
+        render={(control) => (
+          <input
+            {...control}
+            name="identifier"
             type={identifier.type}
             autoComplete={identifier.autoComplete}
           />
         )}
-      </form.Field>
-      <form.Field name="password">
-        {(field) => (
-          <TextField
-            field={field}
-            label="Passwort"
-            type="password"
-            autoComplete="current-password"
-          />
+      />
+      <FieldView
+        id={`${idPrefix}-password`}
+        label="Passwort"
+        error={fieldError('password')}
+        render={(control) => (
+          <input {...control} name="password" type="password" autoComplete="current-password" />
         )}
-      </form.Field>
-      <SubmitButton form={form}>Anmelden</SubmitButton>
+      />
+      <SubmitButtonView busy={busy}>Anmelden</SubmitButtonView>
       <p className="text-sm">
         <Link to="/login/forgot-password" className="font-medium text-brand-700 hover:underline">
           Passwort vergessen?
         </Link>
       </p>
-    </FormFrame>
+    </form>
   )
 }
 

@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { type LoginFailure, loginInputSchema } from '~/lib/session-api'
-import { ApiError } from '~/server/http.server'
+import { loginInputSchema } from '~/lib/session-api'
 import {
   clearRefreshCookie,
   logInWithCookie,
@@ -9,18 +8,15 @@ import {
 } from '~/server/web-session.server'
 import { requestIdOf } from '../server-fn/errors.middleware'
 
-/** Logs in and sets the refresh cookie; a refused login answers the server's status and message. */
+/**
+ * Logs in and sets the refresh cookie. A refused login fails with the server's status, German
+ * message and field errors (the schema's messages for bad input), like every server function.
+ */
 export const logIn = createServerFn({ method: 'POST' })
   .validator(loginInputSchema)
-  .handler(async ({ data, context }): Promise<{ ok: true; session: WebSession } | LoginFailure> => {
-    try {
-      return { ok: true, session: await logInWithCookie(data, requestIdOf(context)) }
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error
-      const { errors } = error.extra
-      return { ok: false, status: error.status, message: error.message, ...(errors && { errors }) }
-    }
-  })
+  .handler(
+    async ({ data, context }): Promise<WebSession> => logInWithCookie(data, requestIdOf(context)),
+  )
 
 /** Exchanges the refresh cookie for a fresh access token and the user; null when logged out. */
 export const resumeSession = createServerFn({ method: 'POST' }).handler(() => resumeFromCookie())
