@@ -4,7 +4,7 @@ import { recordAudit } from './audit/audit.server'
 import { messages, type Principal, revokeSessionsOf } from './auth.server'
 import type { Database } from './db/client.server'
 import { users } from './db/schema'
-import { ApiError } from './http.server'
+import { DomainError } from './errors.server'
 import { hashPassword, verifyPassword } from './password.server'
 import { countAttempt, type RateLimitRule, resetCounter } from './rate-limit.server'
 
@@ -45,10 +45,10 @@ export async function changeBusinessUserPassword(
     })
     .from(users)
     .where(eq(users.id, userId))
-  if (!user?.active) throw new ApiError(401, messages.sessionExpired)
+  if (!user?.active) throw new DomainError(401, messages.sessionExpired)
 
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new ApiError(400, accountMessages.wrongCurrentPassword, {
+    throw new DomainError(400, accountMessages.wrongCurrentPassword, {
       errors: { currentPassword: accountMessages.wrongCurrentPassword },
     })
   }

@@ -10,7 +10,7 @@ import {
 import { type AuditActor, recordAudit } from './audit/audit.server'
 import type { Database, Executor } from './db/client.server'
 import { authSessions, organisations, refreshTokens, shopUsers, tenants, users } from './db/schema'
-import { ApiError } from './http.server'
+import { DomainError } from './errors.server'
 import { spendPasswordCheckTime, verifyPassword } from './password.server'
 import { countAttempt, type RateLimitRule, refundAttempt, resetCounter } from './rate-limit.server'
 import type { Caller } from './request-context'
@@ -67,7 +67,7 @@ export const loginLimits = {
   client: { name: 'login-client', points: 100, windowSeconds: 60 * 60, sliding: false },
 } satisfies Record<string, RateLimitRule>
 
-const sessionExpired = () => new ApiError(401, messages.sessionExpired)
+const sessionExpired = () => new DomainError(401, messages.sessionExpired)
 
 /**
  * Counts a login as failed before the password is checked, so parallel guesses cannot outrun the
@@ -80,11 +80,9 @@ async function countLoginAttempt(db: Database, accountKey: string, clientIp: str
 }
 
 /** A login that succeeded was no failure: the account's streak ends, the client gets its point back. */
-async function forgiveLoginAttempt(db: Database, accountKey: string, clientIp: string) {
-  await Promise.all([
-    resetCounter(db, loginLimits.accountAndClient, accountKey),
-    refundAttempt(db, loginLimits.client, clientIp),
-  ])
+async function forgiveLoginAttempt(db: Executor, accountKey: string, clientIp: string) {
+  await resetCounter(db, loginLimits.accountAndClient, accountKey)
+  await refundAttempt(db, loginLimits.client, clientIp)
 }
 
 interface SessionSubject {
@@ -134,13 +132,17 @@ function signAccessFor(keys: SigningKeys, subject: SessionSubject, sessionId: st
   })
 }
 
-/** Starts a session (a refresh-token family) and records the login in the audit log. */
+/**
+ * Starts a session (a refresh-token family) after a successful login, in one transaction with
+ * forgiving the counted attempt and the audit row.
+ */
 async function startSession(
   { db, keys }: AuthDeps,
   subject: SessionSubject,
-  audit: { organisationId: string; requestId: string | null },
+  login: { organisationId: string; accountKey: string; client: Caller },
 ) {
   return db.transaction(async (tx) => {
+    await forgiveLoginAttempt(tx, login.accountKey, login.client.ip)
     const [session] = await tx
       .insert(authSessions)
       .values({
@@ -153,9 +155,9 @@ async function startSession(
     const refreshToken = await issueRefreshToken(tx, keys, subject, sessionId, null)
     const accessToken = await signAccessFor(keys, subject, sessionId)
     await recordAudit(tx, {
-      organisationId: audit.organisationId,
+      organisationId: login.organisationId,
       actor: auditActorOfAccount(subject.accountType, subject.id),
-      requestId: audit.requestId,
+      requestId: login.client.requestId,
       action: 'auth.login',
       entity: { type: 'session', id: sessionId },
       after: { accountType: subject.accountType, role: subject.role },
@@ -267,13 +269,12 @@ export async function loginBusinessUser(
     ? await verifyPassword(row.passwordHash, input.password)
     : await spendPasswordCheckTime(input.password)
   if (!row || !passwordMatches || !row.active)
-    throw new ApiError(401, messages.badBusinessCredentials)
-  await forgiveLoginAttempt(deps.db, accountKey, client.ip)
+    throw new DomainError(401, messages.badBusinessCredentials)
 
   const tokens = await startSession(
     deps,
     { accountType: 'b2b', id: row.id, role: row.role, tenant: null },
-    { organisationId: row.organisation.id, requestId: client.requestId },
+    { organisationId: row.organisation.id, accountKey, client },
   )
   return { user: toB2bUser(row), ...tokens }
 }
@@ -284,7 +285,7 @@ export async function loginShopUser(
   tenant: Tenant | null,
   client: Caller,
 ) {
-  if (!tenant) throw new ApiError(404, messages.unknownShop)
+  if (!tenant) throw new DomainError(404, messages.unknownShop)
   const accountKey = `b2c:${tenant.slug}:${input.email.toLowerCase()}:${client.ip}`
   await countLoginAttempt(deps.db, accountKey, client.ip)
 
@@ -306,8 +307,8 @@ export async function loginShopUser(
   const passwordMatches = row
     ? await verifyPassword(row.passwordHash, input.password)
     : await spendPasswordCheckTime(input.password)
-  if (!row || !passwordMatches || !row.active) throw new ApiError(401, messages.badShopCredentials)
-  await forgiveLoginAttempt(deps.db, accountKey, client.ip)
+  if (!row || !passwordMatches || !row.active)
+    throw new DomainError(401, messages.badShopCredentials)
 
   const tokens = await startSession(
     deps,
@@ -317,7 +318,7 @@ export async function loginShopUser(
       role: shopUserRole,
       tenant: { id: tenant.id, slug: tenant.slug },
     },
-    { organisationId: tenant.organisationId, requestId: client.requestId },
+    { organisationId: tenant.organisationId, accountKey, client },
   )
   return { user: { id: row.id, email: row.email, name: row.name, tenant: tenant.slug }, ...tokens }
 }
@@ -403,7 +404,7 @@ async function presentedRefreshClaims(
     throw error
   }
   if (accountTypeOfRole(claims.role) !== accountType)
-    throw new ApiError(403, messages.wrongAccountType)
+    throw new DomainError(403, messages.wrongAccountType)
   if (accountType === 'b2c' && claims.tenant !== requestTenantSlug) throw sessionExpired()
   return claims
 }
@@ -560,7 +561,7 @@ export async function verifyAccessSession(
   requestTenantSlug: string | null,
   expected?: AccountType,
 ): Promise<Principal> {
-  if (!token) throw new ApiError(401, messages.notLoggedIn)
+  if (!token) throw new DomainError(401, messages.notLoggedIn)
   let claims: Awaited<ReturnType<typeof verifyAccessToken>>
   try {
     claims = await verifyAccessToken(deps.keys, token)
@@ -569,7 +570,7 @@ export async function verifyAccessSession(
     throw error
   }
   if (expected && claims.accountType !== expected)
-    throw new ApiError(403, messages.wrongAccountType)
+    throw new DomainError(403, messages.wrongAccountType)
   if (claims.accountType === 'b2c' && claims.tenant !== requestTenantSlug) throw sessionExpired()
 
   const [session] = await deps.db

@@ -56,18 +56,27 @@ export class ConflictError extends DomainError {
   }
 }
 
-/** The German messages of zod issues, one per field (`organisation.name` for nested ones). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+type PathPart = PropertyKey | { key: unknown }
+
+/**
+ * The first message per field of a schema's issues (`organisation.name` for nested ones, `_` for
+ * the input as a whole), from zod itself or in the Standard Schema form Start reports.
+ */
+export function fieldErrors(
+  issues: readonly { message: string; path?: readonly PathPart[] }[],
+): Record<string, string> {
   const errors: Record<string, string> = {}
-  for (const issue of error.issues) {
-    const field = issue.path.length ? issue.path.join('.') : '_'
-    errors[field] ??= issue.message
+  for (const issue of issues) {
+    const path = (issue.path ?? []).map((part) =>
+      typeof part === 'object' ? String(part.key) : String(part),
+    )
+    errors[path.length ? path.join('.') : '_'] ??= issue.message
   }
   return errors
 }
 
 export const validationError = (error: z.ZodError): InvalidError =>
-  new InvalidError(fieldErrors(error))
+  new InvalidError(fieldErrors(error.issues))
 
 /** Parses outside input; a mismatch is a 400 with the field errors. */
 export function parseInput<Schema extends z.ZodType>(
@@ -98,15 +107,7 @@ export function invalidInputOf(error: unknown): InvalidError | null {
     return null
   }
   const parsed = z.array(issueSchema).min(1).safeParse(issues)
-  if (!parsed.success) return null
-  const errors: Record<string, string> = {}
-  for (const issue of parsed.data) {
-    const path = (issue.path ?? []).map((part) =>
-      typeof part === 'object' ? String(part.key) : String(part),
-    )
-    errors[path.length ? path.join('.') : '_'] ??= issue.message
-  }
-  return new InvalidError(errors)
+  return parsed.success ? new InvalidError(fieldErrors(parsed.data)) : null
 }
 
 interface FailureLog {
@@ -127,7 +128,7 @@ export function describeFailure(
     return { status: error.status, message: error.message, errors, headers }
   }
   if (error instanceof z.ZodError) {
-    return { status: 400, message: invalidInputMessage, errors: fieldErrors(error) }
+    return { status: 400, message: invalidInputMessage, errors: fieldErrors(error.issues) }
   }
   logger.error({ err: error, requestId }, 'unexpected error')
   return { status: 500, message: internalErrorMessage, requestId }

@@ -3,7 +3,6 @@ import { getApp } from './app.server'
 import { DomainError, describeFailure, validationError } from './errors.server'
 import type { RequestContext } from './request-context'
 
-export { DomainError as ApiError, internalErrorMessage, parseInput } from './errors.server'
 export const notFoundMessage = 'Diese Adresse gibt es nicht.'
 
 /** The host the client addressed (`X-Forwarded-Host` only from a proxy in TRUST_PROXY; see trusted-proxy.server.ts). */

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
-import type { Database } from './db/client.server'
+import type { Database, Executor } from './db/client.server'
 import { rateLimits } from './db/schema'
-import { ApiError } from './http.server'
+import { DomainError } from './errors.server'
 
 export interface RateLimitRule {
   /** Prefix of the counter keys. */
@@ -54,21 +54,21 @@ export async function countAttempt(
 }
 
 /** Gives back the point of an attempt that turned out not to count (a rule of failures only). */
-export async function refundAttempt(db: Database, rule: RateLimitRule, key: string): Promise<void> {
+export async function refundAttempt(db: Executor, rule: RateLimitRule, key: string): Promise<void> {
   await db
     .update(rateLimits)
     .set({ points: sql`greatest(${rateLimits.points} - 1, 0)` })
     .where(and(eq(rateLimits.key, counterKey(rule, key)), gt(rateLimits.expiresAt, sql`now()`)))
 }
 
-export async function resetCounter(db: Database, rule: RateLimitRule, key: string): Promise<void> {
+export async function resetCounter(db: Executor, rule: RateLimitRule, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, counterKey(rule, key)))
 }
 
 /** The 429 of a refused attempt: `lead`, how long to wait in minutes, and `Retry-After` in seconds. */
-function tooManyAttempts(lead: string, retryAfter: number): ApiError {
+function tooManyAttempts(lead: string, retryAfter: number): DomainError {
   const minutes = Math.ceil(retryAfter / 60)
-  return new ApiError(
+  return new DomainError(
     429,
     `${lead} Bitte versuche es in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} erneut.`,
     { headers: { 'Retry-After': String(retryAfter) } },

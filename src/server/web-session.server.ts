@@ -4,7 +4,8 @@ import type { AccountType, B2bUser, B2cUser } from '~/lib/auth-api'
 import type { LoginInput } from '~/lib/session-api'
 import { getApp } from './app.server'
 import { loginBusinessUser, loginShopUser, type RenewedSession, resumeSession } from './auth.server'
-import { ApiError, clientIpOf } from './http.server'
+import { DomainError } from './errors.server'
+import { clientIpOf } from './http.server'
 import { tenantOfRequest } from './tenants.server'
 import { accountTypeOfRole, refreshTokenLifetimeSeconds } from './tokens.server'
 
@@ -88,7 +89,7 @@ export async function resumeFromCookie(): Promise<WebSession | null> {
   try {
     resumed = await resumeSession(app, token, accountType, tenantSlug)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    if (!(error instanceof DomainError)) throw error
     clearRefreshCookie()
     return null
   }

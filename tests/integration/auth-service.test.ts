@@ -11,7 +11,7 @@ import {
   setShopUserActive,
 } from '~/server/auth.server'
 import { refreshTokens } from '~/server/db/schema'
-import { ApiError } from '~/server/http.server'
+import { DomainError } from '~/server/errors.server'
 import { findTenantBySlug } from '~/server/tenants.server'
 import {
   authDepsFor,
@@ -33,7 +33,7 @@ async function statusOf(promise: Promise<unknown>): Promise<number | 'ok'> {
     await promise
     return 'ok'
   } catch (error) {
-    if (error instanceof ApiError) return error.status
+    if (error instanceof DomainError) return error.status
     throw error
   }
 }

@@ -4,7 +4,7 @@ import { contactRequestSchema } from '~/lib/contact-api'
 import { contactLimits, submitContactMessage } from '~/server/contact.server'
 import { contactMessages, tenants } from '~/server/db/schema'
 import { demoIds } from '~/server/db/seed.server'
-import { ApiError, parseInput } from '~/server/http.server'
+import { DomainError, parseInput } from '~/server/errors.server'
 import type { Caller } from '~/server/request-context'
 import { forgetCachedTenants, resolveTenant } from '~/server/tenants.server'
 import { validContactMessage } from '../support/contact'
@@ -91,7 +91,7 @@ describe.each(testDatabaseKinds)('contact service on %s', (kind) => {
       null,
     ]) {
       const attempt = post(body, 'sonnen-apotheke.localhost', newClient())
-      await expect(attempt).rejects.toBeInstanceOf(ApiError)
+      await expect(attempt).rejects.toBeInstanceOf(DomainError)
       await expect(attempt).rejects.toMatchObject({ status: 400 })
     }
     expect(await rowCount()).toBe(before)

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rateLimits } from '~/server/db/schema'
-import { ApiError } from '~/server/http.server'
+import { DomainError } from '~/server/errors.server'
 import {
   countAttempt,
   type RateLimitRule,
@@ -28,7 +28,7 @@ async function outcomeOf(attempt: Promise<void>): Promise<'allowed' | number> {
     await attempt
     return 'allowed'
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 429) throw error
+    if (!(error instanceof DomainError) || error.status !== 429) throw error
     expect(error.message).toMatch(
       /^Zu viele Versuche\. Bitte versuche es in \d+ Minuten? erneut\.$/,
     )

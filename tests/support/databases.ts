@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { type DatabaseHandle, openDatabase } from '~/server/db/client.server'
+import { seedDemoData } from '~/server/db/seed.server'
+import { loadSigningKeys } from '~/server/signing-keys.server'
+import { generatePrivateJwk } from './api-client'
 
 export type TestDatabaseKind = 'pglite' | 'postgres'
 
@@ -68,15 +71,12 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
 export async function createSeededDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
   const database = await createTestDatabase(kind)
   await database.handle.migrate()
-  const { seedDemoData } = await import('~/server/db/seed.server')
   await seedDemoData(database.handle.db)
   return database
 }
 
 /** What the auth services need: the database and a fresh signing key. */
 export async function authDepsFor(database: TestDatabase) {
-  const { loadSigningKeys } = await import('~/server/signing-keys.server')
-  const { generatePrivateJwk } = await import('./api-client')
   const keys = await loadSigningKeys({
     privateJwk: await generatePrivateJwk(),
     dataDir: '/nonexistent',

@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
 import { hostSchema } from '~/lib/tenant-host'
 import { getApp } from '~/server/app.server'
-import { ApiError, apiHandlers, jsonResponse, parseInput } from '~/server/http.server'
+import { DomainError, parseInput } from '~/server/errors.server'
+import { apiHandlers, jsonResponse } from '~/server/http.server'
 import { resolveTenant } from '~/server/tenants.server'
 
 const query = z.object({ host: hostSchema })
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/api/tenant')({
         const app = await getApp()
         const { host } = parseInput(query, Object.fromEntries(new URL(request.url).searchParams))
         const tenant = await resolveTenant(app.db, host, app.config.APP_DOMAIN)
-        if (!tenant) throw new ApiError(404, 'Für diesen Host gibt es keinen Shop.')
+        if (!tenant) throw new DomainError(404, 'Für diesen Host gibt es keinen Shop.')
         return jsonResponse(
           { slug: tenant.slug, config: tenant.config },
           {

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { getApp } from '~/server/app.server'
 import { authenticate, getActiveShopUser, messages } from '~/server/auth.server'
-import { ApiError, apiHandlers, jsonResponse } from '~/server/http.server'
+import { DomainError } from '~/server/errors.server'
+import { apiHandlers, jsonResponse } from '~/server/http.server'
 import { tenantOfRequest } from '~/server/tenants.server'
 
 export const Route = createFileRoute('/api/shop_users/me')({
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/api/shop_users/me')({
         const tenantSlug = (await tenantOfRequest(app, request))?.slug ?? null
         const principal = await authenticate(app, request, 'b2c', tenantSlug)
         const data = await getActiveShopUser(app.db, principal.subjectId)
-        if (!data) throw new ApiError(401, messages.sessionExpired)
+        if (!data) throw new DomainError(401, messages.sessionExpired)
         return jsonResponse({ data })
       },
     }),

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { getApp } from '~/server/app.server'
 import { authenticate, getActiveBusinessUser, messages } from '~/server/auth.server'
-import { ApiError, apiHandlers, jsonResponse } from '~/server/http.server'
+import { DomainError } from '~/server/errors.server'
+import { apiHandlers, jsonResponse } from '~/server/http.server'
 
 export const Route = createFileRoute('/api/users/me')({
   server: {
@@ -10,7 +11,7 @@ export const Route = createFileRoute('/api/users/me')({
         const app = await getApp()
         const principal = await authenticate(app, request, 'b2b', null)
         const data = await getActiveBusinessUser(app.db, principal.subjectId)
-        if (!data) throw new ApiError(401, messages.sessionExpired)
+        if (!data) throw new DomainError(401, messages.sessionExpired)
         return jsonResponse({ data })
       },
     }),
