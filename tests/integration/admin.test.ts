@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { organisationListSearch, userListSearch } from '~/lib/admin'
 import type { BusinessActor } from '~/server/actor.server'
 import { listOrganisations, listUsers } from '~/server/admin/admin.server'
-import { getActiveBusinessUser } from '~/server/auth.server'
 import { demoIds } from '~/server/db/seed.server'
 import { ForbiddenError } from '~/server/errors.server'
+import { businessActorOf } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 
 describe.each(testDatabaseKinds)('platform admin console on %s', (kind) => {
@@ -12,22 +12,10 @@ describe.each(testDatabaseKinds)('platform admin console on %s', (kind) => {
   let admin: BusinessActor
   let owner: BusinessActor
 
-  async function actorOf(userId: string): Promise<BusinessActor> {
-    const user = await getActiveBusinessUser(database.handle.db, userId)
-    if (!user) throw new Error(`demo user ${userId} missing`)
-    return {
-      kind: 'business',
-      user,
-      organisation: user.organisation,
-      sessionId: crypto.randomUUID(),
-      requestId: null,
-    }
-  }
-
   beforeAll(async () => {
     database = await createSeededDatabase(kind)
-    admin = await actorOf(demoIds.userAdmin)
-    owner = await actorOf(demoIds.userPharmacyOwner)
+    admin = await businessActorOf(database.handle.db, demoIds.userAdmin)
+    owner = await businessActorOf(database.handle.db, demoIds.userPharmacyOwner)
   })
   afterAll(async () => {
     await database?.dispose()

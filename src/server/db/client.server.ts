@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { SQL } from 'drizzle-orm'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator'
@@ -76,7 +77,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   let client = target.client
   if (!client) {
     if (target.dataDir) await mkdir(target.dataDir, { recursive: true })
-    client = await PGlite.create(target.dataDir ?? undefined)
+    // The extensions the migrations create (PostgreSQL ships them in its contrib package).
+    client = await PGlite.create(target.dataDir ?? undefined, { extensions: { pg_trgm } })
   }
   const pglite = client
   const db = drizzlePglite({ client: pglite, schema })

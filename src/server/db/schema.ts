@@ -177,3 +177,5 @@ export const contactMessages = pgTable(
 )
 
 export * from '../audit/audit.schema'
+export * from '../files/files.schema'
+export * from '../products/products.schema'

@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import {
+  cannabinoidUnits,
+  dominances,
+  geneticsTypes,
+  packUnits,
+  productCategories,
+  productStatuses,
+  salesUnits,
+  vatRates,
+} from '../../lib/products'
+import { organisations, users } from '../db/schema'
+import { storedFiles } from '../files/files.schema'
+
+export const productCategory = pgEnum('product_category', productCategories)
+export const productGenetics = pgEnum('product_genetics', geneticsTypes)
+export const productDominance = pgEnum('product_dominance', dominances)
+export const cannabinoidUnit = pgEnum('cannabinoid_unit', cannabinoidUnits)
+export const packUnit = pgEnum('pack_unit', packUnits)
+export const productStatus = pgEnum('product_status', productStatuses)
+export const salesUnit = pgEnum('sales_unit', salesUnits)
+export const vatRate = pgEnum('vat_rate', vatRates)
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+}
+
+const content = (name: string) => numeric(name, { precision: 7, scale: 3, mode: 'number' })
+
+/**
+ * What a product is: its facts. A row without `organisation_id` belongs to the platform's master
+ * product database, which every selling organisation picks from; a row with one is that
+ * organisation's own product (a club's cultivation, an accessory without PZN) and only it sees it.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id').references(() => organisations.id, {
+      onDelete: 'restrict',
+    }),
+    /** Eight digits as text (leading zeros); unique in the master database. */
+    pzn: text('pzn'),
+    name: text('name').notNull(),
+    manufacturer: text('manufacturer').notNull(),
+    brand: text('brand'),
+    category: productCategory('category').notNull(),
+    cultivar: text('cultivar'),
+    genetics: productGenetics('genetics'),
+    dominance: productDominance('dominance'),
+    thcContent: content('thc_content'),
+    cbdContent: content('cbd_content'),
+    cannabinoidUnit: cannabinoidUnit('cannabinoid_unit'),
+    terpenes: text('terpenes').array().notNull().default(sql`'{}'::text[]`),
+    irradiated: boolean('irradiated').notNull().default(false),
+    /** ISO 3166-1 alpha-2. */
+    countryOfCultivation: text('country_of_cultivation'),
+    /** The pack's content in base units: mg for g, µl for ml, pieces for Stk. */
+    packBaseUnits: integer('pack_base_units').notNull(),
+    packUnit: packUnit('pack_unit').notNull(),
+    description: text('description'),
+    imageFileId: uuid('image_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
+    status: productStatus('status').notNull().default('active'),
+    /** Counts every change of the facts; a listing remembers the revision it last saw. */
+    revision: integer('revision').notNull().default(1),
+    /**
+     * Name, PZN, cultivar, manufacturer and brand, lower-cased with umlauts and accents folded
+     * (`product_search_key`, migration 0003), so one trigram index serves prefix and substring
+     * search whatever the database's locale.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`product_search_key(name || ' ' || coalesce(pzn, '') || ' ' || coalesce(cultivar, '') || ' ' || manufacturer || ' ' || coalesce(brand, ''))`,
+      ),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'restrict' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('products_master_pzn_unique')
+      .on(table.pzn)
+      .where(sql`${table.organisationId} is null`),
+    index('products_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('products_organisation_idx').on(table.organisationId),
+    index('products_master_name_idx').on(table.name).where(sql`${table.organisationId} is null`),
+    check('products_pack_base_units_positive', sql`${table.packBaseUnits} > 0`),
+    check('products_revision_positive', sql`${table.revision} > 0`),
+  ],
+)
+
+/**
+ * How one organisation sells a product: its listing, with its own price, VAT, shop visibility,
+ * order rules and low-stock threshold. Listings are archived, never deleted: orders, batches and
+ * hand-outs refer to them.
+ */
+export const organisationProducts = pgTable(
+  'organisation_products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    salesUnit: salesUnit('sales_unit').notNull(),
+    /** Fixed when listed (1,000 mg for a gram, the pack's content for a pack): stock counts on it. */
+    baseUnitsPerSalesUnit: integer('base_units_per_sales_unit').notNull(),
+    /** In sales units, as are the quantities below. */
+    orderStep: integer('order_step').notNull().default(1),
+    minOrderQuantity: integer('min_order_quantity'),
+    maxOrderQuantity: integer('max_order_quantity'),
+    /** Net price per sales unit in cents. */
+    priceCents: integer('price_cents').notNull(),
+    vatRate: vatRate('vat_rate').notNull().default('19'),
+    visibleInShop: boolean('visible_in_shop').notNull().default(false),
+    lowStockThreshold: integer('low_stock_threshold'),
+    /** The product's revision when this listing last looked at it (taken over or acknowledged). */
+    productRevisionSeen: integer('product_revision_seen').notNull(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('organisation_products_listing_unique').on(table.organisationId, table.productId),
+    index('organisation_products_organisation_idx').on(table.organisationId, table.archivedAt),
+    check('organisation_products_price_non_negative', sql`${table.priceCents} >= 0`),
+    check('organisation_products_base_units_positive', sql`${table.baseUnitsPerSalesUnit} > 0`),
+    check('organisation_products_order_step_positive', sql`${table.orderStep} > 0`),
+  ],
+)
+
+export const productImportStatus = pgEnum('product_import_status', [
+  'previewed',
+  'running',
+  'completed',
+  'failed',
+])
+
+/**
+ * One upload to the master product database: the parsed file (header and raw cells), the
+ * column mapping the admin confirmed, and the progress of the confirmed import. Keeping the raw
+ * cells lets the mapping change without uploading again, and the error report be rebuilt.
+ */
+export const productImports = pgTable(
+  'product_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    fileName: text('file_name').notNull(),
+    header: jsonb('header').$type<string[]>().notNull(),
+    rows: jsonb('rows').$type<string[][]>().notNull(),
+    /** Field name → column index in `header`; a field without a column is missing. */
+    mapping: jsonb('mapping').$type<Record<string, number>>().notNull(),
+    status: productImportStatus('status').notNull().default('previewed'),
+    totalRows: integer('total_rows').notNull(),
+    processedRows: integer('processed_rows').notNull().default(0),
+    createdCount: integer('created_count').notNull().default(0),
+    updatedCount: integer('updated_count').notNull().default(0),
+    unchangedCount: integer('unchanged_count').notNull().default(0),
+    invalidCount: integer('invalid_count').notNull().default(0),
+    /** Why a running import stopped (German, for the admin). */
+    failureMessage: text('failure_message'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [index('product_imports_created_idx').on(table.createdAt)],
+)

@@ -1,0 +1,38 @@
+import type { BusinessActor, ShopActor } from '~/server/actor.server'
+import { getActiveBusinessUser, getActiveShopUser } from '~/server/auth.server'
+import type { Database } from '~/server/db/client.server'
+import { demoIds } from '~/server/db/seed.server'
+import { resolveTenant } from '~/server/tenants.server'
+
+/** The actor a verified access token of this demo business user would give a service. */
+export async function businessActorOf(db: Database, userId: string): Promise<BusinessActor> {
+  const user = await getActiveBusinessUser(db, userId)
+  if (!user) throw new Error(`demo user ${userId} missing`)
+  return {
+    kind: 'business',
+    user,
+    organisation: user.organisation,
+    sessionId: crypto.randomUUID(),
+    requestId: null,
+  }
+}
+
+/** The demo shop customer of Sonnen-Apotheke as a service sees them. */
+export async function shopActorOf(db: Database): Promise<ShopActor> {
+  const user = await getActiveShopUser(db, demoIds.shopCustomer)
+  const tenant = await resolveTenant(db, 'sonnen-apotheke.blattwerk.localhost', 'blattwerk.localhost')
+  if (!user || !tenant) throw new Error('demo shop customer missing')
+  return { kind: 'shop', user, tenant, sessionId: crypto.randomUUID(), requestId: null }
+}
+
+/** Every kind of caller a business service's authorisation matrix checks. */
+export async function demoActors(db: Database) {
+  return {
+    admin: await businessActorOf(db, demoIds.userAdmin),
+    pharmacyOwner: await businessActorOf(db, demoIds.userPharmacyOwner),
+    pharmacyStaff: await businessActorOf(db, demoIds.userPharmacyStaff),
+    wholesalerOwner: await businessActorOf(db, demoIds.userWholesalerOwner),
+    clubOwner: await businessActorOf(db, demoIds.userClubOwner),
+    shopCustomer: await shopActorOf(db),
+  }
+}
