@@ -1,4 +1,4 @@
-import { listSearchSchema, oneOf, type ListFilter } from './list-query'
+import { type ListFilter, listSearchSchema, oneOf } from './list-query'
 
 /**
  * The product catalogue's plain values: categories, units, PZN rules, sales-unit arithmetic and
@@ -148,14 +148,16 @@ export function normalisePzn(input: string): string {
  * "1,234.5", "22,5 %". Null for an empty text, NaN for anything else that is not a number.
  */
 export function parseDecimal(input: string): number | null {
-  let value = input.trim().replace(/\s*(%|mg\/ml|mg\/g|g|ml|stk\.?|€|eur)$/i, '').replace(/\s/g, '')
+  let value = input
+    .trim()
+    .replace(/\s*(%|mg\/ml|mg\/g|g|ml|stk\.?|€|eur)$/i, '')
+    .replace(/\s/g, '')
   if (value === '') return null
   const comma = value.lastIndexOf(',')
   const dot = value.lastIndexOf('.')
   if (comma !== -1 && dot !== -1) {
     // The separator that comes last is the decimal one; the other groups thousands.
-    value =
-      comma > dot ? value.replace(/\./g, '').replace(',', '.') : value.replace(/,/g, '')
+    value = comma > dot ? value.replace(/\./g, '').replace(',', '.') : value.replace(/,/g, '')
   } else if (comma !== -1) {
     if (value.indexOf(',') !== comma) return Number.NaN
     value = value.replace(',', '.')
@@ -293,7 +295,13 @@ export interface MasterProductRow {
   updatedAt: string
 }
 
-export const organisationProductSortKeys = ['name', 'category', 'pzn', 'price', 'updatedAt'] as const
+export const organisationProductSortKeys = [
+  'name',
+  'category',
+  'pzn',
+  'price',
+  'updatedAt',
+] as const
 export const shopVisibilities = ['visible', 'hidden'] as const
 export type ShopVisibility = (typeof shopVisibilities)[number]
 export const organisationProductListSearch = listSearchSchema({

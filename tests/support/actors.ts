@@ -20,7 +20,11 @@ export async function businessActorOf(db: Database, userId: string): Promise<Bus
 /** The demo shop customer of Sonnen-Apotheke as a service sees them. */
 export async function shopActorOf(db: Database): Promise<ShopActor> {
   const user = await getActiveShopUser(db, demoIds.shopCustomer)
-  const tenant = await resolveTenant(db, 'sonnen-apotheke.blattwerk.localhost', 'blattwerk.localhost')
+  const tenant = await resolveTenant(
+    db,
+    'sonnen-apotheke.blattwerk.localhost',
+    'blattwerk.localhost',
+  )
   if (!user || !tenant) throw new Error('demo shop customer missing')
   return { kind: 'shop', user, tenant, sessionId: crypto.randomUUID(), requestId: null }
 }

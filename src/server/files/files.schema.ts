@@ -1,4 +1,13 @@
-import { customType, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  customType,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { organisations } from '../db/schema'
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
