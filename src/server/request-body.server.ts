@@ -6,17 +6,40 @@ const serverFunctionBase = process.env.TSS_SERVER_FN_BASE
 export const isServerFunctionPath = (pathname: string): boolean =>
   Boolean(serverFunctionBase && pathname.startsWith(serverFunctionBase))
 
+export interface BodyLimit {
+  bytes: number
+  /** What the refusal says; the generic size message otherwise. */
+  message?: string
+}
+
+/** Multipart framing around an uploaded file (boundaries, part headers, small fields). */
+const multipartOverhead = 64 * 1024
+
+/** Uploads, by path: the file's own limit, and the message that names it. */
+const uploadLimits: Record<string, BodyLimit> = {
+  '/api/admin/product-imports': {
+    bytes: 10 * 1024 * 1024 + multipartOverhead,
+    message: 'Die Datei ist größer als 10 MB. Bitte teilen Sie sie auf.',
+  },
+  '/api/files/product-images': {
+    bytes: 5 * 1024 * 1024 + multipartOverhead,
+    message: 'Das Bild ist größer als 5 MB.',
+  },
+}
+
 /**
  * The largest request body a path accepts. Every body is read here, at the edge, before any
  * handler runs; a route that takes uploads declares its larger limit in this one place.
  */
-export function bodyLimitFor(pathname: string): number {
-  if (isServerFunctionPath(pathname)) return 64 * 1024
-  return maxJsonBodyBytes
+export function bodyLimitFor(pathname: string): BodyLimit {
+  if (isServerFunctionPath(pathname)) return { bytes: 64 * 1024 }
+  return uploadLimits[pathname] ?? { bytes: maxJsonBodyBytes }
 }
 
-function tooLarge(limit: number): Response {
-  return errorResponse(413, `Die Anfrage ist zu groß (höchstens ${limit / 1024} KiB).`, {
+function tooLarge(limit: BodyLimit): Response {
+  const message =
+    limit.message ?? `Die Anfrage ist zu groß (höchstens ${Math.floor(limit.bytes / 1024)} KiB).`
+  return errorResponse(413, message, {
     // The rest of the body stays unread: closing the connection is the only way not to read it.
     headers: { Connection: 'close' },
   })
@@ -79,8 +102,8 @@ export async function admitRequest(request: Request, url: URL): Promise<Request 
   let body: Uint8Array<ArrayBuffer> | null = null
   if (hasBody(request) && request.body) {
     const limit = bodyLimitFor(url.pathname)
-    if (Number(request.headers.get('content-length') ?? 0) > limit) return tooLarge(limit)
-    body = await readAtMost(request.body, limit)
+    if (Number(request.headers.get('content-length') ?? 0) > limit.bytes) return tooLarge(limit)
+    body = await readAtMost(request.body, limit.bytes)
     if (!body) return tooLarge(limit)
   }
   const isJson = request.headers.get('content-type')?.includes('application/json')
