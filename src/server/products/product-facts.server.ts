@@ -45,3 +45,10 @@ export function productFactsOf(row: ProductRow): CustomProduct {
 export function auditedProductFields(row: ProductRow): Record<string, unknown> {
   return { ...productFactsOf(row), status: row.status, imageFileId: row.imageFileId }
 }
+
+/** How master product changes are named in the audit log (the form and the import alike). */
+export const masterProductAudit = {
+  entityType: 'master_product',
+  created: 'master_product.created',
+  updated: 'master_product.updated',
+} as const
