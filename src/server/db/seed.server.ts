@@ -3,6 +3,9 @@ import type { TenantConfig } from '../../lib/tenant-config'
 import { hashPassword } from '../password.server'
 import type { Database } from './client.server'
 import { organisations, shopUsers, tenants, users } from './schema'
+import { seedDemoProducts } from './seed-products.server'
+
+export { demoProductIds } from './seed-products.server'
 
 /** Fixed ids keep the seed idempotent: a second run finds every row and changes nothing. */
 /** Fixed ids of the demo rows, so tests and links can name them. */
@@ -135,7 +138,10 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   return (row?.value ?? 0) === 0
 }
 
-/** Inserts the demo organisations, tenants and accounts; rows that already exist stay untouched. */
+/**
+ * Inserts the demo organisations, tenants, accounts and product catalogue; rows that already
+ * exist stay untouched.
+ */
 export async function seedDemoData(db: Database): Promise<void> {
   const businessHashes = await Promise.all(
     demoBusinessLogins.map((login) => hashPassword(login.password)),
@@ -210,5 +216,6 @@ export async function seedDemoData(db: Database): Promise<void> {
         })),
       )
       .onConflictDoNothing()
+    await seedDemoProducts(tx, demoIds)
   })
 }
