@@ -33,7 +33,8 @@ export const pznSchema = text({ trim: true, max: 20, tooLong: 'Die PZN ist zu la
   .nullish()
   .transform((pzn) => normalisePzn(pzn ?? ''))
   .refine((pzn) => pzn === '' || /^\d{8}$/.test(pzn), 'Die PZN hat genau 8 Ziffern.')
-  .refine((pzn) => pzn === '' || isValidPzn(pzn), 'Die Prüfziffer der PZN stimmt nicht.')
+  // Only eight digits have a check digit: a wrong length gets one message, not two.
+  .refine((pzn) => !/^\d{8}$/.test(pzn) || isValidPzn(pzn), 'Die Prüfziffer der PZN stimmt nicht.')
   .transform((pzn) => pzn || null)
 
 /** Which unit the content of a category is given in. */
@@ -116,6 +117,10 @@ const productFields = {
 
 type ProductFacts = z.output<z.ZodObject<typeof productFields>>
 
+/** 1.005 × 1000 is 1004.999… in floating point: compare with a tolerance far below 0.001. */
+const hasAtMostThreeDecimals = (value: number): boolean =>
+  Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6
+
 /** The rules between fields; `pznRequired` is off for an organisation's own products. */
 function checkProductFacts(
   product: ProductFacts,
@@ -151,7 +156,7 @@ function checkProductFacts(
     issue('packUnit', 'Diese Einheit passt nicht zur Kategorie.')
   } else if (product.packUnit === 'piece' && !Number.isInteger(product.packSize)) {
     issue('packSize', 'Stückzahlen sind ganze Zahlen.')
-  } else if (Math.round(product.packSize * 1000) !== product.packSize * 1000) {
+  } else if (!hasAtMostThreeDecimals(product.packSize)) {
     issue('packSize', 'Höchstens drei Nachkommastellen.')
   }
   if (product.dominance !== null && product.genetics !== 'hybrid') {

@@ -1,5 +1,6 @@
 import { asc } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { customProductSchema, masterProductSchema, offerSchema } from '~/lib/product-schemas'
 import {
   baseUnitsPerSalesUnit,
@@ -231,6 +232,9 @@ describe.each(testDatabaseKinds)('demo product catalogue on %s', (kind) => {
     const { listings, products: rows } = await snapshot()
     const byId = new Map(rows.map((product) => [product.id, product]))
     const listingById = new Map(listings.map((listing) => [listing.id, listing]))
+    // The schemas take them: a form or a call can name every demo row.
+    for (const id of Object.values(demoProductIds))
+      expect(z.uuid().safeParse(id).success).toBe(true)
     expect(byId.get(demoProductIds.masterBulkFlower)?.packBaseUnits).toBe(100_000)
     expect(byId.get(demoProductIds.masterWithdrawnListed)?.status).toBe('withdrawn')
     expect(byId.get(demoProductIds.masterWithdrawnExtract)?.status).toBe('withdrawn')

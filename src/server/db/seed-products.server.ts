@@ -14,6 +14,7 @@ import {
   countryLabel,
   type Dominance,
   dominanceLabels,
+  formatDecimal,
   type Genetics,
   geneticsLabels,
   type SalesUnit,
@@ -1415,7 +1416,7 @@ function checked<TOutput>(schema: ZodType<TOutput>, input: unknown, what: string
 }
 
 /** The demo master products, checked. */
-export function demoMasterProducts(): { id: string; product: MasterProduct }[] {
+function demoMasterProducts(): { id: string; product: MasterProduct }[] {
   return masterProducts.map(({ id, facts }) => ({
     id,
     product: checked<MasterProduct>(masterProductSchema, facts, `master product ${facts.name}`),
@@ -1444,7 +1445,7 @@ function demoClubProducts(): { id: string; product: CustomProduct }[] {
         countryOfCultivation: 'DE',
         packSize: 1,
         packUnit: 'g',
-        description: `Eigenanbau der ${clubName} (Indoor, Leipzig), Abgabe lose nach Gewicht an Mitglieder. THC ${String(variety.thc).replace('.', ',')} %, CBD ${String(variety.cbd).replace('.', ',')} %: Messwerte der letzten Ernte; maßgeblich sind die Werte der jeweiligen Ernte.`,
+        description: `Eigenanbau der ${clubName} (Indoor, Leipzig), Abgabe lose nach Gewicht an Mitglieder. THC ${formatDecimal(variety.thc)} %, CBD ${formatDecimal(variety.cbd)} %: Messwerte der letzten Ernte; maßgeblich sind die Werte der jeweiligen Ernte.`,
       },
       `club product ${variety.cultivar}`,
     ),
