@@ -42,7 +42,7 @@ const cannabinoidUnitsOf: Record<ProductCategory, readonly string[]> = {
   flower: ['percent'],
   extract: ['mg_per_ml', 'mg_per_g'],
   cbd_solution: ['mg_per_ml'],
-  dronabinol: ['mg_per_ml', 'mg_per_g'],
+  dronabinol: ['mg_per_ml', 'mg_per_g', 'mg_per_piece'],
   accessory: [],
 }
 
@@ -142,6 +142,11 @@ function checkProductFacts(
   } else if (hasContent) {
     if (product.cannabinoidUnit === null || !units.includes(product.cannabinoidUnit)) {
       issue('cannabinoidUnit', 'Diese Einheit passt nicht zur Kategorie.')
+    } else if (
+      product.category === 'dronabinol' &&
+      (product.cannabinoidUnit === 'mg_per_piece') !== (product.packUnit === 'piece')
+    ) {
+      issue('cannabinoidUnit', 'Kapseln (Stk) geben den Gehalt in mg/Stk an, sonst nicht.')
     } else {
       const max = maxContent(product.cannabinoidUnit)
       for (const field of ['thcContent', 'cbdContent'] as const) {

@@ -40,13 +40,17 @@ export const dominanceLabels: Record<Dominance, string> = {
   balanced: 'ausgeglichen',
 }
 
-/** % w/w for flowers; mg per ml or per g for extracts, solutions and dronabinol. */
-export const cannabinoidUnits = ['percent', 'mg_per_ml', 'mg_per_g'] as const
+/**
+ * % w/w for flowers; mg per ml or per g for extracts, solutions and dronabinol drops; mg per
+ * piece for dronabinol capsules.
+ */
+export const cannabinoidUnits = ['percent', 'mg_per_ml', 'mg_per_g', 'mg_per_piece'] as const
 export type CannabinoidUnit = (typeof cannabinoidUnits)[number]
 export const cannabinoidUnitLabels: Record<CannabinoidUnit, string> = {
   percent: '%',
   mg_per_ml: 'mg/ml',
   mg_per_g: 'mg/g',
+  mg_per_piece: 'mg/Stk',
 }
 
 /** The unit a pack's content is given in; stock counts it in base units (mg, µl, pieces). */

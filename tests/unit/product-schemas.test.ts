@@ -76,6 +76,8 @@ const capsules: MasterProductInput = {
   pzn: '15317659',
   name: 'Dronabinol-Kapseln 5 mg (NRF 22.7.)',
   category: 'dronabinol',
+  thcContent: 5,
+  cannabinoidUnit: 'mg_per_piece',
   packSize: 56,
   packUnit: 'piece',
 }
@@ -271,6 +273,13 @@ describe('masterProductSchema', () => {
         packUnit: 'ml',
       }),
     ).toEqual([])
+    expect(issuesOf(masterProductSchema, capsules)).toEqual([])
+    expect(issuesOf(masterProductSchema, { ...capsules, cannabinoidUnit: 'mg_per_ml' })).toEqual([
+      'cannabinoidUnit: Kapseln (Stk) geben den Gehalt in mg/Stk an, sonst nicht.',
+    ])
+    expect(issuesOf(masterProductSchema, { ...capsules, packSize: 10, packUnit: 'ml' })).toEqual([
+      'cannabinoidUnit: Kapseln (Stk) geben den Gehalt in mg/Stk an, sonst nicht.',
+    ])
     expect(issuesOf(masterProductSchema, { ...vaporiser, packUnit: 'g' })).toEqual([
       'packUnit: Diese Einheit passt nicht zur Kategorie.',
     ])

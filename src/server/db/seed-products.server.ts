@@ -845,13 +845,12 @@ const masterProducts: DemoMaster[] = [
       },
     }),
   ),
-  // Capsules carry their strength per piece, which no content unit expresses: name and text say it.
   ...[
-    { id: master.dronabinolCapsules2_5, pzn: '14439751', mg: '2,5' },
-    { id: master.dronabinolCapsules5, pzn: '15317659', mg: '5' },
-    { id: master.dronabinolCapsules10, pzn: '11145090', mg: '10' },
+    { id: master.dronabinolCapsules2_5, pzn: '14439751', mg: '2,5', thc: 2.5 },
+    { id: master.dronabinolCapsules5, pzn: '15317659', mg: '5', thc: 5 },
+    { id: master.dronabinolCapsules10, pzn: '11145090', mg: '10', thc: 10 },
   ].map(
-    ({ id, pzn, mg }): DemoMaster => ({
+    ({ id, pzn, mg, thc }): DemoMaster => ({
       id,
       facts: {
         ...noPlantFacts,
@@ -859,6 +858,8 @@ const masterProducts: DemoMaster[] = [
         name: `Dronabinol-Kapseln ${mg} mg (NRF 22.7.)`,
         manufacturer: 'Elbmarsch Pharma GmbH',
         category: 'dronabinol',
+        thcContent: thc,
+        cannabinoidUnit: 'mg_per_piece',
         packSize: 56,
         packUnit: 'piece',
         description: `Hartkapseln mit je ${mg} mg Dronabinol in raffiniertem Sesamöl, hergestellt nach NRF 22.7. Packung mit 56 Kapseln. Im Kühlschrank (2–8 °C) lagern.`,

@@ -13,7 +13,7 @@ AS $$
     'ß', 'ss'), 'ae', 'a'), 'oe', 'o'), 'ue', 'u')
 $$;--> statement-breakpoint
 CREATE TYPE "public"."stored_file_purpose" AS ENUM('product_image');--> statement-breakpoint
-CREATE TYPE "public"."cannabinoid_unit" AS ENUM('percent', 'mg_per_ml', 'mg_per_g');--> statement-breakpoint
+CREATE TYPE "public"."cannabinoid_unit" AS ENUM('percent', 'mg_per_ml', 'mg_per_g', 'mg_per_piece');--> statement-breakpoint
 CREATE TYPE "public"."pack_unit" AS ENUM('g', 'ml', 'piece');--> statement-breakpoint
 CREATE TYPE "public"."product_category" AS ENUM('flower', 'extract', 'cbd_solution', 'dronabinol', 'accessory');--> statement-breakpoint
 CREATE TYPE "public"."product_dominance" AS ENUM('indica', 'sativa', 'balanced');--> statement-breakpoint
