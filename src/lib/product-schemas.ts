@@ -23,13 +23,15 @@ import { text } from './text-schema'
  * a row the import accepts is a product the form could have saved, and the server checks both.
  */
 
+/** Empty, missing or null all mean "none", so a parsed product parses again unchanged. */
 const optionalText = (max: number, label: string) =>
   text({ trim: true, max, tooLong: `${label}: höchstens ${max} Zeichen.` })
-    .optional()
+    .nullish()
     .transform((value) => value || null)
 
 export const pznSchema = text({ trim: true, max: 20, tooLong: 'Die PZN ist zu lang.' })
-  .transform(normalisePzn)
+  .nullish()
+  .transform((pzn) => normalisePzn(pzn ?? ''))
   .refine((pzn) => pzn === '' || /^\d{8}$/.test(pzn), 'Die PZN hat genau 8 Ziffern.')
   .refine((pzn) => pzn === '' || isValidPzn(pzn), 'Die Prüfziffer der PZN stimmt nicht.')
   .transform((pzn) => pzn || null)
@@ -108,7 +110,7 @@ const productFields = {
     max: 4000,
     tooLong: 'Die Beschreibung hat höchstens 4.000 Zeichen.',
   })
-    .optional()
+    .nullish()
     .transform((value) => value || null),
 }
 

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
 import type { ListResult } from '../../lib/list-query'
 import {
   type AuditedValue,
@@ -7,6 +7,7 @@ import {
   type MasterProductDetail,
   type MasterProductFieldChange,
   type MasterProductHistoryEntry,
+  masterProductFieldLabels,
   staleMasterProductMessage,
 } from '../../lib/product-db'
 import { masterProductUpdateSchema } from '../../lib/product-db-schemas'
@@ -103,15 +104,19 @@ export async function listMasterProducts(
   }
 }
 
-/** Every manufacturer of the master database, once, alphabetically: the list's filter options. */
+const germanOrder = new Intl.Collator('de')
+
+/**
+ * Every manufacturer of the master database, once, in German alphabetical order (Ö with O,
+ * whatever the database's collation): the list's filter options.
+ */
 export async function listManufacturers(actor: Actor, db: Database): Promise<string[]> {
   requireRole(actor, 'admin')
   const rows = await db
     .selectDistinct({ manufacturer: products.manufacturer })
     .from(products)
     .where(isMaster)
-    .orderBy(asc(products.manufacturer))
-  return rows.map((row) => row.manufacturer)
+  return rows.map((row) => row.manufacturer).sort(germanOrder.compare)
 }
 
 // ─── Detail and history ─────────────────────────────────────────────────────────────────────
@@ -161,11 +166,19 @@ export async function getMasterProduct(
 const hasValue = (value: unknown) =>
   value !== null && value !== false && !(Array.isArray(value) && value.length === 0)
 
+/** The form's order of the fields (the log's JSON keeps its own order of keys). */
+const fieldOrder = Object.keys(masterProductFieldLabels)
+const byFieldOrder = (a: string, b: string) =>
+  (fieldOrder.indexOf(a) + 1 || fieldOrder.length + 1) -
+  (fieldOrder.indexOf(b) + 1 || fieldOrder.length + 1)
+
 function changesBetween(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
 ): MasterProductFieldChange[] {
-  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort(
+    byFieldOrder,
+  )
   const changes: MasterProductFieldChange[] = []
   for (const field of fields) {
     const previous = (before?.[field] ?? null) as AuditedValue
