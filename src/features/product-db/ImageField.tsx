@@ -102,12 +102,8 @@ export function ImageField({ field }: { field: AnyFieldApi }) {
             id={`${id}-file`}
             type="file"
             accept="image/png,image/jpeg,image/webp"
-            // Reached through the visible button; a second, invisible tab stop would confuse.
-            tabIndex={-1}
-            className="sr-only"
-            aria-labelledby={`${id}-label ${id}-choose`}
-            aria-describedby={describedBy}
-            aria-invalid={error ? true : undefined}
+            // The visible button opens it: one control to reach, announced with hint and error.
+            hidden
             onChange={(event) => {
               const file = event.target.files?.[0]
               if (file) void start(file)
@@ -116,6 +112,7 @@ export function ImageField({ field }: { field: AnyFieldApi }) {
           <div className="flex flex-wrap gap-2">
             <Button
               id={`${id}-choose`}
+              aria-describedby={describedBy}
               variant="secondary"
               onClick={() => input.current?.click()}
               disabled={upload.state === 'uploading'}

@@ -76,9 +76,9 @@ export function MasterProductEditPage() {
           savedMessage="Die Änderungen wurden gespeichert."
           activeListings={detail.activeListings}
         />
-        <aside aria-label="Verlauf" className="xl:self-start">
+        <div className="xl:self-start">
           <ProductHistory entries={history} />
-        </aside>
+        </div>
       </div>
     </>
   )
