@@ -74,6 +74,12 @@ function focusFirstError() {
   })
 }
 
+function currentListings(count: number): string {
+  if (count === 0) return 'Derzeit führt es keine Organisation.'
+  if (count === 1) return 'Derzeit führt es eine Organisation.'
+  return `Derzeit führen es ${count.toLocaleString('de-DE')} Organisationen.`
+}
+
 export interface SaveResult {
   changed: boolean
 }
@@ -360,11 +366,9 @@ export function MasterProductForm({
         description={
           <div className="space-y-2">
             <p>
-              Organisationen, die das Produkt führen
-              {activeListings !== undefined &&
-                ` (derzeit ${activeListings === 1 ? 'eine' : activeListings})`}
-              , sehen es weiterhin – als „zurückgezogen“ markiert, mit ihren Preisen und ihrer
-              Historie.
+              Organisationen, die das Produkt führen, sehen es weiterhin – als „zurückgezogen“
+              markiert, mit ihren Preisen und ihrer Historie.
+              {activeListings !== undefined && ` ${currentListings(activeListings)}`}
             </p>
             <p>
               Neu übernehmen lässt es sich nicht mehr. Wirksam wird das mit dem Speichern; Sie

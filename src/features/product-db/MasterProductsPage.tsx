@@ -23,6 +23,9 @@ import { ThcRangeFilter } from './ThcRangeFilter'
 
 const route = getRouteApi('/_app/admin/product-db/')
 
+/** "21,5 %", "10 g": a number and its unit on one line. */
+const unbroken = (text: string) => <span className="whitespace-nowrap">{text}</span>
+
 const column = dataColumns<MasterProductRow>()
 const columns = column.columns([
   column.accessor('name', {
@@ -56,17 +59,19 @@ const columns = column.columns([
     id: 'thc',
     header: 'THC',
     meta: { align: 'end' },
-    cell: (info) => formatCannabinoid(info.getValue(), info.row.original.cannabinoidUnit) ?? '–',
+    cell: (info) =>
+      unbroken(formatCannabinoid(info.getValue(), info.row.original.cannabinoidUnit) ?? '–'),
   }),
   column.accessor('cbdContent', {
     header: 'CBD',
     meta: { align: 'end' },
-    cell: (info) => formatCannabinoid(info.getValue(), info.row.original.cannabinoidUnit) ?? '–',
+    cell: (info) =>
+      unbroken(formatCannabinoid(info.getValue(), info.row.original.cannabinoidUnit) ?? '–'),
   }),
   column.accessor('packBaseUnits', {
     header: 'Packung',
     meta: { align: 'end' },
-    cell: (info) => formatPackSize(info.getValue(), info.row.original.packUnit),
+    cell: (info) => unbroken(formatPackSize(info.getValue(), info.row.original.packUnit)),
   }),
   column.accessor('irradiated', {
     header: 'Bestrahlt',
@@ -128,7 +133,8 @@ export function MasterProductsPage() {
         pending={pending}
         searchLabel="Name, PZN, Sorte oder Hersteller suchen"
         filters={
-          <>
+          // A line of their own, so the search field keeps its width.
+          <div className="flex basis-full flex-wrap items-end gap-3">
             <SelectFilter
               param="category"
               label="Kategorie"
@@ -154,7 +160,7 @@ export function MasterProductsPage() {
               options={irradiatedOptions}
             />
             <ThcRangeFilter min={search.thcMin} max={search.thcMax} />
-          </>
+          </div>
         }
         empty={
           <EmptyState

@@ -69,9 +69,9 @@ function ChangeLine({
       : `${shownValue(field, before)} → ${shownValue(field, after)}`
   }
   return (
-    <div className="grid gap-x-3 sm:grid-cols-[12rem_1fr]">
-      <dt className="text-ink-muted">{label}</dt>
-      <dd className="break-words text-ink">{text}</dd>
+    <div>
+      <dt className="inline text-ink-muted">{label}:</dt>{' '}
+      <dd className="inline break-words text-ink">{text}</dd>
     </div>
   )
 }
