@@ -1,11 +1,10 @@
 import { useEffect, useId, useState } from 'react'
-import { formatDecimal, parseDecimal } from '~/lib/products'
+import { parseDecimal } from '~/lib/products'
 import { useListNavigation } from '../ui/DataTable'
+import { decimalInputText } from './decimal-input'
 
 const inputClass =
   'mt-1 block w-24 rounded-lg border border-border bg-surface px-3 py-2 text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-danger'
-
-const shown = (value: number | undefined) => (value === undefined ? '' : formatDecimal(value))
 
 /**
  * The THC range of the list: two numbers typed the German way ("18,5"), applied on Enter or when
@@ -15,10 +14,10 @@ const shown = (value: number | undefined) => (value === undefined ? '' : formatD
 export function ThcRangeFilter({ min, max }: { min?: number; max?: number }) {
   const updateSearch = useListNavigation()
   const id = useId()
-  const [draft, setDraft] = useState({ min: shown(min), max: shown(max) })
+  const [draft, setDraft] = useState({ min: decimalInputText(min), max: decimalInputText(max) })
 
   // The URL changed otherwise (Back, a reset): show what it says.
-  useEffect(() => setDraft({ min: shown(min), max: shown(max) }), [min, max])
+  useEffect(() => setDraft({ min: decimalInputText(min), max: decimalInputText(max) }), [min, max])
 
   const parsed = {
     min: parseDecimal(draft.min),

@@ -9,13 +9,13 @@ import {
 import {
   type CannabinoidUnit,
   type Dominance,
-  formatDecimal,
   type Genetics,
   type PackUnit,
   type ProductCategory,
   type ProductStatus,
   parseDecimal,
 } from '~/lib/products'
+import { decimalInputText } from './decimal-input'
 
 /**
  * The master product form's values and their way to and from `masterProductSchema`: numbers are
@@ -66,8 +66,6 @@ export const emptyMasterProductForm: MasterProductFormValues = {
   imageFileId: null,
 }
 
-const decimalText = (value: number | null) => (value === null ? '' : formatDecimal(value))
-
 /** A stored master product in the form. */
 export function formValuesOf(product: MasterProduct): MasterProductFormValues {
   return {
@@ -79,13 +77,13 @@ export function formValuesOf(product: MasterProduct): MasterProductFormValues {
     cultivar: product.cultivar ?? '',
     genetics: product.genetics ?? '',
     dominance: product.dominance ?? '',
-    thcContent: decimalText(product.thcContent),
-    cbdContent: decimalText(product.cbdContent),
+    thcContent: decimalInputText(product.thcContent),
+    cbdContent: decimalInputText(product.cbdContent),
     cannabinoidUnit: product.cannabinoidUnit ?? '',
     terpenes: product.terpenes,
     irradiated: product.irradiated,
     countryOfCultivation: product.countryOfCultivation ?? '',
-    packSize: decimalText(product.packSize),
+    packSize: decimalInputText(product.packSize),
     packUnit: product.packUnit,
     description: product.description ?? '',
     status: product.status,
