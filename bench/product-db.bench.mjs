@@ -8,6 +8,7 @@
 // Run from the project root: node bench/product-db.bench.mjs (the TypeScript services load
 // through tsx, as the db scripts do).
 import { randomBytes } from 'node:crypto'
+import { cpus, loadavg } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -149,12 +150,27 @@ function productRow(index) {
   }
 }
 
+/**
+ * Indexes the migrations do not have, to try what they would bring (BENCH_INDEXES=1): the
+ * manufacturer filter and sort, the THC range and sort, the "last changed" sort — all on master
+ * products only — and a trigram index that takes new rows straight in (no pending list, which
+ * PGlite, without autovacuum, would otherwise never merge).
+ */
+const candidateIndexes = [
+  sql`create index products_master_manufacturer_idx on products (manufacturer) where organisation_id is null`,
+  sql`create index products_master_thc_idx on products (thc_content) where organisation_id is null`,
+  sql`create index products_master_updated_idx on products (updated_at) where organisation_id is null`,
+  sql`alter index products_search_trgm_idx set (fastupdate = off)`,
+]
+
 async function fill(db) {
   random = prng(8)
   const rows = Array.from({ length: productCount }, (_, index) => productRow(index))
   for (let start = 0; start < rows.length; start += 500) {
     await db.insert(schema.products).values(rows.slice(start, start + 500))
   }
+  if (process.env.BENCH_INDEXES === '1')
+    for (const statement of candidateIndexes) await db.execute(statement)
   // What autovacuum reaches after a bulk load on PostgreSQL: fresh statistics, and the trigram
   // index's pending list merged (until then the planner prices the index too high and scans the
   // table). PGlite runs no autovacuum; BENCH_VACUUM=0 measures the state right after the load.
@@ -333,7 +349,12 @@ if (postgresUrl) results.push(...(await benchPostgres(postgresUrl)))
 console.log(
   `\nProduct database list over ${productCount.toLocaleString('en')} master products: ` +
     `${runs} calls per scenario after ${warmUp} warm-up calls, page size 25 unless given, ` +
-    `Node ${process.version}, ${process.env.BENCH_VACUUM === '0' ? 'right after the load (analyze only)' : 'after vacuum analyze'}. ` +
-    `"db" = time inside the driver's queries (count + page).`,
+    `Node ${process.version}, ${process.env.BENCH_VACUUM === '0' ? 'right after the load (analyze only)' : 'after vacuum analyze'}` +
+    `${process.env.BENCH_INDEXES === '1' ? ', with the candidate indexes' : ''}. ` +
+    `"db" = time inside the driver's queries (count + page). ` +
+    `${cpus().length} CPUs, load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' / ')} at the end ` +
+    '(other work on the machine inflates every figure).',
 )
 console.table(results)

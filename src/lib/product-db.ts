@@ -1,3 +1,4 @@
+import { isUuid } from './ids'
 import type { MasterProduct } from './product-schemas'
 
 /**
@@ -67,12 +68,6 @@ export const masterProductFieldLabels: Record<string, string> = {
   status: 'Status',
   imageFileId: 'Bild',
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** Whether a path or input value can be a record id at all; anything else is simply not found. */
-export const isUuid = (value: unknown): value is string =>
-  typeof value === 'string' && uuidPattern.test(value)
 
 /**
  * The input of the server functions that name one master product. Zod-free like the list

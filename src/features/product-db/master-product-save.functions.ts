@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { isUuid } from '~/lib/product-db'
+import { isUuid } from '~/lib/ids'
 import type { MasterProductUpdate } from '~/lib/product-db-schemas'
 import type { MasterProductInput } from '~/lib/product-schemas'
 import { getApp } from '~/server/app.server'

@@ -69,9 +69,8 @@ export async function storedFileResponse(request: Request, file: OpenedFile): Pr
   const etag = `"${file.sha256}"`
   const headers = new Headers({
     ETag: etag,
-    'Cache-Control': file.public
-      ? 'public, max-age=31536000, immutable'
-      : 'private, max-age=31536000, immutable',
+    // A private file is asked for again each time: who may read it can change.
+    'Cache-Control': file.public ? 'public, max-age=31536000, immutable' : 'private, no-store',
     'X-Content-Type-Options': 'nosniff',
   })
   if (matchesEntityTag(request.headers.get('if-none-match'), etag)) {

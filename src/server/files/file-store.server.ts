@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import pLimit from 'p-limit'
 import sharp from 'sharp'
-import { isUuid } from '../../lib/product-db'
+import { isUuid } from '../../lib/ids'
 import { type Actor, requireRole } from '../actor.server'
 import type { Database, Executor } from '../db/client.server'
 import { DomainError, NotFoundError } from '../errors.server'
@@ -132,6 +132,8 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
 
 // ─── The interface ──────────────────────────────────────────────────────────────────────────
 
+export const fileNotFoundMessage = 'Diese Datei gibt es nicht.'
+
 export interface StoredFileInfo {
   id: string
   purpose: StoredFilePurpose
@@ -217,8 +219,6 @@ export async function openStoredFile(
     },
   }
 }
-
-export const fileNotFoundMessage = 'Diese Datei gibt es nicht.'
 
 /**
  * Whether `id` is a stored file of `purpose` owned by `organisationId` (null: the platform) —

@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util'
 import { and, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
+import { isUuid } from '../../lib/ids'
 import type { ListResult } from '../../lib/list-query'
 import {
   type AuditedValue,
-  isUuid,
   type MasterProductDetail,
   type MasterProductFieldChange,
   type MasterProductHistoryEntry,
