@@ -63,9 +63,12 @@ import { Route as ShopAccountOrdersRouteImport } from './routes/_shop/account/or
 import { Route as ShopAccountPersonalRouteImport } from './routes/_shop/account/personal'
 import { Route as ShopBluetenIndexRouteImport } from './routes/_shop/blueten/index'
 import { Route as ShopBluetenIdRouteImport } from './routes/_shop/blueten/$id'
+import { Route as ApiFilesIdRouteImport } from './routes/api/files/$id'
+import { Route as ApiFilesProductImagesRouteImport } from './routes/api/files/product-images'
 import { Route as ApiShop_usersMeRouteImport } from './routes/api/shop_users/me'
 import { Route as ApiUsersMeRouteImport } from './routes/api/users/me'
 import { Route as AppAdminProductDbIndexRouteImport } from './routes/_app/admin/product-db/index'
+import { Route as AppAdminProductDbCreateRouteImport } from './routes/_app/admin/product-db/create'
 import { Route as AppAdminProductDbUploadRouteImport } from './routes/_app/admin/product-db/upload'
 import { Route as AppCustomersIdIndexRouteImport } from './routes/_app/customers/$id.index'
 import { Route as AppCustomersIdEditRouteImport } from './routes/_app/customers/$id.edit'
@@ -348,6 +351,16 @@ const ShopBluetenIdRoute = ShopBluetenIdRouteImport.update({
   path: '/blueten/$id',
   getParentRoute: () => ShopRoute,
 } as any)
+const ApiFilesIdRoute = ApiFilesIdRouteImport.update({
+  id: '/api/files/$id',
+  path: '/api/files/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiFilesProductImagesRoute = ApiFilesProductImagesRouteImport.update({
+  id: '/api/files/product-images',
+  path: '/api/files/product-images',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiShop_usersMeRoute = ApiShop_usersMeRouteImport.update({
   id: '/api/shop_users/me',
   path: '/api/shop_users/me',
@@ -361,6 +374,11 @@ const ApiUsersMeRoute = ApiUsersMeRouteImport.update({
 const AppAdminProductDbIndexRoute = AppAdminProductDbIndexRouteImport.update({
   id: '/admin/product-db/',
   path: '/admin/product-db/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdminProductDbCreateRoute = AppAdminProductDbCreateRouteImport.update({
+  id: '/admin/product-db/create',
+  path: '/admin/product-db/create',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAdminProductDbUploadRoute = AppAdminProductDbUploadRouteImport.update({
@@ -463,6 +481,8 @@ export interface FileRoutesByFullPath {
   '/account/orders': typeof ShopAccountOrdersRoute
   '/account/personal': typeof ShopAccountPersonalRoute
   '/blueten/$id': typeof ShopBluetenIdRoute
+  '/api/files/$id': typeof ApiFilesIdRoute
+  '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
   '/admin/': typeof AppAdminIndexRoute
@@ -473,6 +493,7 @@ export interface FileRoutesByFullPath {
   '/purchase_orders/': typeof AppPurchase_ordersIndexRoute
   '/account/': typeof ShopAccountIndexRoute
   '/blueten/': typeof ShopBluetenIndexRoute
+  '/admin/product-db/create': typeof AppAdminProductDbCreateRoute
   '/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
   '/customers/$id/edit': typeof AppCustomersIdEditRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
@@ -528,6 +549,8 @@ export interface FileRoutesByTo {
   '/account/orders': typeof ShopAccountOrdersRoute
   '/account/personal': typeof ShopAccountPersonalRoute
   '/blueten/$id': typeof ShopBluetenIdRoute
+  '/api/files/$id': typeof ApiFilesIdRoute
+  '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
   '/admin': typeof AppAdminIndexRoute
@@ -538,6 +561,7 @@ export interface FileRoutesByTo {
   '/purchase_orders': typeof AppPurchase_ordersIndexRoute
   '/account': typeof ShopAccountIndexRoute
   '/blueten': typeof ShopBluetenIndexRoute
+  '/admin/product-db/create': typeof AppAdminProductDbCreateRoute
   '/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
   '/customers/$id/edit': typeof AppCustomersIdEditRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
@@ -599,6 +623,8 @@ export interface FileRoutesById {
   '/_shop/account/orders': typeof ShopAccountOrdersRoute
   '/_shop/account/personal': typeof ShopAccountPersonalRoute
   '/_shop/blueten/$id': typeof ShopBluetenIdRoute
+  '/api/files/$id': typeof ApiFilesIdRoute
+  '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
   '/_app/admin/': typeof AppAdminIndexRoute
@@ -609,6 +635,7 @@ export interface FileRoutesById {
   '/_app/purchase_orders/': typeof AppPurchase_ordersIndexRoute
   '/_shop/account/': typeof ShopAccountIndexRoute
   '/_shop/blueten/': typeof ShopBluetenIndexRoute
+  '/_app/admin/product-db/create': typeof AppAdminProductDbCreateRoute
   '/_app/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
   '/_app/customers/$id/edit': typeof AppCustomersIdEditRoute
   '/_app/products/$id/edit': typeof AppProductsIdEditRoute
@@ -666,6 +693,8 @@ export interface FileRouteTypes {
     | '/account/orders'
     | '/account/personal'
     | '/blueten/$id'
+    | '/api/files/$id'
+    | '/api/files/product-images'
     | '/api/shop_users/me'
     | '/api/users/me'
     | '/admin/'
@@ -676,6 +705,7 @@ export interface FileRouteTypes {
     | '/purchase_orders/'
     | '/account/'
     | '/blueten/'
+    | '/admin/product-db/create'
     | '/admin/product-db/upload'
     | '/customers/$id/edit'
     | '/products/$id/edit'
@@ -731,6 +761,8 @@ export interface FileRouteTypes {
     | '/account/orders'
     | '/account/personal'
     | '/blueten/$id'
+    | '/api/files/$id'
+    | '/api/files/product-images'
     | '/api/shop_users/me'
     | '/api/users/me'
     | '/admin'
@@ -741,6 +773,7 @@ export interface FileRouteTypes {
     | '/purchase_orders'
     | '/account'
     | '/blueten'
+    | '/admin/product-db/create'
     | '/admin/product-db/upload'
     | '/customers/$id/edit'
     | '/products/$id/edit'
@@ -801,6 +834,8 @@ export interface FileRouteTypes {
     | '/_shop/account/orders'
     | '/_shop/account/personal'
     | '/_shop/blueten/$id'
+    | '/api/files/$id'
+    | '/api/files/product-images'
     | '/api/shop_users/me'
     | '/api/users/me'
     | '/_app/admin/'
@@ -811,6 +846,7 @@ export interface FileRouteTypes {
     | '/_app/purchase_orders/'
     | '/_shop/account/'
     | '/_shop/blueten/'
+    | '/_app/admin/product-db/create'
     | '/_app/admin/product-db/upload'
     | '/_app/customers/$id/edit'
     | '/_app/products/$id/edit'
@@ -838,6 +874,8 @@ export interface RootRouteChildren {
   ApiOpenapiDotjsonRoute: typeof ApiOpenapiDotjsonRoute
   ApiTenantRoute: typeof ApiTenantRoute
   ApiVersionRoute: typeof ApiVersionRoute
+  ApiFilesIdRoute: typeof ApiFilesIdRoute
+  ApiFilesProductImagesRoute: typeof ApiFilesProductImagesRoute
   ApiShop_usersMeRoute: typeof ApiShop_usersMeRoute
   ApiUsersMeRoute: typeof ApiUsersMeRouteWithChildren
   ApiAuthAccountTypeLoginRoute: typeof ApiAuthAccountTypeLoginRoute
@@ -1225,6 +1263,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShopBluetenIdRouteImport
       parentRoute: typeof ShopRoute
     }
+    '/api/files/$id': {
+      id: '/api/files/$id'
+      path: '/api/files/$id'
+      fullPath: '/api/files/$id'
+      preLoaderRoute: typeof ApiFilesIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/files/product-images': {
+      id: '/api/files/product-images'
+      path: '/api/files/product-images'
+      fullPath: '/api/files/product-images'
+      preLoaderRoute: typeof ApiFilesProductImagesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/shop_users/me': {
       id: '/api/shop_users/me'
       path: '/api/shop_users/me'
@@ -1244,6 +1296,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/product-db'
       fullPath: '/admin/product-db/'
       preLoaderRoute: typeof AppAdminProductDbIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/product-db/create': {
+      id: '/_app/admin/product-db/create'
+      path: '/admin/product-db/create'
+      fullPath: '/admin/product-db/create'
+      preLoaderRoute: typeof AppAdminProductDbCreateRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/admin/product-db/upload': {
@@ -1347,6 +1406,7 @@ interface AppRouteChildren {
   AppMeIndexRoute: typeof AppMeIndexRoute
   AppProductsIndexRoute: typeof AppProductsIndexRoute
   AppPurchase_ordersIndexRoute: typeof AppPurchase_ordersIndexRoute
+  AppAdminProductDbCreateRoute: typeof AppAdminProductDbCreateRoute
   AppAdminProductDbUploadRoute: typeof AppAdminProductDbUploadRoute
   AppCustomersIdEditRoute: typeof AppCustomersIdEditRoute
   AppProductsIdEditRoute: typeof AppProductsIdEditRoute
@@ -1378,6 +1438,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMeIndexRoute: AppMeIndexRoute,
   AppProductsIndexRoute: AppProductsIndexRoute,
   AppPurchase_ordersIndexRoute: AppPurchase_ordersIndexRoute,
+  AppAdminProductDbCreateRoute: AppAdminProductDbCreateRoute,
   AppAdminProductDbUploadRoute: AppAdminProductDbUploadRoute,
   AppCustomersIdEditRoute: AppCustomersIdEditRoute,
   AppProductsIdEditRoute: AppProductsIdEditRoute,
@@ -1493,6 +1554,8 @@ const rootRouteChildren: RootRouteChildren = {
   ApiOpenapiDotjsonRoute: ApiOpenapiDotjsonRoute,
   ApiTenantRoute: ApiTenantRoute,
   ApiVersionRoute: ApiVersionRoute,
+  ApiFilesIdRoute: ApiFilesIdRoute,
+  ApiFilesProductImagesRoute: ApiFilesProductImagesRoute,
   ApiShop_usersMeRoute: ApiShop_usersMeRoute,
   ApiUsersMeRoute: ApiUsersMeRouteWithChildren,
   ApiAuthAccountTypeLoginRoute: ApiAuthAccountTypeLoginRoute,

@@ -49,6 +49,14 @@ export interface ApiClient {
    * server functions' auth middleware sends its calls through it.
    */
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>
+  /**
+   * Runs a call of another transport (an upload through XMLHttpRequest, for its progress events)
+   * with the session's access token: `send` gets the token; a 401 gets the same shared refresh and
+   * one repeat as `fetch`.
+   */
+  withSession<TAnswer extends { status: number }>(
+    send: (accessToken: string | null) => Promise<TAnswer>,
+  ): Promise<TAnswer>
 }
 
 const unreachable = () => new ApiRequestError({ status: 500, message: unreachableMessage })
@@ -94,18 +102,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { ...init, headers }
   }
 
-  async function fetchWithSession(
-    input: RequestInfo | URL,
-    init: RequestInit = {},
-  ): Promise<Response> {
+  async function withSession<TAnswer extends { status: number }>(
+    send: (accessToken: string | null) => Promise<TAnswer>,
+  ): Promise<TAnswer> {
     const sentToken = options.getAccessToken()
-    const first = await fetchFn(input, withBearer(init, sentToken))
+    const first = await send(sentToken)
     if (first.status !== 401) return first
     const token = await tokenAfter401(sentToken)
     if (!token) return first
-    const repeated = await fetchFn(input, withBearer(init, token))
+    const repeated = await send(token)
     if (repeated.status === 401) await loseSession()
     return repeated
+  }
+
+  function fetchWithSession(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+    return withSession((token) => fetchFn(input, withBearer(init, token)))
   }
 
   async function request(path: string, init: RequestOptions): Promise<unknown> {
@@ -167,5 +178,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     request: async <T>(path: string, init: RequestOptions = {}) => (await request(path, init)) as T,
     fetch: fetchWithSession,
+    withSession,
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import {
+  type CannabinoidUnit,
   cannabinoidUnits,
   canSellByGram,
   cultivationCountries,
@@ -38,7 +39,7 @@ export const pznSchema = text({ trim: true, max: 20, tooLong: 'Die PZN ist zu la
   .transform((pzn) => pzn || null)
 
 /** Which unit the content of a category is given in. */
-const cannabinoidUnitsOf: Record<ProductCategory, readonly string[]> = {
+export const cannabinoidUnitsOf: Record<ProductCategory, readonly CannabinoidUnit[]> = {
   flower: ['percent'],
   extract: ['mg_per_ml', 'mg_per_g'],
   cbd_solution: ['mg_per_ml'],

@@ -1,19 +1,13 @@
-import { type ListFilter, listSearchSchema, oneOf } from './list-query'
+import type { ProductCategory, ProductStatus } from './product-lists'
 
 /**
- * The product catalogue's plain values: categories, units, PZN rules, sales-unit arithmetic and
- * the list searches. No schema library here: list routes and labels load this on first paint
- * (ADR 012); the zod schemas shared by forms, import and server are in `product-schemas.ts`.
+ * The product catalogue's plain values: categories, units, PZN rules, sales-unit arithmetic;
+ * the list searches come from `product-lists.ts` and are re-exported here. No schema library
+ * here; the zod schemas shared by forms, import and server are in `product-schemas.ts`. List
+ * routes import their search from `product-lists.ts` directly: whatever a route file imports
+ * joins every page's first load (ADR 012, 013), and the labels and helpers here need not.
  */
-
-export const productCategories = [
-  'flower',
-  'extract',
-  'cbd_solution',
-  'dronabinol',
-  'accessory',
-] as const
-export type ProductCategory = (typeof productCategories)[number]
+export * from './product-lists'
 
 export const productCategoryLabels: Record<ProductCategory, string> = {
   flower: 'Blüte',
@@ -60,8 +54,6 @@ export const packUnitLabels: Record<PackUnit, string> = { g: 'g', ml: 'ml', piec
 /** Base units in one g (milligrams), one ml (microlitres) or one piece. */
 export const baseUnitsPerPackUnit: Record<PackUnit, number> = { g: 1000, ml: 1000, piece: 1 }
 
-export const productStatuses = ['active', 'withdrawn'] as const
-export type ProductStatus = (typeof productStatuses)[number]
 export const productStatusLabels: Record<ProductStatus, string> = {
   active: 'aktiv',
   withdrawn: 'zurückgezogen',
@@ -235,106 +227,3 @@ export const lineTotalCents = (priceCents: number, quantity: number): number =>
  */
 export const vatCents = (netCents: number, rate: VatRate): number =>
   Math.floor((netCents * Number(rate) + 50) / 100)
-
-// ─── Lists ─────────────────────────────────────────────────────────────────────────────────
-
-/** A number filter: applied only when it is a finite number within the bounds. */
-const numberBetween =
-  (min: number, max: number): ListFilter<number> =>
-  (value) => {
-    const number = typeof value === 'string' ? Number(value) : value
-    return typeof number === 'number' && Number.isFinite(number) && number >= min && number <= max
-      ? number
-      : undefined
-  }
-
-/** A free-text filter value (an exact match such as a manufacturer), trimmed, at most 200 chars. */
-const exactText: ListFilter<string> = (value) => {
-  if (typeof value !== 'string') return undefined
-  const trimmed = value.trim()
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused
-  return trimmed && trimmed.length <= 200 && !/[\u0000-\u001f]/.test(trimmed) ? trimmed : undefined
-}
-
-export const yesNo = ['yes', 'no'] as const
-
-export const masterProductSortKeys = [
-  'name',
-  'pzn',
-  'manufacturer',
-  'category',
-  'thc',
-  'updatedAt',
-] as const
-export const masterProductListSearch = listSearchSchema({
-  sort: masterProductSortKeys,
-  defaultSort: 'name',
-  filters: {
-    category: oneOf(productCategories),
-    status: oneOf(productStatuses),
-    irradiated: oneOf(yesNo),
-    manufacturer: exactText,
-    thcMin: numberBetween(0, 1000),
-    thcMax: numberBetween(0, 1000),
-  },
-})
-export type MasterProductListSearch = ReturnType<typeof masterProductListSearch.parse>
-
-/** One row of the platform admin's product database list. */
-export interface MasterProductRow {
-  id: string
-  pzn: string | null
-  name: string
-  manufacturer: string
-  brand: string | null
-  category: ProductCategory
-  cultivar: string | null
-  thcContent: number | null
-  cbdContent: number | null
-  cannabinoidUnit: CannabinoidUnit | null
-  irradiated: boolean
-  packBaseUnits: number
-  packUnit: PackUnit
-  status: ProductStatus
-  updatedAt: string
-}
-
-export const organisationProductSortKeys = [
-  'name',
-  'category',
-  'pzn',
-  'price',
-  'updatedAt',
-] as const
-export const shopVisibilities = ['visible', 'hidden'] as const
-export type ShopVisibility = (typeof shopVisibilities)[number]
-export const organisationProductListSearch = listSearchSchema({
-  sort: organisationProductSortKeys,
-  defaultSort: 'name',
-  filters: {
-    category: oneOf(productCategories),
-    shop: oneOf(shopVisibilities),
-  },
-})
-export type OrganisationProductListSearch = ReturnType<typeof organisationProductListSearch.parse>
-
-/** One row of an organisation's product list (`/products`, `/archive/products`). */
-export interface OrganisationProductRow {
-  id: string
-  name: string
-  category: ProductCategory
-  pzn: string | null
-  cultivar: string | null
-  /** Whether it is the organisation's own product rather than one from the master database. */
-  custom: boolean
-  salesUnit: SalesUnit
-  baseUnitsPerSalesUnit: number
-  packUnit: PackUnit
-  priceCents: number
-  vatRate: VatRate
-  visibleInShop: boolean
-  /** The master product was withdrawn from the market. */
-  withdrawn: boolean
-  archivedAt: string | null
-  updatedAt: string
-}

@@ -90,14 +90,30 @@ async function toErrorResponse(error: unknown, requestId: string): Promise<Respo
   return errorResponse(status, message, extra)
 }
 
+function isMultipart(request: Request): boolean {
+  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase()
+  return type === 'multipart/form-data'
+}
+
+/** What a route's request bodies must be: JSON (the default), or a file upload. */
+export type ApiBodyType = 'json' | 'multipart'
+
+const wrongBodyMessages: Record<ApiBodyType, string> = {
+  json: 'Der Inhalt muss JSON sein (Content-Type: application/json).',
+  multipart: 'Die Datei muss als Formular hochgeladen werden (Content-Type: multipart/form-data).',
+}
+
 /**
  * Server-route handlers for the given methods: other methods answer 405 with `Allow`, requests
- * with a non-JSON body 415, and thrown errors become `{ status, message }` bodies.
+ * with a body of the wrong type 415 (JSON unless `body: 'multipart'`), and thrown errors become
+ * `{ status, message }` bodies.
  */
 export function apiHandlers(
   methods: Partial<Record<ApiMethod, ApiHandler>>,
-  options: { params?: z.ZodType } = {},
+  options: { params?: z.ZodType; body?: ApiBodyType } = {},
 ) {
+  const bodyType = options.body ?? 'json'
+  const acceptsBody = bodyType === 'json' ? isJson : isMultipart
   // Start answers HEAD with the GET handler.
   const allow = [...Object.keys(methods), ...(methods.GET ? ['HEAD'] : [])].join(', ')
   const knownPath = (params: unknown) => !options.params || options.params.safeParse(params).success
@@ -106,8 +122,8 @@ export function apiHandlers(
     wrapped[method] = async (ctx) => {
       try {
         if (!knownPath(ctx.params)) throw new DomainError(404, notFoundMessage)
-        if (hasBody(ctx.request) && !isJson(ctx.request)) {
-          throw new DomainError(415, 'Der Inhalt muss JSON sein (Content-Type: application/json).')
+        if (hasBody(ctx.request) && !acceptsBody(ctx.request)) {
+          throw new DomainError(415, wrongBodyMessages[bodyType])
         }
         return await handler(ctx)
       } catch (error) {

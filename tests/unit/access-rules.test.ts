@@ -67,6 +67,7 @@ const expectedByRoute: Record<string, Row> = {
   '/admin': ['login', 'deny', 'deny', 'deny', 'deny', 'deny', 'ok', 'deny'],
   '/admin/product-db': ['login', 'deny', 'deny', 'deny', 'deny', 'deny', 'ok', 'deny'],
   '/admin/product-db/upload': ['login', 'deny', 'deny', 'deny', 'deny', 'deny', 'ok', 'deny'],
+  '/admin/product-db/create': ['login', 'deny', 'deny', 'deny', 'deny', 'deny', 'ok', 'deny'],
   '/admin/product-db/123/edit': ['login', 'deny', 'deny', 'deny', 'deny', 'deny', 'ok', 'deny'],
   '/legal-notice': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   '/privacy-policy': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
@@ -171,8 +172,8 @@ const cases: Case[] = [
 describe('decideAccess table', () => {
   it('covers every route the app has', () => {
     const routes = [...Object.keys(expectedByRoute), ...Object.keys(expectedByShopRoute)]
-    expect(routes).toHaveLength(49)
-    expect(cases).toHaveLength(49 * sessionColumns.length * tenantNames.length)
+    expect(routes).toHaveLength(50)
+    expect(cases).toHaveLength(50 * sessionColumns.length * tenantNames.length)
   })
 
   it.each(cases)('$route as $session on tenant $tenant → $expected', (testCase) => {

@@ -392,3 +392,42 @@ describe('fetch for server functions', () => {
     expect(onSessionLost).toHaveBeenCalledTimes(1)
   })
 })
+
+describe('other transports (uploads with progress)', () => {
+  /** A transport that is not fetch, accepting only the newest token like the fake server. */
+  const transport = (current: () => string) =>
+    vi.fn(async (token: string | null) => ({
+      status: token === current() ? 201 : 401,
+      token,
+    }))
+
+  it('shares one refresh with fetch calls on concurrent 401s and repeats the upload once', async () => {
+    const release = deferred<void>()
+    let newest = 'token-1'
+    const { api, refreshAccessToken } = setup({
+      token: 'token-0',
+      refresh: async (fake) => {
+        await release.promise
+        newest = fake.issueToken()
+        return newest
+      },
+    })
+    const send = transport(() => newest)
+    const upload = api.withSession(send)
+    const restCall = api.request('/api/users/me')
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1))
+    release.resolve()
+    await expect(upload).resolves.toEqual({ status: 201, token: 'token-2' })
+    await expect(restCall).resolves.toEqual({ path: '/api/users/me', token: 'token-2' })
+    expect(refreshAccessToken).toHaveBeenCalledTimes(1)
+    expect(send.mock.calls.map(([token]) => token)).toEqual(['token-0', 'token-2'])
+  })
+
+  it('answers the 401 and ends the session when no refresh is possible', async () => {
+    const { api, onSessionLost } = setup({ token: 'token-0', refresh: async () => null })
+    const send = transport(() => 'token-1')
+    expect(await api.withSession(send)).toEqual({ status: 401, token: 'token-0' })
+    expect(send).toHaveBeenCalledTimes(1)
+    expect(onSessionLost).toHaveBeenCalledTimes(1)
+  })
+})

@@ -93,6 +93,14 @@ export const areas: Record<AreaKey, Area> = {
     emptyText:
       'Hier änderst du Bezeichnung, Wirkstoffgehalte und Herstellerangaben eines Stammprodukts.',
   },
+  productDbCreate: {
+    title: areaTitles.productDbCreate,
+    description: 'Ein neues Stammprodukt in die zentrale Produktdatenbank aufnehmen.',
+    icon: Pill,
+    emptyTitle: 'Neues Stammprodukt',
+    emptyText:
+      'Hier erfassen Sie PZN, Bezeichnung, Hersteller, Wirkstoffgehalte und Packungsgröße eines Produkts.',
+  },
   analyse: {
     title: areaTitles.analyse,
     description: 'Umsätze, Absatz je Produkt und Entwicklung über die Zeit.',

@@ -9,6 +9,7 @@ export const areaTitles = {
   productDb: 'Produktdatenbank',
   productDbUpload: 'Produktdatenbank importieren',
   productDbEdit: 'Stammprodukt bearbeiten',
+  productDbCreate: 'Neues Stammprodukt',
   analyse: 'Analyse',
   products: 'Produkte',
   productCreate: 'Produkt anlegen',

@@ -1,8 +1,20 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { AreaPage } from '~/features/shell/AreaPage'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
+import { MasterProductsPage } from '~/features/product-db/MasterProductsPage'
+import { manufacturersQuery, masterProductsQuery } from '~/features/product-db/product-db.queries'
 import { areaHead } from '~/features/shell/page-head'
+import { listSearchDefaults } from '~/lib/list-query'
+import { masterProductListSearch } from '~/lib/product-lists'
 
 export const Route = createFileRoute('/_app/admin/product-db/')({
+  validateSearch: masterProductListSearch.validateSearch,
+  search: { middlewares: [stripSearchParams(listSearchDefaults(masterProductListSearch))] },
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    await Promise.all([
+      context.queryClient.ensureQueryData(masterProductsQuery(deps)),
+      context.queryClient.ensureQueryData(manufacturersQuery()),
+    ])
+  },
   head: areaHead('productDb'),
-  component: () => <AreaPage area="productDb" />,
+  component: MasterProductsPage,
 })

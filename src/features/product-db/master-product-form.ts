@@ -1,0 +1,170 @@
+import { FailureError, failureOf } from '~/lib/failure'
+import {
+  cannabinoidUnitsOf,
+  type MasterProduct,
+  type MasterProductInput,
+  masterProductSchema,
+  packUnitsOf,
+} from '~/lib/product-schemas'
+import {
+  type CannabinoidUnit,
+  type Dominance,
+  type Genetics,
+  type PackUnit,
+  type ProductCategory,
+  type ProductStatus,
+  parseDecimal,
+} from '~/lib/products'
+import { decimalInputText } from './decimal-input'
+
+/**
+ * The master product form's values and their way to and from `masterProductSchema`: numbers are
+ * typed as text the German way ("22,5"), choices that are not made yet are empty, and fields a
+ * category does not have (THC of a vaporiser) are left out of what is saved.
+ */
+export interface MasterProductFormValues {
+  pzn: string
+  name: string
+  manufacturer: string
+  brand: string
+  category: ProductCategory | ''
+  cultivar: string
+  genetics: Genetics | ''
+  dominance: Dominance | ''
+  thcContent: string
+  cbdContent: string
+  cannabinoidUnit: CannabinoidUnit | ''
+  terpenes: string[]
+  irradiated: boolean
+  countryOfCultivation: string
+  packSize: string
+  packUnit: PackUnit | ''
+  description: string
+  status: ProductStatus
+  imageFileId: string | null
+}
+
+export const emptyMasterProductForm: MasterProductFormValues = {
+  pzn: '',
+  name: '',
+  manufacturer: '',
+  brand: '',
+  category: '',
+  cultivar: '',
+  genetics: '',
+  dominance: '',
+  thcContent: '',
+  cbdContent: '',
+  cannabinoidUnit: '',
+  terpenes: [],
+  irradiated: false,
+  countryOfCultivation: '',
+  packSize: '',
+  packUnit: '',
+  description: '',
+  status: 'active',
+  imageFileId: null,
+}
+
+/** A stored master product in the form. */
+export function formValuesOf(product: MasterProduct): MasterProductFormValues {
+  return {
+    pzn: product.pzn ?? '',
+    name: product.name,
+    manufacturer: product.manufacturer,
+    brand: product.brand ?? '',
+    category: product.category,
+    cultivar: product.cultivar ?? '',
+    genetics: product.genetics ?? '',
+    dominance: product.dominance ?? '',
+    thcContent: decimalInputText(product.thcContent),
+    cbdContent: decimalInputText(product.cbdContent),
+    cannabinoidUnit: product.cannabinoidUnit ?? '',
+    terpenes: product.terpenes,
+    irradiated: product.irradiated,
+    countryOfCultivation: product.countryOfCultivation ?? '',
+    packSize: decimalInputText(product.packSize),
+    packUnit: product.packUnit,
+    description: product.description ?? '',
+    status: product.status,
+    imageFileId: product.imageFileId,
+  }
+}
+
+/** Accessories (vaporisers, grinders) have no cultivar, content, terpenes or origin. */
+export const hasCannabisFacts = (category: ProductCategory | '') => category !== 'accessory'
+
+export const cannabinoidUnitOptions = (
+  category: ProductCategory | '',
+): readonly CannabinoidUnit[] => (category ? cannabinoidUnitsOf[category] : [])
+
+export const packUnitOptions = (category: ProductCategory | ''): readonly PackUnit[] =>
+  category ? packUnitsOf[category] : []
+
+/**
+ * A number field's text as the schema takes it: null when empty, NaN (refused with the field's
+ * message) when it is not a number.
+ */
+const decimalOf = (text: string) => parseDecimal(text)
+
+/** What the form saves: the schema's input, with the fields the category lacks left empty. */
+export function masterProductInputOf(values: MasterProductFormValues): MasterProductInput {
+  const cannabis = hasCannabisFacts(values.category)
+  const thcContent = cannabis ? decimalOf(values.thcContent) : null
+  const cbdContent = cannabis ? decimalOf(values.cbdContent) : null
+  const hasContent = thcContent !== null || cbdContent !== null
+  return {
+    pzn: values.pzn,
+    name: values.name,
+    manufacturer: values.manufacturer,
+    brand: values.brand,
+    // An unchosen category or unit is missing; the schema answers with its own message.
+    category: (values.category || undefined) as MasterProductInput['category'],
+    cultivar: cannabis ? values.cultivar : '',
+    genetics: cannabis && values.genetics ? values.genetics : null,
+    dominance:
+      cannabis && values.genetics === 'hybrid' && values.dominance ? values.dominance : null,
+    thcContent,
+    cbdContent,
+    cannabinoidUnit: hasContent && values.cannabinoidUnit ? values.cannabinoidUnit : null,
+    terpenes: cannabis ? values.terpenes : [],
+    irradiated: cannabis ? values.irradiated : false,
+    countryOfCultivation: (cannabis && values.countryOfCultivation
+      ? values.countryOfCultivation
+      : null) as MasterProductInput['countryOfCultivation'],
+    packSize: decimalOf(values.packSize) as number,
+    packUnit: (values.packUnit || undefined) as MasterProductInput['packUnit'],
+    description: values.description,
+    status: values.status,
+    imageFileId: values.imageFileId,
+  }
+}
+
+/** The form field an error of the schema or the server belongs to (`terpenes.2` → `terpenes`). */
+const formFieldOf = (path: string) => path.split('.')[0] ?? path
+
+/** Field errors by form field: the first message of each. */
+export function formFieldErrors(errors: Record<string, string>): Record<string, string> {
+  const byField: Record<string, string> = {}
+  for (const [path, message] of Object.entries(errors)) byField[formFieldOf(path)] ??= message
+  return byField
+}
+
+/** The form's own check before sending: the shared schema, its messages under the fields. */
+export function validateMasterProductForm(values: MasterProductFormValues) {
+  const result = masterProductSchema.safeParse(masterProductInputOf(values))
+  if (result.success) return undefined
+  const errors: Record<string, string> = {}
+  for (const issue of result.error.issues) {
+    const field = formFieldOf(issue.path.map(String).join('.') || '_')
+    errors[field] ??= issue.message
+  }
+  return { fields: errors }
+}
+
+/** The server's refusal with its field errors renamed to the form's fields. */
+export function withFormFieldNames(error: unknown): unknown {
+  const failure = failureOf(error)
+  if (!failure.errors) return error
+  return new FailureError({ ...failure, errors: formFieldErrors(failure.errors) })
+}

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { getApp } from '~/server/app.server'
+import { storedFileResponse, viewerOf } from '~/server/files/file-http.server'
+import { openStoredFile } from '~/server/files/file-store.server'
+import { apiHandlers } from '~/server/http.server'
+
+/** A stored file, for whoever its purpose lets read it (product images: everyone). */
+export const Route = createFileRoute('/api/files/$id')({
+  server: {
+    handlers: apiHandlers({
+      GET: async ({ request, params, context }) => {
+        const app = await getApp()
+        const viewer = await viewerOf(app, request, context.requestId)
+        const file = await openStoredFile(viewer, params.id ?? '', app.db)
+        return storedFileResponse(request, file)
+      },
+    }),
+  },
+})

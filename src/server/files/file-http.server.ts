@@ -1,0 +1,84 @@
+import { type Actor, actorFromAccessToken } from '../actor.server'
+import type { App } from '../app.server'
+import { bearerToken } from '../auth.server'
+import { DomainError, InvalidError } from '../errors.server'
+import { requestHost } from '../http.server'
+import type { OpenedFile } from './file-store.server'
+
+/** The HTTP side of the file store: reading an upload, and answering a stored file. */
+
+export const missingFileMessage = 'Bitte wählen Sie eine Datei aus.'
+
+/**
+ * The bytes of the file in the multipart field `field`. The edge has read the body already,
+ * within the path's size limit (request-body.server.ts); what the bytes are is the file store's
+ * question — the declared type and the file name are ignored.
+ */
+export async function readUploadedFile(request: Request, field = 'file'): Promise<Uint8Array> {
+  let form: FormData
+  try {
+    form = await request.formData()
+  } catch {
+    throw new DomainError(400, 'Die Anfrage enthält kein lesbares Formular mit einer Datei.')
+  }
+  const file = form.get(field)
+  if (!(file instanceof File) || file.size === 0) {
+    throw new InvalidError({ [field]: missingFileMessage })
+  }
+  return new Uint8Array(await file.arrayBuffer())
+}
+
+/**
+ * Who asks for a file: the user of a valid bearer token, or null for anyone else. A stale token
+ * counts as nobody rather than failing, so a public file still loads.
+ */
+export async function viewerOf(
+  app: App,
+  request: Request,
+  requestId: string,
+): Promise<Actor | null> {
+  const token = bearerToken(request)
+  if (!token) return null
+  try {
+    const { actor } = await actorFromAccessToken(app, token, {
+      host: requestHost(request),
+      requestId,
+    })
+    return actor
+  } catch (error) {
+    if (error instanceof DomainError && error.status === 401) return null
+    throw error
+  }
+}
+
+/** Whether an `If-None-Match` header names the entity tag `etag` (or `*`). */
+function matchesEntityTag(header: string | null, etag: string): boolean {
+  if (!header) return false
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag)
+}
+
+/**
+ * A stored file as the answer to GET: its bytes and type, the SHA-256 as entity tag (304 when the
+ * client has it), and — since a stored file never changes under its id — cached for a year where
+ * the file is public. `nosniff` keeps browsers from reading the bytes as anything else.
+ */
+export async function storedFileResponse(request: Request, file: OpenedFile): Promise<Response> {
+  const etag = `"${file.sha256}"`
+  const headers = new Headers({
+    ETag: etag,
+    // A private file is asked for again each time: who may read it can change.
+    'Cache-Control': file.public ? 'public, max-age=31536000, immutable' : 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+  })
+  if (matchesEntityTag(request.headers.get('if-none-match'), etag)) {
+    return new Response(null, { status: 304, headers })
+  }
+  const bytes = await file.readBytes()
+  headers.set('Content-Type', file.contentType)
+  headers.set('Content-Length', String(bytes.byteLength))
+  headers.set('Content-Disposition', 'inline')
+  return new Response(new Uint8Array(bytes), { status: 200, headers })
+}

@@ -1,0 +1,246 @@
+import { createHash } from 'node:crypto'
+import { and, eq, isNull } from 'drizzle-orm'
+import pLimit from 'p-limit'
+import sharp from 'sharp'
+import { isUuid } from '../../lib/ids'
+import { type Actor, requireRole } from '../actor.server'
+import type { Database, Executor } from '../db/client.server'
+import { DomainError, NotFoundError } from '../errors.server'
+import { type storedFilePurpose, storedFiles } from './files.schema'
+
+/**
+ * The one way files enter and leave Blattwerk (ADR 016): product images now, certificates of
+ * analysis and prescription scans later. Callers name a purpose; the purpose decides who may
+ * store such a file, what content it accepts and how it is kept, and who may read it. A new
+ * purpose (a PDF, say) is one entry in `purposes` — callers do not change. The bytes live in
+ * PostgreSQL (`stored_files`), so every app process reaches the same file.
+ */
+
+export type StoredFilePurpose = (typeof storedFilePurpose.enumValues)[number]
+
+/** What is kept of an accepted upload. */
+interface PreparedFile {
+  contentType: string
+  data: Buffer
+}
+
+interface PurposePolicy {
+  /** The largest upload accepted, and the message that says so. */
+  maxBytes: number
+  tooLargeMessage: string
+  /** Who may store such a file, and which organisation owns it then (null: the platform). */
+  ownerForUpload(actor: Actor): string | null
+  /** Whether anyone may read such files (shop pages), so caches may share them. */
+  public: boolean
+  /** Whether `viewer` (null: nobody logged in) may read a file owned by `organisationId`. */
+  mayRead(viewer: Actor | null, organisationId: string | null): boolean
+  /** Checks the content — never the declared type or name — and turns it into what is kept. */
+  prepare(upload: Uint8Array): Promise<PreparedFile>
+}
+
+// ─── Images ─────────────────────────────────────────────────────────────────────────────────
+
+const megabyte = 1024 * 1024
+export const maxImageBytes = 5 * megabyte
+/** The long side an image is scaled down to; product pictures never show larger. */
+export const maxImageSide = 1600
+/**
+ * Pixels an image may have before it is decoded: a few KB of PNG can claim 100,000 × 100,000
+ * pixels and exhaust the memory when decoded (a decompression bomb). 50 MP covers every camera.
+ */
+export const maxImagePixels = 50_000_000
+
+export const notAnImageMessage =
+  'Bitte laden Sie ein Bild im Format PNG, JPEG oder WebP hoch. Diese Datei ist keins.'
+export const unreadableImageMessage =
+  'Das Bild lässt sich nicht lesen. Bitte laden Sie eine unbeschädigte PNG-, JPEG- oder WebP-Datei hoch.'
+export const tooManyPixelsMessage = `Das Bild hat zu viele Bildpunkte (höchstens ${maxImagePixels / 1_000_000} Megapixel).`
+
+type ImageFormat = 'png' | 'jpeg' | 'webp'
+
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  bytes.length >= offset + signature.length &&
+  signature.every((byte, index) => bytes[offset + index] === byte)
+
+const ascii = (text: string) => [...text].map((character) => character.charCodeAt(0))
+
+/** The format the first bytes announce (the file's magic number), or null for anything else. */
+export function imageFormatOf(bytes: Uint8Array): ImageFormat | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg'
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp'
+  return null
+}
+
+/**
+ * Decoding and encoding run on libvips' threads and hold whole images in memory: a burst of
+ * uploads waits here instead of taking every core and a gigabyte at once.
+ */
+const imageWork = pLimit(2)
+
+/**
+ * An uploaded picture as it is kept: the magic number and the decoder must agree on PNG, JPEG or
+ * WebP; then it is turned upright (EXIF orientation), scaled to at most `maxImageSide` on its long
+ * side, and written anew as WebP. Re-encoding drops every metadata block (GPS position, camera,
+ * comments) and anything smuggled behind the image data.
+ */
+async function reencodeImage(upload: Uint8Array): Promise<PreparedFile> {
+  const announced = imageFormatOf(upload)
+  if (!announced) throw new DomainError(415, notAnImageMessage)
+  return imageWork(async () => {
+    const image = sharp(upload, { limitInputPixels: maxImagePixels, failOn: 'error' })
+    try {
+      const { format } = await image.metadata()
+      if (format !== announced) throw new DomainError(415, notAnImageMessage)
+      const data = await image
+        .autoOrient()
+        .resize({
+          width: maxImageSide,
+          height: maxImageSide,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp({ quality: 82 })
+        .toBuffer()
+      return { contentType: 'image/webp', data }
+    } catch (error) {
+      if (error instanceof DomainError) throw error
+      if (error instanceof Error && /pixel limit/i.test(error.message)) {
+        throw new DomainError(413, tooManyPixelsMessage)
+      }
+      throw new DomainError(415, unreadableImageMessage)
+    }
+  })
+}
+
+// ─── Purposes ───────────────────────────────────────────────────────────────────────────────
+
+const purposes: Record<StoredFilePurpose, PurposePolicy> = {
+  /** Pictures of master products: kept by platform admins, shown on every shop page. */
+  product_image: {
+    maxBytes: maxImageBytes,
+    tooLargeMessage: 'Das Bild ist größer als 5 MB.',
+    ownerForUpload: (actor) => {
+      requireRole(actor, 'admin')
+      return null
+    },
+    public: true,
+    mayRead: () => true,
+    prepare: reencodeImage,
+  },
+}
+
+// ─── The interface ──────────────────────────────────────────────────────────────────────────
+
+export const fileNotFoundMessage = 'Diese Datei gibt es nicht.'
+
+export interface StoredFileInfo {
+  id: string
+  purpose: StoredFilePurpose
+  contentType: string
+  byteSize: number
+  /** Hex SHA-256 of the stored bytes. */
+  sha256: string
+}
+
+/**
+ * Checks and keeps an upload for `purpose`. Refuses with 403 when the actor may not store such
+ * files, 413 when it is too large, 415 when its content is not what the purpose accepts.
+ */
+export async function storeFile(
+  actor: Actor,
+  purpose: StoredFilePurpose,
+  upload: Uint8Array,
+  db: Database,
+): Promise<StoredFileInfo> {
+  const policy = purposes[purpose]
+  const organisationId = policy.ownerForUpload(actor)
+  if (upload.byteLength > policy.maxBytes) throw new DomainError(413, policy.tooLargeMessage)
+  const { contentType, data } = await policy.prepare(upload)
+  const sha256 = createHash('sha256').update(data).digest('hex')
+  const [stored] = await db
+    .insert(storedFiles)
+    .values({
+      organisationId,
+      purpose,
+      contentType,
+      byteSize: data.byteLength,
+      sha256,
+      data,
+      createdBy: actor.kind === 'system' ? null : actor.user.id,
+    })
+    .returning({ id: storedFiles.id })
+  if (!stored) throw new Error('stored file was not inserted')
+  return { id: stored.id, purpose, contentType, byteSize: data.byteLength, sha256 }
+}
+
+export interface OpenedFile extends StoredFileInfo {
+  /** Whether anyone may read it, so shared caches may keep it. */
+  public: boolean
+  /** The bytes, fetched only when asked (a conditional request needs just the hash). */
+  readBytes(): Promise<Buffer>
+}
+
+/**
+ * A stored file `viewer` may read (null: nobody logged in). Unknown ids and files the viewer may
+ * not read are both 404, so ids reveal nothing.
+ */
+export async function openStoredFile(
+  viewer: Actor | null,
+  id: string,
+  db: Database,
+): Promise<OpenedFile> {
+  if (!isUuid(id)) throw new NotFoundError(fileNotFoundMessage)
+  const [file] = await db
+    .select({
+      id: storedFiles.id,
+      purpose: storedFiles.purpose,
+      organisationId: storedFiles.organisationId,
+      contentType: storedFiles.contentType,
+      byteSize: storedFiles.byteSize,
+      sha256: storedFiles.sha256,
+    })
+    .from(storedFiles)
+    .where(eq(storedFiles.id, id))
+  if (!file) throw new NotFoundError(fileNotFoundMessage)
+  const policy = purposes[file.purpose]
+  if (!policy.mayRead(viewer, file.organisationId)) throw new NotFoundError(fileNotFoundMessage)
+  const { organisationId: _owner, ...info } = file
+  return {
+    ...info,
+    public: policy.public,
+    readBytes: async () => {
+      const [row] = await db
+        .select({ data: storedFiles.data })
+        .from(storedFiles)
+        .where(eq(storedFiles.id, id))
+      if (!row) throw new NotFoundError(fileNotFoundMessage)
+      return row.data
+    },
+  }
+}
+
+/**
+ * Whether `id` is a stored file of `purpose` owned by `organisationId` (null: the platform) —
+ * for a record that is about to refer to it, inside the record's transaction.
+ */
+export async function isStoredFileOf(
+  executor: Executor,
+  id: string,
+  owner: { purpose: StoredFilePurpose; organisationId: string | null },
+): Promise<boolean> {
+  if (!isUuid(id)) return false
+  const [file] = await executor
+    .select({ id: storedFiles.id })
+    .from(storedFiles)
+    .where(
+      and(
+        eq(storedFiles.id, id),
+        eq(storedFiles.purpose, owner.purpose),
+        owner.organisationId === null
+          ? isNull(storedFiles.organisationId)
+          : eq(storedFiles.organisationId, owner.organisationId),
+      ),
+    )
+  return file !== undefined
+}

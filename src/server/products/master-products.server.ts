@@ -1,0 +1,412 @@
+import { isDeepStrictEqual } from 'node:util'
+import { and, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
+import { isUuid } from '../../lib/ids'
+import type { ListResult } from '../../lib/list-query'
+import {
+  type AuditedValue,
+  type MasterProductDetail,
+  type MasterProductFieldChange,
+  type MasterProductHistoryEntry,
+  masterProductFieldLabels,
+  staleMasterProductMessage,
+} from '../../lib/product-db'
+import { masterProductUpdateSchema } from '../../lib/product-db-schemas'
+import { type MasterProduct, masterProductSchema } from '../../lib/product-schemas'
+import type { MasterProductListSearch, MasterProductRow } from '../../lib/products'
+import { type Actor, requireRole } from '../actor.server'
+import { auditEvents } from '../audit/audit.schema'
+import { auditActorOf, recordAudit } from '../audit/audit.server'
+import type { Database, Executor } from '../db/client.server'
+import { users } from '../db/schema'
+import { ConflictError, InvalidError, NotFoundError, parseInput } from '../errors.server'
+import { isStoredFileOf } from '../files/file-store.server'
+import { listPage } from '../list-query.server'
+import {
+  auditedProductFields,
+  masterProductAudit,
+  productColumns,
+  productFactsOf,
+} from './product-facts.server'
+import { productSearchCondition } from './product-search.server'
+import { organisationProducts, products } from './products.schema'
+
+/**
+ * The platform's master product database: every medical cannabis product on the German market,
+ * kept by platform admins, picked from by every selling organisation. Master products are the
+ * rows of `products` without an organisation; every query here says so.
+ */
+
+const isMaster = isNull(products.organisationId)
+
+export const masterProductNotFoundMessage = 'Dieses Produkt gibt es in der Produktdatenbank nicht.'
+export const duplicatePznMessage = 'Diese PZN ist in der Produktdatenbank schon vergeben.'
+export const unknownImageMessage =
+  'Das Bild wurde nicht gefunden. Bitte laden Sie es noch einmal hoch.'
+
+type ProductRow = typeof products.$inferSelect
+
+// ─── List ───────────────────────────────────────────────────────────────────────────────────
+
+export async function listMasterProducts(
+  actor: Actor,
+  query: MasterProductListSearch,
+  db: Database,
+): Promise<ListResult<MasterProductRow>> {
+  requireRole(actor, 'admin')
+  const select = db
+    .select({
+      id: products.id,
+      pzn: products.pzn,
+      name: products.name,
+      manufacturer: products.manufacturer,
+      brand: products.brand,
+      category: products.category,
+      cultivar: products.cultivar,
+      thcContent: products.thcContent,
+      cbdContent: products.cbdContent,
+      cannabinoidUnit: products.cannabinoidUnit,
+      irradiated: products.irradiated,
+      packBaseUnits: products.packBaseUnits,
+      packUnit: products.packUnit,
+      status: products.status,
+      updatedAt: products.updatedAt,
+    })
+    .from(products)
+    .where(
+      and(
+        isMaster,
+        productSearchCondition(query.q),
+        query.category && eq(products.category, query.category),
+        query.status && eq(products.status, query.status),
+        query.irradiated && eq(products.irradiated, query.irradiated === 'yes'),
+        query.manufacturer !== undefined
+          ? eq(products.manufacturer, query.manufacturer)
+          : undefined,
+        query.thcMin !== undefined ? gte(products.thcContent, query.thcMin) : undefined,
+        query.thcMax !== undefined ? lte(products.thcContent, query.thcMax) : undefined,
+      ),
+    )
+    .$dynamic()
+  const page = await listPage(db, select, query, {
+    sortColumns: {
+      name: products.name,
+      pzn: products.pzn,
+      manufacturer: products.manufacturer,
+      category: products.category,
+      thc: products.thcContent,
+      updatedAt: products.updatedAt,
+    },
+    tiebreaker: products.id,
+  })
+  return {
+    ...page,
+    items: page.items.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
+  }
+}
+
+const germanOrder = new Intl.Collator('de')
+
+/**
+ * Every manufacturer of the master database, once, in German alphabetical order (Ö with O,
+ * whatever the database's collation): the list's filter options.
+ */
+export async function listManufacturers(actor: Actor, db: Database): Promise<string[]> {
+  requireRole(actor, 'admin')
+  const rows = await db
+    .selectDistinct({ manufacturer: products.manufacturer })
+    .from(products)
+    .where(isMaster)
+  return rows.map((row) => row.manufacturer).sort(germanOrder.compare)
+}
+
+// ─── Detail and history ─────────────────────────────────────────────────────────────────────
+
+const masterProductOf = (row: ProductRow): MasterProduct => ({
+  ...productFactsOf(row),
+  status: row.status,
+  imageFileId: row.imageFileId,
+})
+
+async function findMasterProduct(executor: Executor, id: string): Promise<ProductRow | undefined> {
+  if (!isUuid(id)) return undefined
+  const [row] = await executor
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), isMaster))
+  return row
+}
+
+export async function getMasterProduct(
+  actor: Actor,
+  id: string,
+  db: Database,
+): Promise<MasterProductDetail> {
+  requireRole(actor, 'admin')
+  const row = await findMasterProduct(db, id)
+  if (!row) throw new NotFoundError(masterProductNotFoundMessage)
+  const [listings] = await db
+    .select({
+      active: sql<number>`count(*) filter (where ${organisationProducts.archivedAt} is null)::int`,
+      archived: sql<number>`count(*) filter (where ${organisationProducts.archivedAt} is not null)::int`,
+    })
+    .from(organisationProducts)
+    .where(eq(organisationProducts.productId, row.id))
+  return {
+    id: row.id,
+    product: masterProductOf(row),
+    revision: row.revision,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    activeListings: listings?.active ?? 0,
+    archivedListings: listings?.archived ?? 0,
+  }
+}
+
+/** A value worth naming in the record of a new product (not empty, not "no"). */
+const hasValue = (value: unknown) =>
+  value !== null && value !== false && !(Array.isArray(value) && value.length === 0)
+
+/** The form's order of the fields (the log's JSON keeps its own order of keys). */
+const fieldOrder = Object.keys(masterProductFieldLabels)
+const byFieldOrder = (a: string, b: string) =>
+  (fieldOrder.indexOf(a) + 1 || fieldOrder.length + 1) -
+  (fieldOrder.indexOf(b) + 1 || fieldOrder.length + 1)
+
+function changesBetween(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): MasterProductFieldChange[] {
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort(
+    byFieldOrder,
+  )
+  const changes: MasterProductFieldChange[] = []
+  for (const field of fields) {
+    const previous = (before?.[field] ?? null) as AuditedValue
+    const next = (after?.[field] ?? null) as AuditedValue
+    if (before === null ? !hasValue(next) : isDeepStrictEqual(previous, next)) continue
+    changes.push({ field, before: previous, after: next })
+  }
+  return changes
+}
+
+/** How many entries the history shows, newest first. */
+export const historyLimit = 100
+
+/** What happened to a master product, newest first: who, when, which fields from what to what. */
+export async function listMasterProductHistory(
+  actor: Actor,
+  id: string,
+  db: Database,
+): Promise<MasterProductHistoryEntry[]> {
+  requireRole(actor, 'admin')
+  if (!(await findMasterProduct(db, id))) throw new NotFoundError(masterProductNotFoundMessage)
+  const rows = await db
+    .select({
+      id: auditEvents.id,
+      action: auditEvents.action,
+      at: auditEvents.createdAt,
+      actorKind: auditEvents.actorKind,
+      actorId: auditEvents.actorId,
+      userName: users.name,
+      before: auditEvents.before,
+      after: auditEvents.after,
+    })
+    .from(auditEvents)
+    .leftJoin(
+      users,
+      and(
+        eq(auditEvents.actorKind, 'business_user'),
+        eq(sql`${users.id}::text`, auditEvents.actorId),
+      ),
+    )
+    .where(
+      and(
+        eq(auditEvents.entityType, masterProductAudit.entityType),
+        eq(auditEvents.entityId, id),
+        inArray(auditEvents.action, [masterProductAudit.created, masterProductAudit.updated]),
+      ),
+    )
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(historyLimit)
+  return rows.map((row) => ({
+    id: row.id,
+    action: row.action === masterProductAudit.created ? 'created' : 'updated',
+    at: row.at.toISOString(),
+    actorName: row.actorKind === 'system' ? `System (${row.actorId})` : row.userName,
+    changes: changesBetween(row.before ?? null, row.after ?? null),
+  }))
+}
+
+// ─── Create and update ──────────────────────────────────────────────────────────────────────
+
+/** The unique index that keeps a PZN once in the master database (products.schema.ts). */
+const masterPznIndex = 'products_master_pzn_unique'
+
+/** Whether a failed query broke the unique index `constraint` (PostgreSQL and PGlite alike). */
+function violatesUnique(error: unknown, constraint: string): boolean {
+  for (let cause = error; cause && typeof cause === 'object'; ) {
+    const {
+      code,
+      constraint: violated,
+      message,
+    } = cause as {
+      code?: unknown
+      constraint?: unknown
+      message?: unknown
+    }
+    if (code === '23505') {
+      return (
+        violated === constraint || (typeof message === 'string' && message.includes(constraint))
+      )
+    }
+    cause = (cause as { cause?: unknown }).cause
+  }
+  return false
+}
+
+async function duplicatePznError(
+  executor: Executor,
+  pzn: string,
+  exceptId: string | null,
+): Promise<ConflictError | null> {
+  const [existing] = await executor
+    .select({ id: products.id, name: products.name, manufacturer: products.manufacturer })
+    .from(products)
+    .where(and(isMaster, eq(products.pzn, pzn), exceptId ? ne(products.id, exceptId) : undefined))
+  if (!existing) return null
+  return new ConflictError(duplicatePznMessage, {
+    pzn: `Diese PZN hat schon „${existing.name}“ von ${existing.manufacturer}.`,
+  })
+}
+
+/**
+ * Runs a write that may store `pzn`. A PZN already taken is refused before writing; two saves of
+ * the same new PZN at once both pass that check, and the unique index refuses the later one —
+ * answered with the same field error.
+ */
+async function withFreePzn<T>(
+  db: Database,
+  pzn: string | null,
+  exceptId: string | null,
+  write: () => Promise<T>,
+): Promise<T> {
+  if (pzn) {
+    const taken = await duplicatePznError(db, pzn, exceptId)
+    if (taken) throw taken
+  }
+  try {
+    return await write()
+  } catch (error) {
+    if (pzn && violatesUnique(error, masterPznIndex)) {
+      throw (await duplicatePznError(db, pzn, exceptId)) ?? new ConflictError(duplicatePznMessage)
+    }
+    throw error
+  }
+}
+
+async function checkImage(executor: Executor, imageFileId: string | null): Promise<void> {
+  if (imageFileId === null) return
+  const known = await isStoredFileOf(executor, imageFileId, {
+    purpose: 'product_image',
+    organisationId: null,
+  })
+  if (!known) throw new InvalidError({ imageFileId: unknownImageMessage })
+}
+
+export interface SavedMasterProduct {
+  id: string
+  revision: number
+  /** False when the save changed nothing (and so wrote nothing). */
+  changed: boolean
+}
+
+export async function createMasterProduct(
+  actor: Actor,
+  input: unknown,
+  db: Database,
+): Promise<SavedMasterProduct> {
+  const admin = requireRole(actor, 'admin')
+  const product = parseInput(masterProductSchema, input)
+  return withFreePzn(db, product.pzn, null, () =>
+    db.transaction(async (tx) => {
+      await checkImage(tx, product.imageFileId)
+      const [created] = await tx
+        .insert(products)
+        .values({
+          ...productColumns(product),
+          organisationId: null,
+          createdBy: admin.user.id,
+          updatedBy: admin.user.id,
+        })
+        .returning()
+      if (!created) throw new Error('master product was not inserted')
+      await recordAudit(tx, {
+        organisationId: null,
+        actor: auditActorOf(actor),
+        requestId: actor.requestId,
+        action: masterProductAudit.created,
+        entity: { type: masterProductAudit.entityType, id: created.id },
+        before: null,
+        after: auditedProductFields(created),
+      })
+      return { id: created.id, revision: created.revision, changed: true }
+    }),
+  )
+}
+
+/**
+ * Saves the form of a master product loaded at `input.revision`. A save based on an older
+ * revision is refused (409): another admin changed the product meanwhile, and overwriting that
+ * unseen would lose it. Withdrawing is this same save with status `withdrawn`; listings of
+ * organisations keep the product and show it as withdrawn.
+ */
+export async function updateMasterProduct(
+  actor: Actor,
+  id: string,
+  input: unknown,
+  db: Database,
+): Promise<SavedMasterProduct> {
+  const admin = requireRole(actor, 'admin')
+  const { revision, ...product } = parseInput(masterProductUpdateSchema, input)
+  const columns = productColumns(product)
+
+  // Read without a lock first: a save that changes nothing must not write, not even a row lock.
+  const loaded = await findMasterProduct(db, id)
+  if (!loaded) throw new NotFoundError(masterProductNotFoundMessage)
+  if (loaded.revision !== revision) throw new ConflictError(staleMasterProductMessage)
+  if (
+    isDeepStrictEqual(auditedProductFields(loaded), auditedProductFields({ ...loaded, ...columns }))
+  ) {
+    return { id: loaded.id, revision: loaded.revision, changed: false }
+  }
+
+  return withFreePzn(db, columns.pzn === loaded.pzn ? null : columns.pzn, id, () =>
+    db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(products)
+        .where(and(eq(products.id, loaded.id), isMaster))
+        .for('update')
+      if (!current) throw new NotFoundError(masterProductNotFoundMessage)
+      // Another save committed since the form was loaded (or since the read above).
+      if (current.revision !== revision) throw new ConflictError(staleMasterProductMessage)
+      if (columns.imageFileId !== current.imageFileId) await checkImage(tx, columns.imageFileId)
+      const [updated] = await tx
+        .update(products)
+        .set({ ...columns, revision: current.revision + 1, updatedBy: admin.user.id })
+        .where(and(eq(products.id, current.id), isMaster))
+        .returning()
+      if (!updated) throw new NotFoundError(masterProductNotFoundMessage)
+      await recordAudit(tx, {
+        organisationId: null,
+        actor: auditActorOf(actor),
+        requestId: actor.requestId,
+        action: masterProductAudit.updated,
+        entity: { type: masterProductAudit.entityType, id: updated.id },
+        before: auditedProductFields(current),
+        after: auditedProductFields(updated),
+      })
+      return { id: updated.id, revision: updated.revision, changed: true }
+    }),
+  )
+}

@@ -1,0 +1,340 @@
+import { createHash } from 'node:crypto'
+import { crc32, deflateSync } from 'node:zlib'
+import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DomainError, ForbiddenError, NotFoundError } from '~/server/errors.server'
+import { missingFileMessage } from '~/server/files/file-http.server'
+import {
+  fileNotFoundMessage,
+  maxImageBytes,
+  notAnImageMessage,
+  openStoredFile,
+  storeFile,
+  tooManyPixelsMessage,
+  unreadableImageMessage,
+} from '~/server/files/file-store.server'
+import { storedFiles } from '~/server/files/files.schema'
+import { demoActors } from '../support/actors'
+import { callApi } from '../support/api-client'
+import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+import { startTestServer, type TestServer } from '../support/server'
+
+// ─── Files to upload ──────────────────────────────────────────────────────────────────────────
+
+const solid = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#3b7a57' } })
+
+const makePng = (width = 2400, height = 1200) => solid(width, height).png().toBuffer()
+const makeWebp = () => solid(50, 50).webp().toBuffer()
+/** A landscape photo whose EXIF says "turn right": stored, it must stand upright. */
+const makeJpegWithExif = () =>
+  solid(300, 100)
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExif({ IFD0: { Copyright: 'Qvist Fotostudio', Make: 'Testkamera' } })
+    .toBuffer()
+
+const textFile = Buffer.from('Das ist kein Bild, nur ein umbenannter Text.\n')
+const pdfFile = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+)
+/** The PNG signature followed by nothing an image decoder can read. */
+const brokenPng = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('kaputt'.repeat(20)),
+])
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+  const checksum = Buffer.alloc(4)
+  checksum.writeUInt32BE(crc32(body))
+  return Buffer.concat([length, body, checksum])
+}
+
+/** A few hundred bytes claiming 100,000 × 100,000 pixels: 30 GB once decoded. */
+function decompressionBomb(): Buffer {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(100_000, 0)
+  header.writeUInt32BE(100_000, 4)
+  header[8] = 8 // bit depth
+  header[9] = 2 // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(300_001 * 4))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+const isWebp = (bytes: Uint8Array) =>
+  Buffer.from(bytes.subarray(0, 4)).toString('ascii') === 'RIFF' &&
+  Buffer.from(bytes.subarray(8, 12)).toString('ascii') === 'WEBP'
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+
+// ─── The service ──────────────────────────────────────────────────────────────────────────────
+
+describe.each(testDatabaseKinds)('file store on %s', (kind) => {
+  let database: TestDatabase
+  let actors: Awaited<ReturnType<typeof demoActors>>
+  const db = () => database.handle.db
+
+  beforeAll(async () => {
+    database = await createSeededDatabase(kind)
+    actors = await demoActors(db())
+  })
+  afterAll(async () => {
+    await database?.dispose()
+  })
+
+  const refusal = (upload: Uint8Array) =>
+    storeFile(actors.admin, 'product_image', upload, db()).then(
+      () => null,
+      (error: unknown) => error as DomainError,
+    )
+
+  it('keeps PNG, JPEG and WebP re-encoded as WebP, at most 1600 px, with their SHA-256', async () => {
+    for (const [upload, size] of [
+      [await makePng(), { width: 1600, height: 800 }],
+      [await makeWebp(), { width: 50, height: 50 }],
+    ] as const) {
+      const stored = await storeFile(actors.admin, 'product_image', upload, db())
+      expect(stored).toMatchObject({ purpose: 'product_image', contentType: 'image/webp' })
+      const [row] = await db().select().from(storedFiles).where(eq(storedFiles.id, stored.id))
+      expect(row).toMatchObject({
+        organisationId: null,
+        contentType: 'image/webp',
+        byteSize: row?.data.byteLength,
+        sha256: sha256(row?.data as Buffer),
+        createdBy: actors.admin.user.id,
+      })
+      expect(isWebp(row?.data as Buffer)).toBe(true)
+      const metadata = await sharp(row?.data).metadata()
+      expect({ width: metadata.width, height: metadata.height }).toEqual(size)
+    }
+  })
+
+  it('turns photos upright by their EXIF orientation and drops all metadata', async () => {
+    const upload = await makeJpegWithExif()
+    expect((await sharp(upload).metadata()).exif).toBeDefined()
+    const stored = await storeFile(actors.admin, 'product_image', upload, db())
+    const opened = await openStoredFile(null, stored.id, db())
+    const bytes = await opened.readBytes()
+    const metadata = await sharp(bytes).metadata()
+    expect({ width: metadata.width, height: metadata.height }).toEqual({ width: 100, height: 300 })
+    expect(metadata.exif).toBeUndefined()
+    expect(metadata.orientation).toBeUndefined()
+    expect(metadata.icc).toBeUndefined()
+    expect(bytes.includes(Buffer.from('Qvist Fotostudio'))).toBe(false)
+  })
+
+  it('refuses what is not an image by its content: text, PDF, a broken or disguised image', async () => {
+    const filesBefore = await db().$count(storedFiles)
+    for (const upload of [textFile, pdfFile]) {
+      const error = await refusal(upload)
+      expect(error).toBeInstanceOf(DomainError)
+      expect(error).toMatchObject({ status: 415, message: notAnImageMessage })
+    }
+    expect(await refusal(brokenPng)).toMatchObject({ status: 415, message: unreadableImageMessage })
+    // JPEG's magic number in front of a PNG: the decoder disagrees with the announced format.
+    const disguised = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), await makePng(20, 20)])
+    expect(await refusal(disguised)).toMatchObject({ status: 415 })
+    expect(await db().$count(storedFiles)).toBe(filesBefore)
+  })
+
+  it('refuses files above 5 MB and images with too many pixels', async () => {
+    const tooLarge = Buffer.concat([await makePng(20, 20), Buffer.alloc(maxImageBytes)])
+    expect(await refusal(tooLarge)).toMatchObject({
+      status: 413,
+      message: 'Das Bild ist größer als 5 MB.',
+    })
+    const bomb = decompressionBomb()
+    expect(bomb.byteLength).toBeLessThan(5_000)
+    expect(await refusal(bomb)).toMatchObject({ status: 413, message: tooManyPixelsMessage })
+  })
+
+  it('lets only platform admins store product images; anyone may read them', async () => {
+    const upload = await makeWebp()
+    for (const actor of [
+      actors.pharmacyOwner,
+      actors.pharmacyStaff,
+      actors.clubOwner,
+      actors.wholesalerOwner,
+      actors.shopCustomer,
+    ]) {
+      await expect(storeFile(actor, 'product_image', upload, db())).rejects.toBeInstanceOf(
+        ForbiddenError,
+      )
+    }
+    const stored = await storeFile(actors.admin, 'product_image', upload, db())
+    for (const viewer of [null, actors.shopCustomer, actors.clubOwner]) {
+      const opened = await openStoredFile(viewer, stored.id, db())
+      expect(opened).toMatchObject({ id: stored.id, public: true, sha256: stored.sha256 })
+    }
+  })
+
+  it('answers 404 for unknown ids and for what is no id', async () => {
+    for (const id of [crypto.randomUUID(), 'kein-uuid', '']) {
+      const error = await openStoredFile(null, id, db()).catch((thrown) => thrown)
+      expect(error).toBeInstanceOf(NotFoundError)
+      expect(error.message).toBe(fileNotFoundMessage)
+    }
+  })
+})
+
+// ─── Over HTTP ────────────────────────────────────────────────────────────────────────────────
+
+describe.each(testDatabaseKinds)('file API on %s', (kind) => {
+  let server: TestServer
+  let adminToken: string
+  let ownerToken: string
+
+  const logIn = async (username: string, password: string) => {
+    const answer = await callApi(server.baseUrl, '/api/auth/b2b/login', {
+      body: { username, password },
+    })
+    expect(answer.status).toBe(200)
+    return answer.body.accessToken as string
+  }
+
+  /** A multipart upload with the declared type and name a browser would send. */
+  const upload = async (
+    bytes: Uint8Array,
+    {
+      token,
+      type = 'image/png',
+      name = 'bild.png',
+    }: { token?: string; type?: string; name?: string },
+  ) => {
+    const body = new FormData()
+    body.append('file', new Blob([new Uint8Array(bytes)], { type }), name)
+    const response = await fetch(`${server.baseUrl}/api/files/product-images`, {
+      method: 'POST',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      body,
+    })
+    return { status: response.status, body: await response.json() }
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+    adminToken = await logIn('admin', 'admin-demo-2026')
+    ownerToken = await logIn('apotheke', 'apotheke-demo-2026')
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('takes an image from an admin and serves it with type, ETag and a year of caching', async () => {
+    const png = await makePng(800, 600)
+    const stored = await upload(png, { token: adminToken })
+    expect(stored.status).toBe(201)
+    expect(Object.keys(stored.body)).toEqual(['id'])
+
+    const answer = await fetch(`${server.baseUrl}/api/files/${stored.body.id}`)
+    expect(answer.status).toBe(200)
+    const bytes = new Uint8Array(await answer.arrayBuffer())
+    expect(isWebp(bytes)).toBe(true)
+    expect(Object.fromEntries(answer.headers)).toMatchObject({
+      'content-type': 'image/webp',
+      'content-length': String(bytes.byteLength),
+      etag: `"${sha256(bytes)}"`,
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    })
+
+    const revalidated = await fetch(`${server.baseUrl}/api/files/${stored.body.id}`, {
+      headers: { 'if-none-match': `W/"0000", "${sha256(bytes)}"` },
+    })
+    expect(revalidated.status).toBe(304)
+    expect(await revalidated.text()).toBe('')
+    expect(revalidated.headers.get('etag')).toBe(`"${sha256(bytes)}"`)
+    const changed = await fetch(`${server.baseUrl}/api/files/${stored.body.id}`, {
+      headers: { 'if-none-match': '"etwas-anderes"' },
+    })
+    expect(changed.status).toBe(200)
+  })
+
+  it('needs an admin token to upload', async () => {
+    const png = await makePng(40, 40)
+    expect(await upload(png, {})).toMatchObject({ status: 401 })
+    expect(await upload(png, { token: 'kein.gueltiges.token' })).toMatchObject({ status: 401 })
+    expect(await upload(png, { token: ownerToken })).toMatchObject({
+      status: 403,
+      body: { message: expect.stringContaining('Zugriff verweigert') },
+    })
+  })
+
+  it('refuses a text renamed to .png and a PDF with 415, whatever they claim to be', async () => {
+    const text = await upload(textFile, { token: adminToken, type: 'image/png', name: 'foto.png' })
+    expect(text).toEqual({ status: 415, body: { status: 415, message: notAnImageMessage } })
+    const pdf = await upload(pdfFile, {
+      token: adminToken,
+      type: 'image/jpeg',
+      name: 'analyse.jpg',
+    })
+    expect(pdf).toMatchObject({ status: 415, body: { message: notAnImageMessage } })
+  })
+
+  it('refuses an image above 5 MB, a request without a file, and a JSON body', async () => {
+    const tooLarge = Buffer.concat([await makePng(20, 20), Buffer.alloc(maxImageBytes)])
+    expect(await upload(tooLarge, { token: adminToken })).toMatchObject({
+      status: 413,
+      body: { message: 'Das Bild ist größer als 5 MB.' },
+    })
+
+    const empty = await fetch(`${server.baseUrl}/api/files/product-images`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}` },
+      body: new FormData(),
+    })
+    expect(empty.status).toBe(400)
+    expect((await empty.json()).errors).toEqual({ file: missingFileMessage })
+    const withoutFile = new FormData()
+    withoutFile.append('name', 'bild.png')
+    const noFile = await fetch(`${server.baseUrl}/api/files/product-images`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}` },
+      body: withoutFile,
+    })
+    expect(noFile.status).toBe(400)
+    expect((await noFile.json()).errors).toEqual({ file: missingFileMessage })
+
+    const json = await callApi(server.baseUrl, '/api/files/product-images', {
+      token: adminToken,
+      body: { file: 'iVBORw0KGgo=' },
+    })
+    expect(json.status).toBe(415)
+    expect(json.body.message).toContain('multipart/form-data')
+  })
+
+  it('answers 404 for unknown files and 405 for other methods', async () => {
+    const unknown = await callApi(server.baseUrl, `/api/files/${crypto.randomUUID()}`)
+    expect(unknown).toMatchObject({ status: 404, body: { message: fileNotFoundMessage } })
+    expect((await callApi(server.baseUrl, '/api/files/kein-uuid')).status).toBe(404)
+    const deleting = await callApi(server.baseUrl, `/api/files/${crypto.randomUUID()}`, {
+      method: 'DELETE',
+      token: adminToken,
+    })
+    expect(deleting.status).toBe(405)
+  })
+
+  it('takes 50 parallel uploads, each stored once', async () => {
+    const images = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => makePng(100 + index, 80)),
+    )
+    const answers = await Promise.all(images.map((png) => upload(png, { token: adminToken })))
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(201))
+    expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(50)
+    const widths = await Promise.all(
+      answers.map(async (answer) => {
+        const response = await fetch(`${server.baseUrl}/api/files/${answer.body.id}`)
+        return (await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width
+      }),
+    )
+    expect(widths).toEqual(images.map((_, index) => 100 + index))
+  })
+})
