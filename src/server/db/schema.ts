@@ -179,3 +179,4 @@ export const contactMessages = pgTable(
 export * from '../audit/audit.schema'
 export * from '../files/files.schema'
 export * from '../products/products.schema'
+export * from '../products/product-imports.schema'
