@@ -1,4 +1,4 @@
-import { masterProductFieldLabels } from './product-db'
+import { type MasterProductFieldChange, masterProductFieldLabels } from './product-db'
 import {
   cannabinoidUnitsOf,
   type MasterProduct,
@@ -516,4 +516,59 @@ export const importRowStatusLabels: Record<ImportRowStatus, string> = {
   changed: 'geändert',
   unchanged: 'unverändert',
   invalid: 'fehlerhaft',
+}
+
+export const productImportStatuses = ['previewed', 'running', 'completed', 'failed'] as const
+export type ProductImportStatus = (typeof productImportStatuses)[number]
+
+/** One upload as the import page shows it. */
+export interface ProductImportState {
+  id: string
+  fileName: string
+  header: string[]
+  /** The first filled value of each column, shown beside it in the mapping. */
+  samples: string[]
+  mapping: ImportMapping
+  /** Required fields without a column: until they have one, no row is analysed. */
+  missingFields: ImportField[]
+  status: ProductImportStatus
+  totalRows: number
+  counts: Record<ImportRowStatus, number>
+  /** Rows the confirm writes (or finds unchanged): all but the invalid ones. */
+  validRows: number
+  processedRows: number
+  createdCount: number
+  updatedCount: number
+  /** Valid rows the run found unchanged (nothing written). */
+  skippedCount: number
+  failureMessage: string | null
+  createdAt: string
+  finishedAt: string | null
+}
+
+/** One row of the preview. */
+export interface ProductImportRowView {
+  line: number
+  status: ImportRowStatus
+  cells: string[]
+  errors: ImportCellError[]
+  changes: MasterProductFieldChange[]
+}
+
+/** An upload in the list of recent imports. */
+export interface ProductImportSummary {
+  id: string
+  fileName: string
+  status: ProductImportStatus
+  totalRows: number
+  createdCount: number
+  updatedCount: number
+  createdAt: string
+}
+
+/** The input of the preview's page of rows; zod-free like the list searches (ADR 012). */
+export interface ProductImportRowsQuery {
+  id: string
+  status?: ImportRowStatus
+  page: number
 }

@@ -15,7 +15,6 @@ import {
   type ImportMapping,
   importRowStatuses,
 } from '../../lib/product-import'
-import type { MasterProduct } from '../../lib/product-schemas'
 import { users } from '../db/schema'
 import { products } from './products.schema'
 
@@ -78,10 +77,8 @@ export const productImportRows = pgTable(
     line: integer('line').notNull(),
     cells: jsonb('cells').$type<string[]>().notNull(),
     status: productImportRowStatus('status').notNull(),
-    /** The normalised PZN of a valid row. */
+    /** The normalised PZN of a valid row: the job looks its product up by it. */
     pzn: text('pzn'),
-    /** The valid row as a master product (the job writes it after comparing again). */
-    product: jsonb('product').$type<MasterProduct>(),
     /** The stored master product the row updates. */
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     errors: jsonb('errors').$type<ImportCellError[]>().notNull(),

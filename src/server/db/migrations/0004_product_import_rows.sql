@@ -5,7 +5,6 @@ CREATE TABLE "product_import_rows" (
 	"cells" jsonb NOT NULL,
 	"status" "product_import_row_status" NOT NULL,
 	"pzn" text,
-	"product" jsonb,
 	"product_id" uuid,
 	"errors" jsonb NOT NULL,
 	"changes" jsonb NOT NULL,
