@@ -481,7 +481,7 @@ export const importTemplateRows: readonly (readonly string[])[] = [
     'Status',
   ],
   [
-    '21234567',
+    '21234564',
     'Beispielblüte 22/1',
     'Beispiel Pharma GmbH',
     'Beispielmarke',

@@ -55,9 +55,15 @@ function parseCsv(text: string): string[][] {
   const rows: string[][] = []
   let filled = 0
   let tooMany = false
-  Papa.parse<string[]>(text, {
+  // The delimiter is guessed on the first rows without empty lines (which would skew the guess);
+  // the file itself keeps its empty lines, so every row keeps its line number.
+  const { delimiter } = Papa.parse<string[]>(text, {
     delimitersToGuess: [';', ',', '\t'],
-    // Empty lines stay in (and are dropped later), so every row keeps its line number.
+    skipEmptyLines: 'greedy',
+    preview: 10,
+  }).meta
+  Papa.parse<string[]>(text, {
+    delimiter,
     skipEmptyLines: false,
     step: (result, parser) => {
       if (result.data.some((cell) => cell.trim() !== '')) filled++
