@@ -1,4 +1,10 @@
-import { type MasterProductFieldChange, masterProductFieldLabels } from './product-db'
+import {
+  type ImportCellError,
+  type ImportField,
+  type ImportMapping,
+  importFieldLabels,
+  importFields,
+} from './product-import-state'
 import {
   cannabinoidUnitsOf,
   type MasterProduct,
@@ -21,52 +27,11 @@ import {
  * The master product import's pure part, shared by the server (which analyses every row) and the
  * page (which shows the mapping and offers the template): which file column feeds which product
  * field, how the values people type in spreadsheets become a product, and the limits of a file.
- * No schema library of its own: the row is checked by `masterProductSchema`, like the form.
+ * No schema library of its own: the row is checked by `masterProductSchema`, like the form. The
+ * zod-free part the route needs on first load (fields, limits, search params, what the pages
+ * show) is `product-import-state.ts`, re-exported here.
  */
-
-export const maxImportFileBytes = 10 * 1024 * 1024
-export const maxImportRows = 50_000
-/** Rows of the preview table per page. */
-export const importPreviewPageSize = 50
-
-/** The product fields a column can feed, in the form's order. */
-export const importFields = [
-  'pzn',
-  'name',
-  'manufacturer',
-  'brand',
-  'category',
-  'cultivar',
-  'genetics',
-  'dominance',
-  'thcContent',
-  'cbdContent',
-  'cannabinoidUnit',
-  'terpenes',
-  'irradiated',
-  'countryOfCultivation',
-  'packSize',
-  'packUnit',
-  'description',
-  'status',
-] as const
-export type ImportField = (typeof importFields)[number]
-
-/** Without these columns no row can become a product. */
-export const requiredImportFields = [
-  'pzn',
-  'name',
-  'manufacturer',
-  'category',
-  'packSize',
-] as const satisfies readonly ImportField[]
-
-export const importFieldLabels = Object.fromEntries(
-  importFields.map((field) => [field, masterProductFieldLabels[field] ?? field]),
-) as Record<ImportField, string>
-
-/** Field → index of the file's column; a field without a column is not imported. */
-export type ImportMapping = Partial<Record<ImportField, number>>
+export * from './product-import-state'
 
 /**
  * A header as compared: lower case, umlauts and ß spelled out, accents dropped, everything but
@@ -87,7 +52,16 @@ export function headerKey(header: string): string {
 /** Headers German and English exports use for each field (compared by `headerKey`). */
 const headerAliases: Record<ImportField, readonly string[]> = {
   pzn: ['PZN', 'Pharmazentralnummer', 'PZN-Nummer', 'Artikelnummer PZN'],
-  name: ['Name', 'Bezeichnung', 'Produktname', 'Artikelname', 'Artikelbezeichnung', 'Produkt', 'Product', 'Product name'],
+  name: [
+    'Name',
+    'Bezeichnung',
+    'Produktname',
+    'Artikelname',
+    'Artikelbezeichnung',
+    'Produkt',
+    'Product',
+    'Product name',
+  ],
   manufacturer: ['Hersteller', 'Manufacturer', 'Producer', 'Produzent', 'Anbieter', 'Vendor'],
   brand: ['Marke', 'Brand', 'Markenname'],
   category: ['Kategorie', 'Category', 'Produktart', 'Darreichungsform', 'Typ', 'Type'],
@@ -96,11 +70,35 @@ const headerAliases: Record<ImportField, readonly string[]> = {
   dominance: ['Dominanz', 'Dominance'],
   thcContent: ['THC', 'THC (%)', 'THC %', 'THC-Gehalt', 'THC Gehalt', 'THC content', 'Gehalt THC'],
   cbdContent: ['CBD', 'CBD (%)', 'CBD %', 'CBD-Gehalt', 'CBD Gehalt', 'CBD content', 'Gehalt CBD'],
-  cannabinoidUnit: ['Einheit des Gehalts', 'Gehaltseinheit', 'Einheit Gehalt', 'Content unit', 'Wirkstoffeinheit'],
+  cannabinoidUnit: [
+    'Einheit des Gehalts',
+    'Gehaltseinheit',
+    'Einheit Gehalt',
+    'Content unit',
+    'Wirkstoffeinheit',
+  ],
   terpenes: ['Terpene', 'Terpenes', 'Terpenprofil', 'Terpen'],
   irradiated: ['Bestrahlt', 'Irradiated', 'Bestrahlung', 'Irradiation'],
-  countryOfCultivation: ['Anbauland', 'Herkunftsland', 'Herkunft', 'Country', 'Country of origin', 'Land', 'Origin'],
-  packSize: ['Packungsgröße', 'Packungsgroesse', 'Inhalt', 'Menge', 'Pack size', 'Packsize', 'Size', 'Füllmenge', 'Packungsinhalt'],
+  countryOfCultivation: [
+    'Anbauland',
+    'Herkunftsland',
+    'Herkunft',
+    'Country',
+    'Country of origin',
+    'Land',
+    'Origin',
+  ],
+  packSize: [
+    'Packungsgröße',
+    'Packungsgroesse',
+    'Inhalt',
+    'Menge',
+    'Pack size',
+    'Packsize',
+    'Size',
+    'Füllmenge',
+    'Packungsinhalt',
+  ],
   packUnit: ['Einheit der Packung', 'Packungseinheit', 'Einheit', 'Pack unit', 'Unit'],
   description: ['Beschreibung', 'Description', 'Produktbeschreibung', 'Hinweise'],
   status: ['Status', 'Vertriebsstatus', 'Marktstatus'],
@@ -123,10 +121,6 @@ export function autoMapping(header: readonly string[]): ImportMapping {
   })
   return mapping
 }
-
-/** The required fields without a column, in the form's order. */
-export const missingRequiredFields = (mapping: ImportMapping): ImportField[] =>
-  requiredImportFields.filter((field) => mapping[field] === undefined)
 
 // ─── Values as people write them ────────────────────────────────────────────────────────────
 
@@ -156,7 +150,12 @@ const categoryWords = lookup<ProductCategory>({
   Accessory: 'accessory',
 })
 
-const geneticsWords = lookup<Genetics>({ Indica: 'indica', Sativa: 'sativa', Hybrid: 'hybrid', Hybride: 'hybrid' })
+const geneticsWords = lookup<Genetics>({
+  Indica: 'indica',
+  Sativa: 'sativa',
+  Hybrid: 'hybrid',
+  Hybride: 'hybrid',
+})
 
 const dominanceWords = lookup<Dominance>({
   indica: 'indica',
@@ -258,11 +257,18 @@ export function parsePackSize(text: string): CellValue<{ size: number; unit: Pac
 }
 
 /** A content in German or English notation, with its unit when written along ("25 mg/ml"). */
-export function parseContent(text: string): CellValue<{ value: number | null; unit: CannabinoidUnit | null }> {
+export function parseContent(
+  text: string,
+): CellValue<{ value: number | null; unit: CannabinoidUnit | null }> {
   const unitText = /(%|mg\s*\/\s*(ml|g|stk\.?|stück|piece|kapsel))\s*$/i.exec(text.trim())?.[0]
   const value = parseDecimal(unitText ? text.trim().slice(0, -unitText.length) : text)
   if (value !== null && Number.isNaN(value)) return { error: `„${text.trim()}“ ist keine Zahl.` }
-  return { value: { value, unit: unitText ? (cannabinoidUnitOf(unitText.replace(/\s/g, '')) ?? null) : null } }
+  return {
+    value: {
+      value,
+      unit: unitText ? (cannabinoidUnitOf(unitText.replace(/\s/g, '')) ?? null) : null,
+    },
+  }
 }
 
 const word = <T>(words: Map<string, T>, text: string, unknown: string): CellValue<T | null> => {
@@ -272,18 +278,15 @@ const word = <T>(words: Map<string, T>, text: string, unknown: string): CellValu
 }
 
 /** The content unit a category is given in when the file does not say. */
-function defaultCannabinoidUnit(category: ProductCategory, packUnit: PackUnit): CannabinoidUnit | null {
+function defaultCannabinoidUnit(
+  category: ProductCategory,
+  packUnit: PackUnit,
+): CannabinoidUnit | null {
   if (category === 'dronabinol' && packUnit === 'piece') return 'mg_per_piece'
   return cannabinoidUnitsOf[category][0] ?? null
 }
 
 // ─── Row → product ──────────────────────────────────────────────────────────────────────────
-
-/** An error of one row: the column it belongs to (null when no column feeds the field). */
-export interface ImportCellError {
-  column: number | null
-  message: string
-}
 
 export type AnalysedRow =
   | { ok: true; product: MasterProduct }
@@ -328,7 +331,10 @@ export function analyseImportRow(
   stored: MasterProduct | null,
 ): AnalysedRow {
   const errors: ImportCellError[] = []
-  const input: MasterProductInput = { ...(stored ?? newProductDefaults), imageFileId: stored?.imageFileId ?? null }
+  const input: MasterProductInput = {
+    ...(stored ?? newProductDefaults),
+    imageFileId: stored?.imageFileId ?? null,
+  }
   const cellOf = (field: ImportField): string | undefined => {
     const column = mapping[field]
     return column === undefined ? undefined : (cells[column] ?? '')
@@ -337,7 +343,11 @@ export function analyseImportRow(
     const column = mapping[field] ?? null
     errors.push({ column, message: column === null ? message : `${header[column]}: ${message}` })
   }
-  const read = <T>(field: ImportField, parse: (text: string) => CellValue<T>, apply: (value: T) => void) => {
+  const read = <T>(
+    field: ImportField,
+    parse: (text: string) => CellValue<T>,
+    apply: (value: T) => void,
+  ) => {
     const text = cellOf(field)
     if (text === undefined) return
     const result = parse(text)
@@ -368,24 +378,42 @@ export function analyseImportRow(
     'category',
     (text) => {
       const result = word(categoryWords, text, 'Unbekannte Kategorie')
-      return 'value' in result && result.value === null ? { error: 'Bitte geben Sie die Kategorie an.' } : result
+      return 'value' in result && result.value === null
+        ? { error: 'Bitte geben Sie die Kategorie an.' }
+        : result
     },
     (value) => {
       if (value) input.category = value
     },
   )
-  read('genetics', (text) => word(geneticsWords, text, 'Unbekannte Genetik'), (value) => {
-    input.genetics = value
-  })
-  read('dominance', (text) => word(dominanceWords, text, 'Unbekannte Dominanz'), (value) => {
-    input.dominance = value
-  })
-  read('status', (text) => word(statusWords, text, 'Unbekannter Status'), (value) => {
-    input.status = value ?? 'active'
-  })
-  read('terpenes', (text) => ({ value: parseTerpenes(text) }), (value) => {
-    input.terpenes = value
-  })
+  read(
+    'genetics',
+    (text) => word(geneticsWords, text, 'Unbekannte Genetik'),
+    (value) => {
+      input.genetics = value
+    },
+  )
+  read(
+    'dominance',
+    (text) => word(dominanceWords, text, 'Unbekannte Dominanz'),
+    (value) => {
+      input.dominance = value
+    },
+  )
+  read(
+    'status',
+    (text) => word(statusWords, text, 'Unbekannter Status'),
+    (value) => {
+      input.status = value ?? 'active'
+    },
+  )
+  read(
+    'terpenes',
+    (text) => ({ value: parseTerpenes(text) }),
+    (value) => {
+      input.terpenes = value
+    },
+  )
   read('irradiated', parseYesNo, (value) => {
     input.irradiated = value
   })
@@ -400,12 +428,16 @@ export function analyseImportRow(
       packUnitGiven = true
     }
   })
-  read('packUnit', (text) => word(packUnitWords, text, 'Unbekannte Einheit'), (value) => {
-    if (value) {
-      input.packUnit = value
-      packUnitGiven = true
-    }
-  })
+  read(
+    'packUnit',
+    (text) => word(packUnitWords, text, 'Unbekannte Einheit'),
+    (value) => {
+      if (value) {
+        input.packUnit = value
+        packUnitGiven = true
+      }
+    },
+  )
   // A new product, or a category change, without a unit: the category's usual one.
   if (!packUnitGiven && (stored === null || stored.category !== input.category)) {
     input.packUnit = packUnitsOf[input.category][0] ?? 'piece'
@@ -440,7 +472,8 @@ export function analyseImportRow(
   }
 
   if (errors.length > 0) return { ok: false, errors }
-  if (!input.pzn?.trim()) return { ok: false, errors: [{ column: mapping.pzn ?? null, message: noPznMessage }] }
+  if (!input.pzn?.trim())
+    return { ok: false, errors: [{ column: mapping.pzn ?? null, message: noPznMessage }] }
   const parsed = masterProductSchema.safeParse(input)
   if (parsed.success) return { ok: true, product: parsed.data }
   const seen = new Set<string>()
@@ -448,7 +481,9 @@ export function analyseImportRow(
     const field = String(issue.path[0] ?? '')
     if (seen.has(field)) continue
     seen.add(field)
-    const importField = (importFields as readonly string[]).includes(field) ? (field as ImportField) : 'pzn'
+    const importField = (importFields as readonly string[]).includes(field)
+      ? (field as ImportField)
+      : 'pzn'
     if (mapping[importField] === undefined) {
       errors.push({ column: null, message: `${importFieldLabels[importField]}: ${issue.message}` })
     } else fail(importField, issue.message)
@@ -505,70 +540,4 @@ export const importTemplateRows: readonly (readonly string[])[] = [
 /** Semicolon-separated with a BOM, the way German Excel opens umlauts right. */
 export function importTemplateCsv(): string {
   return `\uFEFF${importTemplateRows.map((row) => row.join(';')).join('\r\n')}\r\n`
-}
-
-// ─── What the pages show ────────────────────────────────────────────────────────────────────
-
-export const importRowStatuses = ['new', 'changed', 'unchanged', 'invalid'] as const
-export type ImportRowStatus = (typeof importRowStatuses)[number]
-export const importRowStatusLabels: Record<ImportRowStatus, string> = {
-  new: 'neu',
-  changed: 'geändert',
-  unchanged: 'unverändert',
-  invalid: 'fehlerhaft',
-}
-
-export const productImportStatuses = ['previewed', 'running', 'completed', 'failed'] as const
-export type ProductImportStatus = (typeof productImportStatuses)[number]
-
-/** One upload as the import page shows it. */
-export interface ProductImportState {
-  id: string
-  fileName: string
-  header: string[]
-  /** The first filled value of each column, shown beside it in the mapping. */
-  samples: string[]
-  mapping: ImportMapping
-  /** Required fields without a column: until they have one, no row is analysed. */
-  missingFields: ImportField[]
-  status: ProductImportStatus
-  totalRows: number
-  counts: Record<ImportRowStatus, number>
-  /** Rows the confirm writes (or finds unchanged): all but the invalid ones. */
-  validRows: number
-  processedRows: number
-  createdCount: number
-  updatedCount: number
-  /** Valid rows the run found unchanged (nothing written). */
-  skippedCount: number
-  failureMessage: string | null
-  createdAt: string
-  finishedAt: string | null
-}
-
-/** One row of the preview. */
-export interface ProductImportRowView {
-  line: number
-  status: ImportRowStatus
-  cells: string[]
-  errors: ImportCellError[]
-  changes: MasterProductFieldChange[]
-}
-
-/** An upload in the list of recent imports. */
-export interface ProductImportSummary {
-  id: string
-  fileName: string
-  status: ProductImportStatus
-  totalRows: number
-  createdCount: number
-  updatedCount: number
-  createdAt: string
-}
-
-/** The input of the preview's page of rows; zod-free like the list searches (ADR 012). */
-export interface ProductImportRowsQuery {
-  id: string
-  status?: ImportRowStatus
-  page: number
 }

@@ -13,7 +13,16 @@ const utf8 = (text: string) => new TextEncoder().encode(text)
 
 /** Text as German Excel saves "CSV (Trennzeichen-getrennt)": Windows-1252, one byte per umlaut. */
 function windows1252(text: string): Uint8Array {
-  const table: Record<string, number> = { ä: 0xe4, ö: 0xf6, ü: 0xfc, Ä: 0xc4, Ö: 0xd6, Ü: 0xdc, ß: 0xdf, '€': 0x80 }
+  const table: Record<string, number> = {
+    ä: 0xe4,
+    ö: 0xf6,
+    ü: 0xfc,
+    Ä: 0xc4,
+    Ö: 0xd6,
+    Ü: 0xdc,
+    ß: 0xdf,
+    '€': 0x80,
+  }
   return Uint8Array.from([...text], (char) => table[char] ?? char.charCodeAt(0))
 }
 
@@ -28,7 +37,11 @@ async function refusal(bytes: Uint8Array): Promise<DomainError> {
 
 describe('reading an import file', () => {
   it('reads semicolon-separated UTF-8 with a BOM, keeping each row’s line across empty lines', async () => {
-    const file = await parseImportFile(utf8('\uFEFFPZN;Name;Packungsgröße\r\n20001007;Grüne Öl-Blüte;"10,5"\r\n\r\n;;\r\n20002372;Süß;5\r\n'))
+    const file = await parseImportFile(
+      utf8(
+        '\uFEFFPZN;Name;Packungsgröße\r\n20001007;Grüne Öl-Blüte;"10,5"\r\n\r\n;;\r\n20002372;Süß;5\r\n',
+      ),
+    )
     expect(file.header).toEqual(['PZN', 'Name', 'Packungsgröße'])
     expect(file.rows).toEqual([
       { line: 2, cells: ['20001007', 'Grüne Öl-Blüte', '10,5'] },
@@ -44,7 +57,9 @@ describe('reading an import file', () => {
   })
 
   it('detects Windows-1252 when the bytes are no valid UTF-8', async () => {
-    const file = await parseImportFile(windows1252('PZN;Bezeichnung;Größe\n20001007;Blüte Süß;10\n'))
+    const file = await parseImportFile(
+      windows1252('PZN;Bezeichnung;Größe\n20001007;Blüte Süß;10\n'),
+    )
     expect(file.header).toEqual(['PZN', 'Bezeichnung', 'Größe'])
     expect(file.rows[0]?.cells).toEqual(['20001007', 'Blüte Süß', '10'])
   })

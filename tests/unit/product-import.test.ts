@@ -52,8 +52,10 @@ describe('header mapping', () => {
 
 describe('values as people write them', () => {
   it('reads yes and no in German and English, empty as no', () => {
-    for (const yes of ['ja', 'Ja', 'yes', 'x', 'X', '1', 'wahr']) expect(parseYesNo(yes)).toEqual({ value: true })
-    for (const no of ['nein', 'no', '0', 'falsch', '']) expect(parseYesNo(no)).toEqual({ value: false })
+    for (const yes of ['ja', 'Ja', 'yes', 'x', 'X', '1', 'wahr'])
+      expect(parseYesNo(yes)).toEqual({ value: true })
+    for (const no of ['nein', 'no', '0', 'falsch', ''])
+      expect(parseYesNo(no)).toEqual({ value: false })
     expect(parseYesNo('vielleicht')).toEqual({ error: '„vielleicht“ ist weder ja noch nein.' })
   })
 
@@ -98,12 +100,41 @@ describe('values as people write them', () => {
 })
 
 describe('row → product', () => {
-  const header = ['PZN', 'Bezeichnung', 'Hersteller', 'Kategorie', 'Sorte', 'THC (%)', 'CBD (%)', 'Inhalt', 'Bestrahlt', 'Land', 'Terpene']
+  const header = [
+    'PZN',
+    'Bezeichnung',
+    'Hersteller',
+    'Kategorie',
+    'Sorte',
+    'THC (%)',
+    'CBD (%)',
+    'Inhalt',
+    'Bestrahlt',
+    'Land',
+    'Terpene',
+  ]
   const mapping = autoMapping(header)
-  const row = ['PZN 21234564', ' Nordlicht 20/1 ', 'Beispiel Pharma GmbH', 'Blüten', 'Nordlicht', '20,5', '<1', '10 g', 'ja', 'Kanada', 'Myrcen; Pinen']
+  const row = [
+    'PZN 21234564',
+    ' Nordlicht 20/1 ',
+    'Beispiel Pharma GmbH',
+    'Blüten',
+    'Nordlicht',
+    '20,5',
+    '<1',
+    '10 g',
+    'ja',
+    'Kanada',
+    'Myrcen; Pinen',
+  ]
 
   it('turns a German row into the product the form would save', () => {
-    const analysed = analyseImportRow([...row.slice(0, 6), '0,8', ...row.slice(7)], header, mapping, null)
+    const analysed = analyseImportRow(
+      [...row.slice(0, 6), '0,8', ...row.slice(7)],
+      header,
+      mapping,
+      null,
+    )
     expect(analysed).toEqual({
       ok: true,
       product: {
@@ -131,11 +162,21 @@ describe('row → product', () => {
   })
 
   it('explains every bad cell in German, naming the column as the file calls it', () => {
-    const analysed = analyseImportRow(['21234567', 'X', 'Y', 'Blüte', '', '55', 'hoch', '10 g', 'ja', '', ''], header, mapping, null)
+    const analysed = analyseImportRow(
+      ['21234567', 'X', 'Y', 'Blüte', '', '55', 'hoch', '10 g', 'ja', '', ''],
+      header,
+      mapping,
+      null,
+    )
     expect(analysed.ok).toBe(false)
     if (analysed.ok) return
     expect(analysed.errors).toEqual([{ column: 6, message: 'CBD (%): „hoch“ ist keine Zahl.' }])
-    const schemaErrors = analyseImportRow(['21234567', 'X', 'Y', 'Blüte', '', '55', '', '10 g', 'ja', '', ''], header, mapping, null)
+    const schemaErrors = analyseImportRow(
+      ['21234567', 'X', 'Y', 'Blüte', '', '55', '', '10 g', 'ja', '', ''],
+      header,
+      mapping,
+      null,
+    )
     expect(schemaErrors).toEqual({
       ok: false,
       errors: [
@@ -147,7 +188,12 @@ describe('row → product', () => {
   })
 
   it('refuses a row without PZN: accessories without one are created in the form', () => {
-    const analysed = analyseImportRow(['', 'Grinder', 'Y', 'Hilfsmittel', '', '', '', '1 Stk', '', '', ''], header, mapping, null)
+    const analysed = analyseImportRow(
+      ['', 'Grinder', 'Y', 'Hilfsmittel', '', '', '', '1 Stk', '', '', ''],
+      header,
+      mapping,
+      null,
+    )
     expect(analysed).toEqual({ ok: false, errors: [{ column: 0, message: noPznMessage }] })
   })
 
@@ -174,9 +220,24 @@ describe('row → product', () => {
       status: 'withdrawn',
       imageFileId: '0b7f6c4e-8a52-4a63-9a1e-5d3c1c0f7a11',
     }
-    const updated = analyseImportRow(['21234564', 'Neu', 'Y', 'Extrakt', '25', '30'], oilHeader, autoMapping(oilHeader), stored)
+    const updated = analyseImportRow(
+      ['21234564', 'Neu', 'Y', 'Extrakt', '25', '30'],
+      oilHeader,
+      autoMapping(oilHeader),
+      stored,
+    )
     expect(updated).toEqual({ ok: true, product: { ...stored, name: 'Neu', thcContent: 25 } })
-    const created = analyseImportRow(['21234564', 'Neu', 'Y', 'CBD-Lösung', '25', '30'], oilHeader, autoMapping(oilHeader), null)
-    expect(created.ok && created.product).toMatchObject({ cannabinoidUnit: 'mg_per_ml', packUnit: 'ml', packSize: 30, status: 'active' })
+    const created = analyseImportRow(
+      ['21234564', 'Neu', 'Y', 'CBD-Lösung', '25', '30'],
+      oilHeader,
+      autoMapping(oilHeader),
+      null,
+    )
+    expect(created.ok && created.product).toMatchObject({
+      cannabinoidUnit: 'mg_per_ml',
+      packUnit: 'ml',
+      packSize: 30,
+      status: 'active',
+    })
   })
 })

@@ -494,7 +494,7 @@ async function writeBatch(
   const result: BatchResult = { created: 0, updated: 0, skipped: 0 }
   const inserts: (typeof products.$inferInsert)[] = []
   for (const row of rows) {
-    const current = (row.pzn && stored.get(row.pzn)) || null
+    const current = (row.pzn ? stored.get(row.pzn) : undefined) ?? null
     const analysed = analyseImportRow(
       row.cells,
       record.header,
@@ -644,7 +644,10 @@ export async function confirmProductImport(
   if (record.status !== 'previewed') {
     return { started: false, finished: runningJobs.get(record.id) ?? Promise.resolve() }
   }
-  if (missingRequiredFields(record.mapping).length > 0 || record.totalRows === record.invalidCount) {
+  if (
+    missingRequiredFields(record.mapping).length > 0 ||
+    record.totalRows === record.invalidCount
+  ) {
     throw new ConflictError(nothingToImportMessage)
   }
   const [claimed] = await db

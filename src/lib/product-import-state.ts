@@ -1,0 +1,168 @@
+import { isUuid } from './ids'
+import { type MasterProductFieldChange, masterProductFieldLabels } from './product-db'
+
+/**
+ * What the master product import's pages and services share without a schema library: the
+ * fields a column can feed, the limits of a file, the state of an import and its rows, and the
+ * page's search params. The import page's route reads these on first load (ADR 012, 013); the
+ * rules that turn a row into a product are in `product-import.ts`.
+ */
+
+export const maxImportFileBytes = 10 * 1024 * 1024
+export const maxImportRows = 50_000
+/** Rows of the preview table per page. */
+export const importPreviewPageSize = 50
+
+/** The product fields a column can feed, in the form's order. */
+export const importFields = [
+  'pzn',
+  'name',
+  'manufacturer',
+  'brand',
+  'category',
+  'cultivar',
+  'genetics',
+  'dominance',
+  'thcContent',
+  'cbdContent',
+  'cannabinoidUnit',
+  'terpenes',
+  'irradiated',
+  'countryOfCultivation',
+  'packSize',
+  'packUnit',
+  'description',
+  'status',
+] as const
+export type ImportField = (typeof importFields)[number]
+
+/** Without these columns no row can become a product. */
+export const requiredImportFields = [
+  'pzn',
+  'name',
+  'manufacturer',
+  'category',
+  'packSize',
+] as const satisfies readonly ImportField[]
+
+export const importFieldLabels = Object.fromEntries(
+  importFields.map((field) => [field, masterProductFieldLabels[field] ?? field]),
+) as Record<ImportField, string>
+
+/** Field → index of the file's column; a field without a column is not imported. */
+export type ImportMapping = Partial<Record<ImportField, number>>
+
+/** The required fields without a column, in the form's order. */
+export const missingRequiredFields = (mapping: ImportMapping): ImportField[] =>
+  requiredImportFields.filter((field) => mapping[field] === undefined)
+
+/** An error of one row: the column it belongs to (null when no column feeds the field). */
+export interface ImportCellError {
+  column: number | null
+  message: string
+}
+
+// ─── What the pages show ────────────────────────────────────────────────────────────────────
+
+export const importRowStatuses = ['new', 'changed', 'unchanged', 'invalid'] as const
+export type ImportRowStatus = (typeof importRowStatuses)[number]
+export const importRowStatusLabels: Record<ImportRowStatus, string> = {
+  new: 'neu',
+  changed: 'geändert',
+  unchanged: 'unverändert',
+  invalid: 'fehlerhaft',
+}
+
+export const productImportStatuses = ['previewed', 'running', 'completed', 'failed'] as const
+export type ProductImportStatus = (typeof productImportStatuses)[number]
+
+/** One upload as the import page shows it. */
+export interface ProductImportState {
+  id: string
+  fileName: string
+  header: string[]
+  /** The first filled value of each column, shown beside it in the mapping. */
+  samples: string[]
+  mapping: ImportMapping
+  /** Required fields without a column: until they have one, no row is analysed. */
+  missingFields: ImportField[]
+  status: ProductImportStatus
+  totalRows: number
+  counts: Record<ImportRowStatus, number>
+  /** Rows the confirm writes (or finds unchanged): all but the invalid ones. */
+  validRows: number
+  processedRows: number
+  createdCount: number
+  updatedCount: number
+  /** Valid rows the run found unchanged (nothing written). */
+  skippedCount: number
+  failureMessage: string | null
+  createdAt: string
+  finishedAt: string | null
+}
+
+/** One row of the preview. */
+export interface ProductImportRowView {
+  line: number
+  status: ImportRowStatus
+  cells: string[]
+  errors: ImportCellError[]
+  changes: MasterProductFieldChange[]
+}
+
+/** An upload in the list of recent imports. */
+export interface ProductImportSummary {
+  id: string
+  fileName: string
+  status: ProductImportStatus
+  totalRows: number
+  createdCount: number
+  updatedCount: number
+  createdAt: string
+}
+
+/** The input of the preview's page of rows; zod-free like the list searches (ADR 012). */
+export interface ProductImportRowsQuery {
+  id: string
+  status?: ImportRowStatus
+  page: number
+}
+
+/** The import page's search params: which upload, which rows of its preview. */
+export interface ProductImportSearch {
+  import?: string
+  rows?: ImportRowStatus
+  page?: number
+}
+
+const rowStatusOf = (value: unknown): ImportRowStatus | undefined =>
+  importRowStatuses.includes(value as ImportRowStatus) ? (value as ImportRowStatus) : undefined
+
+/** Reads the page's search params; whatever does not parse is left out (a stale link still opens). */
+export function parseProductImportSearch(input: Record<string, unknown>): ProductImportSearch {
+  const search: ProductImportSearch = {}
+  if (isUuid(input.import)) search.import = input.import
+  const rows = rowStatusOf(input.rows)
+  if (rows) search.rows = rows
+  if (Number.isInteger(input.page) && (input.page as number) > 1) search.page = input.page as number
+  return search
+}
+
+/** The input of the preview's page of rows (server function validator). */
+export function parseProductImportRowsQuery(input: unknown): ProductImportRowsQuery {
+  const query = (typeof input === 'object' && input !== null ? input : {}) as Record<
+    string,
+    unknown
+  >
+  return {
+    id: isUuid(query.id) ? query.id : '',
+    status: rowStatusOf(query.status),
+    page: Number.isInteger(query.page) && (query.page as number) >= 1 ? (query.page as number) : 1,
+  }
+}
+
+/** The input that names one import; an id that is none becomes '' (answered with 404). */
+export function parseProductImportId(input: unknown): { id: string } {
+  const id = (input as { id?: unknown } | null)?.id
+  return { id: isUuid(id) ? id : '' }
+}
