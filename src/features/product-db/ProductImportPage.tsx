@@ -105,8 +105,7 @@ function UploadStep() {
           1. Datei hochladen
         </h2>
         {/* Dropping is a shortcut; the button is the way for keyboard and screen readers. */}
-        <div
-          role="group"
+        <fieldset
           aria-label="Ablagefläche für die Datei"
           onDragOver={(event) => {
             event.preventDefault()
@@ -160,7 +159,7 @@ function UploadStep() {
               {error}
             </p>
           )}
-        </div>
+        </fieldset>
         <div className="mt-4">
           <Button
             variant="secondary"

@@ -408,7 +408,7 @@ export async function setProductImportMapping(
       .from(productImports)
       .where(eq(productImports.id, record.id))
       .for('update')
-    if (!locked || locked.status !== 'previewed') throw new ConflictError(importNotPreviewedMessage)
+    if (locked?.status !== 'previewed') throw new ConflictError(importNotPreviewedMessage)
     const stored = await tx
       .select({ line: productImportRows.line, cells: productImportRows.cells })
       .from(productImportRows)
