@@ -63,6 +63,7 @@ import { Route as ShopAccountOrdersRouteImport } from './routes/_shop/account/or
 import { Route as ShopAccountPersonalRouteImport } from './routes/_shop/account/personal'
 import { Route as ShopBluetenIndexRouteImport } from './routes/_shop/blueten/index'
 import { Route as ShopBluetenIdRouteImport } from './routes/_shop/blueten/$id'
+import { Route as ApiAdminProductImportsRouteImport } from './routes/api/admin/product-imports'
 import { Route as ApiFilesIdRouteImport } from './routes/api/files/$id'
 import { Route as ApiFilesProductImagesRouteImport } from './routes/api/files/product-images'
 import { Route as ApiShop_usersMeRouteImport } from './routes/api/shop_users/me'
@@ -351,6 +352,11 @@ const ShopBluetenIdRoute = ShopBluetenIdRouteImport.update({
   path: '/blueten/$id',
   getParentRoute: () => ShopRoute,
 } as any)
+const ApiAdminProductImportsRoute = ApiAdminProductImportsRouteImport.update({
+  id: '/api/admin/product-imports',
+  path: '/api/admin/product-imports',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiFilesIdRoute = ApiFilesIdRouteImport.update({
   id: '/api/files/$id',
   path: '/api/files/$id',
@@ -481,6 +487,7 @@ export interface FileRoutesByFullPath {
   '/account/orders': typeof ShopAccountOrdersRoute
   '/account/personal': typeof ShopAccountPersonalRoute
   '/blueten/$id': typeof ShopBluetenIdRoute
+  '/api/admin/product-imports': typeof ApiAdminProductImportsRoute
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
@@ -549,6 +556,7 @@ export interface FileRoutesByTo {
   '/account/orders': typeof ShopAccountOrdersRoute
   '/account/personal': typeof ShopAccountPersonalRoute
   '/blueten/$id': typeof ShopBluetenIdRoute
+  '/api/admin/product-imports': typeof ApiAdminProductImportsRoute
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
@@ -623,6 +631,7 @@ export interface FileRoutesById {
   '/_shop/account/orders': typeof ShopAccountOrdersRoute
   '/_shop/account/personal': typeof ShopAccountPersonalRoute
   '/_shop/blueten/$id': typeof ShopBluetenIdRoute
+  '/api/admin/product-imports': typeof ApiAdminProductImportsRoute
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
@@ -693,6 +702,7 @@ export interface FileRouteTypes {
     | '/account/orders'
     | '/account/personal'
     | '/blueten/$id'
+    | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/product-images'
     | '/api/shop_users/me'
@@ -761,6 +771,7 @@ export interface FileRouteTypes {
     | '/account/orders'
     | '/account/personal'
     | '/blueten/$id'
+    | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/product-images'
     | '/api/shop_users/me'
@@ -834,6 +845,7 @@ export interface FileRouteTypes {
     | '/_shop/account/orders'
     | '/_shop/account/personal'
     | '/_shop/blueten/$id'
+    | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/product-images'
     | '/api/shop_users/me'
@@ -874,6 +886,7 @@ export interface RootRouteChildren {
   ApiOpenapiDotjsonRoute: typeof ApiOpenapiDotjsonRoute
   ApiTenantRoute: typeof ApiTenantRoute
   ApiVersionRoute: typeof ApiVersionRoute
+  ApiAdminProductImportsRoute: typeof ApiAdminProductImportsRoute
   ApiFilesIdRoute: typeof ApiFilesIdRoute
   ApiFilesProductImagesRoute: typeof ApiFilesProductImagesRoute
   ApiShop_usersMeRoute: typeof ApiShop_usersMeRoute
@@ -1263,6 +1276,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShopBluetenIdRouteImport
       parentRoute: typeof ShopRoute
     }
+    '/api/admin/product-imports': {
+      id: '/api/admin/product-imports'
+      path: '/api/admin/product-imports'
+      fullPath: '/api/admin/product-imports'
+      preLoaderRoute: typeof ApiAdminProductImportsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/files/$id': {
       id: '/api/files/$id'
       path: '/api/files/$id'
@@ -1554,6 +1574,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiOpenapiDotjsonRoute: ApiOpenapiDotjsonRoute,
   ApiTenantRoute: ApiTenantRoute,
   ApiVersionRoute: ApiVersionRoute,
+  ApiAdminProductImportsRoute: ApiAdminProductImportsRoute,
   ApiFilesIdRoute: ApiFilesIdRoute,
   ApiFilesProductImagesRoute: ApiFilesProductImagesRoute,
   ApiShop_usersMeRoute: ApiShop_usersMeRoute,

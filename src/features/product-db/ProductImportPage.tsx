@@ -86,7 +86,7 @@ function UploadStep() {
     }
   }
 
-  function drop(event: DragEvent<HTMLDivElement>) {
+  function drop(event: DragEvent<HTMLFieldSetElement>) {
     event.preventDefault()
     setDragging(false)
     const file = event.dataTransfer.files[0]
