@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -25,6 +27,8 @@ import {
 import { products } from '~/server/products/products.schema'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+
+const demoImportFile = path.resolve(import.meta.dirname, '../../docs/demo-product-import.csv')
 
 /** A fixture manufacturer no demo product uses, so every count can scope to it. */
 const maker = 'Importwerk Zyrbel GmbH'
@@ -500,5 +504,56 @@ describe.each(testDatabaseKinds)('master product import on %s', (kind) => {
       status: 404,
     })
     await expect(getProductImport(admin, 'kein-uuid', db())).rejects.toBeInstanceOf(DomainError)
+  })
+})
+
+describe.each(testDatabaseKinds)('the demo import file on %s', (kind) => {
+  let database: TestDatabase
+
+  beforeAll(async () => {
+    database = await createSeededDatabase(kind)
+  })
+  afterAll(async () => {
+    await database?.dispose()
+  })
+
+  it('holds 19 new products, 3 changes of demo products and 3 broken rows', async () => {
+    const db = database.handle.db
+    const { admin } = await demoActors(db)
+    const bytes = new Uint8Array(await readFile(demoImportFile))
+    const { id } = await createProductImport(
+      admin,
+      { fileName: 'demo-product-import.csv', bytes },
+      db,
+    )
+    const state = await getProductImport(admin, id, db)
+    expect(state.missingFields).toEqual([])
+    expect(state.counts).toEqual({ new: 19, changed: 3, unchanged: 0, invalid: 3 })
+    const invalid = await listProductImportRows(admin, { id, status: 'invalid', page: 1 }, db)
+    expect(
+      invalid.items.map((row) => [row.line, row.errors.map((error) => error.message)]),
+    ).toEqual([
+      [24, ['PZN: Die Prüfziffer der PZN stimmt nicht.']],
+      [25, ['Sorte: Blüten brauchen eine Sorte: ein Rezept muss sie nennen.']],
+      [26, ['Kategorie: Unbekannte Kategorie „Tinktur“.']],
+    ])
+    const changed = await listProductImportRows(admin, { id, status: 'changed', page: 1 }, db)
+    expect(changed.items.map((row) => row.changes)).toEqual([
+      [{ field: 'thcContent', before: 22, after: 22.5 }],
+      [{ field: 'status', before: 'active', after: 'withdrawn' }],
+      [
+        {
+          field: 'terpenes',
+          before: ['Myrcen', 'Caryophyllen'],
+          after: ['Myrcen', 'Caryophyllen', 'Limonen'],
+        },
+      ],
+    ])
+    expect(
+      await confirmProductImport(admin, id, db).then(async (run) => {
+        await run.finished
+        return getProductImport(admin, id, db)
+      }),
+    ).toMatchObject({ status: 'completed', createdCount: 19, updatedCount: 3, processedRows: 22 })
   })
 })
