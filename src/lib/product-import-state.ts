@@ -10,6 +10,7 @@ import { type MasterProductFieldChange, masterProductFieldLabels } from './produ
 
 export const maxImportFileBytes = 10 * 1024 * 1024
 export const maxImportRows = 50_000
+export const importFileTooLargeMessage = 'Die Datei ist größer als 10 MB. Bitte teilen Sie sie auf.'
 /** Rows of the preview table per page. */
 export const importPreviewPageSize = 50
 
@@ -165,4 +166,55 @@ export function parseProductImportRowsQuery(input: unknown): ProductImportRowsQu
 export function parseProductImportId(input: unknown): { id: string } {
   const id = (input as { id?: unknown } | null)?.id
   return { id: isUuid(id) ? id : '' }
+}
+
+// ─── Template ───────────────────────────────────────────────────────────────────────────────
+
+/** The template's columns (the German headers the mapping knows) and one example row. */
+export const importTemplateRows: readonly (readonly string[])[] = [
+  [
+    'PZN',
+    'Name',
+    'Hersteller',
+    'Marke',
+    'Kategorie',
+    'Sorte',
+    'Genetik',
+    'Dominanz',
+    'THC',
+    'CBD',
+    'Einheit des Gehalts',
+    'Terpene',
+    'Bestrahlt',
+    'Anbauland',
+    'Packungsgröße',
+    'Einheit der Packung',
+    'Beschreibung',
+    'Status',
+  ],
+  [
+    '21234564',
+    'Beispielblüte 22/1',
+    'Beispiel Pharma GmbH',
+    'Beispielmarke',
+    'Blüte',
+    'Beispielsorte',
+    'Hybrid',
+    'sativa-dominant',
+    '22,0',
+    '1,0',
+    '%',
+    'Myrcen, Limonen',
+    'nein',
+    'Kanada',
+    '10',
+    'g',
+    '',
+    'aktiv',
+  ],
+]
+
+/** Semicolon-separated with a BOM, the way German Excel opens umlauts right. */
+export function importTemplateCsv(): string {
+  return `\uFEFF${importTemplateRows.map((row) => row.join(';')).join('\r\n')}\r\n`
 }

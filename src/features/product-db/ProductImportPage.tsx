@@ -4,7 +4,12 @@ import { FileDown, FileSpreadsheet, FileUp } from 'lucide-react'
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react'
 import { failureOf } from '~/lib/failure'
 import { formatCount, formatDateTime } from '~/lib/format'
-import { importTemplateCsv, maxImportFileBytes, maxImportRows } from '~/lib/product-import'
+import {
+  importFileTooLargeMessage,
+  importTemplateCsv,
+  maxImportFileBytes,
+  maxImportRows,
+} from '~/lib/product-import-state'
 import { uploadFile } from '../files/upload-file'
 import { Button } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
@@ -61,10 +66,7 @@ function UploadStep() {
 
   async function start(file: File) {
     if (file.size > maxImportFileBytes) {
-      setUpload({
-        state: 'failed',
-        message: 'Die Datei ist größer als 10 MB. Bitte teilen Sie sie auf.',
-      })
+      setUpload({ state: 'failed', message: importFileTooLargeMessage })
       return
     }
     const controller = new AbortController()

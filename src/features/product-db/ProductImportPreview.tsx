@@ -17,7 +17,7 @@ import {
   type ProductImportRowView,
   type ProductImportState,
   requiredImportFields,
-} from '~/lib/product-import'
+} from '~/lib/product-import-state'
 import { FieldView, FormAlert } from '../forms/field-parts'
 import { Button, buttonClass } from '../ui/buttons'
 import { StatusBadge, type StatusTone } from '../ui/StatusBadge'

@@ -1,6 +1,10 @@
 import ExcelJS from 'exceljs'
 import Papa from 'papaparse'
-import { maxImportRows } from '../../lib/product-import'
+import {
+  importFileTooLargeMessage,
+  maxImportFileBytes,
+  maxImportRows,
+} from '../../lib/product-import-state'
 import { DomainError } from '../errors.server'
 
 /**
@@ -116,8 +120,10 @@ async function parseWorkbook(bytes: Uint8Array): Promise<string[][]> {
   return Array.from(rows, (cells) => cells ?? [])
 }
 
-/** Header and data rows of the file; 415 for what is no CSV or XLSX, 413 beyond the row limit. */
+/** Header and data rows of the file; 415 for what is no CSV or XLSX, 413 beyond the limits. */
 export async function parseImportFile(bytes: Uint8Array): Promise<ParsedImportFile> {
+  // The edge allows a little more for the multipart framing; the file itself has its limit here.
+  if (bytes.byteLength > maxImportFileBytes) throw new DomainError(413, importFileTooLargeMessage)
   let table: string[][]
   if (startsWith(bytes, zipSignature)) table = await parseWorkbook(bytes)
   else if (!startsWith(bytes, utf8Bom) && looksBinary(bytes)) {

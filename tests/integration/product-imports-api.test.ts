@@ -1,0 +1,124 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { importFileTooLargeMessage, maxImportFileBytes, maxImportRows } from '~/lib/product-import'
+import { missingFileMessage } from '~/server/files/file-http.server'
+import {
+  emptyFileMessage,
+  tooManyRowsMessage,
+  unsupportedFileMessage,
+} from '~/server/products/product-import-file.server'
+import { callApi } from '../support/api-client'
+import { testDatabaseKinds } from '../support/databases'
+import { startTestServer, type TestServer } from '../support/server'
+
+/** The upload of the master product import over HTTP, against the production build. */
+
+const demoFile = path.resolve(import.meta.dirname, '../../docs/demo-product-import.csv')
+const route = '/api/admin/product-imports'
+
+describe.each(testDatabaseKinds)('product import upload API on %s', (kind) => {
+  let server: TestServer
+  let adminToken: string
+  let ownerToken: string
+
+  const logIn = async (username: string, password: string) => {
+    const answer = await callApi(server.baseUrl, '/api/auth/b2b/login', {
+      body: { username, password },
+    })
+    expect(answer.status).toBe(200)
+    return answer.body.accessToken as string
+  }
+
+  const upload = async (
+    bytes: Uint8Array,
+    { token, name = 'produkte.csv' }: { token?: string; name?: string },
+  ) => {
+    const body = new FormData()
+    body.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), name)
+    const response = await fetch(`${server.baseUrl}${route}`, {
+      method: 'POST',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      body,
+    })
+    return { status: response.status, body: await response.json() }
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+    adminToken = await logIn('admin', 'admin-demo-2026')
+    ownerToken = await logIn('apotheke', 'apotheke-demo-2026')
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('takes the demo file from an admin and answers 201 with the import id', async () => {
+    const answer = await upload(new Uint8Array(await readFile(demoFile)), { token: adminToken })
+    expect(answer.status).toBe(201)
+    expect(Object.keys(answer.body)).toEqual(['id'])
+    expect(answer.body.id).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('needs an admin token', async () => {
+    const bytes = new Uint8Array(await readFile(demoFile))
+    expect(await upload(bytes, {})).toMatchObject({ status: 401 })
+    expect(await upload(bytes, { token: ownerToken })).toMatchObject({
+      status: 403,
+      body: { message: expect.stringContaining('Zugriff verweigert') },
+    })
+  })
+
+  it('refuses an old .xls, a picture and a JSON body with 415', async () => {
+    const xls = Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0])
+    expect(await upload(xls, { token: adminToken, name: 'alt.xls' })).toEqual({
+      status: 415,
+      body: { status: 415, message: unsupportedFileMessage },
+    })
+    const png = Uint8Array.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+    ])
+    expect(await upload(png, { token: adminToken, name: 'liste.csv' })).toMatchObject({
+      status: 415,
+      body: { message: unsupportedFileMessage },
+    })
+    const json = await callApi(server.baseUrl, route, {
+      token: adminToken,
+      body: { file: 'PZN;Name' },
+    })
+    expect(json.status).toBe(415)
+  })
+
+  it('refuses files above 10 MB and above 50,000 rows with 413', async () => {
+    // Just above 10 MB passes the edge (which allows for the multipart framing) and is refused
+    // by the import; far above, the edge refuses it before reading on.
+    for (const size of [maxImportFileBytes + 1, maxImportFileBytes + 1024 * 1024]) {
+      const large = new TextEncoder().encode(`PZN;Name\n${'1;x'.padEnd(size, 'x')}`)
+      expect(await upload(large, { token: adminToken })).toMatchObject({
+        status: 413,
+        body: { message: importFileTooLargeMessage },
+      })
+    }
+    const rows = Array.from({ length: maxImportRows + 1 }, (_, index) => `${index};x`).join('\n')
+    expect(
+      await upload(new TextEncoder().encode(`PZN;Name\n${rows}\n`), { token: adminToken }),
+    ).toEqual({
+      status: 413,
+      body: { status: 413, message: tooManyRowsMessage },
+    })
+  })
+
+  it('refuses a file with only a header and a request without a file with 400', async () => {
+    expect(await upload(new TextEncoder().encode('PZN;Name\r\n'), { token: adminToken })).toEqual({
+      status: 400,
+      body: { status: 400, message: emptyFileMessage },
+    })
+    const empty = await fetch(`${server.baseUrl}${route}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}` },
+      body: new FormData(),
+    })
+    expect(empty.status).toBe(400)
+    expect((await empty.json()).errors).toEqual({ file: missingFileMessage })
+  })
+})
