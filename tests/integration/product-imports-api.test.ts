@@ -60,6 +60,47 @@ describe.each(testDatabaseKinds)('product import upload API on %s', (kind) => {
     expect(answer.body.id).toMatch(/^[0-9a-f-]{36}$/)
   })
 
+  it('reads the state and confirms over REST: the run starts once and completes', async () => {
+    const { body } = await upload(new Uint8Array(await readFile(demoFile)), { token: adminToken })
+    const state = await callApi(server.baseUrl, `${route}/${body.id}`, { token: adminToken })
+    expect(state).toMatchObject({
+      status: 200,
+      body: { status: 'previewed', counts: { new: 19, changed: 3, unchanged: 0, invalid: 3 } },
+    })
+    const confirms = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        callApi(server.baseUrl, `${route}/${body.id}/confirm`, {
+          method: 'POST',
+          token: adminToken,
+        }),
+      ),
+    )
+    expect(confirms.map((answer) => answer.status)).toEqual(Array(10).fill(202))
+    expect(confirms.filter((answer) => answer.body.started)).toHaveLength(1)
+    // The run goes on in the server process: its state is asked until it is over.
+    await expect
+      .poll(
+        async () =>
+          (await callApi(server.baseUrl, `${route}/${body.id}`, { token: adminToken })).body.status,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe('completed')
+    const done = await callApi(server.baseUrl, `${route}/${body.id}`, { token: adminToken })
+    expect(done.body).toMatchObject({ createdCount: 19, updatedCount: 3, processedRows: 22 })
+
+    const unknown = await callApi(server.baseUrl, `${route}/${crypto.randomUUID()}`, {
+      token: adminToken,
+    })
+    expect(unknown.status).toBe(404)
+    const foreign = await callApi(server.baseUrl, `${route}/${body.id}/confirm`, {
+      method: 'POST',
+      token: ownerToken,
+    })
+    expect(foreign.status).toBe(403)
+  })
+
   it('needs an admin token', async () => {
     const bytes = new Uint8Array(await readFile(demoFile))
     expect(await upload(bytes, {})).toMatchObject({ status: 401 })

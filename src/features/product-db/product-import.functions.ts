@@ -8,6 +8,7 @@ import { getApp } from '~/server/app.server'
 import {
   confirmProductImport,
   getProductImport,
+  importFailureLogger,
   listProductImportRows,
   listRecentProductImports,
   productImportErrorReport,
@@ -63,11 +64,7 @@ export const confirmProductImportFn = createServerFn({ method: 'POST' })
   .handler(async ({ data, context }) => {
     const app = await getApp()
     const { started } = await confirmProductImport(context.actor, data.id, app.db, {
-      onFailure: (error) =>
-        app.logger.error(
-          { err: error, requestId: context.actor.requestId, importId: data.id },
-          'product import batch failed',
-        ),
+      onFailure: importFailureLogger(app.logger, context.actor.requestId, data.id),
     })
     return { started }
   })

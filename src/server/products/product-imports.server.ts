@@ -22,6 +22,7 @@ import { type Actor, requireRole } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
 import type { Database, Executor } from '../db/client.server'
 import { ConflictError, InvalidError, NotFoundError, parseInput } from '../errors.server'
+import type { Logger } from '../logger.server'
 import { changesBetween, isMaster, masterProductOf } from './master-products.server'
 import { auditedProductFields, masterProductAudit, productColumns } from './product-facts.server'
 import { parseImportFile } from './product-import-file.server'
@@ -665,6 +666,11 @@ export async function confirmProductImport(
   runningJobs.set(claimed.id, finished)
   return { started: true, finished }
 }
+
+/** What the callers of `confirmProductImport` pass as `onFailure`: the failed batch in the log. */
+export const importFailureLogger =
+  (logger: Pick<Logger, 'error'>, requestId: string | null, importId: string) => (error: unknown) =>
+    logger.error({ err: error, requestId, importId }, 'product import batch failed')
 
 /** The run of an import this process works on, for tests and shutdown to await. */
 export const runningImport = (id: string): Promise<void> | undefined => runningJobs.get(id)
