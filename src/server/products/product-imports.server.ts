@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { isDeepStrictEqual } from 'node:util'
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm'
 import Papa from 'papaparse'
@@ -19,7 +20,7 @@ import {
 } from '../../lib/product-import'
 import { normalisePzn } from '../../lib/products'
 import { type Actor, requireRole } from '../actor.server'
-import { auditActorOf, recordAudit } from '../audit/audit.server'
+import { type AuditEntry, auditActorOf, recordAudits } from '../audit/audit.server'
 import type { Database, Executor } from '../db/client.server'
 import { ConflictError, InvalidError, NotFoundError, parseInput } from '../errors.server'
 import type { Logger } from '../logger.server'
@@ -494,6 +495,16 @@ async function writeBatch(
   )
   const result: BatchResult = { created: 0, updated: 0, skipped: 0 }
   const inserts: (typeof products.$inferInsert)[] = []
+  const audits: AuditEntry[] = []
+  const auditOf = (action: string, id: string, before: ProductRow | null, after: ProductRow) => ({
+    organisationId: null,
+    actor: auditActorOf(actor),
+    requestId: actor.requestId,
+    action,
+    entity: { type: masterProductAudit.entityType, id },
+    before: before && auditedProductFields(before),
+    after: auditedProductFields(after),
+  })
   for (const row of rows) {
     const current = (row.pzn ? stored.get(row.pzn) : undefined) ?? null
     const analysed = analyseImportRow(
@@ -532,32 +543,17 @@ async function writeBatch(
       .where(and(eq(products.id, current.id), isMaster))
       .returning()
     if (!updated) throw new Error('master product vanished while locked')
-    await recordAudit(tx, {
-      organisationId: null,
-      actor: auditActorOf(actor),
-      requestId: actor.requestId,
-      action: masterProductAudit.updated,
-      entity: { type: masterProductAudit.entityType, id: updated.id },
-      before: auditedProductFields(current),
-      after: auditedProductFields(updated),
-    })
+    audits.push(auditOf(masterProductAudit.updated, updated.id, current, updated))
     result.updated++
   }
   if (inserts.length > 0) {
     const created = await tx.insert(products).values(inserts).returning()
     for (const product of created) {
-      await recordAudit(tx, {
-        organisationId: null,
-        actor: auditActorOf(actor),
-        requestId: actor.requestId,
-        action: masterProductAudit.created,
-        entity: { type: masterProductAudit.entityType, id: product.id },
-        before: null,
-        after: auditedProductFields(product),
-      })
+      audits.push(auditOf(masterProductAudit.created, product.id, null, product))
     }
     result.created += created.length
   }
+  await recordAudits(tx, audits)
   return result
 }
 
@@ -615,6 +611,9 @@ async function runImport(
       return
     }
     afterLine = last.line
+    // PGlite runs in this process and answers without waiting for I/O: without a turn of the
+    // event loop between batches, the page's progress requests would wait for the whole run.
+    await yieldToEventLoop()
   }
   await db
     .update(productImports)
