@@ -101,7 +101,12 @@ async function run(label, postgresUrl) {
       await sleep(100)
       state = await call(server.url, token, `/api/admin/product-imports/${id}`)
       polls++
-      if (process.env.BENCH_TRACE) console.log(((performance.now() - uploaded) / 1000).toFixed(2), state.status, state.processedRows)
+      if (process.env.BENCH_TRACE)
+        console.log(
+          ((performance.now() - uploaded) / 1000).toFixed(2),
+          state.status,
+          state.processedRows,
+        )
     }
     const done = performance.now()
     if (state.status !== 'completed' || state.createdCount !== rowCount) {

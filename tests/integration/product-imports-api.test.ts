@@ -8,7 +8,7 @@ import {
   tooManyRowsMessage,
   unsupportedFileMessage,
 } from '~/server/products/product-import-file.server'
-import { callApi } from '../support/api-client'
+import { accessTokenOf, callApi, uploadOver } from '../support/api-client'
 import { testDatabaseKinds } from '../support/databases'
 import { startTestServer, type TestServer } from '../support/server'
 
@@ -22,27 +22,13 @@ describe.each(testDatabaseKinds)('product import upload API on %s', (kind) => {
   let adminToken: string
   let ownerToken: string
 
-  const logIn = async (username: string, password: string) => {
-    const answer = await callApi(server.baseUrl, '/api/auth/b2b/login', {
-      body: { username, password },
-    })
-    expect(answer.status).toBe(200)
-    return answer.body.accessToken as string
-  }
+  const logIn = (username: string, password: string) =>
+    accessTokenOf(server.baseUrl, username, password)
 
-  const upload = async (
+  const upload = (
     bytes: Uint8Array,
     { token, name = 'produkte.csv' }: { token?: string; name?: string },
-  ) => {
-    const body = new FormData()
-    body.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), name)
-    const response = await fetch(`${server.baseUrl}${route}`, {
-      method: 'POST',
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      body,
-    })
-    return { status: response.status, body: await response.json() }
-  }
+  ) => uploadOver(server.baseUrl, route, bytes, { token, type: 'text/csv', name })
 
   beforeAll(async () => {
     server = await startTestServer(kind)

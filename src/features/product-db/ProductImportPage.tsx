@@ -10,6 +10,8 @@ import {
   maxImportFileBytes,
   maxImportRows,
 } from '~/lib/product-import-state'
+import { HiddenFileInput } from '../files/HiddenFileInput'
+import { UploadProgress } from '../files/UploadProgress'
 import { uploadFile } from '../files/upload-file'
 import { Button } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
@@ -95,7 +97,6 @@ function UploadStep() {
     if (file && upload.state !== 'uploading') void start(file)
   }
 
-  const percent = upload.state === 'uploading' ? Math.round(upload.share * 100) : 0
   const error = upload.state === 'failed' ? upload.message : null
   return (
     <div className="space-y-8">
@@ -119,16 +120,11 @@ function UploadStep() {
         >
           <FileSpreadsheet className="size-10 text-brand-500" aria-hidden="true" />
           <p className="text-ink">Ziehen Sie die Datei hierher oder wählen Sie sie aus.</p>
-          <input
+          <HiddenFileInput
             ref={input}
             id={`${id}-file`}
-            type="file"
             accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            hidden
-            onChange={(event) => {
-              const file = event.target.files?.[0]
-              if (file) void start(file)
-            }}
+            onFile={(file) => void start(file)}
           />
           <Button
             aria-describedby={[`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')}
@@ -144,17 +140,12 @@ function UploadStep() {
             erste Zeile enthält die Spaltennamen.
           </p>
           {upload.state === 'uploading' && (
-            <div className="w-full max-w-xs">
-              <progress
-                value={percent}
-                max={100}
-                aria-label={`${upload.fileName} wird hochgeladen`}
-                className="h-2 w-full accent-brand-600"
-              />
-              <p className="text-sm text-ink-muted" aria-live="polite">
-                {percent < 100 ? `${percent} % hochgeladen …` : 'Die Datei wird geprüft …'}
-              </p>
-            </div>
+            <UploadProgress
+              share={upload.share}
+              fileName={upload.fileName}
+              processingText="Die Datei wird geprüft …"
+              className="w-full max-w-xs"
+            />
           )}
           {error && (
             <p id={`${id}-error`} role="alert" className="text-sm text-danger">

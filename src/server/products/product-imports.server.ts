@@ -88,6 +88,22 @@ function changesOf(stored: ProductRow, product: ReturnType<typeof masterProductO
   )
 }
 
+/** A row that cannot become a product, with its reasons. */
+const invalidRow = (
+  importId: string,
+  row: { line: number; cells: string[] },
+  errors: ImportCellError[],
+): AnalysedRowValues => ({
+  importId,
+  line: row.line,
+  cells: row.cells,
+  status: 'invalid',
+  pzn: null,
+  productId: null,
+  errors,
+  changes: [],
+})
+
 const pznCell = (cells: readonly string[], mapping: ImportMapping) =>
   mapping.pzn === undefined ? '' : normalisePzn(cells[mapping.pzn] ?? '')
 
@@ -106,16 +122,7 @@ async function analyseRows(
   const missing = missingRequiredFields(mapping)
   if (missing.length > 0) {
     const message = `Es fehlt die Spalte für ${missing.map((field) => `„${importFieldLabels[field]}“`).join(', ')}.`
-    return rows.map((row) => ({
-      importId,
-      line: row.line,
-      cells: row.cells,
-      status: 'invalid',
-      pzn: null,
-      productId: null,
-      errors: [{ column: null, message }],
-      changes: [],
-    }))
+    return rows.map((row) => invalidRow(importId, row, [{ column: null, message }]))
   }
   const linesByPzn = new Map<string, number[]>()
   for (const row of rows) {
@@ -125,16 +132,7 @@ async function analyseRows(
   const stored = await masterProductsByPzn(db, [...linesByPzn.keys()], { lock: false })
   const pznColumn = mapping.pzn as number
   return rows.map((row): AnalysedRowValues => {
-    const invalid = (errors: ImportCellError[]): AnalysedRowValues => ({
-      importId,
-      line: row.line,
-      cells: row.cells,
-      status: 'invalid',
-      pzn: null,
-      productId: null,
-      errors,
-      changes: [],
-    })
+    const invalid = (errors: ImportCellError[]) => invalidRow(importId, row, errors)
     const pzn = pznCell(row.cells, mapping)
     const others = (linesByPzn.get(pzn) ?? []).filter((line) => line !== row.line)
     if (pzn && others.length > 0) {
