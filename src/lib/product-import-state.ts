@@ -1,12 +1,15 @@
 import { isUuid } from './ids'
 import { type MasterProductFieldChange, masterProductFieldLabels } from './product-db'
+import { type ImportRowStatus, rowStatusOf } from './product-import-search'
 
 /**
  * What the master product import's pages and services share without a schema library: the
  * fields a column can feed, the limits of a file, the state of an import and its rows, and the
- * page's search params. The import page's route reads these on first load (ADR 012, 013); the
- * rules that turn a row into a product are in `product-import.ts`.
+ * page's search params (re-exported from `product-import-search.ts`, the only part the route
+ * reads on first load: ADR 012, 013). The rules that turn a row into a product are in
+ * `product-import.ts`.
  */
+export * from './product-import-search'
 
 export const maxImportFileBytes = 10 * 1024 * 1024
 export const maxImportRows = 50_000
@@ -65,8 +68,6 @@ export interface ImportCellError {
 
 // ─── What the pages show ────────────────────────────────────────────────────────────────────
 
-export const importRowStatuses = ['new', 'changed', 'unchanged', 'invalid'] as const
-export type ImportRowStatus = (typeof importRowStatuses)[number]
 export const importRowStatusLabels: Record<ImportRowStatus, string> = {
   new: 'neu',
   changed: 'geändert',
@@ -127,26 +128,6 @@ export interface ProductImportRowsQuery {
   id: string
   status?: ImportRowStatus
   page: number
-}
-
-/** The import page's search params: which upload, which rows of its preview. */
-export interface ProductImportSearch {
-  import?: string
-  rows?: ImportRowStatus
-  page?: number
-}
-
-const rowStatusOf = (value: unknown): ImportRowStatus | undefined =>
-  importRowStatuses.includes(value as ImportRowStatus) ? (value as ImportRowStatus) : undefined
-
-/** Reads the page's search params; whatever does not parse is left out (a stale link still opens). */
-export function parseProductImportSearch(input: Record<string, unknown>): ProductImportSearch {
-  const search: ProductImportSearch = {}
-  if (isUuid(input.import)) search.import = input.import
-  const rows = rowStatusOf(input.rows)
-  if (rows) search.rows = rows
-  if (Number.isInteger(input.page) && (input.page as number) > 1) search.page = input.page as number
-  return search
 }
 
 /** The input of the preview's page of rows (server function validator). */

@@ -117,15 +117,14 @@ describe.each(testDatabaseKinds)('product import upload API on %s', (kind) => {
   })
 
   it('refuses files above 10 MB and above 50,000 rows with 413', async () => {
-    // Just above 10 MB passes the edge (which allows for the multipart framing) and is refused
-    // by the import; far above, the edge refuses it before reading on.
-    for (const size of [maxImportFileBytes + 1, maxImportFileBytes + 1024 * 1024]) {
-      const large = new TextEncoder().encode(`PZN;Name\n${'1;x'.padEnd(size, 'x')}`)
-      expect(await upload(large, { token: adminToken })).toMatchObject({
-        status: 413,
-        body: { message: importFileTooLargeMessage },
-      })
-    }
+    // Just above 10 MB passes the edge (which allows for the multipart framing, and refuses far
+    // larger bodies itself: edge.test.ts) and is refused by the import.
+    const large = new TextEncoder().encode(`PZN;Name\n${'1;x'.padEnd(maxImportFileBytes - 8, 'x')}`)
+    expect(large.byteLength).toBe(maxImportFileBytes + 1)
+    expect(await upload(large, { token: adminToken })).toMatchObject({
+      status: 413,
+      body: { message: importFileTooLargeMessage },
+    })
     const rows = Array.from({ length: maxImportRows + 1 }, (_, index) => `${index};x`).join('\n')
     expect(
       await upload(new TextEncoder().encode(`PZN;Name\n${rows}\n`), { token: adminToken }),

@@ -4,7 +4,7 @@ import { failureOf } from '~/lib/failure'
 import type { ProductImportStatus } from '~/lib/product-import-state'
 import { Button } from '../ui/buttons'
 import { StatusBadge, type StatusTone } from '../ui/StatusBadge'
-import { fetchProductImportErrorReport } from './product-import.functions'
+import { fetchProductImportErrorReport } from './product-import-actions.functions'
 
 /** Offers a text as a file to save (the error report, the template). */
 export function downloadText(fileName: string, content: string) {

@@ -23,12 +23,12 @@ import { Button, buttonClass } from '../ui/buttons'
 import { StatusBadge, type StatusTone } from '../ui/StatusBadge'
 import { ChangeLine } from './ProductHistory'
 import { ErrorReportButton } from './ProductImportParts'
-import { confirmProductImportFn, setProductImportMappingFn } from './product-import.functions'
+import { productImportKey, productImportQuery } from './product-import.queries'
 import {
-  productImportKey,
-  productImportQuery,
-  productImportRowsQuery,
-} from './product-import.queries'
+  confirmProductImportFn,
+  setProductImportMappingFn,
+} from './product-import-actions.functions'
+import { productImportRowsQuery } from './product-import-rows.queries'
 
 const route = getRouteApi('/_app/admin/product-db/upload')
 

@@ -1,11 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { ProductImportRowsQuery } from '~/lib/product-import-state'
 import { productDbKey } from './product-db.queries'
-import {
-  fetchProductImport,
-  fetchProductImportRows,
-  fetchRecentProductImports,
-} from './product-import.functions'
+import { fetchProductImport, fetchRecentProductImports } from './product-import.functions'
 
 /** Under the product database's key: an import's writes show in the list at once. */
 export const productImportKey = [...productDbKey, 'import'] as const
@@ -18,12 +13,6 @@ export const productImportQuery = (id: string) =>
     queryKey: [...productImportKey, id],
     queryFn: () => fetchProductImport({ data: { id } }),
     refetchInterval: (query) => (query.state.data?.status === 'running' ? importPollMillis : false),
-  })
-
-export const productImportRowsQuery = (query: ProductImportRowsQuery) =>
-  queryOptions({
-    queryKey: [...productImportKey, query.id, 'rows', query.status ?? 'all', query.page],
-    queryFn: () => fetchProductImportRows({ data: query }),
   })
 
 export const recentProductImportsQuery = () =>

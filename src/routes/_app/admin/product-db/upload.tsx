@@ -5,9 +5,12 @@ import {
   recentProductImportsQuery,
 } from '~/features/product-db/product-import.queries'
 import { areaHead } from '~/features/shell/page-head'
-import { parseProductImportSearch } from '~/lib/product-import-state'
+import { parseProductImportSearch } from '~/lib/product-import-search'
 
 export const Route = createFileRoute('/_app/admin/product-db/upload')({
+  // The loader goes with the page's own chunk: its queries and server functions would otherwise
+  // join every page's first load (ADR 013).
+  codeSplitGroupings: [['loader', 'component']],
   validateSearch: parseProductImportSearch,
   loaderDeps: ({ search }) => ({ id: search.import }),
   loader: ({ context, deps }) =>
