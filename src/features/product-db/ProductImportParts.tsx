@@ -12,8 +12,11 @@ export function downloadText(fileName: string, content: string) {
   const link = document.createElement('a')
   link.href = url
   link.download = fileName
+  document.body.append(link)
   link.click()
-  URL.revokeObjectURL(url)
+  link.remove()
+  // The download reads the blob after this task; revoking at once could cut it off.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
 const importStatusBadges: Record<ProductImportStatus, { tone: StatusTone; label: string }> = {
