@@ -1,12 +1,13 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CircleAlert, CircleCheck } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { formatCount, formatDateTime } from '~/lib/format'
 import type { ProductImportState } from '~/lib/product-import-state'
 import { FormAlert } from '../forms/field-parts'
 import { ButtonLink } from '../ui/buttons'
 import { ErrorReportButton, ImportStatusBadge } from './ProductImportParts'
-import { productImportQuery } from './product-import.queries'
+import { productDbKey } from './product-db.queries'
+import { productImportKey, productImportQuery } from './product-import.queries'
 
 /**
  * Step 4: the confirmed import. While it runs, its state is polled and shown as a progress bar
@@ -15,6 +16,17 @@ import { productImportQuery } from './product-import.queries'
 export function ProductImportRun({ state: initial }: { state: ProductImportState }) {
   // The query polls itself while the import runs (`refetchInterval`).
   const { data: state = initial } = useQuery(productImportQuery(initial.id))
+  const queryClient = useQueryClient()
+  const over = state.status === 'completed' || state.status === 'failed'
+  // What the run wrote shows in the product database's list and forms without a reload.
+  useEffect(() => {
+    if (over) {
+      void queryClient.invalidateQueries({
+        queryKey: productDbKey,
+        predicate: (query) => query.queryKey[1] !== productImportKey[1],
+      })
+    }
+  }, [over, queryClient])
   const id = useId()
   const [message, setMessage] = useState<string | null>(null)
   const percent = state.validRows ? Math.floor((state.processedRows / state.validRows) * 100) : 100
