@@ -1,4 +1,5 @@
 import { isUuid } from './ids'
+import { oneOf } from './list-query'
 
 /**
  * The import page's search params: the route reads them on first load, so they stay apart from
@@ -16,15 +17,14 @@ export interface ProductImportSearch {
 }
 
 /** The row status a param names, or undefined. */
-export const rowStatusOf = (value: unknown): ImportRowStatus | undefined =>
-  importRowStatuses.includes(value as ImportRowStatus) ? (value as ImportRowStatus) : undefined
+export const rowStatusOf = oneOf(importRowStatuses)
 
 /** Reads the page's search params; whatever does not parse is left out (a stale link still opens). */
 export function parseProductImportSearch(input: Record<string, unknown>): ProductImportSearch {
-  const search: ProductImportSearch = {}
-  if (isUuid(input.import)) search.import = input.import
-  const rows = rowStatusOf(input.rows)
-  if (rows) search.rows = rows
-  if (Number.isInteger(input.page) && (input.page as number) > 1) search.page = input.page as number
-  return search
+  const { page } = input
+  return {
+    import: isUuid(input.import) ? input.import : undefined,
+    rows: rowStatusOf(input.rows),
+    page: Number.isInteger(page) && (page as number) > 1 ? (page as number) : undefined,
+  }
 }
