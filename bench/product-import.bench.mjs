@@ -3,6 +3,7 @@
 // CSV (parse and preview happen on upload), reading the preview's state, confirm, and asking for
 // the state until the import is done, as the page does. Target: ≤ 15 s on PGlite. With
 // BENCH_DATABASE_URL (or DATABASE_URL) also on a fresh database on that PostgreSQL server.
+// BENCH_TRACE=1 prints every state the bench reads while the import runs (the page's progress).
 //
 // Run from the project root after `npm run build`: npm run bench:import
 import { cpus, loadavg } from 'node:os'
