@@ -44,9 +44,10 @@ export function ProductImportPage() {
 function ImportSteps({ id }: { id: string }) {
   const { data: state } = useSuspenseQuery(productImportQuery(id))
   return state.status === 'previewed' ? (
-    <ProductImportPreview state={state} />
+    // Keyed by the import: another import's mapping starts from its own state.
+    <ProductImportPreview key={state.id} state={state} />
   ) : (
-    <ProductImportRun state={state} />
+    <ProductImportRun key={state.id} state={state} />
   )
 }
 
