@@ -271,6 +271,13 @@ export function parseContent(
   }
 }
 
+/** "%", "mg/ml", "mg/g", "mg/Stk"; empty → none. */
+function parseCannabinoidUnit(text: string): CellValue<CannabinoidUnit | null> {
+  if (text.trim() === '') return { value: null }
+  const unit = cannabinoidUnitOf(text)
+  return unit ? { value: unit } : { error: `Unbekannte Einheit „${text.trim()}“.` }
+}
+
 const word = <T>(words: Map<string, T>, text: string, unknown: string): CellValue<T | null> => {
   if (text.trim() === '') return { value: null }
   const value = words.get(headerKey(text))
@@ -451,19 +458,9 @@ export function analyseImportRow(
     input.cbdContent = value
     contentUnit ??= unit
   })
-  read(
-    'cannabinoidUnit',
-    (text) =>
-      text.trim() === ''
-        ? { value: null }
-        : (() => {
-            const unit = cannabinoidUnitOf(text)
-            return unit ? { value: unit } : { error: `Unbekannte Einheit „${text.trim()}“.` }
-          })(),
-    (value) => {
-      contentUnit = value ?? contentUnit
-    },
-  )
+  read('cannabinoidUnit', parseCannabinoidUnit, (value) => {
+    contentUnit = value ?? contentUnit
+  })
   const hasContent = input.thcContent !== null || input.cbdContent !== null
   if (!hasContent) input.cannabinoidUnit = null
   else if (contentUnit) input.cannabinoidUnit = contentUnit
