@@ -187,6 +187,28 @@ describe('row → product', () => {
     })
   })
 
+  it('reads the content unit from its own column and refuses one it does not know', () => {
+    const unitHeader = [
+      'PZN',
+      'Name',
+      'Hersteller',
+      'Kategorie',
+      'THC',
+      'Einheit des Gehalts',
+      'Inhalt',
+    ]
+    const row = (unit: string) => ['21234564', 'Öl', 'Y', 'Extrakt', '25', unit, '30 ml']
+    const mapping = autoMapping(unitHeader)
+    expect(analyseImportRow(row('mg/g'), unitHeader, mapping, null)).toMatchObject({
+      ok: true,
+      product: { cannabinoidUnit: 'mg_per_g', packUnit: 'ml' },
+    })
+    expect(analyseImportRow(row('mg/kg'), unitHeader, mapping, null)).toEqual({
+      ok: false,
+      errors: [{ column: 5, message: 'Einheit des Gehalts: Unbekannte Einheit „mg/kg“.' }],
+    })
+  })
+
   it('refuses a row without PZN: accessories without one are created in the form', () => {
     const analysed = analyseImportRow(
       ['', 'Grinder', 'Y', 'Hilfsmittel', '', '', '', '1 Stk', '', '', ''],
