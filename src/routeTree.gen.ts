@@ -63,6 +63,7 @@ import { Route as ShopAccountOrdersRouteImport } from './routes/_shop/account/or
 import { Route as ShopAccountPersonalRouteImport } from './routes/_shop/account/personal'
 import { Route as ShopBluetenIndexRouteImport } from './routes/_shop/blueten/index'
 import { Route as ShopBluetenIdRouteImport } from './routes/_shop/blueten/$id'
+import { Route as ApiAdminProductImportsRouteImport } from './routes/api/admin/product-imports'
 import { Route as ApiFilesIdRouteImport } from './routes/api/files/$id'
 import { Route as ApiFilesProductImagesRouteImport } from './routes/api/files/product-images'
 import { Route as ApiShop_usersMeRouteImport } from './routes/api/shop_users/me'
@@ -75,11 +76,13 @@ import { Route as AppCustomersIdEditRouteImport } from './routes/_app/customers/
 import { Route as AppProductsIdIndexRouteImport } from './routes/_app/products/$id.index'
 import { Route as AppProductsIdEditRouteImport } from './routes/_app/products/$id.edit'
 import { Route as AppPurchase_ordersIdEditRouteImport } from './routes/_app/purchase_orders/$id.edit'
+import { Route as ApiAdminProductImportsIdRouteImport } from './routes/api/admin/product-imports.$id'
 import { Route as ApiAuthAccountTypeLoginRouteImport } from './routes/api/auth/$accountType/login'
 import { Route as ApiAuthAccountTypeLogoutRouteImport } from './routes/api/auth/$accountType/logout'
 import { Route as ApiAuthAccountTypeTokenRouteImport } from './routes/api/auth/$accountType/token'
 import { Route as ApiUsersMePasswordRouteImport } from './routes/api/users/me/password'
 import { Route as AppAdminProductDbIdEditRouteImport } from './routes/_app/admin/product-db/$id.edit'
+import { Route as ApiAdminProductImportsIdConfirmRouteImport } from './routes/api/admin/product-imports.$id.confirm'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -351,6 +354,11 @@ const ShopBluetenIdRoute = ShopBluetenIdRouteImport.update({
   path: '/blueten/$id',
   getParentRoute: () => ShopRoute,
 } as any)
+const ApiAdminProductImportsRoute = ApiAdminProductImportsRouteImport.update({
+  id: '/api/admin/product-imports',
+  path: '/api/admin/product-imports',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiFilesIdRoute = ApiFilesIdRouteImport.update({
   id: '/api/files/$id',
   path: '/api/files/$id',
@@ -412,6 +420,12 @@ const AppPurchase_ordersIdEditRoute =
     path: '/purchase_orders/$id/edit',
     getParentRoute: () => AppRoute,
   } as any)
+const ApiAdminProductImportsIdRoute =
+  ApiAdminProductImportsIdRouteImport.update({
+    id: '/$id',
+    path: '/$id',
+    getParentRoute: () => ApiAdminProductImportsRoute,
+  } as any)
 const ApiAuthAccountTypeLoginRoute = ApiAuthAccountTypeLoginRouteImport.update({
   id: '/api/auth/$accountType/login',
   path: '/api/auth/$accountType/login',
@@ -438,6 +452,12 @@ const AppAdminProductDbIdEditRoute = AppAdminProductDbIdEditRouteImport.update({
   path: '/admin/product-db/$id/edit',
   getParentRoute: () => AppRoute,
 } as any)
+const ApiAdminProductImportsIdConfirmRoute =
+  ApiAdminProductImportsIdConfirmRouteImport.update({
+    id: '/confirm',
+    path: '/confirm',
+    getParentRoute: () => ApiAdminProductImportsIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof EmptyIndexRoute
@@ -481,6 +501,7 @@ export interface FileRoutesByFullPath {
   '/account/orders': typeof ShopAccountOrdersRoute
   '/account/personal': typeof ShopAccountPersonalRoute
   '/blueten/$id': typeof ShopBluetenIdRoute
+  '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
@@ -498,6 +519,7 @@ export interface FileRoutesByFullPath {
   '/customers/$id/edit': typeof AppCustomersIdEditRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
+  '/api/admin/product-imports/$id': typeof ApiAdminProductImportsIdRouteWithChildren
   '/api/auth/$accountType/login': typeof ApiAuthAccountTypeLoginRoute
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
@@ -506,6 +528,7 @@ export interface FileRoutesByFullPath {
   '/customers/$id/': typeof AppCustomersIdIndexRoute
   '/products/$id/': typeof AppProductsIdIndexRoute
   '/admin/product-db/$id/edit': typeof AppAdminProductDbIdEditRoute
+  '/api/admin/product-imports/$id/confirm': typeof ApiAdminProductImportsIdConfirmRoute
 }
 export interface FileRoutesByTo {
   '/': typeof EmptyIndexRoute
@@ -549,6 +572,7 @@ export interface FileRoutesByTo {
   '/account/orders': typeof ShopAccountOrdersRoute
   '/account/personal': typeof ShopAccountPersonalRoute
   '/blueten/$id': typeof ShopBluetenIdRoute
+  '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
@@ -566,6 +590,7 @@ export interface FileRoutesByTo {
   '/customers/$id/edit': typeof AppCustomersIdEditRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
+  '/api/admin/product-imports/$id': typeof ApiAdminProductImportsIdRouteWithChildren
   '/api/auth/$accountType/login': typeof ApiAuthAccountTypeLoginRoute
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
@@ -574,6 +599,7 @@ export interface FileRoutesByTo {
   '/customers/$id': typeof AppCustomersIdIndexRoute
   '/products/$id': typeof AppProductsIdIndexRoute
   '/admin/product-db/$id/edit': typeof AppAdminProductDbIdEditRoute
+  '/api/admin/product-imports/$id/confirm': typeof ApiAdminProductImportsIdConfirmRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -623,6 +649,7 @@ export interface FileRoutesById {
   '/_shop/account/orders': typeof ShopAccountOrdersRoute
   '/_shop/account/personal': typeof ShopAccountPersonalRoute
   '/_shop/blueten/$id': typeof ShopBluetenIdRoute
+  '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
@@ -640,6 +667,7 @@ export interface FileRoutesById {
   '/_app/customers/$id/edit': typeof AppCustomersIdEditRoute
   '/_app/products/$id/edit': typeof AppProductsIdEditRoute
   '/_app/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
+  '/api/admin/product-imports/$id': typeof ApiAdminProductImportsIdRouteWithChildren
   '/api/auth/$accountType/login': typeof ApiAuthAccountTypeLoginRoute
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
@@ -648,6 +676,7 @@ export interface FileRoutesById {
   '/_app/customers/$id/': typeof AppCustomersIdIndexRoute
   '/_app/products/$id/': typeof AppProductsIdIndexRoute
   '/_app/admin/product-db/$id/edit': typeof AppAdminProductDbIdEditRoute
+  '/api/admin/product-imports/$id/confirm': typeof ApiAdminProductImportsIdConfirmRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -693,6 +722,7 @@ export interface FileRouteTypes {
     | '/account/orders'
     | '/account/personal'
     | '/blueten/$id'
+    | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/product-images'
     | '/api/shop_users/me'
@@ -710,6 +740,7 @@ export interface FileRouteTypes {
     | '/customers/$id/edit'
     | '/products/$id/edit'
     | '/purchase_orders/$id/edit'
+    | '/api/admin/product-imports/$id'
     | '/api/auth/$accountType/login'
     | '/api/auth/$accountType/logout'
     | '/api/auth/$accountType/token'
@@ -718,6 +749,7 @@ export interface FileRouteTypes {
     | '/customers/$id/'
     | '/products/$id/'
     | '/admin/product-db/$id/edit'
+    | '/api/admin/product-imports/$id/confirm'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -761,6 +793,7 @@ export interface FileRouteTypes {
     | '/account/orders'
     | '/account/personal'
     | '/blueten/$id'
+    | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/product-images'
     | '/api/shop_users/me'
@@ -778,6 +811,7 @@ export interface FileRouteTypes {
     | '/customers/$id/edit'
     | '/products/$id/edit'
     | '/purchase_orders/$id/edit'
+    | '/api/admin/product-imports/$id'
     | '/api/auth/$accountType/login'
     | '/api/auth/$accountType/logout'
     | '/api/auth/$accountType/token'
@@ -786,6 +820,7 @@ export interface FileRouteTypes {
     | '/customers/$id'
     | '/products/$id'
     | '/admin/product-db/$id/edit'
+    | '/api/admin/product-imports/$id/confirm'
   id:
     | '__root__'
     | '/_app'
@@ -834,6 +869,7 @@ export interface FileRouteTypes {
     | '/_shop/account/orders'
     | '/_shop/account/personal'
     | '/_shop/blueten/$id'
+    | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/product-images'
     | '/api/shop_users/me'
@@ -851,6 +887,7 @@ export interface FileRouteTypes {
     | '/_app/customers/$id/edit'
     | '/_app/products/$id/edit'
     | '/_app/purchase_orders/$id/edit'
+    | '/api/admin/product-imports/$id'
     | '/api/auth/$accountType/login'
     | '/api/auth/$accountType/logout'
     | '/api/auth/$accountType/token'
@@ -859,6 +896,7 @@ export interface FileRouteTypes {
     | '/_app/customers/$id/'
     | '/_app/products/$id/'
     | '/_app/admin/product-db/$id/edit'
+    | '/api/admin/product-imports/$id/confirm'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -874,6 +912,7 @@ export interface RootRouteChildren {
   ApiOpenapiDotjsonRoute: typeof ApiOpenapiDotjsonRoute
   ApiTenantRoute: typeof ApiTenantRoute
   ApiVersionRoute: typeof ApiVersionRoute
+  ApiAdminProductImportsRoute: typeof ApiAdminProductImportsRouteWithChildren
   ApiFilesIdRoute: typeof ApiFilesIdRoute
   ApiFilesProductImagesRoute: typeof ApiFilesProductImagesRoute
   ApiShop_usersMeRoute: typeof ApiShop_usersMeRoute
@@ -1263,6 +1302,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShopBluetenIdRouteImport
       parentRoute: typeof ShopRoute
     }
+    '/api/admin/product-imports': {
+      id: '/api/admin/product-imports'
+      path: '/api/admin/product-imports'
+      fullPath: '/api/admin/product-imports'
+      preLoaderRoute: typeof ApiAdminProductImportsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/files/$id': {
       id: '/api/files/$id'
       path: '/api/files/$id'
@@ -1347,6 +1393,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPurchase_ordersIdEditRouteImport
       parentRoute: typeof AppRoute
     }
+    '/api/admin/product-imports/$id': {
+      id: '/api/admin/product-imports/$id'
+      path: '/$id'
+      fullPath: '/api/admin/product-imports/$id'
+      preLoaderRoute: typeof ApiAdminProductImportsIdRouteImport
+      parentRoute: typeof ApiAdminProductImportsRoute
+    }
     '/api/auth/$accountType/login': {
       id: '/api/auth/$accountType/login'
       path: '/api/auth/$accountType/login'
@@ -1381,6 +1434,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/product-db/$id/edit'
       preLoaderRoute: typeof AppAdminProductDbIdEditRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/api/admin/product-imports/$id/confirm': {
+      id: '/api/admin/product-imports/$id/confirm'
+      path: '/confirm'
+      fullPath: '/api/admin/product-imports/$id/confirm'
+      preLoaderRoute: typeof ApiAdminProductImportsIdConfirmRouteImport
+      parentRoute: typeof ApiAdminProductImportsIdRoute
     }
   }
 }
@@ -1529,6 +1589,34 @@ const ShopRouteChildren: ShopRouteChildren = {
 
 const ShopRouteWithChildren = ShopRoute._addFileChildren(ShopRouteChildren)
 
+interface ApiAdminProductImportsIdRouteChildren {
+  ApiAdminProductImportsIdConfirmRoute: typeof ApiAdminProductImportsIdConfirmRoute
+}
+
+const ApiAdminProductImportsIdRouteChildren: ApiAdminProductImportsIdRouteChildren =
+  {
+    ApiAdminProductImportsIdConfirmRoute: ApiAdminProductImportsIdConfirmRoute,
+  }
+
+const ApiAdminProductImportsIdRouteWithChildren =
+  ApiAdminProductImportsIdRoute._addFileChildren(
+    ApiAdminProductImportsIdRouteChildren,
+  )
+
+interface ApiAdminProductImportsRouteChildren {
+  ApiAdminProductImportsIdRoute: typeof ApiAdminProductImportsIdRouteWithChildren
+}
+
+const ApiAdminProductImportsRouteChildren: ApiAdminProductImportsRouteChildren =
+  {
+    ApiAdminProductImportsIdRoute: ApiAdminProductImportsIdRouteWithChildren,
+  }
+
+const ApiAdminProductImportsRouteWithChildren =
+  ApiAdminProductImportsRoute._addFileChildren(
+    ApiAdminProductImportsRouteChildren,
+  )
+
 interface ApiUsersMeRouteChildren {
   ApiUsersMePasswordRoute: typeof ApiUsersMePasswordRoute
 }
@@ -1554,6 +1642,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiOpenapiDotjsonRoute: ApiOpenapiDotjsonRoute,
   ApiTenantRoute: ApiTenantRoute,
   ApiVersionRoute: ApiVersionRoute,
+  ApiAdminProductImportsRoute: ApiAdminProductImportsRouteWithChildren,
   ApiFilesIdRoute: ApiFilesIdRoute,
   ApiFilesProductImagesRoute: ApiFilesProductImagesRoute,
   ApiShop_usersMeRoute: ApiShop_usersMeRoute,

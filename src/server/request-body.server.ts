@@ -1,3 +1,4 @@
+import { importFileTooLargeMessage, maxImportFileBytes } from '../lib/product-import-state'
 import { errorResponse, hasBody, invalidJsonMessage, maxJsonBodyBytes } from './http.server'
 
 const serverFunctionBase = process.env.TSS_SERVER_FN_BASE
@@ -18,8 +19,8 @@ const multipartOverhead = 64 * 1024
 /** Uploads, by path: the file's own limit, and the message that names it. */
 const uploadLimits: Record<string, BodyLimit> = {
   '/api/admin/product-imports': {
-    bytes: 10 * 1024 * 1024 + multipartOverhead,
-    message: 'Die Datei ist größer als 10 MB. Bitte teilen Sie sie auf.',
+    bytes: maxImportFileBytes + multipartOverhead,
+    message: importFileTooLargeMessage,
   },
   '/api/files/product-images': {
     bytes: 5 * 1024 * 1024 + multipartOverhead,

@@ -45,6 +45,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       'contact_messages',
       'organisation_products',
       'organisations',
+      'product_import_rows',
       'product_imports',
       'products',
       'rate_limits',

@@ -3,6 +3,7 @@ import { rm, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { importFileTooLargeMessage } from '~/lib/product-import-state'
 import { callApi } from '../support/api-client'
 import { validContactMessage } from '../support/contact'
 import { testDatabaseKinds } from '../support/databases'
@@ -132,6 +133,18 @@ describe.each(testDatabaseKinds)(
       expect(chunked.body).toEqual({
         status: 413,
         message: 'Die Anfrage ist zu groß (höchstens 16 KiB).',
+      })
+    })
+
+    it('refuses an import file over 10 MB with 413 and the import’s message before reading it', async () => {
+      const declared = await sendUnfinishedBody(`${server.baseUrl}/api/admin/product-imports`, {
+        declared: 11 * 1024 * 1024,
+        sent: 1024,
+        contentType: 'multipart/form-data; boundary=x',
+      })
+      expect(declared).toMatchObject({
+        status: 413,
+        body: { status: 413, message: importFileTooLargeMessage },
       })
     })
 

@@ -16,7 +16,7 @@ import {
 } from '~/server/files/file-store.server'
 import { storedFiles } from '~/server/files/files.schema'
 import { demoActors } from '../support/actors'
-import { callApi } from '../support/api-client'
+import { accessTokenOf, callApi, uploadOver } from '../support/api-client'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 import { startTestServer, type TestServer } from '../support/server'
 
@@ -192,32 +192,18 @@ describe.each(testDatabaseKinds)('file API on %s', (kind) => {
   let adminToken: string
   let ownerToken: string
 
-  const logIn = async (username: string, password: string) => {
-    const answer = await callApi(server.baseUrl, '/api/auth/b2b/login', {
-      body: { username, password },
-    })
-    expect(answer.status).toBe(200)
-    return answer.body.accessToken as string
-  }
+  const logIn = (username: string, password: string) =>
+    accessTokenOf(server.baseUrl, username, password)
 
   /** A multipart upload with the declared type and name a browser would send. */
-  const upload = async (
+  const upload = (
     bytes: Uint8Array,
     {
       token,
       type = 'image/png',
       name = 'bild.png',
     }: { token?: string; type?: string; name?: string },
-  ) => {
-    const body = new FormData()
-    body.append('file', new Blob([new Uint8Array(bytes)], { type }), name)
-    const response = await fetch(`${server.baseUrl}/api/files/product-images`, {
-      method: 'POST',
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      body,
-    })
-    return { status: response.status, body: await response.json() }
-  }
+  ) => uploadOver(server.baseUrl, '/api/files/product-images', bytes, { token, type, name })
 
   beforeAll(async () => {
     server = await startTestServer(kind)

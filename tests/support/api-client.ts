@@ -75,3 +75,27 @@ export async function generatePrivateJwk(): Promise<string> {
   const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true })
   return JSON.stringify({ ...(await exportJWK(privateKey)), kid: 'test-key' })
 }
+
+/** A multipart upload as a browser sends it: field `file` with the declared type and name. */
+export async function uploadOver(
+  baseUrl: string,
+  path: string,
+  bytes: Uint8Array,
+  { token, type, name }: { token?: string; type: string; name: string },
+) {
+  const body = new FormData()
+  body.append('file', new Blob([new Uint8Array(bytes)], { type }), name)
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body,
+  })
+  return { status: response.status, body: await response.json() }
+}
+
+/** The access token of a business user's login over the API. */
+export async function accessTokenOf(baseUrl: string, username: string, password: string) {
+  const answer = await callApi(baseUrl, '/api/auth/b2b/login', { body: { username, password } })
+  if (answer.status !== 200) throw new Error(`login of ${username} answered ${answer.status}`)
+  return answer.body.accessToken as string
+}

@@ -3,6 +3,8 @@ import { useRouter } from '@tanstack/react-router'
 import { ImageOff, ImageUp, Trash2 } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { failureOf } from '~/lib/failure'
+import { HiddenFileInput } from '../files/HiddenFileInput'
+import { UploadProgress } from '../files/UploadProgress'
 import { uploadFile } from '../files/upload-file'
 import { Button } from '../ui/buttons'
 import { changeFieldValue, fieldErrorOf } from './form-controls'
@@ -72,7 +74,6 @@ export function ImageField({ field }: { field: AnyFieldApi }) {
     }
   }
 
-  const percent = upload.state === 'uploading' ? Math.round(upload.share * 100) : 0
   const preview =
     upload.state === 'uploading' ? upload.preview : imageFileId ? storedFileUrl(imageFileId) : null
   const describedBy = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')
@@ -97,17 +98,11 @@ export function ImageField({ field }: { field: AnyFieldApi }) {
           )}
         </div>
         <div className="min-w-0 flex-1 space-y-2">
-          <input
+          <HiddenFileInput
             ref={input}
             id={`${id}-file`}
-            type="file"
             accept="image/png,image/jpeg,image/webp"
-            // The visible button opens it: one control to reach, announced with hint and error.
-            hidden
-            onChange={(event) => {
-              const file = event.target.files?.[0]
-              if (file) void start(file)
-            }}
+            onFile={(file) => void start(file)}
           />
           <div className="flex flex-wrap gap-2">
             <Button
@@ -134,17 +129,11 @@ export function ImageField({ field }: { field: AnyFieldApi }) {
             )}
           </div>
           {upload.state === 'uploading' && (
-            <div>
-              <progress
-                value={percent}
-                max={100}
-                aria-label={`${upload.fileName} wird hochgeladen`}
-                className="h-2 w-full max-w-xs accent-brand-600"
-              />
-              <p className="text-sm text-ink-muted" aria-live="polite">
-                {percent < 100 ? `${percent} % hochgeladen …` : 'Wird verarbeitet …'}
-              </p>
-            </div>
+            <UploadProgress
+              share={upload.share}
+              fileName={upload.fileName}
+              processingText="Wird verarbeitet …"
+            />
           )}
           <p id={`${id}-hint`} className="text-sm text-ink-muted">
             PNG, JPEG oder WebP, höchstens 5 MB. Das Bild wird ohne Metadaten gespeichert und auf

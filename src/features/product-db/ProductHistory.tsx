@@ -45,8 +45,8 @@ function shownValue(field: string, value: unknown): string {
   return String(value)
 }
 
-/** What changed: "Name: Alt → Neu"; a new image or description is named, not printed. */
-function ChangeLine({
+/** What changed: "Name: Alt → Neu"; a new image or description is named, not printed (the history and the import preview). */
+export function ChangeLine({
   field,
   before,
   after,

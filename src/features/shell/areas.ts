@@ -24,7 +24,6 @@ import {
   ShoppingCart,
   Store,
   Truck,
-  Upload,
   UserRound,
   Users,
 } from 'lucide-react'
@@ -42,7 +41,10 @@ export interface Area {
   emptyText: string
 }
 
-export const areas: Record<AreaKey, Area> = {
+/** Screens that have their own page by now need no placeholder. */
+export type PlaceholderAreaKey = Exclude<AreaKey, 'productDbUpload'>
+
+export const areas: Record<PlaceholderAreaKey, Area> = {
   dashboard: {
     title: areaTitles.dashboard,
     description:
@@ -76,14 +78,6 @@ export const areas: Record<AreaKey, Area> = {
     emptyTitle: 'Noch keine Stammprodukte',
     emptyText:
       'Stammprodukte mit Sorte, Wirkstoffgehalt und Hersteller werden hier gepflegt und per Datei importiert.',
-  },
-  productDbUpload: {
-    title: areaTitles.productDbUpload,
-    description: 'Stammprodukte aus einer CSV- oder Excel-Datei übernehmen.',
-    icon: Upload,
-    emptyTitle: 'Import vorbereitet',
-    emptyText:
-      'Hier lädst du Dateien mit Stammprodukten hoch, prüfst die Vorschau und übernimmst sie in die Datenbank.',
   },
   productDbEdit: {
     title: areaTitles.productDbEdit,
@@ -373,5 +367,3 @@ export const areas: Record<AreaKey, Area> = {
     emptyText: 'Hier siehst du die Zusammenfassung deiner Bestellung.',
   },
 } satisfies Record<string, Area>
-
-export type { AreaKey }

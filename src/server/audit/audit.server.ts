@@ -59,12 +59,16 @@ function withoutPersonalValues(
  * commit or fail together. There is no update or delete path: the table refuses both.
  */
 export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void> {
+  await recordAudits(tx, [entry])
+}
+
+function auditRow(entry: AuditEntry): typeof auditEvents.$inferInsert {
   const { before, after } = withoutPersonalValues(
     entry.before ?? null,
     entry.after ?? null,
     entry.personalFields ?? [],
   )
-  await tx.insert(auditEvents).values({
+  return {
     organisationId: entry.organisationId,
     actorKind: entry.actor.kind,
     actorId:
@@ -79,5 +83,11 @@ export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void
     before,
     after,
     requestId: entry.requestId,
-  })
+  }
+}
+
+/** Many rows in one statement, for bulk work (an import's batch), in the caller's transaction. */
+export async function recordAudits(tx: Executor, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return
+  await tx.insert(auditEvents).values(entries.map(auditRow))
 }

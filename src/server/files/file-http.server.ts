@@ -10,11 +10,14 @@ import type { OpenedFile } from './file-store.server'
 export const missingFileMessage = 'Bitte wählen Sie eine Datei aus.'
 
 /**
- * The bytes of the file in the multipart field `field`. The edge has read the body already,
- * within the path's size limit (request-body.server.ts); what the bytes are is the file store's
- * question — the declared type and the file name are ignored.
+ * The file in the multipart field `field`: its bytes and the name the browser gave it. The edge
+ * has read the body already, within the path's size limit (request-body.server.ts); what the
+ * bytes are is the caller's question — the declared type is ignored, the name is only shown.
  */
-export async function readUploadedFile(request: Request, field = 'file'): Promise<Uint8Array> {
+export async function readUpload(
+  request: Request,
+  field = 'file',
+): Promise<{ bytes: Uint8Array; name: string }> {
   let form: FormData
   try {
     form = await request.formData()
@@ -25,7 +28,12 @@ export async function readUploadedFile(request: Request, field = 'file'): Promis
   if (!(file instanceof File) || file.size === 0) {
     throw new InvalidError({ [field]: missingFileMessage })
   }
-  return new Uint8Array(await file.arrayBuffer())
+  return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name }
+}
+
+/** The bytes of the uploaded file in `field` (see `readUpload`). */
+export async function readUploadedFile(request: Request, field = 'file'): Promise<Uint8Array> {
+  return (await readUpload(request, field)).bytes
 }
 
 /**

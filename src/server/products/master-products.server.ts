@@ -36,7 +36,7 @@ import { organisationProducts, products } from './products.schema'
  * rows of `products` without an organisation; every query here says so.
  */
 
-const isMaster = isNull(products.organisationId)
+export const isMaster = isNull(products.organisationId)
 
 export const masterProductNotFoundMessage = 'Dieses Produkt gibt es in der Produktdatenbank nicht.'
 export const duplicatePznMessage = 'Diese PZN ist in der Produktdatenbank schon vergeben.'
@@ -121,7 +121,7 @@ export async function listManufacturers(actor: Actor, db: Database): Promise<str
 
 // ─── Detail and history ─────────────────────────────────────────────────────────────────────
 
-const masterProductOf = (row: ProductRow): MasterProduct => ({
+export const masterProductOf = (row: ProductRow): MasterProduct => ({
   ...productFactsOf(row),
   status: row.status,
   imageFileId: row.imageFileId,
@@ -172,7 +172,7 @@ const byFieldOrder = (a: string, b: string) =>
   (fieldOrder.indexOf(a) + 1 || fieldOrder.length + 1) -
   (fieldOrder.indexOf(b) + 1 || fieldOrder.length + 1)
 
-function changesBetween(
+export function changesBetween(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
 ): MasterProductFieldChange[] {

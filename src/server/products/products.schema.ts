@@ -4,7 +4,6 @@ import {
   check,
   index,
   integer,
-  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -147,44 +146,4 @@ export const organisationProducts = pgTable(
     check('organisation_products_base_units_positive', sql`${table.baseUnitsPerSalesUnit} > 0`),
     check('organisation_products_order_step_positive', sql`${table.orderStep} > 0`),
   ],
-)
-
-export const productImportStatus = pgEnum('product_import_status', [
-  'previewed',
-  'running',
-  'completed',
-  'failed',
-])
-
-/**
- * One upload to the master product database: the parsed file (header and raw cells), the
- * column mapping the admin confirmed, and the progress of the confirmed import. Keeping the raw
- * cells lets the mapping change without uploading again, and the error report be rebuilt.
- */
-export const productImports = pgTable(
-  'product_imports',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    fileName: text('file_name').notNull(),
-    header: jsonb('header').$type<string[]>().notNull(),
-    rows: jsonb('rows').$type<string[][]>().notNull(),
-    /** Field name → column index in `header`; a field without a column is missing. */
-    mapping: jsonb('mapping').$type<Record<string, number>>().notNull(),
-    status: productImportStatus('status').notNull().default('previewed'),
-    totalRows: integer('total_rows').notNull(),
-    processedRows: integer('processed_rows').notNull().default(0),
-    createdCount: integer('created_count').notNull().default(0),
-    updatedCount: integer('updated_count').notNull().default(0),
-    unchangedCount: integer('unchanged_count').notNull().default(0),
-    invalidCount: integer('invalid_count').notNull().default(0),
-    /** Why a running import stopped (German, for the admin). */
-    failureMessage: text('failure_message'),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    ...timestamps,
-  },
-  (table) => [index('product_imports_created_idx').on(table.createdAt)],
 )

@@ -1,8 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AreaPage } from '~/features/shell/AreaPage'
+import { ProductImportPage } from '~/features/product-db/ProductImportPage'
+import {
+  productImportQuery,
+  recentProductImportsQuery,
+} from '~/features/product-db/product-import.queries'
 import { areaHead } from '~/features/shell/page-head'
+import { parseProductImportSearch } from '~/lib/product-import-search'
 
 export const Route = createFileRoute('/_app/admin/product-db/upload')({
+  // The loader goes with the page's own chunk: its queries and server functions would otherwise
+  // join every page's first load (ADR 013).
+  codeSplitGroupings: [['loader', 'component']],
+  validateSearch: parseProductImportSearch,
+  loaderDeps: ({ search }) => ({ id: search.import }),
+  loader: ({ context, deps }) =>
+    deps.id
+      ? context.queryClient.ensureQueryData(productImportQuery(deps.id))
+      : context.queryClient.ensureQueryData(recentProductImportsQuery()),
   head: areaHead('productDbUpload'),
-  component: () => <AreaPage area="productDbUpload" />,
+  component: ProductImportPage,
 })

@@ -1,0 +1,230 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router'
+import { FileDown, FileSpreadsheet, FileUp } from 'lucide-react'
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react'
+import { failureOf } from '~/lib/failure'
+import { formatCount, formatDateTime } from '~/lib/format'
+import {
+  importFileTooLargeMessage,
+  importTemplateCsv,
+  maxImportFileBytes,
+  maxImportRows,
+} from '~/lib/product-import-state'
+import { HiddenFileInput } from '../files/HiddenFileInput'
+import { UploadProgress } from '../files/UploadProgress'
+import { uploadFile } from '../files/upload-file'
+import { Button } from '../ui/buttons'
+import { BackLink, PageHeader } from '../ui/PageHeader'
+import { downloadText, ImportStatusBadge } from './ProductImportParts'
+import { ProductImportPreview } from './ProductImportPreview'
+import { ProductImportRun } from './ProductImportRun'
+import { productImportQuery, recentProductImportsQuery } from './product-import.queries'
+
+const route = getRouteApi('/_app/admin/product-db/upload')
+
+/**
+ * The master product import: upload a file, check the column mapping and the preview, confirm,
+ * watch the progress, read the summary. Which import is shown lives in the URL (`?import=`),
+ * so a reload lands on the same step.
+ */
+export function ProductImportPage() {
+  const search = route.useSearch()
+  return (
+    <>
+      <PageHeader
+        title="Produktdatenbank importieren"
+        description="Laden Sie eine Produktliste als CSV- oder Excel-Datei hoch. Sie sehen vor dem Import, was neu ist, was sich ändert und welche Zeilen Fehler haben."
+        back={<BackLink to="/admin/product-db">Produktdatenbank</BackLink>}
+      />
+      {search.import ? <ImportSteps id={search.import} /> : <UploadStep />}
+    </>
+  )
+}
+
+function ImportSteps({ id }: { id: string }) {
+  const { data: state } = useSuspenseQuery(productImportQuery(id))
+  return state.status === 'previewed' ? (
+    // Keyed by the import: another import's mapping starts from its own state.
+    <ProductImportPreview key={state.id} state={state} />
+  ) : (
+    <ProductImportRun key={state.id} state={state} />
+  )
+}
+
+type Upload =
+  | { state: 'idle' }
+  | { state: 'uploading'; share: number; fileName: string }
+  | { state: 'failed'; message: string }
+
+function UploadStep() {
+  const { api } = useRouter().options.context
+  const navigate = useNavigate()
+  const id = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const running = useRef<AbortController | null>(null)
+  const [upload, setUpload] = useState<Upload>({ state: 'idle' })
+  const [dragging, setDragging] = useState(false)
+
+  useEffect(() => () => running.current?.abort(), [])
+
+  async function start(file: File) {
+    if (file.size > maxImportFileBytes) {
+      setUpload({ state: 'failed', message: importFileTooLargeMessage })
+      return
+    }
+    const controller = new AbortController()
+    running.current = controller
+    setUpload({ state: 'uploading', share: 0, fileName: file.name })
+    try {
+      const created = await uploadFile(api, '/api/admin/product-imports', file, {
+        signal: controller.signal,
+        onProgress: (share) =>
+          setUpload((current) => (current.state === 'uploading' ? { ...current, share } : current)),
+      })
+      await navigate({ to: '/admin/product-db/upload', search: { import: created.id } })
+    } catch (failure) {
+      if (controller.signal.aborted) return
+      setUpload({ state: 'failed', message: failureOf(failure).message })
+    } finally {
+      if (running.current === controller) running.current = null
+      if (input.current) input.current.value = ''
+    }
+  }
+
+  function drop(event: DragEvent<HTMLFieldSetElement>) {
+    event.preventDefault()
+    setDragging(false)
+    const file = event.dataTransfer.files[0]
+    if (file && upload.state !== 'uploading') void start(file)
+  }
+
+  const error = upload.state === 'failed' ? upload.message : null
+  return (
+    <div className="space-y-8">
+      <section
+        aria-labelledby={`${id}-title`}
+        className="rounded-card border border-border bg-surface p-6"
+      >
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-ink">
+          1. Datei hochladen
+        </h2>
+        {/* Dropping is a shortcut; the button is the way for keyboard and screen readers. */}
+        <fieldset
+          aria-label="Ablagefläche für die Datei"
+          onDragOver={(event) => {
+            event.preventDefault()
+            setDragging(true)
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={drop}
+          className={`mt-4 flex flex-col items-center gap-3 rounded-lg border-2 border-dashed px-6 py-10 text-center ${dragging ? 'border-brand-500 bg-brand-50' : 'border-border'}`}
+        >
+          <FileSpreadsheet className="size-10 text-brand-500" aria-hidden="true" />
+          <p className="text-ink">Ziehen Sie die Datei hierher oder wählen Sie sie aus.</p>
+          <HiddenFileInput
+            ref={input}
+            id={`${id}-file`}
+            accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onFile={(file) => void start(file)}
+          />
+          <Button
+            aria-describedby={[`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')}
+            onClick={() => input.current?.click()}
+            pending={upload.state === 'uploading'}
+          >
+            <FileUp className="size-4" aria-hidden="true" />
+            Datei auswählen
+          </Button>
+          <p id={`${id}-hint`} className="max-w-xl text-sm text-ink-muted">
+            CSV (Semikolon oder Komma, UTF-8 oder Windows-1252 wie aus Excel) oder Excel (.xlsx,
+            erstes Tabellenblatt). Höchstens 10 MB und {formatCount(maxImportRows)} Zeilen. Die
+            erste Zeile enthält die Spaltennamen.
+          </p>
+          {upload.state === 'uploading' && (
+            <UploadProgress
+              share={upload.share}
+              fileName={upload.fileName}
+              processingText="Die Datei wird geprüft …"
+              className="w-full max-w-xs"
+            />
+          )}
+          {error && (
+            <p id={`${id}-error`} role="alert" className="text-sm text-danger">
+              {error}
+            </p>
+          )}
+        </fieldset>
+        <div className="mt-4">
+          <Button
+            variant="secondary"
+            onClick={() => downloadText('produktimport-vorlage.csv', importTemplateCsv())}
+          >
+            <FileDown className="size-4" aria-hidden="true" />
+            Vorlage herunterladen
+          </Button>
+        </div>
+      </section>
+      <RecentImports />
+    </div>
+  )
+}
+
+function RecentImports() {
+  const { data: imports } = useSuspenseQuery(recentProductImportsQuery())
+  if (imports.length === 0) return null
+  return (
+    <section aria-labelledby="recent-imports">
+      <h2 id="recent-imports" className="text-lg font-semibold text-ink">
+        Letzte Importe
+      </h2>
+      <div className="mt-3 overflow-x-auto rounded-card border border-border bg-surface">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-surface-muted text-ink-muted">
+            <tr>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Datei
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Hochgeladen
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                Zeilen
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                Neu / aktualisiert
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Status
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {imports.map((entry) => (
+              <tr key={entry.id} className="border-t border-border">
+                <td className="px-4 py-2">
+                  <Link
+                    to="/admin/product-db/upload"
+                    search={{ import: entry.id }}
+                    className="font-medium text-brand-700 hover:underline"
+                  >
+                    {entry.fileName}
+                  </Link>
+                </td>
+                <td className="px-4 py-2">{formatDateTime(entry.createdAt)}</td>
+                <td className="px-4 py-2 text-right tabular-nums">
+                  {formatCount(entry.totalRows)}
+                </td>
+                <td className="px-4 py-2 text-right tabular-nums">
+                  {formatCount(entry.createdCount)} / {formatCount(entry.updatedCount)}
+                </td>
+                <td className="px-4 py-2">
+                  <ImportStatusBadge status={entry.status} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { getApp } from '~/server/app.server'
+import { apiHandlers, jsonResponse } from '~/server/http.server'
+import { getProductImport } from '~/server/products/product-imports.server'
+import { actorOfRequest } from '~/server/request-actor.server'
+
+/** An import's state: mapping, counts of the preview, progress of the run (platform admins). */
+export const Route = createFileRoute('/api/admin/product-imports/$id')({
+  server: {
+    handlers: apiHandlers({
+      GET: async ({ request, params, context }) => {
+        const app = await getApp()
+        const actor = await actorOfRequest(app, request, context.requestId)
+        return jsonResponse(await getProductImport(actor, params.id ?? '', app.db))
+      },
+    }),
+  },
+})
