@@ -213,7 +213,13 @@ function PreviewStep({ state }: { state: ProductImportState }) {
         ))}
       </nav>
 
-      <div className="mt-4 overflow-x-auto rounded-lg border border-border">
+      {/* A wide file scrolls sideways; keyboard users need to focus the region to scroll it. */}
+      <section
+        aria-label="Zeilen der Datei"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
+        tabIndex={0}
+        className="mt-4 overflow-x-auto rounded-lg border border-border focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-200"
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">
             Zeilen der Datei {search.rows ? `(${importRowStatusLabels[search.rows]})` : ''}, Seite{' '}
@@ -268,7 +274,7 @@ function PreviewStep({ state }: { state: ProductImportState }) {
             )}
           </tbody>
         </table>
-      </div>
+      </section>
       {lastPage > 1 && (
         <nav
           aria-label="Seiten der Vorschau"
