@@ -32,16 +32,18 @@ export interface MasterProductFieldChange {
   after: AuditedValue
 }
 
-/** One entry of a master product's change history (from the audit log). */
-export interface MasterProductHistoryEntry {
+/** One entry of a product's change history (from the audit log). */
+export interface ProductHistoryEntry<TAction extends string> {
   id: string
-  action: 'created' | 'updated'
+  action: TAction
   at: string
   /** The acting user's name; a platform job's name; null when the user is gone. */
   actorName: string | null
   /** Every field the change set (for `created`, every field with a value). */
   changes: MasterProductFieldChange[]
 }
+
+export type MasterProductHistoryEntry = ProductHistoryEntry<'created' | 'updated'>
 
 export const staleMasterProductMessage =
   'Das Produkt wurde inzwischen geändert. Bitte laden Sie die Seite neu.'
