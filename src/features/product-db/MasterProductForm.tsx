@@ -1,6 +1,6 @@
 import { useForm } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
-import { useBlocker, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { toast } from 'sonner'
 import type { MasterProductInput } from '~/lib/product-schemas'
@@ -8,6 +8,7 @@ import { productStatuses, productStatusLabels } from '~/lib/products'
 import { FormAlert } from '../forms/field-parts'
 import { SubmitButton } from '../forms/fields'
 import { applyServerErrors } from '../forms/server-errors'
+import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { changeFieldValue, SelectField } from './form-controls'
@@ -82,13 +83,6 @@ export function MasterProductForm({
     },
   })
 
-  const unsaved = () => !saved.current && !form.state.isDefaultValue
-  const leaving = useBlocker({
-    shouldBlockFn: unsaved,
-    enableBeforeUnload: unsaved,
-    withResolver: true,
-  })
-
   return (
     <>
       <form
@@ -157,17 +151,7 @@ export function MasterProductForm({
         confirmLabel="Zurückziehen"
         onConfirm={() => form.setFieldValue('status', 'withdrawn')}
       />
-      <ConfirmDialog
-        open={leaving.status === 'blocked'}
-        onOpenChange={(open) => {
-          if (!open) leaving.reset?.()
-        }}
-        title="Änderungen verwerfen?"
-        description="Ihre Eingaben in diesem Formular sind noch nicht gespeichert und gehen verloren."
-        confirmLabel="Verwerfen"
-        cancelLabel="Weiter bearbeiten"
-        onConfirm={() => leaving.proceed?.()}
-      />
+      <UnsavedChangesDialog unsaved={() => !saved.current && !form.state.isDefaultValue} />
     </>
   )
 }
