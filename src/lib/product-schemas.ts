@@ -250,4 +250,5 @@ export const createOrganisationProductSchema = z.discriminatedUnion('source', [
     offer: offerSchema,
   }),
 ])
+export type CreateOrganisationProductInput = z.input<typeof createOrganisationProductSchema>
 export type CreateOrganisationProduct = z.output<typeof createOrganisationProductSchema>

@@ -1,7 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { isUuid } from '~/lib/ids'
 import type { UpdateOrganisationProductInput } from '~/lib/organisation-product-schemas'
-import type { CreateOrganisationProduct } from '~/lib/product-schemas'
+import type { CreateOrganisationProductInput } from '~/lib/product-schemas'
 import { getApp } from '~/server/app.server'
 import {
   acknowledgeMasterChange,
@@ -22,7 +22,7 @@ const idOf = (input: { id?: unknown } | null | undefined) => (isUuid(input?.id) 
 
 export const createOrganisationProductFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { product: CreateOrganisationProduct }) => ({
+  .validator((input: { product: CreateOrganisationProductInput }) => ({
     product: input?.product as unknown,
   }))
   .handler(async ({ data, context }) =>

@@ -16,8 +16,6 @@ import {
   MapPin,
   MonitorPlay,
   Newspaper,
-  Package,
-  PackageOpen,
   Pill,
   ShieldCheck,
   ShoppingBasket,
@@ -42,7 +40,11 @@ export interface Area {
   emptyText: string
 }
 
-export const areas: Record<AreaKey, Area> = {
+/** Screens that have their own page now (products), so no placeholder. */
+type BuiltArea = 'products' | 'productCreate' | 'product' | 'productEdit' | 'archivedProducts'
+export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
+
+export const areas: Record<PlaceholderArea, Area> = {
   dashboard: {
     title: areaTitles.dashboard,
     description:
@@ -109,36 +111,6 @@ export const areas: Record<AreaKey, Area> = {
     emptyText:
       'Sobald Bestellungen und Abgaben vorliegen, zeigt die Analyse Umsatz, Mengen und Trends.',
   },
-  products: {
-    title: areaTitles.products,
-    description: 'Die Produkte deiner Organisation mit Preisen, Chargen und Bestand.',
-    icon: Package,
-    emptyTitle: 'Noch keine Produkte',
-    emptyText:
-      'Lege Produkte an oder übernimm sie aus der zentralen Produktdatenbank, um sie zu verkaufen oder abzugeben.',
-  },
-  productCreate: {
-    title: areaTitles.productCreate,
-    description: 'Ein neues Produkt für deine Organisation erfassen.',
-    icon: Package,
-    emptyTitle: 'Neues Produkt',
-    emptyText:
-      'Hier erfasst du ein Produkt mit Sorte, Wirkstoffgehalt, Preis und Darreichungsform.',
-  },
-  product: {
-    title: areaTitles.product,
-    description: 'Angaben, Chargen und Bestand eines Produkts.',
-    icon: Package,
-    emptyTitle: 'Produktdetails',
-    emptyText: 'Hier siehst du Stammdaten, Chargen und Bewegungen eines Produkts.',
-  },
-  productEdit: {
-    title: areaTitles.productEdit,
-    description: 'Angaben eines Produkts ändern.',
-    icon: Package,
-    emptyTitle: 'Produkt bearbeiten',
-    emptyText: 'Hier änderst du Preis, Beschreibung und Sichtbarkeit eines Produkts.',
-  },
   customers: {
     title: areaTitles.customers,
     description: 'Patientinnen, Patienten, Mitglieder und Geschäftskunden deiner Organisation.',
@@ -181,14 +153,6 @@ export const areas: Record<AreaKey, Area> = {
     icon: FileText,
     emptyTitle: 'Noch keine Dokumente',
     emptyText: 'Dokumente aus Bestellungen, Wareneingängen und Abfüllungen werden hier abgelegt.',
-  },
-  archivedProducts: {
-    title: areaTitles.archivedProducts,
-    description: 'Produkte, die nicht mehr angeboten werden, mit ihrer Historie.',
-    icon: PackageOpen,
-    emptyTitle: 'Keine archivierten Produkte',
-    emptyText:
-      'Archivierte Produkte bleiben mit Chargen und Dokumenten nachvollziehbar und lassen sich wieder aktivieren.',
   },
   customerOrders: {
     title: areaTitles.customerOrders,
@@ -373,5 +337,3 @@ export const areas: Record<AreaKey, Area> = {
     emptyText: 'Hier siehst du die Zusammenfassung deiner Bestellung.',
   },
 } satisfies Record<string, Area>
-
-export type { AreaKey }
