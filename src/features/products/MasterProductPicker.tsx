@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Check, Search } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useId, useState } from 'react'
 import type { MasterProductPick } from '~/lib/organisation-products'
@@ -34,10 +34,12 @@ export function MasterProductPicker({
   const { data: picks = [], isFetching } = useQuery({
     ...masterProductPicksQuery(query),
     enabled: open,
+    // The previous matches stay while the next ones load, so the list does not flicker.
+    placeholderData: keepPreviousData,
   })
-  // A new list of matches starts without an active option.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the matches change
-  useEffect(() => setActive(-1), [picks])
+  // A new search starts without an active option.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the search changes
+  useEffect(() => setActive(-1), [query])
 
   function choose(pick: MasterProductPick | undefined) {
     if (!pick || pick.listed) return
@@ -52,11 +54,10 @@ export function MasterProductPicker({
       if (picks.length === 0) return
       const step = event.key === 'ArrowDown' ? 1 : -1
       setActive((current) => (current + step + picks.length) % picks.length)
-    } else if (event.key === 'Enter') {
-      if (open && active >= 0) {
-        event.preventDefault()
-        choose(picks[active])
-      }
+    } else if (event.key === 'Enter' && open) {
+      // Enter in the search chooses; it never submits the form around it.
+      event.preventDefault()
+      if (active >= 0) choose(picks[active])
     } else if (event.key === 'Escape' && open) {
       event.preventDefault()
       setOpen(false)

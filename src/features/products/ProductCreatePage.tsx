@@ -78,6 +78,11 @@ export function ProductCreatePage() {
     } as CreateFormValues,
     validators: {
       onSubmit: ({ value }) => {
+        // Without a product there is no offer form to check yet.
+        if (source === 'master' && !pick) {
+          setPickError(choosePickMessage)
+          return { form: choosePickMessage }
+        }
         const errors =
           source === 'custom'
             ? { ...formErrorsOf(customProductSchema, productFactsInputOf(value)) }
@@ -92,10 +97,6 @@ export function ProductCreatePage() {
               })
             : null
         if (problem) errors.salesUnit ??= problem
-        if (source === 'master' && !pick) {
-          setPickError(choosePickMessage)
-          return { form: choosePickMessage, fields: errors }
-        }
         return Object.keys(errors).length ? { fields: errors } : undefined
       },
     },
