@@ -70,9 +70,7 @@ test('a pharmacist takes a master product over, prices it, archives and restores
   await page.getByLabel('Verkaufseinheit', { exact: true }).selectOption({ label: 'je Packung' })
   await page.getByLabel('Preis je Packung in €').fill('abc')
   await page.getByRole('button', { name: 'Produkt übernehmen' }).click()
-  await expect(
-    page.getByText('Bitte geben Sie den Preis als Betrag an, z. B. 9,50.'),
-  ).toBeVisible()
+  await expect(page.getByText('Bitte geben Sie den Preis als Betrag an, z. B. 9,50.')).toBeVisible()
   await expect(page.getByLabel('Preis je Packung in €')).toBeFocused()
   await page.getByLabel('Preis je Packung in €').fill('89,50')
   await expect(page.getByText('106,51 € brutto')).toBeVisible()
@@ -199,16 +197,14 @@ test('a pharmacist edits the price by keyboard alone', async ({ page }) => {
   expect(errors).toEqual([])
 })
 
-test('the platform admin reads a pharmacy’s products for support, read-only', async ({
-  page,
-}) => {
+test('the platform admin reads a pharmacy’s products for support, read-only', async ({ page }) => {
   await openBackOffice(page, 'admin', 'admin-demo-2026')
   await page.goto('/admin')
-  await page.getByRole('link', { name: 'Ansehen: Produkte von Sonnen-Apotheke' }).click()
+  await page.getByRole('link', { name: 'Produkte von Sonnen-Apotheke ansehen' }).click()
   await expect(page).toHaveURL(/\/products\?organisation=/)
   await expect(page.getByText(/Produkte von Sonnen-Apotheke/)).toBeVisible()
   await expect(page.getByRole('link', { name: 'Produkt anlegen' })).toHaveCount(0)
-  await row(page, 'Hafenlicht').getByRole('link').click()
+  await table(page).locator('tbody tr').first().getByRole('link').click()
   await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/)
   await expect(page.getByText('(nur Ansicht)')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Bearbeiten' })).toHaveCount(0)

@@ -45,9 +45,10 @@ const columns = column.columns([
         <Link
           to="/products"
           search={{ organisation: organisation.id }}
+          aria-label={`Produkte von ${organisation.name} ansehen`}
           className="font-medium whitespace-nowrap text-brand-900 hover:underline"
         >
-          Ansehen<span className="sr-only">: Produkte von {organisation.name}</span>
+          Ansehen
         </Link>
       )
     },
