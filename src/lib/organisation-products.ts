@@ -1,5 +1,4 @@
 import { formatMoney } from './format'
-import { isUuid } from './ids'
 import type { ListResult } from './list-query'
 import type { ProductHistoryEntry } from './product-db'
 import type { CustomProduct } from './product-schemas'
@@ -19,8 +18,8 @@ import {
 /**
  * An organisation's own products (`/products*`) beside their list search (in `product-lists.ts`):
  * what the detail, the take-over search and the history hold, and the texts shared by the
- * services and the pages. Zod-free: the detail route's loader checks its id with `isUuid`; the
- * zod schemas are in `organisation-product-schemas.ts`.
+ * services and the pages. Only pages and services import it (route loaders take their id
+ * through `parseIdInput`); the zod schemas are in `organisation-product-schemas.ts`.
  */
 
 export const organisationProductStatusLabels: Record<OrganisationProductStatus, string> = {
@@ -154,13 +153,3 @@ export const formatUnitPrice = (priceCents: number, salesUnit: SalesUnit): strin
 /** The gross price of one sales unit: net plus its VAT, rounded half up (ADR 014). */
 export const grossCents = (netCents: number, vatRate: VatRate): number =>
   netCents + vatCents(netCents, vatRate)
-
-/**
- * The input of the server functions that name one listing. Zod-free like the list searches,
- * because the detail route's loader calls them on first paint; an id that is no id becomes the
- * empty string, which the services answer with 404.
- */
-export function parseOrganisationProductId(input: unknown): { id: string } {
-  const id = (input as { id?: unknown } | null)?.id
-  return { id: isUuid(id) ? id : '' }
-}

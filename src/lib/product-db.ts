@@ -1,4 +1,4 @@
-import { isUuid } from './ids'
+import { parseIdInput } from './ids'
 import type { MasterProduct } from './product-schemas'
 
 /**
@@ -71,12 +71,5 @@ export const masterProductFieldLabels: Record<string, string> = {
   imageFileId: 'Bild',
 }
 
-/**
- * The input of the server functions that name one master product. Zod-free like the list
- * searches, because the edit route's loader calls them on first paint; an id that is no id
- * becomes the empty string, which the services answer with 404.
- */
-export function parseMasterProductId(input: unknown): { id: string } {
-  const id = (input as { id?: unknown } | null)?.id
-  return { id: isUuid(id) ? id : '' }
-}
+/** The input of the server functions that name one master product (`parseIdInput`). */
+export const parseMasterProductId = parseIdInput

@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
+import { parseIdInput } from '~/lib/ids'
 import { maxSearchLength } from '~/lib/list-query'
-import { parseOrganisationProductId } from '~/lib/organisation-products'
 import { organisationProductListSearch } from '~/lib/products'
 import { getApp } from '~/server/app.server'
 import {
@@ -30,14 +30,14 @@ export const fetchArchivedOrganisationProducts = createServerFn({ method: 'GET' 
 
 export const fetchOrganisationProduct = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseOrganisationProductId)
+  .validator(parseIdInput)
   .handler(async ({ data, context }) =>
     getOrganisationProduct(context.actor, data.id, (await getApp()).db),
   )
 
 export const fetchOrganisationProductHistory = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseOrganisationProductId)
+  .validator(parseIdInput)
   .handler(async ({ data, context }) =>
     listOrganisationProductHistory(context.actor, data.id, (await getApp()).db),
   )
