@@ -15,7 +15,7 @@ import {
   salesUnits,
 } from '~/lib/products'
 import { FormAlert } from '../forms/field-parts'
-import { SubmitButton } from '../forms/fields'
+import { FormFrame, SubmitButton } from '../forms/fields'
 import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import {
@@ -200,15 +200,7 @@ export function ProductCreatePage() {
         }
         back={<BackLink to="/products">Produkte</BackLink>}
       />
-      <form
-        noValidate
-        method="post"
-        className="space-y-6"
-        onSubmit={(event) => {
-          event.preventDefault()
-          void form.handleSubmit()
-        }}
-      >
+      <FormFrame form={form} className="space-y-6">
         {failure && <FormAlert>{failure}</FormAlert>}
         {club ? (
           customPart
@@ -236,7 +228,7 @@ export function ProductCreatePage() {
           </Tabs.Root>
         )}
         {actions}
-      </form>
+      </FormFrame>
       <UnsavedChangesDialog
         unsaved={() => !saved.current && (pick !== null || !form.state.isDefaultValue)}
       />

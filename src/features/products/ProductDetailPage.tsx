@@ -25,7 +25,7 @@ import { PageHeader } from '../ui/PageHeader'
 import { StatusBadge } from '../ui/StatusBadge'
 import { BackToProducts } from './BackToProducts'
 import { ListingStatusBadge } from './ListingStatusBadge'
-import { ProductFactsSummary } from './ProductFactsSummary'
+import { FactList, ProductFactsSummary } from './ProductFactsSummary'
 import {
   acknowledgeMasterChangeFn,
   archiveOrganisationProductFn,
@@ -74,16 +74,7 @@ function OfferSummary({ detail }: { detail: OrganisationProductDetail }) {
     ['Meldebestand', quantity(offer.lowStockThreshold)],
     ['Bestand', '— (noch nicht erfasst)'],
   ]
-  return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-ink-muted">{label}</dt>
-          <dd className="text-ink">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  )
+  return <FactList rows={rows} />
 }
 
 /** What the master product's state means for the listing, with the acknowledgement. */

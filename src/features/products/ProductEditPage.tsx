@@ -5,7 +5,7 @@ import { useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { customProductSchema } from '~/lib/product-schemas'
 import { FormAlert } from '../forms/field-parts'
-import { SubmitButton } from '../forms/fields'
+import { FormFrame, SubmitButton } from '../forms/fields'
 import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import {
@@ -106,15 +106,7 @@ export function ProductEditPage() {
           </BackLink>
         }
       />
-      <form
-        noValidate
-        method="post"
-        className="space-y-6"
-        onSubmit={(event) => {
-          event.preventDefault()
-          void form.handleSubmit()
-        }}
-      >
+      <FormFrame form={form} className="space-y-6">
         {failure && <FormAlert>{failure}</FormAlert>}
         {detail.custom && (
           <ProductFactsFields form={form} pznHint="Optional: eigene Produkte brauchen keine PZN." />
@@ -131,7 +123,7 @@ export function ProductEditPage() {
           </ButtonLink>
           <SubmitButton form={form}>Änderungen speichern</SubmitButton>
         </div>
-      </form>
+      </FormFrame>
       <UnsavedChangesDialog unsaved={() => !saved.current && !form.state.isDefaultValue} />
     </>
   )

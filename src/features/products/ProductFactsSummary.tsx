@@ -57,6 +57,11 @@ export function ProductFactsSummary({ facts }: { facts: SummaryFacts }) {
     rows.push(['Bestrahlt', facts.irradiated ? 'ja' : 'nein'])
   }
   rows.push(['Packung', formatPackSize(facts.packBaseUnits, facts.packUnit)])
+  return <FactList rows={rows} />
+}
+
+/** Labels and values side by side, e.g. a product's facts or its offer. */
+export function FactList({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
       {rows.map(([label, value]) => (

@@ -1,7 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { Archive, Eye, Package, PackageOpen, Plus } from 'lucide-react'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { toast } from 'sonner'
 import { formatDate, formatMoney } from '~/lib/format'
 import {
@@ -22,7 +22,7 @@ import {
 import { useListPending } from '../admin/AdminConsole'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
-import { DataTable, dataColumns, RowLink, SelectFilter } from '../ui/DataTable'
+import { DataTable, type DataTableProps, dataColumns, RowLink, SelectFilter } from '../ui/DataTable'
 import { EmptyState } from '../ui/EmptyState'
 import { PageHeader } from '../ui/PageHeader'
 import { ListingStatusBadge } from './ListingStatusBadge'
@@ -141,6 +141,35 @@ function Filters({ search }: { search: OrganisationProductListSearch }) {
   )
 }
 
+/** The table of both lists, with their search, filters and sort. */
+function ListingsTable({
+  label,
+  columns,
+  search,
+  data,
+  empty,
+}: {
+  label: string
+  columns: DataTableProps<OrganisationProductRow, string>['columns']
+  search: OrganisationProductListSearch
+  data: OrganisationProductList
+  empty: ReactNode
+}) {
+  return (
+    <DataTable
+      label={label}
+      columns={columns}
+      search={search}
+      result={data}
+      sortable={organisationProductSortKeys}
+      pending={useListPending()}
+      searchLabel="Name, PZN oder Sorte suchen"
+      filters={<Filters search={search} />}
+      empty={empty}
+    />
+  )
+}
+
 /** For the platform admin: whose products these are, and that the page only reads. */
 function ownerNote(list: OrganisationProductList): string | null {
   return list.owner.canManage
@@ -152,7 +181,6 @@ function ownerNote(list: OrganisationProductList): string | null {
 export function OrganisationProductsPage() {
   const search = productsRoute.useSearch()
   const { data } = useSuspenseQuery(organisationProductsQuery(search))
-  const pending = useListPending()
   const createLink = (label: string) => (
     <ButtonLink to="/products/create">
       <Plus className="size-4" aria-hidden="true" />
@@ -180,15 +208,11 @@ export function OrganisationProductsPage() {
           </>
         }
       />
-      <DataTable
+      <ListingsTable
         label="Produkte"
         columns={activeColumns}
         search={search}
-        result={data}
-        sortable={organisationProductSortKeys}
-        pending={pending}
-        searchLabel="Name, PZN oder Sorte suchen"
-        filters={<Filters search={search} />}
+        data={data}
         empty={
           <EmptyState
             icon={Package}
@@ -236,7 +260,6 @@ function RestoreButton({ row }: { row: OrganisationProductRow }) {
 export function ArchivedProductsPage() {
   const search = archiveRoute.useSearch()
   const { data } = useSuspenseQuery(archivedOrganisationProductsQuery(search))
-  const pending = useListPending()
   const columns = column.columns([
     ...commonColumns,
     column.accessor('archivedAt', {
@@ -280,15 +303,11 @@ export function ArchivedProductsPage() {
           </ButtonLink>
         }
       />
-      <DataTable
+      <ListingsTable
         label="Archivierte Produkte"
         columns={columns}
         search={search}
-        result={data}
-        sortable={organisationProductSortKeys}
-        pending={pending}
-        searchLabel="Name, PZN oder Sorte suchen"
-        filters={<Filters search={search} />}
+        data={data}
         empty={
           <EmptyState icon={PackageOpen} title="Keine archivierten Produkte">
             Archivierte Produkte bleiben mit ihrer Historie nachvollziehbar und lassen sich hier

@@ -17,6 +17,7 @@ import {
   type OrganisationProductDetail,
   type OrganisationProductHistoryEntry,
   type OrganisationProductList,
+  type OrganisationProductOffer,
   organisationProductFieldLabels,
   organisationProductNotFoundMessage,
   type ProductOwner,
@@ -166,6 +167,18 @@ function statusOf(
   return product.revision > revisionSeen ? 'master_changed' : 'current'
 }
 
+/** A listing's offer: how the organisation sells the product. */
+const offerOf = (listing: ListingRow): OrganisationProductOffer => ({
+  salesUnit: listing.salesUnit,
+  priceCents: listing.priceCents,
+  vatRate: listing.vatRate,
+  visibleInShop: listing.visibleInShop,
+  orderStep: listing.orderStep,
+  minOrderQuantity: listing.minOrderQuantity,
+  maxOrderQuantity: listing.maxOrderQuantity,
+  lowStockThreshold: listing.lowStockThreshold,
+})
+
 /**
  * The business fields of a listing the audit log records: the offer, whether it is archived,
  * which master revision it has seen; for an own product its facts, since the organisation
@@ -175,15 +188,8 @@ function auditedListingFields(listing: ListingRow, product: ProductRow): Record<
   const custom = product.organisationId !== null
   return {
     ...(custom ? productFactsOf(product) : { productId: product.id }),
-    salesUnit: listing.salesUnit,
+    ...offerOf(listing),
     baseUnitsPerSalesUnit: listing.baseUnitsPerSalesUnit,
-    priceCents: listing.priceCents,
-    vatRate: listing.vatRate,
-    visibleInShop: listing.visibleInShop,
-    orderStep: listing.orderStep,
-    minOrderQuantity: listing.minOrderQuantity,
-    maxOrderQuantity: listing.maxOrderQuantity,
-    lowStockThreshold: listing.lowStockThreshold,
     archived: listing.archivedAt !== null,
     ...(custom ? {} : { productRevisionSeen: listing.productRevisionSeen }),
   }
@@ -422,16 +428,7 @@ export async function getOrganisationProduct(
       revision: product.revision,
     },
     custom: product.organisationId !== null,
-    offer: {
-      salesUnit: listing.salesUnit,
-      priceCents: listing.priceCents,
-      vatRate: listing.vatRate,
-      visibleInShop: listing.visibleInShop,
-      orderStep: listing.orderStep,
-      minOrderQuantity: listing.minOrderQuantity,
-      maxOrderQuantity: listing.maxOrderQuantity,
-      lowStockThreshold: listing.lowStockThreshold,
-    },
+    offer: offerOf(listing),
     baseUnitsPerSalesUnit: listing.baseUnitsPerSalesUnit,
     status: statusOf(product, listing.productRevisionSeen),
     archivedAt: listing.archivedAt?.toISOString() ?? null,
