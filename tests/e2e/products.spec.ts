@@ -76,6 +76,7 @@ test('a pharmacist takes a master product over, prices it, archives and restores
   await expect(page.getByText('106,51 € brutto')).toBeVisible()
   await expect(page.getByLabel('Mehrwertsteuer')).toHaveValue('19')
   await page.getByLabel('Meldebestand (Packung, optional)').fill('5')
+  await page.getByLabel('Im Shop sichtbar').check()
   await page.getByRole('button', { name: 'Produkt übernehmen' }).click()
   await expect(page.getByText('Das Produkt wurde angelegt.')).toBeVisible()
   await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/)
@@ -93,6 +94,7 @@ test('a pharmacist takes a master product over, prices it, archives and restores
   await expect(listed).toContainText('19 %')
   await expect(listed).toContainText('—')
   await expect(listed).toContainText('aktuell')
+  await expect(listed).toContainText('sichtbar')
 
   // Taking it over again is refused.
   await page.goto('/products/create')
@@ -126,6 +128,7 @@ test('a pharmacist takes a master product over, prices it, archives and restores
 
   await page.goto(`/products?q=${hafenlichtPzn}`)
   await expect(row(page, 'Hafenlicht')).toHaveCount(1)
+  // Archiving took it out of the shop; restoring does not put it back unasked.
   await expect(row(page, 'Hafenlicht')).toContainText('ausgeblendet')
   expect(errors).toEqual([])
 })

@@ -71,11 +71,7 @@ export function ProductCreatePage() {
   const saved = useRef(false)
 
   const form = useForm({
-    defaultValues: {
-      ...emptyProductFactsForm,
-      ...emptyOfferForm,
-      visibleInShop: !club,
-    } as CreateFormValues,
+    defaultValues: { ...emptyProductFactsForm, ...emptyOfferForm } as CreateFormValues,
     validators: {
       onSubmit: ({ value }) => {
         // Without a product there is no offer form to check yet.
