@@ -159,6 +159,12 @@ test('a pharmacist edits the price by keyboard alone', async ({ page }) => {
   await expect(price).toHaveValue('89,50')
   await page.keyboard.press('ControlOrMeta+a')
   await page.keyboard.type('92,00')
+  // Leaving with an unsaved change asks first.
+  await page.getByRole('link', { name: 'Abbrechen' }).click()
+  const leaving = page.getByRole('alertdialog', { name: 'Änderungen verwerfen?' })
+  await expect(leaving).toBeVisible()
+  await leaving.getByRole('button', { name: 'Weiter bearbeiten' }).click()
+  await expect(price).toHaveValue('92,00')
   const save = page.getByRole('button', { name: 'Änderungen speichern' })
   await tabTo(page, save)
   await page.keyboard.press('Enter')
