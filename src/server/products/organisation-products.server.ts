@@ -28,6 +28,7 @@ import {
 } from '../../lib/organisation-products'
 import { masterProductFieldLabels } from '../../lib/product-db'
 import {
+  type CustomProduct,
   createOrganisationProductSchema,
   type Offer,
   salesUnitProblem,
@@ -49,6 +50,7 @@ import {
   parseInput,
 } from '../errors.server'
 import { listPage } from '../list-query.server'
+import { masterProductNotFoundMessage } from './master-products.server'
 import { productColumns, productFactsOf } from './product-facts.server'
 import { readProductHistory } from './product-history.server'
 import { productSearchCondition } from './product-search.server'
@@ -475,6 +477,39 @@ export async function listOrganisationProductHistory(
 /** The unique index that keeps one listing of a product per organisation (products.schema.ts). */
 const listingTarget = [organisationProducts.organisationId, organisationProducts.productId]
 
+/** The active master product to take over, share-locked: a withdrawal waits for the listing. */
+async function masterProductToTakeOver(tx: Executor, id: string): Promise<ProductRow> {
+  const [product] = await tx
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), isMasterProduct))
+    .for('share')
+  if (!product) throw new InvalidError({ masterProductId: masterProductNotFoundMessage })
+  if (product.status === 'withdrawn') {
+    throw new ConflictError(withdrawnMasterMessage, { masterProductId: withdrawnMasterMessage })
+  }
+  return product
+}
+
+async function insertOwnProduct(
+  tx: Executor,
+  owner: ProductOwner,
+  business: BusinessActor,
+  facts: CustomProduct,
+): Promise<ProductRow> {
+  const [product] = await tx
+    .insert(products)
+    .values({
+      ...productColumns(facts),
+      organisationId: owner.id,
+      createdBy: business.user.id,
+      updatedBy: business.user.id,
+    })
+    .returning()
+  if (!product) throw new Error('own product was not inserted')
+  return product
+}
+
 /**
  * Takes a master product over, or creates an own product, with the organisation's offer. A
  * master product is listed once per organisation: of 50 simultaneous take-overs the unique index
@@ -493,39 +528,13 @@ export async function createOrganisationProduct(
   }
   const business = requireBusiness(actor)
   return db.transaction(async (tx) => {
-    let product: ProductRow | undefined
-    if (request.source === 'master') {
-      // Shared lock: a withdrawal cannot commit between this check and the insert.
-      ;[product] = await tx
-        .select()
-        .from(products)
-        .where(and(eq(products.id, request.masterProductId), isMasterProduct))
-        .for('share')
-      if (!product) {
-        throw new InvalidError({
-          masterProductId: 'Dieses Produkt gibt es in der Produktdatenbank nicht.',
-        })
-      }
-      if (product.status === 'withdrawn') {
-        throw new ConflictError(withdrawnMasterMessage, { masterProductId: withdrawnMasterMessage })
-      }
-    }
-    const facts =
-      request.source === 'custom' ? request.product : productFactsOf(product as ProductRow)
-    const problem = salesUnitProblem(request.offer.salesUnit, facts)
+    const product =
+      request.source === 'master'
+        ? await masterProductToTakeOver(tx, request.masterProductId)
+        : await insertOwnProduct(tx, owner, business, request.product)
+    // An own product that does not fit the unit goes with the rolled-back transaction.
+    const problem = salesUnitProblem(request.offer.salesUnit, product)
     if (problem) throw new InvalidError({ 'offer.salesUnit': problem })
-    if (request.source === 'custom') {
-      ;[product] = await tx
-        .insert(products)
-        .values({
-          ...productColumns(request.product),
-          organisationId: owner.id,
-          createdBy: business.user.id,
-          updatedBy: business.user.id,
-        })
-        .returning()
-    }
-    if (!product) throw new Error('product was not inserted')
     const [listing] = await tx
       .insert(organisationProducts)
       .values({
