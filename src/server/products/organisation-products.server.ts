@@ -75,7 +75,8 @@ const productKeepingCategories: readonly OrganisationCategory[] = [
   'club',
 ]
 
-const chooseOrganisationMessage = 'Bitte wählen Sie die Organisation, deren Produkte Sie sehen.'
+const chooseOrganisationMessage =
+  'Bitte wählen Sie in der Administration unter „Organisationen“, wessen Produkte Sie sehen möchten.'
 
 export const organisationProductAudit = {
   entityType: 'organisation_product',
@@ -113,7 +114,9 @@ async function readableOwner(
 ): Promise<ProductOwner> {
   const business = requireBusiness(actor)
   if (business.user.role === 'admin') {
-    if (!requested) throw new InvalidError({ organisation: chooseOrganisationMessage })
+    if (!requested) {
+      throw new InvalidError({ organisation: chooseOrganisationMessage }, chooseOrganisationMessage)
+    }
     const [organisation] = await db
       .select({ id: organisations.id, name: organisations.name, category: organisations.category })
       .from(organisations)
