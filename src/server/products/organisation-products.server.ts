@@ -330,7 +330,7 @@ export function listArchivedOrganisationProducts(
 }
 
 /** How many master products the take-over search offers at once. */
-export const masterPickLimit = 20
+const masterPickLimit = 20
 
 /**
  * The take-over search: active master products whose name, PZN, cultivar, manufacturer or brand

@@ -15,7 +15,7 @@ import { users } from '../db/schema'
  */
 
 /** How many entries a history shows, newest first. */
-export const historyLimit = 100
+const historyLimit = 100
 
 /** A value worth naming in the record of a new product (not empty, not "no"). */
 const hasValue = (value: unknown) =>
