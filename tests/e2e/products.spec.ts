@@ -219,3 +219,34 @@ test('the platform admin reads a pharmacy’s products for support, read-only', 
   await expect(page.getByRole('link', { name: 'Bearbeiten' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Archivieren' })).toHaveCount(0)
 })
+
+test('a club creates a variety it grows: its own product, never in a shop', async ({ page }) => {
+  const errors = watchPageErrors(page)
+  await openBackOffice(page, 'verein', 'verein-demo-2026')
+  await page.goto('/products')
+  await expect(table(page).locator('tbody tr')).toHaveCount(6)
+  await page.getByRole('link', { name: 'Produkt anlegen' }).click()
+  await waitForHydratedForm(page)
+  // No master database, no shop: only the own product's facts and the offer.
+  await expect(page.getByRole('tab')).toHaveCount(0)
+  await expect(page.getByLabel('Im Shop sichtbar')).toHaveCount(0)
+  await expect(page.getByText('KCanG § 6')).toBeVisible()
+
+  await page.getByLabel('Name', { exact: true }).fill('Connewitzer Morgentau')
+  await page.getByLabel('Hersteller').fill('Grüne Ecke e.V.')
+  await page.getByLabel('Kategorie').selectOption({ label: 'Blüte' })
+  await page.getByLabel('Sorte').fill('Connewitzer Morgentau')
+  await page.getByLabel('THC-Gehalt').fill('15,5')
+  await page.getByLabel('Packungsgröße').fill('1')
+  await page.getByLabel('Verkaufseinheit', { exact: true }).selectOption({
+    label: 'lose, je Gramm',
+  })
+  await page.getByLabel('Preis je g in €').fill('7')
+  await page.getByRole('button', { name: 'Produkt anlegen' }).click()
+  await expect(page.getByText('Das Produkt wurde angelegt.')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Connewitzer Morgentau' })).toBeVisible()
+  await expect(page.getByText('Eigenes Produkt')).toBeVisible()
+  await expect(page.getByText('kein Shop (Verein)')).toBeVisible()
+  await expect(page.getByText('7,00 € / g').first()).toBeVisible()
+  expect(errors).toEqual([])
+})
