@@ -1,4 +1,4 @@
-import { isUuid } from './ids'
+import { parseIdInput } from './ids'
 import type { MasterProduct } from './product-schemas'
 
 /**
@@ -32,16 +32,18 @@ export interface MasterProductFieldChange {
   after: AuditedValue
 }
 
-/** One entry of a master product's change history (from the audit log). */
-export interface MasterProductHistoryEntry {
+/** One entry of a product's change history (from the audit log). */
+export interface ProductHistoryEntry<TAction extends string> {
   id: string
-  action: 'created' | 'updated'
+  action: TAction
   at: string
   /** The acting user's name; a platform job's name; null when the user is gone. */
   actorName: string | null
   /** Every field the change set (for `created`, every field with a value). */
   changes: MasterProductFieldChange[]
 }
+
+export type MasterProductHistoryEntry = ProductHistoryEntry<'created' | 'updated'>
 
 export const staleMasterProductMessage =
   'Das Produkt wurde inzwischen geändert. Bitte laden Sie die Seite neu.'
@@ -69,12 +71,5 @@ export const masterProductFieldLabels: Record<string, string> = {
   imageFileId: 'Bild',
 }
 
-/**
- * The input of the server functions that name one master product. Zod-free like the list
- * searches, because the edit route's loader calls them on first paint; an id that is no id
- * becomes the empty string, which the services answer with 404.
- */
-export function parseMasterProductId(input: unknown): { id: string } {
-  const id = (input as { id?: unknown } | null)?.id
-  return { id: isUuid(id) ? id : '' }
-}
+/** The input of the server functions that name one master product (`parseIdInput`). */
+export const parseMasterProductId = parseIdInput

@@ -1,3 +1,4 @@
+import { isUuid } from './ids'
 import { type ListFilter, listSearchSchema, oneOf } from './list-query'
 import type { CannabinoidUnit, PackUnit, SalesUnit, VatRate } from './products'
 
@@ -89,12 +90,21 @@ export const organisationProductSortKeys = [
 ] as const
 export const shopVisibilities = ['visible', 'hidden'] as const
 export type ShopVisibility = (typeof shopVisibilities)[number]
+/**
+ * Where a listing stands against its product: up to date, the master data changed since the
+ * organisation last looked, or the master product was withdrawn from the market.
+ */
+export const organisationProductStatuses = ['current', 'master_changed', 'withdrawn'] as const
+export type OrganisationProductStatus = (typeof organisationProductStatuses)[number]
 export const organisationProductListSearch = listSearchSchema({
   sort: organisationProductSortKeys,
   defaultSort: 'name',
   filters: {
     category: oneOf(productCategories),
     shop: oneOf(shopVisibilities),
+    status: oneOf(organisationProductStatuses),
+    /** The platform admin reads this organisation's products (support); others see their own. */
+    organisation: (value: unknown) => (isUuid(value) ? value.toLowerCase() : undefined),
   },
 })
 export type OrganisationProductListSearch = ReturnType<typeof organisationProductListSearch.parse>
@@ -114,8 +124,7 @@ export interface OrganisationProductRow {
   priceCents: number
   vatRate: VatRate
   visibleInShop: boolean
-  /** The master product was withdrawn from the market. */
-  withdrawn: boolean
+  status: OrganisationProductStatus
   archivedAt: string | null
   updatedAt: string
 }

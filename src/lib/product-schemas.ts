@@ -185,6 +185,7 @@ export type MasterProduct = z.output<typeof masterProductSchema>
 export const customProductSchema = z
   .object(productFields)
   .superRefine((product, context) => checkProductFacts(product, context, { pznRequired: false }))
+export type CustomProductInput = z.input<typeof customProductSchema>
 export type CustomProduct = z.output<typeof customProductSchema>
 
 const wholeNumber = (label: string, min: number, max: number) =>
@@ -249,4 +250,5 @@ export const createOrganisationProductSchema = z.discriminatedUnion('source', [
     offer: offerSchema,
   }),
 ])
+export type CreateOrganisationProductInput = z.input<typeof createOrganisationProductSchema>
 export type CreateOrganisationProduct = z.output<typeof createOrganisationProductSchema>

@@ -9,10 +9,12 @@ import { startTestServer, type TestServer } from '../support/server'
  * Gzip bytes of JavaScript a page may load before it hydrates (1 KB = 1,000 bytes). Issue 7 asks
  * for 120 KB; React DOM, TanStack Router, Start's client and Query alone weigh about 116 KB, so
  * these budgets hold what the pages weigh now and fail any growth (ADR 013 has the breakdown).
+ * The products area's five routes (list searches and loaders in the route tree) added 0.1 and
+ * 1.2 KB (ADR 020).
  */
 const pages = [
-  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 157_000 },
-  { page: '/login', host: undefined, budgetBytes: 161_000 },
+  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 157_200 },
+  { page: '/login', host: undefined, budgetBytes: 162_200 },
 ]
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')

@@ -90,6 +90,7 @@ function candidatesFor(schema: AnySchema): string[] {
     '00000000-0000-4000-8000-000000000001',
     '#1f6f43',
     'sonnen-apotheke.localhost:3000',
+    '2026-11-25T09:00:00.000Z',
   ]
 }
 

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { getRouteApi } from '@tanstack/react-router'
+import { getRouteApi, Link } from '@tanstack/react-router'
 import { Building2 } from 'lucide-react'
 import { type OrganisationRow, organisationSortKeys } from '~/lib/admin'
 import { organisationCategorySchema } from '~/lib/auth-api'
@@ -32,6 +32,26 @@ const columns = column.columns([
   column.accessor('createdAt', {
     header: 'Angelegt',
     cell: (info) => formatDate(info.getValue()),
+  }),
+  // Support reads an organisation's products (read-only); the platform itself keeps none.
+  column.display({
+    id: 'products',
+    header: 'Produkte',
+    cell: (info) => {
+      const organisation = info.row.original
+      return organisation.category === 'platform' ? (
+        '–'
+      ) : (
+        <Link
+          to="/products"
+          search={{ organisation: organisation.id }}
+          aria-label={`Produkte von ${organisation.name} ansehen`}
+          className="font-medium whitespace-nowrap text-brand-900 hover:underline"
+        >
+          Ansehen
+        </Link>
+      )
+    },
   }),
 ])
 

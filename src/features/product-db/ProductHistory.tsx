@@ -1,6 +1,6 @@
 import { History } from 'lucide-react'
-import { formatDateTime } from '~/lib/format'
-import { type MasterProductHistoryEntry, masterProductFieldLabels } from '~/lib/product-db'
+import { formatDateTime, formatMoney } from '~/lib/format'
+import { masterProductFieldLabels, type ProductHistoryEntry } from '~/lib/product-db'
 import {
   type CannabinoidUnit,
   cannabinoidUnitLabels,
@@ -16,6 +16,10 @@ import {
   packUnitLabels,
   productCategoryLabels,
   productStatusLabels,
+  type SalesUnit,
+  salesUnitLabels,
+  type VatRate,
+  vatRateLabels,
 } from '~/lib/products'
 
 /** A stored value of the audit log as a person reads it. */
@@ -38,6 +42,14 @@ function shownValue(field: string, value: unknown): string {
       return countryLabel(String(value))
     case 'imageFileId':
       return 'Bild'
+    case 'productId':
+      return 'aus der Produktdatenbank'
+    case 'priceCents':
+      return typeof value === 'number' ? formatMoney(value) : String(value)
+    case 'vatRate':
+      return vatRateLabels[value as VatRate] ?? String(value)
+    case 'salesUnit':
+      return salesUnitLabels[value as SalesUnit] ?? String(value)
   }
   if (typeof value === 'boolean') return value ? 'ja' : 'nein'
   if (typeof value === 'number') return formatDecimal(value)
@@ -51,13 +63,14 @@ export function ChangeLine({
   before,
   after,
   created,
+  label,
 }: {
   field: string
   before: unknown
   after: unknown
   created: boolean
+  label: string
 }) {
-  const label = masterProductFieldLabels[field] ?? field
   let text: string
   if (field === 'imageFileId') {
     text = after ? (before || !created ? 'neues Bild' : 'Bild hinzugefügt') : 'Bild entfernt'
@@ -76,8 +89,21 @@ export function ChangeLine({
   )
 }
 
-/** The change history of a master product from the audit log: who, when, what. */
-export function ProductHistory({ entries }: { entries: MasterProductHistoryEntry[] }) {
+const masterActionLabels: Record<string, string> = { created: 'Angelegt', updated: 'Geändert' }
+
+/**
+ * The change history of a product from the audit log: who, when, what. A master product's by
+ * default; an organisation's listing names its own actions and fields on top.
+ */
+export function ProductHistory({
+  entries,
+  actionLabels = masterActionLabels,
+  fieldLabels = masterProductFieldLabels,
+}: {
+  entries: ProductHistoryEntry<string>[]
+  actionLabels?: Record<string, string>
+  fieldLabels?: Record<string, string>
+}) {
   return (
     <section
       aria-labelledby="product-history-title"
@@ -94,9 +120,7 @@ export function ProductHistory({ entries }: { entries: MasterProductHistoryEntry
           {entries.map((entry) => (
             <li key={entry.id} className="border-l-2 border-brand-200 pl-4">
               <p className="text-sm">
-                <strong className="text-ink">
-                  {entry.action === 'created' ? 'Angelegt' : 'Geändert'}
-                </strong>{' '}
+                <strong className="text-ink">{actionLabels[entry.action] ?? entry.action}</strong>{' '}
                 <span className="text-ink-muted">
                   von {entry.actorName ?? 'einem gelöschten Benutzer'} am{' '}
                   <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
@@ -108,6 +132,7 @@ export function ProductHistory({ entries }: { entries: MasterProductHistoryEntry
                     <ChangeLine
                       key={change.field}
                       {...change}
+                      label={fieldLabels[change.field] ?? change.field}
                       created={entry.action === 'created'}
                     />
                   ))}

@@ -5,6 +5,7 @@ import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { failureOf } from '~/lib/failure'
 import { formatCount } from '~/lib/format'
+import { masterProductFieldLabels } from '~/lib/product-db'
 import {
   type ImportField,
   type ImportMapping,
@@ -431,7 +432,12 @@ function PreviewRow({ row, columns }: { row: ProductImportRowView; columns: numb
         {row.changes.length > 0 && (
           <dl className="space-y-0.5 text-xs">
             {row.changes.map((change) => (
-              <ChangeLine key={change.field} {...change} created={false} />
+              <ChangeLine
+                key={change.field}
+                {...change}
+                created={false}
+                label={masterProductFieldLabels[change.field] ?? change.field}
+              />
             ))}
           </dl>
         )}

@@ -1,5 +1,8 @@
+import type { z } from 'zod'
 import { FailureError, failureOf } from '~/lib/failure'
 import {
+  type CustomProduct,
+  type CustomProductInput,
   cannabinoidUnitsOf,
   type MasterProduct,
   type MasterProductInput,
@@ -18,11 +21,12 @@ import {
 import { decimalInputText } from './decimal-input'
 
 /**
- * The master product form's values and their way to and from `masterProductSchema`: numbers are
- * typed as text the German way ("22,5"), choices that are not made yet are empty, and fields a
- * category does not have (THC of a vaporiser) are left out of what is saved.
+ * The product forms' values and their way to and from the schemas: numbers are typed as text the
+ * German way ("22,5"), choices that are not made yet are empty, and fields a category does not
+ * have (THC of a vaporiser) are left out of what is saved. The facts are shared by the master
+ * product form and an organisation's own product (`customProductSchema`).
  */
-export interface MasterProductFormValues {
+export interface ProductFactsFormValues {
   pzn: string
   name: string
   manufacturer: string
@@ -40,11 +44,14 @@ export interface MasterProductFormValues {
   packSize: string
   packUnit: PackUnit | ''
   description: string
+}
+
+export interface MasterProductFormValues extends ProductFactsFormValues {
   status: ProductStatus
   imageFileId: string | null
 }
 
-export const emptyMasterProductForm: MasterProductFormValues = {
+export const emptyProductFactsForm: ProductFactsFormValues = {
   pzn: '',
   name: '',
   manufacturer: '',
@@ -62,12 +69,16 @@ export const emptyMasterProductForm: MasterProductFormValues = {
   packSize: '',
   packUnit: '',
   description: '',
+}
+
+export const emptyMasterProductForm: MasterProductFormValues = {
+  ...emptyProductFactsForm,
   status: 'active',
   imageFileId: null,
 }
 
-/** A stored master product in the form. */
-export function formValuesOf(product: MasterProduct): MasterProductFormValues {
+/** A stored product's facts in the form. */
+export function factsFormValuesOf(product: CustomProduct): ProductFactsFormValues {
   return {
     pzn: product.pzn ?? '',
     name: product.name,
@@ -86,9 +97,12 @@ export function formValuesOf(product: MasterProduct): MasterProductFormValues {
     packSize: decimalInputText(product.packSize),
     packUnit: product.packUnit,
     description: product.description ?? '',
-    status: product.status,
-    imageFileId: product.imageFileId,
   }
+}
+
+/** A stored master product in the form. */
+export function formValuesOf(product: MasterProduct): MasterProductFormValues {
+  return { ...factsFormValuesOf(product), status: product.status, imageFileId: product.imageFileId }
 }
 
 /** Accessories (vaporisers, grinders) have no cultivar, content, terpenes or origin. */
@@ -107,8 +121,8 @@ export const packUnitOptions = (category: ProductCategory | ''): readonly PackUn
  */
 const decimalOf = (text: string) => parseDecimal(text)
 
-/** What the form saves: the schema's input, with the fields the category lacks left empty. */
-export function masterProductInputOf(values: MasterProductFormValues): MasterProductInput {
+/** The facts the form saves: the schema's input, with the fields the category lacks left empty. */
+export function productFactsInputOf(values: ProductFactsFormValues): CustomProductInput {
   const cannabis = hasCannabisFacts(values.category)
   const thcContent = cannabis ? decimalOf(values.thcContent) : null
   const cbdContent = cannabis ? decimalOf(values.cbdContent) : null
@@ -119,7 +133,7 @@ export function masterProductInputOf(values: MasterProductFormValues): MasterPro
     manufacturer: values.manufacturer,
     brand: values.brand,
     // An unchosen category or unit is missing; the schema answers with its own message.
-    category: (values.category || undefined) as MasterProductInput['category'],
+    category: (values.category || undefined) as CustomProductInput['category'],
     cultivar: cannabis ? values.cultivar : '',
     genetics: cannabis && values.genetics ? values.genetics : null,
     dominance:
@@ -131,10 +145,17 @@ export function masterProductInputOf(values: MasterProductFormValues): MasterPro
     irradiated: cannabis ? values.irradiated : false,
     countryOfCultivation: (cannabis && values.countryOfCultivation
       ? values.countryOfCultivation
-      : null) as MasterProductInput['countryOfCultivation'],
+      : null) as CustomProductInput['countryOfCultivation'],
     packSize: decimalOf(values.packSize) as number,
-    packUnit: (values.packUnit || undefined) as MasterProductInput['packUnit'],
+    packUnit: (values.packUnit || undefined) as CustomProductInput['packUnit'],
     description: values.description,
+  }
+}
+
+/** What the master product form saves. */
+export function masterProductInputOf(values: MasterProductFormValues): MasterProductInput {
+  return {
+    ...productFactsInputOf(values),
     status: values.status,
     imageFileId: values.imageFileId,
   }
@@ -150,16 +171,22 @@ export function formFieldErrors(errors: Record<string, string>): Record<string, 
   return byField
 }
 
-/** The form's own check before sending: the shared schema, its messages under the fields. */
-export function validateMasterProductForm(values: MasterProductFormValues) {
-  const result = masterProductSchema.safeParse(masterProductInputOf(values))
-  if (result.success) return undefined
+/** A form's own check before sending: the shared schema, its messages under the form's fields. */
+export function formErrorsOf(schema: z.ZodType, input: unknown): Record<string, string> {
+  const result = schema.safeParse(input)
+  if (result.success) return {}
   const errors: Record<string, string> = {}
   for (const issue of result.error.issues) {
     const field = formFieldOf(issue.path.map(String).join('.') || '_')
     errors[field] ??= issue.message
   }
-  return { fields: errors }
+  return errors
+}
+
+/** The master form's own check before sending. */
+export function validateMasterProductForm(values: MasterProductFormValues) {
+  const errors = formErrorsOf(masterProductSchema, masterProductInputOf(values))
+  return Object.keys(errors).length ? { fields: errors } : undefined
 }
 
 /** The server's refusal with its field errors renamed to the form's fields. */

@@ -16,10 +16,6 @@ import {
   MapPin,
   MonitorPlay,
   Newspaper,
-  Package,
-  PackageOpen,
-  Pill,
-  ShieldCheck,
   ShoppingBasket,
   ShoppingCart,
   Store,
@@ -41,10 +37,21 @@ export interface Area {
   emptyText: string
 }
 
-/** Screens that have their own page by now need no placeholder. */
-export type PlaceholderAreaKey = Exclude<AreaKey, 'productDbUpload'>
+/** Screens that have their own page by now, so no placeholder. */
+type BuiltArea =
+  | 'admin'
+  | 'productDb'
+  | 'productDbCreate'
+  | 'productDbEdit'
+  | 'productDbUpload'
+  | 'products'
+  | 'productCreate'
+  | 'product'
+  | 'productEdit'
+  | 'archivedProducts'
+export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
-export const areas: Record<PlaceholderAreaKey, Area> = {
+export const areas: Record<PlaceholderArea, Area> = {
   dashboard: {
     title: areaTitles.dashboard,
     description:
@@ -62,39 +69,6 @@ export const areas: Record<PlaceholderAreaKey, Area> = {
     emptyText:
       'Organisationen, Zugänge und die zentrale Produktdatenbank pflegst du in der Administration.',
   },
-  admin: {
-    title: areaTitles.admin,
-    description: 'Plattformweite Verwaltung für Betreiberinnen und Betreiber von Blattwerk.',
-    icon: ShieldCheck,
-    emptyTitle: 'Verwaltung der Plattform',
-    emptyText:
-      'Von hier aus pflegst du die zentrale Produktdatenbank, die allen Organisationen zur Verfügung steht.',
-  },
-  productDb: {
-    title: areaTitles.productDb,
-    description:
-      'Die zentrale Stammdatenbank aller Cannabisprodukte, aus der Organisationen ihre Produkte übernehmen.',
-    icon: Pill,
-    emptyTitle: 'Noch keine Stammprodukte',
-    emptyText:
-      'Stammprodukte mit Sorte, Wirkstoffgehalt und Hersteller werden hier gepflegt und per Datei importiert.',
-  },
-  productDbEdit: {
-    title: areaTitles.productDbEdit,
-    description: 'Angaben eines Stammprodukts der zentralen Produktdatenbank ändern.',
-    icon: Pill,
-    emptyTitle: 'Stammprodukt',
-    emptyText:
-      'Hier änderst du Bezeichnung, Wirkstoffgehalte und Herstellerangaben eines Stammprodukts.',
-  },
-  productDbCreate: {
-    title: areaTitles.productDbCreate,
-    description: 'Ein neues Stammprodukt in die zentrale Produktdatenbank aufnehmen.',
-    icon: Pill,
-    emptyTitle: 'Neues Stammprodukt',
-    emptyText:
-      'Hier erfassen Sie PZN, Bezeichnung, Hersteller, Wirkstoffgehalte und Packungsgröße eines Produkts.',
-  },
   analyse: {
     title: areaTitles.analyse,
     description: 'Umsätze, Absatz je Produkt und Entwicklung über die Zeit.',
@@ -102,36 +76,6 @@ export const areas: Record<PlaceholderAreaKey, Area> = {
     emptyTitle: 'Noch keine Daten für Auswertungen',
     emptyText:
       'Sobald Bestellungen und Abgaben vorliegen, zeigt die Analyse Umsatz, Mengen und Trends.',
-  },
-  products: {
-    title: areaTitles.products,
-    description: 'Die Produkte deiner Organisation mit Preisen, Chargen und Bestand.',
-    icon: Package,
-    emptyTitle: 'Noch keine Produkte',
-    emptyText:
-      'Lege Produkte an oder übernimm sie aus der zentralen Produktdatenbank, um sie zu verkaufen oder abzugeben.',
-  },
-  productCreate: {
-    title: areaTitles.productCreate,
-    description: 'Ein neues Produkt für deine Organisation erfassen.',
-    icon: Package,
-    emptyTitle: 'Neues Produkt',
-    emptyText:
-      'Hier erfasst du ein Produkt mit Sorte, Wirkstoffgehalt, Preis und Darreichungsform.',
-  },
-  product: {
-    title: areaTitles.product,
-    description: 'Angaben, Chargen und Bestand eines Produkts.',
-    icon: Package,
-    emptyTitle: 'Produktdetails',
-    emptyText: 'Hier siehst du Stammdaten, Chargen und Bewegungen eines Produkts.',
-  },
-  productEdit: {
-    title: areaTitles.productEdit,
-    description: 'Angaben eines Produkts ändern.',
-    icon: Package,
-    emptyTitle: 'Produkt bearbeiten',
-    emptyText: 'Hier änderst du Preis, Beschreibung und Sichtbarkeit eines Produkts.',
   },
   customers: {
     title: areaTitles.customers,
@@ -175,14 +119,6 @@ export const areas: Record<PlaceholderAreaKey, Area> = {
     icon: FileText,
     emptyTitle: 'Noch keine Dokumente',
     emptyText: 'Dokumente aus Bestellungen, Wareneingängen und Abfüllungen werden hier abgelegt.',
-  },
-  archivedProducts: {
-    title: areaTitles.archivedProducts,
-    description: 'Produkte, die nicht mehr angeboten werden, mit ihrer Historie.',
-    icon: PackageOpen,
-    emptyTitle: 'Keine archivierten Produkte',
-    emptyText:
-      'Archivierte Produkte bleiben mit Chargen und Dokumenten nachvollziehbar und lassen sich wieder aktivieren.',
   },
   customerOrders: {
     title: areaTitles.customerOrders,

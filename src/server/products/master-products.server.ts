@@ -1,11 +1,9 @@
 import { isDeepStrictEqual } from 'node:util'
-import { and, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
+import { and, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm'
 import { isUuid } from '../../lib/ids'
 import type { ListResult } from '../../lib/list-query'
 import {
-  type AuditedValue,
   type MasterProductDetail,
-  type MasterProductFieldChange,
   type MasterProductHistoryEntry,
   masterProductFieldLabels,
   staleMasterProductMessage,
@@ -14,10 +12,8 @@ import { masterProductUpdateSchema } from '../../lib/product-db-schemas'
 import { type MasterProduct, masterProductSchema } from '../../lib/product-schemas'
 import type { MasterProductListSearch, MasterProductRow } from '../../lib/products'
 import { type Actor, requireRole } from '../actor.server'
-import { auditEvents } from '../audit/audit.schema'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
 import type { Database, Executor } from '../db/client.server'
-import { users } from '../db/schema'
 import { ConflictError, InvalidError, NotFoundError, parseInput } from '../errors.server'
 import { isStoredFileOf } from '../files/file-store.server'
 import { listPage } from '../list-query.server'
@@ -27,6 +23,7 @@ import {
   productColumns,
   productFactsOf,
 } from './product-facts.server'
+import { readProductHistory } from './product-history.server'
 import { productSearchCondition } from './product-search.server'
 import { organisationProducts, products } from './products.schema'
 
@@ -162,35 +159,8 @@ export async function getMasterProduct(
   }
 }
 
-/** A value worth naming in the record of a new product (not empty, not "no"). */
-const hasValue = (value: unknown) =>
-  value !== null && value !== false && !(Array.isArray(value) && value.length === 0)
-
-/** The form's order of the fields (the log's JSON keeps its own order of keys). */
-const fieldOrder = Object.keys(masterProductFieldLabels)
-const byFieldOrder = (a: string, b: string) =>
-  (fieldOrder.indexOf(a) + 1 || fieldOrder.length + 1) -
-  (fieldOrder.indexOf(b) + 1 || fieldOrder.length + 1)
-
-export function changesBetween(
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown> | null,
-): MasterProductFieldChange[] {
-  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort(
-    byFieldOrder,
-  )
-  const changes: MasterProductFieldChange[] = []
-  for (const field of fields) {
-    const previous = (before?.[field] ?? null) as AuditedValue
-    const next = (after?.[field] ?? null) as AuditedValue
-    if (before === null ? !hasValue(next) : isDeepStrictEqual(previous, next)) continue
-    changes.push({ field, before: previous, after: next })
-  }
-  return changes
-}
-
-/** How many entries the history shows, newest first. */
-export const historyLimit = 100
+/** The form's order of the fields, for the history and the import's field changes. */
+export const masterProductFieldOrder = Object.keys(masterProductFieldLabels)
 
 /** What happened to a master product, newest first: who, when, which fields from what to what. */
 export async function listMasterProductHistory(
@@ -200,41 +170,12 @@ export async function listMasterProductHistory(
 ): Promise<MasterProductHistoryEntry[]> {
   requireRole(actor, 'admin')
   if (!(await findMasterProduct(db, id))) throw new NotFoundError(masterProductNotFoundMessage)
-  const rows = await db
-    .select({
-      id: auditEvents.id,
-      action: auditEvents.action,
-      at: auditEvents.createdAt,
-      actorKind: auditEvents.actorKind,
-      actorId: auditEvents.actorId,
-      userName: users.name,
-      before: auditEvents.before,
-      after: auditEvents.after,
-    })
-    .from(auditEvents)
-    .leftJoin(
-      users,
-      and(
-        eq(auditEvents.actorKind, 'business_user'),
-        eq(sql`${users.id}::text`, auditEvents.actorId),
-      ),
-    )
-    .where(
-      and(
-        eq(auditEvents.entityType, masterProductAudit.entityType),
-        eq(auditEvents.entityId, id),
-        inArray(auditEvents.action, [masterProductAudit.created, masterProductAudit.updated]),
-      ),
-    )
-    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
-    .limit(historyLimit)
-  return rows.map((row) => ({
-    id: row.id,
-    action: row.action === masterProductAudit.created ? 'created' : 'updated',
-    at: row.at.toISOString(),
-    actorName: row.actorKind === 'system' ? `System (${row.actorId})` : row.userName,
-    changes: changesBetween(row.before ?? null, row.after ?? null),
-  }))
+  return readProductHistory(
+    db,
+    { type: masterProductAudit.entityType, id },
+    { [masterProductAudit.created]: 'created', [masterProductAudit.updated]: 'updated' } as const,
+    masterProductFieldOrder,
+  )
 }
 
 // ─── Create and update ──────────────────────────────────────────────────────────────────────

@@ -24,8 +24,9 @@ import { type AuditEntry, auditActorOf, recordAudits } from '../audit/audit.serv
 import type { Database, Executor } from '../db/client.server'
 import { ConflictError, InvalidError, NotFoundError, parseInput } from '../errors.server'
 import type { Logger } from '../logger.server'
-import { changesBetween, isMaster, masterProductOf } from './master-products.server'
+import { isMaster, masterProductFieldOrder, masterProductOf } from './master-products.server'
 import { auditedProductFields, masterProductAudit, productColumns } from './product-facts.server'
+import { changesBetween } from './product-history.server'
 import { parseImportFile } from './product-import-file.server'
 import { productImportRows, productImports } from './product-imports.schema'
 import { products } from './products.schema'
@@ -85,6 +86,7 @@ function changesOf(stored: ProductRow, product: ReturnType<typeof masterProductO
   return changesBetween(
     auditedProductFields(stored),
     auditedProductFields({ ...stored, ...productColumns(product) }),
+    masterProductFieldOrder,
   )
 }
 

@@ -1,8 +1,19 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { AreaPage } from '~/features/shell/AreaPage'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { ProductEditPage } from '~/features/products/ProductEditPage'
+import { organisationProductQuery } from '~/features/products/products.queries'
 import { areaHead } from '~/features/shell/page-head'
+import { FailureError } from '~/lib/failure'
 
 export const Route = createFileRoute('/_app/products/$id/edit')({
+  // Always the current version: the form saves against it (optimistic locking).
+  loader: async ({ context, params }) => {
+    try {
+      await context.queryClient.fetchQuery({ ...organisationProductQuery(params.id), staleTime: 0 })
+    } catch (error) {
+      if (error instanceof FailureError && error.status === 404) throw notFound()
+      throw error
+    }
+  },
   head: areaHead('productEdit'),
-  component: () => <AreaPage area="productEdit" />,
+  component: ProductEditPage,
 })

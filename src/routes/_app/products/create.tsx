@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AreaPage } from '~/features/shell/AreaPage'
+import { ProductCreatePage } from '~/features/products/ProductCreatePage'
 import { areaHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_app/products/create')({
   head: areaHead('productCreate'),
-  component: () => <AreaPage area="productCreate" />,
+  component: ProductCreatePage,
 })

@@ -1,8 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { AreaPage } from '~/features/shell/AreaPage'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
+import { OrganisationProductsPage } from '~/features/products/ProductListPages'
+import { organisationProductsQuery } from '~/features/products/products.queries'
 import { areaHead } from '~/features/shell/page-head'
+import { listSearchDefaults } from '~/lib/list-query'
+import { organisationProductListSearch } from '~/lib/product-lists'
 
 export const Route = createFileRoute('/_app/products/')({
+  validateSearch: organisationProductListSearch.validateSearch,
+  search: { middlewares: [stripSearchParams(listSearchDefaults(organisationProductListSearch))] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(organisationProductsQuery(deps)),
   head: areaHead('products'),
-  component: () => <AreaPage area="products" />,
+  component: OrganisationProductsPage,
 })

@@ -1,0 +1,237 @@
+import { type AnyFieldApi, type AnyFormApi, Field, useStore } from '@tanstack/react-form'
+import type { ReactNode } from 'react'
+import {
+  cannabinoidUnitLabels,
+  countryLabel,
+  cultivationCountries,
+  dominanceLabels,
+  dominances,
+  geneticsLabels,
+  geneticsTypes,
+  type ProductCategory,
+  packUnitLabels,
+  productCategories,
+  productCategoryLabels,
+} from '~/lib/products'
+import { CheckboxField, changeFieldValue, InputField, SelectField } from './form-controls'
+import {
+  cannabinoidUnitOptions,
+  hasCannabisFacts,
+  type ProductFactsFormValues,
+  packUnitOptions,
+} from './master-product-form'
+import { TerpeneField } from './TerpeneField'
+
+const categoryOptions = productCategories.map((value) => ({
+  value,
+  label: productCategoryLabels[value],
+}))
+const geneticsOptions = geneticsTypes.map((value) => ({ value, label: geneticsLabels[value] }))
+const dominanceOptions = dominances.map((value) => ({ value, label: dominanceLabels[value] }))
+const countryOptions = cultivationCountries
+  .map((value) => ({ value, label: countryLabel(value) }))
+  .sort((a, b) => a.label.localeCompare(b.label, 'de'))
+
+const contentHints: Record<string, string> = {
+  percent: 'In Prozent (Gewicht), z. B. 22,5.',
+  mg_per_ml: 'In mg je ml, z. B. 25.',
+  mg_per_g: 'In mg je g, z. B. 250.',
+}
+
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="rounded-card border border-border bg-surface p-6">
+      <legend className="px-1 text-lg font-semibold text-ink">{title}</legend>
+      <div className="mt-2 grid gap-4 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  )
+}
+
+/** Focuses the first field the check refused, so keyboard and screen-reader users land there. */
+export function focusFirstError() {
+  requestAnimationFrame(() => {
+    document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus()
+  })
+}
+
+type FactsField = keyof ProductFactsFormValues
+
+/**
+ * The facts of a product — name, PZN, category, cultivar and content, pack — as the master
+ * product form and an organisation's own product form both ask for them. `form` holds
+ * `ProductFactsFormValues` (and may hold more); `basicsExtra` and `descriptionExtra` add the
+ * master's status and image to their sections.
+ */
+export function ProductFactsFields({
+  form,
+  pznHint,
+  basicsExtra,
+  descriptionExtra,
+}: {
+  form: AnyFormApi
+  pznHint: string
+  basicsExtra?: ReactNode
+  descriptionExtra?: ReactNode
+}) {
+  const category = useStore(form.store, (state) => state.values.category) as ProductCategory | ''
+  const genetics = useStore(form.store, (state) => state.values.genetics) as string
+  const cannabinoidUnit = useStore(form.store, (state) => state.values.cannabinoidUnit) as string
+  const cannabis = hasCannabisFacts(category)
+  const field = (name: FactsField, render: (field: AnyFieldApi) => ReactNode) => (
+    <Field form={form} name={name}>
+      {(api) => render(api as AnyFieldApi)}
+    </Field>
+  )
+
+  /** A category allows only some units: keep the chosen ones if they fit, else take the first. */
+  function fitUnitsTo(next: ProductCategory | '') {
+    const packUnits = packUnitOptions(next)
+    const packUnit = form.getFieldValue('packUnit')
+    if (!packUnit || !packUnits.includes(packUnit))
+      form.setFieldValue('packUnit', packUnits[0] ?? '')
+    const contentUnits = cannabinoidUnitOptions(next)
+    const contentUnit = form.getFieldValue('cannabinoidUnit')
+    if (!contentUnit || !contentUnits.includes(contentUnit)) {
+      form.setFieldValue('cannabinoidUnit', contentUnits[0] ?? '')
+    }
+  }
+
+  return (
+    <>
+      <Section title="Grunddaten">
+        {field('name', (f) => (
+          <InputField field={f} label="Name" />
+        ))}
+        {field('pzn', (f) => (
+          <InputField field={f} label="PZN" inputMode="numeric" hint={pznHint} />
+        ))}
+        {field('manufacturer', (f) => (
+          <InputField field={f} label="Hersteller" />
+        ))}
+        {field('brand', (f) => (
+          <InputField field={f} label="Marke (optional)" />
+        ))}
+        {field('category', (f) => (
+          <SelectField
+            field={f}
+            label="Kategorie"
+            emptyLabel="Bitte wählen"
+            options={categoryOptions}
+            onSelect={(value) => {
+              changeFieldValue(f, value)
+              fitUnitsTo(value as ProductCategory | '')
+            }}
+          />
+        ))}
+        {basicsExtra}
+      </Section>
+
+      {cannabis && (
+        <Section title="Sorte und Wirkstoffe">
+          {field('cultivar', (f) => (
+            <InputField
+              field={f}
+              label="Sorte"
+              hint={category === 'flower' ? 'Pflicht bei Blüten: das Rezept nennt sie.' : undefined}
+            />
+          ))}
+          {field('countryOfCultivation', (f) => (
+            <SelectField
+              field={f}
+              label="Anbauland"
+              emptyLabel="keine Angabe"
+              options={countryOptions}
+            />
+          ))}
+          {field('genetics', (f) => (
+            <SelectField
+              field={f}
+              label="Genetik"
+              emptyLabel="keine Angabe"
+              options={geneticsOptions}
+            />
+          ))}
+          {genetics === 'hybrid' &&
+            field('dominance', (f) => (
+              <SelectField
+                field={f}
+                label="Dominanz"
+                emptyLabel="keine Angabe"
+                options={dominanceOptions}
+              />
+            ))}
+          {field('thcContent', (f) => (
+            <InputField
+              field={f}
+              label="THC-Gehalt"
+              inputMode="decimal"
+              hint={cannabinoidUnit ? contentHints[cannabinoidUnit] : undefined}
+            />
+          ))}
+          {field('cbdContent', (f) => (
+            <InputField
+              field={f}
+              label="CBD-Gehalt"
+              inputMode="decimal"
+              hint={cannabinoidUnit ? contentHints[cannabinoidUnit] : undefined}
+            />
+          ))}
+          {field('cannabinoidUnit', (f) => (
+            <SelectField
+              field={f}
+              label="Einheit des Gehalts"
+              emptyLabel={category ? undefined : 'erst die Kategorie wählen'}
+              options={cannabinoidUnitOptions(category).map((value) => ({
+                value,
+                label: cannabinoidUnitLabels[value],
+              }))}
+            />
+          ))}
+          {field('irradiated', (f) => (
+            <CheckboxField
+              field={f}
+              label="Bestrahlt"
+              hint="Mit ionisierender Strahlung entkeimt."
+            />
+          ))}
+          <div className="sm:col-span-2">
+            {field('terpenes', (f) => (
+              <TerpeneField field={f} />
+            ))}
+          </div>
+        </Section>
+      )}
+
+      <Section title="Packung">
+        {field('packSize', (f) => (
+          <InputField
+            field={f}
+            label="Packungsgröße"
+            inputMode="decimal"
+            hint="Der Inhalt einer Packung (einer PZN), z. B. 10 oder 2,5."
+          />
+        ))}
+        {field('packUnit', (f) => (
+          <SelectField
+            field={f}
+            label="Einheit der Packung"
+            emptyLabel={category ? undefined : 'erst die Kategorie wählen'}
+            options={packUnitOptions(category).map((value) => ({
+              value,
+              label: packUnitLabels[value],
+            }))}
+          />
+        ))}
+      </Section>
+
+      <Section title={descriptionExtra ? 'Beschreibung und Bild' : 'Beschreibung'}>
+        <div className="sm:col-span-2">
+          {field('description', (f) => (
+            <InputField field={f} label="Beschreibung (optional)" multiline />
+          ))}
+        </div>
+        {descriptionExtra && <div className="sm:col-span-2">{descriptionExtra}</div>}
+      </Section>
+    </>
+  )
+}

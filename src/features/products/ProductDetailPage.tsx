@@ -1,0 +1,236 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
+import { Archive, ArchiveRestore, CircleAlert, Pencil } from 'lucide-react'
+import { type ReactNode, useState } from 'react'
+import { toast } from 'sonner'
+import { formatCount, formatDate, formatMoney } from '~/lib/format'
+import {
+  formatUnitPrice,
+  grossCents,
+  type OrganisationProductDetail,
+  organisationProductActionLabels,
+  organisationProductFieldLabels,
+} from '~/lib/organisation-products'
+import { masterProductFieldLabels } from '~/lib/product-db'
+import {
+  packSizeToBaseUnits,
+  salesUnitLabels,
+  salesUnitShortLabel,
+  vatRateLabels,
+} from '~/lib/products'
+import { ProductHistory } from '../product-db/ProductHistory'
+import { Button, ButtonLink } from '../ui/buttons'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { PageHeader } from '../ui/PageHeader'
+import { StatusBadge } from '../ui/StatusBadge'
+import { BackToProducts } from './BackToProducts'
+import { ListingStatusBadge } from './ListingStatusBadge'
+import { FactList, ProductFactsSummary } from './ProductFactsSummary'
+import {
+  acknowledgeMasterChangeFn,
+  archiveOrganisationProductFn,
+  restoreOrganisationProductFn,
+} from './product-save.functions'
+import {
+  organisationProductHistoryQuery,
+  organisationProductQuery,
+  productsKey,
+} from './products.queries'
+
+const route = getRouteApi('/_app/products/$id/')
+
+const historyFieldLabels = { ...masterProductFieldLabels, ...organisationProductFieldLabels }
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-card border border-border bg-surface p-6">
+      <h2 className="mb-4 text-lg font-semibold text-ink">{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+function OfferSummary({ detail }: { detail: OrganisationProductDetail }) {
+  const { offer } = detail
+  const unit = salesUnitShortLabel(offer.salesUnit)
+  const quantity = (value: number | null) =>
+    value === null ? '–' : `${formatCount(value)} ${unit}`
+  const rows: [string, ReactNode][] = [
+    ['Verkaufseinheit', salesUnitLabels[offer.salesUnit]],
+    ['Preis (netto)', formatUnitPrice(offer.priceCents, offer.salesUnit)],
+    ['Preis (brutto)', `${formatMoney(grossCents(offer.priceCents, offer.vatRate))} / ${unit}`],
+    ['Mehrwertsteuer', vatRateLabels[offer.vatRate]],
+    [
+      'Im Shop',
+      detail.owner.shopAllowed
+        ? offer.visibleInShop
+          ? 'sichtbar'
+          : 'ausgeblendet'
+        : 'kein Shop (Verein)',
+    ],
+    ['Bestellschritt', quantity(offer.orderStep)],
+    ['Mindestmenge', quantity(offer.minOrderQuantity)],
+    ['Höchstmenge', quantity(offer.maxOrderQuantity)],
+    ['Meldebestand', quantity(offer.lowStockThreshold)],
+    ['Bestand', '— (noch nicht erfasst)'],
+  ]
+  return <FactList rows={rows} />
+}
+
+/** What the master product's state means for the listing, with the acknowledgement. */
+function MasterNote({
+  detail,
+  onAcknowledge,
+}: {
+  detail: OrganisationProductDetail
+  onAcknowledge: () => void
+}) {
+  if (detail.status === 'current') return null
+  const withdrawn = detail.status === 'withdrawn'
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-start gap-3 rounded-lg border border-warning/30 bg-warning-soft px-4 py-3 text-sm text-ink"
+    >
+      <CircleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
+      <p className="min-w-0 flex-1">
+        {withdrawn
+          ? 'Das Produkt wurde vom Markt zurückgezogen. Es bleibt in Ihrer Liste, lässt sich aber nicht neu übernehmen; prüfen Sie, ob Sie es weiter anbieten.'
+          : 'Die Stammdaten dieses Produkts wurden in der Produktdatenbank geändert, seit Sie es zuletzt geprüft haben. Die Angaben unten sind der aktuelle Stand.'}
+      </p>
+      {!withdrawn && detail.owner.canManage && !detail.archivedAt && (
+        <Button variant="secondary" onClick={onAcknowledge}>
+          Änderung zur Kenntnis nehmen
+        </Button>
+      )}
+    </div>
+  )
+}
+
+/** `/products/$id`: master data (read-only), own data, actions, history. */
+export function ProductDetailPage() {
+  const { id } = route.useParams()
+  const { data: detail } = useSuspenseQuery(organisationProductQuery(id))
+  const { data: history } = useSuspenseQuery(organisationProductHistoryQuery(id))
+  const queryClient = useQueryClient()
+  const [asking, setAsking] = useState<'archive' | 'restore' | null>(null)
+  const archived = detail.archivedAt !== null
+  const refresh = () => queryClient.invalidateQueries({ queryKey: productsKey })
+
+  async function acknowledge() {
+    try {
+      await acknowledgeMasterChangeFn({ data: { id, revision: detail.product.revision } })
+      toast.success('Die Änderung der Stammdaten ist bestätigt.')
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Das hat nicht geklappt.')
+    }
+    await refresh()
+  }
+
+  const actions = detail.owner.canManage && (
+    <>
+      {!archived && (
+        <>
+          <ButtonLink to="/products/$id/edit" params={{ id }}>
+            <Pencil className="size-4" aria-hidden="true" />
+            Bearbeiten
+          </ButtonLink>
+          <Button variant="secondary" onClick={() => setAsking('archive')}>
+            <Archive className="size-4" aria-hidden="true" />
+            Archivieren
+          </Button>
+        </>
+      )}
+      {archived && detail.status !== 'withdrawn' && (
+        <Button variant="secondary" onClick={() => setAsking('restore')}>
+          <ArchiveRestore className="size-4" aria-hidden="true" />
+          Wiederherstellen
+        </Button>
+      )}
+    </>
+  )
+
+  const facts = {
+    ...detail.product,
+    packBaseUnits: packSizeToBaseUnits(detail.product.packSize, detail.product.packUnit),
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={detail.product.name}
+        description={
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <ListingStatusBadge status={detail.status} />
+            {archived && <StatusBadge tone="neutral">archiviert</StatusBadge>}
+            <span>{detail.custom ? 'Eigenes Produkt' : 'Aus der Produktdatenbank'}</span>
+            <span>{formatUnitPrice(detail.offer.priceCents, detail.offer.salesUnit)}</span>
+            {!detail.owner.canManage && <span>Produkt von {detail.owner.name} (nur Ansicht)</span>}
+          </span>
+        }
+        back={<BackToProducts archived={archived} owner={detail.owner} />}
+        actions={actions}
+      />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-6">
+          <MasterNote detail={detail} onAcknowledge={acknowledge} />
+          {archived && (
+            <p className="rounded-lg border border-border bg-surface-muted px-4 py-3 text-sm text-ink">
+              Archiviert am {formatDate(detail.archivedAt as string)}: nicht bestellbar und nicht im
+              Shop; die Historie bleibt erhalten.
+            </p>
+          )}
+          <Card title={detail.custom ? 'Produktangaben' : 'Stammdaten (Produktdatenbank)'}>
+            <ProductFactsSummary facts={facts} />
+            {detail.product.description && (
+              <p className="mt-4 whitespace-pre-line text-sm text-ink">
+                {detail.product.description}
+              </p>
+            )}
+            {!detail.custom && (
+              <p className="mt-4 text-sm text-ink-muted">
+                Stammdaten pflegt die Plattform zentral; Sie ändern hier nur Ihr Angebot.
+              </p>
+            )}
+          </Card>
+          <Card title="Ihr Angebot">
+            <OfferSummary detail={detail} />
+          </Card>
+        </div>
+        <div className="xl:self-start">
+          <ProductHistory
+            entries={history}
+            actionLabels={organisationProductActionLabels}
+            fieldLabels={historyFieldLabels}
+          />
+        </div>
+      </div>
+
+      <ConfirmDialog
+        open={asking === 'archive'}
+        onOpenChange={(open) => setAsking(open ? 'archive' : null)}
+        title="Produkt archivieren?"
+        description="Das Produkt verschwindet aus Ihrer Produktliste, aus neuen Bestellungen und aus dem Shop. Es bleibt mit seiner Historie im Archiv und lässt sich dort wiederherstellen."
+        confirmLabel="Archivieren"
+        onConfirm={async () => {
+          await archiveOrganisationProductFn({ data: { id } })
+          await refresh()
+          toast.success('Das Produkt ist archiviert.')
+        }}
+      />
+      <ConfirmDialog
+        open={asking === 'restore'}
+        onOpenChange={(open) => setAsking(open ? 'restore' : null)}
+        variant="primary"
+        title="Produkt wiederherstellen?"
+        description="Das Produkt steht wieder in Ihrer Produktliste und lässt sich bestellen. Im Shop bleibt es ausgeblendet, bis Sie es dort wieder sichtbar machen."
+        confirmLabel="Wiederherstellen"
+        onConfirm={async () => {
+          await restoreOrganisationProductFn({ data: { id } })
+          await refresh()
+          toast.success('Das Produkt ist wiederhergestellt.')
+        }}
+      />
+    </>
+  )
+}

@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react'
+import {
+  type CannabinoidUnit,
+  countryLabel,
+  type Dominance,
+  dominanceLabels,
+  formatCannabinoid,
+  formatPackSize,
+  type Genetics,
+  geneticsLabels,
+  type PackUnit,
+  type ProductCategory,
+  productCategoryLabels,
+} from '~/lib/products'
+
+/** The facts of a product as the summary shows them; what a product lacks is left out. */
+export interface SummaryFacts {
+  pzn: string | null
+  manufacturer: string
+  brand?: string | null
+  category: ProductCategory
+  cultivar: string | null
+  genetics?: Genetics | null
+  dominance?: Dominance | null
+  thcContent: number | null
+  cbdContent: number | null
+  cannabinoidUnit: CannabinoidUnit | null
+  terpenes?: string[]
+  irradiated?: boolean
+  countryOfCultivation?: string | null
+  packBaseUnits: number
+  packUnit: PackUnit
+}
+
+/** A product's facts, read-only: the chosen master product, a listing's master data. */
+export function ProductFactsSummary({ facts }: { facts: SummaryFacts }) {
+  const rows: [string, ReactNode][] = [
+    ['Kategorie', productCategoryLabels[facts.category]],
+    ['PZN', facts.pzn ?? 'keine'],
+    ['Hersteller', facts.manufacturer],
+  ]
+  if (facts.brand) rows.push(['Marke', facts.brand])
+  if (facts.cultivar) rows.push(['Sorte', facts.cultivar])
+  if (facts.genetics) {
+    const dominance = facts.dominance ? ` (${dominanceLabels[facts.dominance]})` : ''
+    rows.push(['Genetik', `${geneticsLabels[facts.genetics]}${dominance}`])
+  }
+  const thc = formatCannabinoid(facts.thcContent, facts.cannabinoidUnit)
+  const cbd = formatCannabinoid(facts.cbdContent, facts.cannabinoidUnit)
+  if (thc) rows.push(['THC', thc])
+  if (cbd) rows.push(['CBD', cbd])
+  if (facts.terpenes?.length) rows.push(['Terpene', facts.terpenes.join(', ')])
+  if (facts.countryOfCultivation) {
+    rows.push(['Anbauland', countryLabel(facts.countryOfCultivation)])
+  }
+  if (facts.irradiated !== undefined && facts.category !== 'accessory') {
+    rows.push(['Bestrahlt', facts.irradiated ? 'ja' : 'nein'])
+  }
+  rows.push(['Packung', formatPackSize(facts.packBaseUnits, facts.packUnit)])
+  return <FactList rows={rows} />
+}
+
+/** Labels and values side by side, e.g. a product's facts or its offer. */
+export function FactList({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-ink-muted">{label}</dt>
+          <dd className="text-ink">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
