@@ -9,12 +9,13 @@ import { startTestServer, type TestServer } from '../support/server'
  * Gzip bytes of JavaScript a page may load before it hydrates (1 KB = 1,000 bytes). Issue 7 asks
  * for 120 KB; React DOM, TanStack Router, Start's client and Query alone weigh about 116 KB, so
  * these budgets hold what the pages weigh now and fail any growth (ADR 013 has the breakdown).
- * The products area's five routes (list searches and loaders in the route tree) added 0.1 and
- * 1.2 KB (ADR 020).
+ * The catalogue's routes (the products area's list searches and loaders, the import's search
+ * parser, in the route tree every page loads) added 0.1 KB to `/shop` and 1.7 KB to `/login`
+ * (ADR 020).
  */
 const pages = [
   { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 157_200 },
-  { page: '/login', host: undefined, budgetBytes: 162_200 },
+  { page: '/login', host: undefined, budgetBytes: 162_700 },
 ]
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
