@@ -26,7 +26,7 @@ function watchConsoleErrors(page: Page): string[] {
   return errors
 }
 
-const navigation = (page: Page) => page.getByRole('navigation', { name: 'Bereiche' })
+const navigation = (page: Page) => page.getByRole('navigation', { name: 'Bereiche', exact: true })
 
 test.describe('403', () => {
   test('a denied back-office page keeps the sidebar and header, names itself and logs no error', async ({
@@ -278,6 +278,15 @@ test.describe('navigation by organisation category', () => {
     await expect(page.getByRole('link', { name: 'Zur Administration' })).toBeVisible()
     await navigation(page).getByRole('link', { name: 'Produktdatenbank' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Produktdatenbank' })).toBeVisible()
+    // Below the database, only its own item is the current one, not the console's `/admin` too.
+    const consoleLink = navigation(page).getByRole('link', { name: 'Administration', exact: true })
+    const databaseLink = navigation(page).getByRole('link', { name: 'Produktdatenbank' })
+    await page.goto('/admin/product-db/upload')
+    await expect(databaseLink).toHaveAttribute('aria-current', 'page')
+    await expect(consoleLink).not.toHaveAttribute('aria-current')
+    await page.goto('/admin/users')
+    await expect(consoleLink).toHaveAttribute('aria-current', 'page')
+    await expect(databaseLink).not.toHaveAttribute('aria-current')
   })
 })
 

@@ -1,4 +1,4 @@
-import { Link, Outlet } from '@tanstack/react-router'
+import { Link, Outlet, useLocation } from '@tanstack/react-router'
 import { ChevronDown, ExternalLink, KeyRound, LogOut, MonitorPlay, UserRound } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
 import type { ReactNode } from 'react'
@@ -15,7 +15,19 @@ import { BrandMark, SkipLink } from './parts'
 const navLinkClass =
   'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-ink-muted hover:bg-brand-50 hover:text-brand-900'
 
+/**
+ * The item whose area the path lies in: the longest `to` the path equals or lies below, so
+ * `/admin/product-db/upload` marks "Produktdatenbank", not also "Administration" (`/admin`).
+ */
+function currentItem(items: NavItem[], pathname: string): string | undefined {
+  return items
+    .map((item) => item.to)
+    .filter((to) => pathname === to || pathname.startsWith(`${to}/`))
+    .sort((a, b) => b.length - a.length)[0]
+}
+
 function NavLinks({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+  const current = currentItem(items, useLocation({ select: (location) => location.pathname }))
   return (
     <ul className="space-y-1">
       {items.map(({ label, to, icon: Icon }) => (
@@ -23,8 +35,9 @@ function NavLinks({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => 
           <Link
             to={to}
             onClick={onNavigate}
-            className={navLinkClass}
-            activeProps={{ className: 'bg-brand-100 text-brand-900', 'aria-current': 'page' }}
+            className={`${navLinkClass} ${to === current ? 'bg-brand-100 text-brand-900' : ''}`}
+            aria-current={to === current ? 'page' : undefined}
+            activeOptions={{ exact: true }}
           >
             <Icon className="size-4 shrink-0" aria-hidden="true" />
             {label}
