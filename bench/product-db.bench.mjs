@@ -116,7 +116,8 @@ const categories = [
 ]
 
 function pznFor(index) {
-  for (let number = 1_000_000 + index * 7; ; number++) {
+  // From 3…: the demo master products take 1…, the import demo 2… (seed-products.server.ts).
+  for (let number = 3_000_000 + index * 7; ; number++) {
     const firstSeven = String(number).padStart(7, '0')
     const check = pznCheckDigit(firstSeven)
     if (check !== null) return `${firstSeven}${check}`
