@@ -492,6 +492,18 @@ describe.each(testDatabaseKinds)('organisation products on %s', (kind) => {
       expect(after.revision).toBe(loaded.revision + 1)
       expect(await auditRowsOf(id)).toHaveLength(auditBefore + 1)
     })
+
+    it('keeps a listing’s revision positive in the database itself', async () => {
+      const id = demoProductIds.pharmacyVaporiser
+      await expect(
+        db()
+          .update(organisationProducts)
+          .set({ revision: 0 })
+          .where(eq(organisationProducts.id, id)),
+      ).rejects.toMatchObject({
+        cause: expect.objectContaining({ constraint: 'organisation_products_revision_positive' }),
+      })
+    })
   })
 
   describe('archive and restore', () => {
