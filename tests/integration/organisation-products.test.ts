@@ -532,14 +532,14 @@ describe.each(testDatabaseKinds)('organisation products on %s', (kind) => {
         offer: { visibleInShop: false },
         revision: before.revision + 1,
       })
-      await expect(
+      const save = (loaded: typeof before) =>
         updateOrganisationProduct(
           actors.pharmacyOwner,
           id,
-          { revision: archived.revision, offer: archived.offer },
+          { revision: loaded.revision, offer: loaded.offer },
           db(),
-        ),
-      ).rejects.toMatchObject({ status: 409 })
+        )
+      await expect(save(archived)).rejects.toMatchObject({ status: 409 })
 
       expect(await restoreOrganisationProduct(actors.pharmacyOwner, id, db())).toEqual({
         id,
@@ -556,14 +556,10 @@ describe.each(testDatabaseKinds)('organisation products on %s', (kind) => {
         revision: before.revision + 2,
       })
       // A form loaded before the archiving is stale now.
-      await expect(
-        updateOrganisationProduct(
-          actors.pharmacyOwner,
-          id,
-          { revision: before.revision, offer: before.offer },
-          db(),
-        ),
-      ).rejects.toMatchObject({ status: 409, message: staleOrganisationProductMessage })
+      await expect(save(before)).rejects.toMatchObject({
+        status: 409,
+        message: staleOrganisationProductMessage,
+      })
       expect(await ids(actors.pharmacyOwner)).toContain(id)
 
       const audit = await auditRowsOf(id)
