@@ -70,8 +70,8 @@ export interface OrganisationProductDetail {
   archivedAt: string | null
   createdAt: string
   updatedAt: string
-  /** Sent back with every change: a change based on an older state is refused (ADR 020). */
-  version: string
+  /** The listing's revision, sent back with a save: one based on an older revision is refused. */
+  revision: number
 }
 
 /** A master product as the take-over search offers it. */

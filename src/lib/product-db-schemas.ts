@@ -1,5 +1,5 @@
-import { z } from 'zod'
-import { masterProductSchema } from './product-schemas'
+import type { z } from 'zod'
+import { masterProductSchema, revisionSchema } from './product-schemas'
 
 /**
  * What the master product form sends to save a product it loaded: the product and the revision
@@ -8,9 +8,6 @@ import { masterProductSchema } from './product-schemas'
  * the product's own field names.
  */
 export const masterProductUpdateSchema = masterProductSchema.safeExtend({
-  revision: z
-    .number({ error: 'Der Bearbeitungsstand fehlt. Bitte laden Sie die Seite neu.' })
-    .int('Der Bearbeitungsstand fehlt. Bitte laden Sie die Seite neu.')
-    .min(1, 'Der Bearbeitungsstand fehlt. Bitte laden Sie die Seite neu.'),
+  revision: revisionSchema,
 })
 export type MasterProductUpdate = z.input<typeof masterProductUpdateSchema>

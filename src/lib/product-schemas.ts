@@ -188,6 +188,17 @@ export const customProductSchema = z
 export type CustomProductInput = z.input<typeof customProductSchema>
 export type CustomProduct = z.output<typeof customProductSchema>
 
+const missingRevisionMessage = 'Der Bearbeitungsstand fehlt. Bitte laden Sie die Seite neu.'
+
+/**
+ * The revision a form was loaded at, sent back with its save (optimistic locking of master
+ * products and of listings): a save based on an older one is refused.
+ */
+export const revisionSchema = z
+  .number({ error: missingRevisionMessage })
+  .int(missingRevisionMessage)
+  .min(1, missingRevisionMessage)
+
 const wholeNumber = (label: string, min: number, max: number) =>
   z
     .number({ error: `${label}: bitte eine ganze Zahl angeben.` })

@@ -6,7 +6,8 @@ import { openBackOffice, waitForHydratedForm } from './support/session'
  * A pharmacist keeps Sonnen-Apotheke's products: takes the master product "Hafenlicht" over
  * (the demo's `masterNotListedByPharmacy`, PZN 11271819), sets its price, finds it in
  * `/products`, archives it and restores it from `/archive/products`; then the same by keyboard
- * alone. The platform admin reads the pharmacy's products for support and changes nothing.
+ * alone; then edits it in two tabs (the later save is refused) and acknowledges a change of its
+ * master data. The platform admin reads the pharmacy's products for support and changes nothing.
  */
 
 const hafenlichtPzn = '11271819'
@@ -203,6 +204,64 @@ test('a pharmacist edits the price by keyboard alone', async ({ page }) => {
   )
   await expect(page.getByLabel('Name', { exact: true })).toBeVisible()
   await expectNoSeriousViolations(page)
+  expect(errors).toEqual([])
+})
+
+test('of two tabs editing one product the later save is refused; a master change is acknowledged', async ({
+  page,
+  browser,
+}) => {
+  const errors = watchPageErrors(page)
+  await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
+  await page.goto(`/products?q=${hafenlichtPzn}`)
+  await row(page, 'Hafenlicht').getByRole('link').click()
+  await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/)
+  const detailUrl = page.url()
+
+  // Both tabs load the form at the same revision; the first save moves it on.
+  const secondTab = await page.context().newPage()
+  for (const tab of [page, secondTab]) {
+    await tab.goto(`${detailUrl}/edit`)
+    await waitForHydratedForm(tab)
+  }
+  await page.getByLabel('Preis je Packung in €').fill('93,00')
+  await page.getByRole('button', { name: 'Änderungen speichern' }).click()
+  await expect(page.getByText('Die Änderungen wurden gespeichert.')).toBeVisible()
+  await secondTab.getByLabel('Preis je Packung in €').fill('94,00')
+  await secondTab.getByRole('button', { name: 'Änderungen speichern' }).click()
+  await expect(secondTab.getByRole('alert')).toContainText(
+    'Das Produkt wurde inzwischen geändert. Bitte laden Sie die Seite neu.',
+  )
+  await secondTab.reload()
+  await waitForHydratedForm(secondTab)
+  await expect(secondTab.getByLabel('Preis je Packung in €')).toHaveValue('93,00')
+  await secondTab.close()
+
+  // The platform admin changes the master product's facts.
+  const adminContext = await browser.newContext()
+  const admin = await adminContext.newPage()
+  await openBackOffice(admin, 'admin', 'admin-demo-2026')
+  await admin.goto(`/admin/product-db?q=${hafenlichtPzn}`)
+  await admin
+    .getByRole('table', { name: 'Stammprodukte' })
+    .locator('tbody tr td:first-child a')
+    .click()
+  await waitForHydratedForm(admin)
+  await admin.getByLabel('Beschreibung (optional)').fill('Neue Fachinformation des Herstellers.')
+  await admin.getByRole('button', { name: 'Änderungen speichern' }).click()
+  await expect(admin.getByText('Die Änderungen wurden gespeichert.')).toBeVisible()
+  await adminContext.close()
+
+  // The pharmacy sees the note until it acknowledges the change.
+  await page.goto(detailUrl)
+  await expect(page.getByText('Stammdaten geändert').first()).toBeVisible()
+  await expect(page.getByText('Neue Fachinformation des Herstellers.')).toBeVisible()
+  await expectNoSeriousViolations(page)
+  await page.getByRole('button', { name: 'Änderung zur Kenntnis nehmen' }).click()
+  await expect(page.getByText('Die Änderung der Stammdaten ist bestätigt.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Änderung zur Kenntnis nehmen' })).toHaveCount(0)
+  await expect(page.getByText('aktuell', { exact: true }).first()).toBeVisible()
+  await expect(page.getByText('Stammdatenänderung bestätigt')).toBeVisible()
   expect(errors).toEqual([])
 })
 

@@ -223,8 +223,9 @@ describe.each(testDatabaseKinds)('organisation products on %s', (kind) => {
         status: 'current',
         baseUnitsPerSalesUnit: 1000,
         offer: { priceCents: 1090, salesUnit: 'gram', vatRate: '19', visibleInShop: true },
-        version: created.version,
+        revision: 1,
       })
+      expect(created).toMatchObject({ revision: 1, changed: true })
       const audit = await auditRowsOf(created.id)
       expect(audit).toHaveLength(1)
       expect(audit[0]).toMatchObject({
@@ -365,20 +366,20 @@ describe.each(testDatabaseKinds)('organisation products on %s', (kind) => {
   })
 
   describe('update', () => {
-    it('saves the own data against the loaded version, with before and after', async () => {
+    it('saves the own data against the loaded revision, with before and after', async () => {
       const id = demoProductIds.pharmacyPackFlower
       const loaded = await getOrganisationProduct(actors.pharmacyOwner, id, db())
       const auditBefore = (await auditRowsOf(id)).length
       const saved = await updateOrganisationProduct(
         actors.pharmacyStaff,
         id,
-        { version: loaded.version, offer: { ...loaded.offer, priceCents: 8990, vatRate: '7' } },
+        { revision: loaded.revision, offer: { ...loaded.offer, priceCents: 8990, vatRate: '7' } },
         db(),
       )
-      expect(saved.changed).toBe(true)
-      expect(saved.version).not.toBe(loaded.version)
+      expect(saved).toEqual({ id, revision: loaded.revision + 1, changed: true })
       const after = await getOrganisationProduct(actors.pharmacyOwner, id, db())
       expect(after.offer).toMatchObject({ priceCents: 8990, vatRate: '7' })
+      expect(after.revision).toBe(saved.revision)
       const audit = await auditRowsOf(id)
       expect(audit).toHaveLength(auditBefore + 1)
       expect(audit.at(-1)).toMatchObject({
@@ -387,22 +388,23 @@ describe.each(testDatabaseKinds)('organisation products on %s', (kind) => {
         after: expect.objectContaining({ priceCents: 8990, vatRate: '7' }),
       })
 
-      // The old version is stale now; a save that changes nothing writes nothing.
+      // The old revision is stale now; a save that changes nothing writes nothing.
       await expect(
         updateOrganisationProduct(
           actors.pharmacyOwner,
           id,
-          { version: loaded.version, offer: loaded.offer },
+          { revision: loaded.revision, offer: loaded.offer },
           db(),
         ),
       ).rejects.toMatchObject({ status: 409, message: staleOrganisationProductMessage })
       const unchanged = await updateOrganisationProduct(
         actors.pharmacyOwner,
         id,
-        { version: saved.version, offer: after.offer },
+        { revision: saved.revision, offer: after.offer },
         db(),
       )
-      expect(unchanged).toEqual({ id, version: saved.version, changed: false })
+      expect(unchanged).toEqual({ id, revision: saved.revision, changed: false })
+      expect(await getOrganisationProduct(actors.pharmacyOwner, id, db())).toEqual(after)
       expect(await auditRowsOf(id)).toHaveLength(auditBefore + 1)
     })
 
@@ -413,7 +415,7 @@ describe.each(testDatabaseKinds)('organisation products on %s', (kind) => {
         updateOrganisationProduct(
           actors.pharmacyOwner,
           id,
-          { version: loaded.version, offer: { ...loaded.offer, salesUnit: 'pack' } },
+          { revision: loaded.revision, offer: { ...loaded.offer, salesUnit: 'pack' } },
           db(),
         ),
       ).rejects.toMatchObject({
@@ -424,7 +426,7 @@ describe.each(testDatabaseKinds)('organisation products on %s', (kind) => {
         updateOrganisationProduct(
           actors.pharmacyOwner,
           id,
-          { version: loaded.version, offer: loaded.offer, product: ownVariety('Umbenannt') },
+          { revision: loaded.revision, offer: loaded.offer, product: ownVariety('Umbenannt') },
           db(),
         ),
       ).rejects.toBeInstanceOf(ForbiddenError)
@@ -437,7 +439,7 @@ describe.each(testDatabaseKinds)('organisation products on %s', (kind) => {
         actors.clubOwner,
         id,
         {
-          version: loaded.version,
+          revision: loaded.revision,
           offer: loaded.offer,
           product: { ...loaded.product, thcContent: 17.5 },
         },
@@ -449,18 +451,19 @@ describe.each(testDatabaseKinds)('organisation products on %s', (kind) => {
         revision: loaded.product.revision + 1,
       })
       expect(after.status).toBe('current')
-      expect(after.version).toBe(saved.version)
+      expect(saved.revision).toBe(loaded.revision + 1)
+      expect(after.revision).toBe(saved.revision)
       await expect(
         updateOrganisationProduct(
           actors.clubOwner,
           id,
-          { version: saved.version, offer: { ...loaded.offer, visibleInShop: true } },
+          { revision: saved.revision, offer: { ...loaded.offer, visibleInShop: true } },
           db(),
         ),
       ).rejects.toMatchObject({ status: 400 })
     })
 
-    it('of 50 parallel saves with the same version exactly one wins', async () => {
+    it('of 50 parallel saves with the same revision exactly one wins', async () => {
       const id = demoProductIds.pharmacyExtract
       const loaded = await getOrganisationProduct(actors.pharmacyOwner, id, db())
       const auditBefore = (await auditRowsOf(id)).length
@@ -469,7 +472,7 @@ describe.each(testDatabaseKinds)('organisation products on %s', (kind) => {
           updateOrganisationProduct(
             actors.pharmacyStaff,
             id,
-            { version: loaded.version, offer: { ...loaded.offer, priceCents: 5000 + index } },
+            { revision: loaded.revision, offer: { ...loaded.offer, priceCents: 5000 + index } },
             db(),
           ),
         ),
@@ -479,11 +482,27 @@ describe.each(testDatabaseKinds)('organisation products on %s', (kind) => {
       )
       expect(winners).toHaveLength(1)
       for (const attempt of attempts) {
-        if (attempt.status === 'rejected') expect(attempt.reason).toBeInstanceOf(ConflictError)
+        if (attempt.status === 'rejected') {
+          expect(attempt.reason).toBeInstanceOf(ConflictError)
+          expect(attempt.reason).toMatchObject({ message: staleOrganisationProductMessage })
+        }
       }
       const after = await getOrganisationProduct(actors.pharmacyOwner, id, db())
       expect(after.offer.priceCents).toBe(5000 + (winners[0] as number))
+      expect(after.revision).toBe(loaded.revision + 1)
       expect(await auditRowsOf(id)).toHaveLength(auditBefore + 1)
+    })
+
+    it('keeps a listing’s revision positive in the database itself', async () => {
+      const id = demoProductIds.pharmacyVaporiser
+      await expect(
+        db()
+          .update(organisationProducts)
+          .set({ revision: 0 })
+          .where(eq(organisationProducts.id, id)),
+      ).rejects.toMatchObject({
+        cause: expect.objectContaining({ constraint: 'organisation_products_revision_positive' }),
+      })
     })
   })
 
@@ -511,22 +530,36 @@ describe.each(testDatabaseKinds)('organisation products on %s', (kind) => {
       expect(archived).toMatchObject({
         archivedAt: expect.any(String),
         offer: { visibleInShop: false },
+        revision: before.revision + 1,
       })
-      await expect(
+      const save = (loaded: typeof before) =>
         updateOrganisationProduct(
           actors.pharmacyOwner,
           id,
-          { version: archived.version, offer: archived.offer },
+          { revision: loaded.revision, offer: loaded.offer },
           db(),
-        ),
-      ).rejects.toMatchObject({ status: 409 })
+        )
+      await expect(save(archived)).rejects.toMatchObject({ status: 409 })
 
-      await restoreOrganisationProduct(actors.pharmacyOwner, id, db())
+      expect(await restoreOrganisationProduct(actors.pharmacyOwner, id, db())).toEqual({
+        id,
+        revision: before.revision + 2,
+        changed: true,
+      })
       await expect(
         restoreOrganisationProduct(actors.pharmacyOwner, id, db()),
       ).rejects.toMatchObject({ status: 409, message: notArchivedMessage })
       const restored = await getOrganisationProduct(actors.pharmacyOwner, id, db())
-      expect(restored).toMatchObject({ archivedAt: null, offer: { visibleInShop: false } })
+      expect(restored).toMatchObject({
+        archivedAt: null,
+        offer: { visibleInShop: false },
+        revision: before.revision + 2,
+      })
+      // A form loaded before the archiving is stale now.
+      await expect(save(before)).rejects.toMatchObject({
+        status: 409,
+        message: staleOrganisationProductMessage,
+      })
       expect(await ids(actors.pharmacyOwner)).toContain(id)
 
       const audit = await auditRowsOf(id)
@@ -563,25 +596,32 @@ describe.each(testDatabaseKinds)('organisation products on %s', (kind) => {
       )
       const changed = await getOrganisationProduct(actors.pharmacyOwner, id, db())
       expect(changed.status).toBe('master_changed')
+      // The master's change is not the listing's: a form loaded before it still saves.
+      expect(changed.revision).toBe(listing.revision)
       expect(await ids(actors.pharmacyOwner, { status: 'master_changed' })).toContain(id)
       await expect(
-        acknowledgeMasterChange(actors.pharmacyOwner, id, { revision: master.revision }, db()),
+        acknowledgeMasterChange(
+          actors.pharmacyOwner,
+          id,
+          { productRevision: master.revision },
+          db(),
+        ),
       ).rejects.toMatchObject({ status: 409 })
       const acknowledged = await acknowledgeMasterChange(
         actors.pharmacyStaff,
         id,
-        { revision: changed.product.revision },
+        { productRevision: changed.product.revision },
         db(),
       )
-      expect(acknowledged.changed).toBe(true)
+      expect(acknowledged).toEqual({ id, revision: listing.revision + 1, changed: true })
       expect((await getOrganisationProduct(actors.pharmacyOwner, id, db())).status).toBe('current')
       const again = await acknowledgeMasterChange(
         actors.pharmacyStaff,
         id,
-        { revision: changed.product.revision },
+        { productRevision: changed.product.revision },
         db(),
       )
-      expect(again.changed).toBe(false)
+      expect(again).toEqual({ id, revision: listing.revision + 1, changed: false })
       expect((await auditRowsOf(id)).at(-1)).toMatchObject({
         action: 'organisation_product.master_acknowledged',
         before: expect.objectContaining({ productRevisionSeen: master.revision }),
@@ -595,7 +635,7 @@ describe.each(testDatabaseKinds)('organisation products on %s', (kind) => {
       const id = demoProductIds.pharmacyVaporiser
       const loaded = await getOrganisationProduct(actors.pharmacyOwner, id, db())
       const update = {
-        version: loaded.version,
+        revision: loaded.revision,
         offer: { ...loaded.offer, priceCents: 1, visibleInShop: false },
       }
       const reads = (actor: Actor): [string, () => Promise<unknown>][] => [
@@ -608,7 +648,8 @@ describe.each(testDatabaseKinds)('organisation products on %s', (kind) => {
         ['restoreOrganisationProduct', () => restoreOrganisationProduct(actor, id, db())],
         [
           'acknowledgeMasterChange',
-          () => acknowledgeMasterChange(actor, id, { revision: loaded.product.revision }, db()),
+          () =>
+            acknowledgeMasterChange(actor, id, { productRevision: loaded.product.revision }, db()),
         ],
       ]
       const creates = (actor: Actor): [string, () => Promise<unknown>][] => [

@@ -211,6 +211,7 @@ describe.each(testDatabaseKinds)('demo product catalogue on %s', (kind) => {
         baseUnitsPerSalesUnit(listing.salesUnit, product.packBaseUnits),
       )
       expect(listing.productRevisionSeen).toBe(product.revision)
+      expect(listing.revision).toBe(1)
       expect(Number.isInteger(listing.priceCents)).toBe(true)
       expect(
         offerSchema.safeParse({

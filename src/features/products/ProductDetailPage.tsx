@@ -119,7 +119,9 @@ export function ProductDetailPage() {
 
   async function acknowledge() {
     try {
-      await acknowledgeMasterChangeFn({ data: { id, revision: detail.product.revision } })
+      await acknowledgeMasterChangeFn({
+        data: { id, productRevision: detail.product.revision },
+      })
       toast.success('Die Änderung der Stammdaten ist bestätigt.')
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Das hat nicht geklappt.')

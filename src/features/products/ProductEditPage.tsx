@@ -33,7 +33,7 @@ const route = getRouteApi('/_app/products/$id/edit')
 
 /**
  * `/products/$id/edit`: the organisation's own data of a product — its offer, and for an own
- * product its facts. Saved against the version it was loaded at (ADR 020).
+ * product its facts. Saved against the revision it was loaded at (ADR 020).
  */
 export function ProductEditPage() {
   const { id } = route.useParams()
@@ -42,9 +42,9 @@ export function ProductEditPage() {
   const queryClient = useQueryClient()
   const [failure, setFailure] = useState<string | null>(null)
   const saved = useRef(false)
-  // The version the form was loaded at; a later refetch must not move it (optimistic locking).
+  // The revision the form was loaded at; a later refetch must not move it (optimistic locking).
   const [loaded] = useState(() => ({
-    version: detail.version,
+    revision: detail.revision,
     values: {
       ...(detail.custom ? factsFormValuesOf(detail.product) : emptyProductFactsForm),
       ...offerFormValuesOf(detail.offer),
@@ -70,7 +70,7 @@ export function ProductEditPage() {
           data: {
             id,
             changes: {
-              version: loaded.version,
+              revision: loaded.revision,
               offer: offerInputOf(value),
               ...(detail.custom && { product: productFactsInputOf(value) }),
             },

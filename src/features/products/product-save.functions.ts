@@ -55,9 +55,9 @@ export const restoreOrganisationProductFn = createServerFn({ method: 'POST' })
 
 export const acknowledgeMasterChangeFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; revision: number }) => ({
+  .validator((input: { id: string; productRevision: number }) => ({
     id: idOf(input),
-    acknowledgement: { revision: input?.revision as unknown },
+    acknowledgement: { productRevision: input?.productRevision as unknown },
   }))
   .handler(async ({ data, context }) =>
     acknowledgeMasterChange(context.actor, data.id, data.acknowledgement, (await getApp()).db),

@@ -149,7 +149,7 @@ export const demoProductIds = {
   clubListing: demoId(5001),
 } as const
 
-/** Demo products are as first written: revision 1, and every listing has seen it. */
+/** Demo products and listings are as first written: revision 1, and each listing has seen it. */
 const demoRevision = 1
 /** When the archived demo listings were archived. */
 const demoArchivedAt = new Date('2026-10-15T09:00:00.000Z')
@@ -1498,6 +1498,7 @@ export async function seedDemoProducts(tx: Executor, owners: DemoProductOwners):
         ...offer,
         baseUnitsPerSalesUnit: baseUnitsPerSalesUnit(offer.salesUnit, packBaseUnits),
         productRevisionSeen: demoRevision,
+        revision: demoRevision,
         archivedAt: listing.archived ? demoArchivedAt : null,
         createdBy,
       }

@@ -218,24 +218,17 @@ async function auditListing(
   })
 }
 
-/**
- * A listing's version is its `updated_at` as the client saw it (ADR 020). Every change moves it
- * forward by at least a millisecond, so two saves within one millisecond still differ.
- */
-const versionOf = (listing: ListingRow): string => listing.updatedAt.toISOString()
-const nextUpdatedAt = (listing: ListingRow): Date =>
-  new Date(Math.max(Date.now(), listing.updatedAt.getTime() + 1))
-
 export interface SavedOrganisationProduct {
   id: string
-  version: string
+  /** The listing's revision after the change: the next change names it. */
+  revision: number
   /** False when the request changed nothing (and so wrote nothing). */
   changed: boolean
 }
 
 const saved = (listing: ListingRow, changed: boolean): SavedOrganisationProduct => ({
   id: listing.id,
-  version: versionOf(listing),
+  revision: listing.revision,
   changed,
 })
 
@@ -439,7 +432,7 @@ export async function getOrganisationProduct(
     archivedAt: listing.archivedAt?.toISOString() ?? null,
     createdAt: listing.createdAt.toISOString(),
     updatedAt: listing.updatedAt.toISOString(),
-    version: versionOf(listing),
+    revision: listing.revision,
   }
 }
 
@@ -563,18 +556,21 @@ export async function createOrganisationProduct(
 
 // ─── Change ──────────────────────────────────────────────────────────────────────────────────
 
-/** The listing to change, locked, checked against the version the client saw. */
-async function lockedListing(tx: Executor, owner: ProductOwner, id: string, version?: string) {
+/**
+ * The listing to change, locked, checked against the revision the client saw: a change based on
+ * an older one would overwrite another's unseen (409).
+ */
+async function lockedListing(tx: Executor, owner: ProductOwner, id: string, revision?: number) {
   const found = await findListing(tx, id, owner.id, { forUpdate: true })
   if (!found) throw new NotFoundError(organisationProductNotFoundMessage)
-  if (version !== undefined && versionOf(found.listing) !== version) {
+  if (revision !== undefined && found.listing.revision !== revision) {
     throw new ConflictError(staleOrganisationProductMessage)
   }
   return found
 }
 
 /**
- * Saves the own data of a listing loaded at `version` (and an own product's facts). The sales
+ * Saves the own data of a listing loaded at `revision` (and an own product's facts). The sales
  * unit stays as listed (stock and orders count in it); archived listings are restored first.
  */
 export async function updateOrganisationProduct(
@@ -585,10 +581,10 @@ export async function updateOrganisationProduct(
 ): Promise<SavedOrganisationProduct> {
   const owner = managingOwner(actor)
   const business = requireBusiness(actor)
-  const { version, offer, product: facts } = parseInput(updateOrganisationProductSchema, input)
+  const { revision, offer, product: facts } = parseInput(updateOrganisationProductSchema, input)
   checkShopVisibility(owner, offer)
   return db.transaction(async (tx) => {
-    const current = await lockedListing(tx, owner, id, version)
+    const current = await lockedListing(tx, owner, id, revision)
     const { listing, product } = current
     if (listing.archivedAt) throw new ConflictError(archivedNotEditableMessage)
     if (offer.salesUnit !== listing.salesUnit) {
@@ -633,7 +629,7 @@ export async function updateOrganisationProduct(
         ...offer,
         // An own product's change is the organisation's own: nothing to acknowledge.
         productRevisionSeen: custom ? nextProduct.revision : listing.productRevisionSeen,
-        updatedAt: nextUpdatedAt(listing),
+        revision: listing.revision + 1,
       })
       .where(
         and(
@@ -651,7 +647,7 @@ export async function updateOrganisationProduct(
   })
 }
 
-/** Sets a locked listing's columns, audits the change, answers the new version. */
+/** Sets a locked listing's columns, audits the change, answers the next revision. */
 async function changeListing(
   tx: Executor,
   actor: Actor,
@@ -661,7 +657,7 @@ async function changeListing(
 ): Promise<SavedOrganisationProduct> {
   const [updated] = await tx
     .update(organisationProducts)
-    .set({ ...changes, updatedAt: nextUpdatedAt(current.listing) })
+    .set({ ...changes, revision: current.listing.revision + 1 })
     .where(
       and(
         eq(organisationProducts.id, current.listing.id),
@@ -717,9 +713,9 @@ export async function restoreOrganisationProduct(
 }
 
 /**
- * Records that the organisation has seen the master product's change (at the revision the page
- * showed): the note on the listing goes away. A revision other than the current one is a 409 —
- * the master changed again since.
+ * Records that the organisation has seen the master product's change (at the product revision
+ * the page showed): the note on the listing goes away. A product revision other than the current
+ * one is a 409 — the master changed again since.
  */
 export async function acknowledgeMasterChange(
   actor: Actor,
@@ -728,15 +724,17 @@ export async function acknowledgeMasterChange(
   db: Database,
 ): Promise<SavedOrganisationProduct> {
   const owner = managingOwner(actor)
-  const { revision } = parseInput(acknowledgeMasterChangeSchema, input)
+  const { productRevision } = parseInput(acknowledgeMasterChangeSchema, input)
   return db.transaction(async (tx) => {
     const current = await lockedListing(tx, owner, id)
-    if (current.product.revision !== revision) {
+    if (current.product.revision !== productRevision) {
       throw new ConflictError(staleOrganisationProductMessage)
     }
-    if (current.listing.productRevisionSeen >= revision) return saved(current.listing, false)
+    if (current.listing.productRevisionSeen >= productRevision) {
+      return saved(current.listing, false)
+    }
     return changeListing(tx, actor, current, organisationProductAudit.masterAcknowledged, {
-      productRevisionSeen: revision,
+      productRevisionSeen: productRevision,
     })
   })
 }

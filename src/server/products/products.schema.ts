@@ -135,6 +135,8 @@ export const organisationProducts = pgTable(
     lowStockThreshold: integer('low_stock_threshold'),
     /** The product's revision when this listing last looked at it (taken over or acknowledged). */
     productRevisionSeen: integer('product_revision_seen').notNull(),
+    /** Counts every change of the listing: a change based on an older revision is refused. */
+    revision: integer('revision').notNull().default(1),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
     ...timestamps,
@@ -145,5 +147,6 @@ export const organisationProducts = pgTable(
     check('organisation_products_price_non_negative', sql`${table.priceCents} >= 0`),
     check('organisation_products_base_units_positive', sql`${table.baseUnitsPerSalesUnit} > 0`),
     check('organisation_products_order_step_positive', sql`${table.orderStep} > 0`),
+    check('organisation_products_revision_positive', sql`${table.revision} > 0`),
   ],
 )

@@ -5,7 +5,7 @@ import { areaHead } from '~/features/shell/page-head'
 import { FailureError } from '~/lib/failure'
 
 export const Route = createFileRoute('/_app/products/$id/edit')({
-  // Always the current version: the form saves against it (optimistic locking).
+  // Always the current revision: the form saves against it (optimistic locking).
   loader: async ({ context, params }) => {
     try {
       await context.queryClient.fetchQuery({ ...organisationProductQuery(params.id), staleTime: 0 })

@@ -1,0 +1,2 @@
+ALTER TABLE "organisation_products" ADD COLUMN "revision" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "organisation_products" ADD CONSTRAINT "organisation_products_revision_positive" CHECK ("organisation_products"."revision" > 0);
