@@ -4,7 +4,7 @@ import { customProductSchema, offerSchema, revisionSchema } from './product-sche
 /**
  * The inputs of changes to an organisation's listing beside its creation
  * (`createOrganisationProductSchema` in `product-schemas.ts`). A save names the listing's
- * `revision` the form was loaded at (ADR 020): a stale one is refused.
+ * `revision` the form was loaded at (ADR 019): a stale one is refused.
  */
 
 /** The own data of a listing; an own product's facts too. */

@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../support/server'
  * these budgets hold what the pages weigh now and fail any growth (ADR 013 has the breakdown).
  * The catalogue's routes (the products area's list searches and loaders, the import's search
  * parser, in the route tree every page loads) added 0.1 KB to `/shop` and 1.7 KB to `/login`
- * (ADR 020).
+ * (ADR 019).
  */
 const pages = [
   { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 157_200 },

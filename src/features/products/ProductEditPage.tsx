@@ -33,7 +33,7 @@ const route = getRouteApi('/_app/products/$id/edit')
 
 /**
  * `/products/$id/edit`: the organisation's own data of a product — its offer, and for an own
- * product its facts. Saved against the revision it was loaded at (ADR 020).
+ * product its facts. Saved against the revision it was loaded at (ADR 019).
  */
 export function ProductEditPage() {
   const { id } = route.useParams()

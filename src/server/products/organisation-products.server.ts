@@ -60,7 +60,7 @@ import { organisationProducts, products } from './products.schema'
  * Each organisation's own products: its listings of master products and of the products it
  * made itself, with its own price, VAT, shop visibility and order rules. Owner and staff manage
  * them; the platform admin reads any organisation's for support and changes nothing; every
- * query is scoped by the organisation. ADR 019.
+ * query is scoped by the organisation. ADR 018.
  */
 
 type ListingRow = typeof organisationProducts.$inferSelect
