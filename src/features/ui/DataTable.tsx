@@ -9,7 +9,14 @@ import {
   useTable,
 } from '@tanstack/react-table'
 import { ArrowDown, ArrowUp, ChevronsUpDown, SearchX } from 'lucide-react'
-import { type ComponentPropsWithRef, type ReactNode, useCallback, useId } from 'react'
+import {
+  type ComponentPropsWithRef,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useState,
+} from 'react'
 import { formatCount } from '~/lib/format'
 import {
   isListNarrowed,
@@ -315,6 +322,10 @@ export function SelectFilter<TValue extends string>({
 }) {
   const updateSearch = useListNavigation()
   const id = useId()
+  // The choice shows at once, not only when the list for it has loaded: a second arrow key
+  // pressed meanwhile steps on from the new value instead of from the old one.
+  const [chosen, setChosen] = useState(value ?? '')
+  useEffect(() => setChosen(value ?? ''), [value])
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-ink">
@@ -322,8 +333,11 @@ export function SelectFilter<TValue extends string>({
       </label>
       <select
         id={id}
-        value={value ?? ''}
-        onChange={(event) => updateSearch({ [param]: event.target.value || undefined, page: 1 })}
+        value={chosen}
+        onChange={(event) => {
+          setChosen(event.target.value)
+          updateSearch({ [param]: event.target.value || undefined, page: 1 })
+        }}
         className="mt-1 block rounded-lg border border-border bg-surface px-3 py-2 text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
       >
         <option value="">Alle</option>
