@@ -65,6 +65,7 @@ import { Route as ShopBluetenIndexRouteImport } from './routes/_shop/blueten/ind
 import { Route as ShopBluetenIdRouteImport } from './routes/_shop/blueten/$id'
 import { Route as ApiAdminProductImportsRouteImport } from './routes/api/admin/product-imports'
 import { Route as ApiFilesIdRouteImport } from './routes/api/files/$id'
+import { Route as ApiFilesBatchCertificatesRouteImport } from './routes/api/files/batch-certificates'
 import { Route as ApiFilesProductImagesRouteImport } from './routes/api/files/product-images'
 import { Route as ApiShop_usersMeRouteImport } from './routes/api/shop_users/me'
 import { Route as ApiUsersMeRouteImport } from './routes/api/users/me'
@@ -364,6 +365,12 @@ const ApiFilesIdRoute = ApiFilesIdRouteImport.update({
   path: '/api/files/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiFilesBatchCertificatesRoute =
+  ApiFilesBatchCertificatesRouteImport.update({
+    id: '/api/files/batch-certificates',
+    path: '/api/files/batch-certificates',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiFilesProductImagesRoute = ApiFilesProductImagesRouteImport.update({
   id: '/api/files/product-images',
   path: '/api/files/product-images',
@@ -503,6 +510,7 @@ export interface FileRoutesByFullPath {
   '/blueten/$id': typeof ShopBluetenIdRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
+  '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
@@ -574,6 +582,7 @@ export interface FileRoutesByTo {
   '/blueten/$id': typeof ShopBluetenIdRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
+  '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
@@ -651,6 +660,7 @@ export interface FileRoutesById {
   '/_shop/blueten/$id': typeof ShopBluetenIdRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
+  '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
@@ -724,6 +734,7 @@ export interface FileRouteTypes {
     | '/blueten/$id'
     | '/api/admin/product-imports'
     | '/api/files/$id'
+    | '/api/files/batch-certificates'
     | '/api/files/product-images'
     | '/api/shop_users/me'
     | '/api/users/me'
@@ -795,6 +806,7 @@ export interface FileRouteTypes {
     | '/blueten/$id'
     | '/api/admin/product-imports'
     | '/api/files/$id'
+    | '/api/files/batch-certificates'
     | '/api/files/product-images'
     | '/api/shop_users/me'
     | '/api/users/me'
@@ -871,6 +883,7 @@ export interface FileRouteTypes {
     | '/_shop/blueten/$id'
     | '/api/admin/product-imports'
     | '/api/files/$id'
+    | '/api/files/batch-certificates'
     | '/api/files/product-images'
     | '/api/shop_users/me'
     | '/api/users/me'
@@ -914,6 +927,7 @@ export interface RootRouteChildren {
   ApiVersionRoute: typeof ApiVersionRoute
   ApiAdminProductImportsRoute: typeof ApiAdminProductImportsRouteWithChildren
   ApiFilesIdRoute: typeof ApiFilesIdRoute
+  ApiFilesBatchCertificatesRoute: typeof ApiFilesBatchCertificatesRoute
   ApiFilesProductImagesRoute: typeof ApiFilesProductImagesRoute
   ApiShop_usersMeRoute: typeof ApiShop_usersMeRoute
   ApiUsersMeRoute: typeof ApiUsersMeRouteWithChildren
@@ -1316,6 +1330,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiFilesIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/files/batch-certificates': {
+      id: '/api/files/batch-certificates'
+      path: '/api/files/batch-certificates'
+      fullPath: '/api/files/batch-certificates'
+      preLoaderRoute: typeof ApiFilesBatchCertificatesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/files/product-images': {
       id: '/api/files/product-images'
       path: '/api/files/product-images'
@@ -1644,6 +1665,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiVersionRoute: ApiVersionRoute,
   ApiAdminProductImportsRoute: ApiAdminProductImportsRouteWithChildren,
   ApiFilesIdRoute: ApiFilesIdRoute,
+  ApiFilesBatchCertificatesRoute: ApiFilesBatchCertificatesRoute,
   ApiFilesProductImagesRoute: ApiFilesProductImagesRoute,
   ApiShop_usersMeRoute: ApiShop_usersMeRoute,
   ApiUsersMeRoute: ApiUsersMeRouteWithChildren,

@@ -85,3 +85,13 @@ export function formatDate(value: Date | string): string {
 export function formatDateTime(value: Date | string): string {
   return dateTime.format(new Date(value))
 }
+
+const isoDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+
+/** The calendar day in Germany as `YYYY-MM-DD`: what expiry dates are compared with. */
+export const berlinIsoDate = (at: Date = new Date()) => isoDate.format(at)

@@ -41,6 +41,11 @@ export const organisations = pgTable('organisations', {
   postalCode: text('postal_code'),
   city: text('city'),
   country: text('country').notNull().default('DE'),
+  /**
+   * Whether goods received go straight into `released` (wholesalers and producers may; pharmacies
+   * and clubs never). Null: the category's default (`receiptsReleasedByDefault` in lib/stock).
+   */
+  receiptsReleased: boolean('receipts_released'),
   ...timestamps,
 })
 
@@ -177,6 +182,9 @@ export const contactMessages = pgTable(
 )
 
 export * from '../audit/audit.schema'
+export * from '../counters/counters.schema'
 export * from '../files/files.schema'
 export * from '../products/product-imports.schema'
 export * from '../products/products.schema'
+export * from '../purchasing/purchasing.schema'
+export * from '../stock/stock.schema'

@@ -1,9 +1,10 @@
 import { type Actor, actorFromAccessToken } from '../actor.server'
 import type { App } from '../app.server'
+import { getApp } from '../app.server'
 import { bearerToken } from '../auth.server'
 import { DomainError, InvalidError } from '../errors.server'
-import { requestHost } from '../http.server'
-import type { OpenedFile } from './file-store.server'
+import { jsonResponse, requestHost } from '../http.server'
+import { type OpenedFile, type StoredFilePurpose, storeFile } from './file-store.server'
 
 /** The HTTP side of the file store: reading an upload, and answering a stored file. */
 
@@ -90,3 +91,20 @@ export async function storedFileResponse(request: Request, file: OpenedFile): Pr
   headers.set('Content-Disposition', 'inline')
   return new Response(new Uint8Array(bytes), { status: 200, headers })
 }
+
+/**
+ * The POST handler of an upload route: the bearer token's actor stores the multipart field `file`
+ * for `purpose` (the purpose decides who may) and gets `{ id }` back.
+ */
+export const storeUploadHandler =
+  (purpose: StoredFilePurpose) =>
+  async ({ request, context }: { request: Request; context: { requestId: string } }) => {
+    const app = await getApp()
+    const { actor } = await actorFromAccessToken(app, bearerToken(request), {
+      host: requestHost(request),
+      requestId: context.requestId,
+    })
+    const upload = await readUploadedFile(request)
+    const file = await storeFile(actor, purpose, upload, app.db)
+    return jsonResponse({ id: file.id }, { status: 201 })
+  }

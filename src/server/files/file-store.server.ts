@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import { isUuid } from '../../lib/ids'
 import { type Actor, requireRole } from '../actor.server'
 import type { Database, Executor } from '../db/client.server'
-import { DomainError, NotFoundError } from '../errors.server'
+import { DomainError, ForbiddenError, NotFoundError } from '../errors.server'
 import { type storedFilePurpose, storedFiles } from './files.schema'
 
 /**
@@ -113,6 +113,30 @@ async function reencodeImage(upload: Uint8Array): Promise<PreparedFile> {
   })
 }
 
+// ─── Certificates of analysis ──────────────────────────────────────────────────────────────
+
+export const maxCertificateBytes = 10 * megabyte
+export const notACertificateMessage =
+  'Bitte laden Sie das Analysezertifikat als PDF, PNG oder JPEG hoch. Diese Datei ist nichts davon.'
+
+/**
+ * A CoA is kept byte for byte — it is a record — but only when its content is a PDF, PNG or
+ * JPEG, whatever its name claims: a renamed executable or script is refused.
+ */
+async function checkCertificate(upload: Uint8Array): Promise<PreparedFile> {
+  if (startsWith(upload, ascii('%PDF-'))) {
+    return { contentType: 'application/pdf', data: Buffer.from(upload) }
+  }
+  const format = imageFormatOf(upload)
+  if (format === 'png' || format === 'jpeg') {
+    return { contentType: `image/${format}`, data: Buffer.from(upload) }
+  }
+  throw new DomainError(415, notACertificateMessage)
+}
+
+/** The organisations that keep stock: sellers and clubs (a club's lab report). */
+const stockKeepingCategories = ['pharmacy', 'wholesaler', 'producer', 'club'] as const
+
 // ─── Purposes ───────────────────────────────────────────────────────────────────────────────
 
 const purposes: Record<StoredFilePurpose, PurposePolicy> = {
@@ -127,6 +151,22 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
     public: true,
     mayRead: () => true,
     prepare: reencodeImage,
+  },
+  /** CoAs and lab reports of batches: only the owning organisation's users store and read them. */
+  batch_certificate: {
+    maxBytes: maxCertificateBytes,
+    tooLargeMessage: 'Das Analysezertifikat ist größer als 10 MB.',
+    ownerForUpload: (actor) => {
+      const business = requireRole(actor, 'owner', 'staff')
+      if (!(stockKeepingCategories as readonly string[]).includes(business.organisation.category)) {
+        throw new ForbiddenError()
+      }
+      return business.organisation.id
+    },
+    public: false,
+    mayRead: (viewer, organisationId) =>
+      viewer?.kind === 'business' && viewer.organisation.id === organisationId,
+    prepare: checkCertificate,
   },
 }
 

@@ -16,7 +16,10 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 })
 
 /** What a stored file is for; it decides who may read it (`file-store.server.ts`). */
-export const storedFilePurpose = pgEnum('stored_file_purpose', ['product_image'])
+export const storedFilePurpose = pgEnum('stored_file_purpose', [
+  'product_image',
+  'batch_certificate',
+])
 
 /**
  * Uploaded files, kept in the database so that every app process reaches the same bytes

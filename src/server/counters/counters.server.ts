@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm'
+import { berlinIsoDate } from '../../lib/format'
+import type { Executor } from '../db/client.server'
+import { numberCounters } from './counters.schema'
+
+/** The number series an organisation keeps; each counts per calendar year. */
+export type NumberSeries = 'purchase_order' | 'harvest'
+
+/** The calendar year in Germany, where the numbers are read (a PO at 00:30 on 1 January is new). */
+export const berlinYear = (at: Date = new Date()) => Number(berlinIsoDate(at).slice(0, 4))
+
+/**
+ * The next number of a series, taken in the caller's transaction: the upsert locks the counter
+ * row until that transaction ends, so parallel callers queue and each gets its own number, and a
+ * rollback hands the number back (no gaps).
+ */
+export async function takeNextNumber(
+  tx: Executor,
+  organisationId: string,
+  series: NumberSeries,
+  year: number = berlinYear(),
+): Promise<number> {
+  const [row] = await tx
+    .insert(numberCounters)
+    .values({ organisationId, series, year, lastValue: 1 })
+    .onConflictDoUpdate({
+      target: [numberCounters.organisationId, numberCounters.series, numberCounters.year],
+      set: { lastValue: sql`${numberCounters.lastValue} + 1` },
+    })
+    .returning({ value: numberCounters.lastValue })
+  if (!row) throw new Error('The number counter returned no row')
+  return row.value
+}
+
+/** `EK-2026-00042`: prefix, year and the number with five digits. */
+export const formatDocumentNumber = (prefix: string, year: number, value: number) =>
+  `${prefix}-${year}-${String(value).padStart(5, '0')}`

@@ -1,0 +1,195 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { formatQuantity } from '../../lib/format'
+import type { Actor } from '../actor.server'
+import type { Executor } from '../db/client.server'
+import { ConflictError } from '../errors.server'
+import { batches, stockReservations } from './stock.schema'
+import {
+  activeReservation,
+  appendMovement,
+  lockBatches,
+  lockSellableBatches,
+  type MovementSource,
+  reservedByBatch,
+  unsellableReason,
+} from './stock-ledger.server'
+
+/**
+ * Reservations: goods promised to an order, held as their own rows (areas.md). The order and shop
+ * areas call these inside their own transactions. Reserving locks the product's sellable batches
+ * first-expiring first, so parallel orders queue and never promise the same gram twice.
+ */
+
+export interface ReservationRequest {
+  organisationId: string
+  organisationProductId: string
+  /** Base units the source needs in total for this product. */
+  quantity: number
+  source: MovementSource
+  /** When an unconfirmed hold lapses by itself (a shop checkout); null holds until released. */
+  expiresAt?: Date | null
+}
+
+export interface ReservedPart {
+  batchId: string
+  quantity: number
+}
+
+export const notEnoughAvailableMessage = (
+  productName: string,
+  available: number,
+  unit: 'mg' | 'ul' | 'piece',
+) =>
+  available > 0
+    ? `Von ${productName} sind nur noch ${formatQuantity(available, unit)} verfügbar.`
+    : `${productName} ist derzeit nicht verfügbar.`
+
+/** Base units the source's active reservations already hold for this product. */
+async function alreadyReserved(tx: Executor, request: ReservationRequest): Promise<number> {
+  const [row] = await tx
+    .select({ quantity: sql<number>`coalesce(sum(${stockReservations.quantity}), 0)::int` })
+    .from(stockReservations)
+    .innerJoin(batches, eq(batches.id, stockReservations.batchId))
+    .where(
+      and(
+        eq(stockReservations.organisationId, request.organisationId),
+        eq(stockReservations.sourceType, request.source.type),
+        eq(stockReservations.sourceId, request.source.id),
+        eq(batches.organisationProductId, request.organisationProductId),
+        activeReservation(),
+      ),
+    )
+  return Number(row?.quantity ?? 0)
+}
+
+/**
+ * Makes sure the source holds `quantity` base units of the product: reserves only what its
+ * active reservations do not cover yet, from released, unexpired batches, first-expiring first.
+ * 409 with what is available when the rest is not there; nothing is reserved then.
+ */
+export async function reserveStock(
+  tx: Executor,
+  request: ReservationRequest,
+): Promise<ReservedPart[]> {
+  let missing = request.quantity - (await alreadyReserved(tx, request))
+  if (missing <= 0) return []
+  const candidates = await lockSellableBatches(
+    tx,
+    request.organisationId,
+    request.organisationProductId,
+  )
+  const reserved = await reservedByBatch(
+    tx,
+    candidates.map((batch) => batch.id),
+  )
+  const parts: ReservedPart[] = []
+  let available = 0
+  for (const batch of candidates) {
+    const free = batch.balance - (reserved.get(batch.id) ?? 0)
+    if (free <= 0) continue
+    available += free
+    if (missing === 0) continue
+    const take = Math.min(free, missing)
+    parts.push({ batchId: batch.id, quantity: take })
+    missing -= take
+  }
+  if (missing > 0) {
+    const [any] = candidates
+    throw new ConflictError(
+      notEnoughAvailableMessage(
+        any?.productName ?? 'Dieses Produkt',
+        available,
+        any?.quantityUnit ?? 'piece',
+      ),
+    )
+  }
+  await tx.insert(stockReservations).values(
+    parts.map((part) => ({
+      organisationId: request.organisationId,
+      batchId: part.batchId,
+      quantity: part.quantity,
+      sourceType: request.source.type,
+      sourceId: request.source.id,
+      expiresAt: request.expiresAt ?? null,
+    })),
+  )
+  return parts
+}
+
+/** Gives back everything the source still holds (order cancelled). Returns the rows released. */
+export async function releaseReservations(
+  tx: Executor,
+  organisationId: string,
+  source: MovementSource,
+): Promise<number> {
+  const released = await tx
+    .update(stockReservations)
+    .set({ releasedAt: new Date() })
+    .where(
+      and(
+        eq(stockReservations.organisationId, organisationId),
+        eq(stockReservations.sourceType, source.type),
+        eq(stockReservations.sourceId, source.id),
+        activeReservation(),
+      ),
+    )
+    .returning({ id: stockReservations.id })
+  return released.length
+}
+
+/**
+ * Turns the source's active reservations into movements (`sale` or `hand_out`) in the caller's
+ * transaction: the goods leave the batches they were held on. A batch that was blocked or has
+ * expired since is refused (409) — the order must be re-planned, nothing is written.
+ */
+export async function consumeReservations(
+  tx: Executor,
+  actor: Actor,
+  organisationId: string,
+  source: MovementSource,
+  kind: 'sale' | 'hand_out',
+): Promise<{ batchId: string; quantity: number; movementId: string }[]> {
+  const held = await tx
+    .select({
+      id: stockReservations.id,
+      batchId: stockReservations.batchId,
+      quantity: stockReservations.quantity,
+    })
+    .from(stockReservations)
+    .where(
+      and(
+        eq(stockReservations.organisationId, organisationId),
+        eq(stockReservations.sourceType, source.type),
+        eq(stockReservations.sourceId, source.id),
+        activeReservation(),
+      ),
+    )
+    .for('update')
+  const locked = new Map(
+    (
+      await lockBatches(
+        tx,
+        organisationId,
+        held.map((reservation) => reservation.batchId),
+      )
+    ).map((batch) => [batch.id, batch]),
+  )
+  const consumed: { batchId: string; quantity: number; movementId: string }[] = []
+  for (const reservation of held) {
+    const batch = locked.get(reservation.batchId)
+    if (!batch) throw new Error('reserved batch not found')
+    const problem = unsellableReason(batch)
+    if (problem) throw new ConflictError(problem)
+    const movementId = await appendMovement(tx, actor, batch, {
+      kind,
+      quantity: -reservation.quantity,
+      source,
+    })
+    await tx
+      .update(stockReservations)
+      .set({ consumedAt: new Date(), movementId })
+      .where(eq(stockReservations.id, reservation.id))
+    consumed.push({ batchId: batch.id, quantity: reservation.quantity, movementId })
+  }
+  return consumed
+}
