@@ -7,14 +7,19 @@
 //
 // Run from the project root: node bench/product-db.bench.mjs (the TypeScript services load
 // through tsx, as the db scripts do).
-import { randomBytes } from 'node:crypto'
-import { cpus, loadavg } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import pg from 'pg'
 import { register } from 'tsx/esm/api'
-import { withClient } from './server.mjs'
+import {
+  businessActor,
+  explain,
+  machineNote,
+  measure,
+  prng,
+  timedQueries,
+  withFreshPostgres,
+} from './list-bench.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 process.chdir(root)
@@ -35,16 +40,6 @@ const runs = Number(process.env.BENCH_RUNS ?? 200)
 
 // ─── Data: 10,000 plausible master products, the same on every run ───────────────────────────
 
-/** A small deterministic PRNG (mulberry32), so every run fills the same products. */
-function prng(seed) {
-  let state = seed
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 let random = prng(8)
 const pick = (list) => list[Math.floor(random() * list.length)]
 
@@ -210,90 +205,18 @@ function scenarios(rows) {
 
 // ─── Measuring ───────────────────────────────────────────────────────────────────────────────
 
-/** Wraps a driver's `query` so the time spent inside it adds up per list call. */
-function timedQueries(client) {
-  const clock = { total: 0 }
-  const query = client.query.bind(client)
-  client.query = async (...args) => {
-    const startedAt = performance.now()
-    try {
-      return await query(...args)
-    } finally {
-      clock.total += performance.now() - startedAt
-    }
-  }
-  return clock
-}
+const measureList = (database, db, clock, actor, rows) =>
+  measure({
+    database,
+    scenarios: scenarios(rows),
+    list: (search) => listMasterProducts(actor, search, db),
+    clock,
+    warmUp,
+    runs,
+    targetMs: 10,
+  })
 
-const percentile = (sorted, share) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]
-const ms = (value) => Number(value.toFixed(2))
-
-async function measure(database, db, clock, actor, rows) {
-  const results = []
-  for (const [scenario, search] of scenarios(rows)) {
-    const dbTimes = []
-    const callTimes = []
-    let total = 0
-    for (let run = 0; run < warmUp + runs; run++) {
-      clock.total = 0
-      const startedAt = performance.now()
-      const page = await listMasterProducts(actor, search, db)
-      const callTime = performance.now() - startedAt
-      total = page.total
-      if (run >= warmUp) {
-        dbTimes.push(clock.total)
-        callTimes.push(callTime)
-      }
-    }
-    dbTimes.sort((a, b) => a - b)
-    callTimes.sort((a, b) => a - b)
-    results.push({
-      database,
-      scenario,
-      matches: total,
-      'db p50 ms': ms(percentile(dbTimes, 0.5)),
-      'db p95 ms': ms(percentile(dbTimes, 0.95)),
-      'call p95 ms': ms(percentile(callTimes, 0.95)),
-      '≤ 10 ms': percentile(dbTimes, 0.95) <= 10 ? 'yes' : 'NO',
-    })
-  }
-  return results
-}
-
-/** PostgreSQL's plans of the scenarios' page queries (BENCH_EXPLAIN=1). */
-async function explain(pool, db, actor, rows) {
-  const query = pool.query.bind(pool)
-  for (const [scenario, search] of scenarios(rows)) {
-    const statements = []
-    pool.query = (text, ...rest) => {
-      // drizzle passes (text, values) or (config, values).
-      const config = typeof text === 'string' ? { text } : text
-      statements.push({ text: config.text, values: rest[0] ?? config.values })
-      return query(text, ...rest)
-    }
-    await listMasterProducts(actor, search, db)
-    pool.query = query
-    for (const statement of statements) {
-      const plan = await query({
-        text: `explain (analyze, buffers) ${statement.text}`,
-        values: statement.values,
-      })
-      console.log(`\n── ${scenario}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`)
-    }
-  }
-}
-
-async function adminActor(db) {
-  const user = await getActiveBusinessUser(db, demoIds.userAdmin)
-  return {
-    kind: 'business',
-    user,
-    organisation: user.organisation,
-    sessionId: 'bench',
-    requestId: null,
-  }
-}
+const adminActor = (db) => businessActor(getActiveBusinessUser, db, demoIds.userAdmin)
 
 async function benchPglite() {
   const client = await PGlite.create(undefined, { extensions: { pg_trgm } })
@@ -303,44 +226,34 @@ async function benchPglite() {
     await seedDemoData(handle.db)
     const rows = await fill(handle.db)
     const clock = timedQueries(client)
-    return await measure('PGlite', handle.db, clock, await adminActor(handle.db), rows)
+    return await measureList('PGlite', handle.db, clock, await adminActor(handle.db), rows)
   } finally {
     await handle.close()
   }
 }
 
-async function benchPostgres(serverUrl) {
-  const name = `blattwerk_bench_${randomBytes(6).toString('hex')}`
-  await withClient(serverUrl, (client) => client.query(`create database "${name}"`))
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  try {
-    const setup = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 2 })
-    let rows
-    try {
-      await setup.migrate()
-      await seedDemoData(setup.db)
-      rows = await fill(setup.db)
-    } finally {
-      await setup.close()
-    }
-    // One connection, as one request of the app uses; its queries are timed.
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 1 })
-    pool.on('error', () => {})
-    try {
+function benchPostgres(serverUrl) {
+  return withFreshPostgres(
+    serverUrl,
+    async (url) => {
+      const setup = await openDatabase({ driver: 'postgres', url, poolSize: 2 })
+      try {
+        await setup.migrate()
+        await seedDemoData(setup.db)
+        return await fill(setup.db)
+      } finally {
+        await setup.close()
+      }
+    },
+    async (pool, rows) => {
       const db = drizzle({ client: pool, schema })
       const actor = await adminActor(db)
-      if (process.env.BENCH_EXPLAIN) await explain(pool, db, actor, rows)
+      const list = (search) => listMasterProducts(actor, search, db)
+      if (process.env.BENCH_EXPLAIN) await explain(pool, scenarios(rows), list)
       const clock = timedQueries(pool)
-      return await measure('PostgreSQL', db, clock, actor, rows)
-    } finally {
-      await pool.end()
-    }
-  } finally {
-    await withClient(serverUrl, (client) =>
-      client.query(`drop database if exists "${name}" with (force)`),
-    )
-  }
+      return measureList('PostgreSQL', db, clock, actor, rows)
+    },
+  )
 }
 
 const results = await benchPglite()
@@ -353,9 +266,6 @@ console.log(
     `Node ${process.version}, ${process.env.BENCH_VACUUM === '0' ? 'right after the load (analyze only)' : 'after vacuum analyze'}` +
     `${process.env.BENCH_INDEXES === '1' ? ', with the candidate indexes' : ''}. ` +
     `"db" = time inside the driver's queries (count + page). ` +
-    `${cpus().length} CPUs, load average ${loadavg()
-      .map((load) => load.toFixed(1))
-      .join(' / ')} at the end ` +
-    '(other work on the machine inflates every figure).',
+    machineNote(),
 )
 console.table(results)

@@ -1,0 +1,139 @@
+// What the list benchmarks share: a deterministic random source, timing the driver's queries per
+// call, percentiles, a fresh PostgreSQL database, and the loop that measures each scenario. The
+// benchmarks call the services themselves, so they measure exactly the queries `npm start` runs.
+import { randomBytes } from 'node:crypto'
+import { cpus, loadavg } from 'node:os'
+import pg from 'pg'
+import { withClient } from './server.mjs'
+
+/** A small deterministic PRNG (mulberry32), so every run fills the same rows. */
+export function prng(seed) {
+  let state = seed
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** Wraps a driver's `query` so the time spent inside it adds up per list call. */
+export function timedQueries(client) {
+  const clock = { total: 0 }
+  const query = client.query.bind(client)
+  client.query = async (...args) => {
+    const startedAt = performance.now()
+    try {
+      return await query(...args)
+    } finally {
+      clock.total += performance.now() - startedAt
+    }
+  }
+  return clock
+}
+
+const percentile = (sorted, share) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]
+const ms = (value) => Number(value.toFixed(2))
+
+/**
+ * Calls `list(search)` for every scenario `warmUp + runs` times and reports p50/p95 of the time
+ * inside the driver (`clock`) and of the whole call, against `targetMs` for the database time.
+ */
+export async function measure({ database, scenarios, list, clock, warmUp, runs, targetMs }) {
+  const results = []
+  for (const [scenario, search] of scenarios) {
+    const dbTimes = []
+    const callTimes = []
+    let total = 0
+    for (let run = 0; run < warmUp + runs; run++) {
+      clock.total = 0
+      const startedAt = performance.now()
+      const page = await list(search)
+      const callTime = performance.now() - startedAt
+      total = page.total
+      if (run >= warmUp) {
+        dbTimes.push(clock.total)
+        callTimes.push(callTime)
+      }
+    }
+    dbTimes.sort((a, b) => a - b)
+    callTimes.sort((a, b) => a - b)
+    results.push({
+      database,
+      scenario,
+      matches: total,
+      'db p50 ms': ms(percentile(dbTimes, 0.5)),
+      'db p95 ms': ms(percentile(dbTimes, 0.95)),
+      'call p95 ms': ms(percentile(callTimes, 0.95)),
+      [`≤ ${targetMs} ms`]: percentile(dbTimes, 0.95) <= targetMs ? 'yes' : 'NO',
+    })
+  }
+  return results
+}
+
+/** PostgreSQL's plans of the queries each scenario's `list(search)` runs on `pool`. */
+export async function explain(pool, scenarios, list) {
+  const query = pool.query.bind(pool)
+  for (const [scenario, search] of scenarios) {
+    const statements = []
+    pool.query = (text, ...rest) => {
+      // drizzle passes (text, values) or (config, values).
+      const config = typeof text === 'string' ? { text } : text
+      statements.push({ text: config.text, values: rest[0] ?? config.values })
+      return query(text, ...rest)
+    }
+    await list(search)
+    pool.query = query
+    for (const statement of statements) {
+      const plan = await query({
+        text: `explain (analyze, buffers) ${statement.text}`,
+        values: statement.values,
+      })
+      console.log(`\n── ${scenario}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`)
+    }
+  }
+}
+
+/** The actor a verified access token of `userId` would give a service. */
+export async function businessActor(getActiveBusinessUser, db, userId) {
+  const user = await getActiveBusinessUser(db, userId)
+  return {
+    kind: 'business',
+    user,
+    organisation: user.organisation,
+    sessionId: 'bench',
+    requestId: null,
+  }
+}
+
+/**
+ * A fresh database on the PostgreSQL server of `serverUrl`, dropped afterwards: `prepare(url)`
+ * fills it, then `run(pool)` measures over one connection, as one request of the app uses.
+ */
+export async function withFreshPostgres(serverUrl, prepare, run) {
+  const name = `blattwerk_bench_${randomBytes(6).toString('hex')}`
+  await withClient(serverUrl, (client) => client.query(`create database "${name}"`))
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  try {
+    const prepared = await prepare(url.toString())
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 1 })
+    pool.on('error', () => {})
+    try {
+      return await run(pool, prepared)
+    } finally {
+      await pool.end()
+    }
+  } finally {
+    await withClient(serverUrl, (client) =>
+      client.query(`drop database if exists "${name}" with (force)`),
+    )
+  }
+}
+
+/** The machine the figures come from: other work on it inflates every figure. */
+export const machineNote = () =>
+  `${cpus().length} CPUs, load average ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' / ')} at the end (other work on the machine inflates every figure).`
