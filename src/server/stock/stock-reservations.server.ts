@@ -71,13 +71,15 @@ export async function reserveStock(
   tx: Executor,
   request: ReservationRequest,
 ): Promise<ReservedPart[]> {
-  let missing = request.quantity - (await alreadyReserved(tx, request))
-  if (missing <= 0) return []
+  // Lock first, then count what the source holds: a second call for the same order waits here
+  // and then sees the first one's reservations, so the order never holds two sets.
   const candidates = await lockSellableBatches(
     tx,
     request.organisationId,
     request.organisationProductId,
   )
+  let missing = request.quantity - (await alreadyReserved(tx, request))
+  if (missing <= 0) return []
   const reserved = await reservedByBatch(
     tx,
     candidates.map((batch) => batch.id),
