@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, asc, eq, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { berlinIsoDate } from '../../lib/format'
 import { numberCounters } from '../counters/counters.schema'
 import { storedFiles } from '../files/files.schema'
@@ -71,6 +71,10 @@ interface Listing {
   lowStockThreshold: number | null
 }
 
+/**
+ * The organisation's demo listings (fixed ids), in id order: the order decides which batch each
+ * gets, so listings added later (a receipt's take-over, a user's own) never shift the demo stock.
+ */
 async function listingsOf(tx: Executor, organisationId: string): Promise<Listing[]> {
   return tx
     .select({
@@ -88,6 +92,7 @@ async function listingsOf(tx: Executor, organisationId: string): Promise<Listing
       and(
         eq(organisationProducts.organisationId, organisationId),
         isNull(organisationProducts.archivedAt),
+        sql`${organisationProducts.id}::text like '00000000-0000-4000-8000-%'`,
       ),
     )
     .orderBy(asc(organisationProducts.id))
