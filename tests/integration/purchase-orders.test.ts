@@ -7,12 +7,14 @@ import {
   overDeliveryMessage,
   type PurchaseOrderStatus,
   purchaseOrderListSearch,
+  purchaseOrderStatuses,
   refusedTransitionMessage,
   stalePurchaseOrderMessage,
 } from '~/lib/purchase-orders'
 import type { Actor, BusinessActor } from '~/server/actor.server'
 import { demoIds } from '~/server/db/seed.server'
 import { demoProductIds } from '~/server/db/seed-products.server'
+import { seedDemoPurchasing } from '~/server/db/seed-purchasing.server'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/server/errors.server'
 import { storeFile } from '~/server/files/file-store.server'
 import { createOrganisationProduct } from '~/server/products/organisation-products.server'
@@ -636,5 +638,34 @@ describe.each(testDatabaseKinds)('purchase orders on %s', (kind) => {
         )
       }
     })
+  })
+})
+
+describe.each(testDatabaseKinds)('demo purchasing on %s', (kind) => {
+  let database: TestDatabase
+  afterAll(async () => {
+    await database?.dispose()
+  })
+
+  it('seeds a purchase order in every state, once', async () => {
+    database = await createSeededDatabase(kind)
+    const db = database.handle.db
+    await seedDemoPurchasing(db)
+    await seedDemoPurchasing(db)
+    const actors = await demoActors(db)
+    const list = await listPurchaseOrders(
+      actors.pharmacyOwner,
+      purchaseOrderListSearch.parse({ pageSize: 100 }),
+      db,
+    )
+    expect(new Set(list.items.map((row) => row.status))).toEqual(new Set(purchaseOrderStatuses))
+    expect(new Set(list.items.map((row) => row.supplierName)).size).toBe(2)
+    const received = list.items.filter((row) => row.status === 'received')
+    const movements = await db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.sourceType, 'purchase_order_item'))
+    expect(received.length).toBeGreaterThan(0)
+    expect(movements.length).toBeGreaterThanOrEqual(received.length)
   })
 })
