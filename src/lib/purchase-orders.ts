@@ -1,16 +1,22 @@
 import { formatCount } from './format'
-import { isUuid } from './ids'
-import { type ListFilter, type ListResult, listSearchSchema, oneOf } from './list-query'
+import type { ListResult } from './list-query'
 import type { ProductHistoryEntry } from './product-db'
-import type { PackUnit, ProductCategory, SalesUnit, VatRate } from './products'
+import {
+  lineTotalCents,
+  type PackUnit,
+  type ProductCategory,
+  type SalesUnit,
+  type VatRate,
+  vatCents,
+} from './products'
+import type { PurchaseOrderStatus, SupplierKind } from './purchase-order-lists'
 
 /**
  * Suppliers and purchase orders: the words and values shared by the pages and the services.
- * No zod here — route files import it (ADR 013).
+ * No zod here — pages import it (ADR 013); the list routes' part is `purchase-order-lists.ts`.
  */
 
-export const supplierKinds = ['platform', 'external'] as const
-export type SupplierKind = (typeof supplierKinds)[number]
+export * from './purchase-order-lists'
 
 /** The licence an external supplier trades cannabis under. */
 export const supplierLicenceTypes = ['medcang', 'amg_52a'] as const
@@ -20,17 +26,6 @@ export const supplierLicenceTypeLabels: Record<SupplierLicenceType, string> = {
   medcang: 'Erlaubnis nach MedCanG',
   amg_52a: 'Großhandelserlaubnis nach § 52a AMG',
 }
-
-export const purchaseOrderStatuses = [
-  'draft',
-  'ordered',
-  'confirmed',
-  'shipped',
-  'partially_received',
-  'received',
-  'cancelled',
-] as const
-export type PurchaseOrderStatus = (typeof purchaseOrderStatuses)[number]
 
 export const purchaseOrderStatusLabels: Record<PurchaseOrderStatus, string> = {
   draft: 'Entwurf',
@@ -44,36 +39,6 @@ export const purchaseOrderStatusLabels: Record<PurchaseOrderStatus, string> = {
 
 /** Prefix of purchase-order numbers: `EK-2026-00042` (Einkauf). */
 export const purchaseOrderNumberPrefix = 'EK'
-
-// ─── Lists ───────────────────────────────────────────────────────────────────────────────────
-
-const organisationParam: ListFilter<string> = (value) => (isUuid(value) ? value : undefined)
-
-export const supplierSortKeys = ['name', 'kind', 'createdAt'] as const
-export const supplierListSearch = listSearchSchema({
-  sort: supplierSortKeys,
-  defaultSort: 'name',
-  filters: {
-    kind: oneOf(supplierKinds),
-    archived: oneOf(['yes'] as const),
-    /** The platform admin reads another organisation's suppliers (support). */
-    organisation: organisationParam,
-  },
-})
-export type SupplierListSearch = ReturnType<typeof supplierListSearch.parse>
-
-export const purchaseOrderSortKeys = ['createdAt', 'number', 'supplier', 'total', 'status'] as const
-export const purchaseOrderListSearch = listSearchSchema({
-  sort: purchaseOrderSortKeys,
-  defaultSort: 'createdAt',
-  defaultDir: 'desc',
-  filters: {
-    status: oneOf(purchaseOrderStatuses),
-    supplier: organisationParam,
-    organisation: organisationParam,
-  },
-})
-export type PurchaseOrderListSearch = ReturnType<typeof purchaseOrderListSearch.parse>
 
 export const supplierKindLabels: Record<SupplierKind, string> = {
   platform: 'Auf Blattwerk',
@@ -293,4 +258,25 @@ export function refusedTransitionMessage(
 export function formatSalesQuantity(quantity: number, salesUnit: SalesUnit): string {
   if (salesUnit === 'gram') return `${formatCount(quantity)}\u00a0g`
   return `${formatCount(quantity)}\u00a0${quantity === 1 ? 'Packung' : 'Packungen'}`
+}
+
+/**
+ * Net, VAT and gross of an order's lines in cents: VAT per rate on that rate's net total, rounded
+ * once per rate (src/lib/products.ts), so the page and the stored order agree to the cent.
+ */
+export function purchaseOrderTotals(
+  items: readonly { unitPriceCents: number; quantity: number; vatRate: VatRate }[],
+) {
+  const netByRate = new Map<VatRate, number>()
+  for (const item of items) {
+    const net = lineTotalCents(item.unitPriceCents, item.quantity)
+    netByRate.set(item.vatRate, (netByRate.get(item.vatRate) ?? 0) + net)
+  }
+  let netCents = 0
+  let vat = 0
+  for (const [rate, net] of netByRate) {
+    netCents += net
+    vat += vatCents(net, rate)
+  }
+  return { netCents, vatCents: vat, grossCents: netCents + vat }
 }

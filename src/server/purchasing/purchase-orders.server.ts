@@ -2,7 +2,6 @@ import { isDeepStrictEqual } from 'node:util'
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { formatMoney } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
-import { lineTotalCents, type VatRate, vatCents } from '../../lib/products'
 import {
   cancelPurchaseOrderSchema,
   purchaseOrderDraftSchema,
@@ -24,6 +23,7 @@ import {
   purchaseOrderFieldLabels,
   purchaseOrderNotFoundMessage,
   purchaseOrderNumberPrefix,
+  purchaseOrderTotals,
   refusedTransitionMessage,
   stalePurchaseOrderMessage,
   supplierNotFoundMessage,
@@ -412,25 +412,6 @@ async function resolveLines(
   return values
 }
 
-/** Net, VAT and gross in cents: VAT per rate on that rate's net total, rounded once per rate. */
-export function totalsOf(items: Pick<ItemValues, 'unitPriceCents' | 'quantity' | 'vatRate'>[]) {
-  const netByRate = new Map<VatRate, number>()
-  for (const item of items) {
-    const rate = item.vatRate as VatRate
-    netByRate.set(
-      rate,
-      (netByRate.get(rate) ?? 0) + lineTotalCents(item.unitPriceCents, item.quantity),
-    )
-  }
-  let netCents = 0
-  let vat = 0
-  for (const [rate, net] of netByRate) {
-    netCents += net
-    vat += vatCents(net, rate)
-  }
-  return { netCents, vatCents: vat, grossCents: netCents + vat }
-}
-
 /** The order's business fields for the audit log and its timeline. */
 function auditedOrderFields(
   order: PurchaseOrderRowType,
@@ -516,7 +497,7 @@ export async function createPurchaseOrder(
         organisationId: owner.id,
         supplierId: supplier.id,
         note: request.note,
-        ...totalsOf(items),
+        ...purchaseOrderTotals(items),
         createdBy: business.user.id,
       })
       .returning()
@@ -562,7 +543,12 @@ export async function updatePurchaseOrder(
     const items = await resolveLines(tx, owner, supplier, request.items)
     const currentItems = (await itemsOf(tx, order)).map(({ item }) => item)
     const before = auditedOrderFields(order, currentItems)
-    const next = { ...order, supplierId: supplier.id, note: request.note, ...totalsOf(items) }
+    const next = {
+      ...order,
+      supplierId: supplier.id,
+      note: request.note,
+      ...purchaseOrderTotals(items),
+    }
     const after = auditedOrderFields(next, items)
     if (isDeepStrictEqual(before, after)) return saved(order, false)
     await tx
@@ -578,7 +564,7 @@ export async function updatePurchaseOrder(
       .set({
         supplierId: supplier.id,
         note: request.note,
-        ...totalsOf(items),
+        ...purchaseOrderTotals(items),
         revision: order.revision + 1,
       })
       .where(and(eq(purchaseOrders.id, order.id), eq(purchaseOrders.organisationId, owner.id)))
