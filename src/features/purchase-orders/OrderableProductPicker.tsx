@@ -5,7 +5,7 @@ import { formatMoney } from '~/lib/format'
 import { formatPackSize, productCategoryLabels, salesUnitShortLabel } from '~/lib/products'
 import type { OrderableProduct } from '~/lib/purchase-orders'
 import { inputClass } from '../forms/field-parts'
-import { orderableProductsQuery } from './purchase-orders.queries'
+import { orderableProductsQuery } from './purchasing-forms.queries'
 
 /** How long typing pauses before the search asks the server. */
 const typingPause = 200

@@ -38,7 +38,8 @@ import {
   orderPurchaseOrderFn,
   updatePurchaseOrderFn,
 } from './purchase-order-save.functions'
-import { purchasingKey, supplierOptionsQuery } from './purchase-orders.queries'
+import { purchasingKey } from './purchase-orders.queries'
+import { supplierOptionsQuery } from './purchasing-forms.queries'
 import { SupplierDialog } from './SupplierDialog'
 
 /** A number field inside the lines table: its label is the column's, read with the product. */

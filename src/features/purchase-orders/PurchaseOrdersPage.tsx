@@ -14,7 +14,8 @@ import { DataTable, dataColumns, RowLink, SelectFilter } from '../ui/DataTable'
 import { EmptyState } from '../ui/EmptyState'
 import { PageHeader } from '../ui/PageHeader'
 import { PurchaseOrderStatusBadge } from './PurchaseOrderStatusBadge'
-import { purchaseOrdersQuery, supplierOptionsQuery } from './purchase-orders.queries'
+import { purchaseOrdersQuery } from './purchase-orders.queries'
+import { supplierOptionsQuery } from './purchasing-forms.queries'
 
 const route = getRouteApi('/_app/purchase_orders/')
 const column = dataColumns<PurchaseOrderRow>()

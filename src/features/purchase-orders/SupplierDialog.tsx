@@ -13,7 +13,8 @@ import {
 import { InputField, SelectField } from '../product-db/form-controls'
 import { FormDialog } from '../ui/FormDialog'
 import { createSupplierFn, updateSupplierFn } from './purchase-order-save.functions'
-import { platformSellersQuery, purchasingKey } from './purchase-orders.queries'
+import { purchasingKey } from './purchase-orders.queries'
+import { platformSellersQuery } from './purchasing-forms.queries'
 
 interface SupplierFormValues {
   kind: SupplierKind

@@ -17,8 +17,8 @@ import { EmptyState } from '../ui/EmptyState'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { StatusBadge } from '../ui/StatusBadge'
 import { archiveSupplierFn, restoreSupplierFn } from './purchase-order-save.functions'
-import { fetchSupplier } from './purchase-orders.functions'
 import { purchasingKey, suppliersQuery } from './purchase-orders.queries'
+import { supplierQuery } from './purchasing-forms.queries'
 import { SupplierDialog } from './SupplierDialog'
 
 const route = getRouteApi('/_app/purchase_orders/suppliers')
@@ -29,11 +29,7 @@ const kindOptions = supplierKinds.map((value) => ({ value, label: supplierKindLa
 /** Edit an external supplier: its data is loaded when the dialog opens. */
 function EditSupplier({ row }: { row: SupplierRow }) {
   const [open, setOpen] = useState(false)
-  const { data: supplier } = useQuery({
-    queryKey: [...purchasingKey, 'supplier', row.id],
-    queryFn: () => fetchSupplier({ data: { id: row.id } }),
-    enabled: open,
-  })
+  const { data: supplier } = useQuery({ ...supplierQuery(row.id), enabled: open })
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>

@@ -1,12 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { PurchaseOrderListSearch, SupplierListSearch } from '~/lib/purchase-orders'
 import {
-  fetchOrderableProducts,
-  fetchPlatformSellers,
   fetchPurchaseOrder,
   fetchPurchaseOrderHistory,
   fetchPurchaseOrders,
-  fetchSupplierOptions,
   fetchSuppliers,
 } from './purchase-orders.functions'
 
@@ -35,23 +32,4 @@ export const suppliersQuery = (search: SupplierListSearch) =>
   queryOptions({
     queryKey: [...purchasingKey, 'suppliers', search],
     queryFn: () => fetchSuppliers({ data: search }),
-  })
-
-export const supplierOptionsQuery = () =>
-  queryOptions({
-    queryKey: [...purchasingKey, 'supplier-options'],
-    queryFn: () => fetchSupplierOptions(),
-  })
-
-export const platformSellersQuery = () =>
-  queryOptions({
-    queryKey: [...purchasingKey, 'platform-sellers'],
-    queryFn: () => fetchPlatformSellers(),
-  })
-
-export const orderableProductsQuery = (supplierId: string, q: string) =>
-  queryOptions({
-    queryKey: [...purchasingKey, 'orderable', supplierId, q],
-    queryFn: () => fetchOrderableProducts({ data: { supplierId, q } }),
-    staleTime: 30_000,
   })
