@@ -407,6 +407,16 @@ describe.each(testDatabaseKinds)('purchase orders on %s', (kind) => {
         (error) => error,
       )
       expect(byClub).toBeInstanceOf(NotFoundError)
+      for (const actor of [actors.pharmacyStaff, actors.admin, actors.shopCustomer]) {
+        await expect(shipPurchaseOrder(actor, platform.id, {}, db())).rejects.toBeInstanceOf(
+          ForbiddenError,
+        )
+      }
+      const confirmed = await confirmPurchaseOrder(actors.wholesalerOwner, platform.id, {}, db())
+      expect(confirmed.status).toBe('confirmed')
+      // The buyer's timeline shows the supplier's step.
+      const history = await listPurchaseOrderHistory(actors.pharmacyOwner, platform.id, db())
+      expect(history[0]).toMatchObject({ action: 'confirmed', actorName: expect.any(String) })
 
       const externalDraft = await draft(
         [line(demoProductIds.pharmacyVaporiser, 1, 18990)],
