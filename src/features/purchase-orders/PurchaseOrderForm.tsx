@@ -7,7 +7,7 @@ import { toast } from 'sonner'
 import { formatMoney } from '~/lib/format'
 import { formatPackSize, salesUnitShortLabel, vatRateLabels } from '~/lib/products'
 import { type PurchaseOrderDetail, purchaseOrderTotals } from '~/lib/purchase-orders'
-import { FieldView, FormAlert } from '../forms/field-parts'
+import { FormAlert, inputClass } from '../forms/field-parts'
 import { FormFrame, SubmitButton } from '../forms/fields'
 import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
@@ -42,7 +42,7 @@ import { purchasingKey } from './purchase-orders.queries'
 import { supplierOptionsQuery } from './purchasing-forms.queries'
 import { SupplierDialog } from './SupplierDialog'
 
-/** A number field inside the lines table: its label is the column's, read with the product. */
+/** A number field inside the lines table: the column names it for the eye, its label for a screen reader. */
 function LineInput({
   field,
   label,
@@ -52,28 +52,35 @@ function LineInput({
   label: string
   suffix: string
 }) {
+  const id = `field-${field.name}`
+  const error = fieldErrorOf(field)
   return (
-    <FieldView
-      id={`field-${field.name}`}
-      label={label}
-      error={fieldErrorOf(field)}
-      render={(control) => (
-        <div className="flex items-center gap-1">
-          <input
-            {...control}
-            className={`${control.className} w-24 text-right`}
-            name={field.name}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            value={field.state.value as string}
-            onBlur={field.handleBlur}
-            onChange={(event) => changeFieldValue(field, event.target.value)}
-          />
-          <span className="text-sm text-ink-muted">{suffix}</span>
-        </div>
+    <div>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <div className="flex items-center gap-1">
+        <input
+          id={id}
+          name={field.name}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={`${inputClass.replace('mt-1 block w-full', 'block w-24')} text-right`}
+          value={field.state.value as string}
+          onBlur={field.handleBlur}
+          onChange={(event) => changeFieldValue(field, event.target.value)}
+        />
+        <span className="whitespace-nowrap text-sm text-ink-muted">{suffix}</span>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 max-w-48 text-sm text-danger">
+          {error}
+        </p>
       )}
-    />
+    </div>
   )
 }
 

@@ -119,7 +119,9 @@ function OrderLines({ order }: { order: PurchaseOrderDetail }) {
                   {formatMoney(item.unitPriceCents * item.quantity)}
                 </td>
                 <td className="py-2 text-right whitespace-nowrap">
-                  {formatQuantity(item.receivedBaseUnits, quantityUnitOfPack[item.packUnit])}
+                  {item.receivedBaseUnits === 0
+                    ? 'noch nichts'
+                    : formatQuantity(item.receivedBaseUnits, quantityUnitOfPack[item.packUnit])}
                   <span className="text-ink-muted">
                     {' '}
                     von{' '}
