@@ -660,8 +660,13 @@ describe.each(testDatabaseKinds)('demo purchasing on %s', (kind) => {
   it('seeds a purchase order in every state, once', async () => {
     database = await createSeededDatabase(kind)
     const db = database.handle.db
+    const pharmacyListings = () =>
+      db.$count(organisationProducts, eq(organisationProducts.organisationId, demoIds.pharmacy))
+    const listingsBefore = await pharmacyListings()
     await seedDemoPurchasing(db)
     await seedDemoPurchasing(db)
+    // Receipts book into the pharmacy's own listings: the catalogue's demo data stays as it is.
+    expect(await pharmacyListings()).toBe(listingsBefore)
     const actors = await demoActors(db)
     const list = await listPurchaseOrders(
       actors.pharmacyOwner,

@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm'
+import { and, asc, eq, isNull } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { berlinIsoDate } from '../../lib/format'
 import type { OrderableProduct, PurchaseOrderStatus } from '../../lib/purchase-orders'
 import type { BusinessActor } from '../actor.server'
 import { getActiveBusinessUser } from '../auth.server'
+import { organisationProducts } from '../products/products.schema'
 import { receivePurchaseOrder } from '../purchasing/purchase-order-receipts.server'
 import {
   cancelPurchaseOrder,
@@ -38,7 +40,10 @@ async function actorOf(db: Database, userId: string): Promise<BusinessActor> {
 }
 
 /** The smallest quantity the supplier's rules allow, times `packs`. */
-function quantityFor(product: OrderableProduct, packs: number): number {
+function quantityFor(
+  product: Pick<OrderableProduct, 'orderStep' | 'minOrderQuantity' | 'maxOrderQuantity'>,
+  packs: number,
+): number {
   const step = product.orderStep
   const least = Math.ceil((product.minOrderQuantity ?? step) / step) * step
   const quantity = least * packs
@@ -87,9 +92,33 @@ export async function seedDemoPurchasing(db: Database): Promise<void> {
     db,
   )
 
-  const priceList = await searchOrderableProducts(pharmacist, nordhanf.id, '', db)
+  // Only what the pharmacy lists already: the receipts book into its listings, adding none.
+  const pharmacyListing = alias(organisationProducts, 'pharmacy_listing')
+  const priceList = await db
+    .select({
+      listingId: organisationProducts.id,
+      orderStep: organisationProducts.orderStep,
+      minOrderQuantity: organisationProducts.minOrderQuantity,
+      maxOrderQuantity: organisationProducts.maxOrderQuantity,
+    })
+    .from(organisationProducts)
+    .innerJoin(
+      pharmacyListing,
+      and(
+        eq(pharmacyListing.productId, organisationProducts.productId),
+        eq(pharmacyListing.organisationId, demoIds.pharmacy),
+        isNull(pharmacyListing.archivedAt),
+      ),
+    )
+    .where(
+      and(
+        eq(organisationProducts.organisationId, demoIds.wholesaler),
+        isNull(organisationProducts.archivedAt),
+      ),
+    )
+    .orderBy(asc(organisationProducts.id))
   const own = await searchOrderableProducts(pharmacist, external.id, '', db)
-  const pick = (list: OrderableProduct[], index: number) => {
+  const pick = <T>(list: T[], index: number): T => {
     const product = list[index % list.length]
     if (!product) throw new Error('demo purchasing needs products to order')
     return product
