@@ -91,6 +91,9 @@ function candidatesFor(schema: AnySchema): string[] {
     '#1f6f43',
     'sonnen-apotheke.localhost:3000',
     '2026-11-25T09:00:00.000Z',
+    '2026-11-25',
+    '10115',
+    'DE',
   ]
 }
 
