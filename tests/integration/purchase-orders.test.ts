@@ -595,6 +595,27 @@ describe.each(testDatabaseKinds)('purchase orders on %s', (kind) => {
       )
     })
 
+    it('filters by status and supplier and searches number and supplier', async () => {
+      const ordered = await order()
+      const search = (params: Record<string, unknown>) =>
+        listPurchaseOrders(
+          actors.pharmacyOwner,
+          purchaseOrderListSearch.parse({ pageSize: 100, ...params }),
+          db(),
+        )
+      const byNumber = await search({ q: ordered.number })
+      expect(byNumber.items.map((row) => row.id)).toEqual([ordered.id])
+      expect(byNumber.items[0]).toMatchObject({ supplierName: 'Nordhanf Großhandel GmbH' })
+      const drafts = await search({ status: 'draft' })
+      expect(drafts.items.every((row) => row.status === 'draft')).toBe(true)
+      const fromExternal = await search({ supplier: external })
+      expect(fromExternal.total).toBeGreaterThan(0)
+      expect(fromExternal.items.every((row) => row.supplierName === 'Hanfkontor Bremen GmbH')).toBe(
+        true,
+      )
+      expect((await search({ q: 'hanfkontor' })).total).toBe(fromExternal.total)
+    })
+
     it('matrix per service function', async () => {
       const draftId = (await draft([line(nordhanf.bulk, 1)])).id
       const itemOf = async (id: string) =>
