@@ -59,7 +59,6 @@ export const supplierSchema = z.discriminatedUnion('kind', [
   externalSupplierSchema,
 ])
 export type SupplierInput = z.input<typeof supplierSchema>
-export type ExternalSupplierInput = z.input<typeof externalSupplierSchema>
 
 /** One line: a listing (the supplier's or, for an external supplier, the buyer's own). */
 export const purchaseOrderLineSchema = z.object({

@@ -59,7 +59,7 @@ import { supplierName, supplierOrganisation } from './suppliers.server'
  * says why.
  */
 
-export type PurchaseOrderRowType = typeof purchaseOrders.$inferSelect
+type PurchaseOrderRowType = typeof purchaseOrders.$inferSelect
 type SupplierRowType = typeof suppliers.$inferSelect
 
 export const purchaseOrderAudit = {
