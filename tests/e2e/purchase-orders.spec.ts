@@ -54,7 +54,7 @@ async function addProduct(page: Page, pzn: string) {
   await page.getByRole('option').filter({ hasText: pzn }).click()
 }
 
-test.describe.configure({ mode: 'serial', timeout: 120_000 })
+test.describe.configure({ mode: 'serial', timeout: 180_000 })
 
 test('a pharmacist orders from Nordhanf and books two products in with batches', async ({
   page,
