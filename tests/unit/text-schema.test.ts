@@ -92,7 +92,7 @@ function candidatesFor(schema: AnySchema): string[] {
     'sonnen-apotheke.localhost:3000',
     '2026-11-25T09:00:00.000Z',
     '2026-11-25',
-    '10115',
+    '12045',
     'DE',
   ]
 }
