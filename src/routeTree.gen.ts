@@ -51,6 +51,7 @@ import { Route as AppProductsIndexRouteImport } from './routes/_app/products/ind
 import { Route as AppProductsCreateRouteImport } from './routes/_app/products/create'
 import { Route as AppPurchase_ordersIndexRouteImport } from './routes/_app/purchase_orders/index'
 import { Route as AppPurchase_ordersCreateRouteImport } from './routes/_app/purchase_orders/create'
+import { Route as AppPurchase_ordersSuppliersRouteImport } from './routes/_app/purchase_orders/suppliers'
 import { Route as EmptyAbgabeIdRouteImport } from './routes/_empty/abgabe/$id'
 import { Route as EmptyConfirmationTokenRouteImport } from './routes/_empty/confirmation/$token'
 import { Route as EmptyConfirmationMollieRouteImport } from './routes/_empty/confirmation/mollie'
@@ -77,6 +78,7 @@ import { Route as AppCustomersIdEditRouteImport } from './routes/_app/customers/
 import { Route as AppProductsIdIndexRouteImport } from './routes/_app/products/$id.index'
 import { Route as AppProductsIdEditRouteImport } from './routes/_app/products/$id.edit'
 import { Route as AppPurchase_ordersIdEditRouteImport } from './routes/_app/purchase_orders/$id.edit'
+import { Route as AppPurchase_ordersIdReceiptRouteImport } from './routes/_app/purchase_orders/$id.receipt'
 import { Route as ApiAdminProductImportsIdRouteImport } from './routes/api/admin/product-imports.$id'
 import { Route as ApiAuthAccountTypeLoginRouteImport } from './routes/api/auth/$accountType/login'
 import { Route as ApiAuthAccountTypeLogoutRouteImport } from './routes/api/auth/$accountType/logout'
@@ -293,6 +295,12 @@ const AppPurchase_ordersCreateRoute =
     path: '/purchase_orders/create',
     getParentRoute: () => AppRoute,
   } as any)
+const AppPurchase_ordersSuppliersRoute =
+  AppPurchase_ordersSuppliersRouteImport.update({
+    id: '/purchase_orders/suppliers',
+    path: '/purchase_orders/suppliers',
+    getParentRoute: () => AppRoute,
+  } as any)
 const EmptyAbgabeIdRoute = EmptyAbgabeIdRouteImport.update({
   id: '/abgabe/$id',
   path: '/abgabe/$id',
@@ -427,6 +435,12 @@ const AppPurchase_ordersIdEditRoute =
     path: '/purchase_orders/$id/edit',
     getParentRoute: () => AppRoute,
   } as any)
+const AppPurchase_ordersIdReceiptRoute =
+  AppPurchase_ordersIdReceiptRouteImport.update({
+    id: '/purchase_orders/$id/receipt',
+    path: '/purchase_orders/$id/receipt',
+    getParentRoute: () => AppRoute,
+  } as any)
 const ApiAdminProductImportsIdRoute =
   ApiAdminProductImportsIdRouteImport.update({
     id: '/$id',
@@ -498,6 +512,7 @@ export interface FileRoutesByFullPath {
   '/organisations/filling-protocol': typeof AppOrganisationsFillingProtocolRoute
   '/products/create': typeof AppProductsCreateRoute
   '/purchase_orders/create': typeof AppPurchase_ordersCreateRoute
+  '/purchase_orders/suppliers': typeof AppPurchase_ordersSuppliersRoute
   '/abgabe/$id': typeof EmptyAbgabeIdRoute
   '/confirmation/$token': typeof EmptyConfirmationTokenRoute
   '/confirmation/mollie': typeof EmptyConfirmationMollieRoute
@@ -527,6 +542,7 @@ export interface FileRoutesByFullPath {
   '/customers/$id/edit': typeof AppCustomersIdEditRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
+  '/purchase_orders/$id/receipt': typeof AppPurchase_ordersIdReceiptRoute
   '/api/admin/product-imports/$id': typeof ApiAdminProductImportsIdRouteWithChildren
   '/api/auth/$accountType/login': typeof ApiAuthAccountTypeLoginRoute
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
@@ -570,6 +586,7 @@ export interface FileRoutesByTo {
   '/organisations/filling-protocol': typeof AppOrganisationsFillingProtocolRoute
   '/products/create': typeof AppProductsCreateRoute
   '/purchase_orders/create': typeof AppPurchase_ordersCreateRoute
+  '/purchase_orders/suppliers': typeof AppPurchase_ordersSuppliersRoute
   '/abgabe/$id': typeof EmptyAbgabeIdRoute
   '/confirmation/$token': typeof EmptyConfirmationTokenRoute
   '/confirmation/mollie': typeof EmptyConfirmationMollieRoute
@@ -599,6 +616,7 @@ export interface FileRoutesByTo {
   '/customers/$id/edit': typeof AppCustomersIdEditRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
+  '/purchase_orders/$id/receipt': typeof AppPurchase_ordersIdReceiptRoute
   '/api/admin/product-imports/$id': typeof ApiAdminProductImportsIdRouteWithChildren
   '/api/auth/$accountType/login': typeof ApiAuthAccountTypeLoginRoute
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
@@ -648,6 +666,7 @@ export interface FileRoutesById {
   '/_app/organisations/filling-protocol': typeof AppOrganisationsFillingProtocolRoute
   '/_app/products/create': typeof AppProductsCreateRoute
   '/_app/purchase_orders/create': typeof AppPurchase_ordersCreateRoute
+  '/_app/purchase_orders/suppliers': typeof AppPurchase_ordersSuppliersRoute
   '/_empty/abgabe/$id': typeof EmptyAbgabeIdRoute
   '/_empty/confirmation/$token': typeof EmptyConfirmationTokenRoute
   '/_empty/confirmation/mollie': typeof EmptyConfirmationMollieRoute
@@ -677,6 +696,7 @@ export interface FileRoutesById {
   '/_app/customers/$id/edit': typeof AppCustomersIdEditRoute
   '/_app/products/$id/edit': typeof AppProductsIdEditRoute
   '/_app/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
+  '/_app/purchase_orders/$id/receipt': typeof AppPurchase_ordersIdReceiptRoute
   '/api/admin/product-imports/$id': typeof ApiAdminProductImportsIdRouteWithChildren
   '/api/auth/$accountType/login': typeof ApiAuthAccountTypeLoginRoute
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
@@ -722,6 +742,7 @@ export interface FileRouteTypes {
     | '/organisations/filling-protocol'
     | '/products/create'
     | '/purchase_orders/create'
+    | '/purchase_orders/suppliers'
     | '/abgabe/$id'
     | '/confirmation/$token'
     | '/confirmation/mollie'
@@ -751,6 +772,7 @@ export interface FileRouteTypes {
     | '/customers/$id/edit'
     | '/products/$id/edit'
     | '/purchase_orders/$id/edit'
+    | '/purchase_orders/$id/receipt'
     | '/api/admin/product-imports/$id'
     | '/api/auth/$accountType/login'
     | '/api/auth/$accountType/logout'
@@ -794,6 +816,7 @@ export interface FileRouteTypes {
     | '/organisations/filling-protocol'
     | '/products/create'
     | '/purchase_orders/create'
+    | '/purchase_orders/suppliers'
     | '/abgabe/$id'
     | '/confirmation/$token'
     | '/confirmation/mollie'
@@ -823,6 +846,7 @@ export interface FileRouteTypes {
     | '/customers/$id/edit'
     | '/products/$id/edit'
     | '/purchase_orders/$id/edit'
+    | '/purchase_orders/$id/receipt'
     | '/api/admin/product-imports/$id'
     | '/api/auth/$accountType/login'
     | '/api/auth/$accountType/logout'
@@ -871,6 +895,7 @@ export interface FileRouteTypes {
     | '/_app/organisations/filling-protocol'
     | '/_app/products/create'
     | '/_app/purchase_orders/create'
+    | '/_app/purchase_orders/suppliers'
     | '/_empty/abgabe/$id'
     | '/_empty/confirmation/$token'
     | '/_empty/confirmation/mollie'
@@ -900,6 +925,7 @@ export interface FileRouteTypes {
     | '/_app/customers/$id/edit'
     | '/_app/products/$id/edit'
     | '/_app/purchase_orders/$id/edit'
+    | '/_app/purchase_orders/$id/receipt'
     | '/api/admin/product-imports/$id'
     | '/api/auth/$accountType/login'
     | '/api/auth/$accountType/logout'
@@ -1232,6 +1258,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPurchase_ordersCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/purchase_orders/suppliers': {
+      id: '/_app/purchase_orders/suppliers'
+      path: '/purchase_orders/suppliers'
+      fullPath: '/purchase_orders/suppliers'
+      preLoaderRoute: typeof AppPurchase_ordersSuppliersRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_empty/abgabe/$id': {
       id: '/_empty/abgabe/$id'
       path: '/abgabe/$id'
@@ -1414,6 +1447,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPurchase_ordersIdEditRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/purchase_orders/$id/receipt': {
+      id: '/_app/purchase_orders/$id/receipt'
+      path: '/purchase_orders/$id/receipt'
+      fullPath: '/purchase_orders/$id/receipt'
+      preLoaderRoute: typeof AppPurchase_ordersIdReceiptRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/api/admin/product-imports/$id': {
       id: '/api/admin/product-imports/$id'
       path: '/$id'
@@ -1481,6 +1521,7 @@ interface AppRouteChildren {
   AppOrganisationsFillingProtocolRoute: typeof AppOrganisationsFillingProtocolRoute
   AppProductsCreateRoute: typeof AppProductsCreateRoute
   AppPurchase_ordersCreateRoute: typeof AppPurchase_ordersCreateRoute
+  AppPurchase_ordersSuppliersRoute: typeof AppPurchase_ordersSuppliersRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
   AppCustomer_ordersIndexRoute: typeof AppCustomer_ordersIndexRoute
   AppCustomersIndexRoute: typeof AppCustomersIndexRoute
@@ -1492,6 +1533,7 @@ interface AppRouteChildren {
   AppCustomersIdEditRoute: typeof AppCustomersIdEditRoute
   AppProductsIdEditRoute: typeof AppProductsIdEditRoute
   AppPurchase_ordersIdEditRoute: typeof AppPurchase_ordersIdEditRoute
+  AppPurchase_ordersIdReceiptRoute: typeof AppPurchase_ordersIdReceiptRoute
   AppAdminProductDbIndexRoute: typeof AppAdminProductDbIndexRoute
   AppCustomersIdIndexRoute: typeof AppCustomersIdIndexRoute
   AppProductsIdIndexRoute: typeof AppProductsIdIndexRoute
@@ -1513,6 +1555,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrganisationsFillingProtocolRoute: AppOrganisationsFillingProtocolRoute,
   AppProductsCreateRoute: AppProductsCreateRoute,
   AppPurchase_ordersCreateRoute: AppPurchase_ordersCreateRoute,
+  AppPurchase_ordersSuppliersRoute: AppPurchase_ordersSuppliersRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
   AppCustomer_ordersIndexRoute: AppCustomer_ordersIndexRoute,
   AppCustomersIndexRoute: AppCustomersIndexRoute,
@@ -1524,6 +1567,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCustomersIdEditRoute: AppCustomersIdEditRoute,
   AppProductsIdEditRoute: AppProductsIdEditRoute,
   AppPurchase_ordersIdEditRoute: AppPurchase_ordersIdEditRoute,
+  AppPurchase_ordersIdReceiptRoute: AppPurchase_ordersIdReceiptRoute,
   AppAdminProductDbIndexRoute: AppAdminProductDbIndexRoute,
   AppCustomersIdIndexRoute: AppCustomersIdIndexRoute,
   AppProductsIdIndexRoute: AppProductsIdIndexRoute,

@@ -90,6 +90,8 @@ const expectedByRoute: Record<string, Row> = {
   '/purchase_orders': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
   '/purchase_orders/create': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
   '/purchase_orders/4/edit': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
+  '/purchase_orders/4/receipt': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
+  '/purchase_orders/suppliers': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
   '/invitation/abc': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   '/organisations/2': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
   '/organisations/filling-protocol': ['login', 'ok', 'ok', 'ok', 'ok', 'deny', 'deny', 'home'],
@@ -172,8 +174,8 @@ const cases: Case[] = [
 describe('decideAccess table', () => {
   it('covers every route the app has', () => {
     const routes = [...Object.keys(expectedByRoute), ...Object.keys(expectedByShopRoute)]
-    expect(routes).toHaveLength(50)
-    expect(cases).toHaveLength(50 * sessionColumns.length * tenantNames.length)
+    expect(routes).toHaveLength(52)
+    expect(cases).toHaveLength(52 * sessionColumns.length * tenantNames.length)
   })
 
   it.each(cases)('$route as $session on tenant $tenant → $expected', (testCase) => {

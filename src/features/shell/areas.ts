@@ -19,7 +19,6 @@ import {
   ShoppingBasket,
   ShoppingCart,
   Store,
-  Truck,
   UserRound,
   Users,
 } from 'lucide-react'
@@ -49,6 +48,11 @@ type BuiltArea =
   | 'product'
   | 'productEdit'
   | 'archivedProducts'
+  | 'purchaseOrders'
+  | 'purchaseOrderCreate'
+  | 'purchaseOrderEdit'
+  | 'purchaseOrderReceipt'
+  | 'suppliers'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {
@@ -140,27 +144,6 @@ export const areas: Record<PlaceholderArea, Area> = {
     icon: ShoppingCart,
     emptyTitle: 'Bestelldetails',
     emptyText: 'Hier siehst du Positionen, Zahlungs- und Versandstatus einer Bestellung.',
-  },
-  purchaseOrders: {
-    title: areaTitles.purchaseOrders,
-    description: 'Bestellungen bei Herstellern und Großhändlern und der Wareneingang.',
-    icon: Truck,
-    emptyTitle: 'Noch keine Einkaufsbestellungen',
-    emptyText: 'Bestelle Ware bei deinen Lieferanten und buche den Wareneingang chargengenau.',
-  },
-  purchaseOrderCreate: {
-    title: areaTitles.purchaseOrderCreate,
-    description: 'Ware bei einem Lieferanten bestellen.',
-    icon: Truck,
-    emptyTitle: 'Neue Einkaufsbestellung',
-    emptyText: 'Hier wählst du Lieferant, Produkte und Mengen einer Einkaufsbestellung.',
-  },
-  purchaseOrderEdit: {
-    title: areaTitles.purchaseOrderEdit,
-    description: 'Positionen und Status einer Einkaufsbestellung ändern.',
-    icon: Truck,
-    emptyTitle: 'Einkaufsbestellung bearbeiten',
-    emptyText: 'Hier änderst du Positionen und buchst den Wareneingang.',
   },
   organisation: {
     title: areaTitles.organisation,

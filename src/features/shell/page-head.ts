@@ -28,6 +28,8 @@ export const areaTitles = {
   purchaseOrders: 'Einkauf',
   purchaseOrderCreate: 'Einkaufsbestellung anlegen',
   purchaseOrderEdit: 'Einkaufsbestellung bearbeiten',
+  purchaseOrderReceipt: 'Wareneingang zur Bestellung',
+  suppliers: 'Lieferanten',
   organisation: 'Organisation',
   fillingProtocol: 'Abfüllprotokoll',
   inventory: 'Bestand',

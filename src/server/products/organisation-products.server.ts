@@ -531,27 +531,75 @@ export async function createOrganisationProduct(
     // An own product that does not fit the unit goes with the rolled-back transaction.
     const problem = salesUnitProblem(request.offer.salesUnit, product)
     if (problem) throw new InvalidError({ 'offer.salesUnit': problem })
-    const [listing] = await tx
-      .insert(organisationProducts)
-      .values({
-        organisationId: owner.id,
-        productId: product.id,
-        ...request.offer,
-        baseUnitsPerSalesUnit: baseUnitsPerSalesUnit(
-          request.offer.salesUnit,
-          product.packBaseUnits,
-        ),
-        productRevisionSeen: product.revision,
-        createdBy: business.user.id,
-      })
-      .onConflictDoNothing({ target: listingTarget })
-      .returning()
+    const listing = await insertListing(tx, business, product, request.offer)
     if (!listing) {
       throw new ConflictError(alreadyListedMessage, { masterProductId: alreadyListedMessage })
     }
-    await auditListing(tx, actor, organisationProductAudit.created, null, { listing, product })
     return saved(listing, true)
   })
+}
+
+/** Inserts and audits the organisation's listing of `product`; undefined when it has one. */
+async function insertListing(
+  tx: Executor,
+  business: BusinessActor,
+  product: ProductRow,
+  offer: Offer,
+): Promise<ListingRow | undefined> {
+  const [listing] = await tx
+    .insert(organisationProducts)
+    .values({
+      organisationId: business.organisation.id,
+      productId: product.id,
+      ...offer,
+      baseUnitsPerSalesUnit: baseUnitsPerSalesUnit(offer.salesUnit, product.packBaseUnits),
+      productRevisionSeen: product.revision,
+      createdBy: business.user.id,
+    })
+    .onConflictDoNothing({ target: listingTarget })
+    .returning()
+  if (listing) {
+    await auditListing(tx, business, organisationProductAudit.created, null, { listing, product })
+  }
+  return listing
+}
+
+/**
+ * The organisation's listing of master product `productId` inside the caller's transaction,
+ * taken over hidden from the shop with `offer` when it has none yet — e.g. for goods bought
+ * from another organisation on the platform. An existing listing (even archived) is answered
+ * as it is; a withdrawn master product is not taken over (409).
+ */
+export async function ensureMasterListing(
+  tx: Executor,
+  business: BusinessActor,
+  productId: string,
+  offer: Omit<Offer, 'visibleInShop'>,
+): Promise<string> {
+  const existing = async () => {
+    const [row] = await tx
+      .select({ id: organisationProducts.id })
+      .from(organisationProducts)
+      .where(
+        and(
+          eq(organisationProducts.organisationId, business.organisation.id),
+          eq(organisationProducts.productId, productId),
+        ),
+      )
+    return row?.id
+  }
+  const known = await existing()
+  if (known) return known
+  const product = await masterProductToTakeOver(tx, productId)
+  const salesUnit = salesUnitProblem(offer.salesUnit, product) ? 'pack' : offer.salesUnit
+  const listing = await insertListing(tx, business, product, {
+    ...offer,
+    salesUnit,
+    visibleInShop: false,
+  })
+  const id = listing?.id ?? (await existing())
+  if (!id) throw new Error('listing neither inserted nor found')
+  return id
 }
 
 // ─── Change ──────────────────────────────────────────────────────────────────────────────────

@@ -1,8 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { AreaPage } from '~/features/shell/AreaPage'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
+import { PurchaseOrdersPage } from '~/features/purchase-orders/PurchaseOrdersPage'
+import { purchaseOrdersQuery } from '~/features/purchase-orders/purchase-orders.queries'
 import { areaHead } from '~/features/shell/page-head'
+import { listSearchDefaults } from '~/lib/list-query'
+import { purchaseOrderListSearch } from '~/lib/purchase-order-lists'
 
 export const Route = createFileRoute('/_app/purchase_orders/')({
+  validateSearch: purchaseOrderListSearch.validateSearch,
+  search: { middlewares: [stripSearchParams(listSearchDefaults(purchaseOrderListSearch))] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(purchaseOrdersQuery(deps)),
   head: areaHead('purchaseOrders'),
-  component: () => <AreaPage area="purchaseOrders" />,
+  component: PurchaseOrdersPage,
 })

@@ -1,0 +1,419 @@
+import { type AnyFieldApi, useForm, useStore } from '@tanstack/react-form'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { Plus, Send, Trash2, XCircle } from 'lucide-react'
+import { useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { formatMoney } from '~/lib/format'
+import { formatPackSize, salesUnitShortLabel, vatRateLabels } from '~/lib/products'
+import { type PurchaseOrderDetail, purchaseOrderTotals } from '~/lib/purchase-orders'
+import { FormAlert, inputClass } from '../forms/field-parts'
+import { FormFrame, SubmitButton } from '../forms/fields'
+import { applyServerErrors } from '../forms/server-errors'
+import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
+import {
+  changeFieldValue,
+  fieldErrorOf,
+  InputField,
+  SelectField,
+} from '../product-db/form-controls'
+import { focusFirstError, Section } from '../product-db/ProductFactsFields'
+import { Button, ButtonLink } from '../ui/buttons'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { OrderableProductPicker } from './OrderableProductPicker'
+import {
+  draftInputOf,
+  emptyPurchaseOrderForm,
+  formValuesOf,
+  type LineValues,
+  lineOf,
+  type PurchaseOrderFormValues,
+  purchaseOrderFormErrors,
+  unitPriceOf,
+  withFormFieldNames,
+} from './purchase-order-form'
+import {
+  cancelPurchaseOrderFn,
+  createPurchaseOrderFn,
+  orderPurchaseOrderFn,
+  updatePurchaseOrderFn,
+} from './purchase-order-save.functions'
+import { purchasingKey } from './purchase-orders.queries'
+import { supplierOptionsQuery } from './purchasing-forms.queries'
+import { SupplierDialog } from './SupplierDialog'
+
+/** A number field inside the lines table: the column names it for the eye, its label for a screen reader. */
+function LineInput({
+  field,
+  label,
+  suffix,
+}: {
+  field: AnyFieldApi
+  label: string
+  suffix: string
+}) {
+  const id = `field-${field.name}`
+  const error = fieldErrorOf(field)
+  return (
+    <div>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <div className="flex items-center gap-1">
+        <input
+          id={id}
+          name={field.name}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={`${inputClass.replace('mt-1 block w-full', 'block w-24')} text-right`}
+          value={field.state.value as string}
+          onBlur={field.handleBlur}
+          onChange={(event) => changeFieldValue(field, event.target.value)}
+        />
+        <span className="whitespace-nowrap text-sm text-ink-muted">{suffix}</span>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 max-w-48 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+const lineNet = (line: LineValues) => {
+  const quantity = Number(line.quantity)
+  const price = unitPriceOf(line)
+  return Number.isInteger(quantity) && price !== null && Number.isFinite(price)
+    ? price * quantity
+    : 0
+}
+
+/**
+ * The purchase-order form: supplier, lines (from the supplier's price list or the organisation's
+ * own products) and a note, with the totals as they will be stored. A new order is saved as a
+ * draft; a draft is saved against the revision it was loaded at and can be ordered or cancelled.
+ */
+export function PurchaseOrderForm({
+  detail,
+  accessoriesOnly,
+}: {
+  /** The draft being edited; none for a new order. */
+  detail?: PurchaseOrderDetail
+  accessoriesOnly: boolean
+}) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const { data: suppliers = [] } = useQuery(supplierOptionsQuery())
+  const [failure, setFailure] = useState<string | null>(null)
+  const [pickError, setPickError] = useState<string | null>(null)
+  const [revision, setRevision] = useState(detail?.revision)
+  const [supplierChange, setSupplierChange] = useState<string | null>(null)
+  const [addingSupplier, setAddingSupplier] = useState(false)
+  const [ordering, setOrdering] = useState(false)
+  const [cancelling, setCancelling] = useState(false)
+  const leaving = useRef(false)
+
+  const form = useForm({
+    defaultValues: detail ? formValuesOf(detail) : emptyPurchaseOrderForm,
+    validators: {
+      onSubmit: ({ value }) => {
+        const fields = purchaseOrderFormErrors(value)
+        return Object.keys(fields).length ? { fields } : undefined
+      },
+    },
+    onSubmitInvalid: focusFirstError,
+    onSubmit: async ({ value, formApi }) => {
+      setFailure(null)
+      try {
+        await save(value)
+        formApi.reset(value)
+      } catch (error) {
+        setFailure(applyServerErrors(formApi, withFormFieldNames(error)))
+        focusFirstError()
+      }
+    },
+  })
+
+  /** Saves the form: a new draft (then its page), or the draft's changes. */
+  async function save(value: PurchaseOrderFormValues) {
+    const input = draftInputOf(value)
+    if (!detail) {
+      const created = await createPurchaseOrderFn({ data: { order: input } })
+      leaving.current = true
+      await queryClient.invalidateQueries({ queryKey: purchasingKey })
+      toast.success('Der Entwurf wurde gespeichert.')
+      await navigate({ to: '/purchase_orders/$id/edit', params: { id: created.id } })
+      return created.revision
+    }
+    const saved = await updatePurchaseOrderFn({
+      data: { id: detail.id, order: { ...input, revision: revision as number } },
+    })
+    setRevision(saved.revision)
+    await queryClient.invalidateQueries({ queryKey: purchasingKey })
+    toast.success(
+      saved.changed
+        ? 'Der Entwurf wurde gespeichert.'
+        : 'Keine Änderungen – es gab nichts zu speichern.',
+    )
+    return saved.revision
+  }
+
+  const supplierId = useStore(form.store, (state) => state.values.supplierId)
+  const items = useStore(form.store, (state) => state.values.items)
+  const dirty = useStore(form.store, (state) => !state.isDefaultValue)
+  const supplier = suppliers.find((option) => option.id === supplierId)
+  const platform = supplier?.kind === 'platform'
+  const totals = purchaseOrderTotals(
+    items.map((line) => ({ unitPriceCents: lineNet(line), quantity: 1, vatRate: line.vatRate })),
+  )
+  const supplierOptions = suppliers.map((option) => ({
+    value: option.id,
+    label: option.kind === 'platform' ? `${option.name} (Blattwerk)` : option.name,
+  }))
+
+  function chooseSupplier(id: string) {
+    if (form.state.values.items.length > 0 && id !== form.state.values.supplierId) {
+      setSupplierChange(id)
+      return
+    }
+    form.setFieldValue('supplierId', id)
+  }
+
+  return (
+    <>
+      <FormFrame form={form} className="space-y-6">
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <Section title="Lieferant">
+          <div className="sm:col-span-2 flex flex-wrap items-end gap-3">
+            <div className="min-w-64 flex-1">
+              <form.Field name="supplierId">
+                {(field) => (
+                  <SelectField
+                    field={field}
+                    label="Lieferant"
+                    options={supplierOptions}
+                    emptyLabel="Bitte wählen"
+                    onSelect={chooseSupplier}
+                  />
+                )}
+              </form.Field>
+            </div>
+            <Button variant="secondary" onClick={() => setAddingSupplier(true)}>
+              <Plus className="size-4" aria-hidden="true" />
+              Neuer Lieferant
+            </Button>
+            <ButtonLink to="/purchase_orders/suppliers" variant="ghost">
+              Lieferanten verwalten
+            </ButtonLink>
+          </div>
+          {accessoriesOnly && (
+            <p className="sm:col-span-2 text-sm text-ink-muted">
+              Als Anbauvereinigung bestellen Sie kein Cannabis (KCanG) – angeboten wird nur Zubehör.
+            </p>
+          )}
+        </Section>
+
+        <fieldset className="rounded-card border border-border bg-surface p-6">
+          <legend className="px-1 text-lg font-semibold text-ink">Positionen</legend>
+          {supplierId ? (
+            <div className="mt-2 space-y-4">
+              <OrderableProductPicker
+                supplierId={supplierId}
+                platform={platform}
+                exclude={new Set(items.map((line) => line.listingId))}
+                error={pickError}
+                onPick={(product) => {
+                  setPickError(null)
+                  form.pushFieldValue('items', lineOf(product, platform))
+                }}
+              />
+              {items.length === 0 ? (
+                <p className="text-ink-muted">Noch keine Positionen.</p>
+              ) : (
+                <div className="overflow-x-auto">
+                  <table className="w-full text-sm">
+                    <thead>
+                      <tr className="border-b border-border text-left text-ink-muted">
+                        <th className="py-2 pr-3 font-medium">Produkt</th>
+                        <th className="py-2 pr-3 font-medium">Menge</th>
+                        <th className="py-2 pr-3 font-medium">Preis (netto)</th>
+                        <th className="py-2 pr-3 text-right font-medium">MwSt.</th>
+                        <th className="py-2 pr-3 text-right font-medium">Summe (netto)</th>
+                        <th className="py-2 font-medium">
+                          <span className="sr-only">Entfernen</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {items.map((line, index) => (
+                        <tr key={line.listingId} className="border-b border-border align-top">
+                          <td className="py-2 pr-3">
+                            <div className="font-medium text-ink">{line.name}</div>
+                            <div className="text-xs text-ink-muted">
+                              {[
+                                line.pzn && `PZN ${line.pzn}`,
+                                line.salesUnit === 'pack'
+                                  ? `Packung à ${formatPackSize(line.baseUnitsPerSalesUnit, line.packUnit)}`
+                                  : 'lose, je Gramm',
+                              ]
+                                .filter(Boolean)
+                                .join(' · ')}
+                            </div>
+                          </td>
+                          <td className="py-2 pr-3">
+                            <form.Field name={`items[${index}].quantity`}>
+                              {(field) => (
+                                <LineInput
+                                  field={field}
+                                  label={`Menge: ${line.name}`}
+                                  suffix={line.salesUnit === 'gram' ? 'g' : 'Pck.'}
+                                />
+                              )}
+                            </form.Field>
+                          </td>
+                          <td className="py-2 pr-3 whitespace-nowrap">
+                            {line.supplierPriceCents !== null ? (
+                              `${formatMoney(line.supplierPriceCents)} je ${salesUnitShortLabel(line.salesUnit)}`
+                            ) : (
+                              <form.Field name={`items[${index}].unitPrice`}>
+                                {(field) => (
+                                  <LineInput
+                                    field={field}
+                                    label={`Vereinbarter Preis: ${line.name}`}
+                                    suffix={`€ je ${salesUnitShortLabel(line.salesUnit)}`}
+                                  />
+                                )}
+                              </form.Field>
+                            )}
+                          </td>
+                          <td className="py-2 pr-3 text-right">{vatRateLabels[line.vatRate]}</td>
+                          <td className="py-2 pr-3 text-right whitespace-nowrap">
+                            {formatMoney(lineNet(line))}
+                          </td>
+                          <td className="py-2">
+                            <Button
+                              variant="ghost"
+                              onClick={() => form.removeFieldValue('items', index)}
+                              aria-label={`${line.name} entfernen`}
+                            >
+                              <Trash2 className="size-4" aria-hidden="true" />
+                            </Button>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+              <dl className="ml-auto grid max-w-xs grid-cols-2 gap-x-4 gap-y-1 text-sm">
+                <dt className="text-ink-muted">Netto</dt>
+                <dd className="text-right">{formatMoney(totals.netCents)}</dd>
+                <dt className="text-ink-muted">MwSt.</dt>
+                <dd className="text-right">{formatMoney(totals.vatCents)}</dd>
+                <dt className="font-semibold text-ink">Brutto</dt>
+                <dd className="text-right font-semibold">{formatMoney(totals.grossCents)}</dd>
+              </dl>
+            </div>
+          ) : (
+            <p className="mt-2 text-ink-muted">Wählen Sie zuerst den Lieferanten.</p>
+          )}
+        </fieldset>
+
+        <Section title="Notiz">
+          <div className="sm:col-span-2">
+            <form.Field name="note">
+              {(field) => (
+                <InputField field={field} label="Notiz für Ihr Team (optional)" multiline />
+              )}
+            </form.Field>
+          </div>
+        </Section>
+
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          {detail ? (
+            <Button variant="secondary" onClick={() => setCancelling(true)}>
+              <XCircle className="size-4" aria-hidden="true" />
+              Entwurf stornieren
+            </Button>
+          ) : (
+            <ButtonLink to="/purchase_orders" variant="secondary">
+              Abbrechen
+            </ButtonLink>
+          )}
+          <SubmitButton form={form}>Entwurf speichern</SubmitButton>
+          {detail && (
+            <Button onClick={() => setOrdering(true)} disabled={items.length === 0}>
+              <Send className="size-4" aria-hidden="true" />
+              Bestellen
+            </Button>
+          )}
+        </div>
+      </FormFrame>
+
+      <ConfirmDialog
+        open={supplierChange !== null}
+        onOpenChange={(open) => !open && setSupplierChange(null)}
+        title="Lieferant wechseln?"
+        description="Die Positionen stammen aus dem Angebot des bisherigen Lieferanten und werden entfernt."
+        confirmLabel="Wechseln"
+        onConfirm={() => {
+          form.setFieldValue('items', [])
+          form.setFieldValue('supplierId', supplierChange ?? '')
+        }}
+      />
+      <SupplierDialog
+        open={addingSupplier}
+        onOpenChange={setAddingSupplier}
+        onSaved={(id) => chooseSupplier(id)}
+      />
+      {detail && (
+        <>
+          <ConfirmDialog
+            open={ordering}
+            onOpenChange={setOrdering}
+            variant="primary"
+            title="Verbindlich bestellen?"
+            description={`Die Bestellung über ${formatMoney(totals.grossCents)} (brutto) erhält eine Nummer und geht an ${supplier?.name ?? 'den Lieferanten'}. Danach lässt sie sich nicht mehr ändern.`}
+            confirmLabel="Bestellen"
+            onConfirm={async () => {
+              const errors = purchaseOrderFormErrors(form.state.values)
+              if (Object.keys(errors).length > 0) {
+                await form.handleSubmit()
+                return
+              }
+              const current = dirty ? await save(form.state.values) : revision
+              const ordered = await orderPurchaseOrderFn({
+                data: { id: detail.id, revision: current as number },
+              })
+              leaving.current = true
+              form.reset(form.state.values)
+              await queryClient.invalidateQueries({ queryKey: purchasingKey })
+              toast.success(`Bestellt als ${ordered.number}.`)
+            }}
+          />
+          <ConfirmDialog
+            open={cancelling}
+            onOpenChange={setCancelling}
+            title="Entwurf stornieren?"
+            description="Der Entwurf wird storniert und bleibt mit dem Grund in der Liste sichtbar."
+            confirmLabel="Stornieren"
+            reason={{ label: 'Grund', minLength: 3 }}
+            onConfirm={async (reason) => {
+              await cancelPurchaseOrderFn({
+                data: { id: detail.id, revision: revision as number, reason },
+              })
+              leaving.current = true
+              await queryClient.invalidateQueries({ queryKey: purchasingKey })
+              toast.success('Der Entwurf ist storniert.')
+            }}
+          />
+        </>
+      )}
+      <UnsavedChangesDialog unsaved={() => !leaving.current && !form.state.isDefaultValue} />
+    </>
+  )
+}

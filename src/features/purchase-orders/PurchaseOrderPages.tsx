@@ -1,0 +1,224 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
+import { PackageCheck, XCircle } from 'lucide-react'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { formatDate, formatMoney, formatQuantity } from '~/lib/format'
+import { salesUnitShortLabel, vatRateLabels } from '~/lib/products'
+import {
+  formatSalesQuantity,
+  type PurchaseOrderDetail,
+  supplierKindLabels,
+} from '~/lib/purchase-orders'
+import { quantityUnitOfPack } from '~/lib/stock'
+import { useSession } from '../session/use-session'
+import { Button, ButtonLink } from '../ui/buttons'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { BackLink, PageHeader } from '../ui/PageHeader'
+import { PurchaseOrderForm } from './PurchaseOrderForm'
+import { PurchaseOrderStatusBadge } from './PurchaseOrderStatusBadge'
+import { PurchaseOrderTimeline } from './PurchaseOrderTimeline'
+import { cancelPurchaseOrderFn } from './purchase-order-save.functions'
+import {
+  purchaseOrderHistoryQuery,
+  purchaseOrderQuery,
+  purchasingKey,
+} from './purchase-orders.queries'
+
+const editRoute = getRouteApi('/_app/purchase_orders/$id/edit')
+
+const backToList = <BackLink to="/purchase_orders">Einkauf</BackLink>
+
+/** `/purchase_orders/create`: a new order, saved as a draft. */
+export function PurchaseOrderCreatePage() {
+  const { user } = useSession()
+  const club = !!user && 'organisation' in user && user.organisation.category === 'club'
+  return (
+    <>
+      <PageHeader
+        title="Einkaufsbestellung anlegen"
+        description="Wählen Sie den Lieferanten und die Produkte. Gespeichert wird zunächst ein Entwurf, den Sie danach verbindlich bestellen."
+        back={backToList}
+      />
+      <PurchaseOrderForm accessoriesOnly={club} />
+    </>
+  )
+}
+
+/** The header's facts of an order: supplier, dates, totals. */
+function OrderFacts({ order }: { order: PurchaseOrderDetail }) {
+  const facts: [string, string][] = [
+    ['Lieferant', `${order.supplier.name} (${supplierKindLabels[order.supplier.kind]})`],
+    ['Angelegt', formatDate(order.createdAt)],
+    ['Bestellt', order.orderedAt ? formatDate(order.orderedAt) : '–'],
+    ['Netto', formatMoney(order.netCents)],
+    ['MwSt.', formatMoney(order.vatCents)],
+    ['Brutto', formatMoney(order.grossCents)],
+  ]
+  return (
+    <dl className="grid gap-x-6 gap-y-3 rounded-card border border-border bg-surface p-6 sm:grid-cols-3">
+      {facts.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-sm text-ink-muted">{label}</dt>
+          <dd className="font-medium text-ink">{value}</dd>
+        </div>
+      ))}
+      {order.note && (
+        <div className="sm:col-span-3">
+          <dt className="text-sm text-ink-muted">Notiz</dt>
+          <dd className="whitespace-pre-line text-ink">{order.note}</dd>
+        </div>
+      )}
+      {order.cancelReason && (
+        <div className="sm:col-span-3">
+          <dt className="text-sm text-ink-muted">Stornogrund</dt>
+          <dd className="whitespace-pre-line text-ink">{order.cancelReason}</dd>
+        </div>
+      )}
+    </dl>
+  )
+}
+
+/** The lines as ordered, with what has been received of each. */
+function OrderLines({ order }: { order: PurchaseOrderDetail }) {
+  return (
+    <section
+      aria-labelledby="order-lines"
+      className="rounded-card border border-border bg-surface p-6"
+    >
+      <h2 id="order-lines" className="text-lg font-semibold">
+        Positionen
+      </h2>
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="border-b border-border text-left text-ink-muted">
+              <th className="py-2 pr-3 font-medium">Produkt</th>
+              <th className="py-2 pr-3 text-right font-medium">Bestellt</th>
+              <th className="py-2 pr-3 text-right font-medium">Preis (netto)</th>
+              <th className="py-2 pr-3 text-right font-medium">MwSt.</th>
+              <th className="py-2 pr-3 text-right font-medium">Summe (netto)</th>
+              <th className="py-2 text-right font-medium">Eingegangen</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item) => (
+              <tr key={item.id} className="border-b border-border">
+                <td className="py-2 pr-3">
+                  <div className="font-medium text-ink">{item.name}</div>
+                  {item.pzn && <div className="text-xs text-ink-muted">PZN {item.pzn}</div>}
+                </td>
+                <td className="py-2 pr-3 text-right whitespace-nowrap">
+                  {formatSalesQuantity(item.quantity, item.salesUnit)}
+                </td>
+                <td className="py-2 pr-3 text-right whitespace-nowrap">
+                  {formatMoney(item.unitPriceCents)} je {salesUnitShortLabel(item.salesUnit)}
+                </td>
+                <td className="py-2 pr-3 text-right">{vatRateLabels[item.vatRate]}</td>
+                <td className="py-2 pr-3 text-right whitespace-nowrap">
+                  {formatMoney(item.unitPriceCents * item.quantity)}
+                </td>
+                <td className="py-2 text-right whitespace-nowrap">
+                  {item.receivedBaseUnits === 0
+                    ? 'noch nichts'
+                    : formatQuantity(item.receivedBaseUnits, quantityUnitOfPack[item.packUnit])}
+                  <span className="text-ink-muted">
+                    {' '}
+                    von{' '}
+                    {formatQuantity(
+                      item.quantity * item.baseUnitsPerSalesUnit,
+                      quantityUnitOfPack[item.packUnit],
+                    )}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}
+
+/** An order from `ordered` on: read-only, with the actions its state allows. */
+function PurchaseOrderView({ order }: { order: PurchaseOrderDetail }) {
+  const queryClient = useQueryClient()
+  const [cancelling, setCancelling] = useState(false)
+  return (
+    <>
+      <PageHeader
+        title={order.number ? `Bestellung ${order.number}` : 'Einkaufsbestellung'}
+        description={<PurchaseOrderStatusBadge status={order.status} />}
+        back={backToList}
+        actions={
+          <>
+            {order.actions.includes('cancel') && (
+              <Button variant="secondary" onClick={() => setCancelling(true)}>
+                <XCircle className="size-4" aria-hidden="true" />
+                Stornieren
+              </Button>
+            )}
+            {order.actions.includes('receive') && (
+              <ButtonLink to="/purchase_orders/$id/receipt" params={{ id: order.id }}>
+                <PackageCheck className="size-4" aria-hidden="true" />
+                Wareneingang buchen
+              </ButtonLink>
+            )}
+          </>
+        }
+      />
+      <div className="space-y-6">
+        {!order.owner.canManage && (
+          <p className="text-ink-muted">
+            Bestellung von {order.owner.name} – nur zur Ansicht für den Support.
+          </p>
+        )}
+        <OrderFacts order={order} />
+        <OrderLines order={order} />
+        <OrderTimeline id={order.id} />
+      </div>
+      <ConfirmDialog
+        open={cancelling}
+        onOpenChange={setCancelling}
+        title={`Bestellung ${order.number ?? ''} stornieren?`}
+        description="Die Bestellung wird storniert; teilen Sie das auch dem Lieferanten mit. Der Grund wird im Verlauf festgehalten."
+        confirmLabel="Stornieren"
+        reason={{ label: 'Grund', minLength: 3 }}
+        onConfirm={async (reason) => {
+          await cancelPurchaseOrderFn({ data: { id: order.id, revision: order.revision, reason } })
+          await queryClient.invalidateQueries({ queryKey: purchasingKey })
+          toast.success('Die Bestellung ist storniert.')
+        }}
+      />
+    </>
+  )
+}
+
+function OrderTimeline({ id }: { id: string }) {
+  const { data } = useSuspenseQuery(purchaseOrderHistoryQuery(id))
+  return <PurchaseOrderTimeline entries={data} />
+}
+
+/** `/purchase_orders/$id/edit`: a draft in the form; from `ordered` on read-only. */
+export function PurchaseOrderEditPage() {
+  const { id } = editRoute.useParams()
+  const { data: order } = useSuspenseQuery(purchaseOrderQuery(id))
+  if (!order.actions.includes('edit')) return <PurchaseOrderView order={order} />
+  return (
+    <>
+      <PageHeader
+        title="Einkaufsbestellung bearbeiten"
+        description={<PurchaseOrderStatusBadge status={order.status} />}
+        back={backToList}
+      />
+      <div className="space-y-6">
+        <PurchaseOrderForm
+          key={order.id}
+          detail={order}
+          accessoriesOnly={order.owner.accessoriesOnly}
+        />
+        <OrderTimeline id={order.id} />
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,329 @@
+import { type AnyFieldApi, useForm, useStore } from '@tanstack/react-form'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { getRouteApi, useNavigate } from '@tanstack/react-router'
+import { PackagePlus, Trash2 } from 'lucide-react'
+import { useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { FailureError, failureOf } from '~/lib/failure'
+import { formatQuantity } from '~/lib/format'
+import { parseDecimal } from '~/lib/products'
+import {
+  type PurchaseOrderReceiptInput,
+  purchaseOrderReceiptSchema,
+} from '~/lib/purchase-order-schemas'
+import {
+  formatSalesQuantity,
+  orderedBaseUnits,
+  type PurchaseOrderItemDetail,
+} from '~/lib/purchase-orders'
+import { quantityUnitOfPack } from '~/lib/stock'
+import { FieldView, FormAlert } from '../forms/field-parts'
+import { FormFrame, SubmitButton } from '../forms/fields'
+import { applyServerErrors } from '../forms/server-errors'
+import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
+import { changeFieldValue, fieldErrorOf } from '../product-db/form-controls'
+import { focusFirstError } from '../product-db/ProductFactsFields'
+import { Button, ButtonLink } from '../ui/buttons'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { BackLink, PageHeader } from '../ui/PageHeader'
+import { CertificateField } from './CertificateField'
+import { receivePurchaseOrderFn } from './purchase-order-save.functions'
+import { purchaseOrderQuery, purchasingKey } from './purchase-orders.queries'
+
+const route = getRouteApi('/_app/purchase_orders/$id/receipt')
+
+interface BatchValues {
+  batchNumber: string
+  quantity: string
+  expiryDate: string
+  thcContent: string
+  cbdContent: string
+  coaFileId: string | null
+}
+
+interface ReceiptValues {
+  items: { itemId: string; batches: BatchValues[] }[]
+}
+
+const emptyBatch: BatchValues = {
+  batchNumber: '',
+  quantity: '',
+  expiryDate: '',
+  thcContent: '',
+  cbdContent: '',
+  coaFileId: null,
+}
+
+const wholeNumber = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN)
+
+function receiptInputOf(values: ReceiptValues, overDeliveryConfirmed: boolean) {
+  return {
+    overDeliveryConfirmed,
+    items: values.items.map((item) => ({
+      itemId: item.itemId,
+      batches: item.batches.map((batch) => ({
+        batchNumber: batch.batchNumber,
+        quantity: wholeNumber(batch.quantity),
+        expiryDate: batch.expiryDate,
+        thcContent: parseDecimal(batch.thcContent),
+        cbdContent: parseDecimal(batch.cbdContent),
+        coaFileId: batch.coaFileId,
+      })),
+    })),
+  } satisfies PurchaseOrderReceiptInput
+}
+
+/** `items.0.batches.1.expiryDate` (schema, server) → `items[0].batches[1].expiryDate` (form). */
+const formPath = (path: string) => path.replace(/\.(\d+)/g, '[$1]')
+
+function receiptErrors(values: ReceiptValues) {
+  const result = purchaseOrderReceiptSchema.safeParse(receiptInputOf(values, false))
+  if (result.success) return undefined
+  const fields: Record<string, string> = {}
+  let form: string | undefined
+  for (const issue of result.error.issues) {
+    const path = issue.path.join('.')
+    if (path === 'items') form ??= issue.message
+    else fields[formPath(path)] ??= issue.message
+  }
+  return { form, fields }
+}
+
+/** Lines whose delivered total would exceed what was ordered. */
+function overDelivered(items: PurchaseOrderItemDetail[], values: ReceiptValues): string[] {
+  return items.flatMap((item, index) => {
+    const typed = values.items[index]?.batches ?? []
+    const delivered = typed.reduce((sum, batch) => sum + (wholeNumber(batch.quantity) || 0), 0)
+    const total = item.receivedBaseUnits + delivered * item.baseUnitsPerSalesUnit
+    return total > orderedBaseUnits(item) ? [item.name] : []
+  })
+}
+
+function SmallField({
+  field,
+  label,
+  type = 'text',
+  inputMode,
+}: {
+  field: AnyFieldApi
+  label: string
+  type?: 'text' | 'date'
+  inputMode?: 'decimal' | 'numeric'
+}) {
+  return (
+    <FieldView
+      id={`field-${field.name}`}
+      label={label}
+      error={fieldErrorOf(field)}
+      render={(control) => (
+        <input
+          {...control}
+          name={field.name}
+          type={type}
+          inputMode={inputMode}
+          autoComplete="off"
+          value={field.state.value as string}
+          onBlur={field.handleBlur}
+          onChange={(event) => changeFieldValue(field, event.target.value)}
+        />
+      )}
+    />
+  )
+}
+
+/**
+ * `/purchase_orders/$id/receipt`: the delivery of an order, per line one or more batches with
+ * batch number, quantity (in the line's packs or grams), expiry, measured THC/CBD and CoA. The
+ * batches go into quarantine (or straight into released where the organisation receives so).
+ */
+export function PurchaseOrderReceiptPage() {
+  const { id } = route.useParams()
+  const { data: order } = useSuspenseQuery(purchaseOrderQuery(id))
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [failure, setFailure] = useState<string | null>(null)
+  const [overDelivery, setOverDelivery] = useState<string[] | null>(null)
+  const done = useRef(false)
+
+  const form = useForm({
+    defaultValues: {
+      items: order.items.map((item) => ({ itemId: item.id, batches: [] as BatchValues[] })),
+    } as ReceiptValues,
+    validators: { onSubmit: ({ value }) => receiptErrors(value) },
+    onSubmitInvalid: focusFirstError,
+    onSubmit: async ({ value }) => {
+      const over = overDelivered(order.items, value)
+      if (over.length > 0) {
+        setOverDelivery(over)
+        return
+      }
+      await book(value, false)
+    },
+  })
+
+  async function book(value: ReceiptValues, overDeliveryConfirmed: boolean) {
+    setFailure(null)
+    try {
+      const result = await receivePurchaseOrderFn({
+        data: {
+          id,
+          receipt: { ...receiptInputOf(value, overDeliveryConfirmed), revision: order.revision },
+        },
+      })
+      done.current = true
+      await queryClient.invalidateQueries({ queryKey: purchasingKey })
+      toast.success(
+        `${result.batchCount === 1 ? 'Eine Charge' : `${result.batchCount} Chargen`} eingebucht.`,
+      )
+      await navigate({ to: '/purchase_orders/$id/edit', params: { id } })
+    } catch (error) {
+      const problem = failureOf(error)
+      const errors = Object.fromEntries(
+        Object.entries(problem.errors ?? {}).map(([path, message]) => [formPath(path), message]),
+      )
+      setFailure(
+        applyServerErrors(form, new FailureError({ ...problem, errors })) ?? problem.message,
+      )
+      focusFirstError()
+    }
+  }
+
+  const values = useStore(form.store, (state) => state.values)
+  const formError = useStore(form.store, (state) => state.errorMap.onSubmit)
+
+  return (
+    <>
+      <PageHeader
+        title={`Wareneingang ${order.number ?? ''}`}
+        description={`Lieferung von ${order.supplier.name}: erfassen Sie je Position die gelieferten Chargen mit Verfallsdatum, Gehalt und Analysezertifikat.`}
+        back={
+          <BackLink to="/purchase_orders/$id/edit" params={{ id }}>
+            Bestellung {order.number}
+          </BackLink>
+        }
+      />
+      <FormFrame form={form} className="space-y-6">
+        {failure && <FormAlert>{failure}</FormAlert>}
+        {typeof formError === 'string' && <FormAlert>{formError}</FormAlert>}
+        {order.items.map((item, itemIndex) => {
+          const unit = quantityUnitOfPack[item.packUnit]
+          const rest = Math.max(0, orderedBaseUnits(item) - item.receivedBaseUnits)
+          const batches = values.items[itemIndex]?.batches ?? []
+          return (
+            <fieldset key={item.id} className="rounded-card border border-border bg-surface p-6">
+              <legend className="px-1 text-lg font-semibold text-ink">{item.name}</legend>
+              <p className="text-sm text-ink-muted">
+                Bestellt {formatSalesQuantity(item.quantity, item.salesUnit)} · eingegangen{' '}
+                {formatQuantity(item.receivedBaseUnits, unit)} · offen {formatQuantity(rest, unit)}
+              </p>
+              <div className="mt-4 space-y-4">
+                {batches.map((_, batchIndex) => {
+                  const name = `items[${itemIndex}].batches[${batchIndex}]` as const
+                  return (
+                    <div
+                      // biome-ignore lint/suspicious/noArrayIndexKey: batch rows have no id before they are booked
+                      key={batchIndex}
+                      className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-3"
+                    >
+                      <form.Field name={`${name}.batchNumber`}>
+                        {(field) => <SmallField field={field} label="Chargennummer" />}
+                      </form.Field>
+                      <form.Field name={`${name}.quantity`}>
+                        {(field) => (
+                          <SmallField
+                            field={field}
+                            inputMode="numeric"
+                            label={item.salesUnit === 'gram' ? 'Menge in g' : 'Menge in Packungen'}
+                          />
+                        )}
+                      </form.Field>
+                      <form.Field name={`${name}.expiryDate`}>
+                        {(field) => <SmallField field={field} label="Verfallsdatum" type="date" />}
+                      </form.Field>
+                      <form.Field name={`${name}.thcContent`}>
+                        {(field) => (
+                          <SmallField
+                            field={field}
+                            inputMode="decimal"
+                            label={item.category === 'flower' ? 'THC laut CoA (%)' : 'THC laut CoA'}
+                          />
+                        )}
+                      </form.Field>
+                      <form.Field name={`${name}.cbdContent`}>
+                        {(field) => (
+                          <SmallField
+                            field={field}
+                            inputMode="decimal"
+                            label={item.category === 'flower' ? 'CBD laut CoA (%)' : 'CBD laut CoA'}
+                          />
+                        )}
+                      </form.Field>
+                      <div className="flex items-end">
+                        <Button
+                          variant="ghost"
+                          onClick={() =>
+                            form.removeFieldValue(`items[${itemIndex}].batches`, batchIndex)
+                          }
+                        >
+                          <Trash2 className="size-4" aria-hidden="true" />
+                          Charge entfernen
+                        </Button>
+                      </div>
+                      <div className="sm:col-span-3">
+                        <form.Field name={`${name}.coaFileId`}>
+                          {(field) => <CertificateField field={field} label="Analysezertifikat" />}
+                        </form.Field>
+                      </div>
+                    </div>
+                  )
+                })}
+                <Button
+                  variant="secondary"
+                  onClick={() =>
+                    form.pushFieldValue(`items[${itemIndex}].batches`, {
+                      ...emptyBatch,
+                      quantity:
+                        batches.length === 0 && rest > 0
+                          ? String(Math.ceil(rest / item.baseUnitsPerSalesUnit))
+                          : '',
+                    })
+                  }
+                >
+                  <PackagePlus className="size-4" aria-hidden="true" />
+                  Charge erfassen<span className="sr-only">: {item.name}</span>
+                </Button>
+              </div>
+            </fieldset>
+          )
+        })}
+        <ReceiptNote />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <ButtonLink to="/purchase_orders/$id/edit" params={{ id }} variant="secondary">
+            Abbrechen
+          </ButtonLink>
+          <SubmitButton form={form}>Wareneingang buchen</SubmitButton>
+        </div>
+      </FormFrame>
+      <ConfirmDialog
+        open={overDelivery !== null}
+        onOpenChange={(open) => !open && setOverDelivery(null)}
+        variant="primary"
+        title="Mehr als bestellt – trotzdem buchen?"
+        description={`Für ${overDelivery?.join(', ')} erfassen Sie mehr, als bestellt wurde. Buchen Sie die Mehrmenge nur, wenn sie tatsächlich geliefert wurde.`}
+        confirmLabel="Trotzdem buchen"
+        onConfirm={() => book(form.state.values, true)}
+      />
+      <UnsavedChangesDialog unsaved={() => !done.current && !form.state.isDefaultValue} />
+    </>
+  )
+}
+
+function ReceiptNote() {
+  return (
+    <p className="text-sm text-ink-muted">
+      Neue Chargen kommen in Quarantäne, bis die Identitätsprüfung freigegeben ist. Eine bereits
+      bekannte Chargennummer ergänzt die vorhandene Charge (Verfallsdatum und Zertifikat müssen
+      übereinstimmen).
+    </p>
+  )
+}

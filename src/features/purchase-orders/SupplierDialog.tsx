@@ -1,0 +1,234 @@
+import { useForm, useStore } from '@tanstack/react-form'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { countryLabel } from '~/lib/products'
+import { supplierSchema } from '~/lib/purchase-order-schemas'
+import {
+  type SupplierDetail,
+  type SupplierKind,
+  type SupplierLicenceType,
+  supplierLicenceTypeLabels,
+  supplierLicenceTypes,
+} from '~/lib/purchase-orders'
+import { InputField, SelectField } from '../product-db/form-controls'
+import { FormDialog } from '../ui/FormDialog'
+import { createSupplierFn, updateSupplierFn } from './purchase-order-save.functions'
+import { purchasingKey } from './purchase-orders.queries'
+import { platformSellersQuery } from './purchasing-forms.queries'
+
+interface SupplierFormValues {
+  kind: SupplierKind
+  supplierOrganisationId: string
+  name: string
+  street: string
+  postalCode: string
+  city: string
+  country: string
+  licenceType: SupplierLicenceType | ''
+  licenceNumber: string
+  contactName: string
+  email: string
+  phone: string
+}
+
+const emptySupplier: SupplierFormValues = {
+  kind: 'platform',
+  supplierOrganisationId: '',
+  name: '',
+  street: '',
+  postalCode: '',
+  city: '',
+  country: 'DE',
+  licenceType: '',
+  licenceNumber: '',
+  contactName: '',
+  email: '',
+  phone: '',
+}
+
+function valuesOf(supplier: SupplierDetail): SupplierFormValues {
+  return {
+    ...emptySupplier,
+    kind: supplier.kind,
+    name: supplier.name,
+    street: supplier.street ?? '',
+    postalCode: supplier.postalCode ?? '',
+    city: supplier.city ?? '',
+    country: supplier.country ?? 'DE',
+    licenceType: supplier.licenceType ?? '',
+    licenceNumber: supplier.licenceNumber ?? '',
+    contactName: supplier.contactName ?? '',
+    email: supplier.email ?? '',
+    phone: supplier.phone ?? '',
+  }
+}
+
+/** What the form sends: the platform seller, or the external supplier's data. */
+function inputOf(values: SupplierFormValues) {
+  if (values.kind === 'platform') {
+    return { kind: 'platform' as const, supplierOrganisationId: values.supplierOrganisationId }
+  }
+  const { supplierOrganisationId: _seller, licenceType, ...external } = values
+  return { ...external, kind: 'external' as const, licenceType: licenceType as SupplierLicenceType }
+}
+
+const countryOptions = ['DE', 'AT', 'CH', 'NL', 'BE', 'LU', 'DK', 'CZ', 'PL', 'FR', 'ES', 'PT'].map(
+  (value) => ({ value, label: countryLabel(value) }),
+)
+const licenceOptions = supplierLicenceTypes.map((value) => ({
+  value,
+  label: supplierLicenceTypeLabels[value],
+}))
+
+/**
+ * Adds a supplier (a wholesaler or producer of the platform, or an external one) or changes an
+ * external supplier's data. `onSaved` hears the id, e.g. to choose it in the purchase-order form.
+ */
+export function SupplierDialog({
+  open,
+  onOpenChange,
+  supplier,
+  onSaved,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The external supplier to change; none to add one. */
+  supplier?: SupplierDetail
+  onSaved?: (id: string) => void
+}) {
+  const queryClient = useQueryClient()
+  const { data: sellers = [] } = useQuery({ ...platformSellersQuery(), enabled: open && !supplier })
+  const form = useForm({
+    defaultValues: supplier ? valuesOf(supplier) : emptySupplier,
+    validators: { onSubmit: ({ value }) => supplierErrors(value) },
+    onSubmit: async ({ value }) => {
+      const input = inputOf(value)
+      const saved = supplier
+        ? await updateSupplierFn({ data: { id: supplier.id, supplier: input } })
+        : await createSupplierFn({ data: { supplier: input } })
+      await queryClient.invalidateQueries({ queryKey: purchasingKey })
+      toast.success(supplier ? 'Der Lieferant wurde gespeichert.' : 'Der Lieferant wurde angelegt.')
+      onSaved?.(saved.id)
+    },
+  })
+  const kind = useStore(form.store, (state) => state.values.kind)
+  const sellerOptions = sellers
+    .filter((seller) => !seller.added)
+    .map((seller) => ({
+      value: seller.id,
+      label: seller.city ? `${seller.name} (${seller.city})` : seller.name,
+    }))
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={supplier ? `${supplier.name} bearbeiten` : 'Lieferant hinzufügen'}
+      description={
+        supplier
+          ? undefined
+          : 'Wählen Sie einen Großhändler oder Hersteller auf Blattwerk oder erfassen Sie einen externen Lieferanten mit seiner Erlaubnis.'
+      }
+      form={form}
+      submitLabel={supplier ? 'Speichern' : 'Hinzufügen'}
+    >
+      {!supplier && (
+        <form.Field name="kind">
+          {(field) => (
+            <fieldset>
+              <legend className="text-sm font-medium text-ink">Art des Lieferanten</legend>
+              <div className="mt-1 flex flex-wrap gap-4">
+                {(['platform', 'external'] as const).map((value) => (
+                  <label key={value} className="flex items-center gap-2 text-sm">
+                    <input
+                      type="radio"
+                      name={field.name}
+                      value={value}
+                      checked={field.state.value === value}
+                      onChange={() => field.handleChange(value)}
+                    />
+                    {value === 'platform' ? 'Anbieter auf Blattwerk' : 'Externer Lieferant'}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+        </form.Field>
+      )}
+      {kind === 'platform' ? (
+        <form.Field name="supplierOrganisationId">
+          {(field) => (
+            <SelectField
+              field={field}
+              label="Anbieter"
+              options={sellerOptions}
+              emptyLabel="Bitte wählen"
+              hint={
+                sellerOptions.length === 0
+                  ? 'Alle Anbieter auf Blattwerk sind bereits Ihre Lieferanten.'
+                  : 'Name und Anschrift pflegt der Anbieter selbst.'
+              }
+            />
+          )}
+        </form.Field>
+      ) : (
+        <>
+          <form.Field name="name">
+            {(field) => <InputField field={field} label="Name" />}
+          </form.Field>
+          <form.Field name="street">
+            {(field) => <InputField field={field} label="Straße und Hausnummer" />}
+          </form.Field>
+          <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+            <form.Field name="postalCode">
+              {(field) => <InputField field={field} label="PLZ" inputMode="numeric" />}
+            </form.Field>
+            <form.Field name="city">
+              {(field) => <InputField field={field} label="Ort" />}
+            </form.Field>
+          </div>
+          <form.Field name="country">
+            {(field) => <SelectField field={field} label="Land" options={countryOptions} />}
+          </form.Field>
+          <form.Field name="licenceType">
+            {(field) => (
+              <SelectField
+                field={field}
+                label="Erlaubnis"
+                options={licenceOptions}
+                emptyLabel="Bitte wählen"
+              />
+            )}
+          </form.Field>
+          <form.Field name="licenceNumber">
+            {(field) => <InputField field={field} label="Nummer der Erlaubnis" />}
+          </form.Field>
+          <form.Field name="contactName">
+            {(field) => <InputField field={field} label="Ansprechperson (optional)" />}
+          </form.Field>
+          <form.Field name="email">
+            {(field) => <InputField field={field} label="E-Mail (optional)" />}
+          </form.Field>
+          <form.Field name="phone">
+            {(field) => <InputField field={field} label="Telefon (optional)" />}
+          </form.Field>
+        </>
+      )}
+    </FormDialog>
+  )
+}
+
+/** The shared schema's messages under the form's fields. */
+function supplierErrors(values: SupplierFormValues) {
+  const result = supplierSchema.safeParse(inputOf(values))
+  if (result.success) return undefined
+  const fields: Record<string, string> = {}
+  for (const issue of result.error.issues) {
+    const name = String(issue.path[0] ?? '')
+    if (name && name !== 'kind') fields[name] ??= issue.message
+  }
+  if (values.kind === 'external' && !values.licenceType) {
+    fields.licenceType = 'Bitte wählen Sie die Art der Erlaubnis.'
+  }
+  return { fields }
+}

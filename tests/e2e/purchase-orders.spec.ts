@@ -1,0 +1,169 @@
+import path from 'node:path'
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expectNoSeriousViolations } from './support/axe'
+import { openBackOffice, waitForHydratedForm } from './support/session'
+
+/**
+ * A pharmacist of Sonnen-Apotheke orders three products from Nordhanf's price list, orders the
+ * purchase order (it gets its EK number), books two of them in with batch data and a CoA, and
+ * sees the order partially received; then drafts an order by keyboard alone.
+ */
+
+const nordhanf = 'Nordhanf Großhandel GmbH'
+/** Nordstern 100 g bulk (520,00 € a pack), Küstennebel 10 g (58,00 €), Bernsteinwolke 10 g (46,00 €). */
+const products = { nordstern: '13796578', kuestennebel: '12402695', bernsteinwolke: '15348938' }
+const certificate = path.join(import.meta.dirname, 'fixtures', 'analysezertifikat.pdf')
+
+function watchPageErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`))
+  return errors
+}
+
+async function tabTo(page: Page, target: Locator, limit = 80) {
+  for (let step = 0; step < limit; step++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error(`not reachable by keyboard: ${target}`)
+}
+
+/** Chooses Nordhanf in the form, adding it as supplier from the form when it is not one yet. */
+async function chooseNordhanf(page: Page) {
+  const supplier = page.getByLabel('Lieferant', { exact: true })
+  const option = supplier.locator('option').filter({ hasText: nordhanf })
+  if ((await option.count()) === 0) {
+    await page.getByRole('button', { name: 'Neuer Lieferant' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Lieferant hinzufügen' })
+    await dialog
+      .getByLabel('Anbieter', { exact: true })
+      .selectOption({ label: `${nordhanf} (Hamburg)` })
+    await dialog.getByRole('button', { name: 'Hinzufügen' }).click()
+    await expect(dialog).toBeHidden()
+    // The toast fades out before axe looks at the page (its fading text fails the contrast).
+    await expect(page.getByText('Der Lieferant wurde angelegt.')).toBeHidden({ timeout: 10_000 })
+  } else {
+    await supplier.selectOption({ label: `${nordhanf} (Blattwerk)` })
+  }
+  await expect(supplier.locator('option:checked')).toHaveText(`${nordhanf} (Blattwerk)`)
+}
+
+async function addProduct(page: Page, pzn: string) {
+  const picker = page.getByRole('combobox', { name: 'Produkt hinzufügen' })
+  await picker.fill(pzn)
+  await page.getByRole('option').filter({ hasText: pzn }).click()
+}
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 })
+
+test('a pharmacist orders from Nordhanf and books two products in with batches', async ({
+  page,
+}) => {
+  const errors = watchPageErrors(page)
+  await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
+  await page.goto('/purchase_orders')
+  await expect(page.getByRole('heading', { level: 1, name: 'Einkauf' })).toBeVisible()
+  await expectNoSeriousViolations(page)
+
+  await page.getByRole('link', { name: 'Bestellung anlegen' }).first().click()
+  await expect(page).toHaveURL(/\/purchase_orders\/create$/)
+  await waitForHydratedForm(page)
+  await expectNoSeriousViolations(page)
+  await chooseNordhanf(page)
+  await addProduct(page, products.nordstern)
+  await addProduct(page, products.kuestennebel)
+  await addProduct(page, products.bernsteinwolke)
+  // Nordhanf's rules: packs of 10 g at least 10; the bulk pack singly.
+  const quantities = page.getByRole('textbox', { name: /^Menge:/ })
+  await expect(quantities).toHaveCount(3)
+  await expect(quantities.nth(1)).toHaveValue('10')
+  await quantities.nth(1).fill('7')
+  await page.getByRole('button', { name: 'Entwurf speichern' }).click()
+  await expect(page.getByText('Der Lieferant liefert mindestens 10.')).toBeVisible()
+  await quantities.nth(1).fill('10')
+  // 520,00 + 10 × 58,00 + 10 × 46,00 = 1.560,00 € net, 296,40 € VAT.
+  await expect(page.getByText('1.856,40 €')).toBeVisible()
+  await expectNoSeriousViolations(page)
+  await page.getByRole('button', { name: 'Entwurf speichern' }).click()
+  await expect(page).toHaveURL(/\/purchase_orders\/[0-9a-f-]+\/edit$/)
+  await expect(page.getByText('Der Entwurf wurde gespeichert.')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Bestellen' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Verbindlich bestellen?' })
+  await confirm.getByRole('button', { name: 'Bestellen' }).click()
+  await expect(page.getByText(/Bestellt als EK-\d{4}-\d{5}\./)).toBeVisible()
+  const heading = page.getByRole('heading', { level: 1, name: /^Bestellung EK-\d{4}-\d{5}$/ })
+  await expect(heading).toBeVisible()
+  const number = (await heading.textContent())?.replace('Bestellung ', '') ?? ''
+  await expect(page.getByText('Bestellt', { exact: true }).first()).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Verlauf' })).toBeVisible()
+  // Axe looks at a freshly loaded page: a toast still fading in fails the contrast check.
+  await page.reload()
+  await expect(heading).toBeVisible()
+  await expectNoSeriousViolations(page)
+
+  await page.getByRole('link', { name: 'Wareneingang buchen' }).click()
+  await expect(page).toHaveURL(/\/receipt$/)
+  await waitForHydratedForm(page)
+  await expectNoSeriousViolations(page)
+  const lines = page.getByRole('group')
+  const nordstern = lines.filter({ hasText: 'Nordstern' }).first()
+  await nordstern.getByRole('button', { name: /^Charge erfassen/ }).click()
+  await nordstern.getByLabel('Chargennummer').fill('NS-E2E-01')
+  await expect(nordstern.getByLabel('Menge in Packungen')).toHaveValue('1')
+  await nordstern.getByLabel('Verfallsdatum').fill('2028-03-31')
+  await nordstern.getByLabel('THC laut CoA (%)').fill('21,8')
+  await nordstern.getByLabel('CBD laut CoA (%)').fill('0,1')
+  await nordstern.locator('input[type="file"]').setInputFiles(certificate)
+  await expect(nordstern.getByText('analysezertifikat.pdf hochgeladen')).toBeVisible()
+
+  const kuestennebel = lines.filter({ hasText: 'Küstennebel' }).first()
+  await kuestennebel.getByRole('button', { name: /^Charge erfassen/ }).click()
+  await kuestennebel.getByLabel('Chargennummer').fill('KN-E2E-07')
+  await kuestennebel.getByLabel('Menge in Packungen').fill('10')
+  await kuestennebel.getByLabel('Verfallsdatum').fill('2027-11-30')
+  await kuestennebel.getByLabel('THC laut CoA (%)').fill('17,9')
+
+  await page.getByRole('button', { name: 'Wareneingang buchen' }).click()
+  await expect(page.getByText('2 Chargen eingebucht.')).toBeVisible()
+  await expect(page).toHaveURL(/\/edit$/)
+  await expect(page.getByRole('heading', { level: 1, name: `Bestellung ${number}` })).toBeVisible()
+  await expect(page.getByText('Teilweise eingegangen').first()).toBeVisible()
+  await expect(page.getByText(/Charge NS-E2E-01/)).toBeVisible()
+
+  await page.goto('/purchase_orders')
+  const row = page.getByRole('table', { name: 'Einkaufsbestellungen' }).locator('tbody tr').filter({
+    hasText: number,
+  })
+  await expect(row).toContainText('Teilweise eingegangen')
+  await expect(row).toContainText('1.856,40 €')
+  expect(errors).toEqual([])
+})
+
+test('a draft is made by keyboard alone', async ({ page }) => {
+  await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
+  await page.goto('/purchase_orders/create')
+  await waitForHydratedForm(page)
+  const supplier = page.getByLabel('Lieferant', { exact: true })
+  await expect(supplier.locator('option').filter({ hasText: nordhanf })).toHaveCount(1)
+  await tabTo(page, supplier)
+  while ((await supplier.locator('option:checked').textContent()) !== `${nordhanf} (Blattwerk)`) {
+    await page.keyboard.press('ArrowDown')
+  }
+  const picker = page.getByRole('combobox', { name: 'Produkt hinzufügen' })
+  await tabTo(page, picker)
+  await page.keyboard.type(products.kuestennebel)
+  // The search has answered for the typed PZN: one match left.
+  const matches = page
+    .getByRole('listbox', { name: 'Produkte des Lieferanten' })
+    .getByRole('option')
+  await expect(matches).toHaveCount(1)
+  await expect(matches).toContainText(products.kuestennebel)
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('textbox', { name: /^Menge:/ })).toHaveValue('10')
+  await tabTo(page, page.getByRole('button', { name: 'Entwurf speichern' }))
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/purchase_orders\/[0-9a-f-]+\/edit$/)
+  await expect(page.getByText('Der Entwurf wurde gespeichert.')).toBeVisible()
+})

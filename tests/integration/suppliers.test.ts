@@ -1,0 +1,179 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { supplierListSearch } from '~/lib/purchase-orders'
+import type { Actor } from '~/server/actor.server'
+import { auditEvents } from '~/server/audit/audit.schema'
+import { demoIds } from '~/server/db/seed.server'
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/server/errors.server'
+import {
+  archiveSupplier,
+  createSupplier,
+  getSupplier,
+  listPlatformSellers,
+  listSupplierOptions,
+  listSuppliers,
+  restoreSupplier,
+  updateSupplier,
+} from '~/server/purchasing/suppliers.server'
+import { demoActors } from '../support/actors'
+import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+
+const external = (name: string) => ({
+  kind: 'external' as const,
+  name,
+  street: 'Hafenstraße 9',
+  postalCode: '28195',
+  city: 'Bremen',
+  country: 'DE',
+  licenceType: 'medcang' as const,
+  licenceNumber: 'MC-2025-117',
+  contactName: 'Jana Meyer',
+  email: 'jana.meyer@hanfkontor.example',
+  phone: '0421 123456',
+})
+
+describe.each(testDatabaseKinds)('suppliers on %s', (kind) => {
+  let database: TestDatabase
+  let actors: Awaited<ReturnType<typeof demoActors>>
+  const db = () => database.handle.db
+  const list = (actor: Actor, search: Record<string, unknown> = {}) =>
+    listSuppliers(actor, supplierListSearch.parse(search as never), db())
+
+  beforeAll(async () => {
+    database = await createSeededDatabase(kind)
+    actors = await demoActors(db())
+  })
+  afterAll(async () => {
+    await database?.dispose()
+  })
+
+  it('adds a platform seller once, with its name and address from the platform', async () => {
+    const sellers = await listPlatformSellers(actors.pharmacyOwner, db())
+    expect(sellers).toEqual([
+      expect.objectContaining({
+        id: demoIds.wholesaler,
+        name: 'Nordhanf Großhandel GmbH',
+        added: false,
+      }),
+    ])
+    const { id } = await createSupplier(
+      actors.pharmacyStaff,
+      { kind: 'platform', supplierOrganisationId: demoIds.wholesaler },
+      db(),
+    )
+    const detail = await getSupplier(actors.pharmacyOwner, id, db())
+    expect(detail).toMatchObject({
+      kind: 'platform',
+      name: 'Nordhanf Großhandel GmbH',
+      city: 'Hamburg',
+      street: 'Speicherstadt 3',
+    })
+    const again = await createSupplier(
+      actors.pharmacyOwner,
+      { kind: 'platform', supplierOrganisationId: demoIds.wholesaler },
+      db(),
+    ).catch((error) => error)
+    expect(again).toBeInstanceOf(ConflictError)
+    expect((await listPlatformSellers(actors.pharmacyOwner, db()))[0]?.added).toBe(true)
+    // A pharmacy or a club is no seller; nor is one's own organisation.
+    for (const organisation of [demoIds.club, demoIds.pharmacy]) {
+      const refused = await createSupplier(
+        actors.pharmacyOwner,
+        { kind: 'platform', supplierOrganisationId: organisation },
+        db(),
+      ).catch((error) => error)
+      expect(refused).toBeInstanceOf(InvalidError)
+    }
+  })
+
+  it('keeps an external supplier with licence and contact, personal data out of the log', async () => {
+    const { id } = await createSupplier(actors.pharmacyOwner, external('Hanfkontor Bremen'), db())
+    await updateSupplier(
+      actors.pharmacyOwner,
+      id,
+      { ...external('Hanfkontor Bremen GmbH'), contactName: 'Lea Schulz' },
+      db(),
+    )
+    const detail = await getSupplier(actors.pharmacyStaff, id, db())
+    expect(detail).toMatchObject({
+      name: 'Hanfkontor Bremen GmbH',
+      licence: 'Erlaubnis nach MedCanG: MC-2025-117',
+      contactName: 'Lea Schulz',
+    })
+    const [update] = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, id), eq(auditEvents.action, 'supplier.updated')))
+    expect(update?.after).toMatchObject({ name: 'Hanfkontor Bremen GmbH', contactName: 'changed' })
+    expect(JSON.stringify([update?.before, update?.after])).not.toContain('Lea Schulz')
+
+    const invalid = await createSupplier(
+      actors.pharmacyOwner,
+      { ...external(''), postalCode: '123', licenceNumber: '' },
+      db(),
+    ).catch((error) => error)
+    expect(invalid.extra.errors).toMatchObject({
+      name: 'Bitte geben Sie den Namen an.',
+      postalCode: 'Die Postleitzahl hat fünf Ziffern.',
+      licenceNumber: 'Bitte geben Sie die Nummer der Erlaubnis an.',
+    })
+  })
+
+  it('archives and restores; archived suppliers leave the list and the order form', async () => {
+    const { id } = await createSupplier(actors.pharmacyOwner, external('Altlieferant'), db())
+    await archiveSupplier(actors.pharmacyOwner, id, db())
+    expect((await list(actors.pharmacyOwner)).items.map((row) => row.id)).not.toContain(id)
+    expect(
+      (await list(actors.pharmacyOwner, { archived: 'yes' })).items.map((row) => row.id),
+    ).toEqual([id])
+    expect(
+      (await listSupplierOptions(actors.pharmacyOwner, db())).map((row) => row.id),
+    ).not.toContain(id)
+    await expect(archiveSupplier(actors.pharmacyOwner, id, db())).rejects.toBeInstanceOf(
+      ConflictError,
+    )
+    await restoreSupplier(actors.pharmacyStaff, id, db())
+    expect((await list(actors.pharmacyOwner, { q: 'altlief' })).items.map((row) => row.id)).toEqual(
+      [id],
+    )
+  })
+
+  it('authorises owner and staff, lets the admin read and refuses everyone else', async () => {
+    const { id } = await createSupplier(actors.pharmacyOwner, external('Matrix GmbH'), db())
+    const calls: Record<string, (actor: Actor) => Promise<unknown>> = {
+      listSuppliers: (actor) =>
+        listSuppliers(actor, supplierListSearch.parse({ organisation: demoIds.pharmacy }), db()),
+      getSupplier: (actor) => getSupplier(actor, id, db()),
+      listPlatformSellers: (actor) => listPlatformSellers(actor, db()),
+      listSupplierOptions: (actor) => listSupplierOptions(actor, db()),
+      createSupplier: (actor) =>
+        createSupplier(actor, external(`Neu ${crypto.randomUUID()}`), db()),
+      updateSupplier: (actor) => updateSupplier(actor, id, external('Matrix GmbH'), db()),
+      archiveAndRestore: async (actor) => {
+        await archiveSupplier(actor, id, db())
+        return restoreSupplier(actor, id, db())
+      },
+    }
+    const adminReads = ['listSuppliers', 'getSupplier']
+    const ownOnly = ['listSupplierOptions', 'listPlatformSellers', 'createSupplier']
+    for (const [name, call] of Object.entries(calls)) {
+      await expect(call(actors.pharmacyOwner), `${name} owner`).resolves.toBeDefined()
+      await expect(call(actors.pharmacyStaff), `${name} staff`).resolves.toBeDefined()
+      if (!ownOnly.includes(name)) {
+        const other = await call(actors.clubOwner).catch((error) => error)
+        expect(
+          other instanceof NotFoundError || other instanceof ForbiddenError,
+          `${name} other organisation`,
+        ).toBe(true)
+      }
+      const admin = call(actors.admin)
+      if (adminReads.includes(name)) {
+        const read = (await admin) as { owner: { canManage: boolean } }
+        expect(read.owner.canManage, `${name} admin`).toBe(false)
+      } else await expect(admin, `${name} admin`).rejects.toBeInstanceOf(ForbiddenError)
+      await expect(call(actors.shopCustomer), `${name} b2c`).rejects.toBeInstanceOf(ForbiddenError)
+    }
+    // What another organisation keeps stays its own: its list does not show the pharmacy's.
+    expect((await list(actors.clubOwner)).items.map((row) => row.id)).not.toContain(id)
+  })
+})
