@@ -4,6 +4,7 @@ import { hashPassword } from '../password.server'
 import type { Database } from './client.server'
 import { organisations, shopUsers, tenants, users } from './schema'
 import { seedDemoProducts } from './seed-products.server'
+import { seedDemoPurchasing } from './seed-purchasing.server'
 import { seedDemoStock } from './seed-stock.server'
 
 export { demoProductIds } from './seed-products.server'
@@ -220,4 +221,6 @@ export async function seedDemoData(db: Database): Promise<void> {
     await seedDemoProducts(tx, demoIds)
     await seedDemoStock(tx, demoIds)
   })
+  // Through the services, each in its own transaction, on top of the stock above.
+  await seedDemoPurchasing(db)
 }
