@@ -7,7 +7,9 @@ import { DomainError, ForbiddenError, NotFoundError } from '~/server/errors.serv
 import { missingFileMessage } from '~/server/files/file-http.server'
 import {
   fileNotFoundMessage,
+  maxCertificateBytes,
   maxImageBytes,
+  notACertificateMessage,
   notAnImageMessage,
   openStoredFile,
   storeFile,
@@ -322,5 +324,76 @@ describe.each(testDatabaseKinds)('file API on %s', (kind) => {
       }),
     )
     expect(widths).toEqual(images.map((_, index) => 100 + index))
+  })
+})
+
+describe.each(testDatabaseKinds)('certificate API on %s', (kind) => {
+  let server: TestServer
+  const tokens: Record<'admin' | 'owner' | 'staff' | 'wholesaler', string> = {
+    admin: '',
+    owner: '',
+    staff: '',
+    wholesaler: '',
+  }
+  const upload = (
+    bytes: Uint8Array,
+    token: string,
+    name = 'analyse.pdf',
+    type = 'application/pdf',
+  ) => uploadOver(server.baseUrl, '/api/files/batch-certificates', bytes, { token, type, name })
+  const download = (id: string, token?: string) =>
+    fetch(`${server.baseUrl}/api/files/${id}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    })
+
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+    tokens.admin = await accessTokenOf(server.baseUrl, 'admin', 'admin-demo-2026')
+    tokens.owner = await accessTokenOf(server.baseUrl, 'apotheke', 'apotheke-demo-2026')
+    tokens.staff = await accessTokenOf(server.baseUrl, 'mitarbeiter', 'mitarbeiter-demo-2026')
+    tokens.wholesaler = await accessTokenOf(server.baseUrl, 'grosshandel', 'grosshandel-demo-2026')
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('keeps a PDF, PNG or JPEG byte for byte and serves it only to its organisation', async () => {
+    const stored = await upload(pdfFile, tokens.staff)
+    expect(stored.status).toBe(201)
+    const answer = await download(stored.body.id, tokens.owner)
+    expect(answer.status).toBe(200)
+    expect(Buffer.from(await answer.arrayBuffer())).toEqual(pdfFile)
+    expect(Object.fromEntries(answer.headers)).toMatchObject({
+      'content-type': 'application/pdf',
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'content-disposition': 'inline',
+    })
+    for (const token of [undefined, tokens.wholesaler, tokens.admin]) {
+      expect((await download(stored.body.id, token)).status).toBe(404)
+    }
+    const jpeg = await makeJpegWithExif()
+    const scan = await upload(jpeg, tokens.owner, 'scan.jpg', 'image/jpeg')
+    expect(scan.status).toBe(201)
+    const scanAnswer = await download(scan.body.id, tokens.owner)
+    expect(scanAnswer.headers.get('content-type')).toBe('image/jpeg')
+    expect(Buffer.from(await scanAnswer.arrayBuffer())).toEqual(jpeg)
+  })
+
+  it('refuses a renamed executable, a file over 10 MB, and uploads by the platform admin', async () => {
+    const executable = Buffer.concat([Buffer.from('MZ\x90\x00', 'latin1'), Buffer.alloc(512, 1)])
+    expect(await upload(executable, tokens.owner, 'coa.pdf')).toMatchObject({
+      status: 415,
+      body: { message: notACertificateMessage },
+    })
+    const script = Buffer.from('#!/bin/sh\nrm -rf /\n')
+    expect((await upload(script, tokens.owner, 'coa.png', 'image/png')).status).toBe(415)
+    const tooLarge = Buffer.concat([pdfFile, Buffer.alloc(maxCertificateBytes)])
+    expect(await upload(tooLarge, tokens.owner)).toMatchObject({
+      status: 413,
+      body: { message: 'Das Analysezertifikat ist größer als 10 MB.' },
+    })
+    expect((await upload(pdfFile, tokens.admin)).status).toBe(403)
+    expect((await upload(pdfFile, '')).status).toBe(401)
   })
 })

@@ -1,12 +1,6 @@
-import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { organisations } from '../db/schema'
-
-export const auditActorKind = pgEnum('audit_actor_kind', [
-  'business_user',
-  'shop_user',
-  'visitor',
-  'system',
-])
+import { auditActorKind } from './audit-actor.schema'
 
 /**
  * The append-only audit trail: who did what to which record, and the business fields before and

@@ -182,6 +182,7 @@ export const contactMessages = pgTable(
 )
 
 export * from '../audit/audit.schema'
+export * from '../audit/audit-actor.schema'
 export * from '../counters/counters.schema'
 export * from '../files/files.schema'
 export * from '../products/product-imports.schema'

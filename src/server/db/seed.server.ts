@@ -4,6 +4,7 @@ import { hashPassword } from '../password.server'
 import type { Database } from './client.server'
 import { organisations, shopUsers, tenants, users } from './schema'
 import { seedDemoProducts } from './seed-products.server'
+import { seedDemoStock } from './seed-stock.server'
 
 export { demoProductIds } from './seed-products.server'
 
@@ -217,5 +218,6 @@ export async function seedDemoData(db: Database): Promise<void> {
       )
       .onConflictDoNothing()
     await seedDemoProducts(tx, demoIds)
+    await seedDemoStock(tx, demoIds)
   })
 }

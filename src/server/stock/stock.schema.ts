@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { batchOrigins, batchStatuses, stockMovementKinds } from '../../lib/stock'
-import { auditActorKind } from '../audit/audit.schema'
+import { auditActorKind } from '../audit/audit-actor.schema'
 import { organisations, users } from '../db/schema'
 import { storedFiles } from '../files/files.schema'
 import { organisationProducts } from '../products/products.schema'
