@@ -86,6 +86,8 @@ export interface StockOwner {
   id: string
   name: string
   canManage: boolean
+  /** A club records harvests instead of receiving goods (KCanG). */
+  harvest: boolean
 }
 
 /** What the actor may do with a batch in its current state (`/inventory/batches/$id`). */

@@ -1,5 +1,4 @@
 import {
-  Boxes,
   Building,
   ChartColumn,
   ClipboardList,
@@ -49,6 +48,9 @@ type BuiltArea =
   | 'product'
   | 'productEdit'
   | 'archivedProducts'
+  | 'inventory'
+  | 'batch'
+  | 'goodsReceipt'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {
@@ -176,13 +178,6 @@ export const areas: Record<PlaceholderArea, Area> = {
     emptyTitle: 'Noch keine Abfüllprotokolle',
     emptyText:
       'Jede Abfüllung wird mit Charge, Mengen, Verantwortlichen und Zeitpunkt protokolliert.',
-  },
-  inventory: {
-    title: areaTitles.inventory,
-    description: 'Der Bestand je Produkt und Charge mit allen Bewegungen.',
-    icon: Boxes,
-    emptyTitle: 'Noch kein Bestand',
-    emptyText: 'Wareneingänge, Abgaben und Korrekturen ergeben hier den Bestand je Charge.',
   },
   live: {
     title: areaTitles.live,

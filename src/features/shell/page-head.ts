@@ -31,6 +31,8 @@ export const areaTitles = {
   organisation: 'Organisation',
   fillingProtocol: 'Abfüllprotokoll',
   inventory: 'Bestand',
+  batch: 'Charge',
+  goodsReceipt: 'Wareneingang',
   live: 'Live-Ansicht',
   handOut: 'Abgabe',
   shop: 'Willkommen im Shop',

@@ -14,6 +14,7 @@ import {
   type StockOwner,
 } from '../../lib/inventory'
 import { maxSearchLength } from '../../lib/list-query'
+import type { ProductOwner } from '../../lib/organisation-products'
 import { expiringSoonDays, isExpiredOn, mayReceiveReleased } from '../../lib/stock'
 import { type Actor, requireBusiness } from '../actor.server'
 import type { Database } from '../db/client.server'
@@ -38,10 +39,12 @@ import { receivesReleased } from './stock-receipts.server'
  * their organisation's stock, the platform admin any organisation's (support, read only).
  */
 
-const toOwner = (owner: { id: string; name: string; canManage: boolean }): StockOwner => ({
+const toOwner = (owner: ProductOwner): StockOwner => ({
   id: owner.id,
   name: owner.name,
   canManage: owner.canManage,
+  // Clubs are the product keepers without a shop (KCanG § 6), and they grow what they hand out.
+  harvest: !owner.shopAllowed,
 })
 
 /** `YYYY-MM-DD` plus `days` calendar days. */

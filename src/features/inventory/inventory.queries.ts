@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { InventoryListSearch } from '~/lib/inventory'
+import {
+  fetchBatch,
+  fetchInventory,
+  fetchReceiptFormContext,
+  fetchReceivableProducts,
+} from './inventory.functions'
+
+/** Every stock query starts with this key: a booking invalidates them all. */
+export const inventoryKey = ['inventory'] as const
+
+export const inventoryQuery = (search: InventoryListSearch) =>
+  queryOptions({
+    queryKey: [...inventoryKey, 'list', search],
+    queryFn: () => fetchInventory({ data: search }),
+  })
+
+export const batchQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...inventoryKey, 'batch', id],
+    queryFn: () => fetchBatch({ data: { id } }),
+  })
+
+export const receiptFormContextQuery = () =>
+  queryOptions({
+    queryKey: [...inventoryKey, 'receipt-form'],
+    queryFn: () => fetchReceiptFormContext(),
+  })
+
+export const receivableProductsQuery = (q: string) =>
+  queryOptions({
+    queryKey: [...inventoryKey, 'receivable', q],
+    queryFn: () => fetchReceivableProducts({ data: { q } }),
+    staleTime: 30_000,
+  })
