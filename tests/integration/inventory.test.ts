@@ -2,12 +2,16 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { berlinIsoDate } from '~/lib/format'
 import { inventoryListSearch } from '~/lib/inventory'
+import type { CustomProduct, Offer } from '~/lib/product-schemas'
 import { organisationProductListSearch } from '~/lib/products'
 import type { Actor } from '~/server/actor.server'
 import { demoIds, demoProductIds } from '~/server/db/seed.server'
 import { ForbiddenError, InvalidError, NotFoundError } from '~/server/errors.server'
 import { storeFile } from '~/server/files/file-store.server'
-import { listOrganisationProducts } from '~/server/products/organisation-products.server'
+import {
+  createOrganisationProduct,
+  listOrganisationProducts,
+} from '~/server/products/organisation-products.server'
 import {
   getBatch,
   getReceiptFormContext,
@@ -26,6 +30,38 @@ import { reserveStock } from '~/server/stock/stock-reservations.server'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 
+/** The pharmacy's own test flowers, 10 g packs: the only stock under this name (no demo stock). */
+const testFlower = (name: string): CustomProduct => ({
+  pzn: null,
+  name,
+  manufacturer: 'Prüfhain GmbH',
+  brand: null,
+  category: 'flower',
+  cultivar: name,
+  genetics: 'hybrid',
+  dominance: null,
+  thcContent: 22,
+  cbdContent: 1,
+  cannabinoidUnit: 'percent',
+  terpenes: [],
+  irradiated: false,
+  countryOfCultivation: 'DE',
+  packSize: 10,
+  packUnit: 'g',
+  description: null,
+})
+
+const offer = (salesUnit: Offer['salesUnit'], lowStockThreshold: number): Offer => ({
+  salesUnit,
+  priceCents: 1000,
+  vatRate: '19',
+  visibleInShop: false,
+  orderStep: 1,
+  minOrderQuantity: null,
+  maxOrderQuantity: null,
+  lowStockThreshold,
+})
+
 const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
 
 /** `YYYY-MM-DD`, `days` from today in Berlin. */
@@ -40,6 +76,8 @@ describe.each(testDatabaseKinds)('inventory on %s', (kind) => {
   let actors: Awaited<ReturnType<typeof demoActors>>
   const db = () => database.handle.db
   const batchIds: Record<string, string> = {}
+  /** Loose by the gram (threshold 50 g), per 10 g pack (threshold 5 packs), and one without stock. */
+  const ids = { loose: '', pack: '', empty: '' }
 
   const list = (actor: Actor, search: Record<string, unknown> = {}) =>
     listInventory(actor, inventoryListSearch.parse(search as never), db())
@@ -79,8 +117,18 @@ describe.each(testDatabaseKinds)('inventory on %s', (kind) => {
   beforeAll(async () => {
     database = await createSeededDatabase(kind)
     actors = await demoActors(db())
-    const loose = demoProductIds.pharmacyLooseFlower
-    const pack = demoProductIds.pharmacyPackFlower
+    const create = async (name: string, salesUnit: Offer['salesUnit'], threshold: number) =>
+      (
+        await createOrganisationProduct(
+          actors.pharmacyOwner,
+          { source: 'custom', product: testFlower(name), offer: offer(salesUnit, threshold) },
+          db(),
+        )
+      ).id
+    ids.loose = await create('Prüfhain Lose', 'gram', 50)
+    ids.pack = await create('Prüfhain Packung', 'pack', 5)
+    ids.empty = await create('Prüfhain Leer', 'gram', 10)
+    const { loose, pack } = ids
     // Loose flowers (threshold 50 g): 100 g released, 20 g in quarantine expiring in 30 days,
     // 5 g released but expired since, 7 g blocked; 10 g of the released batch reserved.
     await receive(loose, 'A-100', 100_000, daysFromToday(365))
@@ -126,7 +174,7 @@ describe.each(testDatabaseKinds)('inventory on %s', (kind) => {
 
   describe('the list', () => {
     it('counts stock by state from the batches and reservations', async () => {
-      const loose = await rowOf(demoProductIds.pharmacyLooseFlower)
+      const loose = await rowOf(ids.loose)
       expect(loose).toMatchObject({
         available: 89_000,
         quarantine: 20_000,
@@ -150,32 +198,42 @@ describe.each(testDatabaseKinds)('inventory on %s', (kind) => {
         balance: 99_000,
         reserved: 10_000,
       })
-      const pack = await rowOf(demoProductIds.pharmacyPackFlower)
+      const pack = await rowOf(ids.pack)
       expect(pack).toMatchObject({ available: 30_000, lowStock: true, expiringSoon: false })
     })
 
     it('lists products without stock too', async () => {
-      const extract = await rowOf(demoProductIds.pharmacyExtract)
-      expect(extract).toMatchObject({ available: 0, quarantine: 0, nextExpiry: null, batches: [] })
+      expect(await rowOf(ids.empty)).toMatchObject({
+        available: 0,
+        quarantine: 0,
+        nextExpiry: null,
+        lowStock: true,
+        expiringSoon: false,
+        batches: [],
+      })
     })
 
     it('filters by warning, stock, category and search, and sorts by available', async () => {
-      const ids = async (search: Record<string, unknown>) =>
-        (await list(actors.pharmacyOwner, { pageSize: 100, ...search })).items.map((row) => row.id)
-      expect(new Set(await ids({ inStock: 'yes' }))).toEqual(
-        new Set([demoProductIds.pharmacyLooseFlower, demoProductIds.pharmacyPackFlower]),
-      )
-      expect(await ids({ warning: 'expiring' })).toEqual([demoProductIds.pharmacyLooseFlower])
-      const low = await ids({ warning: 'low' })
-      expect(low).toContain(demoProductIds.pharmacyPackFlower)
-      expect(low).not.toContain(demoProductIds.pharmacyLooseFlower)
-      const any = await ids({ warning: 'any' })
-      expect(any).toEqual(expect.arrayContaining([...low, demoProductIds.pharmacyLooseFlower]))
-      expect(await ids({ inStock: 'yes', category: 'extract' })).toEqual([])
-      const sorted = await list(actors.pharmacyOwner, { sort: 'available', dir: 'desc' })
-      expect(sorted.items[0]?.id).toBe(demoProductIds.pharmacyLooseFlower)
-      const searched = await list(actors.pharmacyOwner, { q: 'Küstennebel', inStock: 'yes' })
-      expect(searched.items.map((row) => row.id)).toEqual([demoProductIds.pharmacyPackFlower])
+      const idsOf = async (search: Record<string, unknown>) =>
+        (await list(actors.pharmacyOwner, { pageSize: 100, q: 'Prüfhain', ...search })).items.map(
+          (row) => row.id,
+        )
+      expect(new Set(await idsOf({ inStock: 'yes' }))).toEqual(new Set([ids.loose, ids.pack]))
+      expect(await idsOf({ warning: 'expiring' })).toEqual([ids.loose])
+      const low = await idsOf({ warning: 'low' })
+      expect(low).toContain(ids.pack)
+      expect(low).not.toContain(ids.loose)
+      const any = await idsOf({ warning: 'any' })
+      expect(any).toEqual(expect.arrayContaining([...low, ids.loose]))
+      expect(await idsOf({ inStock: 'yes', category: 'extract' })).toEqual([])
+      const sorted = await list(actors.pharmacyOwner, {
+        q: 'Prüfhain',
+        sort: 'available',
+        dir: 'desc',
+      })
+      expect(sorted.items[0]?.id).toBe(ids.loose)
+      const searched = await list(actors.pharmacyOwner, { q: 'prüfhain packung', inStock: 'yes' })
+      expect(searched.items.map((row) => row.id)).toEqual([ids.pack])
       const paged = await list(actors.pharmacyOwner, { pageSize: 25, page: 2 })
       expect(paged.page).toBe(2)
       expect(paged.items.length).toBeGreaterThan(0)
@@ -184,13 +242,13 @@ describe.each(testDatabaseKinds)('inventory on %s', (kind) => {
     it('shows the stock on the product list in sales units', async () => {
       const products = await listOrganisationProducts(
         actors.pharmacyOwner,
-        organisationProductListSearch.parse({ pageSize: 100 }),
+        organisationProductListSearch.parse({ pageSize: 100, q: 'Prüfhain' }),
         db(),
       )
       const byId = new Map(products.items.map((row) => [row.id, row]))
-      expect(byId.get(demoProductIds.pharmacyLooseFlower)?.available).toBe(89_000)
-      expect(byId.get(demoProductIds.pharmacyPackFlower)?.available).toBe(30_000)
-      expect(byId.get(demoProductIds.pharmacyExtract)?.available).toBe(0)
+      expect(byId.get(ids.loose)?.available).toBe(89_000)
+      expect(byId.get(ids.pack)?.available).toBe(30_000)
+      expect(byId.get(ids.empty)?.available).toBe(0)
     })
   })
 
@@ -257,7 +315,11 @@ describe.each(testDatabaseKinds)('inventory on %s', (kind) => {
 
   describe('authorisation', () => {
     it('lets the admin read another organisation’s stock, and change nothing', async () => {
-      const stock = await list(actors.admin, { organisation: demoIds.pharmacy, inStock: 'yes' })
+      const stock = await list(actors.admin, {
+        organisation: demoIds.pharmacy,
+        q: 'Prüfhain',
+        inStock: 'yes',
+      })
       expect(stock.owner).toMatchObject({ id: demoIds.pharmacy, canManage: false })
       expect(stock.total).toBe(2)
       await expect(list(actors.admin)).rejects.toBeInstanceOf(InvalidError)
@@ -284,16 +346,14 @@ describe.each(testDatabaseKinds)('inventory on %s', (kind) => {
         ForbiddenError,
       )
       const wholesaler = await list(actors.wholesalerOwner, { inStock: 'yes' })
-      expect(wholesaler.items.map((row) => row.id)).not.toContain(
-        demoProductIds.pharmacyLooseFlower,
-      )
+      expect(wholesaler.items.map((row) => row.id)).not.toContain(ids.loose)
     })
   })
 
   describe('the receipt form', () => {
     it('offers the organisation’s products; a club only its own varieties', async () => {
-      const picks = await searchReceivableProducts(actors.pharmacyStaff, 'Küstennebel', db())
-      expect(picks.map((pick) => pick.id)).toContain(demoProductIds.pharmacyPackFlower)
+      const picks = await searchReceivableProducts(actors.pharmacyStaff, 'Prüfhain', db())
+      expect(picks.map((pick) => pick.id)).toContain(ids.pack)
       const archived = await searchReceivableProducts(actors.pharmacyOwner, '', db())
       expect(archived.map((pick) => pick.id)).not.toContain(demoProductIds.pharmacyArchived)
       const club = await searchReceivableProducts(actors.clubOwner, '', db())
@@ -316,10 +376,15 @@ describe.each(testDatabaseKinds)('inventory on %s', (kind) => {
     })
 
     it('shows a club’s harvest in its inventory', async () => {
+      const variety = await createOrganisationProduct(
+        actors.clubOwner,
+        { source: 'custom', product: testFlower('Prüfhain Verein'), offer: offer('gram', 10) },
+        db(),
+      )
       const harvest = await recordHarvest(
         actors.clubOwner,
         {
-          organisationProductId: demoProductIds.clubListing,
+          organisationProductId: variety.id,
           harvestDate: berlinIsoDate(),
           quantity: 250_000,
           expiryDate: null,
@@ -332,12 +397,12 @@ describe.each(testDatabaseKinds)('inventory on %s', (kind) => {
       expect(harvest.batchNumber).toMatch(/^ER-\d{4}-\d{5}$/)
       const club = await listInventory(
         actors.clubOwner,
-        inventoryListSearch.parse({ inStock: 'yes' }),
+        inventoryListSearch.parse({ q: 'Prüfhain Verein' }),
         db(),
       )
       expect(club.items).toEqual([
         expect.objectContaining({
-          id: demoProductIds.clubListing,
+          id: variety.id,
           quarantine: 250_000,
           available: 0,
         }),

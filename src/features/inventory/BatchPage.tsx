@@ -2,7 +2,7 @@ import { useForm } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { BadgeCheck, Ban, Flame, Scale } from 'lucide-react'
-import { type ReactNode, useState } from 'react'
+import { type MouseEvent, type ReactNode, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { formatDate, formatDateTime, formatQuantity } from '~/lib/format'
 import type { BatchDetail, BatchMovement } from '~/lib/inventory'
@@ -94,7 +94,7 @@ function Facts({ batch }: { batch: BatchDetail }) {
     ['Davon reserviert', formatQuantity(batch.reserved, unit)],
     ['Prüfnummer', batch.testNumber ?? '–'],
     [
-      'Freigegeben',
+      'Freigabe',
       batch.releasedAt
         ? `${formatDateTime(batch.releasedAt)}${batch.releasedByName ? ` von ${batch.releasedByName}` : ''}`
         : '–',
@@ -102,7 +102,7 @@ function Facts({ batch }: { batch: BatchDetail }) {
     ...(batch.status === 'blocked'
       ? ([
           [
-            'Gesperrt',
+            'Sperre',
             `${batch.blockedAt ? formatDateTime(batch.blockedAt) : ''}${batch.blockedByName ? ` von ${batch.blockedByName}` : ''}`,
           ],
           ['Grund der Sperre', batch.blockedReason],
@@ -250,10 +250,12 @@ function DestroyDialogs({
   batch,
   open,
   onOpenChange,
+  onConfirmClosed,
 }: {
   batch: BatchDetail
   open: boolean
   onOpenChange: (open: boolean) => void
+  onConfirmClosed: () => void
 }) {
   const stockChanged = useStockChanged()
   const unit = quantityUnitOfPack[batch.product.packUnit]
@@ -293,7 +295,9 @@ function DestroyDialogs({
       <ConfirmDialog
         open={staged !== null}
         onOpenChange={(next) => {
-          if (!next) setStaged(null)
+          if (next) return
+          setStaged(null)
+          onConfirmClosed()
         }}
         title={
           staged
@@ -324,33 +328,45 @@ function DestroyDialogs({
   )
 }
 
+type ActionName = 'release' | 'block' | 'correct' | 'destroy'
+
 function Actions({ batch }: { batch: BatchDetail }) {
   const stockChanged = useStockChanged()
-  const [open, setOpen] = useState<'release' | 'block' | 'correct' | 'destroy' | null>(null)
-  const opener = (name: NonNullable<typeof open>) => (next: boolean) => setOpen(next ? name : null)
+  const [open, setOpen] = useState<ActionName | null>(null)
+  // The dialogs open without a Radix trigger, so they cannot give the focus back by themselves.
+  const trigger = useRef<HTMLElement | null>(null)
+  const returnFocus = () => setTimeout(() => trigger.current?.focus(), 0)
+  const show = (name: ActionName) => (event: MouseEvent<HTMLButtonElement>) => {
+    trigger.current = event.currentTarget
+    setOpen(name)
+  }
+  const opener = (name: ActionName) => (next: boolean) => {
+    setOpen(next ? name : null)
+    if (!next) returnFocus()
+  }
   const { actions } = batch
   return (
     <>
       {actions.release && (
-        <Button onClick={() => setOpen('release')}>
+        <Button onClick={show('release')}>
           <BadgeCheck className="size-4" aria-hidden="true" />
           Freigeben
         </Button>
       )}
       {actions.correct && (
-        <Button variant="secondary" onClick={() => setOpen('correct')}>
+        <Button variant="secondary" onClick={show('correct')}>
           <Scale className="size-4" aria-hidden="true" />
           Bestand korrigieren
         </Button>
       )}
       {actions.destroy && (
-        <Button variant="secondary" onClick={() => setOpen('destroy')}>
+        <Button variant="secondary" onClick={show('destroy')}>
           <Flame className="size-4" aria-hidden="true" />
           Vernichten
         </Button>
       )}
       {actions.block && (
-        <Button variant="danger" onClick={() => setOpen('block')}>
+        <Button variant="danger" onClick={show('block')}>
           <Ban className="size-4" aria-hidden="true" />
           Sperren
         </Button>
@@ -362,7 +378,12 @@ function Actions({ batch }: { batch: BatchDetail }) {
         <CorrectDialog batch={batch} open={open === 'correct'} onOpenChange={opener('correct')} />
       )}
       {actions.destroy && (
-        <DestroyDialogs batch={batch} open={open === 'destroy'} onOpenChange={opener('destroy')} />
+        <DestroyDialogs
+          batch={batch}
+          open={open === 'destroy'}
+          onOpenChange={opener('destroy')}
+          onConfirmClosed={returnFocus}
+        />
       )}
       {actions.block && (
         <ConfirmDialog
