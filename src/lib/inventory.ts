@@ -1,4 +1,3 @@
-import { formatCount } from './format'
 import { isUuid } from './ids'
 import { listSearchSchema, oneOf } from './list-query'
 import { type ProductCategory, productCategories } from './product-lists'
@@ -64,12 +63,6 @@ export interface InventoryRow {
   expiringSoon: boolean
   archived: boolean
   batches: InventoryBatchSummary[]
-}
-
-export const inventoryWarningLabels: Record<InventoryWarning, string> = {
-  low: 'Unter Mindestbestand',
-  expiring: 'Verfall in < 60 Tagen',
-  any: 'Eine der Warnungen',
 }
 
 /** `/inventory` as the server answers it: the page, and whose stock it is. */
@@ -161,9 +154,6 @@ export interface BatchDetail {
   actions: BatchActions
 }
 
-/** How many movements the batch page lists; older ones stay in the ledger and the audit log. */
-export const batchMovementLimit = 200
-
 /** A product the receipt form offers (own varieties for a club's harvest). */
 export interface ReceivableProduct {
   id: string
@@ -184,9 +174,3 @@ export interface ReceiptFormContext {
   /** Only owners of wholesalers and producers decide that. */
   mayChangeReceiptsReleased: boolean
 }
-
-/** A number of sales units as the lists show it: "12 g", "1 Packung", "3 Packungen". */
-export const formatSalesUnits = (units: number, salesUnit: SalesUnit): string =>
-  salesUnit === 'gram'
-    ? `${formatCount(units)} g`
-    : `${formatCount(units)} ${units === 1 ? 'Packung' : 'Packungen'}`

@@ -11,11 +11,11 @@ import { startTestServer, type TestServer } from '../support/server'
  * these budgets hold what the pages weigh now and fail any growth (ADR 013 has the breakdown).
  * The catalogue's routes (the products area's list searches and loaders, the import's search
  * parser, in the route tree every page loads) added 0.1 KB to `/shop` and 1.7 KB to `/login`
- * (ADR 019).
+ * (ADR 019). The inventory's routes (its list search and three loaders) added 0.7 KB to `/login`.
  */
 const pages = [
   { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 157_200 },
-  { page: '/login', host: undefined, budgetBytes: 162_700 },
+  { page: '/login', host: undefined, budgetBytes: 163_400 },
 ]
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')

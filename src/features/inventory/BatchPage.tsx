@@ -19,14 +19,14 @@ import { FormDialog } from '../ui/FormDialog'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { BatchStatusBadge } from './BatchStatusBadge'
 import { CertificateLinks, CertificateUpload } from './Certificate'
+import { batchQuery, inventoryKey } from './inventory.queries'
 import {
   attachCertificateFn,
   blockBatchFn,
   correctStockFn,
   destroyStockFn,
   releaseBatchFn,
-} from './inventory.functions'
-import { batchQuery, inventoryKey } from './inventory.queries'
+} from './stock-actions.functions'
 import { baseUnitsOf, quantityUnitLabel, withoutFieldErrors } from './stock-form'
 
 const route = getRouteApi('/_app/inventory/batches/$id')

@@ -1,16 +1,15 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { Boxes, PackagePlus, Sprout } from 'lucide-react'
+import { Boxes, PackagePlus } from 'lucide-react'
 import { formatDate, formatQuantity } from '~/lib/format'
 import {
-  formatSalesUnits,
   type InventoryList,
   type InventoryListSearch,
   type InventoryRow,
   inventorySortKeys,
-  inventoryWarningLabels,
   inventoryWarnings,
 } from '~/lib/inventory'
+import { formatSalesUnits, inventoryWarningLabels } from '~/lib/inventory-labels'
 import { availableSalesUnits, productCategories, productCategoryLabels } from '~/lib/products'
 import { quantityUnitOfPack } from '~/lib/stock'
 import { useListPending } from '../admin/AdminConsole'
@@ -185,11 +184,10 @@ function Filters({ search }: { search: InventoryListSearch }) {
 
 /** The main action: a goods receipt, for a club the harvest. */
 function ReceiptLink({ list, first = false }: { list: InventoryList; first?: boolean }) {
-  const Icon = list.owner.harvest ? Sprout : PackagePlus
   const label = list.owner.harvest ? 'Ernte erfassen' : 'Wareneingang'
   return (
     <ButtonLink to="/inventory/receipt">
-      <Icon className="size-4" aria-hidden="true" />
+      <PackagePlus className="size-4" aria-hidden="true" />
       {first ? (list.owner.harvest ? 'Erste Ernte erfassen' : 'Ersten Wareneingang buchen') : label}
     </ButtonLink>
   )

@@ -29,8 +29,13 @@ import { productsKey } from '../products/products.queries'
 import { ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { CertificateUpload } from './Certificate'
-import { receiveGoodsFn, recordHarvestFn, setReceiptsReleasedFn } from './inventory.functions'
-import { inventoryKey, receiptFormContextQuery, receivableProductsQuery } from './inventory.queries'
+import { inventoryKey, receiptFormContextQuery } from './inventory.queries'
+import {
+  fetchReceivableProducts,
+  receiveGoodsFn,
+  recordHarvestFn,
+  setReceiptsReleasedFn,
+} from './stock-actions.functions'
 import { baseUnitsOf, contentOf, quantityUnitLabel } from './stock-form'
 
 /** How long typing pauses before the product search asks the server. */
@@ -105,7 +110,10 @@ function ProductPicker({
     return () => clearTimeout(timer)
   }, [text])
   const { data: matches = [] } = useQuery({
-    ...receivableProductsQuery(query),
+    queryKey: [...inventoryKey, 'receivable', query],
+    queryFn: () => fetchReceivableProducts({ data: { q: query } }),
+    staleTime: 30_000,
+    // The previous matches stay while the next ones load, so the choice does not flicker.
     placeholderData: keepPreviousData,
   })
   const options =

@@ -1,32 +1,11 @@
 import { createServerFn } from '@tanstack/react-start'
-import { isUuid, parseIdInput } from '~/lib/ids'
+import { parseIdInput } from '~/lib/ids'
 import { inventoryListSearch } from '~/lib/inventory'
-import { maxSearchLength } from '~/lib/list-query'
-import type { GoodsReceiptInput, HarvestInput } from '~/lib/stock-schemas'
 import { getApp } from '~/server/app.server'
-import {
-  getBatch,
-  getReceiptFormContext,
-  listInventory,
-  searchReceivableProducts,
-} from '~/server/stock/inventory.server'
-import {
-  attachCertificate,
-  blockBatch,
-  correctStock,
-  destroyStock,
-  receiveGoods,
-  recordHarvest,
-  releaseBatch,
-  setReceiptsReleased,
-} from '~/server/stock/stock.server'
+import { getBatch, getReceiptFormContext, listInventory } from '~/server/stock/inventory.server'
 import { authenticated } from '../server-fn/auth.middleware'
 
-/**
- * The inventory pages' server functions. The services parse every input with the shared zod
- * schemas (stock-schemas.ts); the validators here only pass it on, so no schema library joins
- * the pages' first load.
- */
+/** What the inventory pages read; their loaders call these (zod-free validators). */
 
 export const fetchInventory = createServerFn({ method: 'GET' })
   .middleware([authenticated])
@@ -41,80 +20,3 @@ export const fetchBatch = createServerFn({ method: 'GET' })
 export const fetchReceiptFormContext = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .handler(async ({ context }) => getReceiptFormContext(context.actor, (await getApp()).db))
-
-/** The receipt form's product search; cut like a list's search (`maxSearchLength`). */
-export const fetchReceivableProducts = createServerFn({ method: 'GET' })
-  .middleware([authenticated])
-  .validator((input: { q: string }) => ({
-    q: typeof input?.q === 'string' ? input.q.trim().slice(0, maxSearchLength) : '',
-  }))
-  .handler(async ({ data, context }) =>
-    searchReceivableProducts(context.actor, data.q, (await getApp()).db),
-  )
-
-/** Passes an action's input on in its place; the service parses it. */
-const passOn = <TInput>(input: TInput) => input as unknown
-
-export const receiveGoodsFn = createServerFn({ method: 'POST' })
-  .middleware([authenticated])
-  .validator((input: GoodsReceiptInput) => passOn(input))
-  .handler(async ({ data, context }) => receiveGoods(context.actor, data, (await getApp()).db))
-
-export const recordHarvestFn = createServerFn({ method: 'POST' })
-  .middleware([authenticated])
-  .validator((input: HarvestInput) => passOn(input))
-  .handler(async ({ data, context }) => recordHarvest(context.actor, data, (await getApp()).db))
-
-const batchIdOf = (input: { batchId?: unknown } | null | undefined) =>
-  isUuid(input?.batchId) ? input.batchId : ''
-
-export const releaseBatchFn = createServerFn({ method: 'POST' })
-  .middleware([authenticated])
-  .validator((input: { batchId: string; testNumber: string }) => ({
-    batchId: batchIdOf(input),
-    testNumber: input?.testNumber as unknown,
-  }))
-  .handler(async ({ data, context }) => releaseBatch(context.actor, data, (await getApp()).db))
-
-export const blockBatchFn = createServerFn({ method: 'POST' })
-  .middleware([authenticated])
-  .validator((input: { batchId: string; reason: string }) => ({
-    batchId: batchIdOf(input),
-    reason: input?.reason as unknown,
-  }))
-  .handler(async ({ data, context }) => blockBatch(context.actor, data, (await getApp()).db))
-
-export const correctStockFn = createServerFn({ method: 'POST' })
-  .middleware([authenticated])
-  .validator((input: { batchId: string; quantity: number; reason: string }) => ({
-    batchId: batchIdOf(input),
-    quantity: input?.quantity as unknown,
-    reason: input?.reason as unknown,
-  }))
-  .handler(async ({ data, context }) => correctStock(context.actor, data, (await getApp()).db))
-
-export const destroyStockFn = createServerFn({ method: 'POST' })
-  .middleware([authenticated])
-  .validator((input: { batchId: string; quantity: number; reason: string }) => ({
-    batchId: batchIdOf(input),
-    quantity: input?.quantity as unknown,
-    reason: input?.reason as unknown,
-  }))
-  .handler(async ({ data, context }) => destroyStock(context.actor, data, (await getApp()).db))
-
-export const attachCertificateFn = createServerFn({ method: 'POST' })
-  .middleware([authenticated])
-  .validator((input: { batchId: string; coaFileId: string }) => ({
-    batchId: batchIdOf(input),
-    coaFileId: input?.coaFileId as unknown,
-  }))
-  .handler(async ({ data, context }) => attachCertificate(context.actor, data, (await getApp()).db))
-
-export const setReceiptsReleasedFn = createServerFn({ method: 'POST' })
-  .middleware([authenticated])
-  .validator((input: { receiptsReleased: boolean }) => ({
-    receiptsReleased: input?.receiptsReleased as unknown,
-  }))
-  .handler(async ({ data, context }) =>
-    setReceiptsReleased(context.actor, data, (await getApp()).db),
-  )

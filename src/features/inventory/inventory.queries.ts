@@ -1,11 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { InventoryListSearch } from '~/lib/inventory'
-import {
-  fetchBatch,
-  fetchInventory,
-  fetchReceiptFormContext,
-  fetchReceivableProducts,
-} from './inventory.functions'
+import { fetchBatch, fetchInventory, fetchReceiptFormContext } from './inventory.functions'
 
 /** Every stock query starts with this key: a booking invalidates them all. */
 export const inventoryKey = ['inventory'] as const
@@ -26,11 +21,4 @@ export const receiptFormContextQuery = () =>
   queryOptions({
     queryKey: [...inventoryKey, 'receipt-form'],
     queryFn: () => fetchReceiptFormContext(),
-  })
-
-export const receivableProductsQuery = (q: string) =>
-  queryOptions({
-    queryKey: [...inventoryKey, 'receivable', q],
-    queryFn: () => fetchReceivableProducts({ data: { q } }),
-    staleTime: 30_000,
   })

@@ -4,7 +4,7 @@ import { Archive, Eye, Package, PackageOpen, Plus } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { toast } from 'sonner'
 import { formatDate, formatMoney } from '~/lib/format'
-import { formatSalesUnits } from '~/lib/inventory'
+import { formatSalesUnits } from '~/lib/inventory-labels'
 import {
   formatUnitPrice,
   grossCents,

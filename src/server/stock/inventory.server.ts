@@ -2,17 +2,17 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } fro
 import { alias } from 'drizzle-orm/pg-core'
 import { berlinIsoDate } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
-import {
-  type BatchActions,
-  type BatchDetail,
-  batchMovementLimit,
-  type InventoryBatchSummary,
-  type InventoryList,
-  type InventoryListSearch,
-  type ReceiptFormContext,
-  type ReceivableProduct,
-  type StockOwner,
+import type {
+  BatchActions,
+  BatchDetail,
+  InventoryBatchSummary,
+  InventoryList,
+  InventoryListSearch,
+  ReceiptFormContext,
+  ReceivableProduct,
+  StockOwner,
 } from '../../lib/inventory'
+import { batchMovementLimit } from '../../lib/inventory-labels'
 import { maxSearchLength } from '../../lib/list-query'
 import type { ProductOwner } from '../../lib/organisation-products'
 import { expiringSoonDays, isExpiredOn, mayReceiveReleased } from '../../lib/stock'

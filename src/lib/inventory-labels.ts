@@ -1,0 +1,23 @@
+import { formatCount } from './format'
+import type { InventoryWarning } from './inventory'
+import type { SalesUnit } from './products'
+
+/**
+ * The inventory pages' words and display helpers. Apart from `inventory.ts`, whose list search
+ * every route file loads with the first page (ADR 012, 013): only the pages load this.
+ */
+
+export const inventoryWarningLabels: Record<InventoryWarning, string> = {
+  low: 'Unter Mindestbestand',
+  expiring: 'Verfall in < 60 Tagen',
+  any: 'Eine der Warnungen',
+}
+
+/** How many movements the batch page lists; older ones stay in the ledger and the audit log. */
+export const batchMovementLimit = 200
+
+/** A number of sales units as the lists show it: "12 g", "1 Packung", "3 Packungen". */
+export const formatSalesUnits = (units: number, salesUnit: SalesUnit): string =>
+  salesUnit === 'gram'
+    ? `${formatCount(units)} g`
+    : `${formatCount(units)} ${units === 1 ? 'Packung' : 'Packungen'}`
