@@ -70,6 +70,7 @@ test('a pharmacist receives goods with a CoA, releases and corrects the batch', 
   await expect(page.getByRole('heading', { level: 1, name: 'Bestand' })).toBeVisible()
   await page.getByRole('link', { name: 'Wareneingang' }).click()
   await expect(page).toHaveURL(/\/inventory\/receipt$/)
+  await expect(page).toHaveTitle('Wareneingang – Blattwerk')
   await waitForHydratedForm(page)
   await expectNoSeriousViolations(page)
 
@@ -177,6 +178,7 @@ test('a club records a harvest of its own variety', async ({ page }) => {
     .first()
     .click()
   await expect(page.getByRole('heading', { level: 1, name: 'Ernte erfassen' })).toBeVisible()
+  await expect(page).toHaveTitle('Ernte erfassen – Blattwerk')
   await waitForHydratedForm(page)
   await expectNoSeriousViolations(page)
   const variety = page.getByLabel('Sorte', { exact: true })

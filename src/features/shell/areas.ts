@@ -51,6 +51,7 @@ type BuiltArea =
   | 'inventory'
   | 'batch'
   | 'goodsReceipt'
+  | 'harvest'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {

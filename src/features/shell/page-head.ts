@@ -33,6 +33,7 @@ export const areaTitles = {
   inventory: 'Bestand',
   batch: 'Charge',
   goodsReceipt: 'Wareneingang',
+  harvest: 'Ernte erfassen',
   live: 'Live-Ansicht',
   handOut: 'Abgabe',
   shop: 'Willkommen im Shop',
