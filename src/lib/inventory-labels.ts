@@ -21,3 +21,14 @@ export const formatSalesUnits = (units: number, salesUnit: SalesUnit): string =>
   salesUnit === 'gram'
     ? `${formatCount(units)} g`
     : `${formatCount(units)} ${units === 1 ? 'Packung' : 'Packungen'}`
+
+/** The records that move or hold stock (stock.schema.ts names them), as the batch page says them. */
+const sourceLabels: Record<string, string> = {
+  purchase_order_item: 'Einkaufsbestellung',
+  customer_order: 'Bestellung',
+  shop_order: 'Shop-Bestellung',
+}
+
+/** A movement's or reservation's source; a kind this page does not know yet shows as stored. */
+export const sourceLabel = (type: string | null): string =>
+  type ? (sourceLabels[type] ?? type) : '–'

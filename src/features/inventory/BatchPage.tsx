@@ -6,6 +6,7 @@ import { type MouseEvent, type ReactNode, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { formatDate, formatDateTime, formatQuantity } from '~/lib/format'
 import type { BatchDetail, BatchMovement } from '~/lib/inventory'
+import { sourceLabel } from '~/lib/inventory-labels'
 import { formatCannabinoid } from '~/lib/products'
 import { quantityUnitOfPack, stockMovementKindLabels } from '~/lib/stock'
 import { correctStockSchema, destroyStockSchema, releaseBatchSchema } from '~/lib/stock-schemas'
@@ -30,16 +31,6 @@ import {
 import { baseUnitsOf, quantityUnitLabel, withoutFieldErrors } from './stock-form'
 
 const route = getRouteApi('/_app/inventory/batches/$id')
-
-/** The records that move or hold stock, as the history names them. */
-const sourceLabels: Record<string, string> = {
-  purchase_order_item: 'Einkaufsbestellung',
-  customer_order: 'Bestellung',
-  shop_order: 'Shop-Bestellung',
-  hand_out: 'Abgabe',
-  filling: 'Abfüllung',
-}
-const sourceLabel = (type: string | null) => (type ? (sourceLabels[type] ?? type) : '–')
 
 /** The form's own check with the shared schema: `undefined` when the service will accept it. */
 const validateWith = (schema: Parameters<typeof formErrorsOf>[0], input: unknown) => {
