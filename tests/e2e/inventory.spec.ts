@@ -142,6 +142,23 @@ test('a pharmacist receives goods with a CoA, releases and corrects the batch', 
   await expect(newest).toContainText('Clara Sonnberg')
   await expect(newest).toContainText('Inventur: Bruch beim Umpacken')
   await expect(history.locator('tbody tr').nth(1)).toContainText('Wareneingang')
+
+  // Destroying asks for amount and reason, then for the confirmation.
+  await page.getByRole('button', { name: 'Vernichten' }).click()
+  const destroy = page.getByRole('dialog', { name: `Ware aus ${batchNumber} vernichten` })
+  await destroy.getByLabel('Menge in g').fill('1')
+  await destroy.getByLabel('Grund').fill('Verunreinigt')
+  await destroy.getByRole('button', { name: 'Weiter' }).click()
+  const confirm = page.getByRole('alertdialog', {
+    name: `1 g aus Charge ${batchNumber} vernichten?`,
+  })
+  await confirm.getByRole('button', { name: 'Vernichten' }).click()
+  await expect(
+    page.getByText(`Die Ware aus Charge ${batchNumber} ist als vernichtet gebucht.`),
+  ).toBeVisible()
+  await expect(history.locator('tbody tr').first()).toContainText('Vernichtung')
+  await expect(history.locator('tbody tr').first()).toContainText('46,5 g')
+  await expect(history.locator('tbody tr').first()).toContainText('Verunreinigt')
   expect(errors).toEqual([])
 })
 
