@@ -17,7 +17,6 @@ import { Route as ShopRouteImport } from './routes/_shop'
 import { Route as AppAnalyseRouteImport } from './routes/_app/analyse'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppDocumentsRouteImport } from './routes/_app/documents'
-import { Route as AppInventoryRouteImport } from './routes/_app/inventory'
 import { Route as EmptyIndexRouteImport } from './routes/_empty/index'
 import { Route as EmptyLiveRouteImport } from './routes/_empty/live'
 import { Route as EmptyLoginRouteImport } from './routes/_empty/login'
@@ -43,6 +42,8 @@ import { Route as AppCustomer_ordersIdRouteImport } from './routes/_app/customer
 import { Route as AppCustomer_ordersCreateRouteImport } from './routes/_app/customer_orders/create'
 import { Route as AppCustomersIndexRouteImport } from './routes/_app/customers/index'
 import { Route as AppCustomersCreateRouteImport } from './routes/_app/customers/create'
+import { Route as AppInventoryIndexRouteImport } from './routes/_app/inventory/index'
+import { Route as AppInventoryReceiptRouteImport } from './routes/_app/inventory/receipt'
 import { Route as AppMeIndexRouteImport } from './routes/_app/me/index'
 import { Route as AppMeChangePasswordRouteImport } from './routes/_app/me/change-password'
 import { Route as AppOrganisationsIdRouteImport } from './routes/_app/organisations/$id'
@@ -75,6 +76,7 @@ import { Route as AppAdminProductDbCreateRouteImport } from './routes/_app/admin
 import { Route as AppAdminProductDbUploadRouteImport } from './routes/_app/admin/product-db/upload'
 import { Route as AppCustomersIdIndexRouteImport } from './routes/_app/customers/$id.index'
 import { Route as AppCustomersIdEditRouteImport } from './routes/_app/customers/$id.edit'
+import { Route as AppInventoryBatchesIdRouteImport } from './routes/_app/inventory/batches/$id'
 import { Route as AppProductsIdIndexRouteImport } from './routes/_app/products/$id.index'
 import { Route as AppProductsIdEditRouteImport } from './routes/_app/products/$id.edit'
 import { Route as AppPurchase_ordersIdEditRouteImport } from './routes/_app/purchase_orders/$id.edit'
@@ -120,11 +122,6 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
 const AppDocumentsRoute = AppDocumentsRouteImport.update({
   id: '/documents',
   path: '/documents',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppInventoryRoute = AppInventoryRouteImport.update({
-  id: '/inventory',
-  path: '/inventory',
   getParentRoute: () => AppRoute,
 } as any)
 const EmptyIndexRoute = EmptyIndexRouteImport.update({
@@ -251,6 +248,16 @@ const AppCustomersIndexRoute = AppCustomersIndexRouteImport.update({
 const AppCustomersCreateRoute = AppCustomersCreateRouteImport.update({
   id: '/customers/create',
   path: '/customers/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInventoryIndexRoute = AppInventoryIndexRouteImport.update({
+  id: '/inventory/',
+  path: '/inventory/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInventoryReceiptRoute = AppInventoryReceiptRouteImport.update({
+  id: '/inventory/receipt',
+  path: '/inventory/receipt',
   getParentRoute: () => AppRoute,
 } as any)
 const AppMeIndexRoute = AppMeIndexRouteImport.update({
@@ -419,6 +426,11 @@ const AppCustomersIdEditRoute = AppCustomersIdEditRouteImport.update({
   path: '/customers/$id/edit',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInventoryBatchesIdRoute = AppInventoryBatchesIdRouteImport.update({
+  id: '/inventory/batches/$id',
+  path: '/inventory/batches/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProductsIdIndexRoute = AppProductsIdIndexRouteImport.update({
   id: '/products/$id/',
   path: '/products/$id/',
@@ -485,7 +497,6 @@ export interface FileRoutesByFullPath {
   '/analyse': typeof AppAnalyseRoute
   '/dashboard': typeof AppDashboardRoute
   '/documents': typeof AppDocumentsRoute
-  '/inventory': typeof AppInventoryRoute
   '/live': typeof EmptyLiveRoute
   '/login': typeof EmptyLoginRoute
   '/contact': typeof HomeContactRoute
@@ -507,6 +518,7 @@ export interface FileRoutesByFullPath {
   '/customer_orders/$id': typeof AppCustomer_ordersIdRoute
   '/customer_orders/create': typeof AppCustomer_ordersCreateRoute
   '/customers/create': typeof AppCustomersCreateRoute
+  '/inventory/receipt': typeof AppInventoryReceiptRoute
   '/me/change-password': typeof AppMeChangePasswordRoute
   '/organisations/$id': typeof AppOrganisationsIdRoute
   '/organisations/filling-protocol': typeof AppOrganisationsFillingProtocolRoute
@@ -532,6 +544,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AppAdminIndexRoute
   '/customer_orders/': typeof AppCustomer_ordersIndexRoute
   '/customers/': typeof AppCustomersIndexRoute
+  '/inventory/': typeof AppInventoryIndexRoute
   '/me/': typeof AppMeIndexRoute
   '/products/': typeof AppProductsIndexRoute
   '/purchase_orders/': typeof AppPurchase_ordersIndexRoute
@@ -540,6 +553,7 @@ export interface FileRoutesByFullPath {
   '/admin/product-db/create': typeof AppAdminProductDbCreateRoute
   '/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
   '/customers/$id/edit': typeof AppCustomersIdEditRoute
+  '/inventory/batches/$id': typeof AppInventoryBatchesIdRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
   '/purchase_orders/$id/receipt': typeof AppPurchase_ordersIdReceiptRoute
@@ -559,7 +573,6 @@ export interface FileRoutesByTo {
   '/analyse': typeof AppAnalyseRoute
   '/dashboard': typeof AppDashboardRoute
   '/documents': typeof AppDocumentsRoute
-  '/inventory': typeof AppInventoryRoute
   '/live': typeof EmptyLiveRoute
   '/login': typeof EmptyLoginRoute
   '/contact': typeof HomeContactRoute
@@ -581,6 +594,7 @@ export interface FileRoutesByTo {
   '/customer_orders/$id': typeof AppCustomer_ordersIdRoute
   '/customer_orders/create': typeof AppCustomer_ordersCreateRoute
   '/customers/create': typeof AppCustomersCreateRoute
+  '/inventory/receipt': typeof AppInventoryReceiptRoute
   '/me/change-password': typeof AppMeChangePasswordRoute
   '/organisations/$id': typeof AppOrganisationsIdRoute
   '/organisations/filling-protocol': typeof AppOrganisationsFillingProtocolRoute
@@ -606,6 +620,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AppAdminIndexRoute
   '/customer_orders': typeof AppCustomer_ordersIndexRoute
   '/customers': typeof AppCustomersIndexRoute
+  '/inventory': typeof AppInventoryIndexRoute
   '/me': typeof AppMeIndexRoute
   '/products': typeof AppProductsIndexRoute
   '/purchase_orders': typeof AppPurchase_ordersIndexRoute
@@ -614,6 +629,7 @@ export interface FileRoutesByTo {
   '/admin/product-db/create': typeof AppAdminProductDbCreateRoute
   '/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
   '/customers/$id/edit': typeof AppCustomersIdEditRoute
+  '/inventory/batches/$id': typeof AppInventoryBatchesIdRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
   '/purchase_orders/$id/receipt': typeof AppPurchase_ordersIdReceiptRoute
@@ -638,7 +654,6 @@ export interface FileRoutesById {
   '/_app/analyse': typeof AppAnalyseRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/documents': typeof AppDocumentsRoute
-  '/_app/inventory': typeof AppInventoryRoute
   '/_empty/live': typeof EmptyLiveRoute
   '/_empty/login': typeof EmptyLoginRoute
   '/_home/contact': typeof HomeContactRoute
@@ -661,6 +676,7 @@ export interface FileRoutesById {
   '/_app/customer_orders/$id': typeof AppCustomer_ordersIdRoute
   '/_app/customer_orders/create': typeof AppCustomer_ordersCreateRoute
   '/_app/customers/create': typeof AppCustomersCreateRoute
+  '/_app/inventory/receipt': typeof AppInventoryReceiptRoute
   '/_app/me/change-password': typeof AppMeChangePasswordRoute
   '/_app/organisations/$id': typeof AppOrganisationsIdRoute
   '/_app/organisations/filling-protocol': typeof AppOrganisationsFillingProtocolRoute
@@ -686,6 +702,7 @@ export interface FileRoutesById {
   '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/customer_orders/': typeof AppCustomer_ordersIndexRoute
   '/_app/customers/': typeof AppCustomersIndexRoute
+  '/_app/inventory/': typeof AppInventoryIndexRoute
   '/_app/me/': typeof AppMeIndexRoute
   '/_app/products/': typeof AppProductsIndexRoute
   '/_app/purchase_orders/': typeof AppPurchase_ordersIndexRoute
@@ -694,6 +711,7 @@ export interface FileRoutesById {
   '/_app/admin/product-db/create': typeof AppAdminProductDbCreateRoute
   '/_app/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
   '/_app/customers/$id/edit': typeof AppCustomersIdEditRoute
+  '/_app/inventory/batches/$id': typeof AppInventoryBatchesIdRoute
   '/_app/products/$id/edit': typeof AppProductsIdEditRoute
   '/_app/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
   '/_app/purchase_orders/$id/receipt': typeof AppPurchase_ordersIdReceiptRoute
@@ -715,7 +733,6 @@ export interface FileRouteTypes {
     | '/analyse'
     | '/dashboard'
     | '/documents'
-    | '/inventory'
     | '/live'
     | '/login'
     | '/contact'
@@ -737,6 +754,7 @@ export interface FileRouteTypes {
     | '/customer_orders/$id'
     | '/customer_orders/create'
     | '/customers/create'
+    | '/inventory/receipt'
     | '/me/change-password'
     | '/organisations/$id'
     | '/organisations/filling-protocol'
@@ -762,6 +780,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/customer_orders/'
     | '/customers/'
+    | '/inventory/'
     | '/me/'
     | '/products/'
     | '/purchase_orders/'
@@ -770,6 +789,7 @@ export interface FileRouteTypes {
     | '/admin/product-db/create'
     | '/admin/product-db/upload'
     | '/customers/$id/edit'
+    | '/inventory/batches/$id'
     | '/products/$id/edit'
     | '/purchase_orders/$id/edit'
     | '/purchase_orders/$id/receipt'
@@ -789,7 +809,6 @@ export interface FileRouteTypes {
     | '/analyse'
     | '/dashboard'
     | '/documents'
-    | '/inventory'
     | '/live'
     | '/login'
     | '/contact'
@@ -811,6 +830,7 @@ export interface FileRouteTypes {
     | '/customer_orders/$id'
     | '/customer_orders/create'
     | '/customers/create'
+    | '/inventory/receipt'
     | '/me/change-password'
     | '/organisations/$id'
     | '/organisations/filling-protocol'
@@ -836,6 +856,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/customer_orders'
     | '/customers'
+    | '/inventory'
     | '/me'
     | '/products'
     | '/purchase_orders'
@@ -844,6 +865,7 @@ export interface FileRouteTypes {
     | '/admin/product-db/create'
     | '/admin/product-db/upload'
     | '/customers/$id/edit'
+    | '/inventory/batches/$id'
     | '/products/$id/edit'
     | '/purchase_orders/$id/edit'
     | '/purchase_orders/$id/receipt'
@@ -867,7 +889,6 @@ export interface FileRouteTypes {
     | '/_app/analyse'
     | '/_app/dashboard'
     | '/_app/documents'
-    | '/_app/inventory'
     | '/_empty/live'
     | '/_empty/login'
     | '/_home/contact'
@@ -890,6 +911,7 @@ export interface FileRouteTypes {
     | '/_app/customer_orders/$id'
     | '/_app/customer_orders/create'
     | '/_app/customers/create'
+    | '/_app/inventory/receipt'
     | '/_app/me/change-password'
     | '/_app/organisations/$id'
     | '/_app/organisations/filling-protocol'
@@ -915,6 +937,7 @@ export interface FileRouteTypes {
     | '/_app/admin/'
     | '/_app/customer_orders/'
     | '/_app/customers/'
+    | '/_app/inventory/'
     | '/_app/me/'
     | '/_app/products/'
     | '/_app/purchase_orders/'
@@ -923,6 +946,7 @@ export interface FileRouteTypes {
     | '/_app/admin/product-db/create'
     | '/_app/admin/product-db/upload'
     | '/_app/customers/$id/edit'
+    | '/_app/inventory/batches/$id'
     | '/_app/products/$id/edit'
     | '/_app/purchase_orders/$id/edit'
     | '/_app/purchase_orders/$id/receipt'
@@ -1018,13 +1042,6 @@ declare module '@tanstack/react-router' {
       path: '/documents'
       fullPath: '/documents'
       preLoaderRoute: typeof AppDocumentsRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/inventory': {
-      id: '/_app/inventory'
-      path: '/inventory'
-      fullPath: '/inventory'
-      preLoaderRoute: typeof AppInventoryRouteImport
       parentRoute: typeof AppRoute
     }
     '/_empty/': {
@@ -1200,6 +1217,20 @@ declare module '@tanstack/react-router' {
       path: '/customers/create'
       fullPath: '/customers/create'
       preLoaderRoute: typeof AppCustomersCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/inventory/': {
+      id: '/_app/inventory/'
+      path: '/inventory'
+      fullPath: '/inventory/'
+      preLoaderRoute: typeof AppInventoryIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/inventory/receipt': {
+      id: '/_app/inventory/receipt'
+      path: '/inventory/receipt'
+      fullPath: '/inventory/receipt'
+      preLoaderRoute: typeof AppInventoryReceiptRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/me/': {
@@ -1426,6 +1457,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCustomersIdEditRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/inventory/batches/$id': {
+      id: '/_app/inventory/batches/$id'
+      path: '/inventory/batches/$id'
+      fullPath: '/inventory/batches/$id'
+      preLoaderRoute: typeof AppInventoryBatchesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/products/$id/': {
       id: '/_app/products/$id/'
       path: '/products/$id'
@@ -1510,12 +1548,12 @@ interface AppRouteChildren {
   AppAnalyseRoute: typeof AppAnalyseRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppDocumentsRoute: typeof AppDocumentsRoute
-  AppInventoryRoute: typeof AppInventoryRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
   AppArchiveProductsRoute: typeof AppArchiveProductsRoute
   AppCustomer_ordersIdRoute: typeof AppCustomer_ordersIdRoute
   AppCustomer_ordersCreateRoute: typeof AppCustomer_ordersCreateRoute
   AppCustomersCreateRoute: typeof AppCustomersCreateRoute
+  AppInventoryReceiptRoute: typeof AppInventoryReceiptRoute
   AppMeChangePasswordRoute: typeof AppMeChangePasswordRoute
   AppOrganisationsIdRoute: typeof AppOrganisationsIdRoute
   AppOrganisationsFillingProtocolRoute: typeof AppOrganisationsFillingProtocolRoute
@@ -1525,12 +1563,14 @@ interface AppRouteChildren {
   AppAdminIndexRoute: typeof AppAdminIndexRoute
   AppCustomer_ordersIndexRoute: typeof AppCustomer_ordersIndexRoute
   AppCustomersIndexRoute: typeof AppCustomersIndexRoute
+  AppInventoryIndexRoute: typeof AppInventoryIndexRoute
   AppMeIndexRoute: typeof AppMeIndexRoute
   AppProductsIndexRoute: typeof AppProductsIndexRoute
   AppPurchase_ordersIndexRoute: typeof AppPurchase_ordersIndexRoute
   AppAdminProductDbCreateRoute: typeof AppAdminProductDbCreateRoute
   AppAdminProductDbUploadRoute: typeof AppAdminProductDbUploadRoute
   AppCustomersIdEditRoute: typeof AppCustomersIdEditRoute
+  AppInventoryBatchesIdRoute: typeof AppInventoryBatchesIdRoute
   AppProductsIdEditRoute: typeof AppProductsIdEditRoute
   AppPurchase_ordersIdEditRoute: typeof AppPurchase_ordersIdEditRoute
   AppPurchase_ordersIdReceiptRoute: typeof AppPurchase_ordersIdReceiptRoute
@@ -1544,12 +1584,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppAnalyseRoute: AppAnalyseRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppDocumentsRoute: AppDocumentsRoute,
-  AppInventoryRoute: AppInventoryRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
   AppArchiveProductsRoute: AppArchiveProductsRoute,
   AppCustomer_ordersIdRoute: AppCustomer_ordersIdRoute,
   AppCustomer_ordersCreateRoute: AppCustomer_ordersCreateRoute,
   AppCustomersCreateRoute: AppCustomersCreateRoute,
+  AppInventoryReceiptRoute: AppInventoryReceiptRoute,
   AppMeChangePasswordRoute: AppMeChangePasswordRoute,
   AppOrganisationsIdRoute: AppOrganisationsIdRoute,
   AppOrganisationsFillingProtocolRoute: AppOrganisationsFillingProtocolRoute,
@@ -1559,12 +1599,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminIndexRoute: AppAdminIndexRoute,
   AppCustomer_ordersIndexRoute: AppCustomer_ordersIndexRoute,
   AppCustomersIndexRoute: AppCustomersIndexRoute,
+  AppInventoryIndexRoute: AppInventoryIndexRoute,
   AppMeIndexRoute: AppMeIndexRoute,
   AppProductsIndexRoute: AppProductsIndexRoute,
   AppPurchase_ordersIndexRoute: AppPurchase_ordersIndexRoute,
   AppAdminProductDbCreateRoute: AppAdminProductDbCreateRoute,
   AppAdminProductDbUploadRoute: AppAdminProductDbUploadRoute,
   AppCustomersIdEditRoute: AppCustomersIdEditRoute,
+  AppInventoryBatchesIdRoute: AppInventoryBatchesIdRoute,
   AppProductsIdEditRoute: AppProductsIdEditRoute,
   AppPurchase_ordersIdEditRoute: AppPurchase_ordersIdEditRoute,
   AppPurchase_ordersIdReceiptRoute: AppPurchase_ordersIdReceiptRoute,

@@ -1,8 +1,8 @@
 import { isUuid } from './ids'
 import { listSearchSchema, oneOf } from './list-query'
 import { type ProductCategory, productCategories } from './product-lists'
-import type { PackUnit, SalesUnit } from './products'
-import type { BatchStatus } from './stock'
+import type { CannabinoidUnit, PackUnit, SalesUnit } from './products'
+import type { BatchOrigin, BatchStatus, StockMovementKind } from './stock'
 
 /**
  * The inventory list's search params and rows (`/inventory`): one row per product with its stock
@@ -63,4 +63,114 @@ export interface InventoryRow {
   expiringSoon: boolean
   archived: boolean
   batches: InventoryBatchSummary[]
+}
+
+/** `/inventory` as the server answers it: the page, and whose stock it is. */
+export interface InventoryList {
+  items: InventoryRow[]
+  total: number
+  page: number
+  pageSize: 25 | 50 | 100
+  owner: StockOwner
+}
+
+/** Whose stock a page shows, and whether the viewer may change it (the admin only reads). */
+export interface StockOwner {
+  id: string
+  name: string
+  canManage: boolean
+  /** A club records harvests instead of receiving goods (KCanG). */
+  harvest: boolean
+}
+
+/** What the actor may do with a batch in its current state (`/inventory/batches/$id`). */
+export interface BatchActions {
+  release: boolean
+  block: boolean
+  correct: boolean
+  destroy: boolean
+  attachCertificate: boolean
+}
+
+export interface BatchMovement {
+  id: string
+  kind: StockMovementKind
+  /** Signed base units. */
+  quantity: number
+  /** The batch's balance after this movement: the running balance. */
+  balanceAfter: number
+  reason: string | null
+  sourceType: string | null
+  sourceId: string | null
+  /** The user's name; a job's name; null for nobody known. */
+  actorName: string | null
+  createdAt: string
+}
+
+export interface BatchReservation {
+  id: string
+  quantity: number
+  sourceType: string
+  sourceId: string
+  expiresAt: string | null
+  createdAt: string
+}
+
+/** Everything `/inventory/batches/$id` shows. Quantities in base units. */
+export interface BatchDetail {
+  id: string
+  owner: StockOwner
+  product: {
+    id: string
+    name: string
+    pzn: string | null
+    category: ProductCategory
+    packUnit: PackUnit
+    cannabinoidUnit: CannabinoidUnit | null
+  }
+  origin: BatchOrigin
+  batchNumber: string
+  supplierName: string | null
+  status: BatchStatus
+  expiryDate: string | null
+  harvestDate: string | null
+  expired: boolean
+  thcContent: number | null
+  cbdContent: number | null
+  certificate: { id: string; contentType: string } | null
+  testNumber: string | null
+  releasedAt: string | null
+  releasedByName: string | null
+  blockedAt: string | null
+  blockedByName: string | null
+  blockedReason: string | null
+  balance: number
+  reserved: number
+  createdAt: string
+  /** Newest first, at most `batchMovementLimit`. */
+  movements: BatchMovement[]
+  movementTotal: number
+  reservations: BatchReservation[]
+  actions: BatchActions
+}
+
+/** A product the receipt form offers (own varieties for a club's harvest). */
+export interface ReceivableProduct {
+  id: string
+  name: string
+  pzn: string | null
+  category: ProductCategory
+  packUnit: PackUnit
+  cannabinoidUnit: CannabinoidUnit | null
+}
+
+/** What `/inventory/receipt` needs besides the product search. */
+export interface ReceiptFormContext {
+  /** A club records harvests instead of receiving goods (KCanG). */
+  harvest: boolean
+  suppliers: { id: string; name: string }[]
+  /** Whether a receipt with a CoA goes straight into `released`. */
+  receivesReleased: boolean
+  /** Only owners of wholesalers and producers decide that. */
+  mayChangeReceiptsReleased: boolean
 }

@@ -125,6 +125,8 @@ export interface OrganisationProductRow {
   vatRate: VatRate
   visibleInShop: boolean
   status: OrganisationProductStatus
+  /** Stock available to sell, in base units (released, unexpired, not reserved). */
+  available: number
   archivedAt: string | null
   updatedAt: string
 }

@@ -98,6 +98,8 @@ const expectedByRoute: Record<string, Row> = {
   '/confirmation/mollie': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   '/confirmation/tok123': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   '/inventory': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
+  '/inventory/receipt': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
+  '/inventory/batches/5': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
 }
 
 /** Shop routes: the tenant's shop configuration decides before anything else. */
@@ -174,8 +176,8 @@ const cases: Case[] = [
 describe('decideAccess table', () => {
   it('covers every route the app has', () => {
     const routes = [...Object.keys(expectedByRoute), ...Object.keys(expectedByShopRoute)]
-    expect(routes).toHaveLength(52)
-    expect(cases).toHaveLength(52 * sessionColumns.length * tenantNames.length)
+    expect(routes).toHaveLength(54)
+    expect(cases).toHaveLength(54 * sessionColumns.length * tenantNames.length)
   })
 
   it.each(cases)('$route as $session on tenant $tenant → $expected', (testCase) => {

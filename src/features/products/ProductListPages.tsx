@@ -4,6 +4,7 @@ import { Archive, Eye, Package, PackageOpen, Plus } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { toast } from 'sonner'
 import { formatDate, formatMoney } from '~/lib/format'
+import { formatSalesUnits } from '~/lib/inventory-labels'
 import {
   formatUnitPrice,
   grossCents,
@@ -11,6 +12,7 @@ import {
   organisationProductStatusLabels,
 } from '~/lib/organisation-products'
 import {
+  availableSalesUnits,
   type OrganisationProductListSearch,
   type OrganisationProductRow,
   organisationProductSortKeys,
@@ -90,17 +92,21 @@ const commonColumns = [
     header: 'Im Shop',
     cell: (info) => (info.getValue() ? 'sichtbar' : 'ausgeblendet'),
   }),
-  // The stock area fills this column; until then there is no stock to show.
-  column.display({
+  column.accessor('available', {
     id: 'stock',
-    header: 'Bestand',
+    header: 'Verfügbar',
     meta: { align: 'end' },
-    cell: () => (
-      <>
-        <span aria-hidden="true">—</span>
-        <span className="sr-only">noch nicht erfasst</span>
-      </>
-    ),
+    cell: (info) => {
+      const row = info.row.original
+      return (
+        <span className="whitespace-nowrap">
+          {formatSalesUnits(
+            availableSalesUnits(info.getValue(), row.baseUnitsPerSalesUnit),
+            row.salesUnit,
+          )}
+        </span>
+      )
+    },
   }),
   column.accessor('status', {
     header: 'Status',

@@ -1,5 +1,4 @@
 import {
-  Boxes,
   Building,
   ChartColumn,
   ClipboardList,
@@ -53,6 +52,10 @@ type BuiltArea =
   | 'purchaseOrderEdit'
   | 'purchaseOrderReceipt'
   | 'suppliers'
+  | 'inventory'
+  | 'batch'
+  | 'goodsReceipt'
+  | 'harvest'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {
@@ -159,13 +162,6 @@ export const areas: Record<PlaceholderArea, Area> = {
     emptyTitle: 'Noch keine Abfüllprotokolle',
     emptyText:
       'Jede Abfüllung wird mit Charge, Mengen, Verantwortlichen und Zeitpunkt protokolliert.',
-  },
-  inventory: {
-    title: areaTitles.inventory,
-    description: 'Der Bestand je Produkt und Charge mit allen Bewegungen.',
-    icon: Boxes,
-    emptyTitle: 'Noch kein Bestand',
-    emptyText: 'Wareneingänge, Abgaben und Korrekturen ergeben hier den Bestand je Charge.',
   },
   live: {
     title: areaTitles.live,

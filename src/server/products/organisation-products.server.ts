@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
-import { and, asc, eq, gt, isNotNull, isNull, not, or, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, isNotNull, isNull, not, or, type SQL, sql } from 'drizzle-orm'
+import { berlinIsoDate } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
 import {
   acknowledgeMasterChangeSchema,
@@ -50,6 +51,7 @@ import {
   parseInput,
 } from '../errors.server'
 import { listPage } from '../list-query.server'
+import { stockByProduct } from '../stock/stock-levels.server'
 import { masterProductNotFoundMessage } from './master-products.server'
 import { productColumns, productFactsOf } from './product-facts.server'
 import { readProductHistory } from './product-history.server'
@@ -104,10 +106,10 @@ function ownerOf(
 }
 
 /**
- * The organisation whose products `actor` reads: its own, or for the platform admin the one it
+ * The organisation whose products (and stock) `actor` reads: its own, or for the platform admin the one it
  * names (support). Shop customers, platform jobs and the platform's own users have none.
  */
-async function readableOwner(
+export async function readableOwner(
   actor: Actor,
   requested: string | undefined,
   db: Executor,
@@ -241,6 +243,7 @@ async function listListings(
   db: Database,
 ): Promise<OrganisationProductList> {
   const owner = await readableOwner(actor, query.organisation, db)
+  const stock = stockByProduct(db, owner.id, berlinIsoDate())
   const select = db
     .select({
       id: organisationProducts.id,
@@ -260,9 +263,11 @@ async function listListings(
       visibleInShop: organisationProducts.visibleInShop,
       archivedAt: organisationProducts.archivedAt,
       updatedAt: organisationProducts.updatedAt,
+      available: sql<string>`coalesce(${stock.available}, 0)`.as('available_stock'),
     })
     .from(organisationProducts)
     .innerJoin(products, eq(products.id, organisationProducts.productId))
+    .leftJoin(stock, eq(stock.productId, organisationProducts.id))
     .where(
       and(
         eq(organisationProducts.organisationId, owner.id),
@@ -292,6 +297,7 @@ async function listListings(
     items: page.items.map(
       ({ productOrganisationId, productStatus, revision, revisionSeen, ...row }) => ({
         ...row,
+        available: Number(row.available),
         custom: productOrganisationId !== null,
         status: statusOf(
           { organisationId: productOrganisationId, status: productStatus, revision },

@@ -1,0 +1,34 @@
+import { formatCount } from './format'
+import type { InventoryWarning } from './inventory'
+import type { SalesUnit } from './products'
+
+/**
+ * The inventory pages' words and display helpers. Apart from `inventory.ts`, whose list search
+ * every route file loads with the first page (ADR 012, 013): only the pages load this.
+ */
+
+export const inventoryWarningLabels: Record<InventoryWarning, string> = {
+  low: 'Unter Mindestbestand',
+  expiring: 'Verfall in < 60 Tagen',
+  any: 'Eine der Warnungen',
+}
+
+/** How many movements the batch page lists; older ones stay in the ledger and the audit log. */
+export const batchMovementLimit = 200
+
+/** A number of sales units as the lists show it: "12 g", "1 Packung", "3 Packungen". */
+export const formatSalesUnits = (units: number, salesUnit: SalesUnit): string =>
+  salesUnit === 'gram'
+    ? `${formatCount(units)} g`
+    : `${formatCount(units)} ${units === 1 ? 'Packung' : 'Packungen'}`
+
+/** The records that move or hold stock (stock.schema.ts names them), as the batch page says them. */
+const sourceLabels: Record<string, string> = {
+  purchase_order_item: 'Einkaufsbestellung',
+  customer_order: 'Bestellung',
+  shop_order: 'Shop-Bestellung',
+}
+
+/** A movement's or reservation's source; a kind this page does not know yet shows as stored. */
+export const sourceLabel = (type: string | null): string =>
+  type ? (sourceLabels[type] ?? type) : '–'

@@ -1,0 +1,18 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { BatchPage } from '~/features/inventory/BatchPage'
+import { batchQuery } from '~/features/inventory/inventory.queries'
+import { areaHead } from '~/features/shell/page-head'
+import { FailureError } from '~/lib/failure'
+
+export const Route = createFileRoute('/_app/inventory/batches/$id')({
+  loader: async ({ context, params }) => {
+    try {
+      await context.queryClient.fetchQuery({ ...batchQuery(params.id), staleTime: 0 })
+    } catch (error) {
+      if (error instanceof FailureError && error.status === 404) throw notFound()
+      throw error
+    }
+  },
+  head: areaHead('batch'),
+  component: BatchPage,
+})
