@@ -66,6 +66,8 @@ export interface OrganisationProductDetail {
   custom: boolean
   offer: OrganisationProductOffer
   baseUnitsPerSalesUnit: number
+  /** Stock in base units: available to sell, and waiting in quarantine for release. */
+  stock: { available: number; quarantine: number }
   status: OrganisationProductStatus
   archivedAt: string | null
   createdAt: string

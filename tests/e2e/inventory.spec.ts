@@ -1,6 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
+import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm } from './support/session'
+import { availableOnProductList, inventoryRow } from './support/stock'
 
 /** Küstennebel in 10 g packs, which Sonnen-Apotheke sells per pack (the demo's `masterPackFlower`). */
 const packPzn = '12402695'
@@ -15,46 +17,12 @@ const packPzn = '12402695'
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
 
-function watchPageErrors(page: Page): string[] {
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`))
-  return errors
-}
-
-/** Presses Tab until `target` has the focus; fails when it is not reached within `limit` steps. */
-async function tabTo(page: Page, target: Locator, limit = 120) {
-  for (let step = 0; step < limit; step++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return
-    await page.keyboard.press('Tab')
-  }
-  throw new Error(`not reachable by keyboard: ${target}`)
-}
-
 /** `YYYY-MM-DD`, a year from now. */
 const nextYear = () => {
   const day = new Date()
   day.setUTCFullYear(day.getUTCFullYear() + 1)
   return day.toISOString().slice(0, 10)
 }
-
-/** The packs `/products` shows as available for the pack flower. */
-async function availablePacks(page: Page): Promise<number> {
-  await page.goto(`/products?q=${packPzn}`)
-  const table = page.getByRole('table', { name: 'Produkte', exact: true })
-  await expect(table.locator('tbody tr')).toHaveCount(1)
-  const headers = await table.locator('thead th').allInnerTexts()
-  const column = headers.findIndex((header) => header.trim() === 'Verfügbar')
-  const text = await table.locator('tbody tr td').nth(column).innerText()
-  const packs = /^([\d.]+) Packung/.exec(text.trim())
-  if (!packs?.[1]) throw new Error(`no pack count in "${text}"`)
-  return Number(packs[1].replace(/\./g, ''))
-}
-
-const inventoryRow = (page: Page, text: string) =>
-  page
-    .getByRole('table', { name: 'Bestand je Produkt', exact: true })
-    .locator('tbody tr')
-    .filter({ hasText: text })
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 })
 
@@ -65,7 +33,7 @@ test('a pharmacist receives goods with a CoA, releases and corrects the batch', 
 }) => {
   const errors = watchPageErrors(page)
   await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
-  const packsBefore = await availablePacks(page)
+  const packsBefore = await availableOnProductList(page, packPzn)
   await page.goto('/inventory')
   await expect(page.getByRole('heading', { level: 1, name: 'Bestand' })).toBeVisible()
   await page.getByRole('link', { name: 'Wareneingang' }).click()
@@ -120,7 +88,7 @@ test('a pharmacist receives goods with a CoA, releases and corrects the batch', 
   const batchEntry = inventoryRow(page, batchNumber).locator('li').filter({ hasText: batchNumber })
   await expect(batchEntry).toContainText('Freigegeben')
   await expect(batchEntry).toContainText('50 g')
-  expect(await availablePacks(page)).toBe(packsBefore + 5)
+  expect(await availableOnProductList(page, packPzn)).toBe(packsBefore + 5)
 
   // A correction with its reason lands in the batch history.
   await page.goto(`/inventory?q=${packPzn}`)

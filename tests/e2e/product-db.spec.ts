@@ -1,7 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { pznCheckDigit } from '~/lib/products'
 import { expectNoSeriousViolations } from './support/axe'
+import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm } from './support/session'
 
 /**
@@ -25,21 +26,6 @@ const productPicture = () =>
   sharp({ create: { width: 900, height: 600, channels: 3, background: '#4a7c59' } })
     .png()
     .toBuffer()
-
-function watchPageErrors(page: Page): string[] {
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`))
-  return errors
-}
-
-/** Presses Tab until `target` has the focus; fails when it is not reached within `limit` steps. */
-async function tabTo(page: Page, target: Locator, limit = 60) {
-  for (let step = 0; step < limit; step++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return
-    await page.keyboard.press('Tab')
-  }
-  throw new Error(`not reachable by keyboard: ${target}`)
-}
 
 const table = (page: Page) => page.getByRole('table', { name: 'Stammprodukte' })
 const rowNames = (page: Page) => table(page).locator('tbody tr td:first-child a')

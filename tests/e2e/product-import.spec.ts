@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
+import { tabTo } from './support/page'
 import { openBackOffice } from './support/session'
 
 /**
@@ -11,15 +12,6 @@ import { openBackOffice } from './support/session'
  */
 
 const demoFile = path.resolve(import.meta.dirname, '../../docs/demo-product-import.csv')
-
-/** Presses Tab until `target` has the focus; fails when it is not reached within `limit` steps. */
-async function tabTo(page: Page, target: Locator, limit = 80) {
-  for (let step = 0; step < limit; step++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return
-    await page.keyboard.press('Tab')
-  }
-  throw new Error(`not reachable by keyboard: ${target}`)
-}
 
 async function downloadedText(page: Page, start: () => Promise<void>) {
   const [download] = await Promise.all([page.waitForEvent('download'), start()])

@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
+import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm } from './support/session'
 
 /**
@@ -11,21 +12,6 @@ import { openBackOffice, waitForHydratedForm } from './support/session'
  */
 
 const hafenlichtPzn = '11271819'
-
-function watchPageErrors(page: Page): string[] {
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`))
-  return errors
-}
-
-/** Presses Tab until `target` has the focus; fails when it is not reached within `limit` steps. */
-async function tabTo(page: Page, target: Locator, limit = 80) {
-  for (let step = 0; step < limit; step++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return
-    await page.keyboard.press('Tab')
-  }
-  throw new Error(`not reachable by keyboard: ${target}`)
-}
 
 const table = (page: Page, name = 'Produkte') => page.getByRole('table', { name, exact: true })
 const row = (page: Page, text: string, name = 'Produkte') =>

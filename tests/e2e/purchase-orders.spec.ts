@@ -1,32 +1,21 @@
 import path from 'node:path'
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
+import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm } from './support/session'
+import { availableOnProductList, inventoryRow } from './support/stock'
 
 /**
  * A pharmacist of Sonnen-Apotheke orders three products from Nordhanf's price list, orders the
- * purchase order (it gets its EK number), books two of them in with batch data and a CoA, and
- * sees the order partially received; then drafts an order by keyboard alone.
+ * purchase order (it gets its EK number), books two of them in with batch data and a CoA, sees
+ * the order partially received, releases one of the new batches and finds its stock in
+ * `/inventory` and `/products`; then drafts an order by keyboard alone.
  */
 
 const nordhanf = 'Nordhanf Großhandel GmbH'
 /** Nordstern 100 g bulk (520,00 € a pack), Küstennebel 10 g (58,00 €), Bernsteinwolke 10 g (46,00 €). */
 const products = { nordstern: '13796578', kuestennebel: '12402695', bernsteinwolke: '15348938' }
 const certificate = path.join(import.meta.dirname, 'fixtures', 'analysezertifikat.pdf')
-
-function watchPageErrors(page: Page): string[] {
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`))
-  return errors
-}
-
-async function tabTo(page: Page, target: Locator, limit = 80) {
-  for (let step = 0; step < limit; step++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return
-    await page.keyboard.press('Tab')
-  }
-  throw new Error(`not reachable by keyboard: ${target}`)
-}
 
 /** Chooses Nordhanf in the form, adding it as supplier from the form when it is not one yet. */
 async function chooseNordhanf(page: Page) {
@@ -56,11 +45,13 @@ async function addProduct(page: Page, pzn: string) {
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 
-test('a pharmacist orders from Nordhanf and books two products in with batches', async ({
+test('a pharmacist orders from Nordhanf, books two products in and releases a batch', async ({
   page,
 }) => {
   const errors = watchPageErrors(page)
   await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
+  // Sonnen-Apotheke sells Nordstern loose by the gram: the 100 g pack adds 100 g once released.
+  const gramsBefore = await availableOnProductList(page, products.nordstern)
   await page.goto('/purchase_orders')
   await expect(page.getByRole('heading', { level: 1, name: 'Einkauf' })).toBeVisible()
   await expectNoSeriousViolations(page)
@@ -137,6 +128,25 @@ test('a pharmacist orders from Nordhanf and books two products in with batches',
   })
   await expect(row).toContainText('Teilweise eingegangen')
   await expect(row).toContainText('1.856,40 €')
+
+  // The received batch waits in quarantine; after the identity test it is released and sold.
+  await page.goto(`/inventory?q=${products.nordstern}`)
+  const batchEntry = inventoryRow(page, 'NS-E2E-01').locator('li').filter({ hasText: 'NS-E2E-01' })
+  await expect(batchEntry).toContainText('Quarantäne')
+  expect(await availableOnProductList(page, products.nordstern)).toBe(gramsBefore)
+  await page.goto(`/inventory?q=${products.nordstern}`)
+  await batchEntry.getByRole('link', { name: 'NS-E2E-01' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Charge NS-E2E-01' })).toBeVisible()
+  await expect(page.getByText(number)).toBeVisible()
+  await page.getByRole('button', { name: 'Freigeben' }).click()
+  const release = page.getByRole('dialog', { name: 'Charge NS-E2E-01 freigeben' })
+  await release.getByLabel('Prüfnummer').fill('PR-E2E-0001')
+  await release.getByRole('button', { name: 'Freigeben' }).click()
+  await expect(page.getByText('Charge NS-E2E-01 ist freigegeben.')).toBeVisible()
+  await page.goto(`/inventory?q=${products.nordstern}`)
+  await expect(batchEntry).toContainText('Freigegeben')
+  await expect(batchEntry).toContainText('100 g')
+  expect(await availableOnProductList(page, products.nordstern)).toBe(gramsBefore + 100)
   expect(errors).toEqual([])
 })
 

@@ -10,6 +10,7 @@ import { ForbiddenError, InvalidError, NotFoundError } from '~/server/errors.ser
 import { storeFile } from '~/server/files/file-store.server'
 import {
   createOrganisationProduct,
+  getOrganisationProduct,
   listOrganisationProducts,
 } from '~/server/products/organisation-products.server'
 import {
@@ -239,7 +240,7 @@ describe.each(testDatabaseKinds)('inventory on %s', (kind) => {
       expect(paged.items.length).toBeGreaterThan(0)
     })
 
-    it('shows the stock on the product list in sales units', async () => {
+    it('shows the stock on the product list and the product page', async () => {
       const products = await listOrganisationProducts(
         actors.pharmacyOwner,
         organisationProductListSearch.parse({ pageSize: 100, q: 'Prüfhain' }),
@@ -249,6 +250,12 @@ describe.each(testDatabaseKinds)('inventory on %s', (kind) => {
       expect(byId.get(ids.loose)?.available).toBe(89_000)
       expect(byId.get(ids.pack)?.available).toBe(30_000)
       expect(byId.get(ids.empty)?.available).toBe(0)
+      const detail = await getOrganisationProduct(actors.pharmacyStaff, ids.loose, db())
+      expect(detail.stock).toEqual({ available: 89_000, quarantine: 20_000 })
+      expect((await getOrganisationProduct(actors.pharmacyOwner, ids.empty, db())).stock).toEqual({
+        available: 0,
+        quarantine: 0,
+      })
     })
   })
 

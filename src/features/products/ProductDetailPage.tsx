@@ -1,9 +1,10 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { getRouteApi } from '@tanstack/react-router'
+import { getRouteApi, Link } from '@tanstack/react-router'
 import { Archive, ArchiveRestore, CircleAlert, Pencil } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { toast } from 'sonner'
 import { formatCount, formatDate, formatMoney } from '~/lib/format'
+import { formatSalesUnits } from '~/lib/inventory-labels'
 import {
   formatUnitPrice,
   grossCents,
@@ -13,6 +14,7 @@ import {
 } from '~/lib/organisation-products'
 import { masterProductFieldLabels } from '~/lib/product-db'
 import {
+  availableSalesUnits,
   packSizeToBaseUnits,
   salesUnitLabels,
   salesUnitShortLabel,
@@ -72,9 +74,36 @@ function OfferSummary({ detail }: { detail: OrganisationProductDetail }) {
     ['Mindestmenge', quantity(offer.minOrderQuantity)],
     ['Höchstmenge', quantity(offer.maxOrderQuantity)],
     ['Meldebestand', quantity(offer.lowStockThreshold)],
-    ['Bestand', '— (noch nicht erfasst)'],
+    ['Verfügbar', <StockLevel key="stock" detail={detail} />],
   ]
   return <FactList rows={rows} />
+}
+
+/** Available stock in sales units, what waits in quarantine, and the way to the batches. */
+function StockLevel({ detail }: { detail: OrganisationProductDetail }) {
+  const { stock, offer, baseUnitsPerSalesUnit } = detail
+  const quarantine = availableSalesUnits(stock.quarantine, baseUnitsPerSalesUnit)
+  return (
+    <span className="flex flex-wrap items-baseline gap-x-3">
+      <span>
+        {formatSalesUnits(
+          availableSalesUnits(stock.available, baseUnitsPerSalesUnit),
+          offer.salesUnit,
+        )}
+        {quarantine > 0 && `, ${formatSalesUnits(quarantine, offer.salesUnit)} in Quarantäne`}
+      </span>
+      <Link
+        to="/inventory"
+        search={{
+          q: detail.product.name,
+          organisation: detail.owner.canManage ? undefined : detail.owner.id,
+        }}
+        className="text-sm font-medium text-brand-900 hover:underline"
+      >
+        Chargen im Bestand
+      </Link>
+    </span>
+  )
 }
 
 /** What the master product's state means for the listing, with the acknowledgement. */

@@ -422,6 +422,11 @@ export async function getOrganisationProduct(
   db: Database,
 ): Promise<OrganisationProductDetail> {
   const { listing, product, owner } = await readableListing(actor, id, db)
+  const stock = stockByProduct(db, owner.id, berlinIsoDate())
+  const [levels] = await db
+    .select({ available: stock.available, quarantine: stock.quarantine })
+    .from(stock)
+    .where(eq(stock.productId, listing.id))
   return {
     id: listing.id,
     owner,
@@ -434,6 +439,10 @@ export async function getOrganisationProduct(
     custom: product.organisationId !== null,
     offer: offerOf(listing),
     baseUnitsPerSalesUnit: listing.baseUnitsPerSalesUnit,
+    stock: {
+      available: Number(levels?.available ?? 0),
+      quarantine: Number(levels?.quarantine ?? 0),
+    },
     status: statusOf(product, listing.productRevisionSeen),
     archivedAt: listing.archivedAt?.toISOString() ?? null,
     createdAt: listing.createdAt.toISOString(),

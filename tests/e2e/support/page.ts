@@ -1,0 +1,17 @@
+import type { Locator, Page } from '@playwright/test'
+
+/** Collects uncaught errors of the page; a journey ends by expecting none. */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`))
+  return errors
+}
+
+/** Presses Tab until `target` has the focus; fails when it is not reached within `limit` steps. */
+export async function tabTo(page: Page, target: Locator, limit = 120) {
+  for (let step = 0; step < limit; step++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error(`not reachable by keyboard: ${target}`)
+}
