@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { TenantConfig } from '../../lib/tenant-config'
+import { timestamps } from './columns'
 
 export const organisationCategory = pgEnum('organisation_category', [
   'platform',
@@ -24,14 +25,6 @@ export const organisationCategory = pgEnum('organisation_category', [
 export const userRole = pgEnum('user_role', ['admin', 'owner', 'staff'])
 
 export const accountType = pgEnum('account_type', ['b2b', 'b2c'])
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
-}
 
 export const organisations = pgTable('organisations', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -4,7 +4,6 @@ import {
   check,
   index,
   integer,
-  numeric,
   pgEnum,
   pgTable,
   text,
@@ -22,6 +21,7 @@ import {
   salesUnits,
   vatRates,
 } from '../../lib/products'
+import { cannabinoidContent, timestamps } from '../db/columns'
 import { organisations, users } from '../db/schema'
 import { storedFiles } from '../files/files.schema'
 
@@ -33,16 +33,6 @@ export const packUnit = pgEnum('pack_unit', packUnits)
 export const productStatus = pgEnum('product_status', productStatuses)
 export const salesUnit = pgEnum('sales_unit', salesUnits)
 export const vatRate = pgEnum('vat_rate', vatRates)
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
-}
-
-const content = (name: string) => numeric(name, { precision: 7, scale: 3, mode: 'number' })
 
 /**
  * What a product is: its facts. A row without `organisation_id` belongs to the platform's master
@@ -65,8 +55,8 @@ export const products = pgTable(
     cultivar: text('cultivar'),
     genetics: productGenetics('genetics'),
     dominance: productDominance('dominance'),
-    thcContent: content('thc_content'),
-    cbdContent: content('cbd_content'),
+    thcContent: cannabinoidContent('thc_content'),
+    cbdContent: cannabinoidContent('cbd_content'),
     cannabinoidUnit: cannabinoidUnit('cannabinoid_unit'),
     terpenes: text('terpenes').array().notNull().default(sql`'{}'::text[]`),
     irradiated: boolean('irradiated').notNull().default(false),

@@ -15,20 +15,13 @@ import {
   supplierKinds,
   supplierLicenceTypes,
 } from '../../lib/purchase-orders'
+import { timestamps } from '../db/columns'
 import { organisations, users } from '../db/schema'
 import { organisationProducts, products, salesUnit, vatRate } from '../products/products.schema'
 
 export const supplierKind = pgEnum('supplier_kind', supplierKinds)
 export const supplierLicenceType = pgEnum('supplier_licence_type', supplierLicenceTypes)
 export const purchaseOrderStatus = pgEnum('purchase_order_status', purchaseOrderStatuses)
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
-}
 
 /**
  * Whom an organisation buys from: a selling organisation on the platform (wholesaler or

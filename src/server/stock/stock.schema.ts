@@ -4,7 +4,6 @@ import {
   date,
   index,
   integer,
-  numeric,
   pgEnum,
   pgTable,
   text,
@@ -14,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { batchOrigins, batchStatuses, stockMovementKinds } from '../../lib/stock'
 import { auditActorKind } from '../audit/audit-actor.schema'
+import { cannabinoidContent, timestamps } from '../db/columns'
 import { organisations, users } from '../db/schema'
 import { storedFiles } from '../files/files.schema'
 import { organisationProducts } from '../products/products.schema'
@@ -22,8 +22,6 @@ import { suppliers } from '../purchasing/purchasing.schema'
 export const batchStatus = pgEnum('batch_status', batchStatuses)
 export const batchOrigin = pgEnum('batch_origin', batchOrigins)
 export const stockMovementKind = pgEnum('stock_movement_kind', stockMovementKinds)
-
-const content = (name: string) => numeric(name, { precision: 7, scale: 3, mode: 'number' })
 
 /**
  * A batch (Charge) of one of an organisation's products: the supplier's lot, or a club's harvest.
@@ -48,8 +46,8 @@ export const batches = pgTable(
     expiryDate: date('expiry_date', { mode: 'string' }),
     harvestDate: date('harvest_date', { mode: 'string' }),
     /** Measured for this batch (CoA), in the product's cannabinoid unit. */
-    thcContent: content('thc_content'),
-    cbdContent: content('cbd_content'),
+    thcContent: cannabinoidContent('thc_content'),
+    cbdContent: cannabinoidContent('cbd_content'),
     coaFileId: uuid('coa_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
     status: batchStatus('status').notNull().default('quarantine'),
     /** The internal test number of the identity test that released the batch. */
@@ -62,11 +60,7 @@ export const batches = pgTable(
     /** The sum of the batch's movements in base units. */
     balance: integer('balance').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...timestamps,
   },
   (table) => [
     uniqueIndex('batches_number_unique').on(
