@@ -1,6 +1,7 @@
 import { formatCount } from './format'
 import type { InventoryWarning } from './inventory'
 import type { SalesUnit } from './products'
+import { purchaseOrderItemSource } from './stock'
 
 /**
  * The inventory pages' words and display helpers. Apart from `inventory.ts`, whose list search
@@ -24,7 +25,7 @@ export const formatSalesUnits = (units: number, salesUnit: SalesUnit): string =>
 
 /** The records that move or hold stock (stock.schema.ts names them), as the batch page says them. */
 const sourceLabels: Record<string, string> = {
-  purchase_order_item: 'Einkaufsbestellung',
+  [purchaseOrderItemSource]: 'Einkaufsbestellung',
   customer_order: 'Bestellung',
   shop_order: 'Shop-Bestellung',
 }

@@ -102,6 +102,8 @@ export interface BatchMovement {
   reason: string | null
   sourceType: string | null
   sourceId: string | null
+  /** A receipt against a purchase order: that order, to show its number and link to it. */
+  purchaseOrder: { id: string; number: string | null } | null
   /** The user's name; a job's name; null for nobody known. */
   actorName: string | null
   createdAt: string

@@ -66,3 +66,6 @@ export const quantityUnitOfPack: Record<'g' | 'ml' | 'piece', 'mg' | 'ul' | 'pie
 /** Whether a batch is past its expiry date (`YYYY-MM-DD`, last usable day) on `today`. */
 export const isExpiredOn = (expiryDate: string | null, today: string): boolean =>
   expiryDate !== null && expiryDate < today
+
+/** The source type of a receipt against a purchase order (a movement's `source_type`). */
+export const purchaseOrderItemSource = 'purchase_order_item'

@@ -137,7 +137,7 @@ test('a pharmacist orders from Nordhanf, books two products in and releases a ba
   await page.goto(`/inventory?q=${products.nordstern}`)
   await batchEntry.getByRole('link', { name: 'NS-E2E-01' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Charge NS-E2E-01' })).toBeVisible()
-  await expect(page.getByText(number)).toBeVisible()
+  await expect(page.getByRole('link', { name: `Einkaufsbestellung ${number}` })).toBeVisible()
   await page.getByRole('button', { name: 'Freigeben' }).click()
   const release = page.getByRole('dialog', { name: 'Charge NS-E2E-01 freigeben' })
   await release.getByLabel('Prüfnummer').fill('PR-E2E-0001')

@@ -34,6 +34,7 @@ import {
 } from '~/server/purchasing/purchase-orders.server'
 import { purchaseOrderItems, suppliers } from '~/server/purchasing/purchasing.schema'
 import { createSupplier } from '~/server/purchasing/suppliers.server'
+import { getBatch } from '~/server/stock/inventory.server'
 import { batches, stockMovements } from '~/server/stock/stock.schema'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
@@ -502,6 +503,13 @@ describe.each(testDatabaseKinds)('purchase orders on %s', (kind) => {
         .from(organisationProducts)
         .where(eq(organisationProducts.id, hafenlichtBatch?.organisationProductId as string))
       expect(listing).toMatchObject({ organisationId: demoIds.pharmacy, visibleInShop: false })
+      // The batch's history names the purchase order it came with.
+      const ordered = await getPurchaseOrder(actors.pharmacyOwner, created.id, db())
+      const batchPage = await getBatch(actors.pharmacyOwner, hafenlichtBatch?.id as string, db())
+      expect(batchPage.movements[0]?.purchaseOrder).toEqual({
+        id: created.id,
+        number: ordered.number,
+      })
       const [bulkItem] = await db()
         .select()
         .from(purchaseOrderItems)

@@ -1,6 +1,6 @@
 import { useForm } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { getRouteApi } from '@tanstack/react-router'
+import { getRouteApi, Link } from '@tanstack/react-router'
 import { BadgeCheck, Ban, Flame, Scale } from 'lucide-react'
 import { type MouseEvent, type ReactNode, useRef, useState } from 'react'
 import { toast } from 'sonner'
@@ -449,7 +449,20 @@ function Movements({ batch }: { batch: BatchDetail }) {
                 <td className="py-2 pr-4 text-right whitespace-nowrap tabular-nums">
                   {formatQuantity(movement.balanceAfter, unit)}
                 </td>
-                <td className="py-2 pr-4">{movement.reason ?? sourceLabel(movement.sourceType)}</td>
+                <td className="py-2 pr-4">
+                  {movement.reason ??
+                    (movement.purchaseOrder ? (
+                      <Link
+                        to="/purchase_orders/$id/edit"
+                        params={{ id: movement.purchaseOrder.id }}
+                        className="font-medium text-brand-900 hover:underline"
+                      >
+                        Einkaufsbestellung {movement.purchaseOrder.number}
+                      </Link>
+                    ) : (
+                      sourceLabel(movement.sourceType)
+                    ))}
+                </td>
                 <td className="py-2">{movement.actorName ?? '–'}</td>
               </tr>
             ))}

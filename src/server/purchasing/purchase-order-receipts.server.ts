@@ -5,6 +5,7 @@ import {
   overDeliveryMessage,
   receivableStatuses,
 } from '../../lib/purchase-orders'
+import { purchaseOrderItemSource } from '../../lib/stock'
 import type { Actor } from '../actor.server'
 import type { Database, Executor } from '../db/client.server'
 import { ConflictError, DomainError, InvalidError, parseInput } from '../errors.server'
@@ -144,7 +145,7 @@ export async function receivePurchaseOrder(
           quantity: batch.quantity * item.baseUnitsPerSalesUnit,
           supplierId: order.supplierId,
           origin: 'purchase',
-          source: { type: 'purchase_order_item', id: item.id },
+          source: { type: purchaseOrderItemSource, id: item.id },
         }).catch((error: unknown) => {
           throw atBatch(error, itemIndex, batchIndex)
         })

@@ -15,7 +15,12 @@ import type {
 import { batchMovementLimit } from '../../lib/inventory-labels'
 import { maxSearchLength } from '../../lib/list-query'
 import type { ProductOwner } from '../../lib/organisation-products'
-import { expiringSoonDays, isExpiredOn, mayReceiveReleased } from '../../lib/stock'
+import {
+  expiringSoonDays,
+  isExpiredOn,
+  mayReceiveReleased,
+  purchaseOrderItemSource,
+} from '../../lib/stock'
 import { type Actor, requireBusiness } from '../actor.server'
 import type { Database } from '../db/client.server'
 import { organisations, users } from '../db/schema'
@@ -25,7 +30,7 @@ import { listPage } from '../list-query.server'
 import { readableOwner } from '../products/organisation-products.server'
 import { productSearchCondition } from '../products/product-search.server'
 import { organisationProducts, products } from '../products/products.schema'
-import { suppliers } from '../purchasing/purchasing.schema'
+import { purchaseOrderItems, purchaseOrders, suppliers } from '../purchasing/purchasing.schema'
 import { batches, stockMovements, stockReservations } from './stock.schema'
 import { requireStockKeeper } from './stock.server'
 import { activeReservation, batchNotFoundMessage } from './stock-ledger.server'
@@ -248,6 +253,8 @@ export async function getBatch(actor: Actor, id: string, db: Database): Promise<
         actorKind: stockMovements.actorKind,
         actorId: stockMovements.actorId,
         userName: users.name,
+        purchaseOrderId: purchaseOrders.id,
+        purchaseOrderNumber: purchaseOrders.number,
         createdAt: stockMovements.createdAt,
       })
       .from(stockMovements)
@@ -258,6 +265,15 @@ export async function getBatch(actor: Actor, id: string, db: Database): Promise<
           sql`${users.id}::text = ${stockMovements.actorId}`,
         ),
       )
+      .leftJoin(
+        purchaseOrderItems,
+        and(
+          eq(stockMovements.sourceType, purchaseOrderItemSource),
+          eq(purchaseOrderItems.id, stockMovements.sourceId),
+          eq(purchaseOrderItems.organisationId, batch.organisationId),
+        ),
+      )
+      .leftJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderItems.purchaseOrderId))
       .where(eq(stockMovements.batchId, batch.id))
       .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
       .limit(batchMovementLimit),
@@ -319,11 +335,24 @@ export async function getBatch(actor: Actor, id: string, db: Database): Promise<
     balance: batch.balance,
     reserved,
     createdAt: batch.createdAt.toISOString(),
-    movements: movements.map(({ actorKind, actorId, userName, createdAt, ...movement }) => ({
-      ...movement,
-      actorName: actorKind === 'system' ? actorId : userName,
-      createdAt: createdAt.toISOString(),
-    })),
+    movements: movements.map(
+      ({
+        actorKind,
+        actorId,
+        userName,
+        createdAt,
+        purchaseOrderId,
+        purchaseOrderNumber,
+        ...movement
+      }) => ({
+        ...movement,
+        purchaseOrder: purchaseOrderId
+          ? { id: purchaseOrderId, number: purchaseOrderNumber }
+          : null,
+        actorName: actorKind === 'system' ? actorId : userName,
+        createdAt: createdAt.toISOString(),
+      }),
+    ),
     movementTotal: movementCount?.total ?? 0,
     reservations: reservations.map((reservation) => ({
       ...reservation,
