@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gt, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client.server'
 import { batches, stockReservations } from './stock.schema'
 import { activeReservation } from './stock-ledger.server'
@@ -34,33 +34,37 @@ export function stockByProduct(db: Executor, organisationId: string, today: stri
   const expired = sql`coalesce(${batches.expiryDate} < ${today}::date, false)`
   const state = (condition: SQL, amount: SQL = sql`${batches.balance}`) =>
     sql`coalesce(sum(case when ${condition} then ${amount} else 0 end), 0)`
-  return db
-    .select({
-      productId: sql<string>`${batches.organisationProductId}`.as('stock_product_id'),
-      onHand: sql<string>`coalesce(sum(${batches.balance}), 0)`.as('stock_on_hand'),
-      available: sql<string>`${state(
-        sql`${batches.status} = 'released' and not ${expired}`,
-        sql`greatest(${batches.balance} - coalesce(${reserved.quantity}, 0), 0)`,
-      )}`.as('stock_available'),
-      quarantine:
-        sql<string>`${state(sql`${batches.status} = 'quarantine' and not ${expired}`)}`.as(
-          'stock_quarantine',
+  return (
+    db
+      .select({
+        productId: sql<string>`${batches.organisationProductId}`.as('stock_product_id'),
+        onHand: sql<string>`coalesce(sum(${batches.balance}), 0)`.as('stock_on_hand'),
+        available: sql<string>`${state(
+          sql`${batches.status} = 'released' and not ${expired}`,
+          sql`greatest(${batches.balance} - coalesce(${reserved.quantity}, 0), 0)`,
+        )}`.as('stock_available'),
+        quarantine:
+          sql<string>`${state(sql`${batches.status} = 'quarantine' and not ${expired}`)}`.as(
+            'stock_quarantine',
+          ),
+        reserved: sql<string>`coalesce(sum(${reserved.quantity}), 0)`.as('stock_reserved'),
+        blocked: sql<string>`${state(sql`${batches.status} = 'blocked'`)}`.as('stock_blocked'),
+        expired: sql<string>`${state(sql`${batches.status} <> 'blocked' and ${expired}`)}`.as(
+          'stock_expired',
         ),
-      reserved: sql<string>`coalesce(sum(${reserved.quantity}), 0)`.as('stock_reserved'),
-      blocked: sql<string>`${state(sql`${batches.status} = 'blocked'`)}`.as('stock_blocked'),
-      expired: sql<string>`${state(sql`${batches.status} <> 'blocked' and ${expired}`)}`.as(
-        'stock_expired',
-      ),
-      /** The earliest expiry of a usable batch (not blocked, not expired) with stock. */
-      nextExpiry: sql<
-        string | null
-      >`min(${batches.expiryDate}) filter (where ${batches.balance} > 0 and ${batches.status} <> 'blocked' and not ${expired})`.as(
-        'stock_next_expiry',
-      ),
-    })
-    .from(batches)
-    .leftJoin(reserved, eq(reserved.batchId, batches.id))
-    .where(eq(batches.organisationId, organisationId))
-    .groupBy(batches.organisationProductId)
-    .as('stock')
+        /** The earliest expiry of a usable batch (not blocked, not expired) with stock. */
+        nextExpiry: sql<
+          string | null
+        >`min(${batches.expiryDate}) filter (where ${batches.balance} > 0 and ${batches.status} <> 'blocked' and not ${expired})`.as(
+          'stock_next_expiry',
+        ),
+      })
+      .from(batches)
+      .leftJoin(reserved, eq(reserved.batchId, batches.id))
+      // Empty batches add nothing to any sum (no reservation outlives the goods it holds), and most
+      // batches of a long-running business are empty: leave them out of the aggregate.
+      .where(and(eq(batches.organisationId, organisationId), gt(batches.balance, 0)))
+      .groupBy(batches.organisationProductId)
+      .as('stock')
+  )
 }
