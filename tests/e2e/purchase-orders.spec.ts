@@ -13,8 +13,11 @@ import { availableOnProductList, inventoryRow } from './support/stock'
  */
 
 const nordhanf = 'Nordhanf Großhandel GmbH'
-/** Nordstern 100 g bulk (520,00 € a pack), Küstennebel 10 g (58,00 €), Bernsteinwolke 10 g (46,00 €). */
-const products = { nordstern: '13796578', kuestennebel: '12402695', bernsteinwolke: '15348938' }
+/**
+ * Nordstern 100 g bulk (520,00 € a pack), Küstennebel 10 g (58,00 €), Zitronenhain 10 g (48,00 €):
+ * products no other spec changes (the import demo withdraws Bernsteinwolke, for one).
+ */
+const products = { nordstern: '13796578', kuestennebel: '12402695', zitronenhain: '12289709' }
 const certificate = path.join(import.meta.dirname, 'fixtures', 'analysezertifikat.pdf')
 
 /** Chooses Nordhanf in the form, adding it as supplier from the form when it is not one yet. */
@@ -63,7 +66,7 @@ test('a pharmacist orders from Nordhanf, books two products in and releases a ba
   await chooseNordhanf(page)
   await addProduct(page, products.nordstern)
   await addProduct(page, products.kuestennebel)
-  await addProduct(page, products.bernsteinwolke)
+  await addProduct(page, products.zitronenhain)
   // Nordhanf's rules: packs of 10 g at least 10; the bulk pack singly.
   const quantities = page.getByRole('textbox', { name: /^Menge:/ })
   await expect(quantities).toHaveCount(3)
@@ -72,8 +75,8 @@ test('a pharmacist orders from Nordhanf, books two products in and releases a ba
   await page.getByRole('button', { name: 'Entwurf speichern' }).click()
   await expect(page.getByText('Der Lieferant liefert mindestens 10.')).toBeVisible()
   await quantities.nth(1).fill('10')
-  // 520,00 + 10 × 58,00 + 10 × 46,00 = 1.560,00 € net, 296,40 € VAT.
-  await expect(page.getByText('1.856,40 €')).toBeVisible()
+  // 520,00 + 10 × 58,00 + 10 × 48,00 = 1.580,00 € net, 300,20 € VAT.
+  await expect(page.getByText('1.880,20 €')).toBeVisible()
   await expectNoSeriousViolations(page)
   await page.getByRole('button', { name: 'Entwurf speichern' }).click()
   await expect(page).toHaveURL(/\/purchase_orders\/[0-9a-f-]+\/edit$/)
@@ -127,7 +130,7 @@ test('a pharmacist orders from Nordhanf, books two products in and releases a ba
     hasText: number,
   })
   await expect(row).toContainText('Teilweise eingegangen')
-  await expect(row).toContainText('1.856,40 €')
+  await expect(row).toContainText('1.880,20 €')
 
   // The received batch waits in quarantine; after the identity test it is released and sold.
   await page.goto(`/inventory?q=${products.nordstern}`)
