@@ -130,7 +130,6 @@ function CertificateCard({ batch }: { batch: BatchDetail }) {
             label={batch.certificate ? `Neues ${label}` : label}
             error={error}
             onUploaded={async (fileId) => {
-              if (!fileId) return
               setError(null)
               try {
                 await attachCertificateFn({ data: { batchId: batch.id, coaFileId: fileId } })
