@@ -187,6 +187,55 @@ function ReleaseDialog({
   )
 }
 
+interface StockAmount {
+  batchId: string
+  quantity: number
+  reason: string
+}
+
+/** A correction and a destruction ask the same: an amount of the batch and a reason. */
+function AmountDialog({
+  batch,
+  schema,
+  quantityLabel,
+  quantityHint,
+  onValid,
+  ...dialog
+}: {
+  batch: BatchDetail
+  schema: Parameters<typeof formErrorsOf>[0]
+  quantityLabel: string
+  quantityHint?: string
+  /** Runs once the amount and reason pass the schema. */
+  onValid: (input: StockAmount) => void | Promise<void>
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: string
+  description: string
+  submitLabel: string
+}) {
+  const inputOf = (value: { quantity: string; reason: string }): StockAmount => ({
+    batchId: batch.id,
+    quantity: baseUnitsOf(value.quantity, batch.product.packUnit) as number,
+    reason: value.reason,
+  })
+  const form = useForm({
+    defaultValues: { quantity: '', reason: '' },
+    validators: { onSubmit: ({ value }) => validateWith(schema, inputOf(value)) },
+    onSubmit: ({ value }) => onValid(inputOf(value)),
+  })
+  return (
+    <FormDialog {...dialog} form={form}>
+      <form.Field name="quantity">
+        {(field) => <TextField field={field} label={quantityLabel} hint={quantityHint} />}
+      </form.Field>
+      <form.Field name="reason">
+        {(field) => <TextField field={field} label="Grund" multiline />}
+      </form.Field>
+    </FormDialog>
+  )
+}
+
 function CorrectDialog({
   batch,
   open,
@@ -198,41 +247,22 @@ function CorrectDialog({
 }) {
   const stockChanged = useStockChanged()
   const unitLabel = quantityUnitLabel(batch.product.packUnit)
-  const inputOf = (value: { quantity: string; reason: string }) => ({
-    batchId: batch.id,
-    quantity: baseUnitsOf(value.quantity, batch.product.packUnit) as number,
-    reason: value.reason,
-  })
-  const form = useForm({
-    defaultValues: { quantity: '', reason: '' },
-    validators: { onSubmit: ({ value }) => validateWith(correctStockSchema, inputOf(value)) },
-    onSubmit: async ({ value }) => {
-      await correctStockFn({ data: inputOf(value) })
-      await stockChanged(`Der Bestand von Charge ${batch.batchNumber} ist korrigiert.`)
-    },
-  })
   return (
-    <FormDialog
+    <AmountDialog
+      batch={batch}
+      schema={correctStockSchema}
+      quantityLabel={`Menge in ${unitLabel} (mit Vorzeichen)`}
+      quantityHint={`z. B. -1,5 für 1,5 ${unitLabel} weniger`}
+      onValid={async (input) => {
+        await correctStockFn({ data: input })
+        await stockChanged(`Der Bestand von Charge ${batch.batchNumber} ist korrigiert.`)
+      }}
       open={open}
       onOpenChange={onOpenChange}
       title={`Bestand von ${batch.batchNumber} korrigieren`}
       description="Etwa nach einer Inventur: Mehr gefunden als gebucht ist positiv, weniger negativ. Reservierte Ware bleibt unberührt."
-      form={form}
       submitLabel="Korrektur buchen"
-    >
-      <form.Field name="quantity">
-        {(field) => (
-          <TextField
-            field={field}
-            label={`Menge in ${unitLabel} (mit Vorzeichen)`}
-            hint={`z. B. -1,5 für 1,5 ${unitLabel} weniger`}
-          />
-        )}
-      </form.Field>
-      <form.Field name="reason">
-        {(field) => <TextField field={field} label="Grund" multiline />}
-      </form.Field>
-    </FormDialog>
+    />
   )
 }
 
@@ -249,39 +279,21 @@ function DestroyDialogs({
 }) {
   const stockChanged = useStockChanged()
   const unit = quantityUnitOfPack[batch.product.packUnit]
-  const unitLabel = quantityUnitLabel(batch.product.packUnit)
   const [staged, setStaged] = useState<{ quantity: number; reason: string } | null>(null)
-  const inputOf = (value: { quantity: string; reason: string }) => ({
-    batchId: batch.id,
-    quantity: baseUnitsOf(value.quantity, batch.product.packUnit) as number,
-    reason: value.reason,
-  })
-  const form = useForm({
-    defaultValues: { quantity: '', reason: '' },
-    validators: { onSubmit: ({ value }) => validateWith(destroyStockSchema, inputOf(value)) },
-    // The amount and reason are asked first; the destruction itself waits for the confirmation.
-    onSubmit: ({ value }) => {
-      const { quantity, reason } = inputOf(value)
-      setStaged({ quantity, reason: reason.trim() })
-    },
-  })
   return (
     <>
-      <FormDialog
+      <AmountDialog
+        batch={batch}
+        schema={destroyStockSchema}
+        quantityLabel={`Menge in ${quantityUnitLabel(batch.product.packUnit)}`}
+        // The amount and reason are asked first; the destruction itself waits for the confirmation.
+        onValid={({ quantity, reason }) => setStaged({ quantity, reason: reason.trim() })}
         open={open}
         onOpenChange={onOpenChange}
         title={`Ware aus ${batch.batchNumber} vernichten`}
         description="Beschädigte, verdorbene oder zurückgerufene Ware wird ausgebucht. Der Grund steht in der Historie der Charge."
-        form={form}
         submitLabel="Weiter"
-      >
-        <form.Field name="quantity">
-          {(field) => <TextField field={field} label={`Menge in ${unitLabel}`} />}
-        </form.Field>
-        <form.Field name="reason">
-          {(field) => <TextField field={field} label="Grund" multiline />}
-        </form.Field>
-      </FormDialog>
+      />
       <ConfirmDialog
         open={staged !== null}
         onOpenChange={(next) => {
