@@ -1,7 +1,7 @@
 import { useForm } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { BadgeCheck, Ban, Flame, Scale } from 'lucide-react'
+import { BadgeCheck, Ban, Flame, type LucideIcon, Scale } from 'lucide-react'
 import { type MouseEvent, type ReactNode, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { formatDate, formatDateTime, formatQuantity } from '~/lib/format'
@@ -14,7 +14,7 @@ import { TextField } from '../forms/fields'
 import { formErrorsOf } from '../product-db/master-product-form'
 import { FactList } from '../products/ProductFactsSummary'
 import { productsKey } from '../products/products.queries'
-import { Button } from '../ui/buttons'
+import { Button, type ButtonVariant } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { FormDialog } from '../ui/FormDialog'
 import { BackLink, PageHeader } from '../ui/PageHeader'
@@ -145,15 +145,14 @@ function CertificateCard({ batch }: { batch: BatchDetail }) {
   )
 }
 
-function ReleaseDialog({
-  batch,
-  open,
-  onOpenChange,
-}: {
+/** What every action dialog of the batch page gets. */
+interface BatchDialogProps {
   batch: BatchDetail
   open: boolean
   onOpenChange: (open: boolean) => void
-}) {
+}
+
+function ReleaseDialog({ batch, open, onOpenChange }: BatchDialogProps) {
   const stockChanged = useStockChanged()
   const form = useForm({
     defaultValues: { testNumber: '' },
@@ -201,15 +200,12 @@ function AmountDialog({
   quantityHint,
   onValid,
   ...dialog
-}: {
-  batch: BatchDetail
+}: BatchDialogProps & {
   schema: Parameters<typeof formErrorsOf>[0]
   quantityLabel: string
   quantityHint?: string
   /** Runs once the amount and reason pass the schema. */
   onValid: (input: StockAmount) => void | Promise<void>
-  open: boolean
-  onOpenChange: (open: boolean) => void
   title: string
   description: string
   submitLabel: string
@@ -236,15 +232,7 @@ function AmountDialog({
   )
 }
 
-function CorrectDialog({
-  batch,
-  open,
-  onOpenChange,
-}: {
-  batch: BatchDetail
-  open: boolean
-  onOpenChange: (open: boolean) => void
-}) {
+function CorrectDialog({ batch, open, onOpenChange }: BatchDialogProps) {
   const stockChanged = useStockChanged()
   const unitLabel = quantityUnitLabel(batch.product.packUnit)
   return (
@@ -271,12 +259,7 @@ function DestroyDialogs({
   open,
   onOpenChange,
   onConfirmClosed,
-}: {
-  batch: BatchDetail
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  onConfirmClosed: () => void
-}) {
+}: BatchDialogProps & { onConfirmClosed: () => void }) {
   const stockChanged = useStockChanged()
   const unit = quantityUnitOfPack[batch.product.packUnit]
   const [staged, setStaged] = useState<{ quantity: number; reason: string } | null>(null)
@@ -332,6 +315,19 @@ function DestroyDialogs({
 
 type ActionName = 'release' | 'block' | 'correct' | 'destroy'
 
+/** The page's action buttons, in their order; each shows where the batch allows it. */
+const actionButtons: {
+  name: ActionName
+  label: string
+  icon: LucideIcon
+  variant: ButtonVariant
+}[] = [
+  { name: 'release', label: 'Freigeben', icon: BadgeCheck, variant: 'primary' },
+  { name: 'correct', label: 'Bestand korrigieren', icon: Scale, variant: 'secondary' },
+  { name: 'destroy', label: 'Vernichten', icon: Flame, variant: 'secondary' },
+  { name: 'block', label: 'Sperren', icon: Ban, variant: 'danger' },
+]
+
 function Actions({ batch }: { batch: BatchDetail }) {
   const stockChanged = useStockChanged()
   const [open, setOpen] = useState<ActionName | null>(null)
@@ -349,30 +345,14 @@ function Actions({ batch }: { batch: BatchDetail }) {
   const { actions } = batch
   return (
     <>
-      {actions.release && (
-        <Button onClick={show('release')}>
-          <BadgeCheck className="size-4" aria-hidden="true" />
-          Freigeben
-        </Button>
-      )}
-      {actions.correct && (
-        <Button variant="secondary" onClick={show('correct')}>
-          <Scale className="size-4" aria-hidden="true" />
-          Bestand korrigieren
-        </Button>
-      )}
-      {actions.destroy && (
-        <Button variant="secondary" onClick={show('destroy')}>
-          <Flame className="size-4" aria-hidden="true" />
-          Vernichten
-        </Button>
-      )}
-      {actions.block && (
-        <Button variant="danger" onClick={show('block')}>
-          <Ban className="size-4" aria-hidden="true" />
-          Sperren
-        </Button>
-      )}
+      {actionButtons
+        .filter(({ name }) => actions[name])
+        .map(({ name, label, icon: Icon, variant }) => (
+          <Button key={name} variant={variant} onClick={show(name)}>
+            <Icon className="size-4" aria-hidden="true" />
+            {label}
+          </Button>
+        ))}
       {actions.release && (
         <ReleaseDialog batch={batch} open={open === 'release'} onOpenChange={opener('release')} />
       )}

@@ -3,7 +3,7 @@ import { Download, Eye, FileCheck, FileUp, Trash2 } from 'lucide-react'
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { HiddenFileInput } from '../files/HiddenFileInput'
-import { UploadProgress } from '../files/UploadProgress'
+import { UploadMessages, uploadDescribedBy } from '../files/UploadMessages'
 import { useFileUpload } from '../files/use-file-upload'
 import { Button } from '../ui/buttons'
 
@@ -45,7 +45,6 @@ export function CertificateUpload({
   const uploadedName = upload.state === 'idle' ? upload.fileName : null
   const uploaded = upload.state !== 'uploading' && (fileId !== null || uploadedName !== null)
 
-  const describedBy = [`${id}-hint`, shownError && `${id}-error`].filter(Boolean).join(' ')
   return (
     <div className="space-y-2">
       <span className="block text-sm font-medium text-ink">{label}</span>
@@ -59,7 +58,7 @@ export function CertificateUpload({
         <Button
           id={buttonId}
           variant="secondary"
-          aria-describedby={describedBy}
+          aria-describedby={uploadDescribedBy(id, shownError)}
           aria-invalid={shownError ? true : undefined}
           onClick={() => input.current?.click()}
           disabled={upload.state === 'uploading'}
@@ -86,21 +85,13 @@ export function CertificateUpload({
           </Button>
         )}
       </div>
-      {upload.state === 'uploading' && (
-        <UploadProgress
-          share={upload.share}
-          fileName={upload.fileName}
-          processingText="Wird geprüft …"
-        />
-      )}
-      <p id={`${id}-hint`} className="text-sm text-ink-muted">
-        PDF, PNG oder JPEG, höchstens 10 MB.
-      </p>
-      {shownError && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-          {shownError}
-        </p>
-      )}
+      <UploadMessages
+        id={id}
+        upload={upload}
+        processingText="Wird geprüft …"
+        hint="PDF, PNG oder JPEG, höchstens 10 MB."
+        error={shownError}
+      />
     </div>
   )
 }

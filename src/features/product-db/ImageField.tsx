@@ -2,7 +2,7 @@ import type { AnyFieldApi } from '@tanstack/react-form'
 import { ImageOff, ImageUp, Trash2 } from 'lucide-react'
 import { useId, useState } from 'react'
 import { HiddenFileInput } from '../files/HiddenFileInput'
-import { UploadProgress } from '../files/UploadProgress'
+import { UploadMessages, uploadDescribedBy } from '../files/UploadMessages'
 import { useFileUpload } from '../files/use-file-upload'
 import { Button } from '../ui/buttons'
 import { changeFieldValue, fieldErrorOf } from './form-controls'
@@ -41,7 +41,6 @@ export function ImageField({ field }: { field: AnyFieldApi }) {
 
   const preview =
     upload.state === 'uploading' ? picked : imageFileId ? storedFileUrl(imageFileId) : null
-  const describedBy = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')
 
   return (
     <div>
@@ -72,7 +71,7 @@ export function ImageField({ field }: { field: AnyFieldApi }) {
           <div className="flex flex-wrap gap-2">
             <Button
               id={`${id}-choose`}
-              aria-describedby={describedBy}
+              aria-describedby={uploadDescribedBy(id, error)}
               variant="secondary"
               onClick={() => input.current?.click()}
               disabled={upload.state === 'uploading'}
@@ -93,22 +92,13 @@ export function ImageField({ field }: { field: AnyFieldApi }) {
               </Button>
             )}
           </div>
-          {upload.state === 'uploading' && (
-            <UploadProgress
-              share={upload.share}
-              fileName={upload.fileName}
-              processingText="Wird verarbeitet …"
-            />
-          )}
-          <p id={`${id}-hint`} className="text-sm text-ink-muted">
-            PNG, JPEG oder WebP, höchstens 5 MB. Das Bild wird ohne Metadaten gespeichert und auf
-            höchstens 1.600 Pixel verkleinert.
-          </p>
-          {error && (
-            <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-              {error}
-            </p>
-          )}
+          <UploadMessages
+            id={id}
+            upload={upload}
+            processingText="Wird verarbeitet …"
+            hint="PNG, JPEG oder WebP, höchstens 5 MB. Das Bild wird ohne Metadaten gespeichert und auf höchstens 1.600 Pixel verkleinert."
+            error={error}
+          />
         </div>
       </div>
     </div>
