@@ -3,7 +3,7 @@ import { Download, Eye, FileCheck, FileUp, Trash2 } from 'lucide-react'
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { HiddenFileInput } from '../files/HiddenFileInput'
-import { UploadMessages, uploadDescribedBy } from '../files/UploadMessages'
+import { UploadMessages, uploadDescribedBy } from '../files/UploadProgress'
 import { useFileUpload } from '../files/use-file-upload'
 import { Button } from '../ui/buttons'
 
