@@ -1,7 +1,7 @@
 import { useForm } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { BadgeCheck, Ban, Flame, Scale } from 'lucide-react'
+import { BadgeCheck, Ban, Flame, type LucideIcon, Scale } from 'lucide-react'
 import { type MouseEvent, type ReactNode, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { formatDate, formatDateTime, formatQuantity } from '~/lib/format'
@@ -14,7 +14,7 @@ import { TextField } from '../forms/fields'
 import { formErrorsOf } from '../product-db/master-product-form'
 import { FactList } from '../products/ProductFactsSummary'
 import { productsKey } from '../products/products.queries'
-import { Button } from '../ui/buttons'
+import { Button, type ButtonVariant } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { FormDialog } from '../ui/FormDialog'
 import { BackLink, PageHeader } from '../ui/PageHeader'
@@ -130,7 +130,6 @@ function CertificateCard({ batch }: { batch: BatchDetail }) {
             label={batch.certificate ? `Neues ${label}` : label}
             error={error}
             onUploaded={async (fileId) => {
-              if (!fileId) return
               setError(null)
               try {
                 await attachCertificateFn({ data: { batchId: batch.id, coaFileId: fileId } })
@@ -146,15 +145,14 @@ function CertificateCard({ batch }: { batch: BatchDetail }) {
   )
 }
 
-function ReleaseDialog({
-  batch,
-  open,
-  onOpenChange,
-}: {
+/** What every action dialog of the batch page gets. */
+interface BatchDialogProps {
   batch: BatchDetail
   open: boolean
   onOpenChange: (open: boolean) => void
-}) {
+}
+
+function ReleaseDialog({ batch, open, onOpenChange }: BatchDialogProps) {
   const stockChanged = useStockChanged()
   const form = useForm({
     defaultValues: { testNumber: '' },
@@ -188,47 +186,44 @@ function ReleaseDialog({
   )
 }
 
-function CorrectDialog({
+interface StockAmount {
+  batchId: string
+  quantity: number
+  reason: string
+}
+
+/** A correction and a destruction ask the same: an amount of the batch and a reason. */
+function AmountDialog({
   batch,
-  open,
-  onOpenChange,
-}: {
-  batch: BatchDetail
-  open: boolean
-  onOpenChange: (open: boolean) => void
+  schema,
+  quantityLabel,
+  quantityHint,
+  onValid,
+  ...dialog
+}: BatchDialogProps & {
+  schema: Parameters<typeof formErrorsOf>[0]
+  quantityLabel: string
+  quantityHint?: string
+  /** Runs once the amount and reason pass the schema. */
+  onValid: (input: StockAmount) => void | Promise<void>
+  title: string
+  description: string
+  submitLabel: string
 }) {
-  const stockChanged = useStockChanged()
-  const unitLabel = quantityUnitLabel(batch.product.packUnit)
-  const inputOf = (value: { quantity: string; reason: string }) => ({
+  const inputOf = (value: { quantity: string; reason: string }): StockAmount => ({
     batchId: batch.id,
     quantity: baseUnitsOf(value.quantity, batch.product.packUnit) as number,
     reason: value.reason,
   })
   const form = useForm({
     defaultValues: { quantity: '', reason: '' },
-    validators: { onSubmit: ({ value }) => validateWith(correctStockSchema, inputOf(value)) },
-    onSubmit: async ({ value }) => {
-      await correctStockFn({ data: inputOf(value) })
-      await stockChanged(`Der Bestand von Charge ${batch.batchNumber} ist korrigiert.`)
-    },
+    validators: { onSubmit: ({ value }) => validateWith(schema, inputOf(value)) },
+    onSubmit: ({ value }) => onValid(inputOf(value)),
   })
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={`Bestand von ${batch.batchNumber} korrigieren`}
-      description="Etwa nach einer Inventur: Mehr gefunden als gebucht ist positiv, weniger negativ. Reservierte Ware bleibt unberührt."
-      form={form}
-      submitLabel="Korrektur buchen"
-    >
+    <FormDialog {...dialog} form={form}>
       <form.Field name="quantity">
-        {(field) => (
-          <TextField
-            field={field}
-            label={`Menge in ${unitLabel} (mit Vorzeichen)`}
-            hint={`z. B. -1,5 für 1,5 ${unitLabel} weniger`}
-          />
-        )}
+        {(field) => <TextField field={field} label={quantityLabel} hint={quantityHint} />}
       </form.Field>
       <form.Field name="reason">
         {(field) => <TextField field={field} label="Grund" multiline />}
@@ -237,52 +232,51 @@ function CorrectDialog({
   )
 }
 
+function CorrectDialog({ batch, open, onOpenChange }: BatchDialogProps) {
+  const stockChanged = useStockChanged()
+  const unitLabel = quantityUnitLabel(batch.product.packUnit)
+  return (
+    <AmountDialog
+      batch={batch}
+      schema={correctStockSchema}
+      quantityLabel={`Menge in ${unitLabel} (mit Vorzeichen)`}
+      quantityHint={`z. B. -1,5 für 1,5 ${unitLabel} weniger`}
+      onValid={async (input) => {
+        await correctStockFn({ data: input })
+        await stockChanged(`Der Bestand von Charge ${batch.batchNumber} ist korrigiert.`)
+      }}
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Bestand von ${batch.batchNumber} korrigieren`}
+      description="Etwa nach einer Inventur: Mehr gefunden als gebucht ist positiv, weniger negativ. Reservierte Ware bleibt unberührt."
+      submitLabel="Korrektur buchen"
+    />
+  )
+}
+
 function DestroyDialogs({
   batch,
   open,
   onOpenChange,
   onConfirmClosed,
-}: {
-  batch: BatchDetail
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  onConfirmClosed: () => void
-}) {
+}: BatchDialogProps & { onConfirmClosed: () => void }) {
   const stockChanged = useStockChanged()
   const unit = quantityUnitOfPack[batch.product.packUnit]
-  const unitLabel = quantityUnitLabel(batch.product.packUnit)
   const [staged, setStaged] = useState<{ quantity: number; reason: string } | null>(null)
-  const inputOf = (value: { quantity: string; reason: string }) => ({
-    batchId: batch.id,
-    quantity: baseUnitsOf(value.quantity, batch.product.packUnit) as number,
-    reason: value.reason,
-  })
-  const form = useForm({
-    defaultValues: { quantity: '', reason: '' },
-    validators: { onSubmit: ({ value }) => validateWith(destroyStockSchema, inputOf(value)) },
-    // The amount and reason are asked first; the destruction itself waits for the confirmation.
-    onSubmit: ({ value }) => {
-      const { quantity, reason } = inputOf(value)
-      setStaged({ quantity, reason: reason.trim() })
-    },
-  })
   return (
     <>
-      <FormDialog
+      <AmountDialog
+        batch={batch}
+        schema={destroyStockSchema}
+        quantityLabel={`Menge in ${quantityUnitLabel(batch.product.packUnit)}`}
+        // The amount and reason are asked first; the destruction itself waits for the confirmation.
+        onValid={({ quantity, reason }) => setStaged({ quantity, reason: reason.trim() })}
         open={open}
         onOpenChange={onOpenChange}
         title={`Ware aus ${batch.batchNumber} vernichten`}
         description="Beschädigte, verdorbene oder zurückgerufene Ware wird ausgebucht. Der Grund steht in der Historie der Charge."
-        form={form}
         submitLabel="Weiter"
-      >
-        <form.Field name="quantity">
-          {(field) => <TextField field={field} label={`Menge in ${unitLabel}`} />}
-        </form.Field>
-        <form.Field name="reason">
-          {(field) => <TextField field={field} label="Grund" multiline />}
-        </form.Field>
-      </FormDialog>
+      />
       <ConfirmDialog
         open={staged !== null}
         onOpenChange={(next) => {
@@ -321,6 +315,19 @@ function DestroyDialogs({
 
 type ActionName = 'release' | 'block' | 'correct' | 'destroy'
 
+/** The page's action buttons, in their order; each shows where the batch allows it. */
+const actionButtons: {
+  name: ActionName
+  label: string
+  icon: LucideIcon
+  variant: ButtonVariant
+}[] = [
+  { name: 'release', label: 'Freigeben', icon: BadgeCheck, variant: 'primary' },
+  { name: 'correct', label: 'Bestand korrigieren', icon: Scale, variant: 'secondary' },
+  { name: 'destroy', label: 'Vernichten', icon: Flame, variant: 'secondary' },
+  { name: 'block', label: 'Sperren', icon: Ban, variant: 'danger' },
+]
+
 function Actions({ batch }: { batch: BatchDetail }) {
   const stockChanged = useStockChanged()
   const [open, setOpen] = useState<ActionName | null>(null)
@@ -338,30 +345,14 @@ function Actions({ batch }: { batch: BatchDetail }) {
   const { actions } = batch
   return (
     <>
-      {actions.release && (
-        <Button onClick={show('release')}>
-          <BadgeCheck className="size-4" aria-hidden="true" />
-          Freigeben
-        </Button>
-      )}
-      {actions.correct && (
-        <Button variant="secondary" onClick={show('correct')}>
-          <Scale className="size-4" aria-hidden="true" />
-          Bestand korrigieren
-        </Button>
-      )}
-      {actions.destroy && (
-        <Button variant="secondary" onClick={show('destroy')}>
-          <Flame className="size-4" aria-hidden="true" />
-          Vernichten
-        </Button>
-      )}
-      {actions.block && (
-        <Button variant="danger" onClick={show('block')}>
-          <Ban className="size-4" aria-hidden="true" />
-          Sperren
-        </Button>
-      )}
+      {actionButtons
+        .filter(({ name }) => actions[name])
+        .map(({ name, label, icon: Icon, variant }) => (
+          <Button key={name} variant={variant} onClick={show(name)}>
+            <Icon className="size-4" aria-hidden="true" />
+            {label}
+          </Button>
+        ))}
       {actions.release && (
         <ReleaseDialog batch={batch} open={open === 'release'} onOpenChange={opener('release')} />
       )}

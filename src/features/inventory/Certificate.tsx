@@ -1,72 +1,50 @@
 import { useRouter } from '@tanstack/react-router'
-import { Download, Eye, FileUp } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { Download, Eye, FileCheck, FileUp, Trash2 } from 'lucide-react'
+import { useId, useState } from 'react'
 import { toast } from 'sonner'
-import { failureOf } from '~/lib/failure'
 import { HiddenFileInput } from '../files/HiddenFileInput'
-import { UploadProgress } from '../files/UploadProgress'
-import { uploadFile } from '../files/upload-file'
+import { UploadMessages, uploadDescribedBy } from '../files/UploadProgress'
+import { useFileUpload } from '../files/use-file-upload'
 import { Button } from '../ui/buttons'
-
-/** The file store's limit for certificates; checked here too, so a large file is not sent for nothing. */
-const maxCertificateBytes = 10 * 1024 * 1024
-
-type Upload =
-  | { state: 'idle'; fileName: string | null }
-  | { state: 'uploading'; share: number; fileName: string }
-  | { state: 'failed'; message: string }
 
 /**
  * Picks a CoA (or a club's lab report), uploads it with its progress and hands the stored file's
- * id to `onUploaded`. The server checks the content: PDF, PNG or JPEG, at most 10 MB.
+ * id to `onUploaded`. The server checks the content: PDF, PNG or JPEG, at most 10 MB. Used by the
+ * goods receipt, the purchase order's receipt and the batch page.
  */
 export function CertificateUpload({
+  id: buttonId,
   label,
   error,
+  fileId = null,
   onUploaded,
+  onRemove,
+  uploadedText = (fileName) => `Hochgeladen: ${fileName}`,
 }: {
+  /** The button's id, where a form names its fields' controls (`field-<name>`). */
+  id?: string
   label: string
   /** The form's error for the certificate, e.g. the server's. */
   error: string | null
-  onUploaded: (fileId: string | null) => void | Promise<void>
+  /** The file the form holds already, if any. */
+  fileId?: string | null
+  onUploaded: (fileId: string) => void | Promise<void>
+  /** Offers to take the file out of the form again. */
+  onRemove?: () => void
+  /** The line confirming the upload. */
+  uploadedText?: (fileName: string) => string
 }) {
-  const { api } = useRouter().options.context
   const id = useId()
-  const input = useRef<HTMLInputElement>(null)
-  const running = useRef<AbortController | null>(null)
-  const [upload, setUpload] = useState<Upload>({ state: 'idle', fileName: null })
+  const { input, upload, start, reset } = useFileUpload({
+    path: '/api/files/batch-certificates',
+    maxBytes: 10 * 1024 * 1024,
+    tooLargeMessage: 'Das Analysezertifikat ist größer als 10 MB.',
+    onUploaded,
+  })
   const shownError = upload.state === 'failed' ? upload.message : error
+  const uploadedName = upload.state === 'idle' ? upload.fileName : null
+  const uploaded = upload.state !== 'uploading' && (fileId !== null || uploadedName !== null)
 
-  // Leaving the form stops an upload still running.
-  useEffect(() => () => running.current?.abort(), [])
-
-  async function start(file: File) {
-    running.current?.abort()
-    if (file.size > maxCertificateBytes) {
-      setUpload({ state: 'failed', message: 'Das Analysezertifikat ist größer als 10 MB.' })
-      return
-    }
-    const controller = new AbortController()
-    running.current = controller
-    setUpload({ state: 'uploading', share: 0, fileName: file.name })
-    try {
-      const stored = await uploadFile(api, '/api/files/batch-certificates', file, {
-        signal: controller.signal,
-        onProgress: (share) =>
-          setUpload((current) => (current.state === 'uploading' ? { ...current, share } : current)),
-      })
-      await onUploaded(stored.id)
-      setUpload({ state: 'idle', fileName: file.name })
-    } catch (failure) {
-      if (controller.signal.aborted) return
-      setUpload({ state: 'failed', message: failureOf(failure).message })
-    } finally {
-      if (running.current === controller) running.current = null
-      if (input.current) input.current.value = ''
-    }
-  }
-
-  const describedBy = [`${id}-hint`, shownError && `${id}-error`].filter(Boolean).join(' ')
   return (
     <div className="space-y-2">
       <span className="block text-sm font-medium text-ink">{label}</span>
@@ -78,37 +56,42 @@ export function CertificateUpload({
       />
       <div className="flex flex-wrap items-center gap-3">
         <Button
-          id="field-coaFileId"
+          id={buttonId}
           variant="secondary"
-          aria-describedby={describedBy}
+          aria-describedby={uploadDescribedBy(id, shownError)}
           aria-invalid={shownError ? true : undefined}
           onClick={() => input.current?.click()}
           disabled={upload.state === 'uploading'}
         >
           <FileUp className="size-4" aria-hidden="true" />
-          {upload.state === 'idle' && upload.fileName
-            ? 'Andere Datei wählen'
-            : `${label} hochladen`}
+          {uploaded ? 'Andere Datei wählen' : `${label} hochladen`}
         </Button>
-        {upload.state === 'idle' && upload.fileName && (
-          <span className="text-sm text-ink">Hochgeladen: {upload.fileName}</span>
+        {uploaded && (
+          <span className="inline-flex items-center gap-1 text-sm text-success">
+            <FileCheck className="size-4" aria-hidden="true" />
+            {uploadedText(uploadedName ?? label)}
+          </span>
+        )}
+        {uploaded && onRemove && (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              onRemove()
+              reset()
+            }}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+            Entfernen
+          </Button>
         )}
       </div>
-      {upload.state === 'uploading' && (
-        <UploadProgress
-          share={upload.share}
-          fileName={upload.fileName}
-          processingText="Wird geprüft …"
-        />
-      )}
-      <p id={`${id}-hint`} className="text-sm text-ink-muted">
-        PDF, PNG oder JPEG, höchstens 10 MB.
-      </p>
-      {shownError && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-          {shownError}
-        </p>
-      )}
+      <UploadMessages
+        id={id}
+        upload={upload}
+        processingText="Wird geprüft …"
+        hint="PDF, PNG oder JPEG, höchstens 10 MB."
+        error={shownError}
+      />
     </div>
   )
 }

@@ -369,8 +369,10 @@ export function ReceiptPage() {
             <form.Field name="coaFileId">
               {(field) => (
                 <CertificateUpload
+                  id={`field-${field.name}`}
                   label={harvest ? 'Laborbericht (optional)' : 'Analysezertifikat'}
                   error={fieldErrorOf(field)}
+                  fileId={field.state.value}
                   onUploaded={(fileId) => changeFieldValue(field, fileId)}
                 />
               )}

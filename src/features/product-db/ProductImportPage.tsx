@@ -1,8 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router'
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import { FileDown, FileSpreadsheet, FileUp } from 'lucide-react'
-import { type DragEvent, useEffect, useId, useRef, useState } from 'react'
-import { failureOf } from '~/lib/failure'
+import { type DragEvent, useId, useState } from 'react'
 import { formatCount, formatDateTime } from '~/lib/format'
 import {
   importFileTooLargeMessage,
@@ -12,7 +11,7 @@ import {
 } from '~/lib/product-import-state'
 import { HiddenFileInput } from '../files/HiddenFileInput'
 import { UploadProgress } from '../files/UploadProgress'
-import { uploadFile } from '../files/upload-file'
+import { useFileUpload } from '../files/use-file-upload'
 import { Button } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { downloadText, ImportStatusBadge } from './ProductImportParts'
@@ -51,45 +50,17 @@ function ImportSteps({ id }: { id: string }) {
   )
 }
 
-type Upload =
-  | { state: 'idle' }
-  | { state: 'uploading'; share: number; fileName: string }
-  | { state: 'failed'; message: string }
-
 function UploadStep() {
-  const { api } = useRouter().options.context
   const navigate = useNavigate()
   const id = useId()
-  const input = useRef<HTMLInputElement>(null)
-  const running = useRef<AbortController | null>(null)
-  const [upload, setUpload] = useState<Upload>({ state: 'idle' })
+  const { input, upload, start } = useFileUpload({
+    path: '/api/admin/product-imports',
+    maxBytes: maxImportFileBytes,
+    tooLargeMessage: importFileTooLargeMessage,
+    onUploaded: (importId) =>
+      navigate({ to: '/admin/product-db/upload', search: { import: importId } }),
+  })
   const [dragging, setDragging] = useState(false)
-
-  useEffect(() => () => running.current?.abort(), [])
-
-  async function start(file: File) {
-    if (file.size > maxImportFileBytes) {
-      setUpload({ state: 'failed', message: importFileTooLargeMessage })
-      return
-    }
-    const controller = new AbortController()
-    running.current = controller
-    setUpload({ state: 'uploading', share: 0, fileName: file.name })
-    try {
-      const created = await uploadFile(api, '/api/admin/product-imports', file, {
-        signal: controller.signal,
-        onProgress: (share) =>
-          setUpload((current) => (current.state === 'uploading' ? { ...current, share } : current)),
-      })
-      await navigate({ to: '/admin/product-db/upload', search: { import: created.id } })
-    } catch (failure) {
-      if (controller.signal.aborted) return
-      setUpload({ state: 'failed', message: failureOf(failure).message })
-    } finally {
-      if (running.current === controller) running.current = null
-      if (input.current) input.current.value = ''
-    }
-  }
 
   function drop(event: DragEvent<HTMLFieldSetElement>) {
     event.preventDefault()

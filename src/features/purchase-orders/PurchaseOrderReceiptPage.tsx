@@ -21,12 +21,12 @@ import { FieldView, FormAlert } from '../forms/field-parts'
 import { FormFrame, SubmitButton } from '../forms/fields'
 import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
+import { CertificateUpload } from '../inventory/Certificate'
 import { changeFieldValue, fieldErrorOf } from '../product-db/form-controls'
 import { focusFirstError } from '../product-db/ProductFactsFields'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { BackLink, PageHeader } from '../ui/PageHeader'
-import { CertificateField } from './CertificateField'
 import { receivePurchaseOrderFn } from './purchase-order-save.functions'
 import { purchaseOrderQuery, purchasingKey } from './purchase-orders.queries'
 
@@ -271,7 +271,17 @@ export function PurchaseOrderReceiptPage() {
                       </div>
                       <div className="sm:col-span-3">
                         <form.Field name={`${name}.coaFileId`}>
-                          {(field) => <CertificateField field={field} label="Analysezertifikat" />}
+                          {(field) => (
+                            <CertificateUpload
+                              id={`field-${field.name}`}
+                              label="Analysezertifikat"
+                              error={fieldErrorOf(field)}
+                              fileId={field.state.value}
+                              onUploaded={(fileId) => changeFieldValue(field, fileId)}
+                              onRemove={() => changeFieldValue(field, null)}
+                              uploadedText={(fileName) => `${fileName} hochgeladen`}
+                            />
+                          )}
                         </form.Field>
                       </div>
                     </div>
