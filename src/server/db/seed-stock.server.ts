@@ -324,27 +324,39 @@ function numberHarvests(harvests: DemoBatch[]) {
 }
 
 export async function seedDemoStock(tx: Executor, owners: DemoStockOwners): Promise<void> {
-  const [pharmacyCertificate, wholesalerCertificate, clubCertificate] = await Promise.all([
-    demoCertificate(tx, 6901, owners.pharmacy, owners.userPharmacyOwner, [
+  // One after another: the transaction is one connection, which runs one query at a time.
+  const pharmacyCertificate = await demoCertificate(
+    tx,
+    6901,
+    owners.pharmacy,
+    owners.userPharmacyOwner,
+    [
       'Analysezertifikat (Demo)',
       'Sonnen-Apotheke, Wareneingangsprüfung',
       'THC- und CBD-Gehalt gemäß Monographie Cannabisblüten (DAB)',
       'Mikrobiologie, Schwermetalle, Pestizide: konform',
       'Dieses Dokument ist ein Beispiel der Demo-Daten.',
-    ]),
-    demoCertificate(tx, 6902, owners.wholesaler, owners.userWholesalerOwner, [
+    ],
+  )
+  const wholesalerCertificate = await demoCertificate(
+    tx,
+    6902,
+    owners.wholesaler,
+    owners.userWholesalerOwner,
+    [
       'Certificate of Analysis (Demo)',
       'Nordhanf Großhandel GmbH, Freigabe nach § 52a AMG',
       'Cannabinoid profile by HPLC; microbiology and heavy metals conform',
       'Dieses Dokument ist ein Beispiel der Demo-Daten.',
-    ]),
-    demoCertificate(tx, 6903, owners.club, owners.userClubOwner, [
-      'Laborbericht (Demo)',
-      'Grüne Ecke e.V., Ernteanalyse nach KCanG',
-      'THC- und CBD-Gehalt der getrockneten Blüten',
-      'Dieses Dokument ist ein Beispiel der Demo-Daten.',
-    ]),
+    ],
+  )
+  const clubCertificate = await demoCertificate(tx, 6903, owners.club, owners.userClubOwner, [
+    'Laborbericht (Demo)',
+    'Grüne Ecke e.V., Ernteanalyse nach KCanG',
+    'THC- und CBD-Gehalt der getrockneten Blüten',
+    'Dieses Dokument ist ein Beispiel der Demo-Daten.',
   ])
+
   const harvests = clubBatches(owners, await listingsOf(tx, owners.club), clubCertificate)
   const lastHarvestNumbers = numberHarvests(harvests)
   const all = [

@@ -229,10 +229,9 @@ async function checkSecondDelivery(tx: Executor, batch: LockedBatch, receipt: Ba
     })
   }
   if (receipt.coaFileId && receipt.coaFileId !== batch.coaFileId) {
-    const [known, delivered] = await Promise.all([
-      certificateHash(tx, batch.coaFileId),
-      certificateHash(tx, receipt.coaFileId),
-    ])
+    // One after another: a transaction runs one query at a time.
+    const known = await certificateHash(tx, batch.coaFileId)
+    const delivered = await certificateHash(tx, receipt.coaFileId)
     if (known && known !== delivered) {
       throw new InvalidError({
         coaFileId: `Dieses Analysezertifikat weicht von dem ab, das zu Charge ${batch.batchNumber} bereits vorliegt. Zu einer Charge gehört genau ein Zertifikat.`,
