@@ -12,10 +12,11 @@ import { startTestServer, type TestServer } from '../support/server'
  * The catalogue's routes (the products area's list searches and loaders, the import's search
  * parser, in the route tree every page loads) added 0.1 KB to `/shop` and 1.7 KB to `/login`
  * (ADR 019). Stock and purchasing's eight routes (the inventory, purchase-order and supplier
- * list searches, their loaders) added 0.7 KB to `/shop` and 1.8 KB to `/login`.
+ * list searches, their loaders, the upload and combobox parts' chunk names) added 0.75 KB to
+ * `/shop` and 1.8 KB to `/login`.
  */
 const pages = [
-  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 157_900 },
+  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 157_950 },
   { page: '/login', host: undefined, budgetBytes: 164_600 },
 ]
 
