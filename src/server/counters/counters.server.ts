@@ -3,8 +3,14 @@ import { berlinIsoDate } from '../../lib/format'
 import type { Executor } from '../db/client.server'
 import { numberCounters } from './counters.schema'
 
-/** The number series an organisation keeps; each counts per calendar year. */
-export type NumberSeries = 'purchase_order' | 'harvest'
+/**
+ * The number series an organisation keeps. Each counts per calendar year, except customer numbers,
+ * which never restart: they count under year 0 (`customerNumberYear`).
+ */
+export type NumberSeries = 'purchase_order' | 'harvest' | 'customer' | 'customer_order'
+
+/** The counter year of series that never restart (customer numbers). */
+export const customerNumberYear = 0
 
 /** The calendar year in Germany, where the numbers are read (a PO at 00:30 on 1 January is new). */
 export const berlinYear = (at: Date = new Date()) => Number(berlinIsoDate(at).slice(0, 4))

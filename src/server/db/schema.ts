@@ -177,6 +177,8 @@ export const contactMessages = pgTable(
 export * from '../audit/audit.schema'
 export * from '../audit/audit-actor.schema'
 export * from '../counters/counters.schema'
+export * from '../customer-orders/customer-orders.schema'
+export * from '../customers/customers.schema'
 export * from '../files/files.schema'
 export * from '../products/product-imports.schema'
 export * from '../products/products.schema'

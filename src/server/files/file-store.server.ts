@@ -119,25 +119,33 @@ export const maxCertificateBytes = 10 * megabyte
 export const notACertificateMessage =
   'Bitte laden Sie das Analysezertifikat als PDF, PNG oder JPEG hoch. Diese Datei ist nichts davon.'
 
+export const notAPrescriptionScanMessage =
+  'Bitte laden Sie das Rezept als PDF, PNG oder JPEG hoch. Diese Datei ist nichts davon.'
+
 /**
- * A CoA is kept byte for byte — it is a record — but only when its content is a PDF, PNG or
- * JPEG, whatever its name claims: a renamed executable or script is refused.
+ * Records (a CoA, a prescription scan) are kept byte for byte, but only when their content is a
+ * PDF, PNG or JPEG, whatever the name claims: a renamed executable or script is refused.
  */
-async function checkCertificate(upload: Uint8Array): Promise<PreparedFile> {
-  if (startsWith(upload, ascii('%PDF-'))) {
-    return { contentType: 'application/pdf', data: Buffer.from(upload) }
+const checkRecordFile =
+  (refusal: string) =>
+  async (upload: Uint8Array): Promise<PreparedFile> => {
+    if (startsWith(upload, ascii('%PDF-'))) {
+      return { contentType: 'application/pdf', data: Buffer.from(upload) }
+    }
+    const format = imageFormatOf(upload)
+    if (format === 'png' || format === 'jpeg') {
+      return { contentType: `image/${format}`, data: Buffer.from(upload) }
+    }
+    throw new DomainError(415, refusal)
   }
-  const format = imageFormatOf(upload)
-  if (format === 'png' || format === 'jpeg') {
-    return { contentType: `image/${format}`, data: Buffer.from(upload) }
-  }
-  throw new DomainError(415, notACertificateMessage)
-}
 
 /** The organisations that keep stock: sellers and clubs (a club's lab report). */
 const stockKeepingCategories = ['pharmacy', 'wholesaler', 'producer', 'club'] as const
 
 // ─── Purposes ───────────────────────────────────────────────────────────────────────────────
+
+const ownOrganisationOnly: PurposePolicy['mayRead'] = (viewer, organisationId) =>
+  viewer?.kind === 'business' && viewer.organisation.id === organisationId
 
 const purposes: Record<StoredFilePurpose, PurposePolicy> = {
   /** Pictures of master products: kept by platform admins, shown on every shop page. */
@@ -164,9 +172,21 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
       return business.organisation.id
     },
     public: false,
-    mayRead: (viewer, organisationId) =>
-      viewer?.kind === 'business' && viewer.organisation.id === organisationId,
-    prepare: checkCertificate,
+    mayRead: ownOrganisationOnly,
+    prepare: checkRecordFile(notACertificateMessage),
+  },
+  /** Scans of paper prescriptions: only the pharmacy that sells on them stores and reads them. */
+  prescription_scan: {
+    maxBytes: maxCertificateBytes,
+    tooLargeMessage: 'Der Rezept-Scan ist größer als 10 MB.',
+    ownerForUpload: (actor) => {
+      const business = requireRole(actor, 'owner', 'staff')
+      if (business.organisation.category !== 'pharmacy') throw new ForbiddenError()
+      return business.organisation.id
+    },
+    public: false,
+    mayRead: ownOrganisationOnly,
+    prepare: checkRecordFile(notAPrescriptionScanMessage),
   },
 }
 

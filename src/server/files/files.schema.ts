@@ -19,6 +19,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const storedFilePurpose = pgEnum('stored_file_purpose', [
   'product_image',
   'batch_certificate',
+  'prescription_scan',
 ])
 
 /**

@@ -1,0 +1,60 @@
+/**
+ * The values customers and customer orders are stored with: the enums of their tables and the
+ * list filters. Apart from the labels and types in `customers.ts` / `customer-orders.ts` because
+ * the schema modules and the list routes import them (ADR 013): this stays small.
+ */
+
+/** A person with a prescription, a company (pharmacy, practice, …) or a club member. */
+export const customerKinds = ['patient', 'business', 'member'] as const
+export type CustomerKind = (typeof customerKinds)[number]
+
+/** Who pays for a prescription (a patient's usual payer; the prescription says it again). */
+export const payerKinds = ['statutory', 'private', 'self_pay'] as const
+export type PayerKind = (typeof payerKinds)[number]
+
+/** What form a prescription has: Muster 16 / private form on paper, or an e-Rezept. */
+export const prescriptionForms = ['paper', 'e_rezept'] as const
+export type PrescriptionForm = (typeof prescriptionForms)[number]
+
+export const customerOrderStatuses = [
+  'new',
+  'confirmed',
+  'ready',
+  'shipped',
+  'completed',
+  'cancelled',
+  'expired',
+] as const
+export type CustomerOrderStatus = (typeof customerOrderStatuses)[number]
+
+export const paymentStatuses = ['unpaid', 'pending', 'paid', 'failed', 'refunded'] as const
+export type PaymentStatus = (typeof paymentStatuses)[number]
+
+/** Where the order came from: entered at the desk, the tenant's shop, or a buyer's purchase order. */
+export const orderChannels = ['back_office', 'shop', 'purchase_order'] as const
+export type OrderChannel = (typeof orderChannels)[number]
+
+/** An order to fulfil, or a hold without payment (the shop's Rezeptkonfigurator reserves). */
+export const orderTypes = ['order', 'reservation'] as const
+export type OrderType = (typeof orderTypes)[number]
+
+/** Configurable per tenant later (a mail-order ban would remove `shipping`, domain.md). */
+export const deliveryMethods = ['pickup', 'courier', 'shipping'] as const
+export type DeliveryMethod = (typeof deliveryMethods)[number]
+
+/** What a timeline entry of an order records. */
+export const orderEventKinds = [
+  'created',
+  'updated',
+  'confirmed',
+  'ready',
+  'shipped',
+  'completed',
+  'cancelled',
+  'expired',
+  'payment_changed',
+  'prescription_recorded',
+  'prescription_checked',
+  'document_issued',
+] as const
+export type OrderEventKind = (typeof orderEventKinds)[number]

@@ -1,0 +1,273 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import {
+  customerOrderStatuses,
+  deliveryMethods,
+  orderChannels,
+  orderEventKinds,
+  orderTypes,
+  paymentStatuses,
+  prescriptionForms,
+} from '../../lib/customer-values'
+import { auditActorKind } from '../audit/audit-actor.schema'
+import { customers, payerKind } from '../customers/customers.schema'
+import { timestamps } from '../db/columns'
+import { organisations, tenants, users } from '../db/schema'
+import { storedFiles } from '../files/files.schema'
+import { organisationProducts, products, salesUnit, vatRate } from '../products/products.schema'
+import { purchaseOrders } from '../purchasing/purchasing.schema'
+import { batches } from '../stock/stock.schema'
+
+export const customerOrderStatus = pgEnum('customer_order_status', customerOrderStatuses)
+export const paymentStatus = pgEnum('payment_status', paymentStatuses)
+export const orderChannel = pgEnum('order_channel', orderChannels)
+export const orderType = pgEnum('order_type', orderTypes)
+export const deliveryMethod = pgEnum('delivery_method', deliveryMethods)
+export const prescriptionForm = pgEnum('prescription_form', prescriptionForms)
+export const orderEventKind = pgEnum('order_event_kind', orderEventKinds)
+
+/**
+ * What a customer ordered from an organisation. Status and payment are two separate state
+ * machines (lib/customer-orders.ts holds the table); `version` counts every change so that two
+ * users acting on the same state cannot both win. Totals are kept on the row in integer cents;
+ * the items are the truth and every change recomputes them.
+ */
+export const customerOrders = pgTable(
+  'customer_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    /** `AU-2026-00017`, from the organisation's counter when the order is created. */
+    number: text('number').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    channel: orderChannel('channel').notNull(),
+    type: orderType('type').notNull().default('order'),
+    status: customerOrderStatus('status').notNull().default('new'),
+    paymentStatus: paymentStatus('payment_status').notNull().default('unpaid'),
+    /** The shop the order came through (channel `shop`). */
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'restrict' }),
+    /** The buyer's purchase order this order answers (channel `purchase_order`). */
+    purchaseOrderId: uuid('purchase_order_id').references(() => purchaseOrders.id, {
+      onDelete: 'restrict',
+    }),
+    deliveryMethod: deliveryMethod('delivery_method').notNull().default('pickup'),
+    deliveryName: text('delivery_name'),
+    deliveryStreet: text('delivery_street'),
+    deliveryPostalCode: text('delivery_postal_code'),
+    deliveryCity: text('delivery_city'),
+    deliveryCountry: text('delivery_country'),
+    note: text('note'),
+    netCents: integer('net_cents').notNull().default(0),
+    vatCents: integer('vat_cents').notNull().default(0),
+    grossCents: integer('gross_cents').notNull().default(0),
+    /** Statutory prescriptions: what the patient pays, and what the pharmacy bills the insurer. */
+    copaymentCents: integer('copayment_cents').notNull().default(0),
+    insurerCents: integer('insurer_cents').notNull().default(0),
+    /** A time-limited hold (shop, Rezeptkonfigurator) lapses to `expired` after this. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    /** Whose cancellation: the seller's, or the buyer's through its purchase order. */
+    cancelledByOrganisationId: uuid('cancelled_by_organisation_id').references(
+      () => organisations.id,
+      { onDelete: 'restrict' },
+    ),
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('customer_orders_number_unique').on(table.organisationId, table.number),
+    uniqueIndex('customer_orders_purchase_order_unique')
+      .on(table.purchaseOrderId)
+      .where(sql`${table.purchaseOrderId} is not null`),
+    index('customer_orders_organisation_idx').on(table.organisationId, table.createdAt),
+    index('customer_orders_customer_idx').on(table.customerId, table.createdAt),
+    index('customer_orders_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'new' and ${table.expiresAt} is not null`),
+    check(
+      'customer_orders_totals',
+      sql`${table.netCents} >= 0 and ${table.vatCents} >= 0 and ${table.grossCents} = ${table.netCents} + ${table.vatCents}`,
+    ),
+    check(
+      'customer_orders_shares',
+      sql`${table.copaymentCents} >= 0 and ${table.insurerCents} >= 0 and ${table.copaymentCents} + ${table.insurerCents} <= ${table.grossCents}`,
+    ),
+    check(
+      'customer_orders_cancel_reason',
+      sql`${table.status} <> 'cancelled' or length(trim(${table.cancelReason})) > 0`,
+    ),
+    check(
+      'customer_orders_channel_links',
+      sql`(${table.channel} = 'purchase_order') = (${table.purchaseOrderId} is not null)`,
+    ),
+    check('customer_orders_version_positive', sql`${table.version} > 0`),
+  ],
+)
+
+/**
+ * One line of a customer order, with what was sold frozen at the time of ordering (name, unit,
+ * price and VAT), so later price changes never touch an order or its invoice.
+ */
+export const customerOrderItems = pgTable(
+  'customer_order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => customerOrders.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull(),
+    organisationProductId: uuid('organisation_product_id')
+      .notNull()
+      .references(() => organisationProducts.id, { onDelete: 'restrict' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    pzn: text('pzn'),
+    salesUnit: salesUnit('sales_unit').notNull(),
+    baseUnitsPerSalesUnit: integer('base_units_per_sales_unit').notNull(),
+    /** In sales units. */
+    quantity: integer('quantity').notNull(),
+    /** Net price per sales unit in cents. */
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    vatRate: vatRate('vat_rate').notNull(),
+    /** Prescription-only goods sold to a patient: the order's prescription must be checked. */
+    requiresPrescription: boolean('requires_prescription').notNull().default(false),
+    /** Statutory prescriptions: the patient's co-payment for this line (§ 61 SGB V). */
+    copaymentCents: integer('copayment_cents').notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('customer_order_items_position_unique').on(table.orderId, table.position),
+    index('customer_order_items_organisation_idx').on(table.organisationId),
+    check('customer_order_items_quantity_positive', sql`${table.quantity} > 0`),
+    check('customer_order_items_price_non_negative', sql`${table.unitPriceCents} >= 0`),
+    check('customer_order_items_base_units_positive', sql`${table.baseUnitsPerSalesUnit} > 0`),
+    check('customer_order_items_copayment_non_negative', sql`${table.copaymentCents} >= 0`),
+  ],
+)
+
+/**
+ * The prescription an order's prescription-only items are sold on. Payer and form are two facts
+ * (domain.md); the validity follows from payer and issue date and is computed, not stored.
+ */
+export const customerOrderPrescriptions = pgTable(
+  'customer_order_prescriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => customerOrders.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    payer: payerKind('payer').notNull(),
+    form: prescriptionForm('form').notNull(),
+    prescriberName: text('prescriber_name').notNull(),
+    prescriberAddress: text('prescriber_address'),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    insurerName: text('insurer_name'),
+    insuranceNumber: text('insurance_number'),
+    copaymentExempt: boolean('copayment_exempt').notNull().default(false),
+    /** Paper: the uploaded scan; e-Rezept: the token (the Data Matrix code's content). */
+    scanFileId: uuid('scan_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
+    eRezeptToken: text('e_rezept_token'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    checkedBy: uuid('checked_by').references(() => users.id, { onDelete: 'restrict' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('customer_order_prescriptions_order_unique').on(table.orderId),
+    check(
+      'customer_order_prescriptions_checked_by',
+      sql`(${table.checkedAt} is null) = (${table.checkedBy} is null)`,
+    ),
+  ],
+)
+
+/**
+ * Which batches the goods of a line were picked from, recorded when the order is made ready or
+ * shipped (delivery note, recall). The order's reservations follow the picks, so completing the
+ * order books exactly these batches out.
+ */
+export const customerOrderPicks = pgTable(
+  'customer_order_picks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => customerOrders.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => customerOrderItems.id, { onDelete: 'cascade' }),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'restrict' }),
+    /** In base units. */
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('customer_order_picks_item_batch_unique').on(table.itemId, table.batchId),
+    index('customer_order_picks_order_idx').on(table.orderId),
+    index('customer_order_picks_batch_idx').on(table.batchId),
+    check('customer_order_picks_quantity_positive', sql`${table.quantity} > 0`),
+  ],
+)
+
+/**
+ * The timeline of an order as its detail page shows it: every transition and every change of
+ * payment, prescription or documents, with who did it. Append-only like the audit log, but for
+ * the people working the order (it names the cancellation reason; the audit log stays the record
+ * a regulator reads).
+ */
+export const customerOrderEvents = pgTable(
+  'customer_order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => customerOrders.id, { onDelete: 'cascade' }),
+    kind: orderEventKind('kind').notNull(),
+    fromStatus: customerOrderStatus('from_status'),
+    toStatus: customerOrderStatus('to_status'),
+    /** A short German text: the cancellation reason, the new payment state, the document number. */
+    detail: text('detail'),
+    actorKind: auditActorKind('actor_kind').notNull(),
+    /** User or shop-user id; the job name for `system`. */
+    actorId: text('actor_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('customer_order_events_order_idx').on(table.orderId, table.createdAt)],
+)
