@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
+import { readFile } from 'node:fs/promises'
+import { inject } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '~/server/db/client.server'
-import { seedDemoData } from '~/server/db/seed.server'
 import { loadSigningKeys } from '~/server/signing-keys.server'
 import { generatePrivateJwk } from './api-client'
+import { createPgliteClient, withAdminClient } from './database-clients'
 
 export type TestDatabaseKind = 'pglite' | 'postgres'
 
@@ -21,21 +22,34 @@ export interface TestDatabase {
   dispose(): Promise<void>
 }
 
-async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
-  await client.connect()
-  try {
-    return await run(client)
-  } finally {
-    await client.end()
+const dumpCache = new Map<string, Promise<Blob>>()
+
+/** One of the dumps the global setup made, read once per test file. */
+export function pgliteDump(which: 'empty' | 'seeded'): Promise<Blob> {
+  const file = inject('pgliteDumps')[which]
+  let dump = dumpCache.get(file)
+  if (!dump) {
+    dump = readFile(file).then((bytes) => new Blob([bytes]))
+    dumpCache.set(file, dump)
   }
+  return dump
 }
 
-/** A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, dropped by `dispose`. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh PostgreSQL database on the TEST_DATABASE_URL server, dropped by `dispose`: empty, or a
+ * copy of the migrated and seeded template the global setup made.
+ */
+export async function createPostgresDatabase({ seeded = false } = {}): Promise<{
+  url: string
+  drop(): Promise<void>
+}> {
   const name = `blattwerk_test_${randomBytes(6).toString('hex')}`
+  const template = seeded ? inject('postgresTemplate') : null
+  if (seeded && !template) throw new Error('The global setup made no PostgreSQL template')
   await withAdminClient(async (client) => {
-    await client.query(`create database "${name}"`)
+    await client.query(
+      template ? `create database "${name}" template "${template}"` : `create database "${name}"`,
+    )
   })
   const url = new URL(process.env.TEST_DATABASE_URL as string)
   url.pathname = `/${name}`
@@ -48,13 +62,13 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   }
 }
 
-/** A fresh database of the given kind, not yet migrated. */
-export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
+async function openTestDatabase(kind: TestDatabaseKind, seeded: boolean): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const handle = await openDatabase({ driver: 'pglite', dataDir: null })
+    const client = await createPgliteClient({ dump: await pgliteDump(seeded ? 'seeded' : 'empty') })
+    const handle = await openDatabase({ driver: 'pglite', dataDir: null, client })
     return { kind, handle, url: null, dispose: () => handle.close() }
   }
-  const database = await createPostgresDatabase()
+  const database = await createPostgresDatabase({ seeded })
   const handle = await openDatabase({ driver: 'postgres', url: database.url, poolSize: 4 })
   return {
     kind,
@@ -67,13 +81,11 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   }
 }
 
-/** A fresh database of the given kind, migrated and filled with the demo data. */
-export async function createSeededDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
-  const database = await createTestDatabase(kind)
-  await database.handle.migrate()
-  await seedDemoData(database.handle.db)
-  return database
-}
+/** A fresh database of the given kind, not yet migrated. */
+export const createTestDatabase = (kind: TestDatabaseKind) => openTestDatabase(kind, false)
+
+/** A fresh database of the given kind, migrated and filled with the demo data (a copy, ADR 023). */
+export const createSeededDatabase = (kind: TestDatabaseKind) => openTestDatabase(kind, true)
 
 /** What the auth services need: the database and a fresh signing key. */
 export async function authDepsFor(database: TestDatabase) {

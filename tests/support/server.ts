@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
-import { createPostgresDatabase, type TestDatabaseKind } from './databases'
+import { createPgliteClient } from './database-clients'
+import { createPostgresDatabase, pgliteDump, type TestDatabaseKind } from './databases'
 
 export interface TestServer {
   baseUrl: string
@@ -19,15 +20,15 @@ const projectRoot = path.resolve(import.meta.dirname, '../..')
 
 /**
  * Starts the production build (`npm run build` must have run) on a free port with its own data
- * directory; on PostgreSQL with a fresh database that is migrated and seeded first.
+ * directory; on PGlite or PostgreSQL with a copy of the migrated and seeded test database.
  */
 export async function startTestServer(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'blattwerk-test-'))
-  const postgres = kind === 'postgres' ? await createPostgresDatabase() : null
-  if (postgres) await seedPostgres(postgres.url)
+  const postgres = kind === 'postgres' ? await createPostgresDatabase({ seeded: true }) : null
+  if (!postgres) await placeSeededPglite(path.join(dataDir, 'pglite'))
 
   const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], {
     cwd: projectRoot,
@@ -61,16 +62,10 @@ export async function startTestServer(
   }
 }
 
-async function seedPostgres(url: string): Promise<void> {
-  const { openDatabase } = await import('~/server/db/client.server')
-  const { seedDemoData } = await import('~/server/db/seed.server')
-  const handle = await openDatabase({ driver: 'postgres', url, poolSize: 2 })
-  try {
-    await handle.migrate()
-    await seedDemoData(handle.db)
-  } finally {
-    await handle.close()
-  }
+/** The server's PGlite data directory, filled from the seeded dump: the server finds it ready. */
+async function placeSeededPglite(pgliteDir: string): Promise<void> {
+  const client = await createPgliteClient({ dump: await pgliteDump('seeded'), dataDir: pgliteDir })
+  await client.close()
 }
 
 function waitForListening(child: ChildProcess, logs: string[]): Promise<string> {
