@@ -8,6 +8,7 @@ import type {
   PrescriptionForm,
 } from './customer-values'
 import type { ListResult } from './list-query'
+import type { SalesUnit, VatRate } from './products'
 
 /**
  * Customers and club members: the words and values shared by the pages and the services. No zod
@@ -191,12 +192,13 @@ export interface CustomerDetail extends CustomerFields {
 }
 
 export interface CustomerExportItem {
+  position: number
   name: string
   pzn: string | null
   quantity: number
-  salesUnit: string
+  salesUnit: SalesUnit
   unitPriceCents: number
-  vatRate: string
+  vatRate: VatRate
   copaymentCents: number
 }
 

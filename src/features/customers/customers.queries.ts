@@ -22,13 +22,15 @@ export const customerQuery = (id: string) =>
     queryFn: () => fetchCustomer({ data: { id } }),
   })
 
-/** Never cached: each export is a fresh read and an audit row. */
+/**
+ * Each export is a read the audit log records: the page's loader fetches it afresh on every visit
+ * (`staleTime: 0` there), the page itself never refetches it.
+ */
 export const customerExportQuery = (id: string) =>
   queryOptions({
     queryKey: [...customersKey, 'export', id],
     queryFn: () => fetchCustomerExport({ data: { id } }),
-    staleTime: 0,
-    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
   })
 
 export const customerOptionsQuery = (q: string) =>

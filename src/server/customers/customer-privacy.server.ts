@@ -133,6 +133,7 @@ export async function exportCustomer(
         items: items
           .filter((item) => item.orderId === order.id)
           .map((item) => ({
+            position: item.position,
             name: item.name,
             pzn: item.pzn,
             quantity: item.quantity,
