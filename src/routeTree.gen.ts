@@ -76,6 +76,7 @@ import { Route as AppAdminProductDbCreateRouteImport } from './routes/_app/admin
 import { Route as AppAdminProductDbUploadRouteImport } from './routes/_app/admin/product-db/upload'
 import { Route as AppCustomersIdIndexRouteImport } from './routes/_app/customers/$id.index'
 import { Route as AppCustomersIdEditRouteImport } from './routes/_app/customers/$id.edit'
+import { Route as AppCustomersIdExportRouteImport } from './routes/_app/customers/$id.export'
 import { Route as AppInventoryBatchesIdRouteImport } from './routes/_app/inventory/batches/$id'
 import { Route as AppProductsIdIndexRouteImport } from './routes/_app/products/$id.index'
 import { Route as AppProductsIdEditRouteImport } from './routes/_app/products/$id.edit'
@@ -426,6 +427,11 @@ const AppCustomersIdEditRoute = AppCustomersIdEditRouteImport.update({
   path: '/customers/$id/edit',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCustomersIdExportRoute = AppCustomersIdExportRouteImport.update({
+  id: '/customers/$id/export',
+  path: '/customers/$id/export',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppInventoryBatchesIdRoute = AppInventoryBatchesIdRouteImport.update({
   id: '/inventory/batches/$id',
   path: '/inventory/batches/$id',
@@ -553,6 +559,7 @@ export interface FileRoutesByFullPath {
   '/admin/product-db/create': typeof AppAdminProductDbCreateRoute
   '/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
   '/customers/$id/edit': typeof AppCustomersIdEditRoute
+  '/customers/$id/export': typeof AppCustomersIdExportRoute
   '/inventory/batches/$id': typeof AppInventoryBatchesIdRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
@@ -629,6 +636,7 @@ export interface FileRoutesByTo {
   '/admin/product-db/create': typeof AppAdminProductDbCreateRoute
   '/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
   '/customers/$id/edit': typeof AppCustomersIdEditRoute
+  '/customers/$id/export': typeof AppCustomersIdExportRoute
   '/inventory/batches/$id': typeof AppInventoryBatchesIdRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
@@ -711,6 +719,7 @@ export interface FileRoutesById {
   '/_app/admin/product-db/create': typeof AppAdminProductDbCreateRoute
   '/_app/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
   '/_app/customers/$id/edit': typeof AppCustomersIdEditRoute
+  '/_app/customers/$id/export': typeof AppCustomersIdExportRoute
   '/_app/inventory/batches/$id': typeof AppInventoryBatchesIdRoute
   '/_app/products/$id/edit': typeof AppProductsIdEditRoute
   '/_app/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
@@ -789,6 +798,7 @@ export interface FileRouteTypes {
     | '/admin/product-db/create'
     | '/admin/product-db/upload'
     | '/customers/$id/edit'
+    | '/customers/$id/export'
     | '/inventory/batches/$id'
     | '/products/$id/edit'
     | '/purchase_orders/$id/edit'
@@ -865,6 +875,7 @@ export interface FileRouteTypes {
     | '/admin/product-db/create'
     | '/admin/product-db/upload'
     | '/customers/$id/edit'
+    | '/customers/$id/export'
     | '/inventory/batches/$id'
     | '/products/$id/edit'
     | '/purchase_orders/$id/edit'
@@ -946,6 +957,7 @@ export interface FileRouteTypes {
     | '/_app/admin/product-db/create'
     | '/_app/admin/product-db/upload'
     | '/_app/customers/$id/edit'
+    | '/_app/customers/$id/export'
     | '/_app/inventory/batches/$id'
     | '/_app/products/$id/edit'
     | '/_app/purchase_orders/$id/edit'
@@ -1457,6 +1469,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCustomersIdEditRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/customers/$id/export': {
+      id: '/_app/customers/$id/export'
+      path: '/customers/$id/export'
+      fullPath: '/customers/$id/export'
+      preLoaderRoute: typeof AppCustomersIdExportRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/inventory/batches/$id': {
       id: '/_app/inventory/batches/$id'
       path: '/inventory/batches/$id'
@@ -1570,6 +1589,7 @@ interface AppRouteChildren {
   AppAdminProductDbCreateRoute: typeof AppAdminProductDbCreateRoute
   AppAdminProductDbUploadRoute: typeof AppAdminProductDbUploadRoute
   AppCustomersIdEditRoute: typeof AppCustomersIdEditRoute
+  AppCustomersIdExportRoute: typeof AppCustomersIdExportRoute
   AppInventoryBatchesIdRoute: typeof AppInventoryBatchesIdRoute
   AppProductsIdEditRoute: typeof AppProductsIdEditRoute
   AppPurchase_ordersIdEditRoute: typeof AppPurchase_ordersIdEditRoute
@@ -1606,6 +1626,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminProductDbCreateRoute: AppAdminProductDbCreateRoute,
   AppAdminProductDbUploadRoute: AppAdminProductDbUploadRoute,
   AppCustomersIdEditRoute: AppCustomersIdEditRoute,
+  AppCustomersIdExportRoute: AppCustomersIdExportRoute,
   AppInventoryBatchesIdRoute: AppInventoryBatchesIdRoute,
   AppProductsIdEditRoute: AppProductsIdEditRoute,
   AppPurchase_ordersIdEditRoute: AppPurchase_ordersIdEditRoute,

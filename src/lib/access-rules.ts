@@ -71,6 +71,17 @@ const customerOrderCategories = new Set<OrganisationCategory>([
   'producer',
 ])
 
+/**
+ * Who keeps customers: sellers their buyers, a club its members. Not the platform admin: personal
+ * data stays with the organisation (DSGVO), so there is no support read either.
+ */
+const customerCategories = new Set<OrganisationCategory>([
+  'pharmacy',
+  'wholesaler',
+  'producer',
+  'club',
+])
+
 /** Who repackages bulk goods into units (Abfüllung) and records it; a club hands out its harvest. */
 const fillingCategories = new Set<OrganisationCategory>(['pharmacy', 'wholesaler', 'producer'])
 
@@ -173,6 +184,10 @@ export function decideAccess(
     const isOwnerOrAdmin =
       session.accountType === 'b2b' && (session.role === 'owner' || session.role === 'admin')
     return isOwnerOrAdmin ? allow : forbidden
+  }
+
+  if (matchesPrefix(path, '/customers')) {
+    return belongsTo(session, customerCategories) ? allow : forbidden
   }
 
   if (matchesPrefix(path, '/customer_orders')) {

@@ -1,4 +1,14 @@
-import type { CustomerKind, PayerKind } from './customer-values'
+import type {
+  CustomerKind,
+  CustomerOrderStatus,
+  DeliveryMethod,
+  OrderChannel,
+  PayerKind,
+  PaymentStatus,
+  PrescriptionForm,
+} from './customer-values'
+import type { ListResult } from './list-query'
+import type { SalesUnit, VatRate } from './products'
 
 /**
  * Customers and club members: the words and values shared by the pages and the services. No zod
@@ -21,3 +31,246 @@ export const payerKindLabels: Record<PayerKind, string> = {
 
 /** Prefix of customer numbers: `KD-00042`; they never restart (counter year 0). */
 export const customerNumberPrefix = 'KD'
+
+export * from './customer-lists'
+
+/** What anonymising leaves in the name fields (orders and invoices keep showing the customer). */
+export const anonymisedName = 'Anonymisiert'
+
+/** KCanG § 16: a club has at most 500 members; only adults may join. */
+export const maxActiveMembers = 500
+export const minimumMemberAge = 18
+
+type OrganisationCategory = 'platform' | 'pharmacy' | 'wholesaler' | 'producer' | 'club'
+
+/**
+ * The kinds of customer an organisation keeps: pharmacies sell to patients and businesses
+ * (practices, other pharmacies), wholesalers and producers only to businesses, clubs hand out to
+ * members only.
+ */
+export function customerKindsFor(category: OrganisationCategory): readonly CustomerKind[] {
+  switch (category) {
+    case 'pharmacy':
+      return ['patient', 'business']
+    case 'wholesaler':
+    case 'producer':
+      return ['business']
+    case 'club':
+      return ['member']
+    default:
+      return []
+  }
+}
+
+/** `KD-00042`: customer numbers count for ever (no year). */
+export const formatCustomerNumber = (value: number) =>
+  `${customerNumberPrefix}-${String(value).padStart(5, '0')}`
+
+/** How a customer is named in lists and pickers: the company, or first and last name. */
+export function customerDisplayName(customer: {
+  kind: CustomerKind
+  firstName: string | null
+  lastName: string | null
+  companyName: string | null
+}): string {
+  if (customer.kind === 'business') return customer.companyName ?? anonymisedName
+  return [customer.firstName, customer.lastName].filter(Boolean).join(' ') || anonymisedName
+}
+
+/** Whole years between a birth date and a day (both `YYYY-MM-DD`): the age on that day. */
+export function ageOn(birthDate: string, day: string): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number]
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0)
+}
+
+/** The customer as a picker (e.g. the order form) chooses it. */
+export interface CustomerOption {
+  id: string
+  number: string
+  displayName: string
+  kind: CustomerKind
+  payerKind: PayerKind | null
+  insurerName: string | null
+  insuranceNumber: string | null
+  copaymentExempt: boolean
+  street: string | null
+  postalCode: string | null
+  city: string | null
+  country: string
+}
+
+/** What an organisation's customer area looks like for the acting user. */
+export interface CustomerOwner {
+  id: string
+  name: string
+  /** The kinds this organisation keeps (a club: members only). */
+  kinds: readonly CustomerKind[]
+  /** Clubs call the area "Mitglieder". */
+  members: boolean
+  /** Anonymising is the owner's decision. */
+  canAnonymise: boolean
+}
+
+export interface CustomerRow {
+  id: string
+  number: string
+  kind: CustomerKind
+  displayName: string
+  email: string | null
+  city: string | null
+  membershipNumber: string | null
+  active: boolean
+  anonymised: boolean
+  createdAt: string
+}
+
+export interface CustomerList extends ListResult<CustomerRow> {
+  owner: CustomerOwner
+}
+
+/** Every stored field of a customer, as the edit form and the export show them. */
+export interface CustomerFields {
+  kind: CustomerKind
+  firstName: string | null
+  lastName: string | null
+  birthDate: string | null
+  companyName: string | null
+  contactPerson: string | null
+  vatId: string | null
+  licenceNumber: string | null
+  eInvoiceAddress: string | null
+  street: string | null
+  postalCode: string | null
+  city: string | null
+  country: string
+  email: string | null
+  phone: string | null
+  payerKind: PayerKind | null
+  insurerName: string | null
+  insuranceNumber: string | null
+  copaymentExempt: boolean
+  membershipNumber: string | null
+  joinedOn: string | null
+  idCheckedOn: string | null
+}
+
+export interface CustomerOrderSummary {
+  id: string
+  number: string
+  createdAt: string
+  status: CustomerOrderStatus
+  paymentStatus: PaymentStatus
+  grossCents: number
+}
+
+export interface CustomerNote {
+  id: string
+  body: string
+  createdAt: string
+  authorName: string | null
+}
+
+export interface CustomerDetail extends CustomerFields {
+  id: string
+  number: string
+  displayName: string
+  /** The platform organisation this business customer is (orders between organisations). */
+  partnerOrganisationName: string | null
+  shopAccount: { id: string; email: string; name: string; shopName: string } | null
+  active: boolean
+  deactivatedAt: string | null
+  anonymisedAt: string | null
+  revision: number
+  createdAt: string
+  updatedAt: string
+  owner: CustomerOwner
+  orders: CustomerOrderSummary[]
+  notes: CustomerNote[]
+  /** Orders still being worked: anonymising is refused while there are any. */
+  openOrderCount: number
+}
+
+export interface CustomerExportItem {
+  position: number
+  name: string
+  pzn: string | null
+  quantity: number
+  salesUnit: SalesUnit
+  unitPriceCents: number
+  vatRate: VatRate
+  copaymentCents: number
+}
+
+export interface CustomerExportOrder extends CustomerOrderSummary {
+  channel: OrderChannel
+  deliveryMethod: DeliveryMethod
+  deliveryName: string | null
+  deliveryStreet: string | null
+  deliveryPostalCode: string | null
+  deliveryCity: string | null
+  deliveryCountry: string | null
+  note: string | null
+  netCents: number
+  vatCents: number
+  copaymentCents: number
+  insurerCents: number
+  items: CustomerExportItem[]
+  prescription: {
+    payer: PayerKind
+    form: PrescriptionForm
+    prescriberName: string
+    issuedOn: string
+    insurerName: string | null
+    insuranceNumber: string | null
+  } | null
+}
+
+/** Everything stored about a customer (Art. 15 and 20 DSGVO). */
+export interface CustomerExport {
+  exportedAt: string
+  controller: {
+    name: string
+    street: string | null
+    postalCode: string | null
+    city: string | null
+  }
+  customer: CustomerFields & {
+    id: string
+    number: string
+    active: boolean
+    deactivatedAt: string | null
+    anonymisedAt: string | null
+    createdAt: string
+    updatedAt: string
+  }
+  shopAccount: { email: string; name: string; shopName: string } | null
+  notes: { body: string; createdAt: string }[]
+  orders: CustomerExportOrder[]
+}
+
+/** Labels of the stored fields, for the export page and the form. */
+export const customerFieldLabels: Record<keyof CustomerFields, string> = {
+  kind: 'Art',
+  firstName: 'Vorname',
+  lastName: 'Nachname',
+  birthDate: 'Geburtsdatum',
+  companyName: 'Firma',
+  contactPerson: 'Ansprechperson',
+  vatId: 'USt-IdNr.',
+  licenceNumber: 'Erlaubnisnummer',
+  eInvoiceAddress: 'E-Rechnungsadresse',
+  street: 'Straße und Hausnummer',
+  postalCode: 'PLZ',
+  city: 'Ort',
+  country: 'Land',
+  email: 'E-Mail',
+  phone: 'Telefon',
+  payerKind: 'Kostenträger',
+  insurerName: 'Krankenkasse',
+  insuranceNumber: 'Versichertennummer',
+  copaymentExempt: 'Zuzahlungsbefreit',
+  membershipNumber: 'Mitgliedsnummer',
+  joinedOn: 'Mitglied seit',
+  idCheckedOn: 'Ausweis geprüft am',
+}

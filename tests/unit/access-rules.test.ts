@@ -76,10 +76,11 @@ const expectedByRoute: Record<string, Row> = {
   '/products/create': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
   '/products/7': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
   '/products/7/edit': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
-  '/customers': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
-  '/customers/create': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
-  '/customers/9': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
-  '/customers/9/edit': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
+  '/customers': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'deny', 'home'],
+  '/customers/create': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'deny', 'home'],
+  '/customers/9': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'deny', 'home'],
+  '/customers/9/edit': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'deny', 'home'],
+  '/customers/9/export': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'deny', 'home'],
   '/documents': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   '/archive/products': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
   '/news/online-shop': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
@@ -176,8 +177,8 @@ const cases: Case[] = [
 describe('decideAccess table', () => {
   it('covers every route the app has', () => {
     const routes = [...Object.keys(expectedByRoute), ...Object.keys(expectedByShopRoute)]
-    expect(routes).toHaveLength(54)
-    expect(cases).toHaveLength(54 * sessionColumns.length * tenantNames.length)
+    expect(routes).toHaveLength(55)
+    expect(cases).toHaveLength(55 * sessionColumns.length * tenantNames.length)
   })
 
   it.each(cases)('$route as $session on tenant $tenant → $expected', (testCase) => {

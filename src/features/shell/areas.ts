@@ -2,7 +2,6 @@ import {
   Building,
   ChartColumn,
   ClipboardList,
-  Contact,
   CreditCard,
   FileText,
   FlaskConical,
@@ -19,7 +18,6 @@ import {
   ShoppingCart,
   Store,
   UserRound,
-  Users,
 } from 'lucide-react'
 import { type AreaKey, areaTitles } from './page-head'
 
@@ -56,6 +54,15 @@ type BuiltArea =
   | 'batch'
   | 'goodsReceipt'
   | 'harvest'
+  | 'customers'
+  | 'members'
+  | 'customerCreate'
+  | 'customer'
+  | 'customerEdit'
+  | 'memberCreate'
+  | 'member'
+  | 'memberEdit'
+  | 'customerExport'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {
@@ -83,42 +90,6 @@ export const areas: Record<PlaceholderArea, Area> = {
     emptyTitle: 'Noch keine Daten für Auswertungen',
     emptyText:
       'Sobald Bestellungen und Abgaben vorliegen, zeigt die Analyse Umsatz, Mengen und Trends.',
-  },
-  customers: {
-    title: areaTitles.customers,
-    description: 'Patientinnen, Patienten, Mitglieder und Geschäftskunden deiner Organisation.',
-    icon: Users,
-    emptyTitle: 'Noch keine Kunden',
-    emptyText: 'Lege Kunden an, um für sie Bestellungen, Rezepte und Abgaben zu erfassen.',
-  },
-  members: {
-    title: areaTitles.members,
-    description: 'Die Mitglieder deines Vereins mit Mitgliedschaft, Alter und Abgaben.',
-    icon: Contact,
-    emptyTitle: 'Noch keine Mitglieder',
-    emptyText:
-      'Lege Mitglieder an, um Abgaben an der Ausgabe zu erfassen und die Monatsmengen im Blick zu behalten.',
-  },
-  customerCreate: {
-    title: areaTitles.customerCreate,
-    description: 'Einen neuen Kunden erfassen.',
-    icon: Users,
-    emptyTitle: 'Neuer Kunde',
-    emptyText: 'Hier erfasst du Name, Kontakt- und Adressdaten eines Kunden.',
-  },
-  customer: {
-    title: areaTitles.customer,
-    description: 'Angaben, Bestellungen und Abgaben eines Kunden.',
-    icon: Users,
-    emptyTitle: 'Kundendetails',
-    emptyText: 'Hier siehst du Stammdaten, Bestellungen und Abgaben eines Kunden.',
-  },
-  customerEdit: {
-    title: areaTitles.customerEdit,
-    description: 'Angaben eines Kunden ändern.',
-    icon: Users,
-    emptyTitle: 'Kunde bearbeiten',
-    emptyText: 'Hier änderst du Kontakt- und Adressdaten eines Kunden.',
   },
   documents: {
     title: areaTitles.documents,

@@ -28,6 +28,8 @@ export function ProductCombobox<T, Key extends QueryKey>({
   optionKey,
   renderOption,
   clearOnPick = false,
+  placeholder = 'Name, PZN oder Sorte',
+  noMatch = 'Kein passendes Produkt gefunden.',
   onPick,
 }: {
   label: string
@@ -45,6 +47,10 @@ export function ProductCombobox<T, Key extends QueryKey>({
   renderOption: (option: T) => ReactNode
   /** Empties the search after a choice, ready for the next one. */
   clearOnPick?: boolean
+  /** What the empty input suggests to type (other lists than products say their own). */
+  placeholder?: string
+  /** What the list says when nothing matches. */
+  noMatch?: string
   onPick: (option: T) => void
 }) {
   const id = useId()
@@ -119,7 +125,7 @@ export function ProductCombobox<T, Key extends QueryKey>({
           aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : hintId}
-          placeholder="Name, PZN oder Sorte"
+          placeholder={placeholder}
           className={`${inputClass} pl-9`}
           value={text}
           onChange={(event) => {
@@ -158,7 +164,7 @@ export function ProductCombobox<T, Key extends QueryKey>({
                 ? 'Suche läuft …'
                 : isError
                   ? 'Die Suche ist fehlgeschlagen. Bitte versuchen Sie es erneut.'
-                  : 'Kein passendes Produkt gefunden.'}
+                  : noMatch}
             </p>
           )}
           {options.map((option, index) => {

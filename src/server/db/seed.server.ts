@@ -3,10 +3,12 @@ import type { TenantConfig } from '../../lib/tenant-config'
 import { hashPassword } from '../password.server'
 import type { Database } from './client.server'
 import { organisations, shopUsers, tenants, users } from './schema'
+import { seedDemoCustomers } from './seed-customers.server'
 import { seedDemoProducts } from './seed-products.server'
 import { seedDemoPurchasing } from './seed-purchasing.server'
 import { seedDemoStock } from './seed-stock.server'
 
+export { demoCustomerIds } from './seed-customers.server'
 export { demoProductIds } from './seed-products.server'
 
 /** Fixed ids keep the seed idempotent: a second run finds every row and changes nothing. */
@@ -220,6 +222,7 @@ export async function seedDemoData(db: Database): Promise<void> {
       .onConflictDoNothing()
     await seedDemoProducts(tx, demoIds)
     await seedDemoStock(tx, demoIds)
+    await seedDemoCustomers(tx, demoIds)
   })
   // Through the services, each in its own transaction, on top of the stock above.
   await seedDemoPurchasing(db)

@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AreaPage } from '~/features/shell/AreaPage'
-import { areaHead } from '~/features/shell/page-head'
+import { CustomerCreatePage } from '~/features/customers/CustomerFormPages'
+import { isBusinessUser } from '~/features/session/session-store'
+import { areaTitles, pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_app/customers/create')({
-  head: areaHead('customerCreate'),
-  component: () => <AreaPage area="customerCreate" />,
+  head: ({ match }) => {
+    const { user } = match.context.session.state
+    const club = isBusinessUser(user) && user.organisation.category === 'club'
+    return pageHead(areaTitles[club ? 'memberCreate' : 'customerCreate'])
+  },
+  component: CustomerCreatePage,
 })

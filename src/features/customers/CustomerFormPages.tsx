@@ -1,0 +1,140 @@
+import { useForm } from '@tanstack/react-form'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { getRouteApi, useNavigate } from '@tanstack/react-router'
+import { useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { type CustomerDetail, type CustomerKind, customerKindsFor } from '~/lib/customers'
+import { FormAlert } from '../forms/field-parts'
+import { FormFrame, SubmitButton } from '../forms/fields'
+import { applyServerErrors } from '../forms/server-errors'
+import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
+import { focusFirstError } from '../product-db/ProductFactsFields'
+import { isBusinessUser } from '../session/session-store'
+import { useSession } from '../session/use-session'
+import { ButtonLink } from '../ui/buttons'
+import { BackLink, PageHeader } from '../ui/PageHeader'
+import { CustomerFormFields } from './CustomerFormFields'
+import {
+  type CustomerFormValues,
+  customerFormErrors,
+  customerInputOf,
+  customerValuesOf,
+  emptyCustomerValues,
+} from './customer-form'
+import { createCustomerFn, updateCustomerFn } from './customer-save.functions'
+import { customerWords } from './customer-words'
+import { customerQuery, customersKey } from './customers.queries'
+
+const editRoute = getRouteApi('/_app/customers/$id/edit')
+
+/** The form of both pages: a new customer of one of `kinds`, or the changes of `detail`. */
+function CustomerForm({
+  kinds,
+  detail,
+}: {
+  kinds: readonly CustomerKind[]
+  detail?: CustomerDetail
+}) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [failure, setFailure] = useState<string | null>(null)
+  const leaving = useRef(false)
+  const words = customerWords(kinds.length === 1 && kinds[0] === 'member')
+
+  async function save(value: CustomerFormValues) {
+    const customer = customerInputOf(value)
+    const id = detail
+      ? (
+          await updateCustomerFn({
+            data: { id: detail.id, revision: detail.revision, customer },
+          })
+        ).id
+      : (await createCustomerFn({ data: { customer } })).id
+    leaving.current = true
+    await queryClient.invalidateQueries({ queryKey: customersKey })
+    toast.success(detail ? words.saved : words.created)
+    await navigate({ to: '/customers/$id', params: { id } })
+  }
+
+  const form = useForm({
+    defaultValues: detail ? customerValuesOf(detail) : emptyCustomerValues(kinds[0] ?? 'patient'),
+    validators: { onSubmit: ({ value }) => customerFormErrors(value) },
+    onSubmitInvalid: focusFirstError,
+    onSubmit: async ({ value, formApi }) => {
+      setFailure(null)
+      try {
+        await save(value)
+      } catch (error) {
+        leaving.current = false
+        setFailure(applyServerErrors(formApi, error))
+        focusFirstError()
+      }
+    },
+  })
+
+  return (
+    <>
+      <FormFrame form={form} className="max-w-2xl space-y-6">
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <div className="rounded-card border border-border bg-surface p-6">
+          <CustomerFormFields form={form} kinds={detail ? undefined : kinds} />
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          {detail ? (
+            <ButtonLink to="/customers/$id" params={{ id: detail.id }} variant="secondary">
+              Abbrechen
+            </ButtonLink>
+          ) : (
+            <ButtonLink to="/customers" variant="secondary">
+              Abbrechen
+            </ButtonLink>
+          )}
+          <SubmitButton form={form}>{detail ? 'Speichern' : words.create}</SubmitButton>
+        </div>
+      </FormFrame>
+      <UnsavedChangesDialog unsaved={() => !leaving.current && !form.state.isDefaultValue} />
+    </>
+  )
+}
+
+/** `/customers/create`: a new customer (a club: a new member). */
+export function CustomerCreatePage() {
+  const { user } = useSession()
+  const kinds = isBusinessUser(user) ? customerKindsFor(user.organisation.category) : []
+  const words = customerWords(kinds.length === 1 && kinds[0] === 'member')
+  return (
+    <>
+      <PageHeader
+        title={words.create}
+        description={
+          kinds.includes('member')
+            ? 'Mitglied werden darf nur, wer volljährig ist; prüfen Sie den Ausweis. Ein Verein hat höchstens 500 aktive Mitglieder.'
+            : 'Die Kundennummer vergibt Blattwerk beim Speichern.'
+        }
+        back={<BackLink to="/customers">{words.back}</BackLink>}
+      />
+      <CustomerForm kinds={kinds} />
+    </>
+  )
+}
+
+/** `/customers/$id/edit`: the customer's data; the kind stays. */
+export function CustomerEditPage() {
+  const { id } = editRoute.useParams()
+  const { data: detail } = useSuspenseQuery(customerQuery(id))
+  const words = customerWords(detail.owner.members)
+  return (
+    <>
+      <PageHeader
+        title={`${detail.displayName} bearbeiten`}
+        description={`${words.singular} ${detail.number}`}
+        back={
+          <BackLink to="/customers/$id" params={{ id }}>
+            {detail.displayName}
+          </BackLink>
+        }
+      />
+      <CustomerForm kinds={detail.owner.kinds} detail={detail} key={detail.revision} />
+    </>
+  )
+}

@@ -1,0 +1,124 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
+import { Plus, Users } from 'lucide-react'
+import { type CustomerRow, customerKindLabels, customerSortKeys } from '~/lib/customers'
+import { formatDate } from '~/lib/format'
+import { useListPending } from '../admin/AdminConsole'
+import { ButtonLink } from '../ui/buttons'
+import { DataTable, dataColumns, RowLink, SelectFilter } from '../ui/DataTable'
+import { EmptyState } from '../ui/EmptyState'
+import { PageHeader } from '../ui/PageHeader'
+import { CustomerStatusBadge } from './CustomerStatusBadge'
+import { customerWords } from './customer-words'
+import { customersQuery } from './customers.queries'
+
+const route = getRouteApi('/_app/customers/')
+const column = dataColumns<CustomerRow>()
+
+const numberColumn = column.accessor('number', {
+  header: 'Nummer',
+  cell: (info) => (
+    <RowLink to="/customers/$id" params={{ id: info.row.original.id }}>
+      <span className="font-mono tabular-nums">{info.getValue()}</span>
+    </RowLink>
+  ),
+})
+const nameColumn = column.accessor('displayName', { id: 'name', header: 'Name' })
+const kindColumn = column.accessor('kind', {
+  header: 'Art',
+  cell: (info) => customerKindLabels[info.getValue()],
+})
+const restColumns = [
+  column.accessor('city', { header: 'Ort', cell: (info) => info.getValue() ?? '–' }),
+  column.accessor('email', { header: 'E-Mail', cell: (info) => info.getValue() ?? '–' }),
+  column.accessor('createdAt', {
+    header: 'Angelegt',
+    cell: (info) => formatDate(info.getValue()),
+  }),
+  column.accessor('active', {
+    header: 'Status',
+    cell: (info) => (
+      <CustomerStatusBadge active={info.getValue()} anonymised={info.row.original.anonymised} />
+    ),
+  }),
+]
+const membershipColumn = column.accessor('membershipNumber', {
+  header: 'Mitgliedsnr.',
+  cell: (info) => info.getValue() ?? '–',
+})
+
+const customerColumns = column.columns([numberColumn, nameColumn, kindColumn, ...restColumns])
+const memberColumns = column.columns([numberColumn, nameColumn, membershipColumn, ...restColumns])
+const businessColumns = column.columns([numberColumn, nameColumn, ...restColumns])
+
+const activeOptions = [
+  { value: 'yes' as const, label: 'Aktiv' },
+  { value: 'no' as const, label: 'Deaktiviert' },
+]
+
+/** `/customers`: the organisation's customers, or a club's members. */
+export function CustomersPage() {
+  const search = route.useSearch()
+  const { data } = useSuspenseQuery(customersQuery(search))
+  const { owner } = data
+  const words = customerWords(owner.members)
+  const createLink = (label: string) => (
+    <ButtonLink to="/customers/create">
+      <Plus className="size-4" aria-hidden="true" />
+      {label}
+    </ButtonLink>
+  )
+  const kindOptions = owner.kinds.map((value) => ({ value, label: customerKindLabels[value] }))
+  return (
+    <>
+      <PageHeader
+        title={words.plural}
+        description={
+          owner.members
+            ? 'Die Mitglieder Ihres Vereins: volljährig, höchstens 500 aktive, mit geprüftem Ausweis.'
+            : 'Patientinnen, Patienten und Geschäftskunden Ihrer Organisation mit ihren Bestellungen.'
+        }
+        actions={createLink(words.create)}
+      />
+      <DataTable
+        label={words.plural}
+        columns={
+          owner.members ? memberColumns : owner.kinds.length > 1 ? customerColumns : businessColumns
+        }
+        search={search}
+        result={data}
+        sortable={customerSortKeys}
+        pending={useListPending()}
+        searchLabel={
+          owner.members
+            ? 'Name, Nummer, Mitgliedsnummer oder E-Mail suchen'
+            : 'Name, Kundennummer oder E-Mail suchen'
+        }
+        filters={
+          <div className="flex flex-wrap items-end gap-3">
+            {kindOptions.length > 1 && (
+              <SelectFilter param="kind" label="Art" value={search.kind} options={kindOptions} />
+            )}
+            <SelectFilter
+              param="active"
+              label="Status"
+              value={search.active}
+              options={activeOptions}
+            />
+          </div>
+        }
+        empty={
+          <EmptyState
+            icon={Users}
+            title={owner.members ? 'Noch keine Mitglieder' : 'Noch keine Kunden'}
+            action={createLink(words.create)}
+          >
+            {owner.members
+              ? 'Legen Sie Mitglieder an, um Abgaben an der Ausgabe zu erfassen.'
+              : 'Legen Sie Kunden an, um für sie Bestellungen, Rezepte und Rechnungen zu erfassen.'}
+          </EmptyState>
+        }
+      />
+    </>
+  )
+}

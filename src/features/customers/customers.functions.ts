@@ -1,0 +1,40 @@
+import { createServerFn } from '@tanstack/react-start'
+import { customerListSearch } from '~/lib/customer-lists'
+import { parseIdInput } from '~/lib/ids'
+import { maxSearchLength } from '~/lib/list-query'
+import { getApp } from '~/server/app.server'
+import { exportCustomer } from '~/server/customers/customer-privacy.server'
+import {
+  getCustomer,
+  listCustomers,
+  searchCustomerOptions,
+} from '~/server/customers/customers.server'
+import { authenticated } from '../server-fn/auth.middleware'
+
+/** What the customer pages read; their loaders call these (zod-free validators). */
+
+export const fetchCustomers = createServerFn({ method: 'GET' })
+  .middleware([authenticated])
+  .validator(customerListSearch.parse)
+  .handler(async ({ data, context }) => listCustomers(context.actor, data, (await getApp()).db))
+
+export const fetchCustomer = createServerFn({ method: 'GET' })
+  .middleware([authenticated])
+  .validator(parseIdInput)
+  .handler(async ({ data, context }) => getCustomer(context.actor, data.id, (await getApp()).db))
+
+/** The DSGVO export; each read is recorded in the audit log. */
+export const fetchCustomerExport = createServerFn({ method: 'GET' })
+  .middleware([authenticated])
+  .validator(parseIdInput)
+  .handler(async ({ data, context }) => exportCustomer(context.actor, data.id, (await getApp()).db))
+
+/** The picker's search over the organisation's active customers. */
+export const fetchCustomerOptions = createServerFn({ method: 'GET' })
+  .middleware([authenticated])
+  .validator((input: { q: string }) => ({
+    q: typeof input?.q === 'string' ? input.q.trim().slice(0, maxSearchLength) : '',
+  }))
+  .handler(async ({ data, context }) =>
+    searchCustomerOptions(context.actor, data.q, (await getApp()).db),
+  )

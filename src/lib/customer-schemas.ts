@@ -1,0 +1,236 @@
+import { z } from 'zod'
+import { payerKinds } from './customer-values'
+import { emailAddress, text } from './text-schema'
+
+/**
+ * The inputs of the customer services, shared by their forms and the server. One schema per kind
+ * (patient, business, member); the rules that need today's date (birth date in the future, a
+ * member's age) are checked against the day the server sees, so they live in `refine`s that read
+ * the clock when they run.
+ */
+
+const optionalText = (max: number, label: string) =>
+  text({ trim: true, max, tooLong: `${label} hat höchstens ${max} Zeichen.` })
+    .nullable()
+    .optional()
+    .transform((value) => value || null)
+
+const requiredText = (max: number, required: string, label: string) =>
+  text({ trim: true, required, max, tooLong: `${label} hat höchstens ${max} Zeichen.` })
+
+const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/
+
+/** A real calendar day as `YYYY-MM-DD` (no 31 February). */
+export function isCalendarDay(value: string): boolean {
+  if (!isoDatePattern.test(value)) return false
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+}
+
+/** Today in Germany as `YYYY-MM-DD` (kept here so the schema needs no formatting module). */
+const todayInGermany = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date())
+
+const day = (invalid: string) =>
+  text({ trim: true, required: invalid }).refine(isCalendarDay, invalid)
+
+const optionalDay = (invalid: string) =>
+  text({ trim: true })
+    .nullable()
+    .optional()
+    .transform((value) => value || null)
+    .refine((value) => value === null || isCalendarDay(value), invalid)
+
+const birthDate = (required: string) =>
+  day(required).refine(
+    (value) => value <= todayInGermany(),
+    'Das Geburtsdatum liegt in der Zukunft.',
+  )
+
+const optionalEmail = emailAddress({
+  invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
+  tooLong: 'Die E-Mail-Adresse ist zu lang.',
+})
+  .nullable()
+  .optional()
+  .or(z.literal('').transform(() => null))
+  .transform((value) => value ?? null)
+
+/**
+ * VAT identification numbers: Germany strictly (DE and nine digits), the other EU states loosely
+ * (their two-letter prefix, Greece's EL, then 2–12 letters or digits).
+ */
+const euVatPrefixes = [
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'EL',
+  'ES',
+  'FI',
+  'FR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+  'XI',
+]
+export function isVatId(value: string): boolean {
+  const compact = value.replace(/[\s.-]/g, '').toUpperCase()
+  if (compact.startsWith('DE')) return /^DE\d{9}$/.test(compact)
+  return euVatPrefixes.includes(compact.slice(0, 2)) && /^[A-Z]{2}[0-9A-Z+*]{2,12}$/.test(compact)
+}
+
+const addressFields = {
+  street: optionalText(200, 'Die Straße'),
+  postalCode: optionalText(10, 'Die Postleitzahl'),
+  city: optionalText(100, 'Der Ort'),
+  country: text({ trim: true, required: 'Bitte wählen Sie das Land.' })
+    .regex(/^[A-Z]{2}$/, 'Bitte wählen Sie das Land.')
+    .default('DE'),
+  email: optionalEmail,
+  phone: optionalText(40, 'Die Telefonnummer'),
+}
+
+const personFields = {
+  firstName: requiredText(100, 'Bitte geben Sie den Vornamen an.', 'Der Vorname'),
+  lastName: requiredText(100, 'Bitte geben Sie den Nachnamen an.', 'Der Nachname'),
+}
+
+export const patientSchema = z.object({
+  kind: z.literal('patient'),
+  ...personFields,
+  birthDate: birthDate('Bitte geben Sie das Geburtsdatum an (TT.MM.JJJJ).'),
+  ...addressFields,
+  payerKind: z.enum(payerKinds, { error: 'Bitte wählen Sie den Kostenträger.' }),
+  insurerName: optionalText(120, 'Der Name der Krankenkasse'),
+  insuranceNumber: optionalText(20, 'Die Versichertennummer'),
+  copaymentExempt: z.boolean().default(false),
+})
+
+export const businessSchema = z.object({
+  kind: z.literal('business'),
+  companyName: requiredText(200, 'Bitte geben Sie den Namen der Firma an.', 'Der Firmenname'),
+  contactPerson: optionalText(200, 'Der Name der Ansprechperson'),
+  vatId: optionalText(20, 'Die USt-IdNr.').refine(
+    (value) => value === null || isVatId(value),
+    'Bitte geben Sie eine gültige USt-IdNr. an (z. B. DE123456789).',
+  ),
+  licenceNumber: optionalText(60, 'Die Erlaubnisnummer'),
+  eInvoiceAddress: optionalText(254, 'Die E-Rechnungsadresse'),
+  ...addressFields,
+})
+
+export const memberSchema = z.object({
+  kind: z.literal('member'),
+  ...personFields,
+  birthDate: birthDate('Bitte geben Sie das Geburtsdatum an (TT.MM.JJJJ).'),
+  ...addressFields,
+  membershipNumber: optionalText(40, 'Die Mitgliedsnummer'),
+  joinedOn: optionalDay('Bitte geben Sie ein gültiges Beitrittsdatum an.'),
+  idCheckedOn: optionalDay('Bitte geben Sie ein gültiges Datum der Ausweisprüfung an.'),
+})
+
+/** The rules across fields: a German postal code, the insurer of a statutory patient. */
+function checkCustomer(
+  value: { kind: string; country: string; postalCode: string | null } & Record<string, unknown>,
+  context: z.RefinementCtx,
+) {
+  if (value.country === 'DE' && value.postalCode !== null && !/^\d{5}$/.test(value.postalCode)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['postalCode'],
+      message: 'Die Postleitzahl hat fünf Ziffern.',
+    })
+  }
+  if (value.kind === 'patient' && value.payerKind === 'statutory') {
+    if (!value.insurerName) {
+      context.addIssue({
+        code: 'custom',
+        path: ['insurerName'],
+        message: 'Bitte geben Sie die Krankenkasse an.',
+      })
+    }
+    if (!value.insuranceNumber) {
+      context.addIssue({
+        code: 'custom',
+        path: ['insuranceNumber'],
+        message: 'Bitte geben Sie die Versichertennummer an.',
+      })
+    }
+  }
+  if (
+    value.kind === 'member' &&
+    typeof value.joinedOn === 'string' &&
+    value.joinedOn > todayInGermany()
+  ) {
+    context.addIssue({
+      code: 'custom',
+      path: ['joinedOn'],
+      message: 'Das Beitrittsdatum liegt in der Zukunft.',
+    })
+  }
+}
+
+export const customerSchema = z
+  .discriminatedUnion('kind', [patientSchema, businessSchema, memberSchema], {
+    error: 'Bitte wählen Sie die Art des Kunden.',
+  })
+  .superRefine(checkCustomer)
+export type CustomerInput = z.input<typeof customerSchema>
+export type CustomerData = z.output<typeof customerSchema>
+
+/** A change names the revision the form was loaded at; an older one is refused. */
+export const updateCustomerSchema = z.object({
+  revision: z.number().int().positive(),
+  customer: customerSchema,
+})
+export type UpdateCustomerInput = z.input<typeof updateCustomerSchema>
+
+export const customerRevisionSchema = z.object({
+  revision: z.number().int().positive().optional(),
+})
+
+export const customerNoteSchema = z.object({
+  body: text({
+    trim: true,
+    multiline: true,
+    required: 'Bitte geben Sie eine Notiz ein.',
+    max: 2000,
+    tooLong: 'Eine Notiz hat höchstens 2000 Zeichen.',
+  }),
+})
+export type CustomerNoteInput = z.input<typeof customerNoteSchema>
+
+/** Linking a shop account: the e-mail address the customer registered with. */
+export const shopAccountLinkSchema = z.object({
+  email: emailAddress({
+    invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
+    tooLong: 'Die E-Mail-Adresse ist zu lang.',
+  }),
+})
+
+/** Anonymising asks for the revision the page showed: nobody anonymises what they have not seen. */
+export const anonymiseCustomerSchema = z.object({
+  revision: z.number().int().positive(),
+})

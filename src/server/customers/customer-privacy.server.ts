@@ -1,0 +1,228 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { anonymiseCustomerSchema } from '../../lib/customer-schemas'
+import { anonymisedName, type CustomerExport } from '../../lib/customers'
+import { type Actor, requireRole } from '../actor.server'
+import { auditActorOf, recordAudit } from '../audit/audit.server'
+import {
+  customerOrderItems,
+  customerOrderPrescriptions,
+  customerOrders,
+} from '../customer-orders/customer-orders.schema'
+import type { Database } from '../db/client.server'
+import { organisations } from '../db/schema'
+import { ConflictError, NotFoundError, parseInput } from '../errors.server'
+import { customerNotes } from './customers.schema'
+import {
+  changeCustomer,
+  customerAudit,
+  customerNotFoundMessage,
+  fieldsOf,
+  findCustomer,
+  openOrderNumbers,
+  shopAccountOf,
+  staleCustomerMessage,
+} from './customers.server'
+import { customerKeeper } from './customers-access.server'
+
+/**
+ * The customer's rights under the DSGVO: everything stored about them (Art. 15, 20) and
+ * anonymisation (Art. 17) — personal fields replaced, notes deleted, shop link removed, while
+ * orders, invoices and hand-out records stay whole under the anonymised name, as commercial and
+ * pharmacy law requires them to be kept.
+ */
+
+export async function exportCustomer(
+  actor: Actor,
+  id: string,
+  db: Database,
+): Promise<CustomerExport> {
+  const { owner } = customerKeeper(actor)
+  const row = await findCustomer(db, owner.id, id)
+  if (!row) throw new NotFoundError(customerNotFoundMessage)
+  const [controller] = await db
+    .select({
+      name: organisations.name,
+      street: organisations.street,
+      postalCode: organisations.postalCode,
+      city: organisations.city,
+    })
+    .from(organisations)
+    .where(eq(organisations.id, owner.id))
+  const notes = await db
+    .select({ body: customerNotes.body, createdAt: customerNotes.createdAt })
+    .from(customerNotes)
+    .where(and(eq(customerNotes.customerId, row.id), eq(customerNotes.organisationId, owner.id)))
+    .orderBy(desc(customerNotes.createdAt), desc(customerNotes.id))
+  const orders = await db
+    .select()
+    .from(customerOrders)
+    .where(and(eq(customerOrders.customerId, row.id), eq(customerOrders.organisationId, owner.id)))
+    .orderBy(desc(customerOrders.createdAt), desc(customerOrders.id))
+  const orderIds = orders.map((order) => order.id)
+  const items = orderIds.length
+    ? await db
+        .select()
+        .from(customerOrderItems)
+        .where(
+          and(
+            inArray(customerOrderItems.orderId, orderIds),
+            eq(customerOrderItems.organisationId, owner.id),
+          ),
+        )
+        .orderBy(asc(customerOrderItems.orderId), asc(customerOrderItems.position))
+    : []
+  const prescriptions = orderIds.length
+    ? await db
+        .select()
+        .from(customerOrderPrescriptions)
+        .where(
+          and(
+            inArray(customerOrderPrescriptions.orderId, orderIds),
+            eq(customerOrderPrescriptions.organisationId, owner.id),
+          ),
+        )
+    : []
+  const shopAccount = await shopAccountOf(db, row.shopUserId)
+  await recordAudit(db, {
+    organisationId: owner.id,
+    actor: auditActorOf(actor),
+    requestId: actor.requestId,
+    action: customerAudit.exported,
+    entity: { type: customerAudit.entityType, id: row.id },
+  })
+  return {
+    exportedAt: new Date().toISOString(),
+    controller: controller ?? { name: owner.name, street: null, postalCode: null, city: null },
+    customer: {
+      ...fieldsOf(row),
+      id: row.id,
+      number: row.number,
+      active: row.deactivatedAt === null,
+      deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
+      anonymisedAt: row.anonymisedAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    },
+    shopAccount: shopAccount && {
+      email: shopAccount.email,
+      name: shopAccount.name,
+      shopName: shopAccount.shopName,
+    },
+    notes: notes.map((note) => ({ body: note.body, createdAt: note.createdAt.toISOString() })),
+    orders: orders.map((order) => {
+      const prescription = prescriptions.find((entry) => entry.orderId === order.id)
+      return {
+        id: order.id,
+        number: order.number,
+        createdAt: order.createdAt.toISOString(),
+        status: order.status,
+        paymentStatus: order.paymentStatus,
+        channel: order.channel,
+        deliveryMethod: order.deliveryMethod,
+        deliveryName: order.deliveryName,
+        deliveryStreet: order.deliveryStreet,
+        deliveryPostalCode: order.deliveryPostalCode,
+        deliveryCity: order.deliveryCity,
+        deliveryCountry: order.deliveryCountry,
+        note: order.note,
+        netCents: order.netCents,
+        vatCents: order.vatCents,
+        grossCents: order.grossCents,
+        copaymentCents: order.copaymentCents,
+        insurerCents: order.insurerCents,
+        items: items
+          .filter((item) => item.orderId === order.id)
+          .map((item) => ({
+            position: item.position,
+            name: item.name,
+            pzn: item.pzn,
+            quantity: item.quantity,
+            salesUnit: item.salesUnit,
+            unitPriceCents: item.unitPriceCents,
+            vatRate: item.vatRate,
+            copaymentCents: item.copaymentCents,
+          })),
+        prescription: prescription
+          ? {
+              payer: prescription.payer,
+              form: prescription.form,
+              prescriberName: prescription.prescriberName,
+              issuedOn: prescription.issuedOn,
+              insurerName: prescription.insurerName,
+              insuranceNumber: prescription.insuranceNumber,
+            }
+          : null,
+      }
+    }),
+  }
+}
+
+/**
+ * Replaces the customer's personal fields (names by "Anonymisiert"), deletes the notes and the
+ * shop link and deactivates the customer. Only the owner decides; refused while an order is open
+ * (it still needs name and address). Orders and their items stay as they are.
+ */
+export async function anonymiseCustomer(
+  actor: Actor,
+  id: string,
+  input: unknown,
+  db: Database,
+): Promise<{ id: string }> {
+  const { owner } = customerKeeper(actor)
+  requireRole(actor, 'owner')
+  const { revision } = parseInput(anonymiseCustomerSchema, input)
+  return db.transaction(async (tx) => {
+    const current = await findCustomer(tx, owner.id, id, { forUpdate: true })
+    if (!current) throw new NotFoundError(customerNotFoundMessage)
+    if (current.anonymisedAt) throw new ConflictError('Der Kunde ist bereits anonymisiert.')
+    if (current.revision !== revision) throw new ConflictError(staleCustomerMessage)
+    // Orders lock their customer row before they change (or are created), so none opens meanwhile.
+    const open = await openOrderNumbers(tx, owner.id, current.id)
+    if (open.length > 0) {
+      throw new ConflictError(
+        `Der Kunde hat noch offene Bestellungen (${open.join(', ')}). Schließen Sie diese ab oder stornieren Sie sie, dann lässt er sich anonymisieren.`,
+      )
+    }
+    const notes = await tx
+      .delete(customerNotes)
+      .where(
+        and(eq(customerNotes.customerId, current.id), eq(customerNotes.organisationId, owner.id)),
+      )
+      .returning({ id: customerNotes.id })
+    const now = new Date()
+    const person = current.kind !== 'business'
+    await changeCustomer(
+      tx,
+      actor,
+      current,
+      customerAudit.anonymised,
+      {
+        firstName: null,
+        lastName: person ? anonymisedName : null,
+        companyName: person ? null : anonymisedName,
+        birthDate: null,
+        contactPerson: null,
+        vatId: null,
+        licenceNumber: null,
+        eInvoiceAddress: null,
+        street: null,
+        postalCode: null,
+        city: null,
+        email: null,
+        phone: null,
+        payerKind: null,
+        insurerName: null,
+        insuranceNumber: null,
+        copaymentExempt: false,
+        membershipNumber: null,
+        joinedOn: null,
+        idCheckedOn: null,
+        shopUserId: null,
+        deactivatedAt: current.deactivatedAt ?? now,
+        anonymisedAt: now,
+      },
+      { after: { notesDeleted: notes.length } },
+    )
+    return { id: current.id }
+  })
+}
