@@ -1,11 +1,24 @@
-import type {
-  CustomerOrderStatus,
-  DeliveryMethod,
-  OrderChannel,
-  OrderType,
-  PaymentStatus,
-  PrescriptionForm,
+import {
+  type CustomerKind,
+  type CustomerOrderStatus,
+  type DeliveryMethod,
+  type OrderChannel,
+  type OrderEventKind,
+  type OrderType,
+  type PayerKind,
+  type PaymentStatus,
+  type PrescriptionForm,
+  paymentStatuses,
 } from './customer-values'
+import type { ListResult } from './list-query'
+import {
+  lineTotalCents,
+  type PackUnit,
+  type ProductCategory,
+  type SalesUnit,
+  type VatRate,
+  vatCents,
+} from './products'
 
 /**
  * Customer orders: the words and values shared by the pages and the services. No zod here —
@@ -64,3 +77,405 @@ export const prescriptionFormLabels: Record<PrescriptionForm, string> = {
 
 /** Prefix of customer-order numbers: `AU-2026-00017` (Auftrag). */
 export const customerOrderNumberPrefix = 'AU'
+
+// ─── State table ─────────────────────────────────────────────────────────────────────────────
+
+/** The transitions of an order's status (payment is separate, below). */
+export const customerOrderActions = [
+  'confirm',
+  'markReady',
+  'ship',
+  'complete',
+  'cancel',
+  'expire',
+] as const
+export type CustomerOrderAction = (typeof customerOrderActions)[number]
+
+/**
+ * The one table of an order's status: where each action may start and where it leads.
+ * new → confirmed → ready (pickup) | shipped (courier, shipping) → completed; cancel before
+ * completed; expire only an unconfirmed hold (the shop's job).
+ */
+export const customerOrderTransitions: Record<
+  CustomerOrderAction,
+  { from: readonly CustomerOrderStatus[]; to: CustomerOrderStatus }
+> = {
+  confirm: { from: ['new'], to: 'confirmed' },
+  markReady: { from: ['confirmed'], to: 'ready' },
+  ship: { from: ['confirmed'], to: 'shipped' },
+  complete: { from: ['ready', 'shipped'], to: 'completed' },
+  cancel: { from: ['new', 'confirmed', 'ready', 'shipped'], to: 'cancelled' },
+  expire: { from: ['new'], to: 'expired' },
+}
+
+/** Which of `markReady` and `ship` a delivery method goes through. */
+export const fulfilmentAction = (method: DeliveryMethod): 'markReady' | 'ship' =>
+  method === 'pickup' ? 'markReady' : 'ship'
+
+const actionWords: Record<CustomerOrderAction, string> = {
+  confirm: 'bestätigt',
+  markReady: 'als abholbereit markiert',
+  ship: 'als versandt markiert',
+  complete: 'abgeschlossen',
+  cancel: 'storniert',
+  expire: 'als abgelaufen markiert',
+}
+
+export const customerOrderActionLabels: Record<CustomerOrderAction, string> = {
+  confirm: 'Bestätigen',
+  markReady: 'Abholbereit',
+  ship: 'Versandt',
+  complete: 'Abschließen',
+  cancel: 'Stornieren',
+  expire: 'Ablaufen lassen',
+}
+
+/**
+ * Why `action` may not happen to an order in `status` with this delivery method; null when it
+ * may. The services refuse with this message (409), the detail page offers only what is null.
+ */
+export function refusedActionMessage(
+  action: CustomerOrderAction,
+  status: CustomerOrderStatus,
+  deliveryMethod: DeliveryMethod,
+): string | null {
+  if (!customerOrderTransitions[action].from.includes(status)) {
+    return `Eine Bestellung im Status „${customerOrderStatusLabels[status]}“ kann nicht ${actionWords[action]} werden.`
+  }
+  if (action === 'markReady' && deliveryMethod !== 'pickup') {
+    return `Eine Bestellung mit ${deliveryMethodLabels[deliveryMethod]} wird versandt, nicht zur Abholung bereitgestellt.`
+  }
+  if (action === 'ship' && deliveryMethod === 'pickup') {
+    return 'Eine Bestellung zur Abholung wird bereitgestellt, nicht versandt.'
+  }
+  return null
+}
+
+/** Items, delivery, note and prescription change only while the order is new. */
+export const editableStatuses: readonly CustomerOrderStatus[] = ['new']
+export const notEditableMessage = (status: CustomerOrderStatus) =>
+  `Eine Bestellung im Status „${customerOrderStatusLabels[status]}“ kann nicht mehr geändert werden.`
+
+/** The actions a user (owner or staff) may take now; `expire` is the shop job's alone. */
+export function availableActions(
+  status: CustomerOrderStatus,
+  deliveryMethod: DeliveryMethod,
+): CustomerOrderAction[] {
+  return customerOrderActions.filter(
+    (action) =>
+      action !== 'expire' && refusedActionMessage(action, status, deliveryMethod) === null,
+  )
+}
+
+/**
+ * The payment sub-state, set by hand here (the checkout sets it from Mollie later). A refund
+ * needs a payment; a paid order is not unpaid again except through a refund. After a
+ * cancellation or expiry only the refund of what was paid is left.
+ */
+export const paymentTransitions: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  unpaid: ['pending', 'paid', 'failed'],
+  pending: ['unpaid', 'paid', 'failed'],
+  failed: ['unpaid', 'pending', 'paid'],
+  paid: ['refunded'],
+  refunded: [],
+}
+
+const closedStatuses: readonly CustomerOrderStatus[] = ['cancelled', 'expired']
+
+/** Why the payment may not go from `from` to `to` on an order in `status`; null when it may. */
+export function refusedPaymentMessage(
+  from: PaymentStatus,
+  to: PaymentStatus,
+  status: CustomerOrderStatus,
+): string | null {
+  if (from === to) return `Die Zahlung ist bereits „${paymentStatusLabels[to]}“.`
+  if (!paymentTransitions[from].includes(to)) {
+    return `Eine Zahlung „${paymentStatusLabels[from]}“ kann nicht auf „${paymentStatusLabels[to]}“ gesetzt werden.`
+  }
+  if (closedStatuses.includes(status) && to !== 'refunded') {
+    return `Bei einer Bestellung im Status „${customerOrderStatusLabels[status]}“ kann nur noch eine Zahlung erstattet werden.`
+  }
+  return null
+}
+
+/** The payment states the select offers now. */
+export const availablePaymentStatuses = (
+  from: PaymentStatus,
+  status: CustomerOrderStatus,
+): PaymentStatus[] =>
+  paymentStatuses.filter((to) => to !== from && refusedPaymentMessage(from, to, status) === null)
+
+// ─── Prescriptions ───────────────────────────────────────────────────────────────────────────
+
+/** Categories that are sold only on prescription (to a patient). Accessories are not. */
+export const prescriptionOnlyCategories: readonly ProductCategory[] = [
+  'flower',
+  'extract',
+  'cbd_solution',
+  'dronabinol',
+]
+
+/** Whether a line needs the order's prescription checked: prescription-only goods to a patient. */
+export const requiresPrescription = (category: ProductCategory, customerKind: CustomerKind) =>
+  customerKind === 'patient' && prescriptionOnlyCategories.includes(category)
+
+const addDays = (isoDate: string, days: number) => {
+  const date = new Date(`${isoDate}T00:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + days)
+  return date.toISOString().slice(0, 10)
+}
+
+const addMonths = (isoDate: string, months: number) => {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number]
+  const target = new Date(Date.UTC(year, month - 1 + months, 1))
+  // 30 November + 3 months is the last day of February, not 2 March.
+  const lastDay = new Date(
+    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
+  ).getUTCDate()
+  target.setUTCDate(Math.min(day, lastDay))
+  return target.toISOString().slice(0, 10)
+}
+
+/**
+ * The last day (`YYYY-MM-DD`) a prescription may be filled: statutory 28 days after issue,
+ * private and self-pay three months (domain.md).
+ */
+export function validUntil(issuedOn: string, payer: PayerKind): string {
+  return payer === 'statutory' ? addDays(issuedOn, 28) : addMonths(issuedOn, 3)
+}
+
+export const isPrescriptionValidOn = (issuedOn: string, payer: PayerKind, today: string) =>
+  issuedOn <= today && today <= validUntil(issuedOn, payer)
+
+/**
+ * The statutory patient's co-payment for one line (§ 61 SGB V): 10 % of the line's gross price,
+ * at least 5 €, at most 10 €, never more than the price; nothing with an exemption.
+ */
+export function lineCopaymentCents(grossCents: number, exempt: boolean): number {
+  if (exempt || grossCents <= 0) return 0
+  const tenPercent = Math.floor((grossCents + 5) / 10)
+  return Math.min(grossCents, Math.max(500, Math.min(1000, tenPercent)))
+}
+
+/**
+ * Co-payment per line and the insurer's share of an order's prescription lines. Only statutory
+ * prescriptions split the price; private and self-pay patients pay it all (no shares).
+ */
+export function prescriptionShares(
+  lines: readonly {
+    unitPriceCents: number
+    quantity: number
+    vatRate: VatRate
+    requiresPrescription: boolean
+  }[],
+  prescription: { payer: PayerKind; copaymentExempt: boolean } | null,
+  orderGrossCents: number,
+): { lineCopayments: number[]; copaymentCents: number; insurerCents: number } {
+  const statutory = prescription?.payer === 'statutory'
+  let covered = 0
+  const lineCopayments = lines.map((line) => {
+    if (!statutory || !line.requiresPrescription) return 0
+    const net = lineTotalCents(line.unitPriceCents, line.quantity)
+    const gross = net + vatCents(net, line.vatRate)
+    covered += gross
+    return lineCopaymentCents(gross, prescription.copaymentExempt)
+  })
+  const copaymentCents = lineCopayments.reduce((sum, value) => sum + value, 0)
+  // Per-line rounding may pass the order's per-rate total by a cent; the order's gross bounds it.
+  const insurerCents = Math.max(0, Math.min(covered, orderGrossCents) - copaymentCents)
+  return { lineCopayments, copaymentCents, insurerCents }
+}
+
+// ─── Messages ────────────────────────────────────────────────────────────────────────────────
+
+export const customerOrderNotFoundMessage = 'Diese Bestellung gibt es nicht.'
+export const staleCustomerOrderMessage =
+  'Die Bestellung wurde inzwischen geändert. Bitte laden Sie die Seite neu.'
+export const prescriptionMissingMessage =
+  'Für verschreibungspflichtige Produkte fehlt das Rezept. Bitte erfassen Sie es zuerst.'
+export const prescriptionUncheckedMessage =
+  'Das Rezept ist noch nicht geprüft. Bitte prüfen Sie es, bevor Sie die Bestellung bestätigen.'
+export const prescriptionExpiredMessage = (until: string) =>
+  `Das Rezept ist seit ${until.split('-').reverse().join('.')} nicht mehr gültig.`
+
+// ─── What the pages show ─────────────────────────────────────────────────────────────────────
+
+export interface CustomerOrderRow {
+  id: string
+  number: string
+  status: CustomerOrderStatus
+  paymentStatus: PaymentStatus
+  channel: OrderChannel
+  customerId: string
+  customerName: string
+  itemCount: number
+  grossCents: number
+  createdAt: string
+}
+
+export type CustomerOrderList = ListResult<CustomerOrderRow>
+
+export interface CustomerOrderPick {
+  batchId: string
+  batchNumber: string
+  expiryDate: string | null
+  /** Base units. */
+  quantity: number
+}
+
+export interface CustomerOrderItemDetail {
+  id: string
+  position: number
+  listingId: string
+  productId: string
+  name: string
+  pzn: string | null
+  category: ProductCategory
+  packUnit: PackUnit
+  salesUnit: SalesUnit
+  baseUnitsPerSalesUnit: number
+  quantity: number
+  unitPriceCents: number
+  vatRate: VatRate
+  netCents: number
+  grossCents: number
+  requiresPrescription: boolean
+  copaymentCents: number
+  /** Base units the order holds on batches now (reservations). */
+  reservedBaseUnits: number
+  picks: CustomerOrderPick[]
+}
+
+export interface CustomerOrderPrescriptionDetail {
+  payer: PayerKind
+  form: PrescriptionForm
+  prescriberName: string
+  prescriberAddress: string | null
+  issuedOn: string
+  validUntil: string
+  validToday: boolean
+  insurerName: string | null
+  insuranceNumber: string | null
+  copaymentExempt: boolean
+  scanFileId: string | null
+  eRezeptToken: string | null
+  checkedAt: string | null
+  checkedByName: string | null
+}
+
+export interface CustomerOrderEventEntry {
+  id: string
+  kind: OrderEventKind
+  fromStatus: CustomerOrderStatus | null
+  toStatus: CustomerOrderStatus | null
+  detail: string | null
+  actorName: string
+  at: string
+}
+
+export interface CustomerOrderDetail {
+  id: string
+  number: string
+  status: CustomerOrderStatus
+  paymentStatus: PaymentStatus
+  channel: OrderChannel
+  type: OrderType
+  customer: { id: string; number: string; name: string; kind: CustomerKind }
+  delivery: {
+    method: DeliveryMethod
+    name: string | null
+    street: string | null
+    postalCode: string | null
+    city: string | null
+    country: string | null
+  }
+  note: string | null
+  items: CustomerOrderItemDetail[]
+  netCents: number
+  vatCents: number
+  grossCents: number
+  /** VAT per rate, as the totals show it. */
+  vatByRate: { rate: VatRate; netCents: number; vatCents: number }[]
+  copaymentCents: number
+  insurerCents: number
+  needsPrescription: boolean
+  prescription: CustomerOrderPrescriptionDetail | null
+  cancelReason: string | null
+  createdAt: string
+  version: number
+  /** What this user may do now. */
+  actions: CustomerOrderAction[]
+  paymentOptions: PaymentStatus[]
+  editable: boolean
+  timeline: CustomerOrderEventEntry[]
+}
+
+/** A listing the order form offers, with what is available now in sales units. */
+export interface SellableProduct {
+  listingId: string
+  productId: string
+  name: string
+  pzn: string | null
+  category: ProductCategory
+  packUnit: PackUnit
+  salesUnit: SalesUnit
+  baseUnitsPerSalesUnit: number
+  priceCents: number
+  vatRate: VatRate
+  orderStep: number
+  minOrderQuantity: number | null
+  maxOrderQuantity: number | null
+  availableSalesUnits: number
+}
+
+/** A customer the order form offers (until the customers area's picker takes over). */
+export interface OrderCustomerOption {
+  id: string
+  number: string
+  name: string
+  kind: CustomerKind
+  payerKind: PayerKind | null
+}
+
+/** A batch the pick dialog offers for a line: released, unexpired, with what is free. */
+export interface PickableBatch {
+  batchId: string
+  batchNumber: string
+  expiryDate: string | null
+  /** Base units free for this order: not held by other orders (this order's own count as free). */
+  availableBaseUnits: number
+}
+
+export const orderEventLabels: Record<OrderEventKind, string> = {
+  created: 'Angelegt',
+  updated: 'Geändert',
+  confirmed: 'Bestätigt',
+  ready: 'Abholbereit',
+  shipped: 'Versandt',
+  completed: 'Abgeschlossen',
+  cancelled: 'Storniert',
+  expired: 'Abgelaufen',
+  payment_changed: 'Zahlung geändert',
+  prescription_recorded: 'Rezept erfasst',
+  prescription_checked: 'Rezept geprüft',
+  document_issued: 'Dokument erstellt',
+}
+
+/** The totals per VAT rate of an order's lines, as the page and the stored order compute them. */
+export function orderTotals(
+  items: readonly { unitPriceCents: number; quantity: number; vatRate: VatRate }[],
+) {
+  const netByRate = new Map<VatRate, number>()
+  for (const item of items) {
+    const net = lineTotalCents(item.unitPriceCents, item.quantity)
+    netByRate.set(item.vatRate, (netByRate.get(item.vatRate) ?? 0) + net)
+  }
+  const byRate = [...netByRate].map(([rate, net]) => ({
+    rate,
+    netCents: net,
+    vatCents: vatCents(net, rate),
+  }))
+  const netCents = byRate.reduce((sum, row) => sum + row.netCents, 0)
+  const vat = byRate.reduce((sum, row) => sum + row.vatCents, 0)
+  return { netCents, vatCents: vat, grossCents: netCents + vat, byRate }
+}

@@ -30,6 +30,10 @@ const uploadLimits: Record<string, BodyLimit> = {
     bytes: 10 * 1024 * 1024 + multipartOverhead,
     message: 'Das Analysezertifikat ist größer als 10 MB.',
   },
+  '/api/files/prescription-scans': {
+    bytes: 10 * 1024 * 1024 + multipartOverhead,
+    message: 'Der Rezept-Scan ist größer als 10 MB.',
+  },
 }
 
 /**

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm'
-import { formatQuantity } from '../../lib/format'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { berlinIsoDate, formatQuantity } from '../../lib/format'
 import type { Actor } from '../actor.server'
 import type { Executor } from '../db/client.server'
 import { ConflictError } from '../errors.server'
@@ -7,9 +7,12 @@ import { batches, stockReservations } from './stock.schema'
 import {
   activeReservation,
   appendMovement,
+  batchNotFoundMessage,
+  type LockedBatch,
   lockBatches,
   lockSellableBatches,
   type MovementSource,
+  notEnoughStockMessage,
   reservedByBatch,
   unsellableReason,
 } from './stock-ledger.server'
@@ -194,4 +197,126 @@ export async function consumeReservations(
     consumed.push({ batchId: batch.id, quantity: reservation.quantity, movementId })
   }
   return consumed
+}
+
+/** The source's active reservations on batches of one listing (`null`: of every listing). */
+function sourceReservationsOn(
+  organisationId: string,
+  source: MovementSource,
+  organisationProductId: string | null,
+) {
+  return and(
+    eq(stockReservations.organisationId, organisationId),
+    eq(stockReservations.sourceType, source.type),
+    eq(stockReservations.sourceId, source.id),
+    activeReservation(),
+    organisationProductId === null
+      ? undefined
+      : inArray(
+          stockReservations.batchId,
+          sql`(select ${batches.id} from ${batches} where ${batches.organisationProductId} = ${organisationProductId})`,
+        ),
+  )
+}
+
+/**
+ * Gives back what the source holds on batches that may no longer be sold (blocked, back in
+ * quarantine or expired since they were reserved), so that a following `reserveStock` re-plans
+ * that part on sellable batches. Returns the base units released.
+ */
+export async function releaseUnsellableReservations(
+  tx: Executor,
+  organisationId: string,
+  source: MovementSource,
+  today: string = berlinIsoDate(),
+): Promise<number> {
+  const released = await tx
+    .update(stockReservations)
+    .set({ releasedAt: new Date() })
+    .where(
+      and(
+        sourceReservationsOn(organisationId, source, null),
+        inArray(
+          stockReservations.batchId,
+          sql`(select ${batches.id} from ${batches} where ${batches.organisationId} = ${organisationId} and (${batches.status} <> 'released' or ${batches.expiryDate} < ${today}))`,
+        ),
+      ),
+    )
+    .returning({ quantity: stockReservations.quantity })
+  return released.reduce((sum, row) => sum + row.quantity, 0)
+}
+
+/** The source's reservations hold until released: a confirmed order no longer lapses. */
+export async function keepReservations(
+  tx: Executor,
+  organisationId: string,
+  source: MovementSource,
+): Promise<void> {
+  await tx
+    .update(stockReservations)
+    .set({ expiresAt: null })
+    .where(sourceReservationsOn(organisationId, source, null))
+}
+
+export interface NamedReservationRequest {
+  organisationId: string
+  organisationProductId: string
+  source: MovementSource
+  /** The batches (of this listing) and base units the source is to hold, replacing what it held. */
+  parts: ReservedPart[]
+}
+
+/**
+ * Moves the source's reservations of one listing onto the named batches (a picker chose other
+ * batches than first-expiring-first). Locks the listing's sellable batches in the same order as
+ * `reserveStock`, so the two never deadlock; refuses (409, nothing written) a batch that is not
+ * sellable or not free enough. What the source held of the listing before counts as free.
+ */
+export async function reserveNamedBatches(
+  tx: Executor,
+  request: NamedReservationRequest,
+): Promise<ReservedPart[]> {
+  const candidates = new Map(
+    (await lockSellableBatches(tx, request.organisationId, request.organisationProductId)).map(
+      (batch) => [batch.id, batch],
+    ),
+  )
+  for (const part of request.parts) {
+    if (candidates.has(part.batchId)) continue
+    // Not sellable or not this listing's: say why, from the batch as it is (no lock needed to refuse).
+    const [batch] = await lockBatches(tx, request.organisationId, [part.batchId])
+    if (!batch || batch.organisationProductId !== request.organisationProductId) {
+      throw new ConflictError(batchNotFoundMessage)
+    }
+    throw new ConflictError(
+      unsellableReason(batch) ?? `In Charge ${batch.batchNumber} ist nichts mehr vorrätig.`,
+    )
+  }
+  await tx
+    .update(stockReservations)
+    .set({ releasedAt: new Date() })
+    .where(
+      sourceReservationsOn(request.organisationId, request.source, request.organisationProductId),
+    )
+  const reserved = await reservedByBatch(
+    tx,
+    request.parts.map((part) => part.batchId),
+  )
+  for (const part of request.parts) {
+    const batch = candidates.get(part.batchId) as LockedBatch
+    const free = batch.balance - (reserved.get(batch.id) ?? 0)
+    if (part.quantity > free) throw new ConflictError(notEnoughStockMessage(batch, free))
+  }
+  if (request.parts.length > 0) {
+    await tx.insert(stockReservations).values(
+      request.parts.map((part) => ({
+        organisationId: request.organisationId,
+        batchId: part.batchId,
+        quantity: part.quantity,
+        sourceType: request.source.type,
+        sourceId: request.source.id,
+      })),
+    )
+  }
+  return request.parts
 }

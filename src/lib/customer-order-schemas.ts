@@ -1,0 +1,153 @@
+import { z } from 'zod'
+import { deliveryMethods, payerKinds, paymentStatuses, prescriptionForms } from './customer-values'
+import { text } from './text-schema'
+
+/**
+ * The inputs of the customer-order services, shared by their forms and the server. Quantities in
+ * the listing's sales units; picks in base units (mg, µl, pieces) of a batch.
+ */
+
+const uuid = (message: string) => z.uuid({ error: message })
+
+const optionalText = (max: number, label: string) =>
+  text({ trim: true, max, tooLong: `${label} hat höchstens ${max} Zeichen.` })
+    .nullable()
+    .transform((value) => value || null)
+
+const isoDate = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), message)
+
+export const customerOrderLineSchema = z.object({
+  listingId: uuid('Bitte wählen Sie ein Produkt.'),
+  quantity: z
+    .number({ error: 'Bitte geben Sie die Menge an.' })
+    .int('Bitte geben Sie eine ganze Zahl an.')
+    .positive('Die Menge muss größer als null sein.')
+    .max(100_000, 'Diese Menge ist unplausibel groß.'),
+})
+export type CustomerOrderLineInput = z.input<typeof customerOrderLineSchema>
+
+/** Where the goods go; empty address fields take the customer's address. */
+export const deliverySchema = z.object({
+  method: z.enum(deliveryMethods, { error: 'Bitte wählen Sie die Lieferart.' }),
+  name: optionalText(200, 'Der Name').optional(),
+  street: optionalText(200, 'Die Straße').optional(),
+  postalCode: optionalText(10, 'Die Postleitzahl').optional(),
+  city: optionalText(100, 'Der Ort').optional(),
+  country: optionalText(2, 'Das Land').optional(),
+})
+export type DeliveryInput = z.input<typeof deliverySchema>
+
+const itemsSchema = z
+  .array(customerOrderLineSchema)
+  .min(1, 'Bitte fügen Sie mindestens ein Produkt hinzu.')
+  .max(100, 'Eine Bestellung hat höchstens 100 Positionen.')
+  .refine(
+    (items) => new Set(items.map((item) => item.listingId)).size === items.length,
+    'Jedes Produkt steht nur einmal in der Bestellung.',
+  )
+
+const noteSchema = optionalText(2000, 'Die Notiz').optional()
+
+export const createCustomerOrderSchema = z.object({
+  customerId: uuid('Bitte wählen Sie einen Kunden.'),
+  items: itemsSchema,
+  /** Left out: pickup at the customer's address on file. */
+  delivery: deliverySchema.optional(),
+  note: noteSchema,
+})
+export type CreateCustomerOrderInput = z.input<typeof createCustomerOrderSchema>
+
+/** Every change names the version the page showed (optimistic concurrency). */
+const versionSchema = z.number({ error: 'Die Version fehlt.' }).int().positive()
+
+export const customerOrderTransitionSchema = z.object({ version: versionSchema })
+
+export const updateCustomerOrderSchema = z.object({
+  version: versionSchema,
+  items: itemsSchema.optional(),
+  delivery: deliverySchema.optional(),
+  note: noteSchema,
+})
+export type UpdateCustomerOrderInput = z.input<typeof updateCustomerOrderSchema>
+
+export const cancelCustomerOrderSchema = z.object({
+  version: versionSchema,
+  reason: text({
+    trim: true,
+    multiline: true,
+    required: 'Bitte geben Sie einen Grund an.',
+    min: 3,
+    tooShort: 'Bitte geben Sie einen Grund mit mindestens 3 Zeichen an.',
+    max: 500,
+    tooLong: 'Der Grund hat höchstens 500 Zeichen.',
+  }),
+})
+
+export const paymentStatusSchema = z.object({
+  version: versionSchema,
+  paymentStatus: z.enum(paymentStatuses, { error: 'Bitte wählen Sie den Zahlungsstatus.' }),
+})
+
+/** Which batches a line's goods come from (base units); left out: the reserved ones. */
+export const fulfilmentSchema = z.object({
+  version: versionSchema,
+  picks: z
+    .array(
+      z.object({
+        itemId: uuid('Unbekannte Position.'),
+        batches: z
+          .array(
+            z.object({
+              batchId: uuid('Bitte wählen Sie eine Charge.'),
+              quantity: z
+                .number({ error: 'Bitte geben Sie die Menge an.' })
+                .int('Bitte geben Sie eine ganze Zahl an.')
+                .positive('Die Menge muss größer als null sein.'),
+            }),
+          )
+          .min(1, 'Bitte wählen Sie mindestens eine Charge.')
+          .max(20, 'Höchstens 20 Chargen je Position.')
+          .refine(
+            (batches) => new Set(batches.map((batch) => batch.batchId)).size === batches.length,
+            'Jede Charge steht nur einmal je Position.',
+          ),
+      }),
+    )
+    .max(100)
+    .optional(),
+})
+export type FulfilmentInput = z.input<typeof fulfilmentSchema>
+
+export const prescriptionSchema = z
+  .object({
+    version: versionSchema,
+    payer: z.enum(payerKinds, { error: 'Bitte wählen Sie, wer zahlt.' }),
+    form: z.enum(prescriptionForms, { error: 'Bitte wählen Sie die Form des Rezepts.' }),
+    prescriberName: text({
+      trim: true,
+      required: 'Bitte geben Sie die verschreibende Person an.',
+      max: 200,
+      tooLong: 'Der Name hat höchstens 200 Zeichen.',
+    }),
+    prescriberAddress: optionalText(300, 'Die Anschrift der Praxis').optional(),
+    issuedOn: isoDate('Bitte geben Sie das Ausstellungsdatum an.'),
+    insurerName: optionalText(200, 'Die Krankenkasse').optional(),
+    insuranceNumber: optionalText(20, 'Die Versichertennummer').optional(),
+    copaymentExempt: z.boolean().default(false),
+    scanFileId: uuid('Unbekannter Scan.').nullable().optional(),
+    eRezeptToken: optionalText(2000, 'Der E-Rezept-Token').optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.form === 'e_rezept' && !value.eRezeptToken) {
+      context.addIssue({
+        code: 'custom',
+        path: ['eRezeptToken'],
+        message: 'Bitte geben Sie den Token des E-Rezepts an.',
+      })
+    }
+  })
+export type PrescriptionInput = z.input<typeof prescriptionSchema>

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { storeUploadHandler } from '~/server/files/file-http.server'
+import { apiHandlers } from '~/server/http.server'
+
+/** Uploads the scan of a paper prescription (owner and staff of a pharmacy; PDF, PNG or JPEG up
+ * to 10 MB): multipart field `file`, answers `{ id }`. The order refers to it when the
+ * prescription is recorded. */
+export const Route = createFileRoute('/api/files/prescription-scans')({
+  server: {
+    handlers: apiHandlers({ POST: storeUploadHandler('prescription_scan') }, { body: 'multipart' }),
+  },
+})

@@ -1,0 +1,268 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import {
+  type CustomerOrderAction,
+  customerOrderNotFoundMessage,
+  customerOrderTransitions,
+  type OrderEventKind,
+  refusedActionMessage,
+  staleCustomerOrderMessage,
+} from '../../lib/customer-orders'
+import { formatMoney } from '../../lib/format'
+import { isUuid } from '../../lib/ids'
+import { formatSalesQuantity } from '../../lib/purchase-orders'
+import type { Actor } from '../actor.server'
+import { auditActorOf, recordAudit } from '../audit/audit.server'
+import type { Executor } from '../db/client.server'
+import { ConflictError, NotFoundError } from '../errors.server'
+import type { MovementSource } from '../stock/stock-ledger.server'
+import { afterCustomerOrderTransition } from './customer-order-links.server'
+import { customerOrderEvents, customerOrderItems, customerOrders } from './customer-orders.schema'
+
+/**
+ * The one core every change of a customer order goes through: lock the row, compare the version
+ * the page showed, check the state table, then write the row (version + 1), the timeline event
+ * and the audit log in the caller's transaction.
+ */
+
+export type OrderRow = typeof customerOrders.$inferSelect
+export type ItemRow = typeof customerOrderItems.$inferSelect
+
+export const customerOrderAudit = {
+  entityType: 'customer_order',
+  created: 'customer_order.created',
+  updated: 'customer_order.updated',
+  confirmed: 'customer_order.confirmed',
+  ready: 'customer_order.ready',
+  shipped: 'customer_order.shipped',
+  completed: 'customer_order.completed',
+  cancelled: 'customer_order.cancelled',
+  expired: 'customer_order.expired',
+  paymentChanged: 'customer_order.payment_changed',
+  prescriptionRecorded: 'customer_order.prescription_recorded',
+  prescriptionChecked: 'customer_order.prescription_checked',
+} as const
+
+/** The reservations of an order: one set per order (areas.md). */
+export const orderSource = (order: Pick<OrderRow, 'id'>): MovementSource => ({
+  type: 'customer_order',
+  id: order.id,
+})
+
+/** The order row of `organisationId` (null: any, for the system's jobs), locked for the change. */
+export async function lockOrder(
+  tx: Executor,
+  organisationId: string | null,
+  id: string,
+  version?: number,
+): Promise<OrderRow> {
+  if (!isUuid(id)) throw new NotFoundError(customerOrderNotFoundMessage)
+  const [order] = await tx
+    .select()
+    .from(customerOrders)
+    .where(
+      and(
+        eq(customerOrders.id, id),
+        organisationId === null ? undefined : eq(customerOrders.organisationId, organisationId),
+      ),
+    )
+    .for('update')
+  if (!order) throw new NotFoundError(customerOrderNotFoundMessage)
+  if (version !== undefined && order.version !== version) {
+    throw new ConflictError(staleCustomerOrderMessage)
+  }
+  return order
+}
+
+export async function itemsOfOrder(tx: Executor, order: Pick<OrderRow, 'id' | 'organisationId'>) {
+  return tx
+    .select()
+    .from(customerOrderItems)
+    .where(
+      and(
+        eq(customerOrderItems.orderId, order.id),
+        eq(customerOrderItems.organisationId, order.organisationId),
+      ),
+    )
+    .orderBy(asc(customerOrderItems.position))
+}
+
+/** Personal data of an order: in the audit log only as "changed" (areas.md). */
+const personalFields = ['delivery', 'note', 'cancelReason'] as const
+
+/** The order's business fields for the audit log. */
+export function auditedOrderFields(
+  order: OrderRow,
+  items: readonly Pick<ItemRow, 'name' | 'quantity' | 'unitPriceCents' | 'salesUnit'>[] | null,
+): Record<string, unknown> {
+  return {
+    number: order.number,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    customerId: order.customerId,
+    channel: order.channel,
+    deliveryMethod: order.deliveryMethod,
+    delivery: [
+      order.deliveryName,
+      order.deliveryStreet,
+      order.deliveryPostalCode,
+      order.deliveryCity,
+      order.deliveryCountry,
+    ],
+    note: order.note,
+    ...(items && {
+      items: items.map(
+        (item) =>
+          `${formatSalesQuantity(item.quantity, item.salesUnit)} ${item.name} à ${formatMoney(item.unitPriceCents)}`,
+      ),
+    }),
+    netCents: order.netCents,
+    grossCents: order.grossCents,
+    copaymentCents: order.copaymentCents,
+    insurerCents: order.insurerCents,
+    cancelReason: order.cancelReason,
+  }
+}
+
+export async function auditOrder(
+  tx: Executor,
+  actor: Actor,
+  action: string,
+  order: OrderRow,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+) {
+  await recordAudit(tx, {
+    organisationId: order.organisationId,
+    actor: auditActorOf(actor),
+    requestId: actor.requestId,
+    action,
+    entity: { type: customerOrderAudit.entityType, id: order.id },
+    before,
+    after,
+    personalFields,
+  })
+}
+
+export async function recordOrderEvent(
+  tx: Executor,
+  actor: Actor,
+  order: OrderRow,
+  event: {
+    kind: OrderEventKind
+    fromStatus?: OrderRow['status'] | null
+    toStatus?: OrderRow['status'] | null
+    detail?: string | null
+  },
+) {
+  const auditActor = auditActorOf(actor)
+  await tx.insert(customerOrderEvents).values({
+    organisationId: order.organisationId,
+    orderId: order.id,
+    kind: event.kind,
+    fromStatus: event.fromStatus ?? null,
+    toStatus: event.toStatus ?? null,
+    detail: event.detail ?? null,
+    actorKind: auditActor.kind,
+    actorId:
+      auditActor.kind === 'system'
+        ? auditActor.name
+        : auditActor.kind === 'visitor'
+          ? null
+          : auditActor.id,
+  })
+}
+
+/**
+ * Writes a change of a locked order: its columns with the next version, the timeline event and
+ * the audit row (`extra` adds business facts such as the picked batches).
+ */
+export async function changeOrder(
+  tx: Executor,
+  actor: Actor,
+  order: OrderRow,
+  changes: Partial<OrderRow>,
+  record: {
+    audit: string
+    event: OrderEventKind
+    detail?: string | null
+    items?: readonly ItemRow[] | null
+    itemsBefore?: readonly ItemRow[] | null
+    extra?: Record<string, unknown>
+  },
+): Promise<OrderRow> {
+  const [updated] = await tx
+    .update(customerOrders)
+    .set({ ...changes, version: sql`${customerOrders.version} + 1` })
+    .where(
+      and(eq(customerOrders.id, order.id), eq(customerOrders.organisationId, order.organisationId)),
+    )
+    .returning()
+  if (!updated) throw new NotFoundError(customerOrderNotFoundMessage)
+  const moved = updated.status !== order.status
+  await recordOrderEvent(tx, actor, updated, {
+    kind: record.event,
+    fromStatus: moved ? order.status : null,
+    toStatus: moved ? updated.status : null,
+    detail: record.detail,
+  })
+  await auditOrder(
+    tx,
+    actor,
+    record.audit,
+    updated,
+    auditedOrderFields(order, record.itemsBefore ?? null),
+    { ...auditedOrderFields(updated, record.items ?? null), ...record.extra },
+  )
+  return updated
+}
+
+const transitionRecords: Record<
+  CustomerOrderAction,
+  { audit: string; event: OrderEventKind; at: keyof OrderRow | null }
+> = {
+  confirm: { audit: customerOrderAudit.confirmed, event: 'confirmed', at: 'confirmedAt' },
+  markReady: { audit: customerOrderAudit.ready, event: 'ready', at: 'readyAt' },
+  ship: { audit: customerOrderAudit.shipped, event: 'shipped', at: 'shippedAt' },
+  complete: { audit: customerOrderAudit.completed, event: 'completed', at: 'completedAt' },
+  cancel: { audit: customerOrderAudit.cancelled, event: 'cancelled', at: 'cancelledAt' },
+  expire: { audit: customerOrderAudit.expired, event: 'expired', at: null },
+}
+
+/** Refuses (409) an action the state table does not allow for the order as it is now. */
+export function assertAllowed(order: OrderRow, action: CustomerOrderAction) {
+  const refusal = refusedActionMessage(action, order.status, order.deliveryMethod)
+  if (refusal) throw new ConflictError(refusal)
+}
+
+/**
+ * Moves a locked order by `action` (checked again here, so no caller can skip the table), with
+ * the stock work already done by the caller in the same transaction, then lets a linked purchase
+ * order follow.
+ */
+export async function applyTransition(
+  tx: Executor,
+  actor: Actor,
+  order: OrderRow,
+  action: CustomerOrderAction,
+  options: {
+    changes?: Partial<OrderRow>
+    detail?: string | null
+    extra?: Record<string, unknown>
+  } = {},
+): Promise<OrderRow> {
+  assertAllowed(order, action)
+  const record = transitionRecords[action]
+  const changes: Partial<OrderRow> = {
+    ...options.changes,
+    status: customerOrderTransitions[action].to,
+    ...(record.at ? { [record.at]: new Date() } : {}),
+  }
+  const updated = await changeOrder(tx, actor, order, changes, {
+    audit: record.audit,
+    event: record.event,
+    detail: options.detail,
+    extra: options.extra,
+  })
+  await afterCustomerOrderTransition(tx, actor, order, updated, action)
+  return updated
+}

@@ -1,0 +1,712 @@
+import { isDeepStrictEqual } from 'node:util'
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import type { CustomerOrderListSearch } from '../../lib/customer-order-lists'
+import {
+  createCustomerOrderSchema,
+  type deliverySchema,
+  updateCustomerOrderSchema,
+} from '../../lib/customer-order-schemas'
+import {
+  availableActions,
+  availablePaymentStatuses,
+  type CustomerKind,
+  type CustomerOrderDetail,
+  type CustomerOrderList,
+  customerOrderNotFoundMessage,
+  customerOrderNumberPrefix,
+  editableStatuses,
+  isPrescriptionValidOn,
+  notEditableMessage,
+  type OrderCustomerOption,
+  orderTotals,
+  prescriptionShares,
+  requiresPrescription,
+  type SellableProduct,
+  validUntil,
+} from '../../lib/customer-orders'
+import { berlinIsoDate } from '../../lib/format'
+import { isUuid } from '../../lib/ids'
+import { availableSalesUnits, lineTotalCents, vatCents } from '../../lib/products'
+import type { Actor } from '../actor.server'
+import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
+import { customers } from '../customers/customers.schema'
+import type { Database, Executor } from '../db/client.server'
+import { users } from '../db/schema'
+import { ConflictError, InvalidError, NotFoundError, parseInput } from '../errors.server'
+import { listPage, searchCondition } from '../list-query.server'
+import { productSearchCondition } from '../products/product-search.server'
+import { organisationProducts, products } from '../products/products.schema'
+import { batches, stockReservations } from '../stock/stock.schema'
+import { activeReservation } from '../stock/stock-ledger.server'
+import { stockByProduct } from '../stock/stock-levels.server'
+import { releaseReservations } from '../stock/stock-reservations.server'
+import { sellerOf } from './customer-order-access.server'
+import {
+  auditedOrderFields,
+  auditOrder,
+  changeOrder,
+  customerOrderAudit,
+  itemsOfOrder,
+  lockOrder,
+  type OrderRow,
+  orderSource,
+  recordOrderEvent,
+} from './customer-order-core.server'
+import {
+  customerOrderEvents,
+  customerOrderItems,
+  customerOrderPicks,
+  customerOrderPrescriptions,
+  customerOrders,
+} from './customer-orders.schema'
+
+/**
+ * Customer orders: reading, the back office's new orders and their changes while `new`. The
+ * transitions are in customer-order-transitions.server.ts, the prescription in
+ * customer-order-prescriptions.server.ts.
+ */
+
+export const customerNotFoundMessage = 'Diesen Kunden gibt es nicht.'
+const inactiveCustomerMessage = 'Dieser Kunde ist deaktiviert oder anonymisiert.'
+const notSellableMessage = 'Dieses Produkt verkaufen Sie nicht (mehr).'
+const addressMissingMessage = 'Bitte geben Sie die Lieferanschrift an.'
+
+/** A customer's name as lists and the order show it: the company, or first and last name. */
+export const customerName = sql<string>`coalesce(${customers.companyName}, concat_ws(' ', ${customers.firstName}, ${customers.lastName}))`
+
+// ─── Reading ─────────────────────────────────────────────────────────────────────────────────
+
+const itemCount = sql<number>`(select count(*) from ${customerOrderItems} where ${customerOrderItems.orderId} = ${customerOrders.id})::int`
+
+export async function listCustomerOrders(
+  actor: Actor,
+  query: CustomerOrderListSearch,
+  db: Database,
+): Promise<CustomerOrderList> {
+  const seller = sellerOf(actor)
+  const select = db
+    .select({
+      id: customerOrders.id,
+      number: customerOrders.number,
+      status: customerOrders.status,
+      paymentStatus: customerOrders.paymentStatus,
+      channel: customerOrders.channel,
+      customerId: customerOrders.customerId,
+      customerName,
+      itemCount,
+      grossCents: customerOrders.grossCents,
+      createdAt: customerOrders.createdAt,
+    })
+    .from(customerOrders)
+    .innerJoin(customers, eq(customers.id, customerOrders.customerId))
+    .where(
+      and(
+        eq(customerOrders.organisationId, seller.organisation.id),
+        query.status && eq(customerOrders.status, query.status),
+        query.payment && eq(customerOrders.paymentStatus, query.payment),
+        query.channel && eq(customerOrders.channel, query.channel),
+        searchCondition(query.q, [customerOrders.number, customerName, customers.number]),
+      ),
+    )
+    .$dynamic()
+  const page = await listPage(db, select, query, {
+    sortColumns: {
+      createdAt: customerOrders.createdAt,
+      number: customerOrders.number,
+      customer: customerName,
+      total: customerOrders.grossCents,
+      status: customerOrders.status,
+    },
+    tiebreaker: customerOrders.id,
+  })
+  return {
+    ...page,
+    items: page.items.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+  }
+}
+
+/** Base units the order holds per listing (active reservations). */
+async function reservedByListing(executor: Executor, order: OrderRow) {
+  const rows = await executor
+    .select({
+      listingId: batches.organisationProductId,
+      quantity: sql<number>`coalesce(sum(${stockReservations.quantity}), 0)::int`,
+    })
+    .from(stockReservations)
+    .innerJoin(batches, eq(batches.id, stockReservations.batchId))
+    .where(
+      and(
+        eq(stockReservations.organisationId, order.organisationId),
+        eq(stockReservations.sourceType, orderSource(order).type),
+        eq(stockReservations.sourceId, order.id),
+        activeReservation(),
+      ),
+    )
+    .groupBy(batches.organisationProductId)
+  return new Map(rows.map((row) => [row.listingId, Number(row.quantity)]))
+}
+
+const actorName = sql<string>`coalesce(${users.name}, case ${customerOrderEvents.actorKind} when 'system' then 'System' when 'shop_user' then 'Kunde (Online-Shop)' else 'Unbekannt' end)`
+
+export async function getCustomerOrder(
+  actor: Actor,
+  id: string,
+  db: Database,
+): Promise<CustomerOrderDetail> {
+  const seller = sellerOf(actor)
+  if (!isUuid(id)) throw new NotFoundError(customerOrderNotFoundMessage)
+  const [row] = await db
+    .select({
+      order: customerOrders,
+      customer: {
+        id: customers.id,
+        number: customers.number,
+        kind: customers.kind,
+        name: customerName,
+      },
+    })
+    .from(customerOrders)
+    .innerJoin(customers, eq(customers.id, customerOrders.customerId))
+    .where(
+      and(eq(customerOrders.id, id), eq(customerOrders.organisationId, seller.organisation.id)),
+    )
+  if (!row) throw new NotFoundError(customerOrderNotFoundMessage)
+  const { order, customer } = row
+  const items = await db
+    .select({ item: customerOrderItems, category: products.category, packUnit: products.packUnit })
+    .from(customerOrderItems)
+    .innerJoin(products, eq(products.id, customerOrderItems.productId))
+    .where(
+      and(
+        eq(customerOrderItems.orderId, order.id),
+        eq(customerOrderItems.organisationId, order.organisationId),
+      ),
+    )
+    .orderBy(asc(customerOrderItems.position))
+  const picks = await db
+    .select({
+      itemId: customerOrderPicks.itemId,
+      batchId: customerOrderPicks.batchId,
+      batchNumber: batches.batchNumber,
+      expiryDate: batches.expiryDate,
+      quantity: customerOrderPicks.quantity,
+    })
+    .from(customerOrderPicks)
+    .innerJoin(batches, eq(batches.id, customerOrderPicks.batchId))
+    .where(
+      and(
+        eq(customerOrderPicks.orderId, order.id),
+        eq(customerOrderPicks.organisationId, order.organisationId),
+      ),
+    )
+    .orderBy(asc(batches.expiryDate), asc(batches.batchNumber))
+  const reserved = await reservedByListing(db, order)
+  const [prescription] = await db
+    .select({ prescription: customerOrderPrescriptions, checkedByName: users.name })
+    .from(customerOrderPrescriptions)
+    .leftJoin(users, eq(users.id, customerOrderPrescriptions.checkedBy))
+    .where(
+      and(
+        eq(customerOrderPrescriptions.orderId, order.id),
+        eq(customerOrderPrescriptions.organisationId, order.organisationId),
+      ),
+    )
+  const timeline = await db
+    .select({
+      id: customerOrderEvents.id,
+      kind: customerOrderEvents.kind,
+      fromStatus: customerOrderEvents.fromStatus,
+      toStatus: customerOrderEvents.toStatus,
+      detail: customerOrderEvents.detail,
+      actorName,
+      at: customerOrderEvents.createdAt,
+    })
+    .from(customerOrderEvents)
+    .leftJoin(
+      users,
+      and(
+        eq(customerOrderEvents.actorKind, 'business_user'),
+        eq(sql`${users.id}::text`, customerOrderEvents.actorId),
+      ),
+    )
+    .where(
+      and(
+        eq(customerOrderEvents.orderId, order.id),
+        eq(customerOrderEvents.organisationId, order.organisationId),
+      ),
+    )
+    .orderBy(asc(customerOrderEvents.createdAt), asc(customerOrderEvents.id))
+  const totals = orderTotals(items.map(({ item }) => item))
+  const today = berlinIsoDate()
+  const p = prescription?.prescription
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    channel: order.channel,
+    type: order.type,
+    customer,
+    delivery: {
+      method: order.deliveryMethod,
+      name: order.deliveryName,
+      street: order.deliveryStreet,
+      postalCode: order.deliveryPostalCode,
+      city: order.deliveryCity,
+      country: order.deliveryCountry,
+    },
+    note: order.note,
+    items: items.map(({ item, category, packUnit }) => {
+      const net = lineTotalCents(item.unitPriceCents, item.quantity)
+      return {
+        id: item.id,
+        position: item.position,
+        listingId: item.organisationProductId,
+        productId: item.productId,
+        name: item.name,
+        pzn: item.pzn,
+        category,
+        packUnit,
+        salesUnit: item.salesUnit,
+        baseUnitsPerSalesUnit: item.baseUnitsPerSalesUnit,
+        quantity: item.quantity,
+        unitPriceCents: item.unitPriceCents,
+        vatRate: item.vatRate,
+        netCents: net,
+        grossCents: net + vatCents(net, item.vatRate),
+        requiresPrescription: item.requiresPrescription,
+        copaymentCents: item.copaymentCents,
+        reservedBaseUnits: reserved.get(item.organisationProductId) ?? 0,
+        picks: picks
+          .filter((pick) => pick.itemId === item.id)
+          .map(({ itemId: _item, ...pick }) => pick),
+      }
+    }),
+    netCents: order.netCents,
+    vatCents: order.vatCents,
+    grossCents: order.grossCents,
+    vatByRate: totals.byRate,
+    copaymentCents: order.copaymentCents,
+    insurerCents: order.insurerCents,
+    needsPrescription: items.some(({ item }) => item.requiresPrescription),
+    prescription: p
+      ? {
+          payer: p.payer,
+          form: p.form,
+          prescriberName: p.prescriberName,
+          prescriberAddress: p.prescriberAddress,
+          issuedOn: p.issuedOn,
+          validUntil: validUntil(p.issuedOn, p.payer),
+          validToday: isPrescriptionValidOn(p.issuedOn, p.payer, today),
+          insurerName: p.insurerName,
+          insuranceNumber: p.insuranceNumber,
+          copaymentExempt: p.copaymentExempt,
+          scanFileId: p.scanFileId,
+          eRezeptToken: p.eRezeptToken,
+          checkedAt: p.checkedAt?.toISOString() ?? null,
+          checkedByName: prescription?.checkedByName ?? null,
+        }
+      : null,
+    cancelReason: order.cancelReason,
+    createdAt: order.createdAt.toISOString(),
+    version: order.version,
+    actions: availableActions(order.status, order.deliveryMethod),
+    paymentOptions: availablePaymentStatuses(order.paymentStatus, order.status),
+    editable: editableStatuses.includes(order.status),
+    timeline: timeline.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
+  }
+}
+
+// ─── What the form offers ────────────────────────────────────────────────────────────────────
+
+const pickLimit = 20
+
+/** Listings that can be sold: not archived, of a product not withdrawn. */
+const sellableListing = (organisationId: string): SQL =>
+  and(
+    eq(organisationProducts.organisationId, organisationId),
+    isNull(organisationProducts.archivedAt),
+    eq(products.status, 'active'),
+  ) as SQL
+
+/** The item search of the order form: name, PZN or cultivar, with what is available now. */
+export async function searchSellableProducts(
+  actor: Actor,
+  search: string,
+  db: Database,
+): Promise<SellableProduct[]> {
+  const seller = sellerOf(actor)
+  const stock = stockByProduct(db, seller.organisation.id, berlinIsoDate())
+  const rows = await db
+    .select({
+      listingId: organisationProducts.id,
+      productId: products.id,
+      name: products.name,
+      pzn: products.pzn,
+      category: products.category,
+      packUnit: products.packUnit,
+      salesUnit: organisationProducts.salesUnit,
+      baseUnitsPerSalesUnit: organisationProducts.baseUnitsPerSalesUnit,
+      priceCents: organisationProducts.priceCents,
+      vatRate: organisationProducts.vatRate,
+      orderStep: organisationProducts.orderStep,
+      minOrderQuantity: organisationProducts.minOrderQuantity,
+      maxOrderQuantity: organisationProducts.maxOrderQuantity,
+      available: sql<string>`coalesce(${stock.available}, 0)`.as('order_available'),
+    })
+    .from(organisationProducts)
+    .innerJoin(products, eq(products.id, organisationProducts.productId))
+    .leftJoin(stock, eq(stock.productId, organisationProducts.id))
+    .where(and(sellableListing(seller.organisation.id), productSearchCondition(search)))
+    .orderBy(asc(products.name), asc(organisationProducts.id))
+    .limit(pickLimit)
+  return rows.map(({ available, ...row }) => ({
+    ...row,
+    availableSalesUnits: availableSalesUnits(Number(available), row.baseUnitsPerSalesUnit),
+  }))
+}
+
+/** Customers to order for: active, not anonymised; name, number or e-mail. */
+export async function searchOrderCustomers(
+  actor: Actor,
+  search: string,
+  db: Database,
+): Promise<OrderCustomerOption[]> {
+  const seller = sellerOf(actor)
+  return db
+    .select({
+      id: customers.id,
+      number: customers.number,
+      name: customerName,
+      kind: customers.kind,
+      payerKind: customers.payerKind,
+    })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.organisationId, seller.organisation.id),
+        isNull(customers.deactivatedAt),
+        isNull(customers.anonymisedAt),
+        searchCondition(search.trim().slice(0, 100), [
+          customerName,
+          customers.number,
+          customers.email,
+        ]),
+      ),
+    )
+    .orderBy(asc(customerName), asc(customers.id))
+    .limit(pickLimit)
+}
+
+// ─── New orders and changes while new ────────────────────────────────────────────────────────
+
+type Line = ReturnType<typeof parseInput<typeof createCustomerOrderSchema>>['items'][number]
+type ItemValues = Omit<typeof customerOrderItems.$inferInsert, 'orderId' | 'organisationId'>
+type CustomerRow = typeof customers.$inferSelect
+
+/** The organisation's customer an order is for; 400 for unknown, deactivated or anonymised. */
+export async function orderCustomer(
+  tx: Executor,
+  organisationId: string,
+  customerId: string,
+): Promise<CustomerRow> {
+  const [customer] = isUuid(customerId)
+    ? await tx
+        .select()
+        .from(customers)
+        .where(and(eq(customers.id, customerId), eq(customers.organisationId, organisationId)))
+    : []
+  if (!customer) throw new InvalidError({ customerId: customerNotFoundMessage })
+  if (customer.deactivatedAt || customer.anonymisedAt) {
+    throw new InvalidError({ customerId: inactiveCustomerMessage })
+  }
+  return customer
+}
+
+function orderRuleProblem(
+  quantity: number,
+  rules: { orderStep: number; minOrderQuantity: number | null; maxOrderQuantity: number | null },
+): string | null {
+  if (rules.minOrderQuantity !== null && quantity < rules.minOrderQuantity) {
+    return `Mindestens ${rules.minOrderQuantity} je Bestellung.`
+  }
+  if (rules.maxOrderQuantity !== null && quantity > rules.maxOrderQuantity) {
+    return `Höchstens ${rules.maxOrderQuantity} je Bestellung.`
+  }
+  if (quantity % rules.orderStep !== 0) return `Bitte in Schritten von ${rules.orderStep}.`
+  return null
+}
+
+/** The lines as stored: the listing's price, unit and VAT frozen; 400 per line that fails. */
+async function resolveLines(
+  tx: Executor,
+  organisationId: string,
+  customerKind: CustomerKind,
+  lines: Line[],
+): Promise<ItemValues[]> {
+  const rows = await tx
+    .select({
+      listingId: organisationProducts.id,
+      productId: products.id,
+      name: products.name,
+      pzn: products.pzn,
+      category: products.category,
+      salesUnit: organisationProducts.salesUnit,
+      baseUnitsPerSalesUnit: organisationProducts.baseUnitsPerSalesUnit,
+      priceCents: organisationProducts.priceCents,
+      vatRate: organisationProducts.vatRate,
+      orderStep: organisationProducts.orderStep,
+      minOrderQuantity: organisationProducts.minOrderQuantity,
+      maxOrderQuantity: organisationProducts.maxOrderQuantity,
+    })
+    .from(organisationProducts)
+    .innerJoin(products, eq(products.id, organisationProducts.productId))
+    .where(
+      and(
+        inArray(
+          organisationProducts.id,
+          lines.map((line) => line.listingId),
+        ),
+        sellableListing(organisationId),
+      ),
+    )
+  const byId = new Map(rows.map((row) => [row.listingId, row]))
+  const errors: Record<string, string> = {}
+  const values: ItemValues[] = []
+  lines.forEach((line, index) => {
+    const listing = byId.get(line.listingId)
+    if (!listing) {
+      errors[`items.${index}.listingId`] = notSellableMessage
+      return
+    }
+    const problem = orderRuleProblem(line.quantity, listing)
+    if (problem) errors[`items.${index}.quantity`] = problem
+    values.push({
+      position: index + 1,
+      organisationProductId: listing.listingId,
+      productId: listing.productId,
+      name: listing.name,
+      pzn: listing.pzn,
+      salesUnit: listing.salesUnit,
+      baseUnitsPerSalesUnit: listing.baseUnitsPerSalesUnit,
+      quantity: line.quantity,
+      unitPriceCents: listing.priceCents,
+      vatRate: listing.vatRate,
+      requiresPrescription: requiresPrescription(listing.category, customerKind),
+    })
+  })
+  if (Object.keys(errors).length > 0) throw new InvalidError(errors)
+  return values
+}
+
+type DeliveryRequest = ReturnType<typeof parseInput<typeof deliverySchema>>
+
+/** Delivery method and address: given fields win, the customer's address fills the rest. */
+function deliveryOf(customer: CustomerRow, request: DeliveryRequest | undefined) {
+  const method = request?.method ?? 'pickup'
+  if (method === 'pickup') {
+    return {
+      deliveryMethod: method,
+      deliveryName: null,
+      deliveryStreet: null,
+      deliveryPostalCode: null,
+      deliveryCity: null,
+      deliveryCountry: null,
+    }
+  }
+  const name =
+    customer.companyName ??
+    ([customer.firstName, customer.lastName].filter(Boolean).join(' ') || null)
+  const delivery = {
+    deliveryMethod: method,
+    deliveryName: request?.name ?? name,
+    deliveryStreet: request?.street ?? customer.street,
+    deliveryPostalCode: request?.postalCode ?? customer.postalCode,
+    deliveryCity: request?.city ?? customer.city,
+    deliveryCountry: request?.country ?? customer.country,
+  }
+  if (!delivery.deliveryStreet || !delivery.deliveryPostalCode || !delivery.deliveryCity) {
+    throw new InvalidError({ 'delivery.street': addressMissingMessage })
+  }
+  return delivery
+}
+
+/** Totals, co-payments and insurer share of the lines under the order's prescription. */
+export function pricedLines<
+  T extends Pick<ItemValues, 'unitPriceCents' | 'quantity' | 'vatRate' | 'requiresPrescription'>,
+>(
+  items: readonly T[],
+  prescription: { payer: CustomerRow['payerKind'] & string; copaymentExempt: boolean } | null,
+) {
+  const totals = orderTotals(items)
+  const shares = prescriptionShares(
+    items.map((item) => ({ ...item, requiresPrescription: item.requiresPrescription ?? false })),
+    prescription,
+    totals.grossCents,
+  )
+  return {
+    items: items.map((item, index) => ({
+      ...item,
+      copaymentCents: shares.lineCopayments[index] ?? 0,
+    })),
+    totals: {
+      netCents: totals.netCents,
+      vatCents: totals.vatCents,
+      grossCents: totals.grossCents,
+      copaymentCents: shares.copaymentCents,
+      insurerCents: shares.insurerCents,
+    },
+  }
+}
+
+async function insertItems(tx: Executor, order: OrderRow, items: readonly ItemValues[]) {
+  return tx
+    .insert(customerOrderItems)
+    .values(
+      items.map((item) => ({ ...item, orderId: order.id, organisationId: order.organisationId })),
+    )
+    .returning()
+}
+
+export interface SavedCustomerOrder {
+  id: string
+  number: string
+  version: number
+  status: OrderRow['status']
+  changed: boolean
+}
+
+export const savedOrder = (order: OrderRow, changed = true): SavedCustomerOrder => ({
+  id: order.id,
+  number: order.number,
+  version: order.version,
+  status: order.status,
+  changed,
+})
+
+/** A back-office order: numbered `AU-YYYY-NNNNN` from the organisation's counter, status new. */
+export async function createCustomerOrder(
+  actor: Actor,
+  input: unknown,
+  db: Database,
+): Promise<SavedCustomerOrder> {
+  const seller = sellerOf(actor)
+  const request = parseInput(createCustomerOrderSchema, input)
+  const organisationId = seller.organisation.id
+  return db.transaction(async (tx) => {
+    const customer = await orderCustomer(tx, organisationId, request.customerId)
+    const lines = await resolveLines(tx, organisationId, customer.kind, request.items)
+    const delivery = deliveryOf(customer, request.delivery)
+    const priced = pricedLines(lines, null)
+    const year = berlinYear()
+    const value = await takeNextNumber(tx, organisationId, 'customer_order', year)
+    const [order] = await tx
+      .insert(customerOrders)
+      .values({
+        organisationId,
+        number: formatDocumentNumber(customerOrderNumberPrefix, year, value),
+        customerId: customer.id,
+        channel: 'back_office',
+        ...delivery,
+        note: request.note ?? null,
+        ...priced.totals,
+        createdBy: seller.user.id,
+      })
+      .returning()
+    if (!order) throw new Error('customer order was not inserted')
+    const items = await insertItems(tx, order, priced.items)
+    await recordOrderEvent(tx, actor, order, { kind: 'created', toStatus: 'new' })
+    await auditOrder(
+      tx,
+      actor,
+      customerOrderAudit.created,
+      order,
+      null,
+      auditedOrderFields(order, items),
+    )
+    return savedOrder(order)
+  })
+}
+
+/** The prescription as the shares need it. */
+export async function prescriptionOf(tx: Executor, order: Pick<OrderRow, 'id' | 'organisationId'>) {
+  const [row] = await tx
+    .select()
+    .from(customerOrderPrescriptions)
+    .where(
+      and(
+        eq(customerOrderPrescriptions.orderId, order.id),
+        eq(customerOrderPrescriptions.organisationId, order.organisationId),
+      ),
+    )
+  return row
+}
+
+/** Changes items, delivery or note of a `new` order loaded at `version`. */
+export async function updateCustomerOrder(
+  actor: Actor,
+  id: string,
+  input: unknown,
+  db: Database,
+): Promise<SavedCustomerOrder> {
+  const seller = sellerOf(actor)
+  const request = parseInput(updateCustomerOrderSchema, input)
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, seller.organisation.id, id, request.version)
+    if (!editableStatuses.includes(order.status)) {
+      throw new ConflictError(notEditableMessage(order.status))
+    }
+    const customer = await orderCustomer(tx, order.organisationId, order.customerId)
+    const currentItems = await itemsOfOrder(tx, order)
+    const prescription = (await prescriptionOf(tx, order)) ?? null
+    const lines = request.items
+      ? await resolveLines(tx, order.organisationId, customer.kind, request.items)
+      : currentItems.map(
+          ({ id: _id, orderId: _o, organisationId: _g, createdAt: _c, updatedAt: _u, ...item }) =>
+            item,
+        )
+    const priced = pricedLines(lines, prescription)
+    const delivery = request.delivery ? deliveryOf(customer, request.delivery) : {}
+    const next: OrderRow = {
+      ...order,
+      ...delivery,
+      note: request.note === undefined ? order.note : request.note,
+      ...priced.totals,
+    }
+    const before = auditedOrderFields(order, currentItems)
+    const after = auditedOrderFields(next, priced.items)
+    if (isDeepStrictEqual(before, after)) return savedOrder(order, false)
+    let items = currentItems
+    if (request.items) {
+      await tx
+        .delete(customerOrderItems)
+        .where(
+          and(
+            eq(customerOrderItems.orderId, order.id),
+            eq(customerOrderItems.organisationId, order.organisationId),
+          ),
+        )
+      items = await insertItems(tx, order, priced.items)
+      // Held goods (a shop order arrives with reservations) no longer match the lines: confirming
+      // reserves again for what the order now says.
+      await releaseReservations(tx, order.organisationId, orderSource(order))
+    }
+    const updated = await changeOrder(
+      tx,
+      actor,
+      order,
+      {
+        ...delivery,
+        note: next.note,
+        ...priced.totals,
+      },
+      {
+        audit: customerOrderAudit.updated,
+        event: 'updated',
+        items,
+        itemsBefore: currentItems,
+      },
+    )
+    return savedOrder(updated)
+  })
+}

@@ -1,0 +1,381 @@
+import { eq } from 'drizzle-orm'
+import type { CustomerOrderStatus, PaymentStatus, SellableProduct } from '../../lib/customer-orders'
+import { berlinIsoDate } from '../../lib/format'
+import { type BusinessActor, systemActor } from '../actor.server'
+import { getActiveBusinessUser } from '../auth.server'
+import { customerNumberYear, takeNextNumber } from '../counters/counters.server'
+import {
+  checkPrescription,
+  recordPrescription,
+} from '../customer-orders/customer-order-prescriptions.server'
+import {
+  cancelCustomerOrder,
+  completeCustomerOrder,
+  confirmCustomerOrder,
+  expireCustomerOrder,
+  markCustomerOrderReady,
+  setCustomerOrderPayment,
+  shipCustomerOrder,
+} from '../customer-orders/customer-order-transitions.server'
+import { customerOrders } from '../customer-orders/customer-orders.schema'
+import {
+  createCustomerOrder,
+  searchSellableProducts,
+} from '../customer-orders/customer-orders.server'
+import { customers } from '../customers/customers.schema'
+import type { Database } from './client.server'
+import { demoIds } from './seed.server'
+
+/**
+ * Customer orders of Sonnen-Apotheke and Nordhanf in every status and payment state, made through
+ * the order services so numbers, totals, reservations, sale movements, timeline and audit agree
+ * with the demo stock. Runs once: an organisation that has customer orders is left as it is.
+ *
+ * Until the customers area seeds its customers, this seeds the few the orders need (fixed ids).
+ */
+
+const demoId = (serial: number) => `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`
+
+export const demoOrderCustomerIds = {
+  /** Statutory patient of Sonnen-Apotheke (co-payment). */
+  statutoryPatient: demoId(7001),
+  /** Private patient of Sonnen-Apotheke. */
+  privatePatient: demoId(7002),
+  /** A practice buying accessories at Sonnen-Apotheke. */
+  business: demoId(7003),
+  /** Sonnen-Apotheke as Nordhanf's business customer. */
+  pharmacyAtWholesaler: demoId(7004),
+} as const
+
+async function actorOf(db: Database, userId: string): Promise<BusinessActor> {
+  const user = await getActiveBusinessUser(db, userId)
+  if (!user) throw new Error(`demo user ${userId} missing`)
+  return {
+    kind: 'business',
+    user,
+    organisation: user.organisation,
+    sessionId: 'seed',
+    requestId: null,
+  }
+}
+
+/** The customers the demo orders are for, unless they are there already. */
+export async function seedDemoOrderCustomers(db: Database): Promise<void> {
+  const rows: (Omit<typeof customers.$inferInsert, 'number'> & { id: string })[] = [
+    {
+      id: demoOrderCustomerIds.statutoryPatient,
+      organisationId: demoIds.pharmacy,
+      kind: 'patient',
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+      birthDate: '1968-04-12',
+      street: 'Weserstraße 44',
+      postalCode: '12045',
+      city: 'Berlin',
+      email: 'erika.mustermann@example.com',
+      payerKind: 'statutory',
+      insurerName: 'AOK Nordost',
+      insuranceNumber: 'A123456780',
+    },
+    {
+      id: demoOrderCustomerIds.privatePatient,
+      organisationId: demoIds.pharmacy,
+      kind: 'patient',
+      firstName: 'Jonas',
+      lastName: 'Weber',
+      birthDate: '1985-09-30',
+      street: 'Pannierstraße 8',
+      postalCode: '12047',
+      city: 'Berlin',
+      payerKind: 'private',
+    },
+    {
+      id: demoOrderCustomerIds.business,
+      organisationId: demoIds.pharmacy,
+      kind: 'business',
+      companyName: 'Praxis Dr. Lindner',
+      contactPerson: 'Dr. Maria Lindner',
+      street: 'Karl-Marx-Straße 101',
+      postalCode: '12043',
+      city: 'Berlin',
+    },
+    {
+      id: demoOrderCustomerIds.pharmacyAtWholesaler,
+      organisationId: demoIds.wholesaler,
+      kind: 'business',
+      companyName: 'Sonnen-Apotheke',
+      contactPerson: 'Dr. Clara Sonnberg',
+      partnerOrganisationId: demoIds.pharmacy,
+      street: 'Sonnenallee 12',
+      postalCode: '12045',
+      city: 'Berlin',
+    },
+  ]
+  await db.transaction(async (tx) => {
+    for (const row of rows) {
+      const [existing] = await tx
+        .select({ id: customers.id })
+        .from(customers)
+        .where(eq(customers.id, row.id))
+      if (existing) continue
+      const value = await takeNextNumber(tx, row.organisationId, 'customer', customerNumberYear)
+      await tx.insert(customers).values({ ...row, number: `KD-${String(value).padStart(5, '0')}` })
+    }
+  })
+}
+
+/** The smallest quantity the listing's rules allow, times `times`. */
+function quantityFor(product: SellableProduct, times: number): number {
+  const step = product.orderStep
+  const least = Math.ceil((product.minOrderQuantity ?? step) / step) * step
+  const quantity = least * times
+  return product.maxOrderQuantity === null ? quantity : Math.min(quantity, product.maxOrderQuantity)
+}
+
+/** An issue date `days` ago, as a prescription would carry it. */
+const daysAgo = (days: number) => berlinIsoDate(new Date(Date.now() - days * 86_400_000))
+
+interface DemoOrder {
+  customerId: string
+  lines: [SellableProduct, number][]
+  status: CustomerOrderStatus
+  payment?: PaymentStatus[]
+  delivery?: 'pickup' | 'courier' | 'shipping'
+  prescription?: 'statutory' | 'private' | 'statutory_exempt'
+  note?: string
+}
+
+async function seedOrdersOf(
+  db: Database,
+  actor: BusinessActor,
+  orders: DemoOrder[],
+): Promise<void> {
+  for (const demo of orders) {
+    const created = await createCustomerOrder(
+      actor,
+      {
+        customerId: demo.customerId,
+        items: demo.lines.map(([product, times]) => ({
+          listingId: product.listingId,
+          quantity: quantityFor(product, times),
+        })),
+        delivery: { method: demo.delivery ?? 'pickup' },
+        note: demo.note ?? null,
+      },
+      db,
+    )
+    let version = created.version
+    const step = async (run: () => Promise<{ version: number }>) => {
+      version = (await run()).version
+    }
+    if (demo.prescription) {
+      await step(() =>
+        recordPrescription(
+          actor,
+          created.id,
+          {
+            version,
+            payer: demo.prescription === 'private' ? 'private' : 'statutory',
+            form: demo.prescription === 'private' ? 'paper' : 'e_rezept',
+            prescriberName: 'Dr. med. Felix Hartmann',
+            prescriberAddress: 'Hermannplatz 5, 10967 Berlin',
+            issuedOn: daysAgo(3),
+            insurerName: demo.prescription === 'private' ? null : 'AOK Nordost',
+            insuranceNumber: demo.prescription === 'private' ? null : 'A123456780',
+            copaymentExempt: demo.prescription === 'statutory_exempt',
+            eRezeptToken:
+              demo.prescription === 'private'
+                ? null
+                : `160.000.${created.number.replace(/\D/g, '').slice(-9)}.${version}`,
+          },
+          db,
+        ),
+      )
+      if (demo.status !== 'new') {
+        await step(() => checkPrescription(actor, created.id, { version }, db))
+      }
+    }
+    for (const payment of demo.payment ?? []) {
+      await step(() =>
+        setCustomerOrderPayment(actor, created.id, { version, paymentStatus: payment }, db),
+      )
+    }
+    const { status } = demo
+    if (status === 'new') continue
+    if (status === 'expired') {
+      await expireCustomerOrder(systemActor('demo-seed'), created.id, db)
+      continue
+    }
+    if (status === 'cancelled') {
+      await step(() =>
+        cancelCustomerOrder(
+          actor,
+          created.id,
+          { version, reason: 'Kunde hat die Bestellung telefonisch storniert.' },
+          db,
+        ),
+      )
+      continue
+    }
+    await step(() => confirmCustomerOrder(actor, created.id, { version }, db))
+    if (status === 'confirmed') continue
+    await step(() =>
+      (demo.delivery ?? 'pickup') === 'pickup'
+        ? markCustomerOrderReady(actor, created.id, { version }, db)
+        : shipCustomerOrder(actor, created.id, { version }, db),
+    )
+    if (status === 'ready' || status === 'shipped') continue
+    await step(() => completeCustomerOrder(actor, created.id, { version }, db))
+  }
+}
+
+export async function seedDemoOrders(db: Database): Promise<void> {
+  const [existing] = await db
+    .select({ id: customerOrders.id })
+    .from(customerOrders)
+    .where(eq(customerOrders.organisationId, demoIds.pharmacy))
+    .limit(1)
+  if (existing) return
+  await seedDemoOrderCustomers(db)
+  const pharmacist = await actorOf(db, demoIds.userPharmacyOwner)
+  const wholesaler = await actorOf(db, demoIds.userWholesalerOwner)
+
+  // Products with plenty of stock, so the demo orders leave the shelves looking as before.
+  const plenty = (list: SellableProduct[]) =>
+    list.filter((product) => product.availableSalesUnits >= 5 * quantityFor(product, 1))
+  const pharmacyStock = plenty(await searchSellableProducts(pharmacist, '', db))
+  const flowers = pharmacyStock.filter((product) => product.category === 'flower')
+  const accessories = pharmacyStock.filter((product) => product.category === 'accessory')
+  const other = pharmacyStock.filter(
+    (product) => product.category !== 'flower' && product.category !== 'accessory',
+  )
+  const at = <T>(list: T[], index: number): T => {
+    const value = list[index % list.length]
+    if (!value) throw new Error('demo orders need products in stock')
+    return value
+  }
+  const flower = (index: number) => at(flowers, index)
+  const accessory = (index: number) => at(accessories.length ? accessories : pharmacyStock, index)
+  const medicine = (index: number) => at(other.length ? other : flowers, index)
+  const { statutoryPatient, privatePatient, business, pharmacyAtWholesaler } = demoOrderCustomerIds
+
+  await seedOrdersOf(db, pharmacist, [
+    // The statutory prescription with co-payment, through to the counter.
+    {
+      customerId: statutoryPatient,
+      lines: [
+        [flower(0), 10],
+        [flower(1), 5],
+      ],
+      status: 'completed',
+      prescription: 'statutory',
+      payment: ['paid'],
+    },
+    {
+      customerId: statutoryPatient,
+      lines: [[flower(2), 5]],
+      status: 'new',
+      prescription: 'statutory',
+      note: 'Patientin holt am Donnerstag ab.',
+    },
+    { customerId: privatePatient, lines: [[flower(3), 10]], status: 'new' },
+    { customerId: business, lines: [[accessory(0), 2]], status: 'new', payment: ['pending'] },
+    {
+      customerId: privatePatient,
+      lines: [[medicine(0), 1]],
+      status: 'confirmed',
+      prescription: 'private',
+      payment: ['paid'],
+    },
+    {
+      customerId: statutoryPatient,
+      lines: [[flower(4), 5]],
+      status: 'confirmed',
+      prescription: 'statutory_exempt',
+      delivery: 'courier',
+    },
+    {
+      customerId: privatePatient,
+      lines: [
+        [flower(5), 5],
+        [accessory(1), 1],
+      ],
+      status: 'ready',
+      prescription: 'private',
+      payment: ['pending', 'paid'],
+    },
+    { customerId: business, lines: [[accessory(2), 3]], status: 'ready', payment: ['failed'] },
+    {
+      customerId: privatePatient,
+      lines: [[flower(6), 10]],
+      status: 'shipped',
+      prescription: 'private',
+      delivery: 'shipping',
+      payment: ['paid'],
+    },
+    {
+      customerId: business,
+      lines: [[accessory(3), 1]],
+      status: 'shipped',
+      delivery: 'courier',
+    },
+    {
+      customerId: privatePatient,
+      lines: [[medicine(1), 1]],
+      status: 'completed',
+      prescription: 'private',
+      payment: ['paid'],
+    },
+    {
+      customerId: business,
+      lines: [[accessory(4), 2]],
+      status: 'completed',
+      payment: ['paid'],
+    },
+    {
+      customerId: privatePatient,
+      lines: [[flower(7), 5]],
+      status: 'cancelled',
+      payment: ['paid', 'refunded'],
+    },
+    { customerId: business, lines: [[accessory(5), 1]], status: 'cancelled' },
+    { customerId: privatePatient, lines: [[flower(8), 5]], status: 'expired' },
+  ])
+
+  const nordhanfStock = plenty(await searchSellableProducts(wholesaler, '', db))
+  const offer = (index: number) => at(nordhanfStock, index)
+  await seedOrdersOf(db, wholesaler, [
+    { customerId: pharmacyAtWholesaler, lines: [[offer(0), 1]], status: 'new' },
+    {
+      customerId: pharmacyAtWholesaler,
+      lines: [
+        [offer(1), 1],
+        [offer(2), 1],
+      ],
+      status: 'confirmed',
+      delivery: 'shipping',
+      payment: ['pending'],
+    },
+    {
+      customerId: pharmacyAtWholesaler,
+      lines: [[offer(3), 1]],
+      status: 'shipped',
+      delivery: 'shipping',
+      payment: ['failed'],
+    },
+    {
+      customerId: pharmacyAtWholesaler,
+      lines: [[offer(4), 2]],
+      status: 'completed',
+      delivery: 'shipping',
+      payment: ['paid'],
+    },
+    {
+      customerId: pharmacyAtWholesaler,
+      lines: [[offer(5), 1]],
+      status: 'cancelled',
+      payment: ['paid', 'refunded'],
+    },
+    { customerId: pharmacyAtWholesaler, lines: [[offer(6), 1]], status: 'ready' },
+  ])
+}

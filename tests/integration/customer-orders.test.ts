@@ -1,0 +1,773 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { customerOrderListSearch } from '~/lib/customer-order-lists'
+import {
+  type CustomerOrderAction,
+  type CustomerOrderStatus,
+  customerOrderActions,
+  customerOrderStatuses,
+  customerOrderTransitions,
+  type DeliveryMethod,
+  type PaymentStatus,
+  paymentStatuses,
+  prescriptionMissingMessage,
+  prescriptionUncheckedMessage,
+  refusedActionMessage,
+  refusedPaymentMessage,
+  type SellableProduct,
+  staleCustomerOrderMessage,
+} from '~/lib/customer-orders'
+import { berlinIsoDate } from '~/lib/format'
+import { type Actor, systemActor } from '~/server/actor.server'
+import { auditEvents } from '~/server/audit/audit.schema'
+import {
+  checkPrescription,
+  recordPrescription,
+} from '~/server/customer-orders/customer-order-prescriptions.server'
+import {
+  cancelCustomerOrder,
+  completeCustomerOrder,
+  confirmCustomerOrder,
+  customerOrderActionServices,
+  expireCustomerOrder,
+  markCustomerOrderReady,
+  setCustomerOrderPayment,
+  shipCustomerOrder,
+} from '~/server/customer-orders/customer-order-transitions.server'
+import { customerOrders } from '~/server/customer-orders/customer-orders.schema'
+import {
+  createCustomerOrder,
+  getCustomerOrder,
+  listCustomerOrders,
+  searchOrderCustomers,
+  searchSellableProducts,
+  updateCustomerOrder,
+} from '~/server/customer-orders/customer-orders.server'
+import { customers } from '~/server/customers/customers.schema'
+import { demoIds, demoProductIds } from '~/server/db/seed.server'
+import { demoOrderCustomerIds, seedDemoOrderCustomers } from '~/server/db/seed-orders.server'
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/server/errors.server'
+import { storeFile } from '~/server/files/file-store.server'
+import { stockMovements, stockReservations } from '~/server/stock/stock.schema'
+import { blockBatch, receiveGoods, releaseBatch } from '~/server/stock/stock.server'
+import { reserveStock } from '~/server/stock/stock-reservations.server'
+import { demoActors } from '../support/actors'
+import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+
+const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
+const daysAgo = (days: number) => berlinIsoDate(new Date(Date.now() - days * 86_400_000))
+const daysAhead = (days: number) => berlinIsoDate(new Date(Date.now() + days * 86_400_000))
+
+describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
+  let database: TestDatabase
+  let actors: Awaited<ReturnType<typeof demoActors>>
+  /** Loose flowers with plenty of stock, one gram per order: the state-table orders. */
+  let flower: SellableProduct
+  const db = () => database.handle.db
+  const { statutoryPatient, privatePatient, business } = demoOrderCustomerIds
+
+  const create = (
+    items: { listingId: string; quantity: number }[],
+    options: { customerId?: string; delivery?: DeliveryMethod; actor?: Actor } = {},
+  ) =>
+    createCustomerOrder(
+      options.actor ?? actors.pharmacyOwner,
+      {
+        customerId: options.customerId ?? business,
+        items,
+        delivery: { method: options.delivery ?? 'pickup' },
+        note: null,
+      },
+      db(),
+    )
+  const versionOf = async (id: string) =>
+    (await getCustomerOrder(actors.pharmacyOwner, id, db())).version
+  const act = async (action: Exclude<CustomerOrderAction, 'expire'>, id: string) =>
+    customerOrderActionServices[action](
+      actors.pharmacyOwner,
+      id,
+      { version: await versionOf(id), reason: 'Test-Storno' },
+      db(),
+    )
+
+  /** An order of one gram for the business customer, moved to `status` through the services. */
+  async function orderIn(status: CustomerOrderStatus, delivery: DeliveryMethod = 'pickup') {
+    const { id } = await create([{ listingId: flower.listingId, quantity: 1 }], { delivery })
+    if (status === 'new') return id
+    if (status === 'expired') {
+      await expireCustomerOrder(systemActor('test'), id, db())
+      return id
+    }
+    if (status === 'cancelled') {
+      await act('cancel', id)
+      return id
+    }
+    await act('confirm', id)
+    if (status === 'confirmed') return id
+    await act(delivery === 'pickup' ? 'markReady' : 'ship', id)
+    if (status === 'ready' || status === 'shipped') return id
+    await act('complete', id)
+    return id
+  }
+
+  const activeReservations = (id: string) =>
+    db()
+      .select({ batchId: stockReservations.batchId, quantity: stockReservations.quantity })
+      .from(stockReservations)
+      .where(
+        and(
+          eq(stockReservations.sourceType, 'customer_order'),
+          eq(stockReservations.sourceId, id),
+          sql`${stockReservations.releasedAt} is null and ${stockReservations.consumedAt} is null`,
+        ),
+      )
+  const saleMovements = (id: string) =>
+    db()
+      .select({ batchId: stockMovements.batchId, quantity: stockMovements.quantity })
+      .from(stockMovements)
+      .where(
+        and(
+          eq(stockMovements.sourceType, 'customer_order'),
+          eq(stockMovements.sourceId, id),
+          eq(stockMovements.kind, 'sale'),
+        ),
+      )
+  const sum = (rows: { quantity: number }[]) => rows.reduce((total, row) => total + row.quantity, 0)
+
+  beforeAll(async () => {
+    database = await createSeededDatabase(kind)
+    await seedDemoOrderCustomers(db())
+    actors = await demoActors(db())
+    const sellable = await searchSellableProducts(actors.pharmacyOwner, '', db())
+    const byGram = sellable
+      .filter((product) => product.salesUnit === 'gram' && product.orderStep === 1)
+      .filter((product) => product.minOrderQuantity === null)
+      .sort((a, b) => b.availableSalesUnits - a.availableSalesUnits)
+    if (!byGram[0] || byGram[0].availableSalesUnits < 60) throw new Error('demo flowers missing')
+    flower = byGram[0]
+  })
+  afterAll(async () => {
+    await database?.dispose()
+  })
+
+  describe('state table', () => {
+    it.each(customerOrderActions)('%s from every status', async (action) => {
+      const delivery: DeliveryMethod = action === 'ship' ? 'courier' : 'pickup'
+      for (const status of customerOrderStatuses) {
+        // ready needs a pickup order, shipped a courier one.
+        const orderDelivery: DeliveryMethod =
+          status === 'shipped' ? 'courier' : status === 'ready' ? 'pickup' : delivery
+        const id = await orderIn(status, orderDelivery)
+        const allowed = refusedActionMessage(action, status, orderDelivery) === null
+        const run =
+          action === 'expire' ? expireCustomerOrder(systemActor('test'), id, db()) : act(action, id)
+        if (allowed) {
+          const saved = await run
+          expect(saved.status, `${action} from ${status}`).toBe(customerOrderTransitions[action].to)
+        } else {
+          const refused = await run.catch((error) => error)
+          expect(refused, `${action} from ${status}`).toBeInstanceOf(ConflictError)
+          expect(refused.message).toBe(refusedActionMessage(action, status, orderDelivery))
+          expect((await getCustomerOrder(actors.pharmacyOwner, id, db())).status).toBe(status)
+        }
+      }
+    })
+
+    it('refuses ready for courier orders and shipping for pickup ones', async () => {
+      const courier = await orderIn('confirmed', 'courier')
+      const refused = await act('markReady', courier).catch((error) => error)
+      expect(refused).toBeInstanceOf(ConflictError)
+      expect(refused.message).toContain('Botendienst')
+      const pickup = await orderIn('confirmed', 'pickup')
+      await expect(act('ship', pickup)).rejects.toThrow('zur Abholung')
+    })
+
+    it('walks the payment graph by hand, and only refunds once closed', async () => {
+      const paths: Record<PaymentStatus, PaymentStatus[]> = {
+        unpaid: [],
+        pending: ['pending'],
+        paid: ['paid'],
+        failed: ['failed'],
+        refunded: ['paid', 'refunded'],
+      }
+      const setPayment = async (id: string, paymentStatus: PaymentStatus) =>
+        setCustomerOrderPayment(
+          actors.pharmacyStaff,
+          id,
+          { version: await versionOf(id), paymentStatus },
+          db(),
+        )
+      for (const from of paymentStatuses) {
+        const id = await orderIn('new')
+        for (const step of paths[from]) await setPayment(id, step)
+        for (const to of paymentStatuses) {
+          const expected = refusedPaymentMessage(from, to, 'new')
+          if (expected === null) continue
+          await expect(setPayment(id, to), `${from} → ${to}`).rejects.toThrow(expected)
+        }
+        const allowed = paymentStatuses.find(
+          (to) => refusedPaymentMessage(from, to, 'new') === null,
+        )
+        if (allowed) {
+          await setPayment(id, allowed)
+          const detail = await getCustomerOrder(actors.pharmacyOwner, id, db())
+          expect(detail.paymentStatus).toBe(allowed)
+          expect(detail.timeline.at(-1)).toMatchObject({ kind: 'payment_changed' })
+        }
+      }
+      const cancelled = await orderIn('new')
+      await setPayment(cancelled, 'paid')
+      await act('cancel', cancelled)
+      await expect(setPayment(cancelled, 'failed')).rejects.toBeInstanceOf(ConflictError)
+      await setPayment(cancelled, 'refunded')
+    })
+  })
+
+  describe('new orders', () => {
+    it('freezes prices, numbers AU-<year>-NNNNN and keeps totals in cents', async () => {
+      const saved = await create([{ listingId: flower.listingId, quantity: 3 }], {
+        delivery: 'courier',
+      })
+      expect(saved.number).toMatch(new RegExp(`^AU-${berlinIsoDate().slice(0, 4)}-\\d{5}$`))
+      const detail = await getCustomerOrder(actors.pharmacyOwner, saved.id, db())
+      const [item] = detail.items
+      expect(item).toMatchObject({ quantity: 3, unitPriceCents: flower.priceCents })
+      expect(detail.netCents).toBe(3 * flower.priceCents)
+      expect(detail.grossCents).toBe(detail.netCents + detail.vatCents)
+      // The business customer's address fills the courier's delivery.
+      expect(detail.delivery).toMatchObject({ method: 'courier', city: 'Berlin' })
+      expect(detail.actions).toEqual(['confirm', 'cancel'])
+      expect(detail.timeline.map((entry) => entry.kind)).toEqual(['created'])
+      expect(detail.timeline[0]?.actorName).toBe('Dr. Clara Sonnberg')
+    })
+
+    it('refuses other organisations’ customers, order rules and archived listings', async () => {
+      const foreign = await create([{ listingId: flower.listingId, quantity: 1 }], {
+        customerId: demoOrderCustomerIds.pharmacyAtWholesaler,
+      }).catch((error) => error)
+      expect(foreign).toBeInstanceOf(InvalidError)
+      expect(foreign.extra.errors).toHaveProperty('customerId')
+      const refused = await create([
+        { listingId: demoProductIds.pharmacyPackFlower, quantity: 11 },
+        { listingId: demoProductIds.pharmacyArchived, quantity: 1 },
+      ]).catch((error) => error)
+      expect(refused).toBeInstanceOf(InvalidError)
+      expect(refused.extra.errors).toMatchObject({
+        'items.0.quantity': 'Höchstens 10 je Bestellung.',
+        'items.1.listingId': expect.stringContaining('nicht (mehr)'),
+      })
+    })
+
+    it('changes items while new against its version, and not after confirming', async () => {
+      const { id, version } = await create([{ listingId: flower.listingId, quantity: 1 }])
+      const updated = await updateCustomerOrder(
+        actors.pharmacyStaff,
+        id,
+        { version, items: [{ listingId: flower.listingId, quantity: 2 }], note: 'Bitte wiegen' },
+        db(),
+      )
+      expect(updated.version).toBe(version + 1)
+      const stale = await updateCustomerOrder(
+        actors.pharmacyStaff,
+        id,
+        { version, note: 'alt' },
+        db(),
+      ).catch((error) => error)
+      expect(stale).toBeInstanceOf(ConflictError)
+      expect(stale.message).toBe(staleCustomerOrderMessage)
+      await act('confirm', id)
+      await expect(
+        updateCustomerOrder(
+          actors.pharmacyStaff,
+          id,
+          { version: await versionOf(id), note: 'x' },
+          db(),
+        ),
+      ).rejects.toThrow('nicht mehr geändert')
+    })
+
+    it('searches by number and customer name and filters by status, payment and channel', async () => {
+      const saved = await create([{ listingId: flower.listingId, quantity: 1 }], {
+        customerId: privatePatient,
+      })
+      const search = (params: Record<string, unknown>) =>
+        listCustomerOrders(
+          actors.pharmacyOwner,
+          customerOrderListSearch.parse({ pageSize: 100, ...params }),
+          db(),
+        )
+      expect((await search({ q: saved.number })).items.map((row) => row.id)).toEqual([saved.id])
+      const byName = await search({ q: 'weber' })
+      expect(byName.items.map((row) => row.id)).toContain(saved.id)
+      expect(byName.items.every((row) => row.customerName === 'Jonas Weber')).toBe(true)
+      const confirmed = await search({ status: 'confirmed' })
+      expect(confirmed.items.every((row) => row.status === 'confirmed')).toBe(true)
+      const unpaid = await search({ payment: 'unpaid', channel: 'back_office' })
+      expect(unpaid.total).toBeGreaterThan(0)
+      const wholesaler = await listCustomerOrders(
+        actors.wholesalerOwner,
+        customerOrderListSearch.parse({ q: saved.number }),
+        db(),
+      )
+      expect(wholesaler.total).toBe(0)
+    })
+  })
+
+  describe('prescriptions', () => {
+    const prescription = (version: number, overrides: Record<string, unknown> = {}) => ({
+      version,
+      payer: 'statutory',
+      form: 'e_rezept',
+      prescriberName: 'Dr. med. Felix Hartmann',
+      issuedOn: daysAgo(2),
+      insurerName: 'AOK Nordost',
+      insuranceNumber: 'A123456780',
+      copaymentExempt: false,
+      eRezeptToken: '160.000.100.000.001.42',
+      ...overrides,
+    })
+
+    it('needs a checked prescription for flowers to a patient; computes the co-payment', async () => {
+      // 12 g: 10 % is more than 10 €, capped; 1 g of a cheaper flower: at least 5 €.
+      const { id } = await create([{ listingId: flower.listingId, quantity: 12 }], {
+        customerId: statutoryPatient,
+      })
+      await expect(act('confirm', id)).rejects.toThrow(prescriptionMissingMessage)
+      await recordPrescription(actors.pharmacyStaff, id, prescription(await versionOf(id)), db())
+      await expect(act('confirm', id)).rejects.toThrow(prescriptionUncheckedMessage)
+      let detail = await getCustomerOrder(actors.pharmacyOwner, id, db())
+      const [line] = detail.items
+      expect(line?.requiresPrescription).toBe(true)
+      expect(line?.copaymentCents).toBe(1000)
+      expect(detail.copaymentCents).toBe(1000)
+      expect(detail.insurerCents).toBe(detail.grossCents - 1000)
+      expect(detail.prescription).toMatchObject({
+        payer: 'statutory',
+        validUntil: berlinIsoDate(
+          new Date(Date.parse(`${daysAgo(2)}T00:00:00Z`) + 28 * 86_400_000),
+        ),
+        validToday: true,
+        checkedAt: null,
+      })
+      await checkPrescription(actors.pharmacyOwner, id, { version: await versionOf(id) }, db())
+      detail = await getCustomerOrder(actors.pharmacyOwner, id, db())
+      expect(detail.prescription?.checkedByName).toBe('Dr. Clara Sonnberg')
+      await act('confirm', id)
+      // An exemption: no co-payment at all, the insurer pays everything.
+      const exempt = await create([{ listingId: flower.listingId, quantity: 1 }], {
+        customerId: statutoryPatient,
+      })
+      await recordPrescription(
+        actors.pharmacyStaff,
+        exempt.id,
+        prescription(exempt.version, { copaymentExempt: true }),
+        db(),
+      )
+      const exemptDetail = await getCustomerOrder(actors.pharmacyOwner, exempt.id, db())
+      expect(exemptDetail.copaymentCents).toBe(0)
+      expect(exemptDetail.insurerCents).toBe(exemptDetail.grossCents)
+    })
+
+    it('refuses to check an expired prescription and accepts a paper scan of its own', async () => {
+      const { id, version } = await create([{ listingId: flower.listingId, quantity: 1 }], {
+        customerId: statutoryPatient,
+      })
+      await recordPrescription(
+        actors.pharmacyStaff,
+        id,
+        prescription(version, { issuedOn: daysAgo(40) }),
+        db(),
+      )
+      await expect(
+        checkPrescription(actors.pharmacyOwner, id, { version: await versionOf(id) }, db()),
+      ).rejects.toThrow('nicht mehr gültig')
+      const future = await recordPrescription(
+        actors.pharmacyStaff,
+        id,
+        prescription(await versionOf(id), { issuedOn: daysAhead(3) }),
+        db(),
+      ).catch((error) => error)
+      expect(future).toBeInstanceOf(InvalidError)
+      const scan = await storeFile(actors.pharmacyStaff, 'prescription_scan', pdf, db())
+      await recordPrescription(
+        actors.pharmacyStaff,
+        id,
+        prescription(await versionOf(id), { form: 'paper', payer: 'private', scanFileId: scan.id }),
+        db(),
+      )
+      const detail = await getCustomerOrder(actors.pharmacyOwner, id, db())
+      expect(detail.prescription).toMatchObject({ form: 'paper', scanFileId: scan.id })
+      // A private prescription 40 days old is still valid (three months).
+      expect(detail.prescription?.validToday).toBe(true)
+      expect(detail.copaymentCents).toBe(0)
+      const unknownScan = await recordPrescription(
+        actors.pharmacyStaff,
+        id,
+        prescription(await versionOf(id), { form: 'paper', scanFileId: crypto.randomUUID() }),
+        db(),
+      ).catch((error) => error)
+      expect(unknownScan).toBeInstanceOf(InvalidError)
+      expect(unknownScan.extra.errors).toHaveProperty('scanFileId')
+    })
+
+    it('keeps prescriber and insurance out of the audit log', async () => {
+      const rows = await db()
+        .select({ after: auditEvents.after })
+        .from(auditEvents)
+        .where(eq(auditEvents.action, 'customer_order.prescription_recorded'))
+      expect(rows.length).toBeGreaterThan(0)
+      const text = JSON.stringify(rows)
+      expect(text).not.toContain('Hartmann')
+      expect(text).not.toContain('A123456780')
+    })
+  })
+
+  describe('stock', () => {
+    it('reserves only what an order does not hold yet, and sells exactly what it held', async () => {
+      const { id } = await create([{ listingId: flower.listingId, quantity: 4 }])
+      // As a shop order would arrive: half of it already held.
+      await db().transaction((tx) =>
+        reserveStock(tx, {
+          organisationId: demoIds.pharmacy,
+          organisationProductId: flower.listingId,
+          quantity: 2000,
+          source: { type: 'customer_order', id },
+          expiresAt: new Date(Date.now() + 3_600_000),
+        }),
+      )
+      await act('confirm', id)
+      const held = await activeReservations(id)
+      expect(sum(held)).toBe(4000)
+      await act('markReady', id)
+      const detail = await getCustomerOrder(actors.pharmacyOwner, id, db())
+      expect(sum(detail.items[0]?.picks ?? [])).toBe(4000)
+      expect(detail.items[0]?.picks[0]?.batchNumber).toBeTruthy()
+      await act('complete', id)
+      expect(await activeReservations(id)).toEqual([])
+      const sales = await saleMovements(id)
+      expect(sum(sales)).toBe(-4000)
+      // Two reservations of one batch (the shop's and the confirmation's) are two movements.
+      expect([...new Set(sales.map((row) => row.batchId))].sort()).toEqual(
+        detail.items[0]?.picks.map((pick) => pick.batchId).sort(),
+      )
+    })
+
+    it('releases on cancel and expiry', async () => {
+      const cancelled = await orderIn('confirmed')
+      expect(sum(await activeReservations(cancelled))).toBe(1000)
+      await act('cancel', cancelled)
+      expect(await activeReservations(cancelled)).toEqual([])
+      const expired = await orderIn('new')
+      await db().transaction((tx) =>
+        reserveStock(tx, {
+          organisationId: demoIds.pharmacy,
+          organisationProductId: flower.listingId,
+          quantity: 1000,
+          source: { type: 'customer_order', id: expired },
+        }),
+      )
+      await expireCustomerOrder(systemActor('shop-expiry'), expired, db())
+      expect(await activeReservations(expired)).toEqual([])
+      await expect(expireCustomerOrder(actors.pharmacyOwner, expired, db())).rejects.toBeInstanceOf(
+        ForbiddenError,
+      )
+    })
+
+    it('of two orders needing more than the stock together, confirms exactly one', async () => {
+      // A product whose stock one order may take more than half of.
+      const product = (await searchSellableProducts(actors.pharmacyOwner, '', db())).find(
+        (candidate) =>
+          candidate.orderStep === 1 &&
+          candidate.minOrderQuantity === null &&
+          candidate.availableSalesUnits >= 4 &&
+          (candidate.maxOrderQuantity === null ||
+            candidate.maxOrderQuantity > candidate.availableSalesUnits / 2 + 1),
+      )
+      if (!product) throw new Error('no product for the race')
+      const half = Math.floor(product.availableSalesUnits / 2) + 1
+      const first = await create([{ listingId: product.listingId, quantity: half }])
+      const second = await create([{ listingId: product.listingId, quantity: half }])
+      const results = await Promise.allSettled([
+        act('confirm', first.id),
+        act('confirm', second.id),
+      ])
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+      const [refused] = results.filter((result) => result.status === 'rejected')
+      expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(ConflictError)
+      expect((refused as PromiseRejectedResult).reason.message).toContain('verfügbar')
+      const held = [
+        ...(await activeReservations(first.id)),
+        ...(await activeReservations(second.id)),
+      ]
+      expect(sum(held)).toBe(half * product.baseUnitsPerSalesUnit)
+      // Give the goods back for the tests after this one.
+      for (const id of [first.id, second.id]) {
+        const detail = await getCustomerOrder(actors.pharmacyOwner, id, db())
+        if (detail.actions.includes('cancel')) await act('cancel', id)
+      }
+    })
+
+    it('20 parallel confirms of one order make one set of reservations', async () => {
+      const { id, version } = await create([{ listingId: flower.listingId, quantity: 3 }])
+      const results = await Promise.allSettled(
+        Array.from({ length: 20 }, () =>
+          confirmCustomerOrder(actors.pharmacyStaff, id, { version }, db()),
+        ),
+      )
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+      for (const result of results) {
+        if (result.status === 'rejected') {
+          expect(result.reason).toBeInstanceOf(ConflictError)
+          expect(result.reason.message).toBe(staleCustomerOrderMessage)
+        }
+      }
+      expect(sum(await activeReservations(id))).toBe(3000)
+      const detail = await getCustomerOrder(actors.pharmacyOwner, id, db())
+      expect(detail.timeline.filter((entry) => entry.kind === 'confirmed')).toHaveLength(1)
+      expect(detail.version).toBe(version + 1)
+    })
+
+    it('picks chosen batches, refuses unsellable ones and re-plans around a blocked batch', async () => {
+      // Two fresh batches of the vaporiser: the earlier-expiring one is reserved first.
+      const certificate = await storeFile(actors.pharmacyOwner, 'batch_certificate', pdf, db())
+      const receive = async (batchNumber: string, expiryDate: string) => {
+        const received = await receiveGoods(
+          actors.pharmacyOwner,
+          {
+            organisationProductId: demoProductIds.pharmacyVaporiser,
+            supplierId: null,
+            batchNumber,
+            quantity: 5,
+            expiryDate,
+            thcContent: null,
+            cbdContent: null,
+            coaFileId: certificate.id,
+          },
+          db(),
+        )
+        await releaseBatch(
+          actors.pharmacyOwner,
+          { batchId: received.batchId, testNumber: `PR-${batchNumber}` },
+          db(),
+        )
+        return received.batchId
+      }
+      const early = await receive(`VAP-E-${kind}`, daysAhead(30))
+      const late = await receive(`VAP-L-${kind}`, daysAhead(3000))
+      const { id } = await create([{ listingId: demoProductIds.pharmacyVaporiser, quantity: 2 }])
+      await act('confirm', id)
+      const [item] = (await getCustomerOrder(actors.pharmacyOwner, id, db())).items
+      if (!item) throw new Error('item missing')
+      const pickWith = async (batches: { batchId: string; quantity: number }[]) =>
+        markCustomerOrderReady(
+          actors.pharmacyOwner,
+          id,
+          { version: await versionOf(id), picks: [{ itemId: item.id, batches }] },
+          db(),
+        )
+      await expect(pickWith([{ batchId: late, quantity: 1 }])).rejects.toBeInstanceOf(InvalidError)
+      await expect(pickWith([{ batchId: late, quantity: 6 }])).rejects.toBeInstanceOf(InvalidError)
+      const blockedElsewhere = await pickWith([
+        { batchId: crypto.randomUUID(), quantity: 2 },
+      ]).catch((error) => error)
+      expect(blockedElsewhere).toBeInstanceOf(ConflictError)
+      await pickWith([
+        { batchId: late, quantity: 1 },
+        { batchId: early, quantity: 1 },
+      ])
+      const picked = (await getCustomerOrder(actors.pharmacyOwner, id, db())).items[0]?.picks
+      expect(picked?.map((pick) => [pick.batchId, pick.quantity]).sort()).toEqual(
+        [
+          [early, 1],
+          [late, 1],
+        ].sort(),
+      )
+      await act('complete', id)
+      expect((await saleMovements(id)).map((row) => [row.batchId, row.quantity]).sort()).toEqual(
+        [
+          [early, -1],
+          [late, -1],
+        ].sort(),
+      )
+
+      // Blocked after confirming: marking ready reserves elsewhere instead of failing.
+      const second = await create([{ listingId: demoProductIds.pharmacyVaporiser, quantity: 2 }])
+      await act('confirm', second.id)
+      const heldOn = (await activeReservations(second.id)).map((row) => row.batchId)
+      expect(heldOn).toContain(early)
+      await blockBatch(actors.pharmacyOwner, { batchId: early, reason: 'Rückruf (Test)' }, db())
+      const refused = await markCustomerOrderReady(
+        actors.pharmacyOwner,
+        second.id,
+        {
+          version: await versionOf(second.id),
+          picks: [
+            {
+              itemId: (await getCustomerOrder(actors.pharmacyOwner, second.id, db())).items[0]?.id,
+              batches: [{ batchId: early, quantity: 2 }],
+            },
+          ],
+        },
+        db(),
+      ).catch((error) => error)
+      expect(refused).toBeInstanceOf(ConflictError)
+      expect(refused.message).toContain('nicht freigegeben')
+      await act('markReady', second.id)
+      const replanned = await activeReservations(second.id)
+      expect(sum(replanned)).toBe(2)
+      expect(replanned.every((row) => row.batchId !== early)).toBe(true)
+    })
+  })
+
+  describe('authorisation', () => {
+    it('matrix per service function', async () => {
+      const calls: Record<string, (actor: Actor, id: string) => Promise<unknown>> = {
+        listCustomerOrders: (actor) =>
+          listCustomerOrders(actor, customerOrderListSearch.parse({}), db()),
+        getCustomerOrder: (actor, id) => getCustomerOrder(actor, id, db()),
+        searchSellableProducts: (actor) => searchSellableProducts(actor, '', db()),
+        searchOrderCustomers: (actor) => searchOrderCustomers(actor, '', db()),
+        createCustomerOrder: (actor) =>
+          createCustomerOrder(
+            actor,
+            { customerId: business, items: [{ listingId: flower.listingId, quantity: 1 }] },
+            db(),
+          ),
+        updateCustomerOrder: async (actor, id) =>
+          updateCustomerOrder(actor, id, { version: await versionOf(id), note: 'x' }, db()),
+        recordPrescription: async (actor, id) =>
+          recordPrescription(
+            actor,
+            id,
+            {
+              version: await versionOf(id),
+              payer: 'private',
+              form: 'paper',
+              prescriberName: 'Dr. Test',
+              issuedOn: daysAgo(1),
+            },
+            db(),
+          ),
+        checkPrescription: async (actor, id) => {
+          await recordPrescription(
+            actors.pharmacyOwner,
+            id,
+            {
+              version: await versionOf(id),
+              payer: 'private',
+              form: 'paper',
+              prescriberName: 'Dr. Test',
+              issuedOn: daysAgo(1),
+            },
+            db(),
+          )
+          return checkPrescription(actor, id, { version: await versionOf(id) }, db())
+        },
+        confirmCustomerOrder: async (actor, id) =>
+          confirmCustomerOrder(actor, id, { version: await versionOf(id) }, db()),
+        markCustomerOrderReady: async (actor) => {
+          const id = await orderIn('confirmed')
+          return markCustomerOrderReady(actor, id, { version: await versionOf(id) }, db())
+        },
+        shipCustomerOrder: async (actor) => {
+          const id = await orderIn('confirmed', 'courier')
+          return shipCustomerOrder(actor, id, { version: await versionOf(id) }, db())
+        },
+        completeCustomerOrder: async (actor) => {
+          const id = await orderIn('ready')
+          return completeCustomerOrder(actor, id, { version: await versionOf(id) }, db())
+        },
+        cancelCustomerOrder: async (actor, id) =>
+          cancelCustomerOrder(actor, id, { version: await versionOf(id), reason: 'Test' }, db()),
+        setCustomerOrderPayment: async (actor, id) =>
+          setCustomerOrderPayment(
+            actor,
+            id,
+            { version: await versionOf(id), paymentStatus: 'pending' },
+            db(),
+          ),
+      }
+      for (const [name, call] of Object.entries(calls)) {
+        await expect(
+          call(actors.pharmacyOwner, await orderIn('new')),
+          `${name} owner`,
+        ).resolves.toBeDefined()
+        await expect(
+          call(actors.pharmacyStaff, await orderIn('new')),
+          `${name} staff`,
+        ).resolves.toBeDefined()
+        const other = await call(actors.wholesalerOwner, await orderIn('new')).catch(
+          (error) => error,
+        )
+        // Another organisation does not see the order (404) or the customer (400); its own
+        // lists and searches answer with its own rows only.
+        if (!(other instanceof NotFoundError || other instanceof InvalidError)) {
+          expect(
+            ['listCustomerOrders', 'searchSellableProducts', 'searchOrderCustomers'],
+            `${name} other organisation`,
+          ).toContain(name)
+        }
+        for (const refused of [actors.clubOwner, actors.admin, actors.shopCustomer]) {
+          await expect(
+            call(refused, await orderIn('new')),
+            `${name} ${refused.kind}`,
+          ).rejects.toBeInstanceOf(ForbiddenError)
+        }
+      }
+      const others = await searchOrderCustomers(actors.wholesalerOwner, '', db())
+      expect(others.map((customer) => customer.id)).not.toContain(business)
+    })
+  })
+})
+
+describe.each(testDatabaseKinds)('customer order audit on %s', (kind) => {
+  let database: TestDatabase
+  afterAll(async () => {
+    await database?.dispose()
+  })
+
+  it('writes one audit row per change and no personal values', async () => {
+    database = await createSeededDatabase(kind)
+    const db = database.handle.db
+    await seedDemoOrderCustomers(db)
+    const actors = await demoActors(db)
+    const [product] = await searchSellableProducts(actors.pharmacyOwner, '', db)
+    if (!product) throw new Error('no product')
+    const saved = await createCustomerOrder(
+      actors.pharmacyOwner,
+      {
+        customerId: demoOrderCustomerIds.business,
+        items: [
+          { listingId: product.listingId, quantity: product.minOrderQuantity ?? product.orderStep },
+        ],
+        delivery: { method: 'courier', street: 'Geheimweg 7' },
+        note: 'Hinterhof, 3. Stock',
+      },
+      db,
+    )
+    await cancelCustomerOrder(
+      actors.pharmacyOwner,
+      saved.id,
+      { version: saved.version, reason: 'Frau Beispiel ruft zurück' },
+      db,
+    )
+    const rows = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityType, 'customer_order'), eq(auditEvents.entityId, saved.id)))
+    expect(rows.map((row) => row.action).sort()).toEqual([
+      'customer_order.cancelled',
+      'customer_order.created',
+    ])
+    const text = JSON.stringify(rows)
+    for (const personal of ['Geheimweg', 'Hinterhof', 'Beispiel'])
+      expect(text).not.toContain(personal)
+    const [order] = await db.select().from(customerOrders).where(eq(customerOrders.id, saved.id))
+    expect(order).toMatchObject({ status: 'cancelled', version: 2 })
+    const [customer] = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.id, demoOrderCustomerIds.business))
+    expect(customer).toBeDefined()
+  })
+})
