@@ -95,7 +95,12 @@ function invoice(overrides: Partial<DocumentContent> = {}): DocumentContent {
     orderDate: '2026-11-12',
     seller: {
       name: 'Nordhanf Großhandel GmbH',
-      address: { street: 'Große Elbstraße 145', postalCode: '22767', city: 'Hamburg', country: 'DE' },
+      address: {
+        street: 'Große Elbstraße 145',
+        postalCode: '22767',
+        city: 'Hamburg',
+        country: 'DE',
+      },
       taxNumber: '43/721/01234',
       vatId: 'DE298765432',
       iban: 'DE89370400440532013000',
@@ -296,9 +301,7 @@ describe('invoice PDF', () => {
     })
     const text = await pdfText(await renderInvoicePdf(content))
     expect(text).toContain('Erika Müller')
-    expect(text).toContain(
-      `davon Anteil AOK Rheinland/Hamburg ${euro(totals.grossCents - 1000)}`,
-    )
+    expect(text).toContain(`davon Anteil AOK Rheinland/Hamburg ${euro(totals.grossCents - 1000)}`)
     expect(text).toContain(`Ihre gesetzliche Zuzahlung ${euro(1000)}`)
   })
 

@@ -1,12 +1,5 @@
-import {
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFRawStream,
-  PDFRef,
-  PDFString,
-} from '@cantoo/pdf-lib'
 import { inflateSync } from 'node:zlib'
+import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFString } from '@cantoo/pdf-lib'
 import { type Invoice, InvoiceService, type Logger } from '@e-invoice-eu/core'
 import type { VatRate } from '../../../lib/products'
 import type { DocumentContent, DocumentItem } from '../document-content'
@@ -69,7 +62,8 @@ function assertEInvoiceFacts(content: DocumentContent) {
   const missing: string[] = []
   if (!content.seller.email) missing.push('E-Mail-Adresse des Ausstellers')
   if (!content.seller.phone) missing.push('Telefonnummer des Ausstellers')
-  if (!content.seller.vatId && !content.seller.taxNumber) missing.push('Steuernummer oder USt-IdNr.')
+  if (!content.seller.vatId && !content.seller.taxNumber)
+    missing.push('Steuernummer oder USt-IdNr.')
   if (!content.recipient.eInvoiceAddress && !content.recipient.email)
     missing.push('E-Rechnungsadresse oder E-Mail-Adresse des Kunden')
   if (missing.length > 0)
@@ -83,7 +77,9 @@ export function toEInvoice(content: DocumentContent): Invoice {
   const sellerEmail = seller.email as string
   const buyerAddress = (recipient.eInvoiceAddress ?? recipient.email) as string
   const sellerTaxSchemes = [
-    ...(seller.vatId ? [{ 'cbc:CompanyID': seller.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }] : []),
+    ...(seller.vatId
+      ? [{ 'cbc:CompanyID': seller.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }]
+      : []),
     ...(seller.taxNumber
       ? [{ 'cbc:CompanyID': seller.taxNumber, 'cac:TaxScheme': { 'cbc:ID': 'FC' } }]
       : []),
@@ -155,7 +151,9 @@ export function toEInvoice(content: DocumentContent): Invoice {
               }
             : {}),
           'cac:PartyLegalEntity': { 'cbc:RegistrationName': recipient.name },
-          ...(recipient.contactName ? { 'cac:Contact': { 'cbc:Name': recipient.contactName } } : {}),
+          ...(recipient.contactName
+            ? { 'cac:Contact': { 'cbc:Name': recipient.contactName } }
+            : {}),
         },
       },
       'cac:Delivery': { 'cbc:ActualDeliveryDate': content.deliveryDate ?? content.issueDate },
@@ -271,10 +269,7 @@ export function withPrecedingInvoice(xml: string, content: DocumentContent): str
   return xml.replace(anchor, `${anchor}${reference}`)
 }
 
-async function finishFacturX(
-  bytes: Uint8Array,
-  content: DocumentContent,
-): Promise<Uint8Array> {
+async function finishFacturX(bytes: Uint8Array, content: DocumentContent): Promise<Uint8Array> {
   const day = content.issueDate
   const date = new Date(`${day}T00:00:00Z`)
   const doc = await PDFDocument.load(bytes, { updateMetadata: false })
@@ -331,7 +326,11 @@ async function finishFacturX(
         const replacement = doc.context.flateStream(encoded, {
           Type: 'EmbeddedFile',
           Subtype: object.dict.get(PDFName.of('Subtype')),
-          Params: { Size: encoded.length, CreationDate: PDFString.fromDate(date), ModDate: PDFString.fromDate(date) },
+          Params: {
+            Size: encoded.length,
+            CreationDate: PDFString.fromDate(date),
+            ModDate: PDFString.fromDate(date),
+          },
         })
         doc.context.assign(ref, replacement)
       }

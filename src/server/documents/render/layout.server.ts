@@ -1,5 +1,5 @@
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from '@cantoo/pdf-lib'
 import fontkit from '@pdf-lib/fontkit'
-import { type PDFFont, type PDFImage, type PDFPage, PDFDocument, rgb } from '@cantoo/pdf-lib'
 import type { DocumentAddress, DocumentSeller } from '../document-content'
 import { documentFonts } from './fonts.server'
 
@@ -176,7 +176,14 @@ export class DocumentCanvas {
         x += column.width
       }
       this.y -= padding + 1
-      this.line(marginLeft, this.y + lineHeight - size, pageWidth - marginRight, this.y + lineHeight - size, 0.8, grey)
+      this.line(
+        marginLeft,
+        this.y + lineHeight - size,
+        pageWidth - marginRight,
+        this.y + lineHeight - size,
+        0.8,
+        grey,
+      )
       this.y -= lineHeight - 2
     }
     this.ensureSpace(lineHeight * 3)
@@ -210,7 +217,12 @@ export class DocumentCanvas {
         x += column.width
       })
       this.y -= height
-      this.line(marginLeft, this.y + lineHeight - size - 1, pageWidth - marginRight, this.y + lineHeight - size - 1)
+      this.line(
+        marginLeft,
+        this.y + lineHeight - size - 1,
+        pageWidth - marginRight,
+        this.y + lineHeight - size - 1,
+      )
       this.y -= padding
     }
   }
@@ -242,8 +254,15 @@ export class DocumentCanvas {
     this.addPage()
     const { seller } = this.header
     // Letterhead (0–45 mm): name and address left, logo right.
-    this.text(seller.name, marginLeft, pageHeight - mm(20), { size: 16, bold: true, color: 'accent' })
-    this.text(addressLine(seller.address), marginLeft, pageHeight - mm(26), { size: 9, color: 'grey' })
+    this.text(seller.name, marginLeft, pageHeight - mm(20), {
+      size: 16,
+      bold: true,
+      color: 'accent',
+    })
+    this.text(addressLine(seller.address), marginLeft, pageHeight - mm(26), {
+      size: 9,
+      color: 'grey',
+    })
     if (this.logo) {
       const scale = Math.min(mm(50) / this.logo.width, mm(22) / this.logo.height)
       const width = this.logo.width * scale
@@ -296,7 +315,11 @@ export class DocumentCanvas {
   private continuationPage() {
     this.addPage()
     const { seller, title } = this.header
-    this.text(seller.name, marginLeft, pageHeight - mm(15), { size: 9, bold: true, color: 'accent' })
+    this.text(seller.name, marginLeft, pageHeight - mm(15), {
+      size: 9,
+      bold: true,
+      color: 'accent',
+    })
     this.textRight(title, pageWidth - marginRight, pageHeight - mm(15), { size: 9 })
     this.line(marginLeft, pageHeight - mm(18), pageWidth - marginRight, pageHeight - mm(18))
     this.y = continuationTop
@@ -308,11 +331,7 @@ export class DocumentCanvas {
     this.line(marginLeft, top + 8, pageWidth - marginRight, top + 8)
     const columns: string[][] = [
       [seller.name, seller.address.street, `${seller.address.postalCode} ${seller.address.city}`],
-      [
-        seller.phone ? `Tel. ${seller.phone}` : '',
-        seller.email ?? '',
-        seller.website ?? '',
-      ],
+      [seller.phone ? `Tel. ${seller.phone}` : '', seller.email ?? '', seller.website ?? ''],
       [
         seller.taxNumber ? `Steuernummer ${seller.taxNumber}` : '',
         seller.vatId ? `USt-IdNr. ${seller.vatId}` : '',
@@ -381,4 +400,8 @@ export function addressLine(address: DocumentAddress): string {
 }
 
 /** Groups of four, as IBANs are printed: "DE89 3704 0044 0532 0130 00". */
-export const formatIban = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})/g, '$1 ').trim()
+export const formatIban = (iban: string) =>
+  iban
+    .replace(/\s+/g, '')
+    .replace(/(.{4})/g, '$1 ')
+    .trim()

@@ -64,10 +64,9 @@ const batchText = (batch: DocumentItem['batches'][number]) =>
     .join(', ')
 
 function pricedRow(item: DocumentItem): Row {
-  const details = [
-    item.pzn ? `PZN ${item.pzn}` : '',
-    ...item.batches.map(batchText),
-  ].filter(Boolean)
+  const details = [item.pzn ? `PZN ${item.pzn}` : '', ...item.batches.map(batchText)].filter(
+    Boolean,
+  )
   return [
     [String(item.position)],
     [item.name, ...details],
@@ -107,7 +106,8 @@ const intros: Record<DocumentKind, (content: DocumentContent) => string> = {
   cancellation_invoice: (content) =>
     `Hiermit stornieren wir die Rechnung ${content.cancels?.number} vom ${formatDay(content.cancels?.issueDate ?? content.issueDate)} vollständig:`,
   delivery_note: () => 'Mit dieser Sendung liefern wir Ihnen:',
-  order_confirmation: () => 'Vielen Dank für Ihre Bestellung. Wir bestätigen Ihnen folgende Positionen:',
+  order_confirmation: () =>
+    'Vielen Dank für Ihre Bestellung. Wir bestätigen Ihnen folgende Positionen:',
 }
 
 /** § 14 Abs. 4 UStG: what an invoice (and its Storno) cannot go out without. */
@@ -115,7 +115,8 @@ function assertInvoiceFacts(content: DocumentContent) {
   const missing: string[] = []
   if (!content.seller.name || !content.seller.address.street || !content.seller.address.city)
     missing.push('vollständiger Name und Anschrift des Ausstellers')
-  if (!content.seller.taxNumber && !content.seller.vatId) missing.push('Steuernummer oder USt-IdNr.')
+  if (!content.seller.taxNumber && !content.seller.vatId)
+    missing.push('Steuernummer oder USt-IdNr.')
   if (!content.recipient.name || !content.recipient.address.city)
     missing.push('Name und Anschrift des Empfängers')
   if (!content.number) missing.push('Rechnungsnummer')
