@@ -261,10 +261,10 @@ export function withPrecedingInvoice(xml: string, content: DocumentContent): str
   if (!content.cancels || xml.includes('<ram:InvoiceReferencedDocument>')) return xml
   const anchor = '</ram:SpecifiedTradeSettlementHeaderMonetarySummation>'
   if (!xml.includes(anchor)) throw new Error('CII without a monetary summation')
-  const escape = (text: string) =>
+  const escapeXml = (text: string) =>
     text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
   const reference =
-    `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${escape(content.cancels.number)}</ram:IssuerAssignedID>` +
+    `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${escapeXml(content.cancels.number)}</ram:IssuerAssignedID>` +
     `<ram:FormattedIssueDateTime><qdt:DateTimeString format="102">${content.cancels.issueDate.replaceAll('-', '')}</qdt:DateTimeString></ram:FormattedIssueDateTime></ram:InvoiceReferencedDocument>`
   return xml.replace(anchor, `${anchor}${reference}`)
 }
