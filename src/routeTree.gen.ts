@@ -68,6 +68,7 @@ import { Route as ShopBluetenIdRouteImport } from './routes/_shop/blueten/$id'
 import { Route as ApiAdminProductImportsRouteImport } from './routes/api/admin/product-imports'
 import { Route as ApiFilesIdRouteImport } from './routes/api/files/$id'
 import { Route as ApiFilesBatchCertificatesRouteImport } from './routes/api/files/batch-certificates'
+import { Route as ApiFilesOrganisationLogosRouteImport } from './routes/api/files/organisation-logos'
 import { Route as ApiFilesProductImagesRouteImport } from './routes/api/files/product-images'
 import { Route as ApiShop_usersMeRouteImport } from './routes/api/shop_users/me'
 import { Route as ApiUsersMeRouteImport } from './routes/api/users/me'
@@ -387,6 +388,12 @@ const ApiFilesBatchCertificatesRoute =
     path: '/api/files/batch-certificates',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiFilesOrganisationLogosRoute =
+  ApiFilesOrganisationLogosRouteImport.update({
+    id: '/api/files/organisation-logos',
+    path: '/api/files/organisation-logos',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiFilesProductImagesRoute = ApiFilesProductImagesRouteImport.update({
   id: '/api/files/product-images',
   path: '/api/files/product-images',
@@ -544,6 +551,7 @@ export interface FileRoutesByFullPath {
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
+  '/api/files/organisation-logos': typeof ApiFilesOrganisationLogosRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
@@ -621,6 +629,7 @@ export interface FileRoutesByTo {
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
+  '/api/files/organisation-logos': typeof ApiFilesOrganisationLogosRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
@@ -704,6 +713,7 @@ export interface FileRoutesById {
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
+  '/api/files/organisation-logos': typeof ApiFilesOrganisationLogosRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
@@ -783,6 +793,7 @@ export interface FileRouteTypes {
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
+    | '/api/files/organisation-logos'
     | '/api/files/product-images'
     | '/api/shop_users/me'
     | '/api/users/me'
@@ -860,6 +871,7 @@ export interface FileRouteTypes {
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
+    | '/api/files/organisation-logos'
     | '/api/files/product-images'
     | '/api/shop_users/me'
     | '/api/users/me'
@@ -942,6 +954,7 @@ export interface FileRouteTypes {
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
+    | '/api/files/organisation-logos'
     | '/api/files/product-images'
     | '/api/shop_users/me'
     | '/api/users/me'
@@ -990,6 +1003,7 @@ export interface RootRouteChildren {
   ApiAdminProductImportsRoute: typeof ApiAdminProductImportsRouteWithChildren
   ApiFilesIdRoute: typeof ApiFilesIdRoute
   ApiFilesBatchCertificatesRoute: typeof ApiFilesBatchCertificatesRoute
+  ApiFilesOrganisationLogosRoute: typeof ApiFilesOrganisationLogosRoute
   ApiFilesProductImagesRoute: typeof ApiFilesProductImagesRoute
   ApiShop_usersMeRoute: typeof ApiShop_usersMeRoute
   ApiUsersMeRoute: typeof ApiUsersMeRouteWithChildren
@@ -1413,6 +1427,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiFilesBatchCertificatesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/files/organisation-logos': {
+      id: '/api/files/organisation-logos'
+      path: '/api/files/organisation-logos'
+      fullPath: '/api/files/organisation-logos'
+      preLoaderRoute: typeof ApiFilesOrganisationLogosRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/files/product-images': {
       id: '/api/files/product-images'
       path: '/api/files/product-images'
@@ -1773,6 +1794,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiAdminProductImportsRoute: ApiAdminProductImportsRouteWithChildren,
   ApiFilesIdRoute: ApiFilesIdRoute,
   ApiFilesBatchCertificatesRoute: ApiFilesBatchCertificatesRoute,
+  ApiFilesOrganisationLogosRoute: ApiFilesOrganisationLogosRoute,
   ApiFilesProductImagesRoute: ApiFilesProductImagesRoute,
   ApiShop_usersMeRoute: ApiShop_usersMeRoute,
   ApiUsersMeRoute: ApiUsersMeRouteWithChildren,

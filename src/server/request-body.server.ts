@@ -26,6 +26,10 @@ const uploadLimits: Record<string, BodyLimit> = {
     bytes: 5 * 1024 * 1024 + multipartOverhead,
     message: 'Das Bild ist größer als 5 MB.',
   },
+  '/api/files/organisation-logos': {
+    bytes: 2 * 1024 * 1024 + multipartOverhead,
+    message: 'Das Logo ist größer als 2 MB.',
+  },
   '/api/files/batch-certificates': {
     bytes: 10 * 1024 * 1024 + multipartOverhead,
     message: 'Das Analysezertifikat ist größer als 10 MB.',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -12,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { TenantConfig } from '../../lib/tenant-config'
+import { storedFiles } from '../files/files.schema'
 import { timestamps } from './columns'
 
 export const organisationCategory = pgEnum('organisation_category', [
@@ -39,6 +41,21 @@ export const organisations = pgTable('organisations', {
    * and clubs never). Null: the category's default (`receiptsReleasedByDefault` in lib/stock).
    */
   receiptsReleased: boolean('receipts_released'),
+  // Letterhead and invoice data (ADR 022): printed on every generated document.
+  /** Steuernummer; an invoice needs it or the VAT id (§ 14 UStG). */
+  taxNumber: text('tax_number'),
+  /** USt-IdNr., stored compact and upper-case (`DE123456789`). */
+  vatId: text('vat_id'),
+  iban: text('iban'),
+  bic: text('bic'),
+  bankName: text('bank_name'),
+  email: text('email'),
+  phone: text('phone'),
+  website: text('website'),
+  /** A stored file of purpose `organisation_logo` (PNG or JPEG, as PDFs embed them). */
+  logoFileId: uuid('logo_file_id').references((): AnyPgColumn => storedFiles.id, {
+    onDelete: 'restrict',
+  }),
   ...timestamps,
 })
 

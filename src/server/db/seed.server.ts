@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm'
+import { and, count, eq, isNull } from 'drizzle-orm'
 import type { TenantConfig } from '../../lib/tenant-config'
 import { hashPassword } from '../password.server'
 import type { Database } from './client.server'
@@ -137,6 +137,33 @@ const sonnenApothekeConfig: TenantConfig = {
   ],
 }
 
+/**
+ * The letterheads of the demo pharmacy and wholesaler (fake data; the IBANs have valid check
+ * digits), so their invoices and e-invoices can be issued right away.
+ */
+export const demoLetterheads = {
+  [demoIds.pharmacy]: {
+    taxNumber: '29/512/34567',
+    vatId: 'DE287654321',
+    iban: 'DE89370400440532013000',
+    bic: 'COBADEFFXXX',
+    bankName: 'Commerzbank Berlin',
+    email: 'kontakt@sonnen-apotheke.example',
+    phone: '+49 30 6123456',
+    website: 'www.sonnen-apotheke.example',
+  },
+  [demoIds.wholesaler]: {
+    taxNumber: '43/721/01234',
+    vatId: 'DE298765432',
+    iban: 'DE02120300000000202051',
+    bic: 'BYLADEM1001',
+    bankName: 'Deutsche Kreditbank',
+    email: 'buchhaltung@nordhanf.example',
+    phone: '+49 40 5551234',
+    website: 'www.nordhanf.example',
+  },
+} as const
+
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ value: count() }).from(organisations)
   return (row?.value ?? 0) === 0
@@ -190,6 +217,19 @@ export async function seedDemoData(db: Database): Promise<void> {
         },
       ])
       .onConflictDoNothing()
+    // Only where no letterhead was entered yet: a demo owner's own changes stay.
+    for (const [id, letterhead] of Object.entries(demoLetterheads)) {
+      await tx
+        .update(organisations)
+        .set(letterhead)
+        .where(
+          and(
+            eq(organisations.id, id),
+            isNull(organisations.taxNumber),
+            isNull(organisations.vatId),
+          ),
+        )
+    }
     await tx
       .insert(tenants)
       .values([

@@ -9,9 +9,9 @@ import { DomainError, ForbiddenError, NotFoundError } from '../errors.server'
 import { type storedFilePurpose, storedFiles } from './files.schema'
 
 /**
- * The one way files enter and leave Blattwerk (ADR 016): product images now, certificates of
- * analysis and prescription scans later. Callers name a purpose; the purpose decides who may
- * store such a file, what content it accepts and how it is kept, and who may read it. A new
+ * The one way files enter and leave Blattwerk (ADR 016): product images, certificates of
+ * analysis, prescription scans and organisation logos. Callers name a purpose; the purpose
+ * decides who may store such a file, what content it accepts and how it is kept, and who may read it. A new
  * purpose (a PDF, say) is one entry in `purposes` — callers do not change. The bytes live in
  * PostgreSQL (`stored_files`), so every app process reaches the same file.
  */
@@ -113,6 +113,47 @@ async function reencodeImage(upload: Uint8Array): Promise<PreparedFile> {
   })
 }
 
+// ─── Organisation logos ─────────────────────────────────────────────────────────────────────
+
+export const maxLogoBytes = 2 * megabyte
+/** Long side a logo is kept at: printed at most 50 mm wide, that is 600 px at 300 dpi. */
+export const maxLogoSide = 800
+export const notALogoMessage =
+  'Bitte laden Sie das Logo als PNG oder JPEG hoch. Diese Datei ist keins von beiden.'
+
+/**
+ * A logo stays PNG or JPEG — the formats a PDF embeds — but is decoded and written anew like
+ * every image (metadata and trailing data gone), and scaled to at most `maxLogoSide`.
+ */
+async function reencodeLogo(upload: Uint8Array): Promise<PreparedFile> {
+  const announced = imageFormatOf(upload)
+  if (announced !== 'png' && announced !== 'jpeg') throw new DomainError(415, notALogoMessage)
+  return imageWork(async () => {
+    const image = sharp(upload, { limitInputPixels: maxImagePixels, failOn: 'error' })
+    try {
+      const { format } = await image.metadata()
+      if (format !== announced) throw new DomainError(415, notALogoMessage)
+      const resized = image.autoOrient().resize({
+        width: maxLogoSide,
+        height: maxLogoSide,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      const data =
+        announced === 'png'
+          ? await resized.png({ compressionLevel: 9 }).toBuffer()
+          : await resized.jpeg({ quality: 90 }).toBuffer()
+      return { contentType: `image/${announced}`, data }
+    } catch (error) {
+      if (error instanceof DomainError) throw error
+      if (error instanceof Error && /pixel limit/i.test(error.message)) {
+        throw new DomainError(413, tooManyPixelsMessage)
+      }
+      throw new DomainError(415, unreadableImageMessage)
+    }
+  })
+}
+
 // ─── Certificates of analysis ──────────────────────────────────────────────────────────────
 
 export const maxCertificateBytes = 10 * megabyte
@@ -187,6 +228,18 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
     public: false,
     mayRead: ownOrganisationOnly,
     prepare: checkRecordFile(notAPrescriptionScanMessage),
+  },
+  /** The letterhead's logo: the owner uploads it, the organisation's users (and its documents) read it. */
+  organisation_logo: {
+    maxBytes: maxLogoBytes,
+    tooLargeMessage: 'Das Logo ist größer als 2 MB.',
+    ownerForUpload: (actor) => {
+      const business = requireRole(actor, 'owner')
+      return business.organisation.id
+    },
+    public: false,
+    mayRead: ownOrganisationOnly,
+    prepare: reencodeLogo,
   },
 }
 

@@ -20,6 +20,7 @@ export const storedFilePurpose = pgEnum('stored_file_purpose', [
   'product_image',
   'batch_certificate',
   'prescription_scan',
+  'organisation_logo',
 ])
 
 /**

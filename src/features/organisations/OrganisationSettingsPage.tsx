@@ -1,0 +1,300 @@
+import { type AnyFieldApi, useForm } from '@tanstack/react-form'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { getRouteApi, useRouter } from '@tanstack/react-router'
+import { FileUp, ImageIcon, Trash2 } from 'lucide-react'
+import { useEffect, useId, useState } from 'react'
+import { toast } from 'sonner'
+import {
+  type LetterheadInput,
+  letterheadLabels,
+  letterheadSchema,
+  type OrganisationSettings,
+} from '~/lib/organisation-settings'
+import { countryLabel } from '~/lib/products'
+import { HiddenFileInput } from '../files/HiddenFileInput'
+import { UploadMessages, uploadDescribedBy } from '../files/UploadProgress'
+import { useFileUpload } from '../files/use-file-upload'
+import { FormAlert } from '../forms/field-parts'
+import { FormFrame, SubmitButton } from '../forms/fields'
+import { applyServerErrors } from '../forms/server-errors'
+import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
+import { InputField } from '../product-db/form-controls'
+import { focusFirstError, Section } from '../product-db/ProductFactsFields'
+import { Button } from '../ui/buttons'
+import { PageHeader } from '../ui/PageHeader'
+import { updateLetterheadFn } from './organisation-settings.functions'
+import { organisationKey, organisationSettingsQuery } from './organisation-settings.queries'
+
+const route = getRouteApi('/_app/organisations/$id')
+
+const categoryLabels: Record<string, string> = {
+  platform: 'Plattform',
+  pharmacy: 'Apotheke',
+  wholesaler: 'Großhandel',
+  producer: 'Hersteller',
+  club: 'Anbauvereinigung',
+}
+
+type LetterheadValues = { [Key in keyof OrganisationSettings['letterhead']]: string }
+
+const textFields = [
+  'taxNumber',
+  'vatId',
+  'iban',
+  'bic',
+  'bankName',
+  'email',
+  'phone',
+  'website',
+] as const
+
+const hints: Partial<Record<(typeof textFields)[number], string>> = {
+  taxNumber: 'Steuernummer oder USt-IdNr. muss auf jeder Rechnung stehen (§ 14 UStG).',
+  vatId: 'Für Rechnungen an Geschäftskunden und E-Rechnungen, z. B. DE123456789.',
+  email: 'Steht im Briefkopf und ist die Absenderadresse Ihrer E-Rechnungen.',
+  phone: 'Für E-Rechnungen (XRechnung) vorgeschrieben.',
+}
+
+const valuesOf = (letterhead: OrganisationSettings['letterhead']): LetterheadValues => ({
+  taxNumber: letterhead.taxNumber ?? '',
+  vatId: letterhead.vatId ?? '',
+  iban: letterhead.iban ?? '',
+  bic: letterhead.bic ?? '',
+  bankName: letterhead.bankName ?? '',
+  email: letterhead.email ?? '',
+  phone: letterhead.phone ?? '',
+  website: letterhead.website ?? '',
+  logoFileId: letterhead.logoFileId ?? '',
+})
+
+const inputOf = (values: LetterheadValues): LetterheadInput => ({
+  ...values,
+  logoFileId: values.logoFileId || null,
+})
+
+function letterheadErrors(values: LetterheadValues) {
+  const result = letterheadSchema.safeParse(inputOf(values))
+  if (result.success) return undefined
+  const fields: Record<string, string> = {}
+  for (const issue of result.error.issues) fields[String(issue.path[0] ?? '')] ??= issue.message
+  return { fields }
+}
+
+/** `/organisations/$id`: the organisation's facts and its letterhead (owner edits, staff reads). */
+export function OrganisationSettingsPage() {
+  const { id } = route.useParams()
+  const { data: settings } = useSuspenseQuery(organisationSettingsQuery(id))
+  const address = [settings.street, `${settings.postalCode ?? ''} ${settings.city ?? ''}`.trim()]
+    .filter(Boolean)
+    .join(', ')
+
+  return (
+    <>
+      <PageHeader
+        title={settings.name}
+        description="Stammdaten Ihrer Organisation und die Angaben, die auf Rechnungen, Lieferscheinen und Auftragsbestätigungen stehen."
+      />
+      <div className="space-y-6">
+        <section
+          aria-labelledby="organisation-facts"
+          className="rounded-card border border-border bg-surface p-6"
+        >
+          <h2 id="organisation-facts" className="text-lg font-semibold text-ink">
+            Organisation
+          </h2>
+          <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
+            <dt className="text-ink-muted">Name</dt>
+            <dd>{settings.name}</dd>
+            <dt className="text-ink-muted">Art</dt>
+            <dd>{categoryLabels[settings.category] ?? settings.category}</dd>
+            <dt className="text-ink-muted">Anschrift</dt>
+            <dd>
+              {address || '–'}
+              {settings.country !== 'DE' && `, ${countryLabel(settings.country)}`}
+            </dd>
+          </dl>
+        </section>
+        {settings.editable ? (
+          <LetterheadForm settings={settings} />
+        ) : (
+          <LetterheadView settings={settings} />
+        )}
+      </div>
+    </>
+  )
+}
+
+function LetterheadView({ settings }: { settings: OrganisationSettings }) {
+  const { letterhead } = settings
+  return (
+    <section
+      aria-labelledby="letterhead-title"
+      className="rounded-card border border-border bg-surface p-6"
+    >
+      <h2 id="letterhead-title" className="text-lg font-semibold text-ink">
+        Briefkopf und Rechnungsangaben
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">
+        Nur die Inhaberin oder der Inhaber der Organisation kann diese Angaben ändern.
+      </p>
+      <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
+        {textFields.map((field) => (
+          <div key={field} className="contents">
+            <dt className="text-ink-muted">{letterheadLabels[field]}</dt>
+            <dd>{letterhead[field] ?? '–'}</dd>
+          </div>
+        ))}
+        <dt className="text-ink-muted">{letterheadLabels.logoFileId}</dt>
+        <dd>
+          {letterhead.logoFileId ? <LogoPreview fileId={letterhead.logoFileId} /> : 'Kein Logo'}
+        </dd>
+      </dl>
+    </section>
+  )
+}
+
+function LetterheadForm({ settings }: { settings: OrganisationSettings }) {
+  const queryClient = useQueryClient()
+  const [failure, setFailure] = useState<string | null>(null)
+  const form = useForm({
+    defaultValues: valuesOf(settings.letterhead),
+    validators: { onSubmit: ({ value }) => letterheadErrors(value) },
+    onSubmitInvalid: focusFirstError,
+    onSubmit: async ({ value, formApi }) => {
+      setFailure(null)
+      try {
+        const saved = await updateLetterheadFn({
+          data: { id: settings.id, letterhead: inputOf(value) },
+        })
+        formApi.reset(valuesOf(saved.letterhead))
+        queryClient.setQueryData(organisationSettingsQuery(settings.id).queryKey, saved)
+        await queryClient.invalidateQueries({ queryKey: organisationKey })
+        toast.success('Briefkopf und Rechnungsangaben wurden gespeichert.')
+      } catch (error) {
+        setFailure(applyServerErrors(formApi, error))
+        focusFirstError()
+      }
+    },
+  })
+
+  return (
+    <>
+      <FormFrame form={form} className="space-y-6">
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <Section title="Briefkopf und Rechnungsangaben">
+          {textFields.map((name) => (
+            <form.Field key={name} name={name}>
+              {(field) => (
+                <InputField field={field} label={letterheadLabels[name]} hint={hints[name]} />
+              )}
+            </form.Field>
+          ))}
+          <div className="sm:col-span-2">
+            <form.Field name="logoFileId">{(field) => <LogoField field={field} />}</form.Field>
+          </div>
+        </Section>
+        <div className="flex justify-end">
+          <SubmitButton form={form}>Speichern</SubmitButton>
+        </div>
+      </FormFrame>
+      <UnsavedChangesDialog unsaved={() => !form.state.isDefaultValue} />
+    </>
+  )
+}
+
+/** Picks and uploads the logo (PNG or JPEG, at most 2 MB); the form saves its id. */
+function LogoField({ field }: { field: AnyFieldApi }) {
+  const id = useId()
+  const fileId = field.state.value as string
+  const { input, upload, start, reset } = useFileUpload({
+    path: '/api/files/organisation-logos',
+    maxBytes: 2 * 1024 * 1024,
+    tooLargeMessage: 'Das Logo ist größer als 2 MB.',
+    onUploaded: (uploaded) => field.handleChange(uploaded),
+  })
+  const serverError = field.state.meta.errorMap.onServer
+  const error =
+    upload.state === 'failed'
+      ? upload.message
+      : typeof serverError === 'string'
+        ? serverError
+        : null
+  return (
+    <div className="space-y-2">
+      <span className="block text-sm font-medium text-ink">Logo</span>
+      {fileId && <LogoPreview fileId={fileId} />}
+      <HiddenFileInput
+        ref={input}
+        id={`${id}-file`}
+        accept="image/png,image/jpeg"
+        onFile={(file) => void start(file)}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          id="field-logoFileId"
+          variant="secondary"
+          aria-describedby={uploadDescribedBy(id, error)}
+          aria-invalid={error ? true : undefined}
+          onClick={() => input.current?.click()}
+          disabled={upload.state === 'uploading'}
+        >
+          <FileUp className="size-4" aria-hidden="true" />
+          {fileId ? 'Anderes Logo wählen' : 'Logo hochladen'}
+        </Button>
+        {fileId && (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              field.handleChange('')
+              reset()
+            }}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+            Logo entfernen
+          </Button>
+        )}
+      </div>
+      <UploadMessages
+        id={id}
+        upload={upload}
+        processingText="Wird geprüft …"
+        hint="PNG oder JPEG, höchstens 2 MB. Es erscheint oben rechts auf Ihren Dokumenten."
+        error={error}
+      />
+    </div>
+  )
+}
+
+/** The logo is private to the organisation: fetched with the session's token, shown as a local copy. */
+function LogoPreview({ fileId }: { fileId: string }) {
+  const { api } = useRouter().options.context
+  const [url, setUrl] = useState<string | null>(null)
+  useEffect(() => {
+    let objectUrl: string | null = null
+    let cancelled = false
+    void api
+      .fetch(`/api/files/${fileId}`)
+      .then(async (response) => {
+        if (!response.ok || cancelled) return
+        objectUrl = URL.createObjectURL(await response.blob())
+        if (!cancelled) setUrl(objectUrl)
+      })
+      .catch(() => {})
+    return () => {
+      cancelled = true
+      if (objectUrl) URL.revokeObjectURL(objectUrl)
+    }
+  }, [api, fileId])
+  return url ? (
+    <img
+      src={url}
+      alt="Logo der Organisation"
+      className="max-h-20 max-w-60 rounded border border-border bg-white p-2"
+    />
+  ) : (
+    <span className="inline-flex items-center gap-1 text-sm text-ink-muted">
+      <ImageIcon className="size-4" aria-hidden="true" />
+      Logo hinterlegt
+    </span>
+  )
+}

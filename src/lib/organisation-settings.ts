@@ -1,0 +1,146 @@
+import { z } from 'zod'
+import { emailAddress, text } from './text-schema'
+
+/**
+ * The organisation's letterhead and invoice data (ADR 022): what every generated document prints
+ * in its head and footer, and what § 14 UStG needs of the issuer. Shared by the settings form and
+ * the service.
+ */
+
+/** ISO 13616: move the first four characters to the end, letters to 10–35, the number mod 97 is 1. */
+export function isValidIban(value: string): boolean {
+  const iban = value.replace(/\s+/g, '').toUpperCase()
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false
+  if (iban.startsWith('DE') && iban.length !== 22) return false
+  const rearranged = `${iban.slice(4)}${iban.slice(0, 4)}`
+  let remainder = 0
+  for (const character of rearranged) {
+    const digits = /\d/.test(character) ? character : String(character.charCodeAt(0) - 55)
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97
+  }
+  return remainder === 1
+}
+
+/** EU VAT ids: a German one is `DE` and nine digits; others two letters and 2–12 characters. */
+export function isValidVatId(value: string): boolean {
+  const vatId = value.replace(/\s+/g, '').toUpperCase()
+  if (vatId.startsWith('DE')) return /^DE\d{9}$/.test(vatId)
+  return /^(AT|BE|BG|CY|CZ|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)[0-9A-Z+*]{2,12}$/.test(
+    vatId,
+  )
+}
+
+export const ibanMessage = 'Die IBAN ist ungültig. Bitte prüfen Sie sie auf Tippfehler.'
+export const vatIdMessage = 'Die USt-IdNr. ist ungültig: „DE“ und neun Ziffern, z. B. DE123456789.'
+export const bicMessage = 'Die BIC hat 8 oder 11 Zeichen, z. B. COBADEFFXXX.'
+export const taxNumberMessage =
+  'Die Steuernummer besteht aus 10 bis 13 Ziffern, gern mit Schrägstrichen, z. B. 43/721/01234.'
+export const taxIdentityMessage =
+  'Bitte geben Sie die Steuernummer oder die USt-IdNr. an: eine von beiden muss auf jeder Rechnung stehen.'
+export const websiteMessage = 'Bitte geben Sie eine Webadresse an, z. B. www.beispiel.de.'
+export const phoneMessage =
+  'Bitte geben Sie eine Telefonnummer aus Ziffern an, z. B. +49 40 123456.'
+
+/** An optional field: empty (or blank) input is stored as null; anything else must pass `schema`. */
+const optional = <Schema extends z.ZodType<string, string>>(schema: Schema) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    schema.nullable(),
+  )
+
+const compact = (value: string) => value.replace(/\s+/g, '').toUpperCase()
+
+export const letterheadSchema = z
+  .object({
+    taxNumber: optional(
+      text({ trim: true, max: 20, tooLong: taxNumberMessage }).refine(
+        (value) => /^[\d/ ]+$/.test(value) && /^\d{10,13}$/.test(value.replace(/[/ ]/g, '')),
+        taxNumberMessage,
+      ),
+    ),
+    vatId: optional(
+      text({ trim: true, max: 20, tooLong: vatIdMessage })
+        .refine(isValidVatId, vatIdMessage)
+        .transform(compact),
+    ),
+    iban: optional(
+      text({ trim: true, max: 42, tooLong: ibanMessage })
+        .refine(isValidIban, ibanMessage)
+        .transform(compact),
+    ),
+    bic: optional(
+      text({ trim: true, max: 11, tooLong: bicMessage })
+        .refine((value) => /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/i.test(value), bicMessage)
+        .transform(compact),
+    ),
+    bankName: optional(
+      text({ trim: true, max: 100, tooLong: 'Der Name der Bank hat höchstens 100 Zeichen.' }),
+    ),
+    email: optional(
+      emailAddress({
+        invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
+        tooLong: 'Die E-Mail-Adresse ist zu lang.',
+      }),
+    ),
+    phone: optional(
+      text({ trim: true, max: 40, tooLong: 'Die Telefonnummer hat höchstens 40 Zeichen.' }).refine(
+        (value) => /^\+?[\d ()/-]{5,}$/.test(value),
+        phoneMessage,
+      ),
+    ),
+    website: optional(
+      text({ trim: true, max: 200, tooLong: 'Die Webadresse hat höchstens 200 Zeichen.' }).refine(
+        (value) => /^(https?:\/\/)?[a-z0-9.-]+\.[a-z]{2,}(\/\S*)?$/i.test(value),
+        websiteMessage,
+      ),
+    ),
+    /** A stored file of purpose `organisation_logo`, or null for none. */
+    logoFileId: z.uuid({ error: 'Das Logo ist keine hochgeladene Datei.' }).nullable(),
+  })
+  .superRefine((value, context) => {
+    if (!value.taxNumber && !value.vatId) {
+      context.addIssue({ code: 'custom', path: ['taxNumber'], message: taxIdentityMessage })
+    }
+  })
+
+export type LetterheadInput = z.input<typeof letterheadSchema>
+export type Letterhead = z.output<typeof letterheadSchema>
+
+/** What the settings page shows: the organisation's fixed facts and its letterhead. */
+export interface OrganisationSettings {
+  id: string
+  name: string
+  category: string
+  street: string | null
+  postalCode: string | null
+  city: string | null
+  country: string
+  letterhead: {
+    taxNumber: string | null
+    vatId: string | null
+    iban: string | null
+    bic: string | null
+    bankName: string | null
+    email: string | null
+    phone: string | null
+    website: string | null
+    logoFileId: string | null
+  }
+  /** Whether the viewer may change the letterhead (the owner). */
+  editable: boolean
+}
+
+export const letterheadLabels = {
+  taxNumber: 'Steuernummer',
+  vatId: 'USt-IdNr.',
+  iban: 'IBAN',
+  bic: 'BIC',
+  bankName: 'Bank',
+  email: 'E-Mail-Adresse',
+  phone: 'Telefon',
+  website: 'Website',
+  logoFileId: 'Logo',
+} as const
+
+export const organisationNotFoundMessage = 'Diese Organisation gibt es nicht.'
+export const logoNotFoundMessage = 'Bitte laden Sie das Logo erneut hoch.'

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { storeUploadHandler } from '~/server/files/file-http.server'
+import { apiHandlers } from '~/server/http.server'
+
+/** Uploads the organisation's letterhead logo (the owner; PNG or JPEG up to 2 MB): multipart
+ * field `file`, answers `{ id }`. The settings form then names it as the logo. */
+export const Route = createFileRoute('/api/files/organisation-logos')({
+  server: {
+    handlers: apiHandlers({ POST: storeUploadHandler('organisation_logo') }, { body: 'multipart' }),
+  },
+})

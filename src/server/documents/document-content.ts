@@ -1,0 +1,195 @@
+import { lineTotalCents, type SalesUnit, type VatRate, vatCents } from '../../lib/products'
+
+/**
+ * Everything a generated document shows, frozen at the moment it is issued (ADR 022). The
+ * renderers in `render/` turn exactly this into bytes and read nothing else — no clock, no
+ * database — so the same content always gives the same bytes, and an issued invoice can be
+ * rendered again from its stored content for an e-invoice without drifting from its PDF.
+ *
+ * Money is in integer cents; a cancellation invoice carries negative amounts. Dates are calendar
+ * days as `YYYY-MM-DD` (German time already applied by whoever froze the content).
+ */
+
+export const documentKinds = [
+  'invoice',
+  'cancellation_invoice',
+  'delivery_note',
+  'order_confirmation',
+] as const
+export type DocumentKind = (typeof documentKinds)[number]
+
+export const documentKindLabels: Record<DocumentKind, string> = {
+  invoice: 'Rechnung',
+  cancellation_invoice: 'Stornorechnung',
+  delivery_note: 'Lieferschein',
+  order_confirmation: 'Auftragsbestätigung',
+}
+
+export interface DocumentAddress {
+  street: string
+  postalCode: string
+  city: string
+  /** ISO 3166-1 alpha-2, `DE` for Germany (not printed for domestic letters, DIN 5008). */
+  country: string
+}
+
+/** The issuing organisation's letterhead (organisation record, ADR 022). */
+export interface DocumentSeller {
+  name: string
+  address: DocumentAddress
+  /** Steuernummer; § 14 UStG needs it or the VAT id. */
+  taxNumber: string | null
+  /** USt-IdNr., e.g. `DE123456789`. */
+  vatId: string | null
+  iban: string | null
+  bic: string | null
+  bankName: string | null
+  email: string | null
+  phone: string | null
+  website: string | null
+  /** The organisation's logo, PNG or JPEG bytes (the type is read from the bytes). */
+  logo: Uint8Array | null
+}
+
+export interface DocumentRecipient {
+  kind: 'person' | 'business'
+  name: string
+  /** Contact person of a business ("z. Hd. …"). */
+  contactName: string | null
+  address: DocumentAddress
+  /** USt-IdNr. of a business recipient. */
+  vatId: string | null
+  customerNumber: string | null
+  email: string | null
+  /** Where an e-invoice goes (Leitweg-ID or e-mail); the buyer reference of XRechnung. */
+  eInvoiceAddress: string | null
+}
+
+export interface DocumentBatch {
+  number: string
+  /** "10 g", "2 Packungen" — the part of the line taken from this batch. */
+  quantityText: string
+  expiryDate: string | null
+}
+
+export interface DocumentItem {
+  position: number
+  name: string
+  pzn: string | null
+  /** Number of sales units (negative on a cancellation invoice). */
+  quantity: number
+  salesUnit: SalesUnit
+  unitNetCents: number
+  vatRate: VatRate
+  /** unitNetCents × quantity. */
+  lineNetCents: number
+  /** Picked batches (delivery notes; invoices may show them too). */
+  batches: DocumentBatch[]
+}
+
+export interface DocumentVatLine {
+  rate: VatRate
+  netCents: number
+  vatCents: number
+}
+
+export interface DocumentTotals {
+  /** One line per VAT rate that occurs, highest rate first. */
+  byRate: DocumentVatLine[]
+  netCents: number
+  vatCents: number
+  grossCents: number
+}
+
+/** A statutory prescription (§ 61 SGB V): what the patient pays and what the insurer is billed. */
+export interface DocumentPrescriptionShare {
+  insurerName: string
+  coPaymentCents: number
+  insurerShareCents: number
+  /** Exempt from co-payment (Befreiungsbescheinigung). */
+  exempt: boolean
+}
+
+export interface DocumentContent {
+  kind: DocumentKind
+  /** RE-2026-00001, LS-…, AB-… */
+  number: string
+  issueDate: string
+  /** Date of delivery or service (§ 14 Abs. 4 Nr. 6 UStG). Null: the same day as issueDate. */
+  deliveryDate: string | null
+  orderNumber: string | null
+  orderDate: string | null
+  seller: DocumentSeller
+  recipient: DocumentRecipient
+  items: DocumentItem[]
+  totals: DocumentTotals
+  paymentTerms: string | null
+  dueDate: string | null
+  notes: string | null
+  prescription: DocumentPrescriptionShare | null
+  /** The invoice a cancellation invoice reverses; set only for `cancellation_invoice`. */
+  cancels: { number: string; issueDate: string } | null
+}
+
+const rateOrder: Record<VatRate, number> = { '19': 0, '7': 1, '0': 2 }
+
+/**
+ * Totals of a document's lines: VAT once per rate on that rate's net (src/lib/products.ts). A
+ * negative rate total (cancellation) is rounded like its positive twin and negated, so a Storno
+ * mirrors its invoice to the cent.
+ */
+export function documentTotals(
+  items: readonly Pick<DocumentItem, 'lineNetCents' | 'vatRate'>[],
+): DocumentTotals {
+  const netByRate = new Map<VatRate, number>()
+  for (const item of items) {
+    netByRate.set(item.vatRate, (netByRate.get(item.vatRate) ?? 0) + item.lineNetCents)
+  }
+  const byRate = [...netByRate]
+    .sort(([a], [b]) => rateOrder[a] - rateOrder[b])
+    .map(([rate, net]) => ({
+      rate,
+      netCents: net,
+      vatCents: Math.sign(net) * vatCents(Math.abs(net), rate),
+    }))
+  const netCents = byRate.reduce((sum, line) => sum + line.netCents, 0)
+  const vat = byRate.reduce((sum, line) => sum + line.vatCents, 0)
+  return { byRate, netCents, vatCents: vat, grossCents: netCents + vat }
+}
+
+/** A line's net from its unit price and quantity (integers, ADR 014). */
+export const documentLineNetCents = (unitNetCents: number, quantity: number): number =>
+  lineTotalCents(unitNetCents, quantity)
+
+/**
+ * The cancellation invoice of an issued invoice: same lines with negated quantities and amounts,
+ * referring to the original. Issued invoices are never edited (§ 14 UStG, GoBD).
+ */
+export function cancellationContent(
+  original: DocumentContent,
+  cancellation: { number: string; issueDate: string; notes: string | null },
+): DocumentContent {
+  if (original.kind !== 'invoice') throw new Error('Only an invoice can be cancelled')
+  const items = original.items.map((item) => ({
+    ...item,
+    quantity: -item.quantity,
+    lineNetCents: -item.lineNetCents,
+  }))
+  return {
+    ...original,
+    kind: 'cancellation_invoice',
+    number: cancellation.number,
+    issueDate: cancellation.issueDate,
+    items,
+    totals: documentTotals(items),
+    paymentTerms: null,
+    dueDate: null,
+    notes: cancellation.notes,
+    prescription: original.prescription && {
+      ...original.prescription,
+      coPaymentCents: -original.prescription.coPaymentCents,
+      insurerShareCents: -original.prescription.insurerShareCents,
+    },
+    cancels: { number: original.number, issueDate: original.issueDate },
+  }
+}

@@ -1,0 +1,340 @@
+import { inflateSync } from 'node:zlib'
+import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFString } from '@cantoo/pdf-lib'
+import { type Invoice, InvoiceService, type Logger } from '@e-invoice-eu/core'
+import type { VatRate } from '../../../lib/products'
+import type { DocumentContent, DocumentItem } from '../document-content'
+import { DocumentContentError, renderDocumentPdfOf } from './pdf.server'
+
+/**
+ * EN 16931 e-invoices of a business recipient through `@e-invoice-eu/core` (ADR 022):
+ * XRechnung 3.0 as CII XML, and Factur-X / ZUGFeRD (profile EN 16931) — our own PDF turned into
+ * PDF/A-3 with the CII XML embedded as `factur-x.xml`. Both come from one mapping of the frozen
+ * `DocumentContent`, so the XML and the printed invoice cannot disagree.
+ */
+
+/** The library reports through a logger; warnings about our data are errors for us. */
+const quietLogger: Logger = {
+  log: () => {},
+  warn: () => {},
+  error: () => {},
+}
+
+const invoiceService = new InvoiceService(quietLogger)
+
+/**
+ * The library checks its input against its JSON schema (ajv) and throws "validation failed";
+ * the details are what a developer needs, so they go into the message.
+ */
+async function generate(...args: Parameters<InvoiceService['generate']>) {
+  try {
+    return await invoiceService.generate(...args)
+  } catch (error) {
+    const details = (error as { errors?: { instancePath?: string; message?: string }[] }).errors
+    if (!Array.isArray(details)) throw error
+    const summary = details.map((entry) => `${entry.instancePath} ${entry.message}`).join('; ')
+    throw new Error(`E-invoice data rejected by @e-invoice-eu/core: ${summary}`, { cause: error })
+  }
+}
+
+const amount = (cents: number) => (cents / 100).toFixed(2)
+
+const taxCategory = (rate: VatRate) => ({
+  'cbc:ID': rate === '0' ? 'Z' : 'S',
+  'cbc:Percent': rate,
+  'cac:TaxScheme': { 'cbc:ID': 'VAT' as const },
+})
+
+/** UN/ECE Recommendation 20: grams, or pieces for packs. */
+const unitCode = (item: DocumentItem) => (item.salesUnit === 'gram' ? 'GRM' : 'H87')
+
+/** An electronic address (BT-34/BT-49): an e-mail (scheme EM) or a Leitweg-ID (scheme 0204). */
+function endpoint(address: string) {
+  return address.includes('@')
+    ? { 'cbc:EndpointID': address, 'cbc:EndpointID@schemeID': 'EM' }
+    : { 'cbc:EndpointID': address, 'cbc:EndpointID@schemeID': '0204' }
+}
+
+function assertEInvoiceFacts(content: DocumentContent) {
+  if (content.kind !== 'invoice' && content.kind !== 'cancellation_invoice')
+    throw new DocumentContentError('E-Rechnungen gibt es nur für Rechnungen und Stornorechnungen.')
+  if (content.recipient.kind !== 'business')
+    throw new DocumentContentError('E-Rechnungen gibt es nur für Geschäftskunden.')
+  const missing: string[] = []
+  if (!content.seller.email) missing.push('E-Mail-Adresse des Ausstellers')
+  if (!content.seller.phone) missing.push('Telefonnummer des Ausstellers')
+  if (!content.seller.vatId && !content.seller.taxNumber)
+    missing.push('Steuernummer oder USt-IdNr.')
+  if (!content.recipient.eInvoiceAddress && !content.recipient.email)
+    missing.push('E-Rechnungsadresse oder E-Mail-Adresse des Kunden')
+  if (missing.length > 0)
+    throw new DocumentContentError(`Für die E-Rechnung fehlt: ${missing.join(', ')}.`)
+}
+
+/** The e-invoice-eu internal (UBL-shaped) invoice of a frozen document. */
+export function toEInvoice(content: DocumentContent): Invoice {
+  assertEInvoiceFacts(content)
+  const { seller, recipient, totals } = content
+  const sellerEmail = seller.email as string
+  const buyerAddress = (recipient.eInvoiceAddress ?? recipient.email) as string
+  const sellerTaxSchemes = [
+    ...(seller.vatId
+      ? [{ 'cbc:CompanyID': seller.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }]
+      : []),
+    ...(seller.taxNumber
+      ? [{ 'cbc:CompanyID': seller.taxNumber, 'cac:TaxScheme': { 'cbc:ID': 'FC' } }]
+      : []),
+  ]
+  const invoice = {
+    'ubl:Invoice': {
+      'cbc:ID': content.number,
+      'cbc:IssueDate': content.issueDate,
+      ...(content.dueDate ? { 'cbc:DueDate': content.dueDate } : {}),
+      'cbc:InvoiceTypeCode': content.kind === 'cancellation_invoice' ? '381' : '380',
+      ...(content.notes ? { 'cbc:Note': content.notes } : {}),
+      'cbc:DocumentCurrencyCode': 'EUR',
+      // BT-10 is mandatory in XRechnung: the buyer's Leitweg-ID, else our customer number.
+      'cbc:BuyerReference':
+        recipient.eInvoiceAddress && !recipient.eInvoiceAddress.includes('@')
+          ? recipient.eInvoiceAddress
+          : (recipient.customerNumber ?? content.orderNumber ?? content.number),
+      ...(content.orderNumber ? { 'cac:OrderReference': { 'cbc:ID': content.orderNumber } } : {}),
+      ...(content.cancels
+        ? {
+            'cac:BillingReference': [
+              {
+                'cac:InvoiceDocumentReference': {
+                  'cbc:ID': content.cancels.number,
+                  'cbc:IssueDate': content.cancels.issueDate,
+                },
+              },
+            ],
+          }
+        : {}),
+      'cac:AccountingSupplierParty': {
+        'cac:Party': {
+          ...endpoint(sellerEmail),
+          'cac:PartyName': { 'cbc:Name': seller.name },
+          'cac:PostalAddress': {
+            'cbc:StreetName': seller.address.street,
+            'cbc:CityName': seller.address.city,
+            'cbc:PostalZone': seller.address.postalCode,
+            'cac:Country': { 'cbc:IdentificationCode': seller.address.country },
+          },
+          'cac:PartyTaxScheme': sellerTaxSchemes,
+          'cac:PartyLegalEntity': { 'cbc:RegistrationName': seller.name },
+          'cac:Contact': {
+            'cbc:Name': seller.name,
+            'cbc:Telephone': seller.phone as string,
+            'cbc:ElectronicMail': sellerEmail,
+          },
+        },
+      },
+      'cac:AccountingCustomerParty': {
+        'cac:Party': {
+          ...endpoint(buyerAddress),
+          ...(recipient.customerNumber
+            ? { 'cac:PartyIdentification': { 'cbc:ID': recipient.customerNumber } }
+            : {}),
+          'cac:PartyName': { 'cbc:Name': recipient.name },
+          'cac:PostalAddress': {
+            'cbc:StreetName': recipient.address.street,
+            'cbc:CityName': recipient.address.city,
+            'cbc:PostalZone': recipient.address.postalCode,
+            'cac:Country': { 'cbc:IdentificationCode': recipient.address.country },
+          },
+          ...(recipient.vatId
+            ? {
+                'cac:PartyTaxScheme': {
+                  'cbc:CompanyID': recipient.vatId,
+                  'cac:TaxScheme': { 'cbc:ID': 'VAT' },
+                },
+              }
+            : {}),
+          'cac:PartyLegalEntity': { 'cbc:RegistrationName': recipient.name },
+          ...(recipient.contactName
+            ? { 'cac:Contact': { 'cbc:Name': recipient.contactName } }
+            : {}),
+        },
+      },
+      'cac:Delivery': { 'cbc:ActualDeliveryDate': content.deliveryDate ?? content.issueDate },
+      'cac:PaymentMeans': [
+        seller.iban
+          ? {
+              'cbc:PaymentMeansCode': '58',
+              'cbc:PaymentID': content.number,
+              'cac:PayeeFinancialAccount': {
+                'cbc:ID': seller.iban.replace(/\s+/g, ''),
+                'cbc:Name': seller.name,
+                ...(seller.bic
+                  ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': seller.bic } }
+                  : {}),
+              },
+            }
+          : { 'cbc:PaymentMeansCode': '30', 'cbc:PaymentID': content.number },
+      ],
+      'cac:PaymentTerms': {
+        'cbc:Note':
+          content.paymentTerms ??
+          (content.kind === 'cancellation_invoice'
+            ? `Storno der Rechnung ${content.cancels?.number}.`
+            : 'Zahlbar sofort ohne Abzug.'),
+      },
+      'cac:TaxTotal': [
+        {
+          'cbc:TaxAmount': amount(totals.vatCents),
+          'cbc:TaxAmount@currencyID': 'EUR',
+          'cac:TaxSubtotal': totals.byRate.map((line) => ({
+            'cbc:TaxableAmount': amount(line.netCents),
+            'cbc:TaxableAmount@currencyID': 'EUR',
+            'cbc:TaxAmount': amount(line.vatCents),
+            'cbc:TaxAmount@currencyID': 'EUR',
+            'cac:TaxCategory': taxCategory(line.rate),
+          })),
+        },
+      ],
+      'cac:LegalMonetaryTotal': {
+        'cbc:LineExtensionAmount': amount(totals.netCents),
+        'cbc:LineExtensionAmount@currencyID': 'EUR',
+        'cbc:TaxExclusiveAmount': amount(totals.netCents),
+        'cbc:TaxExclusiveAmount@currencyID': 'EUR',
+        'cbc:TaxInclusiveAmount': amount(totals.grossCents),
+        'cbc:TaxInclusiveAmount@currencyID': 'EUR',
+        'cbc:PayableAmount': amount(totals.grossCents),
+        'cbc:PayableAmount@currencyID': 'EUR',
+      },
+      'cac:InvoiceLine': content.items.map((item) => ({
+        'cbc:ID': String(item.position),
+        'cbc:InvoicedQuantity': String(item.quantity),
+        'cbc:InvoicedQuantity@unitCode': unitCode(item),
+        'cbc:LineExtensionAmount': amount(item.lineNetCents),
+        'cbc:LineExtensionAmount@currencyID': 'EUR',
+        'cac:Item': {
+          'cbc:Name': item.name,
+          ...(item.pzn ? { 'cac:SellersItemIdentification': { 'cbc:ID': item.pzn } } : {}),
+          'cac:ClassifiedTaxCategory': taxCategory(item.vatRate),
+        },
+        'cac:Price': {
+          'cbc:PriceAmount': amount(item.unitNetCents),
+          'cbc:PriceAmount@currencyID': 'EUR',
+        },
+      })),
+    },
+  }
+  return invoice as unknown as Invoice
+}
+
+/** XRechnung 3.0 in CII syntax (accepted by every German public-sector portal, like UBL). */
+export async function renderXRechnung(content: DocumentContent): Promise<string> {
+  const xml = await generate(toEInvoice(content), {
+    format: 'XRECHNUNG-CII',
+    lang: 'de-de',
+    noWarnings: true,
+  })
+  if (typeof xml !== 'string') throw new Error('XRechnung generation returned no XML')
+  return withPrecedingInvoice(xml, content)
+}
+
+/**
+ * Factur-X (ZUGFeRD 2, profile EN 16931): our invoice PDF as PDF/A-3 with `factur-x.xml`.
+ * The library stamps the current time into the document info, the XMP packet and the
+ * attachment; we replace all three with the issue date so the same content gives the same bytes.
+ */
+export async function renderFacturX(content: DocumentContent): Promise<Uint8Array> {
+  const einvoice = toEInvoice(content)
+  const pdf = await renderDocumentPdfOf(content)
+  const result = await generate(einvoice, {
+    format: 'Factur-X-EN16931',
+    lang: 'de-de',
+    noWarnings: true,
+    pdf: { buffer: pdf, filename: `${content.number}.pdf`, mimetype: 'application/pdf' },
+  })
+  if (typeof result === 'string') throw new Error('Factur-X generation returned no PDF')
+  return finishFacturX(result, content)
+}
+
+/**
+ * BT-25/BT-26, the invoice a cancellation refers to. @e-invoice-eu/core 2.3.4 accepts the UBL
+ * `cac:BillingReference` but its CII mapping looks for the number one level too high and drops
+ * it, so it is added here, where the CII schema puts it: right after the monetary summation.
+ */
+export function withPrecedingInvoice(xml: string, content: DocumentContent): string {
+  if (!content.cancels || xml.includes('<ram:InvoiceReferencedDocument>')) return xml
+  const anchor = '</ram:SpecifiedTradeSettlementHeaderMonetarySummation>'
+  if (!xml.includes(anchor)) throw new Error('CII without a monetary summation')
+  const escapeXml = (text: string) =>
+    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  const reference =
+    `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${escapeXml(content.cancels.number)}</ram:IssuerAssignedID>` +
+    `<ram:FormattedIssueDateTime><qdt:DateTimeString format="102">${content.cancels.issueDate.replaceAll('-', '')}</qdt:DateTimeString></ram:FormattedIssueDateTime></ram:InvoiceReferencedDocument>`
+  return xml.replace(anchor, `${anchor}${reference}`)
+}
+
+async function finishFacturX(bytes: Uint8Array, content: DocumentContent): Promise<Uint8Array> {
+  const day = content.issueDate
+  const date = new Date(`${day}T00:00:00Z`)
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false })
+  doc.setCreationDate(date)
+  doc.setModificationDate(date)
+
+  const metadataRef = doc.catalog.get(PDFName.of('Metadata'))
+  const stream = metadataRef instanceof PDFRef ? doc.context.lookup(metadataRef) : undefined
+  if (metadataRef instanceof PDFRef && stream instanceof PDFRawStream) {
+    // The library writes the packet one byte per UTF-16 unit: read it back as Latin-1, which
+    // restores umlauts, and store it as the UTF-8 that XMP requires.
+    const xmp = Buffer.from(stream.getContents())
+      .toString('latin1')
+      .replace(/^\u00ef\u00bb\u00bf/, '\ufeff')
+      .replace('begin="\u00ef\u00bb\u00bf"', 'begin="\ufeff"')
+      .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}/g, `${day}T00:00:00+00:00`)
+    const encoded = new TextEncoder().encode(xmp)
+    doc.context.assign(
+      metadataRef,
+      doc.context.stream(encoded, { Type: 'Metadata', Subtype: 'XML', Length: encoded.length }),
+    )
+  }
+
+  // Document info and the attachment's file parameters both carry dates. After a round trip
+  // through object streams the library's first info dictionary may linger unreferenced, so every
+  // dictionary with a date is pinned rather than only the ones reachable from the trailer.
+  const pinDates = (dict: PDFDict | undefined) => {
+    for (const key of ['CreationDate', 'ModDate']) {
+      if (dict?.has(PDFName.of(key))) dict.set(PDFName.of(key), PDFString.fromDate(date))
+    }
+  }
+  for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
+    // Object streams of the loaded file stay behind as raw copies of objects that were parsed
+    // out of them (old dates included); the file is written without object streams, so drop them.
+    if (
+      object instanceof PDFRawStream &&
+      object.dict.get(PDFName.of('Type')) === PDFName.of('ObjStm')
+    ) {
+      doc.context.delete(ref)
+      continue
+    }
+    if (object instanceof PDFDict) pinDates(object)
+    if (object instanceof PDFRawStream) {
+      pinDates(object.dict)
+      pinDates(object.dict.lookupMaybe(PDFName.of('Params'), PDFDict))
+      if (content.cancels && object.dict.get(PDFName.of('Type')) === PDFName.of('EmbeddedFile')) {
+        const raw = object.getContents()
+        const packed = object.dict.get(PDFName.of('Filter')) === PDFName.of('FlateDecode')
+        const xml = withPrecedingInvoice(
+          Buffer.from(packed ? inflateSync(raw) : raw).toString('utf8'),
+          content,
+        )
+        const encoded = new TextEncoder().encode(xml)
+        const replacement = doc.context.flateStream(encoded, {
+          Type: 'EmbeddedFile',
+          Subtype: object.dict.get(PDFName.of('Subtype')),
+          Params: {
+            Size: encoded.length,
+            CreationDate: PDFString.fromDate(date),
+            ModDate: PDFString.fromDate(date),
+          },
+        })
+        doc.context.assign(ref, replacement)
+      }
+    }
+  }
+  return doc.save({ useObjectStreams: false })
+}

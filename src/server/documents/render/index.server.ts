@@ -1,0 +1,12 @@
+/**
+ * Document rendering: frozen `DocumentContent` in, bytes out. No database, no clock (ADR 022).
+ */
+export { renderFacturX, renderXRechnung, toEInvoice } from './e-invoice.server'
+export {
+  DocumentContentError,
+  renderCancellationInvoicePdf,
+  renderDeliveryNotePdf,
+  renderDocumentPdfOf,
+  renderInvoicePdf,
+  renderOrderConfirmationPdf,
+} from './pdf.server'

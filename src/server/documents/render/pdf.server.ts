@@ -1,0 +1,244 @@
+import { formatCount, formatMoney } from '../../../lib/format'
+import { vatRateLabels } from '../../../lib/products'
+import {
+  type DocumentContent,
+  type DocumentItem,
+  type DocumentKind,
+  documentKindLabels,
+} from '../document-content'
+import { addressLine, type Column, contentWidth, DocumentCanvas, type Row } from './layout.server'
+
+/**
+ * The four PDF documents of an order. One function lays out all of them; the kind decides the
+ * wording, whether prices show and which columns the table has.
+ */
+
+export class DocumentContentError extends Error {}
+
+/** "12.11.2026" from "2026-11-12": the content's calendar days need no time zone. */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split('-')
+  return `${date}.${month}.${year}`
+}
+
+/** "10 g", "2 Packungen", "-10 g" (cancellation). */
+export function formatItemQuantity(item: Pick<DocumentItem, 'quantity' | 'salesUnit'>): string {
+  if (item.salesUnit === 'gram') return `${formatCount(item.quantity)}\u00a0g`
+  return `${formatCount(item.quantity)}\u00a0${Math.abs(item.quantity) === 1 ? 'Packung' : 'Packungen'}`
+}
+
+const mm = (value: number) => (value * 72) / 25.4
+
+const pricedColumns = (): Column[] => {
+  const fixed = [mm(11), mm(24), mm(27), mm(14), mm(27)]
+  const name = contentWidth - fixed.reduce((sum, width) => sum + width, 0)
+  return [
+    { header: 'Pos.', width: fixed[0] as number },
+    { header: 'Bezeichnung', width: name },
+    { header: 'Menge', width: fixed[1] as number, align: 'right' },
+    { header: 'Einzelpreis netto', width: fixed[2] as number, align: 'right' },
+    { header: 'USt.', width: fixed[3] as number, align: 'right' },
+    { header: 'Gesamt netto', width: fixed[4] as number, align: 'right' },
+  ]
+}
+
+const deliveryColumns = (): Column[] => {
+  const fixed = [mm(11), mm(22), mm(24), mm(50)]
+  const name = contentWidth - fixed.reduce((sum, width) => sum + width, 0)
+  return [
+    { header: 'Pos.', width: fixed[0] as number },
+    { header: 'Bezeichnung', width: name },
+    { header: 'PZN', width: fixed[1] as number },
+    { header: 'Menge', width: fixed[2] as number, align: 'right' },
+    { header: 'Charge', width: fixed[3] as number },
+  ]
+}
+
+const batchText = (batch: DocumentItem['batches'][number]) =>
+  [
+    `Ch.-B. ${batch.number}`,
+    batch.quantityText,
+    batch.expiryDate ? `verw. bis ${formatDay(batch.expiryDate)}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ')
+
+function pricedRow(item: DocumentItem): Row {
+  const details = [item.pzn ? `PZN ${item.pzn}` : '', ...item.batches.map(batchText)].filter(
+    Boolean,
+  )
+  return [
+    [String(item.position)],
+    [item.name, ...details],
+    [formatItemQuantity(item)],
+    [formatMoney(item.unitNetCents)],
+    [vatRateLabels[item.vatRate]],
+    [formatMoney(item.lineNetCents)],
+  ]
+}
+
+function deliveryRow(item: DocumentItem): Row {
+  return [
+    [String(item.position)],
+    [item.name],
+    [item.pzn ?? '–'],
+    [formatItemQuantity(item)],
+    item.batches.length > 0 ? item.batches.map(batchText) : ['–'],
+  ]
+}
+
+const numberLabels: Record<DocumentKind, string> = {
+  invoice: 'Rechnungsnummer',
+  cancellation_invoice: 'Stornonummer',
+  delivery_note: 'Lieferscheinnummer',
+  order_confirmation: 'Bestätigungsnummer',
+}
+
+const dateLabels: Record<DocumentKind, string> = {
+  invoice: 'Rechnungsdatum',
+  cancellation_invoice: 'Datum',
+  delivery_note: 'Datum',
+  order_confirmation: 'Datum',
+}
+
+const intros: Record<DocumentKind, (content: DocumentContent) => string> = {
+  invoice: () => 'Für unsere Lieferung stellen wir Ihnen folgende Positionen in Rechnung:',
+  cancellation_invoice: (content) =>
+    `Hiermit stornieren wir die Rechnung ${content.cancels?.number} vom ${formatDay(content.cancels?.issueDate ?? content.issueDate)} vollständig:`,
+  delivery_note: () => 'Mit dieser Sendung liefern wir Ihnen:',
+  order_confirmation: () =>
+    'Vielen Dank für Ihre Bestellung. Wir bestätigen Ihnen folgende Positionen:',
+}
+
+/** § 14 Abs. 4 UStG: what an invoice (and its Storno) cannot go out without. */
+function assertInvoiceFacts(content: DocumentContent) {
+  const missing: string[] = []
+  if (!content.seller.name || !content.seller.address.street || !content.seller.address.city)
+    missing.push('vollständiger Name und Anschrift des Ausstellers')
+  if (!content.seller.taxNumber && !content.seller.vatId)
+    missing.push('Steuernummer oder USt-IdNr.')
+  if (!content.recipient.name || !content.recipient.address.city)
+    missing.push('Name und Anschrift des Empfängers')
+  if (!content.number) missing.push('Rechnungsnummer')
+  if (content.items.length === 0) missing.push('Positionen')
+  if (content.kind === 'cancellation_invoice' && !content.cancels)
+    missing.push('Bezug auf die stornierte Rechnung')
+  if (missing.length > 0)
+    throw new DocumentContentError(`Für die Rechnung fehlt: ${missing.join(', ')}.`)
+}
+
+async function renderDocumentPdf(content: DocumentContent, expected: DocumentKind) {
+  if (content.kind !== expected)
+    throw new DocumentContentError(`Expected a ${expected}, got a ${content.kind}`)
+  const isInvoice = expected === 'invoice' || expected === 'cancellation_invoice'
+  if (isInvoice) assertInvoiceFacts(content)
+  const priced = expected !== 'delivery_note'
+  const label = documentKindLabels[expected]
+  const title = `${label} ${content.number}`
+  const canvas = await DocumentCanvas.create({ title, seller: content.seller })
+  const { seller, recipient } = content
+
+  canvas.addressWindow(`${seller.name} · ${addressLine(seller.address)}`, [
+    recipient.name,
+    ...(recipient.contactName ? [`z. Hd. ${recipient.contactName}`] : []),
+    recipient.address.street,
+    `${recipient.address.postalCode} ${recipient.address.city}`,
+    ...(recipient.address.country === 'DE' ? [] : [recipient.address.country]),
+  ])
+
+  const info: [string, string][] = [
+    [numberLabels[expected], content.number],
+    [dateLabels[expected], formatDay(content.issueDate)],
+  ]
+  if (content.cancels) {
+    info.push(['Zur Rechnung', content.cancels.number])
+    info.push(['Rechnungsdatum', formatDay(content.cancels.issueDate)])
+  }
+  if (expected !== 'order_confirmation')
+    info.push(['Liefer-/Leistungsdatum', formatDay(content.deliveryDate ?? content.issueDate)])
+  if (content.orderNumber) info.push(['Bestellnummer', content.orderNumber])
+  if (content.orderDate) info.push(['Bestelldatum', formatDay(content.orderDate)])
+  if (recipient.customerNumber) info.push(['Kundennummer', recipient.customerNumber])
+  if (recipient.vatId) info.push(['USt-IdNr. Kunde', recipient.vatId])
+  if (isInvoice) {
+    if (seller.vatId) info.push(['Unsere USt-IdNr.', seller.vatId])
+    else if (seller.taxNumber) info.push(['Unsere Steuernummer', seller.taxNumber])
+  }
+  canvas.infoBlock(info)
+
+  canvas.text(title, mm(25), canvas.y, { size: 14, bold: true })
+  canvas.y -= 24
+  canvas.paragraph(intros[expected](content))
+  canvas.y -= 6
+
+  if (priced) canvas.table(pricedColumns(), content.items.map(pricedRow))
+  else canvas.table(deliveryColumns(), content.items.map(deliveryRow))
+
+  if (priced) {
+    const { totals } = content
+    canvas.summary([
+      { label: 'Summe netto', value: formatMoney(totals.netCents) },
+      ...totals.byRate.map((line) => ({
+        label: `zzgl. ${vatRateLabels[line.rate]} USt. auf ${formatMoney(line.netCents)}`,
+        value: formatMoney(line.vatCents),
+      })),
+      { label: 'Gesamtbetrag brutto', value: formatMoney(totals.grossCents), strong: true },
+      ...(content.prescription
+        ? [
+            {
+              label: `davon Anteil ${content.prescription.insurerName}`,
+              value: formatMoney(content.prescription.insurerShareCents),
+            },
+            {
+              label: content.prescription.exempt
+                ? 'Ihre Zuzahlung (befreit)'
+                : 'Ihre gesetzliche Zuzahlung',
+              value: formatMoney(content.prescription.coPaymentCents),
+              strong: true,
+            },
+          ]
+        : []),
+    ])
+  }
+
+  if (expected === 'invoice' && !content.deliveryDate)
+    canvas.paragraph('Das Liefer-/Leistungsdatum entspricht dem Rechnungsdatum.', { size: 8.5 })
+  if (content.prescription && isInvoice)
+    canvas.paragraph(
+      `Die Abrechnung des Kassenanteils erfolgt direkt mit ${content.prescription.insurerName} (§ 61 SGB V).`,
+      { size: 8.5 },
+    )
+  if (content.paymentTerms && priced) {
+    canvas.y -= 4
+    const due = content.dueDate ? ` Fällig am ${formatDay(content.dueDate)}.` : ''
+    canvas.paragraph(`${content.paymentTerms}${due}`, { size: 9 })
+  }
+  if (expected === 'invoice' && seller.iban)
+    canvas.paragraph(
+      `Bitte überweisen Sie den Betrag unter Angabe der Rechnungsnummer ${content.number} auf das unten genannte Konto.`,
+      { size: 8.5, color: 'grey' },
+    )
+  if (content.notes) {
+    canvas.y -= 4
+    canvas.paragraph(content.notes, { size: 9 })
+  }
+
+  return canvas.save({
+    title,
+    author: seller.name,
+    subject: `${title} an ${recipient.name}`,
+    date: content.issueDate,
+  })
+}
+
+export const renderInvoicePdf = (content: DocumentContent) => renderDocumentPdf(content, 'invoice')
+export const renderCancellationInvoicePdf = (content: DocumentContent) =>
+  renderDocumentPdf(content, 'cancellation_invoice')
+export const renderDeliveryNotePdf = (content: DocumentContent) =>
+  renderDocumentPdf(content, 'delivery_note')
+export const renderOrderConfirmationPdf = (content: DocumentContent) =>
+  renderDocumentPdf(content, 'order_confirmation')
+
+/** The PDF of any kind: what issuing and re-rendering call. */
+export const renderDocumentPdfOf = (content: DocumentContent) =>
+  renderDocumentPdf(content, content.kind)

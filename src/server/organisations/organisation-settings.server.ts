@@ -1,0 +1,197 @@
+import { eq } from 'drizzle-orm'
+import { isUuid } from '../../lib/ids'
+import {
+  type Letterhead,
+  letterheadSchema,
+  logoNotFoundMessage,
+  type OrganisationSettings,
+  organisationNotFoundMessage,
+} from '../../lib/organisation-settings'
+import { type Actor, requireBusiness, requireRole } from '../actor.server'
+import { auditActorOf, recordAudit } from '../audit/audit.server'
+import type { Database, Executor } from '../db/client.server'
+import { organisations } from '../db/schema'
+import type { DocumentSeller } from '../documents/document-content'
+import { ForbiddenError, InvalidError, NotFoundError, parseInput } from '../errors.server'
+import { isStoredFileOf } from '../files/file-store.server'
+import { storedFiles } from '../files/files.schema'
+
+/**
+ * The organisation's letterhead and invoice data (ADR 022). Its users read it; only the owner
+ * changes it. The platform admin reads any organisation's for support and changes none. Generated
+ * documents take their seller block from `documentSellerOf`.
+ */
+
+export const organisationAudit = {
+  entityType: 'organisation',
+  letterheadUpdated: 'organisation.letterhead_updated',
+} as const
+
+/**
+ * The organisation's e-mail and phone may be a sole proprietor's own (a pharmacy is run by its
+ * owner in person): the log says only "changed".
+ */
+const personalLetterheadFields = ['email', 'phone'] as const
+
+const letterheadColumns = {
+  taxNumber: organisations.taxNumber,
+  vatId: organisations.vatId,
+  iban: organisations.iban,
+  bic: organisations.bic,
+  bankName: organisations.bankName,
+  email: organisations.email,
+  phone: organisations.phone,
+  website: organisations.website,
+  logoFileId: organisations.logoFileId,
+}
+
+type LetterheadRow = Letterhead
+
+async function findOrganisation(executor: Executor, id: string, { forUpdate = false } = {}) {
+  if (!isUuid(id)) return undefined
+  const select = executor
+    .select({
+      id: organisations.id,
+      name: organisations.name,
+      category: organisations.category,
+      street: organisations.street,
+      postalCode: organisations.postalCode,
+      city: organisations.city,
+      country: organisations.country,
+      ...letterheadColumns,
+    })
+    .from(organisations)
+    .where(eq(organisations.id, id))
+  const [row] = forUpdate ? await select.for('update') : await select
+  return row
+}
+
+type OrganisationRow = NonNullable<Awaited<ReturnType<typeof findOrganisation>>>
+
+function letterheadOf(row: OrganisationRow): LetterheadRow {
+  return {
+    taxNumber: row.taxNumber,
+    vatId: row.vatId,
+    iban: row.iban,
+    bic: row.bic,
+    bankName: row.bankName,
+    email: row.email,
+    phone: row.phone,
+    website: row.website,
+    logoFileId: row.logoFileId,
+  }
+}
+
+function settingsOf(row: OrganisationRow, editable: boolean): OrganisationSettings {
+  return {
+    id: row.id,
+    name: row.name,
+    category: row.category,
+    street: row.street,
+    postalCode: row.postalCode,
+    city: row.city,
+    country: row.country,
+    letterhead: letterheadOf(row),
+    editable,
+  }
+}
+
+/** Whether `actor` may read organisation `id`: its own users, and the platform admin. */
+function readAccess(actor: Actor, id: string): { editable: boolean } {
+  const business = requireBusiness(actor)
+  const admin = business.user.role === 'admin' && business.organisation.category === 'platform'
+  if (!admin && business.organisation.id !== id) throw new ForbiddenError()
+  return { editable: business.organisation.id === id && business.user.role === 'owner' }
+}
+
+export async function getOrganisationSettings(
+  actor: Actor,
+  id: string,
+  db: Database,
+): Promise<OrganisationSettings> {
+  const { editable } = readAccess(actor, id)
+  const row = await findOrganisation(db, id)
+  if (!row) throw new NotFoundError(organisationNotFoundMessage)
+  return settingsOf(row, editable)
+}
+
+/** The owner changes the letterhead; one audit row names the fields that changed. */
+export async function updateLetterhead(
+  actor: Actor,
+  id: string,
+  input: unknown,
+  db: Database,
+): Promise<OrganisationSettings> {
+  const owner = requireRole(actor, 'owner')
+  if (owner.organisation.id !== id) throw new ForbiddenError()
+  const letterhead = parseInput(letterheadSchema, input)
+  return db.transaction(async (tx) => {
+    const row = await findOrganisation(tx, id, { forUpdate: true })
+    if (!row) throw new NotFoundError(organisationNotFoundMessage)
+    const before = letterheadOf(row)
+    if (
+      letterhead.logoFileId &&
+      letterhead.logoFileId !== before.logoFileId &&
+      !(await isStoredFileOf(tx, letterhead.logoFileId, {
+        purpose: 'organisation_logo',
+        organisationId: id,
+      }))
+    ) {
+      throw new InvalidError({ logoFileId: logoNotFoundMessage })
+    }
+    const changed = (Object.keys(letterhead) as (keyof LetterheadRow)[]).filter(
+      (field) => letterhead[field] !== before[field],
+    )
+    if (changed.length === 0) return settingsOf(row, true)
+    await tx
+      .update(organisations)
+      .set({ ...letterhead, updatedAt: new Date() })
+      .where(eq(organisations.id, id))
+    await recordAudit(tx, {
+      organisationId: id,
+      actor: auditActorOf(actor),
+      requestId: actor.requestId,
+      action: organisationAudit.letterheadUpdated,
+      entity: { type: organisationAudit.entityType, id },
+      before: Object.fromEntries(changed.map((field) => [field, before[field]])),
+      after: Object.fromEntries(changed.map((field) => [field, letterhead[field]])),
+      personalFields: personalLetterheadFields,
+    })
+    return settingsOf({ ...row, ...letterhead }, true)
+  })
+}
+
+/**
+ * The seller block of a document issued by organisation `id`, logo bytes included — for the
+ * document services, inside their transaction, once they have authorised the actor.
+ */
+export async function documentSellerOf(executor: Executor, id: string): Promise<DocumentSeller> {
+  const row = await findOrganisation(executor, id)
+  if (!row) throw new NotFoundError(organisationNotFoundMessage)
+  let logo: Uint8Array | null = null
+  if (row.logoFileId) {
+    const [file] = await executor
+      .select({ data: storedFiles.data })
+      .from(storedFiles)
+      .where(eq(storedFiles.id, row.logoFileId))
+    logo = file ? new Uint8Array(file.data) : null
+  }
+  return {
+    name: row.name,
+    address: {
+      street: row.street ?? '',
+      postalCode: row.postalCode ?? '',
+      city: row.city ?? '',
+      country: row.country,
+    },
+    taxNumber: row.taxNumber,
+    vatId: row.vatId,
+    iban: row.iban,
+    bic: row.bic,
+    bankName: row.bankName,
+    email: row.email,
+    phone: row.phone,
+    website: row.website,
+    logo,
+  }
+}

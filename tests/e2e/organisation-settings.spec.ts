@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test'
+import sharp from 'sharp'
+import { expectNoSeriousViolations } from './support/axe'
+import { tabTo, watchPageErrors } from './support/page'
+import { openBackOffice, waitForHydratedForm } from './support/session'
+
+/**
+ * Nordhanf's owner keeps the letterhead its invoices print — by keyboard, with the IBAN checked —
+ * and uploads a logo; a pharmacy employee reads their organisation's letterhead but cannot edit it.
+ */
+
+const wholesaler = '00000000-0000-4000-8000-000000000004'
+const pharmacy = '00000000-0000-4000-8000-000000000002'
+
+test.describe.configure({ timeout: 90_000 })
+
+test('the owner saves the letterhead by keyboard and uploads a logo', async ({ page }) => {
+  const errors = watchPageErrors(page)
+  await openBackOffice(page, 'grosshandel', 'grosshandel-demo-2026')
+  await page.goto(`/organisations/${wholesaler}`)
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Nordhanf Großhandel GmbH' }),
+  ).toBeVisible()
+  await waitForHydratedForm(page)
+  await expect(page.getByText('Speicherstadt 3, 20457 Hamburg')).toBeVisible()
+  await expectNoSeriousViolations(page)
+
+  // A mistyped IBAN is refused under its field, and the focus goes there.
+  const iban = page.getByLabel('IBAN', { exact: true })
+  await tabTo(page, iban)
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.type('DE02 1203 0000 0000 2020 52')
+  await tabTo(page, page.getByRole('button', { name: 'Speichern', exact: true }))
+  await page.keyboard.press('Enter')
+  await expect(
+    page.getByText('Die IBAN ist ungültig. Bitte prüfen Sie sie auf Tippfehler.'),
+  ).toBeVisible()
+  await expect(iban).toBeFocused()
+  await expectNoSeriousViolations(page)
+
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.type('DE02 1203 0000 0000 2020 51')
+  const bank = page.getByLabel('Bank', { exact: true })
+  await tabTo(page, bank)
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.type('Hamburger Sparkasse')
+
+  const logo = await sharp({
+    create: { width: 120, height: 60, channels: 3, background: { r: 20, g: 110, b: 50 } },
+  })
+    .png()
+    .toBuffer()
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo })
+  await expect(page.getByRole('img', { name: 'Logo der Organisation' })).toBeVisible()
+
+  await tabTo(page, page.getByRole('button', { name: 'Speichern', exact: true }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Briefkopf und Rechnungsangaben wurden gespeichert.')).toBeVisible()
+
+  await page.reload()
+  await waitForHydratedForm(page)
+  await expect(page.getByLabel('IBAN', { exact: true })).toHaveValue('DE02120300000000202051')
+  await expect(page.getByLabel('Bank', { exact: true })).toHaveValue('Hamburger Sparkasse')
+  await expect(page.getByRole('img', { name: 'Logo der Organisation' })).toBeVisible()
+  await expectNoSeriousViolations(page)
+  expect(errors).toEqual([])
+})
+
+test('an employee reads the letterhead without a form', async ({ page }) => {
+  await openBackOffice(page, 'mitarbeiter', 'mitarbeiter-demo-2026')
+  await page.goto(`/organisations/${pharmacy}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Sonnen-Apotheke' })).toBeVisible()
+  await expect(
+    page.getByText('Nur die Inhaberin oder der Inhaber der Organisation kann diese Angaben ändern.'),
+  ).toBeVisible()
+  await expect(page.getByText('DE89370400440532013000')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Speichern' })).toHaveCount(0)
+  await expectNoSeriousViolations(page)
+})
