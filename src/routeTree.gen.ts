@@ -69,6 +69,7 @@ import { Route as ApiAdminProductImportsRouteImport } from './routes/api/admin/p
 import { Route as ApiFilesIdRouteImport } from './routes/api/files/$id'
 import { Route as ApiFilesBatchCertificatesRouteImport } from './routes/api/files/batch-certificates'
 import { Route as ApiFilesOrganisationLogosRouteImport } from './routes/api/files/organisation-logos'
+import { Route as ApiFilesPrescriptionScansRouteImport } from './routes/api/files/prescription-scans'
 import { Route as ApiFilesProductImagesRouteImport } from './routes/api/files/product-images'
 import { Route as ApiShop_usersMeRouteImport } from './routes/api/shop_users/me'
 import { Route as ApiUsersMeRouteImport } from './routes/api/users/me'
@@ -394,6 +395,12 @@ const ApiFilesOrganisationLogosRoute =
     path: '/api/files/organisation-logos',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiFilesPrescriptionScansRoute =
+  ApiFilesPrescriptionScansRouteImport.update({
+    id: '/api/files/prescription-scans',
+    path: '/api/files/prescription-scans',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiFilesProductImagesRoute = ApiFilesProductImagesRouteImport.update({
   id: '/api/files/product-images',
   path: '/api/files/product-images',
@@ -552,6 +559,7 @@ export interface FileRoutesByFullPath {
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
   '/api/files/organisation-logos': typeof ApiFilesOrganisationLogosRoute
+  '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
@@ -630,6 +638,7 @@ export interface FileRoutesByTo {
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
   '/api/files/organisation-logos': typeof ApiFilesOrganisationLogosRoute
+  '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
@@ -714,6 +723,7 @@ export interface FileRoutesById {
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
   '/api/files/organisation-logos': typeof ApiFilesOrganisationLogosRoute
+  '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
@@ -794,6 +804,7 @@ export interface FileRouteTypes {
     | '/api/files/$id'
     | '/api/files/batch-certificates'
     | '/api/files/organisation-logos'
+    | '/api/files/prescription-scans'
     | '/api/files/product-images'
     | '/api/shop_users/me'
     | '/api/users/me'
@@ -872,6 +883,7 @@ export interface FileRouteTypes {
     | '/api/files/$id'
     | '/api/files/batch-certificates'
     | '/api/files/organisation-logos'
+    | '/api/files/prescription-scans'
     | '/api/files/product-images'
     | '/api/shop_users/me'
     | '/api/users/me'
@@ -955,6 +967,7 @@ export interface FileRouteTypes {
     | '/api/files/$id'
     | '/api/files/batch-certificates'
     | '/api/files/organisation-logos'
+    | '/api/files/prescription-scans'
     | '/api/files/product-images'
     | '/api/shop_users/me'
     | '/api/users/me'
@@ -1004,6 +1017,7 @@ export interface RootRouteChildren {
   ApiFilesIdRoute: typeof ApiFilesIdRoute
   ApiFilesBatchCertificatesRoute: typeof ApiFilesBatchCertificatesRoute
   ApiFilesOrganisationLogosRoute: typeof ApiFilesOrganisationLogosRoute
+  ApiFilesPrescriptionScansRoute: typeof ApiFilesPrescriptionScansRoute
   ApiFilesProductImagesRoute: typeof ApiFilesProductImagesRoute
   ApiShop_usersMeRoute: typeof ApiShop_usersMeRoute
   ApiUsersMeRoute: typeof ApiUsersMeRouteWithChildren
@@ -1434,6 +1448,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiFilesOrganisationLogosRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/files/prescription-scans': {
+      id: '/api/files/prescription-scans'
+      path: '/api/files/prescription-scans'
+      fullPath: '/api/files/prescription-scans'
+      preLoaderRoute: typeof ApiFilesPrescriptionScansRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/files/product-images': {
       id: '/api/files/product-images'
       path: '/api/files/product-images'
@@ -1795,6 +1816,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiFilesIdRoute: ApiFilesIdRoute,
   ApiFilesBatchCertificatesRoute: ApiFilesBatchCertificatesRoute,
   ApiFilesOrganisationLogosRoute: ApiFilesOrganisationLogosRoute,
+  ApiFilesPrescriptionScansRoute: ApiFilesPrescriptionScansRoute,
   ApiFilesProductImagesRoute: ApiFilesProductImagesRoute,
   ApiShop_usersMeRoute: ApiShop_usersMeRoute,
   ApiUsersMeRoute: ApiUsersMeRouteWithChildren,

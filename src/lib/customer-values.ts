@@ -58,3 +58,12 @@ export const orderEventKinds = [
   'document_issued',
 ] as const
 export type OrderEventKind = (typeof orderEventKinds)[number]
+
+/** Documents an organisation issues for an order (uploads such as CoAs are stored files). */
+export const documentKinds = [
+  'invoice',
+  'cancellation_invoice',
+  'delivery_note',
+  'order_confirmation',
+] as const
+export type DocumentKind = (typeof documentKinds)[number]

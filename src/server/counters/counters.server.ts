@@ -7,7 +7,14 @@ import { numberCounters } from './counters.schema'
  * The number series an organisation keeps. Each counts per calendar year, except customer numbers,
  * which never restart: they count under year 0 (`customerNumberYear`).
  */
-export type NumberSeries = 'purchase_order' | 'harvest' | 'customer' | 'customer_order'
+export type NumberSeries =
+  | 'purchase_order'
+  | 'harvest'
+  | 'customer'
+  | 'customer_order'
+  | 'invoice'
+  | 'delivery_note'
+  | 'order_confirmation'
 
 /** The counter year of series that never restart (customer numbers). */
 export const customerNumberYear = 0

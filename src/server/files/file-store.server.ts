@@ -241,6 +241,19 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
     mayRead: ownOrganisationOnly,
     prepare: reencodeLogo,
   },
+  /** Documents the server issues (invoices, delivery notes …): never uploaded, owner reads. */
+  issued_document: {
+    maxBytes: 0,
+    tooLargeMessage: '',
+    ownerForUpload: () => {
+      throw new ForbiddenError()
+    },
+    public: false,
+    mayRead: ownOrganisationOnly,
+    prepare: () => {
+      throw new ForbiddenError()
+    },
+  },
 }
 
 // ─── The interface ──────────────────────────────────────────────────────────────────────────
@@ -270,21 +283,45 @@ export async function storeFile(
   const organisationId = policy.ownerForUpload(actor)
   if (upload.byteLength > policy.maxBytes) throw new DomainError(413, policy.tooLargeMessage)
   const { contentType, data } = await policy.prepare(upload)
+  return storeServerFile(db, {
+    organisationId,
+    purpose,
+    contentType,
+    data,
+    createdBy: actor.kind === 'system' ? null : actor.user.id,
+  })
+}
+
+/**
+ * Keeps bytes the server made or copied itself (an issued document, a CoA handed to the buyer of
+ * a batch) for `organisationId`, in the caller's transaction: no upload policy applies, the
+ * purpose's read rule does.
+ */
+export async function storeServerFile(
+  tx: Executor,
+  file: {
+    /** Null: the platform's own (product images). */
+    organisationId: string | null
+    purpose: StoredFilePurpose
+    contentType: string
+    data: Uint8Array
+    createdBy: string | null
+  },
+): Promise<StoredFileInfo> {
+  const data = Buffer.from(file.data)
   const sha256 = createHash('sha256').update(data).digest('hex')
-  const [stored] = await db
+  const [stored] = await tx
     .insert(storedFiles)
-    .values({
-      organisationId,
-      purpose,
-      contentType,
-      byteSize: data.byteLength,
-      sha256,
-      data,
-      createdBy: actor.kind === 'system' ? null : actor.user.id,
-    })
+    .values({ ...file, data, byteSize: data.byteLength, sha256 })
     .returning({ id: storedFiles.id })
   if (!stored) throw new Error('stored file was not inserted')
-  return { id: stored.id, purpose, contentType, byteSize: data.byteLength, sha256 }
+  return {
+    id: stored.id,
+    purpose: file.purpose,
+    contentType: file.contentType,
+    byteSize: data.byteLength,
+    sha256,
+  }
 }
 
 export interface OpenedFile extends StoredFileInfo {

@@ -21,6 +21,7 @@ export const storedFilePurpose = pgEnum('stored_file_purpose', [
   'batch_certificate',
   'prescription_scan',
   'organisation_logo',
+  'issued_document',
 ])
 
 /**

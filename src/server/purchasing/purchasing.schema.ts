@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   check,
+  date,
   index,
   integer,
   pgEnum,
@@ -17,6 +18,7 @@ import {
 } from '../../lib/purchase-orders'
 import { timestamps } from '../db/columns'
 import { organisations, users } from '../db/schema'
+import { storedFiles } from '../files/files.schema'
 import { organisationProducts, products, salesUnit, vatRate } from '../products/products.schema'
 
 export const supplierKind = pgEnum('supplier_kind', supplierKinds)
@@ -162,5 +164,39 @@ export const purchaseOrderItems = pgTable(
     check('purchase_order_items_price_non_negative', sql`${table.unitPriceCents} >= 0`),
     check('purchase_order_items_base_units_positive', sql`${table.baseUnitsPerSalesUnit} > 0`),
     check('purchase_order_items_received_non_negative', sql`${table.receivedBaseUnits} >= 0`),
+  ],
+)
+
+/**
+ * What a platform supplier shipped against a line of the buyer's purchase order: batch number,
+ * quantity, expiry and the CoA (a copy owned by the buyer). Written, in the buyer's organisation,
+ * when the supplier ships its customer order; the buyer's receipt form starts from these rows.
+ */
+export const purchaseOrderShipmentLines = pgTable(
+  'purchase_order_shipment_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The buyer. */
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    purchaseOrderId: uuid('purchase_order_id')
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    purchaseOrderItemId: uuid('purchase_order_item_id')
+      .notNull()
+      .references(() => purchaseOrderItems.id, { onDelete: 'cascade' }),
+    batchNumber: text('batch_number').notNull(),
+    /** In base units. */
+    quantity: integer('quantity').notNull(),
+    expiryDate: date('expiry_date', { mode: 'string' }),
+    certificateFileId: uuid('certificate_file_id').references(() => storedFiles.id, {
+      onDelete: 'restrict',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('purchase_order_shipment_lines_order_idx').on(table.purchaseOrderId),
+    check('purchase_order_shipment_lines_quantity_positive', sql`${table.quantity} > 0`),
   ],
 )
