@@ -1,0 +1,530 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { customerOrderStatusLabels, type DocumentKind } from '../../lib/customer-orders'
+import {
+  anonymisedCustomerMessage,
+  deliveryNoteStatuses,
+  documentExistsMessage,
+  documentNumberPrefixes,
+  invoiceExistsMessage,
+  invoiceStatuses,
+  noInvoiceToCancelMessage,
+  orderConfirmationExistsMessage,
+  orderConfirmationStatuses,
+  wrongStatusMessage,
+} from '../../lib/documents'
+import { berlinIsoDate } from '../../lib/format'
+import { formatSalesQuantity } from '../../lib/purchase-orders'
+import type { Actor } from '../actor.server'
+import { auditActorOf, recordAudit } from '../audit/audit.server'
+import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
+import { sellerOf } from '../customer-orders/customer-order-access.server'
+import {
+  itemsOfOrder,
+  lockOrder,
+  type OrderRow,
+  recordOrderEvent,
+} from '../customer-orders/customer-order-core.server'
+import {
+  customerOrderPicks,
+  customerOrderPrescriptions,
+} from '../customer-orders/customer-orders.schema'
+import { customers } from '../customers/customers.schema'
+import type { Database, Executor } from '../db/client.server'
+import { organisations } from '../db/schema'
+import { ConflictError, parseInput } from '../errors.server'
+import { storeServerFile } from '../files/file-store.server'
+import { storedFiles } from '../files/files.schema'
+import { documentSellerOf } from '../organisations/organisation-settings.server'
+import { batches } from '../stock/stock.schema'
+import {
+  cancellationContent,
+  type DocumentContent,
+  type DocumentItem,
+  type DocumentRecipient,
+  type DocumentSeller,
+  documentKindLabels,
+  documentLineNetCents,
+  documentTotals,
+} from './document-content'
+import { documents } from './documents.schema'
+
+/**
+ * Issuing documents for a customer order (ADR 022): the order row is locked, the number taken
+ * from the organisation's counter, the content frozen from the order, customer and letterhead,
+ * rendered, the bytes stored, the row inserted, and the order's timeline and the audit log
+ * written — one transaction, so a failure anywhere hands the number back (no gaps).
+ */
+
+export const documentAudit = {
+  entityType: 'document',
+  issued: 'document.issued',
+} as const
+
+/** How a document's content is stored: the logo by its stored file (write-once), not its bytes. */
+export type StoredDocumentContent = Omit<DocumentContent, 'seller'> & {
+  seller: Omit<DocumentSeller, 'logo'> & { logoFileId: string | null }
+}
+
+const counterSeries = {
+  invoice: 'invoice',
+  cancellation_invoice: 'invoice',
+  delivery_note: 'delivery_note',
+  order_confirmation: 'order_confirmation',
+} as const satisfies Record<DocumentKind, string>
+
+/** Letterhead facts per document kind; the invoice's are § 14 UStG, the e-invoice's BR-DE. */
+function missingLetterhead(seller: DocumentSeller, kind: DocumentKind, eInvoice: boolean) {
+  const missing: string[] = []
+  if (!seller.address.street || !seller.address.postalCode || !seller.address.city)
+    missing.push('Anschrift')
+  const invoice = kind === 'invoice' || kind === 'cancellation_invoice'
+  if (invoice && !seller.taxNumber && !seller.vatId) missing.push('Steuernummer oder USt-IdNr.')
+  if (invoice && eInvoice && !seller.email) missing.push('E-Mail-Adresse')
+  if (invoice && eInvoice && !seller.phone) missing.push('Telefonnummer')
+  return missing
+}
+
+export const letterheadMissingMessage = (missing: string[], organisationId: string) =>
+  `Im Briefkopf Ihrer Organisation fehlt: ${missing.join(', ')}. Bitte ergänzen Sie die Angaben unter /organisations/${organisationId}.`
+
+type CustomerRow = typeof customers.$inferSelect
+
+/** Whether an invoice to this customer also goes out as EN 16931 e-invoice (Factur-X + XRechnung). */
+export const isEInvoiceRecipient = (
+  customer: Pick<CustomerRow, 'kind' | 'eInvoiceAddress' | 'email'>,
+) => customer.kind === 'business' && Boolean(customer.eInvoiceAddress || customer.email)
+
+const customerDisplayName = (customer: CustomerRow) =>
+  customer.kind === 'business'
+    ? (customer.companyName ?? '')
+    : [customer.firstName, customer.lastName].filter(Boolean).join(' ')
+
+function recipientOf(
+  customer: CustomerRow,
+  order: OrderRow,
+  kind: DocumentKind,
+): DocumentRecipient {
+  const business = customer.kind === 'business'
+  // A delivery note goes with the goods: to the delivery address where the order has one.
+  const delivered = kind === 'delivery_note' && order.deliveryStreet && order.deliveryCity
+  return {
+    kind: business ? 'business' : 'person',
+    name: (delivered && order.deliveryName) || customerDisplayName(customer),
+    contactName: business ? customer.contactPerson : null,
+    address: delivered
+      ? {
+          street: order.deliveryStreet ?? '',
+          postalCode: order.deliveryPostalCode ?? '',
+          city: order.deliveryCity ?? '',
+          country: order.deliveryCountry ?? customer.country,
+        }
+      : {
+          street: customer.street ?? '',
+          postalCode: customer.postalCode ?? '',
+          city: customer.city ?? '',
+          country: customer.country,
+        },
+    vatId: business ? customer.vatId : null,
+    customerNumber: customer.number,
+    email: customer.email,
+    eInvoiceAddress: business ? customer.eInvoiceAddress : null,
+  }
+}
+
+async function itemsWithBatches(tx: Executor, order: OrderRow): Promise<DocumentItem[]> {
+  const items = await itemsOfOrder(tx, order)
+  const picks = await tx
+    .select({
+      itemId: customerOrderPicks.itemId,
+      quantity: customerOrderPicks.quantity,
+      batchNumber: batches.batchNumber,
+      expiryDate: batches.expiryDate,
+    })
+    .from(customerOrderPicks)
+    .innerJoin(batches, eq(batches.id, customerOrderPicks.batchId))
+    .where(
+      and(
+        eq(customerOrderPicks.orderId, order.id),
+        eq(customerOrderPicks.organisationId, order.organisationId),
+      ),
+    )
+    .orderBy(asc(batches.expiryDate), asc(batches.batchNumber))
+  return items.map((item) => ({
+    position: item.position,
+    name: item.name,
+    pzn: item.pzn,
+    quantity: item.quantity,
+    salesUnit: item.salesUnit,
+    unitNetCents: item.unitPriceCents,
+    vatRate: item.vatRate,
+    lineNetCents: documentLineNetCents(item.unitPriceCents, item.quantity),
+    batches: picks
+      .filter((pick) => pick.itemId === item.id)
+      .map((pick) => ({
+        number: pick.batchNumber,
+        quantityText: formatSalesQuantity(
+          pick.quantity / item.baseUnitsPerSalesUnit,
+          item.salesUnit,
+        ).replace(/\u00a0/g, ' '),
+        expiryDate: pick.expiryDate,
+      })),
+  }))
+}
+
+const addDays = (day: string, days: number) => {
+  const date = new Date(`${day}T12:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + days)
+  return date.toISOString().slice(0, 10)
+}
+
+/** Days a patient or business has to pay an unpaid invoice. */
+const paymentDays = 14
+
+/** The frozen content of a new document of `kind` for a locked order. */
+async function contentOf(
+  tx: Executor,
+  order: OrderRow,
+  customer: CustomerRow,
+  seller: DocumentSeller,
+  kind: Exclude<DocumentKind, 'cancellation_invoice'>,
+  number: string,
+  now: Date,
+): Promise<DocumentContent> {
+  const issueDate = berlinIsoDate(now)
+  const items = await itemsWithBatches(tx, order)
+  const delivered = order.completedAt ?? order.shippedAt ?? order.readyAt
+  const [prescription] = await tx
+    .select()
+    .from(customerOrderPrescriptions)
+    .where(
+      and(
+        eq(customerOrderPrescriptions.orderId, order.id),
+        eq(customerOrderPrescriptions.organisationId, order.organisationId),
+      ),
+    )
+  const invoice = kind === 'invoice'
+  const paid = order.paymentStatus === 'paid'
+  return {
+    kind,
+    number,
+    issueDate,
+    deliveryDate: kind === 'order_confirmation' || !delivered ? null : berlinIsoDate(delivered),
+    orderNumber: order.number,
+    orderDate: berlinIsoDate(order.createdAt),
+    seller,
+    recipient: recipientOf(customer, order, kind),
+    items,
+    totals: documentTotals(items),
+    paymentTerms: invoice
+      ? paid
+        ? 'Der Betrag ist bereits beglichen. Vielen Dank.'
+        : `Zahlbar innerhalb von ${paymentDays} Tagen ohne Abzug.`
+      : null,
+    dueDate: invoice && !paid ? addDays(issueDate, paymentDays) : null,
+    notes: null,
+    prescription:
+      kind !== 'delivery_note' && prescription?.payer === 'statutory'
+        ? {
+            insurerName: prescription.insurerName ?? 'Gesetzliche Krankenkasse',
+            coPaymentCents: order.copaymentCents,
+            insurerShareCents: order.insurerCents,
+            exempt: prescription.copaymentExempt,
+          }
+        : null,
+    cancels: null,
+  }
+}
+
+/** The stored form of a content: the logo by its file id. */
+function storedContentOf(
+  content: DocumentContent,
+  logoFileId: string | null,
+): StoredDocumentContent {
+  const { logo: _logo, ...seller } = content.seller
+  return { ...content, seller: { ...seller, logoFileId } }
+}
+
+/** A stored content back as the renderer's input, the logo read from its (write-once) file. */
+export async function contentFromStored(
+  executor: Executor,
+  stored: StoredDocumentContent,
+): Promise<DocumentContent> {
+  const { logoFileId, ...seller } = stored.seller
+  let logo: Uint8Array | null = null
+  if (logoFileId) {
+    const [file] = await executor
+      .select({ data: storedFiles.data })
+      .from(storedFiles)
+      .where(eq(storedFiles.id, logoFileId))
+    logo = file ? new Uint8Array(file.data) : null
+  }
+  return { ...stored, seller: { ...seller, logo } }
+}
+
+/**
+ * The renderers load on first use: pdf-lib, fontkit and the e-invoice library are large and
+ * only issuing needs them (the server bundle's start-up stays small).
+ */
+const renderers = () => import('./render/index.server')
+
+async function render(content: DocumentContent, eInvoice: boolean) {
+  const { DocumentContentError, renderDocumentPdfOf, renderFacturX, renderXRechnung } =
+    await renderers()
+  try {
+    if (eInvoice) {
+      return { pdf: await renderFacturX(content), xml: await renderXRechnung(content) }
+    }
+    return { pdf: await renderDocumentPdfOf(content), xml: null }
+  } catch (error) {
+    // Facts the renderer refuses without (§ 14 UStG, BR-DE): the user can fix them.
+    if (error instanceof DocumentContentError) throw new ConflictError(error.message)
+    throw error
+  }
+}
+
+export interface IssuedDocumentResult {
+  id: string
+  kind: DocumentKind
+  number: string
+  pdfFileId: string
+  xmlFileId: string | null
+}
+
+async function customerOf(tx: Executor, order: OrderRow): Promise<CustomerRow> {
+  const [customer] = await tx
+    .select()
+    .from(customers)
+    .where(
+      and(eq(customers.id, order.customerId), eq(customers.organisationId, order.organisationId)),
+    )
+  if (!customer) throw new Error(`customer of order ${order.id} missing`)
+  return customer
+}
+
+async function logoFileIdOf(tx: Executor, organisationId: string) {
+  const [row] = await tx
+    .select({ logoFileId: organisations.logoFileId })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+  return row?.logoFileId ?? null
+}
+
+/** Stores the rendered bytes and the row, writes timeline and audit. */
+async function recordIssued(
+  tx: Executor,
+  actor: Actor,
+  order: OrderRow,
+  content: DocumentContent,
+  logoFileId: string | null,
+  rendered: { pdf: Uint8Array; xml: string | null },
+  cancels: { id: string; number: string } | null,
+): Promise<IssuedDocumentResult> {
+  const createdBy = actor.kind === 'business' ? actor.user.id : null
+  const pdf = await storeServerFile(tx, {
+    organisationId: order.organisationId,
+    purpose: 'issued_document',
+    contentType: 'application/pdf',
+    data: rendered.pdf,
+    createdBy,
+  })
+  const xml =
+    rendered.xml === null
+      ? null
+      : await storeServerFile(tx, {
+          organisationId: order.organisationId,
+          purpose: 'issued_document',
+          contentType: 'application/xml',
+          data: new TextEncoder().encode(rendered.xml),
+          createdBy,
+        })
+  const [row] = await tx
+    .insert(documents)
+    .values({
+      organisationId: order.organisationId,
+      kind: content.kind,
+      number: content.number,
+      orderId: order.id,
+      customerId: order.customerId,
+      cancelsDocumentId: cancels?.id ?? null,
+      content: storedContentOf(content, logoFileId),
+      pdfFileId: pdf.id,
+      xmlFileId: xml?.id ?? null,
+      netCents: content.totals.netCents,
+      vatCents: content.totals.vatCents,
+      grossCents: content.totals.grossCents,
+      issuedBy: createdBy,
+    })
+    .returning({ id: documents.id })
+  if (!row) throw new Error('document was not inserted')
+  await recordOrderEvent(tx, actor, order, {
+    kind: 'document_issued',
+    detail: `${documentKindLabels[content.kind]} ${content.number}`,
+  })
+  await recordAudit(tx, {
+    organisationId: order.organisationId,
+    actor: auditActorOf(actor),
+    requestId: actor.requestId,
+    action: documentAudit.issued,
+    entity: { type: documentAudit.entityType, id: row.id },
+    before: null,
+    after: {
+      kind: content.kind,
+      number: content.number,
+      orderId: order.id,
+      orderNumber: order.number,
+      customerId: order.customerId,
+      netCents: content.totals.netCents,
+      vatCents: content.totals.vatCents,
+      grossCents: content.totals.grossCents,
+      cancels: cancels?.number ?? null,
+      pdfSha256: pdf.sha256,
+      eInvoice: xml !== null,
+    },
+  })
+  return {
+    id: row.id,
+    kind: content.kind,
+    number: content.number,
+    pdfFileId: pdf.id,
+    xmlFileId: xml?.id ?? null,
+  }
+}
+
+/** The order's invoice that no cancellation invoice reverses yet, if any. */
+export async function validInvoiceOf(
+  executor: Executor,
+  order: Pick<OrderRow, 'id' | 'organisationId'>,
+) {
+  const [invoice] = await executor
+    .select({ id: documents.id, number: documents.number, content: documents.content })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.organisationId, order.organisationId),
+        eq(documents.orderId, order.id),
+        eq(documents.kind, 'invoice'),
+        sql`not exists (select 1 from ${documents} as cancellation where cancellation.cancels_document_id = ${documents.id})`,
+      ),
+    )
+  return invoice
+}
+
+async function existingOf(tx: Executor, order: OrderRow, kind: DocumentKind) {
+  const [existing] = await tx
+    .select({ number: documents.number })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.organisationId, order.organisationId),
+        eq(documents.orderId, order.id),
+        eq(documents.kind, kind),
+      ),
+    )
+  return existing
+}
+
+const statusesOf: Record<Exclude<DocumentKind, 'cancellation_invoice'>, readonly string[]> = {
+  invoice: invoiceStatuses,
+  delivery_note: deliveryNoteStatuses,
+  order_confirmation: orderConfirmationStatuses,
+}
+
+/**
+ * Issues an invoice, a delivery note or an order confirmation for order `orderId`. One valid
+ * invoice per order (a second waits for the Storno of the first), one delivery note and one
+ * order confirmation — the order no longer changes once confirmed, so a second would only repeat
+ * the first; its download gives the same bytes.
+ */
+export async function issueOrderDocument(
+  actor: Actor,
+  orderId: string,
+  kind: Exclude<DocumentKind, 'cancellation_invoice'>,
+  db: Database,
+  now: Date = new Date(),
+): Promise<IssuedDocumentResult> {
+  const seller = sellerOf(actor)
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, seller.organisation.id, orderId)
+    const label = documentKindLabels[kind]
+    if (!statusesOf[kind].includes(order.status)) {
+      throw new ConflictError(wrongStatusMessage(label, customerOrderStatusLabels[order.status]))
+    }
+    if (kind === 'invoice') {
+      const valid = await validInvoiceOf(tx, order)
+      if (valid) throw new ConflictError(invoiceExistsMessage(valid.number))
+    } else {
+      const existing = await existingOf(tx, order, kind)
+      if (existing) {
+        throw new ConflictError(
+          kind === 'delivery_note'
+            ? documentExistsMessage(label, existing.number)
+            : orderConfirmationExistsMessage(existing.number),
+        )
+      }
+    }
+    const customer = await customerOf(tx, order)
+    if (customer.anonymisedAt) throw new ConflictError(anonymisedCustomerMessage)
+    const letterhead = await documentSellerOf(tx, order.organisationId)
+    const eInvoice = kind === 'invoice' && isEInvoiceRecipient(customer)
+    const missing = missingLetterhead(letterhead, kind, eInvoice)
+    if (missing.length > 0) {
+      throw new ConflictError(letterheadMissingMessage(missing, order.organisationId))
+    }
+    const year = berlinYear(now)
+    const value = await takeNextNumber(tx, order.organisationId, counterSeries[kind], year)
+    const number = formatDocumentNumber(documentNumberPrefixes[kind], year, value)
+    const content = await contentOf(tx, order, customer, letterhead, kind, number, now)
+    const rendered = await render(content, eInvoice)
+    const logoFileId = await logoFileIdOf(tx, order.organisationId)
+    return recordIssued(tx, actor, order, content, logoFileId, rendered, null)
+  })
+}
+
+export const cancellationSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(500, 'Bitte höchstens 500 Zeichen.')
+    .nullish()
+    .transform((value) => value || null),
+})
+
+/**
+ * Issues the cancellation invoice of the order's valid invoice: the same lines negated, its own
+ * number from the invoice counter, referring to the original — which stays untouched. It is made
+ * from the original's frozen content, so it names the same recipient even after the customer was
+ * anonymised, and goes out as an e-invoice exactly when the original did.
+ */
+export async function cancelOrderInvoice(
+  actor: Actor,
+  orderId: string,
+  input: unknown,
+  db: Database,
+  now: Date = new Date(),
+): Promise<IssuedDocumentResult> {
+  const seller = sellerOf(actor)
+  const { reason } = parseInput(cancellationSchema, input ?? {})
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, seller.organisation.id, orderId)
+    const original = await validInvoiceOf(tx, order)
+    if (!original) throw new ConflictError(noInvoiceToCancelMessage)
+    const [files] = await tx
+      .select({ xmlFileId: documents.xmlFileId })
+      .from(documents)
+      .where(eq(documents.id, original.id))
+    const stored = original.content as StoredDocumentContent
+    const year = berlinYear(now)
+    const value = await takeNextNumber(tx, order.organisationId, 'invoice', year)
+    const content = cancellationContent(await contentFromStored(tx, stored), {
+      number: formatDocumentNumber(documentNumberPrefixes.cancellation_invoice, year, value),
+      issueDate: berlinIsoDate(now),
+      notes: reason,
+    })
+    const rendered = await render(content, Boolean(files?.xmlFileId))
+    return recordIssued(tx, actor, order, content, stored.seller.logoFileId, rendered, {
+      id: original.id,
+      number: original.number,
+    })
+  })
+}
