@@ -3,7 +3,6 @@ import {
   ChartColumn,
   ClipboardList,
   CreditCard,
-  FileText,
   FlaskConical,
   HandHeart,
   Inbox,
@@ -55,6 +54,7 @@ type BuiltArea =
   | 'goodsReceipt'
   | 'harvest'
   | 'customers'
+  | 'documents'
   | 'members'
   | 'customerCreate'
   | 'customer'
@@ -90,13 +90,6 @@ export const areas: Record<PlaceholderArea, Area> = {
     emptyTitle: 'Noch keine Daten für Auswertungen',
     emptyText:
       'Sobald Bestellungen und Abgaben vorliegen, zeigt die Analyse Umsatz, Mengen und Trends.',
-  },
-  documents: {
-    title: areaTitles.documents,
-    description: 'Lieferscheine, Rechnungen, Analysezertifikate und Abfüllprotokolle an einem Ort.',
-    icon: FileText,
-    emptyTitle: 'Noch keine Dokumente',
-    emptyText: 'Dokumente aus Bestellungen, Wareneingängen und Abfüllungen werden hier abgelegt.',
   },
   customerOrders: {
     title: areaTitles.customerOrders,

@@ -1,0 +1,56 @@
+import { useRouter } from '@tanstack/react-router'
+import { Download } from 'lucide-react'
+import { type ReactNode, useState } from 'react'
+import { toast } from 'sonner'
+import { Button, type ButtonVariant } from '../ui/buttons'
+
+/**
+ * Downloads a stored file (an issued document, a CoA, a prescription scan). The files are private
+ * to the organisation, so the bytes are fetched with the session's token and handed to the
+ * browser as a local copy under `fileName` — the same bytes the server stored at issue.
+ */
+export function DownloadFileButton({
+  fileId,
+  fileName,
+  label,
+  children,
+  variant = 'secondary',
+}: {
+  fileId: string
+  fileName: string
+  /** Read out after the visible text, e.g. "Rechnung RE-2026-00001 herunterladen". */
+  label: string
+  /** The visible text (e.g. "XML"); without it the button shows only the icon. */
+  children?: ReactNode
+  variant?: ButtonVariant
+}) {
+  const { api } = useRouter().options.context
+  const [busy, setBusy] = useState(false)
+
+  async function download() {
+    setBusy(true)
+    try {
+      const response = await api.fetch(`/api/files/${fileId}`)
+      if (!response.ok) throw new Error(`status ${response.status}`)
+      const url = URL.createObjectURL(await response.blob())
+      const link = document.createElement('a')
+      link.href = url
+      link.download = fileName
+      link.click()
+      // The copy stays long enough for the download to read it.
+      setTimeout(() => URL.revokeObjectURL(url), 60_000)
+    } catch {
+      toast.error('Die Datei konnte nicht geladen werden. Bitte versuchen Sie es erneut.')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Button variant={variant} onClick={() => void download()} pending={busy} title={label}>
+      {!busy && <Download className="size-4" aria-hidden="true" />}
+      {children}
+      <span className="sr-only">{children ? ` (${label})` : label}</span>
+    </Button>
+  )
+}
