@@ -25,6 +25,7 @@ import { anonymiseCustomer } from '~/server/customers/customer-privacy.server'
 import { getCustomer } from '~/server/customers/customers.server'
 import { organisations } from '~/server/db/schema'
 import { demoCustomerIds, demoIds } from '~/server/db/seed.server'
+import { seedDemoDocuments } from '~/server/db/seed-documents.server'
 import type { StoredDocumentContent } from '~/server/documents/document-issue.server'
 import { cancelOrderInvoice, issueOrderDocument } from '~/server/documents/document-issue.server'
 import { documents } from '~/server/documents/documents.schema'
@@ -117,6 +118,32 @@ describe.each(testDatabaseKinds)('documents on %s', (kind) => {
   })
   afterAll(async () => {
     await database?.dispose()
+  })
+
+  it('seeds demo documents from the demo orders, once', async () => {
+    const kindsOf = async (organisationId: string) =>
+      (
+        await db()
+          .select({ kind: documents.kind })
+          .from(documents)
+          .where(eq(documents.organisationId, organisationId))
+      ).map((row) => row.kind)
+    const pharmacy = await kindsOf(demoIds.pharmacy)
+    const wholesaler = await kindsOf(demoIds.wholesaler)
+    for (const kinds of [pharmacy, wholesaler]) {
+      expect(kinds).toContain('invoice')
+      expect(kinds).toContain('delivery_note')
+    }
+    expect(pharmacy).toContain('cancellation_invoice')
+    expect(pharmacy).toContain('order_confirmation')
+    await seedDemoDocuments(db())
+    expect(await kindsOf(demoIds.pharmacy)).toHaveLength(pharmacy.length)
+    // Nordhanf's invoices to Sonnen-Apotheke are e-invoices.
+    const [nordhanfInvoice] = await db()
+      .select()
+      .from(documents)
+      .where(and(eq(documents.organisationId, demoIds.wholesaler), eq(documents.kind, 'invoice')))
+    expect(nordhanfInvoice?.xmlFileId).not.toBeNull()
   })
 
   it('issues an invoice whose PDF shows the order: number, items, totals, customer, batches', async () => {
