@@ -73,7 +73,9 @@ test('an employee reads the letterhead without a form', async ({ page }) => {
   await page.goto(`/organisations/${pharmacy}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Sonnen-Apotheke' })).toBeVisible()
   await expect(
-    page.getByText('Nur die Inhaberin oder der Inhaber der Organisation kann diese Angaben ändern.'),
+    page.getByText(
+      'Nur die Inhaberin oder der Inhaber der Organisation kann diese Angaben ändern.',
+    ),
   ).toBeVisible()
   await expect(page.getByText('DE89370400440532013000')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Speichern' })).toHaveCount(0)
