@@ -130,7 +130,7 @@ test('a club keeps Mitglieder and refuses a 17-year-old', async ({ page }) => {
   await page.getByLabel('PLZ').fill('04109')
   await page.getByLabel('Ort').fill('Leipzig')
   await page.getByRole('button', { name: 'Mitglied anlegen' }).click()
-  await expect(page.getByText(/Mitglied werden darf nur, wer volljährig ist/)).toBeVisible()
+  await expect(page.getByText(/Die Person ist jünger als 18 Jahre/)).toBeVisible()
   await expect(page).toHaveURL(/\/customers\/create$/)
   await expectNoSeriousViolations(page)
 })

@@ -13,11 +13,12 @@ import { startTestServer, type TestServer } from '../support/server'
  * parser, in the route tree every page loads) added 0.1 KB to `/shop` and 1.7 KB to `/login`
  * (ADR 019). Stock and purchasing's eight routes (the inventory, purchase-order and supplier
  * list searches, their loaders, the upload and combobox parts' chunk names) added 0.75 KB to
- * `/shop` and 1.8 KB to `/login`.
+ * `/shop` and 1.8 KB to `/login`. The customers area's five routes (list search, detail and
+ * export loaders, their chunk names) added 0.2 KB to `/shop` and 0.85 KB to `/login`.
  */
 const pages = [
-  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 157_950 },
-  { page: '/login', host: undefined, budgetBytes: 164_600 },
+  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 158_200 },
+  { page: '/login', host: undefined, budgetBytes: 165_500 },
 ]
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
