@@ -138,9 +138,13 @@ export function refusedActionMessage(
   action: CustomerOrderAction,
   status: CustomerOrderStatus,
   deliveryMethod: DeliveryMethod,
+  channel: OrderChannel = 'back_office',
 ): string | null {
   if (!customerOrderTransitions[action].from.includes(status)) {
     return `Eine Bestellung im Status „${customerOrderStatusLabels[status]}“ kann nicht ${actionWords[action]} werden.`
+  }
+  if (action === 'cancel' && channel === 'purchase_order' && status === 'shipped') {
+    return 'Die Ware ist an den Kunden unterwegs: Eine versandte Bestellung auf Blattwerk kann nicht mehr storniert werden.'
   }
   if (action === 'markReady' && deliveryMethod !== 'pickup') {
     return `Eine Bestellung mit ${deliveryMethodLabels[deliveryMethod]} wird versandt, nicht zur Abholung bereitgestellt.`
@@ -160,12 +164,17 @@ export const notEditableMessage = (status: CustomerOrderStatus) =>
 export function availableActions(
   status: CustomerOrderStatus,
   deliveryMethod: DeliveryMethod,
+  channel: OrderChannel = 'back_office',
 ): CustomerOrderAction[] {
   return customerOrderActions.filter(
     (action) =>
-      action !== 'expire' && refusedActionMessage(action, status, deliveryMethod) === null,
+      action !== 'expire' && refusedActionMessage(action, status, deliveryMethod, channel) === null,
   )
 }
+
+/** The lines of an order answering a purchase order are the buyer's: the supplier keeps them. */
+export const linkedItemsMessage =
+  'Die Positionen hat der Kunde mit seiner Bestellung auf Blattwerk festgelegt; ändern kann er sie nur mit einer neuen Bestellung.'
 
 /**
  * The payment sub-state, set by hand here (the checkout sets it from Mollie later). A refund

@@ -148,6 +148,16 @@ export interface PurchaseOrderItemDetail {
   unitPriceCents: number
   vatRate: VatRate
   receivedBaseUnits: number
+  /** What a platform supplier shipped against the line, for the receipt form. */
+  shipped: ShippedBatch[]
+}
+
+/** A batch a platform supplier shipped: quantity in base units, CoA as the buyer's own copy. */
+export interface ShippedBatch {
+  batchNumber: string
+  quantity: number
+  expiryDate: string | null
+  certificateFileId: string | null
 }
 
 export type PurchaseOrderAction = 'edit' | 'order' | 'cancel' | 'receive'
@@ -237,8 +247,6 @@ export const overDeliveryMessage =
 
 const transitionWords = {
   order: 'bestellt',
-  confirm: 'bestätigt',
-  ship: 'als versandt gemeldet',
   cancel: 'storniert',
   edit: 'geändert',
 } as const
@@ -249,6 +257,9 @@ export function refusedTransitionMessage(
   transition: keyof typeof transitionWords | 'receive',
 ): string {
   const label = purchaseOrderStatusLabels[status]
+  if (transition === 'cancel' && (status === 'confirmed' || status === 'shipped')) {
+    return `Der Lieferant hat die Bestellung bereits ${status === 'confirmed' ? 'bestätigt' : 'versandt'}: Stornieren kann sie jetzt nur noch er. Bitte wenden Sie sich an ihn.`
+  }
   return transition === 'receive'
     ? `Gegen eine Bestellung im Status „${label}“ kann keine Ware eingebucht werden.`
     : `Eine Bestellung im Status „${label}“ kann nicht ${transitionWords[transition]} werden.`

@@ -123,9 +123,17 @@ describe.each(testDatabaseKinds)('demo stock on %s', (kind) => {
       .select()
       .from(storedFiles)
       .where(eq(storedFiles.purpose, 'batch_certificate'))
+    // The pharmacy holds its own and one copy of Nordhanf's, which came with its shipments.
     expect(certificates.map((file) => file.organisationId).sort()).toEqual(
-      [demoIds.pharmacy, demoIds.club, demoIds.wholesaler].sort(),
+      [demoIds.pharmacy, demoIds.pharmacy, demoIds.club, demoIds.wholesaler].sort(),
     )
+    const nordhanfs = certificates.find((file) => file.organisationId === demoIds.wholesaler)
+    expect(
+      certificates
+        .filter((file) => file.sha256 === nordhanfs?.sha256)
+        .map((file) => file.organisationId)
+        .sort(),
+    ).toEqual([demoIds.pharmacy, demoIds.wholesaler].sort())
     for (const file of certificates) {
       expect(file.data.subarray(0, 5).toString('latin1')).toBe('%PDF-')
       expect(file.data.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true)

@@ -17,7 +17,9 @@ import {
   cancellationContent,
   type DocumentContent,
   type DocumentItem,
+  documentContentOf,
   documentTotals,
+  storedDocumentContent,
 } from '~/server/documents/document-content'
 import {
   DocumentContentError,
@@ -240,6 +242,23 @@ describe('invoice PDF', () => {
     expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true)
     const other = await renderInvoicePdf(invoice({ number: 'RE-2026-00018' }))
     expect(Buffer.from(other).equals(Buffer.from(first))).toBe(false)
+  })
+
+  it('renders the same bytes again from the stored (JSON) content, logo included', async () => {
+    const logo = await sharp({
+      create: {
+        width: 30,
+        height: 30,
+        channels: 4,
+        background: { r: 0, g: 90, b: 40, alpha: 0.5 },
+      },
+    })
+      .png()
+      .toBuffer()
+    const content = invoice({ seller: { ...invoice().seller, logo: new Uint8Array(logo) } })
+    const stored = JSON.parse(JSON.stringify(storedDocumentContent(content)))
+    const again = await renderInvoicePdf(documentContentOf(stored))
+    expect(Buffer.from(again).equals(Buffer.from(await renderInvoicePdf(content)))).toBe(true)
   })
 
   it('keeps umlauts, ß and € intact', async () => {

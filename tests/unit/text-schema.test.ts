@@ -94,6 +94,12 @@ function candidatesFor(schema: AnySchema): string[] {
     '2026-11-25',
     '12045',
     'DE',
+    // Letterhead formats (organisation-settings.ts): tax number, VAT id, IBAN, BIC, website.
+    '43/721/01234',
+    'DE123456789',
+    'DE89370400440532013000',
+    'COBADEFFXXX',
+    'www.example.de',
   ]
 }
 

@@ -6,7 +6,7 @@ import { useSession } from '../session/use-session'
 import { Button } from '../ui/buttons'
 import { ProductCombobox } from '../ui/ProductCombobox'
 import { CustomerDialog } from './CustomerDialog'
-import { customerOptionsQuery } from './customers.queries'
+import { customerOptionsQuery } from './customer-options.queries'
 
 /** The chosen customer's facts an order needs: payer, insurer, address. */
 function CustomerSummary({ customer }: { customer: CustomerOption }) {

@@ -1,14 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
 import { customerListSearch } from '~/lib/customer-lists'
 import { parseIdInput } from '~/lib/ids'
-import { maxSearchLength } from '~/lib/list-query'
 import { getApp } from '~/server/app.server'
 import { exportCustomer } from '~/server/customers/customer-privacy.server'
-import {
-  getCustomer,
-  listCustomers,
-  searchCustomerOptions,
-} from '~/server/customers/customers.server'
+import { getCustomer, listCustomers } from '~/server/customers/customers.server'
 import { authenticated } from '../server-fn/auth.middleware'
 
 /** What the customer pages read; their loaders call these (zod-free validators). */
@@ -28,13 +23,3 @@ export const fetchCustomerExport = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(parseIdInput)
   .handler(async ({ data, context }) => exportCustomer(context.actor, data.id, (await getApp()).db))
-
-/** The picker's search over the organisation's active customers. */
-export const fetchCustomerOptions = createServerFn({ method: 'GET' })
-  .middleware([authenticated])
-  .validator((input: { q: string }) => ({
-    q: typeof input?.q === 'string' ? input.q.trim().slice(0, maxSearchLength) : '',
-  }))
-  .handler(async ({ data, context }) =>
-    searchCustomerOptions(context.actor, data.q, (await getApp()).db),
-  )

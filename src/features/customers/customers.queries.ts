@@ -1,11 +1,8 @@
-import { queryOptions } from '@tanstack/react-query'
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import { notFound } from '@tanstack/react-router'
 import type { CustomerListSearch } from '~/lib/customer-lists'
-import {
-  fetchCustomer,
-  fetchCustomerExport,
-  fetchCustomerOptions,
-  fetchCustomers,
-} from './customers.functions'
+import { FailureError } from '~/lib/failure'
+import { fetchCustomer, fetchCustomerExport, fetchCustomers } from './customers.functions'
 
 /** Every customer query starts with this key: a change invalidates them all. */
 export const customersKey = ['customers'] as const
@@ -33,9 +30,15 @@ export const customerExportQuery = (id: string) =>
     staleTime: Number.POSITIVE_INFINITY,
   })
 
-export const customerOptionsQuery = (q: string) =>
-  queryOptions({
-    queryKey: [...customersKey, 'options', q],
-    queryFn: () => fetchCustomerOptions({ data: { q } }),
-    staleTime: 30_000,
-  })
+/**
+ * The detail routes' loader: always the current revision (a form saves against it, an action
+ * checks it); an unknown id is the router's not-found page.
+ */
+export async function loadCustomer(queryClient: QueryClient, id: string) {
+  try {
+    return await queryClient.fetchQuery({ ...customerQuery(id), staleTime: 0 })
+  } catch (error) {
+    if (error instanceof FailureError && error.status === 404) throw notFound()
+    throw error
+  }
+}

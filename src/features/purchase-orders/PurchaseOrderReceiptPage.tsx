@@ -54,6 +54,19 @@ const emptyBatch: BatchValues = {
   coaFileId: null,
 }
 
+/**
+ * The batches a platform supplier reported shipped, as the form's starting rows: what arrives is
+ * usually what was shipped, and the receiving person checks it rather than types it.
+ */
+const shippedBatchesOf = (item: PurchaseOrderItemDetail): BatchValues[] =>
+  item.shipped.map((batch) => ({
+    ...emptyBatch,
+    batchNumber: batch.batchNumber,
+    quantity: String(Math.floor(batch.quantity / item.baseUnitsPerSalesUnit)),
+    expiryDate: batch.expiryDate ?? '',
+    coaFileId: batch.certificateFileId,
+  }))
+
 const wholeNumber = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN)
 
 function receiptInputOf(values: ReceiptValues, overDeliveryConfirmed: boolean) {
@@ -147,7 +160,7 @@ export function PurchaseOrderReceiptPage() {
 
   const form = useForm({
     defaultValues: {
-      items: order.items.map((item) => ({ itemId: item.id, batches: [] as BatchValues[] })),
+      items: order.items.map((item) => ({ itemId: item.id, batches: shippedBatchesOf(item) })),
     } as ReceiptValues,
     validators: { onSubmit: ({ value }) => receiptErrors(value) },
     onSubmitInvalid: focusFirstError,
@@ -195,7 +208,11 @@ export function PurchaseOrderReceiptPage() {
     <>
       <PageHeader
         title={`Wareneingang ${order.number ?? ''}`}
-        description={`Lieferung von ${order.supplier.name}: erfassen Sie je Position die gelieferten Chargen mit Verfallsdatum, Gehalt und Analysezertifikat.`}
+        description={
+          order.items.some((item) => item.shipped.length > 0)
+            ? `Lieferung von ${order.supplier.name}: die Chargen stehen so da, wie der Lieferant sie gemeldet hat. Prüfen Sie sie gegen die Ware, ergänzen Sie den gemessenen Gehalt und korrigieren Sie, was abweicht.`
+            : `Lieferung von ${order.supplier.name}: erfassen Sie je Position die gelieferten Chargen mit Verfallsdatum, Gehalt und Analysezertifikat.`
+        }
         back={
           <BackLink to="/purchase_orders/$id/edit" params={{ id }}>
             Bestellung {order.number}

@@ -156,16 +156,17 @@ function BackOfficeFrame({ user, children }: { user: B2bUser; children: ReactNod
   const items = visibleNav(backOfficeNav(organisation), accessSessionOf(session))
   const sidebar = { items, withLiveView: organisation.category !== 'platform' }
   return (
-    <div className="min-h-screen lg:grid lg:grid-cols-[var(--spacing-sidebar)_1fr]">
+    <div className="min-h-screen lg:grid lg:grid-cols-[var(--spacing-sidebar)_1fr] print:block">
       <SkipLink />
       <NavigationProgress />
-      <aside className="hidden border-r border-border bg-surface lg:block">
+      {/* Printed pages (e.g. a DSGVO export) show the content only. */}
+      <aside className="hidden border-r border-border bg-surface lg:block print:hidden">
         <div className="sticky top-0 h-screen overflow-y-auto">
           <SidebarContent {...sidebar} />
         </div>
       </aside>
       <div className="flex min-w-0 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-border bg-surface/95 px-4 backdrop-blur md:gap-3 md:px-page">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-border bg-surface/95 px-4 backdrop-blur md:gap-3 md:px-page print:hidden">
           <MobileNav organisationName={organisation.name} {...sidebar} />
           <p
             className="min-w-0 flex-1 truncate text-sm font-semibold text-ink"

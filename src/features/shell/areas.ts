@@ -60,8 +60,6 @@ type BuiltArea =
   | 'customer'
   | 'customerEdit'
   | 'memberCreate'
-  | 'member'
-  | 'memberEdit'
   | 'customerExport'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 

@@ -21,8 +21,6 @@ export const areaTitles = {
   customer: 'Kunde',
   customerEdit: 'Kunde bearbeiten',
   memberCreate: 'Mitglied anlegen',
-  member: 'Mitglied',
-  memberEdit: 'Mitglied bearbeiten',
   customerExport: 'Datenauskunft',
   documents: 'Dokumente',
   archivedProducts: 'Archivierte Produkte',

@@ -230,7 +230,7 @@ const transitionRecords: Record<
 
 /** Refuses (409) an action the state table does not allow for the order as it is now. */
 export function assertAllowed(order: OrderRow, action: CustomerOrderAction) {
-  const refusal = refusedActionMessage(action, order.status, order.deliveryMethod)
+  const refusal = refusedActionMessage(action, order.status, order.deliveryMethod, order.channel)
   if (refusal) throw new ConflictError(refusal)
 }
 

@@ -22,11 +22,13 @@ import {
   prescriptionForms,
 } from '../../lib/customer-values'
 import { auditActorKind } from '../audit/audit-actor.schema'
-import { customers, payerKind } from '../customers/customers.schema'
+import { payerKind } from '../customers/customer-enums.schema'
+import { customers } from '../customers/customers.schema'
 import { timestamps } from '../db/columns'
 import { organisations, tenants, users } from '../db/schema'
 import { storedFiles } from '../files/files.schema'
-import { organisationProducts, products, salesUnit, vatRate } from '../products/products.schema'
+import { salesUnit, vatRate } from '../products/product-enums.schema'
+import { organisationProducts, products } from '../products/products.schema'
 import { purchaseOrders } from '../purchasing/purchasing.schema'
 import { batches } from '../stock/stock.schema'
 

@@ -16,6 +16,7 @@ import {
   customerOrderNumberPrefix,
   editableStatuses,
   isPrescriptionValidOn,
+  linkedItemsMessage,
   notEditableMessage,
   type OrderCustomerOption,
   orderTotals,
@@ -310,7 +311,7 @@ export async function getCustomerOrder(
     cancelReason: order.cancelReason,
     createdAt: order.createdAt.toISOString(),
     version: order.version,
-    actions: availableActions(order.status, order.deliveryMethod),
+    actions: availableActions(order.status, order.deliveryMethod, order.channel),
     paymentOptions: availablePaymentStatuses(order.paymentStatus, order.status),
     editable: editableStatuses.includes(order.status),
     timeline: timeline.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
@@ -559,7 +560,7 @@ export function pricedLines<
   }
 }
 
-async function insertItems(tx: Executor, order: OrderRow, items: readonly ItemValues[]) {
+export async function insertItems(tx: Executor, order: OrderRow, items: readonly ItemValues[]) {
   return tx
     .insert(customerOrderItems)
     .values(
@@ -655,6 +656,9 @@ export async function updateCustomerOrder(
     const order = await lockOrder(tx, seller.organisation.id, id, request.version)
     if (!editableStatuses.includes(order.status)) {
       throw new ConflictError(notEditableMessage(order.status))
+    }
+    if (request.items && order.channel === 'purchase_order') {
+      throw new ConflictError(linkedItemsMessage)
     }
     const customer = await orderCustomer(tx, order.organisationId, order.customerId)
     const currentItems = await itemsOfOrder(tx, order)

@@ -176,7 +176,8 @@ export async function anonymiseCustomer(
     if (!current) throw new NotFoundError(customerNotFoundMessage)
     if (current.anonymisedAt) throw new ConflictError('Der Kunde ist bereits anonymisiert.')
     if (current.revision !== revision) throw new ConflictError(staleCustomerMessage)
-    // Orders lock their customer row before they change (or are created), so none opens meanwhile.
+    // The customer row is locked: an order service that locks it too (FOR SHARE) when it creates
+    // or reopens an order for this customer cannot open one between this check and the commit.
     const open = await openOrderNumbers(tx, owner.id, current.id)
     if (open.length > 0) {
       throw new ConflictError(

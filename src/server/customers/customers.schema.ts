@@ -5,19 +5,15 @@ import {
   date,
   index,
   integer,
-  pgEnum,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { customerKinds, payerKinds } from '../../lib/customer-values'
 import { timestamps } from '../db/columns'
 import { organisations, shopUsers, users } from '../db/schema'
-
-export const customerKind = pgEnum('customer_kind', customerKinds)
-export const payerKind = pgEnum('payer_kind', payerKinds)
+import { customerKind, payerKind } from './customer-enums.schema'
 
 /**
  * Whom an organisation sells or hands out to. One table for the three kinds (patient, business,

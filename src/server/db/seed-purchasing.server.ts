@@ -4,16 +4,19 @@ import { berlinIsoDate } from '../../lib/format'
 import type { OrderableProduct, PurchaseOrderStatus } from '../../lib/purchase-orders'
 import type { BusinessActor } from '../actor.server'
 import { getActiveBusinessUser } from '../auth.server'
+import {
+  confirmCustomerOrder,
+  shipCustomerOrder,
+} from '../customer-orders/customer-order-transitions.server'
+import { customerOrders } from '../customer-orders/customer-orders.schema'
 import { organisationProducts } from '../products/products.schema'
 import { receivePurchaseOrder } from '../purchasing/purchase-order-receipts.server'
 import {
   cancelPurchaseOrder,
-  confirmPurchaseOrder,
   createPurchaseOrder,
   getPurchaseOrder,
   orderPurchaseOrder,
   searchOrderableProducts,
-  shipPurchaseOrder,
 } from '../purchasing/purchase-orders.server'
 import { purchaseOrders } from '../purchasing/purchasing.schema'
 import { createSupplier } from '../purchasing/suppliers.server'
@@ -23,7 +26,8 @@ import { demoIds } from './seed.server'
 /**
  * Sonnen-Apotheke's purchasing: Nordhanf as platform supplier, one external supplier, and a
  * purchase order in every state, all made through the services so numbers, totals, audit rows,
- * batches and movements agree. Runs once: an organisation that has purchase orders is left as it
+ * batches and movements agree. Nordhanf confirms and ships through its customer orders, as its
+ * staff would, so each platform purchase order has its supplier-side twin. Runs once: an organisation that has purchase orders is left as it
  * is.
  */
 
@@ -55,6 +59,16 @@ function expiryIn(months: number): string {
   const date = new Date()
   date.setUTCMonth(date.getUTCMonth() + months)
   return berlinIsoDate(date)
+}
+
+/** The supplier's customer order answering purchase order `id` (its staff opens it from its list). */
+export async function sellerOrderOf(db: Database, purchaseOrderId: string) {
+  const [order] = await db
+    .select({ id: customerOrders.id, version: customerOrders.version })
+    .from(customerOrders)
+    .where(eq(customerOrders.purchaseOrderId, purchaseOrderId))
+  if (!order) throw new Error(`purchase order ${purchaseOrderId} has no supplier order`)
+  return order
 }
 
 export async function seedDemoPurchasing(db: Database): Promise<void> {
@@ -134,7 +148,10 @@ export async function seedDemoPurchasing(db: Database): Promise<void> {
     })
 
   let batchSerial = 0
-  /** Books every line's full quantity (or the first line's first half) as batches. */
+  /**
+   * Books every line's full quantity (or the first line's first half) as batches: those the
+   * supplier reported shipped, or made-up ones from an external supplier.
+   */
   async function receive(id: string, part: 'all' | 'some') {
     const detail = await getPurchaseOrder(pharmacist, id, db)
     const items = part === 'all' ? detail.items : detail.items.slice(0, 1)
@@ -146,16 +163,17 @@ export async function seedDemoPurchasing(db: Database): Promise<void> {
           batchSerial += 1
           const quantity =
             part === 'all' ? item.quantity : Math.max(1, Math.floor(item.quantity / 2))
+          const shipped = item.shipped[0]
           return {
             itemId: item.id,
             batches: [
               {
-                batchNumber: `NHE-${String(2400 + batchSerial)}`,
+                batchNumber: shipped?.batchNumber ?? `NHE-${String(2400 + batchSerial)}`,
                 quantity,
-                expiryDate: expiryIn(18 + batchSerial),
+                expiryDate: shipped?.expiryDate ?? expiryIn(18 + batchSerial),
                 thcContent: item.category === 'flower' ? 20 + (batchSerial % 5) : null,
                 cbdContent: item.category === 'flower' ? 0.5 : null,
-                coaFileId: null,
+                coaFileId: shipped?.certificateFileId ?? null,
               },
             ],
           }
@@ -183,9 +201,15 @@ export async function seedDemoPurchasing(db: Database): Promise<void> {
       return
     }
     if (status === 'ordered') return
-    await confirmPurchaseOrder(wholesaler, id, {}, db)
+    const sellerOrder = await sellerOrderOf(db, id)
+    const confirmed = await confirmCustomerOrder(
+      wholesaler,
+      sellerOrder.id,
+      { version: sellerOrder.version },
+      db,
+    )
     if (status === 'confirmed') return
-    await shipPurchaseOrder(wholesaler, id, {}, db)
+    await shipCustomerOrder(wholesaler, sellerOrder.id, { version: confirmed.version }, db)
     if (status === 'shipped') return
     await receive(id, status === 'received' ? 'all' : 'some')
   }

@@ -193,3 +193,29 @@ export function cancellationContent(
     cancels: { number: original.number, issueDate: original.issueDate },
   }
 }
+
+/** `DocumentContent` as it is stored (jsonb): the logo as base64, everything else as is. */
+export type StoredDocumentContent = Omit<DocumentContent, 'seller'> & {
+  seller: Omit<DocumentSeller, 'logo'> & { logo: string | null }
+}
+
+/**
+ * The frozen form of a document's content for its row. Stored once when the document is issued;
+ * `documentContentOf` gives back exactly what was rendered, so a later e-invoice or a check
+ * renders the same bytes.
+ */
+export function storedDocumentContent(content: DocumentContent): StoredDocumentContent {
+  const { logo, ...seller } = content.seller
+  return {
+    ...content,
+    seller: { ...seller, logo: logo ? Buffer.from(logo).toString('base64') : null },
+  }
+}
+
+export function documentContentOf(stored: StoredDocumentContent): DocumentContent {
+  const { logo, ...seller } = stored.seller
+  return {
+    ...stored,
+    seller: { ...seller, logo: logo ? new Uint8Array(Buffer.from(logo, 'base64')) : null },
+  }
+}

@@ -4,35 +4,25 @@ import {
   check,
   index,
   integer,
-  pgEnum,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import {
-  cannabinoidUnits,
-  dominances,
-  geneticsTypes,
-  packUnits,
-  productCategories,
-  productStatuses,
-  salesUnits,
-  vatRates,
-} from '../../lib/products'
 import { cannabinoidContent, timestamps } from '../db/columns'
 import { organisations, users } from '../db/schema'
 import { storedFiles } from '../files/files.schema'
-
-export const productCategory = pgEnum('product_category', productCategories)
-export const productGenetics = pgEnum('product_genetics', geneticsTypes)
-export const productDominance = pgEnum('product_dominance', dominances)
-export const cannabinoidUnit = pgEnum('cannabinoid_unit', cannabinoidUnits)
-export const packUnit = pgEnum('pack_unit', packUnits)
-export const productStatus = pgEnum('product_status', productStatuses)
-export const salesUnit = pgEnum('sales_unit', salesUnits)
-export const vatRate = pgEnum('vat_rate', vatRates)
+import {
+  cannabinoidUnit,
+  packUnit,
+  productCategory,
+  productDominance,
+  productGenetics,
+  productStatus,
+  salesUnit,
+  vatRate,
+} from './product-enums.schema'
 
 /**
  * What a product is: its facts. A row without `organisation_id` belongs to the platform's master

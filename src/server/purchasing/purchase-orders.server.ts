@@ -28,22 +28,26 @@ import {
   stalePurchaseOrderMessage,
   supplierNotFoundMessage,
 } from '../../lib/purchase-orders'
-import { type Actor, type BusinessActor, requireRole } from '../actor.server'
+import type { Actor } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
 import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
-import type { Database, Executor } from '../db/client.server'
 import {
-  ConflictError,
-  ForbiddenError,
-  InvalidError,
-  NotFoundError,
-  parseInput,
-} from '../errors.server'
+  cancelSellerOrder,
+  lockSellerOrderOf,
+  openSellerOrder,
+} from '../customer-orders/customer-order-links.server'
+import type { Database, Executor } from '../db/client.server'
+import { ConflictError, InvalidError, NotFoundError, parseInput } from '../errors.server'
 import { listPage, searchCondition } from '../list-query.server'
 import { readProductHistory } from '../products/product-history.server'
 import { productSearchCondition } from '../products/product-search.server'
 import { organisationProducts, products } from '../products/products.schema'
-import { purchaseOrderItems, purchaseOrders, suppliers } from './purchasing.schema'
+import {
+  purchaseOrderItems,
+  purchaseOrderShipmentLines,
+  purchaseOrders,
+  suppliers,
+} from './purchasing.schema'
 import {
   managingPurchaser,
   purchaserById,
@@ -79,9 +83,6 @@ const archivedSupplierMessage =
 const notOfferedMessage = 'Dieses Produkt bietet der Lieferant nicht (mehr) an.'
 const notListedMessage = 'Dieses Produkt führen Sie nicht (mehr).'
 const agreedPriceMessage = 'Bitte geben Sie den vereinbarten Preis an.'
-const supplierSideMessage = 'Das erledigt der Lieferant.'
-const externalSupplierMessage =
-  'Ein externer Lieferant bestätigt und versendet außerhalb von Blattwerk.'
 
 // ─── Reading ─────────────────────────────────────────────────────────────────────────────────
 
@@ -180,6 +181,26 @@ async function itemsOf(executor: Executor, order: PurchaseOrderRowType) {
     .orderBy(asc(purchaseOrderItems.position))
 }
 
+/** What a platform supplier shipped against the order's lines (its receipt form starts there). */
+async function shipmentLinesOf(executor: Executor, order: PurchaseOrderRowType) {
+  return executor
+    .select({
+      purchaseOrderItemId: purchaseOrderShipmentLines.purchaseOrderItemId,
+      batchNumber: purchaseOrderShipmentLines.batchNumber,
+      quantity: purchaseOrderShipmentLines.quantity,
+      expiryDate: purchaseOrderShipmentLines.expiryDate,
+      certificateFileId: purchaseOrderShipmentLines.certificateFileId,
+    })
+    .from(purchaseOrderShipmentLines)
+    .where(
+      and(
+        eq(purchaseOrderShipmentLines.purchaseOrderId, order.id),
+        eq(purchaseOrderShipmentLines.organisationId, order.organisationId),
+      ),
+    )
+    .orderBy(asc(purchaseOrderShipmentLines.createdAt), asc(purchaseOrderShipmentLines.batchNumber))
+}
+
 /** The purchase order `actor` may read: the admin's any, everyone else's only their own. */
 async function readablePurchaseOrder(actor: Actor, id: string, db: Database) {
   const { admin, business } = readScope(actor)
@@ -198,6 +219,7 @@ export async function getPurchaseOrder(
 ): Promise<PurchaseOrderDetail> {
   const { order, supplier, supplierName: name, owner } = await readablePurchaseOrder(actor, id, db)
   const items = await itemsOf(db, order)
+  const shipped = await shipmentLinesOf(db, order)
   return {
     id: order.id,
     owner,
@@ -225,6 +247,9 @@ export async function getPurchaseOrder(
       unitPriceCents: item.unitPriceCents,
       vatRate: item.vatRate,
       receivedBaseUnits: item.receivedBaseUnits,
+      shipped: shipped
+        .filter((line) => line.purchaseOrderItemId === item.id)
+        .map(({ purchaseOrderItemId: _item, ...line }) => line),
     })),
     netCents: order.netCents,
     vatCents: order.vatCents,
@@ -657,11 +682,17 @@ export async function orderPurchaseOrder(
       orderedAt: new Date(),
       orderedBy: business.user.id,
     })
+    if (supplier.supplierOrganisationId) {
+      await openSellerOrder(tx, actor, updated, supplier.supplierOrganisationId)
+    }
     return saved(updated)
   })
 }
 
-/** Cancels a draft or an order not yet confirmed, with the reason the record keeps. */
+/**
+ * Cancels a draft or an order the supplier has not confirmed yet, with the reason the record
+ * keeps; a platform supplier's order for it is cancelled with it.
+ */
 export async function cancelPurchaseOrder(
   actor: Actor,
   id: string,
@@ -671,6 +702,7 @@ export async function cancelPurchaseOrder(
   const { owner, business } = managingPurchaser(actor)
   const { revision, reason } = parseInput(cancelPurchaseOrderSchema, input)
   return db.transaction(async (tx) => {
+    const sellerOrder = isUuid(id) ? await lockSellerOrderOf(tx, id) : undefined
     const { order } = await orderForTransition(
       tx,
       owner,
@@ -685,69 +717,7 @@ export async function cancelPurchaseOrder(
       cancelledBy: business.user.id,
       cancelReason: reason,
     })
+    if (sellerOrder) await cancelSellerOrder(tx, actor, sellerOrder, owner.id, reason)
     return saved(updated)
-  })
-}
-
-/**
- * The supplier's side of a platform order, for the orders area: the selling organisation's owner
- * or staff moves the buyer's order from `from` to `to`. The buyer itself may not (403); anyone
- * else does not see the order (404).
- */
-async function supplierTransition(
-  actor: Actor,
-  id: string,
-  input: unknown,
-  db: Database,
-  step: { from: PurchaseOrderStatus; to: 'confirmed' | 'shipped'; transition: 'confirm' | 'ship' },
-): Promise<SavedPurchaseOrder> {
-  const business: BusinessActor = requireRole(actor, 'owner', 'staff')
-  const { revision } = parseInput(purchaseOrderTransitionSchema, input ?? {})
-  return db.transaction(async (tx) => {
-    const found = await findPurchaseOrder(tx, id, null, { forUpdate: true })
-    if (!found) throw new NotFoundError(purchaseOrderNotFoundMessage)
-    const { order, supplier } = found
-    const sellerId = business.organisation.id
-    if (supplier.supplierOrganisationId !== sellerId) {
-      if (order.organisationId !== sellerId) throw new NotFoundError(purchaseOrderNotFoundMessage)
-      throw new ForbiddenError(
-        supplier.kind === 'external' ? externalSupplierMessage : supplierSideMessage,
-      )
-    }
-    if (revision !== undefined && order.revision !== revision) {
-      throw new ConflictError(stalePurchaseOrderMessage)
-    }
-    if (order.status !== step.from) {
-      throw new ConflictError(refusedTransitionMessage(order.status, step.transition))
-    }
-    const now = new Date()
-    const updated = await changeOrder(
-      tx,
-      actor,
-      order,
-      step.to === 'confirmed' ? purchaseOrderAudit.confirmed : purchaseOrderAudit.shipped,
-      step.to === 'confirmed'
-        ? { status: 'confirmed', confirmedAt: now }
-        : { status: 'shipped', shippedAt: now },
-    )
-    return saved(updated)
-  })
-}
-
-/** The platform supplier confirms an ordered purchase order (no more cancelling by the buyer). */
-export function confirmPurchaseOrder(actor: Actor, id: string, input: unknown, db: Database) {
-  return supplierTransition(actor, id, input, db, {
-    from: 'ordered',
-    to: 'confirmed',
-    transition: 'confirm',
-  })
-}
-
-/** The platform supplier reports a confirmed purchase order shipped. */
-export function shipPurchaseOrder(actor: Actor, id: string, input: unknown, db: Database) {
-  return supplierTransition(actor, id, input, db, {
-    from: 'confirmed',
-    to: 'shipped',
-    transition: 'ship',
   })
 }

@@ -19,7 +19,8 @@ import {
 import { timestamps } from '../db/columns'
 import { organisations, users } from '../db/schema'
 import { storedFiles } from '../files/files.schema'
-import { organisationProducts, products, salesUnit, vatRate } from '../products/products.schema'
+import { salesUnit, vatRate } from '../products/product-enums.schema'
+import { organisationProducts, products } from '../products/products.schema'
 
 export const supplierKind = pgEnum('supplier_kind', supplierKinds)
 export const supplierLicenceType = pgEnum('supplier_licence_type', supplierLicenceTypes)

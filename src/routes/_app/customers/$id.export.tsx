@@ -5,14 +5,13 @@ import { areaHead } from '~/features/shell/page-head'
 import { FailureError } from '~/lib/failure'
 
 export const Route = createFileRoute('/_app/customers/$id/export')({
-  loader: async ({ context, params }) => {
-    try {
-      await context.queryClient.fetchQuery({ ...customerExportQuery(params.id), staleTime: 0 })
-    } catch (error) {
-      if (error instanceof FailureError && error.status === 404) throw notFound()
-      throw error
-    }
-  },
+  // Afresh on every visit: each export is a read the audit log records.
+  loader: ({ context, params }) =>
+    context.queryClient
+      .fetchQuery({ ...customerExportQuery(params.id), staleTime: 0 })
+      .catch((error) => {
+        throw error instanceof FailureError && error.status === 404 ? notFound() : error
+      }),
   head: areaHead('customerExport'),
   component: CustomerExportPage,
 })

@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib'
 import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFString } from '@cantoo/pdf-lib'
-import { type Invoice, InvoiceService, type Logger } from '@e-invoice-eu/core'
+import type { Invoice, InvoiceService, Logger } from '@e-invoice-eu/core'
 import type { VatRate } from '../../../lib/products'
 import type { DocumentContent, DocumentItem } from '../document-content'
 import { DocumentContentError, renderDocumentPdfOf } from './pdf.server'
@@ -19,7 +19,17 @@ const quietLogger: Logger = {
   error: () => {},
 }
 
-const invoiceService = new InvoiceService(quietLogger)
+/**
+ * Loaded on the first e-invoice, not at server start: the library brings a spreadsheet reader
+ * and JSON-schema compiler along that no other request needs.
+ */
+let invoiceService: Promise<InvoiceService> | undefined
+const loadInvoiceService = () => {
+  invoiceService ??= import('@e-invoice-eu/core').then(
+    ({ InvoiceService }) => new InvoiceService(quietLogger),
+  )
+  return invoiceService
+}
 
 /**
  * The library checks its input against its JSON schema (ajv) and throws "validation failed";
@@ -27,7 +37,7 @@ const invoiceService = new InvoiceService(quietLogger)
  */
 async function generate(...args: Parameters<InvoiceService['generate']>) {
   try {
-    return await invoiceService.generate(...args)
+    return await (await loadInvoiceService()).generate(...args)
   } catch (error) {
     const details = (error as { errors?: { instancePath?: string; message?: string }[] }).errors
     if (!Array.isArray(details)) throw error

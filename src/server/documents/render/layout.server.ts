@@ -107,6 +107,13 @@ export class DocumentCanvas {
     this.text(text, right - this.textWidth(text, style), y, style)
   }
 
+  /** `style` with the size lowered (to 5.5 pt at least) until `text` fits `width`. */
+  fitted(text: string, width: number, style: TextStyle = {}): TextStyle {
+    let size = style.size ?? 9
+    while (size > 5.5 && this.textWidth(text, { ...style, size }) > width) size -= 0.25
+    return { ...style, size }
+  }
+
   line(x1: number, y1: number, x2: number, y2: number, thickness = 0.5, colour = lightGrey) {
     this.page.drawLine({
       start: { x: x1, y: y1 },
@@ -254,11 +261,13 @@ export class DocumentCanvas {
     this.addPage()
     const { seller } = this.header
     // Letterhead (0–45 mm): name and address left, logo right.
-    this.text(seller.name, marginLeft, pageHeight - mm(20), {
-      size: 16,
-      bold: true,
-      color: 'accent',
-    })
+    const nameWidth = contentWidth - (this.logo ? mm(55) : 0)
+    this.text(
+      seller.name,
+      marginLeft,
+      pageHeight - mm(20),
+      this.fitted(seller.name, nameWidth, { size: 16, bold: true, color: 'accent' }),
+    )
     this.text(addressLine(seller.address), marginLeft, pageHeight - mm(26), {
       size: 9,
       color: 'grey',
@@ -290,10 +299,16 @@ export class DocumentCanvas {
    */
   addressWindow(returnLine: string, recipientLines: string[]) {
     const left = mm(20) + mm(5)
-    this.text(returnLine, left, pageHeight - mm(60), { size: 6.5, color: 'grey' })
+    const width = mm(80)
+    this.text(
+      returnLine,
+      left,
+      pageHeight - mm(60),
+      this.fitted(returnLine, width, { size: 6.5, color: 'grey' }),
+    )
     let y = pageHeight - mm(62.7) - 9
     for (const line of recipientLines.slice(0, 6)) {
-      this.text(line, left, y, { size: 9.5 })
+      this.text(line, left, y, this.fitted(line, width, { size: 9.5 }))
       y -= 12
     }
   }
@@ -304,8 +319,15 @@ export class DocumentCanvas {
     const valueRight = pageWidth - marginRight
     let y = pageHeight - mm(50)
     for (const [label, value] of entries) {
+      const labelWidth = this.textWidth(label, { size: 8 })
       this.text(label, left, y, { size: 8, color: 'grey' })
-      this.textRight(value, valueRight, y, { size: 8 })
+      // A long value (an order number from elsewhere) shrinks rather than running into its label.
+      this.textRight(
+        value,
+        valueRight,
+        y,
+        this.fitted(value, valueRight - left - labelWidth - 6, { size: 8 }),
+      )
       y -= 11.5
     }
     // The subject line starts below whichever is lower: address field (form B ends at 90 mm) or info block.
@@ -346,8 +368,9 @@ export class DocumentCanvas {
     let x = marginLeft
     columns.forEach((lines, index) => {
       let y = top
+      const width = (widths[index] ?? 0) - 4
       for (const line of lines.filter(Boolean)) {
-        this.text(line, x, y, { size: 6.5, color: 'grey' })
+        this.text(line, x, y, this.fitted(line, width, { size: 6.5, color: 'grey' }))
         y -= 8.5
       }
       x += widths[index] ?? 0

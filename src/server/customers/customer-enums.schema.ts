@@ -1,0 +1,9 @@
+import { pgEnum } from 'drizzle-orm/pg-core'
+import { customerKinds, payerKinds } from '../../lib/customer-values'
+
+/**
+ * The customer enums, in a module without imports from the other schemas: customer orders use
+ * `payer_kind` while `db/schema.ts` and the area schemas are still loading each other.
+ */
+export const customerKind = pgEnum('customer_kind', customerKinds)
+export const payerKind = pgEnum('payer_kind', payerKinds)

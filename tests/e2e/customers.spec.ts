@@ -1,0 +1,163 @@
+import { expect, type Page, test } from '@playwright/test'
+import { expectNoSeriousViolations } from './support/axe'
+import { tabTo, watchPageErrors } from './support/page'
+import { openBackOffice, waitForHydratedForm } from './support/session'
+
+/**
+ * A pharmacist of Sonnen-Apotheke enters a patient, finds her in the list, corrects her address,
+ * writes a note, opens the DSGVO export and, as she has no orders, anonymises her. A club sees
+ * "Mitglieder" and cannot enter a 17-year-old. A business customer is entered by keyboard alone.
+ */
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
+
+/** `YYYY-MM-DD` of the day `years` ago plus `days`. */
+function yearsAgo(years: number, days = 0) {
+  const now = new Date()
+  return new Date(
+    Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate() + days),
+  )
+    .toISOString()
+    .slice(0, 10)
+}
+
+/** Axe looks at a settled page: a toast fading in fails the contrast check. */
+async function expectAccessibleAfterToast(page: Page, toast: string) {
+  await expect(page.getByText(toast)).toBeHidden({ timeout: 10_000 })
+  await expectNoSeriousViolations(page)
+}
+
+test('a pharmacist enters, finds, edits, annotates, exports and anonymises a patient', async ({
+  page,
+}) => {
+  const errors = watchPageErrors(page)
+  await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
+  await page.goto('/customers')
+  await expect(page.getByRole('heading', { level: 1, name: 'Kunden' })).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Kunden' })).toContainText('Kim Kunde')
+  await expectNoSeriousViolations(page)
+
+  await page.getByRole('link', { name: 'Kunde anlegen' }).first().click()
+  await expect(page).toHaveURL(/\/customers\/create$/)
+  await waitForHydratedForm(page)
+  await expectNoSeriousViolations(page)
+  await expect(page.getByLabel('Patient', { exact: true })).toBeChecked()
+  await page.getByLabel('Vorname').fill('Edda')
+  await page.getByLabel('Nachname').fill('Rosenfeld')
+  await page.getByLabel('Geburtsdatum').fill('1972-02-29')
+  await page.getByLabel('Straße und Hausnummer (optional)').fill('Weigandufer 12')
+  await page.getByLabel('PLZ').fill('1204')
+  await page.getByLabel('Ort').fill('Berlin')
+  await page.getByLabel('Kostenträger').selectOption({ label: 'Gesetzlich versichert (GKV)' })
+  await page.getByRole('button', { name: 'Kunde anlegen' }).click()
+  // The shared schema refuses before anything is sent.
+  await expect(page.getByText('Die Postleitzahl hat fünf Ziffern.')).toBeVisible()
+  await expect(page.getByText('Bitte geben Sie die Krankenkasse an.')).toBeVisible()
+  await page.getByLabel('PLZ').fill('12045')
+  await page.getByLabel('Krankenkasse').fill('AOK Nordost')
+  await page.getByLabel('Versichertennummer').fill('R987654321')
+  await page.getByRole('button', { name: 'Kunde anlegen' }).click()
+  await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Edda Rosenfeld' })).toBeVisible()
+  await expectAccessibleAfterToast(page, 'Der Kunde wurde angelegt.')
+  const number = (await page.getByText(/^KD-\d{5}$/).textContent()) ?? ''
+  expect(number).toMatch(/^KD-\d{5}$/)
+
+  await page.getByRole('link', { name: 'Kunden', exact: true }).first().click()
+  await page.getByLabel('Name, Kundennummer oder E-Mail suchen').fill('rosenfeld')
+  await expect(page).toHaveURL(/q=rosenfeld/)
+  const rows = page.getByRole('table', { name: 'Kunden' }).locator('tbody tr')
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toContainText(number)
+  await rows.first().getByRole('link', { name: number }).click()
+
+  await page.getByRole('link', { name: 'Bearbeiten' }).click()
+  await expect(page).toHaveURL(/\/edit$/)
+  await waitForHydratedForm(page)
+  await expectNoSeriousViolations(page)
+  await page.getByLabel('Ort').fill('Berlin-Neukölln')
+  await page.getByRole('button', { name: 'Speichern' }).click()
+  await expect(page.getByText('Der Kunde wurde gespeichert.')).toBeVisible()
+  await expect(page.getByText('Berlin-Neukölln')).toBeVisible()
+
+  await page.getByLabel('Neue Notiz').fill('Möchte telefonisch über Lieferungen informiert werden.')
+  await page.getByRole('button', { name: 'Notiz speichern' }).click()
+  await expect(page.getByText('Die Notiz wurde gespeichert.')).toBeVisible()
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Möchte telefonisch über Lieferungen' }),
+  ).toContainText('Dr. Clara Sonnberg')
+  await page.reload()
+  await expectNoSeriousViolations(page)
+
+  await page.getByRole('link', { name: 'Datenauskunft' }).click()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Datenauskunft: Edda Rosenfeld' }),
+  ).toBeVisible()
+  await expect(page.getByText('Berlin-Neukölln')).toBeVisible()
+  await expect(page.getByText('Möchte telefonisch über Lieferungen')).toBeVisible()
+  await expect(page.getByText('29.02.1972')).toBeVisible()
+  await expectNoSeriousViolations(page)
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Als JSON herunterladen' }).click(),
+  ])
+  expect(download.suggestedFilename()).toBe(`datenauskunft-${number}.json`)
+
+  await page.getByRole('link', { name: 'Edda Rosenfeld' }).click()
+  await page.getByRole('button', { name: 'Anonymisieren' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Kunde anonymisieren?' })
+  await expect(confirm).toContainText('Bestellungen, Rechnungen und Abgabedokumentation bleiben')
+  await expectNoSeriousViolations(page)
+  await confirm.getByRole('button', { name: 'Endgültig anonymisieren' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Anonymisiert' })).toBeVisible()
+  await expect(page.getByText('Möchte telefonisch')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Anonymisieren' })).toHaveCount(0)
+  expect(errors).toEqual([])
+})
+
+test('a club keeps Mitglieder and refuses a 17-year-old', async ({ page }) => {
+  await openBackOffice(page, 'verein', 'verein-demo-2026')
+  await page.goto('/customers')
+  await expect(page.getByRole('heading', { level: 1, name: 'Mitglieder' })).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Mitglieder' })).toContainText('GE-001')
+  await page.getByRole('link', { name: 'Mitglied anlegen' }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Mitglied anlegen' })).toBeVisible()
+  await waitForHydratedForm(page)
+  await expect(page.getByLabel('Patient', { exact: true })).toHaveCount(0)
+  await page.getByLabel('Vorname').fill('Mika')
+  await page.getByLabel('Nachname').fill('Jungmann')
+  await page.getByLabel('Geburtsdatum').fill(yearsAgo(17))
+  await page.getByLabel('PLZ').fill('04109')
+  await page.getByLabel('Ort').fill('Leipzig')
+  await page.getByRole('button', { name: 'Mitglied anlegen' }).click()
+  await expect(page.getByText(/Die Person ist jünger als 18 Jahre/)).toBeVisible()
+  await expect(page).toHaveURL(/\/customers\/create$/)
+  await expectNoSeriousViolations(page)
+})
+
+test('a business customer is entered and found by keyboard alone', async ({ page }) => {
+  await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
+  await page.goto('/customers/create')
+  await waitForHydratedForm(page)
+  await tabTo(page, page.getByLabel('Patient', { exact: true }))
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByLabel('Geschäftskunde')).toBeChecked()
+  await tabTo(page, page.getByLabel('Firma'))
+  await page.keyboard.type('Praxis am Tastaturweg')
+  await tabTo(page, page.getByLabel('USt-IdNr. (optional)'))
+  await page.keyboard.type('DE111222333')
+  await tabTo(page, page.getByRole('button', { name: 'Kunde anlegen' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Praxis am Tastaturweg' })).toBeVisible()
+
+  await page.goto('/customers')
+  const search = page.getByLabel('Name, Kundennummer oder E-Mail suchen')
+  await tabTo(page, search)
+  await page.keyboard.type('Tastaturweg')
+  await expect(page).toHaveURL(/q=Tastaturweg/)
+  const link = page.getByRole('table', { name: 'Kunden' }).getByRole('link', { name: /^KD-/ })
+  await expect(link).toHaveCount(1)
+  await tabTo(page, link)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Praxis am Tastaturweg' })).toBeVisible()
+})
