@@ -26,7 +26,7 @@ import { getCustomer } from '~/server/customers/customers.server'
 import { organisations } from '~/server/db/schema'
 import { demoCustomerIds, demoIds } from '~/server/db/seed.server'
 import { seedDemoDocuments } from '~/server/db/seed-documents.server'
-import type { StoredDocumentContent } from '~/server/documents/document-issue.server'
+import type { StoredDocumentContent } from '~/server/documents/document-content'
 import { cancelOrderInvoice, issueOrderDocument } from '~/server/documents/document-issue.server'
 import { documents } from '~/server/documents/documents.schema'
 import {

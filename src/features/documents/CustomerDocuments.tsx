@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useId } from 'react'
-import { customerDocumentsQuery } from './documents.queries'
+import { customerDocumentsQuery } from './document-cards.queries'
 import { IssuedDocumentsTable } from './OrderDocuments'
 
 /**

@@ -9,8 +9,9 @@ import { Button } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { DocumentTypeBadge } from './DocumentTypeBadge'
 import { DownloadFileButton } from './DownloadFileButton'
+import { orderDocumentsQuery } from './document-cards.queries'
 import { cancelOrderInvoiceFn, issueOrderDocumentFn } from './document-issue.functions'
-import { documentsKey, orderDocumentsQuery } from './documents.queries'
+import { documentsKey } from './documents.queries'
 
 /** The customer-order queries' key (src/features/customer-orders): the timeline shows the issue. */
 const customerOrdersKey = ['customer-orders'] as const

@@ -31,10 +31,8 @@ import {
 } from '../customer-orders/customer-orders.schema'
 import { customers } from '../customers/customers.schema'
 import type { Database, Executor } from '../db/client.server'
-import { organisations } from '../db/schema'
 import { ConflictError, parseInput } from '../errors.server'
 import { storeServerFile } from '../files/file-store.server'
-import { storedFiles } from '../files/files.schema'
 import { documentSellerOf } from '../organisations/organisation-settings.server'
 import { batches } from '../stock/stock.schema'
 import {
@@ -43,9 +41,12 @@ import {
   type DocumentItem,
   type DocumentRecipient,
   type DocumentSeller,
+  documentContentOf,
   documentKindLabels,
   documentLineNetCents,
   documentTotals,
+  type StoredDocumentContent,
+  storedDocumentContent,
 } from './document-content'
 import { documents } from './documents.schema'
 
@@ -60,11 +61,6 @@ export const documentAudit = {
   entityType: 'document',
   issued: 'document.issued',
 } as const
-
-/** How a document's content is stored: the logo by its stored file (write-once), not its bytes. */
-export type StoredDocumentContent = Omit<DocumentContent, 'seller'> & {
-  seller: Omit<DocumentSeller, 'logo'> & { logoFileId: string | null }
-}
 
 const counterSeries = {
   invoice: 'invoice',
@@ -236,32 +232,6 @@ async function contentOf(
   }
 }
 
-/** The stored form of a content: the logo by its file id. */
-function storedContentOf(
-  content: DocumentContent,
-  logoFileId: string | null,
-): StoredDocumentContent {
-  const { logo: _logo, ...seller } = content.seller
-  return { ...content, seller: { ...seller, logoFileId } }
-}
-
-/** A stored content back as the renderer's input, the logo read from its (write-once) file. */
-export async function contentFromStored(
-  executor: Executor,
-  stored: StoredDocumentContent,
-): Promise<DocumentContent> {
-  const { logoFileId, ...seller } = stored.seller
-  let logo: Uint8Array | null = null
-  if (logoFileId) {
-    const [file] = await executor
-      .select({ data: storedFiles.data })
-      .from(storedFiles)
-      .where(eq(storedFiles.id, logoFileId))
-    logo = file ? new Uint8Array(file.data) : null
-  }
-  return { ...stored, seller: { ...seller, logo } }
-}
-
 /**
  * The renderers load on first use: pdf-lib, fontkit and the e-invoice library are large and
  * only issuing needs them (the server bundle's start-up stays small).
@@ -302,21 +272,12 @@ async function customerOf(tx: Executor, order: OrderRow): Promise<CustomerRow> {
   return customer
 }
 
-async function logoFileIdOf(tx: Executor, organisationId: string) {
-  const [row] = await tx
-    .select({ logoFileId: organisations.logoFileId })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId))
-  return row?.logoFileId ?? null
-}
-
 /** Stores the rendered bytes and the row, writes timeline and audit. */
 async function recordIssued(
   tx: Executor,
   actor: Actor,
   order: OrderRow,
   content: DocumentContent,
-  logoFileId: string | null,
   rendered: { pdf: Uint8Array; xml: string | null },
   cancels: { id: string; number: string } | null,
 ): Promise<IssuedDocumentResult> {
@@ -347,7 +308,7 @@ async function recordIssued(
       orderId: order.id,
       customerId: order.customerId,
       cancelsDocumentId: cancels?.id ?? null,
-      content: storedContentOf(content, logoFileId),
+      content: storedDocumentContent(content),
       pdfFileId: pdf.id,
       xmlFileId: xml?.id ?? null,
       netCents: content.totals.netCents,
@@ -476,8 +437,7 @@ export async function issueOrderDocument(
     const number = formatDocumentNumber(documentNumberPrefixes[kind], year, value)
     const content = await contentOf(tx, order, customer, letterhead, kind, number, now)
     const rendered = await render(content, eInvoice)
-    const logoFileId = await logoFileIdOf(tx, order.organisationId)
-    return recordIssued(tx, actor, order, content, logoFileId, rendered, null)
+    return recordIssued(tx, actor, order, content, rendered, null)
   })
 }
 
@@ -516,13 +476,13 @@ export async function cancelOrderInvoice(
     const stored = original.content as StoredDocumentContent
     const year = berlinYear(now)
     const value = await takeNextNumber(tx, order.organisationId, 'invoice', year)
-    const content = cancellationContent(await contentFromStored(tx, stored), {
+    const content = cancellationContent(documentContentOf(stored), {
       number: formatDocumentNumber(documentNumberPrefixes.cancellation_invoice, year, value),
       issueDate: berlinIsoDate(now),
       notes: reason,
     })
     const rendered = await render(content, Boolean(files?.xmlFileId))
-    return recordIssued(tx, actor, order, content, stored.seller.logoFileId, rendered, {
+    return recordIssued(tx, actor, order, content, rendered, {
       id: original.id,
       number: original.number,
     })
