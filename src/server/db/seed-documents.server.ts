@@ -20,8 +20,9 @@ import { demoCustomerIds } from './seed-customers.server'
  * one of them cancelled and issued again, a delivery note and an order confirmation. Runs once:
  * an organisation with documents is left as it is.
  *
- * It reads the orders by status, after the order seed. Where an organisation has no orders at all
- * (the order seed is not wired yet), it first makes the few it needs through the order services.
+ * It reads the orders by status, after the order seed. Where an organisation has no completed
+ * order (the order seed is not wired yet; Nordhanf's orders from purchase orders are still open),
+ * it first makes the few it needs through the order services.
  */
 
 async function actorOf(db: Database, userId: string): Promise<BusinessActor> {
@@ -93,11 +94,16 @@ async function ordersIn(db: Database, organisationId: string, statuses: Customer
     .orderBy(asc(customerOrders.createdAt), asc(customerOrders.number))
 }
 
-async function hasOrders(db: Database, organisationId: string) {
+async function hasCompletedOrders(db: Database, organisationId: string) {
   const [order] = await db
     .select({ id: customerOrders.id })
     .from(customerOrders)
-    .where(eq(customerOrders.organisationId, organisationId))
+    .where(
+      and(
+        eq(customerOrders.organisationId, organisationId),
+        eq(customerOrders.status, 'completed'),
+      ),
+    )
     .limit(1)
   return order !== undefined
 }
@@ -134,7 +140,7 @@ export async function seedDemoDocuments(db: Database): Promise<void> {
   const pharmacist = await actorOf(db, demoIds.userPharmacyOwner)
   const wholesaler = await actorOf(db, demoIds.userWholesalerOwner)
 
-  if (!(await hasOrders(db, demoIds.pharmacy))) {
+  if (!(await hasCompletedOrders(db, demoIds.pharmacy))) {
     await fallbackOrders(db, pharmacist, [
       { customerId: demoCustomerIds.lindenApotheke, status: 'completed' },
       { customerId: demoCustomerIds.painClinic, status: 'completed' },
@@ -142,7 +148,7 @@ export async function seedDemoDocuments(db: Database): Promise<void> {
       { customerId: demoCustomerIds.lindenApotheke, status: 'confirmed' },
     ])
   }
-  if (!(await hasOrders(db, demoIds.wholesaler))) {
+  if (!(await hasCompletedOrders(db, demoIds.wholesaler))) {
     await fallbackOrders(db, wholesaler, [
       { customerId: demoCustomerIds.nordhanfSonnenApotheke, status: 'completed' },
       { customerId: demoCustomerIds.nordhanfSonnenApotheke, status: 'shipped' },
