@@ -16,11 +16,12 @@ import { startTestServer, type TestServer } from '../support/server'
  * `/shop` and 1.8 KB to `/login`. Issue 10 (customers: five routes with their search, detail and
  * export loaders; the organisation page's settings loader; upload routes for logos and
  * prescription scans; customer orders and documents) added the route-table entries and chunk
- * names: BUDGET_NOTE.
+ * names: BUDGET_NOTE. The `/documents` list (its search parser and loader instead of the
+ * placeholder) added 0.15 KB to `/login`.
  */
 const pages = [
   { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 158_450 },
-  { page: '/login', host: undefined, budgetBytes: 165_750 },
+  { page: '/login', host: undefined, budgetBytes: 165_900 },
 ]
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
