@@ -68,6 +68,7 @@ import { Route as ShopBluetenIdRouteImport } from './routes/_shop/blueten/$id'
 import { Route as ApiAdminProductImportsRouteImport } from './routes/api/admin/product-imports'
 import { Route as ApiFilesIdRouteImport } from './routes/api/files/$id'
 import { Route as ApiFilesBatchCertificatesRouteImport } from './routes/api/files/batch-certificates'
+import { Route as ApiFilesPrescriptionScansRouteImport } from './routes/api/files/prescription-scans'
 import { Route as ApiFilesProductImagesRouteImport } from './routes/api/files/product-images'
 import { Route as ApiShop_usersMeRouteImport } from './routes/api/shop_users/me'
 import { Route as ApiUsersMeRouteImport } from './routes/api/users/me'
@@ -386,6 +387,12 @@ const ApiFilesBatchCertificatesRoute =
     path: '/api/files/batch-certificates',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiFilesPrescriptionScansRoute =
+  ApiFilesPrescriptionScansRouteImport.update({
+    id: '/api/files/prescription-scans',
+    path: '/api/files/prescription-scans',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiFilesProductImagesRoute = ApiFilesProductImagesRouteImport.update({
   id: '/api/files/product-images',
   path: '/api/files/product-images',
@@ -538,6 +545,7 @@ export interface FileRoutesByFullPath {
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
+  '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
@@ -614,6 +622,7 @@ export interface FileRoutesByTo {
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
+  '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
@@ -696,6 +705,7 @@ export interface FileRoutesById {
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
+  '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
@@ -774,6 +784,7 @@ export interface FileRouteTypes {
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
+    | '/api/files/prescription-scans'
     | '/api/files/product-images'
     | '/api/shop_users/me'
     | '/api/users/me'
@@ -850,6 +861,7 @@ export interface FileRouteTypes {
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
+    | '/api/files/prescription-scans'
     | '/api/files/product-images'
     | '/api/shop_users/me'
     | '/api/users/me'
@@ -931,6 +943,7 @@ export interface FileRouteTypes {
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
+    | '/api/files/prescription-scans'
     | '/api/files/product-images'
     | '/api/shop_users/me'
     | '/api/users/me'
@@ -978,6 +991,7 @@ export interface RootRouteChildren {
   ApiAdminProductImportsRoute: typeof ApiAdminProductImportsRouteWithChildren
   ApiFilesIdRoute: typeof ApiFilesIdRoute
   ApiFilesBatchCertificatesRoute: typeof ApiFilesBatchCertificatesRoute
+  ApiFilesPrescriptionScansRoute: typeof ApiFilesPrescriptionScansRoute
   ApiFilesProductImagesRoute: typeof ApiFilesProductImagesRoute
   ApiShop_usersMeRoute: typeof ApiShop_usersMeRoute
   ApiUsersMeRoute: typeof ApiUsersMeRouteWithChildren
@@ -1401,6 +1415,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiFilesBatchCertificatesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/files/prescription-scans': {
+      id: '/api/files/prescription-scans'
+      path: '/api/files/prescription-scans'
+      fullPath: '/api/files/prescription-scans'
+      preLoaderRoute: typeof ApiFilesPrescriptionScansRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/files/product-images': {
       id: '/api/files/product-images'
       path: '/api/files/product-images'
@@ -1752,6 +1773,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiAdminProductImportsRoute: ApiAdminProductImportsRouteWithChildren,
   ApiFilesIdRoute: ApiFilesIdRoute,
   ApiFilesBatchCertificatesRoute: ApiFilesBatchCertificatesRoute,
+  ApiFilesPrescriptionScansRoute: ApiFilesPrescriptionScansRoute,
   ApiFilesProductImagesRoute: ApiFilesProductImagesRoute,
   ApiShop_usersMeRoute: ApiShop_usersMeRoute,
   ApiUsersMeRoute: ApiUsersMeRouteWithChildren,

@@ -16,7 +16,6 @@ import {
   MonitorPlay,
   Newspaper,
   ShoppingBasket,
-  ShoppingCart,
   Store,
   UserRound,
   Users,
@@ -56,6 +55,9 @@ type BuiltArea =
   | 'batch'
   | 'goodsReceipt'
   | 'harvest'
+  | 'customerOrders'
+  | 'customerOrderCreate'
+  | 'customerOrder'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {
@@ -127,27 +129,7 @@ export const areas: Record<PlaceholderArea, Area> = {
     emptyTitle: 'Noch keine Dokumente',
     emptyText: 'Dokumente aus Bestellungen, Wareneingängen und Abfüllungen werden hier abgelegt.',
   },
-  customerOrders: {
-    title: areaTitles.customerOrders,
-    description: 'Bestellungen deiner Kunden, vom Eingang bis zur Auslieferung.',
-    icon: ShoppingCart,
-    emptyTitle: 'Noch keine Bestellungen',
-    emptyText: 'Bestellungen aus dem Online-Shop und manuell erfasste Aufträge erscheinen hier.',
-  },
-  customerOrderCreate: {
-    title: areaTitles.customerOrderCreate,
-    description: 'Eine Bestellung für einen Kunden anlegen.',
-    icon: ShoppingCart,
-    emptyTitle: 'Neue Bestellung',
-    emptyText: 'Hier wählst du Kunde, Produkte und Chargen für eine Bestellung.',
-  },
-  customerOrder: {
-    title: areaTitles.customerOrder,
-    description: 'Positionen, Status und Dokumente einer Bestellung.',
-    icon: ShoppingCart,
-    emptyTitle: 'Bestelldetails',
-    emptyText: 'Hier siehst du Positionen, Zahlungs- und Versandstatus einer Bestellung.',
-  },
+
   organisation: {
     title: areaTitles.organisation,
     description: 'Stammdaten, Adressen und Mitarbeitende deiner Organisation.',
