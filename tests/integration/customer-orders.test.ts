@@ -45,7 +45,7 @@ import {
 } from '~/server/customer-orders/customer-orders.server'
 import { customers } from '~/server/customers/customers.schema'
 import { demoIds, demoProductIds } from '~/server/db/seed.server'
-import { demoOrderCustomerIds, seedDemoOrderCustomers } from '~/server/db/seed-orders.server'
+import { demoOrderCustomerIds, seedDemoOrders } from '~/server/db/seed-orders.server'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/server/errors.server'
 import { storeFile } from '~/server/files/file-store.server'
 import { stockMovements, stockReservations } from '~/server/stock/stock.schema'
@@ -136,7 +136,6 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createSeededDatabase(kind)
-    await seedDemoOrderCustomers(db())
     actors = await demoActors(db())
     const sellable = await searchSellableProducts(actors.pharmacyOwner, '', db())
     const byGram = sellable
@@ -729,7 +728,6 @@ describe.each(testDatabaseKinds)('customer order audit on %s', (kind) => {
   it('writes one audit row per change and no personal values', async () => {
     database = await createSeededDatabase(kind)
     const db = database.handle.db
-    await seedDemoOrderCustomers(db)
     const actors = await demoActors(db)
     const [product] = await searchSellableProducts(actors.pharmacyOwner, '', db)
     if (!product) throw new Error('no product')
@@ -769,5 +767,61 @@ describe.each(testDatabaseKinds)('customer order audit on %s', (kind) => {
       .from(customers)
       .where(eq(customers.id, demoOrderCustomerIds.business))
     expect(customer).toBeDefined()
+  })
+})
+
+describe.each(testDatabaseKinds)('demo customer orders on %s', (kind) => {
+  let database: TestDatabase
+  afterAll(async () => {
+    await database?.dispose()
+  })
+
+  it('seeds every status and payment state, consistent with the stock, once', async () => {
+    database = await createSeededDatabase(kind)
+    const db = database.handle.db
+    const count = () => db.$count(customerOrders)
+    const before = await count()
+    await seedDemoOrders(db)
+    expect(await count()).toBe(before)
+    const orders = await db.select().from(customerOrders)
+    const at = (organisationId: string) =>
+      orders.filter((order) => order.organisationId === organisationId)
+    const pharmacy = at(demoIds.pharmacy)
+    const nordhanf = at(demoIds.wholesaler)
+    expect(pharmacy.length).toBeGreaterThanOrEqual(15)
+    expect(nordhanf.length).toBeGreaterThanOrEqual(6)
+    expect(new Set(pharmacy.map((order) => order.status))).toEqual(new Set(customerOrderStatuses))
+    expect(new Set(orders.map((order) => order.paymentStatus))).toEqual(new Set(paymentStatuses))
+    expect(pharmacy.some((order) => order.copaymentCents > 0 && order.insurerCents > 0)).toBe(true)
+    const items = await db
+      .select({
+        orderId: sql<string>`order_id`,
+        baseUnits: sql<number>`sum(quantity * base_units_per_sales_unit)::int`,
+      })
+      .from(sql`customer_order_items`)
+      .groupBy(sql`order_id`)
+    const need = new Map(items.map((row) => [row.orderId, Number(row.baseUnits)]))
+    for (const order of orders) {
+      const held = await db
+        .select({ quantity: stockReservations.quantity })
+        .from(stockReservations)
+        .where(
+          and(
+            eq(stockReservations.sourceId, order.id),
+            sql`${stockReservations.releasedAt} is null and ${stockReservations.consumedAt} is null`,
+          ),
+        )
+      const sold = await db
+        .select({ quantity: stockMovements.quantity })
+        .from(stockMovements)
+        .where(and(eq(stockMovements.sourceId, order.id), eq(stockMovements.kind, 'sale')))
+      const holds = ['confirmed', 'ready', 'shipped'].includes(order.status)
+      const total = (rows: { quantity: number }[]) =>
+        rows.reduce((sum, row) => sum + row.quantity, 0)
+      expect(total(held), `${order.number} held`).toBe(holds ? need.get(order.id) : 0)
+      expect(Math.abs(total(sold)), `${order.number} sold`).toBe(
+        order.status === 'completed' ? need.get(order.id) : 0,
+      )
+    }
   })
 })

@@ -3,6 +3,7 @@ import type { TenantConfig } from '../../lib/tenant-config'
 import { hashPassword } from '../password.server'
 import type { Database } from './client.server'
 import { organisations, shopUsers, tenants, users } from './schema'
+import { seedDemoOrders } from './seed-orders.server'
 import { seedDemoProducts } from './seed-products.server'
 import { seedDemoPurchasing } from './seed-purchasing.server'
 import { seedDemoStock } from './seed-stock.server'
@@ -223,4 +224,5 @@ export async function seedDemoData(db: Database): Promise<void> {
   })
   // Through the services, each in its own transaction, on top of the stock above.
   await seedDemoPurchasing(db)
+  await seedDemoOrders(db)
 }
