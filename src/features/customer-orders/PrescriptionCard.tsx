@@ -368,7 +368,7 @@ export function PrescriptionCard({ order }: { order: CustomerOrderDetail }) {
                   prescription.scanFileId ? 'liegt vor' : 'keiner',
                 ],
                 prescription.checkedAt && [
-                  'Geprüft',
+                  'Geprüft am',
                   `${formatDateTime(prescription.checkedAt)} von ${prescription.checkedByName ?? '–'}`,
                 ],
               ].filter(Boolean) as [string, string][]
