@@ -615,6 +615,25 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
       const replanned = await activeReservations(second.id)
       expect(sum(replanned)).toBe(2)
       expect(replanned.every((row) => row.batchId !== early)).toBe(true)
+
+      // A shop order's hold on a batch blocked before confirming: confirm reserves elsewhere.
+      const third = await create([{ listingId: demoProductIds.pharmacyVaporiser, quantity: 1 }])
+      await db().transaction((tx) =>
+        reserveStock(tx, {
+          organisationId: demoIds.pharmacy,
+          organisationProductId: demoProductIds.pharmacyVaporiser,
+          quantity: 1,
+          source: { type: 'customer_order', id: third.id },
+          expiresAt: new Date(Date.now() + 3_600_000),
+        }),
+      )
+      const [shopHold] = await activeReservations(third.id)
+      if (!shopHold) throw new Error('hold missing')
+      await blockBatch(actors.pharmacyOwner, { batchId: shopHold.batchId, reason: 'Rückruf' }, db())
+      await act('confirm', third.id)
+      const moved = await activeReservations(third.id)
+      expect(sum(moved)).toBe(1)
+      expect(moved.every((row) => row.batchId !== shopHold.batchId)).toBe(true)
     })
   })
 

@@ -6,6 +6,7 @@ import type {
   CustomerOrderItemDetail,
   PickableBatch,
 } from '~/lib/customer-orders'
+import { FailureError, failureOf } from '~/lib/failure'
 import { formatDate, formatQuantity } from '~/lib/format'
 import { parseDecimal } from '~/lib/products'
 import { quantityUnitOfPack } from '~/lib/stock'
@@ -92,9 +93,16 @@ export function FulfilmentDialog({
           )
         return heldSame ? [] : [{ itemId: line.itemId, batches }]
       })
-      await customerOrderActionFn({
-        data: { id: order.id, action, version: order.version, picks },
-      })
+      try {
+        await customerOrderActionFn({
+          data: { id: order.id, action, version: order.version, picks },
+        })
+      } catch (error) {
+        // The service names a line's pick by the item's id: the dialog shows it above the lines.
+        const failure = failureOf(error)
+        const [first] = Object.values(failure.errors ?? {})
+        throw new FailureError({ ...failure, message: first ?? failure.message, errors: undefined })
+      }
       await queryClient.invalidateQueries({ queryKey: customerOrdersKey })
       toast.success(
         action === 'ship'
