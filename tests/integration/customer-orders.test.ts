@@ -48,7 +48,7 @@ import { demoIds, demoProductIds } from '~/server/db/seed.server'
 import { demoOrderCustomerIds, seedDemoOrders } from '~/server/db/seed-orders.server'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/server/errors.server'
 import { storeFile } from '~/server/files/file-store.server'
-import { stockMovements, stockReservations } from '~/server/stock/stock.schema'
+import { batches, stockMovements, stockReservations } from '~/server/stock/stock.schema'
 import { blockBatch, receiveGoods, releaseBatch } from '~/server/stock/stock.server'
 import { reserveStock } from '~/server/stock/stock-reservations.server'
 import { demoActors } from '../support/actors'
@@ -133,6 +133,23 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
         ),
       )
   const sum = (rows: { quantity: number }[]) => rows.reduce((total, row) => total + row.quantity, 0)
+
+  /** The listing's released, unexpired batches with stock, first-expiring first. */
+  const searchPickable = async (listingId: string) => {
+    const rows = await db()
+      .select({ id: batches.id })
+      .from(batches)
+      .where(
+        and(
+          eq(batches.organisationProductId, listingId),
+          eq(batches.status, 'released'),
+          sql`${batches.balance} > 5000`,
+          sql`(${batches.expiryDate} is null or ${batches.expiryDate} >= current_date)`,
+        ),
+      )
+      .orderBy(sql`${batches.expiryDate} asc nulls last`)
+    return rows.map((row) => row.id)
+  }
 
   beforeAll(async () => {
     database = await createSeededDatabase(kind)
@@ -524,6 +541,52 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
       const detail = await getCustomerOrder(actors.pharmacyOwner, id, db())
       expect(detail.timeline.filter((entry) => entry.kind === 'confirmed')).toHaveLength(1)
       expect(detail.version).toBe(version + 1)
+    })
+
+    it('completes and confirms orders of the same batches in parallel without deadlocks', async () => {
+      const listingId = demoProductIds.pharmacyLooseFlower
+      const [first, second] = (await searchPickable(listingId)).slice(0, 2)
+      if (!first || !second) throw new Error('two sellable batches of the loose flower needed')
+      // Orders picked from both batches: completing locks both, as confirming does.
+      const ready: string[] = []
+      for (let index = 0; index < 4; index++) {
+        const { id } = await create([{ listingId, quantity: 2 }])
+        await act('confirm', id)
+        const [item] = (await getCustomerOrder(actors.pharmacyOwner, id, db())).items
+        await markCustomerOrderReady(
+          actors.pharmacyOwner,
+          id,
+          {
+            version: await versionOf(id),
+            picks: [
+              {
+                itemId: item?.id,
+                batches: [
+                  { batchId: first, quantity: 1000 },
+                  { batchId: second, quantity: 1000 },
+                ],
+              },
+            ],
+          },
+          db(),
+        )
+        ready.push(id)
+      }
+      const fresh: string[] = []
+      for (let index = 0; index < 4; index++) {
+        fresh.push((await create([{ listingId, quantity: 1 }])).id)
+      }
+      const versions = new Map<string, number>()
+      for (const id of [...ready, ...fresh]) versions.set(id, await versionOf(id))
+      const results = await Promise.allSettled([
+        ...ready.map((id) =>
+          completeCustomerOrder(actors.pharmacyStaff, id, { version: versions.get(id) }, db()),
+        ),
+        ...fresh.map((id) =>
+          confirmCustomerOrder(actors.pharmacyStaff, id, { version: versions.get(id) }, db()),
+        ),
+      ])
+      expect(results.filter((result) => result.status === 'rejected')).toEqual([])
     })
 
     it('picks chosen batches, refuses unsellable ones and re-plans around a blocked batch', async () => {
