@@ -652,6 +652,24 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
         ].sort(),
       )
 
+      // Never more than a batch holds: 5 from the late batch, which has 4 left.
+      const more = await create([{ listingId: demoProductIds.pharmacyVaporiser, quantity: 5 }])
+      await act('confirm', more.id)
+      const [moreItem] = (await getCustomerOrder(actors.pharmacyOwner, more.id, db())).items
+      const tooMuch = await markCustomerOrderReady(
+        actors.pharmacyOwner,
+        more.id,
+        {
+          version: await versionOf(more.id),
+          picks: [{ itemId: moreItem?.id, batches: [{ batchId: late, quantity: 5 }] }],
+        },
+        db(),
+      ).catch((error) => error)
+      expect(tooMuch).toBeInstanceOf(ConflictError)
+      expect(tooMuch.message).toContain('nur noch 4')
+      expect(sum(await activeReservations(more.id))).toBe(5)
+      await act('cancel', more.id)
+
       // Blocked after confirming: marking ready reserves elsewhere instead of failing.
       const second = await create([{ listingId: demoProductIds.pharmacyVaporiser, quantity: 2 }])
       await act('confirm', second.id)
