@@ -78,6 +78,7 @@ test('a pharmacist enters, checks, confirms, readies and completes a prescriptio
   await toastGone(page, 'Das Rezept ist erfasst. Bitte prüfen Sie es.')
   await expect(card.getByText('Nicht geprüft')).toBeVisible()
   await expect(card.getByText('Gültig bis')).toBeVisible()
+  await expect(card.getByRole('button', { name: 'Herunterladen' })).toBeVisible()
   await page.getByRole('button', { name: 'Bestätigen' }).click()
   await expect(page.getByText(/Das Rezept ist noch nicht geprüft/)).toBeVisible()
   await card.getByRole('button', { name: 'Rezept geprüft' }).click()

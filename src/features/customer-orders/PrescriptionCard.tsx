@@ -21,6 +21,7 @@ import { useFileUpload } from '../files/use-file-upload'
 import { FormAlert, inputClass } from '../forms/field-parts'
 import { FormFrame, SubmitButton } from '../forms/fields'
 import { applyServerErrors } from '../forms/server-errors'
+import { CertificateLinks } from '../inventory/Certificate'
 import { CheckboxField, InputField, SelectField } from '../product-db/form-controls'
 import { focusFirstError } from '../product-db/ProductFactsFields'
 import { Button } from '../ui/buttons'
@@ -379,6 +380,15 @@ export function PrescriptionCard({ order }: { order: CustomerOrderDetail }) {
               </div>
             ))}
           </dl>
+          {prescription.form === 'paper' && prescription.scanFileId && (
+            <div className="mt-4">
+              <CertificateLinks
+                fileId={prescription.scanFileId}
+                fileName={`rezept-${order.number}`}
+                failureMessage="Der Rezept-Scan konnte nicht geladen werden."
+              />
+            </div>
+          )}
           {order.editable && (
             <div className="mt-4 flex flex-wrap gap-2">
               <Button variant="secondary" onClick={() => setEditing(true)}>
