@@ -350,8 +350,8 @@ export interface CustomerOrderItemDetail {
   grossCents: number
   requiresPrescription: boolean
   copaymentCents: number
-  /** Base units the order holds on batches now (reservations). */
-  reservedBaseUnits: number
+  /** What the order holds on which batch now (reservations), first-expiring first. */
+  held: CustomerOrderPick[]
   picks: CustomerOrderPick[]
 }
 

@@ -39,16 +39,17 @@ import {
   createCustomerOrder,
   getCustomerOrder,
   listCustomerOrders,
+  listPickableBatches,
   searchOrderCustomers,
   searchSellableProducts,
   updateCustomerOrder,
 } from '~/server/customer-orders/customer-orders.server'
 import { customers } from '~/server/customers/customers.schema'
 import { demoIds, demoProductIds } from '~/server/db/seed.server'
-import { demoOrderCustomerIds, seedDemoOrderCustomers } from '~/server/db/seed-orders.server'
+import { demoOrderCustomerIds, seedDemoOrders } from '~/server/db/seed-orders.server'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/server/errors.server'
 import { storeFile } from '~/server/files/file-store.server'
-import { stockMovements, stockReservations } from '~/server/stock/stock.schema'
+import { batches, stockMovements, stockReservations } from '~/server/stock/stock.schema'
 import { blockBatch, receiveGoods, releaseBatch } from '~/server/stock/stock.server'
 import { reserveStock } from '~/server/stock/stock-reservations.server'
 import { demoActors } from '../support/actors'
@@ -134,9 +135,25 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
       )
   const sum = (rows: { quantity: number }[]) => rows.reduce((total, row) => total + row.quantity, 0)
 
+  /** The listing's released, unexpired batches with stock, first-expiring first. */
+  const searchPickable = async (listingId: string) => {
+    const rows = await db()
+      .select({ id: batches.id })
+      .from(batches)
+      .where(
+        and(
+          eq(batches.organisationProductId, listingId),
+          eq(batches.status, 'released'),
+          sql`${batches.balance} > 5000`,
+          sql`(${batches.expiryDate} is null or ${batches.expiryDate} >= current_date)`,
+        ),
+      )
+      .orderBy(sql`${batches.expiryDate} asc nulls last`)
+    return rows.map((row) => row.id)
+  }
+
   beforeAll(async () => {
     database = await createSeededDatabase(kind)
-    await seedDemoOrderCustomers(db())
     actors = await demoActors(db())
     const sellable = await searchSellableProducts(actors.pharmacyOwner, '', db())
     const byGram = sellable
@@ -468,9 +485,12 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
       )
       await expireCustomerOrder(systemActor('shop-expiry'), expired, db())
       expect(await activeReservations(expired)).toEqual([])
-      await expect(expireCustomerOrder(actors.pharmacyOwner, expired, db())).rejects.toBeInstanceOf(
-        ForbiddenError,
-      )
+      // Only the platform's jobs let an order lapse.
+      for (const actor of Object.values(actors)) {
+        await expect(expireCustomerOrder(actor, expired, db())).rejects.toBeInstanceOf(
+          ForbiddenError,
+        )
+      }
     })
 
     it('of two orders needing more than the stock together, confirms exactly one', async () => {
@@ -525,6 +545,52 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
       const detail = await getCustomerOrder(actors.pharmacyOwner, id, db())
       expect(detail.timeline.filter((entry) => entry.kind === 'confirmed')).toHaveLength(1)
       expect(detail.version).toBe(version + 1)
+    })
+
+    it('completes and confirms orders of the same batches in parallel without deadlocks', async () => {
+      const listingId = demoProductIds.pharmacyLooseFlower
+      const [first, second] = (await searchPickable(listingId)).slice(0, 2)
+      if (!first || !second) throw new Error('two sellable batches of the loose flower needed')
+      // Orders picked from both batches: completing locks both, as confirming does.
+      const ready: string[] = []
+      for (let index = 0; index < 4; index++) {
+        const { id } = await create([{ listingId, quantity: 2 }])
+        await act('confirm', id)
+        const [item] = (await getCustomerOrder(actors.pharmacyOwner, id, db())).items
+        await markCustomerOrderReady(
+          actors.pharmacyOwner,
+          id,
+          {
+            version: await versionOf(id),
+            picks: [
+              {
+                itemId: item?.id,
+                batches: [
+                  { batchId: first, quantity: 1000 },
+                  { batchId: second, quantity: 1000 },
+                ],
+              },
+            ],
+          },
+          db(),
+        )
+        ready.push(id)
+      }
+      const fresh: string[] = []
+      for (let index = 0; index < 4; index++) {
+        fresh.push((await create([{ listingId, quantity: 1 }])).id)
+      }
+      const versions = new Map<string, number>()
+      for (const id of [...ready, ...fresh]) versions.set(id, await versionOf(id))
+      const results = await Promise.allSettled([
+        ...ready.map((id) =>
+          completeCustomerOrder(actors.pharmacyStaff, id, { version: versions.get(id) }, db()),
+        ),
+        ...fresh.map((id) =>
+          confirmCustomerOrder(actors.pharmacyStaff, id, { version: versions.get(id) }, db()),
+        ),
+      ])
+      expect(results.filter((result) => result.status === 'rejected')).toEqual([])
     })
 
     it('picks chosen batches, refuses unsellable ones and re-plans around a blocked batch', async () => {
@@ -590,6 +656,24 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
         ].sort(),
       )
 
+      // Never more than a batch holds: 5 from the late batch, which has 4 left.
+      const more = await create([{ listingId: demoProductIds.pharmacyVaporiser, quantity: 5 }])
+      await act('confirm', more.id)
+      const [moreItem] = (await getCustomerOrder(actors.pharmacyOwner, more.id, db())).items
+      const tooMuch = await markCustomerOrderReady(
+        actors.pharmacyOwner,
+        more.id,
+        {
+          version: await versionOf(more.id),
+          picks: [{ itemId: moreItem?.id, batches: [{ batchId: late, quantity: 5 }] }],
+        },
+        db(),
+      ).catch((error) => error)
+      expect(tooMuch).toBeInstanceOf(ConflictError)
+      expect(tooMuch.message).toContain('nur noch 4')
+      expect(sum(await activeReservations(more.id))).toBe(5)
+      await act('cancel', more.id)
+
       // Blocked after confirming: marking ready reserves elsewhere instead of failing.
       const second = await create([{ listingId: demoProductIds.pharmacyVaporiser, quantity: 2 }])
       await act('confirm', second.id)
@@ -616,6 +700,25 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
       const replanned = await activeReservations(second.id)
       expect(sum(replanned)).toBe(2)
       expect(replanned.every((row) => row.batchId !== early)).toBe(true)
+
+      // A shop order's hold on a batch blocked before confirming: confirm reserves elsewhere.
+      const third = await create([{ listingId: demoProductIds.pharmacyVaporiser, quantity: 1 }])
+      await db().transaction((tx) =>
+        reserveStock(tx, {
+          organisationId: demoIds.pharmacy,
+          organisationProductId: demoProductIds.pharmacyVaporiser,
+          quantity: 1,
+          source: { type: 'customer_order', id: third.id },
+          expiresAt: new Date(Date.now() + 3_600_000),
+        }),
+      )
+      const [shopHold] = await activeReservations(third.id)
+      if (!shopHold) throw new Error('hold missing')
+      await blockBatch(actors.pharmacyOwner, { batchId: shopHold.batchId, reason: 'Rückruf' }, db())
+      await act('confirm', third.id)
+      const moved = await activeReservations(third.id)
+      expect(sum(moved)).toBe(1)
+      expect(moved.every((row) => row.batchId !== shopHold.batchId)).toBe(true)
     })
   })
 
@@ -627,6 +730,8 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
         getCustomerOrder: (actor, id) => getCustomerOrder(actor, id, db()),
         searchSellableProducts: (actor) => searchSellableProducts(actor, '', db()),
         searchOrderCustomers: (actor) => searchOrderCustomers(actor, '', db()),
+        listPickableBatches: (actor, id) => listPickableBatches(actor, id, db()),
+
         createCustomerOrder: (actor) =>
           createCustomerOrder(
             actor,
@@ -729,7 +834,6 @@ describe.each(testDatabaseKinds)('customer order audit on %s', (kind) => {
   it('writes one audit row per change and no personal values', async () => {
     database = await createSeededDatabase(kind)
     const db = database.handle.db
-    await seedDemoOrderCustomers(db)
     const actors = await demoActors(db)
     const [product] = await searchSellableProducts(actors.pharmacyOwner, '', db)
     if (!product) throw new Error('no product')
@@ -769,5 +873,61 @@ describe.each(testDatabaseKinds)('customer order audit on %s', (kind) => {
       .from(customers)
       .where(eq(customers.id, demoOrderCustomerIds.business))
     expect(customer).toBeDefined()
+  })
+})
+
+describe.each(testDatabaseKinds)('demo customer orders on %s', (kind) => {
+  let database: TestDatabase
+  afterAll(async () => {
+    await database?.dispose()
+  })
+
+  it('seeds every status and payment state, consistent with the stock, once', async () => {
+    database = await createSeededDatabase(kind)
+    const db = database.handle.db
+    const count = () => db.$count(customerOrders)
+    const before = await count()
+    await seedDemoOrders(db)
+    expect(await count()).toBe(before)
+    const orders = await db.select().from(customerOrders)
+    const at = (organisationId: string) =>
+      orders.filter((order) => order.organisationId === organisationId)
+    const pharmacy = at(demoIds.pharmacy)
+    const nordhanf = at(demoIds.wholesaler)
+    expect(pharmacy.length).toBeGreaterThanOrEqual(15)
+    expect(nordhanf.length).toBeGreaterThanOrEqual(6)
+    expect(new Set(pharmacy.map((order) => order.status))).toEqual(new Set(customerOrderStatuses))
+    expect(new Set(orders.map((order) => order.paymentStatus))).toEqual(new Set(paymentStatuses))
+    expect(pharmacy.some((order) => order.copaymentCents > 0 && order.insurerCents > 0)).toBe(true)
+    const items = await db
+      .select({
+        orderId: sql<string>`order_id`,
+        baseUnits: sql<number>`sum(quantity * base_units_per_sales_unit)::int`,
+      })
+      .from(sql`customer_order_items`)
+      .groupBy(sql`order_id`)
+    const need = new Map(items.map((row) => [row.orderId, Number(row.baseUnits)]))
+    for (const order of orders) {
+      const held = await db
+        .select({ quantity: stockReservations.quantity })
+        .from(stockReservations)
+        .where(
+          and(
+            eq(stockReservations.sourceId, order.id),
+            sql`${stockReservations.releasedAt} is null and ${stockReservations.consumedAt} is null`,
+          ),
+        )
+      const sold = await db
+        .select({ quantity: stockMovements.quantity })
+        .from(stockMovements)
+        .where(and(eq(stockMovements.sourceId, order.id), eq(stockMovements.kind, 'sale')))
+      const holds = ['confirmed', 'ready', 'shipped'].includes(order.status)
+      const total = (rows: { quantity: number }[]) =>
+        rows.reduce((sum, row) => sum + row.quantity, 0)
+      expect(total(held), `${order.number} held`).toBe(holds ? need.get(order.id) : 0)
+      expect(Math.abs(total(sold)), `${order.number} sold`).toBe(
+        order.status === 'completed' ? need.get(order.id) : 0,
+      )
+    }
   })
 })

@@ -97,10 +97,19 @@ export function CertificateUpload({
 }
 
 /**
- * View and download of a stored CoA. The file is private to the organisation, so it is fetched
- * with the session's token and handed to the browser as a local copy.
+ * View and download of a stored CoA (or another private record file, e.g. a prescription scan).
+ * The file is private to the organisation, so it is fetched with the session's token and handed
+ * to the browser as a local copy.
  */
-export function CertificateLinks({ fileId, fileName }: { fileId: string; fileName: string }) {
+export function CertificateLinks({
+  fileId,
+  fileName,
+  failureMessage = 'Das Analysezertifikat konnte nicht geladen werden.',
+}: {
+  fileId: string
+  fileName: string
+  failureMessage?: string
+}) {
   const { api } = useRouter().options.context
   const [busy, setBusy] = useState(false)
 
@@ -124,7 +133,7 @@ export function CertificateLinks({ fileId, fileName }: { fileId: string; fileNam
       setTimeout(() => URL.revokeObjectURL(url), 60_000)
     } catch {
       view?.close()
-      toast.error('Das Analysezertifikat konnte nicht geladen werden.')
+      toast.error(failureMessage)
     } finally {
       setBusy(false)
     }

@@ -14,7 +14,6 @@ import {
   MonitorPlay,
   Newspaper,
   ShoppingBasket,
-  ShoppingCart,
   Store,
   UserRound,
 } from 'lucide-react'
@@ -61,6 +60,9 @@ type BuiltArea =
   | 'customerEdit'
   | 'memberCreate'
   | 'customerExport'
+  | 'customerOrders'
+  | 'customerOrderCreate'
+  | 'customerOrder'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {
@@ -88,27 +90,6 @@ export const areas: Record<PlaceholderArea, Area> = {
     emptyTitle: 'Noch keine Daten für Auswertungen',
     emptyText:
       'Sobald Bestellungen und Abgaben vorliegen, zeigt die Analyse Umsatz, Mengen und Trends.',
-  },
-  customerOrders: {
-    title: areaTitles.customerOrders,
-    description: 'Bestellungen deiner Kunden, vom Eingang bis zur Auslieferung.',
-    icon: ShoppingCart,
-    emptyTitle: 'Noch keine Bestellungen',
-    emptyText: 'Bestellungen aus dem Online-Shop und manuell erfasste Aufträge erscheinen hier.',
-  },
-  customerOrderCreate: {
-    title: areaTitles.customerOrderCreate,
-    description: 'Eine Bestellung für einen Kunden anlegen.',
-    icon: ShoppingCart,
-    emptyTitle: 'Neue Bestellung',
-    emptyText: 'Hier wählst du Kunde, Produkte und Chargen für eine Bestellung.',
-  },
-  customerOrder: {
-    title: areaTitles.customerOrder,
-    description: 'Positionen, Status und Dokumente einer Bestellung.',
-    icon: ShoppingCart,
-    emptyTitle: 'Bestelldetails',
-    emptyText: 'Hier siehst du Positionen, Zahlungs- und Versandstatus einer Bestellung.',
   },
   organisation: {
     title: areaTitles.organisation,

@@ -20,6 +20,7 @@ import {
   notEditableMessage,
   type OrderCustomerOption,
   orderTotals,
+  type PickableBatch,
   prescriptionShares,
   requiresPrescription,
   type SellableProduct,
@@ -126,11 +127,14 @@ export async function listCustomerOrders(
   }
 }
 
-/** Base units the order holds per listing (active reservations). */
-async function reservedByListing(executor: Executor, order: OrderRow) {
+/** What the order holds on which batch (active reservations), with the batch's facts. */
+async function heldByBatch(executor: Executor, order: OrderRow) {
   const rows = await executor
     .select({
       listingId: batches.organisationProductId,
+      batchId: batches.id,
+      batchNumber: batches.batchNumber,
+      expiryDate: batches.expiryDate,
       quantity: sql<number>`coalesce(sum(${stockReservations.quantity}), 0)::int`,
     })
     .from(stockReservations)
@@ -143,8 +147,9 @@ async function reservedByListing(executor: Executor, order: OrderRow) {
         activeReservation(),
       ),
     )
-    .groupBy(batches.organisationProductId)
-  return new Map(rows.map((row) => [row.listingId, Number(row.quantity)]))
+    .groupBy(batches.organisationProductId, batches.id, batches.batchNumber, batches.expiryDate)
+    .orderBy(sql`${batches.expiryDate} asc nulls last`, asc(batches.batchNumber))
+  return rows.map((row) => ({ ...row, quantity: Number(row.quantity) }))
 }
 
 const actorName = sql<string>`coalesce(${users.name}, case ${customerOrderEvents.actorKind} when 'system' then 'System' when 'shop_user' then 'Kunde (Online-Shop)' else 'Unbekannt' end)`
@@ -201,7 +206,7 @@ export async function getCustomerOrder(
       ),
     )
     .orderBy(asc(batches.expiryDate), asc(batches.batchNumber))
-  const reserved = await reservedByListing(db, order)
+  const held = await heldByBatch(db, order)
   const [prescription] = await db
     .select({ prescription: customerOrderPrescriptions, checkedByName: users.name })
     .from(customerOrderPrescriptions)
@@ -277,7 +282,9 @@ export async function getCustomerOrder(
         grossCents: net + vatCents(net, item.vatRate),
         requiresPrescription: item.requiresPrescription,
         copaymentCents: item.copaymentCents,
-        reservedBaseUnits: reserved.get(item.organisationProductId) ?? 0,
+        held: held
+          .filter((row) => row.listingId === item.organisationProductId)
+          .map(({ listingId: _listing, ...row }) => row),
         picks: picks
           .filter((pick) => pick.itemId === item.id)
           .map(({ itemId: _item, ...pick }) => pick),
@@ -713,4 +720,64 @@ export async function updateCustomerOrder(
     )
     return savedOrder(updated)
   })
+}
+
+/**
+ * The batches each line of a confirmed order may be picked from: released, unexpired, with stock,
+ * and what is free for this order (what it holds itself counts as free). First-expiring first.
+ */
+export async function listPickableBatches(
+  actor: Actor,
+  id: string,
+  db: Database,
+): Promise<Record<string, PickableBatch[]>> {
+  const seller = sellerOf(actor)
+  if (!isUuid(id)) throw new NotFoundError(customerOrderNotFoundMessage)
+  const [order] = await db
+    .select()
+    .from(customerOrders)
+    .where(
+      and(eq(customerOrders.id, id), eq(customerOrders.organisationId, seller.organisation.id)),
+    )
+  if (!order) throw new NotFoundError(customerOrderNotFoundMessage)
+  const items = await itemsOfOrder(db, order)
+  if (items.length === 0) return {}
+  const today = berlinIsoDate()
+  const othersHold = sql<number>`coalesce((select sum(${stockReservations.quantity}) from ${stockReservations} where ${stockReservations.batchId} = ${batches.id} and ${activeReservation()} and not (${stockReservations.sourceType} = ${orderSource(order).type} and ${stockReservations.sourceId} = ${order.id})), 0)::int`
+  const rows = await db
+    .select({
+      listingId: batches.organisationProductId,
+      batchId: batches.id,
+      batchNumber: batches.batchNumber,
+      expiryDate: batches.expiryDate,
+      balance: batches.balance,
+      othersHold,
+    })
+    .from(batches)
+    .where(
+      and(
+        eq(batches.organisationId, order.organisationId),
+        inArray(
+          batches.organisationProductId,
+          items.map((item) => item.organisationProductId),
+        ),
+        eq(batches.status, 'released'),
+        sql`${batches.balance} > 0`,
+        sql`(${batches.expiryDate} is null or ${batches.expiryDate} >= ${today})`,
+      ),
+    )
+    .orderBy(sql`${batches.expiryDate} asc nulls last`, asc(batches.createdAt), asc(batches.id))
+  const result: Record<string, PickableBatch[]> = {}
+  for (const item of items) {
+    result[item.id] = rows
+      .filter((row) => row.listingId === item.organisationProductId)
+      .map((row) => ({
+        batchId: row.batchId,
+        batchNumber: row.batchNumber,
+        expiryDate: row.expiryDate,
+        availableBaseUnits: Math.max(0, row.balance - Number(row.othersHold)),
+      }))
+      .filter((row) => row.availableBaseUnits > 0)
+  }
+  return result
 }

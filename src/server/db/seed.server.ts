@@ -5,6 +5,7 @@ import type { Database } from './client.server'
 import { organisations, shopUsers, tenants, users } from './schema'
 import { seedDemoCustomers } from './seed-customers.server'
 import { seedDemoDocuments } from './seed-documents.server'
+import { seedDemoOrders } from './seed-orders.server'
 import { seedDemoProducts } from './seed-products.server'
 import { seedDemoPurchasing } from './seed-purchasing.server'
 import { seedDemoStock } from './seed-stock.server'
@@ -267,6 +268,7 @@ export async function seedDemoData(db: Database): Promise<void> {
   })
   // Through the services, each in its own transaction, on top of the stock above.
   await seedDemoPurchasing(db)
-  // After the order seed (once wired): documents are issued from the orders found by status.
+  await seedDemoOrders(db)
+  // Documents are issued from the demo orders found by status.
   await seedDemoDocuments(db)
 }

@@ -1,8 +1,19 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { AreaPage } from '~/features/shell/AreaPage'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { CustomerOrderPage } from '~/features/customer-orders/CustomerOrderPage'
+import { customerOrderQuery } from '~/features/customer-orders/customer-orders.queries'
 import { areaHead } from '~/features/shell/page-head'
+import { FailureError } from '~/lib/failure'
 
 export const Route = createFileRoute('/_app/customer_orders/$id')({
+  // Always the current version: every action on the page is checked against it.
+  loader: async ({ context, params }) => {
+    try {
+      await context.queryClient.fetchQuery({ ...customerOrderQuery(params.id), staleTime: 0 })
+    } catch (error) {
+      if (error instanceof FailureError && error.status === 404) throw notFound()
+      throw error
+    }
+  },
   head: areaHead('customerOrder'),
-  component: () => <AreaPage area="customerOrder" />,
+  component: CustomerOrderPage,
 })

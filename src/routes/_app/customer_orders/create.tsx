@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AreaPage } from '~/features/shell/AreaPage'
+import { CustomerOrderCreatePage } from '~/features/customer-orders/CustomerOrderCreatePage'
 import { areaHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_app/customer_orders/create')({
   head: areaHead('customerOrderCreate'),
-  component: () => <AreaPage area="customerOrderCreate" />,
+  component: CustomerOrderCreatePage,
 })

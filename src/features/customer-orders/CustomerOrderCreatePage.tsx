@@ -1,0 +1,365 @@
+import { type AnyFieldApi, useForm, useStore } from '@tanstack/react-form'
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { Trash2 } from 'lucide-react'
+import { useRef, useState } from 'react'
+import { toast } from 'sonner'
+import {
+  deliveryMethodLabels,
+  deliveryMethods,
+  type OrderCustomerOption,
+  orderTotals,
+  requiresPrescription,
+} from '~/lib/customer-orders'
+import { customerKindLabels, payerKindLabels } from '~/lib/customers'
+import { formatMoney } from '~/lib/format'
+import {
+  formatPackSize,
+  productCategoryLabels,
+  salesUnitShortLabel,
+  vatRateLabels,
+} from '~/lib/products'
+import { FormAlert, inputClass } from '../forms/field-parts'
+import { FormFrame, SubmitButton } from '../forms/fields'
+import { applyServerErrors } from '../forms/server-errors'
+import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
+import {
+  changeFieldValue,
+  fieldErrorOf,
+  InputField,
+  SelectField,
+} from '../product-db/form-controls'
+import { focusFirstError, Section } from '../product-db/ProductFactsFields'
+import { Button, ButtonLink } from '../ui/buttons'
+import { BackLink, PageHeader } from '../ui/PageHeader'
+import { ProductCombobox } from '../ui/ProductCombobox'
+import {
+  customerOrderFormErrors,
+  emptyCustomerOrderForm,
+  type LineValues,
+  lineOf,
+  lineQuantity,
+  orderInputOf,
+  withFormFieldNames,
+} from './customer-order-form'
+import { orderCustomersQuery, sellableProductsQuery } from './customer-order-forms.queries'
+import { createCustomerOrderFn } from './customer-order-save.functions'
+import { customerOrdersKey } from './customer-orders.queries'
+
+/** A quantity inside the lines table: the column names it for the eye, its label for a screen reader. */
+function QuantityInput({ field, line }: { field: AnyFieldApi; line: LineValues }) {
+  const id = `field-${field.name}`
+  const error = fieldErrorOf(field)
+  return (
+    <div>
+      <label htmlFor={id} className="sr-only">
+        Menge: {line.name}
+      </label>
+      <div className="flex items-center gap-1">
+        <input
+          id={id}
+          name={field.name}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={`${inputClass.replace('mt-1 block w-full', 'block w-20')} text-right`}
+          value={field.state.value as string}
+          onBlur={field.handleBlur}
+          onChange={(event) => changeFieldValue(field, event.target.value)}
+        />
+        <span className="whitespace-nowrap text-sm text-ink-muted">
+          {line.salesUnit === 'gram' ? 'g' : 'Pck.'}
+        </span>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 max-w-48 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+const availabilityText = (line: LineValues) =>
+  line.availableSalesUnits > 0
+    ? `${line.availableSalesUnits} ${line.salesUnit === 'gram' ? 'g' : 'Pck.'} verfügbar`
+    : 'derzeit nicht verfügbar'
+
+/** `/customer_orders/create`: customer, items with availability and price, delivery, note. */
+export function CustomerOrderCreatePage() {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [customer, setCustomer] = useState<OrderCustomerOption | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const leaving = useRef(false)
+  const form = useForm({
+    defaultValues: emptyCustomerOrderForm,
+    validators: {
+      onSubmit: ({ value }) => {
+        const fields = customerOrderFormErrors(value)
+        return Object.keys(fields).length ? { fields } : undefined
+      },
+    },
+    onSubmitInvalid: focusFirstError,
+    onSubmit: async ({ value }) => {
+      setFailure(null)
+      try {
+        const created = await createCustomerOrderFn({ data: { order: orderInputOf(value) } })
+        leaving.current = true
+        await queryClient.invalidateQueries({ queryKey: customerOrdersKey })
+        toast.success(`Auftrag ${created.number} angelegt.`)
+        await navigate({ to: '/customer_orders/$id', params: { id: created.id } })
+      } catch (error) {
+        setFailure(applyServerErrors(form, withFormFieldNames(error)))
+        focusFirstError()
+      }
+    },
+  })
+  const items = useStore(form.store, (state) => state.values.items)
+  const method = useStore(form.store, (state) => state.values.deliveryMethod)
+  const itemsError = useStore(form.store, (state) => {
+    const meta = state.fieldMeta.items
+    const [error] = meta?.errors ?? []
+    return typeof error === 'string' ? error : null
+  })
+  const customerError = useStore(form.store, (state) => {
+    const meta = state.fieldMeta.customerId
+    const [error] = meta?.errors ?? []
+    return state.submissionAttempts > 0 && typeof error === 'string' ? error : null
+  })
+  const totals = orderTotals(
+    items.map((line) => ({
+      unitPriceCents: line.priceCents,
+      quantity: lineQuantity(line),
+      vatRate: line.vatRate,
+    })),
+  )
+  const needsPrescription =
+    customer !== null && items.some((line) => requiresPrescription(line.category, customer.kind))
+
+  return (
+    <>
+      <PageHeader
+        title="Auftrag anlegen"
+        description="Wählen Sie den Kunden und die Produkte. Der Auftrag wird als „Neu“ gespeichert; bestätigt wird er auf seiner Seite, verschreibungspflichtige Ware erst nach geprüftem Rezept."
+        back={<BackLink to="/customer_orders">Bestellungen</BackLink>}
+      />
+      <FormFrame form={form} className="space-y-6">
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <Section title="Kunde">
+          <div className="sm:col-span-2 space-y-2">
+            <form.Field name="customerId">
+              {(field) => (
+                <div id={`field-${field.name}`} tabIndex={-1}>
+                  <ProductCombobox
+                    label="Kunde"
+                    listLabel="Passende Kunden"
+                    hint="Name, Kundennummer oder E-Mail."
+                    error={customerError}
+                    query={orderCustomersQuery}
+                    optionKey={(option) => option.id}
+                    clearOnPick
+                    onPick={(option) => {
+                      setCustomer(option)
+                      changeFieldValue(field, option.id)
+                    }}
+                    renderOption={(option) => (
+                      <>
+                        <span className="font-medium">{option.name}</span>
+                        <span className="block text-xs text-ink-muted">
+                          {[
+                            option.number,
+                            customerKindLabels[option.kind],
+                            option.payerKind && payerKindLabels[option.payerKind],
+                          ]
+                            .filter(Boolean)
+                            .join(' · ')}
+                        </span>
+                      </>
+                    )}
+                  />
+                </div>
+              )}
+            </form.Field>
+            {customer ? (
+              <p className="text-sm" aria-live="polite">
+                Gewählt: <strong>{customer.name}</strong>{' '}
+                <span className="text-ink-muted">
+                  ({customer.number}, {customerKindLabels[customer.kind]})
+                </span>
+              </p>
+            ) : (
+              <p className="text-sm text-ink-muted">Noch kein Kunde gewählt.</p>
+            )}
+          </div>
+        </Section>
+
+        <fieldset className="rounded-card border border-border bg-surface p-6">
+          <legend className="px-1 text-lg font-semibold text-ink">Positionen</legend>
+          <div className="mt-2 space-y-4">
+            <ProductCombobox
+              label="Produkt hinzufügen"
+              listLabel="Ihre Produkte"
+              hint="Aus Ihren Produkten, zu Ihrem Preis; verfügbar ist freigegebene, nicht reservierte Ware."
+              error={itemsError}
+              query={sellableProductsQuery}
+              hidden={(product) => items.some((line) => line.listingId === product.listingId)}
+              optionKey={(product) => product.listingId}
+              clearOnPick
+              onPick={(product) => form.pushFieldValue('items', lineOf(product))}
+              renderOption={(product) => (
+                <>
+                  <span className="flex items-center justify-between gap-2">
+                    <span className="font-medium">{product.name}</span>
+                    <span className="whitespace-nowrap text-xs">
+                      {formatMoney(product.priceCents)} je {salesUnitShortLabel(product.salesUnit)}
+                    </span>
+                  </span>
+                  <span className="block text-xs text-ink-muted">
+                    {[
+                      productCategoryLabels[product.category],
+                      product.pzn && `PZN ${product.pzn}`,
+                      product.salesUnit === 'pack' &&
+                        formatPackSize(product.baseUnitsPerSalesUnit, product.packUnit),
+                      availabilityText(lineOf(product)),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                </>
+              )}
+            />
+            {items.length === 0 ? (
+              <p className="text-ink-muted">Noch keine Positionen.</p>
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="w-full text-sm">
+                  <thead>
+                    <tr className="border-b border-border text-left text-ink-muted">
+                      <th className="py-2 pr-3 font-medium">Produkt</th>
+                      <th className="py-2 pr-3 font-medium">Menge</th>
+                      <th className="py-2 pr-3 font-medium">Preis (netto)</th>
+                      <th className="py-2 pr-3 text-right font-medium">MwSt.</th>
+                      <th className="py-2 pr-3 text-right font-medium">Summe (netto)</th>
+                      <th className="py-2 font-medium">
+                        <span className="sr-only">Entfernen</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {items.map((line, index) => (
+                      <tr key={line.listingId} className="border-b border-border align-top">
+                        <td className="py-2 pr-3">
+                          <div className="font-medium text-ink">{line.name}</div>
+                          <div className="text-xs text-ink-muted">
+                            {[
+                              line.pzn && `PZN ${line.pzn}`,
+                              availabilityText(line),
+                              lineQuantity(line) > line.availableSalesUnits && 'mehr als verfügbar',
+                            ]
+                              .filter(Boolean)
+                              .join(' · ')}
+                          </div>
+                        </td>
+                        <td className="py-2 pr-3">
+                          <form.Field name={`items[${index}].quantity`}>
+                            {(field) => <QuantityInput field={field} line={line} />}
+                          </form.Field>
+                        </td>
+                        <td className="py-2 pr-3 whitespace-nowrap">
+                          {formatMoney(line.priceCents)} je {salesUnitShortLabel(line.salesUnit)}
+                        </td>
+                        <td className="py-2 pr-3 text-right">{vatRateLabels[line.vatRate]}</td>
+                        <td className="py-2 pr-3 text-right whitespace-nowrap">
+                          {formatMoney(line.priceCents * lineQuantity(line))}
+                        </td>
+                        <td className="py-2">
+                          <Button
+                            variant="ghost"
+                            onClick={() => form.removeFieldValue('items', index)}
+                            aria-label={`${line.name} entfernen`}
+                          >
+                            <Trash2 className="size-4" aria-hidden="true" />
+                          </Button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <dl className="ml-auto grid max-w-xs grid-cols-2 gap-x-4 gap-y-1 text-sm">
+              <dt className="text-ink-muted">Netto</dt>
+              <dd className="text-right">{formatMoney(totals.netCents)}</dd>
+              {totals.byRate.map((row) => (
+                <div key={row.rate} className="contents">
+                  <dt className="text-ink-muted">MwSt. {vatRateLabels[row.rate]}</dt>
+                  <dd className="text-right">{formatMoney(row.vatCents)}</dd>
+                </div>
+              ))}
+              <dt className="font-semibold text-ink">Brutto</dt>
+              <dd className="text-right font-semibold">{formatMoney(totals.grossCents)}</dd>
+            </dl>
+            {needsPrescription && (
+              <p className="text-sm text-ink-muted">
+                Verschreibungspflichtige Produkte für einen Patienten: Erfassen und prüfen Sie das
+                Rezept auf der Seite des Auftrags, bevor Sie ihn bestätigen.
+              </p>
+            )}
+          </div>
+        </fieldset>
+
+        <Section title="Lieferung">
+          <form.Field name="deliveryMethod">
+            {(field) => (
+              <SelectField
+                field={field}
+                label="Lieferart"
+                options={deliveryMethods.map((value) => ({
+                  value,
+                  label: deliveryMethodLabels[value],
+                }))}
+              />
+            )}
+          </form.Field>
+          {method !== 'pickup' && (
+            <>
+              <p className="sm:col-span-2 text-sm text-ink-muted">
+                Leer gelassene Felder übernehmen die Anschrift des Kunden.
+              </p>
+              <form.Field name="street">
+                {(field) => <InputField field={field} label="Straße und Hausnummer" />}
+              </form.Field>
+              <form.Field name="postalCode">
+                {(field) => <InputField field={field} label="Postleitzahl" inputMode="numeric" />}
+              </form.Field>
+              <form.Field name="city">
+                {(field) => <InputField field={field} label="Ort" />}
+              </form.Field>
+            </>
+          )}
+        </Section>
+
+        <Section title="Notiz">
+          <div className="sm:col-span-2">
+            <form.Field name="note">
+              {(field) => (
+                <InputField field={field} label="Notiz für Ihr Team (optional)" multiline />
+              )}
+            </form.Field>
+          </div>
+        </Section>
+
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <ButtonLink to="/customer_orders" variant="secondary">
+            Abbrechen
+          </ButtonLink>
+          <SubmitButton form={form}>Auftrag anlegen</SubmitButton>
+        </div>
+      </FormFrame>
+      <UnsavedChangesDialog unsaved={() => !leaving.current && !form.state.isDefaultValue} />
+    </>
+  )
+}

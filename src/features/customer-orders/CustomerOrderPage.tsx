@@ -1,0 +1,405 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { CheckCircle2, History, PackageCheck, Send, Truck, XCircle } from 'lucide-react'
+import { useId, useState } from 'react'
+import { toast } from 'sonner'
+import {
+  type CustomerOrderDetail,
+  customerOrderStatusLabels,
+  deliveryMethodLabels,
+  orderChannelLabels,
+  orderEventLabels,
+  type PaymentStatus,
+  paymentStatusLabels,
+} from '~/lib/customer-orders'
+import { failureOf } from '~/lib/failure'
+import { formatDate, formatDateTime, formatMoney, formatQuantity } from '~/lib/format'
+import { salesUnitShortLabel, vatRateLabels } from '~/lib/products'
+import { formatSalesQuantity } from '~/lib/purchase-orders'
+import { quantityUnitOfPack } from '~/lib/stock'
+import { inputClass } from '../forms/field-parts'
+import { Button } from '../ui/buttons'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { BackLink, PageHeader } from '../ui/PageHeader'
+import { CustomerOrderStatusBadge, PaymentStatusBadge } from './CustomerOrderBadges'
+import { customerOrderActionFn, setCustomerOrderPaymentFn } from './customer-order-save.functions'
+import { customerOrderQuery, customerOrdersKey } from './customer-orders.queries'
+import { FulfilmentDialog } from './FulfilmentDialog'
+import { PrescriptionCard } from './PrescriptionCard'
+
+const route = getRouteApi('/_app/customer_orders/$id')
+
+/** Customer, channel, dates, delivery and note of an order. */
+function OrderFacts({ order }: { order: CustomerOrderDetail }) {
+  const address = [
+    order.delivery.name,
+    order.delivery.street,
+    [order.delivery.postalCode, order.delivery.city].filter(Boolean).join(' '),
+  ]
+    .filter(Boolean)
+    .join(', ')
+  const facts: [string, React.ReactNode][] = [
+    [
+      'Kunde',
+      <Link
+        key="customer"
+        to="/customers/$id"
+        params={{ id: order.customer.id }}
+        className="text-brand-700 underline underline-offset-2"
+      >
+        {order.customer.name} ({order.customer.number})
+      </Link>,
+    ],
+    ['Eingang', orderChannelLabels[order.channel]],
+    ['Angelegt', formatDate(order.createdAt)],
+    ['Lieferart', deliveryMethodLabels[order.delivery.method]],
+    ['Lieferanschrift', order.delivery.method === 'pickup' ? '–' : address || '–'],
+  ]
+  return (
+    <dl className="grid gap-x-6 gap-y-3 rounded-card border border-border bg-surface p-6 sm:grid-cols-3">
+      {facts.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-sm text-ink-muted">{label}</dt>
+          <dd className="font-medium text-ink">{value}</dd>
+        </div>
+      ))}
+      {order.note && (
+        <div className="sm:col-span-3">
+          <dt className="text-sm text-ink-muted">Notiz</dt>
+          <dd className="whitespace-pre-line text-ink">{order.note}</dd>
+        </div>
+      )}
+      {order.cancelReason && (
+        <div className="sm:col-span-3">
+          <dt className="text-sm text-ink-muted">Stornogrund</dt>
+          <dd className="whitespace-pre-line text-ink">{order.cancelReason}</dd>
+        </div>
+      )}
+    </dl>
+  )
+}
+
+/** The lines with price, VAT, co-payment and what was picked; the totals per VAT rate. */
+function OrderLines({ order }: { order: CustomerOrderDetail }) {
+  const statutory = order.prescription?.payer === 'statutory'
+  return (
+    <section
+      aria-labelledby="order-lines"
+      className="rounded-card border border-border bg-surface p-6"
+    >
+      <h2 id="order-lines" className="text-lg font-semibold">
+        Positionen
+      </h2>
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="border-b border-border text-left text-ink-muted">
+              <th className="py-2 pr-3 font-medium">Produkt</th>
+              <th className="py-2 pr-3 text-right font-medium">Menge</th>
+              <th className="py-2 pr-3 text-right font-medium">Preis (netto)</th>
+              <th className="py-2 pr-3 text-right font-medium">MwSt.</th>
+              <th className="py-2 pr-3 text-right font-medium">Summe (brutto)</th>
+              {statutory && <th className="py-2 pr-3 text-right font-medium">Zuzahlung</th>}
+              {statutory && <th className="py-2 pr-3 text-right font-medium">Kassenanteil</th>}
+              <th className="py-2 font-medium">Chargen</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item) => {
+              const unit = quantityUnitOfPack[item.packUnit]
+              return (
+                <tr key={item.id} className="border-b border-border align-top">
+                  <td className="py-2 pr-3">
+                    <div className="font-medium text-ink">{item.name}</div>
+                    <div className="text-xs text-ink-muted">
+                      {[
+                        item.pzn && `PZN ${item.pzn}`,
+                        item.requiresPrescription && 'verschreibungspflichtig',
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </div>
+                  </td>
+                  <td className="py-2 pr-3 text-right whitespace-nowrap">
+                    {formatSalesQuantity(item.quantity, item.salesUnit)}
+                  </td>
+                  <td className="py-2 pr-3 text-right whitespace-nowrap">
+                    {formatMoney(item.unitPriceCents)} je {salesUnitShortLabel(item.salesUnit)}
+                  </td>
+                  <td className="py-2 pr-3 text-right">{vatRateLabels[item.vatRate]}</td>
+                  <td className="py-2 pr-3 text-right whitespace-nowrap">
+                    {formatMoney(item.grossCents)}
+                  </td>
+                  {statutory && (
+                    <td className="py-2 pr-3 text-right whitespace-nowrap">
+                      {item.requiresPrescription ? formatMoney(item.copaymentCents) : '–'}
+                    </td>
+                  )}
+                  {statutory && (
+                    <td className="py-2 pr-3 text-right whitespace-nowrap">
+                      {item.requiresPrescription
+                        ? formatMoney(item.grossCents - item.copaymentCents)
+                        : '–'}
+                    </td>
+                  )}
+                  <td className="py-2 text-xs">
+                    {item.picks.length > 0 ? (
+                      <ul>
+                        {item.picks.map((pick) => (
+                          <li key={pick.batchId}>
+                            {pick.batchNumber}: {formatQuantity(pick.quantity, unit)}
+                            {pick.expiryDate && (
+                              <span className="text-ink-muted">
+                                {' '}
+                                (bis {formatDate(pick.expiryDate)})
+                              </span>
+                            )}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : item.held.length > 0 ? (
+                      <span className="text-ink-muted">
+                        reserviert:{' '}
+                        {item.held
+                          .map(
+                            (row) => `${row.batchNumber} (${formatQuantity(row.quantity, unit)})`,
+                          )
+                          .join(', ')}
+                      </span>
+                    ) : (
+                      <span className="text-ink-muted">–</span>
+                    )}
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+      <dl className="mt-4 ml-auto grid max-w-sm grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        <dt className="text-ink-muted">Netto</dt>
+        <dd className="text-right">{formatMoney(order.netCents)}</dd>
+        {order.vatByRate.map((row) => (
+          <div key={row.rate} className="contents">
+            <dt className="text-ink-muted">MwSt. {vatRateLabels[row.rate]}</dt>
+            <dd className="text-right">{formatMoney(row.vatCents)}</dd>
+          </div>
+        ))}
+        <dt className="font-semibold text-ink">Brutto</dt>
+        <dd className="text-right font-semibold">{formatMoney(order.grossCents)}</dd>
+        {statutory && (
+          <>
+            <dt className="text-ink-muted">davon Zuzahlung</dt>
+            <dd className="text-right">{formatMoney(order.copaymentCents)}</dd>
+            <dt className="text-ink-muted">davon Krankenkasse</dt>
+            <dd className="text-right">{formatMoney(order.insurerCents)}</dd>
+          </>
+        )}
+      </dl>
+    </section>
+  )
+}
+
+function OrderTimeline({ order }: { order: CustomerOrderDetail }) {
+  return (
+    <section
+      aria-labelledby="order-timeline"
+      className="rounded-card border border-border bg-surface p-6"
+    >
+      <h2 id="order-timeline" className="flex items-center gap-2 text-lg font-semibold">
+        <History className="size-5 text-brand-600" aria-hidden="true" />
+        Verlauf
+      </h2>
+      <ol className="mt-4 space-y-4">
+        {[...order.timeline].reverse().map((entry) => (
+          <li key={entry.id} className="border-l-2 border-brand-200 pl-4 text-sm">
+            <strong className="text-ink">{orderEventLabels[entry.kind]}</strong>{' '}
+            <span className="text-ink-muted">
+              von {entry.actorName} am <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            </span>
+            {entry.fromStatus && entry.toStatus && (
+              <span className="block text-ink-muted">
+                {customerOrderStatusLabels[entry.fromStatus]} →{' '}
+                {customerOrderStatusLabels[entry.toStatus]}
+              </span>
+            )}
+            {entry.detail && <span className="block break-words text-ink">{entry.detail}</span>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}
+
+/** Sets the payment sub-state by hand: a select of what is allowed now and a button. */
+function PaymentControl({ order }: { order: CustomerOrderDetail }) {
+  const id = useId()
+  const queryClient = useQueryClient()
+  const [choice, setChoice] = useState<PaymentStatus | ''>('')
+  const [busy, setBusy] = useState(false)
+  if (order.paymentOptions.length === 0) return null
+  async function apply() {
+    if (!choice) return
+    setBusy(true)
+    try {
+      await setCustomerOrderPaymentFn({
+        data: { id: order.id, version: order.version, paymentStatus: choice },
+      })
+      await queryClient.invalidateQueries({ queryKey: customerOrdersKey })
+      toast.success(`Zahlung: ${paymentStatusLabels[choice]}.`)
+      setChoice('')
+    } catch (error) {
+      toast.error(failureOf(error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <div className="flex items-end gap-2">
+      <div>
+        <label htmlFor={id} className="block text-sm font-medium text-ink">
+          Zahlungsstatus ändern
+        </label>
+        <select
+          id={id}
+          className={inputClass}
+          value={choice}
+          onChange={(event) => setChoice(event.target.value as PaymentStatus | '')}
+        >
+          <option value="">Bitte wählen</option>
+          {order.paymentOptions.map((value) => (
+            <option key={value} value={value}>
+              {paymentStatusLabels[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button variant="secondary" onClick={() => void apply()} disabled={!choice} pending={busy}>
+        Übernehmen
+      </Button>
+    </div>
+  )
+}
+
+/** `/customer_orders/$id`: the order with the actions its state allows now. */
+export function CustomerOrderPage() {
+  const { id } = route.useParams()
+  const queryClient = useQueryClient()
+  const { data: order } = useSuspenseQuery(customerOrderQuery(id))
+  const [busy, setBusy] = useState(false)
+  const [dialog, setDialog] = useState<'fulfil' | 'complete' | 'cancel' | null>(null)
+  const fulfilAction = order.actions.includes('ship') ? 'ship' : 'markReady'
+
+  async function confirm() {
+    setBusy(true)
+    try {
+      await customerOrderActionFn({
+        data: { id: order.id, action: 'confirm', version: order.version },
+      })
+      await queryClient.invalidateQueries({ queryKey: customerOrdersKey })
+      toast.success('Die Bestellung ist bestätigt; die Ware ist reserviert.')
+    } catch (error) {
+      toast.error(failureOf(error).message)
+      await queryClient.invalidateQueries({ queryKey: customerOrdersKey })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={`Bestellung ${order.number}`}
+        description={
+          <span className="flex flex-wrap gap-2">
+            <CustomerOrderStatusBadge status={order.status} />
+            <PaymentStatusBadge status={order.paymentStatus} />
+          </span>
+        }
+        back={<BackLink to="/customer_orders">Bestellungen</BackLink>}
+        actions={
+          <>
+            {order.actions.includes('cancel') && (
+              <Button variant="secondary" onClick={() => setDialog('cancel')}>
+                <XCircle className="size-4" aria-hidden="true" />
+                Stornieren
+              </Button>
+            )}
+            {order.actions.includes('confirm') && (
+              <Button onClick={() => void confirm()} pending={busy}>
+                <CheckCircle2 className="size-4" aria-hidden="true" />
+                Bestätigen
+              </Button>
+            )}
+            {(order.actions.includes('markReady') || order.actions.includes('ship')) && (
+              <Button onClick={() => setDialog('fulfil')}>
+                {fulfilAction === 'ship' ? (
+                  <Truck className="size-4" aria-hidden="true" />
+                ) : (
+                  <PackageCheck className="size-4" aria-hidden="true" />
+                )}
+                {fulfilAction === 'ship' ? 'Versandt' : 'Abholbereit'}
+              </Button>
+            )}
+            {order.actions.includes('complete') && (
+              <Button onClick={() => setDialog('complete')}>
+                <Send className="size-4" aria-hidden="true" />
+                Abschließen
+              </Button>
+            )}
+          </>
+        }
+      />
+      <div className="space-y-6">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <p className="text-ink-muted">
+            Version {order.version} · {orderChannelLabels[order.channel]}
+          </p>
+          <PaymentControl order={order} />
+        </div>
+        <OrderFacts order={order} />
+        {(order.needsPrescription || order.prescription) && <PrescriptionCard order={order} />}
+        <OrderLines order={order} />
+        <OrderTimeline order={order} />
+      </div>
+      {dialog === 'fulfil' && (
+        <FulfilmentDialog
+          order={order}
+          action={fulfilAction}
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={dialog === 'complete'}
+        onOpenChange={(open) => setDialog(open ? 'complete' : null)}
+        variant="primary"
+        title={`Bestellung ${order.number} abschließen?`}
+        description="Die Ware wurde übergeben: die reservierten Mengen werden als Verkauf aus den gewählten Chargen gebucht. Das lässt sich nicht rückgängig machen."
+        confirmLabel="Abschließen"
+        onConfirm={async () => {
+          await customerOrderActionFn({
+            data: { id: order.id, action: 'complete', version: order.version },
+          })
+          await queryClient.invalidateQueries({ queryKey: customerOrdersKey })
+          toast.success('Die Bestellung ist abgeschlossen.')
+        }}
+      />
+      <ConfirmDialog
+        open={dialog === 'cancel'}
+        onOpenChange={(open) => setDialog(open ? 'cancel' : null)}
+        title={`Bestellung ${order.number} stornieren?`}
+        description="Die Bestellung wird storniert, reservierte Ware wird wieder frei. Der Grund wird im Verlauf festgehalten."
+        confirmLabel="Stornieren"
+        reason={{ label: 'Grund', minLength: 3 }}
+        onConfirm={async (reason) => {
+          await customerOrderActionFn({
+            data: { id: order.id, action: 'cancel', version: order.version, reason },
+          })
+          await queryClient.invalidateQueries({ queryKey: customerOrdersKey })
+          toast.success('Die Bestellung ist storniert.')
+        }}
+      />
+    </>
+  )
+}

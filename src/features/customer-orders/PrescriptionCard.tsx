@@ -1,0 +1,413 @@
+import { useForm } from '@tanstack/react-form'
+import { useQueryClient } from '@tanstack/react-query'
+import { ClipboardCheck, FileCheck, FileUp } from 'lucide-react'
+import { useId, useState } from 'react'
+import { toast } from 'sonner'
+import { prescriptionSchema } from '~/lib/customer-order-schemas'
+import {
+  type CustomerOrderDetail,
+  type PayerKind,
+  type PrescriptionForm,
+  payerKinds,
+  prescriptionFormLabels,
+  prescriptionForms,
+} from '~/lib/customer-orders'
+import { payerKindLabels } from '~/lib/customers'
+import { failureOf } from '~/lib/failure'
+import { berlinIsoDate, formatDate, formatDateTime, formatMoney } from '~/lib/format'
+import { HiddenFileInput } from '../files/HiddenFileInput'
+import { UploadMessages, uploadDescribedBy } from '../files/UploadProgress'
+import { useFileUpload } from '../files/use-file-upload'
+import { FormAlert, inputClass } from '../forms/field-parts'
+import { FormFrame, SubmitButton } from '../forms/fields'
+import { applyServerErrors } from '../forms/server-errors'
+import { CertificateLinks } from '../inventory/Certificate'
+import { CheckboxField, InputField, SelectField } from '../product-db/form-controls'
+import { focusFirstError } from '../product-db/ProductFactsFields'
+import { Button } from '../ui/buttons'
+import { StatusBadge } from '../ui/StatusBadge'
+import { checkPrescriptionFn, recordPrescriptionFn } from './customer-order-save.functions'
+import { customerOrdersKey } from './customer-orders.queries'
+
+interface PrescriptionValues {
+  payer: PayerKind
+  form: PrescriptionForm
+  prescriberName: string
+  prescriberAddress: string
+  issuedOn: string
+  insurerName: string
+  insuranceNumber: string
+  copaymentExempt: boolean
+  eRezeptToken: string
+  scanFileId: string
+}
+
+const blank = (text: string) => text.trim() || null
+
+/** The scan of a paper prescription: picked, uploaded with its progress, kept by id. */
+function ScanUpload({
+  fileId,
+  error,
+  onUploaded,
+}: {
+  fileId: string
+  error: string | null
+  onUploaded: (fileId: string) => void
+}) {
+  const id = useId()
+  const { input, upload, start } = useFileUpload({
+    path: '/api/files/prescription-scans',
+    maxBytes: 10 * 1024 * 1024,
+    tooLargeMessage: 'Der Rezept-Scan ist größer als 10 MB.',
+    onUploaded,
+  })
+  const shownError = upload.state === 'failed' ? upload.message : error
+  const uploaded = upload.state !== 'uploading' && fileId !== ''
+  return (
+    <div className="space-y-2 sm:col-span-2">
+      <span className="block text-sm font-medium text-ink">Rezept-Scan</span>
+      <HiddenFileInput
+        ref={input}
+        id={`${id}-file`}
+        accept="application/pdf,image/png,image/jpeg"
+        onFile={(file) => void start(file)}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          id="field-scanFileId"
+          variant="secondary"
+          aria-describedby={uploadDescribedBy(id, shownError)}
+          aria-invalid={shownError ? true : undefined}
+          onClick={() => input.current?.click()}
+          disabled={upload.state === 'uploading'}
+        >
+          <FileUp className="size-4" aria-hidden="true" />
+          {uploaded ? 'Anderen Scan wählen' : 'Rezept-Scan hochladen'}
+        </Button>
+        {uploaded && (
+          <span className="inline-flex items-center gap-1 text-sm text-success">
+            <FileCheck className="size-4" aria-hidden="true" />
+            {upload.state === 'idle' && upload.fileName
+              ? `Hochgeladen: ${upload.fileName}`
+              : 'Scan liegt vor'}
+          </span>
+        )}
+      </div>
+      <UploadMessages
+        id={id}
+        upload={upload}
+        processingText="Wird geprüft …"
+        hint="PDF, PNG oder JPEG, höchstens 10 MB."
+        error={shownError}
+      />
+    </div>
+  )
+}
+
+function PrescriptionFormView({
+  order,
+  onDone,
+}: {
+  order: CustomerOrderDetail
+  onDone: () => void
+}) {
+  const queryClient = useQueryClient()
+  const [failure, setFailure] = useState<string | null>(null)
+  const current = order.prescription
+  const form = useForm({
+    defaultValues: {
+      payer: current?.payer ?? 'statutory',
+      form: current?.form ?? 'e_rezept',
+      prescriberName: current?.prescriberName ?? '',
+      prescriberAddress: current?.prescriberAddress ?? '',
+      issuedOn: current?.issuedOn ?? '',
+      insurerName: current?.insurerName ?? '',
+      insuranceNumber: current?.insuranceNumber ?? '',
+      copaymentExempt: current?.copaymentExempt ?? false,
+      eRezeptToken: current?.eRezeptToken ?? '',
+      scanFileId: current?.scanFileId ?? '',
+    } satisfies PrescriptionValues as PrescriptionValues,
+    validators: {
+      onSubmit: ({ value }) => {
+        const result = prescriptionSchema.safeParse(inputOf(value))
+        if (result.success) return undefined
+        const fields: Record<string, string> = {}
+        for (const issue of result.error.issues) fields[issue.path.join('.')] ??= issue.message
+        return { fields }
+      },
+    },
+    onSubmitInvalid: focusFirstError,
+    onSubmit: async ({ value, formApi }) => {
+      setFailure(null)
+      try {
+        await recordPrescriptionFn({ data: { id: order.id, prescription: inputOf(value) } })
+        await queryClient.invalidateQueries({ queryKey: customerOrdersKey })
+        toast.success('Das Rezept ist erfasst. Bitte prüfen Sie es.')
+        onDone()
+      } catch (error) {
+        setFailure(applyServerErrors(formApi, error))
+        focusFirstError()
+      }
+    },
+  })
+  function inputOf(value: PrescriptionValues) {
+    return {
+      version: order.version,
+      payer: value.payer,
+      form: value.form,
+      prescriberName: value.prescriberName,
+      prescriberAddress: blank(value.prescriberAddress),
+      issuedOn: value.issuedOn,
+      insurerName: value.payer === 'statutory' ? blank(value.insurerName) : null,
+      insuranceNumber: value.payer === 'statutory' ? blank(value.insuranceNumber) : null,
+      copaymentExempt: value.payer === 'statutory' && value.copaymentExempt,
+      eRezeptToken: value.form === 'e_rezept' ? blank(value.eRezeptToken) : null,
+      scanFileId: value.form === 'paper' ? blank(value.scanFileId) : null,
+    }
+  }
+  return (
+    <FormFrame form={form} className="mt-4 space-y-4">
+      {failure && <FormAlert>{failure}</FormAlert>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <form.Field name="payer">
+          {(field) => (
+            <SelectField
+              field={field}
+              label="Kostenträger"
+              options={payerKinds.map((value) => ({ value, label: payerKindLabels[value] }))}
+            />
+          )}
+        </form.Field>
+        <form.Field name="form">
+          {(field) => (
+            <SelectField
+              field={field}
+              label="Form"
+              options={prescriptionForms.map((value) => ({
+                value,
+                label: prescriptionFormLabels[value],
+              }))}
+            />
+          )}
+        </form.Field>
+        <form.Field name="prescriberName">
+          {(field) => (
+            <InputField field={field} label="Verschreibende Ärztin / verschreibender Arzt" />
+          )}
+        </form.Field>
+        <form.Field name="prescriberAddress">
+          {(field) => <InputField field={field} label="Praxis (optional)" />}
+        </form.Field>
+        <form.Field name="issuedOn">
+          {(field) => (
+            <div>
+              <label htmlFor="field-issuedOn" className="block text-sm font-medium text-ink">
+                Ausstellungsdatum
+              </label>
+              <input
+                id="field-issuedOn"
+                name="issuedOn"
+                type="date"
+                max={berlinIsoDate()}
+                className={inputClass}
+                aria-invalid={field.state.meta.errors.length ? true : undefined}
+                aria-describedby={
+                  field.state.meta.errors.length ? 'field-issuedOn-error' : undefined
+                }
+                value={field.state.value}
+                onBlur={field.handleBlur}
+                onChange={(event) => field.handleChange(event.target.value)}
+              />
+              {field.state.meta.errors.length > 0 && (
+                <p id="field-issuedOn-error" className="mt-1 text-sm text-danger">
+                  {String(
+                    (field.state.meta.errors[0] as { message?: string })?.message ??
+                      field.state.meta.errors[0],
+                  )}
+                </p>
+              )}
+            </div>
+          )}
+        </form.Field>
+        <form.Subscribe selector={(state) => [state.values.payer, state.values.form] as const}>
+          {([payer, kind]) => (
+            <>
+              {payer === 'statutory' && (
+                <>
+                  <form.Field name="insurerName">
+                    {(field) => <InputField field={field} label="Krankenkasse" />}
+                  </form.Field>
+                  <form.Field name="insuranceNumber">
+                    {(field) => <InputField field={field} label="Versichertennummer" />}
+                  </form.Field>
+                  <div className="sm:col-span-2">
+                    <form.Field name="copaymentExempt">
+                      {(field) => (
+                        <CheckboxField
+                          field={field}
+                          label="Von der Zuzahlung befreit"
+                          hint="Befreiungsbescheid der Krankenkasse liegt vor (§ 62 SGB V)."
+                        />
+                      )}
+                    </form.Field>
+                  </div>
+                </>
+              )}
+              {kind === 'e_rezept' ? (
+                <div className="sm:col-span-2">
+                  <form.Field name="eRezeptToken">
+                    {(field) => (
+                      <InputField
+                        field={field}
+                        label="E-Rezept-Token"
+                        hint="Der Inhalt des Data-Matrix-Codes."
+                      />
+                    )}
+                  </form.Field>
+                </div>
+              ) : (
+                <form.Field name="scanFileId">
+                  {(field) => (
+                    <ScanUpload
+                      fileId={field.state.value}
+                      error={
+                        typeof field.state.meta.errorMap.onServer === 'string'
+                          ? field.state.meta.errorMap.onServer
+                          : null
+                      }
+                      onUploaded={(fileId) => field.handleChange(fileId)}
+                    />
+                  )}
+                </form.Field>
+              )}
+            </>
+          )}
+        </form.Subscribe>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {current && (
+          <Button variant="secondary" onClick={onDone}>
+            Abbrechen
+          </Button>
+        )}
+        <SubmitButton form={form}>Rezept speichern</SubmitButton>
+      </div>
+    </FormFrame>
+  )
+}
+
+/** The order's prescription: its facts and validity, the form while the order is new, the check. */
+export function PrescriptionCard({ order }: { order: CustomerOrderDetail }) {
+  const queryClient = useQueryClient()
+  const [editing, setEditing] = useState(false)
+  const [checking, setChecking] = useState(false)
+  const prescription = order.prescription
+  const showForm = order.editable && (editing || !prescription)
+
+  async function check() {
+    setChecking(true)
+    try {
+      await checkPrescriptionFn({ data: { id: order.id, version: order.version } })
+      await queryClient.invalidateQueries({ queryKey: customerOrdersKey })
+      toast.success('Das Rezept ist als geprüft vermerkt.')
+    } catch (error) {
+      toast.error(failureOf(error).message)
+    } finally {
+      setChecking(false)
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby="prescription"
+      className="rounded-card border border-border bg-surface p-6"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="prescription" className="text-lg font-semibold">
+          Rezept
+        </h2>
+        {prescription &&
+          (prescription.checkedAt ? (
+            <StatusBadge tone="success">Geprüft</StatusBadge>
+          ) : (
+            <StatusBadge tone="warning">Nicht geprüft</StatusBadge>
+          ))}
+      </div>
+      {order.needsPrescription && !prescription && (
+        <p className="mt-2 text-ink-muted">
+          Für die verschreibungspflichtigen Positionen ist ein Rezept nötig. Erfassen und prüfen Sie
+          es, bevor Sie den Auftrag bestätigen.
+        </p>
+      )}
+      {prescription && !showForm && (
+        <>
+          <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-3">
+            {(
+              [
+                ['Kostenträger', payerKindLabels[prescription.payer]],
+                ['Form', prescriptionFormLabels[prescription.form]],
+                ['Verschrieben von', prescription.prescriberName],
+                ['Ausgestellt am', formatDate(prescription.issuedOn)],
+                [
+                  'Gültig bis',
+                  `${formatDate(prescription.validUntil)}${prescription.validToday ? '' : ' – abgelaufen'}`,
+                ],
+                prescription.payer === 'statutory' && [
+                  'Krankenkasse',
+                  [prescription.insurerName, prescription.insuranceNumber]
+                    .filter(Boolean)
+                    .join(', ') || '–',
+                ],
+                prescription.payer === 'statutory' && [
+                  'Zuzahlung',
+                  prescription.copaymentExempt
+                    ? 'befreit'
+                    : `${formatMoney(order.copaymentCents)} (Kasse: ${formatMoney(order.insurerCents)})`,
+                ],
+                prescription.form === 'paper' && [
+                  'Scan',
+                  prescription.scanFileId ? 'liegt vor' : 'keiner',
+                ],
+                prescription.checkedAt && [
+                  'Geprüft am',
+                  `${formatDateTime(prescription.checkedAt)} von ${prescription.checkedByName ?? '–'}`,
+                ],
+              ].filter(Boolean) as [string, string][]
+            ).map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-sm text-ink-muted">{label}</dt>
+                <dd className="font-medium text-ink">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {prescription.form === 'paper' && prescription.scanFileId && (
+            <div className="mt-4">
+              <CertificateLinks
+                fileId={prescription.scanFileId}
+                fileName={`rezept-${order.number}`}
+                failureMessage="Der Rezept-Scan konnte nicht geladen werden."
+              />
+            </div>
+          )}
+          {order.editable && (
+            <div className="mt-4 flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                Rezept ändern
+              </Button>
+              {!prescription.checkedAt && (
+                <Button onClick={() => void check()} pending={checking}>
+                  <ClipboardCheck className="size-4" aria-hidden="true" />
+                  Rezept geprüft
+                </Button>
+              )}
+            </div>
+          )}
+        </>
+      )}
+      {showForm && <PrescriptionFormView order={order} onDone={() => setEditing(false)} />}
+      {!order.editable && !prescription && (
+        <p className="mt-2 text-ink-muted">Zu diesem Auftrag ist kein Rezept erfasst.</p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,99 @@
+import { createCustomerOrderSchema } from '~/lib/customer-order-schemas'
+import type { DeliveryMethod, SellableProduct } from '~/lib/customer-orders'
+import { FailureError, failureOf } from '~/lib/failure'
+
+/** The order form's values: lines as typed (text), delivery and note. */
+export interface LineValues extends SellableProduct {
+  quantity: string
+}
+
+export interface CustomerOrderFormValues {
+  customerId: string
+  items: LineValues[]
+  deliveryMethod: DeliveryMethod
+  street: string
+  postalCode: string
+  city: string
+  note: string
+}
+
+export const emptyCustomerOrderForm: CustomerOrderFormValues = {
+  customerId: '',
+  items: [],
+  deliveryMethod: 'pickup',
+  street: '',
+  postalCode: '',
+  city: '',
+  note: '',
+}
+
+/** A new line: the smallest quantity the listing allows. */
+export const lineOf = (product: SellableProduct): LineValues => ({
+  ...product,
+  quantity: String(product.minOrderQuantity ?? product.orderStep),
+})
+
+const wholeNumber = (text: string) => {
+  const value = Number(text.trim())
+  return text.trim() !== '' && Number.isInteger(value) ? value : Number.NaN
+}
+
+export const lineQuantity = (line: LineValues) => {
+  const quantity = wholeNumber(line.quantity)
+  return Number.isFinite(quantity) && quantity > 0 ? quantity : 0
+}
+
+/** What the service receives; empty address fields take the customer's address. */
+export function orderInputOf(values: CustomerOrderFormValues) {
+  const blank = (text: string) => text.trim() || null
+  return {
+    customerId: values.customerId,
+    items: values.items.map((line) => ({
+      listingId: line.listingId,
+      quantity: wholeNumber(line.quantity),
+    })),
+    delivery: {
+      method: values.deliveryMethod,
+      street: blank(values.street),
+      postalCode: blank(values.postalCode),
+      city: blank(values.city),
+    },
+    note: blank(values.note),
+  }
+}
+
+/** `items.0.quantity` (schema, server) → `items[0].quantity`; `delivery.street` → `street`. */
+export function formFieldOf(path: string): string {
+  const item = /^items\.(\d+)\.(\w+)/.exec(path)
+  if (item) return `items[${item[1]}].quantity`
+  if (path === 'items') return 'customerId'
+  return path.replace(/^delivery\./, '')
+}
+
+export function customerOrderFormErrors(values: CustomerOrderFormValues): Record<string, string> {
+  const errors: Record<string, string> = {}
+  values.items.forEach((line, index) => {
+    if (Number.isNaN(wholeNumber(line.quantity))) {
+      errors[`items[${index}].quantity`] = 'Bitte geben Sie eine ganze Zahl an.'
+    }
+  })
+  const result = createCustomerOrderSchema.safeParse(orderInputOf(values))
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const path = issue.path.join('.')
+      errors[path === 'items' ? 'items' : formFieldOf(path)] ??= issue.message
+    }
+  }
+  return errors
+}
+
+/** The server's refusal with its field names renamed to the form's. */
+export function withFormFieldNames(error: unknown): unknown {
+  const failure = failureOf(error)
+  if (!failure.errors) return error
+  const errors: Record<string, string> = {}
+  for (const [path, message] of Object.entries(failure.errors)) {
+    errors[formFieldOf(path)] ??= message
+  }
+  return new FailureError({ ...failure, errors })
+}
