@@ -437,15 +437,6 @@ export interface SellableProduct {
   availableSalesUnits: number
 }
 
-/** A customer the order form offers (until the customers area's picker takes over). */
-export interface OrderCustomerOption {
-  id: string
-  number: string
-  name: string
-  kind: CustomerKind
-  payerKind: PayerKind | null
-}
-
 /** A batch the pick dialog offers for a line: released, unexpired, with what is free. */
 export interface PickableBatch {
   batchId: string

@@ -5,21 +5,39 @@ import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm } from './support/session'
 
 /**
- * A pharmacist of Sonnen-Apotheke enters an order for two flowers for a statutory patient, records
- * the paper prescription with its scan, checks it, confirms the order (the goods are reserved),
- * marks it ready with the prefilled batches and completes it; then a second order is entered and
- * cancelled by keyboard alone.
+ * A pharmacist of Sonnen-Apotheke creates a statutory patient while entering an order for two
+ * flowers, records the paper prescription with its scan, checks it, confirms the order (the goods
+ * are reserved), marks it ready with the prefilled batches, completes it, issues the invoice and
+ * downloads it; the invoice shows in /documents and on the patient's page. Then a second order is
+ * entered and cancelled by keyboard alone.
  */
 
 /** Nordstern, loose by the gram (11,50 €/g), and Küstennebel, a 10 g pack (119,00 €). */
 const products = { nordstern: '13796578', kuestennebel: '12402695' }
 const scan = path.join(import.meta.dirname, 'fixtures', 'analysezertifikat.pdf')
 
-async function chooseCustomer(page: Page, name: string) {
-  const picker = page.getByRole('combobox', { name: 'Kunde' })
-  await picker.fill(name.split(' ').at(-1) ?? name)
-  await page.getByRole('option').filter({ hasText: name }).click()
-  await expect(page.getByText(`Gewählt: ${name}`)).toBeVisible()
+/** A new statutory patient, made in the order form's dialog; the picker then holds them. */
+async function createPatient(page: Page, firstName: string, lastName: string) {
+  await page.getByRole('button', { name: 'Neuen Kunden anlegen' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Neuen Kunden anlegen' })
+  await dialog.getByLabel('Vorname').fill(firstName)
+  await dialog.getByLabel('Nachname').fill(lastName)
+  await dialog.getByLabel('Geburtsdatum').fill('1966-07-21')
+  await dialog.getByLabel('PLZ').fill('12049')
+  await dialog.getByLabel('Ort').fill('Berlin')
+  await dialog.getByLabel('Kostenträger').selectOption({ label: 'Gesetzlich versichert (GKV)' })
+  await dialog.getByLabel('Krankenkasse').fill('AOK Nordost')
+  await dialog.getByLabel('Versichertennummer').fill('A123456780')
+  await dialog.getByRole('button', { name: 'Anlegen' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText(`Gewählt: ${firstName} ${lastName}`)).toBeVisible()
+}
+
+/** Clicks a download button and answers the file's response. */
+async function download(page: Page, button: ReturnType<Page['getByRole']>) {
+  const response = page.waitForResponse((answer) => /\/api\/files\/[0-9a-f-]+$/.test(answer.url()))
+  await button.click()
+  return response
 }
 
 async function addProduct(page: Page, pzn: string) {
@@ -36,7 +54,7 @@ async function toastGone(page: Page, text: string | RegExp) {
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 
-test('a pharmacist enters, checks, confirms, readies and completes a prescription order', async ({
+test('a pharmacist enters, checks, confirms, readies, completes and invoices a prescription order', async ({
   page,
 }) => {
   const errors = watchPageErrors(page)
@@ -50,7 +68,7 @@ test('a pharmacist enters, checks, confirms, readies and completes a prescriptio
   await expect(page).toHaveURL(/\/customer_orders\/create$/)
   await waitForHydratedForm(page)
   await expectNoSeriousViolations(page)
-  await chooseCustomer(page, 'Erika Mustermann')
+  await createPatient(page, 'Erika', 'Mustermann')
   await addProduct(page, products.nordstern)
   await addProduct(page, products.kuestennebel)
   const quantities = page.getByRole('textbox', { name: /^Menge:/ })
@@ -120,12 +138,37 @@ test('a pharmacist enters, checks, confirms, readies and completes a prescriptio
   }
   await expectNoSeriousViolations(page)
 
-  // The list finds it by its number.
+  // The invoice: issued on the order, downloaded as the stored PDF.
+  const documents = page.getByRole('region', { name: 'Dokumente' })
+  await documents.getByRole('button', { name: 'Rechnung ausstellen' }).click()
+  await toastGone(page, /^Rechnung RE-\d{4}-\d{5} ist ausgestellt\.$/)
+  const invoiceRow = documents.getByRole('row').filter({ hasText: /RE-\d{4}-\d{5}/ })
+  await expect(invoiceRow).toHaveCount(1)
+  const invoiceNumber = (await invoiceRow.textContent())?.match(/RE-\d{4}-\d{5}/)?.[0] ?? ''
+  const pdf = await download(page, invoiceRow.getByRole('button', { name: /^PDF/ }))
+  expect(pdf.status()).toBe(200)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
+  await expect(timeline.getByText(invoiceNumber).first()).toBeVisible()
+
+  // The list finds the order by its number; /documents finds the invoice with its order.
   const number = (await heading.textContent())?.replace('Bestellung ', '') ?? ''
   await page.goto(`/customer_orders?q=${number}`)
   const rows = page.getByRole('table', { name: 'Kundenbestellungen' }).locator('tbody tr')
   await expect(rows).toHaveCount(1)
   await expect(rows.first()).toContainText('Erika Mustermann')
+  await page.goto(`/documents?q=${invoiceNumber}`)
+  const documentRows = page.getByRole('table', { name: 'Dokumente' }).locator('tbody tr')
+  await expect(documentRows).toHaveCount(1)
+  await expect(documentRows.first()).toContainText(number)
+  await expect(documentRows.first()).toContainText('Erika Mustermann')
+
+  // The patient's page shows the order and the invoice.
+  await page.goto('/customers?q=Mustermann')
+  await page.getByRole('table', { name: 'Kunden' }).getByRole('link').first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Erika Mustermann' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Bestellungen' })).toContainText(number)
+  await expect(page.getByRole('region', { name: 'Dokumente' })).toContainText(invoiceNumber)
+  await expectNoSeriousViolations(page)
   expect(errors).toEqual([])
 })
 
@@ -136,14 +179,14 @@ test('an order is entered and cancelled by keyboard alone', async ({ page }) => 
   await waitForHydratedForm(page)
   const customer = page.getByRole('combobox', { name: 'Kunde' })
   await tabTo(page, customer)
-  await page.keyboard.type('Lindner')
+  await page.keyboard.type('Anja Weber')
   // Only the match is left: the search has answered (focusing opened the unfiltered list).
   const customers = page.getByRole('listbox', { name: 'Passende Kunden' }).getByRole('option')
   await expect(customers).toHaveCount(1)
-  await expect(customers.filter({ hasText: 'Praxis Dr. Lindner' })).toBeVisible()
+  await expect(customers.filter({ hasText: 'Praxis Dr. med. Anja Weber' })).toBeVisible()
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Enter')
-  await expect(page.getByText('Gewählt: Praxis Dr. Lindner')).toBeVisible()
+  await expect(page.getByText('Gewählt: Praxis Dr. med. Anja Weber')).toBeVisible()
   const picker = page.getByRole('combobox', { name: 'Produkt hinzufügen' })
   await tabTo(page, picker)
   await page.keyboard.type(products.kuestennebel)

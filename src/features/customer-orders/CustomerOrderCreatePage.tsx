@@ -7,11 +7,10 @@ import { toast } from 'sonner'
 import {
   deliveryMethodLabels,
   deliveryMethods,
-  type OrderCustomerOption,
   orderTotals,
   requiresPrescription,
 } from '~/lib/customer-orders'
-import { customerKindLabels, payerKindLabels } from '~/lib/customers'
+import type { CustomerOption } from '~/lib/customers'
 import { formatMoney } from '~/lib/format'
 import {
   formatPackSize,
@@ -19,6 +18,7 @@ import {
   salesUnitShortLabel,
   vatRateLabels,
 } from '~/lib/products'
+import { CustomerPicker } from '../customers/CustomerPicker'
 import { FormAlert, inputClass } from '../forms/field-parts'
 import { FormFrame, SubmitButton } from '../forms/fields'
 import { applyServerErrors } from '../forms/server-errors'
@@ -42,7 +42,7 @@ import {
   orderInputOf,
   withFormFieldNames,
 } from './customer-order-form'
-import { orderCustomersQuery, sellableProductsQuery } from './customer-order-forms.queries'
+import { sellableProductsQuery } from './customer-order-forms.queries'
 import { createCustomerOrderFn } from './customer-order-save.functions'
 import { customerOrdersKey } from './customer-orders.queries'
 
@@ -91,7 +91,7 @@ const availabilityText = (line: LineValues) =>
 export function CustomerOrderCreatePage() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const [customer, setCustomer] = useState<OrderCustomerOption | null>(null)
+  const [customer, setCustomer] = useState<CustomerOption | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const leaving = useRef(false)
   const form = useForm({
@@ -153,46 +153,17 @@ export function CustomerOrderCreatePage() {
             <form.Field name="customerId">
               {(field) => (
                 <div id={`field-${field.name}`} tabIndex={-1}>
-                  <ProductCombobox
-                    label="Kunde"
-                    listLabel="Passende Kunden"
-                    hint="Name, Kundennummer oder E-Mail."
+                  <CustomerPicker
+                    value={customer}
                     error={customerError}
-                    query={orderCustomersQuery}
-                    optionKey={(option) => option.id}
-                    clearOnPick
-                    onPick={(option) => {
+                    onChange={(option) => {
                       setCustomer(option)
                       changeFieldValue(field, option.id)
                     }}
-                    renderOption={(option) => (
-                      <>
-                        <span className="font-medium">{option.name}</span>
-                        <span className="block text-xs text-ink-muted">
-                          {[
-                            option.number,
-                            customerKindLabels[option.kind],
-                            option.payerKind && payerKindLabels[option.payerKind],
-                          ]
-                            .filter(Boolean)
-                            .join(' · ')}
-                        </span>
-                      </>
-                    )}
                   />
                 </div>
               )}
             </form.Field>
-            {customer ? (
-              <p className="text-sm" aria-live="polite">
-                Gewählt: <strong>{customer.name}</strong>{' '}
-                <span className="text-ink-muted">
-                  ({customer.number}, {customerKindLabels[customer.kind]})
-                </span>
-              </p>
-            ) : (
-              <p className="text-sm text-ink-muted">Noch kein Kunde gewählt.</p>
-            )}
           </div>
         </Section>
 

@@ -17,6 +17,7 @@ import { formatDate, formatDateTime, formatMoney, formatQuantity } from '~/lib/f
 import { salesUnitShortLabel, vatRateLabels } from '~/lib/products'
 import { formatSalesQuantity } from '~/lib/purchase-orders'
 import { quantityUnitOfPack } from '~/lib/stock'
+import { OrderDocuments } from '../documents/OrderDocuments'
 import { inputClass } from '../forms/field-parts'
 import { Button } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
@@ -360,6 +361,7 @@ export function CustomerOrderPage() {
         <OrderFacts order={order} />
         {(order.needsPrescription || order.prescription) && <PrescriptionCard order={order} />}
         <OrderLines order={order} />
+        <OrderDocuments orderId={order.id} />
         <OrderTimeline order={order} />
       </div>
       {dialog === 'fulfil' && (

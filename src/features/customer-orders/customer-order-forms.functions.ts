@@ -4,7 +4,6 @@ import { maxSearchLength } from '~/lib/list-query'
 import { getApp } from '~/server/app.server'
 import {
   listPickableBatches,
-  searchOrderCustomers,
   searchSellableProducts,
 } from '~/server/customer-orders/customer-orders.server'
 import { authenticated } from '../server-fn/auth.middleware'
@@ -22,13 +21,6 @@ export const fetchSellableProducts = createServerFn({ method: 'GET' })
   .validator((input: { q: string }) => ({ q: searchText(input) }))
   .handler(async ({ data, context }) =>
     searchSellableProducts(context.actor, data.q, (await getApp()).db),
-  )
-
-export const fetchOrderCustomers = createServerFn({ method: 'GET' })
-  .middleware([authenticated])
-  .validator((input: { q: string }) => ({ q: searchText(input) }))
-  .handler(async ({ data, context }) =>
-    searchOrderCustomers(context.actor, data.q, (await getApp()).db),
   )
 
 export const fetchPickableBatches = createServerFn({ method: 'GET' })

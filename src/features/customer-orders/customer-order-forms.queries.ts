@@ -1,9 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import {
-  fetchOrderCustomers,
-  fetchPickableBatches,
-  fetchSellableProducts,
-} from './customer-order-forms.functions'
+import { fetchPickableBatches, fetchSellableProducts } from './customer-order-forms.functions'
 import { customerOrdersKey } from './customer-orders.queries'
 
 /** The order form's and pick dialog's own reads (under `customerOrdersKey`, refreshed with it). */
@@ -12,13 +8,6 @@ export const sellableProductsQuery = (q: string) =>
   queryOptions({
     queryKey: [...customerOrdersKey, 'sellable', q],
     queryFn: () => fetchSellableProducts({ data: { q } }),
-    staleTime: 10_000,
-  })
-
-export const orderCustomersQuery = (q: string) =>
-  queryOptions({
-    queryKey: [...customerOrdersKey, 'customers', q],
-    queryFn: () => fetchOrderCustomers({ data: { q } }),
     staleTime: 10_000,
   })
 

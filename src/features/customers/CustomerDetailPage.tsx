@@ -9,6 +9,7 @@ import { customerNoteSchema } from '~/lib/customer-schemas'
 import { type CustomerDetail, customerKindLabels } from '~/lib/customers'
 import { failureOf } from '~/lib/failure'
 import { formatDate, formatDateTime, formatMoney } from '~/lib/format'
+import { CustomerDocuments } from '../documents/CustomerDocuments'
 import { FormAlert } from '../forms/field-parts'
 import { FormFrame, SubmitButton, TextField } from '../forms/fields'
 import { applyServerErrors } from '../forms/server-errors'
@@ -312,6 +313,7 @@ export function CustomerDetailPage() {
             <ShopAccountLink customer={customer} onChanged={refresh} />
           </Card>
         </div>
+        <CustomerDocuments customerId={customer.id} />
         <Card title="Notizen" id="customer-notes">
           <div className="space-y-4">
             {customer.notes.length === 0 ? (

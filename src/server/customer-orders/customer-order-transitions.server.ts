@@ -22,7 +22,7 @@ import type { Database, Executor } from '../db/client.server'
 import { ConflictError, ForbiddenError, InvalidError, parseInput } from '../errors.server'
 import { products } from '../products/products.schema'
 import { batches, stockReservations } from '../stock/stock.schema'
-import { activeReservation, lockSellableBatches } from '../stock/stock-ledger.server'
+import { activeReservation } from '../stock/stock-ledger.server'
 import {
   consumeReservations,
   keepReservations,
@@ -275,12 +275,6 @@ export async function completeCustomerOrder(
     }
     if (items.some((item) => held.get(item.organisationProductId) !== baseUnitsOf(item))) {
       throw new ConflictError(reservationsShortMessage)
-    }
-    // The batches in the order every reservation locks them (listing by listing, first-expiring
-    // first), before the sale locks them by id: a parallel confirm of the same products then
-    // queues behind this one instead of deadlocking with it.
-    for (const item of inLockOrder(items)) {
-      await lockSellableBatches(tx, order.organisationId, item.organisationProductId)
     }
     const sold = await consumeReservations(
       tx,

@@ -18,7 +18,6 @@ import {
   isPrescriptionValidOn,
   linkedItemsMessage,
   notEditableMessage,
-  type OrderCustomerOption,
   orderTotals,
   type PickableBatch,
   prescriptionShares,
@@ -372,38 +371,6 @@ export async function searchSellableProducts(
     ...row,
     availableSalesUnits: availableSalesUnits(Number(available), row.baseUnitsPerSalesUnit),
   }))
-}
-
-/** Customers to order for: active, not anonymised; name, number or e-mail. */
-export async function searchOrderCustomers(
-  actor: Actor,
-  search: string,
-  db: Database,
-): Promise<OrderCustomerOption[]> {
-  const seller = sellerOf(actor)
-  return db
-    .select({
-      id: customers.id,
-      number: customers.number,
-      name: customerName,
-      kind: customers.kind,
-      payerKind: customers.payerKind,
-    })
-    .from(customers)
-    .where(
-      and(
-        eq(customers.organisationId, seller.organisation.id),
-        isNull(customers.deactivatedAt),
-        isNull(customers.anonymisedAt),
-        searchCondition(search.trim().slice(0, 100), [
-          customerName,
-          customers.number,
-          customers.email,
-        ]),
-      ),
-    )
-    .orderBy(asc(customerName), asc(customers.id))
-    .limit(pickLimit)
 }
 
 // ─── New orders and changes while new ────────────────────────────────────────────────────────

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { CustomerOrderStatus, SellableProduct } from '../../lib/customer-orders'
 import type { BusinessActor } from '../actor.server'
-import { getActiveBusinessUser } from '../auth.server'
 import { customerOrderActionServices } from '../customer-orders/customer-order-transitions.server'
 import { customerOrders } from '../customer-orders/customer-orders.schema'
 import {
@@ -12,6 +11,7 @@ import { cancelOrderInvoice, issueOrderDocument } from '../documents/document-is
 import { documents } from '../documents/documents.schema'
 import type { Database } from './client.server'
 import { demoIds } from './seed.server'
+import { demoActorOf } from './seed-actor.server'
 import { demoCustomerIds } from './seed-customers.server'
 
 /**
@@ -24,18 +24,6 @@ import { demoCustomerIds } from './seed-customers.server'
  * order (the order seed is not wired yet; Nordhanf's orders from purchase orders are still open),
  * it first makes the few it needs through the order services.
  */
-
-async function actorOf(db: Database, userId: string): Promise<BusinessActor> {
-  const user = await getActiveBusinessUser(db, userId)
-  if (!user) throw new Error(`demo user ${userId} missing`)
-  return {
-    kind: 'business',
-    user,
-    organisation: user.organisation,
-    sessionId: 'seed',
-    requestId: null,
-  }
-}
 
 /** The smallest quantity the listing's rules allow. */
 function leastQuantity(product: SellableProduct): number {
@@ -137,8 +125,8 @@ export async function seedDemoDocuments(db: Database): Promise<void> {
     .where(eq(documents.organisationId, demoIds.pharmacy))
     .limit(1)
   if (existing) return
-  const pharmacist = await actorOf(db, demoIds.userPharmacyOwner)
-  const wholesaler = await actorOf(db, demoIds.userWholesalerOwner)
+  const pharmacist = await demoActorOf(db, demoIds.userPharmacyOwner)
+  const wholesaler = await demoActorOf(db, demoIds.userWholesalerOwner)
 
   if (!(await hasCompletedOrders(db, demoIds.pharmacy))) {
     await fallbackOrders(db, pharmacist, [

@@ -2,8 +2,6 @@ import { eq } from 'drizzle-orm'
 import type { CustomerOrderStatus, PaymentStatus, SellableProduct } from '../../lib/customer-orders'
 import { berlinIsoDate } from '../../lib/format'
 import { type BusinessActor, systemActor } from '../actor.server'
-import { getActiveBusinessUser } from '../auth.server'
-import { customerNumberYear, takeNextNumber } from '../counters/counters.server'
 import {
   checkPrescription,
   recordPrescription,
@@ -22,107 +20,29 @@ import {
   createCustomerOrder,
   searchSellableProducts,
 } from '../customer-orders/customer-orders.server'
-import { customers } from '../customers/customers.schema'
 import type { Database } from './client.server'
 import { demoIds } from './seed.server'
+import { demoActorOf } from './seed-actor.server'
+import { demoCustomerIds } from './seed-customers.server'
 
 /**
  * Customer orders of Sonnen-Apotheke and Nordhanf in every status and payment state, made through
  * the order services so numbers, totals, reservations, sale movements, timeline and audit agree
  * with the demo stock. Runs once: an organisation that has customer orders is left as it is.
- *
- * Until the customers area seeds its customers, this seeds the few the orders need (fixed ids).
+
  */
 
-const demoId = (serial: number) => `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`
-
+/** The customers the demo orders are for (seeded by the customers area). */
 export const demoOrderCustomerIds = {
   /** Statutory patient of Sonnen-Apotheke (co-payment). */
-  statutoryPatient: demoId(7001),
+  statutoryPatient: demoCustomerIds.statutoryPatient,
   /** Private patient of Sonnen-Apotheke. */
-  privatePatient: demoId(7002),
+  privatePatient: demoCustomerIds.privatePatient,
   /** A practice buying accessories at Sonnen-Apotheke. */
-  business: demoId(7003),
+  business: demoCustomerIds.practice,
   /** Sonnen-Apotheke as Nordhanf's business customer. */
-  pharmacyAtWholesaler: demoId(7004),
+  pharmacyAtWholesaler: demoCustomerIds.nordhanfSonnenApotheke,
 } as const
-
-async function actorOf(db: Database, userId: string): Promise<BusinessActor> {
-  const user = await getActiveBusinessUser(db, userId)
-  if (!user) throw new Error(`demo user ${userId} missing`)
-  return {
-    kind: 'business',
-    user,
-    organisation: user.organisation,
-    sessionId: 'seed',
-    requestId: null,
-  }
-}
-
-/** The customers the demo orders are for, unless they are there already. */
-export async function seedDemoOrderCustomers(db: Database): Promise<void> {
-  const rows: (Omit<typeof customers.$inferInsert, 'number'> & { id: string })[] = [
-    {
-      id: demoOrderCustomerIds.statutoryPatient,
-      organisationId: demoIds.pharmacy,
-      kind: 'patient',
-      firstName: 'Erika',
-      lastName: 'Mustermann',
-      birthDate: '1968-04-12',
-      street: 'Weserstraße 44',
-      postalCode: '12045',
-      city: 'Berlin',
-      email: 'erika.mustermann@example.com',
-      payerKind: 'statutory',
-      insurerName: 'AOK Nordost',
-      insuranceNumber: 'A123456780',
-    },
-    {
-      id: demoOrderCustomerIds.privatePatient,
-      organisationId: demoIds.pharmacy,
-      kind: 'patient',
-      firstName: 'Jonas',
-      lastName: 'Weber',
-      birthDate: '1985-09-30',
-      street: 'Pannierstraße 8',
-      postalCode: '12047',
-      city: 'Berlin',
-      payerKind: 'private',
-    },
-    {
-      id: demoOrderCustomerIds.business,
-      organisationId: demoIds.pharmacy,
-      kind: 'business',
-      companyName: 'Praxis Dr. Lindner',
-      contactPerson: 'Dr. Maria Lindner',
-      street: 'Karl-Marx-Straße 101',
-      postalCode: '12043',
-      city: 'Berlin',
-    },
-    {
-      id: demoOrderCustomerIds.pharmacyAtWholesaler,
-      organisationId: demoIds.wholesaler,
-      kind: 'business',
-      companyName: 'Sonnen-Apotheke',
-      contactPerson: 'Dr. Clara Sonnberg',
-      partnerOrganisationId: demoIds.pharmacy,
-      street: 'Sonnenallee 12',
-      postalCode: '12045',
-      city: 'Berlin',
-    },
-  ]
-  await db.transaction(async (tx) => {
-    for (const row of rows) {
-      const [existing] = await tx
-        .select({ id: customers.id })
-        .from(customers)
-        .where(eq(customers.id, row.id))
-      if (existing) continue
-      const value = await takeNextNumber(tx, row.organisationId, 'customer', customerNumberYear)
-      await tx.insert(customers).values({ ...row, number: `KD-${String(value).padStart(5, '0')}` })
-    }
-  })
-}
 
 /** The smallest quantity the listing's rules allow, times `times`. */
 function quantityFor(product: SellableProduct, times: number): number {
@@ -236,9 +156,8 @@ export async function seedDemoOrders(db: Database): Promise<void> {
     .where(eq(customerOrders.organisationId, demoIds.pharmacy))
     .limit(1)
   if (existing) return
-  await seedDemoOrderCustomers(db)
-  const pharmacist = await actorOf(db, demoIds.userPharmacyOwner)
-  const wholesaler = await actorOf(db, demoIds.userWholesalerOwner)
+  const pharmacist = await demoActorOf(db, demoIds.userPharmacyOwner)
+  const wholesaler = await demoActorOf(db, demoIds.userWholesalerOwner)
 
   // Products with plenty of stock, so the demo orders leave the shelves looking as before.
   const plenty = (list: SellableProduct[]) =>

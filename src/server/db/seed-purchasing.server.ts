@@ -2,8 +2,6 @@ import { and, asc, eq, isNull } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { berlinIsoDate } from '../../lib/format'
 import type { OrderableProduct, PurchaseOrderStatus } from '../../lib/purchase-orders'
-import type { BusinessActor } from '../actor.server'
-import { getActiveBusinessUser } from '../auth.server'
 import {
   confirmCustomerOrder,
   shipCustomerOrder,
@@ -22,6 +20,7 @@ import { purchaseOrders } from '../purchasing/purchasing.schema'
 import { createSupplier } from '../purchasing/suppliers.server'
 import type { Database } from './client.server'
 import { demoIds } from './seed.server'
+import { demoActorOf } from './seed-actor.server'
 
 /**
  * Sonnen-Apotheke's purchasing: Nordhanf as platform supplier, one external supplier, and a
@@ -30,18 +29,6 @@ import { demoIds } from './seed.server'
  * staff would, so each platform purchase order has its supplier-side twin. Runs once: an organisation that has purchase orders is left as it
  * is.
  */
-
-async function actorOf(db: Database, userId: string): Promise<BusinessActor> {
-  const user = await getActiveBusinessUser(db, userId)
-  if (!user) throw new Error(`demo user ${userId} missing`)
-  return {
-    kind: 'business',
-    user,
-    organisation: user.organisation,
-    sessionId: 'seed',
-    requestId: null,
-  }
-}
 
 /** The smallest quantity the supplier's rules allow, times `packs`. */
 function quantityFor(
@@ -79,9 +66,9 @@ export async function seedDemoPurchasing(db: Database): Promise<void> {
     .limit(1)
   if (existing) return
 
-  const pharmacist = await actorOf(db, demoIds.userPharmacyOwner)
-  const staff = await actorOf(db, demoIds.userPharmacyStaff)
-  const wholesaler = await actorOf(db, demoIds.userWholesalerOwner)
+  const pharmacist = await demoActorOf(db, demoIds.userPharmacyOwner)
+  const staff = await demoActorOf(db, demoIds.userPharmacyStaff)
+  const wholesaler = await demoActorOf(db, demoIds.userWholesalerOwner)
 
   const nordhanf = await createSupplier(
     pharmacist,

@@ -61,9 +61,19 @@ const toLockedBatch = (row: {
 })
 
 /**
- * Locks the batches of `organisationId` with these ids until the transaction ends, in id order
- * (one order for every caller, so two transactions never wait on each other crosswise).
+ * The one order every transaction locks batches in: listing by listing, first-expiring first
+ * (FEFO, as reservations walk them), then by age and id. Whoever locks several batches — a
+ * reservation, a sale, a correction — takes them in this order, so two transactions never wait
+ * on each other crosswise.
  */
+const batchLockOrder = [
+  batches.organisationProductId,
+  sql`${batches.expiryDate} asc nulls last`,
+  batches.createdAt,
+  batches.id,
+]
+
+/** Locks the batches of `organisationId` with these ids until the transaction ends (`batchLockOrder`). */
 export async function lockBatches(
   tx: Executor,
   organisationId: string,
@@ -77,7 +87,7 @@ export async function lockBatches(
     .innerJoin(organisationProducts, eq(organisationProducts.id, batches.organisationProductId))
     .innerJoin(products, eq(products.id, organisationProducts.productId))
     .where(and(eq(batches.organisationId, organisationId), inArray(batches.id, ids)))
-    .orderBy(batches.id)
+    .orderBy(...batchLockOrder)
     .for('update', { of: batches })
   return rows.map(toLockedBatch)
 }
@@ -95,8 +105,8 @@ export async function lockBatch(
 
 /**
  * The released, unexpired batches of a listing, locked, first-expiring first (FEFO; a harvest
- * without expiry date last). Locking all of them in this one order keeps parallel reservations
- * of the same product from deadlocking.
+ * without expiry date last) — `batchLockOrder`, so parallel reservations and sales of the same
+ * product never deadlock.
  */
 export async function lockSellableBatches(
   tx: Executor,
@@ -118,7 +128,7 @@ export async function lockSellableBatches(
         or(isNull(batches.expiryDate), sql`${batches.expiryDate} >= ${today}`),
       ),
     )
-    .orderBy(sql`${batches.expiryDate} asc nulls last`, batches.createdAt, batches.id)
+    .orderBy(...batchLockOrder)
     .for('update', { of: batches })
   return rows.map(toLockedBatch)
 }
