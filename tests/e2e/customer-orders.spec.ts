@@ -31,6 +31,7 @@ async function createPatient(page: Page, firstName: string, lastName: string) {
   await dialog.getByRole('button', { name: 'Anlegen' }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByText(`Gewählt: ${firstName} ${lastName}`)).toBeVisible()
+  await toastGone(page, /^Der Kunde KD-\d{5} wurde angelegt\.$/)
 }
 
 /** Clicks a download button and answers the file's response. */

@@ -361,7 +361,7 @@ export function CustomerOrderPage() {
         <OrderFacts order={order} />
         {(order.needsPrescription || order.prescription) && <PrescriptionCard order={order} />}
         <OrderLines order={order} />
-        <OrderDocuments orderId={order.id} />
+        <OrderDocuments orderId={order.id} orderVersion={order.version} />
         <OrderTimeline order={order} />
       </div>
       {dialog === 'fulfil' && (

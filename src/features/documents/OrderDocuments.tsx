@@ -1,6 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { FilePlus2, FileX2 } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { documentFileName, documentTypeLabels, type IssuedDocument } from '~/lib/documents'
 import { failureOf } from '~/lib/failure'
@@ -122,11 +122,25 @@ const issueLabels: Record<IssuableKind, string> = {
  * delivery note, order confirmation. Issued documents never change; a wrong invoice is reversed
  * by a cancellation invoice and issued again.
  */
-export function OrderDocuments({ orderId }: { orderId: string }) {
+export function OrderDocuments({
+  orderId,
+  orderVersion,
+}: {
+  orderId: string
+  orderVersion: number
+}) {
   const headingId = useId()
   const queryClient = useQueryClient()
   const { data } = useSuspenseQuery(orderDocumentsQuery(orderId))
   const [busy, setBusy] = useState<IssuableKind | null>(null)
+  // What may be issued follows the order's state: each new version of the order reads it again
+  // (in the background; the card keeps showing what it has meanwhile).
+  const seenVersion = useRef(orderVersion)
+  useEffect(() => {
+    if (seenVersion.current === orderVersion) return
+    seenVersion.current = orderVersion
+    void queryClient.invalidateQueries({ queryKey: orderDocumentsQuery(orderId).queryKey })
+  }, [orderId, orderVersion, queryClient])
   const [cancelling, setCancelling] = useState(false)
 
   const refresh = () =>
