@@ -33,6 +33,13 @@ test('a password change keeps this session and ends the others', async ({ page, 
   await logInBusiness(otherPage, 'mitarbeiter', 'ein-neues-langes-passwort')
   await expect(otherPage).toHaveURL(/\/me$/)
   await otherBrowser.close()
+
+  // The demo password again: later specs log the employee in with it.
+  await page.getByLabel('Aktuelles Passwort').fill('ein-neues-langes-passwort')
+  await page.getByLabel('Neues Passwort', { exact: true }).fill('mitarbeiter-demo-2026')
+  await page.getByLabel('Neues Passwort wiederholen').fill('mitarbeiter-demo-2026')
+  await page.getByRole('button', { name: 'Passwort ändern' }).click()
+  await expect(page.getByText('Dein Passwort wurde geändert.')).toBeVisible()
 })
 
 test('the contact form checks its input and confirms a sent message', async ({ page }) => {

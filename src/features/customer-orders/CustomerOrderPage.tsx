@@ -21,6 +21,7 @@ import { OrderDocuments } from '../documents/OrderDocuments'
 import { inputClass } from '../forms/field-parts'
 import { Button } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { OrderFactList } from '../ui/OrderFactList'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { CustomerOrderStatusBadge, PaymentStatusBadge } from './CustomerOrderBadges'
 import { customerOrderActionFn, setCustomerOrderPaymentFn } from './customer-order-save.functions'
@@ -56,28 +57,7 @@ function OrderFacts({ order }: { order: CustomerOrderDetail }) {
     ['Lieferart', deliveryMethodLabels[order.delivery.method]],
     ['Lieferanschrift', order.delivery.method === 'pickup' ? '–' : address || '–'],
   ]
-  return (
-    <dl className="grid gap-x-6 gap-y-3 rounded-card border border-border bg-surface p-6 sm:grid-cols-3">
-      {facts.map(([label, value]) => (
-        <div key={label}>
-          <dt className="text-sm text-ink-muted">{label}</dt>
-          <dd className="font-medium text-ink">{value}</dd>
-        </div>
-      ))}
-      {order.note && (
-        <div className="sm:col-span-3">
-          <dt className="text-sm text-ink-muted">Notiz</dt>
-          <dd className="whitespace-pre-line text-ink">{order.note}</dd>
-        </div>
-      )}
-      {order.cancelReason && (
-        <div className="sm:col-span-3">
-          <dt className="text-sm text-ink-muted">Stornogrund</dt>
-          <dd className="whitespace-pre-line text-ink">{order.cancelReason}</dd>
-        </div>
-      )}
-    </dl>
-  )
+  return <OrderFactList facts={facts} note={order.note} cancelReason={order.cancelReason} />
 }
 
 /** The lines with price, VAT, co-payment and what was picked; the totals per VAT rate. */

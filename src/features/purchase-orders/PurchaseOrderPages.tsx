@@ -14,6 +14,7 @@ import { quantityUnitOfPack } from '~/lib/stock'
 import { useSession } from '../session/use-session'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { OrderFactList } from '../ui/OrderFactList'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { PurchaseOrderForm } from './PurchaseOrderForm'
 import { PurchaseOrderStatusBadge } from './PurchaseOrderStatusBadge'
@@ -55,28 +56,7 @@ function OrderFacts({ order }: { order: PurchaseOrderDetail }) {
     ['MwSt.', formatMoney(order.vatCents)],
     ['Brutto', formatMoney(order.grossCents)],
   ]
-  return (
-    <dl className="grid gap-x-6 gap-y-3 rounded-card border border-border bg-surface p-6 sm:grid-cols-3">
-      {facts.map(([label, value]) => (
-        <div key={label}>
-          <dt className="text-sm text-ink-muted">{label}</dt>
-          <dd className="font-medium text-ink">{value}</dd>
-        </div>
-      ))}
-      {order.note && (
-        <div className="sm:col-span-3">
-          <dt className="text-sm text-ink-muted">Notiz</dt>
-          <dd className="whitespace-pre-line text-ink">{order.note}</dd>
-        </div>
-      )}
-      {order.cancelReason && (
-        <div className="sm:col-span-3">
-          <dt className="text-sm text-ink-muted">Stornogrund</dt>
-          <dd className="whitespace-pre-line text-ink">{order.cancelReason}</dd>
-        </div>
-      )}
-    </dl>
-  )
+  return <OrderFactList facts={facts} note={order.note} cancelReason={order.cancelReason} />
 }
 
 /** The lines as ordered, with what has been received of each. */

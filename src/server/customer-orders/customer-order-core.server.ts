@@ -14,9 +14,15 @@ import type { Actor } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
 import type { Executor } from '../db/client.server'
 import { ConflictError, NotFoundError } from '../errors.server'
+import { batches } from '../stock/stock.schema'
 import type { MovementSource } from '../stock/stock-ledger.server'
 import { afterCustomerOrderTransition } from './customer-order-links.server'
-import { customerOrderEvents, customerOrderItems, customerOrders } from './customer-orders.schema'
+import {
+  customerOrderEvents,
+  customerOrderItems,
+  customerOrderPicks,
+  customerOrders,
+} from './customer-orders.schema'
 
 /**
  * The one core every change of a customer order goes through: lock the row, compare the version
@@ -84,6 +90,34 @@ export async function itemsOfOrder(tx: Executor, order: Pick<OrderRow, 'id' | 'o
       ),
     )
     .orderBy(asc(customerOrderItems.position))
+}
+
+/**
+ * The batches the order's lines were picked from, with batch number, expiry and CoA: for the
+ * detail page, the delivery note and what a platform supplier reports shipped.
+ */
+export async function picksOfOrder(
+  executor: Executor,
+  order: Pick<OrderRow, 'id' | 'organisationId'>,
+) {
+  return executor
+    .select({
+      itemId: customerOrderPicks.itemId,
+      batchId: customerOrderPicks.batchId,
+      quantity: customerOrderPicks.quantity,
+      batchNumber: batches.batchNumber,
+      expiryDate: batches.expiryDate,
+      coaFileId: batches.coaFileId,
+    })
+    .from(customerOrderPicks)
+    .innerJoin(batches, eq(batches.id, customerOrderPicks.batchId))
+    .where(
+      and(
+        eq(customerOrderPicks.orderId, order.id),
+        eq(customerOrderPicks.organisationId, order.organisationId),
+      ),
+    )
+    .orderBy(asc(batches.expiryDate), asc(batches.batchNumber))
 }
 
 /** Personal data of an order: in the audit log only as "changed" (areas.md). */

@@ -23,7 +23,6 @@ import {
   purchaseOrderShipmentLines,
   purchaseOrders,
 } from '../purchasing/purchasing.schema'
-import { batches } from '../stock/stock.schema'
 import { releaseReservations } from '../stock/stock-reservations.server'
 import {
   applyTransition,
@@ -33,9 +32,10 @@ import {
   itemsOfOrder,
   type OrderRow,
   orderSource,
+  picksOfOrder,
   recordOrderEvent,
 } from './customer-order-core.server'
-import { customerOrderPicks, customerOrders } from './customer-orders.schema'
+import { customerOrders } from './customer-orders.schema'
 import { insertItems, pricedLines } from './customer-orders.server'
 
 /**
@@ -240,23 +240,7 @@ async function recordShipment(tx: Executor, order: OrderRow, purchaseOrder: Purc
     .where(eq(purchaseOrderItems.purchaseOrderId, purchaseOrder.id))
   const lineAt = new Map(lines.map((line) => [line.position, line.id]))
   const itemLine = new Map(items.map((item) => [item.id, lineAt.get(item.position)]))
-  const picks = await tx
-    .select({
-      itemId: customerOrderPicks.itemId,
-      quantity: customerOrderPicks.quantity,
-      batchNumber: batches.batchNumber,
-      expiryDate: batches.expiryDate,
-      coaFileId: batches.coaFileId,
-    })
-    .from(customerOrderPicks)
-    .innerJoin(batches, eq(batches.id, customerOrderPicks.batchId))
-    .where(
-      and(
-        eq(customerOrderPicks.orderId, order.id),
-        eq(customerOrderPicks.organisationId, order.organisationId),
-      ),
-    )
-    .orderBy(asc(customerOrderPicks.createdAt), asc(batches.batchNumber))
+  const picks = await picksOfOrder(tx, order)
   const certificateIds = [...new Set(picks.flatMap((pick) => pick.coaFileId ?? []))]
   const certificates = certificateIds.length
     ? await tx

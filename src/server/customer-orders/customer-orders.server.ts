@@ -51,12 +51,12 @@ import {
   lockOrder,
   type OrderRow,
   orderSource,
+  picksOfOrder,
   recordOrderEvent,
 } from './customer-order-core.server'
 import {
   customerOrderEvents,
   customerOrderItems,
-  customerOrderPicks,
   customerOrderPrescriptions,
   customerOrders,
 } from './customer-orders.schema'
@@ -188,23 +188,7 @@ export async function getCustomerOrder(
       ),
     )
     .orderBy(asc(customerOrderItems.position))
-  const picks = await db
-    .select({
-      itemId: customerOrderPicks.itemId,
-      batchId: customerOrderPicks.batchId,
-      batchNumber: batches.batchNumber,
-      expiryDate: batches.expiryDate,
-      quantity: customerOrderPicks.quantity,
-    })
-    .from(customerOrderPicks)
-    .innerJoin(batches, eq(batches.id, customerOrderPicks.batchId))
-    .where(
-      and(
-        eq(customerOrderPicks.orderId, order.id),
-        eq(customerOrderPicks.organisationId, order.organisationId),
-      ),
-    )
-    .orderBy(asc(batches.expiryDate), asc(batches.batchNumber))
+  const picks = await picksOfOrder(db, order)
   const held = await heldByBatch(db, order)
   const [prescription] = await db
     .select({ prescription: customerOrderPrescriptions, checkedByName: users.name })

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { customerOrderStatusLabels, type DocumentKind } from '../../lib/customer-orders'
 import {
@@ -23,18 +23,15 @@ import {
   itemsOfOrder,
   lockOrder,
   type OrderRow,
+  picksOfOrder,
   recordOrderEvent,
 } from '../customer-orders/customer-order-core.server'
-import {
-  customerOrderPicks,
-  customerOrderPrescriptions,
-} from '../customer-orders/customer-orders.schema'
+import { customerOrderPrescriptions } from '../customer-orders/customer-orders.schema'
 import { customers } from '../customers/customers.schema'
 import type { Database, Executor } from '../db/client.server'
 import { ConflictError, parseInput } from '../errors.server'
 import { storeServerFile } from '../files/file-store.server'
 import { documentSellerOf } from '../organisations/organisation-settings.server'
-import { batches } from '../stock/stock.schema'
 import {
   cancellationContent,
   type DocumentContent,
@@ -130,22 +127,7 @@ function recipientOf(
 
 async function itemsWithBatches(tx: Executor, order: OrderRow): Promise<DocumentItem[]> {
   const items = await itemsOfOrder(tx, order)
-  const picks = await tx
-    .select({
-      itemId: customerOrderPicks.itemId,
-      quantity: customerOrderPicks.quantity,
-      batchNumber: batches.batchNumber,
-      expiryDate: batches.expiryDate,
-    })
-    .from(customerOrderPicks)
-    .innerJoin(batches, eq(batches.id, customerOrderPicks.batchId))
-    .where(
-      and(
-        eq(customerOrderPicks.orderId, order.id),
-        eq(customerOrderPicks.organisationId, order.organisationId),
-      ),
-    )
-    .orderBy(asc(batches.expiryDate), asc(batches.batchNumber))
+  const picks = await picksOfOrder(tx, order)
   return items.map((item) => ({
     position: item.position,
     name: item.name,
