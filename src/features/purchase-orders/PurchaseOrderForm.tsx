@@ -20,6 +20,7 @@ import {
 import { focusFirstError, Section } from '../product-db/ProductFactsFields'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { OrderLinesHead } from '../ui/OrderLinesHead'
 import { OrderableProductPicker } from './OrderableProductPicker'
 import {
   draftInputOf,
@@ -236,18 +237,7 @@ export function PurchaseOrderForm({
               ) : (
                 <div className="overflow-x-auto">
                   <table className="w-full text-sm">
-                    <thead>
-                      <tr className="border-b border-border text-left text-ink-muted">
-                        <th className="py-2 pr-3 font-medium">Produkt</th>
-                        <th className="py-2 pr-3 font-medium">Menge</th>
-                        <th className="py-2 pr-3 font-medium">Preis (netto)</th>
-                        <th className="py-2 pr-3 text-right font-medium">MwSt.</th>
-                        <th className="py-2 pr-3 text-right font-medium">Summe (netto)</th>
-                        <th className="py-2 font-medium">
-                          <span className="sr-only">Entfernen</span>
-                        </th>
-                      </tr>
-                    </thead>
+                    <OrderLinesHead />
                     <tbody>
                       {items.map((line, index) => (
                         <tr key={line.listingId} className="border-b border-border align-top">
