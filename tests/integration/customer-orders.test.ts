@@ -43,7 +43,9 @@ import {
   searchSellableProducts,
   updateCustomerOrder,
 } from '~/server/customer-orders/customer-orders.server'
+import { anonymiseCustomer } from '~/server/customers/customer-privacy.server'
 import { customers } from '~/server/customers/customers.schema'
+import { createCustomer } from '~/server/customers/customers.server'
 import { demoIds, demoProductIds } from '~/server/db/seed.server'
 import { demoOrderCustomerIds, seedDemoOrders } from '~/server/db/seed-orders.server'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/server/errors.server'
@@ -300,6 +302,42 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
           db(),
         ),
       ).rejects.toThrow('nicht mehr geändert')
+    })
+
+    it('never leaves an anonymised customer with an open order, however the two meet', async () => {
+      for (let round = 0; round < 5; round += 1) {
+        const customer = await createCustomer(
+          actors.pharmacyOwner,
+          {
+            kind: 'patient',
+            firstName: 'Paula',
+            lastName: `Gleichzeitig ${round}`,
+            birthDate: '1980-01-01',
+            postalCode: '12045',
+            city: 'Berlin',
+            country: 'DE',
+            payerKind: 'self_pay',
+          },
+          db(),
+        )
+        const [ordered, anonymised] = await Promise.allSettled([
+          create([{ listingId: flower.listingId, quantity: 1 }], { customerId: customer.id }),
+          anonymiseCustomer(actors.pharmacyOwner, customer.id, { revision: 1 }, db()),
+        ])
+        // Exactly one wins: the order (then anonymising is refused for it) or the anonymising
+        // (then the order is refused for an anonymised customer).
+        expect([ordered.status, anonymised.status].sort()).toEqual(['fulfilled', 'rejected'])
+        const refusal = [ordered, anonymised].find((result) => result.status === 'rejected')
+        expect((refusal as PromiseRejectedResult).reason).toBeInstanceOf(
+          ordered.status === 'rejected' ? InvalidError : ConflictError,
+        )
+        const [row] = await db().select().from(customers).where(eq(customers.id, customer.id))
+        const orders = await db()
+          .select({ id: customerOrders.id })
+          .from(customerOrders)
+          .where(eq(customerOrders.customerId, customer.id))
+        expect(row?.anonymisedAt !== null && orders.length > 0).toBe(false)
+      }
     })
 
     it('searches by number and customer name and filters by status, payment and channel', async () => {

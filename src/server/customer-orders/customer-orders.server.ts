@@ -363,7 +363,12 @@ type Line = ReturnType<typeof parseInput<typeof createCustomerOrderSchema>>['ite
 type ItemValues = Omit<typeof customerOrderItems.$inferInsert, 'orderId' | 'organisationId'>
 type CustomerRow = typeof customers.$inferSelect
 
-/** The organisation's customer an order is for; 400 for unknown, deactivated or anonymised. */
+/**
+ * The organisation's customer an order is for; 400 for unknown, deactivated or anonymised. The
+ * row stays share-locked until the order's transaction ends: anonymising (which locks it for
+ * update, then looks for open orders) either waits and sees the new order, or has finished and
+ * this read sees the customer anonymised.
+ */
 export async function orderCustomer(
   tx: Executor,
   organisationId: string,
@@ -374,6 +379,7 @@ export async function orderCustomer(
         .select()
         .from(customers)
         .where(and(eq(customers.id, customerId), eq(customers.organisationId, organisationId)))
+        .for('share')
     : []
   if (!customer) throw new InvalidError({ customerId: customerNotFoundMessage })
   if (customer.deactivatedAt || customer.anonymisedAt) {
