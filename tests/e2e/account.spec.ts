@@ -35,6 +35,8 @@ test('a password change keeps this session and ends the others', async ({ page, 
   await otherBrowser.close()
 
   // The demo password again: later specs log the employee in with it.
+  await page.goto('/me/change-password')
+  await waitForHydratedForm(page)
   await page.getByLabel('Aktuelles Passwort').fill('ein-neues-langes-passwort')
   await page.getByLabel('Neues Passwort', { exact: true }).fill('mitarbeiter-demo-2026')
   await page.getByLabel('Neues Passwort wiederholen').fill('mitarbeiter-demo-2026')
