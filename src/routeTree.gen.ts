@@ -38,7 +38,6 @@ import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
 import { Route as AppArchiveProductsRouteImport } from './routes/_app/archive/products'
 import { Route as AppCustomer_ordersIndexRouteImport } from './routes/_app/customer_orders/index'
-import { Route as AppCustomer_ordersIdRouteImport } from './routes/_app/customer_orders/$id'
 import { Route as AppCustomer_ordersCreateRouteImport } from './routes/_app/customer_orders/create'
 import { Route as AppCustomersIndexRouteImport } from './routes/_app/customers/index'
 import { Route as AppCustomersCreateRouteImport } from './routes/_app/customers/create'
@@ -76,6 +75,8 @@ import { Route as ApiUsersMeRouteImport } from './routes/api/users/me'
 import { Route as AppAdminProductDbIndexRouteImport } from './routes/_app/admin/product-db/index'
 import { Route as AppAdminProductDbCreateRouteImport } from './routes/_app/admin/product-db/create'
 import { Route as AppAdminProductDbUploadRouteImport } from './routes/_app/admin/product-db/upload'
+import { Route as AppCustomer_ordersIdIndexRouteImport } from './routes/_app/customer_orders/$id.index'
+import { Route as AppCustomer_ordersIdEditRouteImport } from './routes/_app/customer_orders/$id.edit'
 import { Route as AppCustomersIdIndexRouteImport } from './routes/_app/customers/$id.index'
 import { Route as AppCustomersIdEditRouteImport } from './routes/_app/customers/$id.edit'
 import { Route as AppCustomersIdExportRouteImport } from './routes/_app/customers/$id.export'
@@ -230,11 +231,6 @@ const AppArchiveProductsRoute = AppArchiveProductsRouteImport.update({
 const AppCustomer_ordersIndexRoute = AppCustomer_ordersIndexRouteImport.update({
   id: '/customer_orders/',
   path: '/customer_orders/',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppCustomer_ordersIdRoute = AppCustomer_ordersIdRouteImport.update({
-  id: '/customer_orders/$id',
-  path: '/customer_orders/$id',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCustomer_ordersCreateRoute =
@@ -431,6 +427,18 @@ const AppAdminProductDbUploadRoute = AppAdminProductDbUploadRouteImport.update({
   path: '/admin/product-db/upload',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCustomer_ordersIdIndexRoute =
+  AppCustomer_ordersIdIndexRouteImport.update({
+    id: '/customer_orders/$id/',
+    path: '/customer_orders/$id/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCustomer_ordersIdEditRoute =
+  AppCustomer_ordersIdEditRouteImport.update({
+    id: '/customer_orders/$id/edit',
+    path: '/customer_orders/$id/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCustomersIdIndexRoute = AppCustomersIdIndexRouteImport.update({
   id: '/customers/$id/',
   path: '/customers/$id/',
@@ -535,7 +543,6 @@ export interface FileRoutesByFullPath {
   '/api/version': typeof ApiVersionRoute
   '/admin/users': typeof AppAdminUsersRoute
   '/archive/products': typeof AppArchiveProductsRoute
-  '/customer_orders/$id': typeof AppCustomer_ordersIdRoute
   '/customer_orders/create': typeof AppCustomer_ordersCreateRoute
   '/customers/create': typeof AppCustomersCreateRoute
   '/inventory/receipt': typeof AppInventoryReceiptRoute
@@ -574,6 +581,7 @@ export interface FileRoutesByFullPath {
   '/blueten/': typeof ShopBluetenIndexRoute
   '/admin/product-db/create': typeof AppAdminProductDbCreateRoute
   '/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
+  '/customer_orders/$id/edit': typeof AppCustomer_ordersIdEditRoute
   '/customers/$id/edit': typeof AppCustomersIdEditRoute
   '/customers/$id/export': typeof AppCustomersIdExportRoute
   '/inventory/batches/$id': typeof AppInventoryBatchesIdRoute
@@ -586,6 +594,7 @@ export interface FileRoutesByFullPath {
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
   '/api/users/me/password': typeof ApiUsersMePasswordRoute
   '/admin/product-db/': typeof AppAdminProductDbIndexRoute
+  '/customer_orders/$id/': typeof AppCustomer_ordersIdIndexRoute
   '/customers/$id/': typeof AppCustomersIdIndexRoute
   '/products/$id/': typeof AppProductsIdIndexRoute
   '/admin/product-db/$id/edit': typeof AppAdminProductDbIdEditRoute
@@ -614,7 +623,6 @@ export interface FileRoutesByTo {
   '/api/version': typeof ApiVersionRoute
   '/admin/users': typeof AppAdminUsersRoute
   '/archive/products': typeof AppArchiveProductsRoute
-  '/customer_orders/$id': typeof AppCustomer_ordersIdRoute
   '/customer_orders/create': typeof AppCustomer_ordersCreateRoute
   '/customers/create': typeof AppCustomersCreateRoute
   '/inventory/receipt': typeof AppInventoryReceiptRoute
@@ -653,6 +661,7 @@ export interface FileRoutesByTo {
   '/blueten': typeof ShopBluetenIndexRoute
   '/admin/product-db/create': typeof AppAdminProductDbCreateRoute
   '/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
+  '/customer_orders/$id/edit': typeof AppCustomer_ordersIdEditRoute
   '/customers/$id/edit': typeof AppCustomersIdEditRoute
   '/customers/$id/export': typeof AppCustomersIdExportRoute
   '/inventory/batches/$id': typeof AppInventoryBatchesIdRoute
@@ -665,6 +674,7 @@ export interface FileRoutesByTo {
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
   '/api/users/me/password': typeof ApiUsersMePasswordRoute
   '/admin/product-db': typeof AppAdminProductDbIndexRoute
+  '/customer_orders/$id': typeof AppCustomer_ordersIdIndexRoute
   '/customers/$id': typeof AppCustomersIdIndexRoute
   '/products/$id': typeof AppProductsIdIndexRoute
   '/admin/product-db/$id/edit': typeof AppAdminProductDbIdEditRoute
@@ -699,7 +709,6 @@ export interface FileRoutesById {
   '/_empty/': typeof EmptyIndexRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
   '/_app/archive/products': typeof AppArchiveProductsRoute
-  '/_app/customer_orders/$id': typeof AppCustomer_ordersIdRoute
   '/_app/customer_orders/create': typeof AppCustomer_ordersCreateRoute
   '/_app/customers/create': typeof AppCustomersCreateRoute
   '/_app/inventory/receipt': typeof AppInventoryReceiptRoute
@@ -738,6 +747,7 @@ export interface FileRoutesById {
   '/_shop/blueten/': typeof ShopBluetenIndexRoute
   '/_app/admin/product-db/create': typeof AppAdminProductDbCreateRoute
   '/_app/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
+  '/_app/customer_orders/$id/edit': typeof AppCustomer_ordersIdEditRoute
   '/_app/customers/$id/edit': typeof AppCustomersIdEditRoute
   '/_app/customers/$id/export': typeof AppCustomersIdExportRoute
   '/_app/inventory/batches/$id': typeof AppInventoryBatchesIdRoute
@@ -750,6 +760,7 @@ export interface FileRoutesById {
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
   '/api/users/me/password': typeof ApiUsersMePasswordRoute
   '/_app/admin/product-db/': typeof AppAdminProductDbIndexRoute
+  '/_app/customer_orders/$id/': typeof AppCustomer_ordersIdIndexRoute
   '/_app/customers/$id/': typeof AppCustomersIdIndexRoute
   '/_app/products/$id/': typeof AppProductsIdIndexRoute
   '/_app/admin/product-db/$id/edit': typeof AppAdminProductDbIdEditRoute
@@ -780,7 +791,6 @@ export interface FileRouteTypes {
     | '/api/version'
     | '/admin/users'
     | '/archive/products'
-    | '/customer_orders/$id'
     | '/customer_orders/create'
     | '/customers/create'
     | '/inventory/receipt'
@@ -819,6 +829,7 @@ export interface FileRouteTypes {
     | '/blueten/'
     | '/admin/product-db/create'
     | '/admin/product-db/upload'
+    | '/customer_orders/$id/edit'
     | '/customers/$id/edit'
     | '/customers/$id/export'
     | '/inventory/batches/$id'
@@ -831,6 +842,7 @@ export interface FileRouteTypes {
     | '/api/auth/$accountType/token'
     | '/api/users/me/password'
     | '/admin/product-db/'
+    | '/customer_orders/$id/'
     | '/customers/$id/'
     | '/products/$id/'
     | '/admin/product-db/$id/edit'
@@ -859,7 +871,6 @@ export interface FileRouteTypes {
     | '/api/version'
     | '/admin/users'
     | '/archive/products'
-    | '/customer_orders/$id'
     | '/customer_orders/create'
     | '/customers/create'
     | '/inventory/receipt'
@@ -898,6 +909,7 @@ export interface FileRouteTypes {
     | '/blueten'
     | '/admin/product-db/create'
     | '/admin/product-db/upload'
+    | '/customer_orders/$id/edit'
     | '/customers/$id/edit'
     | '/customers/$id/export'
     | '/inventory/batches/$id'
@@ -910,6 +922,7 @@ export interface FileRouteTypes {
     | '/api/auth/$accountType/token'
     | '/api/users/me/password'
     | '/admin/product-db'
+    | '/customer_orders/$id'
     | '/customers/$id'
     | '/products/$id'
     | '/admin/product-db/$id/edit'
@@ -943,7 +956,6 @@ export interface FileRouteTypes {
     | '/_empty/'
     | '/_app/admin/users'
     | '/_app/archive/products'
-    | '/_app/customer_orders/$id'
     | '/_app/customer_orders/create'
     | '/_app/customers/create'
     | '/_app/inventory/receipt'
@@ -982,6 +994,7 @@ export interface FileRouteTypes {
     | '/_shop/blueten/'
     | '/_app/admin/product-db/create'
     | '/_app/admin/product-db/upload'
+    | '/_app/customer_orders/$id/edit'
     | '/_app/customers/$id/edit'
     | '/_app/customers/$id/export'
     | '/_app/inventory/batches/$id'
@@ -994,6 +1007,7 @@ export interface FileRouteTypes {
     | '/api/auth/$accountType/token'
     | '/api/users/me/password'
     | '/_app/admin/product-db/'
+    | '/_app/customer_orders/$id/'
     | '/_app/customers/$id/'
     | '/_app/products/$id/'
     | '/_app/admin/product-db/$id/edit'
@@ -1229,13 +1243,6 @@ declare module '@tanstack/react-router' {
       path: '/customer_orders'
       fullPath: '/customer_orders/'
       preLoaderRoute: typeof AppCustomer_ordersIndexRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/customer_orders/$id': {
-      id: '/_app/customer_orders/$id'
-      path: '/customer_orders/$id'
-      fullPath: '/customer_orders/$id'
-      preLoaderRoute: typeof AppCustomer_ordersIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/customer_orders/create': {
@@ -1497,6 +1504,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminProductDbUploadRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/customer_orders/$id/': {
+      id: '/_app/customer_orders/$id/'
+      path: '/customer_orders/$id'
+      fullPath: '/customer_orders/$id/'
+      preLoaderRoute: typeof AppCustomer_ordersIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/customer_orders/$id/edit': {
+      id: '/_app/customer_orders/$id/edit'
+      path: '/customer_orders/$id/edit'
+      fullPath: '/customer_orders/$id/edit'
+      preLoaderRoute: typeof AppCustomer_ordersIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/customers/$id/': {
       id: '/_app/customers/$id/'
       path: '/customers/$id'
@@ -1611,7 +1632,6 @@ interface AppRouteChildren {
   AppDocumentsRoute: typeof AppDocumentsRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
   AppArchiveProductsRoute: typeof AppArchiveProductsRoute
-  AppCustomer_ordersIdRoute: typeof AppCustomer_ordersIdRoute
   AppCustomer_ordersCreateRoute: typeof AppCustomer_ordersCreateRoute
   AppCustomersCreateRoute: typeof AppCustomersCreateRoute
   AppInventoryReceiptRoute: typeof AppInventoryReceiptRoute
@@ -1630,6 +1650,7 @@ interface AppRouteChildren {
   AppPurchase_ordersIndexRoute: typeof AppPurchase_ordersIndexRoute
   AppAdminProductDbCreateRoute: typeof AppAdminProductDbCreateRoute
   AppAdminProductDbUploadRoute: typeof AppAdminProductDbUploadRoute
+  AppCustomer_ordersIdEditRoute: typeof AppCustomer_ordersIdEditRoute
   AppCustomersIdEditRoute: typeof AppCustomersIdEditRoute
   AppCustomersIdExportRoute: typeof AppCustomersIdExportRoute
   AppInventoryBatchesIdRoute: typeof AppInventoryBatchesIdRoute
@@ -1637,6 +1658,7 @@ interface AppRouteChildren {
   AppPurchase_ordersIdEditRoute: typeof AppPurchase_ordersIdEditRoute
   AppPurchase_ordersIdReceiptRoute: typeof AppPurchase_ordersIdReceiptRoute
   AppAdminProductDbIndexRoute: typeof AppAdminProductDbIndexRoute
+  AppCustomer_ordersIdIndexRoute: typeof AppCustomer_ordersIdIndexRoute
   AppCustomersIdIndexRoute: typeof AppCustomersIdIndexRoute
   AppProductsIdIndexRoute: typeof AppProductsIdIndexRoute
   AppAdminProductDbIdEditRoute: typeof AppAdminProductDbIdEditRoute
@@ -1648,7 +1670,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppDocumentsRoute: AppDocumentsRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
   AppArchiveProductsRoute: AppArchiveProductsRoute,
-  AppCustomer_ordersIdRoute: AppCustomer_ordersIdRoute,
   AppCustomer_ordersCreateRoute: AppCustomer_ordersCreateRoute,
   AppCustomersCreateRoute: AppCustomersCreateRoute,
   AppInventoryReceiptRoute: AppInventoryReceiptRoute,
@@ -1667,6 +1688,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPurchase_ordersIndexRoute: AppPurchase_ordersIndexRoute,
   AppAdminProductDbCreateRoute: AppAdminProductDbCreateRoute,
   AppAdminProductDbUploadRoute: AppAdminProductDbUploadRoute,
+  AppCustomer_ordersIdEditRoute: AppCustomer_ordersIdEditRoute,
   AppCustomersIdEditRoute: AppCustomersIdEditRoute,
   AppCustomersIdExportRoute: AppCustomersIdExportRoute,
   AppInventoryBatchesIdRoute: AppInventoryBatchesIdRoute,
@@ -1674,6 +1696,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPurchase_ordersIdEditRoute: AppPurchase_ordersIdEditRoute,
   AppPurchase_ordersIdReceiptRoute: AppPurchase_ordersIdReceiptRoute,
   AppAdminProductDbIndexRoute: AppAdminProductDbIndexRoute,
+  AppCustomer_ordersIdIndexRoute: AppCustomer_ordersIdIndexRoute,
   AppCustomersIdIndexRoute: AppCustomersIdIndexRoute,
   AppProductsIdIndexRoute: AppProductsIdIndexRoute,
   AppAdminProductDbIdEditRoute: AppAdminProductDbIdEditRoute,

@@ -217,3 +217,57 @@ test('an order is entered and cancelled by keyboard alone', async ({ page }) => 
   await expect(page.getByText('Kunde hat abgesagt').first()).toBeVisible()
   expect(errors).toEqual([])
 })
+
+test('a new order is edited: quantity and note, saved against its version', async ({ page }) => {
+  const errors = watchPageErrors(page)
+  await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
+  await page.goto('/customer_orders/create')
+  await waitForHydratedForm(page)
+  await page.getByRole('combobox', { name: 'Kunde' }).fill('Anja Weber')
+  await page.getByRole('option').filter({ hasText: 'Praxis Dr. med. Anja Weber' }).click()
+  await addProduct(page, products.kuestennebel)
+  await page.getByRole('button', { name: 'Auftrag anlegen' }).click()
+  const heading = page.getByRole('heading', { level: 1, name: /^Bestellung AU-\d{4}-\d{5}$/ })
+  await expect(heading).toBeVisible()
+  const number = (await heading.textContent())?.replace('Bestellung ', '') ?? ''
+  await toastGone(page, `Auftrag ${number} angelegt.`)
+
+  // Keyboard alone: to the edit action, the quantity, the note, save.
+  await tabTo(page, page.getByRole('link', { name: 'Bearbeiten' }))
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/customer_orders\/[0-9a-f-]+\/edit$/)
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Bestellung ${number} bearbeiten` }),
+  ).toBeVisible()
+  await waitForHydratedForm(page)
+  // The customer is fixed: shown, no picker.
+  await expect(page.getByText('Praxis Dr. med. Anja Weber')).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'Kunde' })).toHaveCount(0)
+  const gross = page.locator('dt', { hasText: 'Brutto' }).locator('xpath=following-sibling::dd[1]')
+  const grossBefore = (await gross.textContent()) ?? ''
+  const quantity = page.getByRole('textbox', { name: /^Menge:/ })
+  await expect(quantity).toHaveValue('1')
+  await tabTo(page, quantity)
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.type('2')
+  await expect(gross).not.toHaveText(grossBefore)
+  const grossAfter = (await gross.textContent()) ?? ''
+  await tabTo(page, page.getByLabel('Notiz für Ihr Team (optional)'))
+  await page.keyboard.type('Abholung Freitag')
+  await expectNoSeriousViolations(page)
+
+  // A dirty form asks before it is left.
+  await page.getByRole('link', { name: 'Abbrechen' }).click()
+  const discard = page.getByRole('alertdialog', { name: 'Änderungen verwerfen?' })
+  await discard.getByRole('button', { name: 'Weiter bearbeiten' }).click()
+  await expect(discard).toBeHidden()
+
+  await tabTo(page, page.getByRole('button', { name: 'Speichern' }))
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/customer_orders\/[0-9a-f-]+$/)
+  await toastGone(page, `Bestellung ${number} gespeichert.`)
+  await expect(page.getByText(grossAfter).first()).toBeVisible()
+  await expect(page.getByText('Abholung Freitag').first()).toBeVisible()
+  await expect(page.getByText(/^Version 2 /)).toBeVisible()
+  expect(errors).toEqual([])
+})

@@ -1,6 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { CheckCircle2, History, PackageCheck, Send, Truck, XCircle } from 'lucide-react'
+import { CheckCircle2, History, PackageCheck, Pencil, Send, Truck, XCircle } from 'lucide-react'
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import {
@@ -19,7 +19,7 @@ import { formatSalesQuantity } from '~/lib/purchase-orders'
 import { quantityUnitOfPack } from '~/lib/stock'
 import { OrderDocuments } from '../documents/OrderDocuments'
 import { inputClass } from '../forms/field-parts'
-import { Button } from '../ui/buttons'
+import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { OrderFactList } from '../ui/OrderFactList'
 import { BackLink, PageHeader } from '../ui/PageHeader'
@@ -29,7 +29,7 @@ import { customerOrderQuery, customerOrdersKey } from './customer-orders.queries
 import { FulfilmentDialog } from './FulfilmentDialog'
 import { PrescriptionCard } from './PrescriptionCard'
 
-const route = getRouteApi('/_app/customer_orders/$id')
+const route = getRouteApi('/_app/customer_orders/$id/')
 
 /** Customer, channel, dates, delivery and note of an order. */
 function OrderFacts({ order }: { order: CustomerOrderDetail }) {
@@ -300,6 +300,16 @@ export function CustomerOrderPage() {
         back={<BackLink to="/customer_orders">Bestellungen</BackLink>}
         actions={
           <>
+            {order.editable && (
+              <ButtonLink
+                to="/customer_orders/$id/edit"
+                params={{ id: order.id }}
+                variant="secondary"
+              >
+                <Pencil className="size-4" aria-hidden="true" />
+                Bearbeiten
+              </ButtonLink>
+            )}
             {order.actions.includes('cancel') && (
               <Button variant="secondary" onClick={() => setDialog('cancel')}>
                 <XCircle className="size-4" aria-hidden="true" />

@@ -1,9 +1,13 @@
 import { createCustomerOrderSchema } from '~/lib/customer-order-schemas'
-import type { DeliveryMethod, SellableProduct } from '~/lib/customer-orders'
+import type { CustomerOrderDetail, DeliveryMethod, SellableProduct } from '~/lib/customer-orders'
 import { FailureError, failureOf } from '~/lib/failure'
 
-/** The order form's values: lines as typed (text), delivery and note. */
-export interface LineValues extends SellableProduct {
+/**
+ * The order form's values: lines as typed (text), delivery and note. A line taken over from a
+ * saved order does not know what is available now (`null`); the server checks it on save.
+ */
+export interface LineValues extends Omit<SellableProduct, 'availableSalesUnits'> {
+  availableSalesUnits: number | null
   quantity: string
 }
 
@@ -33,6 +37,36 @@ export const lineOf = (product: SellableProduct): LineValues => ({
   quantity: String(product.minOrderQuantity ?? product.orderStep),
 })
 
+/** A saved order as the form shows it: its lines, delivery and note; the customer stays. */
+export function orderFormOf(order: CustomerOrderDetail): CustomerOrderFormValues {
+  const shipped = order.delivery.method !== 'pickup'
+  return {
+    customerId: order.customer.id,
+    items: order.items.map((item) => ({
+      listingId: item.listingId,
+      productId: item.productId,
+      name: item.name,
+      pzn: item.pzn,
+      category: item.category,
+      packUnit: item.packUnit,
+      salesUnit: item.salesUnit,
+      baseUnitsPerSalesUnit: item.baseUnitsPerSalesUnit,
+      priceCents: item.unitPriceCents,
+      vatRate: item.vatRate,
+      orderStep: 1,
+      minOrderQuantity: null,
+      maxOrderQuantity: null,
+      availableSalesUnits: null,
+      quantity: String(item.quantity),
+    })),
+    deliveryMethod: order.delivery.method,
+    street: (shipped && order.delivery.street) || '',
+    postalCode: (shipped && order.delivery.postalCode) || '',
+    city: (shipped && order.delivery.city) || '',
+    note: order.note ?? '',
+  }
+}
+
 const wholeNumber = (text: string) => {
   const value = Number(text.trim())
   return text.trim() !== '' && Number.isInteger(value) ? value : Number.NaN
@@ -60,6 +94,23 @@ export function orderInputOf(values: CustomerOrderFormValues) {
     },
     note: blank(values.note),
   }
+}
+
+const linesKey = (values: CustomerOrderFormValues) =>
+  JSON.stringify(values.items.map((line) => [line.listingId, line.quantity.trim()]))
+
+/**
+ * What the update service receives: the lines only when they changed (so a new note does not
+ * re-price the order or release a shop order's held goods), never for a buyer's purchase order.
+ */
+export function updateInputOf(
+  values: CustomerOrderFormValues,
+  saved: CustomerOrderFormValues,
+  order: Pick<CustomerOrderDetail, 'version' | 'channel'>,
+) {
+  const { items, delivery, note } = orderInputOf(values)
+  const linesChanged = order.channel !== 'purchase_order' && linesKey(values) !== linesKey(saved)
+  return { version: order.version, ...(linesChanged ? { items } : {}), delivery, note }
 }
 
 /** `items.0.quantity` (schema, server) → `items[0].quantity`; `delivery.street` → `street`. */

@@ -3,6 +3,7 @@ import type {
   CreateCustomerOrderInput,
   FulfilmentInput,
   PrescriptionInput,
+  UpdateCustomerOrderInput,
 } from '~/lib/customer-order-schemas'
 import type { CustomerOrderAction, PaymentStatus } from '~/lib/customer-orders'
 import { isUuid } from '~/lib/ids'
@@ -15,7 +16,10 @@ import {
   customerOrderActionServices,
   setCustomerOrderPayment,
 } from '~/server/customer-orders/customer-order-transitions.server'
-import { createCustomerOrder } from '~/server/customer-orders/customer-orders.server'
+import {
+  createCustomerOrder,
+  updateCustomerOrder,
+} from '~/server/customer-orders/customer-orders.server'
 import { authenticated } from '../server-fn/auth.middleware'
 
 /**
@@ -30,6 +34,17 @@ export const createCustomerOrderFn = createServerFn({ method: 'POST' })
   .validator((input: { order: CreateCustomerOrderInput }) => ({ order: input?.order as unknown }))
   .handler(async ({ data, context }) =>
     createCustomerOrder(context.actor, data.order, (await getApp()).db),
+  )
+
+/** Items, delivery and note of a new order, against the version the form was opened with. */
+export const updateCustomerOrderFn = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .validator((input: { id: string; order: UpdateCustomerOrderInput }) => ({
+    id: idOf(input),
+    order: input?.order as unknown,
+  }))
+  .handler(async ({ data, context }) =>
+    updateCustomerOrder(context.actor, data.id, data.order, (await getApp()).db),
   )
 
 type UserAction = Exclude<CustomerOrderAction, 'expire'>

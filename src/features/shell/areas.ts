@@ -63,6 +63,7 @@ type BuiltArea =
   | 'customerOrders'
   | 'customerOrderCreate'
   | 'customerOrder'
+  | 'customerOrderEdit'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {

@@ -27,6 +27,7 @@ export const areaTitles = {
   customerOrders: 'Bestellungen',
   customerOrderCreate: 'Bestellung erfassen',
   customerOrder: 'Bestellung',
+  customerOrderEdit: 'Bestellung bearbeiten',
   purchaseOrders: 'Einkauf',
   purchaseOrderCreate: 'Einkaufsbestellung anlegen',
   purchaseOrderEdit: 'Einkaufsbestellung bearbeiten',

@@ -1,0 +1,394 @@
+import { type AnyFieldApi, useForm, useStore } from '@tanstack/react-form'
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { Trash2 } from 'lucide-react'
+import { useMemo, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import {
+  type CustomerOrderDetail,
+  deliveryMethodLabels,
+  deliveryMethods,
+  linkedItemsMessage,
+  notEditableMessage,
+  orderTotals,
+  requiresPrescription,
+} from '~/lib/customer-orders'
+import type { CustomerOption } from '~/lib/customers'
+import { formatMoney } from '~/lib/format'
+import {
+  formatPackSize,
+  productCategoryLabels,
+  salesUnitShortLabel,
+  vatRateLabels,
+} from '~/lib/products'
+import { CustomerPicker } from '../customers/CustomerPicker'
+import { FormAlert, inputClass } from '../forms/field-parts'
+import { FormFrame, SubmitButton } from '../forms/fields'
+import { applyServerErrors } from '../forms/server-errors'
+import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
+import {
+  changeFieldValue,
+  fieldErrorOf,
+  InputField,
+  SelectField,
+} from '../product-db/form-controls'
+import { focusFirstError, Section } from '../product-db/ProductFactsFields'
+import { Button, ButtonLink } from '../ui/buttons'
+import { OrderLinesHead } from '../ui/OrderLinesHead'
+import { BackLink, PageHeader } from '../ui/PageHeader'
+import { ProductCombobox } from '../ui/ProductCombobox'
+import {
+  customerOrderFormErrors,
+  emptyCustomerOrderForm,
+  type LineValues,
+  lineOf,
+  lineQuantity,
+  orderFormOf,
+  orderInputOf,
+  updateInputOf,
+  withFormFieldNames,
+} from './customer-order-form'
+import { sellableProductsQuery } from './customer-order-forms.queries'
+import { createCustomerOrderFn, updateCustomerOrderFn } from './customer-order-save.functions'
+import { customerOrdersKey } from './customer-orders.queries'
+
+/** A quantity inside the lines table: the column names it for the eye, its label for a screen reader. */
+function QuantityInput({ field, line }: { field: AnyFieldApi; line: LineValues }) {
+  const id = `field-${field.name}`
+  const error = fieldErrorOf(field)
+  return (
+    <div>
+      <label htmlFor={id} className="sr-only">
+        Menge: {line.name}
+      </label>
+      <div className="flex items-center gap-1">
+        <input
+          id={id}
+          name={field.name}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={`${inputClass.replace('mt-1 block w-full', 'block w-20')} text-right`}
+          value={field.state.value as string}
+          onBlur={field.handleBlur}
+          onChange={(event) => changeFieldValue(field, event.target.value)}
+        />
+        <span className="whitespace-nowrap text-sm text-ink-muted">
+          {line.salesUnit === 'gram' ? 'g' : 'Pck.'}
+        </span>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 max-w-48 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+const availabilityText = (line: LineValues) =>
+  line.availableSalesUnits === null
+    ? null
+    : line.availableSalesUnits > 0
+      ? `${line.availableSalesUnits} ${line.salesUnit === 'gram' ? 'g' : 'Pck.'} verfügbar`
+      : 'derzeit nicht verfügbar'
+
+/**
+ * The order form of `/customer_orders/create` and `/customer_orders/$id/edit`: customer, items
+ * with availability and price, delivery, note. A saved order (`order`) keeps its customer; the
+ * lines of a buyer's purchase order are read-only.
+ */
+export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [customer, setCustomer] = useState<CustomerOption | null>(null)
+  const customerKind = order?.customer.kind ?? customer?.kind
+  const [failure, setFailure] = useState<string | null>(
+    order && !order.editable ? notEditableMessage(order.status) : null,
+  )
+  const leaving = useRef(false)
+  const saved = useMemo(() => (order ? orderFormOf(order) : emptyCustomerOrderForm), [order])
+  const linesLocked = order?.channel === 'purchase_order'
+  const form = useForm({
+    defaultValues: saved,
+    validators: {
+      onSubmit: ({ value }) => {
+        const fields = customerOrderFormErrors(value)
+        return Object.keys(fields).length ? { fields } : undefined
+      },
+    },
+    onSubmitInvalid: focusFirstError,
+    onSubmit: async ({ value }) => {
+      setFailure(null)
+      try {
+        if (order) {
+          await updateCustomerOrderFn({
+            data: { id: order.id, order: updateInputOf(value, saved, order) },
+          })
+        }
+        const done = order
+          ? { id: order.id, message: `Bestellung ${order.number} gespeichert.` }
+          : await createCustomerOrderFn({ data: { order: orderInputOf(value) } }).then(
+              (created) => ({ id: created.id, message: `Auftrag ${created.number} angelegt.` }),
+            )
+        leaving.current = true
+        await queryClient.invalidateQueries({ queryKey: customerOrdersKey })
+        toast.success(done.message)
+        await navigate({ to: '/customer_orders/$id', params: { id: done.id } })
+      } catch (error) {
+        setFailure(applyServerErrors(form, withFormFieldNames(error)))
+        focusFirstError()
+      }
+    },
+  })
+  const items = useStore(form.store, (state) => state.values.items)
+  const method = useStore(form.store, (state) => state.values.deliveryMethod)
+  const itemsError = useStore(form.store, (state) => {
+    const meta = state.fieldMeta.items
+    const [error] = meta?.errors ?? []
+    return typeof error === 'string' ? error : null
+  })
+  const customerError = useStore(form.store, (state) => {
+    const meta = state.fieldMeta.customerId
+    const [error] = meta?.errors ?? []
+    return state.submissionAttempts > 0 && typeof error === 'string' ? error : null
+  })
+  const totals = orderTotals(
+    items.map((line) => ({
+      unitPriceCents: line.priceCents,
+      quantity: lineQuantity(line),
+      vatRate: line.vatRate,
+    })),
+  )
+  const needsPrescription =
+    customerKind !== undefined &&
+    items.some((line) => requiresPrescription(line.category, customerKind))
+
+  return (
+    <>
+      {order ? (
+        <PageHeader
+          title={`Bestellung ${order.number} bearbeiten`}
+          description="Ändern Sie Positionen, Lieferung und Notiz, solange die Bestellung „Neu“ ist. Gespeichert wird gegen die Version, die Sie geöffnet haben."
+          back={
+            <BackLink to="/customer_orders/$id" params={{ id: order.id }}>
+              Bestellung {order.number}
+            </BackLink>
+          }
+        />
+      ) : (
+        <PageHeader
+          title="Auftrag anlegen"
+          description="Wählen Sie den Kunden und die Produkte. Der Auftrag wird als „Neu“ gespeichert; bestätigt wird er auf seiner Seite, verschreibungspflichtige Ware erst nach geprüftem Rezept."
+          back={<BackLink to="/customer_orders">Bestellungen</BackLink>}
+        />
+      )}
+      <FormFrame form={form} className="space-y-6">
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <Section title="Kunde">
+          <div className="sm:col-span-2 space-y-2">
+            <form.Field name="customerId">
+              {(field) =>
+                order ? (
+                  // The customer is fixed once the order exists.
+                  <div id={`field-${field.name}`} tabIndex={-1}>
+                    <p className="font-medium text-ink">{order.customer.name}</p>
+                    <p className="text-sm text-ink-muted">Kundennummer {order.customer.number}</p>
+                    {customerError && <p className="mt-1 text-sm text-danger">{customerError}</p>}
+                  </div>
+                ) : (
+                  <div id={`field-${field.name}`} tabIndex={-1}>
+                    <CustomerPicker
+                      value={customer}
+                      error={customerError}
+                      onChange={(option) => {
+                        setCustomer(option)
+                        changeFieldValue(field, option.id)
+                      }}
+                    />
+                  </div>
+                )
+              }
+            </form.Field>
+          </div>
+        </Section>
+
+        <fieldset className="rounded-card border border-border bg-surface p-6">
+          <legend className="px-1 text-lg font-semibold text-ink">Positionen</legend>
+          <div className="mt-2 space-y-4">
+            {linesLocked ? (
+              <p className="text-sm text-ink-muted">{linkedItemsMessage}</p>
+            ) : (
+              <ProductCombobox
+                label="Produkt hinzufügen"
+                listLabel="Ihre Produkte"
+                hint="Aus Ihren Produkten, zu Ihrem Preis; verfügbar ist freigegebene, nicht reservierte Ware."
+                error={itemsError}
+                query={sellableProductsQuery}
+                hidden={(product) => items.some((line) => line.listingId === product.listingId)}
+                optionKey={(product) => product.listingId}
+                clearOnPick
+                onPick={(product) => form.pushFieldValue('items', lineOf(product))}
+                renderOption={(product) => (
+                  <>
+                    <span className="flex items-center justify-between gap-2">
+                      <span className="font-medium">{product.name}</span>
+                      <span className="whitespace-nowrap text-xs">
+                        {formatMoney(product.priceCents)} je{' '}
+                        {salesUnitShortLabel(product.salesUnit)}
+                      </span>
+                    </span>
+                    <span className="block text-xs text-ink-muted">
+                      {[
+                        productCategoryLabels[product.category],
+                        product.pzn && `PZN ${product.pzn}`,
+                        product.salesUnit === 'pack' &&
+                          formatPackSize(product.baseUnitsPerSalesUnit, product.packUnit),
+                        availabilityText(lineOf(product)),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </span>
+                  </>
+                )}
+              />
+            )}
+            {items.length === 0 ? (
+              <p className="text-ink-muted">Noch keine Positionen.</p>
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="w-full text-sm">
+                  <OrderLinesHead />
+                  <tbody>
+                    {items.map((line, index) => (
+                      <tr key={line.listingId} className="border-b border-border align-top">
+                        <td className="py-2 pr-3">
+                          <div className="font-medium text-ink">{line.name}</div>
+                          <div className="text-xs text-ink-muted">
+                            {[
+                              line.pzn && `PZN ${line.pzn}`,
+                              availabilityText(line),
+                              line.availableSalesUnits !== null &&
+                                lineQuantity(line) > line.availableSalesUnits &&
+                                'mehr als verfügbar',
+                            ]
+                              .filter(Boolean)
+                              .join(' · ')}
+                          </div>
+                        </td>
+                        <td className="py-2 pr-3">
+                          {linesLocked ? (
+                            <span className="whitespace-nowrap">
+                              {line.quantity} {line.salesUnit === 'gram' ? 'g' : 'Pck.'}
+                            </span>
+                          ) : (
+                            <form.Field name={`items[${index}].quantity`}>
+                              {(field) => <QuantityInput field={field} line={line} />}
+                            </form.Field>
+                          )}
+                        </td>
+                        <td className="py-2 pr-3 whitespace-nowrap">
+                          {formatMoney(line.priceCents)} je {salesUnitShortLabel(line.salesUnit)}
+                        </td>
+                        <td className="py-2 pr-3 text-right">{vatRateLabels[line.vatRate]}</td>
+                        <td className="py-2 pr-3 text-right whitespace-nowrap">
+                          {formatMoney(line.priceCents * lineQuantity(line))}
+                        </td>
+                        <td className="py-2">
+                          {!linesLocked && (
+                            <Button
+                              variant="ghost"
+                              onClick={() => form.removeFieldValue('items', index)}
+                              aria-label={`${line.name} entfernen`}
+                            >
+                              <Trash2 className="size-4" aria-hidden="true" />
+                            </Button>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <dl className="ml-auto grid max-w-xs grid-cols-2 gap-x-4 gap-y-1 text-sm">
+              <dt className="text-ink-muted">Netto</dt>
+              <dd className="text-right">{formatMoney(totals.netCents)}</dd>
+              {totals.byRate.map((row) => (
+                <div key={row.rate} className="contents">
+                  <dt className="text-ink-muted">MwSt. {vatRateLabels[row.rate]}</dt>
+                  <dd className="text-right">{formatMoney(row.vatCents)}</dd>
+                </div>
+              ))}
+              <dt className="font-semibold text-ink">Brutto</dt>
+              <dd className="text-right font-semibold">{formatMoney(totals.grossCents)}</dd>
+            </dl>
+            {needsPrescription && (
+              <p className="text-sm text-ink-muted">
+                Verschreibungspflichtige Produkte für einen Patienten: Erfassen und prüfen Sie das
+                Rezept auf der Seite des Auftrags, bevor Sie ihn bestätigen.
+              </p>
+            )}
+          </div>
+        </fieldset>
+
+        <Section title="Lieferung">
+          <form.Field name="deliveryMethod">
+            {(field) => (
+              <SelectField
+                field={field}
+                label="Lieferart"
+                options={deliveryMethods.map((value) => ({
+                  value,
+                  label: deliveryMethodLabels[value],
+                }))}
+              />
+            )}
+          </form.Field>
+          {method !== 'pickup' && (
+            <>
+              <p className="sm:col-span-2 text-sm text-ink-muted">
+                Leer gelassene Felder übernehmen die Anschrift des Kunden.
+              </p>
+              <form.Field name="street">
+                {(field) => <InputField field={field} label="Straße und Hausnummer" />}
+              </form.Field>
+              <form.Field name="postalCode">
+                {(field) => <InputField field={field} label="Postleitzahl" inputMode="numeric" />}
+              </form.Field>
+              <form.Field name="city">
+                {(field) => <InputField field={field} label="Ort" />}
+              </form.Field>
+            </>
+          )}
+        </Section>
+
+        <Section title="Notiz">
+          <div className="sm:col-span-2">
+            <form.Field name="note">
+              {(field) => (
+                <InputField field={field} label="Notiz für Ihr Team (optional)" multiline />
+              )}
+            </form.Field>
+          </div>
+        </Section>
+
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          {order ? (
+            <ButtonLink to="/customer_orders/$id" params={{ id: order.id }} variant="secondary">
+              Abbrechen
+            </ButtonLink>
+          ) : (
+            <ButtonLink to="/customer_orders" variant="secondary">
+              Abbrechen
+            </ButtonLink>
+          )}
+          <SubmitButton form={form}>{order ? 'Speichern' : 'Auftrag anlegen'}</SubmitButton>
+        </div>
+      </FormFrame>
+      <UnsavedChangesDialog unsaved={() => !leaving.current && !form.state.isDefaultValue} />
+    </>
+  )
+}
