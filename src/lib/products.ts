@@ -213,6 +213,31 @@ export const canSellByGram = (category: ProductCategory, packUnit: PackUnit): bo
 export const salesUnitShortLabel = (salesUnit: SalesUnit): string =>
   salesUnit === 'gram' ? 'g' : 'Packung'
 
+/** A listing's order rules, in sales units. */
+export interface OrderRules {
+  orderStep: number
+  minOrderQuantity: number | null
+  maxOrderQuantity: number | null
+}
+
+/**
+ * Which of a listing's order rules `quantity` breaks, with the rule's number; null when none.
+ * Purchase and customer orders check the same rules and word them for their reader.
+ */
+export function brokenOrderRule(
+  quantity: number,
+  rules: OrderRules,
+): { rule: 'min' | 'max' | 'step'; limit: number } | null {
+  if (rules.minOrderQuantity !== null && quantity < rules.minOrderQuantity) {
+    return { rule: 'min', limit: rules.minOrderQuantity }
+  }
+  if (rules.maxOrderQuantity !== null && quantity > rules.maxOrderQuantity) {
+    return { rule: 'max', limit: rules.maxOrderQuantity }
+  }
+  if (quantity % rules.orderStep !== 0) return { rule: 'step', limit: rules.orderStep }
+  return null
+}
+
 /** Whole sales units that `availableBaseUnits` can fill: floor(available ÷ per unit). */
 export const availableSalesUnits = (availableBaseUnits: number, perSalesUnit: number): number =>
   Math.floor(Math.max(0, availableBaseUnits) / perSalesUnit)

@@ -27,7 +27,13 @@ import {
 } from '../../lib/customer-orders'
 import { berlinIsoDate } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
-import { availableSalesUnits, lineTotalCents, vatCents } from '../../lib/products'
+import {
+  availableSalesUnits,
+  brokenOrderRule,
+  lineTotalCents,
+  type OrderRules,
+  vatCents,
+} from '../../lib/products'
 import type { Actor } from '../actor.server'
 import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
 import { customers } from '../customers/customers.schema'
@@ -388,18 +394,15 @@ export async function orderCustomer(
   return customer
 }
 
-function orderRuleProblem(
-  quantity: number,
-  rules: { orderStep: number; minOrderQuantity: number | null; maxOrderQuantity: number | null },
-): string | null {
-  if (rules.minOrderQuantity !== null && quantity < rules.minOrderQuantity) {
-    return `Mindestens ${rules.minOrderQuantity} je Bestellung.`
-  }
-  if (rules.maxOrderQuantity !== null && quantity > rules.maxOrderQuantity) {
-    return `Höchstens ${rules.maxOrderQuantity} je Bestellung.`
-  }
-  if (quantity % rules.orderStep !== 0) return `Bitte in Schritten von ${rules.orderStep}.`
-  return null
+const orderRuleMessages: Record<'min' | 'max' | 'step', (limit: number) => string> = {
+  min: (limit) => `Mindestens ${limit} je Bestellung.`,
+  max: (limit) => `Höchstens ${limit} je Bestellung.`,
+  step: (limit) => `Bitte in Schritten von ${limit}.`,
+}
+
+function orderRuleProblem(quantity: number, rules: OrderRules): string | null {
+  const broken = brokenOrderRule(quantity, rules)
+  return broken && orderRuleMessages[broken.rule](broken.limit)
 }
 
 /** The lines as stored: the listing's price, unit and VAT frozen; 400 per line that fails. */

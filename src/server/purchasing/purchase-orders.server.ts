@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { formatMoney } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
+import { brokenOrderRule, type OrderRules } from '../../lib/products'
 import {
   cancelPurchaseOrderSchema,
   purchaseOrderDraftSchema,
@@ -362,20 +363,15 @@ type Line = ReturnType<typeof parseInput<typeof purchaseOrderDraftSchema>>['item
 type ItemValues = Omit<typeof purchaseOrderItems.$inferInsert, 'purchaseOrderId' | 'organisationId'>
 
 /** A platform supplier's order rules for a line: step, minimum, maximum (in its sales units). */
-function orderRuleProblem(
-  quantity: number,
-  rules: { orderStep: number; minOrderQuantity: number | null; maxOrderQuantity: number | null },
-): string | null {
-  if (rules.minOrderQuantity !== null && quantity < rules.minOrderQuantity) {
-    return `Der Lieferant liefert mindestens ${rules.minOrderQuantity}.`
-  }
-  if (rules.maxOrderQuantity !== null && quantity > rules.maxOrderQuantity) {
-    return `Der Lieferant liefert höchstens ${rules.maxOrderQuantity} je Bestellung.`
-  }
-  if (quantity % rules.orderStep !== 0) {
-    return `Der Lieferant liefert in Schritten von ${rules.orderStep}.`
-  }
-  return null
+const orderRuleMessages: Record<'min' | 'max' | 'step', (limit: number) => string> = {
+  min: (limit) => `Der Lieferant liefert mindestens ${limit}.`,
+  max: (limit) => `Der Lieferant liefert höchstens ${limit} je Bestellung.`,
+  step: (limit) => `Der Lieferant liefert in Schritten von ${limit}.`,
+}
+
+function orderRuleProblem(quantity: number, rules: OrderRules): string | null {
+  const broken = brokenOrderRule(quantity, rules)
+  return broken && orderRuleMessages[broken.rule](broken.limit)
 }
 
 /** The lines as stored: what was ordered, frozen at its price, unit and VAT. */
