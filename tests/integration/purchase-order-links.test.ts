@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { linkedItemsMessage, refusedActionMessage } from '~/lib/customer-orders'
 import { refusedTransitionMessage } from '~/lib/purchase-orders'
@@ -304,6 +304,45 @@ describe.each(testDatabaseKinds)('purchase order ↔ customer order on %s', (kin
     ).catch((error) => error)
     expect(refused).toBeInstanceOf(ConflictError)
     expect(refused.message).toBe(linkedItemsMessage)
+  })
+
+  it('creates the buyer as customer once, also when its first orders arrive at once', async () => {
+    // Forget the demo link, so the next orders find no business customer for Sonnen-Apotheke.
+    const partnerOf = and(
+      eq(customers.organisationId, demoIds.wholesaler),
+      eq(customers.partnerOrganisationId, demoIds.pharmacy),
+    )
+    await db().update(customers).set({ partnerOrganisationId: null }).where(partnerOf)
+    const drafts = []
+    for (let index = 0; index < 10; index += 1) {
+      drafts.push(
+        await createPurchaseOrder(
+          actors.pharmacyOwner,
+          {
+            supplierId: nordhanf,
+            note: null,
+            items: [{ listingId: nordhanfPack, quantity: 10, unitPriceCents: null }],
+          },
+          db(),
+        ),
+      )
+    }
+    const results = await Promise.allSettled(
+      drafts.map((draft) => orderPurchaseOrder(actors.pharmacyOwner, draft.id, {}, db())),
+    )
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([])
+    const partners = await db().select({ id: customers.id }).from(customers).where(partnerOf)
+    expect(partners).toHaveLength(1)
+    const sellerOrders = await db()
+      .select({ customerId: customerOrders.customerId })
+      .from(customerOrders)
+      .where(
+        inArray(
+          customerOrders.purchaseOrderId,
+          drafts.map((draft) => draft.id),
+        ),
+      )
+    expect(sellerOrders.map((order) => order.customerId)).toEqual(drafts.map(() => partners[0]?.id))
   })
 
   it('of a cancel by the pharmacy and a confirm by Nordhanf at once, exactly one wins', async () => {

@@ -1,15 +1,9 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
 import { type CustomerOrderAction, customerOrderNumberPrefix } from '../../lib/customer-orders'
-import { formatCustomerNumber } from '../../lib/customers'
 import type { Actor } from '../actor.server'
-import {
-  berlinYear,
-  customerNumberYear,
-  formatDocumentNumber,
-  takeNextNumber,
-} from '../counters/counters.server'
+import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
 import { customers } from '../customers/customers.schema'
-import { auditCustomer, customerAudit } from '../customers/customers.server'
+import { insertCustomer } from '../customers/customers.server'
 import type { Executor } from '../db/client.server'
 import { organisations } from '../db/schema'
 import { storeServerFile } from '../files/file-store.server'
@@ -67,27 +61,19 @@ async function partnerCustomer(
   if (existing) return existing
   const [buyer] = await tx.select().from(organisations).where(eq(organisations.id, buyerId))
   if (!buyer) throw new Error(`buying organisation ${buyerId} missing`)
-  const value = await takeNextNumber(tx, sellerId, 'customer', customerNumberYear)
-  const [created] = await tx
-    .insert(customers)
-    .values({
-      organisationId: sellerId,
-      number: formatCustomerNumber(value),
-      kind: 'business',
-      companyName: buyer.name,
-      street: buyer.street,
-      postalCode: buyer.postalCode,
-      city: buyer.city,
-      country: buyer.country,
-      vatId: buyer.vatId,
-      email: buyer.email,
-      phone: buyer.phone,
-      partnerOrganisationId: buyerId,
-    })
-    .returning()
-  if (!created) throw new Error('partner customer was not inserted')
-  await auditCustomer(tx, actor, customerAudit.created, null, created)
-  return created
+  return insertCustomer(tx, actor, {
+    organisationId: sellerId,
+    kind: 'business',
+    companyName: buyer.name,
+    street: buyer.street,
+    postalCode: buyer.postalCode,
+    city: buyer.city,
+    country: buyer.country,
+    vatId: buyer.vatId,
+    email: buyer.email,
+    phone: buyer.phone,
+    partnerOrganisationId: buyerId,
+  })
 }
 
 /**
@@ -101,6 +87,8 @@ export async function openSellerOrder(
   purchaseOrder: PurchaseOrderRow,
   sellerId: string,
 ): Promise<void> {
+  // No second lock needed for "create the buyer as customer once": the caller took the buyer's
+  // purchase-order number in this transaction, so the buyer's orders queue on that counter row.
   const customer = await partnerCustomer(tx, actor, sellerId, purchaseOrder.organisationId)
   const lines = await tx
     .select()

@@ -494,6 +494,25 @@ function checkAdult(data: CustomerData, entryDay: string) {
   }
 }
 
+/**
+ * Inserts a customer with the next number of its organisation's counter and audits it, in the
+ * caller's transaction (the service below; an order between organisations for its buyer).
+ */
+export async function insertCustomer(
+  tx: Executor,
+  actor: Actor,
+  values: Omit<typeof customers.$inferInsert, 'number'> & { organisationId: string },
+): Promise<CustomerRowType> {
+  const value = await takeNextNumber(tx, values.organisationId, 'customer', customerNumberYear)
+  const [created] = await tx
+    .insert(customers)
+    .values({ ...values, number: formatCustomerNumber(value) })
+    .returning()
+  if (!created) throw new Error('The customer insert returned no row')
+  await auditCustomer(tx, actor, customerAudit.created, null, created)
+  return created
+}
+
 /** Creates a customer; answers with what a picker needs to choose it right away. */
 export async function createCustomer(
   actor: Actor,
@@ -510,19 +529,12 @@ export async function createCustomer(
       await checkMemberLimit(tx, owner.id)
       await checkMembershipNumberFree(tx, owner.id, data.membershipNumber, null)
     }
-    const value = await takeNextNumber(tx, owner.id, 'customer', customerNumberYear)
-    const [created] = await tx
-      .insert(customers)
-      .values({
-        ...columnsOf(data),
-        kind: data.kind,
-        organisationId: owner.id,
-        number: formatCustomerNumber(value),
-        createdBy: business.user.id,
-      })
-      .returning()
-    if (!created) throw new Error('The customer insert returned no row')
-    await auditCustomer(tx, actor, customerAudit.created, null, created)
+    const created = await insertCustomer(tx, actor, {
+      ...columnsOf(data),
+      kind: data.kind,
+      organisationId: owner.id,
+      createdBy: business.user.id,
+    })
     return optionOf(created)
   })
 }
