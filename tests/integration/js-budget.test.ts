@@ -17,10 +17,11 @@ import { startTestServer, type TestServer } from '../support/server'
  * page, customer orders, documents, the organisation settings page, upload routes for logos and
  * prescription scans): their route-table entries, list-search parsers, loaders and chunk names
  * cost 0.85 KB on `/shop` and 2.1 KB on `/login`; the pages themselves load on navigation.
+ * Issue 11's storefront loader and the shop's availability labels added 0.2 KB to `/login`.
  */
 const pages = [
   { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 159_000 },
-  { page: '/login', host: undefined, budgetBytes: 166_900 },
+  { page: '/login', host: undefined, budgetBytes: 167_200 },
 ]
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')

@@ -5,7 +5,7 @@ import { OrganisationHomePage } from '~/features/home/OrganisationHomePage'
 export const Route = createFileRoute('/_empty/')({
   // A shop's own address opens its shop; the product's landing page is for the main domain.
   beforeLoad: ({ context }) => {
-    if (context.tenant?.config) throw redirect({ to: '/shop' })
+    if (context.tenant?.hasShop) throw redirect({ to: '/shop' })
   },
   head: ({ match }) => ({
     meta: [
