@@ -55,7 +55,7 @@ function DeliveryMethodFacts({ method }: { method: ShopDeliveryMethod }) {
   return (
     <li className="rounded-xl border border-border bg-white p-4">
       <h3 className="font-semibold text-ink">{method.label}</h3>
-      {method.description && <p className="mt-1 text-ink-muted">{method.description}</p>}
+      {method.description && <p className="mt-1 text-sm text-ink-muted">{method.description}</p>}
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         {method.kind === 'pickup' ? (
           <>
