@@ -27,6 +27,8 @@ const publicPrefixes = [
   '/login',
   '/legal-notice',
   '/privacy-policy',
+  '/agb',
+  '/widerruf',
   '/contact',
   '/news',
   '/shop',
@@ -45,7 +47,14 @@ const shopOnlyPrefixes = ['/blueten', '/extrakte'] as const
  * nothing to show — a club may not advertise or sell (KCanG § 6, § 19), so its host never shows a
  * catalogue, configurator, cart or customer account.
  */
-const shopPrefixes = ['/shop', '/rezeptkonfigurator', '/checkout', '/account'] as const
+const shopPrefixes = [
+  '/shop',
+  '/rezeptkonfigurator',
+  '/checkout',
+  '/account',
+  '/agb',
+  '/widerruf',
+] as const
 
 const backOfficePrefixes = [
   '/dashboard',

@@ -58,10 +58,27 @@ test('the storefront shows what the shop offers, how it delivers and how to pay'
   await expect(page.getByRole('listitem').filter({ hasText: 'Überweisung' })).toBeVisible()
   await expectNoSeriousViolations(page)
 
+  const legal = page.getByRole('navigation', { name: 'Rechtliches' })
+  await legal.getByRole('link', { name: 'AGB' }).click()
+  await expect(page.getByRole('heading', { name: 'Allgemeine Geschäftsbedingungen' })).toBeVisible()
+  await expect(page.getByText('Cannabisblüten versenden wir nicht.')).toBeVisible()
+  await legal.getByRole('link', { name: 'Widerrufsbelehrung' }).click()
+  await expect(page.getByRole('heading', { name: 'Widerrufsbelehrung' })).toBeVisible()
+  await expectNoSeriousViolations(page)
+
+  await page.goto(`${tenantOrigin(baseURL, 'sonnen-apotheke')}/shop`)
   await tabTo(page, tiles.getByRole('link', { name: /^Extrakte/ }))
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/extrakte$/)
   expect(errors).toEqual([])
+})
+
+test('a club’s host has no shop pages, terms included', async ({ page, baseURL }) => {
+  for (const path of ['/shop', '/agb', '/widerruf']) {
+    await page.goto(`${tenantOrigin(baseURL, 'gruene-ecke')}${path}`)
+    await expect(page).toHaveURL(`${tenantOrigin(baseURL, 'gruene-ecke')}/`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Grüne Ecke e.V.' })).toBeVisible()
+  }
 })
 
 test('a phone shows the storefront in one column', async ({ page, baseURL }) => {

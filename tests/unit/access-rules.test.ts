@@ -131,6 +131,8 @@ const expectedByShopRoute: Record<string, Record<TenantName, Row>> = {
   '/account/addresses': onShop(['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
   '/checkout': onShop(['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
   '/rezeptkonfigurator': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
+  '/agb': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
+  '/widerruf': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
 }
 
 function toDecision(expected: Expected, route: string): AccessDecision {
@@ -178,8 +180,8 @@ const cases: Case[] = [
 describe('decideAccess table', () => {
   it('covers every route the app has', () => {
     const routes = [...Object.keys(expectedByRoute), ...Object.keys(expectedByShopRoute)]
-    expect(routes).toHaveLength(56)
-    expect(cases).toHaveLength(56 * sessionColumns.length * tenantNames.length)
+    expect(routes).toHaveLength(58)
+    expect(cases).toHaveLength(58 * sessionColumns.length * tenantNames.length)
   })
 
   it.each(cases)('$route as $session on tenant $tenant → $expected', (testCase) => {
