@@ -7,6 +7,7 @@ import {
 } from './db/client.server'
 import { isDatabaseEmpty, seedDemoData } from './db/seed.server'
 import { createLogger, type Logger } from './logger.server'
+import { checkAppSecret, createSecretBox, loadAppSecret, type SecretBox } from './secrets.server'
 import { loadSigningKeys, type SigningKeys } from './signing-keys.server'
 
 export interface App {
@@ -15,6 +16,8 @@ export interface App {
   database: DatabaseHandle
   db: Database
   keys: SigningKeys
+  /** Seals and opens stored secrets (Mollie keys) with the app secret. */
+  secrets: SecretBox
   /** True when this start filled an empty embedded store with the demo data. */
   seededDemoData: boolean
 }
@@ -37,8 +40,21 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
       privateJwk: config.AUTH_PRIVATE_JWK,
       dataDir: config.DATA_DIR,
     })
+    const appSecret = await loadAppSecret({
+      appSecret: config.APP_SECRET,
+      dataDir: config.DATA_DIR,
+    })
+    await checkAppSecret(database.db, appSecret)
     logger.info({ driver: database.driver, seededDemoData }, 'app ready')
-    return { config, logger, database, db: database.db, keys, seededDemoData }
+    return {
+      config,
+      logger,
+      database,
+      db: database.db,
+      keys,
+      secrets: createSecretBox(appSecret),
+      seededDemoData,
+    }
   } catch (error) {
     await database.close()
     throw error

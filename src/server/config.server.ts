@@ -89,9 +89,35 @@ export const envSchema = z.object({
   TRUST_PROXY: trustedProxies,
   /** Private signing key as a JWK (JSON). Without it, a key is generated once under DATA_DIR. */
   AUTH_PRIVATE_JWK: optionalString,
+  /**
+   * Root of the keys that encrypt stored secrets (tenants' Mollie keys). Without it, one is
+   * generated once under DATA_DIR; processes sharing a database must be given the same one.
+   */
+  APP_SECRET: optionalString.pipe(
+    z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+  ),
+  /** The scheme of the public shop addresses Mollie calls back (`https://<slug>.<APP_DOMAIN>`). */
+  PUBLIC_SCHEME: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['https', 'http'], { error: 'must be https or http' }).default('https'),
+  ),
+  /** Outgoing mail; without it mails are written to the log (and kept in the outbox). */
+  SMTP_URL: optionalString.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  /** The Mollie API key of a single-shop install; a tenant's own key (CLI) takes precedence. */
+  MOLLIE_API_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(test|live)_[A-Za-z0-9]{20,}$/, 'must be a Mollie API key (test_… or live_…)')
+      .optional(),
+  ),
 })
 
 export type AppConfig = z.infer<typeof envSchema>
+
+/** Never echoed in an error message: they are, or may contain, secrets. */
+const secretVariables = new Set(['AUTH_PRIVATE_JWK', 'APP_SECRET', 'SMTP_URL', 'MOLLIE_API_KEY'])
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -104,7 +130,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   const problems = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'environment')
     const given = env[name]
-    const shown = name === 'AUTH_PRIVATE_JWK' || given === undefined ? '' : ` (got "${given}")`
+    const shown = secretVariables.has(name) || given === undefined ? '' : ` (got "${given}")`
     return `${name} ${issue.message}${shown}`
   })
   throw new ConfigError(`Invalid environment: ${problems.join('; ')}`)

@@ -79,4 +79,31 @@ describe('parseConfig', () => {
       /^Invalid environment: AUTH_PRIVATE_JWK [^"]*$/,
     )
   })
+
+  it('reads the shop settings: app secret, public scheme, SMTP and a Mollie fallback key', () => {
+    const config = parseConfig({
+      APP_SECRET: 's'.repeat(32),
+      PUBLIC_SCHEME: 'http',
+      SMTP_URL: 'smtps://mailer:pw@smtp.example.org:465',
+      MOLLIE_API_KEY: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM',
+    })
+    expect(config).toMatchObject({ PUBLIC_SCHEME: 'http', APP_SECRET: 's'.repeat(32) })
+    expect(parseConfig({}).PUBLIC_SCHEME).toBe('https')
+  })
+
+  it.each([
+    ['APP_SECRET', 'too-short'],
+    ['SMTP_URL', 'https://mail.example.org'],
+    ['MOLLIE_API_KEY', 'sk_live_abcdefghijklmnopqrstuvwxyz'],
+  ])('refuses a bad %s without echoing it', (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(
+      new RegExp(`^Invalid environment: ${name} [^"]*$`),
+    )
+  })
+
+  it('refuses a public scheme other than https or http', () => {
+    expect(() => parseConfig({ PUBLIC_SCHEME: 'ftp' })).toThrow(
+      'Invalid environment: PUBLIC_SCHEME must be https or http (got "ftp")',
+    )
+  })
 })

@@ -70,10 +70,22 @@ export const tenants = pgTable(
     config: jsonb('config').$type<TenantConfig>(),
     /** A host of the tenant's own (`shop.sonnen-apotheke.de`), lower-case, without port. */
     customDomain: text('custom_domain').unique(),
+    /** The tenant's Mollie API key, sealed with the app secret (secrets.server.ts); never sent out. */
+    mollieApiKeySealed: text('mollie_api_key_sealed'),
     ...timestamps,
   },
   (table) => [index('tenants_organisation_idx').on(table.organisationId)],
 )
+
+/**
+ * Facts about the installation itself, one row per key: e.g. the fingerprint of the app secret the
+ * database was set up with, so a process with another secret refuses to start.
+ */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
 
 export const users = pgTable(
   'users',

@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { recordAudit } from '../audit/audit.server'
+import type { Database } from '../db/client.server'
+import { tenants } from '../db/schema'
+import { NotFoundError, parseInput } from '../errors.server'
+import type { SecretBox } from '../secrets.server'
+
+export const mollieApiKeySchema = z
+  .string({ error: 'Bitte geben Sie den Mollie-API-Schlüssel ein.' })
+  .trim()
+  .regex(
+    /^(test|live)_[A-Za-z0-9]{20,}$/,
+    'Das ist kein Mollie-API-Schlüssel (er beginnt mit test_ oder live_).',
+  )
+
+/** What the key is for and whose it is: a sealed key copied to another tenant does not open. */
+const keyContext = (tenantId: string) => `tenant:${tenantId}:mollie-api-key`
+
+export type MollieMode = 'test' | 'live'
+
+/**
+ * Stores a tenant's Mollie API key, sealed with the app secret (ADR 030); null removes it. The
+ * audit log records that it changed and the mode, never the key.
+ */
+export async function setTenantMollieKey(
+  db: Database,
+  secrets: SecretBox,
+  slug: string,
+  input: unknown,
+  by: string,
+): Promise<{ mode: MollieMode | null }> {
+  const key = input === null ? null : parseInput(mollieApiKeySchema, input)
+  return db.transaction(async (tx) => {
+    const [tenant] = await tx
+      .select({ id: tenants.id, organisationId: tenants.organisationId })
+      .from(tenants)
+      .where(eq(tenants.slug, slug))
+      .for('update')
+    if (!tenant) throw new NotFoundError(`Es gibt keinen Tenant „${slug}“.`)
+    await tx
+      .update(tenants)
+      .set({
+        mollieApiKeySealed: key && secrets.seal(key, keyContext(tenant.id)),
+        updatedAt: new Date(),
+      })
+      .where(eq(tenants.id, tenant.id))
+    const mode = key ? modeOf(key) : null
+    await recordAudit(tx, {
+      organisationId: tenant.organisationId,
+      actor: { kind: 'system', name: by },
+      requestId: null,
+      action: key ? 'tenant.mollie_key_set' : 'tenant.mollie_key_removed',
+      entity: { type: 'tenant', id: tenant.id },
+      after: { mollieMode: mode },
+    })
+    return { mode }
+  })
+}
+
+const modeOf = (key: string): MollieMode => (key.startsWith('live_') ? 'live' : 'test')
+
+/**
+ * The key payments of this tenant use: its own, else `MOLLIE_API_KEY` (single-shop installs),
+ * else null — then online payment is not offered.
+ */
+export async function mollieKeyOf(
+  app: { db: Database; secrets: SecretBox; config: { MOLLIE_API_KEY?: string } },
+  tenantId: string,
+): Promise<string | null> {
+  const [tenant] = await app.db
+    .select({ sealed: tenants.mollieApiKeySealed })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId))
+  if (tenant?.sealed) return app.secrets.open(tenant.sealed, keyContext(tenantId))
+  return app.config.MOLLIE_API_KEY ?? null
+}
