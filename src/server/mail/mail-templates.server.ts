@@ -1,0 +1,185 @@
+import { formatDateTime, formatMoney } from '../../lib/format'
+import type { MailKind } from './mail.schema'
+
+/** Who a mail comes from: the shop, as its config presents it. */
+export interface MailSender {
+  shopName: string
+  /** Absolute URL of the logo, or null. */
+  logoUrl: string | null
+  addressLines: string[]
+  email: string
+  phone: string
+}
+
+/** What each kind of mail says; links are absolute URLs on the shop's host. */
+export type MailContent =
+  | { kind: 'confirm_registration'; name: string; link: string }
+  | { kind: 'registration_exists'; name: string; loginLink: string; resetLink: string }
+  | { kind: 'reset_password'; name: string; link: string }
+  | { kind: 'confirm_email_change'; name: string; link: string }
+  | { kind: 'order_received'; name: string; orderNumber: string; totalCents: number; link: string }
+  | {
+      kind: 'payment_received'
+      name: string
+      orderNumber: string
+      amountCents: number
+      link: string
+    }
+  | { kind: 'order_ready'; name: string; orderNumber: string; pickup: string; link: string }
+  | { kind: 'order_shipped'; name: string; orderNumber: string; link: string }
+  | {
+      kind: 'order_cancelled'
+      name: string
+      orderNumber: string
+      reason: string
+      /** What is paid back (by Mollie, or by hand for transfer and cash), if anything was paid. */
+      refundCents: number | null
+      link: string
+    }
+  | {
+      kind: 'reservation_expiring'
+      name: string
+      orderNumber: string
+      expiresAt: Date
+      link: string
+    }
+
+export interface RenderedMail {
+  subject: string
+  text: string
+  html: string
+}
+
+interface MailParts {
+  subject: string
+  paragraphs: string[]
+  action?: { label: string; link: string }
+}
+
+const parts: { [K in MailKind]: (content: Extract<MailContent, { kind: K }>) => MailParts } = {
+  confirm_registration: ({ link }) => ({
+    subject: 'Bitte bestätigen Sie Ihre Registrierung',
+    paragraphs: [
+      'vielen Dank für Ihre Registrierung. Bitte bestätigen Sie Ihre E-Mail-Adresse, damit Sie sich anmelden können.',
+      'Der Link ist 48 Stunden gültig. Haben Sie sich nicht registriert, können Sie diese E-Mail ignorieren.',
+    ],
+    action: { label: 'E-Mail-Adresse bestätigen', link },
+  }),
+  registration_exists: ({ loginLink, resetLink }) => ({
+    subject: 'Sie haben bereits ein Kundenkonto',
+    paragraphs: [
+      'jemand hat versucht, mit Ihrer E-Mail-Adresse ein neues Kundenkonto anzulegen. Sie haben bereits ein Konto bei uns.',
+      `Sie können sich wie gewohnt anmelden: ${loginLink}`,
+      'Haben Sie Ihr Passwort vergessen, setzen Sie es über den folgenden Link zurück. Waren Sie das nicht, müssen Sie nichts tun.',
+    ],
+    action: { label: 'Passwort zurücksetzen', link: resetLink },
+  }),
+  reset_password: ({ link }) => ({
+    subject: 'Passwort zurücksetzen',
+    paragraphs: [
+      'Sie haben angefordert, Ihr Passwort zurückzusetzen. Der Link ist eine Stunde gültig und kann einmal verwendet werden; danach sind alle Ihre Sitzungen abgemeldet.',
+      'Haben Sie das nicht angefordert, können Sie diese E-Mail ignorieren: Ihr Passwort bleibt unverändert.',
+    ],
+    action: { label: 'Neues Passwort festlegen', link },
+  }),
+  confirm_email_change: ({ link }) => ({
+    subject: 'Bitte bestätigen Sie Ihre neue E-Mail-Adresse',
+    paragraphs: [
+      'Sie möchten Ihre E-Mail-Adresse ändern. Bitte bestätigen Sie die neue Adresse; bis dahin gilt die bisherige.',
+    ],
+    action: { label: 'Neue E-Mail-Adresse bestätigen', link },
+  }),
+  order_received: ({ orderNumber, totalCents, link }) => ({
+    subject: `Ihre Bestellung ${orderNumber} ist eingegangen`,
+    paragraphs: [
+      `vielen Dank für Ihre Bestellung ${orderNumber} über ${formatMoney(totalCents)}.`,
+      'Wir prüfen Ihre Bestellung und, wo nötig, Ihre Verschreibung, und melden uns, sobald sie abholbereit ist oder versandt wird.',
+    ],
+    action: { label: 'Bestellung ansehen', link },
+  }),
+  payment_received: ({ orderNumber, amountCents, link }) => ({
+    subject: `Zahlung für Bestellung ${orderNumber} erhalten`,
+    paragraphs: [
+      `wir haben Ihre Zahlung über ${formatMoney(amountCents)} für die Bestellung ${orderNumber} erhalten.`,
+    ],
+    action: { label: 'Bestellung ansehen', link },
+  }),
+  order_ready: ({ orderNumber, pickup, link }) => ({
+    subject: `Ihre Bestellung ${orderNumber} ist abholbereit`,
+    paragraphs: [
+      `Ihre Bestellung ${orderNumber} liegt für Sie bereit.`,
+      `Abholung: ${pickup}`,
+      'Bitte bringen Sie einen Ausweis und, falls noch nicht vorgelegt, das Originalrezept mit.',
+    ],
+    action: { label: 'Bestellung ansehen', link },
+  }),
+  order_shipped: ({ orderNumber, link }) => ({
+    subject: `Ihre Bestellung ${orderNumber} ist unterwegs`,
+    paragraphs: [`Ihre Bestellung ${orderNumber} ist auf dem Weg zu Ihnen.`],
+    action: { label: 'Bestellung ansehen', link },
+  }),
+  order_cancelled: ({ orderNumber, reason, refundCents, link }) => ({
+    subject: `Ihre Bestellung ${orderNumber} wurde storniert`,
+    paragraphs: [
+      `Ihre Bestellung ${orderNumber} wurde storniert. Grund: ${reason}`,
+      ...(refundCents
+        ? [`Den bereits gezahlten Betrag von ${formatMoney(refundCents)} erstatten wir Ihnen.`]
+        : []),
+    ],
+    action: { label: 'Bestellung ansehen', link },
+  }),
+  reservation_expiring: ({ orderNumber, expiresAt, link }) => ({
+    subject: `Ihre Reservierung ${orderNumber} läuft bald ab`,
+    paragraphs: [
+      `Ihre Reservierung ${orderNumber} gilt bis ${formatDateTime(expiresAt)} Uhr. Danach geben wir die Ware wieder frei.`,
+    ],
+    action: { label: 'Reservierung ansehen', link },
+  }),
+}
+
+const htmlEscapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character)
+
+/** Plain text plus simple HTML, signed with the shop's name, address and contact. */
+export function renderMail(content: MailContent, sender: MailSender): RenderedMail {
+  const { subject, paragraphs, action } = (parts[content.kind] as (c: MailContent) => MailParts)(
+    content,
+  )
+  const greeting = content.name ? `Guten Tag ${content.name},` : 'Guten Tag,'
+  const signature = [
+    sender.shopName,
+    ...sender.addressLines,
+    `Telefon ${sender.phone}`,
+    sender.email,
+  ]
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(action ? [`${action.label}: ${action.link}`, ''] : []),
+    'Mit freundlichen Grüßen',
+    ...signature,
+  ].join('\n')
+  const style = 'font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5'
+  const html = [
+    `<!doctype html><html lang="de"><body style="${style}">`,
+    sender.logoUrl
+      ? `<p><img src="${escapeHtml(sender.logoUrl)}" alt="${escapeHtml(sender.shopName)}" height="48"></p>`
+      : `<p><strong>${escapeHtml(sender.shopName)}</strong></p>`,
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    action
+      ? `<p><a href="${escapeHtml(action.link)}" style="display:inline-block;padding:10px 16px;background:#1f6f43;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`
+      : '',
+    `<p>Mit freundlichen Grüßen<br>${signature.map(escapeHtml).join('<br>')}</p>`,
+    '</body></html>',
+  ].join('\n')
+  return { subject: `${subject} – ${sender.shopName}`, text, html }
+}
