@@ -28,7 +28,7 @@ export function isCalendarDay(value: string): boolean {
 }
 
 /** Today in Germany as `YYYY-MM-DD` (kept here so the schema needs no formatting module). */
-const todayInGermany = () =>
+export const todayInGermany = () =>
   new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Europe/Berlin',
     year: 'numeric',
@@ -46,7 +46,8 @@ const optionalDay = (invalid: string) =>
     .transform((value) => value || null)
     .refine((value) => value === null || isCalendarDay(value), invalid)
 
-const birthDate = (required: string) =>
+/** A birth date as `YYYY-MM-DD`, not in the future. */
+export const birthDate = (required: string) =>
   day(required).refine(
     (value) => value <= todayInGermany(),
     'Das Geburtsdatum liegt in der Zukunft.',

@@ -65,5 +65,5 @@ export async function changeBusinessUserPassword(
     })
   })
   await resetCounter(db, rule, userId)
-  await revokeSessionsOf(db, 'b2b', userId, principal.sessionId)
+  await db.transaction((tx) => revokeSessionsOf(tx, 'b2b', userId, principal.sessionId))
 }

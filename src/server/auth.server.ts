@@ -50,6 +50,8 @@ export const messages = {
   wrongAccountType: 'Dieser Zugang ist für diese Kontoart nicht vorgesehen.',
   unknownShop: 'Diesen Shop gibt es nicht.',
   tooManyLoginAttempts: 'Zu viele fehlgeschlagene Anmeldeversuche.',
+  emailNotConfirmed:
+    'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse: Wir haben Ihnen dazu einen Link geschickt.',
 } as const
 
 /** How long the parent of a family's current refresh token may still be exchanged (two tabs refreshing). */
@@ -296,6 +298,7 @@ export async function loginShopUser(
       name: shopUsers.name,
       active: shopUsers.active,
       passwordHash: shopUsers.passwordHash,
+      emailConfirmedAt: shopUsers.emailConfirmedAt,
     })
     .from(shopUsers)
     .where(
@@ -309,6 +312,8 @@ export async function loginShopUser(
     : await spendPasswordCheckTime(input.password)
   if (!row || !passwordMatches || !row.active)
     throw new DomainError(401, messages.badShopCredentials)
+  // Only who knows the password learns that the address waits for its confirmation (ADR 032).
+  if (!row.emailConfirmedAt) throw new DomainError(403, messages.emailNotConfirmed)
 
   const tokens = await startSession(
     deps,
@@ -633,26 +638,25 @@ export async function logout(
 
 /** Ends every session of an account, optionally all but one (after a password change). */
 export async function revokeSessionsOf(
-  db: Database,
+  db: Executor,
   accountType: AccountType,
   subjectId: string,
   exceptSessionId?: string,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const sessions = await tx
-      .select({ id: authSessions.id })
-      .from(authSessions)
-      .where(
-        and(
-          eq(authSessions.accountType, accountType),
-          eq(authSessions.subjectId, subjectId),
-          isNull(authSessions.revokedAt),
-        ),
-      )
-    for (const session of sessions) {
-      if (session.id !== exceptSessionId) await revokeFamily(tx, session.id)
-    }
-  })
+  // In the caller's transaction when it has one (a password reset ends the sessions with it).
+  const sessions = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .where(
+      and(
+        eq(authSessions.accountType, accountType),
+        eq(authSessions.subjectId, subjectId),
+        isNull(authSessions.revokedAt),
+      ),
+    )
+  for (const session of sessions) {
+    if (session.id !== exceptSessionId) await revokeFamily(db, session.id)
+  }
 }
 
 /** Deactivating an account also ends all its sessions. */
@@ -662,7 +666,7 @@ export async function setBusinessUserActive(
   active: boolean,
 ): Promise<void> {
   await db.update(users).set({ active }).where(eq(users.id, userId))
-  if (!active) await revokeSessionsOf(db, 'b2b', userId)
+  if (!active) await db.transaction((tx) => revokeSessionsOf(tx, 'b2b', userId))
 }
 
 export async function setShopUserActive(
@@ -671,5 +675,5 @@ export async function setShopUserActive(
   active: boolean,
 ): Promise<void> {
   await db.update(shopUsers).set({ active }).where(eq(shopUsers.id, shopUserId))
-  if (!active) await revokeSessionsOf(db, 'b2c', shopUserId)
+  if (!active) await db.transaction((tx) => revokeSessionsOf(tx, 'b2c', shopUserId))
 }

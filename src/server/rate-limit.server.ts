@@ -22,7 +22,7 @@ const counterKey = (rule: RateLimitRule, key: string) => `${rule.name}:${key}`
  * check, a write). Refused attempts do not restart a sliding window, so waiting it out always works.
  */
 export async function countAttempt(
-  db: Database,
+  db: Executor,
   rule: RateLimitRule,
   key: string,
   refusal: string,

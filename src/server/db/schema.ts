@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -120,6 +121,13 @@ export const shopUsers = pgTable(
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
     active: boolean('active').notNull().default(true),
+    birthDate: date('birth_date'),
+    phone: text('phone'),
+    /** Double opt-in: until set, login is refused. */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** When the person agreed to the shop's privacy policy, and which text (its hash). */
+    privacyConsentAt: timestamp('privacy_consent_at', { withTimezone: true }),
+    privacyPolicyVersion: text('privacy_policy_version'),
     ...timestamps,
   },
   (table) => [
@@ -216,4 +224,5 @@ export * from '../products/product-enums.schema'
 export * from '../products/product-imports.schema'
 export * from '../products/products.schema'
 export * from '../purchasing/purchasing.schema'
+export * from '../shop-accounts/shop-accounts.schema'
 export * from '../stock/stock.schema'

@@ -139,6 +139,9 @@ export const demoLetterheads = {
   },
 } as const
 
+/** When the demo customer registered and confirmed her address. */
+const demoShopAccountsSince = new Date('2026-03-02T10:00:00.000Z')
+
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ value: count() }).from(organisations)
   return (row?.value ?? 0) === 0
@@ -246,6 +249,8 @@ export async function seedDemoData(db: Database): Promise<void> {
         demoShopLogins.map(({ password: _password, tenantSlug: _slug, ...login }, index) => ({
           ...login,
           passwordHash: shopHashes[index] as string,
+          emailConfirmedAt: demoShopAccountsSince,
+          privacyConsentAt: demoShopAccountsSince,
         })),
       )
       .onConflictDoNothing()
