@@ -1,11 +1,19 @@
 import { Link } from '@tanstack/react-router'
-import { Clock, LogOut, Mail, MapPin, Phone, ShoppingBasket, UserRound } from 'lucide-react'
 import type { CSSProperties, ReactNode } from 'react'
 import type { TenantConfig } from '~/lib/tenant-config'
 import { useLogout, useSession } from '../session/use-session'
 import { MenuDrawer } from '../ui/MenuDrawer'
 import { NavigationProgress } from '../ui/NavigationProgress'
 import { FrameContent } from './frame-context'
+import {
+  ClockIcon,
+  LogOutIcon,
+  MailIcon,
+  MapPinIcon,
+  PhoneIcon,
+  ShoppingBasketIcon,
+  UserRoundIcon,
+} from './icons'
 import { LegalLinks, SkipLink } from './parts'
 
 const shopNav = [
@@ -97,17 +105,17 @@ function ShopHeader({ config }: { config: TenantConfig }) {
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-1">
           <Link to={customer ? '/account' : '/login'} className={actionClass}>
-            <UserRound className="size-4" aria-hidden="true" />
+            <UserRoundIcon className="size-4" />
             <span className={actionLabel}>{customer ? 'Mein Konto' : 'Anmelden'}</span>
           </Link>
           {customer && (
             <button type="button" onClick={() => void logout()} className={actionClass}>
-              <LogOut className="size-4" aria-hidden="true" />
+              <LogOutIcon className="size-4" />
               <span className={actionLabel}>Abmelden</span>
             </button>
           )}
           <Link to="/checkout" className={actionClass}>
-            <ShoppingBasket className="size-4" aria-hidden="true" />
+            <ShoppingBasketIcon className="size-4" />
             <span className={actionLabel}>Warenkorb</span>
           </Link>
         </div>
@@ -123,23 +131,23 @@ export function ShopAddress({ config }: { config: TenantConfig }) {
     <address className="space-y-2 not-italic">
       <p className="font-semibold text-ink">{config.shopName}</p>
       <p className="flex items-center gap-2">
-        <MapPin className="size-4 shrink-0" aria-hidden="true" />
+        <MapPinIcon className="size-4 shrink-0" />
         {contact.street}, {contact.postalCode} {contact.city}
       </p>
       <p className="flex items-center gap-2">
-        <Phone className="size-4 shrink-0" aria-hidden="true" />
+        <PhoneIcon className="size-4 shrink-0" />
         <a href={phoneHref(contact.phone)} className="hover:underline">
           {contact.phone}
         </a>
       </p>
       <p className="flex items-center gap-2">
-        <Mail className="size-4 shrink-0" aria-hidden="true" />
+        <MailIcon className="size-4 shrink-0" />
         <a href={`mailto:${contact.email}`} className="hover:underline">
           {contact.email}
         </a>
       </p>
       <p className="flex items-center gap-2">
-        <Clock className="size-4 shrink-0" aria-hidden="true" />
+        <ClockIcon className="size-4 shrink-0" />
         {contact.openingHours}
       </p>
     </address>
