@@ -1,5 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query'
-import { queryOptions } from '@tanstack/react-query'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import type { AccessTenant } from '~/lib/access-rules'
@@ -44,20 +42,20 @@ const reportTenantFailure = createIsomorphicFn()
   })
   .client((error: unknown) => console.error('Kein Tenant geladen.', error))
 
-/** Loaded once per host: the server renders it into the page and the browser never asks again. */
-export const tenantQueryOptions = (host: string) =>
-  queryOptions({
-    queryKey: ['tenant', host],
-    queryFn: () => fetchTenant(host),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  })
+/**
+ * The host's tenant once loaded; undefined before. One per router: per request on the server, per
+ * tab in the browser, which gets it with the page and never asks again (a tab stays on its host).
+ */
+export interface LoadedTenant {
+  current: TenantInfo | null | undefined
+}
 
 /** The tenant of the current host, or null — also when it cannot be loaded (the page goes on without). */
-export async function loadTenant(queryClient: QueryClient): Promise<TenantInfo | null> {
+export async function loadTenant(loaded: LoadedTenant): Promise<TenantInfo | null> {
+  if (loaded.current !== undefined) return loaded.current
   try {
-    return await queryClient.ensureQueryData(tenantQueryOptions(currentHost()))
+    loaded.current = await fetchTenant(currentHost())
+    return loaded.current
   } catch (error) {
     await reportTenantFailure(error)
     return null
