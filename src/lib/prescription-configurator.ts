@@ -1,7 +1,14 @@
 import type { PayerKind } from './customer-values'
 import { isUuid } from './ids'
-import type { CannabinoidUnit, PackUnit, ProductCategory } from './product-lists'
-import { baseUnitsPerPackUnit, brokenOrderRule, formatDecimal, type OrderRules } from './products'
+import {
+  baseUnitsPerPackUnit,
+  brokenOrderRule,
+  type CannabinoidUnit,
+  formatDecimal,
+  type OrderRules,
+  type PackUnit,
+  type ProductCategory,
+} from './products'
 
 /**
  * Every rule of the Rezeptkonfigurator in one isomorphic module: the categories and their fields,
