@@ -1,3 +1,4 @@
+import { extractText, getDocumentProxy } from 'unpdf'
 import { describe, expect, it } from 'vitest'
 import {
   alternativesOf,
@@ -18,6 +19,10 @@ import {
   searchFromQueryString,
   switchCategory,
 } from '~/lib/prescription-configurator'
+import {
+  renderPrescriptionSamplePdf,
+  sampleWatermark,
+} from '~/server/documents/render/index.server'
 
 const configure = (
   category: PrescriptionConfiguration['category'],
@@ -441,5 +446,39 @@ describe('search params', () => {
       patientName: 'Max Muster',
       payer: 'pkv',
     })
+  })
+})
+
+describe('sample prescription PDF', () => {
+  it('lays out the fields and carries the watermark', async () => {
+    const bytes = await renderPrescriptionSamplePdf({
+      configuration: flower({
+        payer: 'gkv',
+        patientName: 'Max Muster',
+        patientBirthDate: '1980-04-01',
+        prescriberName: 'Dr. Anna Beispiel',
+        prescriberAddress: 'Praxisweg 1, 10115 Berlin',
+      }),
+      product: null,
+      pharmacyName: 'Sonnen-Apotheke',
+      today: '2026-11-25',
+    })
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-')
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), {
+      mergePages: true,
+    })
+    const flat = text.replace(/\s+/g, ' ')
+    for (const expected of [
+      sampleWatermark,
+      'Max Muster',
+      '01.04.1980',
+      'Dr. Anna Beispiel',
+      '10115 Berlin',
+      '25.11.2026',
+      'Rp. Cannabisblüten „Pink Kush“',
+      '28 Tage',
+    ]) {
+      expect(flat).toContain(expected)
+    }
   })
 })
