@@ -12,7 +12,7 @@ export type AccessSession =
   | { accountType: 'b2c' }
   | null
 
-export type AccessTenant = { slug: string; hasConfig: boolean } | null
+export type AccessTenant = { slug: string; hasShop: boolean } | null
 
 export type AccessDecision =
   | { kind: 'allow' }
@@ -37,11 +37,11 @@ const publicPrefixes = [
   '/invitation',
 ] as const
 
-/** The shop's catalogue: only where a shop is configured, and only for consumers and visitors. */
+/** The shop's catalogue: only where a pharmacy runs a shop, and only for consumers and visitors. */
 const shopOnlyPrefixes = ['/blueten', '/extrakte'] as const
 
 /**
- * The rest of a tenant's shop: without a configured shop (a club's host, the main domain) there is
+ * The rest of a tenant's shop: without a shop (a club's host even with a config, the main domain) there is
  * nothing to show — a club may not advertise or sell (KCanG § 6, § 19), so its host never shows a
  * catalogue, configurator, cart or customer account.
  */
@@ -157,12 +157,12 @@ export function decideAccess(
   tenant: AccessTenant,
 ): AccessDecision {
   if (matchesAny(path, shopOnlyPrefixes)) {
-    if (!tenant?.hasConfig) return redirectTo('/')
+    if (!tenant?.hasShop) return redirectTo('/')
     // The shop is for consumers; business users order through the back-office.
     return session?.accountType === 'b2b' ? redirectTo('/') : allow
   }
 
-  if (matchesAny(path, shopPrefixes) && !tenant?.hasConfig) return redirectTo('/')
+  if (matchesAny(path, shopPrefixes) && !tenant?.hasShop) return redirectTo('/')
 
   if (session?.accountType === 'b2c' && matchesAny(path, backOfficePrefixes)) {
     return redirectTo('/')

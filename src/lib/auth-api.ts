@@ -97,7 +97,12 @@ export const b2bMeResponseSchema = z.object({ data: b2bUserSchema }).meta({ id: 
 export const b2cMeResponseSchema = z.object({ data: b2cUserSchema }).meta({ id: 'B2cMeResponse' })
 
 export const tenantResponseSchema = z
-  .object({ slug: text(), config: tenantConfigSchema.nullable() })
+  .object({
+    slug: text(),
+    config: tenantConfigSchema.nullable(),
+    /** Whether the host runs a public shop: a pharmacy with a config (never a club, KCanG § 6). */
+    hasShop: z.boolean(),
+  })
   .meta({ id: 'TenantResponse' })
 export type TenantResponse = z.infer<typeof tenantResponseSchema>
 

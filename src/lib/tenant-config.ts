@@ -1,16 +1,87 @@
 import { z } from 'zod'
+import { deliveryMethods } from './customer-values'
 import { emailAddress, text } from './text-schema'
 
 const hexColour = text().regex(/^#[0-9a-fA-F]{6}$/, 'Farbe als #RRGGBB angeben')
 
-/** The branding and legal data a tenant's shop shows; stored as jsonb on `tenants.config`. */
+const germanPostalCode = text({ trim: true }).regex(
+  /^\d{5}$/,
+  'Bitte geben Sie eine fünfstellige Postleitzahl ein.',
+)
+
+const cents = (what: string) =>
+  z
+    .number({ error: `Bitte geben Sie ${what} in Cent ein.` })
+    .int(`Bitte geben Sie ${what} in ganzen Cent ein.`)
+    .min(0, `${what} darf nicht negativ sein.`)
+    .max(100_000_00, `${what} ist zu hoch.`)
+
+/** What every delivery method says about itself; the label is what the checkout shows. */
+const deliveryMethodBase = {
+  label: text({ trim: true, required: 'Bitte geben Sie eine Bezeichnung ein.', max: 120 }),
+  description: text({ trim: true, max: 300 }),
+  /**
+   * Whether flowers may go this way. Kept per tenant and method, never hard-wired: a bill of
+   * 8 Oct 2025 would ban mail order of flowers (domain.md).
+   */
+  flowersAllowed: z.boolean(),
+}
+
+export const pickupMethodSchema = z.object({
+  kind: z.literal('pickup'),
+  ...deliveryMethodBase,
+  street: text({ trim: true, required: 'Bitte geben Sie die Straße ein.', max: 200 }),
+  postalCode: germanPostalCode,
+  city: text({ trim: true, required: 'Bitte geben Sie den Ort ein.', max: 100 }),
+  openingHours: text({ multiline: true, max: 300 }),
+})
+
+export const courierMethodSchema = z.object({
+  kind: z.literal('courier'),
+  ...deliveryMethodBase,
+  /** The postal codes the pharmacy's own courier serves. */
+  postalCodes: z
+    .array(germanPostalCode)
+    .min(1, 'Bitte geben Sie mindestens eine Postleitzahl an.')
+    .max(1_000, 'Bitte geben Sie höchstens 1.000 Postleitzahlen an.'),
+  feeCents: cents('Die Liefergebühr'),
+  /** Order value (gross) from which the courier is free; null: never free. */
+  freeFromCents: cents('Der Mindestbestellwert').nullable(),
+})
+
+export const shippingMethodSchema = z.object({
+  kind: z.literal('shipping'),
+  ...deliveryMethodBase,
+  feeCents: cents('Die Versandkosten'),
+})
+
+export const deliveryMethodSchema = z.discriminatedUnion('kind', [
+  pickupMethodSchema,
+  courierMethodSchema,
+  shippingMethodSchema,
+])
+export type ShopDeliveryMethod = z.infer<typeof deliveryMethodSchema>
+
+export const shopPaymentMethods = ['pickup', 'bank_transfer', 'mollie'] as const
+export type ShopPaymentMethod = (typeof shopPaymentMethods)[number]
+
+const eachOnce = <T>(values: readonly T[]) => new Set(values).size === values.length
+
+/** The config's current shape; `version` lets a later shape be told apart and converted. */
+export const tenantConfigVersion = 2
+
+/**
+ * The branding, legal texts and shop rules of a tenant; stored as jsonb on `tenants.config` and
+ * parsed with this schema on every read (ADR 026). Migration 0011 converted version 1.
+ */
 export const tenantConfigSchema = z.object({
-  shopName: text({ required: 'Bitte gib den Namen des Shops ein.', max: 120 }),
+  version: z.literal(tenantConfigVersion),
+  shopName: text({ required: 'Bitte geben Sie den Namen des Shops ein.', max: 120 }),
   colors: z.object({ primary: hexColour, primaryForeground: hexColour, accent: hexColour }),
   logoUrl: text({ max: 2048 }).nullable(),
   contact: z.object({
     email: emailAddress({
-      invalid: 'Bitte gib eine gültige E-Mail-Adresse ein.',
+      invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
       tooLong: 'Die E-Mail-Adresse ist zu lang.',
     }),
     phone: text({ max: 40 }),
@@ -21,16 +92,32 @@ export const tenantConfigSchema = z.object({
   }),
   legalNotice: text({ multiline: true, max: 20_000 }),
   privacyPolicy: text({ multiline: true, max: 50_000 }),
+  /** Allgemeine Geschäftsbedingungen. */
+  terms: text({ multiline: true, max: 50_000 }),
+  /** Widerrufsbelehrung (what applies, and what is excluded, e.g. prescription medicines). */
+  withdrawalInformation: text({ multiline: true, max: 20_000 }),
   deliveryMethods: z
-    .array(
-      z.object({
-        id: text({ required: 'Bitte gib eine Kennung ein.', max: 40 }),
-        label: text({ required: 'Bitte gib eine Bezeichnung ein.', max: 120 }),
-        description: text({ max: 300 }),
-        priceCents: z.number().int().min(0),
-      }),
-    )
-    .max(20),
+    .array(deliveryMethodSchema)
+    .max(deliveryMethods.length)
+    .refine((methods) => eachOnce(methods.map((method) => method.kind)), {
+      error: 'Jede Lieferart darf nur einmal vorkommen.',
+    }),
+  /** `bank_transfer` uses the organisation's bank account (its letterhead). */
+  paymentMethods: z
+    .array(z.enum(shopPaymentMethods, { error: 'Unbekannte Zahlungsart.' }))
+    .max(shopPaymentMethods.length)
+    .refine(eachOnce, { error: 'Jede Zahlungsart darf nur einmal vorkommen.' }),
+  /** False: prices only for logged-in shop users. */
+  showPricesPublicly: z.boolean().default(true),
+  /** True: the exact amount in stock instead of only "vorrätig" / "nur noch wenige". */
+  showStockAmounts: z.boolean().default(false),
 })
 
 export type TenantConfig = z.infer<typeof tenantConfigSchema>
+export type TenantConfigInput = z.input<typeof tenantConfigSchema>
+
+export const shopPaymentMethodLabels: Record<ShopPaymentMethod, string> = {
+  pickup: 'Zahlung bei Abholung',
+  bank_transfer: 'Überweisung',
+  mollie: 'Online bezahlen',
+}

@@ -1,5 +1,6 @@
 import { eq, type SQL } from 'drizzle-orm'
 import type { OrganisationCategory, TenantResponse } from '../lib/auth-api'
+import { type TenantConfig, tenantConfigSchema } from '../lib/tenant-config'
 import { isCustomDomainCandidate, normaliseHost, tenantSlugFromHost } from '../lib/tenant-host'
 import type { Database } from './db/client.server'
 import { organisations, tenants } from './db/schema'
@@ -8,7 +9,16 @@ import { requestHost } from './http.server'
 export interface Tenant extends TenantResponse {
   id: string
   organisationId: string
+  organisationCategory: OrganisationCategory
 }
+
+/** A tenant that runs a shop: its config and the organisation that sells. */
+export interface ShopTenant extends Tenant {
+  config: TenantConfig
+}
+
+export const isShopTenant = (tenant: Tenant | null): tenant is ShopTenant =>
+  tenant?.hasShop === true
 
 const cacheTtlMs = 60_000
 const cacheLimit = 1_000
@@ -24,12 +34,25 @@ async function findTenant(db: Database, condition: SQL): Promise<Tenant | null> 
       id: tenants.id,
       slug: tenants.slug,
       organisationId: tenants.organisationId,
+      organisationCategory: organisations.category,
       config: tenants.config,
     })
     .from(tenants)
+    .innerJoin(organisations, eq(organisations.id, tenants.organisationId))
     .where(condition)
-  return row ? { ...row, config: row.config ?? null } : null
+  if (!row) return null
+  const config = parsedConfig(row.config)
+  // Only a pharmacy runs a public shop. A club may not advertise or sell to the public (KCanG
+  // § 6), whatever its config says; wholesalers and producers sell through the back-office.
+  return { ...row, config, hasShop: config !== null && row.organisationCategory === 'pharmacy' }
 }
+
+/**
+ * Every config read is parsed (ADR 026): a stored config the schema refuses is an operator's error
+ * and fails the request (logged with its request id) instead of rendering half-valid data.
+ */
+const parsedConfig = (stored: unknown): TenantConfig | null =>
+  stored === null || stored === undefined ? null : tenantConfigSchema.parse(stored)
 
 /**
  * The tenant a request host names — `<slug>.<APP_DOMAIN>`, `<slug>.localhost`, or a custom domain

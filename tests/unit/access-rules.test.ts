@@ -25,8 +25,8 @@ const sessions = {
 type SessionName = keyof typeof sessions
 
 const tenants = {
-  withConfig: { slug: 'sonnen-apotheke', hasConfig: true },
-  withoutConfig: { slug: 'gruene-ecke', hasConfig: false },
+  withShop: { slug: 'sonnen-apotheke', hasShop: true },
+  withoutShop: { slug: 'gruene-ecke', hasShop: false },
   none: null,
 } satisfies Record<string, AccessTenant>
 
@@ -106,8 +106,8 @@ const expectedByRoute: Record<string, Row> = {
 
 /** Shop routes: the tenant's shop configuration decides before anything else. */
 const shopRow = {
-  withConfig: ['ok', 'home', 'home', 'home', 'home', 'home', 'home', 'ok'],
-  withoutConfig: ['home', 'home', 'home', 'home', 'home', 'home', 'home', 'home'],
+  withShop: ['ok', 'home', 'home', 'home', 'home', 'home', 'home', 'ok'],
+  withoutShop: ['home', 'home', 'home', 'home', 'home', 'home', 'home', 'home'],
   none: ['home', 'home', 'home', 'home', 'home', 'home', 'home', 'home'],
 } satisfies Record<TenantName, Row>
 
@@ -115,8 +115,8 @@ const noShop: Row = ['home', 'home', 'home', 'home', 'home', 'home', 'home', 'ho
 
 /** The rest of the shop: as usual where a shop is configured, the start page everywhere else. */
 const onShop = (row: Row): Record<TenantName, Row> => ({
-  withConfig: row,
-  withoutConfig: noShop,
+  withShop: row,
+  withoutShop: noShop,
   none: noShop,
 })
 
@@ -191,7 +191,7 @@ describe('decideAccess table', () => {
 })
 
 describe('decideAccess with query strings and odd spellings', () => {
-  const tenant = tenants.withConfig
+  const tenant = tenants.withShop
 
   it.each([
     ['/customers?page=2', '/login?redirect=%2Fcustomers%3Fpage%3D2'],

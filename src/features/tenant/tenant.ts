@@ -12,6 +12,8 @@ import { resolveTenant } from '~/server/tenants.server'
 export interface TenantInfo {
   slug: string
   config: TenantConfig | null
+  /** A pharmacy with a config: the catalogue, configurator and checkout exist on this host. */
+  hasShop: boolean
   host: string
 }
 
@@ -23,7 +25,7 @@ const fetchTenant = createIsomorphicFn()
   .server(async (host: string): Promise<TenantInfo | null> => {
     const app = await getApp()
     const tenant = await resolveTenant(app.db, host, app.config.APP_DOMAIN)
-    return tenant && { slug: tenant.slug, config: tenant.config, host }
+    return tenant && { slug: tenant.slug, config: tenant.config, hasShop: tenant.hasShop, host }
   })
   .client(async (host: string): Promise<TenantInfo | null> => {
     const response = await fetch(`/api/tenant?host=${encodeURIComponent(host)}`, {
@@ -65,4 +67,4 @@ export async function loadTenant(queryClient: QueryClient): Promise<TenantInfo |
 }
 
 export const accessTenantOf = (tenant: TenantInfo | null): AccessTenant =>
-  tenant && { slug: tenant.slug, hasConfig: tenant.config !== null }
+  tenant && { slug: tenant.slug, hasShop: tenant.hasShop }

@@ -1259,6 +1259,76 @@ const pharmacyListings: DemoListing[] = [
     lowStock: 1,
     visible: true,
   },
+  // The rest of the shop's range: packs of flowers and extracts.
+  shopPack(3031, master.wacholderglut10, 11900),
+  shopPack(3032, master.eukalyptuswind10, 10400),
+  shopPack(3033, master.tulpenfeld10, 8900),
+  shopPack(3034, master.hafenlicht10, 12600),
+  shopPack(3035, master.nordlichtExtract30, 24900),
+  shopPack(3036, master.andinaExtract10, 9800),
+]
+
+/** A pack the shop sells one by one, at most five per order. */
+function shopPack(serial: number, productId: string, price: number): DemoListing {
+  return {
+    id: demoId(serial),
+    productId,
+    salesUnit: 'pack',
+    price,
+    max: 5,
+    lowStock: 3,
+    visible: true,
+  }
+}
+
+/** Apotheke am Markt (Potsdam): a smaller range, loose flowers and packs, its own prices. */
+const marketPharmacyListings: DemoListing[] = [
+  {
+    id: demoId(3101),
+    productId: master.nordstern100,
+    salesUnit: 'gram',
+    price: 1090,
+    max: 50,
+    lowStock: 30,
+    visible: true,
+  },
+  {
+    id: demoId(3102),
+    productId: master.zitronenhain100,
+    salesUnit: 'gram',
+    price: 940,
+    max: 50,
+    lowStock: 30,
+    visible: true,
+  },
+  {
+    id: demoId(3103),
+    productId: master.roterSand100,
+    salesUnit: 'gram',
+    price: 1180,
+    max: 50,
+    lowStock: 30,
+    visible: true,
+  },
+  {
+    id: demoId(3104),
+    productId: master.salbeistern100,
+    salesUnit: 'gram',
+    price: 1020,
+    step: 5,
+    min: 5,
+    max: 50,
+    lowStock: 30,
+    visible: true,
+  },
+  shopPack(3105, master.polarkiefer10, 12800),
+  shopPack(3106, master.ahornglut10, 13500),
+  shopPack(3107, master.steinobst10, 9900),
+  shopPack(3108, master.granitmond10, 11200),
+  shopPack(3109, master.nordlichtExtract10, 8900),
+  shopPack(3110, master.vardarExtract20, 16900),
+  shopPack(3111, master.cbdSolution10, 3900),
+  shopPack(3112, master.dronabinolDrops, 5400),
 ]
 
 /** A pack of 10 g (or 5 g) flowers at the wholesaler: in steps of 5, at least 10 packs. */
@@ -1396,10 +1466,12 @@ const clubListings: DemoListing[] = [
 /** The demo organisations and accounts the products belong to (the core seed's ids). */
 export interface DemoProductOwners {
   pharmacy: string
+  marketPharmacy: string
   wholesaler: string
   club: string
   userAdmin: string
   userPharmacyOwner: string
+  userMarketPharmacyOwner: string
   userWholesalerOwner: string
   userClubOwner: string
 }
@@ -1506,6 +1578,12 @@ export async function seedDemoProducts(tx: Executor, owners: DemoProductOwners):
 
   const listings = [
     ...listingRows(owners.pharmacy, owners.userPharmacyOwner, pharmacyListings, 'pharmacy'),
+    ...listingRows(
+      owners.marketPharmacy,
+      owners.userMarketPharmacyOwner,
+      marketPharmacyListings,
+      'market pharmacy',
+    ),
     ...listingRows(owners.wholesaler, owners.userWholesalerOwner, wholesalerListings, 'wholesaler'),
     ...listingRows(owners.club, owners.userClubOwner, clubListings, 'club'),
   ]

@@ -18,9 +18,11 @@ import type { Executor } from './client.server'
 
 export interface DemoStockOwners {
   pharmacy: string
+  marketPharmacy: string
   wholesaler: string
   club: string
   userPharmacyOwner: string
+  userMarketPharmacyOwner: string
   userWholesalerOwner: string
   userClubOwner: string
 }
@@ -269,6 +271,30 @@ function pharmacyBatches(owners: DemoStockOwners, listings: Listing[], certifica
   return result
 }
 
+/** Apotheke am Markt: released stock of its range, one product sold out, one running low. */
+function marketPharmacyBatches(owners: DemoStockOwners, listings: Listing[], certificate: string) {
+  const year = dateIn(0).slice(0, 4)
+  return listings.flatMap((listing, index): DemoBatch[] => {
+    if (index === 5) return []
+    const byGram = listing.baseUnitsPerSalesUnit === 1000 && listing.category === 'flower'
+    return [
+      {
+        serial: 6301 + index,
+        organisationId: owners.marketPharmacy,
+        listing,
+        batchNumber: `AM${year.slice(2)}${String(5200 + index * 41)}`,
+        salesUnits: index === 2 ? 12 : byGram ? 60 + ((index * 17) % 90) : 4 + ((index * 3) % 9),
+        status: 'released',
+        receivedDaysAgo: 10 + index,
+        expiryDate: dateIn(180 + index * 13),
+        certificate,
+        testNumber: `PM-${year}-${String(201 + index).padStart(4, '0')}`,
+        receivedBy: owners.userMarketPharmacyOwner,
+      },
+    ]
+  })
+}
+
 /** Nordhanf: released stock of everything it sells, received straight into `released`. */
 function wholesalerBatches(owners: DemoStockOwners, listings: Listing[], certificate: string) {
   const year = dateIn(0).slice(0, 4)
@@ -357,10 +383,27 @@ export async function seedDemoStock(tx: Executor, owners: DemoStockOwners): Prom
     'Dieses Dokument ist ein Beispiel der Demo-Daten.',
   ])
 
+  const marketPharmacyCertificate = await demoCertificate(
+    tx,
+    6904,
+    owners.marketPharmacy,
+    owners.userMarketPharmacyOwner,
+    [
+      'Analysezertifikat (Demo)',
+      'Apotheke am Markt, Wareneingangsprüfung',
+      'THC- und CBD-Gehalt gemäß Monographie Cannabisblüten (DAB)',
+      'Dieses Dokument ist ein Beispiel der Demo-Daten.',
+    ],
+  )
   const harvests = clubBatches(owners, await listingsOf(tx, owners.club), clubCertificate)
   const lastHarvestNumbers = numberHarvests(harvests)
   const all = [
     ...pharmacyBatches(owners, await listingsOf(tx, owners.pharmacy), pharmacyCertificate),
+    ...marketPharmacyBatches(
+      owners,
+      await listingsOf(tx, owners.marketPharmacy),
+      marketPharmacyCertificate,
+    ),
     ...wholesalerBatches(owners, await listingsOf(tx, owners.wholesaler), wholesalerCertificate),
     ...harvests,
   ].map(batchRows)

@@ -1,5 +1,4 @@
 import { and, count, eq, isNull } from 'drizzle-orm'
-import type { TenantConfig } from '../../lib/tenant-config'
 import { hashPassword } from '../password.server'
 import type { Database } from './client.server'
 import { organisations, shopUsers, tenants, users } from './schema'
@@ -9,6 +8,7 @@ import { seedDemoOrders } from './seed-orders.server'
 import { seedDemoProducts } from './seed-products.server'
 import { seedDemoPurchasing } from './seed-purchasing.server'
 import { seedDemoStock } from './seed-stock.server'
+import { demoTenantConfigs } from './seed-tenants.server'
 
 export { demoCustomerIds } from './seed-customers.server'
 export { demoProductIds } from './seed-products.server'
@@ -20,13 +20,17 @@ export const demoIds = {
   pharmacy: '00000000-0000-4000-8000-000000000002',
   club: '00000000-0000-4000-8000-000000000003',
   wholesaler: '00000000-0000-4000-8000-000000000004',
+  /** A second pharmacy with a shop, so the shop finder has a choice and tenants stay apart. */
+  marketPharmacy: '00000000-0000-4000-8000-000000000005',
   tenantPharmacy: '00000000-0000-4000-8000-000000000101',
   tenantClub: '00000000-0000-4000-8000-000000000102',
+  tenantMarketPharmacy: '00000000-0000-4000-8000-000000000103',
   userAdmin: '00000000-0000-4000-8000-000000000201',
   userPharmacyOwner: '00000000-0000-4000-8000-000000000202',
   userClubOwner: '00000000-0000-4000-8000-000000000203',
   userWholesalerOwner: '00000000-0000-4000-8000-000000000204',
   userPharmacyStaff: '00000000-0000-4000-8000-000000000205',
+  userMarketPharmacyOwner: '00000000-0000-4000-8000-000000000206',
   shopCustomer: '00000000-0000-4000-8000-000000000301',
 } as const
 
@@ -76,6 +80,15 @@ export const demoBusinessLogins = [
     name: 'Tobias Licht',
     email: 'team@sonnen-apotheke.example',
   },
+  {
+    id: demoIds.userMarketPharmacyOwner,
+    organisationId: demoIds.marketPharmacy,
+    username: 'markt',
+    password: 'markt-demo-2026',
+    role: 'owner',
+    name: 'Jonas Marquardt',
+    email: 'inhaber@apotheke-am-markt.example',
+  },
 ] as const
 
 export const demoShopLogins = [
@@ -88,56 +101,6 @@ export const demoShopLogins = [
     name: 'Kim Kunde',
   },
 ] as const
-
-const sonnenApothekeConfig: TenantConfig = {
-  shopName: 'Sonnen-Apotheke',
-  colors: { primary: '#1f6f43', primaryForeground: '#ffffff', accent: '#f2b705' },
-  logoUrl: '/tenant-logos/sonnen-apotheke.svg',
-  contact: {
-    email: 'shop@sonnen-apotheke.example',
-    phone: '+49 30 1234567',
-    street: 'Sonnenallee 12',
-    postalCode: '12045',
-    city: 'Berlin',
-    openingHours: 'Mo–Fr 8:30–18:30 Uhr, Sa 9:00–14:00 Uhr',
-  },
-  legalNotice: [
-    'Sonnen-Apotheke, Inhaberin Dr. Clara Sonnberg e. Kfm.',
-    'Sonnenallee 12, 12045 Berlin',
-    'Telefon: +49 30 1234567, E-Mail: shop@sonnen-apotheke.example',
-    'Zuständige Aufsichtsbehörde: Landesamt für Gesundheit und Soziales Berlin',
-    'Zuständige Kammer: Apothekerkammer Berlin',
-    'Berufsbezeichnung: Apothekerin (verliehen in der Bundesrepublik Deutschland)',
-    'Berufsrechtliche Regelungen: Apothekengesetz, Apothekenbetriebsordnung, Berufsordnung der Apothekerkammer Berlin',
-    'USt-IdNr.: DE123456789',
-  ].join('\n'),
-  privacyPolicy: [
-    'Verantwortlich für die Datenverarbeitung ist die Sonnen-Apotheke, Sonnenallee 12, 12045 Berlin.',
-    'Wir verarbeiten Ihre Daten zur Abwicklung Ihrer Bestellungen und Rezepte (Art. 6 Abs. 1 lit. b DSGVO) sowie zur Erfüllung gesetzlicher Pflichten (Art. 6 Abs. 1 lit. c DSGVO, insbesondere Apothekenbetriebsordnung und Medizinal-Cannabisgesetz).',
-    'Gesundheitsdaten aus Rezepten verarbeiten wir nach Art. 9 Abs. 2 lit. h DSGVO ausschließlich zur Versorgung.',
-    'Sie haben das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit und Widerspruch sowie ein Beschwerderecht bei der Aufsichtsbehörde.',
-  ].join('\n\n'),
-  deliveryMethods: [
-    {
-      id: 'pickup',
-      label: 'Abholung in der Apotheke',
-      description: 'Abholung mit Ausweis und Originalrezept.',
-      priceCents: 0,
-    },
-    {
-      id: 'courier',
-      label: 'Botendienst (Berlin)',
-      description: 'Lieferung am selben Tag bei Bestellung bis 14 Uhr.',
-      priceCents: 490,
-    },
-    {
-      id: 'shipping',
-      label: 'Versand (DHL, Ident-Check)',
-      description: 'Zustellung nur an die volljährige Empfängerin oder den Empfänger.',
-      priceCents: 690,
-    },
-  ],
-}
 
 /**
  * The letterheads of the demo pharmacy and wholesaler (fake data; the IBANs have valid check
@@ -163,6 +126,16 @@ export const demoLetterheads = {
     email: 'buchhaltung@nordhanf.example',
     phone: '+49 40 5551234',
     website: 'www.nordhanf.example',
+  },
+  [demoIds.marketPharmacy]: {
+    taxNumber: '046/123/45678',
+    vatId: 'DE312345678',
+    iban: 'DE75512108001245126199',
+    bic: 'SOGEDEFFXXX',
+    bankName: 'Mittelbrandenburgische Sparkasse',
+    email: 'buchhaltung@apotheke-am-markt.example',
+    phone: '+49 331 2345679',
+    website: 'www.apotheke-am-markt.example',
   },
 } as const
 
@@ -217,6 +190,14 @@ export async function seedDemoData(db: Database): Promise<void> {
           postalCode: '20457',
           city: 'Hamburg',
         },
+        {
+          id: demoIds.marketPharmacy,
+          name: 'Apotheke am Markt',
+          category: 'pharmacy',
+          street: 'Am Alten Markt 5',
+          postalCode: '14467',
+          city: 'Potsdam',
+        },
       ])
       .onConflictDoNothing()
     // Only where no letterhead was entered yet: a demo owner's own changes stay.
@@ -239,9 +220,15 @@ export async function seedDemoData(db: Database): Promise<void> {
           id: demoIds.tenantPharmacy,
           slug: 'sonnen-apotheke',
           organisationId: demoIds.pharmacy,
-          config: sonnenApothekeConfig,
+          config: demoTenantConfigs.sonnenApotheke,
         },
         { id: demoIds.tenantClub, slug: 'gruene-ecke', organisationId: demoIds.club, config: null },
+        {
+          id: demoIds.tenantMarketPharmacy,
+          slug: 'apotheke-am-markt',
+          organisationId: demoIds.marketPharmacy,
+          config: demoTenantConfigs.apothekeAmMarkt,
+        },
       ])
       .onConflictDoNothing()
     await tx

@@ -1,0 +1,29 @@
+/**
+ * What the shop tells a visitor about a product's stock: a level, never a promise. Isomorphic, so
+ * the catalogue, the product page and the Rezeptkonfigurator word it the same way.
+ */
+export const availabilityLevels = ['in_stock', 'low', 'out_of_stock'] as const
+export type AvailabilityLevel = (typeof availabilityLevels)[number]
+
+export const availabilityLabels: Record<AvailabilityLevel, string> = {
+  in_stock: 'vorrätig',
+  low: 'nur noch wenige',
+  out_of_stock: 'nicht vorrätig',
+}
+
+/** Without a threshold of its own a product counts as "few" below this many sales units. */
+export const defaultLowStockSalesUnits = 5
+
+/**
+ * The level for what released, unexpired batches hold beyond their reservations, in sales units.
+ * "Few" follows the listing's low-stock threshold (what the pharmacy reorders at) when it has one.
+ */
+export function availabilityLevel(
+  availableSalesUnits: number,
+  lowStockThreshold: number | null,
+): AvailabilityLevel {
+  if (availableSalesUnits <= 0) return 'out_of_stock'
+  return availableSalesUnits <= (lowStockThreshold ?? defaultLowStockSalesUnits)
+    ? 'low'
+    : 'in_stock'
+}
