@@ -1,3 +1,4 @@
+import { isCalendarDay } from './customer-schemas'
 import type { PayerKind } from './customer-values'
 import { isUuid } from './ids'
 import {
@@ -9,6 +10,7 @@ import {
   type PackUnit,
   type ProductCategory,
 } from './products'
+import type { AvailabilityLevel } from './shop'
 
 /**
  * Every rule of the Rezeptkonfigurator in one isomorphic module: the categories and their fields,
@@ -299,7 +301,7 @@ export interface ConfiguratorProduct extends OrderRules {
   /** Base units (mg, µl, pieces) per sales unit: 1,000 for a gram, the pack's content for a pack. */
   baseUnitsPerSalesUnit: number
   availableSalesUnits: number
-  availability: 'in_stock' | 'low' | 'out_of_stock'
+  availability: AvailabilityLevel
 }
 
 /** One sales unit in the prescription's amount unit (1 g, a 10 ml bottle, 60 capsules). */
@@ -339,10 +341,6 @@ export interface ConfigurationCheck {
 
 /** The old BtMVV limit: still a plausibility threshold, never a block (domain.md). */
 export const flowerPlausibilityGramsPer30Days = 100
-
-const isoDay = /^\d{4}-\d{2}-\d{2}$/
-const isValidDay = (value: string) =>
-  isoDay.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
 
 /**
  * Checks a configuration against the rules of its category, with the chosen listing's facts when
@@ -438,9 +436,9 @@ export function checkConfiguration(
     }
   }
 
-  if (configuration.patientBirthDate && !isValidDay(configuration.patientBirthDate))
+  if (configuration.patientBirthDate && !isCalendarDay(configuration.patientBirthDate))
     errors.patientBirthDate = 'Bitte geben Sie ein gültiges Datum an.'
-  if (configuration.issuedOn && !isValidDay(configuration.issuedOn))
+  if (configuration.issuedOn && !isCalendarDay(configuration.issuedOn))
     errors.issuedOn = 'Bitte geben Sie ein gültiges Datum an.'
 
   if (configuration.category === 'bluete' && unit === 'g') {
