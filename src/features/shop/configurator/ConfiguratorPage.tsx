@@ -36,6 +36,7 @@ import {
   searchFromConfiguration,
   strengthsOf,
   switchCategory,
+  unitAmount,
 } from '~/lib/prescription-configurator'
 import { formatCannabinoid, formatDecimal } from '~/lib/products'
 import { type AvailabilityLevel, availabilityLabels } from '~/lib/shop'
@@ -62,9 +63,16 @@ export function AvailabilityBadge({ product }: { product: ConfiguratorProduct })
   )
 }
 
+/** Name, THC, the pack when it is sold by the pack (two listings may share a name), availability. */
 const productLabel = (product: ConfiguratorProduct) => {
   const thc = formatCannabinoid(product.thc, product.cannabinoidUnit)
-  return `${product.name}${thc ? ` (THC ${thc})` : ''} – ${availabilityLabels[product.availability]}`
+  const loose = product.packUnit === 'g' && product.baseUnitsPerSalesUnit === 1000
+  const unit = product.packUnit === 'piece' ? 'Stück' : product.packUnit
+  const details = [
+    thc && `THC ${thc}`,
+    !loose && `Packung à ${formatDecimal(unitAmount(product))} ${unit}`,
+  ].filter(Boolean)
+  return `${product.name}${details.length > 0 ? ` (${details.join(', ')})` : ''} – ${availabilityLabels[product.availability]}`
 }
 
 /** The Rezeptkonfigurator: the configuration is the URL, so every state is a shareable link. */
