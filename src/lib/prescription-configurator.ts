@@ -1,6 +1,21 @@
-import { isCalendarDay } from './customer-schemas'
 import type { PayerKind } from './customer-values'
-import { isUuid } from './ids'
+import { isCalendarDay } from './format'
+import {
+  type ConfiguratorCategory,
+  type ConfiguratorPayer,
+  type ConfiguratorSearch,
+  configuratorCategories,
+  type DirectionsKind,
+  type DoseUnit,
+  type DronabinolForm,
+  dronabinolForms,
+  type FlowerForm,
+  flowerForms,
+  type numberParamKeys,
+  parseConfiguratorSearch,
+  type textParamKeys,
+  type UseForm,
+} from './prescription-search'
 import {
   baseUnitsPerPackUnit,
   brokenOrderRule,
@@ -12,25 +27,18 @@ import {
 } from './products'
 import type { AvailabilityLevel } from './shop'
 
+export * from './prescription-search'
+
 /**
  * Every rule of the Rezeptkonfigurator in one isomorphic module: the categories and their fields,
  * valid combinations, amounts and doses, the live prescription text, the hints, and the
  * configuration as URL search params. The page, the sample PDF and the reservation service all
  * parse and check with these functions, so browser and server never disagree (domain.md,
- * "Prescriptions"). Deliberately without a schema library: the page's search is parsed on first
- * paint.
+ * "Prescriptions"). No schema library; the search params' parser lives in `prescription-search.ts`
+ * (re-exported here), small because the route table loads it on every page's first load.
  */
 
 // ─── Categories, forms, units ────────────────────────────────────────────────────────────────
-
-export const configuratorCategories = [
-  'bluete',
-  'extrakt',
-  'cbd',
-  'dronabinol',
-  'hilfsmittel',
-] as const
-export type ConfiguratorCategory = (typeof configuratorCategories)[number]
 
 export const configuratorCategoryLabels: Record<ConfiguratorCategory, string> = {
   bluete: 'Blüte',
@@ -53,18 +61,6 @@ export const categoryOfProduct = (category: ProductCategory): ConfiguratorCatego
   configuratorCategories.find((key) => productCategoryOf[key] === category) ?? 'bluete'
 
 /** Forms of use of flowers (NRF 22.12.–22.15.) and the two Dronabinol formulas (NRF 22.8., 22.7.). */
-export const flowerForms = [
-  'unzerkleinert',
-  'zerkleinert',
-  'einzeldosen',
-  'tee',
-  'tee-einzeldosen',
-] as const
-export type FlowerForm = (typeof flowerForms)[number]
-export const dronabinolForms = ['tropfen', 'kapseln'] as const
-export type DronabinolForm = (typeof dronabinolForms)[number]
-export type UseForm = FlowerForm | DronabinolForm
-
 export const flowerFormLabels: Record<FlowerForm, string> = {
   unzerkleinert: 'unzerkleinert, zur Inhalation nach Verdampfung',
   zerkleinert: 'zerkleinert, zur Inhalation nach Verdampfung (NRF 22.12.)',
@@ -86,9 +82,6 @@ export const dronabinolDropStrengths = [25] as const
 export const dronabinolCapsuleStrengths = [2.5, 5, 10] as const
 export const cbdStrengths = [25, 50, 100] as const
 
-export const doseUnits = ['g', 'tropfen', 'ml', 'mg', 'kapseln'] as const
-export type DoseUnit = (typeof doseUnits)[number]
-
 export const doseUnitLabels: Record<DoseUnit, string> = {
   g: 'g',
   tropfen: 'Tropfen',
@@ -97,11 +90,6 @@ export const doseUnitLabels: Record<DoseUnit, string> = {
   kapseln: 'Kapseln',
 }
 
-export const directionsKinds = ['dosis', 'schriftlich'] as const
-export type DirectionsKind = (typeof directionsKinds)[number]
-
-export const configuratorPayers = ['gkv', 'pkv', 'selbst'] as const
-export type ConfiguratorPayer = (typeof configuratorPayers)[number]
 export const configuratorPayerLabels: Record<ConfiguratorPayer, string> = {
   gkv: 'Gesetzlich versichert (Muster 16)',
   pkv: 'Privat versichert (Privatrezept)',
@@ -693,30 +681,6 @@ export function alternativesOf(
 
 // ─── URL search params ───────────────────────────────────────────────────────────────────────
 
-/** The configuration as the URL carries it: short German names, only what differs from empty. */
-export interface ConfiguratorSearch {
-  kategorie?: ConfiguratorCategory
-  /** The pharmacy's listing id: the catalogue's product pages link here with it. */
-  produkt?: string
-  name?: string
-  thc?: number
-  cbd?: number
-  menge?: number
-  form?: UseForm
-  staerke?: number
-  anweisung?: DirectionsKind
-  ed?: number
-  td?: number
-  einheit?: DoseUnit
-  kostentraeger?: ConfiguratorPayer
-  arzt?: string
-  praxis?: string
-  telefon?: string
-  patient?: string
-  geboren?: string
-  datum?: string
-}
-
 const textParams = {
   name: 'productName',
   arzt: 'prescriberName',
@@ -725,7 +689,7 @@ const textParams = {
   patient: 'patientName',
   geboren: 'patientBirthDate',
   datum: 'issuedOn',
-} as const satisfies Partial<Record<keyof ConfiguratorSearch, keyof PrescriptionConfiguration>>
+} as const satisfies Record<(typeof textParamKeys)[number], keyof PrescriptionConfiguration>
 
 const numberParams = {
   thc: 'thc',
@@ -734,66 +698,7 @@ const numberParams = {
   staerke: 'strength',
   ed: 'singleDose',
   td: 'dailyDose',
-} as const satisfies Partial<Record<keyof ConfiguratorSearch, keyof PrescriptionConfiguration>>
-
-export const maxTextLength = 200
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused
-const controlCharacter = /[\u0000-\u001f\u007f]/
-
-/** The router reads `?name=123` as a number: text params take either, trimmed and cut. */
-function textOf(value: unknown): string | undefined {
-  const text = typeof value === 'number' ? String(value) : value
-  if (typeof text !== 'string' || controlCharacter.test(text)) return undefined
-  const trimmed = text.trim().slice(0, maxTextLength).trim()
-  return trimmed || undefined
-}
-
-/** A number param: finite, non-negative, at most 100,000; "0,05" typed by hand counts too. */
-function numberOf(value: unknown): number | undefined {
-  const parsed =
-    typeof value === 'string' ? Number(value.trim().replace(',', '.')) : (value as number)
-  return typeof parsed === 'number' &&
-    value !== '' &&
-    Number.isFinite(parsed) &&
-    parsed >= 0 &&
-    parsed <= 100_000
-    ? roundAmount(parsed)
-    : undefined
-}
-
-const oneOfValues = <T extends string>(values: readonly T[], value: unknown): T | undefined =>
-  values.includes(value as T) ? (value as T) : undefined
-
-/**
- * The route's `validateSearch` and the PDF route's and reservation's input parser: every param
- * that does not parse is dropped, so a broken or outdated link still opens the configurator.
- */
-export function parseConfiguratorSearch(input: unknown): ConfiguratorSearch {
-  const raw = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>
-  const search: ConfiguratorSearch = {}
-  const category = oneOfValues(configuratorCategories, raw.kategorie)
-  if (category) search.kategorie = category
-  const productId = typeof raw.produkt === 'string' ? raw.produkt.toLowerCase() : undefined
-  if (isUuid(productId)) search.produkt = productId
-  for (const key of Object.keys(textParams) as (keyof typeof textParams)[]) {
-    const value = textOf(raw[key])
-    if (value !== undefined) search[key] = value
-  }
-  for (const key of Object.keys(numberParams) as (keyof typeof numberParams)[]) {
-    const value = numberOf(raw[key])
-    if (value !== undefined) search[key] = value
-  }
-  const form = oneOfValues<UseForm>([...flowerForms, ...dronabinolForms], raw.form)
-  if (form) search.form = form
-  const directions = oneOfValues(directionsKinds, raw.anweisung)
-  if (directions) search.anweisung = directions
-  const doseUnit = oneOfValues(doseUnits, raw.einheit)
-  if (doseUnit) search.einheit = doseUnit
-  const payer = oneOfValues(configuratorPayers, raw.kostentraeger)
-  if (payer) search.kostentraeger = payer
-  return search
-}
+} as const satisfies Record<(typeof numberParamKeys)[number], keyof PrescriptionConfiguration>
 
 /** The configuration a search describes; `productCategory` (of `produkt`) wins over `kategorie`. */
 export function configurationFromSearch(

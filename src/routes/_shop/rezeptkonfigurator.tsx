@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { shopAreaHead } from '~/features/shell/page-head'
 import { ConfiguratorPage } from '~/features/shop/configurator/ConfiguratorPage'
 import { configuratorProductsQuery } from '~/features/shop/configurator/configurator.queries'
-import { type ConfiguratorSearch, parseConfiguratorSearch } from '~/lib/prescription-configurator'
+import { type ConfiguratorSearch, parseConfiguratorSearch } from '~/lib/prescription-search'
 
 /**
  * `?produkt=<listing id>` opens the configurator with one of the pharmacy's products (the
