@@ -21,8 +21,10 @@ import { Route as EmptyIndexRouteImport } from './routes/_empty/index'
 import { Route as EmptyLiveRouteImport } from './routes/_empty/live'
 import { Route as EmptyLoginRouteImport } from './routes/_empty/login'
 import { Route as HomeContactRouteImport } from './routes/_home/contact'
+import { Route as HomeLightAgbRouteImport } from './routes/_homeLight/agb'
 import { Route as HomeLightLegalNoticeRouteImport } from './routes/_homeLight/legal-notice'
 import { Route as HomeLightPrivacyPolicyRouteImport } from './routes/_homeLight/privacy-policy'
+import { Route as HomeLightWiderrufRouteImport } from './routes/_homeLight/widerruf'
 import { Route as ShopCheckoutRouteImport } from './routes/_shop/checkout'
 import { Route as ShopExtrakteRouteImport } from './routes/_shop/extrakte'
 import { Route as ShopRezeptkonfiguratorRouteImport } from './routes/_shop/rezeptkonfigurator'
@@ -150,6 +152,11 @@ const HomeContactRoute = HomeContactRouteImport.update({
   path: '/contact',
   getParentRoute: () => HomeRoute,
 } as any)
+const HomeLightAgbRoute = HomeLightAgbRouteImport.update({
+  id: '/agb',
+  path: '/agb',
+  getParentRoute: () => HomeLightRoute,
+} as any)
 const HomeLightLegalNoticeRoute = HomeLightLegalNoticeRouteImport.update({
   id: '/legal-notice',
   path: '/legal-notice',
@@ -158,6 +165,11 @@ const HomeLightLegalNoticeRoute = HomeLightLegalNoticeRouteImport.update({
 const HomeLightPrivacyPolicyRoute = HomeLightPrivacyPolicyRouteImport.update({
   id: '/privacy-policy',
   path: '/privacy-policy',
+  getParentRoute: () => HomeLightRoute,
+} as any)
+const HomeLightWiderrufRoute = HomeLightWiderrufRouteImport.update({
+  id: '/widerruf',
+  path: '/widerruf',
   getParentRoute: () => HomeLightRoute,
 } as any)
 const ShopCheckoutRoute = ShopCheckoutRouteImport.update({
@@ -541,8 +553,10 @@ export interface FileRoutesByFullPath {
   '/live': typeof EmptyLiveRoute
   '/login': typeof EmptyLoginRoute
   '/contact': typeof HomeContactRoute
+  '/agb': typeof HomeLightAgbRoute
   '/legal-notice': typeof HomeLightLegalNoticeRoute
   '/privacy-policy': typeof HomeLightPrivacyPolicyRoute
+  '/widerruf': typeof HomeLightWiderrufRoute
   '/checkout': typeof ShopCheckoutRoute
   '/extrakte': typeof ShopExtrakteRoute
   '/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
@@ -623,8 +637,10 @@ export interface FileRoutesByTo {
   '/live': typeof EmptyLiveRoute
   '/login': typeof EmptyLoginRoute
   '/contact': typeof HomeContactRoute
+  '/agb': typeof HomeLightAgbRoute
   '/legal-notice': typeof HomeLightLegalNoticeRoute
   '/privacy-policy': typeof HomeLightPrivacyPolicyRoute
+  '/widerruf': typeof HomeLightWiderrufRoute
   '/checkout': typeof ShopCheckoutRoute
   '/extrakte': typeof ShopExtrakteRoute
   '/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
@@ -710,8 +726,10 @@ export interface FileRoutesById {
   '/_empty/live': typeof EmptyLiveRoute
   '/_empty/login': typeof EmptyLoginRoute
   '/_home/contact': typeof HomeContactRoute
+  '/_homeLight/agb': typeof HomeLightAgbRoute
   '/_homeLight/legal-notice': typeof HomeLightLegalNoticeRoute
   '/_homeLight/privacy-policy': typeof HomeLightPrivacyPolicyRoute
+  '/_homeLight/widerruf': typeof HomeLightWiderrufRoute
   '/_shop/checkout': typeof ShopCheckoutRoute
   '/_shop/extrakte': typeof ShopExtrakteRoute
   '/_shop/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
@@ -795,8 +813,10 @@ export interface FileRouteTypes {
     | '/live'
     | '/login'
     | '/contact'
+    | '/agb'
     | '/legal-notice'
     | '/privacy-policy'
+    | '/widerruf'
     | '/checkout'
     | '/extrakte'
     | '/rezeptkonfigurator'
@@ -877,8 +897,10 @@ export interface FileRouteTypes {
     | '/live'
     | '/login'
     | '/contact'
+    | '/agb'
     | '/legal-notice'
     | '/privacy-policy'
+    | '/widerruf'
     | '/checkout'
     | '/extrakte'
     | '/rezeptkonfigurator'
@@ -963,8 +985,10 @@ export interface FileRouteTypes {
     | '/_empty/live'
     | '/_empty/login'
     | '/_home/contact'
+    | '/_homeLight/agb'
     | '/_homeLight/legal-notice'
     | '/_homeLight/privacy-policy'
+    | '/_homeLight/widerruf'
     | '/_shop/checkout'
     | '/_shop/extrakte'
     | '/_shop/rezeptkonfigurator'
@@ -1152,6 +1176,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HomeContactRouteImport
       parentRoute: typeof HomeRoute
     }
+    '/_homeLight/agb': {
+      id: '/_homeLight/agb'
+      path: '/agb'
+      fullPath: '/agb'
+      preLoaderRoute: typeof HomeLightAgbRouteImport
+      parentRoute: typeof HomeLightRoute
+    }
     '/_homeLight/legal-notice': {
       id: '/_homeLight/legal-notice'
       path: '/legal-notice'
@@ -1164,6 +1195,13 @@ declare module '@tanstack/react-router' {
       path: '/privacy-policy'
       fullPath: '/privacy-policy'
       preLoaderRoute: typeof HomeLightPrivacyPolicyRouteImport
+      parentRoute: typeof HomeLightRoute
+    }
+    '/_homeLight/widerruf': {
+      id: '/_homeLight/widerruf'
+      path: '/widerruf'
+      fullPath: '/widerruf'
+      preLoaderRoute: typeof HomeLightWiderrufRouteImport
       parentRoute: typeof HomeLightRoute
     }
     '/_shop/checkout': {
@@ -1777,15 +1815,19 @@ const HomeRouteChildren: HomeRouteChildren = {
 const HomeRouteWithChildren = HomeRoute._addFileChildren(HomeRouteChildren)
 
 interface HomeLightRouteChildren {
+  HomeLightAgbRoute: typeof HomeLightAgbRoute
   HomeLightLegalNoticeRoute: typeof HomeLightLegalNoticeRoute
   HomeLightPrivacyPolicyRoute: typeof HomeLightPrivacyPolicyRoute
+  HomeLightWiderrufRoute: typeof HomeLightWiderrufRoute
   HomeLightInvitationTokenRoute: typeof HomeLightInvitationTokenRoute
   HomeLightNewsOnlineShopRoute: typeof HomeLightNewsOnlineShopRoute
 }
 
 const HomeLightRouteChildren: HomeLightRouteChildren = {
+  HomeLightAgbRoute: HomeLightAgbRoute,
   HomeLightLegalNoticeRoute: HomeLightLegalNoticeRoute,
   HomeLightPrivacyPolicyRoute: HomeLightPrivacyPolicyRoute,
+  HomeLightWiderrufRoute: HomeLightWiderrufRoute,
   HomeLightInvitationTokenRoute: HomeLightInvitationTokenRoute,
   HomeLightNewsOnlineShopRoute: HomeLightNewsOnlineShopRoute,
 }

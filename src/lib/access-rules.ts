@@ -27,6 +27,8 @@ const publicPrefixes = [
   '/login',
   '/legal-notice',
   '/privacy-policy',
+  '/agb',
+  '/widerruf',
   '/contact',
   '/news',
   '/shop',
@@ -46,7 +48,14 @@ const shopOnlyPrefixes = ['/blueten', '/extrakte', '/reservierung'] as const
  * nothing to show — a club may not advertise or sell (KCanG § 6, § 19), so its host never shows a
  * catalogue, configurator, cart or customer account.
  */
-const shopPrefixes = ['/shop', '/rezeptkonfigurator', '/checkout', '/account'] as const
+const shopPrefixes = [
+  '/shop',
+  '/rezeptkonfigurator',
+  '/checkout',
+  '/account',
+  '/agb',
+  '/widerruf',
+] as const
 
 const backOfficePrefixes = [
   '/dashboard',

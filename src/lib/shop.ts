@@ -1,4 +1,18 @@
 /**
+ * Shop values the pages show, apart from the zod schemas of `tenant-config.ts` so that a shop page
+ * does not load zod before it hydrates (ADR 013).
+ */
+
+export const shopPaymentMethods = ['pickup', 'bank_transfer', 'mollie'] as const
+export type ShopPaymentMethod = (typeof shopPaymentMethods)[number]
+
+export const shopPaymentMethodLabels: Record<ShopPaymentMethod, string> = {
+  pickup: 'Zahlung bei Abholung',
+  bank_transfer: 'Überweisung',
+  mollie: 'Online bezahlen',
+}
+
+/**
  * What the shop tells a visitor about a product's stock: a level, never a promise. Isomorphic, so
  * the catalogue, the product page and the Rezeptkonfigurator word it the same way.
  */

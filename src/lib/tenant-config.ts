@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { deliveryMethods } from './customer-values'
+import { shopPaymentMethods } from './shop'
 import { emailAddress, text } from './text-schema'
 
 const hexColour = text().regex(/^#[0-9a-fA-F]{6}$/, 'Farbe als #RRGGBB angeben')
@@ -62,9 +63,6 @@ export const deliveryMethodSchema = z.discriminatedUnion('kind', [
 ])
 export type ShopDeliveryMethod = z.infer<typeof deliveryMethodSchema>
 
-export const shopPaymentMethods = ['pickup', 'bank_transfer', 'mollie'] as const
-export type ShopPaymentMethod = (typeof shopPaymentMethods)[number]
-
 const eachOnce = <T>(values: readonly T[]) => new Set(values).size === values.length
 
 /** The config's current shape; `version` lets a later shape be told apart and converted. */
@@ -115,9 +113,3 @@ export const tenantConfigSchema = z.object({
 
 export type TenantConfig = z.infer<typeof tenantConfigSchema>
 export type TenantConfigInput = z.input<typeof tenantConfigSchema>
-
-export const shopPaymentMethodLabels: Record<ShopPaymentMethod, string> = {
-  pickup: 'Zahlung bei Abholung',
-  bank_transfer: 'Überweisung',
-  mollie: 'Online bezahlen',
-}

@@ -54,3 +54,21 @@ export function isCustomDomainCandidate(host: string, appDomain: string): boolea
     !hostname.includes('.')
   )
 }
+
+/**
+ * The address of a tenant's shop, seen from a request to the main domain: its custom domain, or
+ * `<slug>.` before the host the visitor used (`blattwerk.de` → `sonnen-apotheke.blattwerk.de`,
+ * `localhost:3000` → `sonnen-apotheke.localhost:3000`), with the same scheme and port. Any other
+ * host (an IP address) leads to `<slug>.<appDomain>`.
+ */
+export function shopOrigin(
+  tenant: { slug: string; customDomain: string | null },
+  requestUrl: string,
+  appDomain: string,
+): string {
+  const { protocol, hostname, port } = new URL(requestUrl)
+  if (tenant.customDomain) return `${protocol}//${tenant.customDomain}`
+  const main =
+    hostname === 'localhost' || hostname === appDomain.toLowerCase() ? hostname : appDomain
+  return `${protocol}//${tenant.slug}.${main}${port ? `:${port}` : ''}`
+}

@@ -1,9 +1,17 @@
 import { eq } from 'drizzle-orm'
 import type { App } from './app.server'
 import { organisations } from './db/schema'
+import { NotFoundError } from './errors.server'
 import { resolveTenant } from './tenants.server'
 
-export type LegalDocument = 'legalNotice' | 'privacyPolicy'
+/** Impressum and Datenschutz exist on every host; AGB and Widerrufsbelehrung only in a shop. */
+export type LegalDocument = 'legalNotice' | 'privacyPolicy' | ShopLegalDocument
+export type ShopLegalDocument = 'terms' | 'withdrawalInformation'
+
+const isShopDocument = (document: LegalDocument): document is ShopLegalDocument =>
+  document === 'terms' || document === 'withdrawalInformation'
+
+export const noShopTextMessage = 'Dieser Shop hat diesen Text nicht hinterlegt.'
 
 export interface LegalText {
   /** Whose text it is: the shop's, or the platform operator's. */
@@ -18,7 +26,10 @@ const paragraphsOf = (text: string) =>
     .filter(Boolean)
 
 /** The platform operator's texts, built from its organisation record so the address stays true. */
-async function platformText(app: App, document: LegalDocument): Promise<LegalText> {
+async function platformText(
+  app: App,
+  document: 'legalNotice' | 'privacyPolicy',
+): Promise<LegalText> {
   const [operator] = await app.db
     .select()
     .from(organisations)
@@ -57,6 +68,11 @@ export async function legalTextFor(
   document: LegalDocument,
 ): Promise<LegalText> {
   const tenant = await resolveTenant(app.db, host, app.config.APP_DOMAIN)
+  if (isShopDocument(document)) {
+    const paragraphs = tenant?.hasShop ? paragraphsOf(tenant.config?.[document] ?? '') : []
+    if (paragraphs.length === 0) throw new NotFoundError(noShopTextMessage)
+    return { publisher: tenant?.config?.shopName ?? '', paragraphs }
+  }
   if (tenant?.config) {
     return { publisher: tenant.config.shopName, paragraphs: paragraphsOf(tenant.config[document]) }
   }

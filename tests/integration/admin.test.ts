@@ -28,8 +28,9 @@ describe.each(testDatabaseKinds)('platform admin console on %s', (kind) => {
 
   it('lists every organisation with its user count and shop, sorted by name', async () => {
     const page = await organisationsFor(admin)
-    expect(page.total).toBe(4)
+    expect(page.total).toBe(5)
     expect(page.items.map((row) => [row.name, row.users, row.tenantSlug])).toEqual([
+      ['Apotheke am Markt', 1, 'apotheke-am-markt'],
       ['Blattwerk Plattform', 1, null],
       ['Grüne Ecke e.V.', 1, 'gruene-ecke'],
       ['Nordhanf Großhandel GmbH', 1, null],
@@ -51,7 +52,7 @@ describe.each(testDatabaseKinds)('platform admin console on %s', (kind) => {
     expect(byOrganisation.total).toBe(2)
     const firstPage = await usersFor(admin, { pageSize: 25, page: 9 })
     expect(firstPage.page).toBe(1)
-    expect(firstPage.items).toHaveLength(5)
+    expect(firstPage.items).toHaveLength(6)
     expect(firstPage.items[0]).not.toHaveProperty('passwordHash')
   })
 

@@ -174,6 +174,7 @@ describe.each(testDatabaseKinds)('auth API on %s', (kind) => {
       const answer = await api('/api/tenant?host=Sonnen-Apotheke.localhost:3000')
       expect(answer.status).toBe(200)
       expect(answer.body.slug).toBe('sonnen-apotheke')
+      expect(answer.body.hasShop).toBe(true)
       expect(answer.body.config).toMatchObject({
         shopName: 'Sonnen-Apotheke',
         colors: { primary: '#1f6f43' },
@@ -182,7 +183,7 @@ describe.each(testDatabaseKinds)('auth API on %s', (kind) => {
 
       const withoutConfig = await api('/api/tenant?host=gruene-ecke.blattwerk.localhost')
       expect(withoutConfig.status).toBe(200)
-      expect(withoutConfig.body).toEqual({ slug: 'gruene-ecke', config: null })
+      expect(withoutConfig.body).toEqual({ slug: 'gruene-ecke', config: null, hasShop: false })
     })
   })
 

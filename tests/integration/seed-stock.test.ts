@@ -125,7 +125,13 @@ describe.each(testDatabaseKinds)('demo stock on %s', (kind) => {
       .where(eq(storedFiles.purpose, 'batch_certificate'))
     // The pharmacy holds its own and one copy of Nordhanf's, which came with its shipments.
     expect(certificates.map((file) => file.organisationId).sort()).toEqual(
-      [demoIds.pharmacy, demoIds.pharmacy, demoIds.club, demoIds.wholesaler].sort(),
+      [
+        demoIds.pharmacy,
+        demoIds.pharmacy,
+        demoIds.marketPharmacy,
+        demoIds.club,
+        demoIds.wholesaler,
+      ].sort(),
     )
     const nordhanfs = certificates.find((file) => file.organisationId === demoIds.wholesaler)
     expect(

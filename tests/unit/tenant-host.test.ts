@@ -3,6 +3,7 @@ import {
   hostSchema,
   isCustomDomainCandidate,
   normaliseHost,
+  shopOrigin,
   tenantSlugFromHost,
 } from '~/lib/tenant-host'
 
@@ -87,4 +88,28 @@ describe('host parsing', () => {
       expect(hostSchema.safeParse(host).success).toBe(false)
     },
   )
+})
+
+describe('shop origin seen from the main domain', () => {
+  const sonnen = { slug: 'sonnen-apotheke', customDomain: null }
+
+  it.each([
+    ['https://blattwerk.de/?q=berlin', 'https://sonnen-apotheke.blattwerk.de'],
+    ['http://localhost:3000/', 'http://sonnen-apotheke.localhost:3000'],
+    ['http://blattwerk.de:8080/', 'http://sonnen-apotheke.blattwerk.de:8080'],
+    // An address (a health check, a proxy without the host) leads to the product's domain.
+    ['http://10.0.0.7:3000/', 'http://sonnen-apotheke.blattwerk.de:3000'],
+  ])('from %s the shop is %s', (requestUrl, origin) => {
+    expect(shopOrigin(sonnen, requestUrl, 'blattwerk.de')).toBe(origin)
+  })
+
+  it('prefers the custom domain registered for the tenant', () => {
+    expect(
+      shopOrigin(
+        { slug: 'sonnen-apotheke', customDomain: 'shop.sonnen-apotheke.de' },
+        'https://blattwerk.de/',
+        'blattwerk.de',
+      ),
+    ).toBe('https://shop.sonnen-apotheke.de')
+  })
 })

@@ -140,7 +140,7 @@ describe('string fields of the schemas in src/lib', () => {
         'account-api.ts changePasswordRequestSchema.newPassword',
         'contact-api.ts contactRequestSchema.message',
         'session-api.ts loginInputSchema|1.password',
-        'tenant-config.ts tenantConfigSchema.deliveryMethods[].label',
+        'tenant-config.ts tenantConfigSchema.deliveryMethods[]|0.label',
         'auth-api.ts apiErrorSchema.errors{key}',
       ]),
     )

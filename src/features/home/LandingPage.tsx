@@ -10,8 +10,11 @@ import {
   Store,
   Truck,
 } from 'lucide-react'
+import type { ListResult } from '~/lib/list-query'
+import type { FoundShop } from '~/lib/shop-finder'
 import { HomeFooter, HomeHeader } from '../shell/HomeLayouts'
 import { SkipLink } from '../shell/parts'
+import { ShopFinder } from './ShopFinder'
 
 const audiences: { icon: LucideIcon; title: string; text: string }[] = [
   {
@@ -59,8 +62,8 @@ const features: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ]
 
-/** The product's landing page on the main domain. */
-export function LandingPage() {
+/** The product's landing page on the main domain, with the finder for the pharmacies' shops. */
+export function LandingPage({ q, shops }: { q: string; shops: ListResult<FoundShop> }) {
   return (
     <div className="flex min-h-screen flex-col bg-surface">
       <SkipLink />
@@ -92,6 +95,7 @@ export function LandingPage() {
             </div>
           </div>
         </section>
+        <ShopFinder q={q} result={shops} />
         <section aria-labelledby="audiences-title" className="mx-auto max-w-6xl px-page py-16">
           <h2 id="audiences-title" className="text-2xl font-semibold text-ink">
             Für alle, die mit Cannabis arbeiten

@@ -6,7 +6,11 @@ import { requestHost } from '~/server/http.server'
 import { legalTextFor } from '~/server/legal.server'
 
 export const fetchLegalText = createServerFn({ method: 'GET' })
-  .validator(z.object({ document: z.enum(['legalNotice', 'privacyPolicy']) }))
+  .validator(
+    z.object({
+      document: z.enum(['legalNotice', 'privacyPolicy', 'terms', 'withdrawalInformation']),
+    }),
+  )
   .handler(async ({ data }) =>
     legalTextFor(await getApp(), requestHost(getRequest()), data.document),
   )

@@ -155,7 +155,13 @@ function ShopFooter({ config }: { config: TenantConfig }) {
     <footer className="border-t border-border bg-surface">
       <div className="mx-auto grid max-w-6xl gap-6 px-page py-8 text-sm text-ink-muted md:grid-cols-2">
         <ShopAddress config={config} />
-        <LegalLinks className="md:justify-self-end" />
+        <LegalLinks
+          className="md:justify-self-end"
+          shopTexts={{
+            terms: config.terms.trim() !== '',
+            withdrawal: config.withdrawalInformation.trim() !== '',
+          }}
+        />
       </div>
     </footer>
   )

@@ -14,7 +14,6 @@ import {
   MonitorPlay,
   Newspaper,
   ShoppingBasket,
-  Store,
   UserRound,
 } from 'lucide-react'
 import { type AreaKey, areaTitles } from './page-head'
@@ -66,6 +65,7 @@ type BuiltArea =
   | 'customerOrderEdit'
   | 'prescriptionConfigurator'
   | 'reservation'
+  | 'shop'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {
@@ -123,13 +123,6 @@ export const areas: Record<PlaceholderArea, Area> = {
     icon: HandHeart,
     emptyTitle: 'Abgabe',
     emptyText: 'Hier werden Produkte, Mengen und Chargen einer Abgabe bestätigt und dokumentiert.',
-  },
-  shop: {
-    title: areaTitles.shop,
-    description: 'Medizinisches Cannabis auf Rezept – sicher bestellt, diskret geliefert.',
-    icon: Store,
-    emptyTitle: 'Das Sortiment wird gerade eingerichtet',
-    emptyText: 'Bald findest du hier Blüten und Extrakte mit Wirkstoffgehalten und Verfügbarkeit.',
   },
   account: {
     title: areaTitles.account,

@@ -22,7 +22,19 @@ export function BrandMark({ to = '/' }: { to?: string }) {
   )
 }
 
-export function LegalLinks({ className = '' }: { className?: string }) {
+/** A shop's own texts besides Impressum and Datenschutz, linked where the shop has them. */
+export interface ShopLegalTexts {
+  terms: boolean
+  withdrawal: boolean
+}
+
+export function LegalLinks({
+  className = '',
+  shopTexts,
+}: {
+  className?: string
+  shopTexts?: ShopLegalTexts
+}) {
   return (
     <nav aria-label="Rechtliches" className={className}>
       <ul className="flex flex-wrap gap-x-6 gap-y-2">
@@ -36,6 +48,20 @@ export function LegalLinks({ className = '' }: { className?: string }) {
             Datenschutz
           </Link>
         </li>
+        {shopTexts?.terms && (
+          <li>
+            <Link to="/agb" className="hover:underline">
+              AGB
+            </Link>
+          </li>
+        )}
+        {shopTexts?.withdrawal && (
+          <li>
+            <Link to="/widerruf" className="hover:underline">
+              Widerrufsbelehrung
+            </Link>
+          </li>
+        )}
         <li>
           <Link to="/contact" className="hover:underline">
             Kontakt

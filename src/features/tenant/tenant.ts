@@ -11,6 +11,10 @@ import { resolveTenant } from '~/server/tenants.server'
 /** The shop a host serves, as the pages see it. */
 export interface TenantInfo {
   slug: string
+  /**
+   * The shop's config; null where the host runs no shop — a club's config stays on the server,
+   * for its legal pages, so no page frames a club's host as a shop (KCanG § 6).
+   */
   config: TenantConfig | null
   /** A pharmacy with a config: the catalogue, configurator and checkout exist on this host. */
   hasShop: boolean
@@ -21,11 +25,21 @@ export const currentHost = createIsomorphicFn()
   .server(() => requestHost(getRequest()))
   .client(() => window.location.host)
 
+const tenantInfo = (
+  tenant: { slug: string; config: TenantConfig | null; hasShop: boolean },
+  host: string,
+): TenantInfo => ({
+  slug: tenant.slug,
+  config: tenant.hasShop ? tenant.config : null,
+  hasShop: tenant.hasShop,
+  host,
+})
+
 const fetchTenant = createIsomorphicFn()
   .server(async (host: string): Promise<TenantInfo | null> => {
     const app = await getApp()
     const tenant = await resolveTenant(app.db, host, app.config.APP_DOMAIN)
-    return tenant && { slug: tenant.slug, config: tenant.config, hasShop: tenant.hasShop, host }
+    return tenant && tenantInfo(tenant, host)
   })
   .client(async (host: string): Promise<TenantInfo | null> => {
     const response = await fetch(`/api/tenant?host=${encodeURIComponent(host)}`, {
@@ -35,8 +49,7 @@ const fetchTenant = createIsomorphicFn()
     if (!response.ok) throw new Error(`GET /api/tenant answered ${response.status}`)
     // The server renders the tenant into the page, so this runs rarely: zod is not loaded up front.
     const { tenantResponseSchema } = await import('~/lib/auth-api')
-    const tenant = tenantResponseSchema.parse(await response.json())
-    return { ...tenant, host }
+    return tenantInfo(tenantResponseSchema.parse(await response.json()), host)
   })
 
 const reportTenantFailure = createIsomorphicFn()

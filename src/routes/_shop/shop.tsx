@@ -1,8 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AreaPage } from '~/features/shell/AreaPage'
 import { shopAreaHead } from '~/features/shell/page-head'
+import { StorefrontPage } from '~/features/shop/storefront/StorefrontPage'
+import { fetchStorefront } from '~/features/shop/storefront/storefront.functions'
 
 export const Route = createFileRoute('/_shop/shop')({
+  loader: () => fetchStorefront(),
   head: shopAreaHead('shop'),
-  component: () => <AreaPage area="shop" />,
+  component: Storefront,
 })
+
+function Storefront() {
+  const { tenant } = Route.useRouteContext()
+  const { available } = Route.useLoaderData()
+  // The guard opens /shop only where the host runs a shop, so its config is there.
+  return tenant?.config ? <StorefrontPage config={tenant.config} available={available} /> : null
+}

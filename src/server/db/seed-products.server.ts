@@ -1263,9 +1263,9 @@ const pharmacyListings: DemoListing[] = [
   shopPack(3031, master.wacholderglut10, 11900),
   shopPack(3032, master.eukalyptuswind10, 10400),
   shopPack(3033, master.tulpenfeld10, 8900),
-  shopPack(3034, master.hafenlicht10, 12600),
+  shopPack(3034, master.fjordnacht10, 12600),
   shopPack(3035, master.nordlichtExtract30, 24900),
-  shopPack(3036, master.andinaExtract10, 9800),
+  shopPack(3036, master.polderveldCbdExtract10, 9800),
 ]
 
 /** A pack the shop sells one by one, at most five per order. */

@@ -1,0 +1,16 @@
+import { createServerFn } from '@tanstack/react-start'
+import { getRequest } from '@tanstack/react-start/server'
+import { shopFinderSearch } from '~/lib/shop-finder'
+import { getApp } from '~/server/app.server'
+import { findShops } from '~/server/shop/shop-finder.server'
+
+/** The shop finder of the main domain's start page. */
+export const fetchShops = createServerFn({ method: 'GET' })
+  .validator(shopFinderSearch.parse)
+  .handler(async ({ data }) => {
+    const app = await getApp()
+    return findShops(app.db, data, {
+      requestUrl: getRequest().url,
+      appDomain: app.config.APP_DOMAIN,
+    })
+  })

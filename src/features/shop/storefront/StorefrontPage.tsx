@@ -1,0 +1,197 @@
+import { Link } from '@tanstack/react-router'
+import { ClipboardPen, Droplets, Leaf, type LucideIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { formatMoney } from '~/lib/format'
+import type { ProductCategory } from '~/lib/product-lists'
+import { shopPaymentMethodLabels } from '~/lib/shop'
+import type { ShopDeliveryMethod, TenantConfig } from '~/lib/tenant-config'
+import { ShopAddress } from '../../shell/ShopLayout'
+
+type AvailableByCategory = Record<ProductCategory, number>
+
+const productCount = (count: number, one: string, many: string) =>
+  count === 0 ? `Derzeit keine ${many} vorrätig` : `${count} ${count === 1 ? one : many} vorrätig`
+
+interface EntryTile {
+  to: '/blueten' | '/extrakte' | '/rezeptkonfigurator'
+  icon: LucideIcon
+  title: string
+  text: string
+  count: (available: AvailableByCategory) => string
+}
+
+const entryTiles: EntryTile[] = [
+  {
+    to: '/blueten',
+    icon: Leaf,
+    title: 'Blüten',
+    text: 'Sorten mit Wirkstoffgehalt der aktuellen Charge, Genetik, Terpenen und Preis je Gramm.',
+    count: (available) => productCount(available.flower, 'Sorte', 'Sorten'),
+  },
+  {
+    to: '/extrakte',
+    icon: Droplets,
+    title: 'Extrakte',
+    text: 'Extrakte mit THC- und CBD-Gehalt, Packungsgröße und Preis je Milliliter.',
+    count: (available) => productCount(available.extract, 'Extrakt', 'Extrakte'),
+  },
+  {
+    to: '/rezeptkonfigurator',
+    icon: ClipboardPen,
+    title: 'Rezeptkonfigurator',
+    text: 'Für Ärztinnen, Ärzte und Patienten: eine Verordnung aus unserem Sortiment zusammenstellen, als Text übernehmen oder reservieren.',
+    count: (available) =>
+      productCount(
+        Object.values(available).reduce((sum, count) => sum + count, 0),
+        'Produkt',
+        'Produkte',
+      ),
+  },
+]
+
+const feeText = (cents: number) => (cents === 0 ? 'kostenlos' : formatMoney(cents))
+
+function DeliveryMethodFacts({ method }: { method: ShopDeliveryMethod }) {
+  return (
+    <li className="rounded-xl border border-border bg-white p-4">
+      <h3 className="font-semibold text-ink">{method.label}</h3>
+      {method.description && <p className="mt-1 text-sm text-ink-muted">{method.description}</p>}
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {method.kind === 'pickup' ? (
+          <>
+            <dt className="text-ink-muted">Adresse</dt>
+            <dd>
+              {method.street}, {method.postalCode} {method.city}
+            </dd>
+            {method.openingHours && (
+              <>
+                <dt className="text-ink-muted">Öffnungszeiten</dt>
+                <dd>{method.openingHours}</dd>
+              </>
+            )}
+          </>
+        ) : (
+          <>
+            <dt className="text-ink-muted">Kosten</dt>
+            <dd>
+              {feeText(method.feeCents)}
+              {method.kind === 'courier' &&
+                method.freeFromCents !== null &&
+                method.feeCents > 0 &&
+                `, ab ${formatMoney(method.freeFromCents)} Bestellwert kostenlos`}
+            </dd>
+          </>
+        )}
+        {method.kind === 'courier' && (
+          <>
+            <dt className="text-ink-muted">Liefergebiet</dt>
+            <dd>Postleitzahlen {method.postalCodes.join(', ')}</dd>
+          </>
+        )}
+        {!method.flowersAllowed && (
+          <>
+            <dt className="text-ink-muted">Blüten</dt>
+            <dd>Cannabisblüten geben wir auf diesem Weg nicht ab.</dd>
+          </>
+        )}
+      </dl>
+    </li>
+  )
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-lg font-semibold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+/**
+ * The shop's front page: what it offers, how to get it and how to reach the pharmacy. Information,
+ * not advertising (HWG § 10): facts and counts, no claims or recommendations.
+ */
+export function StorefrontPage({
+  config,
+  available,
+}: {
+  config: TenantConfig
+  available: AvailableByCategory
+}) {
+  return (
+    <div className="space-y-10">
+      <div>
+        <h1 className="text-2xl font-semibold text-ink">{config.shopName}</h1>
+        <p className="mt-2 max-w-3xl text-ink-muted">
+          Medizinisches Cannabis aus unserer Apotheke: Sorten und Extrakte mit Wirkstoffgehalt,
+          Preis und aktueller Verfügbarkeit.
+          {!config.showPricesPublicly && ' Preise sehen Sie nach der Anmeldung.'}
+        </p>
+        <p className="mt-4 max-w-3xl rounded-xl border border-tenant-accent bg-white p-4 text-sm text-ink">
+          Verschreibungspflichtige Arzneimittel geben wir nur gegen Vorlage einer gültigen
+          ärztlichen Verschreibung ab. Die Angaben in diesem Shop ersetzen keine ärztliche oder
+          pharmazeutische Beratung.
+        </p>
+      </div>
+
+      <nav aria-label="Bereiche des Shops">
+        <ul className="grid gap-4 md:grid-cols-3">
+          {entryTiles.map((tile) => (
+            <li key={tile.to}>
+              <Link
+                to={tile.to}
+                className="flex h-full flex-col rounded-xl border border-border bg-white p-5 hover:border-tenant-primary focus-visible:border-tenant-primary"
+              >
+                <tile.icon className="size-6 text-tenant-primary" aria-hidden="true" />
+                <span className="mt-3 text-lg font-semibold text-ink">{tile.title}</span>
+                <span className="mt-1 flex-1 text-sm text-ink-muted">{tile.text}</span>
+                <span className="mt-4 text-sm font-medium text-ink">{tile.count(available)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="grid gap-10 lg:grid-cols-[2fr_1fr]">
+        <div className="space-y-10">
+          <Section id="lieferung" title="Lieferung und Abholung">
+            {config.deliveryMethods.length === 0 ? (
+              <p className="text-ink-muted">
+                Bitte fragen Sie uns nach den Möglichkeiten der Abholung oder Lieferung.
+              </p>
+            ) : (
+              <ul className="grid gap-4 md:grid-cols-2">
+                {config.deliveryMethods.map((method) => (
+                  <DeliveryMethodFacts key={method.kind} method={method} />
+                ))}
+              </ul>
+            )}
+          </Section>
+          <Section id="zahlung" title="Zahlung">
+            {config.paymentMethods.length === 0 ? (
+              <p className="text-ink-muted">Bitte fragen Sie uns nach den Zahlungsmöglichkeiten.</p>
+            ) : (
+              <ul className="list-inside list-disc text-ink">
+                {config.paymentMethods.map((method) => (
+                  <li key={method}>{shopPaymentMethodLabels[method]}</li>
+                ))}
+              </ul>
+            )}
+            <p className="text-sm text-ink-muted">
+              Alle Preise inklusive Umsatzsteuer. Bei gesetzlich Versicherten berechnen wir die
+              gesetzliche Zuzahlung.
+            </p>
+          </Section>
+        </div>
+        <Section id="kontakt" title="Kontakt und Öffnungszeiten">
+          <div className="rounded-xl border border-border bg-white p-4 text-sm text-ink-muted">
+            <ShopAddress config={config} />
+          </div>
+        </Section>
+      </div>
+    </div>
+  )
+}

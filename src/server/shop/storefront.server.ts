@@ -1,0 +1,45 @@
+import { and, count, eq, isNull, sql } from 'drizzle-orm'
+import { berlinIsoDate } from '../../lib/format'
+import type { ProductCategory } from '../../lib/product-lists'
+import type { Database } from '../db/client.server'
+import { organisationProducts, products } from '../products/products.schema'
+import { stockByProduct } from '../stock/stock-levels.server'
+import type { ShopTenant } from '../tenants.server'
+
+/** How many of the shop's visible products each category has available, for the entry tiles. */
+export type AvailableByCategory = Record<ProductCategory, number>
+
+/**
+ * Products the shop shows that released, unexpired batches can serve at least one sales unit of,
+ * per category: the same availability the catalogue shows (available = balance − reservations).
+ */
+export async function availableProductsByCategory(
+  db: Database,
+  shop: ShopTenant,
+): Promise<AvailableByCategory> {
+  const stock = stockByProduct(db, shop.organisationId, berlinIsoDate())
+  const rows = await db
+    .select({ category: products.category, products: count() })
+    .from(organisationProducts)
+    .innerJoin(products, eq(products.id, organisationProducts.productId))
+    .innerJoin(stock, eq(stock.productId, organisationProducts.id))
+    .where(
+      and(
+        eq(organisationProducts.organisationId, shop.organisationId),
+        eq(organisationProducts.visibleInShop, true),
+        isNull(organisationProducts.archivedAt),
+        eq(products.status, 'active'),
+        sql`${stock.available} >= ${organisationProducts.baseUnitsPerSalesUnit}`,
+      ),
+    )
+    .groupBy(products.category)
+  const counts: AvailableByCategory = {
+    flower: 0,
+    extract: 0,
+    cbd_solution: 0,
+    dronabinol: 0,
+    accessory: 0,
+  }
+  for (const row of rows) counts[row.category] = row.products
+  return counts
+}
