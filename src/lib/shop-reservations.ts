@@ -35,7 +35,7 @@ export type Guest = z.infer<typeof guestSchema>
 
 export const reservationRequestSchema = z.object({
   /** The configurator's search params (`kategorie`, `produkt`, `menge`, …). */
-  configuration: z.record(z.string(), z.unknown()),
+  configuration: z.record(text({ max: 40 }), z.unknown()),
   /** Required unless a shop customer is logged in. */
   guest: guestSchema.optional(),
 })
