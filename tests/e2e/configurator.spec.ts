@@ -41,11 +41,25 @@ test('a patient composes a flower prescription, copies it, downloads the sample 
   await expectNoSeriousViolations(page)
 
   const sorte = page.getByLabel('Sorte', { exact: true })
-  const nordstern = await sorte
-    .locator('option')
-    .filter({ hasText: /^Nordlicht Nordstern 22\/<1 \(THC 22 %\) – vorrätig$/ })
-    .getAttribute('value')
-  await sorte.selectOption(nordstern as string)
+  const optionValue = (label: RegExp) =>
+    sorte.locator('option').filter({ hasText: label }).getAttribute('value') as Promise<string>
+
+  // Not in stock: similar products (same genetics, THC within 3 points), available ones first.
+  await sorte.selectOption(
+    await optionValue(/^Maple Ridge Polarkiefer 26\/<1 .* – nicht vorrätig$/),
+  )
+  await expect(page.getByText('nicht vorrätig', { exact: true }).first()).toBeVisible()
+  const alternatives = page.getByRole('region', { name: /^Ähnliche Produkte/ })
+  const similar = alternatives.getByRole('listitem')
+  await expect(similar).toHaveCount(3)
+  await expect(similar.first()).not.toContainText('nicht vorrätig')
+  await expect(similar.last()).toContainText('nicht vorrätig')
+  await alternatives.getByRole('button', { name: /Übernehmen: .*Kupferrebe/ }).click()
+  await expect(sorte).toHaveValue(await optionValue(/Kupferrebe/))
+  await expect(prescriptionText(page)).toContainText('„Sierra Clara Kupferrebe 28/<1“ (THC 28 %')
+
+  const nordstern = await optionValue(/^Nordlicht Nordstern 22\/<1 \(THC 22 %\) – vorrätig$/)
+  await sorte.selectOption(nordstern)
   await expect(page).toHaveURL(new RegExp(`[?&]produkt=${nordstern}`))
   await expect(page.getByText('Verfügbarkeit:')).toBeVisible()
   await page.getByLabel('Menge (g)').selectOption('30')

@@ -19,6 +19,7 @@ import {
 } from '~/server/errors.server'
 import { organisationProducts } from '~/server/products/products.schema'
 import { configuratorProducts } from '~/server/shop/configurator-products.server'
+import { prescriptionSample } from '~/server/shop/prescription-sample.server'
 import { expireLapsedReservations } from '~/server/shop/reservation-expiry.server'
 import { getReservationConfirmation, reservePrescription } from '~/server/shop/reservations.server'
 import { stockReservations } from '~/server/stock/stock.schema'
@@ -260,6 +261,16 @@ describe.each(testDatabaseKinds)('shop reservations on %s', (kind) => {
         freshAddress(),
       ),
     ).rejects.toBeInstanceOf(NotFoundError)
+    // Nor a sample prescription; the shop's host gets one.
+    await expect(
+      prescriptionSample(db(), club, new URLSearchParams({ produkt: flower.id })),
+    ).rejects.toBeInstanceOf(NotFoundError)
+    const sample = await prescriptionSample(
+      db(),
+      shop,
+      new URLSearchParams({ produkt: flower.id, menge: '30' }),
+    )
+    expect(new TextDecoder().decode(sample.slice(0, 5))).toBe('%PDF-')
     await expect(
       reservePrescription(
         db(),

@@ -285,9 +285,10 @@ export function ConfiguratorPage() {
                             <Button
                               variant="secondary"
                               className="py-1"
+                              aria-label={`Übernehmen: ${alternative.name}`}
                               onClick={() => update({ productId: alternative.id }, 'productId')}
                             >
-                              Übernehmen<span className="sr-only">: {alternative.name}</span>
+                              Übernehmen
                             </Button>
                           </li>
                         ))}
