@@ -58,5 +58,7 @@ export interface ReservationConfirmation {
     city: string
     phone: string
     openingHours: string
+    /** Whether the shop offers pickup (a courier-only shop delivers what it holds). */
+    pickup: boolean
   }
 }

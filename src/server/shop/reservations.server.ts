@@ -321,6 +321,7 @@ export async function getReservationConfirmation(
       city: pickup?.city ?? contact.city,
       phone: contact.phone,
       openingHours: pickup?.openingHours || contact.openingHours,
+      pickup: pickup !== undefined,
     },
   }
 }

@@ -51,7 +51,7 @@ export function ReservationPage() {
               <dd className="text-ink-muted">{formatDateTime(reservation.expiresAt)} Uhr</dd>
             </>
           )}
-          <dt className="font-medium text-ink">Abholung</dt>
+          <dt className="font-medium text-ink">{pharmacy.pickup ? 'Abholung' : 'Apotheke'}</dt>
           <dd className="text-ink-muted">
             {pharmacy.name}, {pharmacy.street}, {pharmacy.postalCode} {pharmacy.city}
             {pharmacy.openingHours && <span className="block">{pharmacy.openingHours}</span>}
@@ -59,7 +59,7 @@ export function ReservationPage() {
           </dd>
         </dl>
         <p className="mt-6 text-sm text-ink-muted">
-          Bitte nennen Sie bei der Abholung die Reservierungsnummer und bringen Sie Ihr Rezept mit.
+          Bitte nennen Sie die Reservierungsnummer, wenn Sie uns kontaktieren oder die Ware abholen.
           Verschreibungspflichtige Arzneimittel geben wir nur gegen ein gültiges Rezept ab.
         </p>
       </section>

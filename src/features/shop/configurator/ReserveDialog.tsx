@@ -76,7 +76,7 @@ export function ReserveDialog({
       onOpenChange={onOpenChange}
       form={form}
       title="Reservieren"
-      description={`${formatDecimal(configuration.amount ?? 0)} ${unit === 'Stk' ? 'Stück' : unit} ${product.name} – wir legen die Ware ${reservationHoldHours} Stunden für Sie zurück. Bitte bringen Sie Ihr Rezept zur Abholung mit; ohne gültiges Rezept geben wir das Arzneimittel nicht ab.`}
+      description={`${formatDecimal(configuration.amount ?? 0)} ${unit === 'Stk' ? 'Stück' : unit} ${product.name} – wir legen die Ware ${reservationHoldHours} Stunden für Sie zurück. Ohne gültiges Rezept geben wir das Arzneimittel nicht ab.`}
       submitLabel="Reservierung absenden"
     >
       {customer ? (
