@@ -170,8 +170,10 @@ export const suggestedAmounts: Record<AmountUnit, readonly number[]> = {
 }
 
 /**
- * The amounts a chosen product can be filled in: multiples of its sales unit and order step
- * (a 10 g jar: 10, 20, 30 g …) within its order limits; without a product the suggestions.
+ * The amounts a chosen product can be filled in: the suggestions that are whole multiples of its
+ * sales unit and order step (a 10 g jar: 10, 20, 30 g …), from its minimum; a step the
+ * suggestions do not fit gets its first multiples. Not capped by the listing's maximum per
+ * order: a prescription may name more than one reservation holds (`reservationProblem` says so).
  */
 export function amountOptions(
   configuration: Pick<PrescriptionConfiguration, 'category' | 'form'>,
@@ -180,17 +182,17 @@ export function amountOptions(
   const unit = amountUnitOf(configuration, product)
   const max = categoryRules[configuration.category].maxAmount
   if (!product) return suggestedAmounts[unit].filter((amount) => amount <= max)
-  const step = productStepAmount(product)
-  const minimum = Math.max(step, (product.minOrderQuantity ?? 0) * unitAmount(product))
-  const maximum = Math.min(
-    max,
-    product.maxOrderQuantity === null ? max : product.maxOrderQuantity * unitAmount(product),
+  const step = thousandths(productStepAmount(product))
+  const least = thousandths((product.minOrderQuantity ?? 0) * unitAmount(product))
+  const minimum = Math.max(step, Math.ceil(least / step) * step)
+  const fitting = suggestedAmounts[unit].filter((amount) => {
+    const value = thousandths(amount)
+    return value >= minimum && amount <= max && value % step === 0
+  })
+  if (fitting.length >= 5) return fitting
+  return Array.from({ length: 20 }, (_, index) => (minimum + index * step) / 1000).filter(
+    (amount) => amount <= max,
   )
-  const options: number[] = []
-  for (let amount = minimum; amount <= maximum && options.length < 60; amount += step) {
-    options.push(roundAmount(amount))
-  }
-  return options
 }
 
 // ─── The configuration ───────────────────────────────────────────────────────────────────────

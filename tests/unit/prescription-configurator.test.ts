@@ -343,10 +343,16 @@ describe('reserving a listing', () => {
     ).toBe(3)
   })
 
-  it('offers amounts in the listing’s steps within its limits', () => {
+  it('offers amounts in the listing’s steps, from its minimum, beyond its maximum per order', () => {
     expect(
       amountOptions(flower(), listing({ baseUnitsPerSalesUnit: 10_000, maxOrderQuantity: 5 })),
-    ).toEqual([10, 20, 30, 40, 50])
+    ).toEqual([10, 20, 30, 40, 50, 60, 90, 100, 120, 150, 200])
+    expect(amountOptions(flower(), listing({ minOrderQuantity: 12, orderStep: 4 }))).toEqual([
+      20, 40, 60, 100, 120, 200,
+    ])
+    expect(amountOptions(flower(), listing({ orderStep: 7 }))).toEqual(
+      Array.from({ length: 20 }, (_, index) => 7 * (index + 1)),
+    )
     expect(amountOptions(flower())).toContain(30)
   })
 

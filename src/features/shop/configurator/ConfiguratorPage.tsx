@@ -63,8 +63,8 @@ export function AvailabilityBadge({ product }: { product: ConfiguratorProduct })
   )
 }
 
-/** Name, THC, the pack when it is sold by the pack (two listings may share a name), availability. */
-const productLabel = (product: ConfiguratorProduct) => {
+/** Name, THC and the pack when it is sold by the pack: two listings may share a name. */
+const productDescription = (product: ConfiguratorProduct) => {
   const thc = formatCannabinoid(product.thc, product.cannabinoidUnit)
   const loose = product.packUnit === 'g' && product.baseUnitsPerSalesUnit === 1000
   const unit = product.packUnit === 'piece' ? 'Stück' : product.packUnit
@@ -72,8 +72,11 @@ const productLabel = (product: ConfiguratorProduct) => {
     thc && `THC ${thc}`,
     !loose && `Packung à ${formatDecimal(unitAmount(product))} ${unit}`,
   ].filter(Boolean)
-  return `${product.name}${details.length > 0 ? ` (${details.join(', ')})` : ''} – ${availabilityLabels[product.availability]}`
+  return `${product.name}${details.length > 0 ? ` (${details.join(', ')})` : ''}`
 }
+
+const productLabel = (product: ConfiguratorProduct) =>
+  `${productDescription(product)} – ${availabilityLabels[product.availability]}`
 
 /** The Rezeptkonfigurator: the configuration is the URL, so every state is a shareable link. */
 export function ConfiguratorPage() {
@@ -277,15 +280,13 @@ export function ConfiguratorPage() {
                             className="flex flex-wrap items-center justify-between gap-2 text-sm"
                           >
                             <span>
-                              {alternative.name}
-                              {alternative.thc !== null &&
-                                ` (THC ${formatCannabinoid(alternative.thc, alternative.cannabinoidUnit)})`}{' '}
+                              {productDescription(alternative)}{' '}
                               <AvailabilityBadge product={alternative} />
                             </span>
                             <Button
                               variant="secondary"
                               className="py-1"
-                              aria-label={`Übernehmen: ${alternative.name}`}
+                              aria-label={`Übernehmen: ${productDescription(alternative)}`}
                               onClick={() => update({ productId: alternative.id }, 'productId')}
                             >
                               Übernehmen
