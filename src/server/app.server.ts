@@ -6,7 +6,9 @@ import {
   openDatabase,
 } from './db/client.server'
 import { isDatabaseEmpty, seedDemoData } from './db/seed.server'
+import { type JobRunner, startJobs } from './jobs/job-runner.server'
 import { createLogger, type Logger } from './logger.server'
+import { reservationExpiryJob } from './shop/reservation-expiry.server'
 import { loadSigningKeys, type SigningKeys } from './signing-keys.server'
 
 export interface App {
@@ -17,6 +19,8 @@ export interface App {
   keys: SigningKeys
   /** True when this start filled an empty embedded store with the demo data. */
   seededDemoData: boolean
+  /** The background jobs of this process; stopped before the database closes. */
+  jobs: JobRunner
 }
 
 let starting: Promise<App> | undefined
@@ -37,8 +41,9 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
       privateJwk: config.AUTH_PRIVATE_JWK,
       dataDir: config.DATA_DIR,
     })
+    const jobs = startJobs([reservationExpiryJob(database.db)], logger)
     logger.info({ driver: database.driver, seededDemoData }, 'app ready')
-    return { config, logger, database, db: database.db, keys, seededDemoData }
+    return { config, logger, database, db: database.db, keys, seededDemoData, jobs }
   } catch (error) {
     await database.close()
     throw error
@@ -60,5 +65,6 @@ export async function stopApp(): Promise<void> {
   if (!starting) return
   const app = await starting.catch(() => undefined)
   starting = undefined
+  await app?.jobs.stop()
   await app?.database.close()
 }

@@ -13,12 +13,13 @@ import { startTestServer, type TestServer } from '../support/server'
  * what the pages weigh now and fail any growth. `/shop` and `/blueten` still show the placeholder
  * page (7.7 KB of it); the storefront and the catalogue replace it and must fit the same budget.
  * The storefront, the shop finder's search parser and the `/agb` and `/widerruf` routes added
- * 0.6 KB to the entry (`/login` 153.1 KB).
+ * 0.6 KB to the entry (`/login` 153.1 KB); the Rezeptkonfigurator's search parser (its shareable
+ * links are typed search params) and the reservation route 0.9 KB (`/login` 154.0 KB).
  */
 const pages = [
-  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 146_100 },
-  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 146_100 },
-  { page: '/login', host: undefined, budgetBytes: 153_300 },
+  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 147_000 },
+  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 147_000 },
+  { page: '/login', host: undefined, budgetBytes: 154_100 },
 ]
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')

@@ -43,7 +43,11 @@ function ShopNavLinks({ onNavigate }: { onNavigate?: () => void }) {
             to={item.to}
             onClick={onNavigate}
             className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-white/15"
-            activeProps={{ className: 'bg-white/20', 'aria-current': 'page' }}
+            activeProps={{
+              // Underlined, not tinted: a lighter background would cost the text its contrast.
+              className: 'underline decoration-2 underline-offset-4',
+              'aria-current': 'page',
+            }}
           >
             {item.label}
           </Link>
