@@ -66,12 +66,14 @@ import { Route as ShopAccountOrdersRouteImport } from './routes/_shop/account/or
 import { Route as ShopAccountPersonalRouteImport } from './routes/_shop/account/personal'
 import { Route as ShopBluetenIndexRouteImport } from './routes/_shop/blueten/index'
 import { Route as ShopBluetenIdRouteImport } from './routes/_shop/blueten/$id'
+import { Route as ShopReservierungIdRouteImport } from './routes/_shop/reservierung/$id'
 import { Route as ApiAdminProductImportsRouteImport } from './routes/api/admin/product-imports'
 import { Route as ApiFilesIdRouteImport } from './routes/api/files/$id'
 import { Route as ApiFilesBatchCertificatesRouteImport } from './routes/api/files/batch-certificates'
 import { Route as ApiFilesOrganisationLogosRouteImport } from './routes/api/files/organisation-logos'
 import { Route as ApiFilesPrescriptionScansRouteImport } from './routes/api/files/prescription-scans'
 import { Route as ApiFilesProductImagesRouteImport } from './routes/api/files/product-images'
+import { Route as ApiShopPrescriptionSampleDotpdfRouteImport } from './routes/api/shop/prescription-sample[.]pdf'
 import { Route as ApiShop_usersMeRouteImport } from './routes/api/shop_users/me'
 import { Route as ApiUsersMeRouteImport } from './routes/api/users/me'
 import { Route as AppAdminProductDbIndexRouteImport } from './routes/_app/admin/product-db/index'
@@ -381,6 +383,11 @@ const ShopBluetenIdRoute = ShopBluetenIdRouteImport.update({
   path: '/blueten/$id',
   getParentRoute: () => ShopRoute,
 } as any)
+const ShopReservierungIdRoute = ShopReservierungIdRouteImport.update({
+  id: '/reservierung/$id',
+  path: '/reservierung/$id',
+  getParentRoute: () => ShopRoute,
+} as any)
 const ApiAdminProductImportsRoute = ApiAdminProductImportsRouteImport.update({
   id: '/api/admin/product-imports',
   path: '/api/admin/product-imports',
@@ -414,6 +421,12 @@ const ApiFilesProductImagesRoute = ApiFilesProductImagesRouteImport.update({
   path: '/api/files/product-images',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiShopPrescriptionSampleDotpdfRoute =
+  ApiShopPrescriptionSampleDotpdfRouteImport.update({
+    id: '/api/shop/prescription-sample.pdf',
+    path: '/api/shop/prescription-sample.pdf',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiShop_usersMeRoute = ApiShop_usersMeRouteImport.update({
   id: '/api/shop_users/me',
   path: '/api/shop_users/me',
@@ -576,12 +589,14 @@ export interface FileRoutesByFullPath {
   '/account/orders': typeof ShopAccountOrdersRoute
   '/account/personal': typeof ShopAccountPersonalRoute
   '/blueten/$id': typeof ShopBluetenIdRoute
+  '/reservierung/$id': typeof ShopReservierungIdRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
   '/api/files/organisation-logos': typeof ApiFilesOrganisationLogosRoute
   '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
+  '/api/shop/prescription-sample.pdf': typeof ApiShopPrescriptionSampleDotpdfRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
   '/admin/': typeof AppAdminIndexRoute
@@ -658,12 +673,14 @@ export interface FileRoutesByTo {
   '/account/orders': typeof ShopAccountOrdersRoute
   '/account/personal': typeof ShopAccountPersonalRoute
   '/blueten/$id': typeof ShopBluetenIdRoute
+  '/reservierung/$id': typeof ShopReservierungIdRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
   '/api/files/organisation-logos': typeof ApiFilesOrganisationLogosRoute
   '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
+  '/api/shop/prescription-sample.pdf': typeof ApiShopPrescriptionSampleDotpdfRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
   '/admin': typeof AppAdminIndexRoute
@@ -746,12 +763,14 @@ export interface FileRoutesById {
   '/_shop/account/orders': typeof ShopAccountOrdersRoute
   '/_shop/account/personal': typeof ShopAccountPersonalRoute
   '/_shop/blueten/$id': typeof ShopBluetenIdRoute
+  '/_shop/reservierung/$id': typeof ShopReservierungIdRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
   '/api/files/organisation-logos': typeof ApiFilesOrganisationLogosRoute
   '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
+  '/api/shop/prescription-sample.pdf': typeof ApiShopPrescriptionSampleDotpdfRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
   '/_app/admin/': typeof AppAdminIndexRoute
@@ -830,12 +849,14 @@ export interface FileRouteTypes {
     | '/account/orders'
     | '/account/personal'
     | '/blueten/$id'
+    | '/reservierung/$id'
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
     | '/api/files/organisation-logos'
     | '/api/files/prescription-scans'
     | '/api/files/product-images'
+    | '/api/shop/prescription-sample.pdf'
     | '/api/shop_users/me'
     | '/api/users/me'
     | '/admin/'
@@ -912,12 +933,14 @@ export interface FileRouteTypes {
     | '/account/orders'
     | '/account/personal'
     | '/blueten/$id'
+    | '/reservierung/$id'
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
     | '/api/files/organisation-logos'
     | '/api/files/prescription-scans'
     | '/api/files/product-images'
+    | '/api/shop/prescription-sample.pdf'
     | '/api/shop_users/me'
     | '/api/users/me'
     | '/admin'
@@ -999,12 +1022,14 @@ export interface FileRouteTypes {
     | '/_shop/account/orders'
     | '/_shop/account/personal'
     | '/_shop/blueten/$id'
+    | '/_shop/reservierung/$id'
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
     | '/api/files/organisation-logos'
     | '/api/files/prescription-scans'
     | '/api/files/product-images'
+    | '/api/shop/prescription-sample.pdf'
     | '/api/shop_users/me'
     | '/api/users/me'
     | '/_app/admin/'
@@ -1057,6 +1082,7 @@ export interface RootRouteChildren {
   ApiFilesOrganisationLogosRoute: typeof ApiFilesOrganisationLogosRoute
   ApiFilesPrescriptionScansRoute: typeof ApiFilesPrescriptionScansRoute
   ApiFilesProductImagesRoute: typeof ApiFilesProductImagesRoute
+  ApiShopPrescriptionSampleDotpdfRoute: typeof ApiShopPrescriptionSampleDotpdfRoute
   ApiShop_usersMeRoute: typeof ApiShop_usersMeRoute
   ApiUsersMeRoute: typeof ApiUsersMeRouteWithChildren
   ApiAuthAccountTypeLoginRoute: typeof ApiAuthAccountTypeLoginRoute
@@ -1465,6 +1491,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShopBluetenIdRouteImport
       parentRoute: typeof ShopRoute
     }
+    '/_shop/reservierung/$id': {
+      id: '/_shop/reservierung/$id'
+      path: '/reservierung/$id'
+      fullPath: '/reservierung/$id'
+      preLoaderRoute: typeof ShopReservierungIdRouteImport
+      parentRoute: typeof ShopRoute
+    }
     '/api/admin/product-imports': {
       id: '/api/admin/product-imports'
       path: '/api/admin/product-imports'
@@ -1505,6 +1538,13 @@ declare module '@tanstack/react-router' {
       path: '/api/files/product-images'
       fullPath: '/api/files/product-images'
       preLoaderRoute: typeof ApiFilesProductImagesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/shop/prescription-sample.pdf': {
+      id: '/api/shop/prescription-sample.pdf'
+      path: '/api/shop/prescription-sample.pdf'
+      fullPath: '/api/shop/prescription-sample.pdf'
+      preLoaderRoute: typeof ApiShopPrescriptionSampleDotpdfRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/shop_users/me': {
@@ -1805,6 +1845,7 @@ interface ShopRouteChildren {
   ShopAccountOrdersRoute: typeof ShopAccountOrdersRoute
   ShopAccountPersonalRoute: typeof ShopAccountPersonalRoute
   ShopBluetenIdRoute: typeof ShopBluetenIdRoute
+  ShopReservierungIdRoute: typeof ShopReservierungIdRoute
   ShopAccountIndexRoute: typeof ShopAccountIndexRoute
   ShopBluetenIndexRoute: typeof ShopBluetenIndexRoute
 }
@@ -1818,6 +1859,7 @@ const ShopRouteChildren: ShopRouteChildren = {
   ShopAccountOrdersRoute: ShopAccountOrdersRoute,
   ShopAccountPersonalRoute: ShopAccountPersonalRoute,
   ShopBluetenIdRoute: ShopBluetenIdRoute,
+  ShopReservierungIdRoute: ShopReservierungIdRoute,
   ShopAccountIndexRoute: ShopAccountIndexRoute,
   ShopBluetenIndexRoute: ShopBluetenIndexRoute,
 }
@@ -1883,6 +1925,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiFilesOrganisationLogosRoute: ApiFilesOrganisationLogosRoute,
   ApiFilesPrescriptionScansRoute: ApiFilesPrescriptionScansRoute,
   ApiFilesProductImagesRoute: ApiFilesProductImagesRoute,
+  ApiShopPrescriptionSampleDotpdfRoute: ApiShopPrescriptionSampleDotpdfRoute,
   ApiShop_usersMeRoute: ApiShop_usersMeRoute,
   ApiUsersMeRoute: ApiUsersMeRouteWithChildren,
   ApiAuthAccountTypeLoginRoute: ApiAuthAccountTypeLoginRoute,

@@ -10,6 +10,7 @@ import {
 } from './features/session/session-store'
 import { NotFoundPage } from './features/shell/ErrorPages'
 import type { ServerRender } from './features/shell/server-render'
+import type { LoadedTenant, TenantInfo } from './features/tenant/tenant'
 import { createApiClient } from './lib/api-client'
 import { routeTree } from './routeTree.gen'
 import type { RequestContext } from './server/request-context'
@@ -30,9 +31,10 @@ export function getRouter() {
     },
   })
   const serverRender: ServerRender = { requestId: null }
+  const loadedTenant: LoadedTenant = { current: undefined }
   const router = createRouter({
     routeTree,
-    context: { queryClient, session, api, serverRender },
+    context: { queryClient, session, api, serverRender, loadedTenant },
     scrollRestoration: true,
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFoundPage,
@@ -41,11 +43,20 @@ export function getRouter() {
     ssr: { nonce: serverRequestContext()?.cspNonce },
     dehydrate: () => {
       serverRender.requestId = requestIdOf(router.options.additionalContext)
-      return { session: session.state, requestId: serverRender.requestId }
+      return {
+        session: session.state,
+        requestId: serverRender.requestId,
+        tenant: loadedTenant.current,
+      }
     },
-    hydrate: (dehydrated: { session: SessionState; requestId: string | null }) => {
+    hydrate: (dehydrated: {
+      session: SessionState
+      requestId: string | null
+      tenant: TenantInfo | null | undefined
+    }) => {
       session.setState(() => dehydrated.session)
       serverRender.requestId = dehydrated.requestId
+      loadedTenant.current = dehydrated.tenant
     },
   })
   setupRouterSsrQueryIntegration({ router, queryClient })

@@ -67,7 +67,6 @@ export default createServerEntry({
     const clientIp = clientIpOf(request)
     const cspNonce = createCspNonce()
     const app = await getApp()
-    const log = app.logger.child({ requestId })
     let response: Response
     try {
       const admitted = await admitRequest(request, url)
@@ -76,7 +75,7 @@ export default createServerEntry({
           ? admitted
           : await handler.fetch(admitted, { context: { requestId, clientIp, cspNonce } })
     } catch (error) {
-      log.error({ err: error }, 'unhandled error')
+      app.logger.error({ err: error, requestId }, 'unhandled error')
       response = errorResponse(500, internalErrorMessage, { requestId })
     }
     // Some responses (redirects, fetched ones) carry immutable headers; copy before adding ours.
@@ -87,8 +86,9 @@ export default createServerEntry({
     if (headers.get('content-type')?.startsWith('text/html') && !headers.has('cache-control')) {
       headers.set('cache-control', 'private, no-store')
     }
-    log.info(
+    app.logger.info(
       {
+        requestId,
         method: request.method,
         path: url.pathname,
         status: response.status,

@@ -34,13 +34,14 @@ const publicPrefixes = [
   '/shop',
   '/blueten',
   '/rezeptkonfigurator',
+  '/reservierung',
   '/extrakte',
   '/confirmation',
   '/invitation',
 ] as const
 
 /** The shop's catalogue: only where a pharmacy runs a shop, and only for consumers and visitors. */
-const shopOnlyPrefixes = ['/blueten', '/extrakte'] as const
+const shopOnlyPrefixes = ['/blueten', '/extrakte', '/reservierung'] as const
 
 /**
  * The rest of a tenant's shop: without a shop (a club's host even with a config, the main domain) there is

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { payerKinds } from './customer-values'
+import { isCalendarDay } from './format'
 import { emailAddress, text } from './text-schema'
 
 /**
@@ -18,14 +19,7 @@ const optionalText = (max: number, label: string) =>
 const requiredText = (max: number, required: string, label: string) =>
   text({ trim: true, required, max, tooLong: `${label} hat höchstens ${max} Zeichen.` })
 
-const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/
-
-/** A real calendar day as `YYYY-MM-DD` (no 31 February). */
-export function isCalendarDay(value: string): boolean {
-  if (!isoDatePattern.test(value)) return false
-  const date = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
-}
+export { isCalendarDay }
 
 /** Today in Germany as `YYYY-MM-DD` (kept here so the schema needs no formatting module). */
 export const todayInGermany = () =>

@@ -95,3 +95,12 @@ const isoDate = new Intl.DateTimeFormat('en-CA', {
 
 /** The calendar day in Germany as `YYYY-MM-DD`: what expiry dates are compared with. */
 export const berlinIsoDate = (at: Date = new Date()) => isoDate.format(at)
+
+const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/
+
+/** A real calendar day as `YYYY-MM-DD` (no 31 February). Here, not with the schemas: zod-free parsers use it. */
+export function isCalendarDay(value: string): boolean {
+  if (!isoDatePattern.test(value)) return false
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+}

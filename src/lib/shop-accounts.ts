@@ -58,7 +58,11 @@ export const passwordResetSchema = z
   })
 
 /** What a confirmation link is for; the page offers the matching step. */
-export const accountTokenPurposes = ['confirm_registration', 'reset_password', 'confirm_email_change'] as const
+export const accountTokenPurposes = [
+  'confirm_registration',
+  'reset_password',
+  'confirm_email_change',
+] as const
 export type AccountTokenPurpose = (typeof accountTokenPurposes)[number]
 
 /** The same answer for every address, known or not (no enumeration). */

@@ -1,3 +1,5 @@
+import type { TenantConfig } from './tenant-config'
+
 /**
  * Shop values the pages show, apart from the zod schemas of `tenant-config.ts` so that a shop page
  * does not load zod before it hydrates (ADR 013).
@@ -40,4 +42,31 @@ export function availabilityLevel(
   return availableSalesUnits <= (lowStockThreshold ?? defaultLowStockSalesUnits)
     ? 'low'
     : 'in_stock'
+}
+
+/** The long legal texts: served by their own pages, never carried in every page's data. */
+type LegalTexts = 'legalNotice' | 'privacyPolicy' | 'terms' | 'withdrawalInformation'
+
+/**
+ * The config as shop pages receive it: everything but the legal texts, plus whether the shop has
+ * terms and withdrawal information (the footer links to them).
+ */
+export type ShopPageConfig = Omit<TenantConfig, LegalTexts> & {
+  hasTerms: boolean
+  hasWithdrawalInformation: boolean
+}
+
+export function shopPageConfig(config: TenantConfig): ShopPageConfig {
+  const {
+    legalNotice: _notice,
+    privacyPolicy: _privacy,
+    terms,
+    withdrawalInformation,
+    ...rest
+  } = config
+  return {
+    ...rest,
+    hasTerms: terms.trim() !== '',
+    hasWithdrawalInformation: withdrawalInformation.trim() !== '',
+  }
 }

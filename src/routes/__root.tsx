@@ -14,7 +14,7 @@ import { ensureSession } from '~/features/session/session'
 import type { SessionStore } from '~/features/session/session-store'
 import { NotFoundPage, RootErrorPage } from '~/features/shell/ErrorPages'
 import type { ServerRender } from '~/features/shell/server-render'
-import { loadTenant } from '~/features/tenant/tenant'
+import { type LoadedTenant, loadTenant } from '~/features/tenant/tenant'
 import { VersionBanner } from '~/features/version-check/VersionBanner'
 import type { ApiClient } from '~/lib/api-client'
 import appCss from '~/styles/app.css?url'
@@ -27,11 +27,12 @@ export interface RouterContext {
   session: SessionStore
   api: ApiClient
   serverRender: ServerRender
+  loadedTenant: LoadedTenant
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context, location }) => {
-    const tenant = await loadTenant(context.queryClient)
+    const tenant = await loadTenant(context.loadedTenant)
     await ensureSession(context.session, location.pathname)
     return { tenant }
   },

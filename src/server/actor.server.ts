@@ -14,7 +14,7 @@ import { resolveTenant, type Tenant } from './tenants.server'
  * may happen; the only ways to get one are the server functions' auth middleware (from a verified
  * access token) and `systemActor` for jobs the platform runs itself.
  */
-export type Actor = BusinessActor | ShopActor | SystemActor
+export type Actor = BusinessActor | ShopActor | SystemActor | VisitorActor
 
 interface ActorBase {
   /** The request the action belongs to, for the log and the audit trail. */
@@ -40,6 +40,16 @@ export interface SystemActor extends ActorBase {
   /** What runs, e.g. `outbox-sender`. */
   name: string
 }
+
+/** Someone without an account on a shop host (a guest's reservation): the audit log's `visitor`. */
+export interface VisitorActor extends ActorBase {
+  kind: 'visitor'
+}
+
+export const visitorActor = (requestId: string | null = null): VisitorActor => ({
+  kind: 'visitor',
+  requestId,
+})
 
 export const systemActor = (name: string, requestId: string | null = null): SystemActor => ({
   kind: 'system',

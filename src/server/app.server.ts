@@ -6,8 +6,11 @@ import {
   openDatabase,
 } from './db/client.server'
 import { isDatabaseEmpty, seedDemoData } from './db/seed.server'
+import { type JobRunner, startJobs } from './jobs/job-runner.server'
 import { createLogger, type Logger } from './logger.server'
+import { createMailTransport, mailDeliveryJob } from './mail/outbox.server'
 import { checkAppSecret, createSecretBox, loadAppSecret, type SecretBox } from './secrets.server'
+import { reservationExpiryJob } from './shop/reservation-expiry.server'
 import { loadSigningKeys, type SigningKeys } from './signing-keys.server'
 
 export interface App {
@@ -20,6 +23,8 @@ export interface App {
   secrets: SecretBox
   /** True when this start filled an empty embedded store with the demo data. */
   seededDemoData: boolean
+  /** The background jobs of this process; stopped before the database closes. */
+  jobs: JobRunner
 }
 
 let starting: Promise<App> | undefined
@@ -45,6 +50,15 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
       dataDir: config.DATA_DIR,
     })
     await checkAppSecret(database.db, appSecret)
+    const transport = createMailTransport({
+      smtpUrl: config.SMTP_URL,
+      appDomain: config.APP_DOMAIN,
+      logger,
+    })
+    const jobs = startJobs(
+      [reservationExpiryJob(database.db), mailDeliveryJob({ db: database.db, transport, logger })],
+      logger,
+    )
     logger.info({ driver: database.driver, seededDemoData }, 'app ready')
     return {
       config,
@@ -54,6 +68,7 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
       keys,
       secrets: createSecretBox(appSecret),
       seededDemoData,
+      jobs,
     }
   } catch (error) {
     await database.close()
@@ -76,5 +91,6 @@ export async function stopApp(): Promise<void> {
   if (!starting) return
   const app = await starting.catch(() => undefined)
   starting = undefined
+  await app?.jobs.stop()
   await app?.database.close()
 }

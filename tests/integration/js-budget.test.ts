@@ -6,22 +6,20 @@ import { callApi } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/server'
 
 /**
- * Gzip bytes of JavaScript a page may load before it hydrates (1 KB = 1,000 bytes). Issue 7 asks
- * for 120 KB; React DOM, TanStack Router, Start's client and Query alone weigh about 116 KB, so
- * these budgets hold what the pages weigh now and fail any growth (ADR 013 has the breakdown).
- * The catalogue's routes (the products area's list searches and loaders, the import's search
- * parser, in the route tree every page loads) added 0.1 KB to `/shop` and 1.7 KB to `/login`
- * (ADR 019). Stock and purchasing's eight routes (the inventory, purchase-order and supplier
- * list searches, their loaders, the upload and combobox parts' chunk names) added 0.75 KB to
- * `/shop` and 1.8 KB to `/login`. Issue 10 added twelve routes (customers with their export
- * page, customer orders, documents, the organisation settings page, upload routes for logos and
- * prescription scans): their route-table entries, list-search parsers, loaders and chunk names
- * cost 0.85 KB on `/shop` and 2.1 KB on `/login`; the pages themselves load on navigation.
- * Issue 11's storefront loader and the shop's availability labels added 0.2 KB to `/login`.
+ * Gzip bytes of JavaScript a page may load before it hydrates (1 KB = 1,000 bytes). Issue 11 asks
+ * for 120 KB on the shop's catalogue pages. The entry every page loads weighs 137.9 KB, of which
+ * React DOM, TanStack Router, Start's client with its serializer and Query are about 123 KB and
+ * the route table, frames and session about 14 KB (ADR 029 has the breakdown); these budgets hold
+ * what the pages weigh now and fail any growth. `/shop` and `/blueten` still show the placeholder
+ * page (7.7 KB of it); the storefront and the catalogue replace it and must fit the same budget.
+ * The storefront, the shop finder's search parser and the `/agb` and `/widerruf` routes added
+ * 0.6 KB to the entry (`/login` 153.1 KB); the Rezeptkonfigurator's search parser (its shareable
+ * links are typed search params) and the reservation route 0.9 KB (`/login` 154.0 KB).
  */
 const pages = [
-  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 159_000 },
-  { page: '/login', host: undefined, budgetBytes: 167_200 },
+  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 147_000 },
+  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 147_000 },
+  { page: '/login', host: undefined, budgetBytes: 154_100 },
 ]
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')

@@ -100,6 +100,8 @@ function candidatesFor(schema: AnySchema): string[] {
     'DE89370400440532013000',
     'COBADEFFXXX',
     'www.example.de',
+    // A full name (shop-reservations.ts: first and last name).
+    'Mara Muster',
   ]
 }
 

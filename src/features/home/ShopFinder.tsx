@@ -17,27 +17,29 @@ export function ShopFinder({ q, result }: { q: string; result: ListResult<FoundS
       <p className="mt-2 max-w-2xl text-ink-muted">
         Suchen Sie nach dem Namen der Apotheke, der Stadt oder der Postleitzahl.
       </p>
-      <form method="get" action="/" role="search" className="mt-6 flex max-w-xl gap-2">
-        <label htmlFor="shop-finder-q" className="sr-only">
-          Name, Stadt oder Postleitzahl
-        </label>
-        <input
-          id="shop-finder-q"
-          name="q"
-          type="search"
-          defaultValue={q}
-          maxLength={100}
-          placeholder="z. B. Berlin oder 14467"
-          className="min-w-0 flex-1 rounded-lg border border-border bg-white px-3 py-2"
-        />
-        <button
-          type="submit"
-          className="flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-        >
-          <Search className="size-4" aria-hidden="true" />
-          Suchen
-        </button>
-      </form>
+      <search className="mt-6 block max-w-xl">
+        <form method="get" action="/" className="flex gap-2">
+          <label htmlFor="shop-finder-q" className="sr-only">
+            Name, Stadt oder Postleitzahl
+          </label>
+          <input
+            id="shop-finder-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={100}
+            placeholder="z. B. Berlin oder 14467"
+            className="min-w-0 flex-1 rounded-lg border border-border bg-white px-3 py-2"
+          />
+          <button
+            type="submit"
+            className="flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+          >
+            <Search className="size-4" aria-hidden="true" />
+            Suchen
+          </button>
+        </form>
+      </search>
       <p className="mt-6 text-sm text-ink-muted" aria-live="polite">
         {result.total === 0
           ? q

@@ -1,6 +1,6 @@
 import { createMiddleware, getRouterInstance } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { actorFromAccessToken } from '~/server/actor.server'
+import { actorFromAccessToken, type BusinessActor, type ShopActor } from '~/server/actor.server'
 import { getApp } from '~/server/app.server'
 import { bearerToken } from '~/server/auth.server'
 import { requestHost } from '~/server/http.server'
@@ -13,15 +13,17 @@ import { requestIdOf } from './errors.middleware'
  * The server verifies it and puts `{ actor, user, organisation, tenant }` into the handler's
  * context. The refresh cookie alone never authorises a call.
  */
-export const authenticated = createMiddleware({ type: 'function' })
-  .client(async ({ next }) => {
-    const { session, api } = (await getRouterInstance()).options.context
-    const inServerRender = typeof window === 'undefined'
-    return next({
-      sendContext: { renderAccessToken: inServerRender ? session.state.accessToken : null },
-      ...(!inServerRender && { fetch: api.fetch }),
-    })
+const withAccessToken = createMiddleware({ type: 'function' }).client(async ({ next }) => {
+  const { session, api } = (await getRouterInstance()).options.context
+  const inServerRender = typeof window === 'undefined'
+  return next({
+    sendContext: { renderAccessToken: inServerRender ? session.state.accessToken : null },
+    ...(!inServerRender && { fetch: api.fetch }),
   })
+})
+
+export const authenticated = createMiddleware({ type: 'function' })
+  .middleware([withAccessToken])
   .server(async ({ next, context }) => {
     const request = getRequest()
     const token = bearerToken(request) ?? context?.renderAccessToken ?? null
@@ -37,4 +39,25 @@ export const authenticated = createMiddleware({ type: 'function' })
         tenant,
       },
     })
+  })
+
+/**
+ * For calls a visitor may make too (a guest's reservation in the shop): with a token it is
+ * verified as above (a dead one still answers 401, so the browser refreshes); without one the
+ * handler gets `actor: null`.
+ */
+export const optionallyAuthenticated = createMiddleware({ type: 'function' })
+  .middleware([withAccessToken])
+  .server(async ({ next, context }) => {
+    const request = getRequest()
+    const token = bearerToken(request) ?? context?.renderAccessToken ?? null
+    const actor: BusinessActor | ShopActor | null = token
+      ? (
+          await actorFromAccessToken(await getApp(), token, {
+            host: requestHost(request),
+            requestId: requestIdOf(context),
+          })
+        ).actor
+      : null
+    return next({ context: { actor } })
   })

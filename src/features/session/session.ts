@@ -1,6 +1,17 @@
+import { createIsomorphicFn } from '@tanstack/react-start'
+import { getCookie } from '@tanstack/react-start/server'
 import { isPublicPath } from '~/lib/access-rules'
+import { refreshCookieName } from '~/server/web-session.server'
 import { clearSessionCookie, resumeSession } from './session.functions'
 import { type SessionStore, sessionFrom } from './session-store'
+
+/**
+ * Whether a session could be restored. The server sees the HttpOnly refresh cookie: a visitor
+ * without one is answered without a server function call. The browser cannot see it, so it asks.
+ */
+const mayRestoreSession = createIsomorphicFn()
+  .server(() => Boolean(getCookie(refreshCookieName)))
+  .client(() => true)
 
 /**
  * Restores the session from the refresh cookie when no user is loaded: always once per page load
@@ -11,10 +22,12 @@ export async function ensureSession(session: SessionStore, pathname: string): Pr
   const state = session.state
   if (state.loggedIn) return
   if (state.restoreAttempted && isPublicPath(pathname)) return
-  const restored = await resumeSession().catch((error: unknown) => {
-    console.error('Sitzung konnte nicht wiederhergestellt werden.', error)
-    return null
-  })
+  const restored = mayRestoreSession()
+    ? await resumeSession().catch((error: unknown) => {
+        console.error('Sitzung konnte nicht wiederhergestellt werden.', error)
+        return null
+      })
+    : null
   session.setState(() => sessionFrom(restored))
 }
 

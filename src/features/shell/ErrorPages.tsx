@@ -1,11 +1,17 @@
 import { Link, useLocation, useRouter } from '@tanstack/react-router'
-import { ArrowLeft, FileQuestion, RotateCcw, ServerCrash, ShieldAlert } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { forbiddenMessage } from '~/lib/access-rules'
 import { isAccessDenied } from '../session/guard'
 import { useInsideFrame } from './frame-context'
 import { HostFrame } from './HostFrame'
 import { useStartPath } from './host'
+import {
+  ArrowLeftIcon,
+  FileQuestionIcon,
+  RotateCcwIcon,
+  ServerCrashIcon,
+  ShieldAlertIcon,
+} from './icons'
 import { pageHead } from './page-head'
 import { useServerRequestId } from './server-render'
 
@@ -50,11 +56,11 @@ function NotFoundContent() {
   const router = useRouter()
   return (
     <ErrorCard
-      icon={<FileQuestion className="size-10" />}
+      icon={<FileQuestionIcon className="size-10" />}
       title="Seite nicht gefunden"
       actions={
         <button type="button" onClick={() => router.history.back()} className={secondaryButton}>
-          <ArrowLeft className="size-4" aria-hidden="true" />
+          <ArrowLeftIcon className="size-4" />
           Zurück
         </button>
       }
@@ -70,7 +76,7 @@ function NotFoundContent() {
 
 function ForbiddenContent() {
   return (
-    <ErrorCard icon={<ShieldAlert className="size-10" />} title="Zugriff verweigert">
+    <ErrorCard icon={<ShieldAlertIcon className="size-10" />} title="Zugriff verweigert">
       <p className="text-ink">{forbiddenMessage}</p>
       <p>
         Wende dich an die Inhaberin oder den Inhaber deiner Organisation, wenn du Zugang brauchst.
@@ -84,11 +90,11 @@ function ServerErrorContent() {
   const requestId = useServerRequestId()
   return (
     <ErrorCard
-      icon={<ServerCrash className="size-10" />}
+      icon={<ServerCrashIcon className="size-10" />}
       title="Interner Serverfehler"
       actions={
         <button type="button" onClick={() => router.invalidate()} className={secondaryButton}>
-          <RotateCcw className="size-4" aria-hidden="true" />
+          <RotateCcwIcon className="size-4" />
           Erneut versuchen
         </button>
       }

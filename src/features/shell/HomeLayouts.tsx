@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
-import { Building2, MapPin } from 'lucide-react'
 import { type ReactNode, Suspense } from 'react'
 import { FrameContent } from './frame-context'
 import { type HostOrganisation, useHostOrganisation } from './host'
+import { BuildingIcon, MapPinIcon } from './icons'
 import { BrandMark, LegalLinks, SkipLink } from './parts'
 
 /** The address line of an organisation, as far as it is known. */
@@ -21,7 +21,7 @@ function HostBrand() {
       className="flex min-w-0 items-center gap-2 text-lg font-semibold text-brand-900"
       title={organisation.name}
     >
-      <Building2 className="size-6 shrink-0 text-brand-600" aria-hidden="true" />
+      <BuildingIcon className="size-6 shrink-0 text-brand-600" />
       <span className="truncate">{organisation.name}</span>
     </Link>
   )
@@ -62,7 +62,7 @@ function FooterPublisher() {
   if (!organisation) return <p>© Blattwerk – Software für den Cannabis-Handel</p>
   return (
     <p className="flex items-center gap-2">
-      <MapPin className="size-4 shrink-0" aria-hidden="true" />
+      <MapPinIcon className="size-4 shrink-0" />
       {[organisation.name, organisationAddress(organisation)].filter(Boolean).join(', ')}
     </p>
   )

@@ -1,11 +1,19 @@
 import { Link } from '@tanstack/react-router'
-import { Clock, LogOut, Mail, MapPin, Phone, ShoppingBasket, UserRound } from 'lucide-react'
 import type { CSSProperties, ReactNode } from 'react'
-import type { TenantConfig } from '~/lib/tenant-config'
+import type { ShopPageConfig } from '~/lib/shop'
 import { useLogout, useSession } from '../session/use-session'
 import { MenuDrawer } from '../ui/MenuDrawer'
 import { NavigationProgress } from '../ui/NavigationProgress'
 import { FrameContent } from './frame-context'
+import {
+  ClockIcon,
+  LogOutIcon,
+  MailIcon,
+  MapPinIcon,
+  PhoneIcon,
+  ShoppingBasketIcon,
+  UserRoundIcon,
+} from './icons'
 import { LegalLinks, SkipLink } from './parts'
 
 const shopNav = [
@@ -15,7 +23,7 @@ const shopNav = [
 ] as const
 
 /** The tenant's colours as the CSS variables the `tenant-*` design tokens read. */
-function tenantColours(config: TenantConfig): CSSProperties {
+function tenantColours(config: ShopPageConfig): CSSProperties {
   return {
     '--tenant-primary': config.colors.primary,
     '--tenant-primary-foreground': config.colors.primaryForeground,
@@ -35,7 +43,11 @@ function ShopNavLinks({ onNavigate }: { onNavigate?: () => void }) {
             to={item.to}
             onClick={onNavigate}
             className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-white/15"
-            activeProps={{ className: 'bg-white/20', 'aria-current': 'page' }}
+            activeProps={{
+              // Underlined, not tinted: a lighter background would cost the text its contrast.
+              className: 'underline decoration-2 underline-offset-4',
+              'aria-current': 'page',
+            }}
           >
             {item.label}
           </Link>
@@ -66,7 +78,7 @@ function MobileShopNav() {
   )
 }
 
-function ShopHeader({ config }: { config: TenantConfig }) {
+function ShopHeader({ config }: { config: ShopPageConfig }) {
   const session = useSession()
   const logout = useLogout()
   const customer = session.accountType === 'b2c' ? session.user : null
@@ -97,17 +109,17 @@ function ShopHeader({ config }: { config: TenantConfig }) {
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-1">
           <Link to={customer ? '/account' : '/login'} className={actionClass}>
-            <UserRound className="size-4" aria-hidden="true" />
+            <UserRoundIcon className="size-4" />
             <span className={actionLabel}>{customer ? 'Mein Konto' : 'Anmelden'}</span>
           </Link>
           {customer && (
             <button type="button" onClick={() => void logout()} className={actionClass}>
-              <LogOut className="size-4" aria-hidden="true" />
+              <LogOutIcon className="size-4" />
               <span className={actionLabel}>Abmelden</span>
             </button>
           )}
           <Link to="/checkout" className={actionClass}>
-            <ShoppingBasket className="size-4" aria-hidden="true" />
+            <ShoppingBasketIcon className="size-4" />
             <span className={actionLabel}>Warenkorb</span>
           </Link>
         </div>
@@ -117,36 +129,36 @@ function ShopHeader({ config }: { config: TenantConfig }) {
 }
 
 /** The shop's address and ways to reach it: in the footer and beside the contact form. */
-export function ShopAddress({ config }: { config: TenantConfig }) {
+export function ShopAddress({ config }: { config: ShopPageConfig }) {
   const { contact } = config
   return (
     <address className="space-y-2 not-italic">
       <p className="font-semibold text-ink">{config.shopName}</p>
       <p className="flex items-center gap-2">
-        <MapPin className="size-4 shrink-0" aria-hidden="true" />
+        <MapPinIcon className="size-4 shrink-0" />
         {contact.street}, {contact.postalCode} {contact.city}
       </p>
       <p className="flex items-center gap-2">
-        <Phone className="size-4 shrink-0" aria-hidden="true" />
+        <PhoneIcon className="size-4 shrink-0" />
         <a href={phoneHref(contact.phone)} className="hover:underline">
           {contact.phone}
         </a>
       </p>
       <p className="flex items-center gap-2">
-        <Mail className="size-4 shrink-0" aria-hidden="true" />
+        <MailIcon className="size-4 shrink-0" />
         <a href={`mailto:${contact.email}`} className="hover:underline">
           {contact.email}
         </a>
       </p>
       <p className="flex items-center gap-2">
-        <Clock className="size-4 shrink-0" aria-hidden="true" />
+        <ClockIcon className="size-4 shrink-0" />
         {contact.openingHours}
       </p>
     </address>
   )
 }
 
-function ShopFooter({ config }: { config: TenantConfig }) {
+function ShopFooter({ config }: { config: ShopPageConfig }) {
   return (
     <footer className="border-t border-border bg-surface">
       <div className="mx-auto grid max-w-6xl gap-6 px-page py-8 text-sm text-ink-muted md:grid-cols-2">
@@ -154,8 +166,8 @@ function ShopFooter({ config }: { config: TenantConfig }) {
         <LegalLinks
           className="md:justify-self-end"
           shopTexts={{
-            terms: config.terms.trim() !== '',
-            withdrawal: config.withdrawalInformation.trim() !== '',
+            terms: config.hasTerms,
+            withdrawal: config.hasWithdrawalInformation,
           }}
         />
       </div>
@@ -164,7 +176,7 @@ function ShopFooter({ config }: { config: TenantConfig }) {
 }
 
 /** The tenant's branded shop frame: name, logo, colours and contact come from the tenant config. */
-export function ShopFrame({ config, children }: { config: TenantConfig; children: ReactNode }) {
+export function ShopFrame({ config, children }: { config: ShopPageConfig; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-surface" style={tenantColours(config)}>
       <SkipLink />

@@ -63,6 +63,8 @@ type BuiltArea =
   | 'customerOrderCreate'
   | 'customerOrder'
   | 'customerOrderEdit'
+  | 'prescriptionConfigurator'
+  | 'reservation'
   | 'shop'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
@@ -179,13 +181,6 @@ export const areas: Record<PlaceholderArea, Area> = {
     emptyTitle: 'Dein Warenkorb ist leer',
     emptyText:
       'Lege Blüten oder Extrakte in den Warenkorb oder stelle deine Bestellung mit dem Rezeptkonfigurator zusammen.',
-  },
-  prescriptionConfigurator: {
-    title: areaTitles.prescriptionConfigurator,
-    description: 'Stelle deine Bestellung Schritt für Schritt nach deinem Rezept zusammen.',
-    icon: ClipboardList,
-    emptyTitle: 'Rezept einlösen',
-    emptyText: 'Hier wählst du die verordneten Produkte und Mengen und lädst dein Rezept hoch.',
   },
   news: {
     title: areaTitles.news,

@@ -1,5 +1,6 @@
-import { type QueryClient, queryOptions, useSuspenseQuery } from '@tanstack/react-query'
-import { useRouteContext } from '@tanstack/react-router'
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import { useRouteContext, useRouter } from '@tanstack/react-router'
+import { use } from 'react'
 import { guardAccess } from '../session/guard'
 import { isBusinessUser, type SessionStore } from '../session/session-store'
 import { useSession } from '../session/use-session'
@@ -37,8 +38,17 @@ function loadHostOrganisation(
   return queryClient.ensureQueryData(hostOrganisationQueryOptions(tenant))
 }
 
+/**
+ * The host's organisation. The host layouts' guard loaded it before their pages render; a page
+ * outside them (a first not-found on an organisation's host) suspends until it has arrived. Read
+ * from the cache, where it never goes stale, rather than through a query hook: the frames are in
+ * every page's first load, the hooks' code would be there only for this (ADR 029).
+ */
 export function useHostOrganisation(): HostOrganisation | null {
-  return useSuspenseQuery(hostOrganisationQueryOptions(useTenant())).data
+  const options = hostOrganisationQueryOptions(useTenant())
+  const { queryClient } = useRouter().options.context
+  const loaded = queryClient.getQueryData(options.queryKey)
+  return loaded !== undefined ? loaded : use(queryClient.ensureQueryData(options))
 }
 
 /** Where "Zur Startseite" leads: the back-office for business users, else the host's start page. */

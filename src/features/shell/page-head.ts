@@ -51,6 +51,7 @@ export const areaTitles = {
   extracts: 'Extrakte',
   checkout: 'Warenkorb',
   prescriptionConfigurator: 'Rezeptkonfigurator',
+  reservation: 'Reservierung',
   news: 'Neu: der Online-Shop für deine Apotheke',
   invitation: 'Einladung',
   paymentReturn: 'Zahlung',

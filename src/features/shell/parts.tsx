@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { Sprout } from 'lucide-react'
+import { SproutIcon } from './icons'
 
 /** Lets keyboard users jump past the navigation; every layout renders a `<main id="main">`. */
 export function SkipLink() {
@@ -16,7 +16,7 @@ export function SkipLink() {
 export function BrandMark({ to = '/' }: { to?: string }) {
   return (
     <Link to={to} className="flex items-center gap-2 text-lg font-semibold text-brand-900">
-      <Sprout className="size-6 text-brand-600" aria-hidden="true" />
+      <SproutIcon className="size-6 text-brand-600" />
       Blattwerk
     </Link>
   )

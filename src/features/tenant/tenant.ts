@@ -1,8 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query'
-import { queryOptions } from '@tanstack/react-query'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import type { AccessTenant } from '~/lib/access-rules'
+import { type ShopPageConfig, shopPageConfig } from '~/lib/shop'
 import type { TenantConfig } from '~/lib/tenant-config'
 import { getApp } from '~/server/app.server'
 import { requestHost } from '~/server/http.server'
@@ -12,10 +11,11 @@ import { resolveTenant } from '~/server/tenants.server'
 export interface TenantInfo {
   slug: string
   /**
-   * The shop's config; null where the host runs no shop — a club's config stays on the server,
-   * for its legal pages, so no page frames a club's host as a shop (KCanG § 6).
+   * The shop's config without its legal texts (their pages load them); null where the host runs
+   * no shop — a club's config stays on the server, for its legal pages, so no page frames a
+   * club's host as a shop (KCanG § 6).
    */
-  config: TenantConfig | null
+  config: ShopPageConfig | null
   /** A pharmacy with a config: the catalogue, configurator and checkout exist on this host. */
   hasShop: boolean
   host: string
@@ -30,7 +30,7 @@ const tenantInfo = (
   host: string,
 ): TenantInfo => ({
   slug: tenant.slug,
-  config: tenant.hasShop ? tenant.config : null,
+  config: tenant.hasShop && tenant.config ? shopPageConfig(tenant.config) : null,
   hasShop: tenant.hasShop,
   host,
 })
@@ -59,20 +59,20 @@ const reportTenantFailure = createIsomorphicFn()
   })
   .client((error: unknown) => console.error('Kein Tenant geladen.', error))
 
-/** Loaded once per host: the server renders it into the page and the browser never asks again. */
-export const tenantQueryOptions = (host: string) =>
-  queryOptions({
-    queryKey: ['tenant', host],
-    queryFn: () => fetchTenant(host),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  })
+/**
+ * The host's tenant once loaded; undefined before. One per router: per request on the server, per
+ * tab in the browser, which gets it with the page and never asks again (a tab stays on its host).
+ */
+export interface LoadedTenant {
+  current: TenantInfo | null | undefined
+}
 
 /** The tenant of the current host, or null — also when it cannot be loaded (the page goes on without). */
-export async function loadTenant(queryClient: QueryClient): Promise<TenantInfo | null> {
+export async function loadTenant(loaded: LoadedTenant): Promise<TenantInfo | null> {
+  if (loaded.current !== undefined) return loaded.current
   try {
-    return await queryClient.ensureQueryData(tenantQueryOptions(currentHost()))
+    loaded.current = await fetchTenant(currentHost())
+    return loaded.current
   } catch (error) {
     await reportTenantFailure(error)
     return null

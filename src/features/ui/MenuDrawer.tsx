@@ -1,5 +1,5 @@
-import { Menu } from 'lucide-react'
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react'
+import { MenuIcon } from '../shell/icons'
 import type { MenuDrawerPanelProps } from './MenuDrawerPanel'
 
 const loadPanel = () => import('./MenuDrawerPanel')
@@ -39,7 +39,7 @@ export function MenuDrawer({
           setOpen(true)
         }}
       >
-        <Menu className="size-5" aria-hidden="true" />
+        <MenuIcon className="size-5" />
       </button>
       {wanted && (
         <Suspense fallback={null}>

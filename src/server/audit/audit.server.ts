@@ -12,6 +12,7 @@ export type AuditActor =
 export const auditActorOf = (actor: Actor): AuditActor => {
   if (actor.kind === 'business') return { kind: 'business_user', id: actor.user.id }
   if (actor.kind === 'shop') return { kind: 'shop_user', id: actor.user.id }
+  if (actor.kind === 'visitor') return { kind: 'visitor' }
   return { kind: 'system', name: actor.name }
 }
 

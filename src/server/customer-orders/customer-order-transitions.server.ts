@@ -17,7 +17,7 @@ import {
 } from '../../lib/customer-orders'
 import { berlinIsoDate, formatQuantity } from '../../lib/format'
 import { quantityUnitOfPack } from '../../lib/stock'
-import type { Actor } from '../actor.server'
+import type { Actor, SystemActor } from '../actor.server'
 import type { Database, Executor } from '../db/client.server'
 import { ConflictError, ForbiddenError, InvalidError, parseInput } from '../errors.server'
 import { products } from '../products/products.schema'
@@ -323,12 +323,23 @@ export async function expireCustomerOrder(
   db: Database,
 ): Promise<SavedCustomerOrder> {
   if (actor.kind !== 'system') throw new ForbiddenError()
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, null, id)
-    assertAllowed(order, 'expire')
-    await releaseReservations(tx, order.organisationId, orderSource(order))
-    return savedOrder(await applyTransition(tx, actor, order, 'expire'))
-  })
+  return db.transaction(async (tx) =>
+    savedOrder(await expireLockedOrder(tx, actor, await lockOrder(tx, null, id))),
+  )
+}
+
+/**
+ * The expiry of an order the caller has locked in its transaction (the shop's expiry job locks
+ * a batch of lapsed holds with `SKIP LOCKED`): what it held goes back to stock.
+ */
+export async function expireLockedOrder(
+  tx: Executor,
+  actor: SystemActor,
+  order: OrderRow,
+): Promise<OrderRow> {
+  assertAllowed(order, 'expire')
+  await releaseReservations(tx, order.organisationId, orderSource(order))
+  return applyTransition(tx, actor, order, 'expire')
 }
 
 /** Sets the payment sub-state by hand along its graph (lib/customer-orders.ts). */

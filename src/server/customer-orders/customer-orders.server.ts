@@ -157,7 +157,7 @@ async function heldByBatch(executor: Executor, order: OrderRow) {
   return rows.map((row) => ({ ...row, quantity: Number(row.quantity) }))
 }
 
-const actorName = sql<string>`coalesce(${users.name}, case ${customerOrderEvents.actorKind} when 'system' then 'System' when 'shop_user' then 'Kunde (Online-Shop)' else 'Unbekannt' end)`
+const actorName = sql<string>`coalesce(${users.name}, case ${customerOrderEvents.actorKind} when 'system' then 'System' when 'shop_user' then 'Kunde (Online-Shop)' when 'visitor' then 'Gast (Online-Shop)' else 'Unbekannt' end)`
 
 export async function getCustomerOrder(
   actor: Actor,
@@ -365,7 +365,7 @@ export async function searchSellableProducts(
 
 // ─── New orders and changes while new ────────────────────────────────────────────────────────
 
-type Line = ReturnType<typeof parseInput<typeof createCustomerOrderSchema>>['items'][number]
+export type Line = ReturnType<typeof parseInput<typeof createCustomerOrderSchema>>['items'][number]
 type ItemValues = Omit<typeof customerOrderItems.$inferInsert, 'orderId' | 'organisationId'>
 type CustomerRow = typeof customers.$inferSelect
 
@@ -406,7 +406,7 @@ function orderRuleProblem(quantity: number, rules: OrderRules): string | null {
 }
 
 /** The lines as stored: the listing's price, unit and VAT frozen; 400 per line that fails. */
-async function resolveLines(
+export async function resolveLines(
   tx: Executor,
   organisationId: string,
   customerKind: CustomerKind,

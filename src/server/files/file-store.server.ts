@@ -288,7 +288,7 @@ export async function storeFile(
     purpose,
     contentType,
     data,
-    createdBy: actor.kind === 'system' ? null : actor.user.id,
+    createdBy: actor.kind === 'system' || actor.kind === 'visitor' ? null : actor.user.id,
   })
 }
 

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { TenantConfig } from '../../lib/tenant-config'
 import type { Database, Executor } from '../db/client.server'
+import type { IntervalJob } from '../jobs/job-runner.server'
 import type { Logger } from '../logger.server'
 import { outboxMails } from './mail.schema'
 import { type MailContent, type MailSender, renderMail } from './mail-templates.server'
@@ -46,7 +47,6 @@ export async function enqueueMail(
 /** Hands a mail to the world: an SMTP server, or the log when none is configured. */
 export interface MailTransport {
   deliver(mail: OutboxMail): Promise<'sent' | 'logged'>
-  close(): void
 }
 
 export function createMailTransport(options: {
@@ -64,7 +64,6 @@ export function createMailTransport(options: {
         )
         return 'logged'
       },
-      close() {},
     }
   }
   const transporter = nodemailer.createTransport(smtpUrl)
@@ -80,9 +79,6 @@ export function createMailTransport(options: {
         headers: { 'X-Blattwerk-Mail-Id': mail.id },
       })
       return 'sent'
-    },
-    close() {
-      transporter.close()
     },
   }
 }
@@ -156,4 +152,22 @@ export async function deliverDueMails(
     }
   }
   return { delivered, failed }
+}
+
+/** The outbox sender as a background job: every process runs it; claims keep them apart. */
+export function mailDeliveryJob(deps: {
+  db: Database
+  transport: MailTransport
+  logger: Logger
+}): IntervalJob {
+  return {
+    name: 'mail-outbox',
+    // Mail the person waits for (a confirmation link) should arrive within seconds; a pass over
+    // an empty outbox is one indexed query.
+    intervalMs: 2_000,
+    run: async () => {
+      const { delivered, failed } = await deliverDueMails(deps)
+      return delivered + failed
+    },
+  }
 }

@@ -3,8 +3,9 @@ import { ClipboardPen, Droplets, Leaf, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { formatMoney } from '~/lib/format'
 import type { ProductCategory } from '~/lib/product-lists'
+import type { ShopPageConfig } from '~/lib/shop'
 import { shopPaymentMethodLabels } from '~/lib/shop'
-import type { ShopDeliveryMethod, TenantConfig } from '~/lib/tenant-config'
+import type { ShopDeliveryMethod } from '~/lib/tenant-config'
 import { ShopAddress } from '../../shell/ShopLayout'
 
 type AvailableByCategory = Record<ProductCategory, number>
@@ -118,7 +119,7 @@ export function StorefrontPage({
   config,
   available,
 }: {
-  config: TenantConfig
+  config: ShopPageConfig
   available: AvailableByCategory
 }) {
   return (

@@ -10,3 +10,8 @@ export {
   renderInvoicePdf,
   renderOrderConfirmationPdf,
 } from './pdf.server'
+export {
+  type PrescriptionSample,
+  renderPrescriptionSamplePdf,
+  sampleWatermark,
+} from './prescription-sample.server'

@@ -1,4 +1,11 @@
-import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from '@cantoo/pdf-lib'
+import {
+  degrees,
+  PDFDocument,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
+  rgb,
+} from '@cantoo/pdf-lib'
 import fontkit from '@pdf-lib/fontkit'
 import type { DocumentAddress, DocumentSeller } from '../document-content'
 import { documentFonts } from './fonts.server'
@@ -69,16 +76,17 @@ export class DocumentCanvas {
     private readonly regular: PDFFont,
     private readonly bold: PDFFont,
     private readonly logo: PDFImage | null,
-    private readonly header: PageHeader,
+    /** Null: a blank page without letterhead, footer and page numbers (a form such as Muster 16). */
+    private readonly header: PageHeader | null,
   ) {}
 
-  static async create(header: PageHeader): Promise<DocumentCanvas> {
+  static async create(header: PageHeader | null): Promise<DocumentCanvas> {
     const pdf = await PDFDocument.create({ updateMetadata: false })
     pdf.registerFontkit(fontkit)
     const fonts = await documentFonts()
     const regular = await pdf.embedFont(fonts.regular, { subset: true })
     const bold = await pdf.embedFont(fonts.bold, { subset: true })
-    const logo = header.seller.logo ? await embedImage(pdf, header.seller.logo) : null
+    const logo = header?.seller.logo ? await embedImage(pdf, header.seller.logo) : null
     const canvas = new DocumentCanvas(pdf, regular, bold, logo, header)
     canvas.firstPage()
     return canvas
@@ -146,6 +154,29 @@ export class DocumentCanvas {
       lines.push(current)
     }
     return lines
+  }
+
+  /** A framed rectangle; `y` is its lower edge. */
+  box(x: number, y: number, width: number, height: number) {
+    this.page.drawRectangle({ x, y, width, height, borderColor: grey, borderWidth: 0.6 })
+  }
+
+  /** Large light text across the page's diagonal, over everything drawn on it so far. */
+  watermark(text: string) {
+    for (const page of this.pages) {
+      const size = 40
+      const width = this.bold.widthOfTextAtSize(text, size)
+      const angle = Math.atan2(pageHeight, pageWidth)
+      page.drawText(text, {
+        x: pageWidth / 2 - (Math.cos(angle) * width) / 2 + (Math.sin(angle) * size) / 3,
+        y: pageHeight / 2 - (Math.sin(angle) * width) / 2 - (Math.cos(angle) * size) / 3,
+        size,
+        font: this.bold,
+        color: rgb(0.75, 0.1, 0.1),
+        opacity: 0.25,
+        rotate: degrees((angle * 180) / Math.PI),
+      })
+    }
   }
 
   /** Starts a new page if fewer than `height` points are left above the footer. */
@@ -259,6 +290,7 @@ export class DocumentCanvas {
 
   private firstPage() {
     this.addPage()
+    if (!this.header) return
     const { seller } = this.header
     // Letterhead (0–45 mm): name and address left, logo right.
     const nameWidth = contentWidth - (this.logo ? mm(55) : 0)
@@ -336,6 +368,10 @@ export class DocumentCanvas {
 
   private continuationPage() {
     this.addPage()
+    if (!this.header) {
+      this.y = continuationTop
+      return
+    }
     const { seller, title } = this.header
     this.text(seller.name, marginLeft, pageHeight - mm(15), {
       size: 9,
@@ -348,6 +384,7 @@ export class DocumentCanvas {
   }
 
   private drawFooter() {
+    if (!this.header) return
     const { seller } = this.header
     const top = mm(24)
     this.line(marginLeft, top + 8, pageWidth - marginRight, top + 8)
@@ -380,6 +417,7 @@ export class DocumentCanvas {
   /** Page numbers need the page count, so they are drawn once everything is laid out. */
   async save(metadata: PdfMetadata): Promise<Uint8Array> {
     this.pages.forEach((page, index) => {
+      if (!this.header) return
       const label = `Seite ${index + 1} von ${this.pages.length}`
       const size = 7
       page.drawText(label, {

@@ -1,0 +1,49 @@
+import { createServerFn } from '@tanstack/react-start'
+import { getRequest } from '@tanstack/react-start/server'
+import { parseIdInput } from '~/lib/ids'
+import { visitorActor } from '~/server/actor.server'
+import { getApp } from '~/server/app.server'
+import { ForbiddenError } from '~/server/errors.server'
+import { clientIpOf } from '~/server/http.server'
+import { configuratorProducts } from '~/server/shop/configurator-products.server'
+import {
+  getReservationConfirmation,
+  reservePrescription,
+  shopOf,
+} from '~/server/shop/reservations.server'
+import { tenantOfRequest } from '~/server/tenants.server'
+import { optionallyAuthenticated } from '../../server-fn/auth.middleware'
+import { requestIdOf } from '../../server-fn/errors.middleware'
+
+/** The Rezeptkonfigurator's calls. Public: a visitor composes and reserves without an account. */
+
+export const fetchConfiguratorProducts = createServerFn({ method: 'GET' }).handler(async () => {
+  const app = await getApp()
+  const shop = shopOf(await tenantOfRequest(app, getRequest()))
+  return configuratorProducts(app.db, shop)
+})
+
+export const reservePrescriptionFn = createServerFn({ method: 'POST' })
+  .middleware([optionallyAuthenticated])
+  .validator((input: unknown) => input)
+  .handler(async ({ data, context }) => {
+    const app = await getApp()
+    const request = getRequest()
+    // The back office orders through its own pages; here a shop customer or a guest reserves.
+    if (context.actor?.kind === 'business') throw new ForbiddenError()
+    const actor = context.actor ?? visitorActor(requestIdOf(context))
+    return reservePrescription(
+      app.db,
+      await tenantOfRequest(app, request),
+      actor,
+      data,
+      clientIpOf(request),
+    )
+  })
+
+export const fetchReservationConfirmation = createServerFn({ method: 'GET' })
+  .validator(parseIdInput)
+  .handler(async ({ data }) => {
+    const app = await getApp()
+    return getReservationConfirmation(app.db, await tenantOfRequest(app, getRequest()), data.id)
+  })
