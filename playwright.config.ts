@@ -14,6 +14,8 @@ function freePort(): number {
 
 // Workers load this config too; they must reuse the port and data directory the main process chose.
 process.env.E2E_PORT ??= String(freePort())
+process.env.E2E_SMTP_PORT ??= String(freePort())
+process.env.E2E_MAIL_API_PORT ??= String(freePort())
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'blattwerk-e2e-'))
 // The tests know the server's signing key, so they can present a token that has just expired.
 process.env.E2E_AUTH_PRIVATE_JWK ??= JSON.stringify(
@@ -23,6 +25,8 @@ const port = Number(process.env.E2E_PORT)
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Mail the app sends arrives at a capture server the tests read (tests/e2e/support/mail.ts).
+  globalSetup: './tests/e2e/support/mail-server.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -60,6 +64,7 @@ export default defineConfig({
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       AUTH_PRIVATE_JWK: process.env.E2E_AUTH_PRIVATE_JWK,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
     },
   },
 })

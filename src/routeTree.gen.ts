@@ -20,6 +20,7 @@ import { Route as AppDocumentsRouteImport } from './routes/_app/documents'
 import { Route as EmptyIndexRouteImport } from './routes/_empty/index'
 import { Route as EmptyLiveRouteImport } from './routes/_empty/live'
 import { Route as EmptyLoginRouteImport } from './routes/_empty/login'
+import { Route as EmptyRegistrierenRouteImport } from './routes/_empty/registrieren'
 import { Route as HomeContactRouteImport } from './routes/_home/contact'
 import { Route as HomeLightAgbRouteImport } from './routes/_homeLight/agb'
 import { Route as HomeLightLegalNoticeRouteImport } from './routes/_homeLight/legal-notice'
@@ -145,6 +146,11 @@ const EmptyLiveRoute = EmptyLiveRouteImport.update({
 const EmptyLoginRoute = EmptyLoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => EmptyRoute,
+} as any)
+const EmptyRegistrierenRoute = EmptyRegistrierenRouteImport.update({
+  id: '/registrieren',
+  path: '/registrieren',
   getParentRoute: () => EmptyRoute,
 } as any)
 const HomeContactRoute = HomeContactRouteImport.update({
@@ -552,6 +558,7 @@ export interface FileRoutesByFullPath {
   '/documents': typeof AppDocumentsRoute
   '/live': typeof EmptyLiveRoute
   '/login': typeof EmptyLoginRoute
+  '/registrieren': typeof EmptyRegistrierenRoute
   '/contact': typeof HomeContactRoute
   '/agb': typeof HomeLightAgbRoute
   '/legal-notice': typeof HomeLightLegalNoticeRoute
@@ -636,6 +643,7 @@ export interface FileRoutesByTo {
   '/documents': typeof AppDocumentsRoute
   '/live': typeof EmptyLiveRoute
   '/login': typeof EmptyLoginRoute
+  '/registrieren': typeof EmptyRegistrierenRoute
   '/contact': typeof HomeContactRoute
   '/agb': typeof HomeLightAgbRoute
   '/legal-notice': typeof HomeLightLegalNoticeRoute
@@ -725,6 +733,7 @@ export interface FileRoutesById {
   '/_app/documents': typeof AppDocumentsRoute
   '/_empty/live': typeof EmptyLiveRoute
   '/_empty/login': typeof EmptyLoginRoute
+  '/_empty/registrieren': typeof EmptyRegistrierenRoute
   '/_home/contact': typeof HomeContactRoute
   '/_homeLight/agb': typeof HomeLightAgbRoute
   '/_homeLight/legal-notice': typeof HomeLightLegalNoticeRoute
@@ -812,6 +821,7 @@ export interface FileRouteTypes {
     | '/documents'
     | '/live'
     | '/login'
+    | '/registrieren'
     | '/contact'
     | '/agb'
     | '/legal-notice'
@@ -896,6 +906,7 @@ export interface FileRouteTypes {
     | '/documents'
     | '/live'
     | '/login'
+    | '/registrieren'
     | '/contact'
     | '/agb'
     | '/legal-notice'
@@ -984,6 +995,7 @@ export interface FileRouteTypes {
     | '/_app/documents'
     | '/_empty/live'
     | '/_empty/login'
+    | '/_empty/registrieren'
     | '/_home/contact'
     | '/_homeLight/agb'
     | '/_homeLight/legal-notice'
@@ -1167,6 +1179,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof EmptyLoginRouteImport
+      parentRoute: typeof EmptyRoute
+    }
+    '/_empty/registrieren': {
+      id: '/_empty/registrieren'
+      path: '/registrieren'
+      fullPath: '/registrieren'
+      preLoaderRoute: typeof EmptyRegistrierenRouteImport
       parentRoute: typeof EmptyRoute
     }
     '/_home/contact': {
@@ -1785,6 +1804,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 interface EmptyRouteChildren {
   EmptyLiveRoute: typeof EmptyLiveRoute
   EmptyLoginRoute: typeof EmptyLoginRoute
+  EmptyRegistrierenRoute: typeof EmptyRegistrierenRoute
   EmptyIndexRoute: typeof EmptyIndexRoute
   EmptyAbgabeIdRoute: typeof EmptyAbgabeIdRoute
   EmptyConfirmationTokenRoute: typeof EmptyConfirmationTokenRoute
@@ -1795,6 +1815,7 @@ interface EmptyRouteChildren {
 const EmptyRouteChildren: EmptyRouteChildren = {
   EmptyLiveRoute: EmptyLiveRoute,
   EmptyLoginRoute: EmptyLoginRoute,
+  EmptyRegistrierenRoute: EmptyRegistrierenRoute,
   EmptyIndexRoute: EmptyIndexRoute,
   EmptyAbgabeIdRoute: EmptyAbgabeIdRoute,
   EmptyConfirmationTokenRoute: EmptyConfirmationTokenRoute,

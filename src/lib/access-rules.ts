@@ -29,6 +29,7 @@ const publicPrefixes = [
   '/privacy-policy',
   '/agb',
   '/widerruf',
+  '/registrieren',
   '/contact',
   '/news',
   '/shop',
@@ -55,6 +56,7 @@ const shopPrefixes = [
   '/account',
   '/agb',
   '/widerruf',
+  '/registrieren',
 ] as const
 
 const backOfficePrefixes = [

@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
-import type { Database, Executor } from './db/client.server'
+import type { Executor } from './db/client.server'
 import { rateLimits } from './db/schema'
 import { DomainError } from './errors.server'
 

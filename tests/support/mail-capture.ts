@@ -25,7 +25,11 @@ export interface MailCapture {
  * A real SMTP server on a free local port that keeps what it receives, so tests read mail as a
  * recipient would — never from the database.
  */
-export async function startMailCapture(): Promise<MailCapture> {
+export async function startMailCapture({
+  listenOn = 0,
+}: {
+  listenOn?: number
+} = {}): Promise<MailCapture> {
   const mails: CapturedMail[] = []
   const waiters: {
     match: (mail: CapturedMail) => boolean
@@ -67,7 +71,7 @@ export async function startMailCapture(): Promise<MailCapture> {
       )
     },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve))
   const { port } = server.server.address() as { port: number }
   return {
     url: `smtp://127.0.0.1:${port}`,

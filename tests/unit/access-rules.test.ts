@@ -134,6 +134,7 @@ const expectedByShopRoute: Record<string, Record<TenantName, Row>> = {
   '/rezeptkonfigurator': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
   '/agb': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
   '/widerruf': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
+  '/registrieren': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
 }
 
 function toDecision(expected: Expected, route: string): AccessDecision {
@@ -181,8 +182,8 @@ const cases: Case[] = [
 describe('decideAccess table', () => {
   it('covers every route the app has', () => {
     const routes = [...Object.keys(expectedByRoute), ...Object.keys(expectedByShopRoute)]
-    expect(routes).toHaveLength(59)
-    expect(cases).toHaveLength(59 * sessionColumns.length * tenantNames.length)
+    expect(routes).toHaveLength(60)
+    expect(cases).toHaveLength(60 * sessionColumns.length * tenantNames.length)
   })
 
   it.each(cases)('$route as $session on tenant $tenant → $expected', (testCase) => {

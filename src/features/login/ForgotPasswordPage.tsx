@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowLeft } from 'lucide-react'
 import { useHostOrganisation, useTenant } from '../shell/host'
-import { ShopAddress } from '../shell/ShopLayout'
+import { ShopPasswordReset } from '../shop-accounts/ShopPasswordReset'
 import { AuthFrame } from './AuthFrame'
 
 const linkClass = 'font-medium text-brand-700 hover:underline'
@@ -10,19 +10,7 @@ const linkClass = 'font-medium text-brand-700 hover:underline'
 function HostAccounts() {
   const config = useTenant()?.config
   const organisation = useHostOrganisation()
-  if (config) {
-    return (
-      <section aria-labelledby="customer-accounts" className="space-y-2">
-        <h2 id="customer-accounts" className="font-semibold text-ink">
-          Kundenkonto
-        </h2>
-        <p>Die Apotheke setzt dein Passwort zurück. Ruf an oder schreib eine E-Mail:</p>
-        <div className="rounded-lg bg-surface-muted p-4 text-sm">
-          <ShopAddress config={config} />
-        </div>
-      </section>
-    )
-  }
+  if (config) return <ShopPasswordReset />
   if (organisation?.category === 'club') {
     return (
       <section aria-labelledby="member-accounts" className="space-y-2">
@@ -55,11 +43,16 @@ function HostAccounts() {
  * never leads nowhere.
  */
 export function ForgotPasswordPage() {
-  const isMainDomain = useTenant() === null
+  const tenant = useTenant()
+  const isMainDomain = tenant === null
   return (
     <AuthFrame
       title="Passwort vergessen?"
-      intro="Ein neues Passwort bekommst du von denen, die deinen Zugang verwalten."
+      intro={
+        tenant?.config
+          ? 'Kundinnen und Kunden setzen ihr Passwort per E-Mail zurück.'
+          : 'Ein neues Passwort bekommst du von denen, die deinen Zugang verwalten.'
+      }
     >
       <div className="space-y-6 text-ink-muted">
         <HostAccounts />

@@ -1,6 +1,6 @@
 import { Link, useRouter } from '@tanstack/react-router'
 import { Tabs } from 'radix-ui'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, lazy, Suspense, useState } from 'react'
 import { safeRedirectTarget } from '~/lib/access-rules'
 import type { AccountType } from '~/lib/auth-api'
 import { type Failure, failureOf } from '~/lib/failure'
@@ -37,16 +37,26 @@ interface LoginFormProps {
  * answers its field messages, so the page every visitor opens first carries no form or schema
  * library (ADR 013). Its inputs are uncontrolled, so text typed before hydration is kept.
  */
+/** Sends the confirmation link again; loaded only when a login meets an unconfirmed address. */
+const ResendConfirmation = lazy(() =>
+  import('../shop-accounts/ResendConfirmation').then((module) => ({
+    default: module.ResendConfirmation,
+  })),
+)
+
 function LoginForm({ accountType, redirectTarget, onLoggedIn }: LoginFormProps) {
   const router = useRouter()
+  const hasShop = useTenant()?.hasShop ?? false
   const [failure, setFailure] = useState<Failure | null>(null)
   const [busy, setBusy] = useState(false)
+  const [typedEmail, setTypedEmail] = useState('')
   const identifier = identifierFields[accountType]
   const idPrefix = `login-${accountType}`
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const entered = new FormData(event.currentTarget)
+    setTypedEmail(String(entered.get('identifier') ?? ''))
     const data = loginInput(
       accountType,
       String(entered.get('identifier') ?? ''),
@@ -68,9 +78,20 @@ function LoginForm({ accountType, redirectTarget, onLoggedIn }: LoginFormProps) 
   }
 
   const fieldError = (name: string) => failure?.errors?.[name] ?? null
+  // 403 at a shop login: the password was right, the address waits for its confirmation.
+  const unconfirmedEmail = accountType === 'b2c' && failure?.status === 403 ? typedEmail : null
   return (
     <form noValidate method="post" className="space-y-4" onSubmit={submit}>
-      {failure && !failure.errors && <FormAlert>{failure.message}</FormAlert>}
+      {failure && !failure.errors && (
+        <FormAlert>
+          {failure.message}
+          {unconfirmedEmail && (
+            <Suspense fallback={null}>
+              <ResendConfirmation email={unconfirmedEmail} />
+            </Suspense>
+          )}
+        </FormAlert>
+      )}
       <FieldView
         id={`${idPrefix}-identifier`}
         label={identifier.label}
@@ -93,10 +114,15 @@ function LoginForm({ accountType, redirectTarget, onLoggedIn }: LoginFormProps) 
         )}
       />
       <SubmitButtonView busy={busy}>Anmelden</SubmitButtonView>
-      <p className="text-sm">
+      <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
         <Link to="/login/forgot-password" className="font-medium text-brand-700 hover:underline">
           Passwort vergessen?
         </Link>
+        {accountType === 'b2c' && hasShop && (
+          <Link to="/registrieren" className="font-medium text-brand-700 hover:underline">
+            Noch kein Konto? Konto erstellen
+          </Link>
+        )}
       </p>
     </form>
   )

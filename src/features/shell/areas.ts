@@ -5,7 +5,6 @@ import {
   CreditCard,
   FlaskConical,
   HandHeart,
-  Inbox,
   LayoutDashboard,
   Leaf,
   type LucideIcon,
@@ -66,6 +65,7 @@ type BuiltArea =
   | 'prescriptionConfigurator'
   | 'reservation'
   | 'shop'
+  | 'confirmation'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {
@@ -205,12 +205,5 @@ export const areas: Record<PlaceholderArea, Area> = {
     emptyTitle: 'Zahlungsstatus',
     emptyText:
       'Hier erfährst du, ob deine Zahlung eingegangen ist und wie es mit deiner Bestellung weitergeht.',
-  },
-  confirmation: {
-    title: areaTitles.confirmation,
-    description: 'Die Bestätigung deiner Bestellung.',
-    icon: Inbox,
-    emptyTitle: 'Bestellbestätigung',
-    emptyText: 'Hier siehst du die Zusammenfassung deiner Bestellung.',
   },
 } satisfies Record<string, Area>

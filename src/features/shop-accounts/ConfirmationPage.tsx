@@ -1,0 +1,113 @@
+import { Link } from '@tanstack/react-router'
+import { CircleCheck } from 'lucide-react'
+import type { AccountTokenPurpose } from '~/lib/shop-accounts'
+import { FieldView, FormAlert, SubmitButtonView } from '../forms/field-parts'
+import { AuthFrame } from '../login/AuthFrame'
+import { entry, usePlainForm } from './PlainForm'
+import { confirmRegistrationFn, resetPasswordFn } from './shop-accounts.functions'
+
+const linkClass = 'font-medium text-brand-700 hover:underline'
+
+function Done({ children }: { children: string }) {
+  return (
+    <div role="status" className="space-y-4">
+      <p className="flex gap-2 text-ink">
+        <CircleCheck className="mt-1 size-5 shrink-0 text-brand-600" aria-hidden="true" />
+        {children}
+      </p>
+      <Link to="/login" className={linkClass}>
+        Zur Anmeldung
+      </Link>
+    </div>
+  )
+}
+
+/**
+ * Confirming takes a click, not just opening the link: mail scanners that open links ahead of
+ * the reader must not use up the token.
+ */
+function ConfirmRegistration({ token }: { token: string }) {
+  const form = usePlainForm(() => confirmRegistrationFn({ data: { token } }))
+  if (form.result)
+    return <Done>Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.</Done>
+  return (
+    <form method="post" className="space-y-4" onSubmit={form.onSubmit}>
+      {form.failure && <FormAlert>{form.failure.message}</FormAlert>}
+      <p className="text-ink">Bitte bestätigen Sie, dass diese E-Mail-Adresse Ihnen gehört.</p>
+      <SubmitButtonView busy={form.busy}>E-Mail-Adresse bestätigen</SubmitButtonView>
+    </form>
+  )
+}
+
+function ResetPassword({ token }: { token: string }) {
+  const form = usePlainForm((entries) =>
+    resetPasswordFn({
+      data: { token, password: entry(entries, 'password'), repeat: entry(entries, 'repeat') },
+    }),
+  )
+  if (form.result) {
+    return <Done>Ihr Passwort ist geändert. Bitte melden Sie sich mit dem neuen Passwort an.</Done>
+  }
+  return (
+    <form noValidate method="post" className="space-y-4" onSubmit={form.onSubmit}>
+      {form.failure && !form.failure.errors && <FormAlert>{form.failure.message}</FormAlert>}
+      <FieldView
+        id="reset-password"
+        label="Neues Passwort"
+        hint="Mindestens 12 Zeichen. Danach sind Sie überall abgemeldet."
+        error={form.fieldError('password')}
+        render={(control) => (
+          <input {...control} name="password" type="password" autoComplete="new-password" />
+        )}
+      />
+      <FieldView
+        id="reset-repeat"
+        label="Neues Passwort wiederholen"
+        error={form.fieldError('repeat')}
+        render={(control) => (
+          <input {...control} name="repeat" type="password" autoComplete="new-password" />
+        )}
+      />
+      <SubmitButtonView busy={form.busy}>Passwort speichern</SubmitButtonView>
+    </form>
+  )
+}
+
+const titles: Record<AccountTokenPurpose, string> = {
+  confirm_registration: 'E-Mail-Adresse bestätigen',
+  reset_password: 'Neues Passwort festlegen',
+  confirm_email_change: 'Neue E-Mail-Adresse bestätigen',
+}
+
+/** Where the links of the account mails lead: the step the link is for, or why it cannot be used. */
+export function ConfirmationPage({
+  token,
+  purpose,
+  problem,
+}: {
+  token: string
+  purpose: AccountTokenPurpose
+  problem: string | null
+}) {
+  return (
+    <AuthFrame title={problem ? 'Link nicht gültig' : titles[purpose]} intro="Ihr Kundenkonto">
+      {problem ? (
+        <div className="space-y-4">
+          <FormAlert>{problem}</FormAlert>
+          <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            <Link to="/login" className={linkClass}>
+              Zur Anmeldung
+            </Link>
+            <Link to="/login/forgot-password" className={linkClass}>
+              Neuen Link zum Zurücksetzen anfordern
+            </Link>
+          </p>
+        </div>
+      ) : purpose === 'reset_password' ? (
+        <ResetPassword token={token} />
+      ) : (
+        <ConfirmRegistration token={token} />
+      )}
+    </AuthFrame>
+  )
+}
