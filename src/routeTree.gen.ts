@@ -14,6 +14,8 @@ import { Route as EmptyRouteImport } from './routes/_empty'
 import { Route as HomeRouteImport } from './routes/_home'
 import { Route as HomeLightRouteImport } from './routes/_homeLight'
 import { Route as ShopRouteImport } from './routes/_shop'
+import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
+import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as AppAnalyseRouteImport } from './routes/_app/analyse'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppDocumentsRouteImport } from './routes/_app/documents'
@@ -24,7 +26,6 @@ import { Route as HomeContactRouteImport } from './routes/_home/contact'
 import { Route as HomeLightLegalNoticeRouteImport } from './routes/_homeLight/legal-notice'
 import { Route as HomeLightPrivacyPolicyRouteImport } from './routes/_homeLight/privacy-policy'
 import { Route as ShopCheckoutRouteImport } from './routes/_shop/checkout'
-import { Route as ShopExtrakteRouteImport } from './routes/_shop/extrakte'
 import { Route as ShopRezeptkonfiguratorRouteImport } from './routes/_shop/rezeptkonfigurator'
 import { Route as ShopShopRouteImport } from './routes/_shop/shop'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
@@ -64,6 +65,8 @@ import { Route as ShopAccountOrdersRouteImport } from './routes/_shop/account/or
 import { Route as ShopAccountPersonalRouteImport } from './routes/_shop/account/personal'
 import { Route as ShopBluetenIndexRouteImport } from './routes/_shop/blueten/index'
 import { Route as ShopBluetenIdRouteImport } from './routes/_shop/blueten/$id'
+import { Route as ShopExtrakteIndexRouteImport } from './routes/_shop/extrakte/index'
+import { Route as ShopExtrakteIdRouteImport } from './routes/_shop/extrakte/$id'
 import { Route as ApiAdminProductImportsRouteImport } from './routes/api/admin/product-imports'
 import { Route as ApiFilesIdRouteImport } from './routes/api/files/$id'
 import { Route as ApiFilesBatchCertificatesRouteImport } from './routes/api/files/batch-certificates'
@@ -111,6 +114,16 @@ const HomeLightRoute = HomeLightRouteImport.update({
 } as any)
 const ShopRoute = ShopRouteImport.update({
   id: '/_shop',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
+  id: '/robots.txt',
+  path: '/robots.txt',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
+  id: '/sitemap.xml',
+  path: '/sitemap.xml',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppAnalyseRoute = AppAnalyseRouteImport.update({
@@ -161,11 +174,6 @@ const HomeLightPrivacyPolicyRoute = HomeLightPrivacyPolicyRouteImport.update({
 const ShopCheckoutRoute = ShopCheckoutRouteImport.update({
   id: '/checkout',
   path: '/checkout',
-  getParentRoute: () => ShopRoute,
-} as any)
-const ShopExtrakteRoute = ShopExtrakteRouteImport.update({
-  id: '/extrakte',
-  path: '/extrakte',
   getParentRoute: () => ShopRoute,
 } as any)
 const ShopRezeptkonfiguratorRoute = ShopRezeptkonfiguratorRouteImport.update({
@@ -369,6 +377,16 @@ const ShopBluetenIdRoute = ShopBluetenIdRouteImport.update({
   path: '/blueten/$id',
   getParentRoute: () => ShopRoute,
 } as any)
+const ShopExtrakteIndexRoute = ShopExtrakteIndexRouteImport.update({
+  id: '/extrakte/',
+  path: '/extrakte/',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopExtrakteIdRoute = ShopExtrakteIdRouteImport.update({
+  id: '/extrakte/$id',
+  path: '/extrakte/$id',
+  getParentRoute: () => ShopRoute,
+} as any)
 const ApiAdminProductImportsRoute = ApiAdminProductImportsRouteImport.update({
   id: '/api/admin/product-imports',
   path: '/api/admin/product-imports',
@@ -522,6 +540,8 @@ const ApiAdminProductImportsIdConfirmRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof EmptyIndexRoute
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/analyse': typeof AppAnalyseRoute
   '/dashboard': typeof AppDashboardRoute
   '/documents': typeof AppDocumentsRoute
@@ -531,7 +551,6 @@ export interface FileRoutesByFullPath {
   '/legal-notice': typeof HomeLightLegalNoticeRoute
   '/privacy-policy': typeof HomeLightPrivacyPolicyRoute
   '/checkout': typeof ShopCheckoutRoute
-  '/extrakte': typeof ShopExtrakteRoute
   '/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
   '/shop': typeof ShopShopRoute
   '/api/$': typeof ApiSplatRoute
@@ -562,6 +581,7 @@ export interface FileRoutesByFullPath {
   '/account/orders': typeof ShopAccountOrdersRoute
   '/account/personal': typeof ShopAccountPersonalRoute
   '/blueten/$id': typeof ShopBluetenIdRoute
+  '/extrakte/$id': typeof ShopExtrakteIdRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
@@ -579,6 +599,7 @@ export interface FileRoutesByFullPath {
   '/purchase_orders/': typeof AppPurchase_ordersIndexRoute
   '/account/': typeof ShopAccountIndexRoute
   '/blueten/': typeof ShopBluetenIndexRoute
+  '/extrakte/': typeof ShopExtrakteIndexRoute
   '/admin/product-db/create': typeof AppAdminProductDbCreateRoute
   '/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
   '/customer_orders/$id/edit': typeof AppCustomer_ordersIdEditRoute
@@ -602,6 +623,8 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof EmptyIndexRoute
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/analyse': typeof AppAnalyseRoute
   '/dashboard': typeof AppDashboardRoute
   '/documents': typeof AppDocumentsRoute
@@ -611,7 +634,6 @@ export interface FileRoutesByTo {
   '/legal-notice': typeof HomeLightLegalNoticeRoute
   '/privacy-policy': typeof HomeLightPrivacyPolicyRoute
   '/checkout': typeof ShopCheckoutRoute
-  '/extrakte': typeof ShopExtrakteRoute
   '/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
   '/shop': typeof ShopShopRoute
   '/api/$': typeof ApiSplatRoute
@@ -642,6 +664,7 @@ export interface FileRoutesByTo {
   '/account/orders': typeof ShopAccountOrdersRoute
   '/account/personal': typeof ShopAccountPersonalRoute
   '/blueten/$id': typeof ShopBluetenIdRoute
+  '/extrakte/$id': typeof ShopExtrakteIdRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
@@ -659,6 +682,7 @@ export interface FileRoutesByTo {
   '/purchase_orders': typeof AppPurchase_ordersIndexRoute
   '/account': typeof ShopAccountIndexRoute
   '/blueten': typeof ShopBluetenIndexRoute
+  '/extrakte': typeof ShopExtrakteIndexRoute
   '/admin/product-db/create': typeof AppAdminProductDbCreateRoute
   '/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
   '/customer_orders/$id/edit': typeof AppCustomer_ordersIdEditRoute
@@ -687,6 +711,8 @@ export interface FileRoutesById {
   '/_home': typeof HomeRouteWithChildren
   '/_homeLight': typeof HomeLightRouteWithChildren
   '/_shop': typeof ShopRouteWithChildren
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/_app/analyse': typeof AppAnalyseRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/documents': typeof AppDocumentsRoute
@@ -696,7 +722,6 @@ export interface FileRoutesById {
   '/_homeLight/legal-notice': typeof HomeLightLegalNoticeRoute
   '/_homeLight/privacy-policy': typeof HomeLightPrivacyPolicyRoute
   '/_shop/checkout': typeof ShopCheckoutRoute
-  '/_shop/extrakte': typeof ShopExtrakteRoute
   '/_shop/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
   '/_shop/shop': typeof ShopShopRoute
   '/api/$': typeof ApiSplatRoute
@@ -728,6 +753,7 @@ export interface FileRoutesById {
   '/_shop/account/orders': typeof ShopAccountOrdersRoute
   '/_shop/account/personal': typeof ShopAccountPersonalRoute
   '/_shop/blueten/$id': typeof ShopBluetenIdRoute
+  '/_shop/extrakte/$id': typeof ShopExtrakteIdRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
@@ -745,6 +771,7 @@ export interface FileRoutesById {
   '/_app/purchase_orders/': typeof AppPurchase_ordersIndexRoute
   '/_shop/account/': typeof ShopAccountIndexRoute
   '/_shop/blueten/': typeof ShopBluetenIndexRoute
+  '/_shop/extrakte/': typeof ShopExtrakteIndexRoute
   '/_app/admin/product-db/create': typeof AppAdminProductDbCreateRoute
   '/_app/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
   '/_app/customer_orders/$id/edit': typeof AppCustomer_ordersIdEditRoute
@@ -770,6 +797,8 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/robots.txt'
+    | '/sitemap.xml'
     | '/analyse'
     | '/dashboard'
     | '/documents'
@@ -779,7 +808,6 @@ export interface FileRouteTypes {
     | '/legal-notice'
     | '/privacy-policy'
     | '/checkout'
-    | '/extrakte'
     | '/rezeptkonfigurator'
     | '/shop'
     | '/api/$'
@@ -810,6 +838,7 @@ export interface FileRouteTypes {
     | '/account/orders'
     | '/account/personal'
     | '/blueten/$id'
+    | '/extrakte/$id'
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
@@ -827,6 +856,7 @@ export interface FileRouteTypes {
     | '/purchase_orders/'
     | '/account/'
     | '/blueten/'
+    | '/extrakte/'
     | '/admin/product-db/create'
     | '/admin/product-db/upload'
     | '/customer_orders/$id/edit'
@@ -850,6 +880,8 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/robots.txt'
+    | '/sitemap.xml'
     | '/analyse'
     | '/dashboard'
     | '/documents'
@@ -859,7 +891,6 @@ export interface FileRouteTypes {
     | '/legal-notice'
     | '/privacy-policy'
     | '/checkout'
-    | '/extrakte'
     | '/rezeptkonfigurator'
     | '/shop'
     | '/api/$'
@@ -890,6 +921,7 @@ export interface FileRouteTypes {
     | '/account/orders'
     | '/account/personal'
     | '/blueten/$id'
+    | '/extrakte/$id'
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
@@ -907,6 +939,7 @@ export interface FileRouteTypes {
     | '/purchase_orders'
     | '/account'
     | '/blueten'
+    | '/extrakte'
     | '/admin/product-db/create'
     | '/admin/product-db/upload'
     | '/customer_orders/$id/edit'
@@ -934,6 +967,8 @@ export interface FileRouteTypes {
     | '/_home'
     | '/_homeLight'
     | '/_shop'
+    | '/robots.txt'
+    | '/sitemap.xml'
     | '/_app/analyse'
     | '/_app/dashboard'
     | '/_app/documents'
@@ -943,7 +978,6 @@ export interface FileRouteTypes {
     | '/_homeLight/legal-notice'
     | '/_homeLight/privacy-policy'
     | '/_shop/checkout'
-    | '/_shop/extrakte'
     | '/_shop/rezeptkonfigurator'
     | '/_shop/shop'
     | '/api/$'
@@ -975,6 +1009,7 @@ export interface FileRouteTypes {
     | '/_shop/account/orders'
     | '/_shop/account/personal'
     | '/_shop/blueten/$id'
+    | '/_shop/extrakte/$id'
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
@@ -992,6 +1027,7 @@ export interface FileRouteTypes {
     | '/_app/purchase_orders/'
     | '/_shop/account/'
     | '/_shop/blueten/'
+    | '/_shop/extrakte/'
     | '/_app/admin/product-db/create'
     | '/_app/admin/product-db/upload'
     | '/_app/customer_orders/$id/edit'
@@ -1020,6 +1056,8 @@ export interface RootRouteChildren {
   HomeRoute: typeof HomeRouteWithChildren
   HomeLightRoute: typeof HomeLightRouteWithChildren
   ShopRoute: typeof ShopRouteWithChildren
+  RobotsDottxtRoute: typeof RobotsDottxtRoute
+  SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   ApiSplatRoute: typeof ApiSplatRoute
   ApiContactRoute: typeof ApiContactRoute
   ApiDocsRoute: typeof ApiDocsRoute
@@ -1075,6 +1113,20 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof ShopRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/robots.txt': {
+      id: '/robots.txt'
+      path: '/robots.txt'
+      fullPath: '/robots.txt'
+      preLoaderRoute: typeof RobotsDottxtRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sitemap.xml': {
+      id: '/sitemap.xml'
+      path: '/sitemap.xml'
+      fullPath: '/sitemap.xml'
+      preLoaderRoute: typeof SitemapDotxmlRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/analyse': {
@@ -1145,13 +1197,6 @@ declare module '@tanstack/react-router' {
       path: '/checkout'
       fullPath: '/checkout'
       preLoaderRoute: typeof ShopCheckoutRouteImport
-      parentRoute: typeof ShopRoute
-    }
-    '/_shop/extrakte': {
-      id: '/_shop/extrakte'
-      path: '/extrakte'
-      fullPath: '/extrakte'
-      preLoaderRoute: typeof ShopExtrakteRouteImport
       parentRoute: typeof ShopRoute
     }
     '/_shop/rezeptkonfigurator': {
@@ -1425,6 +1470,20 @@ declare module '@tanstack/react-router' {
       path: '/blueten/$id'
       fullPath: '/blueten/$id'
       preLoaderRoute: typeof ShopBluetenIdRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/extrakte/': {
+      id: '/_shop/extrakte/'
+      path: '/extrakte'
+      fullPath: '/extrakte/'
+      preLoaderRoute: typeof ShopExtrakteIndexRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/extrakte/$id': {
+      id: '/_shop/extrakte/$id'
+      path: '/extrakte/$id'
+      fullPath: '/extrakte/$id'
+      preLoaderRoute: typeof ShopExtrakteIdRouteImport
       parentRoute: typeof ShopRoute
     }
     '/api/admin/product-imports': {
@@ -1756,28 +1815,30 @@ const HomeLightRouteWithChildren = HomeLightRoute._addFileChildren(
 
 interface ShopRouteChildren {
   ShopCheckoutRoute: typeof ShopCheckoutRoute
-  ShopExtrakteRoute: typeof ShopExtrakteRoute
   ShopRezeptkonfiguratorRoute: typeof ShopRezeptkonfiguratorRoute
   ShopShopRoute: typeof ShopShopRoute
   ShopAccountAddressesRoute: typeof ShopAccountAddressesRoute
   ShopAccountOrdersRoute: typeof ShopAccountOrdersRoute
   ShopAccountPersonalRoute: typeof ShopAccountPersonalRoute
   ShopBluetenIdRoute: typeof ShopBluetenIdRoute
+  ShopExtrakteIdRoute: typeof ShopExtrakteIdRoute
   ShopAccountIndexRoute: typeof ShopAccountIndexRoute
   ShopBluetenIndexRoute: typeof ShopBluetenIndexRoute
+  ShopExtrakteIndexRoute: typeof ShopExtrakteIndexRoute
 }
 
 const ShopRouteChildren: ShopRouteChildren = {
   ShopCheckoutRoute: ShopCheckoutRoute,
-  ShopExtrakteRoute: ShopExtrakteRoute,
   ShopRezeptkonfiguratorRoute: ShopRezeptkonfiguratorRoute,
   ShopShopRoute: ShopShopRoute,
   ShopAccountAddressesRoute: ShopAccountAddressesRoute,
   ShopAccountOrdersRoute: ShopAccountOrdersRoute,
   ShopAccountPersonalRoute: ShopAccountPersonalRoute,
   ShopBluetenIdRoute: ShopBluetenIdRoute,
+  ShopExtrakteIdRoute: ShopExtrakteIdRoute,
   ShopAccountIndexRoute: ShopAccountIndexRoute,
   ShopBluetenIndexRoute: ShopBluetenIndexRoute,
+  ShopExtrakteIndexRoute: ShopExtrakteIndexRoute,
 }
 
 const ShopRouteWithChildren = ShopRoute._addFileChildren(ShopRouteChildren)
@@ -1828,6 +1889,8 @@ const rootRouteChildren: RootRouteChildren = {
   HomeRoute: HomeRouteWithChildren,
   HomeLightRoute: HomeLightRouteWithChildren,
   ShopRoute: ShopRouteWithChildren,
+  RobotsDottxtRoute: RobotsDottxtRoute,
+  SitemapDotxmlRoute: SitemapDotxmlRoute,
   ApiSplatRoute: ApiSplatRoute,
   ApiContactRoute: ApiContactRoute,
   ApiDocsRoute: ApiDocsRoute,

@@ -37,7 +37,10 @@ const publicPrefixes = [
   '/invitation',
 ] as const
 
-/** The shop's catalogue: only where a pharmacy runs a shop, and only for consumers and visitors. */
+/**
+ * The shop's catalogue and its product pages (`/blueten/$id`, `/extrakte/$id`): only where a
+ * pharmacy runs a shop, and only for consumers and visitors.
+ */
 const shopOnlyPrefixes = ['/blueten', '/extrakte'] as const
 
 /**

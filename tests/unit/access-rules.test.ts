@@ -124,6 +124,7 @@ const expectedByShopRoute: Record<string, Record<TenantName, Row>> = {
   '/blueten': shopRow,
   '/blueten/42': shopRow,
   '/extrakte': shopRow,
+  '/extrakte/42': shopRow,
   '/shop': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
   '/account': onShop(['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
   '/account/orders': onShop(['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
@@ -178,8 +179,8 @@ const cases: Case[] = [
 describe('decideAccess table', () => {
   it('covers every route the app has', () => {
     const routes = [...Object.keys(expectedByRoute), ...Object.keys(expectedByShopRoute)]
-    expect(routes).toHaveLength(56)
-    expect(cases).toHaveLength(56 * sessionColumns.length * tenantNames.length)
+    expect(routes).toHaveLength(57)
+    expect(cases).toHaveLength(57 * sessionColumns.length * tenantNames.length)
   })
 
   it.each(cases)('$route as $session on tenant $tenant → $expected', (testCase) => {

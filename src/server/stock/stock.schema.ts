@@ -70,6 +70,11 @@ export const batches = pgTable(
     ),
     index('batches_product_expiry_idx').on(table.organisationProductId, table.expiryDate),
     index('batches_organisation_idx').on(table.organisationId, table.status),
+    // The shop catalogue reads only what can be sold; most batches of a long-running business are
+    // used up (ADR 027).
+    index('batches_sellable_idx')
+      .on(table.organisationId, table.organisationProductId)
+      .where(sql`${table.status} = 'released' and ${table.balance} > 0`),
     check('batches_balance_non_negative', sql`${table.balance} >= 0`),
     check(
       'batches_expiry_of_purchases',
@@ -158,6 +163,12 @@ export const stockReservations = pgTable(
       .on(table.batchId)
       .where(sql`${table.releasedAt} is null and ${table.consumedAt} is null`),
     index('stock_reservations_source_idx').on(table.sourceType, table.sourceId),
+    // When the next hold of an organisation lapses by itself: the catalogue cache's end of life.
+    index('stock_reservations_lapsing_idx')
+      .on(table.organisationId, table.expiresAt)
+      .where(
+        sql`${table.releasedAt} is null and ${table.consumedAt} is null and ${table.expiresAt} is not null`,
+      ),
     check('stock_reservations_quantity_positive', sql`${table.quantity} > 0`),
   ],
 )
