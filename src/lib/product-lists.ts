@@ -28,7 +28,8 @@ export type ProductStatus = (typeof productStatuses)[number]
 export const numberBetween =
   (min: number, max: number): ListFilter<number> =>
   (value) => {
-    const number = typeof value === 'string' ? Number(value) : value
+    // An empty form field is no filter (Number('') would be 0).
+    const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
     return typeof number === 'number' && Number.isFinite(number) && number >= min && number <= max
       ? number
       : undefined
