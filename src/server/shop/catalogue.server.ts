@@ -66,15 +66,17 @@ function itemsQuery(
   const onlyListing = listingId ? sql`and op.id = ${listingId}` : sql``
   const onlyBatchesOf = listingId ? sql`and b.organisation_product_id = ${listingId}` : sql``
   return sql`
+    held as (
+      select r.batch_id, sum(r.quantity) as quantity from ${stockReservations} r
+      where r.organisation_id = ${organisationId} and r.released_at is null
+        and r.consumed_at is null and (r.expires_at is null or r.expires_at > now())
+      group by r.batch_id
+    ),
     sellable as (
       select b.organisation_product_id as listing_id, b.id, b.expiry_date, b.created_at,
-        b.thc_content, b.cbd_content,
-        b.balance - coalesce((
-          select sum(r.quantity) from ${stockReservations} r
-          where r.batch_id = b.id and r.released_at is null and r.consumed_at is null
-            and (r.expires_at is null or r.expires_at > now())
-        ), 0) as free
+        b.thc_content, b.cbd_content, b.balance - coalesce(held.quantity, 0) as free
       from ${batches} b
+      left join held on held.batch_id = b.id
       where b.organisation_id = ${organisationId} and b.status = 'released' and b.balance > 0
         and (b.expiry_date is null or b.expiry_date >= ${today}::date) ${onlyBatchesOf}
     ),

@@ -1,5 +1,5 @@
 CREATE INDEX "batches_sellable_idx" ON "batches" USING btree ("organisation_id","organisation_product_id") WHERE "batches"."status" = 'released' and "batches"."balance" > 0;--> statement-breakpoint
-CREATE INDEX "stock_reservations_lapsing_idx" ON "stock_reservations" USING btree ("organisation_id","expires_at") WHERE "stock_reservations"."released_at" is null and "stock_reservations"."consumed_at" is null and "stock_reservations"."expires_at" is not null;--> statement-breakpoint
+CREATE INDEX "stock_reservations_active_idx" ON "stock_reservations" USING btree ("organisation_id","expires_at","batch_id","quantity") WHERE "stock_reservations"."released_at" is null and "stock_reservations"."consumed_at" is null;--> statement-breakpoint
 -- The shop catalogue's per-process caches (ADR 027) hear of every change of what it shows: the
 -- organisation's id on `shop_catalogue_changed` ('*' for a master product, which any organisation
 -- may list). PostgreSQL sends a transaction's notifications at commit, once per distinct payload.
