@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { formatPackSize } from '~/lib/products'
 import type { CatalogueCategory, CatalogueItem } from '~/lib/shop-catalogue'
 import {
   AvailabilityBadge,
@@ -19,13 +20,25 @@ export function ProductLink({
   className?: string
 }) {
   const params = { id: item.id }
+  // The same product may be sold loose and in packs, or in two pack sizes: the size tells them apart.
+  const label = (
+    <>
+      {item.name}
+      {item.salesUnit === 'pack' && (
+        <span className="font-normal text-ink-muted">
+          {' '}
+          · {formatPackSize(item.packBaseUnits, item.packUnit)}
+        </span>
+      )}
+    </>
+  )
   return category === 'flower' ? (
     <Link to="/blueten/$id" params={params} className={className}>
-      {item.name}
+      {label}
     </Link>
   ) : (
     <Link to="/extrakte/$id" params={params} className={className}>
-      {item.name}
+      {label}
     </Link>
   )
 }
@@ -49,7 +62,7 @@ export function CatalogueCard({
   const genetics = geneticsText(item)
   const terpenes = mainTerpenes(item)
   return (
-    <article className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4">
+    <article className="flex w-full flex-col gap-3 rounded-card border border-border bg-surface p-4">
       <div>
         <Heading className="text-base font-semibold leading-snug text-ink">
           <ProductLink

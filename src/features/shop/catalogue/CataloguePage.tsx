@@ -74,9 +74,7 @@ export function CataloguePage({
             <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {data.items.map((item) => (
                 <li key={item.id} className="flex">
-                  <div className="flex w-full">
-                    <CatalogueCard category={category} item={item} loginRedirect={loginRedirect} />
-                  </div>
+                  <CatalogueCard category={category} item={item} loginRedirect={loginRedirect} />
                 </li>
               ))}
             </ul>

@@ -140,7 +140,10 @@ export function CatalogueProductPage({
             </section>
           )}
         </div>
-        <aside aria-label="Preis und Verfügbarkeit" className="space-y-4 lg:self-start">
+        <aside
+          aria-label="Preis und Verfügbarkeit"
+          className="order-first space-y-4 lg:order-none lg:self-start"
+        >
           <div className="space-y-4 rounded-card border border-border bg-surface p-5">
             {product.prescriptionRequired && (
               <StatusBadge tone="info">
@@ -182,14 +185,12 @@ export function CatalogueProductPage({
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {product.alternatives.map((item) => (
               <li key={item.id} className="flex">
-                <div className="flex w-full">
-                  <CatalogueCard
-                    category={category}
-                    item={item}
-                    headingLevel={3}
-                    loginRedirect={location.href}
-                  />
-                </div>
+                <CatalogueCard
+                  category={category}
+                  item={item}
+                  headingLevel={3}
+                  loginRedirect={location.href}
+                />
               </li>
             ))}
           </ul>
