@@ -33,15 +33,6 @@ export const catalogueSortKeys = [
 ] as const
 export type CatalogueSort = (typeof catalogueSortKeys)[number]
 
-export const catalogueSortLabels: Record<CatalogueSort, string> = {
-  name: 'Name (A–Z)',
-  'price-asc': 'Preis je g/ml, aufsteigend',
-  'price-desc': 'Preis je g/ml, absteigend',
-  'thc-desc': 'THC-Gehalt, absteigend',
-  'thc-asc': 'THC-Gehalt, aufsteigend',
-  newest: 'Neu im Sortiment',
-}
-
 /** Sorts that need prices: where prices are hidden, they fall back to the name. */
 export const priceSorts: readonly CatalogueSort[] = ['price-asc', 'price-desc']
 
@@ -267,6 +258,8 @@ export interface CatalogueProduct extends CatalogueItem {
   vatRate: '19' | '7' | '0'
   prescriptionRequired: boolean
   updatedAt: string
+  /** One sentence of facts for the page's meta description and its JSON-LD. */
+  summary: string
   /** Same genetics, THC within ±3 points; available ones first. Information, not advice. */
   alternatives: CatalogueItem[]
   pricesShown: boolean

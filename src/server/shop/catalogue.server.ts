@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { berlinIsoDate } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
-import { availabilityLevel } from '../../lib/shop'
+import { formatCannabinoid, geneticsLabels } from '../../lib/products'
+import { availabilityLabels, availabilityLevel } from '../../lib/shop'
 import {
   alternativeLimit,
   alternativeThcSpan,
@@ -363,6 +364,8 @@ interface DetailRow extends ItemRow {
   updatedAt: string
 }
 
+const categoryNames: Record<CatalogueCategory, string> = { flower: 'Blüte', extract: 'Extrakt' }
+
 export interface CatalogueProductResult {
   product: CatalogueProduct
   nextLapse: Date | null
@@ -402,6 +405,13 @@ export async function getCatalogueProduct(
   if (!row) throw new NotFoundError(productNotFoundMessage)
   const alternatives = await alternativesTo(db, shop, view, category, row, today)
   const item = toItem(row, view)
+  const summary = [
+    `${categoryNames[category]} von ${item.producer}`,
+    item.thc !== null && `THC ${formatCannabinoid(item.thc, item.cannabinoidUnit)}`,
+    item.cbd !== null && `CBD ${formatCannabinoid(item.cbd, item.cannabinoidUnit)}`,
+    item.genetics && geneticsLabels[item.genetics],
+    availabilityLabels[item.availability.level],
+  ].filter(Boolean)
   return {
     product: {
       ...item,
@@ -419,6 +429,9 @@ export async function getCatalogueProduct(
       maxOrderQuantity: row.maxOrderQuantity,
       vatRate: row.vatRate,
       prescriptionRequired: requiresPrescription(category),
+      summary: `${item.name}: ${summary.join(', ')}.${
+        requiresPrescription(category) ? ' Abgabe nur gegen ärztliche Verschreibung.' : ''
+      }`,
       updatedAt: new Date(row.updatedAt).toISOString(),
       alternatives,
       pricesShown: view.pricesShown,

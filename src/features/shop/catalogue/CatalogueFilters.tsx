@@ -9,12 +9,12 @@ import {
   type CatalogueSort,
   catalogueListPaths,
   catalogueSortKeys,
-  catalogueSortLabels,
   isCatalogueFiltered,
   parseCatalogueSearch,
   priceSorts,
 } from '~/lib/shop-catalogue'
 import { buttonClass } from '../../ui/buttons'
+import { catalogueSortLabels } from './catalogue-words'
 
 /** A form's fields as search params: repeated names (ticked boxes) as a list, empty ones left out. */
 function searchOfForm(form: HTMLFormElement): CatalogueSearch {

@@ -1,8 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { formatCannabinoid, geneticsLabels } from '~/lib/products'
-import { availabilityLabels } from '~/lib/shop'
 import {
   type CatalogueCategory,
   type CatalogueProduct,
@@ -102,17 +100,6 @@ const scriptSafeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
 
-function productDescription(product: CatalogueProduct, category: CatalogueCategory): string {
-  const facts = [
-    `${catalogueWords[category].one} von ${product.producer}`,
-    product.thc !== null && `THC ${formatCannabinoid(product.thc, product.cannabinoidUnit)}`,
-    product.cbd !== null && `CBD ${formatCannabinoid(product.cbd, product.cannabinoidUnit)}`,
-    product.genetics && geneticsLabels[product.genetics],
-    availabilityLabels[product.availability.level],
-  ].filter(Boolean)
-  return `${product.name}: ${facts.join(', ')}. Abgabe nur gegen ärztliche Verschreibung.`
-}
-
 /**
  * JSON-LD for a product page. The offer names its price only where the pharmacy shows prices to
  * everyone — a logged-in customer's page must not publish what visitors may not see.
@@ -166,7 +153,7 @@ export function catalogueProductHead(category: CatalogueCategory) {
     const shopName = shopNameOf(tenant)
     if (!product) return pageHead(catalogueWords[category].one, shopName)
     const url = `${loaderData?.origin ?? ''}${catalogueListPaths[category]}/${product.id}`
-    const description = productDescription(product, category)
+    const description = product.summary
     const tags = sharedTags({ title: product.name, description, url, type: 'product', shopName })
     const pricesPublic = tenant?.config?.showPricesPublicly === true
     return {

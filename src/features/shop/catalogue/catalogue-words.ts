@@ -1,4 +1,4 @@
-import type { CatalogueCategory } from '~/lib/shop-catalogue'
+import type { CatalogueCategory, CatalogueSort } from '~/lib/shop-catalogue'
 
 /** How the shop names each category's list, in the pharmacy's "Sie" (no advertising: HWG § 10). */
 export const catalogueWords: Record<
@@ -32,4 +32,13 @@ export const catalogueWords: Record<
     emptyText:
       'Die Apotheke bietet im Moment keine Extrakte an. Fragen Sie gern in der Apotheke nach.',
   },
+}
+
+export const catalogueSortLabels: Record<CatalogueSort, string> = {
+  name: 'Name (A–Z)',
+  'price-asc': 'Preis je g/ml, aufsteigend',
+  'price-desc': 'Preis je g/ml, absteigend',
+  'thc-desc': 'THC-Gehalt, absteigend',
+  'thc-asc': 'THC-Gehalt, aufsteigend',
+  newest: 'Neu im Sortiment',
 }
