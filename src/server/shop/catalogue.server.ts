@@ -87,7 +87,7 @@ function itemsQuery(
       order by listing_id, expiry_date asc nulls last, created_at, id
     ),
     stock as (
-      select listing_id, sum(greatest(free, 0)) as free from sellable group by listing_id
+      select listing_id, sum(greatest(free, 0))::bigint as free from sellable group by listing_id
     ),
     items as materialized (
       select op.id as "id", p.name as "name", p.cultivar as "cultivar",
@@ -100,13 +100,15 @@ function itemsQuery(
         p.irradiated as "irradiated", op.sales_unit as "salesUnit",
         p.pack_base_units as "packBaseUnits", p.pack_unit as "packUnit",
         gross.cents as "grossCents",
-        round(gross.cents * ${baseUnitsPerGramOrMillilitre}::numeric
+        ((gross.cents * ${baseUnitsPerGramOrMillilitre} + op.base_units_per_sales_unit / 2)
           / op.base_units_per_sales_unit)::int as "unitPriceCents",
-        floor(coalesce(stock.free, 0) / op.base_units_per_sales_unit)::int as "availableUnits",
+        (coalesce(stock.free, 0) / op.base_units_per_sales_unit)::int as "availableUnits",
         op.low_stock_threshold as "lowStockThreshold",
         op.created_at as "listedAt"
       from ${organisationProducts} op
       join ${products} p on p.id = op.product_id
+      -- Integer arithmetic throughout (bigint division floors; + half the divisor rounds):
+      -- gross = net + VAT rounded half up (vatCents), per g or ml = gross × 1,000 ÷ base units.
       cross join lateral (
         select op.price_cents + (op.price_cents * op.vat_rate::text::int + 50) / 100 as cents
       ) gross
