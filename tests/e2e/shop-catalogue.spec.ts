@@ -49,9 +49,12 @@ test('a patient filters flowers by THC and genetics, opens one and takes it to t
   await form.getByRole('group', { name: 'THC-Gehalt' }).getByLabel('von').fill('20')
   await form.getByRole('button', { name: 'Filter anwenden' }).click()
   await expect(page).toHaveURL(/thcMin=20/)
+  await expect(results(page)).not.toHaveText('20 Blüten')
+  const withThc = (await results(page).textContent()) ?? ''
   await form.getByRole('checkbox', { name: /^Hybrid/ }).check()
   await expect(page).toHaveURL(/genetics=/)
-  await expect(results(page)).not.toHaveText('20 Blüten')
+  // Indica and sativa flowers above 20 % drop out once the list has loaded.
+  await expect(results(page)).not.toHaveText(withThc)
   const facts = await shownFacts(page)
   expect(facts.length).toBeGreaterThan(0)
   for (const fact of facts) {
@@ -175,4 +178,23 @@ test('a phone shows the list and a product page in one column', async ({ browser
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await page.screenshot({ path: 'test-results/catalogue-mobile-product.png', fullPage: true })
   await context.close()
+})
+
+test('robots.txt and sitemap.xml per host', async ({ page, baseURL }) => {
+  const shop = tenantOrigin(baseURL, 'sonnen-apotheke')
+  const robots = await (await page.goto(`${shop}/robots.txt`))?.text()
+  expect(robots).toContain('Disallow: /account')
+  expect(robots).toContain(`Sitemap: ${shop}/sitemap.xml`)
+  const sitemap = await page.goto(`${shop}/sitemap.xml`)
+  expect(sitemap?.headers()['content-type']).toContain('application/xml')
+  const urls = await sitemap?.text()
+  for (const path of ['/shop', '/blueten', '/extrakte', '/rezeptkonfigurator']) {
+    expect(urls).toContain(`<loc>${shop}${path}</loc>`)
+  }
+  expect(urls).toContain(`<loc>${shop}/blueten/${nordstern}</loc>`)
+  expect(urls).toContain(`<loc>${shop}/extrakte/${nordlichtExtract}</loc>`)
+
+  const club = tenantOrigin(baseURL, 'gruene-ecke')
+  expect(await (await page.goto(`${club}/robots.txt`))?.text()).toBe('User-agent: *\nDisallow:\n')
+  expect((await page.goto(`${club}/sitemap.xml`))?.status()).toBe(404)
 })
