@@ -81,28 +81,29 @@ function itemsQuery(
       where b.organisation_id = ${organisationId} and b.status = 'released' and b.balance > 0
         and (b.expiry_date is null or b.expiry_date >= ${today}::date) ${onlyBatchesOf}
     ),
-    current_batch as (
-      select distinct on (listing_id) listing_id, thc_content, cbd_content, expiry_date
-      from sellable where free > 0
-      order by listing_id, expiry_date asc nulls last, created_at, id
-    ),
-    stock as (
-      select listing_id, sum(greatest(free, 0))::bigint as free from sellable group by listing_id
+    -- One sort per listing's batches: the first row is the FEFO batch with stock beyond its
+    -- holds (if any has), the window sums what all of them hold beyond theirs.
+    per_listing as (
+      select distinct on (listing_id) listing_id, free > 0 as current, thc_content,
+        cbd_content, expiry_date,
+        sum(greatest(free, 0)) over (partition by listing_id)::bigint as available
+      from sellable
+      order by listing_id, free > 0 desc, expiry_date asc nulls last, created_at, id
     ),
     items as materialized (
       select op.id as "id", p.name as "name", p.cultivar as "cultivar",
         p.manufacturer as "producer", p.brand as "brand", p.genetics as "genetics",
         p.dominance as "dominance",
-        coalesce(cb.thc_content, p.thc_content)::float8 as "thc",
-        coalesce(cb.cbd_content, p.cbd_content)::float8 as "cbd",
-        (cb.listing_id is not null) as "measured",
+        (case when cb.current then cb.thc_content else p.thc_content end)::float8 as "thc",
+        (case when cb.current then cb.cbd_content else p.cbd_content end)::float8 as "cbd",
+        coalesce(cb.current, false) as "measured",
         p.cannabinoid_unit as "cannabinoidUnit", p.terpenes as "terpenes",
         p.irradiated as "irradiated", op.sales_unit as "salesUnit",
         p.pack_base_units as "packBaseUnits", p.pack_unit as "packUnit",
         gross.cents as "grossCents",
         ((gross.cents * ${baseUnitsPerGramOrMillilitre} + op.base_units_per_sales_unit / 2)
           / op.base_units_per_sales_unit)::int as "unitPriceCents",
-        (coalesce(stock.free, 0) / op.base_units_per_sales_unit)::int as "availableUnits",
+        (coalesce(cb.available, 0) / op.base_units_per_sales_unit)::int as "availableUnits",
         op.low_stock_threshold as "lowStockThreshold",
         op.created_at as "listedAt"
       from ${organisationProducts} op
@@ -112,8 +113,7 @@ function itemsQuery(
       cross join lateral (
         select op.price_cents + (op.price_cents * op.vat_rate::text::int + 50) / 100 as cents
       ) gross
-      left join current_batch cb on cb.listing_id = op.id
-      left join stock on stock.listing_id = op.id
+      left join per_listing cb on cb.listing_id = op.id
       where op.organisation_id = ${organisationId} and op.visible_in_shop
         and op.archived_at is null and p.category = ${category} ${onlyListing}
     )`
@@ -402,7 +402,7 @@ export async function getCatalogueProduct(
       from items
       join ${organisationProducts} op on op.id = items."id"
       join ${products} p on p.id = op.product_id
-      left join current_batch cb on cb.listing_id = op.id`,
+      left join per_listing cb on cb.listing_id = op.id and cb.current`,
   )
   if (!row) throw new NotFoundError(productNotFoundMessage)
   const alternatives = await alternativesTo(db, shop, view, category, row, today)
