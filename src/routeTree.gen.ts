@@ -14,6 +14,8 @@ import { Route as EmptyRouteImport } from './routes/_empty'
 import { Route as HomeRouteImport } from './routes/_home'
 import { Route as HomeLightRouteImport } from './routes/_homeLight'
 import { Route as ShopRouteImport } from './routes/_shop'
+import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
+import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as AppAnalyseRouteImport } from './routes/_app/analyse'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppDocumentsRouteImport } from './routes/_app/documents'
@@ -27,7 +29,6 @@ import { Route as HomeLightLegalNoticeRouteImport } from './routes/_homeLight/le
 import { Route as HomeLightPrivacyPolicyRouteImport } from './routes/_homeLight/privacy-policy'
 import { Route as HomeLightWiderrufRouteImport } from './routes/_homeLight/widerruf'
 import { Route as ShopCheckoutRouteImport } from './routes/_shop/checkout'
-import { Route as ShopExtrakteRouteImport } from './routes/_shop/extrakte'
 import { Route as ShopRezeptkonfiguratorRouteImport } from './routes/_shop/rezeptkonfigurator'
 import { Route as ShopShopRouteImport } from './routes/_shop/shop'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
@@ -67,6 +68,8 @@ import { Route as ShopAccountOrdersRouteImport } from './routes/_shop/account/or
 import { Route as ShopAccountPersonalRouteImport } from './routes/_shop/account/personal'
 import { Route as ShopBluetenIndexRouteImport } from './routes/_shop/blueten/index'
 import { Route as ShopBluetenIdRouteImport } from './routes/_shop/blueten/$id'
+import { Route as ShopExtrakteIndexRouteImport } from './routes/_shop/extrakte/index'
+import { Route as ShopExtrakteIdRouteImport } from './routes/_shop/extrakte/$id'
 import { Route as ShopReservierungIdRouteImport } from './routes/_shop/reservierung/$id'
 import { Route as ApiAdminProductImportsRouteImport } from './routes/api/admin/product-imports'
 import { Route as ApiFilesIdRouteImport } from './routes/api/files/$id'
@@ -116,6 +119,16 @@ const HomeLightRoute = HomeLightRouteImport.update({
 } as any)
 const ShopRoute = ShopRouteImport.update({
   id: '/_shop',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
+  id: '/robots.txt',
+  path: '/robots.txt',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
+  id: '/sitemap.xml',
+  path: '/sitemap.xml',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppAnalyseRoute = AppAnalyseRouteImport.update({
@@ -181,11 +194,6 @@ const HomeLightWiderrufRoute = HomeLightWiderrufRouteImport.update({
 const ShopCheckoutRoute = ShopCheckoutRouteImport.update({
   id: '/checkout',
   path: '/checkout',
-  getParentRoute: () => ShopRoute,
-} as any)
-const ShopExtrakteRoute = ShopExtrakteRouteImport.update({
-  id: '/extrakte',
-  path: '/extrakte',
   getParentRoute: () => ShopRoute,
 } as any)
 const ShopRezeptkonfiguratorRoute = ShopRezeptkonfiguratorRouteImport.update({
@@ -389,6 +397,16 @@ const ShopBluetenIdRoute = ShopBluetenIdRouteImport.update({
   path: '/blueten/$id',
   getParentRoute: () => ShopRoute,
 } as any)
+const ShopExtrakteIndexRoute = ShopExtrakteIndexRouteImport.update({
+  id: '/extrakte/',
+  path: '/extrakte/',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopExtrakteIdRoute = ShopExtrakteIdRouteImport.update({
+  id: '/extrakte/$id',
+  path: '/extrakte/$id',
+  getParentRoute: () => ShopRoute,
+} as any)
 const ShopReservierungIdRoute = ShopReservierungIdRouteImport.update({
   id: '/reservierung/$id',
   path: '/reservierung/$id',
@@ -553,6 +571,8 @@ const ApiAdminProductImportsIdConfirmRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof EmptyIndexRoute
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/analyse': typeof AppAnalyseRoute
   '/dashboard': typeof AppDashboardRoute
   '/documents': typeof AppDocumentsRoute
@@ -565,7 +585,6 @@ export interface FileRoutesByFullPath {
   '/privacy-policy': typeof HomeLightPrivacyPolicyRoute
   '/widerruf': typeof HomeLightWiderrufRoute
   '/checkout': typeof ShopCheckoutRoute
-  '/extrakte': typeof ShopExtrakteRoute
   '/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
   '/shop': typeof ShopShopRoute
   '/api/$': typeof ApiSplatRoute
@@ -596,6 +615,7 @@ export interface FileRoutesByFullPath {
   '/account/orders': typeof ShopAccountOrdersRoute
   '/account/personal': typeof ShopAccountPersonalRoute
   '/blueten/$id': typeof ShopBluetenIdRoute
+  '/extrakte/$id': typeof ShopExtrakteIdRoute
   '/reservierung/$id': typeof ShopReservierungIdRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
@@ -615,6 +635,7 @@ export interface FileRoutesByFullPath {
   '/purchase_orders/': typeof AppPurchase_ordersIndexRoute
   '/account/': typeof ShopAccountIndexRoute
   '/blueten/': typeof ShopBluetenIndexRoute
+  '/extrakte/': typeof ShopExtrakteIndexRoute
   '/admin/product-db/create': typeof AppAdminProductDbCreateRoute
   '/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
   '/customer_orders/$id/edit': typeof AppCustomer_ordersIdEditRoute
@@ -638,6 +659,8 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof EmptyIndexRoute
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/analyse': typeof AppAnalyseRoute
   '/dashboard': typeof AppDashboardRoute
   '/documents': typeof AppDocumentsRoute
@@ -650,7 +673,6 @@ export interface FileRoutesByTo {
   '/privacy-policy': typeof HomeLightPrivacyPolicyRoute
   '/widerruf': typeof HomeLightWiderrufRoute
   '/checkout': typeof ShopCheckoutRoute
-  '/extrakte': typeof ShopExtrakteRoute
   '/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
   '/shop': typeof ShopShopRoute
   '/api/$': typeof ApiSplatRoute
@@ -681,6 +703,7 @@ export interface FileRoutesByTo {
   '/account/orders': typeof ShopAccountOrdersRoute
   '/account/personal': typeof ShopAccountPersonalRoute
   '/blueten/$id': typeof ShopBluetenIdRoute
+  '/extrakte/$id': typeof ShopExtrakteIdRoute
   '/reservierung/$id': typeof ShopReservierungIdRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
@@ -700,6 +723,7 @@ export interface FileRoutesByTo {
   '/purchase_orders': typeof AppPurchase_ordersIndexRoute
   '/account': typeof ShopAccountIndexRoute
   '/blueten': typeof ShopBluetenIndexRoute
+  '/extrakte': typeof ShopExtrakteIndexRoute
   '/admin/product-db/create': typeof AppAdminProductDbCreateRoute
   '/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
   '/customer_orders/$id/edit': typeof AppCustomer_ordersIdEditRoute
@@ -728,6 +752,8 @@ export interface FileRoutesById {
   '/_home': typeof HomeRouteWithChildren
   '/_homeLight': typeof HomeLightRouteWithChildren
   '/_shop': typeof ShopRouteWithChildren
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/_app/analyse': typeof AppAnalyseRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/documents': typeof AppDocumentsRoute
@@ -740,7 +766,6 @@ export interface FileRoutesById {
   '/_homeLight/privacy-policy': typeof HomeLightPrivacyPolicyRoute
   '/_homeLight/widerruf': typeof HomeLightWiderrufRoute
   '/_shop/checkout': typeof ShopCheckoutRoute
-  '/_shop/extrakte': typeof ShopExtrakteRoute
   '/_shop/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
   '/_shop/shop': typeof ShopShopRoute
   '/api/$': typeof ApiSplatRoute
@@ -772,6 +797,7 @@ export interface FileRoutesById {
   '/_shop/account/orders': typeof ShopAccountOrdersRoute
   '/_shop/account/personal': typeof ShopAccountPersonalRoute
   '/_shop/blueten/$id': typeof ShopBluetenIdRoute
+  '/_shop/extrakte/$id': typeof ShopExtrakteIdRoute
   '/_shop/reservierung/$id': typeof ShopReservierungIdRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
@@ -791,6 +817,7 @@ export interface FileRoutesById {
   '/_app/purchase_orders/': typeof AppPurchase_ordersIndexRoute
   '/_shop/account/': typeof ShopAccountIndexRoute
   '/_shop/blueten/': typeof ShopBluetenIndexRoute
+  '/_shop/extrakte/': typeof ShopExtrakteIndexRoute
   '/_app/admin/product-db/create': typeof AppAdminProductDbCreateRoute
   '/_app/admin/product-db/upload': typeof AppAdminProductDbUploadRoute
   '/_app/customer_orders/$id/edit': typeof AppCustomer_ordersIdEditRoute
@@ -816,6 +843,8 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/robots.txt'
+    | '/sitemap.xml'
     | '/analyse'
     | '/dashboard'
     | '/documents'
@@ -828,7 +857,6 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/widerruf'
     | '/checkout'
-    | '/extrakte'
     | '/rezeptkonfigurator'
     | '/shop'
     | '/api/$'
@@ -859,6 +887,7 @@ export interface FileRouteTypes {
     | '/account/orders'
     | '/account/personal'
     | '/blueten/$id'
+    | '/extrakte/$id'
     | '/reservierung/$id'
     | '/api/admin/product-imports'
     | '/api/files/$id'
@@ -878,6 +907,7 @@ export interface FileRouteTypes {
     | '/purchase_orders/'
     | '/account/'
     | '/blueten/'
+    | '/extrakte/'
     | '/admin/product-db/create'
     | '/admin/product-db/upload'
     | '/customer_orders/$id/edit'
@@ -901,6 +931,8 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/robots.txt'
+    | '/sitemap.xml'
     | '/analyse'
     | '/dashboard'
     | '/documents'
@@ -913,7 +945,6 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/widerruf'
     | '/checkout'
-    | '/extrakte'
     | '/rezeptkonfigurator'
     | '/shop'
     | '/api/$'
@@ -944,6 +975,7 @@ export interface FileRouteTypes {
     | '/account/orders'
     | '/account/personal'
     | '/blueten/$id'
+    | '/extrakte/$id'
     | '/reservierung/$id'
     | '/api/admin/product-imports'
     | '/api/files/$id'
@@ -963,6 +995,7 @@ export interface FileRouteTypes {
     | '/purchase_orders'
     | '/account'
     | '/blueten'
+    | '/extrakte'
     | '/admin/product-db/create'
     | '/admin/product-db/upload'
     | '/customer_orders/$id/edit'
@@ -990,6 +1023,8 @@ export interface FileRouteTypes {
     | '/_home'
     | '/_homeLight'
     | '/_shop'
+    | '/robots.txt'
+    | '/sitemap.xml'
     | '/_app/analyse'
     | '/_app/dashboard'
     | '/_app/documents'
@@ -1002,7 +1037,6 @@ export interface FileRouteTypes {
     | '/_homeLight/privacy-policy'
     | '/_homeLight/widerruf'
     | '/_shop/checkout'
-    | '/_shop/extrakte'
     | '/_shop/rezeptkonfigurator'
     | '/_shop/shop'
     | '/api/$'
@@ -1034,6 +1068,7 @@ export interface FileRouteTypes {
     | '/_shop/account/orders'
     | '/_shop/account/personal'
     | '/_shop/blueten/$id'
+    | '/_shop/extrakte/$id'
     | '/_shop/reservierung/$id'
     | '/api/admin/product-imports'
     | '/api/files/$id'
@@ -1053,6 +1088,7 @@ export interface FileRouteTypes {
     | '/_app/purchase_orders/'
     | '/_shop/account/'
     | '/_shop/blueten/'
+    | '/_shop/extrakte/'
     | '/_app/admin/product-db/create'
     | '/_app/admin/product-db/upload'
     | '/_app/customer_orders/$id/edit'
@@ -1081,6 +1117,8 @@ export interface RootRouteChildren {
   HomeRoute: typeof HomeRouteWithChildren
   HomeLightRoute: typeof HomeLightRouteWithChildren
   ShopRoute: typeof ShopRouteWithChildren
+  RobotsDottxtRoute: typeof RobotsDottxtRoute
+  SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   ApiSplatRoute: typeof ApiSplatRoute
   ApiContactRoute: typeof ApiContactRoute
   ApiDocsRoute: typeof ApiDocsRoute
@@ -1137,6 +1175,20 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof ShopRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/robots.txt': {
+      id: '/robots.txt'
+      path: '/robots.txt'
+      fullPath: '/robots.txt'
+      preLoaderRoute: typeof RobotsDottxtRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sitemap.xml': {
+      id: '/sitemap.xml'
+      path: '/sitemap.xml'
+      fullPath: '/sitemap.xml'
+      preLoaderRoute: typeof SitemapDotxmlRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/analyse': {
@@ -1228,13 +1280,6 @@ declare module '@tanstack/react-router' {
       path: '/checkout'
       fullPath: '/checkout'
       preLoaderRoute: typeof ShopCheckoutRouteImport
-      parentRoute: typeof ShopRoute
-    }
-    '/_shop/extrakte': {
-      id: '/_shop/extrakte'
-      path: '/extrakte'
-      fullPath: '/extrakte'
-      preLoaderRoute: typeof ShopExtrakteRouteImport
       parentRoute: typeof ShopRoute
     }
     '/_shop/rezeptkonfigurator': {
@@ -1508,6 +1553,20 @@ declare module '@tanstack/react-router' {
       path: '/blueten/$id'
       fullPath: '/blueten/$id'
       preLoaderRoute: typeof ShopBluetenIdRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/extrakte/': {
+      id: '/_shop/extrakte/'
+      path: '/extrakte'
+      fullPath: '/extrakte/'
+      preLoaderRoute: typeof ShopExtrakteIndexRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/extrakte/$id': {
+      id: '/_shop/extrakte/$id'
+      path: '/extrakte/$id'
+      fullPath: '/extrakte/$id'
+      preLoaderRoute: typeof ShopExtrakteIdRouteImport
       parentRoute: typeof ShopRoute
     }
     '/_shop/reservierung/$id': {
@@ -1859,30 +1918,32 @@ const HomeLightRouteWithChildren = HomeLightRoute._addFileChildren(
 
 interface ShopRouteChildren {
   ShopCheckoutRoute: typeof ShopCheckoutRoute
-  ShopExtrakteRoute: typeof ShopExtrakteRoute
   ShopRezeptkonfiguratorRoute: typeof ShopRezeptkonfiguratorRoute
   ShopShopRoute: typeof ShopShopRoute
   ShopAccountAddressesRoute: typeof ShopAccountAddressesRoute
   ShopAccountOrdersRoute: typeof ShopAccountOrdersRoute
   ShopAccountPersonalRoute: typeof ShopAccountPersonalRoute
   ShopBluetenIdRoute: typeof ShopBluetenIdRoute
+  ShopExtrakteIdRoute: typeof ShopExtrakteIdRoute
   ShopReservierungIdRoute: typeof ShopReservierungIdRoute
   ShopAccountIndexRoute: typeof ShopAccountIndexRoute
   ShopBluetenIndexRoute: typeof ShopBluetenIndexRoute
+  ShopExtrakteIndexRoute: typeof ShopExtrakteIndexRoute
 }
 
 const ShopRouteChildren: ShopRouteChildren = {
   ShopCheckoutRoute: ShopCheckoutRoute,
-  ShopExtrakteRoute: ShopExtrakteRoute,
   ShopRezeptkonfiguratorRoute: ShopRezeptkonfiguratorRoute,
   ShopShopRoute: ShopShopRoute,
   ShopAccountAddressesRoute: ShopAccountAddressesRoute,
   ShopAccountOrdersRoute: ShopAccountOrdersRoute,
   ShopAccountPersonalRoute: ShopAccountPersonalRoute,
   ShopBluetenIdRoute: ShopBluetenIdRoute,
+  ShopExtrakteIdRoute: ShopExtrakteIdRoute,
   ShopReservierungIdRoute: ShopReservierungIdRoute,
   ShopAccountIndexRoute: ShopAccountIndexRoute,
   ShopBluetenIndexRoute: ShopBluetenIndexRoute,
+  ShopExtrakteIndexRoute: ShopExtrakteIndexRoute,
 }
 
 const ShopRouteWithChildren = ShopRoute._addFileChildren(ShopRouteChildren)
@@ -1933,6 +1994,8 @@ const rootRouteChildren: RootRouteChildren = {
   HomeRoute: HomeRouteWithChildren,
   HomeLightRoute: HomeLightRouteWithChildren,
   ShopRoute: ShopRouteWithChildren,
+  RobotsDottxtRoute: RobotsDottxtRoute,
+  SitemapDotxmlRoute: SitemapDotxmlRoute,
   ApiSplatRoute: ApiSplatRoute,
   ApiContactRoute: ApiContactRoute,
   ApiDocsRoute: ApiDocsRoute,

@@ -41,7 +41,10 @@ const publicPrefixes = [
   '/invitation',
 ] as const
 
-/** The shop's catalogue: only where a pharmacy runs a shop, and only for consumers and visitors. */
+/**
+ * The shop's catalogue, its product pages (`/blueten/$id`, `/extrakte/$id`) and the confirmation
+ * of a reservation: only where a pharmacy runs a shop, and only for consumers and visitors.
+ */
 const shopOnlyPrefixes = ['/blueten', '/extrakte', '/reservierung'] as const
 
 /**

@@ -17,21 +17,26 @@ export const productCategories = [
 ] as const
 export type ProductCategory = (typeof productCategories)[number]
 
+/** Here rather than in `products.ts`: the shop catalogue's search filters by it on first paint. */
+export const geneticsTypes = ['indica', 'sativa', 'hybrid'] as const
+export type Genetics = (typeof geneticsTypes)[number]
+
 export const productStatuses = ['active', 'withdrawn'] as const
 export type ProductStatus = (typeof productStatuses)[number]
 
 /** A number filter: applied only when it is a finite number within the bounds. */
-const numberBetween =
+export const numberBetween =
   (min: number, max: number): ListFilter<number> =>
   (value) => {
-    const number = typeof value === 'string' ? Number(value) : value
+    // An empty form field is no filter (Number('') would be 0).
+    const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
     return typeof number === 'number' && Number.isFinite(number) && number >= min && number <= max
       ? number
       : undefined
   }
 
 /** A free-text filter value (an exact match such as a manufacturer), trimmed, at most 200 chars. */
-const exactText: ListFilter<string> = (value) => {
+export const exactText: ListFilter<string> = (value) => {
   if (typeof value !== 'string') return undefined
   const trimmed = value.trim()
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused

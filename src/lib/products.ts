@@ -1,4 +1,4 @@
-import type { ProductCategory, ProductStatus } from './product-lists'
+import type { Genetics, ProductCategory, ProductStatus } from './product-lists'
 
 /**
  * The product catalogue's plain values: categories, units, PZN rules, sales-unit arithmetic;
@@ -17,8 +17,6 @@ export const productCategoryLabels: Record<ProductCategory, string> = {
   accessory: 'Hilfsmittel',
 }
 
-export const geneticsTypes = ['indica', 'sativa', 'hybrid'] as const
-export type Genetics = (typeof geneticsTypes)[number]
 export const geneticsLabels: Record<Genetics, string> = {
   indica: 'Indica',
   sativa: 'Sativa',

@@ -22,7 +22,7 @@ test('the admin list goes through the server-function path with the bearer token
   await openBackOffice(page, 'admin', 'admin-demo-2026')
   await page.goto('/admin')
   const table = page.getByRole('table', { name: 'Organisationen' })
-  await expect(table.getByRole('row')).toHaveCount(5)
+  await expect(table.getByRole('row')).toHaveCount(6)
   await expect(table).toContainText('Sonnen-Apotheke')
   await expectNoSeriousViolations(page)
 

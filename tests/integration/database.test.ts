@@ -122,10 +122,12 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       ['Sonnen-Apotheke', 'pharmacy'],
       ['Grüne Ecke e.V.', 'club'],
       ['Nordhanf Großhandel GmbH', 'wholesaler'],
+      ['Apotheke am Markt', 'pharmacy'],
     ])
     expect(first.tenants.map((row) => [row.slug, row.config === null])).toEqual([
       ['sonnen-apotheke', false],
       ['gruene-ecke', true],
+      ['apotheke-am-markt', false],
     ])
     expect(first.users.map((row) => [row.username, row.role])).toEqual(
       demoBusinessLogins.map((login) => [login.username, login.role]),

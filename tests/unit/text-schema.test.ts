@@ -102,6 +102,9 @@ function candidatesFor(schema: AnySchema): string[] {
     'www.example.de',
     // A full name (shop-reservations.ts: first and last name).
     'Mara Muster',
+    // An adult's birth date (shop-accounts.ts) and a mail link's token (43 base64url characters).
+    '1990-04-12',
+    'A'.repeat(43),
   ]
 }
 

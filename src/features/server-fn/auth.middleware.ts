@@ -7,13 +7,11 @@ import { requestHost } from '~/server/http.server'
 import { requestIdOf } from './errors.middleware'
 
 /**
- * The way into business services: the browser sends the session's access token as a bearer token
- * (through the API client's fetch, so a 401 shares its single-flight refresh and is repeated once);
- * during the server render, where the call runs in-process, the token goes along in the context.
- * The server verifies it and puts `{ actor, user, organisation, tenant }` into the handler's
- * context. The refresh cookie alone never authorises a call.
+ * The browser sends the session's access token as a bearer token (through the API client's fetch,
+ * so a 401 shares its single-flight refresh and is repeated once); during the server render, where
+ * the call runs in-process, the token goes along in the context.
  */
-const withAccessToken = createMiddleware({ type: 'function' }).client(async ({ next }) => {
+const carryAccessToken = createMiddleware({ type: 'function' }).client(async ({ next }) => {
   const { session, api } = (await getRouterInstance()).options.context
   const inServerRender = typeof window === 'undefined'
   return next({
@@ -22,8 +20,13 @@ const withAccessToken = createMiddleware({ type: 'function' }).client(async ({ n
   })
 })
 
+/**
+ * The way into business services: the access token goes along (`carryAccessToken`); the server
+ * verifies it and puts `{ actor, user, organisation, tenant }` into the handler's
+ * context. The refresh cookie alone never authorises a call.
+ */
 export const authenticated = createMiddleware({ type: 'function' })
-  .middleware([withAccessToken])
+  .middleware([carryAccessToken])
   .server(async ({ next, context }) => {
     const request = getRequest()
     const token = bearerToken(request) ?? context?.renderAccessToken ?? null
@@ -42,12 +45,13 @@ export const authenticated = createMiddleware({ type: 'function' })
   })
 
 /**
- * For calls a visitor may make too (a guest's reservation in the shop): with a token it is
+ * For calls a visitor may make too (a guest's reservation, the catalogue, whose prices some
+ * pharmacies show only to their logged-in customers): with a token it is
  * verified as above (a dead one still answers 401, so the browser refreshes); without one the
  * handler gets `actor: null`.
  */
 export const optionallyAuthenticated = createMiddleware({ type: 'function' })
-  .middleware([withAccessToken])
+  .middleware([carryAccessToken])
   .server(async ({ next, context }) => {
     const request = getRequest()
     const token = bearerToken(request) ?? context?.renderAccessToken ?? null

@@ -3,10 +3,8 @@ import {
   ChartColumn,
   ClipboardList,
   CreditCard,
-  FlaskConical,
   HandHeart,
   LayoutDashboard,
-  Leaf,
   type LucideIcon,
   MailOpen,
   MapPin,
@@ -66,6 +64,9 @@ type BuiltArea =
   | 'reservation'
   | 'shop'
   | 'confirmation'
+  | 'flowers'
+  | 'flower'
+  | 'extracts'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {
@@ -152,27 +153,6 @@ export const areas: Record<PlaceholderArea, Area> = {
     icon: MapPin,
     emptyTitle: 'Noch keine Adressen',
     emptyText: 'Gespeicherte Adressen stehen dir beim Bestellen zur Auswahl.',
-  },
-  flowers: {
-    title: areaTitles.flowers,
-    description: 'Cannabisblüten mit Sorte, THC- und CBD-Gehalt und Verfügbarkeit.',
-    icon: Leaf,
-    emptyTitle: 'Noch keine Blüten im Sortiment',
-    emptyText: 'Die Apotheke stellt ihr Blütensortiment gerade zusammen.',
-  },
-  flower: {
-    title: areaTitles.flower,
-    description: 'Sorte, Wirkstoffgehalte, Terpene und Preis einer Blüte.',
-    icon: Leaf,
-    emptyTitle: 'Produktdetails',
-    emptyText: 'Hier stehen Sorte, Wirkstoffgehalte, Herkunft und Preis der Blüte.',
-  },
-  extracts: {
-    title: areaTitles.extracts,
-    description: 'Cannabisextrakte mit Wirkstoffgehalt, Trägeröl und Packungsgröße.',
-    icon: FlaskConical,
-    emptyTitle: 'Noch keine Extrakte im Sortiment',
-    emptyText: 'Die Apotheke stellt ihr Extraktsortiment gerade zusammen.',
   },
   checkout: {
     title: areaTitles.checkout,

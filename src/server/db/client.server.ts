@@ -9,6 +9,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import {
+  type NotificationHub,
+  pgliteNotifications,
+  postgresNotifications,
+} from './notifications.server'
 import * as schema from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -25,6 +30,8 @@ export interface DatabaseHandle {
   migrate(migrationsFolder?: string): Promise<void>
   /** Cheap liveness probe for the health endpoint. */
   ping(): Promise<void>
+  /** LISTEN/NOTIFY for the per-process caches (ADR 027). */
+  notifications: NotificationHub
   close(): Promise<void>
 }
 
@@ -53,6 +60,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {})
     const db = drizzlePostgres({ client: pool, schema })
+    const notifications = postgresNotifications(target.url)
     return {
       db,
       driver: 'postgres',
@@ -70,7 +78,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       ping: async () => {
         await pool.query('select 1')
       },
-      close: () => pool.end(),
+      notifications,
+      close: async () => {
+        await notifications.close()
+        await pool.end()
+      },
     }
   }
 
@@ -82,6 +94,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
   const pglite = client
   const db = drizzlePglite({ client: pglite, schema })
+  const notifications = pgliteNotifications(pglite)
   return {
     db,
     driver: 'pglite',
@@ -90,7 +103,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     ping: async () => {
       await pglite.query('select 1')
     },
-    close: () => pglite.close(),
+    notifications,
+    close: async () => {
+      await notifications.close()
+      await pglite.close()
+    },
   }
 }
 

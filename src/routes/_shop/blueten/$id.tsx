@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AreaPage } from '~/features/shell/AreaPage'
-import { shopAreaHead } from '~/features/shell/page-head'
+import { CatalogueProductPage } from '~/features/shop/catalogue/CatalogueProductPage'
+import { loadCatalogueProduct } from '~/features/shop/catalogue/catalogue.queries'
+import { catalogueProductHead } from '~/features/shop/catalogue/catalogue-head'
 
 export const Route = createFileRoute('/_shop/blueten/$id')({
-  head: shopAreaHead('flower'),
-  component: () => <AreaPage area="flower" />,
+  loader: ({ context, params }) => loadCatalogueProduct(context, 'flower', params.id),
+  head: catalogueProductHead('flower'),
+  component: function FlowerPage() {
+    return <CatalogueProductPage category="flower" id={Route.useParams().id} />
+  },
 })

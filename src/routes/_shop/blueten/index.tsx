@@ -1,8 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { AreaPage } from '~/features/shell/AreaPage'
-import { shopAreaHead } from '~/features/shell/page-head'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
+import { CataloguePage } from '~/features/shop/catalogue/CataloguePage'
+import { loadCatalogue } from '~/features/shop/catalogue/catalogue.queries'
+import { catalogueListHead } from '~/features/shop/catalogue/catalogue-head'
+import { catalogueSearchDefaults, validateCatalogueSearch } from '~/lib/shop-catalogue'
 
 export const Route = createFileRoute('/_shop/blueten/')({
-  head: shopAreaHead('flowers'),
-  component: () => <AreaPage area="flowers" />,
+  validateSearch: validateCatalogueSearch,
+  search: { middlewares: [stripSearchParams(catalogueSearchDefaults)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => loadCatalogue(context, 'flower', deps),
+  head: catalogueListHead('flower'),
+  component: function FlowersPage() {
+    return <CataloguePage category="flower" search={Route.useSearch()} />
+  },
 })

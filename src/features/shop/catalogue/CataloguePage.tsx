@@ -1,0 +1,125 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, useLocation } from '@tanstack/react-router'
+import { ChevronLeft, ChevronRight, FlaskConical, Leaf, SlidersHorizontal } from 'lucide-react'
+import {
+  type CatalogueCategory,
+  type CatalogueSearch,
+  catalogueListPaths,
+  isCatalogueFiltered,
+} from '~/lib/shop-catalogue'
+import { useSession } from '../../session/use-session'
+import { buttonClass } from '../../ui/buttons'
+import { EmptyState } from '../../ui/EmptyState'
+import { PageHeader } from '../../ui/PageHeader'
+import { CatalogueCard } from './CatalogueCard'
+import { CatalogueFilters } from './CatalogueFilters'
+import { catalogueQuery, catalogueViewerOf } from './catalogue.queries'
+import { catalogueWords } from './catalogue-words'
+
+/** `/blueten`, `/extrakte`: the shop's products of a category, filtered by the URL's search. */
+export function CataloguePage({
+  category,
+  search,
+}: {
+  category: CatalogueCategory
+  search: CatalogueSearch
+}) {
+  const viewer = catalogueViewerOf(useSession())
+  const { data } = useSuspenseQuery(catalogueQuery({ category, search }, viewer))
+  const location = useLocation()
+  const words = catalogueWords[category]
+  const filtered = isCatalogueFiltered(data.search)
+  const loginRedirect = location.href
+  return (
+    <>
+      <PageHeader title={words.title} description={words.description} />
+      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+        {/* One form for every width: folded away on a phone, always open beside the list from lg. */}
+        <details className="rounded-card border border-border bg-surface p-4 lg:self-start lg:[&::details-content]:[content-visibility:visible] lg:[&::details-content]:block">
+          <summary className="flex cursor-pointer items-center gap-2 font-semibold lg:hidden">
+            <SlidersHorizontal className="size-4" aria-hidden="true" />
+            Filter und Sortierung
+          </summary>
+          <div className="mt-4 lg:mt-0">
+            <CatalogueFilters category={category} data={data} />
+          </div>
+        </details>
+        <section aria-labelledby="catalogue-results" className="min-w-0">
+          <h2 id="catalogue-results" className="sr-only">
+            Ergebnisse
+          </h2>
+          <p role="status" className="mb-4 text-sm text-ink-muted">
+            {data.total === 1 ? `1 ${words.one}` : `${data.total} ${words.many}`}
+            {data.pageCount > 1 && `, Seite ${data.page} von ${data.pageCount}`}
+          </p>
+          {data.items.length === 0 ? (
+            <EmptyState
+              icon={category === 'flower' ? Leaf : FlaskConical}
+              title={filtered ? 'Keine Treffer' : words.emptyTitle}
+              action={
+                filtered ? (
+                  <Link
+                    to={catalogueListPaths[category]}
+                    search={{} as never}
+                    className={buttonClass('secondary')}
+                  >
+                    Filter zurücksetzen
+                  </Link>
+                ) : undefined
+              }
+            >
+              {filtered ? 'Zu Ihren Filtern passt derzeit kein Produkt.' : words.emptyText}
+            </EmptyState>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {data.items.map((item) => (
+                <li key={item.id} className="flex">
+                  <CatalogueCard category={category} item={item} loginRedirect={loginRedirect} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination category={category} page={data.page} pageCount={data.pageCount} />
+        </section>
+      </div>
+    </>
+  )
+}
+
+function Pagination({
+  category,
+  page,
+  pageCount,
+}: {
+  category: CatalogueCategory
+  page: number
+  pageCount: number
+}) {
+  if (pageCount <= 1) return null
+  const to = catalogueListPaths[category]
+  const linkClass = buttonClass('secondary')
+  const toPage = (target: number) => (previous: CatalogueSearch) => ({ ...previous, page: target })
+  return (
+    <nav aria-label="Seiten" className="mt-6 flex items-center justify-between gap-2">
+      {page > 1 ? (
+        <Link to={to} search={toPage(page - 1) as never} className={linkClass}>
+          <ChevronLeft className="size-4" aria-hidden="true" />
+          Vorherige Seite
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-ink-muted">
+        Seite {page} von {pageCount}
+      </span>
+      {page < pageCount ? (
+        <Link to={to} search={toPage(page + 1) as never} className={linkClass}>
+          Nächste Seite
+          <ChevronRight className="size-4" aria-hidden="true" />
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  )
+}

@@ -1,0 +1,64 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import { notFound } from '@tanstack/react-router'
+import { FailureError } from '~/lib/failure'
+import type { CatalogueCategory, CatalogueListInput, CatalogueSearch } from '~/lib/shop-catalogue'
+import type { SessionState, SessionStore } from '../../session/session-store'
+import { fetchCatalogue, fetchCatalogueProduct } from './catalogue.functions'
+import { currentOrigin } from './catalogue-head'
+
+/** What the catalogue routes' loaders take from the router context. */
+interface LoaderContext {
+  queryClient: QueryClient
+  session: SessionStore
+}
+
+/**
+ * Who looks decides what the server answers (prices only for customers where the pharmacy says
+ * so): the logged-in shop customer's id, or null for a visitor. Part of every key, so logging in
+ * or out never shows the other's answer.
+ */
+export const catalogueViewerOf = (session: SessionState): string | null =>
+  session.loggedIn && session.accountType === 'b2c' && session.user ? session.user.id : null
+
+export const catalogueQuery = (input: CatalogueListInput, viewer: string | null) =>
+  queryOptions({
+    queryKey: ['shop-catalogue', viewer, 'list', input.category, input.search],
+    queryFn: () => fetchCatalogue({ data: input }),
+  })
+
+export const catalogueProductQuery = (
+  category: CatalogueCategory,
+  id: string,
+  viewer: string | null,
+) =>
+  queryOptions({
+    queryKey: ['shop-catalogue', viewer, 'product', category, id],
+    queryFn: () => fetchCatalogueProduct({ data: { category, id } }),
+  })
+
+/** A list route's loader; answers the origin for the canonical URL its head builds. */
+export async function loadCatalogue(
+  context: LoaderContext,
+  category: CatalogueCategory,
+  search: CatalogueSearch,
+): Promise<{ origin: string }> {
+  const viewer = catalogueViewerOf(context.session.state)
+  await context.queryClient.ensureQueryData(catalogueQuery({ category, search }, viewer))
+  return { origin: currentOrigin() }
+}
+
+/** A product page's loader: a product this shop does not show is the router's not-found page. */
+export async function loadCatalogueProduct(
+  context: LoaderContext,
+  category: CatalogueCategory,
+  id: string,
+): Promise<{ origin: string }> {
+  const viewer = catalogueViewerOf(context.session.state)
+  try {
+    await context.queryClient.ensureQueryData(catalogueProductQuery(category, id, viewer))
+  } catch (error) {
+    if (error instanceof FailureError && error.status === 404) throw notFound()
+    throw error
+  }
+  return { origin: currentOrigin() }
+}

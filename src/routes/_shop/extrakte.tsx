@@ -1,8 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { AreaPage } from '~/features/shell/AreaPage'
-import { shopAreaHead } from '~/features/shell/page-head'
-
-export const Route = createFileRoute('/_shop/extrakte')({
-  head: shopAreaHead('extracts'),
-  component: () => <AreaPage area="extracts" />,
-})
