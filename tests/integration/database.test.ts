@@ -40,6 +40,8 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
   it('applies the committed migrations to an empty database', async () => {
     await database.handle.migrate()
     expect(await tableNames(database)).toEqual([
+      'account_tokens',
+      'app_settings',
       'audit_events',
       'auth_sessions',
       'batches',
@@ -55,6 +57,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       'number_counters',
       'organisation_products',
       'organisations',
+      'outbox_mails',
       'product_import_rows',
       'product_imports',
       'products',
