@@ -90,9 +90,12 @@ test('pages hydrate and navigate under the policy without a violation', async ({
   await page.evaluate(() => {
     ;(window as { sameDocument?: boolean }).sameDocument = true
   })
-  await page.getByRole('link', { name: 'Blüten' }).click()
+  await page.getByRole('link', { name: 'Blüten', exact: true }).click()
   await expect(page).toHaveURL(`${shop}/blueten`)
-  await expect(page.getByRole('link', { name: 'Blüten' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('link', { name: 'Blüten', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
   expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
 
   expect(cspErrors).toEqual([])
