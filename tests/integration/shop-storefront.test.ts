@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { berlinIsoDate } from '~/lib/format'
 import { shopFinderSearch } from '~/lib/shop-finder'
 import { organisations, tenants } from '~/server/db/schema'
 import { demoIds, demoProductIds } from '~/server/db/seed.server'
 import { demoTenantConfigs } from '~/server/db/seed-tenants.server'
+import { cachedAvailableProductsByCategory } from '~/server/shop/catalogue-cache.server'
 import { findShops } from '~/server/shop/shop-finder.server'
 import { availableProductsByCategory } from '~/server/shop/storefront.server'
 import { stockByProduct } from '~/server/stock/stock-levels.server'
@@ -35,8 +36,8 @@ describe.each(testDatabaseKinds)('storefront and shop finder on %s', (kind) => {
     findShops(db(), shopFinderSearch.parse(search as never), where)
 
   it('counts the available products per category, each shop its own', async () => {
-    const sonnen = await availableProductsByCategory(db(), await shop('sonnen-apotheke'))
-    const markt = await availableProductsByCategory(db(), await shop('apotheke-am-markt'))
+    const sonnen = (await availableProductsByCategory(db(), await shop('sonnen-apotheke'))).counts
+    const markt = (await availableProductsByCategory(db(), await shop('apotheke-am-markt'))).counts
     // Sonnen-Apotheke lists about twenty flowers, a few without stock, and six extracts.
     expect(sonnen.flower).toBeGreaterThanOrEqual(14)
     expect(sonnen.flower).toBeLessThanOrEqual(20)
@@ -45,9 +46,12 @@ describe.each(testDatabaseKinds)('storefront and shop finder on %s', (kind) => {
     expect(markt).not.toEqual(sonnen)
   })
 
-  it('stops counting a product once reservations hold all it has', async () => {
+  it('stops counting a product once reservations hold all it has, also in the cache', async () => {
     const sonnen = await shop('sonnen-apotheke')
-    const before = await availableProductsByCategory(db(), sonnen)
+    const before = (await availableProductsByCategory(db(), sonnen)).counts
+    const cached = await cachedAvailableProductsByCategory(database.handle, sonnen)
+    expect(cached).toEqual(before)
+    expect(await cachedAvailableProductsByCategory(database.handle, sonnen)).toBe(cached)
     const listingId = demoProductIds.pharmacyLooseFlower
     const stock = stockByProduct(db(), demoIds.pharmacy, berlinIsoDate())
     const [row] = await db().select().from(stock).where(eq(stock.productId, listingId))
@@ -62,7 +66,15 @@ describe.each(testDatabaseKinds)('storefront and shop finder on %s', (kind) => {
       }),
     )
     const after = await availableProductsByCategory(db(), sonnen)
-    expect(after.flower).toBe(before.flower - 1)
+    expect(after.counts.flower).toBe(before.flower - 1)
+    // Held without an end: no lapse to wait for.
+    expect(after.nextLapse).toBeNull()
+    // The reservation's trigger announces the change; the cached counts follow.
+    await vi.waitFor(async () =>
+      expect((await cachedAvailableProductsByCategory(database.handle, sonnen)).flower).toBe(
+        before.flower - 1,
+      ),
+    )
   })
 
   it('finds the pharmacies with a shop by name, city or postal code, never a club', async () => {

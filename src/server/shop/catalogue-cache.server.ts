@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '../db/client.server'
 import type { NotificationHub, Subscription } from '../db/notifications.server'
 import type { ShopTenant } from '../tenants.server'
 import { type CatalogueView, getCatalogueProduct, listCatalogue } from './catalogue.server'
+import { type AvailableByCategory, availableProductsByCategory } from './storefront.server'
 
 /**
  * The per-process cache of catalogue answers (ADR 027), so anonymous page views do not query the
@@ -163,5 +164,17 @@ export function cachedCatalogueProduct(
       today,
     )
     return { value: product, changesAt: nextLapse }
+  })
+}
+
+/** The storefront's counts of available products per category, from this process's cache. */
+export function cachedAvailableProductsByCategory(
+  database: DatabaseHandle,
+  shop: ShopTenant,
+): Promise<AvailableByCategory> {
+  const key = `storefront|${berlinIsoDate()}`
+  return cacheOf(database).read(shop.organisationId, key, async () => {
+    const { counts, nextLapse } = await availableProductsByCategory(database.db, shop)
+    return { value: counts, changesAt: nextLapse }
   })
 }

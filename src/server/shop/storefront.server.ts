@@ -1,8 +1,9 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, gt, isNull, min, sql } from 'drizzle-orm'
 import { berlinIsoDate } from '../../lib/format'
 import type { ProductCategory } from '../../lib/product-lists'
 import type { Database } from '../db/client.server'
 import { organisationProducts, products } from '../products/products.schema'
+import { stockReservations } from '../stock/stock.schema'
 import { stockByProduct } from '../stock/stock-levels.server'
 import type { ShopTenant } from '../tenants.server'
 
@@ -16,7 +17,7 @@ export type AvailableByCategory = Record<ProductCategory, number>
 export async function availableProductsByCategory(
   db: Database,
   shop: ShopTenant,
-): Promise<AvailableByCategory> {
+): Promise<{ counts: AvailableByCategory; nextLapse: Date | null }> {
   const stock = stockByProduct(db, shop.organisationId, berlinIsoDate())
   const rows = await db
     .select({ category: products.category, products: count() })
@@ -41,5 +42,17 @@ export async function availableProductsByCategory(
     accessory: 0,
   }
   for (const row of rows) counts[row.category] = row.products
-  return counts
+  // When the first hold lapses its goods count again, without a write that would announce it.
+  const [lapse] = await db
+    .select({ at: min(stockReservations.expiresAt) })
+    .from(stockReservations)
+    .where(
+      and(
+        eq(stockReservations.organisationId, shop.organisationId),
+        isNull(stockReservations.releasedAt),
+        isNull(stockReservations.consumedAt),
+        gt(stockReservations.expiresAt, sql`now()`),
+      ),
+    )
+  return { counts, nextLapse: lapse?.at ?? null }
 }

@@ -2,11 +2,11 @@ import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { getApp } from '~/server/app.server'
 import { shopOfRequest } from '~/server/shop/shop.server'
-import { availableProductsByCategory } from '~/server/shop/storefront.server'
+import { cachedAvailableProductsByCategory } from '~/server/shop/catalogue-cache.server'
 
 /** What the storefront's entry tiles count: the shop's available products per category. */
 export const fetchStorefront = createServerFn({ method: 'GET' }).handler(async () => {
   const app = await getApp()
   const shop = await shopOfRequest(app, getRequest())
-  return { available: await availableProductsByCategory(app.db, shop) }
+  return { available: await cachedAvailableProductsByCategory(app.database, shop) }
 })
