@@ -1,7 +1,8 @@
-// Lighthouse performance of /shop (on the shop host) and /login against the production build as
-// `npm start` runs it (`npm run bench:lighthouse`). Runs offline in the system Chromium, each page
-// LIGHTHOUSE_RUNS times (default 3) on Lighthouse's mobile and desktop settings, and prints the
-// median score with the metrics of that run.
+// Lighthouse of the shop's pages (/shop, /blueten, a product page on the shop host) and /login
+// against the production build as `npm start` runs it (`npm run bench:lighthouse`). Runs offline
+// in the system Chromium, each page LIGHTHOUSE_RUNS times (default 3) on Lighthouse's mobile and
+// desktop settings, and prints the median performance score with the metrics of that run and the
+// accessibility, best-practices and SEO scores.
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { root, shopHost, startServer } from './server.mjs'
@@ -26,7 +27,7 @@ const formFactors = [
 function lighthouse(url, extraArgs) {
   const args = [
     url,
-    '--only-categories=performance',
+    '--only-categories=performance,accessibility,best-practices,seo',
     '--output=json',
     '--output-path=stdout',
     '--quiet',
@@ -68,8 +69,12 @@ async function lighthouseWithRetries(url, extraArgs, attempts = 3) {
 
 function summary(report) {
   const metric = (id) => report.audits[id].numericValue
+  const score = (category) => Math.round(report.categories[category].score * 100)
   return {
-    score: Math.round(report.categories.performance.score * 100),
+    score: score('performance'),
+    a11y: score('accessibility'),
+    'best pr.': score('best-practices'),
+    seo: score('seo'),
     'FCP ms': Math.round(metric('first-contentful-paint')),
     'LCP ms': Math.round(metric('largest-contentful-paint')),
     'TBT ms': Math.round(metric('total-blocking-time')),
@@ -82,6 +87,12 @@ const server = await startServer()
 try {
   const pages = [
     ['/shop (shop host)', `http://${shopHost}:${server.port}/shop`],
+    ['/blueten (shop host)', `http://${shopHost}:${server.port}/blueten`],
+    // Nordstern, loose by the gram (demoProductIds.pharmacyLooseFlower).
+    [
+      '/blueten/$id (shop host)',
+      `http://${shopHost}:${server.port}/blueten/00000000-0000-4000-8000-000000003001`,
+    ],
     ['/login', `${server.url}/login`],
   ]
   const results = []
@@ -95,7 +106,7 @@ try {
       results.push({ page, formFactor, ...median, scores: scored.map((s) => s.score).join(' ') })
     }
   }
-  console.log(`\nLighthouse performance, median of ${runs} runs, ${chromePath}`)
+  console.log(`\nLighthouse, median performance of ${runs} runs, ${chromePath}`)
   console.table(results)
 } finally {
   await server.stop()
