@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { berlinIsoDate } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
 import type { ConfiguratorProduct } from '../../lib/prescription-configurator'
@@ -8,6 +8,7 @@ import type { Executor } from '../db/client.server'
 import { organisationProducts, products } from '../products/products.schema'
 import { stockByProduct } from '../stock/stock-levels.server'
 import type { ShopTenant } from '../tenants.server'
+import { shownInShop } from './shop.server'
 
 /** More than any pharmacy lists; the configurator's picker shows them per category. */
 const productLimit = 500
@@ -46,15 +47,7 @@ export async function configuratorProducts(
     .from(organisationProducts)
     .innerJoin(products, eq(products.id, organisationProducts.productId))
     .leftJoin(stock, eq(stock.productId, organisationProducts.id))
-    .where(
-      and(
-        eq(organisationProducts.organisationId, shop.organisationId),
-        eq(organisationProducts.visibleInShop, true),
-        isNull(organisationProducts.archivedAt),
-        eq(products.status, 'active'),
-        wanted ? inArray(organisationProducts.id, wanted) : undefined,
-      ),
-    )
+    .where(and(shownInShop(shop), wanted ? inArray(organisationProducts.id, wanted) : undefined))
     .orderBy(asc(products.name), asc(organisationProducts.id))
     .limit(productLimit)
   return rows.map(({ available, lowStockThreshold, ...row }) => {

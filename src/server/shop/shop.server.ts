@@ -1,5 +1,7 @@
+import { and, eq, isNull } from 'drizzle-orm'
 import type { App } from '../app.server'
 import { NotFoundError } from '../errors.server'
+import { organisationProducts, products } from '../products/products.schema'
 import { isShopTenant, type ShopTenant, tenantOfRequest } from '../tenants.server'
 
 export const noShopMessage = 'Für diese Adresse gibt es keinen Shop.'
@@ -14,3 +16,15 @@ export async function shopOfRequest(app: App, request: Request): Promise<ShopTen
   if (!isShopTenant(tenant)) throw new NotFoundError(noShopMessage)
   return tenant
 }
+
+/**
+ * The listings a shop shows: its organisation's, visible in the shop, not archived, of a product
+ * still on the market. For queries that join `products` on the listing.
+ */
+export const shownInShop = (shop: ShopTenant) =>
+  and(
+    eq(organisationProducts.organisationId, shop.organisationId),
+    eq(organisationProducts.visibleInShop, true),
+    isNull(organisationProducts.archivedAt),
+    eq(products.status, 'active'),
+  )

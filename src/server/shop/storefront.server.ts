@@ -6,6 +6,7 @@ import { organisationProducts, products } from '../products/products.schema'
 import { stockReservations } from '../stock/stock.schema'
 import { stockByProduct } from '../stock/stock-levels.server'
 import type { ShopTenant } from '../tenants.server'
+import { shownInShop } from './shop.server'
 
 /** How many of the shop's visible products each category has available, for the entry tiles. */
 export type AvailableByCategory = Record<ProductCategory, number>
@@ -26,10 +27,7 @@ export async function availableProductsByCategory(
     .innerJoin(stock, eq(stock.productId, organisationProducts.id))
     .where(
       and(
-        eq(organisationProducts.organisationId, shop.organisationId),
-        eq(organisationProducts.visibleInShop, true),
-        isNull(organisationProducts.archivedAt),
-        eq(products.status, 'active'),
+        shownInShop(shop),
         sql`${stock.available} >= ${organisationProducts.baseUnitsPerSalesUnit}`,
       ),
     )
