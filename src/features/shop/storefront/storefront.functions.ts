@@ -1,8 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { getApp } from '~/server/app.server'
-import { shopOfRequest } from '~/server/shop/shop.server'
 import { cachedAvailableProductsByCategory } from '~/server/shop/catalogue-cache.server'
+import { shopOfRequest } from '~/server/shop/shop.server'
 
 /** What the storefront's entry tiles count: the shop's available products per category. */
 export const fetchStorefront = createServerFn({ method: 'GET' }).handler(async () => {
