@@ -43,6 +43,14 @@ test('the storefront shows what the shop offers, how it delivers and how to pay'
   await page.goto(`${tenantOrigin(baseURL, 'sonnen-apotheke')}/`)
   await expect(page).toHaveURL(/\/shop$/)
   await expect(page).toHaveTitle('Willkommen im Shop – Sonnen-Apotheke')
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    `${tenantOrigin(baseURL, 'sonnen-apotheke')}/shop`,
+  )
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    /^Sonnen-Apotheke in Berlin: Cannabisblüten und Extrakte/,
+  )
   await expect(
     page.getByText('Verschreibungspflichtige Arzneimittel geben wir nur gegen Vorlage'),
   ).toBeVisible()

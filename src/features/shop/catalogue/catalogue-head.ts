@@ -1,6 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createIsomorphicFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
 import {
   type CatalogueCategory,
   type CatalogueProduct,
@@ -11,6 +9,7 @@ import {
 import type { SessionStore } from '../../session/session-store'
 import { pageHead } from '../../shell/page-head'
 import type { TenantInfo } from '../../tenant/tenant'
+import { shopNameOf, shopPageTags } from '../shop-head'
 import { catalogueProductQuery, catalogueViewerOf } from './catalogue.queries'
 import { catalogueWords } from './catalogue-words'
 
@@ -20,48 +19,11 @@ import { catalogueWords } from './catalogue-words'
  * script, which the router stamps with the response's CSP nonce (ADR 011).
  */
 
-/** The origin the page was requested on (behind trusted proxies: the one they name). */
-export const currentOrigin = createIsomorphicFn()
-  .server(() => new URL(getRequest().url).origin)
-  .client(() => window.location.origin)
-
 interface HeadContext {
   tenant: TenantInfo | null
   session: SessionStore
   queryClient: QueryClient
 }
-
-type MetaTag =
-  | { title: string }
-  | { name: string; content: string }
-  | { property: string; content: string }
-
-function sharedTags(options: {
-  title: string
-  description: string
-  url: string
-  type: 'website' | 'product'
-  shopName: string
-  noIndex?: boolean
-}): { meta: MetaTag[]; links: { rel: string; href: string }[] } {
-  const { meta } = pageHead(options.title, options.shopName)
-  return {
-    meta: [
-      ...meta,
-      { name: 'description', content: options.description },
-      ...(options.noIndex ? [{ name: 'robots', content: 'noindex, follow' }] : []),
-      { property: 'og:type', content: options.type },
-      { property: 'og:title', content: `${options.title} – ${options.shopName}` },
-      { property: 'og:description', content: options.description },
-      { property: 'og:url', content: options.url },
-      { property: 'og:site_name', content: options.shopName },
-      { property: 'og:locale', content: 'de_DE' },
-    ],
-    links: [{ rel: 'canonical', href: options.url }],
-  }
-}
-
-const shopNameOf = (tenant: TenantInfo | null) => tenant?.config?.shopName ?? 'Online-Shop'
 
 /** The list's head; filtered lists point to the unfiltered one and are kept out of the index. */
 export function catalogueListHead(category: CatalogueCategory) {
@@ -74,7 +36,7 @@ export function catalogueListHead(category: CatalogueCategory) {
   }) => {
     const words = catalogueWords[category]
     const page = match.search.page > 1 ? `?page=${match.search.page}` : ''
-    return sharedTags({
+    return shopPageTags({
       title: words.title,
       description: words.description,
       url: `${loaderData?.origin ?? ''}${catalogueListPaths[category]}${page}`,
@@ -154,7 +116,7 @@ export function catalogueProductHead(category: CatalogueCategory) {
     if (!product) return pageHead(catalogueWords[category].one, shopName)
     const url = `${loaderData?.origin ?? ''}${catalogueListPaths[category]}/${product.id}`
     const description = product.summary
-    const tags = sharedTags({ title: product.name, description, url, type: 'product', shopName })
+    const tags = shopPageTags({ title: product.name, description, url, type: 'product', shopName })
     const pricesPublic = tenant?.config?.showPricesPublicly === true
     return {
       ...tags,

@@ -3,8 +3,8 @@ import { notFound } from '@tanstack/react-router'
 import { FailureError } from '~/lib/failure'
 import type { CatalogueCategory, CatalogueListInput, CatalogueSearch } from '~/lib/shop-catalogue'
 import type { SessionState, SessionStore } from '../../session/session-store'
+import { currentOrigin } from '../shop-head'
 import { fetchCatalogue, fetchCatalogueProduct } from './catalogue.functions'
-import { currentOrigin } from './catalogue-head'
 
 /** What the catalogue routes' loaders take from the router context. */
 interface LoaderContext {
