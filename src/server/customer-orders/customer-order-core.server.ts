@@ -207,6 +207,28 @@ export async function recordOrderEvent(
 }
 
 /**
+ * What every new order records, whichever way it came (back-office, shop reservation, a buyer's
+ * purchase order): the timeline's first event and the audit row with its items.
+ */
+export async function recordOrderCreated(
+  tx: Executor,
+  actor: Actor,
+  order: OrderRow,
+  items: readonly ItemRow[],
+  detail: string | null = null,
+) {
+  await recordOrderEvent(tx, actor, order, { kind: 'created', toStatus: 'new', detail })
+  await auditOrder(
+    tx,
+    actor,
+    customerOrderAudit.created,
+    order,
+    null,
+    auditedOrderFields(order, items),
+  )
+}
+
+/**
  * Writes a change of a locked order: its columns with the next version, the timeline event and
  * the audit row (`extra` adds business facts such as the picked batches).
  */

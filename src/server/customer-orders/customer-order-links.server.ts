@@ -20,14 +20,11 @@ import {
 import { releaseReservations } from '../stock/stock-reservations.server'
 import {
   applyTransition,
-  auditedOrderFields,
-  auditOrder,
-  customerOrderAudit,
   itemsOfOrder,
   type OrderRow,
   orderSource,
   picksOfOrder,
-  recordOrderEvent,
+  recordOrderCreated,
 } from './customer-order-core.server'
 import { customerOrders } from './customer-orders.schema'
 import { insertItems, pricedLines } from './customer-orders.server'
@@ -141,18 +138,12 @@ export async function openSellerOrder(
     .returning()
   if (!order) throw new Error('customer order was not inserted')
   const items = await insertItems(tx, order, priced.items)
-  await recordOrderEvent(tx, actor, order, {
-    kind: 'created',
-    toStatus: 'new',
-    detail: `Bestellung ${purchaseOrder.number} von ${customer.companyName}`,
-  })
-  await auditOrder(
+  await recordOrderCreated(
     tx,
     actor,
-    customerOrderAudit.created,
     order,
-    null,
-    auditedOrderFields(order, items),
+    items,
+    `Bestellung ${purchaseOrder.number} von ${customer.companyName}`,
   )
 }
 

@@ -50,7 +50,6 @@ import { releaseReservations } from '../stock/stock-reservations.server'
 import { sellerOf } from './customer-order-access.server'
 import {
   auditedOrderFields,
-  auditOrder,
   changeOrder,
   customerOrderAudit,
   itemsOfOrder,
@@ -58,7 +57,7 @@ import {
   type OrderRow,
   orderSource,
   picksOfOrder,
-  recordOrderEvent,
+  recordOrderCreated,
 } from './customer-order-core.server'
 import {
   customerOrderEvents,
@@ -583,15 +582,7 @@ export async function createCustomerOrder(
       .returning()
     if (!order) throw new Error('customer order was not inserted')
     const items = await insertItems(tx, order, priced.items)
-    await recordOrderEvent(tx, actor, order, { kind: 'created', toStatus: 'new' })
-    await auditOrder(
-      tx,
-      actor,
-      customerOrderAudit.created,
-      order,
-      null,
-      auditedOrderFields(order, items),
-    )
+    await recordOrderCreated(tx, actor, order, items)
     return savedOrder(order)
   })
 }

@@ -21,13 +21,7 @@ import {
 } from '../../lib/shop-reservations'
 import type { ShopActor, VisitorActor } from '../actor.server'
 import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
-import {
-  auditedOrderFields,
-  auditOrder,
-  customerOrderAudit,
-  orderSource,
-  recordOrderEvent,
-} from '../customer-orders/customer-order-core.server'
+import { orderSource, recordOrderCreated } from '../customer-orders/customer-order-core.server'
 import { customerOrderItems, customerOrders } from '../customer-orders/customer-orders.schema'
 import {
   insertItems,
@@ -257,19 +251,7 @@ export async function reservePrescription(
       source: orderSource(order),
       expiresAt,
     })
-    await recordOrderEvent(tx, actor, order, {
-      kind: 'created',
-      toStatus: 'new',
-      detail: 'Reservierung über den Rezeptkonfigurator',
-    })
-    await auditOrder(
-      tx,
-      actor,
-      customerOrderAudit.created,
-      order,
-      null,
-      auditedOrderFields(order, items),
-    )
+    await recordOrderCreated(tx, actor, order, items, 'Reservierung über den Rezeptkonfigurator')
     return { id: order.id, number: order.number }
   })
 }
