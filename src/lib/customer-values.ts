@@ -16,6 +16,18 @@ export type PayerKind = (typeof payerKinds)[number]
 export const prescriptionForms = ['paper', 'e_rezept'] as const
 export type PrescriptionForm = (typeof prescriptionForms)[number]
 
+/**
+ * How a shop customer hands in the prescription of an order: a scan uploaded at checkout, the
+ * token of an e-Rezept, or the original shown at pickup / sent by post.
+ */
+export const prescriptionEvidenceKinds = [
+  'upload',
+  'e_rezept',
+  'original_at_pickup',
+  'original_by_post',
+] as const
+export type PrescriptionEvidenceKind = (typeof prescriptionEvidenceKinds)[number]
+
 export const customerOrderStatuses = [
   'new',
   'confirmed',

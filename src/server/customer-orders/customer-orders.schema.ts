@@ -19,8 +19,10 @@ import {
   orderEventKinds,
   orderTypes,
   paymentStatuses,
+  prescriptionEvidenceKinds,
   prescriptionForms,
 } from '../../lib/customer-values'
+import { shopPaymentMethods } from '../../lib/shop'
 import { auditActorKind } from '../audit/audit-actor.schema'
 import { payerKind } from '../customers/customer-enums.schema'
 import { customers } from '../customers/customers.schema'
@@ -39,6 +41,11 @@ export const orderType = pgEnum('order_type', orderTypes)
 export const deliveryMethod = pgEnum('delivery_method', deliveryMethods)
 export const prescriptionForm = pgEnum('prescription_form', prescriptionForms)
 export const orderEventKind = pgEnum('order_event_kind', orderEventKinds)
+export const shopPaymentMethod = pgEnum('shop_payment_method', shopPaymentMethods)
+export const prescriptionEvidenceKind = pgEnum(
+  'prescription_evidence_kind',
+  prescriptionEvidenceKinds,
+)
 
 /**
  * What a customer ordered from an organisation. Status and payment are two separate state
@@ -74,6 +81,16 @@ export const customerOrders = pgTable(
     deliveryPostalCode: text('delivery_postal_code'),
     deliveryCity: text('delivery_city'),
     deliveryCountry: text('delivery_country'),
+    /** Shop orders: the delivery fee (gross, VAT at the standard rate), part of the totals. */
+    deliveryFeeCents: integer('delivery_fee_cents').notNull().default(0),
+    /** Shop orders: how the customer chose to pay. */
+    paymentMethod: shopPaymentMethod('payment_method'),
+    /** Shop orders: the billing address at the time of ordering. */
+    billingName: text('billing_name'),
+    billingStreet: text('billing_street'),
+    billingPostalCode: text('billing_postal_code'),
+    billingCity: text('billing_city'),
+    billingCountry: text('billing_country'),
     note: text('note'),
     netCents: integer('net_cents').notNull().default(0),
     vatCents: integer('vat_cents').notNull().default(0),
@@ -125,6 +142,10 @@ export const customerOrders = pgTable(
       sql`(${table.channel} = 'purchase_order') = (${table.purchaseOrderId} is not null)`,
     ),
     check('customer_orders_version_positive', sql`${table.version} > 0`),
+    check(
+      'customer_orders_delivery_fee',
+      sql`${table.deliveryFeeCents} >= 0 and ${table.deliveryFeeCents} <= ${table.grossCents}`,
+    ),
   ],
 )
 
@@ -208,6 +229,44 @@ export const customerOrderPrescriptions = pgTable(
     check(
       'customer_order_prescriptions_checked_by',
       sql`(${table.checkedAt} is null) = (${table.checkedBy} is null)`,
+    ),
+  ],
+)
+
+/**
+ * What a shop customer handed in at checkout for the prescription-only items: who pays, and the
+ * evidence (a scan, an e-Rezept token, or the original to come). The pharmacist checks it and
+ * records the prescription itself (`customer_order_prescriptions`) from it.
+ */
+export const customerOrderEvidence = pgTable(
+  'customer_order_evidence',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => customerOrders.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    payer: payerKind('payer').notNull(),
+    kind: prescriptionEvidenceKind('kind').notNull(),
+    scanFileId: uuid('scan_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
+    eRezeptToken: text('e_rezept_token'),
+    /** Statutory insurance: an uploaded certificate of exemption from co-payments. */
+    exemptionFileId: uuid('exemption_file_id').references(() => storedFiles.id, {
+      onDelete: 'restrict',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('customer_order_evidence_order_unique').on(table.orderId),
+    check(
+      'customer_order_evidence_upload',
+      sql`(${table.kind} = 'upload') = (${table.scanFileId} is not null)`,
+    ),
+    check(
+      'customer_order_evidence_e_rezept',
+      sql`(${table.kind} = 'e_rezept') = (${table.eRezeptToken} is not null)`,
     ),
   ],
 )

@@ -163,6 +163,9 @@ export const notACertificateMessage =
 export const notAPrescriptionScanMessage =
   'Bitte laden Sie das Rezept als PDF, PNG oder JPEG hoch. Diese Datei ist nichts davon.'
 
+export const notAnExemptionMessage =
+  'Bitte laden Sie die Befreiungsbescheinigung als PDF, PNG oder JPEG hoch. Diese Datei ist nichts davon.'
+
 /**
  * Records (a CoA, a prescription scan) are kept byte for byte, but only when their content is a
  * PDF, PNG or JPEG, whatever the name claims: a renamed executable or script is refused.
@@ -228,6 +231,19 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
     public: false,
     mayRead: ownOrganisationOnly,
     prepare: checkRecordFile(notAPrescriptionScanMessage),
+  },
+  /** Certificates of exemption from statutory co-payments (§ 62 SGB V), like prescription scans. */
+  copayment_exemption: {
+    maxBytes: maxCertificateBytes,
+    tooLargeMessage: 'Die Befreiungsbescheinigung ist größer als 10 MB.',
+    ownerForUpload: (actor) => {
+      const business = requireRole(actor, 'owner', 'staff')
+      if (business.organisation.category !== 'pharmacy') throw new ForbiddenError()
+      return business.organisation.id
+    },
+    public: false,
+    mayRead: ownOrganisationOnly,
+    prepare: checkRecordFile(notAnExemptionMessage),
   },
   /** The letterhead's logo: the owner uploads it, the organisation's users (and its documents) read it. */
   organisation_logo: {

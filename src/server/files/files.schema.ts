@@ -22,6 +22,7 @@ export const storedFilePurpose = pgEnum('stored_file_purpose', [
   'prescription_scan',
   'organisation_logo',
   'issued_document',
+  'copayment_exemption',
 ])
 
 /**

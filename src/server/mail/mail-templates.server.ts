@@ -43,6 +43,15 @@ export type MailContent =
       expiresAt: Date
       link: string
     }
+  | { kind: 'order_confirmed'; name: string; orderNumber: string; link: string }
+  | { kind: 'order_completed'; name: string; orderNumber: string; link: string }
+  | {
+      kind: 'payment_refunded'
+      name: string
+      orderNumber: string
+      amountCents: number
+      link: string
+    }
 
 export interface RenderedMail {
   subject: string
@@ -134,6 +143,28 @@ const parts: { [K in MailKind]: (content: Extract<MailContent, { kind: K }>) => 
       `Ihre Reservierung ${orderNumber} gilt bis ${formatDateTime(expiresAt)} Uhr. Danach geben wir die Ware wieder frei.`,
     ],
     action: { label: 'Reservierung ansehen', link },
+  }),
+  order_confirmed: ({ orderNumber, link }) => ({
+    subject: `Ihre Bestellung ${orderNumber} ist bestätigt`,
+    paragraphs: [
+      `wir haben Ihre Bestellung ${orderNumber} geprüft und bestätigt. Wir melden uns wieder, sobald sie abholbereit ist oder versandt wird.`,
+    ],
+    action: { label: 'Bestellung ansehen', link },
+  }),
+  order_completed: ({ orderNumber, link }) => ({
+    subject: `Ihre Bestellung ${orderNumber} ist abgeschlossen`,
+    paragraphs: [
+      `Ihre Bestellung ${orderNumber} ist abgeschlossen. Vielen Dank für Ihr Vertrauen.`,
+      'Ihre Rechnung finden Sie in Ihrem Kundenkonto.',
+    ],
+    action: { label: 'Bestellung ansehen', link },
+  }),
+  payment_refunded: ({ orderNumber, amountCents, link }) => ({
+    subject: `Erstattung für Bestellung ${orderNumber}`,
+    paragraphs: [
+      `wir haben Ihnen ${formatMoney(amountCents)} für die Bestellung ${orderNumber} erstattet. Je nach Zahlungsart kann es einige Tage dauern, bis der Betrag bei Ihnen eingeht.`,
+    ],
+    action: { label: 'Bestellung ansehen', link },
   }),
 }
 

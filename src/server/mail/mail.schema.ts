@@ -13,6 +13,9 @@ export const mailKinds = [
   'order_shipped',
   'order_cancelled',
   'reservation_expiring',
+  'order_confirmed',
+  'order_completed',
+  'payment_refunded',
 ] as const
 export type MailKind = (typeof mailKinds)[number]
 

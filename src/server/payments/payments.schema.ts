@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { molliePaymentStatuses, mollieRefundStatuses } from '../../lib/payments'
+import { customerOrders } from '../customer-orders/customer-orders.schema'
+import { organisations, tenants } from '../db/schema'
+
+export const molliePaymentStatus = pgEnum('mollie_payment_status', molliePaymentStatuses)
+export const mollieRefundStatus = pgEnum('mollie_refund_status', mollieRefundStatuses)
+
+/**
+ * One Mollie payment attempt of a shop order. The attempt number makes the idempotency key
+ * (order id + attempt), so a double click creates one payment and "erneut bezahlen" a new one.
+ */
+export const molliePayments = pgTable(
+  'mollie_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => customerOrders.id, { onDelete: 'restrict' }),
+    attempt: integer('attempt').notNull(),
+    /** `tr_…`; null only between the row's insert and Mollie's answer in the same request. */
+    molliePaymentId: text('mollie_payment_id'),
+    status: molliePaymentStatus('status').notNull().default('open'),
+    amountCents: integer('amount_cents').notNull(),
+    checkoutUrl: text('checkout_url'),
+    /** `test` or `live`, from the key that created it. */
+    mode: text('mode').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('mollie_payments_order_attempt_unique').on(table.orderId, table.attempt),
+    uniqueIndex('mollie_payments_mollie_id_unique')
+      .on(table.molliePaymentId)
+      .where(sql`${table.molliePaymentId} is not null`),
+    index('mollie_payments_organisation_idx').on(table.organisationId),
+    check('mollie_payments_amount_positive', sql`${table.amountCents} > 0`),
+    check('mollie_payments_attempt_positive', sql`${table.attempt} > 0`),
+  ],
+)
+
+/** Every status a payment was seen in, in the order it was seen (append-only). */
+export const molliePaymentEvents = pgTable(
+  'mollie_payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => molliePayments.id, { onDelete: 'cascade' }),
+    fromStatus: molliePaymentStatus('from_status'),
+    toStatus: molliePaymentStatus('to_status').notNull(),
+    /** `webhook`, `return_page`, `create`, `expiry_job`. */
+    source: text('source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('mollie_payment_events_payment_idx').on(table.paymentId, table.createdAt)],
+)
+
+/** A refund of a paid payment, as Mollie reports it. */
+export const mollieRefunds = pgTable(
+  'mollie_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => molliePayments.id, { onDelete: 'restrict' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    mollieRefundId: text('mollie_refund_id'),
+    status: mollieRefundStatus('status').notNull().default('queued'),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('mollie_refunds_payment_unique').on(table.paymentId),
+    uniqueIndex('mollie_refunds_mollie_id_unique')
+      .on(table.mollieRefundId)
+      .where(sql`${table.mollieRefundId} is not null`),
+    check('mollie_refunds_amount_positive', sql`${table.amountCents} > 0`),
+  ],
+)
