@@ -33,3 +33,12 @@ export function guardAccess({
   if (decision.kind === 'redirect') throw redirect({ href: decision.to })
   if (decision.kind === 'forbidden') throw new AccessDeniedError()
 }
+
+/**
+ * `beforeLoad` of the checkout and the customer account: the access rules let a business user in
+ * (specification), but these pages serve shop customers only, so the business user is sent to the
+ * back-office. The services refuse business users as well.
+ */
+export function shopCustomersOnly({ context }: { context: { session: SessionStore } }): void {
+  if (context.session.state.accountType === 'b2b') throw redirect({ to: '/dashboard' })
+}
