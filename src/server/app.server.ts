@@ -10,7 +10,7 @@ import { type JobRunner, startJobs } from './jobs/job-runner.server'
 import { createLogger, type Logger } from './logger.server'
 import { createMailTransport, mailDeliveryJob } from './mail/outbox.server'
 import { checkAppSecret, createSecretBox, loadAppSecret, type SecretBox } from './secrets.server'
-import { reservationExpiryJob } from './shop/reservation-expiry.server'
+import { reservationExpiryJob, reservationReminderJob } from './shop/reservation-expiry.server'
 import { loadSigningKeys, type SigningKeys } from './signing-keys.server'
 
 export interface App {
@@ -56,7 +56,11 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
       logger,
     })
     const jobs = startJobs(
-      [reservationExpiryJob(database.db), mailDeliveryJob({ db: database.db, transport, logger })],
+      [
+        reservationExpiryJob(database.db),
+        reservationReminderJob(database.db),
+        mailDeliveryJob({ db: database.db, transport, logger }),
+      ],
       logger,
     )
     logger.info({ driver: database.driver, seededDemoData }, 'app ready')

@@ -17,6 +17,7 @@ import { ConflictError, NotFoundError } from '../errors.server'
 import { batches } from '../stock/stock.schema'
 import type { MovementSource } from '../stock/stock-ledger.server'
 import { afterCustomerOrderTransition } from './customer-order-links.server'
+import { mailShopCustomerAbout } from './customer-order-mails.server'
 import {
   customerOrderEvents,
   customerOrderItems,
@@ -320,5 +321,6 @@ export async function applyTransition(
     extra: options.extra,
   })
   await afterCustomerOrderTransition(tx, actor, order, updated, action)
+  await mailShopCustomerAbout(tx, updated, action)
   return updated
 }

@@ -100,6 +100,8 @@ export const customerOrders = pgTable(
     insurerCents: integer('insurer_cents').notNull().default(0),
     /** A time-limited hold (shop, Rezeptkonfigurator) lapses to `expired` after this. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When the customer was reminded that the hold lapses soon (once per order). */
+    expiryReminderSentAt: timestamp('expiry_reminder_sent_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     readyAt: timestamp('ready_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
@@ -122,6 +124,11 @@ export const customerOrders = pgTable(
       .where(sql`${table.purchaseOrderId} is not null`),
     index('customer_orders_organisation_idx').on(table.organisationId, table.createdAt),
     index('customer_orders_customer_idx').on(table.customerId, table.createdAt),
+    index('customer_orders_reminder_idx')
+      .on(table.expiresAt)
+      .where(
+        sql`${table.status} = 'new' and ${table.type} = 'reservation' and ${table.expiryReminderSentAt} is null`,
+      ),
     index('customer_orders_expiry_idx')
       .on(table.expiresAt)
       .where(sql`${table.status} = 'new' and ${table.expiresAt} is not null`),

@@ -1,0 +1,2 @@
+ALTER TABLE "customer_orders" ADD COLUMN "expiry_reminder_sent_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "customer_orders_reminder_idx" ON "customer_orders" USING btree ("expires_at") WHERE "customer_orders"."status" = 'new' and "customer_orders"."type" = 'reservation' and "customer_orders"."expiry_reminder_sent_at" is null;

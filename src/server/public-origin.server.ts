@@ -1,0 +1,20 @@
+import { type AppConfig, parseConfig } from './config.server'
+
+type OriginConfig = Pick<AppConfig, 'PUBLIC_SCHEME' | 'APP_DOMAIN' | 'PORT'>
+
+let processConfig: OriginConfig | undefined
+
+/**
+ * The public address of a tenant's shop when no request names it (mails from the back-office and
+ * from jobs, Mollie's webhook): `<PUBLIC_SCHEME>://<custom domain or slug.APP_DOMAIN>`. On a
+ * `*.localhost` domain the shop is reached on the server's own port, so the port is added.
+ */
+export function tenantPublicOrigin(
+  tenant: { slug: string; customDomain: string | null },
+  config: OriginConfig = (processConfig ??=
+    parseConfig(process.env)),
+): string {
+  const host = tenant.customDomain ?? `${tenant.slug}.${config.APP_DOMAIN}`
+  const local = config.APP_DOMAIN === 'localhost' || config.APP_DOMAIN.endsWith('.localhost')
+  return `${config.PUBLIC_SCHEME}://${host}${local && !tenant.customDomain ? `:${config.PORT}` : ''}`
+}
