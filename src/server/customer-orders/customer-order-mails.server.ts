@@ -132,5 +132,4 @@ export async function mailReservationExpiring(tx: Executor, order: OrderRow): Pr
     sender: context.sender,
     content: { kind: 'reservation_expiring', ...context.base, expiresAt: order.expiresAt },
   })
-
 }
