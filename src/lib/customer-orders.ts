@@ -7,6 +7,7 @@ import {
   type OrderType,
   type PayerKind,
   type PaymentStatus,
+  type PrescriptionEvidenceKind,
   type PrescriptionForm,
   paymentStatuses,
 } from './customer-values'
@@ -19,6 +20,7 @@ import {
   type VatRate,
   vatCents,
 } from './products'
+import type { ShopPaymentMethod } from './shop'
 
 /**
  * Customer orders: the words and values shared by the pages and the services. No zod here —
@@ -73,6 +75,14 @@ export const deliveryMethodLabels: Record<DeliveryMethod, string> = {
 export const prescriptionFormLabels: Record<PrescriptionForm, string> = {
   paper: 'Papierrezept',
   e_rezept: 'E-Rezept',
+}
+
+/** How the shop customer hands in the prescription, as the back-office and the account show it. */
+export const prescriptionEvidenceLabels: Record<PrescriptionEvidenceKind, string> = {
+  upload: 'Scan hochgeladen',
+  e_rezept: 'E-Rezept-Token',
+  original_at_pickup: 'Original wird bei Abholung vorgelegt',
+  original_by_post: 'Original wird per Post gesendet',
 }
 
 /** Prefix of customer-order numbers: `AU-2026-00017` (Auftrag). */
@@ -382,6 +392,22 @@ export interface CustomerOrderEventEntry {
   at: string
 }
 
+export interface OrderAddress {
+  name: string | null
+  street: string | null
+  postalCode: string | null
+  city: string | null
+  country: string | null
+}
+
+export interface CustomerOrderEvidenceDetail {
+  payer: PayerKind
+  kind: PrescriptionEvidenceKind
+  scanFileId: string | null
+  eRezeptToken: string | null
+  exemptionFileId: string | null
+}
+
 export interface CustomerOrderDetail {
   id: string
   number: string
@@ -390,14 +416,7 @@ export interface CustomerOrderDetail {
   channel: OrderChannel
   type: OrderType
   customer: { id: string; number: string; name: string; kind: CustomerKind }
-  delivery: {
-    method: DeliveryMethod
-    name: string | null
-    street: string | null
-    postalCode: string | null
-    city: string | null
-    country: string | null
-  }
+  delivery: OrderAddress & { method: DeliveryMethod }
   note: string | null
   items: CustomerOrderItemDetail[]
   netCents: number
@@ -409,6 +428,12 @@ export interface CustomerOrderDetail {
   insurerCents: number
   needsPrescription: boolean
   prescription: CustomerOrderPrescriptionDetail | null
+  /** Shop orders: how the customer pays, the delivery fee (in the totals) and the billing address. */
+  paymentMethod: ShopPaymentMethod | null
+  deliveryFeeCents: number
+  billing: OrderAddress | null
+  /** Shop orders: what the customer handed in for the prescription at checkout. */
+  evidence: CustomerOrderEvidenceDetail | null
   cancelReason: string | null
   createdAt: string
   version: number

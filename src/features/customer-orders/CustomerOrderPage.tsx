@@ -7,6 +7,7 @@ import {
   type CustomerOrderDetail,
   customerOrderStatusLabels,
   deliveryMethodLabels,
+  type OrderAddress,
   orderChannelLabels,
   orderEventLabels,
   type PaymentStatus,
@@ -16,6 +17,7 @@ import { failureOf } from '~/lib/failure'
 import { formatDate, formatDateTime, formatMoney, formatQuantity } from '~/lib/format'
 import { salesUnitShortLabel, vatRateLabels } from '~/lib/products'
 import { formatSalesQuantity } from '~/lib/purchase-orders'
+import { shopPaymentMethodLabels } from '~/lib/shop'
 import { quantityUnitOfPack } from '~/lib/stock'
 import { OrderDocuments } from '../documents/OrderDocuments'
 import { inputClass } from '../forms/field-parts'
@@ -31,15 +33,14 @@ import { PrescriptionCard } from './PrescriptionCard'
 
 const route = getRouteApi('/_app/customer_orders/$id/')
 
-/** Customer, channel, dates, delivery and note of an order. */
-function OrderFacts({ order }: { order: CustomerOrderDetail }) {
-  const address = [
-    order.delivery.name,
-    order.delivery.street,
-    [order.delivery.postalCode, order.delivery.city].filter(Boolean).join(' '),
-  ]
+const addressText = (address: OrderAddress) =>
+  [address.name, address.street, [address.postalCode, address.city].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ')
+
+/** Customer, channel, dates, delivery and note of an order. */
+function OrderFacts({ order }: { order: CustomerOrderDetail }) {
+  const address = addressText(order.delivery)
   const facts: [string, React.ReactNode][] = [
     [
       'Kunde',
@@ -56,6 +57,12 @@ function OrderFacts({ order }: { order: CustomerOrderDetail }) {
     ['Angelegt', formatDate(order.createdAt)],
     ['Lieferart', deliveryMethodLabels[order.delivery.method]],
     ['Lieferanschrift', order.delivery.method === 'pickup' ? '–' : address || '–'],
+    ...(order.paymentMethod
+      ? [['Zahlungsart', shopPaymentMethodLabels[order.paymentMethod]] as [string, string]]
+      : []),
+    ...(order.billing
+      ? [['Rechnungsanschrift', addressText(order.billing)] as [string, string]]
+      : []),
   ]
   return <OrderFactList facts={facts} note={order.note} cancelReason={order.cancelReason} />
 }
@@ -168,6 +175,12 @@ function OrderLines({ order }: { order: CustomerOrderDetail }) {
         ))}
         <dt className="font-semibold text-ink">Brutto</dt>
         <dd className="text-right font-semibold">{formatMoney(order.grossCents)}</dd>
+        {order.deliveryFeeCents > 0 && (
+          <>
+            <dt className="text-ink-muted">davon Liefergebühr</dt>
+            <dd className="text-right">{formatMoney(order.deliveryFeeCents)}</dd>
+          </>
+        )}
         {statutory && (
           <>
             <dt className="text-ink-muted">davon Zuzahlung</dt>

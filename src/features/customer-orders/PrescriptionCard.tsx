@@ -6,9 +6,11 @@ import { toast } from 'sonner'
 import { prescriptionSchema } from '~/lib/customer-order-schemas'
 import {
   type CustomerOrderDetail,
+  type CustomerOrderEvidenceDetail,
   type PayerKind,
   type PrescriptionForm,
   payerKinds,
+  prescriptionEvidenceLabels,
   prescriptionFormLabels,
   prescriptionForms,
 } from '~/lib/customer-orders'
@@ -114,18 +116,19 @@ function PrescriptionFormView({
   const queryClient = useQueryClient()
   const [failure, setFailure] = useState<string | null>(null)
   const current = order.prescription
+  const handedIn = order.evidence
   const form = useForm({
     defaultValues: {
-      payer: current?.payer ?? 'statutory',
-      form: current?.form ?? 'e_rezept',
+      payer: current?.payer ?? handedIn?.payer ?? 'statutory',
+      form: current?.form ?? (handedIn && handedIn.kind !== 'e_rezept' ? 'paper' : 'e_rezept'),
       prescriberName: current?.prescriberName ?? '',
       prescriberAddress: current?.prescriberAddress ?? '',
       issuedOn: current?.issuedOn ?? '',
       insurerName: current?.insurerName ?? '',
       insuranceNumber: current?.insuranceNumber ?? '',
-      copaymentExempt: current?.copaymentExempt ?? false,
-      eRezeptToken: current?.eRezeptToken ?? '',
-      scanFileId: current?.scanFileId ?? '',
+      copaymentExempt: current?.copaymentExempt ?? Boolean(handedIn?.exemptionFileId),
+      eRezeptToken: current?.eRezeptToken ?? handedIn?.eRezeptToken ?? '',
+      scanFileId: current?.scanFileId ?? handedIn?.scanFileId ?? '',
     } satisfies PrescriptionValues as PrescriptionValues,
     validators: {
       onSubmit: ({ value }) => {
@@ -296,6 +299,63 @@ function PrescriptionFormView({
   )
 }
 
+/** What the shop customer handed in at checkout: the pharmacist records the prescription from it. */
+function HandedInEvidence({
+  order,
+  evidence,
+}: {
+  order: CustomerOrderDetail
+  evidence: CustomerOrderEvidenceDetail
+}) {
+  return (
+    <div className="mt-4 rounded-lg border border-border bg-surface-muted p-4">
+      <h3 className="font-semibold text-ink">Im Shop eingereicht</h3>
+      <dl className="mt-2 grid gap-x-6 gap-y-2 sm:grid-cols-3">
+        <div>
+          <dt className="text-sm text-ink-muted">Kostenträger</dt>
+          <dd className="font-medium text-ink">{payerKindLabels[evidence.payer]}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-ink-muted">Nachweis</dt>
+          <dd className="font-medium text-ink">{prescriptionEvidenceLabels[evidence.kind]}</dd>
+        </div>
+        {evidence.eRezeptToken && (
+          <div className="sm:col-span-3">
+            <dt className="text-sm text-ink-muted">E-Rezept-Token</dt>
+            <dd className="font-mono text-sm break-all text-ink">{evidence.eRezeptToken}</dd>
+          </div>
+        )}
+        {evidence.payer === 'statutory' && (
+          <div>
+            <dt className="text-sm text-ink-muted">Zuzahlungsbefreiung</dt>
+            <dd className="font-medium text-ink">
+              {evidence.exemptionFileId ? 'Bescheinigung hochgeladen' : 'keine'}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {evidence.scanFileId && (
+        <div className="mt-3">
+          <CertificateLinks
+            fileId={evidence.scanFileId}
+            fileName={`rezept-${order.number}`}
+            failureMessage="Der Rezept-Scan konnte nicht geladen werden."
+          />
+        </div>
+      )}
+      {evidence.exemptionFileId && (
+        <div className="mt-3">
+          <CertificateLinks
+            fileId={evidence.exemptionFileId}
+            fileName={`befreiung-${order.number}`}
+            failureMessage="Die Befreiungsbescheinigung konnte nicht geladen werden."
+          />
+        </div>
+      )}
+    </div>
+  )
+}
+
 /** The order's prescription: its facts and validity, the form while the order is new, the check. */
 export function PrescriptionCard({ order }: { order: CustomerOrderDetail }) {
   const queryClient = useQueryClient()
@@ -333,6 +393,7 @@ export function PrescriptionCard({ order }: { order: CustomerOrderDetail }) {
             <StatusBadge tone="warning">Nicht geprüft</StatusBadge>
           ))}
       </div>
+      {order.evidence && <HandedInEvidence order={order} evidence={order.evidence} />}
       {order.needsPrescription && !prescription && (
         <p className="mt-2 text-ink-muted">
           Für die verschreibungspflichtigen Positionen ist ein Rezept nötig. Erfassen und prüfen Sie

@@ -61,6 +61,7 @@ import {
 } from './customer-order-core.server'
 import {
   customerOrderEvents,
+  customerOrderEvidence,
   customerOrderItems,
   customerOrderPrescriptions,
   customerOrders,
@@ -205,6 +206,21 @@ export async function getCustomerOrder(
         eq(customerOrderPrescriptions.organisationId, order.organisationId),
       ),
     )
+  const [evidence] = await db
+    .select({
+      payer: customerOrderEvidence.payer,
+      kind: customerOrderEvidence.kind,
+      scanFileId: customerOrderEvidence.scanFileId,
+      eRezeptToken: customerOrderEvidence.eRezeptToken,
+      exemptionFileId: customerOrderEvidence.exemptionFileId,
+    })
+    .from(customerOrderEvidence)
+    .where(
+      and(
+        eq(customerOrderEvidence.orderId, order.id),
+        eq(customerOrderEvidence.organisationId, order.organisationId),
+      ),
+    )
   const timeline = await db
     .select({
       id: customerOrderEvents.id,
@@ -303,6 +319,18 @@ export async function getCustomerOrder(
           checkedByName: prescription?.checkedByName ?? null,
         }
       : null,
+    paymentMethod: order.paymentMethod,
+    deliveryFeeCents: order.deliveryFeeCents,
+    billing: order.billingName
+      ? {
+          name: order.billingName,
+          street: order.billingStreet,
+          postalCode: order.billingPostalCode,
+          city: order.billingCity,
+          country: order.billingCountry,
+        }
+      : null,
+    evidence: evidence ?? null,
     cancelReason: order.cancelReason,
     createdAt: order.createdAt.toISOString(),
     version: order.version,
