@@ -8,7 +8,7 @@ import {
 import { isDatabaseEmpty, seedDemoData } from './db/seed.server'
 import { type JobRunner, startJobs } from './jobs/job-runner.server'
 import { createLogger, type Logger } from './logger.server'
-import { createMailTransport, mailDeliveryJob } from './mail/outbox.server'
+import { createMailTransport, mailDeliveryJob, mailPurgeJob } from './mail/outbox.server'
 import { checkAppSecret, createSecretBox, loadAppSecret, type SecretBox } from './secrets.server'
 import { reservationExpiryJob, reservationReminderJob } from './shop/reservation-expiry.server'
 import { loadSigningKeys, type SigningKeys } from './signing-keys.server'
@@ -60,6 +60,7 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
         reservationExpiryJob(database.db),
         reservationReminderJob(database.db),
         mailDeliveryJob({ db: database.db, transport, logger }),
+        mailPurgeJob(database.db),
       ],
       logger,
     )

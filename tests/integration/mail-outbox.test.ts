@@ -11,6 +11,7 @@ import {
   enqueueMail,
   mailSenderOf,
   maxMailAttempts,
+  purgeOldMails,
 } from '~/server/mail/outbox.server'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 import { type MailCapture, startMailCapture } from '../support/mail-capture'
@@ -160,5 +161,28 @@ describe.each(testDatabaseKinds)('mail outbox on %s', (kind) => {
     expect(received.sort()).toEqual([...recipients].sort())
     const rows = await db().select().from(outboxMails).where(eq(outboxMails.status, 'sent'))
     expect(rows).toHaveLength(30)
+  })
+
+  it('purges delivered mails after 30 days and failed ones after 90, keeping pending ones', async () => {
+    await db().transaction(async (tx) => {
+      for (const to of [
+        'old@example.com',
+        'recent@example.com',
+        'failed@example.com',
+        'waiting@example.com',
+      ])
+        await enqueueMail(tx, resetMail(to))
+    })
+    const day = 86_400_000
+    const ago = (days: number) => new Date(Date.now() - days * day)
+    const set = (to: string, values: Partial<typeof outboxMails.$inferInsert>) =>
+      db().update(outboxMails).set(values).where(eq(outboxMails.toAddress, to))
+    await set('old@example.com', { status: 'sent', deliveredAt: ago(31) })
+    await set('recent@example.com', { status: 'logged', deliveredAt: ago(29) })
+    await set('failed@example.com', { status: 'failed', createdAt: ago(91) })
+    await set('waiting@example.com', { createdAt: ago(200) })
+    expect(await purgeOldMails(db())).toBe(2)
+    const left = await db().select({ to: outboxMails.toAddress }).from(outboxMails)
+    expect(left.map((row) => row.to).sort()).toEqual(['recent@example.com', 'waiting@example.com'])
   })
 })

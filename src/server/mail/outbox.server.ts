@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { TenantConfig } from '../../lib/tenant-config'
 import type { Database, Executor } from '../db/client.server'
@@ -171,3 +171,38 @@ export function mailDeliveryJob(deps: {
     },
   }
 }
+
+/** Delivered mails are kept this long (to answer "did you send it?"), then deleted with their personal data. */
+export const deliveredMailRetentionDays = 30
+/** Mails that could not be delivered are kept longer, for the operator to look into. */
+export const failedMailRetentionDays = 90
+
+/**
+ * Deletes old outbox rows: they hold names, addresses and links (GDPR Art. 5(1)(e) — kept no
+ * longer than needed). A plain delete by age: two processes deleting at once just find less.
+ */
+export async function purgeOldMails(db: Database, now = new Date()): Promise<number> {
+  const day = 86_400_000
+  const deleted = await db
+    .delete(outboxMails)
+    .where(
+      or(
+        and(
+          inArray(outboxMails.status, ['sent', 'logged']),
+          lt(outboxMails.deliveredAt, new Date(now.getTime() - deliveredMailRetentionDays * day)),
+        ),
+        and(
+          eq(outboxMails.status, 'failed'),
+          lt(outboxMails.createdAt, new Date(now.getTime() - failedMailRetentionDays * day)),
+        ),
+      ),
+    )
+    .returning({ id: outboxMails.id })
+  return deleted.length
+}
+
+export const mailPurgeJob = (db: Database): IntervalJob => ({
+  name: 'mail-purge',
+  intervalMs: 3_600_000,
+  run: () => purgeOldMails(db),
+})
