@@ -13,7 +13,8 @@ function processOriginConfig(): OriginConfig {
 /**
  * The public address of a tenant's shop when no request names it (mails from the back-office and
  * from jobs, Mollie's webhook): `<PUBLIC_SCHEME>://<custom domain or slug.APP_DOMAIN>`. On a
- * `*.localhost` domain the shop is reached on the server's own port, so the port is added.
+ * `*.localhost` domain (`npm start` on a developer's machine) the shop is the server itself:
+ * plain http on its own port.
  */
 export function tenantPublicOrigin(
   tenant: { slug: string; customDomain: string | null },
@@ -21,5 +22,6 @@ export function tenantPublicOrigin(
 ): string {
   const host = tenant.customDomain ?? `${tenant.slug}.${config.APP_DOMAIN}`
   const local = config.APP_DOMAIN === 'localhost' || config.APP_DOMAIN.endsWith('.localhost')
-  return `${config.PUBLIC_SCHEME}://${host}${local && !tenant.customDomain ? `:${config.PORT}` : ''}`
+  if (local && !tenant.customDomain) return `http://${host}:${config.PORT}`
+  return `${config.PUBLIC_SCHEME}://${host}`
 }
