@@ -19,12 +19,6 @@ import type { ShopPaymentMethod } from './shop'
 /** Orders per page of "Meine Bestellungen". */
 export const shopOrdersPageSize = 10
 
-/** `?seite=` of the orders list: a whole page number, 1 when missing or odd. */
-export const parsePageInput = (input: unknown): { page: number } => {
-  const page = Number((input as { page?: unknown } | null)?.page)
-  return { page: Number.isInteger(page) && page > 0 ? page : 1 }
-}
-
 /** The reason the order records when its customer cancels it in the shop. */
 export const customerCancelReason = 'Vom Kunden storniert'
 

@@ -21,8 +21,8 @@ import { Button } from '../../ui/buttons'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { BackLink } from '../../ui/PageHeader'
 import { AccountCard, AccountFrame } from './AccountFrame'
-import { cancelShopOrderFn } from './account.functions'
 import { accountKey, shopOrderQuery } from './account.queries'
+import { cancelShopOrderFn } from './account-actions.functions'
 
 const route = getRouteApi('/_shop/account/orders/$id')
 

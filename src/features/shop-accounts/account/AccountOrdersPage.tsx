@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { Package } from 'lucide-react'
+import { pageCount } from '~/lib/list-query'
 import { buttonClass } from '../../ui/buttons'
 import { EmptyState } from '../../ui/EmptyState'
 import { AccountFrame } from './AccountFrame'
@@ -13,7 +14,7 @@ const route = getRouteApi('/_shop/account/orders/')
 export function AccountOrdersPage() {
   const { seite = 1 } = route.useSearch()
   const { data } = useSuspenseQuery(shopOrdersQuery(seite))
-  const pages = Math.max(1, Math.ceil(data.total / data.pageSize))
+  const pages = pageCount(data.total, data.pageSize)
   return (
     <AccountFrame
       title="Meine Bestellungen"

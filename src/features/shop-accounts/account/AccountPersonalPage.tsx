@@ -10,13 +10,13 @@ import { Button } from '../../ui/buttons'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { entry, usePlainForm } from '../PlainForm'
 import { AccountCard, AccountFrame } from './AccountFrame'
+import { accountKey, shopProfileQuery } from './account.queries'
 import {
   changeShopPasswordFn,
   deleteShopAccountFn,
   requestEmailChangeFn,
   updateShopProfileFn,
-} from './account.functions'
-import { accountKey, shopProfileQuery } from './account.queries'
+} from './account-actions.functions'
 
 function ProfileForm() {
   const { data: profile } = useSuspenseQuery(shopProfileQuery())
