@@ -64,7 +64,6 @@ import { Route as HomeLightInvitationTokenRouteImport } from './routes/_homeLigh
 import { Route as HomeLightNewsOnlineShopRouteImport } from './routes/_homeLight/news/online-shop'
 import { Route as ShopAccountIndexRouteImport } from './routes/_shop/account/index'
 import { Route as ShopAccountAddressesRouteImport } from './routes/_shop/account/addresses'
-import { Route as ShopAccountOrdersRouteImport } from './routes/_shop/account/orders'
 import { Route as ShopAccountPersonalRouteImport } from './routes/_shop/account/personal'
 import { Route as ShopBluetenIndexRouteImport } from './routes/_shop/blueten/index'
 import { Route as ShopBluetenIdRouteImport } from './routes/_shop/blueten/$id'
@@ -78,6 +77,7 @@ import { Route as ApiFilesOrganisationLogosRouteImport } from './routes/api/file
 import { Route as ApiFilesPrescriptionScansRouteImport } from './routes/api/files/prescription-scans'
 import { Route as ApiFilesProductImagesRouteImport } from './routes/api/files/product-images'
 import { Route as ApiShopPrescriptionSampleDotpdfRouteImport } from './routes/api/shop/prescription-sample[.]pdf'
+import { Route as ApiShop_usersExportRouteImport } from './routes/api/shop_users/export'
 import { Route as ApiShop_usersMeRouteImport } from './routes/api/shop_users/me'
 import { Route as ApiUsersMeRouteImport } from './routes/api/users/me'
 import { Route as AppAdminProductDbIndexRouteImport } from './routes/_app/admin/product-db/index'
@@ -93,6 +93,8 @@ import { Route as AppProductsIdIndexRouteImport } from './routes/_app/products/$
 import { Route as AppProductsIdEditRouteImport } from './routes/_app/products/$id.edit'
 import { Route as AppPurchase_ordersIdEditRouteImport } from './routes/_app/purchase_orders/$id.edit'
 import { Route as AppPurchase_ordersIdReceiptRouteImport } from './routes/_app/purchase_orders/$id.receipt'
+import { Route as ShopAccountOrdersIndexRouteImport } from './routes/_shop/account/orders/index'
+import { Route as ShopAccountOrdersIdRouteImport } from './routes/_shop/account/orders/$id'
 import { Route as ApiAdminProductImportsIdRouteImport } from './routes/api/admin/product-imports.$id'
 import { Route as ApiAuthAccountTypeLoginRouteImport } from './routes/api/auth/$accountType/login'
 import { Route as ApiAuthAccountTypeLogoutRouteImport } from './routes/api/auth/$accountType/logout'
@@ -100,6 +102,7 @@ import { Route as ApiAuthAccountTypeTokenRouteImport } from './routes/api/auth/$
 import { Route as ApiUsersMePasswordRouteImport } from './routes/api/users/me/password'
 import { Route as AppAdminProductDbIdEditRouteImport } from './routes/_app/admin/product-db/$id.edit'
 import { Route as ApiAdminProductImportsIdConfirmRouteImport } from './routes/api/admin/product-imports.$id.confirm'
+import { Route as ApiShop_usersOrdersIdInvoiceRouteImport } from './routes/api/shop_users/orders/$id/invoice'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -377,11 +380,6 @@ const ShopAccountAddressesRoute = ShopAccountAddressesRouteImport.update({
   path: '/account/addresses',
   getParentRoute: () => ShopRoute,
 } as any)
-const ShopAccountOrdersRoute = ShopAccountOrdersRouteImport.update({
-  id: '/account/orders',
-  path: '/account/orders',
-  getParentRoute: () => ShopRoute,
-} as any)
 const ShopAccountPersonalRoute = ShopAccountPersonalRouteImport.update({
   id: '/account/personal',
   path: '/account/personal',
@@ -451,6 +449,11 @@ const ApiShopPrescriptionSampleDotpdfRoute =
     path: '/api/shop/prescription-sample.pdf',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiShop_usersExportRoute = ApiShop_usersExportRouteImport.update({
+  id: '/api/shop_users/export',
+  path: '/api/shop_users/export',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiShop_usersMeRoute = ApiShop_usersMeRouteImport.update({
   id: '/api/shop_users/me',
   path: '/api/shop_users/me',
@@ -530,6 +533,16 @@ const AppPurchase_ordersIdReceiptRoute =
     path: '/purchase_orders/$id/receipt',
     getParentRoute: () => AppRoute,
   } as any)
+const ShopAccountOrdersIndexRoute = ShopAccountOrdersIndexRouteImport.update({
+  id: '/account/orders/',
+  path: '/account/orders/',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopAccountOrdersIdRoute = ShopAccountOrdersIdRouteImport.update({
+  id: '/account/orders/$id',
+  path: '/account/orders/$id',
+  getParentRoute: () => ShopRoute,
+} as any)
 const ApiAdminProductImportsIdRoute =
   ApiAdminProductImportsIdRouteImport.update({
     id: '/$id',
@@ -567,6 +580,12 @@ const ApiAdminProductImportsIdConfirmRoute =
     id: '/confirm',
     path: '/confirm',
     getParentRoute: () => ApiAdminProductImportsIdRoute,
+  } as any)
+const ApiShop_usersOrdersIdInvoiceRoute =
+  ApiShop_usersOrdersIdInvoiceRouteImport.update({
+    id: '/api/shop_users/orders/$id/invoice',
+    path: '/api/shop_users/orders/$id/invoice',
+    getParentRoute: () => rootRouteImport,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -612,7 +631,6 @@ export interface FileRoutesByFullPath {
   '/invitation/$token': typeof HomeLightInvitationTokenRoute
   '/news/online-shop': typeof HomeLightNewsOnlineShopRoute
   '/account/addresses': typeof ShopAccountAddressesRoute
-  '/account/orders': typeof ShopAccountOrdersRoute
   '/account/personal': typeof ShopAccountPersonalRoute
   '/blueten/$id': typeof ShopBluetenIdRoute
   '/extrakte/$id': typeof ShopExtrakteIdRoute
@@ -624,6 +642,7 @@ export interface FileRoutesByFullPath {
   '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop/prescription-sample.pdf': typeof ApiShopPrescriptionSampleDotpdfRoute
+  '/api/shop_users/export': typeof ApiShop_usersExportRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
   '/admin/': typeof AppAdminIndexRoute
@@ -645,6 +664,7 @@ export interface FileRoutesByFullPath {
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
   '/purchase_orders/$id/receipt': typeof AppPurchase_ordersIdReceiptRoute
+  '/account/orders/$id': typeof ShopAccountOrdersIdRoute
   '/api/admin/product-imports/$id': typeof ApiAdminProductImportsIdRouteWithChildren
   '/api/auth/$accountType/login': typeof ApiAuthAccountTypeLoginRoute
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
@@ -654,8 +674,10 @@ export interface FileRoutesByFullPath {
   '/customer_orders/$id/': typeof AppCustomer_ordersIdIndexRoute
   '/customers/$id/': typeof AppCustomersIdIndexRoute
   '/products/$id/': typeof AppProductsIdIndexRoute
+  '/account/orders/': typeof ShopAccountOrdersIndexRoute
   '/admin/product-db/$id/edit': typeof AppAdminProductDbIdEditRoute
   '/api/admin/product-imports/$id/confirm': typeof ApiAdminProductImportsIdConfirmRoute
+  '/api/shop_users/orders/$id/invoice': typeof ApiShop_usersOrdersIdInvoiceRoute
 }
 export interface FileRoutesByTo {
   '/': typeof EmptyIndexRoute
@@ -700,7 +722,6 @@ export interface FileRoutesByTo {
   '/invitation/$token': typeof HomeLightInvitationTokenRoute
   '/news/online-shop': typeof HomeLightNewsOnlineShopRoute
   '/account/addresses': typeof ShopAccountAddressesRoute
-  '/account/orders': typeof ShopAccountOrdersRoute
   '/account/personal': typeof ShopAccountPersonalRoute
   '/blueten/$id': typeof ShopBluetenIdRoute
   '/extrakte/$id': typeof ShopExtrakteIdRoute
@@ -712,6 +733,7 @@ export interface FileRoutesByTo {
   '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop/prescription-sample.pdf': typeof ApiShopPrescriptionSampleDotpdfRoute
+  '/api/shop_users/export': typeof ApiShop_usersExportRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
   '/admin': typeof AppAdminIndexRoute
@@ -733,6 +755,7 @@ export interface FileRoutesByTo {
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
   '/purchase_orders/$id/receipt': typeof AppPurchase_ordersIdReceiptRoute
+  '/account/orders/$id': typeof ShopAccountOrdersIdRoute
   '/api/admin/product-imports/$id': typeof ApiAdminProductImportsIdRouteWithChildren
   '/api/auth/$accountType/login': typeof ApiAuthAccountTypeLoginRoute
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
@@ -742,8 +765,10 @@ export interface FileRoutesByTo {
   '/customer_orders/$id': typeof AppCustomer_ordersIdIndexRoute
   '/customers/$id': typeof AppCustomersIdIndexRoute
   '/products/$id': typeof AppProductsIdIndexRoute
+  '/account/orders': typeof ShopAccountOrdersIndexRoute
   '/admin/product-db/$id/edit': typeof AppAdminProductDbIdEditRoute
   '/api/admin/product-imports/$id/confirm': typeof ApiAdminProductImportsIdConfirmRoute
+  '/api/shop_users/orders/$id/invoice': typeof ApiShop_usersOrdersIdInvoiceRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -794,7 +819,6 @@ export interface FileRoutesById {
   '/_homeLight/invitation/$token': typeof HomeLightInvitationTokenRoute
   '/_homeLight/news/online-shop': typeof HomeLightNewsOnlineShopRoute
   '/_shop/account/addresses': typeof ShopAccountAddressesRoute
-  '/_shop/account/orders': typeof ShopAccountOrdersRoute
   '/_shop/account/personal': typeof ShopAccountPersonalRoute
   '/_shop/blueten/$id': typeof ShopBluetenIdRoute
   '/_shop/extrakte/$id': typeof ShopExtrakteIdRoute
@@ -806,6 +830,7 @@ export interface FileRoutesById {
   '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/shop/prescription-sample.pdf': typeof ApiShopPrescriptionSampleDotpdfRoute
+  '/api/shop_users/export': typeof ApiShop_usersExportRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
   '/_app/admin/': typeof AppAdminIndexRoute
@@ -827,6 +852,7 @@ export interface FileRoutesById {
   '/_app/products/$id/edit': typeof AppProductsIdEditRoute
   '/_app/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
   '/_app/purchase_orders/$id/receipt': typeof AppPurchase_ordersIdReceiptRoute
+  '/_shop/account/orders/$id': typeof ShopAccountOrdersIdRoute
   '/api/admin/product-imports/$id': typeof ApiAdminProductImportsIdRouteWithChildren
   '/api/auth/$accountType/login': typeof ApiAuthAccountTypeLoginRoute
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
@@ -836,8 +862,10 @@ export interface FileRoutesById {
   '/_app/customer_orders/$id/': typeof AppCustomer_ordersIdIndexRoute
   '/_app/customers/$id/': typeof AppCustomersIdIndexRoute
   '/_app/products/$id/': typeof AppProductsIdIndexRoute
+  '/_shop/account/orders/': typeof ShopAccountOrdersIndexRoute
   '/_app/admin/product-db/$id/edit': typeof AppAdminProductDbIdEditRoute
   '/api/admin/product-imports/$id/confirm': typeof ApiAdminProductImportsIdConfirmRoute
+  '/api/shop_users/orders/$id/invoice': typeof ApiShop_usersOrdersIdInvoiceRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -884,7 +912,6 @@ export interface FileRouteTypes {
     | '/invitation/$token'
     | '/news/online-shop'
     | '/account/addresses'
-    | '/account/orders'
     | '/account/personal'
     | '/blueten/$id'
     | '/extrakte/$id'
@@ -896,6 +923,7 @@ export interface FileRouteTypes {
     | '/api/files/prescription-scans'
     | '/api/files/product-images'
     | '/api/shop/prescription-sample.pdf'
+    | '/api/shop_users/export'
     | '/api/shop_users/me'
     | '/api/users/me'
     | '/admin/'
@@ -917,6 +945,7 @@ export interface FileRouteTypes {
     | '/products/$id/edit'
     | '/purchase_orders/$id/edit'
     | '/purchase_orders/$id/receipt'
+    | '/account/orders/$id'
     | '/api/admin/product-imports/$id'
     | '/api/auth/$accountType/login'
     | '/api/auth/$accountType/logout'
@@ -926,8 +955,10 @@ export interface FileRouteTypes {
     | '/customer_orders/$id/'
     | '/customers/$id/'
     | '/products/$id/'
+    | '/account/orders/'
     | '/admin/product-db/$id/edit'
     | '/api/admin/product-imports/$id/confirm'
+    | '/api/shop_users/orders/$id/invoice'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -972,7 +1003,6 @@ export interface FileRouteTypes {
     | '/invitation/$token'
     | '/news/online-shop'
     | '/account/addresses'
-    | '/account/orders'
     | '/account/personal'
     | '/blueten/$id'
     | '/extrakte/$id'
@@ -984,6 +1014,7 @@ export interface FileRouteTypes {
     | '/api/files/prescription-scans'
     | '/api/files/product-images'
     | '/api/shop/prescription-sample.pdf'
+    | '/api/shop_users/export'
     | '/api/shop_users/me'
     | '/api/users/me'
     | '/admin'
@@ -1005,6 +1036,7 @@ export interface FileRouteTypes {
     | '/products/$id/edit'
     | '/purchase_orders/$id/edit'
     | '/purchase_orders/$id/receipt'
+    | '/account/orders/$id'
     | '/api/admin/product-imports/$id'
     | '/api/auth/$accountType/login'
     | '/api/auth/$accountType/logout'
@@ -1014,8 +1046,10 @@ export interface FileRouteTypes {
     | '/customer_orders/$id'
     | '/customers/$id'
     | '/products/$id'
+    | '/account/orders'
     | '/admin/product-db/$id/edit'
     | '/api/admin/product-imports/$id/confirm'
+    | '/api/shop_users/orders/$id/invoice'
   id:
     | '__root__'
     | '/_app'
@@ -1065,7 +1099,6 @@ export interface FileRouteTypes {
     | '/_homeLight/invitation/$token'
     | '/_homeLight/news/online-shop'
     | '/_shop/account/addresses'
-    | '/_shop/account/orders'
     | '/_shop/account/personal'
     | '/_shop/blueten/$id'
     | '/_shop/extrakte/$id'
@@ -1077,6 +1110,7 @@ export interface FileRouteTypes {
     | '/api/files/prescription-scans'
     | '/api/files/product-images'
     | '/api/shop/prescription-sample.pdf'
+    | '/api/shop_users/export'
     | '/api/shop_users/me'
     | '/api/users/me'
     | '/_app/admin/'
@@ -1098,6 +1132,7 @@ export interface FileRouteTypes {
     | '/_app/products/$id/edit'
     | '/_app/purchase_orders/$id/edit'
     | '/_app/purchase_orders/$id/receipt'
+    | '/_shop/account/orders/$id'
     | '/api/admin/product-imports/$id'
     | '/api/auth/$accountType/login'
     | '/api/auth/$accountType/logout'
@@ -1107,8 +1142,10 @@ export interface FileRouteTypes {
     | '/_app/customer_orders/$id/'
     | '/_app/customers/$id/'
     | '/_app/products/$id/'
+    | '/_shop/account/orders/'
     | '/_app/admin/product-db/$id/edit'
     | '/api/admin/product-imports/$id/confirm'
+    | '/api/shop_users/orders/$id/invoice'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1133,11 +1170,13 @@ export interface RootRouteChildren {
   ApiFilesPrescriptionScansRoute: typeof ApiFilesPrescriptionScansRoute
   ApiFilesProductImagesRoute: typeof ApiFilesProductImagesRoute
   ApiShopPrescriptionSampleDotpdfRoute: typeof ApiShopPrescriptionSampleDotpdfRoute
+  ApiShop_usersExportRoute: typeof ApiShop_usersExportRoute
   ApiShop_usersMeRoute: typeof ApiShop_usersMeRoute
   ApiUsersMeRoute: typeof ApiUsersMeRouteWithChildren
   ApiAuthAccountTypeLoginRoute: typeof ApiAuthAccountTypeLoginRoute
   ApiAuthAccountTypeLogoutRoute: typeof ApiAuthAccountTypeLogoutRoute
   ApiAuthAccountTypeTokenRoute: typeof ApiAuthAccountTypeTokenRoute
+  ApiShop_usersOrdersIdInvoiceRoute: typeof ApiShop_usersOrdersIdInvoiceRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1527,13 +1566,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShopAccountAddressesRouteImport
       parentRoute: typeof ShopRoute
     }
-    '/_shop/account/orders': {
-      id: '/_shop/account/orders'
-      path: '/account/orders'
-      fullPath: '/account/orders'
-      preLoaderRoute: typeof ShopAccountOrdersRouteImport
-      parentRoute: typeof ShopRoute
-    }
     '/_shop/account/personal': {
       id: '/_shop/account/personal'
       path: '/account/personal'
@@ -1623,6 +1655,13 @@ declare module '@tanstack/react-router' {
       path: '/api/shop/prescription-sample.pdf'
       fullPath: '/api/shop/prescription-sample.pdf'
       preLoaderRoute: typeof ApiShopPrescriptionSampleDotpdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/shop_users/export': {
+      id: '/api/shop_users/export'
+      path: '/api/shop_users/export'
+      fullPath: '/api/shop_users/export'
+      preLoaderRoute: typeof ApiShop_usersExportRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/shop_users/me': {
@@ -1730,6 +1769,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPurchase_ordersIdReceiptRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_shop/account/orders/': {
+      id: '/_shop/account/orders/'
+      path: '/account/orders'
+      fullPath: '/account/orders/'
+      preLoaderRoute: typeof ShopAccountOrdersIndexRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/account/orders/$id': {
+      id: '/_shop/account/orders/$id'
+      path: '/account/orders/$id'
+      fullPath: '/account/orders/$id'
+      preLoaderRoute: typeof ShopAccountOrdersIdRouteImport
+      parentRoute: typeof ShopRoute
+    }
     '/api/admin/product-imports/$id': {
       id: '/api/admin/product-imports/$id'
       path: '/$id'
@@ -1778,6 +1831,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/api/admin/product-imports/$id/confirm'
       preLoaderRoute: typeof ApiAdminProductImportsIdConfirmRouteImport
       parentRoute: typeof ApiAdminProductImportsIdRoute
+    }
+    '/api/shop_users/orders/$id/invoice': {
+      id: '/api/shop_users/orders/$id/invoice'
+      path: '/api/shop_users/orders/$id/invoice'
+      fullPath: '/api/shop_users/orders/$id/invoice'
+      preLoaderRoute: typeof ApiShop_usersOrdersIdInvoiceRouteImport
+      parentRoute: typeof rootRouteImport
     }
   }
 }
@@ -1921,7 +1981,6 @@ interface ShopRouteChildren {
   ShopRezeptkonfiguratorRoute: typeof ShopRezeptkonfiguratorRoute
   ShopShopRoute: typeof ShopShopRoute
   ShopAccountAddressesRoute: typeof ShopAccountAddressesRoute
-  ShopAccountOrdersRoute: typeof ShopAccountOrdersRoute
   ShopAccountPersonalRoute: typeof ShopAccountPersonalRoute
   ShopBluetenIdRoute: typeof ShopBluetenIdRoute
   ShopExtrakteIdRoute: typeof ShopExtrakteIdRoute
@@ -1929,6 +1988,8 @@ interface ShopRouteChildren {
   ShopAccountIndexRoute: typeof ShopAccountIndexRoute
   ShopBluetenIndexRoute: typeof ShopBluetenIndexRoute
   ShopExtrakteIndexRoute: typeof ShopExtrakteIndexRoute
+  ShopAccountOrdersIdRoute: typeof ShopAccountOrdersIdRoute
+  ShopAccountOrdersIndexRoute: typeof ShopAccountOrdersIndexRoute
 }
 
 const ShopRouteChildren: ShopRouteChildren = {
@@ -1936,7 +1997,6 @@ const ShopRouteChildren: ShopRouteChildren = {
   ShopRezeptkonfiguratorRoute: ShopRezeptkonfiguratorRoute,
   ShopShopRoute: ShopShopRoute,
   ShopAccountAddressesRoute: ShopAccountAddressesRoute,
-  ShopAccountOrdersRoute: ShopAccountOrdersRoute,
   ShopAccountPersonalRoute: ShopAccountPersonalRoute,
   ShopBluetenIdRoute: ShopBluetenIdRoute,
   ShopExtrakteIdRoute: ShopExtrakteIdRoute,
@@ -1944,6 +2004,8 @@ const ShopRouteChildren: ShopRouteChildren = {
   ShopAccountIndexRoute: ShopAccountIndexRoute,
   ShopBluetenIndexRoute: ShopBluetenIndexRoute,
   ShopExtrakteIndexRoute: ShopExtrakteIndexRoute,
+  ShopAccountOrdersIdRoute: ShopAccountOrdersIdRoute,
+  ShopAccountOrdersIndexRoute: ShopAccountOrdersIndexRoute,
 }
 
 const ShopRouteWithChildren = ShopRoute._addFileChildren(ShopRouteChildren)
@@ -2010,11 +2072,13 @@ const rootRouteChildren: RootRouteChildren = {
   ApiFilesPrescriptionScansRoute: ApiFilesPrescriptionScansRoute,
   ApiFilesProductImagesRoute: ApiFilesProductImagesRoute,
   ApiShopPrescriptionSampleDotpdfRoute: ApiShopPrescriptionSampleDotpdfRoute,
+  ApiShop_usersExportRoute: ApiShop_usersExportRoute,
   ApiShop_usersMeRoute: ApiShop_usersMeRoute,
   ApiUsersMeRoute: ApiUsersMeRouteWithChildren,
   ApiAuthAccountTypeLoginRoute: ApiAuthAccountTypeLoginRoute,
   ApiAuthAccountTypeLogoutRoute: ApiAuthAccountTypeLogoutRoute,
   ApiAuthAccountTypeTokenRoute: ApiAuthAccountTypeTokenRoute,
+  ApiShop_usersOrdersIdInvoiceRoute: ApiShop_usersOrdersIdInvoiceRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

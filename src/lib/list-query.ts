@@ -138,6 +138,12 @@ export function isListNarrowed(search: object): boolean {
   )
 }
 
+/** A page number from a URL or a call: a whole number from 1, else 1. */
+export function pageNumberOf(value: unknown): number {
+  const page = Number(value)
+  return Number.isInteger(page) && page > 0 ? page : 1
+}
+
 /** Pages needed for `total` items (at least one, so "Seite 1 von 1" for an empty list). */
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize))

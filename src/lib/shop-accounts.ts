@@ -20,22 +20,32 @@ export const newShopPassword = text({
   tooLong: `Das Passwort darf höchstens ${newPasswordMaxLength} Zeichen lang sein.`,
 })
 
+const name = text({
+  trim: true,
+  required: 'Bitte geben Sie Ihren Namen ein.',
+  max: 200,
+  tooLong: 'Der Name ist zu lang.',
+})
+
+const phone = text({ trim: true, max: 40, tooLong: 'Die Telefonnummer ist zu lang.' })
+  .regex(/^[+\d][\d /()-]*$|^$/, 'Bitte geben Sie eine gültige Telefonnummer ein.')
+  .transform((value) => value || null)
+
+const currentPassword = text({
+  required: 'Bitte geben Sie Ihr aktuelles Passwort ein.',
+  max: 1024,
+  tooLong: 'Das Passwort ist zu lang.',
+})
+
 export const registrationSchema = z.object({
-  name: text({
-    trim: true,
-    required: 'Bitte geben Sie Ihren Namen ein.',
-    max: 200,
-    tooLong: 'Der Name ist zu lang.',
-  }),
+  name,
   email,
   password: newShopPassword,
   birthDate: birthDate('Bitte geben Sie Ihr Geburtsdatum an (TT.MM.JJJJ).').refine(
     (value) => ageOn(value, todayInGermany()) >= minimumShopUserAge,
     `Ein Kundenkonto können Sie erst ab ${minimumShopUserAge} Jahren anlegen.`,
   ),
-  phone: text({ trim: true, max: 40, tooLong: 'Die Telefonnummer ist zu lang.' })
-    .regex(/^[+\d][\d /()-]*$|^$/, 'Bitte geben Sie eine gültige Telefonnummer ein.')
-    .transform((value) => value || null),
+  phone,
   privacyConsent: z.literal(true, {
     error: 'Bitte stimmen Sie der Datenschutzerklärung zu, um ein Konto anzulegen.',
   }),
@@ -72,3 +82,29 @@ export const resetRequestedMessage =
   'Wenn zu dieser E-Mail-Adresse ein Kundenkonto besteht, haben wir Ihnen einen Link zum Zurücksetzen geschickt. Er ist eine Stunde gültig.'
 export const confirmationResentMessage =
   'Wenn zu dieser E-Mail-Adresse ein unbestätigtes Kundenkonto besteht, haben wir den Bestätigungslink erneut geschickt.'
+
+/** "Persönliche Daten": what a shop customer changes directly. */
+export const shopProfileSchema = z.object({ name, phone })
+
+/** A new address takes effect once confirmed through the link sent to it. */
+export const emailChangeSchema = z.object({ email, currentPassword })
+
+export const shopPasswordChangeSchema = z
+  .object({ currentPassword, password: newShopPassword, repeat: text() })
+  .refine((input) => input.password === input.repeat, {
+    path: ['repeat'],
+    error: 'Die Passwörter stimmen nicht überein.',
+  })
+  .refine((input) => input.password !== input.currentPassword, {
+    path: ['password'],
+    error: 'Das neue Passwort muss sich vom aktuellen unterscheiden.',
+  })
+
+/** The same answer whether the new address is free or taken (no enumeration). */
+export const emailChangeRequestedMessage =
+  'Wir haben Ihnen einen Link an die neue E-Mail-Adresse geschickt. Bitte bestätigen Sie die Änderung darin (der Link ist 48 Stunden gültig); bis dahin gilt Ihre bisherige Adresse.'
+export const sameEmailMessage = 'Das ist bereits Ihre E-Mail-Adresse.'
+export const emailTakenMessage =
+  'Diese E-Mail-Adresse gehört inzwischen zu einem anderen Kundenkonto. Bitte wählen Sie eine andere.'
+export const openOrdersBlockDeletionMessage = (numbers: readonly string[]) =>
+  `Ihr Konto lässt sich erst löschen, wenn keine Bestellung mehr offen ist (offen: ${numbers.join(', ')}). Bitte warten Sie, bis sie abgeschlossen ist, oder stornieren Sie sie.`

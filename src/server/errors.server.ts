@@ -133,3 +133,25 @@ export function describeFailure(
   logger.error({ err: error, requestId }, 'unexpected error')
   return { status: 500, message: internalErrorMessage, requestId }
 }
+
+/** Whether a failed query broke the unique index `constraint` (PostgreSQL and PGlite alike). */
+export function violatesUnique(error: unknown, constraint: string): boolean {
+  for (let cause = error; cause && typeof cause === 'object'; ) {
+    const {
+      code,
+      constraint: violated,
+      message,
+    } = cause as {
+      code?: unknown
+      constraint?: unknown
+      message?: unknown
+    }
+    if (code === '23505') {
+      return (
+        violated === constraint || (typeof message === 'string' && message.includes(constraint))
+      )
+    }
+    cause = (cause as { cause?: unknown }).cause
+  }
+  return false
+}

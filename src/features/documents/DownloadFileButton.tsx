@@ -5,18 +5,19 @@ import { toast } from 'sonner'
 import { Button, type ButtonVariant } from '../ui/buttons'
 
 /**
- * Downloads a stored file (an issued document, a CoA, a prescription scan). The files are private
- * to the organisation, so the bytes are fetched with the session's token and handed to the
- * browser as a local copy under `fileName` — the same bytes the server stored at issue.
+ * Downloads a stored file (an issued document, a CoA, a prescription scan) by `fileId`, or what
+ * an API route at `path` answers (a shop customer's invoice or data export). The files are
+ * private, so the bytes are fetched with the session's token and handed to the browser as a local
+ * copy under `fileName` — the same bytes the server stored at issue.
  */
 export function DownloadFileButton({
   fileId,
+  path,
   fileName,
   label,
   children,
   variant = 'secondary',
-}: {
-  fileId: string
+}: ({ fileId: string; path?: undefined } | { path: string; fileId?: undefined }) & {
   fileName: string
   /** Read out after the visible text, e.g. "Rechnung RE-2026-00001 herunterladen". */
   label: string
@@ -30,7 +31,7 @@ export function DownloadFileButton({
   async function download() {
     setBusy(true)
     try {
-      const response = await api.fetch(`/api/files/${fileId}`)
+      const response = await api.fetch(path ?? `/api/files/${fileId}`)
       if (!response.ok) throw new Error(`status ${response.status}`)
       const url = URL.createObjectURL(await response.blob())
       const link = document.createElement('a')

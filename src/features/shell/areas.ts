@@ -11,7 +11,6 @@ import {
   MonitorPlay,
   Newspaper,
   ShoppingBasket,
-  UserRound,
 } from 'lucide-react'
 import { type AreaKey, areaTitles } from './page-head'
 
@@ -67,6 +66,10 @@ type BuiltArea =
   | 'flowers'
   | 'flower'
   | 'extracts'
+  | 'account'
+  | 'accountOrders'
+  | 'accountOrder'
+  | 'accountPersonal'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {
@@ -124,28 +127,6 @@ export const areas: Record<PlaceholderArea, Area> = {
     icon: HandHeart,
     emptyTitle: 'Abgabe',
     emptyText: 'Hier werden Produkte, Mengen und Chargen einer Abgabe bestätigt und dokumentiert.',
-  },
-  account: {
-    title: areaTitles.account,
-    description: 'Deine Bestellungen, persönlichen Daten und Adressen.',
-    icon: UserRound,
-    emptyTitle: 'Dein Kundenkonto',
-    emptyText: 'Hier verwaltest du Bestellungen, persönliche Daten und Lieferadressen.',
-  },
-  accountOrders: {
-    title: areaTitles.accountOrders,
-    description: 'Deine Bestellungen und ihr Status.',
-    icon: ShoppingBasket,
-    emptyTitle: 'Noch keine Bestellungen',
-    emptyText:
-      'Sobald du bestellt hast, siehst du hier Status, Rezept und Rechnung jeder Bestellung.',
-  },
-  accountPersonal: {
-    title: areaTitles.accountPersonal,
-    description: 'Name, Kontaktdaten und Zugangsdaten deines Kundenkontos.',
-    icon: UserRound,
-    emptyTitle: 'Persönliche Daten',
-    emptyText: 'Hier änderst du Name, Telefonnummer, E-Mail-Adresse und Passwort.',
   },
   accountAddresses: {
     title: areaTitles.accountAddresses,

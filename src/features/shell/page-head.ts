@@ -44,6 +44,7 @@ export const areaTitles = {
   shop: 'Willkommen im Shop',
   account: 'Mein Konto',
   accountOrders: 'Meine Bestellungen',
+  accountOrder: 'Bestellung',
   accountPersonal: 'Persönliche Daten',
   accountAddresses: 'Adressen',
   flowers: 'Blüten',

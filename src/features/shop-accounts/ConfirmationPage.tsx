@@ -4,7 +4,11 @@ import type { AccountTokenPurpose } from '~/lib/shop-accounts'
 import { FieldView, FormAlert, SubmitButtonView } from '../forms/field-parts'
 import { AuthFrame } from '../login/AuthFrame'
 import { entry, usePlainForm } from './PlainForm'
-import { confirmRegistrationFn, resetPasswordFn } from './shop-accounts.functions'
+import {
+  confirmEmailChangeFn,
+  confirmRegistrationFn,
+  resetPasswordFn,
+} from './shop-accounts.functions'
 
 const linkClass = 'font-medium text-brand-700 hover:underline'
 
@@ -35,6 +39,25 @@ function ConfirmRegistration({ token }: { token: string }) {
       {form.failure && <FormAlert>{form.failure.message}</FormAlert>}
       <p className="text-ink">Bitte bestätigen Sie, dass diese E-Mail-Adresse Ihnen gehört.</p>
       <SubmitButtonView busy={form.busy}>E-Mail-Adresse bestätigen</SubmitButtonView>
+    </form>
+  )
+}
+
+/** Like the registration: a click confirms, so a mail scanner opening the link changes nothing. */
+function ConfirmEmailChange({ token }: { token: string }) {
+  const form = usePlainForm(() => confirmEmailChangeFn({ data: { token } }))
+  if (form.result) {
+    return (
+      <Done>{`Ihre neue E-Mail-Adresse ${form.result.email} ist bestätigt. Bitte melden Sie sich künftig damit an.`}</Done>
+    )
+  }
+  return (
+    <form method="post" className="space-y-4" onSubmit={form.onSubmit}>
+      {form.failure && <FormAlert>{form.failure.message}</FormAlert>}
+      <p className="text-ink">
+        Bitte bestätigen Sie, dass Ihr Kundenkonto künftig diese E-Mail-Adresse verwendet.
+      </p>
+      <SubmitButtonView busy={form.busy}>Neue E-Mail-Adresse bestätigen</SubmitButtonView>
     </form>
   )
 }
@@ -105,6 +128,8 @@ export function ConfirmationPage({
         </div>
       ) : purpose === 'reset_password' ? (
         <ResetPassword token={token} />
+      ) : purpose === 'confirm_email_change' ? (
+        <ConfirmEmailChange token={token} />
       ) : (
         <ConfirmRegistration token={token} />
       )}

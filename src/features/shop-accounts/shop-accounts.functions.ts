@@ -1,11 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
 import type { RegistrationInput } from '~/lib/shop-accounts'
 import { getApp } from '~/server/app.server'
-import { clientIpOf } from '~/server/http.server'
-import { shopOfRequest } from '~/server/shop/shop.server'
+import { accountRequest } from '~/server/shop-accounts/account-request.server'
 import {
-  type AccountRequest,
+  confirmEmailChange,
   confirmRegistration,
   inspectToken,
   registerShopUser,
@@ -13,17 +11,6 @@ import {
   resendConfirmation,
   resetPassword,
 } from '~/server/shop-accounts/shop-accounts.server'
-
-/** The shop, its public origin (links in mails point back to it) and the client of this request. */
-async function accountRequest(): Promise<AccountRequest> {
-  const app = await getApp()
-  const request = getRequest()
-  return {
-    shop: await shopOfRequest(app, request),
-    origin: new URL(request.url).origin,
-    ip: clientIpOf(request),
-  }
-}
 
 // The services parse every input with the shared schemas and answer their German field messages.
 const raw = <T>(input: T) => input as unknown
@@ -66,3 +53,9 @@ export const resetPasswordFn = createServerFn({ method: 'POST' })
     const { shop } = await accountRequest()
     return resetPassword((await getApp()).db, shop, data)
   })
+
+export const confirmEmailChangeFn = createServerFn({ method: 'POST' })
+  .validator((input: { token: string }) => raw(input?.token))
+  .handler(async ({ data }) =>
+    confirmEmailChange((await getApp()).db, await accountRequest(), data),
+  )

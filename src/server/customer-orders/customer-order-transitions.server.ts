@@ -302,14 +302,27 @@ export async function cancelCustomerOrder(
   const { version, reason } = parseInput(cancelCustomerOrderSchema, input)
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, seller.organisation.id, id, version)
-    assertAllowed(order, 'cancel')
-    await releaseReservations(tx, order.organisationId, orderSource(order))
-    return savedOrder(
-      await applyTransition(tx, actor, order, 'cancel', {
-        changes: { cancelReason: reason, cancelledByOrganisationId: order.organisationId },
-        detail: reason,
-      }),
-    )
+    return savedOrder(await cancelLockedOrder(tx, actor, order, reason, order.organisationId))
+  })
+}
+
+/**
+ * The cancellation of an order the caller has locked in its transaction (the seller above, the
+ * shop customer from the account pages): what it held goes back to stock, the reason is recorded.
+ * `cancelledBy` is the organisation that cancelled, null when the customer did.
+ */
+export async function cancelLockedOrder(
+  tx: Executor,
+  actor: Actor,
+  order: OrderRow,
+  reason: string,
+  cancelledBy: string | null,
+): Promise<OrderRow> {
+  assertAllowed(order, 'cancel')
+  await releaseReservations(tx, order.organisationId, orderSource(order))
+  return applyTransition(tx, actor, order, 'cancel', {
+    changes: { cancelReason: reason, cancelledByOrganisationId: cancelledBy },
+    detail: reason,
   })
 }
 

@@ -8,11 +8,12 @@ import {
   customerOrderPrescriptions,
   customerOrders,
 } from '../customer-orders/customer-orders.schema'
-import type { Database } from '../db/client.server'
+import type { Database, Executor } from '../db/client.server'
 import { organisations } from '../db/schema'
 import { ConflictError, NotFoundError, parseInput } from '../errors.server'
 import { customerNotes } from './customers.schema'
 import {
+  type CustomerRowType,
   changeCustomer,
   customerAudit,
   customerNotFoundMessage,
@@ -184,46 +185,61 @@ export async function anonymiseCustomer(
         `Der Kunde hat noch offene Bestellungen (${open.join(', ')}). Schließen Sie diese ab oder stornieren Sie sie, dann lässt er sich anonymisieren.`,
       )
     }
-    const notes = await tx
-      .delete(customerNotes)
-      .where(
-        and(eq(customerNotes.customerId, current.id), eq(customerNotes.organisationId, owner.id)),
-      )
-      .returning({ id: customerNotes.id })
-    const now = new Date()
-    const person = current.kind !== 'business'
-    await changeCustomer(
-      tx,
-      actor,
-      current,
-      customerAudit.anonymised,
-      {
-        firstName: null,
-        lastName: person ? anonymisedName : null,
-        companyName: person ? null : anonymisedName,
-        birthDate: null,
-        contactPerson: null,
-        vatId: null,
-        licenceNumber: null,
-        eInvoiceAddress: null,
-        street: null,
-        postalCode: null,
-        city: null,
-        email: null,
-        phone: null,
-        payerKind: null,
-        insurerName: null,
-        insuranceNumber: null,
-        copaymentExempt: false,
-        membershipNumber: null,
-        joinedOn: null,
-        idCheckedOn: null,
-        shopUserId: null,
-        deactivatedAt: current.deactivatedAt ?? now,
-        anonymisedAt: now,
-      },
-      { after: { notesDeleted: notes.length } },
-    )
+    await anonymiseLockedCustomer(tx, actor, current)
     return { id: current.id }
   })
+}
+
+/**
+ * The anonymisation itself, of a customer the caller has locked and checked (no open orders) in
+ * its transaction: the owner's action above, or a shop customer deleting their account.
+ */
+export async function anonymiseLockedCustomer(
+  tx: Executor,
+  actor: Actor,
+  current: CustomerRowType,
+): Promise<void> {
+  const notes = await tx
+    .delete(customerNotes)
+    .where(
+      and(
+        eq(customerNotes.customerId, current.id),
+        eq(customerNotes.organisationId, current.organisationId),
+      ),
+    )
+    .returning({ id: customerNotes.id })
+  const now = new Date()
+  const person = current.kind !== 'business'
+  await changeCustomer(
+    tx,
+    actor,
+    current,
+    customerAudit.anonymised,
+    {
+      firstName: null,
+      lastName: person ? anonymisedName : null,
+      companyName: person ? null : anonymisedName,
+      birthDate: null,
+      contactPerson: null,
+      vatId: null,
+      licenceNumber: null,
+      eInvoiceAddress: null,
+      street: null,
+      postalCode: null,
+      city: null,
+      email: null,
+      phone: null,
+      payerKind: null,
+      insurerName: null,
+      insuranceNumber: null,
+      copaymentExempt: false,
+      membershipNumber: null,
+      joinedOn: null,
+      idCheckedOn: null,
+      shopUserId: null,
+      deactivatedAt: current.deactivatedAt ?? now,
+      anonymisedAt: now,
+    },
+    { after: { notesDeleted: notes.length } },
+  )
 }

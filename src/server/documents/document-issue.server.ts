@@ -340,7 +340,13 @@ export async function validInvoiceOf(
   order: Pick<OrderRow, 'id' | 'organisationId'>,
 ) {
   const [invoice] = await executor
-    .select({ id: documents.id, number: documents.number, content: documents.content })
+    .select({
+      id: documents.id,
+      number: documents.number,
+      content: documents.content,
+      pdfFileId: documents.pdfFileId,
+      issuedAt: documents.issuedAt,
+    })
     .from(documents)
     .where(
       and(

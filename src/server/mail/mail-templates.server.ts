@@ -17,6 +17,7 @@ export type MailContent =
   | { kind: 'registration_exists'; name: string; loginLink: string; resetLink: string }
   | { kind: 'reset_password'; name: string; link: string }
   | { kind: 'confirm_email_change'; name: string; link: string }
+  | { kind: 'email_changed'; name: string; newEmail: string; resetLink: string }
   | { kind: 'order_received'; name: string; orderNumber: string; totalCents: number; link: string }
   | {
       kind: 'payment_received'
@@ -97,6 +98,14 @@ const parts: { [K in MailKind]: (content: Extract<MailContent, { kind: K }>) => 
       'Sie möchten Ihre E-Mail-Adresse ändern. Bitte bestätigen Sie die neue Adresse; bis dahin gilt die bisherige.',
     ],
     action: { label: 'Neue E-Mail-Adresse bestätigen', link },
+  }),
+  email_changed: ({ newEmail, resetLink }) => ({
+    subject: 'Ihre E-Mail-Adresse wurde geändert',
+    paragraphs: [
+      `die E-Mail-Adresse Ihres Kundenkontos lautet jetzt ${newEmail}. Mitteilungen zu Ihrem Konto und Ihren Bestellungen gehen künftig dorthin.`,
+      'Haben Sie das nicht veranlasst, setzen Sie bitte sofort Ihr Passwort zurück und wenden Sie sich an uns.',
+    ],
+    action: { label: 'Passwort zurücksetzen', link: resetLink },
   }),
   order_received: ({ orderNumber, totalCents, link }) => ({
     subject: `Ihre Bestellung ${orderNumber} ist eingegangen`,

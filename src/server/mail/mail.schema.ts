@@ -16,6 +16,7 @@ export const mailKinds = [
   'order_confirmed',
   'order_completed',
   'payment_refunded',
+  'email_changed',
 ] as const
 export type MailKind = (typeof mailKinds)[number]
 

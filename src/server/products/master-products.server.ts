@@ -14,7 +14,13 @@ import type { MasterProductListSearch, MasterProductRow } from '../../lib/produc
 import { type Actor, requireRole } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
 import type { Database, Executor } from '../db/client.server'
-import { ConflictError, InvalidError, NotFoundError, parseInput } from '../errors.server'
+import {
+  ConflictError,
+  InvalidError,
+  NotFoundError,
+  parseInput,
+  violatesUnique,
+} from '../errors.server'
 import { isStoredFileOf } from '../files/file-store.server'
 import { listPage } from '../list-query.server'
 import {
@@ -182,28 +188,6 @@ export async function listMasterProductHistory(
 
 /** The unique index that keeps a PZN once in the master database (products.schema.ts). */
 const masterPznIndex = 'products_master_pzn_unique'
-
-/** Whether a failed query broke the unique index `constraint` (PostgreSQL and PGlite alike). */
-function violatesUnique(error: unknown, constraint: string): boolean {
-  for (let cause = error; cause && typeof cause === 'object'; ) {
-    const {
-      code,
-      constraint: violated,
-      message,
-    } = cause as {
-      code?: unknown
-      constraint?: unknown
-      message?: unknown
-    }
-    if (code === '23505') {
-      return (
-        violated === constraint || (typeof message === 'string' && message.includes(constraint))
-      )
-    }
-    cause = (cause as { cause?: unknown }).cause
-  }
-  return false
-}
 
 async function duplicatePznError(
   executor: Executor,

@@ -3,21 +3,35 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import {
   type AccountTokenPurpose,
   confirmationResentMessage,
+  emailChangeRequestedMessage,
+  emailChangeSchema,
   emailRequestSchema,
+  emailTakenMessage,
   passwordResetSchema,
   registrationAcceptedMessage,
   registrationSchema,
   resetRequestedMessage,
+  sameEmailMessage,
   tokenSchema,
 } from '../../lib/shop-accounts'
+import type { Actor } from '../actor.server'
+import { recordAudit } from '../audit/audit.server'
 import { revokeSessionsOf } from '../auth.server'
 import type { Database, Executor } from '../db/client.server'
 import { shopUsers } from '../db/schema'
-import { DomainError, parseInput } from '../errors.server'
+import {
+  ConflictError,
+  DomainError,
+  InvalidError,
+  parseInput,
+  violatesUnique,
+} from '../errors.server'
 import { enqueueMail, mailSenderOf } from '../mail/outbox.server'
 import { hashPassword } from '../password.server'
 import { countAttempt, type RateLimitRule } from '../rate-limit.server'
 import type { ShopTenant } from '../tenants.server'
+import { shopCustomerOf } from './shop-account-access.server'
+import { auditAccount, checkCurrentPassword, shopAccountAudit } from './shop-account-profile.server'
 import { accountTokens } from './shop-accounts.schema'
 
 /** Where the request came from: the shop's public origin (for links in mails) and the client. */
@@ -84,7 +98,7 @@ async function issueToken(
   return token
 }
 
-const confirmationLink = (request: AccountRequest, token: string) =>
+const confirmationLink = (request: Pick<AccountRequest, 'origin'>, token: string) =>
   `${request.origin}/confirmation/${token}`
 
 const findShopUser = (db: Executor, tenantId: string, email: string) =>
@@ -363,5 +377,140 @@ export async function resetPassword(
         ),
       )
     return { email: user.email }
+  })
+}
+
+/**
+ * Starts a change of the account's e-mail address (current password required): a link to the new
+ * address confirms it, until then the old one stays. An address that already has an account on
+ * this shop gets no mail, and the answer is the same (no enumeration); the link's use checks again.
+ */
+export async function requestEmailChange(
+  db: Database,
+  actor: Actor,
+  request: AccountRequest,
+  input: unknown,
+): Promise<{ message: string }> {
+  const customer = shopCustomerOf(actor)
+  if (customer.tenant.id !== request.shop.id) throw new DomainError(403, tokenMessages.otherShop)
+  const { email, currentPassword } = parseInput(emailChangeSchema, input)
+  const account = await checkCurrentPassword(db, customer, currentPassword)
+  if (account.email.toLowerCase() === email.toLowerCase()) {
+    throw new InvalidError({ email: sameEmailMessage }, sameEmailMessage)
+  }
+  await countMailRequest(db, request, email)
+  await db.transaction(async (tx) => {
+    // An earlier link for another address dies: only the latest request can take effect.
+    await tx
+      .update(accountTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(accountTokens.shopUserId, account.id),
+          eq(accountTokens.purpose, 'confirm_email_change'),
+          isNull(accountTokens.usedAt),
+        ),
+      )
+    await auditAccount(tx, customer, shopAccountAudit.emailChangeRequested)
+    if (await findShopUser(tx, request.shop.id, email)) return
+    const token = await issueToken(tx, {
+      tenantId: request.shop.id,
+      shopUserId: account.id,
+      purpose: 'confirm_email_change',
+      newEmail: email,
+    })
+    await enqueueMail(tx, {
+      tenantId: request.shop.id,
+      to: email,
+      sender: mailSenderOf(request.shop.config, request.origin),
+      content: {
+        kind: 'confirm_email_change',
+        name: account.name,
+        link: confirmationLink(request, token),
+      },
+    })
+  })
+  return { message: emailChangeRequestedMessage }
+}
+
+/**
+ * Confirms a new address from the link sent to it: the account's e-mail becomes the new one,
+ * and the old address gets a notice with a reset link (should the change not have been theirs).
+ * 409 when the address has meanwhile been taken by another account of the shop.
+ */
+export async function confirmEmailChange(
+  db: Database,
+  request: Pick<AccountRequest, 'shop' | 'origin'>,
+  input: unknown,
+): Promise<{ email: string }> {
+  const token = parseInput(tokenSchema, input)
+  const { shop } = request
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await consumeToken(tx, shop, token, 'confirm_email_change')
+      const [before] = await tx
+        .select({ email: shopUsers.email, name: shopUsers.name })
+        .from(shopUsers)
+        .where(
+          and(
+            eq(shopUsers.id, row.shopUserId),
+            eq(shopUsers.tenantId, shop.id),
+            eq(shopUsers.active, true),
+          ),
+        )
+        .for('update')
+      if (!before || !row.newEmail) throw new DomainError(410, tokenMessages.unknown)
+      const taken = await findShopUser(tx, shop.id, row.newEmail)
+      if (taken && taken.id !== row.shopUserId) throw new ConflictError(emailTakenMessage)
+      const [user] = await tx
+        .update(shopUsers)
+        .set({
+          email: row.newEmail,
+          emailConfirmedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(eq(shopUsers.id, row.shopUserId))
+        .returning({ id: shopUsers.id, email: shopUsers.email })
+      if (!user) throw new DomainError(410, tokenMessages.unknown)
+      await recordEmailChanged(tx, request, { ...before, id: user.id, newEmail: user.email })
+      return { email: user.email }
+    })
+  } catch (error) {
+    if (violatesUnique(error, 'shop_users_tenant_email_unique')) {
+      throw new ConflictError(emailTakenMessage)
+    }
+    throw error
+  }
+}
+
+/** The notice to the old address, with a reset link, and the audit row of the change. */
+async function recordEmailChanged(
+  tx: Executor,
+  request: Pick<AccountRequest, 'shop' | 'origin'>,
+  user: { id: string; email: string; name: string; newEmail: string },
+) {
+  const { shop } = request
+  const resetToken = await issueToken(tx, {
+    tenantId: shop.id,
+    shopUserId: user.id,
+    purpose: 'reset_password',
+  })
+  await enqueueMail(tx, {
+    tenantId: shop.id,
+    to: user.email,
+    sender: mailSenderOf(shop.config, request.origin),
+    content: {
+      kind: 'email_changed',
+      name: user.name,
+      newEmail: user.newEmail,
+      resetLink: confirmationLink(request, resetToken),
+    },
+  })
+  await recordAudit(tx, {
+    organisationId: shop.organisationId,
+    actor: { kind: 'shop_user', id: user.id },
+    requestId: null,
+    action: shopAccountAudit.emailChanged,
+    entity: { type: shopAccountAudit.entityType, id: user.id },
   })
 }

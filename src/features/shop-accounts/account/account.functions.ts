@@ -1,0 +1,36 @@
+import { createServerFn } from '@tanstack/react-start'
+import { parseIdInput } from '~/lib/ids'
+import { pageNumberOf } from '~/lib/list-query'
+import { getApp } from '~/server/app.server'
+import { getShopOrder, listShopOrders } from '~/server/shop-accounts/shop-account-orders.server'
+import {
+  getShopAccountOverview,
+  getShopProfile,
+} from '~/server/shop-accounts/shop-account-profile.server'
+import { authenticated } from '../../server-fn/auth.middleware'
+
+/**
+ * What the pages of "Mein Konto" read (their loaders call these; the changes are in
+ * account-actions.functions.ts). The services take the actor and refuse anyone but the logged-in
+ * shop customer; they parse every input with the shared schemas and answer field messages.
+ */
+
+export const fetchAccountOverview = createServerFn({ method: 'GET' })
+  .middleware([authenticated])
+  .handler(async ({ context }) => getShopAccountOverview(context.actor, (await getApp()).db))
+
+export const fetchShopOrders = createServerFn({ method: 'GET' })
+  .middleware([authenticated])
+  .validator((input: { page: number }) => ({ page: pageNumberOf(input?.page) }))
+  .handler(async ({ data, context }) =>
+    listShopOrders(context.actor, data.page, (await getApp()).db),
+  )
+
+export const fetchShopOrder = createServerFn({ method: 'GET' })
+  .middleware([authenticated])
+  .validator(parseIdInput)
+  .handler(async ({ data, context }) => getShopOrder(context.actor, data.id, (await getApp()).db))
+
+export const fetchShopProfile = createServerFn({ method: 'GET' })
+  .middleware([authenticated])
+  .handler(async ({ context }) => getShopProfile(context.actor, (await getApp()).db))

@@ -1,0 +1,31 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { actorFromAccessToken } from '~/server/actor.server'
+import { getApp } from '~/server/app.server'
+import { bearerToken } from '~/server/auth.server'
+import { apiHandlers, jsonResponse, requestHost } from '~/server/http.server'
+import { exportShopAccount } from '~/server/shop-accounts/shop-account-profile.server'
+
+/**
+ * The shop customer's data export (Art. 15, 20 DSGVO) as a JSON download: account, consent,
+ * addresses and orders with their items. Bearer token of a shop customer of this host only.
+ */
+export const Route = createFileRoute('/api/shop_users/export')({
+  server: {
+    handlers: apiHandlers({
+      GET: async ({ request, context }) => {
+        const app = await getApp()
+        const { actor } = await actorFromAccessToken(app, bearerToken(request), {
+          host: requestHost(request),
+          requestId: context.requestId,
+        })
+        const data = await exportShopAccount(actor, app.db)
+        const day = data.exportedAt.slice(0, 10)
+        return jsonResponse(data, {
+          headers: {
+            'content-disposition': `attachment; filename="kundenkonto-${day}.json"`,
+          },
+        })
+      },
+    }),
+  },
+})

@@ -1,0 +1,16 @@
+import { getRequest } from '@tanstack/react-start/server'
+import { getApp } from '../app.server'
+import { clientIpOf } from '../http.server'
+import { shopOfRequest } from '../shop/shop.server'
+import type { AccountRequest } from './shop-accounts.server'
+
+/** The shop, its public origin (links in mails point back to it) and the client of this request. */
+export async function accountRequest(): Promise<AccountRequest> {
+  const app = await getApp()
+  const request = getRequest()
+  return {
+    shop: await shopOfRequest(app, request),
+    origin: new URL(request.url).origin,
+    ip: clientIpOf(request),
+  }
+}
