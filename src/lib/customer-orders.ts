@@ -189,6 +189,9 @@ export const paymentTransitions: Record<PaymentStatus, readonly PaymentStatus[]>
   refunded: [],
 }
 
+/** Why an online order lapsed: its 30-minute hold ran out before the payment arrived. */
+export const paymentNotCompletedMessage = 'Zahlung nicht abgeschlossen'
+
 const closedStatuses: readonly CustomerOrderStatus[] = ['cancelled', 'expired']
 
 /** Why the payment may not go from `from` to `to` on an order in `status`; null when it may. */

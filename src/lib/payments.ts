@@ -22,3 +22,47 @@ export const mollieRefundStatuses = [
   'canceled',
 ] as const
 export type MollieRefundStatus = (typeof mollieRefundStatuses)[number]
+
+/** How far along a payment is: it only ever moves to a higher step; the last step is final. */
+const paymentStep: Record<MolliePaymentStatus, number> = {
+  open: 0,
+  pending: 1,
+  authorized: 2,
+  paid: 3,
+  canceled: 3,
+  expired: 3,
+  failed: 3,
+}
+
+/**
+ * Whether Mollie's report `to` moves a payment on from `from`: open → pending → authorized →
+ * paid, or to canceled/expired/failed before paid. Repeats and stale reports (a `pending` after
+ * `paid`) are not.
+ */
+export const isForwardPaymentStatus = (from: MolliePaymentStatus, to: MolliePaymentStatus) =>
+  paymentStep[to] > paymentStep[from]
+
+/** A payment the customer may still complete at Mollie. */
+export const openPaymentStatuses: readonly MolliePaymentStatus[] = ['open', 'pending', 'authorized']
+
+/** A payment that ended without money: the customer may pay again while the order holds. */
+export const unsuccessfulPaymentStatuses: readonly MolliePaymentStatus[] = [
+  'canceled',
+  'expired',
+  'failed',
+]
+
+const refundStep: Record<MollieRefundStatus, number> = {
+  queued: 0,
+  pending: 1,
+  processing: 2,
+  refunded: 3,
+  failed: 3,
+  canceled: 3,
+}
+
+export const isForwardRefundStatus = (from: MollieRefundStatus, to: MollieRefundStatus) =>
+  refundStep[to] > refundStep[from]
+
+/** The unpaid hold of an online order, and how far a `pending` payment extends it. */
+export const onlinePaymentHoldMinutes = 30

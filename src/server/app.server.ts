@@ -9,6 +9,7 @@ import { isDatabaseEmpty, seedDemoData } from './db/seed.server'
 import { type JobRunner, startJobs } from './jobs/job-runner.server'
 import { createLogger, type Logger } from './logger.server'
 import { createMailTransport, mailDeliveryJob } from './mail/outbox.server'
+import { mollieRefundJob } from './payments/mollie-payments.server'
 import { checkAppSecret, createSecretBox, loadAppSecret, type SecretBox } from './secrets.server'
 import { reservationExpiryJob } from './shop/reservation-expiry.server'
 import { loadSigningKeys, type SigningKeys } from './signing-keys.server'
@@ -55,8 +56,13 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
       appDomain: config.APP_DOMAIN,
       logger,
     })
+    const secrets = createSecretBox(appSecret)
     const jobs = startJobs(
-      [reservationExpiryJob(database.db), mailDeliveryJob({ db: database.db, transport, logger })],
+      [
+        reservationExpiryJob(database.db),
+        mailDeliveryJob({ db: database.db, transport, logger }),
+        mollieRefundJob({ db: database.db, secrets, config, logger }),
+      ],
       logger,
     )
     logger.info({ driver: database.driver, seededDemoData }, 'app ready')
@@ -66,7 +72,7 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
       database,
       db: database.db,
       keys,
-      secrets: createSecretBox(appSecret),
+      secrets,
       seededDemoData,
       jobs,
     }
