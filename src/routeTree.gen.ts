@@ -80,6 +80,7 @@ import { Route as ApiFilesProductImagesRouteImport } from './routes/api/files/pr
 import { Route as ApiShopPrescriptionSampleDotpdfRouteImport } from './routes/api/shop/prescription-sample[.]pdf'
 import { Route as ApiShop_usersMeRouteImport } from './routes/api/shop_users/me'
 import { Route as ApiUsersMeRouteImport } from './routes/api/users/me'
+import { Route as ApiWebhooksMollieRouteImport } from './routes/api/webhooks/mollie'
 import { Route as AppAdminProductDbIndexRouteImport } from './routes/_app/admin/product-db/index'
 import { Route as AppAdminProductDbCreateRouteImport } from './routes/_app/admin/product-db/create'
 import { Route as AppAdminProductDbUploadRouteImport } from './routes/_app/admin/product-db/upload'
@@ -461,6 +462,11 @@ const ApiUsersMeRoute = ApiUsersMeRouteImport.update({
   path: '/api/users/me',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiWebhooksMollieRoute = ApiWebhooksMollieRouteImport.update({
+  id: '/api/webhooks/mollie',
+  path: '/api/webhooks/mollie',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppAdminProductDbIndexRoute = AppAdminProductDbIndexRouteImport.update({
   id: '/admin/product-db/',
   path: '/admin/product-db/',
@@ -626,6 +632,7 @@ export interface FileRoutesByFullPath {
   '/api/shop/prescription-sample.pdf': typeof ApiShopPrescriptionSampleDotpdfRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
+  '/api/webhooks/mollie': typeof ApiWebhooksMollieRoute
   '/admin/': typeof AppAdminIndexRoute
   '/customer_orders/': typeof AppCustomer_ordersIndexRoute
   '/customers/': typeof AppCustomersIndexRoute
@@ -714,6 +721,7 @@ export interface FileRoutesByTo {
   '/api/shop/prescription-sample.pdf': typeof ApiShopPrescriptionSampleDotpdfRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
+  '/api/webhooks/mollie': typeof ApiWebhooksMollieRoute
   '/admin': typeof AppAdminIndexRoute
   '/customer_orders': typeof AppCustomer_ordersIndexRoute
   '/customers': typeof AppCustomersIndexRoute
@@ -808,6 +816,7 @@ export interface FileRoutesById {
   '/api/shop/prescription-sample.pdf': typeof ApiShopPrescriptionSampleDotpdfRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
+  '/api/webhooks/mollie': typeof ApiWebhooksMollieRoute
   '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/customer_orders/': typeof AppCustomer_ordersIndexRoute
   '/_app/customers/': typeof AppCustomersIndexRoute
@@ -898,6 +907,7 @@ export interface FileRouteTypes {
     | '/api/shop/prescription-sample.pdf'
     | '/api/shop_users/me'
     | '/api/users/me'
+    | '/api/webhooks/mollie'
     | '/admin/'
     | '/customer_orders/'
     | '/customers/'
@@ -986,6 +996,7 @@ export interface FileRouteTypes {
     | '/api/shop/prescription-sample.pdf'
     | '/api/shop_users/me'
     | '/api/users/me'
+    | '/api/webhooks/mollie'
     | '/admin'
     | '/customer_orders'
     | '/customers'
@@ -1079,6 +1090,7 @@ export interface FileRouteTypes {
     | '/api/shop/prescription-sample.pdf'
     | '/api/shop_users/me'
     | '/api/users/me'
+    | '/api/webhooks/mollie'
     | '/_app/admin/'
     | '/_app/customer_orders/'
     | '/_app/customers/'
@@ -1135,6 +1147,7 @@ export interface RootRouteChildren {
   ApiShopPrescriptionSampleDotpdfRoute: typeof ApiShopPrescriptionSampleDotpdfRoute
   ApiShop_usersMeRoute: typeof ApiShop_usersMeRoute
   ApiUsersMeRoute: typeof ApiUsersMeRouteWithChildren
+  ApiWebhooksMollieRoute: typeof ApiWebhooksMollieRoute
   ApiAuthAccountTypeLoginRoute: typeof ApiAuthAccountTypeLoginRoute
   ApiAuthAccountTypeLogoutRoute: typeof ApiAuthAccountTypeLogoutRoute
   ApiAuthAccountTypeTokenRoute: typeof ApiAuthAccountTypeTokenRoute
@@ -1639,6 +1652,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiUsersMeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/webhooks/mollie': {
+      id: '/api/webhooks/mollie'
+      path: '/api/webhooks/mollie'
+      fullPath: '/api/webhooks/mollie'
+      preLoaderRoute: typeof ApiWebhooksMollieRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/admin/product-db/': {
       id: '/_app/admin/product-db/'
       path: '/admin/product-db'
@@ -2012,6 +2032,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiShopPrescriptionSampleDotpdfRoute: ApiShopPrescriptionSampleDotpdfRoute,
   ApiShop_usersMeRoute: ApiShop_usersMeRoute,
   ApiUsersMeRoute: ApiUsersMeRouteWithChildren,
+  ApiWebhooksMollieRoute: ApiWebhooksMollieRoute,
   ApiAuthAccountTypeLoginRoute: ApiAuthAccountTypeLoginRoute,
   ApiAuthAccountTypeLogoutRoute: ApiAuthAccountTypeLogoutRoute,
   ApiAuthAccountTypeTokenRoute: ApiAuthAccountTypeTokenRoute,

@@ -66,3 +66,25 @@ export const isForwardRefundStatus = (from: MollieRefundStatus, to: MollieRefund
 
 /** The unpaid hold of an online order, and how far a `pending` payment extends it. */
 export const onlinePaymentHoldMinutes = 30
+
+/**
+ * What the return page shows, decided on the server from the stored state (never from the
+ * address): paid; still open at Mollie; ended without money (pay again while the order holds);
+ * the order lapsed; or it was cancelled.
+ */
+export type PaymentOutcome = 'paid' | 'open' | 'unsuccessful' | 'expired' | 'cancelled'
+
+export interface PaymentReturn {
+  orderId: string
+  number: string
+  outcome: PaymentOutcome
+  /** "Erneut bezahlen" is offered: the order is new, paid online and its hold has not lapsed. */
+  canPayAgain: boolean
+  /** What the customer pays online (the order minus the insurer's share). */
+  amountCents: number
+  items: { name: string; quantityText: string; totalCents: number }[]
+}
+
+/** How often and how long the return page asks again while Mollie reports the payment open. */
+export const paymentPollIntervalMs = 2_500
+export const paymentPollLimit = 24
