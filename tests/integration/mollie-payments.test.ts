@@ -16,6 +16,7 @@ import {
   startMolliePayment,
   syncMolliePayment,
 } from '~/server/payments/mollie-payments.server'
+import { paymentReturnOf } from '~/server/payments/mollie-return.server'
 import {
   molliePaymentEvents,
   molliePayments,
@@ -368,5 +369,32 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
       paymentStatus: 'refunded',
     })
     expect(await mailsAbout('payment_refunded', order.number)).toHaveLength(1)
+  })
+
+  it('the return page syncs an open payment, shows only the server state and offers to pay again', async () => {
+    const { order, mollieId } = await startedOrder()
+    const view = () => paymentReturnOf(app(), shop, customer, { order: order.number })
+    expect(await view()).toMatchObject({
+      outcome: 'open',
+      canPayAgain: false,
+      number: order.number,
+    })
+    fake.setStatus(mollieId, 'canceled')
+    expect(await view()).toMatchObject({ outcome: 'unsuccessful', canPayAgain: true })
+    expect((await orderNow(order.id)).paymentStatus).toBe('failed')
+    await startMolliePayment(app(), shop, customer, order.id, origin)
+    const [, second] = await paymentsOf(order.id)
+    fake.setStatus(second?.molliePaymentId as string, 'paid')
+    const paid = await view()
+    expect(paid).toMatchObject({ outcome: 'paid', orderId: order.id })
+    expect(paid.items.length).toBeGreaterThan(0)
+    // Someone else's order, or an unknown number, is not found.
+    const stranger: ShopActor = { ...customer, user: { ...customer.user, id: crypto.randomUUID() } }
+    await expect(paymentReturnOf(app(), shop, stranger, { order: order.number })).rejects.toThrow(
+      NotFoundError,
+    )
+    await expect(
+      paymentReturnOf(app(), shop, customer, { order: 'AU-1999-99999' }),
+    ).rejects.toThrow(NotFoundError)
   })
 })

@@ -68,11 +68,13 @@ export async function paymentReturnOf(
     }
   }
   const items = await itemsOfOrder(app.db, order)
+  const outcome = outcomeOf(order, latest)
   return {
     orderId: order.id,
     number: order.number,
-    outcome: outcomeOf(order, latest),
+    outcome,
     canPayAgain:
+      outcome === 'unsuccessful' &&
       order.status === 'new' &&
       order.paymentMethod === 'mollie' &&
       (order.paymentStatus === 'unpaid' || order.paymentStatus === 'failed') &&
