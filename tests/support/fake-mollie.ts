@@ -99,12 +99,13 @@ function send(response: ServerResponse, status: number, body: unknown) {
 const notFound = (response: ServerResponse, what: string) =>
   send(response, 404, { status: 404, title: 'Not Found', detail: `No ${what} exists with this id` })
 
-const listen = (server: Server) =>
+const listen = (server: Server, port = 0) =>
   new Promise<number>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
   )
 
-export async function startFakeMollie(): Promise<FakeMollie> {
+/** `apiPort`: a fixed port for the API (the e2e app's environment names it before the fake starts). */
+export async function startFakeMollie(options: { apiPort?: number } = {}): Promise<FakeMollie> {
   // This process calls the fake through the real client (see above).
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'
   const payments = new Map<string, FakePayment>()
@@ -303,7 +304,7 @@ export async function startFakeMollie(): Promise<FakeMollie> {
     handle(api),
   )
   const checkoutServer = createHttpServer(handle(checkout))
-  apiBase = `https://127.0.0.1:${await listen(apiServer)}/v2/`
+  apiBase = `https://127.0.0.1:${await listen(apiServer, options.apiPort)}/v2/`
   checkoutBase = `http://127.0.0.1:${await listen(checkoutServer)}`
 
   return {
