@@ -189,6 +189,23 @@ export const paymentTransitions: Record<PaymentStatus, readonly PaymentStatus[]>
   refunded: [],
 }
 
+/**
+ * What the pharmacy pays back by hand: a cancelled order that was paid other than through Mollie
+ * (Mollie payments are refunded by the refund job). The customer paid the order minus the
+ * insurer's share.
+ */
+export function manualRefundCents(order: {
+  status: CustomerOrderStatus
+  paymentStatus: PaymentStatus
+  paymentMethod: string | null
+  grossCents: number
+  insurerCents: number
+}): number | null {
+  if (order.status !== 'cancelled' || order.paymentStatus !== 'paid') return null
+  if (order.paymentMethod === 'mollie') return null
+  return order.grossCents - order.insurerCents
+}
+
 /** Why an online order lapsed: its 30-minute hold ran out before the payment arrived. */
 export const paymentNotCompletedMessage = 'Zahlung nicht abgeschlossen'
 
@@ -413,6 +430,8 @@ export interface CustomerOrderDetail {
   needsPrescription: boolean
   prescription: CustomerOrderPrescriptionDetail | null
   cancelReason: string | null
+  /** A cancelled order paid by bank transfer or at pickup: what to pay back by hand. */
+  manualRefundCents: number | null
   createdAt: string
   version: number
   /** What this user may do now. */

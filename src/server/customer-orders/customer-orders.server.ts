@@ -17,6 +17,7 @@ import {
   editableStatuses,
   isPrescriptionValidOn,
   linkedItemsMessage,
+  manualRefundCents,
   notEditableMessage,
   orderTotals,
   type PickableBatch,
@@ -304,6 +305,7 @@ export async function getCustomerOrder(
         }
       : null,
     cancelReason: order.cancelReason,
+    manualRefundCents: manualRefundCents(order),
     createdAt: order.createdAt.toISOString(),
     version: order.version,
     actions: availableActions(order.status, order.deliveryMethod, order.channel),
