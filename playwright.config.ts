@@ -16,6 +16,7 @@ function freePort(): number {
 process.env.E2E_PORT ??= String(freePort())
 process.env.E2E_SMTP_PORT ??= String(freePort())
 process.env.E2E_MAIL_API_PORT ??= String(freePort())
+process.env.E2E_MOLLIE_PORT ??= String(freePort())
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'blattwerk-e2e-'))
 // The tests know the server's signing key, so they can present a token that has just expired.
 process.env.E2E_AUTH_PRIVATE_JWK ??= JSON.stringify(
@@ -25,8 +26,9 @@ const port = Number(process.env.E2E_PORT)
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Mail the app sends arrives at a capture server the tests read (tests/e2e/support/mail.ts).
-  globalSetup: './tests/e2e/support/mail-server.ts',
+  // Mail the app sends arrives at a capture server the tests read (tests/e2e/support/mail.ts);
+  // online payments go to the fake Mollie server (tests/support/fake-mollie.ts).
+  globalSetup: ['./tests/e2e/support/mail-server.ts', './tests/e2e/support/mollie-server.ts'],
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -65,6 +67,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       AUTH_PRIVATE_JWK: process.env.E2E_AUTH_PRIVATE_JWK,
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      // Every shop offers online payment, paid at the fake Mollie (self-signed TLS, see there).
+      MOLLIE_API_ENDPOINT: `https://127.0.0.1:${process.env.E2E_MOLLIE_PORT}/v2/`,
+      MOLLIE_API_KEY: 'test_EndToEndEndToEndEndToEnd1234',
+      NODE_TLS_REJECT_UNAUTHORIZED: '0',
     },
   },
 })

@@ -80,6 +80,7 @@ import { Route as ApiShopPrescriptionSampleDotpdfRouteImport } from './routes/ap
 import { Route as ApiShop_usersExportRouteImport } from './routes/api/shop_users/export'
 import { Route as ApiShop_usersMeRouteImport } from './routes/api/shop_users/me'
 import { Route as ApiUsersMeRouteImport } from './routes/api/users/me'
+import { Route as ApiWebhooksMollieRouteImport } from './routes/api/webhooks/mollie'
 import { Route as AppAdminProductDbIndexRouteImport } from './routes/_app/admin/product-db/index'
 import { Route as AppAdminProductDbCreateRouteImport } from './routes/_app/admin/product-db/create'
 import { Route as AppAdminProductDbUploadRouteImport } from './routes/_app/admin/product-db/upload'
@@ -464,6 +465,11 @@ const ApiUsersMeRoute = ApiUsersMeRouteImport.update({
   path: '/api/users/me',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiWebhooksMollieRoute = ApiWebhooksMollieRouteImport.update({
+  id: '/api/webhooks/mollie',
+  path: '/api/webhooks/mollie',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppAdminProductDbIndexRoute = AppAdminProductDbIndexRouteImport.update({
   id: '/admin/product-db/',
   path: '/admin/product-db/',
@@ -645,6 +651,7 @@ export interface FileRoutesByFullPath {
   '/api/shop_users/export': typeof ApiShop_usersExportRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
+  '/api/webhooks/mollie': typeof ApiWebhooksMollieRoute
   '/admin/': typeof AppAdminIndexRoute
   '/customer_orders/': typeof AppCustomer_ordersIndexRoute
   '/customers/': typeof AppCustomersIndexRoute
@@ -736,6 +743,7 @@ export interface FileRoutesByTo {
   '/api/shop_users/export': typeof ApiShop_usersExportRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
+  '/api/webhooks/mollie': typeof ApiWebhooksMollieRoute
   '/admin': typeof AppAdminIndexRoute
   '/customer_orders': typeof AppCustomer_ordersIndexRoute
   '/customers': typeof AppCustomersIndexRoute
@@ -833,6 +841,7 @@ export interface FileRoutesById {
   '/api/shop_users/export': typeof ApiShop_usersExportRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
+  '/api/webhooks/mollie': typeof ApiWebhooksMollieRoute
   '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/customer_orders/': typeof AppCustomer_ordersIndexRoute
   '/_app/customers/': typeof AppCustomersIndexRoute
@@ -926,6 +935,7 @@ export interface FileRouteTypes {
     | '/api/shop_users/export'
     | '/api/shop_users/me'
     | '/api/users/me'
+    | '/api/webhooks/mollie'
     | '/admin/'
     | '/customer_orders/'
     | '/customers/'
@@ -1017,6 +1027,7 @@ export interface FileRouteTypes {
     | '/api/shop_users/export'
     | '/api/shop_users/me'
     | '/api/users/me'
+    | '/api/webhooks/mollie'
     | '/admin'
     | '/customer_orders'
     | '/customers'
@@ -1113,6 +1124,7 @@ export interface FileRouteTypes {
     | '/api/shop_users/export'
     | '/api/shop_users/me'
     | '/api/users/me'
+    | '/api/webhooks/mollie'
     | '/_app/admin/'
     | '/_app/customer_orders/'
     | '/_app/customers/'
@@ -1173,6 +1185,7 @@ export interface RootRouteChildren {
   ApiShop_usersExportRoute: typeof ApiShop_usersExportRoute
   ApiShop_usersMeRoute: typeof ApiShop_usersMeRoute
   ApiUsersMeRoute: typeof ApiUsersMeRouteWithChildren
+  ApiWebhooksMollieRoute: typeof ApiWebhooksMollieRoute
   ApiAuthAccountTypeLoginRoute: typeof ApiAuthAccountTypeLoginRoute
   ApiAuthAccountTypeLogoutRoute: typeof ApiAuthAccountTypeLogoutRoute
   ApiAuthAccountTypeTokenRoute: typeof ApiAuthAccountTypeTokenRoute
@@ -1678,6 +1691,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiUsersMeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/webhooks/mollie': {
+      id: '/api/webhooks/mollie'
+      path: '/api/webhooks/mollie'
+      fullPath: '/api/webhooks/mollie'
+      preLoaderRoute: typeof ApiWebhooksMollieRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/admin/product-db/': {
       id: '/_app/admin/product-db/'
       path: '/admin/product-db'
@@ -2075,6 +2095,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiShop_usersExportRoute: ApiShop_usersExportRoute,
   ApiShop_usersMeRoute: ApiShop_usersMeRoute,
   ApiUsersMeRoute: ApiUsersMeRouteWithChildren,
+  ApiWebhooksMollieRoute: ApiWebhooksMollieRoute,
   ApiAuthAccountTypeLoginRoute: ApiAuthAccountTypeLoginRoute,
   ApiAuthAccountTypeLogoutRoute: ApiAuthAccountTypeLogoutRoute,
   ApiAuthAccountTypeTokenRoute: ApiAuthAccountTypeTokenRoute,

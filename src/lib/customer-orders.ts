@@ -199,6 +199,26 @@ export const paymentTransitions: Record<PaymentStatus, readonly PaymentStatus[]>
   refunded: [],
 }
 
+/**
+ * What the pharmacy pays back by hand: a cancelled order that was paid other than through Mollie
+ * (Mollie payments are refunded by the refund job). The customer paid the order minus the
+ * insurer's share.
+ */
+export function manualRefundCents(order: {
+  status: CustomerOrderStatus
+  paymentStatus: PaymentStatus
+  paymentMethod: string | null
+  grossCents: number
+  insurerCents: number
+}): number | null {
+  if (order.status !== 'cancelled' || order.paymentStatus !== 'paid') return null
+  if (order.paymentMethod === 'mollie') return null
+  return order.grossCents - order.insurerCents
+}
+
+/** Why an online order lapsed: its 30-minute hold ran out before the payment arrived. */
+export const paymentNotCompletedMessage = 'Zahlung nicht abgeschlossen'
+
 const closedStatuses: readonly CustomerOrderStatus[] = ['cancelled', 'expired']
 
 /** Why the payment may not go from `from` to `to` on an order in `status`; null when it may. */
@@ -435,6 +455,8 @@ export interface CustomerOrderDetail {
   /** Shop orders: what the customer handed in for the prescription at checkout. */
   evidence: CustomerOrderEvidenceDetail | null
   cancelReason: string | null
+  /** A cancelled order paid by bank transfer or at pickup: what to pay back by hand. */
+  manualRefundCents: number | null
   createdAt: string
   version: number
   /** What this user may do now. */

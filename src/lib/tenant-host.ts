@@ -22,7 +22,7 @@ export function normaliseHost(host: string): string {
 
 const dnsLabel = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/
 
-const isIpLiteral = (hostname: string) => hostname.startsWith('[') || ipv4.test(hostname)
+export const isIpLiteral = (hostname: string) => hostname.startsWith('[') || ipv4.test(hostname)
 
 /**
  * The tenant slug a host names: `<slug>.<APP_DOMAIN>`, or `<slug>.localhost` for local

@@ -9,6 +9,7 @@ import { isDatabaseEmpty, seedDemoData } from './db/seed.server'
 import { type JobRunner, startJobs } from './jobs/job-runner.server'
 import { createLogger, type Logger } from './logger.server'
 import { createMailTransport, mailDeliveryJob, mailPurgeJob } from './mail/outbox.server'
+import { mollieRefundJob } from './payments/mollie-payments.server'
 import { checkAppSecret, createSecretBox, loadAppSecret, type SecretBox } from './secrets.server'
 import { reservationExpiryJob, reservationReminderJob } from './shop/reservation-expiry.server'
 import { loadSigningKeys, type SigningKeys } from './signing-keys.server'
@@ -55,12 +56,14 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
       appDomain: config.APP_DOMAIN,
       logger,
     })
+    const secrets = createSecretBox(appSecret)
     const jobs = startJobs(
       [
         reservationExpiryJob(database.db),
         reservationReminderJob(database.db),
         mailDeliveryJob({ db: database.db, transport, logger }),
         mailPurgeJob(database.db),
+        mollieRefundJob({ db: database.db, secrets, config, logger }),
       ],
       logger,
     )
@@ -71,7 +74,7 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
       database,
       db: database.db,
       keys,
-      secrets: createSecretBox(appSecret),
+      secrets,
       seededDemoData,
       jobs,
     }

@@ -112,6 +112,18 @@ export const envSchema = z.object({
       .regex(/^(test|live)_[A-Za-z0-9]{20,}$/, 'must be a Mollie API key (test_… or live_…)')
       .optional(),
   ),
+  /**
+   * The Mollie API base URL, for tests only: the fake Mollie server (tests/support/fake-mollie.ts).
+   * Unset, the client talks to https://api.mollie.com/v2/. The client speaks HTTPS only.
+   */
+  MOLLIE_API_ENDPOINT: optionalString.pipe(
+    z
+      .url({
+        protocol: /^https$/,
+        error: 'must be an https:// URL (e.g. https://127.0.0.1:4443/v2/)',
+      })
+      .optional(),
+  ),
 })
 
 export type AppConfig = z.infer<typeof envSchema>

@@ -95,17 +95,29 @@ function isMultipart(request: Request): boolean {
   return type === 'multipart/form-data'
 }
 
-/** What a route's request bodies must be: JSON (the default), or a file upload. */
-export type ApiBodyType = 'json' | 'multipart'
+function isForm(request: Request): boolean {
+  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase()
+  return type === 'application/x-www-form-urlencoded'
+}
+
+/** What a route's request bodies must be: JSON (the default), a file upload, or a plain form. */
+export type ApiBodyType = 'json' | 'multipart' | 'form'
+
+const bodyTypeChecks: Record<ApiBodyType, (request: Request) => boolean> = {
+  json: isJson,
+  multipart: isMultipart,
+  form: isForm,
+}
 
 const wrongBodyMessages: Record<ApiBodyType, string> = {
   json: 'Der Inhalt muss JSON sein (Content-Type: application/json).',
   multipart: 'Die Datei muss als Formular hochgeladen werden (Content-Type: multipart/form-data).',
+  form: 'Der Inhalt muss ein Formular sein (Content-Type: application/x-www-form-urlencoded).',
 }
 
 /**
  * Server-route handlers for the given methods: other methods answer 405 with `Allow`, requests
- * with a body of the wrong type 415 (JSON unless `body: 'multipart'`), and thrown errors become
+ * with a body of the wrong type 415 (JSON unless `body` says otherwise), and thrown errors become
  * `{ status, message }` bodies.
  */
 export function apiHandlers(
@@ -113,7 +125,7 @@ export function apiHandlers(
   options: { params?: z.ZodType; body?: ApiBodyType } = {},
 ) {
   const bodyType = options.body ?? 'json'
-  const acceptsBody = bodyType === 'json' ? isJson : isMultipart
+  const acceptsBody = bodyTypeChecks[bodyType]
   // Start answers HEAD with the GET handler.
   const allow = [...Object.keys(methods), ...(methods.GET ? ['HEAD'] : [])].join(', ')
   const knownPath = (params: unknown) => !options.params || options.params.safeParse(params).success

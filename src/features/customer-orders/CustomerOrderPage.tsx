@@ -308,6 +308,11 @@ export function CustomerOrderPage() {
           <span className="flex flex-wrap gap-2">
             <CustomerOrderStatusBadge status={order.status} />
             <PaymentStatusBadge status={order.paymentStatus} />
+            {order.manualRefundCents !== null && (
+              <span className="font-medium text-danger">
+                Von Hand zu erstatten: {formatMoney(order.manualRefundCents)}
+              </span>
+            )}
           </span>
         }
         back={<BackLink to="/customer_orders">Bestellungen</BackLink>}

@@ -2,7 +2,6 @@ import {
   Building,
   ChartColumn,
   ClipboardList,
-  CreditCard,
   HandHeart,
   LayoutDashboard,
   type LucideIcon,
@@ -63,6 +62,7 @@ type BuiltArea =
   | 'reservation'
   | 'shop'
   | 'confirmation'
+  | 'paymentReturn'
   | 'flowers'
   | 'flower'
   | 'extracts'
@@ -158,13 +158,5 @@ export const areas: Record<PlaceholderArea, Area> = {
     icon: MailOpen,
     emptyTitle: 'Einladung annehmen',
     emptyText: 'Hier legst du mit deiner Einladung deinen Zugang an.',
-  },
-  paymentReturn: {
-    title: areaTitles.paymentReturn,
-    description: 'Die Rückkehr von der Bezahlung.',
-    icon: CreditCard,
-    emptyTitle: 'Zahlungsstatus',
-    emptyText:
-      'Hier erfährst du, ob deine Zahlung eingegangen ist und wie es mit deiner Bestellung weitergeht.',
   },
 } satisfies Record<string, Area>

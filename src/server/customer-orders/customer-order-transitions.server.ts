@@ -8,6 +8,7 @@ import {
 import {
   type CustomerOrderAction,
   isPrescriptionValidOn,
+  paymentNotCompletedMessage,
   paymentStatusLabels,
   prescriptionExpiredMessage,
   prescriptionMissingMessage,
@@ -20,6 +21,7 @@ import { quantityUnitOfPack } from '../../lib/stock'
 import type { Actor, SystemActor } from '../actor.server'
 import type { Database, Executor } from '../db/client.server'
 import { ConflictError, ForbiddenError, InvalidError, parseInput } from '../errors.server'
+import { refundOnCancel } from '../payments/mollie-refunds.server'
 import { products } from '../products/products.schema'
 import { batches, stockReservations } from '../stock/stock.schema'
 import { activeReservation } from '../stock/stock-ledger.server'
@@ -291,7 +293,10 @@ export async function completeCustomerOrder(
   })
 }
 
-/** Cancels an order before completion, with the reason; what it held goes back to stock. */
+/**
+ * Cancels an order before completion, with the reason; what it held goes back to stock, and a
+ * paid Mollie payment is queued for its refund.
+ */
 export async function cancelCustomerOrder(
   actor: Actor,
   id: string,
@@ -320,6 +325,7 @@ export async function cancelLockedOrder(
 ): Promise<OrderRow> {
   assertAllowed(order, 'cancel')
   await releaseReservations(tx, order.organisationId, orderSource(order))
+  await refundOnCancel(tx, order)
   return applyTransition(tx, actor, order, 'cancel', {
     changes: { cancelReason: reason, cancelledByOrganisationId: cancelledBy },
     detail: reason,
@@ -352,7 +358,11 @@ export async function expireLockedOrder(
 ): Promise<OrderRow> {
   assertAllowed(order, 'expire')
   await releaseReservations(tx, order.organisationId, orderSource(order))
-  return applyTransition(tx, actor, order, 'expire')
+  // An online order lapses because its payment never arrived: the timeline says so.
+  const unpaidOnline = order.paymentMethod === 'mollie' && order.paymentStatus !== 'paid'
+  return applyTransition(tx, actor, order, 'expire', {
+    detail: unpaidOnline ? paymentNotCompletedMessage : null,
+  })
 }
 
 /** Sets the payment sub-state by hand along its graph (lib/customer-orders.ts). */

@@ -455,24 +455,40 @@ export async function cancelOrderInvoice(
   const { reason } = parseInput(cancellationSchema, input ?? {})
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, seller.organisation.id, orderId)
-    const original = await validInvoiceOf(tx, order)
-    if (!original) throw new ConflictError(noInvoiceToCancelMessage)
-    const [files] = await tx
-      .select({ xmlFileId: documents.xmlFileId })
-      .from(documents)
-      .where(eq(documents.id, original.id))
-    const stored = original.content as StoredDocumentContent
-    const year = berlinYear(now)
-    const value = await takeNextNumber(tx, order.organisationId, 'invoice', year)
-    const content = cancellationContent(documentContentOf(stored), {
-      number: formatDocumentNumber(documentNumberPrefixes.cancellation_invoice, year, value),
-      issueDate: berlinIsoDate(now),
-      notes: reason,
-    })
-    const rendered = await render(content, Boolean(files?.xmlFileId))
-    return recordIssued(tx, actor, order, content, rendered, {
-      id: original.id,
-      number: original.number,
-    })
+    const issued = await cancelInvoiceOfLockedOrder(tx, actor, order, reason, now)
+    if (!issued) throw new ConflictError(noInvoiceToCancelMessage)
+    return issued
+  })
+}
+
+/**
+ * The cancellation invoice of an order the caller has locked in its transaction (a refund that
+ * Mollie reports done issues it in the same transaction); null when no valid invoice is left.
+ */
+export async function cancelInvoiceOfLockedOrder(
+  tx: Executor,
+  actor: Actor,
+  order: OrderRow,
+  reason: string | null,
+  now: Date = new Date(),
+): Promise<IssuedDocumentResult | null> {
+  const original = await validInvoiceOf(tx, order)
+  if (!original) return null
+  const [files] = await tx
+    .select({ xmlFileId: documents.xmlFileId })
+    .from(documents)
+    .where(eq(documents.id, original.id))
+  const stored = original.content as StoredDocumentContent
+  const year = berlinYear(now)
+  const value = await takeNextNumber(tx, order.organisationId, 'invoice', year)
+  const content = cancellationContent(documentContentOf(stored), {
+    number: formatDocumentNumber(documentNumberPrefixes.cancellation_invoice, year, value),
+    issueDate: berlinIsoDate(now),
+    notes: reason,
+  })
+  const rendered = await render(content, Boolean(files?.xmlFileId))
+  return recordIssued(tx, actor, order, content, rendered, {
+    id: original.id,
+    number: original.number,
   })
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { berlinIsoDate, formatQuantity } from '../../lib/format'
 import type { Actor } from '../actor.server'
 import type { Executor } from '../db/client.server'
@@ -256,6 +256,27 @@ export async function keepReservations(
     .update(stockReservations)
     .set({ expiresAt: null })
     .where(sourceReservationsOn(organisationId, source, null))
+}
+
+/**
+ * Moves the lapse of the source's time-limited reservations to `until` (a payment Mollie reports
+ * pending keeps the goods a while longer); reservations without expiry stay as they are.
+ */
+export async function extendReservations(
+  tx: Executor,
+  organisationId: string,
+  source: MovementSource,
+  until: Date,
+): Promise<void> {
+  await tx
+    .update(stockReservations)
+    .set({ expiresAt: until })
+    .where(
+      and(
+        sourceReservationsOn(organisationId, source, null),
+        isNotNull(stockReservations.expiresAt),
+      ),
+    )
 }
 
 export interface NamedReservationRequest {

@@ -1,0 +1,35 @@
+import { createServerFn } from '@tanstack/react-start'
+import { getRequest } from '@tanstack/react-start/server'
+import { getApp } from '~/server/app.server'
+import { startMolliePayment } from '~/server/payments/mollie-payments.server'
+import { paymentReturnOf } from '~/server/payments/mollie-return.server'
+import { shopOfRequest } from '~/server/shop/shop.server'
+import { authenticated } from '../server-fn/auth.middleware'
+
+/**
+ * Starts (or resumes) the Mollie payment of the caller's shop order; answers the checkout URL to
+ * send the browser to. The checkout and `/account/orders` ("Erneut bezahlen") call it too.
+ */
+export const startOrderPayment = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .validator((input: { orderId: string }) => input as unknown as { orderId: string })
+  .handler(async ({ data, context }) => {
+    const app = await getApp()
+    const request = getRequest()
+    return startMolliePayment(
+      app,
+      await shopOfRequest(app, request),
+      context.actor,
+      String(data?.orderId ?? ''),
+      new URL(request.url).origin,
+    )
+  })
+
+/** The return page's state of the caller's order (`?order=<number>`), synced with Mollie. */
+export const fetchPaymentReturn = createServerFn({ method: 'GET' })
+  .middleware([authenticated])
+  .validator((input: { order: string }) => input as unknown)
+  .handler(async ({ data, context }) => {
+    const app = await getApp()
+    return paymentReturnOf(app, await shopOfRequest(app, getRequest()), context.actor, data)
+  })
