@@ -35,13 +35,6 @@ export const customerMayCancel = (order: {
   order.paymentStatus === 'unpaid' &&
   refusedActionMessage('cancel', order.status, order.deliveryMethod, 'shop') === null
 
-export const evidenceKindLabels: Record<PrescriptionEvidenceKind, string> = {
-  upload: 'Rezept hochgeladen',
-  e_rezept: 'E-Rezept-Code angegeben',
-  original_at_pickup: 'Original wird bei Abholung vorgelegt',
-  original_by_post: 'Original wird per Post gesendet',
-}
-
 /** Who pays, in the customer's words (the back-office's labels carry the abbreviations). */
 export const customerPayerLabels: Record<PayerKind, string> = {
   statutory: 'Gesetzliche Krankenversicherung',

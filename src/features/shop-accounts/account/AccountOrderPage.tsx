@@ -2,16 +2,15 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { deliveryMethodLabels, orderTypeLabels } from '~/lib/customer-orders'
+import {
+  deliveryMethodLabels,
+  orderTypeLabels,
+  prescriptionEvidenceLabels,
+} from '~/lib/customer-orders'
 import { formatDate, formatDateTime, formatMoney } from '~/lib/format'
 import { formatSalesQuantity } from '~/lib/purchase-orders'
 import { shopPaymentMethodLabels } from '~/lib/shop'
-import {
-  customerPayerLabels,
-  evidenceKindLabels,
-  type ShopOrderAddress,
-  shopInvoicePath,
-} from '~/lib/shop-account'
+import { customerPayerLabels, type ShopOrderAddress, shopInvoicePath } from '~/lib/shop-account'
 import {
   CustomerOrderStatusBadge,
   PaymentStatusBadge,
@@ -165,7 +164,7 @@ export function AccountOrderPage() {
           {order.evidence ? (
             <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_1fr]">
               <Row label="Kostenträger">{customerPayerLabels[order.evidence.payer]}</Row>
-              <Row label="Nachweis">{evidenceKindLabels[order.evidence.kind]}</Row>
+              <Row label="Nachweis">{prescriptionEvidenceLabels[order.evidence.kind]}</Row>
             </dl>
           ) : (
             <p className="text-sm text-ink-muted">
