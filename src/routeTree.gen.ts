@@ -74,6 +74,7 @@ import { Route as ShopReservierungIdRouteImport } from './routes/_shop/reservier
 import { Route as ApiAdminProductImportsRouteImport } from './routes/api/admin/product-imports'
 import { Route as ApiFilesIdRouteImport } from './routes/api/files/$id'
 import { Route as ApiFilesBatchCertificatesRouteImport } from './routes/api/files/batch-certificates'
+import { Route as ApiFilesCopaymentExemptionsRouteImport } from './routes/api/files/copayment-exemptions'
 import { Route as ApiFilesOrganisationLogosRouteImport } from './routes/api/files/organisation-logos'
 import { Route as ApiFilesPrescriptionScansRouteImport } from './routes/api/files/prescription-scans'
 import { Route as ApiFilesProductImagesRouteImport } from './routes/api/files/product-images'
@@ -428,6 +429,12 @@ const ApiFilesBatchCertificatesRoute =
     path: '/api/files/batch-certificates',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiFilesCopaymentExemptionsRoute =
+  ApiFilesCopaymentExemptionsRouteImport.update({
+    id: '/api/files/copayment-exemptions',
+    path: '/api/files/copayment-exemptions',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiFilesOrganisationLogosRoute =
   ApiFilesOrganisationLogosRouteImport.update({
     id: '/api/files/organisation-logos',
@@ -620,6 +627,7 @@ export interface FileRoutesByFullPath {
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
+  '/api/files/copayment-exemptions': typeof ApiFilesCopaymentExemptionsRoute
   '/api/files/organisation-logos': typeof ApiFilesOrganisationLogosRoute
   '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
@@ -708,6 +716,7 @@ export interface FileRoutesByTo {
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
+  '/api/files/copayment-exemptions': typeof ApiFilesCopaymentExemptionsRoute
   '/api/files/organisation-logos': typeof ApiFilesOrganisationLogosRoute
   '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
@@ -802,6 +811,7 @@ export interface FileRoutesById {
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
+  '/api/files/copayment-exemptions': typeof ApiFilesCopaymentExemptionsRoute
   '/api/files/organisation-logos': typeof ApiFilesOrganisationLogosRoute
   '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
@@ -892,6 +902,7 @@ export interface FileRouteTypes {
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
+    | '/api/files/copayment-exemptions'
     | '/api/files/organisation-logos'
     | '/api/files/prescription-scans'
     | '/api/files/product-images'
@@ -980,6 +991,7 @@ export interface FileRouteTypes {
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
+    | '/api/files/copayment-exemptions'
     | '/api/files/organisation-logos'
     | '/api/files/prescription-scans'
     | '/api/files/product-images'
@@ -1073,6 +1085,7 @@ export interface FileRouteTypes {
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
+    | '/api/files/copayment-exemptions'
     | '/api/files/organisation-logos'
     | '/api/files/prescription-scans'
     | '/api/files/product-images'
@@ -1129,6 +1142,7 @@ export interface RootRouteChildren {
   ApiAdminProductImportsRoute: typeof ApiAdminProductImportsRouteWithChildren
   ApiFilesIdRoute: typeof ApiFilesIdRoute
   ApiFilesBatchCertificatesRoute: typeof ApiFilesBatchCertificatesRoute
+  ApiFilesCopaymentExemptionsRoute: typeof ApiFilesCopaymentExemptionsRoute
   ApiFilesOrganisationLogosRoute: typeof ApiFilesOrganisationLogosRoute
   ApiFilesPrescriptionScansRoute: typeof ApiFilesPrescriptionScansRoute
   ApiFilesProductImagesRoute: typeof ApiFilesProductImagesRoute
@@ -1597,6 +1611,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiFilesBatchCertificatesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/files/copayment-exemptions': {
+      id: '/api/files/copayment-exemptions'
+      path: '/api/files/copayment-exemptions'
+      fullPath: '/api/files/copayment-exemptions'
+      preLoaderRoute: typeof ApiFilesCopaymentExemptionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/files/organisation-logos': {
       id: '/api/files/organisation-logos'
       path: '/api/files/organisation-logos'
@@ -2006,6 +2027,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiAdminProductImportsRoute: ApiAdminProductImportsRouteWithChildren,
   ApiFilesIdRoute: ApiFilesIdRoute,
   ApiFilesBatchCertificatesRoute: ApiFilesBatchCertificatesRoute,
+  ApiFilesCopaymentExemptionsRoute: ApiFilesCopaymentExemptionsRoute,
   ApiFilesOrganisationLogosRoute: ApiFilesOrganisationLogosRoute,
   ApiFilesPrescriptionScansRoute: ApiFilesPrescriptionScansRoute,
   ApiFilesProductImagesRoute: ApiFilesProductImagesRoute,
