@@ -66,6 +66,7 @@ import { Route as ShopAccountIndexRouteImport } from './routes/_shop/account/ind
 import { Route as ShopAccountAddressesRouteImport } from './routes/_shop/account/addresses'
 import { Route as ShopAccountOrdersRouteImport } from './routes/_shop/account/orders'
 import { Route as ShopAccountPersonalRouteImport } from './routes/_shop/account/personal'
+import { Route as ShopBestellungIdRouteImport } from './routes/_shop/bestellung/$id'
 import { Route as ShopBluetenIndexRouteImport } from './routes/_shop/blueten/index'
 import { Route as ShopBluetenIdRouteImport } from './routes/_shop/blueten/$id'
 import { Route as ShopExtrakteIndexRouteImport } from './routes/_shop/extrakte/index'
@@ -388,6 +389,11 @@ const ShopAccountPersonalRoute = ShopAccountPersonalRouteImport.update({
   path: '/account/personal',
   getParentRoute: () => ShopRoute,
 } as any)
+const ShopBestellungIdRoute = ShopBestellungIdRouteImport.update({
+  id: '/bestellung/$id',
+  path: '/bestellung/$id',
+  getParentRoute: () => ShopRoute,
+} as any)
 const ShopBluetenIndexRoute = ShopBluetenIndexRouteImport.update({
   id: '/blueten/',
   path: '/blueten/',
@@ -621,6 +627,7 @@ export interface FileRoutesByFullPath {
   '/account/addresses': typeof ShopAccountAddressesRoute
   '/account/orders': typeof ShopAccountOrdersRoute
   '/account/personal': typeof ShopAccountPersonalRoute
+  '/bestellung/$id': typeof ShopBestellungIdRoute
   '/blueten/$id': typeof ShopBluetenIdRoute
   '/extrakte/$id': typeof ShopExtrakteIdRoute
   '/reservierung/$id': typeof ShopReservierungIdRoute
@@ -710,6 +717,7 @@ export interface FileRoutesByTo {
   '/account/addresses': typeof ShopAccountAddressesRoute
   '/account/orders': typeof ShopAccountOrdersRoute
   '/account/personal': typeof ShopAccountPersonalRoute
+  '/bestellung/$id': typeof ShopBestellungIdRoute
   '/blueten/$id': typeof ShopBluetenIdRoute
   '/extrakte/$id': typeof ShopExtrakteIdRoute
   '/reservierung/$id': typeof ShopReservierungIdRoute
@@ -805,6 +813,7 @@ export interface FileRoutesById {
   '/_shop/account/addresses': typeof ShopAccountAddressesRoute
   '/_shop/account/orders': typeof ShopAccountOrdersRoute
   '/_shop/account/personal': typeof ShopAccountPersonalRoute
+  '/_shop/bestellung/$id': typeof ShopBestellungIdRoute
   '/_shop/blueten/$id': typeof ShopBluetenIdRoute
   '/_shop/extrakte/$id': typeof ShopExtrakteIdRoute
   '/_shop/reservierung/$id': typeof ShopReservierungIdRoute
@@ -896,6 +905,7 @@ export interface FileRouteTypes {
     | '/account/addresses'
     | '/account/orders'
     | '/account/personal'
+    | '/bestellung/$id'
     | '/blueten/$id'
     | '/extrakte/$id'
     | '/reservierung/$id'
@@ -985,6 +995,7 @@ export interface FileRouteTypes {
     | '/account/addresses'
     | '/account/orders'
     | '/account/personal'
+    | '/bestellung/$id'
     | '/blueten/$id'
     | '/extrakte/$id'
     | '/reservierung/$id'
@@ -1079,6 +1090,7 @@ export interface FileRouteTypes {
     | '/_shop/account/addresses'
     | '/_shop/account/orders'
     | '/_shop/account/personal'
+    | '/_shop/bestellung/$id'
     | '/_shop/blueten/$id'
     | '/_shop/extrakte/$id'
     | '/_shop/reservierung/$id'
@@ -1555,6 +1567,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShopAccountPersonalRouteImport
       parentRoute: typeof ShopRoute
     }
+    '/_shop/bestellung/$id': {
+      id: '/_shop/bestellung/$id'
+      path: '/bestellung/$id'
+      fullPath: '/bestellung/$id'
+      preLoaderRoute: typeof ShopBestellungIdRouteImport
+      parentRoute: typeof ShopRoute
+    }
     '/_shop/blueten/': {
       id: '/_shop/blueten/'
       path: '/blueten'
@@ -1944,6 +1963,7 @@ interface ShopRouteChildren {
   ShopAccountAddressesRoute: typeof ShopAccountAddressesRoute
   ShopAccountOrdersRoute: typeof ShopAccountOrdersRoute
   ShopAccountPersonalRoute: typeof ShopAccountPersonalRoute
+  ShopBestellungIdRoute: typeof ShopBestellungIdRoute
   ShopBluetenIdRoute: typeof ShopBluetenIdRoute
   ShopExtrakteIdRoute: typeof ShopExtrakteIdRoute
   ShopReservierungIdRoute: typeof ShopReservierungIdRoute
@@ -1959,6 +1979,7 @@ const ShopRouteChildren: ShopRouteChildren = {
   ShopAccountAddressesRoute: ShopAccountAddressesRoute,
   ShopAccountOrdersRoute: ShopAccountOrdersRoute,
   ShopAccountPersonalRoute: ShopAccountPersonalRoute,
+  ShopBestellungIdRoute: ShopBestellungIdRoute,
   ShopBluetenIdRoute: ShopBluetenIdRoute,
   ShopExtrakteIdRoute: ShopExtrakteIdRoute,
   ShopReservierungIdRoute: ShopReservierungIdRoute,

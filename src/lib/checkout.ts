@@ -145,6 +145,8 @@ export interface CheckoutLine {
   category: ProductCategory
   salesUnit: SalesUnit
   quantity: number
+  /** Net per sales unit now (the totals are computed from it, as the order's are). */
+  unitPriceCents: number
   /** Gross per sales unit now, and when it was put in the cart. */
   unitGrossCents: number
   addedUnitGrossCents: number

@@ -132,6 +132,16 @@ const expectedByShopRoute: Record<string, Record<TenantName, Row>> = {
   '/account/personal': onShop(['login', 'acct', 'acct', 'acct', 'acct', 'acct', 'acct', 'ok']),
   '/account/addresses': onShop(['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
   '/checkout': onShop(['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
+  '/bestellung/0b8e3c1e-54f1-4f7a-9d7e-2a1c1f0e9b11': onShop([
+    'login',
+    'ok',
+    'ok',
+    'ok',
+    'ok',
+    'ok',
+    'ok',
+    'ok',
+  ]),
   '/rezeptkonfigurator': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
   '/agb': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
   '/widerruf': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
@@ -183,8 +193,8 @@ const cases: Case[] = [
 describe('decideAccess table', () => {
   it('covers every route the app has', () => {
     const routes = [...Object.keys(expectedByRoute), ...Object.keys(expectedByShopRoute)]
-    expect(routes).toHaveLength(61)
-    expect(cases).toHaveLength(61 * sessionColumns.length * tenantNames.length)
+    expect(routes).toHaveLength(62)
+    expect(cases).toHaveLength(62 * sessionColumns.length * tenantNames.length)
   })
 
   it.each(cases)('$route as $session on tenant $tenant → $expected', (testCase) => {

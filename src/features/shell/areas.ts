@@ -7,7 +7,6 @@ import {
   LayoutDashboard,
   type LucideIcon,
   MailOpen,
-  MapPin,
   MonitorPlay,
   Newspaper,
   ShoppingBasket,
@@ -67,6 +66,9 @@ type BuiltArea =
   | 'flowers'
   | 'flower'
   | 'extracts'
+  | 'accountAddresses'
+  | 'checkout'
+  | 'shopOrder'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {
@@ -146,21 +148,6 @@ export const areas: Record<PlaceholderArea, Area> = {
     icon: UserRound,
     emptyTitle: 'Persönliche Daten',
     emptyText: 'Hier änderst du Name, Telefonnummer, E-Mail-Adresse und Passwort.',
-  },
-  accountAddresses: {
-    title: areaTitles.accountAddresses,
-    description: 'Liefer- und Rechnungsadressen.',
-    icon: MapPin,
-    emptyTitle: 'Noch keine Adressen',
-    emptyText: 'Gespeicherte Adressen stehen dir beim Bestellen zur Auswahl.',
-  },
-  checkout: {
-    title: areaTitles.checkout,
-    description: 'Deine Auswahl, Lieferart und Bezahlung.',
-    icon: ShoppingBasket,
-    emptyTitle: 'Dein Warenkorb ist leer',
-    emptyText:
-      'Lege Blüten oder Extrakte in den Warenkorb oder stelle deine Bestellung mit dem Rezeptkonfigurator zusammen.',
   },
   news: {
     title: areaTitles.news,

@@ -180,6 +180,7 @@ const checkoutLineOf = (line: CartLine): CheckoutLine => ({
   category: line.category,
   salesUnit: line.salesUnit,
   quantity: line.quantity,
+  unitPriceCents: line.priceCents,
   unitGrossCents: line.unitGrossCents,
   addedUnitGrossCents: line.addedUnitGrossCents,
   vatRate: line.vatRate,
