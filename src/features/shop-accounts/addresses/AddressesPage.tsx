@@ -78,23 +78,39 @@ export function AddressesPage() {
                 )}
               </ul>
               <div className="mt-4 flex flex-wrap gap-2">
-                <Button variant="secondary" onClick={() => setEditing(address)}>
+                <Button
+                  variant="secondary"
+                  aria-label={`Bearbeiten: ${address.street}`}
+                  onClick={() => setEditing(address)}
+                >
                   <Pencil className="size-4" aria-hidden="true" />
-                  Bearbeiten<span className="sr-only">: {address.street}</span>
+                  Bearbeiten
                 </Button>
                 {!address.defaultBilling && (
-                  <Button variant="ghost" onClick={() => void makeDefault(address, 'billing')}>
-                    Als Rechnungsadresse<span className="sr-only">: {address.street}</span>
+                  <Button
+                    variant="ghost"
+                    aria-label={`Als Rechnungsadresse: ${address.street}`}
+                    onClick={() => void makeDefault(address, 'billing')}
+                  >
+                    Als Rechnungsadresse
                   </Button>
                 )}
                 {!address.defaultShipping && (
-                  <Button variant="ghost" onClick={() => void makeDefault(address, 'shipping')}>
-                    Als Lieferadresse<span className="sr-only">: {address.street}</span>
+                  <Button
+                    variant="ghost"
+                    aria-label={`Als Lieferadresse: ${address.street}`}
+                    onClick={() => void makeDefault(address, 'shipping')}
+                  >
+                    Als Lieferadresse
                   </Button>
                 )}
-                <Button variant="ghost" onClick={() => setDeleting(address)}>
+                <Button
+                  variant="ghost"
+                  aria-label={`Löschen: ${address.street}`}
+                  onClick={() => setDeleting(address)}
+                >
                   <Trash2 className="size-4" aria-hidden="true" />
-                  Löschen<span className="sr-only">: {address.street}</span>
+                  Löschen
                 </Button>
               </div>
             </li>
