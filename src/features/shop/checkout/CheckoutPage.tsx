@@ -224,7 +224,7 @@ export function CheckoutPage() {
   const addressOptions = addresses.map((address) => ({
     value: address.id,
     label: address.name,
-    detail: addressLine({ ...address, name: '' }).replace(/^, /, ''),
+    detail: addressLine({ ...address, name: '' }),
   }))
 
   return (
