@@ -720,4 +720,28 @@ describe.each(testDatabaseKinds)('shop checkout on %s', (kind) => {
     expect(emptied.filter((count) => count === 0)).toHaveLength(10)
     expect(emptied.filter((count) => count === 1)).toHaveLength(90)
   })
+
+  it('names a product none of whose batches may be sold', async () => {
+    await db()
+      .update(batches)
+      .set({ status: 'blocked', blockedAt: new Date(), blockedReason: 'Rückruf' })
+      .where(eq(batches.organisationProductId, extract.id))
+    const customer = await newCustomer()
+    const billing = await address(customer)
+    await fillCart(customer, [{ listing: extract, quantity: 1 }])
+    const attempt = placeShopOrder(
+      app,
+      shop,
+      customer,
+      {
+        billingAddressId: billing.id,
+        ...pickupOrder({ payer: 'private', evidence: 'original_at_pickup' }),
+      },
+      origin,
+    )
+    await expect(attempt).rejects.toBeInstanceOf(ConflictError)
+    await expect(attempt).rejects.toThrow(`${extract.name} ist derzeit nicht verfügbar.`)
+    expect(await ordersOf(customer)).toHaveLength(0)
+    expect(await cartCount(customer)).toBe(1)
+  })
 })

@@ -458,6 +458,7 @@ export async function placeShopOrder(
         quantity: item.quantity * item.baseUnitsPerSalesUnit,
         source: orderSource(order),
         expiresAt,
+        productName: item.name,
       })
     }
     await recordOrderCreated(tx, customer, order, inserted, 'Bestellung im Online-Shop')

@@ -209,8 +209,9 @@ export function CheckoutPage() {
             : null,
         },
       })
-      await queryClient.invalidateQueries({ queryKey: checkoutKey })
+      // To the confirmation first: an emptied checkout must not flash up in between.
       await navigate({ to: '/bestellung/$id', params: { id: placed.id } })
+      queryClient.removeQueries({ queryKey: checkoutKey })
     } catch (error) {
       const answer = failureOf(error)
       if (answer.errors) setErrors(answer.errors)
