@@ -65,6 +65,7 @@ import { Route as HomeLightNewsOnlineShopRouteImport } from './routes/_homeLight
 import { Route as ShopAccountIndexRouteImport } from './routes/_shop/account/index'
 import { Route as ShopAccountAddressesRouteImport } from './routes/_shop/account/addresses'
 import { Route as ShopAccountPersonalRouteImport } from './routes/_shop/account/personal'
+import { Route as ShopBestellungIdRouteImport } from './routes/_shop/bestellung/$id'
 import { Route as ShopBluetenIndexRouteImport } from './routes/_shop/blueten/index'
 import { Route as ShopBluetenIdRouteImport } from './routes/_shop/blueten/$id'
 import { Route as ShopExtrakteIndexRouteImport } from './routes/_shop/extrakte/index'
@@ -73,6 +74,7 @@ import { Route as ShopReservierungIdRouteImport } from './routes/_shop/reservier
 import { Route as ApiAdminProductImportsRouteImport } from './routes/api/admin/product-imports'
 import { Route as ApiFilesIdRouteImport } from './routes/api/files/$id'
 import { Route as ApiFilesBatchCertificatesRouteImport } from './routes/api/files/batch-certificates'
+import { Route as ApiFilesCopaymentExemptionsRouteImport } from './routes/api/files/copayment-exemptions'
 import { Route as ApiFilesOrganisationLogosRouteImport } from './routes/api/files/organisation-logos'
 import { Route as ApiFilesPrescriptionScansRouteImport } from './routes/api/files/prescription-scans'
 import { Route as ApiFilesProductImagesRouteImport } from './routes/api/files/product-images'
@@ -386,6 +388,11 @@ const ShopAccountPersonalRoute = ShopAccountPersonalRouteImport.update({
   path: '/account/personal',
   getParentRoute: () => ShopRoute,
 } as any)
+const ShopBestellungIdRoute = ShopBestellungIdRouteImport.update({
+  id: '/bestellung/$id',
+  path: '/bestellung/$id',
+  getParentRoute: () => ShopRoute,
+} as any)
 const ShopBluetenIndexRoute = ShopBluetenIndexRouteImport.update({
   id: '/blueten/',
   path: '/blueten/',
@@ -425,6 +432,12 @@ const ApiFilesBatchCertificatesRoute =
   ApiFilesBatchCertificatesRouteImport.update({
     id: '/api/files/batch-certificates',
     path: '/api/files/batch-certificates',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiFilesCopaymentExemptionsRoute =
+  ApiFilesCopaymentExemptionsRouteImport.update({
+    id: '/api/files/copayment-exemptions',
+    path: '/api/files/copayment-exemptions',
     getParentRoute: () => rootRouteImport,
   } as any)
 const ApiFilesOrganisationLogosRoute =
@@ -638,12 +651,14 @@ export interface FileRoutesByFullPath {
   '/news/online-shop': typeof HomeLightNewsOnlineShopRoute
   '/account/addresses': typeof ShopAccountAddressesRoute
   '/account/personal': typeof ShopAccountPersonalRoute
+  '/bestellung/$id': typeof ShopBestellungIdRoute
   '/blueten/$id': typeof ShopBluetenIdRoute
   '/extrakte/$id': typeof ShopExtrakteIdRoute
   '/reservierung/$id': typeof ShopReservierungIdRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
+  '/api/files/copayment-exemptions': typeof ApiFilesCopaymentExemptionsRoute
   '/api/files/organisation-logos': typeof ApiFilesOrganisationLogosRoute
   '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
@@ -730,12 +745,14 @@ export interface FileRoutesByTo {
   '/news/online-shop': typeof HomeLightNewsOnlineShopRoute
   '/account/addresses': typeof ShopAccountAddressesRoute
   '/account/personal': typeof ShopAccountPersonalRoute
+  '/bestellung/$id': typeof ShopBestellungIdRoute
   '/blueten/$id': typeof ShopBluetenIdRoute
   '/extrakte/$id': typeof ShopExtrakteIdRoute
   '/reservierung/$id': typeof ShopReservierungIdRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
+  '/api/files/copayment-exemptions': typeof ApiFilesCopaymentExemptionsRoute
   '/api/files/organisation-logos': typeof ApiFilesOrganisationLogosRoute
   '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
@@ -828,12 +845,14 @@ export interface FileRoutesById {
   '/_homeLight/news/online-shop': typeof HomeLightNewsOnlineShopRoute
   '/_shop/account/addresses': typeof ShopAccountAddressesRoute
   '/_shop/account/personal': typeof ShopAccountPersonalRoute
+  '/_shop/bestellung/$id': typeof ShopBestellungIdRoute
   '/_shop/blueten/$id': typeof ShopBluetenIdRoute
   '/_shop/extrakte/$id': typeof ShopExtrakteIdRoute
   '/_shop/reservierung/$id': typeof ShopReservierungIdRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
+  '/api/files/copayment-exemptions': typeof ApiFilesCopaymentExemptionsRoute
   '/api/files/organisation-logos': typeof ApiFilesOrganisationLogosRoute
   '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
@@ -922,12 +941,14 @@ export interface FileRouteTypes {
     | '/news/online-shop'
     | '/account/addresses'
     | '/account/personal'
+    | '/bestellung/$id'
     | '/blueten/$id'
     | '/extrakte/$id'
     | '/reservierung/$id'
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
+    | '/api/files/copayment-exemptions'
     | '/api/files/organisation-logos'
     | '/api/files/prescription-scans'
     | '/api/files/product-images'
@@ -1014,12 +1035,14 @@ export interface FileRouteTypes {
     | '/news/online-shop'
     | '/account/addresses'
     | '/account/personal'
+    | '/bestellung/$id'
     | '/blueten/$id'
     | '/extrakte/$id'
     | '/reservierung/$id'
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
+    | '/api/files/copayment-exemptions'
     | '/api/files/organisation-logos'
     | '/api/files/prescription-scans'
     | '/api/files/product-images'
@@ -1111,12 +1134,14 @@ export interface FileRouteTypes {
     | '/_homeLight/news/online-shop'
     | '/_shop/account/addresses'
     | '/_shop/account/personal'
+    | '/_shop/bestellung/$id'
     | '/_shop/blueten/$id'
     | '/_shop/extrakte/$id'
     | '/_shop/reservierung/$id'
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
+    | '/api/files/copayment-exemptions'
     | '/api/files/organisation-logos'
     | '/api/files/prescription-scans'
     | '/api/files/product-images'
@@ -1178,6 +1203,7 @@ export interface RootRouteChildren {
   ApiAdminProductImportsRoute: typeof ApiAdminProductImportsRouteWithChildren
   ApiFilesIdRoute: typeof ApiFilesIdRoute
   ApiFilesBatchCertificatesRoute: typeof ApiFilesBatchCertificatesRoute
+  ApiFilesCopaymentExemptionsRoute: typeof ApiFilesCopaymentExemptionsRoute
   ApiFilesOrganisationLogosRoute: typeof ApiFilesOrganisationLogosRoute
   ApiFilesPrescriptionScansRoute: typeof ApiFilesPrescriptionScansRoute
   ApiFilesProductImagesRoute: typeof ApiFilesProductImagesRoute
@@ -1586,6 +1612,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShopAccountPersonalRouteImport
       parentRoute: typeof ShopRoute
     }
+    '/_shop/bestellung/$id': {
+      id: '/_shop/bestellung/$id'
+      path: '/bestellung/$id'
+      fullPath: '/bestellung/$id'
+      preLoaderRoute: typeof ShopBestellungIdRouteImport
+      parentRoute: typeof ShopRoute
+    }
     '/_shop/blueten/': {
       id: '/_shop/blueten/'
       path: '/blueten'
@@ -1640,6 +1673,13 @@ declare module '@tanstack/react-router' {
       path: '/api/files/batch-certificates'
       fullPath: '/api/files/batch-certificates'
       preLoaderRoute: typeof ApiFilesBatchCertificatesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/files/copayment-exemptions': {
+      id: '/api/files/copayment-exemptions'
+      path: '/api/files/copayment-exemptions'
+      fullPath: '/api/files/copayment-exemptions'
+      preLoaderRoute: typeof ApiFilesCopaymentExemptionsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/files/organisation-logos': {
@@ -2002,6 +2042,7 @@ interface ShopRouteChildren {
   ShopShopRoute: typeof ShopShopRoute
   ShopAccountAddressesRoute: typeof ShopAccountAddressesRoute
   ShopAccountPersonalRoute: typeof ShopAccountPersonalRoute
+  ShopBestellungIdRoute: typeof ShopBestellungIdRoute
   ShopBluetenIdRoute: typeof ShopBluetenIdRoute
   ShopExtrakteIdRoute: typeof ShopExtrakteIdRoute
   ShopReservierungIdRoute: typeof ShopReservierungIdRoute
@@ -2018,6 +2059,7 @@ const ShopRouteChildren: ShopRouteChildren = {
   ShopShopRoute: ShopShopRoute,
   ShopAccountAddressesRoute: ShopAccountAddressesRoute,
   ShopAccountPersonalRoute: ShopAccountPersonalRoute,
+  ShopBestellungIdRoute: ShopBestellungIdRoute,
   ShopBluetenIdRoute: ShopBluetenIdRoute,
   ShopExtrakteIdRoute: ShopExtrakteIdRoute,
   ShopReservierungIdRoute: ShopReservierungIdRoute,
@@ -2088,6 +2130,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiAdminProductImportsRoute: ApiAdminProductImportsRouteWithChildren,
   ApiFilesIdRoute: ApiFilesIdRoute,
   ApiFilesBatchCertificatesRoute: ApiFilesBatchCertificatesRoute,
+  ApiFilesCopaymentExemptionsRoute: ApiFilesCopaymentExemptionsRoute,
   ApiFilesOrganisationLogosRoute: ApiFilesOrganisationLogosRoute,
   ApiFilesPrescriptionScansRoute: ApiFilesPrescriptionScansRoute,
   ApiFilesProductImagesRoute: ApiFilesProductImagesRoute,

@@ -56,6 +56,7 @@ const shopPrefixes = [
   '/shop',
   '/rezeptkonfigurator',
   '/checkout',
+  '/bestellung',
   '/account',
   '/agb',
   '/widerruf',

@@ -526,3 +526,48 @@ export function orderTotals(
   const vat = byRate.reduce((sum, row) => sum + row.vatCents, 0)
   return { netCents, vatCents: vat, grossCents: netCents + vat, byRate }
 }
+
+// ─── Delivery fee ────────────────────────────────────────────────────────────────────────────
+
+/** A shop order's delivery fee is charged at the standard rate, like the medicines (domain.md). */
+export const deliveryFeeVatRate: VatRate = '19'
+
+/** A gross fee split into net and contained VAT (net rounded half up, VAT the rest). */
+export function deliveryFeeParts(grossCents: number): { netCents: number; vatCents: number } {
+  const divisor = 100 + Number(deliveryFeeVatRate)
+  const netCents = Math.floor((grossCents * 100 + divisor / 2) / divisor)
+  return { netCents, vatCents: grossCents - netCents }
+}
+
+/**
+ * An order's totals: its lines' (`orderTotals`) plus the delivery fee (gross cents) in the
+ * standard rate. Every place that stores or shows an order's totals goes through this, so that a
+ * change of the lines or of the prescription never drops the fee.
+ */
+export function orderTotalsWithFee(
+  items: readonly { unitPriceCents: number; quantity: number; vatRate: VatRate }[],
+  deliveryFeeCents: number,
+) {
+  const goods = orderTotals(items)
+  if (deliveryFeeCents === 0) return { ...goods, goodsGrossCents: goods.grossCents }
+  const fee = deliveryFeeParts(deliveryFeeCents)
+  const standard = goods.byRate.find((row) => row.rate === deliveryFeeVatRate)
+  const byRate = standard
+    ? goods.byRate.map((row) =>
+        row === standard
+          ? {
+              ...row,
+              netCents: row.netCents + fee.netCents,
+              vatCents: row.vatCents + fee.vatCents,
+            }
+          : row,
+      )
+    : [...goods.byRate, { rate: deliveryFeeVatRate, ...fee }]
+  return {
+    netCents: goods.netCents + fee.netCents,
+    vatCents: goods.vatCents + fee.vatCents,
+    grossCents: goods.grossCents + deliveryFeeCents,
+    byRate,
+    goodsGrossCents: goods.grossCents,
+  }
+}

@@ -11,6 +11,9 @@ const requiredText = (max: number, required: string, label: string) =>
 
 export const germanPostalCode = /^\d{5}$/
 
+/** Addresses one account may keep. */
+export const maxShopAddresses = 20
+
 export const shopAddressSchema = z.object({
   name: requiredText(120, 'Bitte geben Sie den Namen an.', 'Der Name'),
   addition: text({ trim: true, max: 120, tooLong: 'Der Zusatz hat höchstens 120 Zeichen.' })
@@ -47,3 +50,17 @@ export const addressLine = (
   [address.name, address.addition, address.street, `${address.postalCode} ${address.city}`]
     .filter(Boolean)
     .join(', ')
+
+export const addressKinds = ['billing', 'shipping'] as const
+export type AddressKind = (typeof addressKinds)[number]
+
+export const addressKindLabels: Record<AddressKind, string> = {
+  billing: 'Standard-Rechnungsadresse',
+  shipping: 'Standard-Lieferadresse',
+}
+
+/** Makes an address the default billing or shipping address. */
+export const shopAddressDefaultSchema = z.object({
+  id: z.uuid({ error: 'Diese Adresse gibt es nicht.' }),
+  kind: z.enum(addressKinds, { error: 'Bitte wählen Sie Rechnungs- oder Lieferadresse.' }),
+})

@@ -92,6 +92,12 @@ export function requireBusiness(actor: Actor): BusinessActor {
   return actor
 }
 
+/** The acting shop customer (b2c), or 403 for business users, visitors and system jobs. */
+export function requireShopCustomer(actor: Actor): ShopActor {
+  if (actor.kind !== 'shop') throw new ForbiddenError()
+  return actor
+}
+
 /** The acting business user when their role is one of `roles`; otherwise 403. */
 export function requireRole(actor: Actor, ...roles: UserRole[]): BusinessActor {
   const business = requireBusiness(actor)

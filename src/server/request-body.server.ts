@@ -38,6 +38,10 @@ const uploadLimits: Record<string, BodyLimit> = {
     bytes: 10 * 1024 * 1024 + multipartOverhead,
     message: 'Der Rezept-Scan ist größer als 10 MB.',
   },
+  '/api/files/copayment-exemptions': {
+    bytes: 10 * 1024 * 1024 + multipartOverhead,
+    message: 'Die Befreiungsbescheinigung ist größer als 10 MB.',
+  },
 }
 
 /**

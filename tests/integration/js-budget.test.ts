@@ -18,12 +18,13 @@ import { startTestServer, type TestServer } from '../support/server'
  * catalogue's search parser and product routes 2.2 KB. `/blueten` with its list page weighs
  * 155.5 KB: 34 KB over the issue's 120 KB, of which the framework alone is 123 KB (ADR 029). The
  * shop's account routes (registration, the mail links' confirmation page) added 0.2 KB; the
- * customer account's pages (their split loaders and the order detail route) 0.3 KB.
+ * customer account's pages (their split loaders and the order detail route) 0.3 KB; the
+ * checkout's routes (`/bestellung/$id`, the exemption upload) and the address book 0.2 KB.
  */
 const pages = [
-  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 147_500 },
-  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 156_200 },
-  { page: '/login', host: undefined, budgetBytes: 157_300 },
+  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 147_700 },
+  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 156_400 },
+  { page: '/login', host: undefined, budgetBytes: 157_500 },
 ]
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')

@@ -58,7 +58,7 @@ export async function placeShopOrder(
     const lines = await resolveLines(tx, shop.organisationId, customer.kind, [
       { listingId: product.id, quantity: Math.max(quantity, product.minOrderQuantity ?? 1) },
     ])
-    const priced = pricedLines(lines, null)
+    const priced = pricedLines(lines, null, 0)
     const year = berlinYear()
     const value = await takeNextNumber(tx, shop.organisationId, 'customer_order', year)
     const expiresAt = new Date(Date.now() + (options.holdMinutes ?? 30) * 60_000)

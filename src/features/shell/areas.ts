@@ -6,7 +6,6 @@ import {
   LayoutDashboard,
   type LucideIcon,
   MailOpen,
-  MapPin,
   MonitorPlay,
   Newspaper,
   ShoppingBasket,
@@ -70,6 +69,9 @@ type BuiltArea =
   | 'accountOrders'
   | 'accountOrder'
   | 'accountPersonal'
+  | 'accountAddresses'
+  | 'checkout'
+  | 'shopOrder'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {
@@ -127,21 +129,6 @@ export const areas: Record<PlaceholderArea, Area> = {
     icon: HandHeart,
     emptyTitle: 'Abgabe',
     emptyText: 'Hier werden Produkte, Mengen und Chargen einer Abgabe bestätigt und dokumentiert.',
-  },
-  accountAddresses: {
-    title: areaTitles.accountAddresses,
-    description: 'Liefer- und Rechnungsadressen.',
-    icon: MapPin,
-    emptyTitle: 'Noch keine Adressen',
-    emptyText: 'Gespeicherte Adressen stehen dir beim Bestellen zur Auswahl.',
-  },
-  checkout: {
-    title: areaTitles.checkout,
-    description: 'Deine Auswahl, Lieferart und Bezahlung.',
-    icon: ShoppingBasket,
-    emptyTitle: 'Dein Warenkorb ist leer',
-    emptyText:
-      'Lege Blüten oder Extrakte in den Warenkorb oder stelle deine Bestellung mit dem Rezeptkonfigurator zusammen.',
   },
   news: {
     title: areaTitles.news,

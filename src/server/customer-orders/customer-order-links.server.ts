@@ -115,6 +115,7 @@ export async function openSellerOrder(
       }
     }),
     null,
+    0,
   )
   const year = berlinYear()
   const value = await takeNextNumber(tx, sellerId, 'customer_order', year)

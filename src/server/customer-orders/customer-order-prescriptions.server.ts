@@ -83,7 +83,7 @@ export async function recordPrescription(
       .values({ ...values, orderId: order.id, organisationId: order.organisationId })
       .onConflictDoUpdate({ target: customerOrderPrescriptions.orderId, set: values })
     const items = await itemsOfOrder(tx, order)
-    const priced = pricedLines(items, values)
+    const priced = pricedLines(items, values, order.deliveryFeeCents)
     for (const item of priced.items) {
       await tx
         .update(customerOrderItems)

@@ -19,7 +19,7 @@ import {
   linkedItemsMessage,
   manualRefundCents,
   notEditableMessage,
-  orderTotals,
+  orderTotalsWithFee,
   type PickableBatch,
   prescriptionShares,
   requiresPrescription,
@@ -247,7 +247,10 @@ export async function getCustomerOrder(
       ),
     )
     .orderBy(asc(customerOrderEvents.createdAt), asc(customerOrderEvents.id))
-  const totals = orderTotals(items.map(({ item }) => item))
+  const totals = orderTotalsWithFee(
+    items.map(({ item }) => item),
+    order.deliveryFeeCents,
+  )
   const today = berlinIsoDate()
   const p = prescription?.prescription
   return {
@@ -528,18 +531,23 @@ function deliveryOf(customer: CustomerRow, request: DeliveryRequest | undefined)
   return delivery
 }
 
-/** Totals, co-payments and insurer share of the lines under the order's prescription. */
+/**
+ * Totals, co-payments and insurer share of the lines under the order's prescription, plus the
+ * order's delivery fee (gross cents; `orderTotalsWithFee`). The shares cover the prescription
+ * lines only: the fee is always the customer's.
+ */
 export function pricedLines<
   T extends Pick<ItemValues, 'unitPriceCents' | 'quantity' | 'vatRate' | 'requiresPrescription'>,
 >(
   items: readonly T[],
   prescription: { payer: CustomerRow['payerKind'] & string; copaymentExempt: boolean } | null,
+  deliveryFeeCents: number,
 ) {
-  const totals = orderTotals(items)
+  const totals = orderTotalsWithFee(items, deliveryFeeCents)
   const shares = prescriptionShares(
     items.map((item) => ({ ...item, requiresPrescription: item.requiresPrescription ?? false })),
     prescription,
-    totals.grossCents,
+    totals.goodsGrossCents,
   )
   return {
     items: items.map((item, index) => ({
@@ -594,7 +602,7 @@ export async function createCustomerOrder(
     const customer = await orderCustomer(tx, organisationId, request.customerId)
     const lines = await resolveLines(tx, organisationId, customer.kind, request.items)
     const delivery = deliveryOf(customer, request.delivery)
-    const priced = pricedLines(lines, null)
+    const priced = pricedLines(lines, null, 0)
     const year = berlinYear()
     const value = await takeNextNumber(tx, organisationId, 'customer_order', year)
     const [order] = await tx
@@ -657,7 +665,7 @@ export async function updateCustomerOrder(
           ({ id: _id, orderId: _o, organisationId: _g, createdAt: _c, updatedAt: _u, ...item }) =>
             item,
         )
-    const priced = pricedLines(lines, prescription)
+    const priced = pricedLines(lines, prescription, order.deliveryFeeCents)
     const delivery = request.delivery ? deliveryOf(customer, request.delivery) : {}
     const next: OrderRow = {
       ...order,

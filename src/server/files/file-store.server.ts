@@ -191,6 +191,23 @@ const stockKeepingCategories = ['pharmacy', 'wholesaler', 'producer', 'club'] as
 const ownOrganisationOnly: PurposePolicy['mayRead'] = (viewer, organisationId) =>
   viewer?.kind === 'business' && viewer.organisation.id === organisationId
 
+/**
+ * Prescription scans and exemption certificates: stored by a pharmacy's owner or staff, or handed
+ * in by a customer of the pharmacy's shop at checkout. Either way the pharmacy owns the file (and
+ * alone reads it); `created_by` names the shop user, so an order only refers to their own uploads.
+ */
+const prescriptionRecordOwner: PurposePolicy['ownerForUpload'] = (actor) => {
+  if (actor.kind === 'shop') {
+    if (!actor.tenant.hasShop || actor.tenant.organisationCategory !== 'pharmacy') {
+      throw new ForbiddenError()
+    }
+    return actor.tenant.organisationId
+  }
+  const business = requireRole(actor, 'owner', 'staff')
+  if (business.organisation.category !== 'pharmacy') throw new ForbiddenError()
+  return business.organisation.id
+}
+
 const purposes: Record<StoredFilePurpose, PurposePolicy> = {
   /** Pictures of master products: kept by platform admins, shown on every shop page. */
   product_image: {
@@ -223,11 +240,7 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
   prescription_scan: {
     maxBytes: maxCertificateBytes,
     tooLargeMessage: 'Der Rezept-Scan ist größer als 10 MB.',
-    ownerForUpload: (actor) => {
-      const business = requireRole(actor, 'owner', 'staff')
-      if (business.organisation.category !== 'pharmacy') throw new ForbiddenError()
-      return business.organisation.id
-    },
+    ownerForUpload: prescriptionRecordOwner,
     public: false,
     mayRead: ownOrganisationOnly,
     prepare: checkRecordFile(notAPrescriptionScanMessage),
@@ -236,11 +249,7 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
   copayment_exemption: {
     maxBytes: maxCertificateBytes,
     tooLargeMessage: 'Die Befreiungsbescheinigung ist größer als 10 MB.',
-    ownerForUpload: (actor) => {
-      const business = requireRole(actor, 'owner', 'staff')
-      if (business.organisation.category !== 'pharmacy') throw new ForbiddenError()
-      return business.organisation.id
-    },
+    ownerForUpload: prescriptionRecordOwner,
     public: false,
     mayRead: ownOrganisationOnly,
     prepare: checkRecordFile(notAnExemptionMessage),
@@ -409,7 +418,12 @@ async function openFile(
 export async function isStoredFileOf(
   executor: Executor,
   id: string,
-  owner: { purpose: StoredFilePurpose; organisationId: string | null },
+  owner: {
+    purpose: StoredFilePurpose
+    organisationId: string | null
+    /** Also: uploaded by this user (a shop customer's own scan). */
+    createdBy?: string
+  },
 ): Promise<boolean> {
   if (!isUuid(id)) return false
   const [file] = await executor
@@ -422,6 +436,7 @@ export async function isStoredFileOf(
         owner.organisationId === null
           ? isNull(storedFiles.organisationId)
           : eq(storedFiles.organisationId, owner.organisationId),
+        owner.createdBy === undefined ? undefined : eq(storedFiles.createdBy, owner.createdBy),
       ),
     )
   return file !== undefined

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, or, sql } from 'drizzle-orm'
 import { customerOrderNumberPrefix } from '../../lib/customer-orders'
 import { isUuid } from '../../lib/ids'
 import {
@@ -23,14 +23,8 @@ import type { ShopActor, VisitorActor } from '../actor.server'
 import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
 import { orderSource, recordOrderCreated } from '../customer-orders/customer-order-core.server'
 import { customerOrderItems, customerOrders } from '../customer-orders/customer-orders.schema'
-import {
-  insertItems,
-  orderCustomer,
-  pricedLines,
-  resolveLines,
-} from '../customer-orders/customer-orders.server'
+import { insertItems, pricedLines, resolveLines } from '../customer-orders/customer-orders.server'
 import { customers } from '../customers/customers.schema'
-import { type CustomerRowType, insertCustomer } from '../customers/customers.server'
 import type { Database, Executor } from '../db/client.server'
 import {
   ConflictError,
@@ -44,6 +38,7 @@ import { reserveStock } from '../stock/stock-reservations.server'
 import { isShopTenant, type ShopTenant, type Tenant } from '../tenants.server'
 import { configuratorProduct } from './configurator-products.server'
 import { noShopMessage } from './shop.server'
+import { lockShopPerson, reservingCustomer } from './shop-customers.server'
 
 /**
  * Reservations from the Rezeptkonfigurator: a shop customer or a guest holds the configured
@@ -75,70 +70,6 @@ export function shopOf(tenant: Tenant | null): ShopTenant {
 }
 
 const holdMilliseconds = reservationHoldHours * 3_600_000
-
-/** "Max Mustermann" → first "Max", last "Mustermann"; the last word is the last name. */
-function splitName(name: string): { firstName: string | null; lastName: string } {
-  const parts = name.trim().split(/\s+/)
-  const lastName = parts.pop() as string
-  return { firstName: parts.join(' ') || null, lastName }
-}
-
-const customerFullName = sql<string>`lower(trim(concat_ws(' ', ${customers.firstName}, ${customers.lastName})))`
-
-/**
- * Whose reservation it is. A logged-in shop customer: the customer linked to the account (issue
- * 10), or a new patient linked to it. A guest: an active patient of the organisation with the same
- * e-mail address and name, or a new patient (ADR 028). Called under the e-mail's lock, so two
- * parallel first reservations create one customer.
- */
-async function reservingCustomer(
-  tx: Executor,
-  shop: ShopTenant,
-  actor: ShopActor | VisitorActor,
-  guest: Guest | undefined,
-): Promise<CustomerRowType> {
-  const organisationId = shop.organisationId
-  if (actor.kind === 'shop') {
-    const [linked] = await tx
-      .select({ id: customers.id })
-      .from(customers)
-      .where(
-        and(eq(customers.organisationId, organisationId), eq(customers.shopUserId, actor.user.id)),
-      )
-    if (linked) return orderCustomer(tx, organisationId, linked.id)
-    return insertCustomer(tx, actor, {
-      organisationId,
-      kind: 'patient',
-      ...splitName(actor.user.name),
-      email: actor.user.email,
-      shopUserId: actor.user.id,
-    })
-  }
-  const person = guest as Guest
-  const [known] = await tx
-    .select()
-    .from(customers)
-    .where(
-      and(
-        eq(customers.organisationId, organisationId),
-        eq(customers.kind, 'patient'),
-        isNull(customers.deactivatedAt),
-        isNull(customers.anonymisedAt),
-        eq(sql`lower(${customers.email})`, person.email.toLowerCase()),
-        eq(customerFullName, person.name.replace(/\s+/g, ' ').toLowerCase()),
-      ),
-    )
-    .orderBy(asc(customers.createdAt), asc(customers.id))
-    .limit(1)
-  if (known) return known
-  return insertCustomer(tx, actor, {
-    organisationId,
-    kind: 'patient',
-    ...splitName(person.name),
-    email: person.email,
-    phone: person.phone,
-  })
-}
 
 /** Open reservations (new, not lapsed) of the customer or of anybody with this e-mail address. */
 async function openReservationCount(
@@ -210,9 +141,7 @@ export async function reservePrescription(
   return db.transaction(async (tx) => {
     // One e-mail address at a time: its open-reservation count and its new customer stay true
     // under parallel requests.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`shop-reservation:${organisationId}:${email.toLowerCase()}`}, 0))`,
-    )
+    await lockShopPerson(tx, organisationId, email)
     const customer = await reservingCustomer(tx, shop, actor, request.guest)
     if (
       (await openReservationCount(tx, organisationId, customer.id, email)) >=
@@ -223,7 +152,7 @@ export async function reservePrescription(
     const lines = await resolveLines(tx, organisationId, customer.kind, [
       { listingId: product.id, quantity },
     ])
-    const priced = pricedLines(lines, null)
+    const priced = pricedLines(lines, null, 0)
     const year = berlinYear()
     const value = await takeNextNumber(tx, organisationId, 'customer_order', year)
     const expiresAt = new Date(Date.now() + holdMilliseconds)

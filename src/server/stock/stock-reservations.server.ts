@@ -31,6 +31,8 @@ export interface ReservationRequest {
   source: MovementSource
   /** When an unconfirmed hold lapses by itself (a shop checkout); null holds until released. */
   expiresAt?: Date | null
+  /** Names the product in the refusal when none of its batches is sellable (the caller knows it). */
+  productName?: string
 }
 
 export interface ReservedPart {
@@ -102,7 +104,7 @@ export async function reserveStock(
     const [any] = candidates
     throw new ConflictError(
       notEnoughAvailableMessage(
-        any?.productName ?? 'Dieses Produkt',
+        any?.productName ?? request.productName ?? 'Dieses Produkt',
         available,
         any?.quantityUnit ?? 'piece',
       ),

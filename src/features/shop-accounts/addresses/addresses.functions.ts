@@ -1,0 +1,44 @@
+import { createServerFn } from '@tanstack/react-start'
+import type { AddressKind, ShopAddressInput } from '~/lib/shop-addresses'
+import { getApp } from '~/server/app.server'
+import {
+  createShopAddress,
+  deleteShopAddress,
+  listShopAddresses,
+  setDefaultShopAddress,
+  updateShopAddress,
+} from '~/server/shop-accounts/shop-addresses.server'
+import { authenticated } from '../../server-fn/auth.middleware'
+
+/** The address book's calls; the service parses every input and refuses anybody but its owner. */
+
+export const fetchShopAddresses = createServerFn({ method: 'GET' })
+  .middleware([authenticated])
+  .handler(async ({ context }) => listShopAddresses(context.actor, (await getApp()).db))
+
+export const createShopAddressFn = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .validator((input: ShopAddressInput) => input as unknown)
+  .handler(async ({ data, context }) => createShopAddress(context.actor, data, (await getApp()).db))
+
+export const updateShopAddressFn = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .validator((input: { id: string; address: ShopAddressInput }) => input)
+  .handler(async ({ data, context }) =>
+    updateShopAddress(context.actor, data.id, data.address as unknown, (await getApp()).db),
+  )
+
+export const setDefaultShopAddressFn = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .validator((input: { id: string; kind: AddressKind }) => input as unknown)
+  .handler(async ({ data, context }) =>
+    setDefaultShopAddress(context.actor, data, (await getApp()).db),
+  )
+
+export const deleteShopAddressFn = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .validator((input: { id: string }) => input)
+  .handler(async ({ data, context }) => {
+    await deleteShopAddress(context.actor, String(data.id), (await getApp()).db)
+    return { deleted: true }
+  })
