@@ -1,3 +1,4 @@
+import { guestCartPurgeJob } from './cart/cart.server'
 import { type AppConfig, parseConfig } from './config.server'
 import {
   type Database,
@@ -56,7 +57,11 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
       logger,
     })
     const jobs = startJobs(
-      [reservationExpiryJob(database.db), mailDeliveryJob({ db: database.db, transport, logger })],
+      [
+        reservationExpiryJob(database.db),
+        mailDeliveryJob({ db: database.db, transport, logger }),
+        guestCartPurgeJob(database.db),
+      ],
       logger,
     )
     logger.info({ driver: database.driver, seededDemoData }, 'app ready')
