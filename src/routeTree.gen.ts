@@ -31,6 +31,7 @@ import { Route as HomeLightWiderrufRouteImport } from './routes/_homeLight/wider
 import { Route as ShopCheckoutRouteImport } from './routes/_shop/checkout'
 import { Route as ShopRezeptkonfiguratorRouteImport } from './routes/_shop/rezeptkonfigurator'
 import { Route as ShopShopRouteImport } from './routes/_shop/shop'
+import { Route as ShopWarenkorbRouteImport } from './routes/_shop/warenkorb'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as ApiContactRouteImport } from './routes/api/contact'
 import { Route as ApiDocsRouteImport } from './routes/api/docs'
@@ -204,6 +205,11 @@ const ShopRezeptkonfiguratorRoute = ShopRezeptkonfiguratorRouteImport.update({
 const ShopShopRoute = ShopShopRouteImport.update({
   id: '/shop',
   path: '/shop',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopWarenkorbRoute = ShopWarenkorbRouteImport.update({
+  id: '/warenkorb',
+  path: '/warenkorb',
   getParentRoute: () => ShopRoute,
 } as any)
 const ApiSplatRoute = ApiSplatRouteImport.update({
@@ -587,6 +593,7 @@ export interface FileRoutesByFullPath {
   '/checkout': typeof ShopCheckoutRoute
   '/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
   '/shop': typeof ShopShopRoute
+  '/warenkorb': typeof ShopWarenkorbRoute
   '/api/$': typeof ApiSplatRoute
   '/api/contact': typeof ApiContactRoute
   '/api/docs': typeof ApiDocsRoute
@@ -675,6 +682,7 @@ export interface FileRoutesByTo {
   '/checkout': typeof ShopCheckoutRoute
   '/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
   '/shop': typeof ShopShopRoute
+  '/warenkorb': typeof ShopWarenkorbRoute
   '/api/$': typeof ApiSplatRoute
   '/api/contact': typeof ApiContactRoute
   '/api/docs': typeof ApiDocsRoute
@@ -768,6 +776,7 @@ export interface FileRoutesById {
   '/_shop/checkout': typeof ShopCheckoutRoute
   '/_shop/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
   '/_shop/shop': typeof ShopShopRoute
+  '/_shop/warenkorb': typeof ShopWarenkorbRoute
   '/api/$': typeof ApiSplatRoute
   '/api/contact': typeof ApiContactRoute
   '/api/docs': typeof ApiDocsRoute
@@ -859,6 +868,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/rezeptkonfigurator'
     | '/shop'
+    | '/warenkorb'
     | '/api/$'
     | '/api/contact'
     | '/api/docs'
@@ -947,6 +957,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/rezeptkonfigurator'
     | '/shop'
+    | '/warenkorb'
     | '/api/$'
     | '/api/contact'
     | '/api/docs'
@@ -1039,6 +1050,7 @@ export interface FileRouteTypes {
     | '/_shop/checkout'
     | '/_shop/rezeptkonfigurator'
     | '/_shop/shop'
+    | '/_shop/warenkorb'
     | '/api/$'
     | '/api/contact'
     | '/api/docs'
@@ -1294,6 +1306,13 @@ declare module '@tanstack/react-router' {
       path: '/shop'
       fullPath: '/shop'
       preLoaderRoute: typeof ShopShopRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/warenkorb': {
+      id: '/_shop/warenkorb'
+      path: '/warenkorb'
+      fullPath: '/warenkorb'
+      preLoaderRoute: typeof ShopWarenkorbRouteImport
       parentRoute: typeof ShopRoute
     }
     '/api/$': {
@@ -1920,6 +1939,7 @@ interface ShopRouteChildren {
   ShopCheckoutRoute: typeof ShopCheckoutRoute
   ShopRezeptkonfiguratorRoute: typeof ShopRezeptkonfiguratorRoute
   ShopShopRoute: typeof ShopShopRoute
+  ShopWarenkorbRoute: typeof ShopWarenkorbRoute
   ShopAccountAddressesRoute: typeof ShopAccountAddressesRoute
   ShopAccountOrdersRoute: typeof ShopAccountOrdersRoute
   ShopAccountPersonalRoute: typeof ShopAccountPersonalRoute
@@ -1935,6 +1955,7 @@ const ShopRouteChildren: ShopRouteChildren = {
   ShopCheckoutRoute: ShopCheckoutRoute,
   ShopRezeptkonfiguratorRoute: ShopRezeptkonfiguratorRoute,
   ShopShopRoute: ShopShopRoute,
+  ShopWarenkorbRoute: ShopWarenkorbRoute,
   ShopAccountAddressesRoute: ShopAccountAddressesRoute,
   ShopAccountOrdersRoute: ShopAccountOrdersRoute,
   ShopAccountPersonalRoute: ShopAccountPersonalRoute,

@@ -17,12 +17,15 @@ import { startTestServer, type TestServer } from '../support/server'
  * links are typed search params) and the reservation route 0.9 KB (`/login` 154.0 KB); the
  * catalogue's search parser and product routes 2.2 KB. `/blueten` with its list page weighs
  * 155.5 KB: 34 KB over the issue's 120 KB, of which the framework alone is 123 KB (ADR 029). The
- * shop's account routes (registration, the mail links' confirmation page) added 0.2 KB.
+ * shop's account routes (registration, the mail links' confirmation page) added 0.2 KB. The
+ * cart's header figure, rendered on the server and kept in a store the product pages update (its
+ * store, the count's server-function stub, the root's loading of it) and the `/warenkorb` route
+ * added 0.5 KB to the entry.
  */
 const pages = [
-  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 147_100 },
-  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 155_900 },
-  { page: '/login', host: undefined, budgetBytes: 156_900 },
+  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 147_600 },
+  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 156_400 },
+  { page: '/login', host: undefined, budgetBytes: 157_400 },
 ]
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')

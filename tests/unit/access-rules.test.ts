@@ -126,6 +126,7 @@ const expectedByShopRoute: Record<string, Record<TenantName, Row>> = {
   '/extrakte': shopRow,
   '/reservierung/0b8e3c1e-54f1-4f7a-9d7e-2a1c1f0e9b11': shopRow,
   '/extrakte/42': shopRow,
+  '/warenkorb': shopRow,
   '/shop': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
   '/account': onShop(['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
   '/account/orders': onShop(['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
@@ -183,8 +184,8 @@ const cases: Case[] = [
 describe('decideAccess table', () => {
   it('covers every route the app has', () => {
     const routes = [...Object.keys(expectedByRoute), ...Object.keys(expectedByShopRoute)]
-    expect(routes).toHaveLength(61)
-    expect(cases).toHaveLength(61 * sessionColumns.length * tenantNames.length)
+    expect(routes).toHaveLength(62)
+    expect(cases).toHaveLength(62 * sessionColumns.length * tenantNames.length)
   })
 
   it.each(cases)('$route as $session on tenant $tenant → $expected', (testCase) => {

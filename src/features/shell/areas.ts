@@ -67,6 +67,7 @@ type BuiltArea =
   | 'flowers'
   | 'flower'
   | 'extracts'
+  | 'cart'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {

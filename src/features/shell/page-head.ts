@@ -49,6 +49,7 @@ export const areaTitles = {
   flowers: 'Blüten',
   flower: 'Blüte',
   extracts: 'Extrakte',
+  cart: 'Warenkorb',
   checkout: 'Warenkorb',
   prescriptionConfigurator: 'Rezeptkonfigurator',
   reservation: 'Reservierung',

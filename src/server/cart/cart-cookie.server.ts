@@ -1,8 +1,10 @@
-import { getCookie, setCookie } from '@tanstack/react-start/server'
+import { getCookie, getRequest, setCookie } from '@tanstack/react-start/server'
 import { guestCartLifetimeDays } from '~/lib/cart'
-import type { App } from '../app.server'
+import { type Actor, visitorActor } from '../actor.server'
+import { type App, getApp } from '../app.server'
+import { shopOfRequest } from '../shop/shop.server'
 import { isShopTenant, type Tenant } from '../tenants.server'
-import { mergeGuestCart } from './cart.server'
+import { cartOwnerOf, mergeGuestCart } from './cart.server'
 
 /**
  * The browser side of a guest's cart: the random token lives only in the HttpOnly cookie `cart`
@@ -47,4 +49,15 @@ export async function mergeGuestCartAtLogin(
   if (!token || !isShopTenant(tenant)) return
   await mergeGuestCart(app.db, tenant, shopUserId, token)
   clearGuestCartCookie(app)
+}
+
+/**
+ * For the cart's server functions: the request's shop and whose cart — the shop customer's (the
+ * verified access token's actor) or the guest's (the cookie's token; none yet without a cookie).
+ */
+export async function cartOfRequest(actor: Actor | null, requestId: string | null) {
+  const app = await getApp()
+  const shop = await shopOfRequest(app, getRequest())
+  const owner = cartOwnerOf(shop, actor ?? visitorActor(requestId), guestCartToken())
+  return { app, shop, owner }
 }
