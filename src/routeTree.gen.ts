@@ -31,6 +31,7 @@ import { Route as HomeLightWiderrufRouteImport } from './routes/_homeLight/wider
 import { Route as ShopCheckoutRouteImport } from './routes/_shop/checkout'
 import { Route as ShopRezeptkonfiguratorRouteImport } from './routes/_shop/rezeptkonfigurator'
 import { Route as ShopShopRouteImport } from './routes/_shop/shop'
+import { Route as ShopWarenkorbRouteImport } from './routes/_shop/warenkorb'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as ApiContactRouteImport } from './routes/api/contact'
 import { Route as ApiDocsRouteImport } from './routes/api/docs'
@@ -210,6 +211,11 @@ const ShopRezeptkonfiguratorRoute = ShopRezeptkonfiguratorRouteImport.update({
 const ShopShopRoute = ShopShopRouteImport.update({
   id: '/shop',
   path: '/shop',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopWarenkorbRoute = ShopWarenkorbRouteImport.update({
+  id: '/warenkorb',
+  path: '/warenkorb',
   getParentRoute: () => ShopRoute,
 } as any)
 const ApiSplatRoute = ApiSplatRouteImport.update({
@@ -625,6 +631,7 @@ export interface FileRoutesByFullPath {
   '/checkout': typeof ShopCheckoutRoute
   '/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
   '/shop': typeof ShopShopRoute
+  '/warenkorb': typeof ShopWarenkorbRoute
   '/api/$': typeof ApiSplatRoute
   '/api/contact': typeof ApiContactRoute
   '/api/docs': typeof ApiDocsRoute
@@ -719,6 +726,7 @@ export interface FileRoutesByTo {
   '/checkout': typeof ShopCheckoutRoute
   '/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
   '/shop': typeof ShopShopRoute
+  '/warenkorb': typeof ShopWarenkorbRoute
   '/api/$': typeof ApiSplatRoute
   '/api/contact': typeof ApiContactRoute
   '/api/docs': typeof ApiDocsRoute
@@ -818,6 +826,7 @@ export interface FileRoutesById {
   '/_shop/checkout': typeof ShopCheckoutRoute
   '/_shop/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
   '/_shop/shop': typeof ShopShopRoute
+  '/_shop/warenkorb': typeof ShopWarenkorbRoute
   '/api/$': typeof ApiSplatRoute
   '/api/contact': typeof ApiContactRoute
   '/api/docs': typeof ApiDocsRoute
@@ -915,6 +924,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/rezeptkonfigurator'
     | '/shop'
+    | '/warenkorb'
     | '/api/$'
     | '/api/contact'
     | '/api/docs'
@@ -1009,6 +1019,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/rezeptkonfigurator'
     | '/shop'
+    | '/warenkorb'
     | '/api/$'
     | '/api/contact'
     | '/api/docs'
@@ -1107,6 +1118,7 @@ export interface FileRouteTypes {
     | '/_shop/checkout'
     | '/_shop/rezeptkonfigurator'
     | '/_shop/shop'
+    | '/_shop/warenkorb'
     | '/api/$'
     | '/api/contact'
     | '/api/docs'
@@ -1372,6 +1384,13 @@ declare module '@tanstack/react-router' {
       path: '/shop'
       fullPath: '/shop'
       preLoaderRoute: typeof ShopShopRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/warenkorb': {
+      id: '/_shop/warenkorb'
+      path: '/warenkorb'
+      fullPath: '/warenkorb'
+      preLoaderRoute: typeof ShopWarenkorbRouteImport
       parentRoute: typeof ShopRoute
     }
     '/api/$': {
@@ -2040,6 +2059,7 @@ interface ShopRouteChildren {
   ShopCheckoutRoute: typeof ShopCheckoutRoute
   ShopRezeptkonfiguratorRoute: typeof ShopRezeptkonfiguratorRoute
   ShopShopRoute: typeof ShopShopRoute
+  ShopWarenkorbRoute: typeof ShopWarenkorbRoute
   ShopAccountAddressesRoute: typeof ShopAccountAddressesRoute
   ShopAccountPersonalRoute: typeof ShopAccountPersonalRoute
   ShopBestellungIdRoute: typeof ShopBestellungIdRoute
@@ -2057,6 +2077,7 @@ const ShopRouteChildren: ShopRouteChildren = {
   ShopCheckoutRoute: ShopCheckoutRoute,
   ShopRezeptkonfiguratorRoute: ShopRezeptkonfiguratorRoute,
   ShopShopRoute: ShopShopRoute,
+  ShopWarenkorbRoute: ShopWarenkorbRoute,
   ShopAccountAddressesRoute: ShopAccountAddressesRoute,
   ShopAccountPersonalRoute: ShopAccountPersonalRoute,
   ShopBestellungIdRoute: ShopBestellungIdRoute,

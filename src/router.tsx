@@ -10,6 +10,7 @@ import {
 } from './features/session/session-store'
 import { NotFoundPage } from './features/shell/ErrorPages'
 import type { ServerRender } from './features/shell/server-render'
+import { type CartCountState, createCartCountStore } from './features/shop/cart/cart-count'
 import type { LoadedTenant, TenantInfo } from './features/tenant/tenant'
 import { createApiClient } from './lib/api-client'
 import { routeTree } from './routeTree.gen'
@@ -32,9 +33,10 @@ export function getRouter() {
   })
   const serverRender: ServerRender = { requestId: null }
   const loadedTenant: LoadedTenant = { current: undefined }
+  const cartCount = createCartCountStore()
   const router = createRouter({
     routeTree,
-    context: { queryClient, session, api, serverRender, loadedTenant },
+    context: { queryClient, session, api, serverRender, loadedTenant, cartCount },
     scrollRestoration: true,
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFoundPage,
@@ -47,16 +49,19 @@ export function getRouter() {
         session: session.state,
         requestId: serverRender.requestId,
         tenant: loadedTenant.current,
+        cartCount: cartCount.state,
       }
     },
     hydrate: (dehydrated: {
       session: SessionState
       requestId: string | null
       tenant: TenantInfo | null | undefined
+      cartCount: CartCountState | null
     }) => {
       session.setState(() => dehydrated.session)
       serverRender.requestId = dehydrated.requestId
       loadedTenant.current = dehydrated.tenant
+      cartCount.setState(() => dehydrated.cartCount)
     },
   })
   setupRouterSsrQueryIntegration({ router, queryClient })

@@ -37,15 +37,17 @@ const publicPrefixes = [
   '/rezeptkonfigurator',
   '/reservierung',
   '/extrakte',
+  '/warenkorb',
   '/confirmation',
   '/invitation',
 ] as const
 
 /**
- * The shop's catalogue, its product pages (`/blueten/$id`, `/extrakte/$id`) and the confirmation
- * of a reservation: only where a pharmacy runs a shop, and only for consumers and visitors.
+ * The shop's catalogue, its product pages (`/blueten/$id`, `/extrakte/$id`), the cart and the
+ * confirmation of a reservation: only where a pharmacy runs a shop, and only for consumers and
+ * visitors.
  */
-const shopOnlyPrefixes = ['/blueten', '/extrakte', '/reservierung'] as const
+const shopOnlyPrefixes = ['/blueten', '/extrakte', '/warenkorb', '/reservierung'] as const
 
 /**
  * The rest of a tenant's shop: without a shop (a club's host even with a config, the main domain) there is

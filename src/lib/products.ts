@@ -236,6 +236,18 @@ export function brokenOrderRule(
   return null
 }
 
+const orderRuleMessages: Record<'min' | 'max' | 'step', (limit: number) => string> = {
+  min: (limit) => `Mindestens ${limit} je Bestellung.`,
+  max: (limit) => `Höchstens ${limit} je Bestellung.`,
+  step: (limit) => `Bitte in Schritten von ${limit}.`,
+}
+
+/** The broken order rule in words (customer orders, the shop's cart); null when none is broken. */
+export function orderRuleProblem(quantity: number, rules: OrderRules): string | null {
+  const broken = brokenOrderRule(quantity, rules)
+  return broken && orderRuleMessages[broken.rule](broken.limit)
+}
+
 /** Whole sales units that `availableBaseUnits` can fill: floor(available ÷ per unit). */
 export const availableSalesUnits = (availableBaseUnits: number, perSalesUnit: number): number =>
   Math.floor(Math.max(0, availableBaseUnits) / perSalesUnit)

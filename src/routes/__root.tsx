@@ -14,6 +14,7 @@ import { ensureSession } from '~/features/session/session'
 import type { SessionStore } from '~/features/session/session-store'
 import { NotFoundPage, RootErrorPage } from '~/features/shell/ErrorPages'
 import type { ServerRender } from '~/features/shell/server-render'
+import { type CartCountStore, ensureCartCount } from '~/features/shop/cart/cart-count'
 import { type LoadedTenant, loadTenant } from '~/features/tenant/tenant'
 import { VersionBanner } from '~/features/version-check/VersionBanner'
 import type { ApiClient } from '~/lib/api-client'
@@ -28,12 +29,14 @@ export interface RouterContext {
   api: ApiClient
   serverRender: ServerRender
   loadedTenant: LoadedTenant
+  cartCount: CartCountStore
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context, location }) => {
     const tenant = await loadTenant(context.loadedTenant)
     await ensureSession(context.session, location.pathname)
+    await ensureCartCount(context.cartCount, tenant, context.session.state)
     return { tenant }
   },
   head: ({ matches }) => ({

@@ -1,3 +1,4 @@
+import { guestCartPurgeJob } from './cart/cart.server'
 import { type AppConfig, parseConfig } from './config.server'
 import {
   type Database,
@@ -64,6 +65,7 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
         mailDeliveryJob({ db: database.db, transport, logger }),
         mailPurgeJob(database.db),
         mollieRefundJob({ db: database.db, secrets, config, logger }),
+        guestCartPurgeJob(database.db),
       ],
       logger,
     )

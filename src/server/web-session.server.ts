@@ -4,6 +4,7 @@ import type { AccountType, B2bUser, B2cUser } from '~/lib/auth-api'
 import type { LoginInput } from '~/lib/session-api'
 import { getApp } from './app.server'
 import { loginBusinessUser, loginShopUser, type RenewedSession, resumeSession } from './auth.server'
+import { mergeGuestCartAtLogin } from './cart/cart-cookie.server'
 import { DomainError } from './errors.server'
 import { clientIpOf } from './http.server'
 import { tenantOfRequest } from './tenants.server'
@@ -56,6 +57,7 @@ export async function logInWithCookie(
   }
   const tenant = await tenantOfRequest(app, request)
   const { user, accessToken, refreshToken } = await loginShopUser(app, input, tenant, client)
+  await mergeGuestCartAtLogin(app, tenant, user.id)
   setRefreshCookie(refreshToken)
   return { user, accessToken, accountType: 'b2c' }
 }

@@ -19,12 +19,15 @@ import { startTestServer, type TestServer } from '../support/server'
  * 155.5 KB: 34 KB over the issue's 120 KB, of which the framework alone is 123 KB (ADR 029). The
  * shop's account routes (registration, the mail links' confirmation page) added 0.2 KB; the
  * customer account's pages (their split loaders and the order detail route) 0.3 KB; the
- * checkout's routes (`/bestellung/$id`, the exemption upload) and the address book 0.2 KB.
+ * checkout's routes (`/bestellung/$id`, the exemption upload) and the address book 0.2 KB. The
+ * cart's header figure, rendered on the server and kept in a store the product pages update (its
+ * store, the count's server-function stub, the root's loading of it) and the `/warenkorb` route
+ * added 0.5 KB to the entry.
  */
 const pages = [
-  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 147_700 },
-  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 156_400 },
-  { page: '/login', host: undefined, budgetBytes: 157_500 },
+  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 148_200 },
+  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 156_900 },
+  { page: '/login', host: undefined, budgetBytes: 158_000 },
 ]
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')

@@ -126,6 +126,7 @@ const expectedByShopRoute: Record<string, Record<TenantName, Row>> = {
   '/extrakte': shopRow,
   '/reservierung/0b8e3c1e-54f1-4f7a-9d7e-2a1c1f0e9b11': shopRow,
   '/extrakte/42': shopRow,
+  '/warenkorb': shopRow,
   '/shop': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
   '/account': onShop(['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
   '/account/orders': onShop(['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),

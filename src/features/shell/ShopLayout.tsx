@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { CSSProperties, ReactNode } from 'react'
 import type { ShopPageConfig } from '~/lib/shop'
 import { useLogout, useSession } from '../session/use-session'
+import { useCartLines } from '../shop/cart/cart-count'
 import { MenuDrawer } from '../ui/MenuDrawer'
 import { NavigationProgress } from '../ui/NavigationProgress'
 import { FrameContent } from './frame-context'
@@ -79,6 +80,26 @@ function MobileShopNav() {
   )
 }
 
+/** The cart with its number of lines (products), rendered on the server with the page. */
+function CartLink({ className, labelClassName }: { className: string; labelClassName: string }) {
+  const lines = useCartLines()
+  return (
+    <Link to="/warenkorb" className={className}>
+      <ShoppingBasketIcon className="size-4" />
+      <span className={labelClassName}>Warenkorb</span>
+      {lines !== null && lines > 0 && (
+        <span
+          data-cart-count={lines}
+          className="min-w-5 rounded-full bg-white px-1.5 text-center text-xs font-semibold text-ink"
+        >
+          {lines}
+          <span className="sr-only">{lines === 1 ? ' Produkt' : ' Produkte'}</span>
+        </span>
+      )}
+    </Link>
+  )
+}
+
 function ShopHeader({ config }: { config: ShopPageConfig }) {
   const session = useSession()
   const logout = useLogout()
@@ -119,10 +140,7 @@ function ShopHeader({ config }: { config: ShopPageConfig }) {
               <span className={actionLabel}>Abmelden</span>
             </button>
           )}
-          <Link to="/checkout" className={actionClass}>
-            <ShoppingBasketIcon className="size-4" />
-            <span className={actionLabel}>Warenkorb</span>
-          </Link>
+          <CartLink className={actionClass} labelClassName={actionLabel} />
         </div>
       </div>
     </header>

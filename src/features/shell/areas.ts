@@ -72,6 +72,7 @@ type BuiltArea =
   | 'accountAddresses'
   | 'checkout'
   | 'shopOrder'
+  | 'cart'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {

@@ -50,6 +50,7 @@ export const areaTitles = {
   flowers: 'Blüten',
   flower: 'Blüte',
   extracts: 'Extrakte',
+  cart: 'Warenkorb',
   checkout: 'Kasse',
   shopOrder: 'Ihre Bestellung',
   prescriptionConfigurator: 'Rezeptkonfigurator',

@@ -28,13 +28,7 @@ import {
 } from '../../lib/customer-orders'
 import { berlinIsoDate } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
-import {
-  availableSalesUnits,
-  brokenOrderRule,
-  lineTotalCents,
-  type OrderRules,
-  vatCents,
-} from '../../lib/products'
+import { availableSalesUnits, lineTotalCents, orderRuleProblem, vatCents } from '../../lib/products'
 import type { Actor } from '../actor.server'
 import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
 import { customers } from '../customers/customers.schema'
@@ -424,17 +418,6 @@ export async function orderCustomer(
     throw new InvalidError({ customerId: inactiveCustomerMessage })
   }
   return customer
-}
-
-const orderRuleMessages: Record<'min' | 'max' | 'step', (limit: number) => string> = {
-  min: (limit) => `Mindestens ${limit} je Bestellung.`,
-  max: (limit) => `Höchstens ${limit} je Bestellung.`,
-  step: (limit) => `Bitte in Schritten von ${limit}.`,
-}
-
-function orderRuleProblem(quantity: number, rules: OrderRules): string | null {
-  const broken = brokenOrderRule(quantity, rules)
-  return broken && orderRuleMessages[broken.rule](broken.limit)
 }
 
 /** The lines as stored: the listing's price, unit and VAT frozen; 400 per line that fails. */

@@ -112,7 +112,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`, which the shared type cannot express. */
-export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+export async function queryRows<Row>(db: Executor, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] }
   return result.rows
 }

@@ -19,7 +19,7 @@ import {
   priceSorts,
   requiresPrescription,
 } from '../../lib/shop-catalogue'
-import { type Database, queryRows } from '../db/client.server'
+import { type Database, type Executor, queryRows } from '../db/client.server'
 import { NotFoundError } from '../errors.server'
 import { organisationProducts, products } from '../products/products.schema'
 import { batches, stockReservations } from '../stock/stock.schema'
@@ -52,20 +52,33 @@ export function catalogueViewOf(shop: ShopTenant, shopCustomer: boolean): Catalo
 /** Base units per g or ml (mg, µl): the base price of every catalogue product is per g or ml. */
 const baseUnitsPerGramOrMillilitre = 1000
 
+/** A category's listings (or one of them), or the listings of a cart whatever their category. */
+type ItemScope = { category: CatalogueCategory; listingId?: string } | { listingIds: string[] }
+
 /**
- * The category's listings with the facts a card shows, as CTEs (`items`). `sellable` are the
+ * The scope's listings with the facts a card shows, as CTEs (`items`). `sellable` are the
  * batches that can be sold today — released, unexpired, with stock beyond their active
  * reservations — the first of them per listing (FEFO, as reservations take them) is the batch
  * whose measured values the shop shows.
  */
-function itemsQuery(
-  organisationId: string,
-  category: CatalogueCategory,
-  today: string,
-  listingId?: string,
-): SQL {
-  const onlyListing = listingId ? sql`and op.id = ${listingId}` : sql``
-  const onlyBatchesOf = listingId ? sql`and b.organisation_product_id = ${listingId}` : sql``
+function itemsQuery(organisationId: string, scope: ItemScope, today: string): SQL {
+  const ids = 'listingIds' in scope ? scope.listingIds : scope.listingId ? [scope.listingId] : null
+  const idList =
+    ids &&
+    (ids.length > 0
+      ? sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )
+      : sql`null`)
+  const onlyListing = idList ? sql`and op.id in (${idList})` : sql``
+  const onlyBatchesOf = idList ? sql`and b.organisation_product_id in (${idList})` : sql``
+  // A cart's listings may be of either category; what it holds must be orderable (an active
+  // product), as the order's lines require.
+  const ofScope =
+    'listingIds' in scope
+      ? sql`p.category in ('flower', 'extract') and p.status = 'active'`
+      : sql`p.category = ${scope.category}`
   return sql`
     held as (
       select r.batch_id, sum(r.quantity) as quantity from ${stockReservations} r
@@ -115,7 +128,7 @@ function itemsQuery(
       ) gross
       left join per_listing cb on cb.listing_id = op.id
       where op.organisation_id = ${organisationId} and op.visible_in_shop
-        and op.archived_at is null and p.category = ${category} ${onlyListing}
+        and op.archived_at is null and ${ofScope} ${onlyListing}
     )`
 }
 
@@ -273,7 +286,7 @@ export async function listCatalogue(
   const run = (page: number) =>
     queryRows<ListRow>(
       db,
-      sql`with ${itemsQuery(shop.organisationId, category, today)},
+      sql`with ${itemsQuery(shop.organisationId, { category }, today)},
       matching as (select * from items where ${allOf(conditions.map((entry) => entry.condition))})
       select
         (select count(*)::int from matching) as "total",
@@ -388,7 +401,7 @@ export async function getCatalogueProduct(
   if (!isUuid(listingId)) throw new NotFoundError(productNotFoundMessage)
   const [row] = await queryRows<DetailRow & { nextLapse: string | null }>(
     db,
-    sql`with ${itemsQuery(shop.organisationId, category, today, listingId)}
+    sql`with ${itemsQuery(shop.organisationId, { category, listingId }, today)}
       select items.*, p.pzn as "pzn", p.country_of_cultivation as "countryOfCultivation",
         p.description as "description", p.thc_content::float8 as "nominalThc",
         p.cbd_content::float8 as "nominalCbd", cb.thc_content::float8 as "batchThc",
@@ -454,7 +467,7 @@ async function alternativesTo(
   if (product.genetics === null || product.thc === null) return []
   const rows = await queryRows<ItemRow>(
     db,
-    sql`with ${itemsQuery(shop.organisationId, category, today)}
+    sql`with ${itemsQuery(shop.organisationId, { category }, today)}
       select ${cardColumns} from items
       where "id" <> ${product.id} and "genetics" = ${product.genetics}
         and "thc" between ${product.thc - alternativeThcSpan} and ${product.thc + alternativeThcSpan}
@@ -479,4 +492,53 @@ export async function catalogueSitemapEntries(
       order by p.category, p.name, op.id`,
   )
   return rows.map((row) => ({ ...row, updatedAt: new Date(row.updatedAt).toISOString() }))
+}
+
+/** What a cart needs of a listing the shop shows: its price and availability now, its rules. */
+export interface ShopListingFacts {
+  id: string
+  name: string
+  category: CatalogueCategory
+  salesUnit: CatalogueItem['salesUnit']
+  packBaseUnits: number | null
+  packUnit: CatalogueItem['packUnit']
+  baseUnitsPerSalesUnit: number
+  /** Net price per sales unit, as the order's lines take it. */
+  priceCents: number
+  vatRate: '19' | '7' | '0'
+  /** Gross price per sales unit, as the product page shows it. */
+  grossCents: number
+  availableUnits: number
+  orderStep: number
+  minOrderQuantity: number | null
+  maxOrderQuantity: number | null
+}
+
+/**
+ * The listings among `listingIds` that the shop shows and sells (visible, not archived, an active
+ * product of the catalogue's categories), with the catalogue's price and availability: the cart
+ * checks and shows what the product pages show. Listings the shop does not show are missing.
+ */
+export async function shopListingFacts(
+  db: Executor,
+  shop: ShopTenant,
+  listingIds: readonly string[],
+  today: string = berlinIsoDate(),
+): Promise<Map<string, ShopListingFacts>> {
+  const ids = [...new Set(listingIds.filter(isUuid))]
+  if (ids.length === 0) return new Map()
+  const rows = await queryRows<ShopListingFacts>(
+    db,
+    sql`with ${itemsQuery(shop.organisationId, { listingIds: ids }, today)}
+      select items."id", items."name", p.category as "category", items."salesUnit",
+        items."packBaseUnits", items."packUnit",
+        op.base_units_per_sales_unit as "baseUnitsPerSalesUnit", op.price_cents as "priceCents",
+        op.vat_rate as "vatRate", items."grossCents", items."availableUnits",
+        op.order_step as "orderStep", op.min_order_quantity as "minOrderQuantity",
+        op.max_order_quantity as "maxOrderQuantity"
+      from items
+      join ${organisationProducts} op on op.id = items."id"
+      join ${products} p on p.id = op.product_id`,
+  )
+  return new Map(rows.map((row) => [row.id, row]))
 }

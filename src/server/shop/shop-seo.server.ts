@@ -13,10 +13,10 @@ const shopPages = [
 ]
 
 /** What only a signed-in customer sees, or what has no content of its own. */
-const shopPrivatePaths = ['/account', '/checkout', '/login']
+const shopPrivatePaths = ['/account', '/checkout', '/warenkorb', '/login']
 
 /**
- * `robots.txt` of the request's host. A shop names its sitemap and keeps crawlers out of account,
+ * `robots.txt` of the request's host. A shop names its sitemap and keeps crawlers out of account, cart,
  * checkout and login; every other host (the main domain, a club's) asks for nothing special.
  */
 export async function shopRobotsTxt(app: App, request: Request): Promise<string> {

@@ -13,6 +13,7 @@ import { useSession } from '../../session/use-session'
 import { buttonClass } from '../../ui/buttons'
 import { BackLink, PageHeader } from '../../ui/PageHeader'
 import { StatusBadge } from '../../ui/StatusBadge'
+import { AddToCart } from '../cart/AddToCart'
 import { CatalogueCard } from './CatalogueCard'
 import { catalogueProductQuery, catalogueViewerOf } from './catalogue.queries'
 import { AvailabilityBadge, cannabinoid, PriceLine, salesUnitPhrase } from './catalogue-parts'
@@ -157,10 +158,11 @@ export function CatalogueProductPage({
               <AvailabilityBadge item={product} />
             </div>
             <FactList rows={orderRules(product)} />
+            <AddToCart product={product} />
             <Link
               to="/rezeptkonfigurator"
               search={{ produkt: product.id }}
-              className={buttonClass('primary', 'w-full')}
+              className={buttonClass('secondary', 'w-full')}
             >
               <ClipboardList className="size-4" aria-hidden="true" />
               Im Rezeptkonfigurator verwenden
