@@ -64,6 +64,24 @@ const refundStep: Record<MollieRefundStatus, number> = {
 export const isForwardRefundStatus = (from: MollieRefundStatus, to: MollieRefundStatus) =>
   refundStep[to] > refundStep[from]
 
+/**
+ * Whether the customer may (again) pay an online order: it is new, to be paid with Mollie, not
+ * paid or under way, and still holds its goods.
+ */
+export const mayPayOnline = (
+  order: {
+    status: string
+    paymentMethod: string | null
+    paymentStatus: string
+    expiresAt: Date | string | null
+  },
+  now = new Date(),
+) =>
+  order.status === 'new' &&
+  order.paymentMethod === 'mollie' &&
+  (order.paymentStatus === 'unpaid' || order.paymentStatus === 'failed') &&
+  (order.expiresAt === null || new Date(order.expiresAt) > now)
+
 /** The unpaid hold of an online order, and how far a `pending` payment extends it. */
 export const onlinePaymentHoldMinutes = 30
 

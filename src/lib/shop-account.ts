@@ -139,6 +139,8 @@ export interface ShopOrderDetail {
   expiresAt: string | null
   createdAt: string
   canCancel: boolean
+  /** Online payment may be started (again): "Jetzt bezahlen" / "Erneut bezahlen". */
+  canPay: boolean
 }
 
 /** What a shop customer may download of an order: the PDF of its valid invoice. */

@@ -563,15 +563,16 @@ export async function mergeGuestCart(
  * checkout's transaction (`for update`), so no parallel change slips between reading and emptying.
  */
 export async function cartOfShopUser(
-  tx: Executor,
+  executor: Executor,
   tenantId: string,
   shopUserId: string,
+  { lock = true }: { lock?: boolean } = {},
 ): Promise<CartRow | null> {
-  const [cart] = await tx
+  const select = executor
     .select()
     .from(carts)
     .where(and(eq(carts.tenantId, tenantId), eq(carts.shopUserId, shopUserId)))
-    .for('update')
+  const [cart] = lock ? await select.for('update') : await select
   return cart ?? null
 }
 

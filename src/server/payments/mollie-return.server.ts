@@ -1,7 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { customerOrderNotFoundMessage } from '../../lib/customer-orders'
-import { openPaymentStatuses, type PaymentOutcome, type PaymentReturn } from '../../lib/payments'
+import {
+  mayPayOnline,
+  openPaymentStatuses,
+  type PaymentOutcome,
+  type PaymentReturn,
+} from '../../lib/payments'
 import { lineTotalCents } from '../../lib/products'
 import { formatSalesQuantity } from '../../lib/purchase-orders'
 import type { Actor } from '../actor.server'
@@ -73,12 +78,7 @@ export async function paymentReturnOf(
     orderId: order.id,
     number: order.number,
     outcome,
-    canPayAgain:
-      outcome === 'unsuccessful' &&
-      order.status === 'new' &&
-      order.paymentMethod === 'mollie' &&
-      (order.paymentStatus === 'unpaid' || order.paymentStatus === 'failed') &&
-      (order.expiresAt === null || order.expiresAt > new Date()),
+    canPayAgain: outcome === 'unsuccessful' && mayPayOnline(order),
     amountCents: onlineAmountCents(order),
     items: items.map((item) => ({
       name: item.name,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm'
 import { customerOrderNotFoundMessage } from '../../lib/customer-orders'
 import { isUuid } from '../../lib/ids'
+import { mayPayOnline } from '../../lib/payments'
 import { lineTotalCents, vatCents } from '../../lib/products'
 import {
   customerCancelReason,
@@ -197,6 +198,7 @@ export async function getShopOrder(
     expiresAt: order.expiresAt?.toISOString() ?? null,
     createdAt: order.createdAt.toISOString(),
     canCancel: customerMayCancel(order),
+    canPay: mayPayOnline(order),
   }
 }
 

@@ -29,7 +29,8 @@ import { type ShopPaymentMethod, shopPageConfig } from '../../lib/shop'
 import { addressLine } from '../../lib/shop-addresses'
 import type { ShopDeliveryMethod } from '../../lib/tenant-config'
 import { type Actor, requireShopCustomer, type ShopActor } from '../actor.server'
-import { cartItems, carts } from '../cart/cart.schema'
+import { cartItems } from '../cart/cart.schema'
+import { cartOfShopUser, emptyCart } from '../cart/cart.server'
 import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
 import { orderSource, recordOrderCreated } from '../customer-orders/customer-order-core.server'
 import {
@@ -120,21 +121,6 @@ async function offeredPaymentMethods(app: CheckoutApp, shop: ShopTenant) {
 const unitGross = (netCents: number, rate: CheckoutLine['vatRate']) =>
   netCents + vatCents(netCents, rate)
 
-/** The cart of the customer on this shop (locked for the order when `forUpdate`). */
-async function cartOf(
-  executor: Executor,
-  shop: ShopTenant,
-  customer: ShopActor,
-  forUpdate: boolean,
-) {
-  const select = executor
-    .select({ id: carts.id })
-    .from(carts)
-    .where(and(eq(carts.tenantId, shop.id), eq(carts.shopUserId, customer.user.id)))
-  const [cart] = forUpdate ? await select.for('update') : await select
-  return cart
-}
-
 /** The cart's items with what the shop sells them for now. */
 async function cartLines(executor: Executor, shop: ShopTenant, cartId: string) {
   const rows = await executor
@@ -196,7 +182,7 @@ export async function getCheckout(
   actor: Actor,
 ): Promise<CheckoutView> {
   const { shop, customer } = checkoutParties(tenant, actor)
-  const cart = await cartOf(app.db, shop, customer, false)
+  const cart = await cartOfShopUser(app.db, shop.id, customer.user.id, { lock: false })
   const lines = cart ? await cartLines(app.db, shop, cart.id) : []
   const page = shopPageConfig(shop.config)
   return {
@@ -354,7 +340,7 @@ export async function placeShopOrder(
   const organisationId = shop.organisationId
   return app.db.transaction(async (tx) => {
     // The cart row first: a second checkout of the same cart waits here and then finds it empty.
-    const cart = await cartOf(tx, shop, customer, true)
+    const cart = await cartOfShopUser(tx, shop.id, customer.user.id)
     if (!cart) throw new ConflictError(emptyCartMessage)
     const lines = checkedCartLines(await cartLines(tx, shop, cart.id))
     if (!method.flowersAllowed) {
@@ -462,7 +448,7 @@ export async function placeShopOrder(
       })
     }
     await recordOrderCreated(tx, customer, order, inserted, 'Bestellung im Online-Shop')
-    await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id))
+    await emptyCart(tx, cart.id)
     await enqueueMail(tx, {
       tenantId: shop.id,
       to: customer.user.email,

@@ -7,6 +7,7 @@ import {
   orderTypeLabels,
   prescriptionEvidenceLabels,
 } from '~/lib/customer-orders'
+import { failureOf } from '~/lib/failure'
 import { formatDate, formatDateTime, formatMoney } from '~/lib/format'
 import { formatSalesQuantity } from '~/lib/purchase-orders'
 import { shopPaymentMethodLabels } from '~/lib/shop'
@@ -16,6 +17,7 @@ import {
   PaymentStatusBadge,
 } from '../../customer-orders/CustomerOrderBadges'
 import { DownloadFileButton } from '../../documents/DownloadFileButton'
+import { startOrderPayment } from '../../payments/payments.functions'
 import { Button } from '../../ui/buttons'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { BackLink } from '../../ui/PageHeader'
@@ -58,7 +60,19 @@ export function AccountOrderPage() {
   const { data: order } = useSuspenseQuery(shopOrderQuery(id))
   const queryClient = useQueryClient()
   const [cancelling, setCancelling] = useState(false)
+  const [paying, setPaying] = useState(false)
   const what = orderTypeLabels[order.type]
+
+  async function pay() {
+    setPaying(true)
+    try {
+      const { checkoutUrl } = await startOrderPayment({ data: { orderId: order.id } })
+      window.location.assign(checkoutUrl)
+    } catch (error) {
+      toast.error(failureOf(error).message)
+      setPaying(false)
+    }
+  }
 
   async function cancel() {
     await cancelShopOrderFn({ data: { id: order.id } })
@@ -72,10 +86,19 @@ export function AccountOrderPage() {
       description={`Vom ${formatDateTime(order.createdAt)} Uhr`}
       back={<BackLink to="/account/orders">Meine Bestellungen</BackLink>}
       actions={
-        order.canCancel && (
-          <Button variant="danger" onClick={() => setCancelling(true)}>
-            Bestellung stornieren
-          </Button>
+        (order.canPay || order.canCancel) && (
+          <>
+            {order.canPay && (
+              <Button onClick={() => void pay()} pending={paying}>
+                {order.paymentStatus === 'failed' ? 'Erneut bezahlen' : 'Jetzt bezahlen'}
+              </Button>
+            )}
+            {order.canCancel && (
+              <Button variant="danger" onClick={() => setCancelling(true)}>
+                Bestellung stornieren
+              </Button>
+            )}
+          </>
         )
       }
     >

@@ -25,6 +25,7 @@ import { type ShopPaymentMethod, shopPaymentMethodLabels } from '~/lib/shop'
 import { addressLine, type ShopAddress } from '~/lib/shop-addresses'
 import type { ShopDeliveryMethod } from '~/lib/tenant-config'
 import { FormAlert } from '../../forms/field-parts'
+import { startOrderPayment } from '../../payments/payments.functions'
 import { AddressDialog } from '../../shop-accounts/addresses/AddressDialog'
 import { Button } from '../../ui/buttons'
 import { EmptyState } from '../../ui/EmptyState'
@@ -209,6 +210,15 @@ export function CheckoutPage() {
             : null,
         },
       })
+      if (placed.paymentMethod === 'mollie') {
+        // Off to Mollie's payment page; the return page tells how it went. Should Mollie not
+        // answer, the order page offers to pay again for as long as the order holds the goods.
+        const payment = await startOrderPayment({ data: { orderId: placed.id } }).catch(() => null)
+        queryClient.removeQueries({ queryKey: checkoutKey })
+        if (payment) window.location.assign(payment.checkoutUrl)
+        else await navigate({ to: '/account/orders/$id', params: { id: placed.id } })
+        return
+      }
       // To the confirmation first: an emptied checkout must not flash up in between.
       await navigate({ to: '/bestellung/$id', params: { id: placed.id } })
       queryClient.removeQueries({ queryKey: checkoutKey })
