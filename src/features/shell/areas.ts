@@ -8,7 +8,6 @@ import {
   MailOpen,
   MonitorPlay,
   Newspaper,
-  ShoppingBasket,
 } from 'lucide-react'
 import { type AreaKey, areaTitles } from './page-head'
 
