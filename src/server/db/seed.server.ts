@@ -7,6 +7,7 @@ import { seedDemoDocuments } from './seed-documents.server'
 import { seedDemoOrders } from './seed-orders.server'
 import { seedDemoProducts } from './seed-products.server'
 import { seedDemoPurchasing } from './seed-purchasing.server'
+import { seedDemoShopOrders } from './seed-shop-orders.server'
 import { seedDemoStock } from './seed-stock.server'
 import { demoTenantConfigs } from './seed-tenants.server'
 
@@ -263,4 +264,5 @@ export async function seedDemoData(db: Database): Promise<void> {
   await seedDemoOrders(db)
   // Documents are issued from the demo orders found by status.
   await seedDemoDocuments(db)
+  await seedDemoShopOrders(db)
 }
