@@ -22,7 +22,9 @@ export const Route = createFileRoute('/_shop/shop')({
 
 function Storefront() {
   const { tenant } = Route.useRouteContext()
-  const { available } = Route.useLoaderData()
+  const { available, paymentMethods } = Route.useLoaderData()
   // The guard opens /shop only where the host runs a shop, so its config is there.
-  return tenant?.config ? <StorefrontPage config={tenant.config} available={available} /> : null
+  return tenant?.config ? (
+    <StorefrontPage config={tenant.config} available={available} paymentMethods={paymentMethods} />
+  ) : null
 }

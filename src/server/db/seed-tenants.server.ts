@@ -76,7 +76,9 @@ const sonnenApotheke: TenantConfigInput = {
       feeCents: 690,
     },
   ],
-  paymentMethods: ['pickup', 'bank_transfer'],
+  // Online payment shows once the shop has a Mollie key (README: test mode); without one the
+  // embedded default offers pay at pickup and bank transfer.
+  paymentMethods: ['pickup', 'bank_transfer', 'mollie'],
   showPricesPublicly: true,
   showStockAmounts: false,
 }

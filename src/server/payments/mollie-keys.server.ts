@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
+import type { ShopPaymentMethod } from '../../lib/shop'
 import { recordAudit } from '../audit/audit.server'
 import type { Database } from '../db/client.server'
 import { tenants } from '../db/schema'
@@ -74,4 +75,14 @@ export async function mollieKeyOf(
     .where(eq(tenants.id, tenantId))
   if (tenant?.sealed) return app.secrets.open(tenant.sealed, keyContext(tenantId))
   return app.config.MOLLIE_API_KEY ?? null
+}
+
+/** The payment methods the shop offers now: its config's, online payment only with a key. */
+export async function offeredPaymentMethods(
+  app: Parameters<typeof mollieKeyOf>[0],
+  shop: { id: string; config: { paymentMethods: readonly ShopPaymentMethod[] } },
+): Promise<ShopPaymentMethod[]> {
+  const online =
+    shop.config.paymentMethods.includes('mollie') && (await mollieKeyOf(app, shop.id)) !== null
+  return shop.config.paymentMethods.filter((method) => method !== 'mollie' || online)
 }

@@ -51,7 +51,7 @@ import {
 } from '../errors.server'
 import { isStoredFileOf } from '../files/file-store.server'
 import { enqueueMail, mailSenderOf } from '../mail/outbox.server'
-import { mollieKeyOf } from '../payments/mollie-keys.server'
+import { offeredPaymentMethods } from '../payments/mollie-keys.server'
 import { organisationProducts, products } from '../products/products.schema'
 import { countAttempt, type RateLimitRule } from '../rate-limit.server'
 import type { SecretBox } from '../secrets.server'
@@ -109,13 +109,6 @@ function checkoutParties(
   const customer = requireShopCustomer(actor)
   if (customer.tenant.id !== shop.id) throw new ForbiddenError()
   return { shop, customer }
-}
-
-/** The payment methods the shop offers now: Mollie only with a key. */
-async function offeredPaymentMethods(app: CheckoutApp, shop: ShopTenant) {
-  const mollie =
-    shop.config.paymentMethods.includes('mollie') && (await mollieKeyOf(app, shop.id)) !== null
-  return shop.config.paymentMethods.filter((method) => method !== 'mollie' || mollie)
 }
 
 const unitGross = (netCents: number, rate: CheckoutLine['vatRate']) =>

@@ -3,7 +3,7 @@ import { ClipboardPen, Droplets, Leaf, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { formatMoney } from '~/lib/format'
 import type { ProductCategory } from '~/lib/product-lists'
-import type { ShopPageConfig } from '~/lib/shop'
+import type { ShopPageConfig, ShopPaymentMethod } from '~/lib/shop'
 import { shopPaymentMethodLabels } from '~/lib/shop'
 import type { ShopDeliveryMethod } from '~/lib/tenant-config'
 import { ShopAddress } from '../../shell/ShopLayout'
@@ -118,9 +118,12 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export function StorefrontPage({
   config,
   available,
+  paymentMethods,
 }: {
   config: ShopPageConfig
   available: AvailableByCategory
+  /** What the shop offers now: online payment only once it has a Mollie key. */
+  paymentMethods: readonly ShopPaymentMethod[]
 }) {
   return (
     <div className="space-y-10">
@@ -172,11 +175,11 @@ export function StorefrontPage({
             )}
           </Section>
           <Section id="zahlung" title="Zahlung">
-            {config.paymentMethods.length === 0 ? (
+            {paymentMethods.length === 0 ? (
               <p className="text-ink-muted">Bitte fragen Sie uns nach den Zahlungsmöglichkeiten.</p>
             ) : (
               <ul className="list-inside list-disc text-ink">
-                {config.paymentMethods.map((method) => (
+                {paymentMethods.map((method) => (
                   <li key={method}>{shopPaymentMethodLabels[method]}</li>
                 ))}
               </ul>
