@@ -21,10 +21,8 @@ import { text } from './text-schema'
 
 /** Orders one shop user may place per hour (count-first, ADR 009). */
 export const shopOrdersPerHour = 10
-/** How long an unpaid online (Mollie) order holds its goods. */
-export const onlinePaymentHoldMinutes = 30
-
-export const prescriptionEvidenceLabels: Record<PrescriptionEvidenceKind, string> = {
+/** The evidence as the checkout offers it, a choice to make (the order shows what was chosen). */
+export const evidenceChoiceLabels: Record<PrescriptionEvidenceKind, string> = {
   upload: 'Rezept-Scan hochladen',
   e_rezept: 'E-Rezept-Code eingeben',
   original_at_pickup: 'Original wird bei Abholung vorgelegt',

@@ -8,7 +8,6 @@ import {
   evidenceRefusal,
   flowersRefusedMessage,
   invalidERezeptMessage,
-  onlinePaymentHoldMinutes,
   parseERezeptTokens,
   paymentRefusal,
   type ShopOrderConfirmation,
@@ -23,6 +22,7 @@ import {
 } from '../../lib/customer-orders'
 import { formatMoney } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
+import { onlinePaymentHoldMinutes } from '../../lib/payments'
 import { vatCents } from '../../lib/products'
 import { formatSalesQuantity } from '../../lib/purchase-orders'
 import { type ShopPaymentMethod, shopPageConfig } from '../../lib/shop'

@@ -6,9 +6,9 @@ import { useSession } from '~/features/session/use-session'
 import {
   courierAreaMessage,
   deliveryFeeFor,
+  evidenceChoiceLabels,
   evidenceRefusal,
   paymentRefusal,
-  prescriptionEvidenceLabels,
 } from '~/lib/checkout'
 import {
   deliveryMethodLabels,
@@ -369,7 +369,7 @@ export function CheckoutPage() {
                 value={evidence}
                 options={prescriptionEvidenceKinds
                   .filter((kind) => !method || evidenceRefusal(kind, method.kind) === null)
-                  .map((kind) => ({ value: kind, label: prescriptionEvidenceLabels[kind] }))}
+                  .map((kind) => ({ value: kind, label: evidenceChoiceLabels[kind] }))}
                 error={errors['prescription.evidence']}
                 onChange={setEvidence}
               />
