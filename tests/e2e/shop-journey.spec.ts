@@ -1,0 +1,117 @@
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousViolations } from './support/axe'
+import { confirmationPath, waitForMail } from './support/mail'
+import { watchPageErrors } from './support/page'
+import { logInShop, openBackOffice, tenantOrigin, waitForHydratedForm } from './support/session'
+
+/**
+ * Issue 12's whole journey: a patient registers and confirms by the mail, fills the cart as a
+ * guest, logs in (the cart comes along), checks out with pickup and an uploaded prescription,
+ * pays on (the test's fake) Mollie's page, lands on the confirmation showing "bezahlt" and gets
+ * the mail "Zahlung erhalten"; the pharmacist sees the paid order with the scan.
+ */
+
+test.describe.configure({ timeout: 120_000 })
+
+/** Nordlicht's Nordstern, loose by the gram: prescription-only, in stock. */
+const nordstern = '00000000-0000-4000-8000-000000003001'
+const scan = path.resolve(import.meta.dirname, 'fixtures/analysezertifikat.pdf')
+
+test('register, confirm, fill the cart as guest, log in, check out, pay with Mollie', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchPageErrors(page)
+  const shop = tenantOrigin(baseURL, 'sonnen-apotheke')
+  const email = `paula.${Date.now()}@example.com`
+  const password = 'ein-gutes-passwort-2026'
+
+  // Registration and the double opt-in.
+  await page.goto(`${shop}/registrieren`)
+  await waitForHydratedForm(page)
+  await page.getByLabel('Vor- und Nachname').fill('Paula Patientin')
+  await page.getByLabel('E-Mail-Adresse').fill(email)
+  await page.getByLabel('Passwort').fill(password)
+  await page.getByLabel('Geburtsdatum').fill('1985-09-30')
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: 'Konto erstellen' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Wir haben Ihnen eine E-Mail geschickt' }),
+  ).toBeVisible()
+  const welcome = await waitForMail(
+    (mail) =>
+      mail.to.includes(email) && mail.subject.startsWith('Bitte bestätigen Sie Ihre Registrierung'),
+  )
+  await page.goto(`${shop}${confirmationPath(welcome)}`)
+  await page.getByRole('button', { name: 'E-Mail-Adresse bestätigen' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Ihre E-Mail-Adresse ist bestätigt' }),
+  ).toBeVisible()
+
+  // A guest's cart …
+  await page.goto(`${shop}/blueten/${nordstern}`)
+  await waitForHydratedForm(page)
+  await page.getByRole('button', { name: 'In den Warenkorb' }).click()
+  await expect(page.getByText(/liegt im Warenkorb\./)).toBeVisible()
+  const cartLink = page.getByRole('banner').getByRole('link', { name: /Warenkorb/ })
+  await expect(cartLink).toContainText('1')
+  await cartLink.click()
+  await page.getByRole('link', { name: 'Zur Kasse' }).click()
+
+  // … comes along at the login, which leads on to the checkout.
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcheckout/)
+  await logInShop(page, email, password)
+  await expect(page).toHaveURL(`${shop}/checkout`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible()
+  const summary = page.getByRole('complementary')
+  await expect(summary).toContainText('Nordstern')
+
+  // 1. Address: the first one, added in place.
+  await page.getByRole('button', { name: 'Neue Adresse' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Neue Adresse' })
+  await dialog.getByLabel('Name').fill('Paula Patientin')
+  await dialog.getByLabel('Straße und Hausnummer').fill('Weserstraße 40')
+  await dialog.getByLabel('PLZ').fill('12045')
+  await dialog.getByLabel('Ort').fill('Berlin')
+  await dialog.getByRole('button', { name: 'Adresse speichern' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('radio', { name: /Weserstraße 40/ })).toBeChecked()
+
+  // 2. Pickup. 3. Self-pay, the prescription as an uploaded scan. 4. Online with Mollie.
+  await page.getByRole('radio', { name: /Abholung/ }).check()
+  await page.getByRole('radio', { name: /Selbstzahler/ }).check()
+  await page.getByRole('radio', { name: 'Rezept-Scan hochladen' }).check()
+  await page.locator('input[type="file"]').first().setInputFiles(scan)
+  await expect(page.getByText('analysezertifikat.pdf')).toBeVisible()
+  await page.getByRole('radio', { name: 'Online bezahlen' }).check()
+  await expectNoSeriousViolations(page)
+
+  // 5. Review and order (§ 312j BGB): off to the payment page.
+  await page.getByRole('button', { name: 'zahlungspflichtig bestellen' }).click()
+  await expect(page.getByRole('button', { name: 'Bezahlen' })).toBeVisible()
+  await page.getByRole('button', { name: 'Bezahlen' }).click()
+
+  // Back in the shop: the return page asks the server, never the address.
+  await expect(page).toHaveURL(/\/confirmation\/mollie\?order=AU-/)
+  await expect(page.getByText('Ihre Zahlung ist eingegangen (bezahlt)')).toBeVisible()
+  await expectNoSeriousViolations(page)
+  const number = new URL(page.url()).searchParams.get('order') ?? ''
+  const paidMail = await waitForMail(
+    (mail) =>
+      mail.to.includes(email) &&
+      mail.subject.startsWith(`Zahlung für Bestellung ${number} erhalten`),
+  )
+  expect(paidMail.from).toContain('Sonnen-Apotheke')
+  expect(errors).toEqual([])
+
+  // The pharmacist sees the paid order and the scan the patient handed in.
+  await page.context().clearCookies()
+  await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
+  await page.goto(`/customer_orders?q=${encodeURIComponent(number)}`)
+  await page.getByRole('link', { name: number }).click()
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(number) })).toBeVisible()
+  await expect(page.getByText('Bezahlt').first()).toBeVisible()
+  await expect(page.getByText('Im Shop eingereicht')).toBeVisible()
+  await expect(page.getByText('Scan hochgeladen')).toBeVisible()
+})
