@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { maxShopAddresses } from '~/lib/shop-addresses'
 import type { ShopActor } from '~/server/actor.server'
-import { shopUsers } from '~/server/db/schema'
 import { demoIds } from '~/server/db/seed.server'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/server/errors.server'
 import { shopAddresses } from '~/server/shop-accounts/shop-accounts.schema'
@@ -14,7 +13,7 @@ import {
   updateShopAddress,
 } from '~/server/shop-accounts/shop-addresses.server'
 import { forgetCachedTenants, resolveTenant, type Tenant } from '~/server/tenants.server'
-import { businessActorOf } from '../support/actors'
+import { businessActorOf, newShopCustomer } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 
 const appDomain = 'blattwerk.localhost'
@@ -28,24 +27,10 @@ describe.each(testDatabaseKinds)('shop address book on %s', (kind) => {
 
   async function newCustomer(): Promise<ShopActor> {
     const n = ++counter
-    const [user] = await db()
-      .insert(shopUsers)
-      .values({
-        tenantId: shop.id,
-        email: `adressen.${n}@example.org`,
-        name: `Anna Adresse${n}`,
-        passwordHash: 'not-a-login',
-        emailConfirmedAt: new Date(),
-      })
-      .returning()
-    if (!user) throw new Error('shop user not inserted')
-    return {
-      kind: 'shop',
-      user: { id: user.id, email: user.email, name: user.name, tenant: shop.slug },
-      tenant: shop,
-      sessionId: crypto.randomUUID(),
-      requestId: null,
-    }
+    return newShopCustomer(db(), shop, {
+      email: `adressen.${n}@example.org`,
+      name: `Anna Adresse${n}`,
+    })
   }
   const input = (fields: Record<string, unknown> = {}) => ({
     name: 'Anna Adresse',

@@ -13,7 +13,6 @@ import {
   customerOrders,
 } from '~/server/customer-orders/customer-orders.schema'
 import { updateCustomerOrder } from '~/server/customer-orders/customer-orders.server'
-import { shopUsers } from '~/server/db/schema'
 import { demoIds } from '~/server/db/seed.server'
 import {
   ConflictError,
@@ -34,7 +33,7 @@ import {
 import { createShopAddress } from '~/server/shop-accounts/shop-addresses.server'
 import { batches, stockReservations } from '~/server/stock/stock.schema'
 import { forgetCachedTenants, resolveTenant, type ShopTenant } from '~/server/tenants.server'
-import { businessActorOf } from '../support/actors'
+import { businessActorOf, newShopCustomer } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 
 const appDomain = 'blattwerk.localhost'
@@ -68,24 +67,7 @@ describe.each(testDatabaseKinds)('shop checkout on %s', (kind) => {
   /** A fresh, confirmed shop account of Sonnen-Apotheke (each test its own: the hourly limit). */
   async function newCustomer(): Promise<ShopActor> {
     const n = ++userCounter
-    const [user] = await db()
-      .insert(shopUsers)
-      .values({
-        tenantId: shop.id,
-        email: `kasse.${n}@example.org`,
-        name: `Petra Probe${n}`,
-        passwordHash: 'not-a-login',
-        emailConfirmedAt: new Date(),
-      })
-      .returning()
-    if (!user) throw new Error('shop user not inserted')
-    return {
-      kind: 'shop',
-      user: { id: user.id, email: user.email, name: user.name, tenant: shop.slug },
-      tenant: shop,
-      sessionId: crypto.randomUUID(),
-      requestId: null,
-    }
+    return newShopCustomer(db(), shop, { email: `kasse.${n}@example.org`, name: `Petra Probe${n}` })
   }
 
   async function fillCart(

@@ -1,8 +1,9 @@
 import type { BusinessActor, ShopActor } from '~/server/actor.server'
 import { getActiveBusinessUser, getActiveShopUser } from '~/server/auth.server'
 import type { Database } from '~/server/db/client.server'
+import { shopUsers } from '~/server/db/schema'
 import { demoIds } from '~/server/db/seed.server'
-import { resolveTenant } from '~/server/tenants.server'
+import { resolveTenant, type Tenant } from '~/server/tenants.server'
 
 /** The actor a verified access token of this demo business user would give a service. */
 export async function businessActorOf(db: Database, userId: string): Promise<BusinessActor> {
@@ -38,5 +39,31 @@ export async function demoActors(db: Database) {
     wholesalerOwner: await businessActorOf(db, demoIds.userWholesalerOwner),
     clubOwner: await businessActorOf(db, demoIds.userClubOwner),
     shopCustomer: await shopActorOf(db),
+  }
+}
+
+/** A new, confirmed shop account on `shop` (one per test, so hourly limits never carry over). */
+export async function newShopCustomer(
+  db: Database,
+  shop: Tenant,
+  person: { email: string; name: string },
+): Promise<ShopActor> {
+  const [user] = await db
+    .insert(shopUsers)
+    .values({
+      tenantId: shop.id,
+      email: person.email,
+      name: person.name,
+      passwordHash: 'not-a-login',
+      emailConfirmedAt: new Date(),
+    })
+    .returning()
+  if (!user) throw new Error('shop user not inserted')
+  return {
+    kind: 'shop',
+    user: { id: user.id, email: user.email, name: user.name, tenant: shop.slug },
+    tenant: shop,
+    sessionId: crypto.randomUUID(),
+    requestId: null,
   }
 }

@@ -102,22 +102,32 @@ function EmailForm() {
             <input {...control} name="email" type="email" autoComplete="email" />
           )}
         />
-        <FieldView
+        <CurrentPasswordField
           id="personal-email-password"
-          label="Aktuelles Passwort"
           error={form.fieldError('currentPassword')}
-          render={(control) => (
-            <input
-              {...control}
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-            />
-          )}
         />
         <SubmitButtonView busy={form.busy}>E-Mail-Adresse ändern</SubmitButtonView>
       </form>
     </AccountCard>
+  )
+}
+
+/** The current password, which every change of the account's access asks for. */
+function CurrentPasswordField({ id, error }: { id: string; error: string | null }) {
+  return (
+    <FieldView
+      id={id}
+      label="Aktuelles Passwort"
+      error={error}
+      render={(control) => (
+        <input
+          {...control}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+        />
+      )}
+    />
   )
 }
 
@@ -136,18 +146,9 @@ function PasswordForm() {
     <AccountCard title="Passwort" id="personal-password">
       <form noValidate method="post" className="space-y-4" onSubmit={form.onSubmit}>
         {form.failure && !form.failure.errors && <FormAlert>{form.failure.message}</FormAlert>}
-        <FieldView
+        <CurrentPasswordField
           id="personal-current-password"
-          label="Aktuelles Passwort"
           error={form.fieldError('currentPassword')}
-          render={(control) => (
-            <input
-              {...control}
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-            />
-          )}
         />
         <FieldView
           id="personal-new-password"
