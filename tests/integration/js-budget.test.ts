@@ -22,12 +22,13 @@ import { startTestServer, type TestServer } from '../support/server'
  * checkout's routes (`/bestellung/$id`, the exemption upload) and the address book 0.2 KB. The
  * cart's header figure, rendered on the server and kept in a store the product pages update (its
  * store, the count's server-function stub, the root's loading of it) and the `/warenkorb` route
- * added 0.5 KB to the entry.
+ * added 0.5 KB to the entry. Together (the route table of all four, the payment return page) they
+ * weigh 1.0–1.1 KB more than before issue 12's shop pages.
  */
 const pages = [
-  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 148_200 },
-  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 156_900 },
-  { page: '/login', host: undefined, budgetBytes: 158_000 },
+  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 148_500 },
+  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 157_300 },
+  { page: '/login', host: undefined, budgetBytes: 158_300 },
 ]
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')

@@ -204,8 +204,8 @@ const cases: Case[] = [
 describe('decideAccess table', () => {
   it('covers every route the app has', () => {
     const routes = [...Object.keys(expectedByRoute), ...Object.keys(expectedByShopRoute)]
-    expect(routes).toHaveLength(62)
-    expect(cases).toHaveLength(62 * sessionColumns.length * tenantNames.length)
+    expect(routes).toHaveLength(64)
+    expect(cases).toHaveLength(64 * sessionColumns.length * tenantNames.length)
   })
 
   it.each(cases)('$route as $session on tenant $tenant → $expected', (testCase) => {
