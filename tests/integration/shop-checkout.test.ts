@@ -5,7 +5,11 @@ import { deliveryFeeParts, lineCopaymentCents } from '~/lib/customer-orders'
 import { type ProductCategory, type VatRate, vatCents } from '~/lib/products'
 import { type Actor, type ShopActor, visitorActor } from '~/server/actor.server'
 import { cartItems, carts } from '~/server/cart/cart.schema'
-import { recordPrescription } from '~/server/customer-orders/customer-order-prescriptions.server'
+import {
+  checkPrescription,
+  recordPrescription,
+} from '~/server/customer-orders/customer-order-prescriptions.server'
+import { customerOrderActionServices } from '~/server/customer-orders/customer-order-transitions.server'
 import {
   customerOrderEvents,
   customerOrderEvidence,
@@ -14,6 +18,8 @@ import {
 } from '~/server/customer-orders/customer-orders.schema'
 import { updateCustomerOrder } from '~/server/customer-orders/customer-orders.server'
 import { demoIds } from '~/server/db/seed.server'
+import { cancelOrderInvoice, issueOrderDocument } from '~/server/documents/document-issue.server'
+import { documents } from '~/server/documents/documents.schema'
 import {
   ConflictError,
   type DomainError,
@@ -342,6 +348,48 @@ describe.each(testDatabaseKinds)('shop checkout on %s', (kind) => {
     const confirmation = await getShopOrderConfirmation(db(), shop, customer, placed.id)
     expect(confirmation.bankAccount?.iban).toBeTruthy()
     expect(confirmation.deliveryFeeCents).toBe(490)
+
+    // The invoice names the fee as a line and carries exactly the order's totals; its Storno
+    // reverses them exactly.
+    const versionNow = async () =>
+      (
+        await db()
+          .select({ version: customerOrders.version })
+          .from(customerOrders)
+          .where(eq(customerOrders.id, placed.id))
+      )[0]?.version ?? 0
+    await checkPrescription(owner, placed.id, { version: await versionNow() }, db())
+    for (const action of ['confirm', 'ship', 'complete'] as const) {
+      await customerOrderActionServices[action](
+        owner,
+        placed.id,
+        { version: await versionNow() },
+        db(),
+      )
+    }
+    await issueOrderDocument(owner, placed.id, 'invoice', db())
+    await cancelOrderInvoice(owner, placed.id, { reason: 'Falsche Anschrift' }, db())
+    const issued = await db()
+      .select({ kind: documents.kind, content: documents.content })
+      .from(documents)
+      .where(eq(documents.orderId, placed.id))
+    const invoice = issued.find((document) => document.kind === 'invoice')?.content as {
+      items: { name: string; lineNetCents: number }[]
+      totals: { netCents: number; vatCents: number; grossCents: number }
+    }
+    expect(invoice.items.at(-1)).toMatchObject({
+      name: 'Liefergebühr Botendienst',
+      lineNetCents: fee.netCents,
+    })
+    expect(invoice.totals).toMatchObject({
+      netCents: after?.netCents,
+      vatCents: after?.vatCents,
+      grossCents: after?.grossCents,
+    })
+    const storno = issued.find((document) => document.kind === 'cancellation_invoice')?.content as {
+      totals: { grossCents: number }
+    }
+    expect(storno.totals.grossCents).toBe(-(after?.grossCents ?? 0))
   })
 
   it('delivers free by courier from the free-from amount on (goods gross)', async () => {

@@ -181,7 +181,17 @@ export function cancellationContent(
     number: cancellation.number,
     issueDate: cancellation.issueDate,
     items,
-    totals: documentTotals(items),
+    // Exactly the original's amounts reversed (an order's delivery fee included).
+    totals: {
+      byRate: original.totals.byRate.map((line) => ({
+        ...line,
+        netCents: -line.netCents,
+        vatCents: -line.vatCents,
+      })),
+      netCents: -original.totals.netCents,
+      vatCents: -original.totals.vatCents,
+      grossCents: -original.totals.grossCents,
+    },
     paymentTerms: null,
     dueDate: null,
     notes: cancellation.notes,

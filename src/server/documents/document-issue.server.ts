@@ -1,6 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { customerOrderStatusLabels, type DocumentKind } from '../../lib/customer-orders'
+import {
+  customerOrderStatusLabels,
+  type DocumentKind,
+  deliveryFeeParts,
+  deliveryFeeVatRate,
+  orderTotalsWithFee,
+} from '../../lib/customer-orders'
 import {
   anonymisedCustomerMessage,
   deliveryNoteStatuses,
@@ -38,6 +44,7 @@ import {
   type DocumentItem,
   type DocumentRecipient,
   type DocumentSeller,
+  type DocumentTotals,
   documentContentOf,
   documentKindLabels,
   documentLineNetCents,
@@ -101,9 +108,14 @@ function recipientOf(
   const business = customer.kind === 'business'
   // A delivery note goes with the goods: to the delivery address where the order has one.
   const delivered = kind === 'delivery_note' && order.deliveryStreet && order.deliveryCity
+  // The rest goes to the billing address the shop customer chose at checkout, if any.
+  const billed = !delivered && order.billingStreet && order.billingCity
   return {
     kind: business ? 'business' : 'person',
-    name: (delivered && order.deliveryName) || customerDisplayName(customer),
+    name:
+      (delivered && order.deliveryName) ||
+      (billed && order.billingName) ||
+      customerDisplayName(customer),
     contactName: business ? customer.contactPerson : null,
     address: delivered
       ? {
@@ -112,12 +124,19 @@ function recipientOf(
           city: order.deliveryCity ?? '',
           country: order.deliveryCountry ?? customer.country,
         }
-      : {
-          street: customer.street ?? '',
-          postalCode: customer.postalCode ?? '',
-          city: customer.city ?? '',
-          country: customer.country,
-        },
+      : billed
+        ? {
+            street: order.billingStreet ?? '',
+            postalCode: order.billingPostalCode ?? '',
+            city: order.billingCity ?? '',
+            country: order.billingCountry ?? customer.country,
+          }
+        : {
+            street: customer.street ?? '',
+            postalCode: customer.postalCode ?? '',
+            city: customer.city ?? '',
+            country: customer.country,
+          },
     vatId: business ? customer.vatId : null,
     customerNumber: customer.number,
     email: customer.email,
@@ -150,6 +169,43 @@ async function itemsWithBatches(tx: Executor, order: OrderRow): Promise<Document
   }))
 }
 
+/** A shop order's delivery fee as a line of its documents (gross fee, standard rate). */
+function deliveryFeeItem(order: OrderRow, position: number): DocumentItem {
+  const { netCents } = deliveryFeeParts(order.deliveryFeeCents)
+  return {
+    position,
+    name: order.deliveryMethod === 'shipping' ? 'Versandkosten' : 'Liefergebühr Botendienst',
+    pzn: null,
+    quantity: 1,
+    salesUnit: 'pack',
+    unitNetCents: netCents,
+    vatRate: deliveryFeeVatRate,
+    lineNetCents: netCents,
+    batches: [],
+  }
+}
+
+/**
+ * The totals of an order with a delivery fee, exactly as the order holds them (what the customer
+ * paid): the goods' VAT per rate plus the fee's contained VAT.
+ */
+function totalsWithFee(goods: DocumentItem[], feeCents: number): DocumentTotals {
+  const totals = orderTotalsWithFee(
+    goods.map((item) => ({
+      unitPriceCents: item.unitNetCents,
+      quantity: item.quantity,
+      vatRate: item.vatRate,
+    })),
+    feeCents,
+  )
+  return {
+    byRate: totals.byRate.map(({ rate, netCents, vatCents }) => ({ rate, netCents, vatCents })),
+    netCents: totals.netCents,
+    vatCents: totals.vatCents,
+    grossCents: totals.grossCents,
+  }
+}
+
 const addDays = (day: string, days: number) => {
   const date = new Date(`${day}T12:00:00Z`)
   date.setUTCDate(date.getUTCDate() + days)
@@ -170,7 +226,9 @@ async function contentOf(
   now: Date,
 ): Promise<DocumentContent> {
   const issueDate = berlinIsoDate(now)
-  const items = await itemsWithBatches(tx, order)
+  const goods = await itemsWithBatches(tx, order)
+  const items =
+    order.deliveryFeeCents > 0 ? [...goods, deliveryFeeItem(order, goods.length + 1)] : goods
   const delivered = order.completedAt ?? order.shippedAt ?? order.readyAt
   const [prescription] = await tx
     .select()
@@ -193,7 +251,10 @@ async function contentOf(
     seller,
     recipient: recipientOf(customer, order, kind),
     items,
-    totals: documentTotals(items),
+    totals:
+      order.deliveryFeeCents > 0
+        ? totalsWithFee(goods, order.deliveryFeeCents)
+        : documentTotals(items),
     paymentTerms: invoice
       ? paid
         ? 'Der Betrag ist bereits beglichen. Vielen Dank.'
