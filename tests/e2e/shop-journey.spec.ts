@@ -78,7 +78,7 @@ test('register, confirm, fill the cart as guest, log in, check out, pay with Mol
   await expect(page.getByRole('radio', { name: /Weserstraße 40/ })).toBeChecked()
 
   // 2. Pickup. 3. Self-pay, the prescription as an uploaded scan. 4. Online with Mollie.
-  await page.getByRole('radio', { name: /Abholung/ }).check()
+  await page.getByRole('radio', { name: /^Abholung in der Apotheke/ }).check()
   await page.getByRole('radio', { name: /Selbstzahler/ }).check()
   await page.getByRole('radio', { name: 'Rezept-Scan hochladen' }).check()
   await page.locator('input[type="file"]').first().setInputFiles(scan)

@@ -1,4 +1,4 @@
-import createMollieClient, { type MollieClient } from '@mollie/api-client'
+import { createMollieClient, type MollieClient } from '@mollie/api-client'
 import { isIpLiteral, normaliseHost } from '../../lib/tenant-host'
 import type { AppConfig } from '../config.server'
 import type { Database } from '../db/client.server'
