@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -7,6 +8,9 @@ export default defineConfig({
     __BUILD_ID__: JSON.stringify('test-build'),
   },
   test: {
+    // The files mostly wait on databases and app processes: run them side by side even on two
+    // cores, where Vitest's default would be one at a time (ADR 038).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
