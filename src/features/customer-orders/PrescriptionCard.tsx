@@ -1,7 +1,7 @@
 import { useForm } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
-import { ClipboardCheck, FileCheck, FileUp } from 'lucide-react'
-import { useId, useState } from 'react'
+import { ClipboardCheck } from 'lucide-react'
+import { useState } from 'react'
 import { toast } from 'sonner'
 import { prescriptionSchema } from '~/lib/customer-order-schemas'
 import {
@@ -17,9 +17,7 @@ import {
 import { payerKindLabels } from '~/lib/customers'
 import { failureOf } from '~/lib/failure'
 import { berlinIsoDate, formatDate, formatDateTime, formatMoney } from '~/lib/format'
-import { HiddenFileInput } from '../files/HiddenFileInput'
-import { UploadMessages, uploadDescribedBy } from '../files/UploadProgress'
-import { useFileUpload } from '../files/use-file-upload'
+import { DocumentUpload } from '../files/UploadField'
 import { FormAlert, inputClass } from '../forms/field-parts'
 import { FormFrame, SubmitButton } from '../forms/fields'
 import { applyServerErrors } from '../forms/server-errors'
@@ -45,66 +43,6 @@ interface PrescriptionValues {
 }
 
 const blank = (text: string) => text.trim() || null
-
-/** The scan of a paper prescription: picked, uploaded with its progress, kept by id. */
-function ScanUpload({
-  fileId,
-  error,
-  onUploaded,
-}: {
-  fileId: string
-  error: string | null
-  onUploaded: (fileId: string) => void
-}) {
-  const id = useId()
-  const { input, upload, start } = useFileUpload({
-    path: '/api/files/prescription-scans',
-    maxBytes: 10 * 1024 * 1024,
-    tooLargeMessage: 'Der Rezept-Scan ist größer als 10 MB.',
-    onUploaded,
-  })
-  const shownError = upload.state === 'failed' ? upload.message : error
-  const uploaded = upload.state !== 'uploading' && fileId !== ''
-  return (
-    <div className="space-y-2 sm:col-span-2">
-      <span className="block text-sm font-medium text-ink">Rezept-Scan</span>
-      <HiddenFileInput
-        ref={input}
-        id={`${id}-file`}
-        accept="application/pdf,image/png,image/jpeg"
-        onFile={(file) => void start(file)}
-      />
-      <div className="flex flex-wrap items-center gap-3">
-        <Button
-          id="field-scanFileId"
-          variant="secondary"
-          aria-describedby={uploadDescribedBy(id, shownError)}
-          aria-invalid={shownError ? true : undefined}
-          onClick={() => input.current?.click()}
-          disabled={upload.state === 'uploading'}
-        >
-          <FileUp className="size-4" aria-hidden="true" />
-          {uploaded ? 'Anderen Scan wählen' : 'Rezept-Scan hochladen'}
-        </Button>
-        {uploaded && (
-          <span className="inline-flex items-center gap-1 text-sm text-success">
-            <FileCheck className="size-4" aria-hidden="true" />
-            {upload.state === 'idle' && upload.fileName
-              ? `Hochgeladen: ${upload.fileName}`
-              : 'Scan liegt vor'}
-          </span>
-        )}
-      </div>
-      <UploadMessages
-        id={id}
-        upload={upload}
-        processingText="Wird geprüft …"
-        hint="PDF, PNG oder JPEG, höchstens 10 MB."
-        error={shownError}
-      />
-    </div>
-  )
-}
 
 function PrescriptionFormView({
   order,
@@ -271,7 +209,12 @@ function PrescriptionFormView({
               ) : (
                 <form.Field name="scanFileId">
                   {(field) => (
-                    <ScanUpload
+                    <DocumentUpload
+                      id="field-scanFileId"
+                      label="Rezept-Scan"
+                      path="/api/files/prescription-scans"
+                      tooLargeMessage="Der Rezept-Scan ist größer als 10 MB."
+                      className="space-y-2 sm:col-span-2"
                       fileId={field.state.value}
                       error={
                         typeof field.state.meta.errorMap.onServer === 'string'

@@ -1,98 +1,23 @@
 import { useRouter } from '@tanstack/react-router'
-import { Download, Eye, FileCheck, FileUp, Trash2 } from 'lucide-react'
-import { useId, useState } from 'react'
+import { Download, Eye } from 'lucide-react'
+import { type ComponentProps, useState } from 'react'
 import { toast } from 'sonner'
-import { HiddenFileInput } from '../files/HiddenFileInput'
-import { UploadMessages, uploadDescribedBy } from '../files/UploadProgress'
-import { useFileUpload } from '../files/use-file-upload'
+import { DocumentUpload } from '../files/UploadField'
 import { Button } from '../ui/buttons'
 
 /**
- * Picks a CoA (or a club's lab report), uploads it with its progress and hands the stored file's
- * id to `onUploaded`. The server checks the content: PDF, PNG or JPEG, at most 10 MB. Used by the
- * goods receipt, the purchase order's receipt and the batch page.
+ * Picks a CoA (or a club's lab report) and uploads it; used by the goods receipt, the purchase
+ * order's receipt and the batch page.
  */
-export function CertificateUpload({
-  id: buttonId,
-  label,
-  error,
-  fileId = null,
-  onUploaded,
-  onRemove,
-  uploadedText = (fileName) => `Hochgeladen: ${fileName}`,
-}: {
-  /** The button's id, where a form names its fields' controls (`field-<name>`). */
-  id?: string
-  label: string
-  /** The form's error for the certificate, e.g. the server's. */
-  error: string | null
-  /** The file the form holds already, if any. */
-  fileId?: string | null
-  onUploaded: (fileId: string) => void | Promise<void>
-  /** Offers to take the file out of the form again. */
-  onRemove?: () => void
-  /** The line confirming the upload. */
-  uploadedText?: (fileName: string) => string
-}) {
-  const id = useId()
-  const { input, upload, start, reset } = useFileUpload({
-    path: '/api/files/batch-certificates',
-    maxBytes: 10 * 1024 * 1024,
-    tooLargeMessage: 'Das Analysezertifikat ist größer als 10 MB.',
-    onUploaded,
-  })
-  const shownError = upload.state === 'failed' ? upload.message : error
-  const uploadedName = upload.state === 'idle' ? upload.fileName : null
-  const uploaded = upload.state !== 'uploading' && (fileId !== null || uploadedName !== null)
-
+export function CertificateUpload(
+  props: Omit<ComponentProps<typeof DocumentUpload>, 'path' | 'tooLargeMessage'>,
+) {
   return (
-    <div className="space-y-2">
-      <span className="block text-sm font-medium text-ink">{label}</span>
-      <HiddenFileInput
-        ref={input}
-        id={`${id}-file`}
-        accept="application/pdf,image/png,image/jpeg"
-        onFile={(file) => void start(file)}
-      />
-      <div className="flex flex-wrap items-center gap-3">
-        <Button
-          id={buttonId}
-          variant="secondary"
-          aria-describedby={uploadDescribedBy(id, shownError)}
-          aria-invalid={shownError ? true : undefined}
-          onClick={() => input.current?.click()}
-          disabled={upload.state === 'uploading'}
-        >
-          <FileUp className="size-4" aria-hidden="true" />
-          {uploaded ? 'Andere Datei wählen' : `${label} hochladen`}
-        </Button>
-        {uploaded && (
-          <span className="inline-flex items-center gap-1 text-sm text-success">
-            <FileCheck className="size-4" aria-hidden="true" />
-            {uploadedText(uploadedName ?? label)}
-          </span>
-        )}
-        {uploaded && onRemove && (
-          <Button
-            variant="ghost"
-            onClick={() => {
-              onRemove()
-              reset()
-            }}
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-            Entfernen
-          </Button>
-        )}
-      </div>
-      <UploadMessages
-        id={id}
-        upload={upload}
-        processingText="Wird geprüft …"
-        hint="PDF, PNG oder JPEG, höchstens 10 MB."
-        error={shownError}
-      />
-    </div>
+    <DocumentUpload
+      {...props}
+      path="/api/files/batch-certificates"
+      tooLargeMessage="Das Analysezertifikat ist größer als 10 MB."
+    />
   )
 }
 

@@ -1,8 +1,8 @@
 import { type AnyFieldApi, useForm } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useRouter } from '@tanstack/react-router'
-import { FileUp, ImageIcon, Trash2 } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { ImageIcon } from 'lucide-react'
+import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import {
   type LetterheadInput,
@@ -11,16 +11,13 @@ import {
   type OrganisationSettings,
 } from '~/lib/organisation-settings'
 import { countryLabel } from '~/lib/products'
-import { HiddenFileInput } from '../files/HiddenFileInput'
-import { UploadMessages, uploadDescribedBy } from '../files/UploadProgress'
-import { useFileUpload } from '../files/use-file-upload'
+import { UploadField } from '../files/UploadField'
 import { FormAlert } from '../forms/field-parts'
 import { FormFrame, SubmitButton } from '../forms/fields'
 import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { InputField } from '../product-db/form-controls'
 import { focusFirstError, Section } from '../product-db/ProductFactsFields'
-import { Button } from '../ui/buttons'
 import { PageHeader } from '../ui/PageHeader'
 import { updateLetterheadFn } from './organisation-settings.functions'
 import { organisationKey, organisationSettingsQuery } from './organisation-settings.queries'
@@ -204,64 +201,25 @@ function LetterheadForm({ settings }: { settings: OrganisationSettings }) {
 
 /** Picks and uploads the logo (PNG or JPEG, at most 2 MB); the form saves its id. */
 function LogoField({ field }: { field: AnyFieldApi }) {
-  const id = useId()
   const fileId = field.state.value as string
-  const { input, upload, start, reset } = useFileUpload({
-    path: '/api/files/organisation-logos',
-    maxBytes: 2 * 1024 * 1024,
-    tooLargeMessage: 'Das Logo ist größer als 2 MB.',
-    onUploaded: (uploaded) => field.handleChange(uploaded),
-  })
   const serverError = field.state.meta.errorMap.onServer
-  const error =
-    upload.state === 'failed'
-      ? upload.message
-      : typeof serverError === 'string'
-        ? serverError
-        : null
   return (
-    <div className="space-y-2">
-      <span className="block text-sm font-medium text-ink">Logo</span>
-      {fileId && <LogoPreview fileId={fileId} />}
-      <HiddenFileInput
-        ref={input}
-        id={`${id}-file`}
-        accept="image/png,image/jpeg"
-        onFile={(file) => void start(file)}
-      />
-      <div className="flex flex-wrap items-center gap-3">
-        <Button
-          id="field-logoFileId"
-          variant="secondary"
-          aria-describedby={uploadDescribedBy(id, error)}
-          aria-invalid={error ? true : undefined}
-          onClick={() => input.current?.click()}
-          disabled={upload.state === 'uploading'}
-        >
-          <FileUp className="size-4" aria-hidden="true" />
-          {fileId ? 'Anderes Logo wählen' : 'Logo hochladen'}
-        </Button>
-        {fileId && (
-          <Button
-            variant="ghost"
-            onClick={() => {
-              field.handleChange('')
-              reset()
-            }}
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-            Logo entfernen
-          </Button>
-        )}
-      </div>
-      <UploadMessages
-        id={id}
-        upload={upload}
-        processingText="Wird geprüft …"
-        hint="PNG oder JPEG, höchstens 2 MB. Es erscheint oben rechts auf Ihren Dokumenten."
-        error={error}
-      />
-    </div>
+    <UploadField
+      id="field-logoFileId"
+      label="Logo"
+      path="/api/files/organisation-logos"
+      accept="image/png,image/jpeg"
+      maxBytes={2 * 1024 * 1024}
+      tooLargeMessage="Das Logo ist größer als 2 MB."
+      hint="PNG oder JPEG, höchstens 2 MB. Es erscheint oben rechts auf Ihren Dokumenten."
+      fileId={fileId}
+      error={typeof serverError === 'string' ? serverError : null}
+      onUploaded={(uploaded) => field.handleChange(uploaded)}
+      onRemove={() => field.handleChange('')}
+      texts={{ pickAnother: 'Anderes Logo wählen', remove: 'Logo entfernen' }}
+      uploadedText={null}
+      preview={fileId && <LogoPreview fileId={fileId} />}
+    />
   )
 }
 

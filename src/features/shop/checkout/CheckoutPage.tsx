@@ -24,6 +24,7 @@ import { formatSalesQuantity } from '~/lib/purchase-orders'
 import { type ShopPaymentMethod, shopPaymentMethodLabels } from '~/lib/shop'
 import { addressLine, type ShopAddress } from '~/lib/shop-addresses'
 import type { ShopDeliveryMethod } from '~/lib/tenant-config'
+import { DocumentUpload } from '../../files/UploadField'
 import { FormAlert } from '../../forms/field-parts'
 import { startOrderPayment } from '../../payments/payments.functions'
 import { AddressDialog } from '../../shop-accounts/addresses/AddressDialog'
@@ -32,7 +33,6 @@ import { EmptyState } from '../../ui/EmptyState'
 import { PageHeader } from '../../ui/PageHeader'
 import { placeShopOrderFn } from './checkout.functions'
 import { checkoutKey, checkoutQuery } from './checkout.queries'
-import { EvidenceUpload } from './EvidenceUpload'
 
 type Errors = Record<string, string>
 
@@ -374,8 +374,8 @@ export function CheckoutPage() {
                 onChange={setEvidence}
               />
               {evidence === 'upload' && (
-                <EvidenceUpload
-                  fieldId="field-prescription.scanFileId"
+                <DocumentUpload
+                  id="field-prescription.scanFileId"
                   label="Rezept-Scan"
                   path="/api/files/prescription-scans"
                   tooLargeMessage="Der Rezept-Scan ist größer als 10 MB."
@@ -413,8 +413,8 @@ export function CheckoutPage() {
                 </div>
               )}
               {payer === 'statutory' && (
-                <EvidenceUpload
-                  fieldId="field-prescription.exemptionFileId"
+                <DocumentUpload
+                  id="field-prescription.exemptionFileId"
                   label="Befreiungsbescheinigung (optional)"
                   path="/api/files/copayment-exemptions"
                   tooLargeMessage="Die Befreiungsbescheinigung ist größer als 10 MB."
