@@ -16,6 +16,7 @@ import { applyServerErrors } from '../forms/server-errors'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { BackLink, PageHeader } from '../ui/PageHeader'
+import { PlainTable, plainRowClass } from '../ui/PlainTable'
 import { StatusBadge } from '../ui/StatusBadge'
 import { CustomerFacts } from './CustomerFacts'
 import { CustomerStatusBadge } from './CustomerStatusBadge'
@@ -48,63 +49,48 @@ function OrdersTable({ customer }: { customer: CustomerDetail }) {
     return <p className="text-sm text-ink-muted">Noch keine Bestellungen.</p>
   }
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Bestellungen von {customer.displayName}</caption>
-        <thead className="text-ink-muted">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Nummer
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Datum
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Status
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Zahlung
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Summe (brutto)
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {customer.orders.map((order) => (
-            <tr key={order.id} className="border-t border-border">
-              <td className="py-2 pr-4">
-                <Link
-                  to="/customer_orders/$id"
-                  params={{ id: order.id }}
-                  className="font-mono font-medium text-brand-900 hover:underline"
-                >
-                  {order.number}
-                </Link>
-              </td>
-              <td className="py-2 pr-4">{formatDate(order.createdAt)}</td>
-              <td className="py-2 pr-4">
-                <StatusBadge
-                  tone={
-                    order.status === 'cancelled' || order.status === 'expired'
-                      ? 'neutral'
-                      : order.status === 'completed'
-                        ? 'success'
-                        : 'info'
-                  }
-                >
-                  {customerOrderStatusLabels[order.status]}
-                </StatusBadge>
-              </td>
-              <td className="py-2 pr-4">{paymentStatusLabels[order.paymentStatus]}</td>
-              <td className="py-2 text-right tabular-nums whitespace-nowrap">
-                {formatMoney(order.grossCents)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <PlainTable
+      caption={`Bestellungen von ${customer.displayName}`}
+      columns={[
+        { header: 'Nummer' },
+        { header: 'Datum' },
+        { header: 'Status' },
+        { header: 'Zahlung' },
+        { header: 'Summe (brutto)', numeric: true },
+      ]}
+    >
+      {customer.orders.map((order) => (
+        <tr key={order.id} className={plainRowClass}>
+          <td className="py-2 pr-4">
+            <Link
+              to="/customer_orders/$id"
+              params={{ id: order.id }}
+              className="font-mono font-medium text-brand-900 hover:underline"
+            >
+              {order.number}
+            </Link>
+          </td>
+          <td className="py-2 pr-4">{formatDate(order.createdAt)}</td>
+          <td className="py-2 pr-4">
+            <StatusBadge
+              tone={
+                order.status === 'cancelled' || order.status === 'expired'
+                  ? 'neutral'
+                  : order.status === 'completed'
+                    ? 'success'
+                    : 'info'
+              }
+            >
+              {customerOrderStatusLabels[order.status]}
+            </StatusBadge>
+          </td>
+          <td className="py-2 pr-4">{paymentStatusLabels[order.paymentStatus]}</td>
+          <td className="py-2 text-right tabular-nums whitespace-nowrap">
+            {formatMoney(order.grossCents)}
+          </td>
+        </tr>
+      ))}
+    </PlainTable>
   )
 }
 

@@ -7,6 +7,7 @@ import { failureOf } from '~/lib/failure'
 import { formatDate, formatMoney } from '~/lib/format'
 import { Button } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { PlainTable, plainRowClass } from '../ui/PlainTable'
 import { DocumentTypeBadge } from './DocumentTypeBadge'
 import { DownloadFileButton } from './DownloadFileButton'
 import { orderDocumentsQuery } from './document-cards.queries'
@@ -27,86 +28,65 @@ export function IssuedDocumentsTable({
   showOrder?: boolean
 }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="text-ink-muted">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Art
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Nummer
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Datum
-            </th>
+    <PlainTable
+      columns={[
+        { header: 'Art' },
+        { header: 'Nummer' },
+        { header: 'Datum' },
+        ...(showOrder ? [{ header: 'Bestellung' }] : []),
+        { header: 'Betrag (brutto)', numeric: true },
+        { header: 'Herunterladen' },
+      ]}
+    >
+      {documents.map((document) => {
+        const label = `${documentTypeLabels[document.kind]} ${document.number}`
+        return (
+          <tr key={document.id} className={`${plainRowClass} align-top`}>
+            <td className="py-2 pr-4">
+              <DocumentTypeBadge type={document.kind} />
+            </td>
+            <td className="py-2 pr-4">
+              <span className="font-mono tabular-nums">{document.number}</span>
+              {document.cancelledBy && (
+                <span className="block text-xs text-ink-muted">
+                  storniert durch {document.cancelledBy}
+                </span>
+              )}
+              {document.cancels && (
+                <span className="block text-xs text-ink-muted">storniert {document.cancels}</span>
+              )}
+            </td>
+            <td className="py-2 pr-4">{formatDate(document.issuedAt)}</td>
             {showOrder && (
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Bestellung
-              </th>
+              <td className="py-2 pr-4 font-mono tabular-nums">{document.orderNumber}</td>
             )}
-            <th scope="col" className="py-2 pr-4 text-right font-medium">
-              Betrag (brutto)
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              Herunterladen
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {documents.map((document) => {
-            const label = `${documentTypeLabels[document.kind]} ${document.number}`
-            return (
-              <tr key={document.id} className="border-t border-border align-top">
-                <td className="py-2 pr-4">
-                  <DocumentTypeBadge type={document.kind} />
-                </td>
-                <td className="py-2 pr-4">
-                  <span className="font-mono tabular-nums">{document.number}</span>
-                  {document.cancelledBy && (
-                    <span className="block text-xs text-ink-muted">
-                      storniert durch {document.cancelledBy}
-                    </span>
-                  )}
-                  {document.cancels && (
-                    <span className="block text-xs text-ink-muted">
-                      storniert {document.cancels}
-                    </span>
-                  )}
-                </td>
-                <td className="py-2 pr-4">{formatDate(document.issuedAt)}</td>
-                {showOrder && (
-                  <td className="py-2 pr-4 font-mono tabular-nums">{document.orderNumber}</td>
+            <td className="py-2 pr-4 text-right tabular-nums whitespace-nowrap">
+              {document.kind === 'delivery_note' ? '–' : formatMoney(document.grossCents)}
+            </td>
+            <td className="py-2">
+              <div className="flex flex-wrap gap-2">
+                <DownloadFileButton
+                  fileId={document.pdfFileId}
+                  fileName={documentFileName(document.number, 'pdf')}
+                  label={`${label} herunterladen`}
+                >
+                  PDF
+                </DownloadFileButton>
+                {document.xmlFileId && (
+                  <DownloadFileButton
+                    fileId={document.xmlFileId}
+                    fileName={documentFileName(document.number, 'xml')}
+                    label={`E-Rechnung (XRechnung) ${document.number} herunterladen`}
+                  >
+                    XML
+                  </DownloadFileButton>
                 )}
-                <td className="py-2 pr-4 text-right tabular-nums whitespace-nowrap">
-                  {document.kind === 'delivery_note' ? '–' : formatMoney(document.grossCents)}
-                </td>
-                <td className="py-2">
-                  <div className="flex flex-wrap gap-2">
-                    <DownloadFileButton
-                      fileId={document.pdfFileId}
-                      fileName={documentFileName(document.number, 'pdf')}
-                      label={`${label} herunterladen`}
-                    >
-                      PDF
-                    </DownloadFileButton>
-                    {document.xmlFileId && (
-                      <DownloadFileButton
-                        fileId={document.xmlFileId}
-                        fileName={documentFileName(document.number, 'xml')}
-                        label={`E-Rechnung (XRechnung) ${document.number} herunterladen`}
-                      >
-                        XML
-                      </DownloadFileButton>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
+              </div>
+            </td>
+          </tr>
+        )
+      })}
+    </PlainTable>
   )
 }
 

@@ -21,6 +21,7 @@ import { startOrderPayment } from '../../payments/payments.functions'
 import { Button } from '../../ui/buttons'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { BackLink } from '../../ui/PageHeader'
+import { PlainTable, plainRowClass } from '../../ui/PlainTable'
 import { AccountCard, AccountFrame } from './AccountFrame'
 import { accountKey, shopOrderQuery } from './account.queries'
 import { cancelShopOrderFn } from './account-actions.functions'
@@ -112,41 +113,30 @@ export function AccountOrderPage() {
         </p>
       )}
       <AccountCard title="Positionen" id="order-items">
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-border text-ink-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Produkt
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Menge
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">
-                  Betrag
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.items.map((item) => (
-                <tr key={item.id} className="border-b border-border last:border-0">
-                  <td className="py-2 pr-4 text-ink">
-                    {item.name}
-                    {item.requiresPrescription && (
-                      <span className="block text-xs text-ink-muted">verschreibungspflichtig</span>
-                    )}
-                  </td>
-                  <td className="py-2 pr-4 text-ink-muted">
-                    {formatSalesQuantity(item.quantity, item.salesUnit)}
-                  </td>
-                  <td className="py-2 pr-4 text-right tabular-nums text-ink">
-                    {formatMoney(item.grossCents)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PlainTable
+          columns={[
+            { header: 'Produkt' },
+            { header: 'Menge' },
+            { header: 'Betrag', numeric: true },
+          ]}
+        >
+          {order.items.map((item) => (
+            <tr key={item.id} className={plainRowClass}>
+              <td className="py-2 pr-4 text-ink">
+                {item.name}
+                {item.requiresPrescription && (
+                  <span className="block text-xs text-ink-muted">verschreibungspflichtig</span>
+                )}
+              </td>
+              <td className="py-2 pr-4 text-ink-muted">
+                {formatSalesQuantity(item.quantity, item.salesUnit)}
+              </td>
+              <td className="py-2 pr-4 text-right tabular-nums text-ink">
+                {formatMoney(item.grossCents)}
+              </td>
+            </tr>
+          ))}
+        </PlainTable>
         <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[1fr_auto] sm:text-right">
           {order.deliveryFeeCents > 0 && (
             <Row label="Liefergebühr">{formatMoney(order.deliveryFeeCents)}</Row>
