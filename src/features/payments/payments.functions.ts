@@ -1,5 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
+import { orderPaymentInput, paymentReturnInput } from '~/lib/payments'
 import { getApp } from '~/server/app.server'
 import { startMolliePayment } from '~/server/payments/mollie-payments.server'
 import { paymentReturnOf } from '~/server/payments/mollie-return.server'
@@ -12,7 +13,7 @@ import { authenticated } from '../server-fn/auth.middleware'
  */
 export const startOrderPayment = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { orderId: string }) => input as unknown as { orderId: string })
+  .validator(orderPaymentInput)
   .handler(async ({ data, context }) => {
     const app = await getApp()
     const request = getRequest()
@@ -20,7 +21,7 @@ export const startOrderPayment = createServerFn({ method: 'POST' })
       app,
       await shopOfRequest(app, request),
       context.actor,
-      String(data?.orderId ?? ''),
+      data.orderId,
       new URL(request.url).origin,
     )
   })
@@ -28,7 +29,7 @@ export const startOrderPayment = createServerFn({ method: 'POST' })
 /** The return page's state of the caller's order (`?order=<number>`), synced with Mollie. */
 export const fetchPaymentReturn = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator((input: { order: string }) => input as unknown)
+  .validator(paymentReturnInput)
   .handler(async ({ data, context }) => {
     const app = await getApp()
     return paymentReturnOf(app, await shopOfRequest(app, getRequest()), context.actor, data)

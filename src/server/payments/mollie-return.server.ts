@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm'
-import { z } from 'zod'
 import { customerOrderNotFoundMessage } from '../../lib/customer-orders'
 import {
   mayPayOnline,
   openPaymentStatuses,
   type PaymentOutcome,
   type PaymentReturn,
+  paymentReturnInput,
 } from '../../lib/payments'
 import { lineTotalCents } from '../../lib/products'
 import { formatSalesQuantity } from '../../lib/purchase-orders'
@@ -17,10 +17,6 @@ import { ForbiddenError, NotFoundError, parseInput } from '../errors.server'
 import type { ShopTenant } from '../tenants.server'
 import type { PaymentsApp } from './mollie-client.server'
 import { latestPaymentOf, onlineAmountCents, syncMolliePayment } from './mollie-payments.server'
-
-const paymentReturnSchema = z.object({
-  order: z.string({ error: customerOrderNotFoundMessage }).trim().min(1).max(40),
-})
 
 function outcomeOf(order: OrderRow, latest: { status: string } | null): PaymentOutcome {
   if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') return 'paid'
@@ -43,7 +39,7 @@ export async function paymentReturnOf(
   input: unknown,
 ): Promise<PaymentReturn> {
   if (actor.kind !== 'shop' || actor.tenant.id !== shop.id) throw new ForbiddenError()
-  const { order: number } = parseInput(paymentReturnSchema, input)
+  const { order: number } = parseInput(paymentReturnInput, input)
   const find = async () => {
     const [row] = await app.db
       .select({ order: customerOrders })
