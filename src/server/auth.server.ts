@@ -12,7 +12,13 @@ import type { Database, Executor } from './db/client.server'
 import { authSessions, organisations, refreshTokens, shopUsers, tenants, users } from './db/schema'
 import { DomainError } from './errors.server'
 import { spendPasswordCheckTime, verifyPassword } from './password.server'
-import { countAttempt, type RateLimitRule, refundAttempt, resetCounter } from './rate-limit.server'
+import {
+  countAttempt,
+  type RateLimitRule,
+  refundAttempt,
+  resetCounter,
+  type Voice,
+} from './rate-limit.server'
 import type { Caller } from './request-context'
 import type { SigningKeys } from './signing-keys.server'
 import type { Tenant } from './tenants.server'
@@ -76,9 +82,10 @@ const sessionExpired = () => new DomainError(401, messages.sessionExpired)
  * limits. The client rule counts only attempts that get past the account rule: a refused attempt
  * costs nothing, and one hammered account must not lock its client out of all the others.
  */
-async function countLoginAttempt(db: Database, accountKey: string, clientIp: string) {
-  await countAttempt(db, loginLimits.accountAndClient, accountKey, messages.tooManyLoginAttempts)
-  await countAttempt(db, loginLimits.client, clientIp, messages.tooManyLoginAttempts)
+async function countLoginAttempt(db: Database, accountKey: string, clientIp: string, voice: Voice) {
+  const refusal = messages.tooManyLoginAttempts
+  await countAttempt(db, loginLimits.accountAndClient, accountKey, refusal, voice)
+  await countAttempt(db, loginLimits.client, clientIp, refusal, voice)
 }
 
 /** A login that succeeded was no failure: the account's streak ends, the client gets its point back. */
@@ -260,7 +267,7 @@ export async function loginBusinessUser(
   client: Caller,
 ) {
   const accountKey = `b2b:${input.username.toLowerCase()}:${client.ip}`
-  await countLoginAttempt(deps.db, accountKey, client.ip)
+  await countLoginAttempt(deps.db, accountKey, client.ip, 'du')
 
   const [row] = await deps.db
     .select(businessUserColumns)
@@ -289,7 +296,7 @@ export async function loginShopUser(
 ) {
   if (!tenant) throw new DomainError(404, messages.unknownShop)
   const accountKey = `b2c:${tenant.slug}:${input.email.toLowerCase()}:${client.ip}`
-  await countLoginAttempt(deps.db, accountKey, client.ip)
+  await countLoginAttempt(deps.db, accountKey, client.ip, 'Sie')
 
   const [row] = await deps.db
     .select({

@@ -15,6 +15,9 @@ export interface RateLimitRule {
 
 const counterKey = (rule: RateLimitRule, key: string) => `${rule.name}:${key}`
 
+/** How a refusal addresses its reader: the back-office says "du", a pharmacy's shop "Sie". */
+export type Voice = 'du' | 'Sie'
+
 /**
  * Counts one attempt and, in the same statement, learns whether it is within the limit; over it,
  * throws a 429 that starts with `refusal` and says how long to wait. One upsert, so parallel
@@ -26,6 +29,7 @@ export async function countAttempt(
   rule: RateLimitRule,
   key: string,
   refusal: string,
+  voice: Voice = 'du',
 ): Promise<void> {
   const window = sql`now() + make_interval(secs => ${rule.windowSeconds})`
   const expired = sql`${rateLimits.expiresAt} <= now()`
@@ -49,7 +53,7 @@ export async function countAttempt(
   // Expired counters are dead weight; sweep them now and then instead of on a schedule.
   if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.expiresAt, sql`now()`))
   if (counter && counter.points > rule.points) {
-    throw tooManyAttempts(refusal, Math.max(1, counter.secondsLeft))
+    throw tooManyAttempts(refusal, Math.max(1, counter.secondsLeft), voice)
   }
 }
 
@@ -66,11 +70,12 @@ export async function resetCounter(db: Executor, rule: RateLimitRule, key: strin
 }
 
 /** The 429 of a refused attempt: `lead`, how long to wait in minutes, and `Retry-After` in seconds. */
-function tooManyAttempts(lead: string, retryAfter: number): DomainError {
+function tooManyAttempts(lead: string, retryAfter: number, voice: Voice): DomainError {
   const minutes = Math.ceil(retryAfter / 60)
+  const retry = voice === 'Sie' ? 'Bitte versuchen Sie es' : 'Bitte versuche es'
   return new DomainError(
     429,
-    `${lead} Bitte versuche es in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} erneut.`,
+    `${lead} ${retry} in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} erneut.`,
     { headers: { 'Retry-After': String(retryAfter) } },
   )
 }

@@ -80,6 +80,17 @@ describe.each(testDatabaseKinds)('attempt counter on %s', (kind) => {
     }
   })
 
+  it("a shop's refusal says Sie, the back-office's du", async () => {
+    const key = newKey()
+    for (let attempt = 0; attempt < fixed.points; attempt++) await count(fixed, key)
+    await expect(countAttempt(db(), fixed, key, refusal, 'Sie')).rejects.toThrow(
+      /^Zu viele Versuche\. Bitte versuchen Sie es in 60 Minuten erneut\.$/,
+    )
+    await expect(countAttempt(db(), fixed, key, refusal)).rejects.toThrow(
+      /^Zu viele Versuche\. Bitte versuche es in 60 Minuten erneut\.$/,
+    )
+  })
+
   it('refused attempts do not move the window; once it ends, counting starts over', async () => {
     const key = newKey()
     for (let attempt = 0; attempt < sliding.points; attempt++) {

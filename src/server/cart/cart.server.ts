@@ -131,6 +131,7 @@ async function lockedCartForWrite(
     guestCartAddressRule,
     `${shop.id}:${clientIp}`,
     cartTooManyGuestCartsMessage,
+    'Sie',
   )
   const token = randomBytes(32).toString('base64url')
   const [cart] = await tx

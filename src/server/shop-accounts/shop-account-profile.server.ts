@@ -91,7 +91,7 @@ export async function checkCurrentPassword(
   password: string,
 ): Promise<ShopUserRow> {
   const rule = passwordChangeLimits.user
-  await countAttempt(db, rule, actor.user.id, accountMessages.tooManyWrongPasswords)
+  await countAttempt(db, rule, actor.user.id, accountMessages.tooManyWrongPasswords, 'Sie')
   const row = await ownAccountRow(db, actor)
   if (!(await verifyPassword(row.passwordHash, password))) {
     throw new InvalidError(

@@ -146,7 +146,7 @@ export async function registerShopUser(
   input: unknown,
 ): Promise<{ message: string }> {
   const registration = parseInput(registrationSchema, input)
-  await countAttempt(db, accountLimits.registrationsPerClient, request.ip, tooManyRequests)
+  await countAttempt(db, accountLimits.registrationsPerClient, request.ip, tooManyRequests, 'Sie')
   const passwordHash = await hashPassword(registration.password)
   const { shop } = request
   await db.transaction(async (tx) => {
@@ -200,6 +200,7 @@ async function mayMailAddress(db: Executor, shop: ShopTenant, email: string): Pr
       accountLimits.mailRequestsPerAddress,
       addressKey(shop, email),
       tooManyRequests,
+      'Sie',
     )
     return true
   } catch (error) {
@@ -212,12 +213,13 @@ const addressKey = (shop: ShopTenant, email: string) => `${shop.id}:${email.toLo
 
 /** Counts a request that sends mail to an address, per client and per address, before any work. */
 async function countMailRequest(db: Database, request: AccountRequest, email: string) {
-  await countAttempt(db, accountLimits.mailRequestsPerClient, request.ip, tooManyRequests)
+  await countAttempt(db, accountLimits.mailRequestsPerClient, request.ip, tooManyRequests, 'Sie')
   await countAttempt(
     db,
     accountLimits.mailRequestsPerAddress,
     addressKey(request.shop, email),
     tooManyRequests,
+    'Sie',
   )
 }
 

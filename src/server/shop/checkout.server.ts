@@ -328,6 +328,7 @@ export async function placeShopOrder(
     orderPlacementRule,
     `${shop.id}:${customer.user.id}`,
     tooManyOrdersMessage,
+    'Sie',
   )
 
   const organisationId = shop.organisationId

@@ -134,6 +134,7 @@ export async function reservePrescription(
     reservationAddressRule,
     `${shop.id}:${clientIp}`,
     'Von Ihrer Adresse kamen in der letzten Stunde zu viele Reservierungen.',
+    'Sie',
   )
 
   const email = actor.kind === 'shop' ? actor.user.email : (request.guest as Guest).email
