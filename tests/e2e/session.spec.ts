@@ -5,6 +5,7 @@ import {
   logInBusiness,
   logInShop,
   openBackOffice,
+  openShopAsPatient,
   redirectChain,
   tenantOrigin,
 } from './support/session'
@@ -62,10 +63,7 @@ test('a shop customer on a back-office page is sent to the start page', async ({
   page,
   baseURL,
 }) => {
-  const shop = tenantOrigin(baseURL, 'sonnen-apotheke')
-  await page.goto(`${shop}/login`)
-  await logInShop(page, 'kunde@example.com', 'kunde-demo-2026')
-  await expect(page).toHaveURL(`${shop}/shop`)
+  const shop = await openShopAsPatient(page, baseURL)
 
   const response = await page.goto(`${shop}/dashboard`)
   // `/` of a configured shop opens the shop itself.

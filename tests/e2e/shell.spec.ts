@@ -2,8 +2,8 @@ import { expect, type Page, test } from '@playwright/test'
 import { forbiddenMessage } from '../../src/lib/access-rules'
 import { expectNoSeriousViolations } from './support/axe'
 import {
-  logInShop,
   openBackOffice,
+  openShopAsPatient,
   redirectChain,
   tenantOrigin,
   waitForHydratedForm,
@@ -74,10 +74,7 @@ test.describe('403', () => {
     baseURL,
   }) => {
     const consoleErrors = watchConsoleErrors(page)
-    const shop = tenantOrigin(baseURL, 'sonnen-apotheke')
-    await page.goto(`${shop}/login`)
-    await logInShop(page, 'kunde@example.com', 'kunde-demo-2026')
-    await expect(page).toHaveURL(`${shop}/shop`)
+    const shop = await openShopAsPatient(page, baseURL)
     const response = await page.goto(`${shop}/admin`)
     expect(response?.status()).toBe(403)
     await expect(page.getByText(forbiddenMessage)).toBeVisible()

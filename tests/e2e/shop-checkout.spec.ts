@@ -1,15 +1,13 @@
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
-import { logInShop, tenantOrigin } from './support/session'
+import { tabTo } from './support/page'
+import { openShopAsPatient, waitForHydratedForm } from './support/session'
 
 test('a patient keeps her address book by keyboard alone; addresses and checkout pass axe', async ({
   page,
   baseURL,
 }) => {
-  const shop = tenantOrigin(baseURL, 'sonnen-apotheke')
-  await page.goto(`${shop}/login`)
-  await logInShop(page, 'kunde@example.com', 'kunde-demo-2026')
-  await expect(page).toHaveURL(`${shop}/shop`)
+  const shop = await openShopAsPatient(page, baseURL)
 
   await page.goto(`${shop}/account/addresses`)
   await expect(page.getByRole('heading', { level: 1, name: 'Adressen' })).toBeVisible()
@@ -52,5 +50,70 @@ test('a patient keeps her address book by keyboard alone; addresses and checkout
 
   await page.goto(`${shop}/checkout`)
   await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible()
+  await expectNoSeriousViolations(page)
+})
+
+test('a patient checks out by keyboard alone: pickup, statutory e-Rezept, pay at pickup', async ({
+  page,
+  baseURL,
+}) => {
+  const shop = await openShopAsPatient(page, baseURL)
+
+  // Nordlicht's Nordstern, loose by the gram: prescription-only, in stock.
+  await page.goto(`${shop}/blueten/00000000-0000-4000-8000-000000003001`)
+  await waitForHydratedForm(page)
+  await tabTo(page, page.getByRole('button', { name: 'In den Warenkorb' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(/liegt im Warenkorb\./)).toBeVisible()
+
+  await page.goto(`${shop}/checkout`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible()
+  await waitForHydratedForm(page)
+  const group = (name: string) => page.getByRole('group', { name })
+
+  // 1. The billing address: arrow keys move through the address book.
+  const billing = group('Rechnungsadresse')
+  await tabTo(page, billing.getByRole('radio', { checked: true }))
+  await page.keyboard.press('ArrowDown')
+  await expect(billing.getByRole('radio').nth(1)).toBeChecked()
+  await expect(billing.getByRole('radio').nth(1)).toBeFocused()
+
+  // 2. Pickup is preselected and reached by Tab.
+  await tabTo(
+    page,
+    group('Wie erhalten Sie Ihre Bestellung?').getByRole('radio', { checked: true }),
+  )
+  await expect(page.getByRole('radio', { name: /^Abholung in der Apotheke/ })).toBeFocused()
+
+  // 3. Statutory insurance, the prescription as an e-Rezept code.
+  const payer = group('Wer bezahlt das Rezept?')
+  await tabTo(page, payer.getByRole('radio').first())
+  await page.keyboard.press('Space')
+  await expect(payer.getByRole('radio', { name: 'Gesetzlich versichert (GKV)' })).toBeChecked()
+  const evidence = group('Wie reichen Sie das Rezept ein?')
+  await tabTo(page, evidence.getByRole('radio').first())
+  await page.keyboard.press('Space')
+  while (!(await evidence.getByRole('radio', { name: 'E-Rezept-Code eingeben' }).isChecked())) {
+    await page.keyboard.press('ArrowDown')
+  }
+  await tabTo(page, page.getByRole('textbox', { name: 'E-Rezept-Code' }))
+  await page.keyboard.type(`Task/160.000.000.000.000.01/$accept?ac=${'ab12'.repeat(16)}`)
+
+  // 4. Pay at pickup; 5. the order button, which states the duty to pay (§ 312j BGB).
+  await tabTo(page, group('Wie möchten Sie bezahlen?').getByRole('radio').first())
+  while (!(await page.getByRole('radio', { name: /^Zahlung bei Abholung/ }).isChecked())) {
+    await page.keyboard.press('ArrowDown')
+  }
+  await expect(page.getByRole('complementary')).toContainText('davon Krankenkasse')
+  await tabTo(page, page.getByRole('button', { name: 'zahlungspflichtig bestellen' }))
+  await page.keyboard.press('Enter')
+
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
+  ).toBeVisible()
+  const confirmation = page.getByRole('main')
+  await expect(confirmation).toContainText('Gesetzlich versichert (GKV)')
+  await expect(confirmation).toContainText('E-Rezept')
+  await expect(confirmation).toContainText('Zahlung bei Abholung')
   await expectNoSeriousViolations(page)
 })

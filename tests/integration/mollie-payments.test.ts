@@ -1,12 +1,21 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ShopActor } from '~/server/actor.server'
-import { cancelCustomerOrder } from '~/server/customer-orders/customer-order-transitions.server'
+import {
+  checkPrescription,
+  recordPrescription,
+} from '~/server/customer-orders/customer-order-prescriptions.server'
+import {
+  cancelCustomerOrder,
+  customerOrderActionServices,
+} from '~/server/customer-orders/customer-order-transitions.server'
 import {
   customerOrderEvents,
   customerOrders,
 } from '~/server/customer-orders/customer-orders.schema'
 import { demoIds } from '~/server/db/seed.server'
+import { issueOrderDocument } from '~/server/documents/document-issue.server'
+import { documents } from '~/server/documents/documents.schema'
 import { ConflictError, ForbiddenError, NotFoundError } from '~/server/errors.server'
 import { outboxMails } from '~/server/mail/mail.schema'
 import type { PaymentsApp } from '~/server/payments/mollie-client.server'
@@ -26,7 +35,7 @@ import { createSecretBox } from '~/server/secrets.server'
 import { expireLapsedReservations } from '~/server/shop/reservation-expiry.server'
 import { stockReservations } from '~/server/stock/stock.schema'
 import { forgetCachedTenants, resolveTenant, type ShopTenant } from '~/server/tenants.server'
-import { businessActorOf, shopActorOf } from '../support/actors'
+import { businessActorOf, newShopCustomer } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 import { type FakeMollie, startFakeMollie } from '../support/fake-mollie'
 import { placeShopOrder } from '../support/shop-orders'
@@ -82,7 +91,7 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
       )
   /** An online order with its first payment started: the order and the fake's payment id. */
   const startedOrder = async (options: { holdMinutes?: number } = {}) => {
-    const order = await placeShopOrder(db(), shop, customer, options)
+    const order = await placeShopOrder(app(), shop, customer, options)
     await startMolliePayment(app(), shop, customer, order.id, origin)
     const [payment] = await paymentsOf(order.id)
     return { order, mollieId: payment?.molliePaymentId as string }
@@ -94,7 +103,6 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
     forgetCachedTenants()
     shop = (await resolveTenant(db(), `sonnen-apotheke.${appDomain}`, appDomain)) as ShopTenant
     market = (await resolveTenant(db(), `apotheke-am-markt.${appDomain}`, appDomain)) as ShopTenant
-    customer = await shopActorOf(db())
     await setTenantMollieKey(db(), secrets, 'sonnen-apotheke', sonnenKey, 'test')
     await setTenantMollieKey(db(), secrets, 'apotheke-am-markt', marketKey, 'test')
   })
@@ -102,12 +110,19 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
     await fake?.close()
     await database?.dispose()
   })
-  beforeEach(() => {
+  // A new account per test: the checkout allows an account ten orders an hour.
+  let customerCount = 0
+  beforeEach(async () => {
     forgetCachedTenants()
+    customerCount += 1
+    customer = await newShopCustomer(db(), shop, {
+      email: `zahlung.${customerCount}@example.org`,
+      name: `Zora Zahler${customerCount}`,
+    })
   })
 
   it('creates a Mollie payment for the order: amount, number, return page, order id, one event', async () => {
-    const order = await placeShopOrder(db(), shop, customer, { quantity: 2 })
+    const order = await placeShopOrder(app(), shop, customer, { quantity: 2 })
     const { checkoutUrl } = await startMolliePayment(app(), shop, customer, order.id, origin)
     const [payment] = await paymentsOf(order.id)
     expect(payment).toMatchObject({ attempt: 1, status: 'open', mode: 'test', checkoutUrl })
@@ -130,7 +145,7 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
     ])
 
     // On a public domain Mollie gets the tenant's webhook.
-    const other = await placeShopOrder(db(), shop, customer)
+    const other = await placeShopOrder(app(), shop, customer)
     await startMolliePayment(app({ APP_DOMAIN: 'blattwerk.de' }), shop, customer, other.id, origin)
     const [publicPayment] = fake.paymentsOfOrder(other.id)
     expect(publicPayment?.webhookUrl).toBe(
@@ -139,7 +154,7 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
   })
 
   it(`${burst} parallel starts (a double click and more) create one Mollie payment`, async () => {
-    const order = await placeShopOrder(db(), shop, customer)
+    const order = await placeShopOrder(app(), shop, customer)
     const before = fake.creations()
     const results = await Promise.all(
       Array.from({ length: burst }, () =>
@@ -154,7 +169,7 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
   })
 
   it('refuses other shop users, other payment methods, lapsed holds and shops without a key', async () => {
-    const order = await placeShopOrder(db(), shop, customer)
+    const order = await placeShopOrder(app(), shop, customer)
     const stranger: ShopActor = {
       ...customer,
       user: { ...customer.user, id: crypto.randomUUID() },
@@ -165,11 +180,11 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
     await expect(startMolliePayment(app(), market, customer, order.id, origin)).rejects.toThrow(
       ForbiddenError,
     )
-    const transfer = await placeShopOrder(db(), shop, customer, { paymentMethod: 'bank_transfer' })
+    const transfer = await placeShopOrder(app(), shop, customer, { paymentMethod: 'bank_transfer' })
     await expect(startMolliePayment(app(), shop, customer, transfer.id, origin)).rejects.toThrow(
       ConflictError,
     )
-    const lapsed = await placeShopOrder(db(), shop, customer, { holdMinutes: -1 })
+    const lapsed = await placeShopOrder(app(), shop, customer, { holdMinutes: -1 })
     await expect(startMolliePayment(app(), shop, customer, lapsed.id, origin)).rejects.toThrow(
       /abgelaufen/,
     )
@@ -367,6 +382,68 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
     expect(await orderNow(order.id)).toMatchObject({
       status: 'cancelled',
       paymentStatus: 'refunded',
+    })
+    expect(await mailsAbout('payment_refunded', order.number)).toHaveLength(1)
+  })
+
+  it("a refund of a ready, invoiced order issues the invoice's cancellation invoice once", async () => {
+    const { order, mollieId } = await startedOrder()
+    fake.setStatus(mollieId, 'paid')
+    await syncMolliePayment(app(), mollieId, 'webhook')
+    const pharmacist = await businessActorOf(db(), demoIds.userPharmacyOwner)
+    const versionOf = async () => (await orderNow(order.id)).version
+    await recordPrescription(
+      pharmacist,
+      order.id,
+      {
+        version: await versionOf(),
+        payer: 'self_pay',
+        form: 'paper',
+        prescriberName: 'Dr. med. Felix Hartmann',
+        issuedOn: new Date().toISOString().slice(0, 10),
+      },
+      db(),
+    )
+    await checkPrescription(pharmacist, order.id, { version: await versionOf() }, db())
+    for (const action of ['confirm', 'markReady'] as const) {
+      await customerOrderActionServices[action](
+        pharmacist,
+        order.id,
+        { version: await versionOf() },
+        db(),
+      )
+    }
+    const invoice = await issueOrderDocument(pharmacist, order.id, 'invoice', db())
+    await cancelCustomerOrder(
+      pharmacist,
+      order.id,
+      { version: await versionOf(), reason: 'Patientin verzichtet' },
+      db(),
+    )
+    const cancellationsOf = () =>
+      db()
+        .select()
+        .from(documents)
+        .where(and(eq(documents.orderId, order.id), eq(documents.kind, 'cancellation_invoice')))
+    // The Storno waits for the money to be back.
+    expect(await cancellationsOf()).toHaveLength(0)
+
+    await processMollieRefunds(app())
+    const [refund] = [...fake.refunds.values()].filter((entry) => entry.paymentId === mollieId)
+    fake.setRefundStatus(refund?.id as string, 'refunded')
+    await Promise.all([
+      syncMolliePayment(app(), mollieId, 'webhook'),
+      syncMolliePayment(app(), mollieId, 'webhook'),
+    ])
+    expect(await orderNow(order.id)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+    })
+    const cancellations = await cancellationsOf()
+    expect(cancellations).toHaveLength(1)
+    expect(cancellations[0]).toMatchObject({
+      cancelsDocumentId: invoice.id,
+      grossCents: -order.grossCents,
     })
     expect(await mailsAbout('payment_refunded', order.number)).toHaveLength(1)
   })

@@ -1,93 +1,66 @@
-import { and, eq } from 'drizzle-orm'
-import { customerOrderNumberPrefix } from '~/lib/customer-orders'
+import { eq } from 'drizzle-orm'
 import type { ShopPaymentMethod } from '~/lib/shop'
 import type { ShopActor } from '~/server/actor.server'
-import { berlinYear, formatDocumentNumber, takeNextNumber } from '~/server/counters/counters.server'
-import {
-  orderSource,
-  recordOrderCreated,
-} from '~/server/customer-orders/customer-order-core.server'
+import { addToCart } from '~/server/cart/cart.server'
 import { customerOrders } from '~/server/customer-orders/customer-orders.schema'
-import {
-  insertItems,
-  pricedLines,
-  resolveLines,
-} from '~/server/customer-orders/customer-orders.server'
-import { customers } from '~/server/customers/customers.schema'
-import { insertCustomer } from '~/server/customers/customers.server'
-import type { Database } from '~/server/db/client.server'
+import { type CheckoutApp, placeShopOrder as checkOut } from '~/server/shop/checkout.server'
 import { configuratorProducts } from '~/server/shop/configurator-products.server'
-import { reserveStock } from '~/server/stock/stock-reservations.server'
+import { createShopAddress } from '~/server/shop-accounts/shop-addresses.server'
+import { stockReservations } from '~/server/stock/stock.schema'
 import type { ShopTenant } from '~/server/tenants.server'
 
 /**
- * A shop order as the checkout places it, for tests that must not wait for the checkout: channel
- * `shop`, state `new`, payment `unpaid`, the customer linked to the shop user, items, and stock
- * reservations that lapse with the order's hold (`holdMinutes`, 30 like an online order).
+ * A shop order placed the way a customer places one: a flower with stock in the customer's cart,
+ * a billing address, then the checkout (pickup, a prescription shown at pickup, self-pay).
+ * `holdMinutes` moves the order's hold afterwards; a negative one has lapsed already.
  */
 export async function placeShopOrder(
-  db: Database,
+  app: CheckoutApp,
   shop: ShopTenant,
   actor: ShopActor,
   options: { paymentMethod?: ShopPaymentMethod; holdMinutes?: number; quantity?: number } = {},
 ) {
-  const [product] = (await configuratorProducts(db, shop as never)).filter(
-    (candidate) => candidate.orderStep === 1 && candidate.availableSalesUnits >= 5,
+  const [product] = (await configuratorProducts(app.db, shop)).filter(
+    (candidate) =>
+      candidate.category === 'flower' &&
+      candidate.orderStep === 1 &&
+      candidate.availableSalesUnits >= 5,
   )
-  if (!product) throw new Error('no product with stock in the demo shop')
-  const quantity = options.quantity ?? 1
-  return db.transaction(async (tx) => {
-    const [linked] = await tx
-      .select()
-      .from(customers)
-      .where(
-        and(
-          eq(customers.organisationId, shop.organisationId),
-          eq(customers.shopUserId, actor.user.id),
-        ),
-      )
-    const customer =
-      linked ??
-      (await insertCustomer(tx, actor, {
-        organisationId: shop.organisationId,
-        kind: 'patient',
-        lastName: actor.user.name,
-        email: actor.user.email,
-        shopUserId: actor.user.id,
-      }))
-    const lines = await resolveLines(tx, shop.organisationId, customer.kind, [
-      { listingId: product.id, quantity: Math.max(quantity, product.minOrderQuantity ?? 1) },
-    ])
-    const priced = pricedLines(lines, null, 0)
-    const year = berlinYear()
-    const value = await takeNextNumber(tx, shop.organisationId, 'customer_order', year)
-    const expiresAt = new Date(Date.now() + (options.holdMinutes ?? 30) * 60_000)
-    const [order] = await tx
-      .insert(customerOrders)
-      .values({
-        organisationId: shop.organisationId,
-        number: formatDocumentNumber(customerOrderNumberPrefix, year, value),
-        customerId: customer.id,
-        channel: 'shop',
-        tenantId: shop.id,
-        deliveryMethod: 'pickup',
-        paymentMethod: options.paymentMethod ?? 'mollie',
-        ...priced.totals,
-        expiresAt,
-      })
-      .returning()
-    if (!order) throw new Error('shop order was not inserted')
-    const items = await insertItems(tx, order, priced.items)
-    for (const item of items) {
-      await reserveStock(tx, {
-        organisationId: shop.organisationId,
-        organisationProductId: item.organisationProductId,
-        quantity: item.quantity * item.baseUnitsPerSalesUnit,
-        source: orderSource(order),
-        expiresAt,
-      })
-    }
-    await recordOrderCreated(tx, actor, order, items, 'Bestellung im Shop (Testdaten)')
-    return order
-  })
+  if (!product) throw new Error('no flower with stock in the demo shop')
+  const quantity = Math.max(options.quantity ?? 1, product.minOrderQuantity ?? 1)
+  await addToCart(
+    app.db,
+    shop,
+    { shopUserId: actor.user.id },
+    { listingId: product.id, quantity },
+    '127.0.0.1',
+  )
+  const billing = await createShopAddress(
+    actor,
+    { name: actor.user.name, street: 'Weserstraße 5', postalCode: '12045', city: 'Berlin' },
+    app.db,
+  )
+  const placed = await checkOut(
+    app,
+    shop,
+    actor,
+    {
+      billingAddressId: billing.id,
+      deliveryMethod: 'pickup',
+      paymentMethod: options.paymentMethod ?? 'mollie',
+      prescription: { payer: 'self_pay', evidence: 'original_at_pickup' },
+    },
+    `http://${shop.slug}.localhost`,
+  )
+  if (options.holdMinutes !== undefined) {
+    const expiresAt = new Date(Date.now() + options.holdMinutes * 60_000)
+    await app.db
+      .update(stockReservations)
+      .set({ expiresAt })
+      .where(eq(stockReservations.sourceId, placed.id))
+    await app.db.update(customerOrders).set({ expiresAt }).where(eq(customerOrders.id, placed.id))
+  }
+  const [order] = await app.db.select().from(customerOrders).where(eq(customerOrders.id, placed.id))
+  if (!order) throw new Error('the placed order vanished')
+  return order
 }

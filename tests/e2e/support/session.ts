@@ -32,6 +32,15 @@ export async function logInShop(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Anmelden' }).click()
 }
 
+/** Logs in as the demo patient on Sonnen-Apotheke's shop; answers the shop's origin. */
+export async function openShopAsPatient(page: Page, baseURL: string | undefined) {
+  const shop = tenantOrigin(baseURL, 'sonnen-apotheke')
+  await page.goto(`${shop}/login`)
+  await logInShop(page, 'kunde@example.com', 'kunde-demo-2026')
+  await expect(page).toHaveURL(`${shop}/shop`)
+  return shop
+}
+
 /** Opens the login page and logs in as the demo business user; waits for the back-office. */
 export async function openBackOffice(page: Page, username: string, password: string) {
   await page.goto('/login')
