@@ -1,7 +1,3 @@
-import { z } from 'zod'
-import { customerOrderNotFoundMessage } from './customer-orders'
-import { text } from './text-schema'
-
 /**
  * Mollie's payment and refund statuses (domain.md), as the payments tables store them. Kept apart
  * from the client code so the schema and the pages share one list.
@@ -110,18 +106,3 @@ export interface PaymentReturn {
 /** How often and how long the return page asks again while Mollie reports the payment open. */
 export const paymentPollIntervalMs = 2_500
 export const paymentPollLimit = 24
-
-/** The shop order whose (next) Mollie payment the customer starts. */
-export const orderPaymentInput = z.object({
-  orderId: z.uuid({ error: customerOrderNotFoundMessage }),
-})
-
-/** The return page's order, by number (`/confirmation/mollie?order=<number>`). */
-export const paymentReturnInput = z.object({
-  order: text({
-    trim: true,
-    required: customerOrderNotFoundMessage,
-    max: 40,
-    tooLong: customerOrderNotFoundMessage,
-  }),
-})

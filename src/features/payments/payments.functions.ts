@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { orderPaymentInput, paymentReturnInput } from '~/lib/payments'
+import { orderPaymentInput, paymentReturnInput } from '~/lib/payment-inputs'
 import { getApp } from '~/server/app.server'
 import { startMolliePayment } from '~/server/payments/mollie-payments.server'
 import { paymentReturnOf } from '~/server/payments/mollie-return.server'

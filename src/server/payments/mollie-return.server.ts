@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 import { customerOrderNotFoundMessage } from '../../lib/customer-orders'
+import { paymentReturnInput } from '../../lib/payment-inputs'
 import {
   mayPayOnline,
   openPaymentStatuses,
   type PaymentOutcome,
   type PaymentReturn,
-  paymentReturnInput,
 } from '../../lib/payments'
 import { lineTotalCents } from '../../lib/products'
 import { formatSalesQuantity } from '../../lib/purchase-orders'
