@@ -161,6 +161,9 @@ async function startSession(
       })
       .returning({ id: authSessions.id })
     const sessionId = (session as { id: string }).id
+    if (subject.accountType === 'b2b') {
+      await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, subject.id))
+    }
     const refreshToken = await issueRefreshToken(tx, keys, subject, sessionId, null)
     const accessToken = await signAccessFor(keys, subject, sessionId)
     await recordAudit(tx, {

@@ -33,7 +33,7 @@ describe.each(testDatabaseKinds)('platform admin console on %s', (kind) => {
       ['Apotheke am Markt', 1, 'apotheke-am-markt'],
       ['Blattwerk Plattform', 1, null],
       ['Grüne Ecke e.V.', 1, 'gruene-ecke'],
-      ['Nordhanf Großhandel GmbH', 1, null],
+      ['Nordhanf Großhandel GmbH', 2, null],
       ['Sonnen-Apotheke', 2, 'sonnen-apotheke'],
     ])
   })
@@ -44,15 +44,20 @@ describe.each(testDatabaseKinds)('platform admin console on %s', (kind) => {
     ])
     expect((await organisationsFor(admin, { category: 'club' })).total).toBe(1)
     const byUsers = await organisationsFor(admin, { sort: 'users', dir: 'desc' })
-    expect(byUsers.items[0]?.name).toBe('Sonnen-Apotheke')
+    expect(byUsers.items.map((row) => row.users)).toEqual([2, 2, 1, 1, 1])
+    expect(new Set(byUsers.items.slice(0, 2).map((row) => row.name))).toEqual(
+      new Set(['Nordhanf Großhandel GmbH', 'Sonnen-Apotheke']),
+    )
 
     const staff = await usersFor(admin, { role: 'staff' })
-    expect(staff.items.map((row) => row.username)).toEqual(['mitarbeiter'])
+    expect(staff.items.map((row) => row.username)).toEqual(['lager', 'mitarbeiter'])
+    const inactive = await usersFor(admin, { status: 'inactive' })
+    expect(inactive.items.map((row) => row.username)).toEqual(['lager'])
     const byOrganisation = await usersFor(admin, { q: 'Sonnen-Apotheke' })
     expect(byOrganisation.total).toBe(2)
     const firstPage = await usersFor(admin, { pageSize: 25, page: 9 })
     expect(firstPage.page).toBe(1)
-    expect(firstPage.items).toHaveLength(6)
+    expect(firstPage.items).toHaveLength(7)
     expect(firstPage.items[0]).not.toHaveProperty('passwordHash')
   })
 

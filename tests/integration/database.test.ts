@@ -61,6 +61,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       'mollie_payments',
       'mollie_refunds',
       'number_counters',
+      'organisation_invitations',
       'organisation_products',
       'organisations',
       'outbox_mails',
@@ -139,9 +140,11 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       ['gruene-ecke', true],
       ['apotheke-am-markt', false],
     ])
-    expect(first.users.map((row) => [row.username, row.role])).toEqual(
-      demoBusinessLogins.map((login) => [login.username, login.role]),
-    )
+    // The demo logins, and Nordhanf's deactivated former clerk (issue 13).
+    expect(first.users.map((row) => [row.username, row.role])).toEqual([
+      ...demoBusinessLogins.map((login) => [login.username, login.role]),
+      ['lager', 'staff'],
+    ])
     expect(first.shopUsers.map((row) => row.email)).toEqual(['kunde@example.com'])
     const admin = first.users.find((row) => row.username === 'admin')
     expect(admin?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)

@@ -2,7 +2,8 @@ import { type AnyFieldApi, useForm } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useRouter } from '@tanstack/react-router'
 import { ImageIcon } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { Tabs } from 'radix-ui'
+import { Suspense, useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import {
   type LetterheadInput,
@@ -21,6 +22,7 @@ import { focusFirstError, Section } from '../product-db/ProductFactsFields'
 import { PageHeader } from '../ui/PageHeader'
 import { updateLetterheadFn } from './organisation-settings.functions'
 import { organisationKey, organisationSettingsQuery } from './organisation-settings.queries'
+import { TeamSection } from './TeamSection'
 
 const route = getRouteApi('/_app/organisations/$id')
 
@@ -77,9 +79,14 @@ function letterheadErrors(values: LetterheadValues) {
   return { fields }
 }
 
-/** `/organisations/$id`: the organisation's facts and its letterhead (owner edits, staff reads). */
+/**
+ * `/organisations/$id`: the organisation's facts and letterhead (owner edits, staff reads) and,
+ * in the second tab (`?tab=team`), its members and invitations.
+ */
 export function OrganisationSettingsPage() {
   const { id } = route.useParams()
+  const { tab = 'profile' } = route.useSearch()
+  const navigate = route.useNavigate()
   const { data: settings } = useSuspenseQuery(organisationSettingsQuery(id))
   const address = [settings.street, `${settings.postalCode ?? ''} ${settings.city ?? ''}`.trim()]
     .filter(Boolean)
@@ -89,37 +96,69 @@ export function OrganisationSettingsPage() {
     <>
       <PageHeader
         title={settings.name}
-        description="Stammdaten Ihrer Organisation und die Angaben, die auf Rechnungen, Lieferscheinen und Auftragsbestätigungen stehen."
+        description="Stammdaten, Briefkopf und Team Ihrer Organisation."
       />
-      <div className="space-y-6">
-        <section
-          aria-labelledby="organisation-facts"
-          className="rounded-card border border-border bg-surface p-6"
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) =>
+          void navigate({
+            search: { tab: value === 'team' ? 'team' : undefined },
+            replace: true,
+            resetScroll: false,
+          })
+        }
+      >
+        <Tabs.List
+          aria-label="Bereiche der Organisation"
+          className="mb-6 flex gap-1 overflow-x-auto rounded-lg bg-surface-muted p-1"
         >
-          <h2 id="organisation-facts" className="text-lg font-semibold text-ink">
-            Organisation
-          </h2>
-          <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
-            <dt className="text-ink-muted">Name</dt>
-            <dd>{settings.name}</dd>
-            <dt className="text-ink-muted">Art</dt>
-            <dd>{categoryLabels[settings.category] ?? settings.category}</dd>
-            <dt className="text-ink-muted">Anschrift</dt>
-            <dd>
-              {address || '–'}
-              {settings.country !== 'DE' && `, ${countryLabel(settings.country)}`}
-            </dd>
-          </dl>
-        </section>
-        {settings.editable ? (
-          <LetterheadForm settings={settings} />
-        ) : (
-          <LetterheadView settings={settings} />
-        )}
-      </div>
+          <Tabs.Trigger value="profile" className={tabClass}>
+            Stammdaten
+          </Tabs.Trigger>
+          <Tabs.Trigger value="team" className={tabClass}>
+            Team
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="profile" className="space-y-6 focus:outline-none">
+          <section
+            aria-labelledby="organisation-facts"
+            className="rounded-card border border-border bg-surface p-6"
+          >
+            <h2 id="organisation-facts" className="text-lg font-semibold text-ink">
+              Organisation
+            </h2>
+            <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
+              <dt className="text-ink-muted">Name</dt>
+              <dd>{settings.name}</dd>
+              <dt className="text-ink-muted">Art</dt>
+              <dd>{categoryLabels[settings.category] ?? settings.category}</dd>
+              <dt className="text-ink-muted">Anschrift</dt>
+              <dd>
+                {address || '–'}
+                {settings.country !== 'DE' && `, ${countryLabel(settings.country)}`}
+              </dd>
+            </dl>
+          </section>
+          {settings.editable ? (
+            <LetterheadForm settings={settings} />
+          ) : (
+            <LetterheadView settings={settings} />
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="team" className="focus:outline-none">
+          {tab === 'team' && (
+            <Suspense fallback={<p className="text-sm text-ink-muted">Team wird geladen …</p>}>
+              <TeamSection organisationId={id} />
+            </Suspense>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
     </>
   )
 }
+
+const tabClass =
+  'shrink-0 rounded-md px-3 py-2 text-sm font-medium text-ink-muted hover:text-ink data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-sm'
 
 function LetterheadView({ settings }: { settings: OrganisationSettings }) {
   const { letterhead } = settings

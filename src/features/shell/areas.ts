@@ -5,7 +5,6 @@ import {
   HandHeart,
   LayoutDashboard,
   type LucideIcon,
-  MailOpen,
   MonitorPlay,
   Newspaper,
 } from 'lucide-react'
@@ -72,6 +71,7 @@ type BuiltArea =
   | 'checkout'
   | 'shopOrder'
   | 'cart'
+  | 'invitation'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {
@@ -138,12 +138,5 @@ export const areas: Record<PlaceholderArea, Area> = {
     emptyTitle: 'Dein eigener Shop',
     emptyText:
       'Eigene Adresse, eigene Farben, Rezeptkonfigurator und Bezahlung mit Mollie – direkt verbunden mit Bestand und Bestellungen im Back-Office.',
-  },
-  invitation: {
-    title: areaTitles.invitation,
-    description: 'Du wurdest eingeladen, einer Organisation auf Blattwerk beizutreten.',
-    icon: MailOpen,
-    emptyTitle: 'Einladung annehmen',
-    emptyText: 'Hier legst du mit deiner Einladung deinen Zugang an.',
   },
 } satisfies Record<string, Area>

@@ -101,6 +101,8 @@ export const users = pgTable(
     role: userRole('role').notNull(),
     passwordHash: text('password_hash').notNull(),
     active: boolean('active').notNull().default(true),
+    /** The last successful login, shown in the organisation's member list. */
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -221,6 +223,7 @@ export * from '../customers/customers.schema'
 export * from '../documents/documents.schema'
 export * from '../files/files.schema'
 export * from '../mail/mail.schema'
+export * from '../organisations/team.schema'
 export * from '../payments/payments.schema'
 export * from '../products/product-enums.schema'
 export * from '../products/product-imports.schema'

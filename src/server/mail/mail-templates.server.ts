@@ -47,6 +47,15 @@ export type MailContent =
   | { kind: 'order_confirmed'; name: string; orderNumber: string; link: string }
   | { kind: 'order_completed'; name: string; orderNumber: string; link: string }
   | {
+      kind: 'invitation'
+      name: string
+      organisationName: string
+      roleLabel: string
+      invitedBy: string | null
+      expiresAt: Date
+      link: string
+    }
+  | {
       kind: 'payment_refunded'
       name: string
       orderNumber: string
@@ -174,6 +183,15 @@ const parts: { [K in MailKind]: (content: Extract<MailContent, { kind: K }>) => 
       `wir haben Ihnen ${formatMoney(amountCents)} für die Bestellung ${orderNumber} erstattet. Je nach Zahlungsart kann es einige Tage dauern, bis der Betrag bei Ihnen eingeht.`,
     ],
     action: { label: 'Bestellung ansehen', link },
+  }),
+  invitation: ({ organisationName, roleLabel, invitedBy, expiresAt, link }) => ({
+    subject: 'Ihre Einladung ins Team',
+    paragraphs: [
+      `${invitedBy ?? organisationName} lädt Sie ein, als ${roleLabel} im Backoffice von ${organisationName} auf Blattwerk mitzuarbeiten.`,
+      `Über den folgenden Link legen Sie Ihren Zugang an: Name, Benutzername und Passwort. Der Link ist bis ${formatDateTime(expiresAt)} Uhr gültig und kann einmal verwendet werden.`,
+      'Erwarten Sie keine Einladung, können Sie diese E-Mail ignorieren.',
+    ],
+    action: { label: 'Einladung annehmen', link },
   }),
 }
 

@@ -17,6 +17,7 @@ export const mailKinds = [
   'order_completed',
   'payment_refunded',
   'email_changed',
+  'invitation',
 ] as const
 export type MailKind = (typeof mailKinds)[number]
 

@@ -20,9 +20,12 @@ export async function waitForMail(match: (mail: ReceivedMail) => boolean): Promi
   return found as ReceivedMail
 }
 
-/** The path of the confirmation link in a mail, e.g. `/confirmation/<token>`. */
-export function confirmationPath(mail: ReceivedMail): string {
-  const match = mail.text.match(/https?:\/\/[^\s/]+(\/confirmation\/[A-Za-z0-9_-]{43})/)
-  if (!match?.[1]) throw new Error(`no confirmation link in: ${mail.text}`)
+/** The path of the token link in a mail, e.g. `/confirmation/<token>` or `/invitation/<token>`. */
+export function confirmationPath(
+  mail: ReceivedMail,
+  page: 'confirmation' | 'invitation' = 'confirmation',
+): string {
+  const match = mail.text.match(new RegExp(`https?://[^\\s/]+(/${page}/[A-Za-z0-9_-]{43})`))
+  if (!match?.[1]) throw new Error(`no ${page} link in: ${mail.text}`)
   return match[1]
 }

@@ -1,13 +1,20 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { OrganisationSettingsPage } from '~/features/organisations/OrganisationSettingsPage'
 import { organisationSettingsQuery } from '~/features/organisations/organisation-settings.queries'
+import { teamQuery } from '~/features/organisations/team.queries'
 import { areaHead } from '~/features/shell/page-head'
 import { FailureError } from '~/lib/failure'
+import { parseOrganisationPageSearch } from '~/lib/organisation-page'
 
 export const Route = createFileRoute('/_app/organisations/$id')({
-  loader: async ({ context, params }) => {
+  validateSearch: parseOrganisationPageSearch,
+  loaderDeps: ({ search }) => ({ tab: search.tab }),
+  loader: async ({ context, params, deps }) => {
     try {
-      await context.queryClient.ensureQueryData(organisationSettingsQuery(params.id))
+      await Promise.all([
+        context.queryClient.ensureQueryData(organisationSettingsQuery(params.id)),
+        deps.tab === 'team' && context.queryClient.ensureQueryData(teamQuery(params.id)),
+      ])
     } catch (error) {
       if (error instanceof FailureError && error.status === 404) throw notFound()
       throw error

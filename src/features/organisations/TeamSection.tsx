@@ -1,0 +1,345 @@
+import { useForm } from '@tanstack/react-form'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { MoreHorizontal, UserPlus } from 'lucide-react'
+import { DropdownMenu } from 'radix-ui'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { formatDate, formatDateTime } from '~/lib/format'
+import {
+  type InvitationInput,
+  invitationSchema,
+  invitationStateLabels,
+  type MemberRole,
+  memberRoleLabels,
+  memberRoles,
+  type TeamInvitation,
+  type TeamMember,
+} from '~/lib/organisation-team'
+import { TextField } from '../forms/fields'
+import { SelectField } from '../product-db/form-controls'
+import { Button } from '../ui/buttons'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { FormDialog } from '../ui/FormDialog'
+import { PlainTable, plainRowClass } from '../ui/PlainTable'
+import { StatusBadge } from '../ui/StatusBadge'
+import {
+  changeMemberRoleFn,
+  inviteMemberFn,
+  resendInvitationFn,
+  revokeInvitationFn,
+  setMemberActiveFn,
+} from './team.functions'
+import { teamKey, teamQuery } from './team.queries'
+
+/** A change of the team that asks first: what it is, and what to call on confirmation. */
+interface PendingChange {
+  title: string
+  description: string
+  confirmLabel: string
+  variant: 'danger' | 'primary'
+  run: () => Promise<unknown>
+  done: string
+}
+
+const actionsColumn = { header: <span className="sr-only">Aktionen</span> }
+
+const itemClass =
+  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-muted'
+
+/** The organisation page's team: members with role, status and last login, and invitations. */
+export function TeamSection({ organisationId }: { organisationId: string }) {
+  const { data: team } = useSuspenseQuery(teamQuery(organisationId))
+  const queryClient = useQueryClient()
+  const [inviting, setInviting] = useState(false)
+  const [pending, setPending] = useState<PendingChange | null>(null)
+
+  const ask = (change: PendingChange) => setPending(change)
+  const memberChanges = (member: TeamMember): PendingChange[] => {
+    const target = { organisationId, userId: member.id }
+    const changes: PendingChange[] = []
+    if (member.role !== 'admin') {
+      const role: MemberRole = member.role === 'owner' ? 'staff' : 'owner'
+      changes.push({
+        title: `${member.name} zum ${memberRoleLabels[role]} machen?`,
+        description:
+          role === 'owner'
+            ? 'Inhaber verwalten das Team, die Stammdaten und die Einstellungen der Organisation.'
+            : 'Als Mitarbeiter kann sie oder er das Team und die Stammdaten nur noch lesen.',
+        confirmLabel: `Zum ${memberRoleLabels[role]} machen`,
+        variant: 'primary',
+        run: () => changeMemberRoleFn({ data: { ...target, role } }),
+        done: `${member.name} ist jetzt ${memberRoleLabels[role]}.`,
+      })
+    }
+    if (!member.isSelf) {
+      changes.push(
+        member.active
+          ? {
+              title: `${member.name} deaktivieren?`,
+              description:
+                'Alle Sitzungen enden sofort; eine Anmeldung ist nicht mehr möglich. Die Einträge bleiben erhalten, und du kannst das Konto jederzeit wieder aktivieren.',
+              confirmLabel: 'Deaktivieren',
+              variant: 'danger',
+              run: () => setMemberActiveFn({ data: { ...target, active: false } }),
+              done: `${member.name} ist deaktiviert und abgemeldet.`,
+            }
+          : {
+              title: `${member.name} wieder aktivieren?`,
+              description:
+                'Sie oder er kann sich danach wieder mit dem bisherigen Passwort anmelden.',
+              confirmLabel: 'Aktivieren',
+              variant: 'primary',
+              run: () => setMemberActiveFn({ data: { ...target, active: true } }),
+              done: `${member.name} ist wieder aktiv.`,
+            },
+      )
+    }
+    return changes
+  }
+
+  const invitationChanges = (invitation: TeamInvitation): PendingChange[] => {
+    const target = { organisationId, invitationId: invitation.id }
+    return [
+      {
+        title: `Einladung an ${invitation.email} erneut senden?`,
+        description:
+          'Die Adresse erhält einen neuen Link, der wieder 7 Tage gilt. Der bisherige Link funktioniert dann nicht mehr.',
+        confirmLabel: 'Erneut senden',
+        variant: 'primary',
+        run: () => resendInvitationFn({ data: target }),
+        done: `Die Einladung an ${invitation.email} ist neu versandt.`,
+      },
+      {
+        title: `Einladung an ${invitation.email} zurückziehen?`,
+        description: 'Der Link in der E-Mail funktioniert danach nicht mehr.',
+        confirmLabel: 'Zurückziehen',
+        variant: 'danger',
+        run: () => revokeInvitationFn({ data: target }),
+        done: `Die Einladung an ${invitation.email} ist zurückgezogen.`,
+      },
+    ]
+  }
+
+  return (
+    <div className="space-y-6">
+      <section
+        aria-labelledby="team-members"
+        className="rounded-card border border-border bg-surface p-6"
+      >
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="team-members" className="text-lg font-semibold text-ink">
+            Mitglieder
+          </h2>
+          {team.mayManage && (
+            <Button onClick={() => setInviting(true)}>
+              <UserPlus className="size-4" aria-hidden="true" />
+              Mitglied einladen
+            </Button>
+          )}
+        </div>
+        <div className="mt-4">
+          <PlainTable
+            caption={`Mitglieder von ${team.organisation.name}`}
+            columns={[
+              { header: 'Name' },
+              { header: 'Rolle' },
+              { header: 'Status' },
+              { header: 'Letzte Anmeldung' },
+              ...(team.mayManage ? [actionsColumn] : []),
+            ]}
+          >
+            {team.members.map((member) => (
+              <tr key={member.id} className={plainRowClass}>
+                <td className="py-2 pr-4">
+                  <span className="font-medium text-ink">{member.name}</span>
+                  {member.isSelf && <span className="text-ink-muted"> (du)</span>}
+                  <span className="block text-xs text-ink-muted">
+                    {member.username} · {member.email}
+                  </span>
+                </td>
+                <td className="py-2 pr-4">{memberRoleLabels[member.role]}</td>
+                <td className="py-2 pr-4">
+                  <StatusBadge tone={member.active ? 'success' : 'neutral'}>
+                    {member.active ? 'Aktiv' : 'Deaktiviert'}
+                  </StatusBadge>
+                </td>
+                <td className="py-2 pr-4 text-ink-muted">
+                  {member.lastLoginAt ? `${formatDateTime(member.lastLoginAt)} Uhr` : 'noch nie'}
+                </td>
+                {team.mayManage && (
+                  <td className="py-2 text-right">
+                    <ActionsMenu
+                      label={`Aktionen für ${member.name}`}
+                      changes={memberChanges(member)}
+                      onPick={ask}
+                    />
+                  </td>
+                )}
+              </tr>
+            ))}
+          </PlainTable>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="team-invitations"
+        className="rounded-card border border-border bg-surface p-6"
+      >
+        <h2 id="team-invitations" className="text-lg font-semibold text-ink">
+          Einladungen
+        </h2>
+        {team.invitations.length === 0 ? (
+          <p className="mt-3 text-sm text-ink-muted">Keine offenen Einladungen.</p>
+        ) : (
+          <div className="mt-4">
+            <PlainTable
+              caption="Offene und abgelaufene Einladungen"
+              columns={[
+                { header: 'E-Mail-Adresse' },
+                { header: 'Rolle' },
+                { header: 'Status' },
+                { header: 'Gültig bis' },
+                ...(team.mayManage ? [actionsColumn] : []),
+              ]}
+            >
+              {team.invitations.map((invitation) => (
+                <tr key={invitation.id} className={plainRowClass}>
+                  <td className="py-2 pr-4">
+                    {invitation.email}
+                    <span className="block text-xs text-ink-muted">
+                      gesendet am {formatDate(invitation.createdAt)}
+                      {invitation.invitedByName && ` von ${invitation.invitedByName}`}
+                    </span>
+                  </td>
+                  <td className="py-2 pr-4">{memberRoleLabels[invitation.role]}</td>
+                  <td className="py-2 pr-4">
+                    <StatusBadge tone={invitation.state === 'open' ? 'info' : 'warning'}>
+                      {invitationStateLabels[invitation.state]}
+                    </StatusBadge>
+                  </td>
+                  <td className="py-2 pr-4 text-ink-muted">
+                    {formatDateTime(invitation.expiresAt)} Uhr
+                  </td>
+                  {team.mayManage && (
+                    <td className="py-2 text-right">
+                      <ActionsMenu
+                        label={`Aktionen für die Einladung an ${invitation.email}`}
+                        changes={invitationChanges(invitation)}
+                        onPick={ask}
+                      />
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </PlainTable>
+          </div>
+        )}
+      </section>
+
+      {team.mayManage && (
+        <InviteDialog organisationId={organisationId} open={inviting} onOpenChange={setInviting} />
+      )}
+      {pending && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setPending(null)}
+          title={pending.title}
+          description={pending.description}
+          confirmLabel={pending.confirmLabel}
+          variant={pending.variant}
+          onConfirm={async () => {
+            await pending.run()
+            await queryClient.invalidateQueries({ queryKey: teamKey })
+            toast.success(pending.done)
+          }}
+        />
+      )}
+    </div>
+  )
+}
+
+function ActionsMenu({
+  label,
+  changes,
+  onPick,
+}: {
+  label: string
+  changes: PendingChange[]
+  onPick: (change: PendingChange) => void
+}) {
+  if (changes.length === 0) return null
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="ghost" aria-label={label}>
+          <MoreHorizontal className="size-4" aria-hidden="true" />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          className="z-50 min-w-56 rounded-lg border border-border bg-surface p-1 shadow-lg"
+        >
+          {changes.map((change) => (
+            <DropdownMenu.Item
+              key={change.confirmLabel}
+              className={itemClass}
+              onSelect={() => onPick(change)}
+            >
+              {change.confirmLabel}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  )
+}
+
+const emptyInvitation: InvitationInput = { email: '', role: 'staff' }
+
+function InviteDialog({
+  organisationId,
+  open,
+  onOpenChange,
+}: {
+  organisationId: string
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const queryClient = useQueryClient()
+  const form = useForm({
+    defaultValues: emptyInvitation,
+    validators: { onSubmit: invitationSchema },
+    onSubmit: async ({ value }) => {
+      await inviteMemberFn({ data: { organisationId, invitation: value } })
+      await queryClient.invalidateQueries({ queryKey: teamKey })
+      toast.success(`Die Einladung an ${value.email} ist versandt.`)
+    },
+  })
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Mitglied einladen"
+      description="Die Person erhält eine E-Mail mit einem Link, der 7 Tage gilt. Darüber legt sie Namen, Benutzernamen und Passwort fest."
+      form={form}
+      submitLabel="Einladung senden"
+    >
+      <form.Field name="email">
+        {(field) => (
+          <TextField field={field} label="E-Mail-Adresse" type="email" autoComplete="off" />
+        )}
+      </form.Field>
+      <form.Field name="role">
+        {(field) => (
+          <SelectField
+            field={field}
+            label="Rolle"
+            options={memberRoles.map((role) => ({ value: role, label: memberRoleLabels[role] }))}
+          />
+        )}
+      </form.Field>
+    </FormDialog>
+  )
+}

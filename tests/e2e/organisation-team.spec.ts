@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousViolations } from './support/axe'
+import { confirmationPath, waitForMail } from './support/mail'
+import { tabTo } from './support/page'
+import { logInBusiness, openBackOffice, waitForHydratedForm } from './support/session'
+
+/** Sonnen-Apotheke (demo data). */
+const pharmacy = '00000000-0000-4000-8000-000000000002'
+
+test.describe.configure({ timeout: 90_000 })
+
+test('the owner invites a colleague by keyboard, who joins by the mail and is logged out once deactivated', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = `pta.${Date.now()}@sonnen-apotheke.example`
+  const username = `pta${Date.now()}`
+  const password = 'ein-sicheres-passwort'
+
+  await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
+  await page.goto(`/organisations/${pharmacy}?tab=team`)
+  await expect(page.getByRole('tab', { name: 'Team' })).toHaveAttribute('aria-selected', 'true')
+  const members = page.getByRole('table', { name: 'Mitglieder von Sonnen-Apotheke' })
+  await expect(members).toContainText('Dr. Clara Sonnberg')
+  await expect(
+    page.getByRole('table', { name: 'Offene und abgelaufene Einladungen' }),
+  ).toContainText('Abgelaufen')
+  await expectNoSeriousViolations(page)
+
+  // The invitation, by keyboard alone.
+  await tabTo(page, page.getByRole('button', { name: 'Mitglied einladen' }))
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Mitglied einladen' })
+  await expect(dialog).toBeVisible()
+  await expectNoSeriousViolations(page)
+  await tabTo(page, dialog.getByLabel('E-Mail-Adresse'))
+  await page.keyboard.type(email)
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText(`Die Einladung an ${email} ist versandt.`)).toBeVisible()
+  await expect(
+    page.getByRole('table', { name: 'Offene und abgelaufene Einladungen' }),
+  ).toContainText(email)
+
+  // The colleague follows the link in the mail, in a browser of her own.
+  const mail = await waitForMail(
+    (candidate) =>
+      candidate.to.includes(email) && candidate.subject.startsWith('Ihre Einladung ins Team'),
+  )
+  expect(mail.from).toContain('Sonnen-Apotheke')
+  const colleague = await browser.newContext({ baseURL })
+  const invited = await colleague.newPage()
+  await invited.goto(confirmationPath(mail, 'invitation'))
+  await expect(
+    invited.getByRole('heading', { level: 1, name: 'Einladung zu Sonnen-Apotheke' }),
+  ).toBeVisible()
+  await expect(invited.getByText(email)).toBeVisible()
+  await expectNoSeriousViolations(invited)
+  await waitForHydratedForm(invited)
+  await invited.getByLabel('Vor- und Nachname').fill('Paula Team')
+  await invited.getByLabel('Benutzername').fill('apotheke')
+  await invited.getByLabel('Passwort', { exact: true }).fill(password)
+  await invited.getByLabel('Passwort wiederholen').fill(password)
+  await invited.getByRole('button', { name: 'Zugang anlegen' }).click()
+  await expect(invited.getByText('Dieser Benutzername ist schon vergeben.')).toBeVisible()
+  await invited.getByLabel('Benutzername').fill(username)
+  await invited.getByRole('button', { name: 'Zugang anlegen' }).click()
+  await expect(invited.getByRole('heading', { name: 'Dein Zugang ist angelegt' })).toBeVisible()
+  await invited.getByRole('link', { name: 'Zur Anmeldung' }).click()
+  await expect(invited).toHaveURL(/\/login$/)
+  await logInBusiness(invited, username, password)
+  await expect(invited).toHaveURL(/\/dashboard$/)
+
+  // The link works once.
+  await invited.goto(confirmationPath(mail, 'invitation'))
+  await expect(invited.getByRole('alert')).toContainText('bereits angenommen')
+  await invited.goto('/dashboard')
+  await expect(invited.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+
+  // The owner sees the new member and deactivates her by keyboard.
+  await page.reload()
+  const row = members.getByRole('row').filter({ hasText: 'Paula Team' })
+  await expect(row).toContainText('Mitarbeiter')
+  await tabTo(page, row.getByRole('button', { name: 'Aktionen für Paula Team' }))
+  await page.keyboard.press('Enter')
+  await page.getByRole('menuitem', { name: 'Deaktivieren' }).focus()
+  await page.keyboard.press('Enter')
+  const confirm = page.getByRole('alertdialog', { name: 'Paula Team deaktivieren?' })
+  await expect(confirm).toBeVisible()
+  await confirm.getByRole('button', { name: 'Deaktivieren' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(row).toContainText('Deaktiviert')
+
+  // Her next click finds her logged out.
+  await invited.getByRole('navigation').getByRole('link', { name: 'Kunden' }).click()
+  await expect(invited).toHaveURL(/\/login/)
+  await colleague.close()
+})
+
+test('an unknown invitation link says so', async ({ page }) => {
+  await page.goto(`/invitation/${'x'.repeat(43)}`)
+  await expect(page.getByRole('alert')).toContainText('Diesen Einladungslink kennen wir nicht')
+})
