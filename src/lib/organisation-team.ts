@@ -165,3 +165,17 @@ export const closedInvitationMessages: Record<Exclude<InvitationState, 'open'>, 
   replaced: teamMessages.replaced,
   accepted: teamMessages.accepted,
 }
+
+/** "Passwort vergessen?" of a business user: the username or the e-mail address. */
+export const memberResetRequestSchema = z.object({
+  identifier: text({
+    trim: true,
+    required: 'Bitte gib deinen Benutzernamen oder deine E-Mail-Adresse ein.',
+    max: 254,
+    tooLong: 'Das ist zu lang für einen Benutzernamen oder eine E-Mail-Adresse.',
+  }),
+})
+
+/** The same answer whether or not the account exists (no enumeration). */
+export const memberResetRequestedMessage =
+  'Wenn es zu diesem Benutzernamen oder dieser E-Mail-Adresse einen aktiven Zugang gibt, haben wir einen Link zum Zurücksetzen an die hinterlegte Adresse geschickt. Er ist eine Stunde gültig.'

@@ -9,7 +9,7 @@ const pharmacy = '00000000-0000-4000-8000-000000000002'
 
 test.describe.configure({ timeout: 90_000 })
 
-test('the owner invites a colleague by keyboard, who joins by the mail and is logged out once deactivated', async ({
+test('the owner invites a colleague by keyboard, who joins by the mail, resets her password and is logged out once deactivated', async ({
   page,
   browser,
   baseURL,
@@ -17,6 +17,7 @@ test('the owner invites a colleague by keyboard, who joins by the mail and is lo
   const email = `pta.${Date.now()}@sonnen-apotheke.example`
   const username = `pta${Date.now()}`
   const password = 'ein-sicheres-passwort'
+  const newPassword = 'ein-neues-sicheres-passwort'
 
   await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
   await page.goto(`/organisations/${pharmacy}?tab=team`)
@@ -75,7 +76,35 @@ test('the owner invites a colleague by keyboard, who joins by the mail and is lo
   // The link works once.
   await invited.goto(confirmationPath(mail, 'invitation'))
   await expect(invited.getByRole('alert')).toContainText('bereits angenommen')
-  await invited.goto('/dashboard')
+
+  // She forgets her password and sets a new one by the mail; her session ends with it.
+  await invited.context().clearCookies()
+  await invited.goto('/login/forgot-password')
+  await waitForHydratedForm(invited)
+  await invited.getByLabel('Benutzername oder E-Mail-Adresse').fill(username.toUpperCase())
+  await invited.getByRole('button', { name: 'Link für das Geschäftskonto anfordern' }).click()
+  await expect(
+    invited.getByRole('status').filter({ hasText: 'Wenn es zu diesem Benutzernamen' }),
+  ).toBeVisible()
+  const reset = await waitForMail(
+    (candidate) =>
+      candidate.to.includes(email) && candidate.subject.startsWith('Passwort zurücksetzen'),
+  )
+  await invited.goto(confirmationPath(reset))
+  await expect(
+    invited.getByRole('heading', { level: 1, name: 'Neues Passwort festlegen' }),
+  ).toBeVisible()
+  await expectNoSeriousViolations(invited)
+  await waitForHydratedForm(invited)
+  await invited.getByLabel('Neues Passwort', { exact: true }).fill(newPassword)
+  await invited.getByLabel('Neues Passwort wiederholen').fill(newPassword)
+  await invited.getByRole('button', { name: 'Passwort speichern' }).click()
+  await expect(
+    invited.getByRole('status').filter({ hasText: 'Ihr Passwort ist geändert' }),
+  ).toBeVisible()
+  await invited.getByRole('link', { name: 'Zur Anmeldung' }).click()
+  await logInBusiness(invited, username, newPassword)
+  await expect(invited).toHaveURL(/\/dashboard$/)
   await expect(invited.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
 
   // The owner sees the new member and deactivates her by keyboard.

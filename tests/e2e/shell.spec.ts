@@ -304,9 +304,12 @@ test('login on a shop host shows the shop and the ways to reset a forgotten pass
   await expect(page).toHaveURL(`${shop}/login/forgot-password`)
   await expect(page).toHaveTitle('Passwort vergessen – Sonnen-Apotheke')
   await expect(page.getByRole('heading', { level: 1, name: 'Passwort vergessen?' })).toBeVisible()
-  // Shop customers reset by mail (shop-accounts.spec.ts); business users ask their owner.
-  await expect(main.getByRole('button', { name: 'Link anfordern' })).toBeVisible()
-  await expect(main.getByText('Die Inhaberin oder der Inhaber deiner Organisation')).toBeVisible()
+  // Shop customers (shop-accounts.spec.ts) and business users (organisation-team.spec.ts) reset
+  // by mail.
+  await expect(main.getByRole('button', { name: 'Link anfordern', exact: true })).toBeVisible()
+  await expect(
+    main.getByRole('button', { name: 'Link für das Geschäftskonto anfordern' }),
+  ).toBeVisible()
   await expectNoSeriousViolations(page)
   await page.getByRole('link', { name: 'Zurück zur Anmeldung' }).click()
   await expect(page).toHaveURL(`${shop}/login`)

@@ -74,8 +74,8 @@ test('a patient resets her forgotten password by the mail, once', async ({ page,
   const shop = tenantOrigin(baseURL, 'sonnen-apotheke')
   await page.goto(`${shop}/login/forgot-password`)
   await waitForHydratedForm(page)
-  await page.getByLabel('E-Mail-Adresse').fill(email)
-  await page.getByRole('button', { name: 'Link anfordern' }).click()
+  await page.getByLabel('E-Mail-Adresse', { exact: true }).fill(email)
+  await page.getByRole('button', { name: 'Link anfordern', exact: true }).click()
   await expect(
     page
       .getByRole('status')

@@ -16,9 +16,15 @@ import {
   resendInvitation,
   revokeInvitation,
 } from '~/server/organisations/invitations.server'
-import { organisationInvitations } from '~/server/organisations/team.schema'
+import {
+  inspectMemberToken,
+  requestMemberPasswordReset,
+  resetMemberPassword,
+} from '~/server/organisations/member-password.server'
+import { memberAccountTokens, organisationInvitations } from '~/server/organisations/team.schema'
 import { changeMemberRole, getTeam, setMemberActive } from '~/server/organisations/team.server'
 import { resetCounter } from '~/server/rate-limit.server'
+import { tokenMessages } from '~/server/shop-accounts/shop-accounts.server'
 import { businessActorOf, demoActors } from '../support/actors'
 import {
   authDepsFor,
@@ -345,5 +351,100 @@ describe.each(testDatabaseKinds)('organisation team on %s', (kind) => {
     expect(mail?.textBody).toContain('Dr. Clara Sonnberg lädt Sie ein, als Inhaber')
     expect(mail?.textBody).toContain(`${origin}/invitation/${token}`)
     expect(mail?.tenantId).toBeNull()
+  })
+
+  describe('password reset of business users', () => {
+    const client = (ip: string) => ({ ip, origin })
+    /** The reset link's token in the newest reset mail to `email`. */
+    async function resetTokenFor(email: string): Promise<string | null> {
+      const [mail] = await db()
+        .select({ text: outboxMails.textBody })
+        .from(outboxMails)
+        .where(and(eq(outboxMails.kind, 'reset_password'), eq(outboxMails.toAddress, email)))
+        .orderBy(desc(outboxMails.createdAt))
+        .limit(1)
+      return /\/confirmation\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? null
+    }
+    const resetMailsTo = async (email: string) =>
+      (
+        await db()
+          .select({ id: outboxMails.id })
+          .from(outboxMails)
+          .where(and(eq(outboxMails.kind, 'reset_password'), eq(outboxMails.toAddress, email)))
+      ).length
+
+    it('answers the same for every name, and mails only an active account', async () => {
+      const { username, actor } = await newMember()
+      const answers = await Promise.all(
+        [username.toUpperCase(), actor.user.email, 'niemand', 'lager'].map((identifier) =>
+          requestMemberPasswordReset(db(), client('192.0.2.30'), { identifier }),
+        ),
+      )
+      expect(new Set(answers.map((answer) => answer.message)).size).toBe(1)
+      expect(await resetMailsTo(actor.user.email)).toBe(2)
+      expect(await resetMailsTo('lager@nordhanf.example')).toBe(0)
+    })
+
+    it('the link sets the password once, ends every session and outlives no newer link', async () => {
+      const { username, actor } = await newMember()
+      const login = await loginBusinessUser(
+        deps,
+        { username, password },
+        { ip: '192.0.2.31', requestId: null },
+      )
+      await requestMemberPasswordReset(db(), client('192.0.2.31'), { identifier: username })
+      const first = (await resetTokenFor(actor.user.email)) as string
+      await requestMemberPasswordReset(db(), client('192.0.2.31'), { identifier: username })
+      const second = (await resetTokenFor(actor.user.email)) as string
+      expect(second).not.toBe(first)
+      expect(await inspectMemberToken(db(), first)).toEqual({ problem: tokenMessages.used })
+
+      const newPassword = 'ein-ganz-neues-passwort'
+      const reset = { token: second, password: newPassword, repeat: newPassword }
+      const outcomes = await Promise.all([
+        outcomeOf(resetMemberPassword(db(), reset)),
+        outcomeOf(resetMemberPassword(db(), reset)),
+      ])
+      expect(outcomes.sort()).toEqual([410, 'ok'])
+      expect(await outcomeOf(verifyAccessSession(deps, login.accessToken, null))).toBe(401)
+      const client2 = { ip: '192.0.2.32', requestId: null }
+      expect(await outcomeOf(loginBusinessUser(deps, { username, password }, client2))).toBe(401)
+      expect(
+        await outcomeOf(loginBusinessUser(deps, { username, password: newPassword }, client2)),
+      ).toBe('ok')
+      // A shop's link or an unknown token is none of the business users'.
+      expect(await inspectMemberToken(db(), 'B'.repeat(43))).toBeNull()
+    })
+
+    it('an expired link says so and changes nothing', async () => {
+      const { username, actor } = await newMember()
+      await requestMemberPasswordReset(db(), client('192.0.2.33'), { identifier: username })
+      const token = (await resetTokenFor(actor.user.email)) as string
+      await db()
+        .update(memberAccountTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(memberAccountTokens.userId, actor.user.id))
+      await expect(
+        resetMemberPassword(db(), {
+          token,
+          password: 'noch-ein-passwort',
+          repeat: 'noch-ein-passwort',
+        }),
+      ).rejects.toThrow(tokenMessages.expired)
+    })
+
+    it('50 parallel requests for one account from one client send at most 5 links', async () => {
+      const { username, actor } = await newMember()
+      const outcomes = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          outcomeOf(
+            requestMemberPasswordReset(db(), client('192.0.2.34'), { identifier: username }),
+          ),
+        ),
+      )
+      expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(5)
+      expect(outcomes.filter((outcome) => outcome === 429)).toHaveLength(45)
+      expect(await resetMailsTo(actor.user.email)).toBe(5)
+    })
   })
 })

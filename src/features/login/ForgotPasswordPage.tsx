@@ -1,8 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowLeft } from 'lucide-react'
+import { FieldView, FormAlert, SubmitButtonView } from '../forms/field-parts'
 import { useHostOrganisation, useTenant } from '../shell/host'
+import { entry, usePlainForm } from '../shop-accounts/PlainForm'
 import { ShopPasswordReset } from '../shop-accounts/ShopPasswordReset'
 import { AuthFrame } from './AuthFrame'
+import { requestMemberResetFn } from './member-password.functions'
 
 const linkClass = 'font-medium text-brand-700 hover:underline'
 
@@ -38,45 +41,46 @@ function HostAccounts() {
   )
 }
 
-/**
- * Until passwords can be reset by e-mail, the page says whom to ask — so the link on the login
- * never leads nowhere.
- */
-export function ForgotPasswordPage() {
-  const tenant = useTenant()
-  const isMainDomain = tenant === null
+/** A business user asks for a reset link by username or address; the answer never tells which exist. */
+function BusinessPasswordReset() {
+  const form = usePlainForm((entries) =>
+    requestMemberResetFn({ data: { identifier: entry(entries, 'identifier') } }),
+  )
   return (
-    <AuthFrame
-      title="Passwort vergessen?"
-      intro={
-        tenant?.config
-          ? 'Kundinnen und Kunden setzen ihr Passwort per E-Mail zurück.'
-          : 'Ein neues Passwort bekommst du von denen, die deinen Zugang verwalten.'
-      }
-    >
+    <section aria-labelledby="business-accounts" className="space-y-3">
+      <h2 id="business-accounts" className="font-semibold text-ink">
+        Geschäftskonto
+      </h2>
+      {form.result ? (
+        <p role="status" className="text-ink">
+          {form.result.message}
+        </p>
+      ) : (
+        <form noValidate method="post" className="space-y-4" onSubmit={form.onSubmit}>
+          <p>Wir schicken dir einen Link an die E-Mail-Adresse deines Zugangs.</p>
+          {form.failure && !form.failure.errors && <FormAlert>{form.failure.message}</FormAlert>}
+          <FieldView
+            id="member-reset-identifier"
+            label="Benutzername oder E-Mail-Adresse"
+            error={form.fieldError('identifier')}
+            render={(control) => <input {...control} name="identifier" autoComplete="username" />}
+          />
+          <SubmitButtonView busy={form.busy}>
+            Link für das Geschäftskonto anfordern
+          </SubmitButtonView>
+        </form>
+      )}
+    </section>
+  )
+}
+
+/** Shop customers and business users each reset by mail; club members ask their club. */
+export function ForgotPasswordPage() {
+  return (
+    <AuthFrame title="Passwort vergessen?" intro="Ein Link per E-Mail führt zum neuen Passwort.">
       <div className="space-y-6 text-ink-muted">
         <HostAccounts />
-        <section aria-labelledby="business-accounts" className="space-y-2">
-          <h2 id="business-accounts" className="font-semibold text-ink">
-            Geschäftskonto
-          </h2>
-          <p>
-            Die Inhaberin oder der Inhaber deiner Organisation setzt dein Passwort zurück. Als
-            Inhaberin oder Inhaber wendest du dich an den Betrieb der Plattform Blattwerk
-            {isMainDomain ? (
-              <>
-                {' '}
-                über das{' '}
-                <Link to="/contact" className={linkClass}>
-                  Kontaktformular
-                </Link>
-                .
-              </>
-            ) : (
-              '.'
-            )}
-          </p>
-        </section>
+        <BusinessPasswordReset />
         <Link to="/login" className={`inline-flex items-center gap-2 ${linkClass}`}>
           <ArrowLeft className="size-4" aria-hidden="true" />
           Zurück zur Anmeldung

@@ -3,6 +3,7 @@ import { CircleCheck } from 'lucide-react'
 import type { AccountTokenPurpose } from '~/lib/shop-accounts'
 import { FieldView, FormAlert, SubmitButtonView } from '../forms/field-parts'
 import { AuthFrame } from '../login/AuthFrame'
+import { resetMemberPasswordFn } from '../login/member-password.functions'
 import { entry, usePlainForm } from './PlainForm'
 import {
   confirmEmailChangeFn,
@@ -62,12 +63,18 @@ function ConfirmEmailChange({ token }: { token: string }) {
   )
 }
 
-function ResetPassword({ token }: { token: string }) {
-  const form = usePlainForm((entries) =>
-    resetPasswordFn({
+/** Which kind of account a link belongs to: a shop customer's, or a business user's. */
+export type LinkAccount = 'shop' | 'business'
+
+const resetFunctions = { shop: resetPasswordFn, business: resetMemberPasswordFn }
+
+function ResetPassword({ token, account }: { token: string; account: LinkAccount }) {
+  const form = usePlainForm(async (entries) => {
+    await resetFunctions[account]({
       data: { token, password: entry(entries, 'password'), repeat: entry(entries, 'repeat') },
-    }),
-  )
+    })
+    return { done: true }
+  })
   if (form.result) {
     return <Done>Ihr Passwort ist geändert. Bitte melden Sie sich mit dem neuen Passwort an.</Done>
   }
@@ -105,15 +112,20 @@ const titles: Record<AccountTokenPurpose, string> = {
 /** Where the links of the account mails lead: the step the link is for, or why it cannot be used. */
 export function ConfirmationPage({
   token,
+  account,
   purpose,
   problem,
 }: {
   token: string
+  account: LinkAccount
   purpose: AccountTokenPurpose
   problem: string | null
 }) {
   return (
-    <AuthFrame title={problem ? 'Link nicht gültig' : titles[purpose]} intro="Ihr Kundenkonto">
+    <AuthFrame
+      title={problem ? 'Link nicht gültig' : titles[purpose]}
+      intro={account === 'business' ? 'Ihr Geschäftskonto' : 'Ihr Kundenkonto'}
+    >
       {problem ? (
         <div className="space-y-4">
           <FormAlert>{problem}</FormAlert>
@@ -127,7 +139,7 @@ export function ConfirmationPage({
           </p>
         </div>
       ) : purpose === 'reset_password' ? (
-        <ResetPassword token={token} />
+        <ResetPassword token={token} account={account} />
       ) : purpose === 'confirm_email_change' ? (
         <ConfirmEmailChange token={token} />
       ) : (

@@ -1,6 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
+import { getRequest } from '@tanstack/react-start/server'
 import type { RegistrationInput } from '~/lib/shop-accounts'
 import { getApp } from '~/server/app.server'
+import { inspectMemberToken } from '~/server/organisations/member-password.server'
 import { accountRequest } from '~/server/shop-accounts/account-request.server'
 import {
   confirmEmailChange,
@@ -10,7 +12,9 @@ import {
   requestPasswordReset,
   resendConfirmation,
   resetPassword,
+  tokenMessages,
 } from '~/server/shop-accounts/shop-accounts.server'
+import { isShopTenant, tenantOfRequest } from '~/server/tenants.server'
 
 // The services parse every input with the shared schemas and answer their German field messages.
 const raw = <T>(input: T) => input as unknown
@@ -33,11 +37,24 @@ export const requestPasswordResetFn = createServerFn({ method: 'POST' })
     requestPasswordReset((await getApp()).db, await accountRequest(), data),
   )
 
+/**
+ * What a `/confirmation/$token` link is for: a business user's password reset (any host), or a
+ * step of a shop account on this shop's host.
+ */
 export const inspectTokenFn = createServerFn({ method: 'GET' })
   .validator((input: { token: string }) => raw(input?.token))
   .handler(async ({ data }) => {
-    const { shop } = await accountRequest()
-    return inspectToken((await getApp()).db, shop, data)
+    const app = await getApp()
+    const member = await inspectMemberToken(app.db, data)
+    const tenant = member ? null : await tenantOfRequest(app, getRequest())
+    if (!isShopTenant(tenant)) {
+      return {
+        account: 'business' as const,
+        purpose: 'reset_password' as const,
+        problem: member ? member.problem : tokenMessages.unknown,
+      }
+    }
+    return { account: 'shop' as const, ...(await inspectToken(app.db, tenant, data)) }
   })
 
 export const confirmRegistrationFn = createServerFn({ method: 'POST' })

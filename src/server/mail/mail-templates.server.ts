@@ -214,9 +214,9 @@ export function renderMail(content: MailContent, sender: MailSender): RenderedMa
   const signature = [
     sender.shopName,
     ...sender.addressLines,
-    `Telefon ${sender.phone}`,
+    sender.phone && `Telefon ${sender.phone}`,
     sender.email,
-  ]
+  ].filter((line) => line !== '')
   const text = [
     greeting,
     '',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { invitationEndings, memberRoles } from '../../lib/organisation-team'
 import { organisations, users } from '../db/schema'
+import { accountTokenPurpose } from '../shop-accounts/shop-accounts.schema'
 
 export const memberRole = pgEnum('member_role', memberRoles)
 export const invitationEnding = pgEnum('invitation_ending', invitationEndings)
@@ -36,5 +37,28 @@ export const organisationInvitations = pgTable(
       .on(table.organisationId, sql`lower(${table.email})`)
       .where(sql`${table.endedAt} is null`),
     index('organisation_invitations_organisation_idx').on(table.organisationId, table.createdAt),
+  ],
+)
+
+/**
+ * Single-use links for business users (a password reset), as the shop accounts have them: only a
+ * SHA-256 hash of the token is kept.
+ */
+export const memberAccountTokens = pgTable(
+  'member_account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: accountTokenPurpose('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('member_account_tokens_hash_unique').on(table.tokenHash),
+    index('member_account_tokens_user_idx').on(table.userId, table.purpose),
   ],
 )

@@ -7,7 +7,7 @@ import { inspectTokenFn } from '~/features/shop-accounts/shop-accounts.functions
 export const Route = createFileRoute('/_empty/confirmation/$token')({
   loader: ({ params }) => inspectTokenFn({ data: { token: params.token } }),
   head: ({ match }) => {
-    const head = pageHead('Kundenkonto', hostBrand(match.context))
+    const head = pageHead('Link aus Ihrer E-Mail', hostBrand(match.context))
     // The address carries a secret: it must not leak through the Referer of the page's links.
     return { meta: [...head.meta, { name: 'referrer', content: 'no-referrer' }] }
   },
@@ -16,6 +16,6 @@ export const Route = createFileRoute('/_empty/confirmation/$token')({
 
 function Confirmation() {
   const { token } = Route.useParams()
-  const { purpose, problem } = Route.useLoaderData()
-  return <ConfirmationPage token={token} purpose={purpose} problem={problem} />
+  const { account, purpose, problem } = Route.useLoaderData()
+  return <ConfirmationPage token={token} account={account} purpose={purpose} problem={problem} />
 }
