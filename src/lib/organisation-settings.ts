@@ -94,6 +94,24 @@ export const letterheadSchema = z
         websiteMessage,
       ),
     ),
+    // Left out by callers of organisations without a licence: absent is empty.
+    licenceNumber: z.preprocess(
+      (value) => value ?? null,
+      optional(
+        text({
+          trim: true,
+          max: 60,
+          tooLong: 'Die Nummer der Erlaubnis hat höchstens 60 Zeichen.',
+        }),
+      ),
+    ),
+    /** Only a club's KCanG permit names its authority; the service drops it for the others. */
+    licenceAuthority: z.preprocess(
+      (value) => value ?? null,
+      optional(
+        text({ trim: true, max: 200, tooLong: 'Der Name der Behörde hat höchstens 200 Zeichen.' }),
+      ),
+    ),
     /** A stored file of purpose `organisation_logo`, or null for none. */
     logoFileId: z.uuid({ error: 'Das Logo ist keine hochgeladene Datei.' }).nullable(),
   })
@@ -103,7 +121,11 @@ export const letterheadSchema = z
     }
   })
 
-export type LetterheadInput = z.input<typeof letterheadSchema>
+export type LetterheadInput = Omit<
+  z.input<typeof letterheadSchema>,
+  'licenceNumber' | 'licenceAuthority'
+> &
+  Partial<Pick<z.input<typeof letterheadSchema>, 'licenceNumber' | 'licenceAuthority'>>
 export type Letterhead = z.output<typeof letterheadSchema>
 
 /** What the settings page shows: the organisation's fixed facts and its letterhead. */
@@ -124,6 +146,8 @@ export interface OrganisationSettings {
     email: string | null
     phone: string | null
     website: string | null
+    licenceNumber: string | null
+    licenceAuthority: string | null
     logoFileId: string | null
   }
   /** Whether the viewer may change the letterhead (the owner). */
@@ -141,6 +165,20 @@ export const letterheadLabels = {
   website: 'Website',
   logoFileId: 'Logo',
 } as const
+
+type Category = 'platform' | 'pharmacy' | 'wholesaler' | 'producer' | 'club'
+
+/**
+ * The licence each category needs (none for the platform): a pharmacy's operating licence
+ * (ApoG), a MedCanG permit for trade and production, a club's KCanG permit with its authority.
+ */
+export const licenceLabels: Record<Category, { number: string; authority?: string } | null> = {
+  platform: null,
+  pharmacy: { number: 'Betriebserlaubnis (Nr.)' },
+  wholesaler: { number: 'Erlaubnis nach MedCanG (Nr.)' },
+  producer: { number: 'Erlaubnis nach MedCanG (Nr.)' },
+  club: { number: 'Erlaubnis nach KCanG (Nr.)', authority: 'Erteilt von (Behörde)' },
+}
 
 export const organisationNotFoundMessage = 'Diese Organisation gibt es nicht.'
 export const logoNotFoundMessage = 'Bitte laden Sie das Logo erneut hoch.'

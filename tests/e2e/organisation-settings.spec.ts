@@ -78,6 +78,8 @@ test('an employee reads the letterhead without a form', async ({ page }) => {
     ),
   ).toBeVisible()
   await expect(page.getByText('DE89370400440532013000')).toBeVisible()
+  await expect(page.getByText('Betriebserlaubnis (Nr.)')).toBeVisible()
+  await expect(page.getByText('BE-APO-2019-0412')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Speichern' })).toHaveCount(0)
   await expectNoSeriousViolations(page)
 })

@@ -177,6 +177,41 @@ describe.each(testDatabaseKinds)('organisation settings on %s', (kind) => {
     expect(await letterheadAudits(demoIds.wholesaler)).toHaveLength(1)
   })
 
+  it('keeps the licence each category needs: a club names the authority, a pharmacy none', async () => {
+    const pharmacy = await updateLetterhead(
+      actors.pharmacyOwner,
+      demoIds.pharmacy,
+      pharmacyLetterhead({ licenceNumber: ' BE-APO-2019-0999 ', licenceAuthority: 'Bezirksamt' }),
+      db(),
+    )
+    expect(pharmacy.letterhead).toMatchObject({
+      licenceNumber: 'BE-APO-2019-0999',
+      licenceAuthority: null,
+    })
+    const club = await updateLetterhead(
+      actors.clubOwner,
+      demoIds.club,
+      {
+        ...pharmacyLetterhead(),
+        taxNumber: '231/107/12345',
+        vatId: null,
+        licenceNumber: 'KCanG-AV-SN-0042',
+        licenceAuthority: 'Landesdirektion Sachsen',
+        logoFileId: null,
+      },
+      db(),
+    )
+    expect(club.letterhead).toMatchObject({
+      licenceNumber: 'KCanG-AV-SN-0042',
+      licenceAuthority: 'Landesdirektion Sachsen',
+    })
+    expect(
+      (await getOrganisationSettings(actors.clubOwner, demoIds.club, db())).letterhead,
+    ).toMatchObject({
+      licenceAuthority: 'Landesdirektion Sachsen',
+    })
+  })
+
   it('parallel saves of the owner serialise: every change is logged, the last one stands', async () => {
     const names = Array.from({ length: 20 }, (_, index) => `Bank ${index + 1}`)
     const before = await letterheadAudits(demoIds.pharmacy)

@@ -9,6 +9,7 @@ import {
   type LetterheadInput,
   letterheadLabels,
   letterheadSchema,
+  licenceLabels,
   type OrganisationSettings,
 } from '~/lib/organisation-settings'
 import { countryLabel } from '~/lib/products'
@@ -63,8 +64,20 @@ const valuesOf = (letterhead: OrganisationSettings['letterhead']): LetterheadVal
   email: letterhead.email ?? '',
   phone: letterhead.phone ?? '',
   website: letterhead.website ?? '',
+  licenceNumber: letterhead.licenceNumber ?? '',
+  licenceAuthority: letterhead.licenceAuthority ?? '',
   logoFileId: letterhead.logoFileId ?? '',
 })
+
+/** The licence fields the organisation's category has, with their labels. */
+function licenceFields(category: string) {
+  const labels = licenceLabels[category as keyof typeof licenceLabels]
+  if (!labels) return []
+  return [
+    { name: 'licenceNumber' as const, label: labels.number },
+    ...(labels.authority ? [{ name: 'licenceAuthority' as const, label: labels.authority }] : []),
+  ]
+}
 
 const inputOf = (values: LetterheadValues): LetterheadInput => ({
   ...values,
@@ -180,6 +193,12 @@ function LetterheadView({ settings }: { settings: OrganisationSettings }) {
             <dd>{letterhead[field] ?? '–'}</dd>
           </div>
         ))}
+        {licenceFields(settings.category).map(({ name, label }) => (
+          <div key={name} className="contents">
+            <dt className="text-ink-muted">{label}</dt>
+            <dd>{letterhead[name] ?? '–'}</dd>
+          </div>
+        ))}
         <dt className="text-ink-muted">{letterheadLabels.logoFileId}</dt>
         <dd>
           {letterhead.logoFileId ? <LogoPreview fileId={letterhead.logoFileId} /> : 'Kein Logo'}
@@ -229,6 +248,15 @@ function LetterheadForm({ settings }: { settings: OrganisationSettings }) {
             <form.Field name="logoFileId">{(field) => <LogoField field={field} />}</form.Field>
           </div>
         </Section>
+        {licenceFields(settings.category).length > 0 && (
+          <Section title="Erlaubnis">
+            {licenceFields(settings.category).map(({ name, label }) => (
+              <form.Field key={name} name={name}>
+                {(field) => <InputField field={field} label={label} />}
+              </form.Field>
+            ))}
+          </Section>
+        )}
         <div className="flex justify-end">
           <SubmitButton form={form}>Speichern</SubmitButton>
         </div>

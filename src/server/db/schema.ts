@@ -53,6 +53,13 @@ export const organisations = pgTable('organisations', {
   email: text('email'),
   phone: text('phone'),
   website: text('website'),
+  /**
+   * The licence the category needs: a pharmacy's operating licence (Betriebserlaubnis), a
+   * wholesaler's or producer's MedCanG permit, a club's KCanG permit — with, for a club, the
+   * authority that issued it.
+   */
+  licenceNumber: text('licence_number'),
+  licenceAuthority: text('licence_authority'),
   /** A stored file of purpose `organisation_logo` (PNG or JPEG, as PDFs embed them). */
   logoFileId: uuid('logo_file_id').references((): AnyPgColumn => storedFiles.id, {
     onDelete: 'restrict',

@@ -118,6 +118,7 @@ export const demoLetterheads = {
     email: 'kontakt@sonnen-apotheke.example',
     phone: '+49 30 6123456',
     website: 'www.sonnen-apotheke.example',
+    licenceNumber: 'BE-APO-2019-0412',
   },
   [demoIds.wholesaler]: {
     taxNumber: '43/721/01234',
@@ -128,6 +129,7 @@ export const demoLetterheads = {
     email: 'buchhaltung@nordhanf.example',
     phone: '+49 40 5551234',
     website: 'www.nordhanf.example',
+    licenceNumber: 'MedCanG-E-2024-0178',
   },
   [demoIds.marketPharmacy]: {
     taxNumber: '046/123/45678',
@@ -138,6 +140,7 @@ export const demoLetterheads = {
     email: 'buchhaltung@apotheke-am-markt.example',
     phone: '+49 331 2345679',
     website: 'www.apotheke-am-markt.example',
+    licenceNumber: 'BB-APO-2021-0093',
   },
 } as const
 

@@ -3,6 +3,7 @@ import { isUuid } from '../../lib/ids'
 import {
   type Letterhead,
   letterheadSchema,
+  licenceLabels,
   logoNotFoundMessage,
   type OrganisationSettings,
   organisationNotFoundMessage,
@@ -42,6 +43,8 @@ const letterheadColumns = {
   email: organisations.email,
   phone: organisations.phone,
   website: organisations.website,
+  licenceNumber: organisations.licenceNumber,
+  licenceAuthority: organisations.licenceAuthority,
   logoFileId: organisations.logoFileId,
 }
 
@@ -78,6 +81,8 @@ function letterheadOf(row: OrganisationRow): LetterheadRow {
     email: row.email,
     phone: row.phone,
     website: row.website,
+    licenceNumber: row.licenceNumber,
+    licenceAuthority: row.licenceAuthority,
     logoFileId: row.logoFileId,
   }
 }
@@ -124,10 +129,16 @@ export async function updateLetterhead(
 ): Promise<OrganisationSettings> {
   const owner = requireRole(actor, 'owner')
   if (owner.organisation.id !== id) throw new ForbiddenError()
-  const letterhead = parseInput(letterheadSchema, input)
+  const parsed = parseInput(letterheadSchema, input)
   return db.transaction(async (tx) => {
     const row = await findOrganisation(tx, id, { forUpdate: true })
     if (!row) throw new NotFoundError(organisationNotFoundMessage)
+    const licence = licenceLabels[row.category]
+    const letterhead = {
+      ...parsed,
+      licenceNumber: licence ? parsed.licenceNumber : null,
+      licenceAuthority: licence?.authority ? parsed.licenceAuthority : null,
+    }
     const before = letterheadOf(row)
     if (
       letterhead.logoFileId &&
