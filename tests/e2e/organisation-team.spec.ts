@@ -131,3 +131,37 @@ test('an unknown invitation link says so', async ({ page }) => {
   await page.goto(`/invitation/${'x'.repeat(43)}`)
   await expect(page.getByRole('alert')).toContainText('Diesen Einladungslink kennen wir nicht')
 })
+
+test('the platform admin reactivates and deactivates a user and opens an organisation’s team', async ({
+  page,
+}) => {
+  await openBackOffice(page, 'admin', 'admin-demo-2026')
+  await page.goto('/admin/users?q=lager')
+  const users = page.getByRole('table', { name: 'Benutzer' })
+  const row = users.getByRole('row').filter({ hasText: 'Lars Ebbe' })
+  await expect(row).toContainText('Deaktiviert')
+  await expectNoSeriousViolations(page)
+
+  await row.getByRole('button', { name: 'Aktivieren: Lars Ebbe' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Lars Ebbe wieder aktivieren?' })
+    .getByRole('button', { name: 'Aktivieren' })
+    .click()
+  await expect(row).toContainText('Aktiv')
+  await row.getByRole('button', { name: 'Deaktivieren: Lars Ebbe' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Lars Ebbe deaktivieren?' })
+    .getByRole('button', { name: 'Deaktivieren' })
+    .click()
+  await expect(row).toContainText('Deaktiviert')
+
+  await page.goto('/admin')
+  await page
+    .getByRole('table', { name: 'Organisationen' })
+    .getByRole('link', { name: 'Nordhanf Großhandel GmbH', exact: true })
+    .click()
+  await expect(page).toHaveURL(/\/organisations\/.+\?tab=team$/)
+  await expect(page.getByRole('table', { name: /^Mitglieder von Nordhanf/ })).toContainText(
+    'Lars Ebbe',
+  )
+})

@@ -14,7 +14,19 @@ const route = getRouteApi('/_app/admin/')
 
 const column = dataColumns<OrganisationRow>()
 const columns = column.columns([
-  column.accessor('name', { header: 'Name', cell: (info) => <strong>{info.getValue()}</strong> }),
+  column.accessor('name', {
+    header: 'Name',
+    cell: (info) => (
+      <Link
+        to="/organisations/$id"
+        params={{ id: info.row.original.id }}
+        search={{ tab: 'team' }}
+        className="font-semibold text-brand-900 hover:underline"
+      >
+        {info.getValue()}
+      </Link>
+    ),
+  }),
   column.accessor('category', {
     header: 'Art',
     cell: (info) => categoryLabels[info.getValue()],

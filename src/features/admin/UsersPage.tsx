@@ -1,10 +1,15 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { Users } from 'lucide-react'
+import { useState } from 'react'
+import { toast } from 'sonner'
 import { type UserRow, userSortKeys } from '~/lib/admin'
 import { userRoleSchema } from '~/lib/auth-api'
 import { formatDate } from '~/lib/format'
 import { roleLabels } from '../account/labels'
+import { setMemberActiveFn } from '../organisations/team.functions'
+import { Button } from '../ui/buttons'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { DataTable, dataColumns, SelectFilter } from '../ui/DataTable'
 import { EmptyState } from '../ui/EmptyState'
 import { StatusBadge } from '../ui/StatusBadge'
@@ -40,7 +45,63 @@ const columns = column.columns([
     header: 'Angelegt',
     cell: (info) => formatDate(info.getValue()),
   }),
+  column.display({
+    id: 'actions',
+    header: 'Aktion',
+    cell: (info) =>
+      info.row.original.role === 'admin' ? '–' : <ActivationAction user={info.row.original} />,
+  }),
 ])
+
+/**
+ * Deactivates a user (every session ends at once) or reactivates one, for support; the service
+ * keeps every organisation with an active owner.
+ */
+function ActivationAction({ user }: { user: UserRow }) {
+  const queryClient = useQueryClient()
+  const [asking, setAsking] = useState(false)
+  const change = user.active
+    ? {
+        label: 'Deaktivieren',
+        title: `${user.name} deaktivieren?`,
+        description: `Alle Sitzungen von ${user.name} (${user.organisation.name}) enden sofort; eine Anmeldung ist nicht mehr möglich, bis das Konto wieder aktiviert wird.`,
+        variant: 'danger' as const,
+        done: `${user.name} ist deaktiviert und abgemeldet.`,
+      }
+    : {
+        label: 'Aktivieren',
+        title: `${user.name} wieder aktivieren?`,
+        description: 'Danach ist eine Anmeldung mit dem bisherigen Passwort wieder möglich.',
+        variant: 'primary' as const,
+        done: `${user.name} ist wieder aktiv.`,
+      }
+  return (
+    <>
+      <Button
+        variant="secondary"
+        aria-label={`${change.label}: ${user.name}`}
+        onClick={() => setAsking(true)}
+      >
+        {change.label}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={change.title}
+        description={change.description}
+        confirmLabel={change.label}
+        variant={change.variant}
+        onConfirm={async () => {
+          await setMemberActiveFn({
+            data: { organisationId: user.organisation.id, userId: user.id, active: !user.active },
+          })
+          await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] })
+          toast.success(change.done)
+        }}
+      />
+    </>
+  )
+}
 
 const roleOptions = userRoleSchema.options.map((value) => ({ value, label: roleLabels[value] }))
 const statusOptions = [
