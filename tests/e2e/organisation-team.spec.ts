@@ -165,3 +165,50 @@ test('the platform admin reactivates and deactivates a user and opens an organis
     'Lars Ebbe',
   )
 })
+
+test('the platform admin creates a pharmacy with a shop address; its owner joins by the invitation', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const stamp = Date.now()
+  const owner = `inhaber.${stamp}@linden-apotheke.example`
+  await openBackOffice(page, 'admin', 'admin-demo-2026')
+  await page.goto('/admin')
+  await page.getByRole('button', { name: 'Neue Organisation' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Neue Organisation' })
+  await expect(dialog).toBeVisible()
+  await expectNoSeriousViolations(page)
+  await dialog.getByLabel('Name').fill(`Linden-Apotheke ${stamp}`)
+  await dialog.getByLabel('Straße und Hausnummer').fill('Unter den Linden 10')
+  await dialog.getByLabel('PLZ').fill('10117')
+  await dialog.getByLabel('Ort').fill('Berlin')
+  await dialog.getByLabel('Shop-Adresse (optional)').fill('admin')
+  await dialog.getByLabel('E-Mail der Inhaberin / des Inhabers (optional)').fill(owner)
+  await dialog.getByRole('button', { name: 'Anlegen' }).click()
+  await expect(dialog.getByText('Diese Shop-Adresse ist der Plattform vorbehalten.')).toBeVisible()
+  await dialog.getByLabel('Shop-Adresse (optional)').fill(`linden-${stamp}`)
+  await dialog.getByRole('button', { name: 'Anlegen' }).click()
+  await expect(page).toHaveURL(/\/organisations\/.+\?tab=team$/)
+  await expect(
+    page.getByRole('table', { name: 'Offene und abgelaufene Einladungen' }),
+  ).toContainText(owner)
+
+  const mail = await waitForMail((candidate) => candidate.to.includes(owner))
+  const joining = await browser.newContext({ baseURL })
+  const invited = await joining.newPage()
+  await invited.goto(confirmationPath(mail, 'invitation'))
+  await expect(
+    invited.getByText(`Linden-Apotheke ${stamp} lädt dich als Inhaber ein`),
+  ).toBeVisible()
+  await waitForHydratedForm(invited)
+  await invited.getByLabel('Vor- und Nachname').fill('Lina Linde')
+  await invited.getByLabel('Benutzername').fill(`linde${stamp}`)
+  await invited.getByLabel('Passwort', { exact: true }).fill('ein-sicheres-passwort')
+  await invited.getByLabel('Passwort wiederholen').fill('ein-sicheres-passwort')
+  await invited.getByRole('button', { name: 'Zugang anlegen' }).click()
+  await invited.getByRole('link', { name: 'Zur Anmeldung' }).click()
+  await logInBusiness(invited, `linde${stamp}`, 'ein-sicheres-passwort')
+  await expect(invited).toHaveURL(/\/dashboard$/)
+  await joining.close()
+})

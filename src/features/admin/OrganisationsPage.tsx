@@ -1,14 +1,17 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { Building2 } from 'lucide-react'
+import { Building2, Plus } from 'lucide-react'
+import { useState } from 'react'
 import { type OrganisationRow, organisationSortKeys } from '~/lib/admin'
 import { organisationCategorySchema } from '~/lib/auth-api'
 import { formatCount, formatDate } from '~/lib/format'
 import { categoryLabels } from '../account/labels'
+import { Button } from '../ui/buttons'
 import { DataTable, dataColumns, SelectFilter } from '../ui/DataTable'
 import { EmptyState } from '../ui/EmptyState'
 import { AdminConsole, useListPending } from './AdminConsole'
 import { organisationsQuery } from './admin.queries'
+import { NewOrganisationDialog } from './NewOrganisationDialog'
 
 const route = getRouteApi('/_app/admin/')
 
@@ -75,8 +78,16 @@ const categoryOptions = organisationCategorySchema.options.map((value) => ({
 export function OrganisationsPage() {
   const search = route.useSearch()
   const { data } = useSuspenseQuery(organisationsQuery(search))
+  const [creating, setCreating] = useState(false)
   return (
     <AdminConsole>
+      <div className="mb-4 flex justify-end">
+        <Button onClick={() => setCreating(true)}>
+          <Plus className="size-4" aria-hidden="true" />
+          Neue Organisation
+        </Button>
+      </div>
+      <NewOrganisationDialog open={creating} onOpenChange={setCreating} />
       <DataTable
         label="Organisationen"
         columns={columns}

@@ -1,6 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
+import { getRequest } from '@tanstack/react-start/server'
 import { organisationListSearch, userListSearch } from '~/lib/admin'
+import type { NewOrganisationInput } from '~/lib/new-organisation'
 import { listOrganisations, listUsers } from '~/server/admin/admin.server'
+import { createOrganisation } from '~/server/admin/admin-organisations.server'
 import { getApp } from '~/server/app.server'
 import { authenticated } from '../server-fn/auth.middleware'
 
@@ -13,3 +16,16 @@ export const fetchUsers = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(userListSearch)
   .handler(async ({ data, context }) => listUsers(context.actor, data, (await getApp()).db))
+
+export const createOrganisationFn = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .validator((input: NewOrganisationInput) => input as unknown)
+  .handler(async ({ data, context }) =>
+    createOrganisation(
+      context.actor,
+      data,
+      // The first owner's invitation links back to the back-office the admin works in.
+      new URL(getRequest().url).origin,
+      (await getApp()).db,
+    ),
+  )

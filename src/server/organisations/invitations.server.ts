@@ -148,29 +148,44 @@ export async function inviteMember(
   const manager = requireTeamManager(actor, organisationId)
   const invitation = parseInput(invitationSchema, input)
   await countAttempt(db, invitationRule, organisationId, teamMessages.tooManyInvitations)
-  return db.transaction(async (tx) => {
-    const organisation = await lockOrganisation(tx, organisationId)
-    if (await addressTaken(tx, invitation.email)) {
-      throw new ConflictError(teamMessages.alreadyUser, { email: teamMessages.alreadyUser })
-    }
-    await tx
-      .update(organisationInvitations)
-      .set({ endedAt: new Date(), ending: 'replaced' })
-      .where(
-        and(
-          eq(organisationInvitations.organisationId, organisationId),
-          eq(sql`lower(${organisationInvitations.email})`, invitation.email.toLowerCase()),
-          isNull(organisationInvitations.endedAt),
-          sql`${organisationInvitations.expiresAt} <= now()`,
-        ),
-      )
-    const id = await sendInvitation(tx, manager, organisation, invitation, origin)
-    await auditInvitation(tx, manager, organisationId, id, teamAudit.invited, {
-      email: invitation.email,
-      role: invitation.role,
-    })
-    return { id }
+  return db.transaction(async (tx) => ({
+    id: await inviteInTransaction(tx, manager, organisationId, invitation, origin),
+  }))
+}
+
+/**
+ * The invitation itself, in the caller's transaction (also the admin console's "first owner" of
+ * a new organisation): refused for an address a business user has, an expired one to the same
+ * address is replaced, then the row, its mail and the audit. Answers the invitation's id.
+ */
+export async function inviteInTransaction(
+  tx: Executor,
+  manager: BusinessActor,
+  organisationId: string,
+  invitation: { email: string; role: MemberRole },
+  origin: string,
+): Promise<string> {
+  const organisation = await lockOrganisation(tx, organisationId)
+  if (await addressTaken(tx, invitation.email)) {
+    throw new ConflictError(teamMessages.alreadyUser, { email: teamMessages.alreadyUser })
+  }
+  await tx
+    .update(organisationInvitations)
+    .set({ endedAt: new Date(), ending: 'replaced' })
+    .where(
+      and(
+        eq(organisationInvitations.organisationId, organisationId),
+        eq(sql`lower(${organisationInvitations.email})`, invitation.email.toLowerCase()),
+        isNull(organisationInvitations.endedAt),
+        sql`${organisationInvitations.expiresAt} <= now()`,
+      ),
+    )
+  const id = await sendInvitation(tx, manager, organisation, invitation, origin)
+  await auditInvitation(tx, manager, organisationId, id, teamAudit.invited, {
+    email: invitation.email,
+    role: invitation.role,
   })
+  return id
 }
 
 /** The organisation's invitation `invitationId` while it is open or expired, locked. */

@@ -1,0 +1,112 @@
+import { useForm } from '@tanstack/react-form'
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { toast } from 'sonner'
+import {
+  type NewOrganisationInput,
+  newOrganisationCategories,
+  newOrganisationSchema,
+} from '~/lib/new-organisation'
+import { categoryLabels } from '../account/labels'
+import { TextField } from '../forms/fields'
+import { SelectField } from '../product-db/form-controls'
+import { FormDialog } from '../ui/FormDialog'
+import { createOrganisationFn } from './admin.functions'
+
+const empty: NewOrganisationInput = {
+  name: '',
+  category: 'pharmacy',
+  street: '',
+  postalCode: '',
+  city: '',
+  tenantSlug: '',
+  ownerEmail: '',
+}
+
+/**
+ * "Neue Organisation": the business, optionally its shop address and the invitation of its first
+ * owner; afterwards the admin lands on its team.
+ */
+export function NewOrganisationDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  // The team page opens once the dialog has closed: while open, the dialog guards against leaving.
+  const [created, setCreated] = useState<string | null>(null)
+  useEffect(() => {
+    if (created && !open) {
+      setCreated(null)
+      void navigate({ to: '/organisations/$id', params: { id: created }, search: { tab: 'team' } })
+    }
+  }, [created, open, navigate])
+  const form = useForm({
+    defaultValues: empty,
+    validators: { onSubmit: newOrganisationSchema },
+    onSubmit: async ({ value }) => {
+      const { id } = await createOrganisationFn({ data: value })
+      await queryClient.invalidateQueries({ queryKey: ['admin'] })
+      toast.success(
+        value.ownerEmail
+          ? `${value.name} ist angelegt; die Einladung an ${value.ownerEmail} ist versandt.`
+          : `${value.name} ist angelegt.`,
+      )
+      setCreated(id)
+    },
+  })
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Neue Organisation"
+      description="Die erste Inhaberin oder der erste Inhaber erhält eine Einladung und legt den Zugang selbst an."
+      form={form}
+      submitLabel="Anlegen"
+    >
+      <form.Field name="name">{(field) => <TextField field={field} label="Name" />}</form.Field>
+      <form.Field name="category">
+        {(field) => (
+          <SelectField
+            field={field}
+            label="Art"
+            options={newOrganisationCategories.map((value) => ({
+              value,
+              label: categoryLabels[value],
+            }))}
+          />
+        )}
+      </form.Field>
+      <form.Field name="street">
+        {(field) => <TextField field={field} label="Straße und Hausnummer" />}
+      </form.Field>
+      <form.Field name="postalCode">
+        {(field) => <TextField field={field} label="PLZ" autoComplete="off" />}
+      </form.Field>
+      <form.Field name="city">{(field) => <TextField field={field} label="Ort" />}</form.Field>
+      <form.Field name="tenantSlug">
+        {(field) => (
+          <TextField
+            field={field}
+            label="Shop-Adresse (optional)"
+            hint="Der erste Teil der Adresse, z. B. „linden-apotheke“ für linden-apotheke.blattwerk.de."
+          />
+        )}
+      </form.Field>
+      <form.Field name="ownerEmail">
+        {(field) => (
+          <TextField
+            field={field}
+            label="E-Mail der Inhaberin / des Inhabers (optional)"
+            type="email"
+            autoComplete="off"
+          />
+        )}
+      </form.Field>
+    </FormDialog>
+  )
+}

@@ -1,0 +1,89 @@
+import { newOrganisationSchema, tenantSlugTakenMessage } from '../../lib/new-organisation'
+import { type Actor, requireRole } from '../actor.server'
+import { auditActorOf, recordAudit } from '../audit/audit.server'
+import type { Database } from '../db/client.server'
+import { organisations, tenants } from '../db/schema'
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidError,
+  parseInput,
+  violatesUnique,
+} from '../errors.server'
+import { inviteInTransaction } from '../organisations/invitations.server'
+import { forgetCachedTenants } from '../tenants.server'
+
+/**
+ * "Neue Organisation" in the admin console: the organisation, optionally its tenant host
+ * (`<slug>.<APP_DOMAIN>`, its shop once configured) and an invitation for its first owner — in
+ * one transaction, so a taken slug or an address that already has an account leaves nothing
+ * behind.
+ */
+export async function createOrganisation(
+  actor: Actor,
+  input: unknown,
+  origin: string,
+  db: Database,
+): Promise<{ id: string }> {
+  const admin = requireRole(actor, 'admin')
+  if (admin.organisation.category !== 'platform') throw new ForbiddenError()
+  const request = parseInput(newOrganisationSchema, input)
+  const id = await db.transaction(async (tx) => {
+    const [organisation] = await tx
+      .insert(organisations)
+      .values({
+        name: request.name,
+        category: request.category,
+        street: request.street,
+        postalCode: request.postalCode,
+        city: request.city,
+      })
+      .returning({ id: organisations.id })
+    if (!organisation) throw new Error('organisation was not inserted')
+    if (request.tenantSlug) {
+      try {
+        await tx
+          .insert(tenants)
+          .values({ slug: request.tenantSlug, organisationId: organisation.id })
+      } catch (error) {
+        if (violatesUnique(error, 'tenants_slug_unique')) {
+          throw new InvalidError({ tenantSlug: tenantSlugTakenMessage }, tenantSlugTakenMessage)
+        }
+        throw error
+      }
+    }
+    await recordAudit(tx, {
+      organisationId: organisation.id,
+      actor: auditActorOf(admin),
+      requestId: admin.requestId,
+      action: 'organisation.created',
+      entity: { type: 'organisation', id: organisation.id },
+      after: {
+        name: request.name,
+        category: request.category,
+        tenantSlug: request.tenantSlug,
+      },
+    })
+    if (request.ownerEmail) {
+      try {
+        await inviteInTransaction(
+          tx,
+          admin,
+          organisation.id,
+          { email: request.ownerEmail, role: 'owner' },
+          origin,
+        )
+      } catch (error) {
+        // The form's field is the owner's address.
+        if (error instanceof ConflictError) {
+          throw new ConflictError(error.message, { ownerEmail: error.message })
+        }
+        throw error
+      }
+    }
+    return organisation.id
+  })
+  // The new host must resolve at once; a cached "no tenant here" answer would hide it.
+  if (request.tenantSlug) forgetCachedTenants()
+  return { id }
+}
