@@ -23,12 +23,15 @@ import { startTestServer, type TestServer } from '../support/server'
  * cart's header figure, rendered on the server and kept in a store the product pages update (its
  * store, the count's server-function stub, the root's loading of it) and the `/warenkorb` route
  * added 0.5 KB to the entry. Together (the route table of all four, the payment return page) they
- * weigh 1.0–1.1 KB more than before issue 12's shop pages.
+ * weigh 1.0–1.1 KB more than before issue 12's shop pages. Issue 13's routes (the organisation
+ * page's `?tab=team` search, `/invitation/$token` with its loader, the business reset on
+ * `/confirmation/$token`) left 15–75 bytes of margin, and builds differ by some 25 bytes (the
+ * chunk names' hashes): 0.3 KB more keeps the check about weight, not about hashes.
  */
 const pages = [
-  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 148_500 },
-  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 157_300 },
-  { page: '/login', host: undefined, budgetBytes: 158_300 },
+  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 148_800 },
+  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 157_600 },
+  { page: '/login', host: undefined, budgetBytes: 158_600 },
 ]
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
