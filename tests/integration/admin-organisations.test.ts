@@ -4,12 +4,13 @@ import type { NewOrganisationInput } from '~/lib/new-organisation'
 import { visitorActor } from '~/server/actor.server'
 import { createOrganisation } from '~/server/admin/admin-organisations.server'
 import { auditEvents, organisations, tenants } from '~/server/db/schema'
-import { DomainError } from '~/server/errors.server'
+import type { DomainError } from '~/server/errors.server'
 import { outboxMails } from '~/server/mail/mail.schema'
 import { organisationInvitations } from '~/server/organisations/team.schema'
 import { resolveTenant } from '~/server/tenants.server'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+import { outcomeOf } from '../support/outcome'
 
 const origin = 'http://localhost:3000'
 
@@ -23,16 +24,6 @@ const linden = (overrides: Partial<NewOrganisationInput> = {}): NewOrganisationI
   ownerEmail: 'inhaberin@linden-apotheke.example',
   ...overrides,
 })
-
-async function outcomeOf(work: Promise<unknown>): Promise<'ok' | number> {
-  try {
-    await work
-    return 'ok'
-  } catch (error) {
-    if (error instanceof DomainError) return error.status
-    throw error
-  }
-}
 
 describe.each(testDatabaseKinds)('admin creates organisations on %s', (kind) => {
   let database: TestDatabase

@@ -6,7 +6,6 @@ import { getActiveBusinessUser, loginBusinessUser, verifyAccessSession } from '~
 import { users } from '~/server/db/schema'
 import { demoIds } from '~/server/db/seed.server'
 import { demoTeamIds } from '~/server/db/seed-team.server'
-import { DomainError } from '~/server/errors.server'
 import { outboxMails } from '~/server/mail/mail.schema'
 import {
   acceptInvitation,
@@ -32,20 +31,11 @@ import {
   type TestDatabase,
   testDatabaseKinds,
 } from '../support/databases'
+import { outcomeOf } from '../support/outcome'
 
 const origin = 'http://localhost:3000'
 const pharmacy = demoIds.pharmacy
 const password = 'ein-sicheres-passwort'
-
-async function outcomeOf(work: Promise<unknown>): Promise<'ok' | number> {
-  try {
-    await work
-    return 'ok'
-  } catch (error) {
-    if (error instanceof DomainError) return error.status
-    throw error
-  }
-}
 
 describe.each(testDatabaseKinds)('organisation team on %s', (kind) => {
   let database: TestDatabase
