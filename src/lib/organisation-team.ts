@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { newPasswordMaxLength, newPasswordMinLength } from './account-api'
+import { tokenSchema } from './shop-accounts'
 import { emailAddress, text } from './text-schema'
 
 /**
@@ -40,10 +41,8 @@ export type InvitationInput = z.input<typeof invitationSchema>
 export const memberRoleChangeSchema = z.object({ role })
 export const memberActiveSchema = z.object({ active: z.boolean() })
 
-export const invitationTokenSchema = text({
-  required: 'Der Link ist unvollständig.',
-  max: 100,
-}).regex(/^[A-Za-z0-9_-]{43}$/, 'Der Link ist unvollständig oder beschädigt.')
+/** The link's token, in the shop accounts' format (32 random bytes, base64url). */
+export const invitationTokenSchema = tokenSchema
 
 /** Usernames as the back-office login takes them: matched case-insensitively. */
 export const usernameSchema = text({

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import {
   closedInvitationMessages,
@@ -26,6 +26,7 @@ import {
 import { enqueueMail } from '../mail/outbox.server'
 import { hashPassword } from '../password.server'
 import { countAttempt, type RateLimitRule } from '../rate-limit.server'
+import { hashToken } from '../tokens.server'
 import { organisationInvitations } from './team.schema'
 import { invitationStateOf, lockOrganisation, requireTeamManager, teamAudit } from './team.server'
 
@@ -38,8 +39,6 @@ import { invitationStateOf, lockOrganisation, requireTeamManager, teamAudit } fr
 
 type InvitationRow = typeof organisationInvitations.$inferSelect
 type LockedOrganisation = Awaited<ReturnType<typeof lockOrganisation>>
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
 
 export const invitationRule: RateLimitRule = {
   name: 'organisation-invitations',

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import { memberResetRequestedMessage, memberResetRequestSchema } from '../../lib/organisation-team'
 import { passwordResetSchema, tokenSchema } from '../../lib/shop-accounts'
@@ -11,6 +11,7 @@ import { enqueueMail } from '../mail/outbox.server'
 import { hashPassword } from '../password.server'
 import { countAttempt, type RateLimitRule } from '../rate-limit.server'
 import { tokenMessages } from '../shop-accounts/shop-accounts.server'
+import { hashToken } from '../tokens.server'
 import { memberAccountTokens } from './team.schema'
 
 /**
@@ -20,7 +21,6 @@ import { memberAccountTokens } from './team.schema'
  */
 
 const resetLinkMinutes = 60
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
 
 /** Counted like failed logins: per client, and per account name from one client. */
 export const memberResetLimits = {

@@ -30,6 +30,7 @@ import { enqueueMail, mailSenderOf } from '../mail/outbox.server'
 import { hashPassword } from '../password.server'
 import { countAttempt, type RateLimitRule } from '../rate-limit.server'
 import type { ShopTenant } from '../tenants.server'
+import { hashToken } from '../tokens.server'
 import { shopCustomerOf } from './shop-account-access.server'
 import { auditAccount, checkCurrentPassword, shopAccountAudit } from './shop-account-profile.server'
 import { accountTokens } from './shop-accounts.schema'
@@ -78,8 +79,6 @@ export const tokenMessages = {
   otherShop:
     'Dieser Link gehört zu einem anderen Shop. Bitte öffnen Sie ihn genau so, wie er in der E-Mail steht.',
 } as const
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
 
 /** The version of the privacy text a person agreed to: a short hash of its wording. */
 export const privacyPolicyVersion = (text: string) =>
