@@ -14,6 +14,7 @@ import { mollieRefundJob } from './payments/mollie-payments.server'
 import { checkAppSecret, createSecretBox, loadAppSecret, type SecretBox } from './secrets.server'
 import { reservationExpiryJob, reservationReminderJob } from './shop/reservation-expiry.server'
 import { loadSigningKeys, type SigningKeys } from './signing-keys.server'
+import { watchTenantChanges } from './tenants.server'
 
 export interface App {
   config: AppConfig
@@ -52,6 +53,7 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
       dataDir: config.DATA_DIR,
     })
     await checkAppSecret(database.db, appSecret)
+    await watchTenantChanges(database)
     const transport = createMailTransport({
       smtpUrl: config.SMTP_URL,
       appDomain: config.APP_DOMAIN,

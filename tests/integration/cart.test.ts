@@ -30,7 +30,7 @@ import { organisationProducts, products } from '~/server/products/products.schem
 import { type ShopListingFacts, shopListingFacts } from '~/server/shop/catalogue.server'
 import { stockReservations } from '~/server/stock/stock.schema'
 import { reserveStock } from '~/server/stock/stock-reservations.server'
-import { forgetCachedTenants, resolveTenant, type ShopTenant } from '~/server/tenants.server'
+import { resolveTenant, type ShopTenant } from '~/server/tenants.server'
 import { businessActorOf, shopActorOf } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 
@@ -98,7 +98,6 @@ describe.each(testDatabaseKinds)('shop cart on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createSeededDatabase(kind)
-    forgetCachedTenants()
     shop = (await resolveTenant(db(), `sonnen-apotheke.${appDomain}`, appDomain)) as ShopTenant
     customer = await shopActorOf(db())
     owner = await businessActorOf(db(), demoIds.userPharmacyOwner)
@@ -119,7 +118,6 @@ describe.each(testDatabaseKinds)('shop cart on %s', (kind) => {
     await database?.dispose()
   })
   beforeEach(async () => {
-    forgetCachedTenants()
     nextListing = 0
     await db().delete(cartItems)
     await db().delete(carts)

@@ -34,7 +34,7 @@ import {
 import { createSecretBox } from '~/server/secrets.server'
 import { expireLapsedReservations } from '~/server/shop/reservation-expiry.server'
 import { stockReservations } from '~/server/stock/stock.schema'
-import { forgetCachedTenants, resolveTenant, type ShopTenant } from '~/server/tenants.server'
+import { resolveTenant, type ShopTenant } from '~/server/tenants.server'
 import { businessActorOf, newShopCustomer } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 import { type FakeMollie, startFakeMollie } from '../support/fake-mollie'
@@ -100,7 +100,6 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
   beforeAll(async () => {
     database = await createSeededDatabase(kind)
     fake = await startFakeMollie()
-    forgetCachedTenants()
     shop = (await resolveTenant(db(), `sonnen-apotheke.${appDomain}`, appDomain)) as ShopTenant
     market = (await resolveTenant(db(), `apotheke-am-markt.${appDomain}`, appDomain)) as ShopTenant
     await setTenantMollieKey(db(), secrets, 'sonnen-apotheke', sonnenKey, 'test')
@@ -113,7 +112,6 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
   // A new account per test: the checkout allows an account ten orders an hour.
   let customerCount = 0
   beforeEach(async () => {
-    forgetCachedTenants()
     customerCount += 1
     customer = await newShopCustomer(db(), shop, {
       email: `zahlung.${customerCount}@example.org`,

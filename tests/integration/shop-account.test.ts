@@ -47,7 +47,6 @@ import {
 import { stockReservations } from '~/server/stock/stock.schema'
 import {
   findTenantBySlug,
-  forgetCachedTenants,
   isShopTenant,
   type ShopTenant,
 } from '~/server/tenants.server'
@@ -164,7 +163,6 @@ describe.each(testDatabaseKinds)('shop customer account on %s', (kind) => {
     database = await createSeededDatabase(kind)
     capture = await startMailCapture()
     deps = await authDepsFor(database)
-    forgetCachedTenants()
     sonnen = await shop('sonnen-apotheke')
     markt = await shop('apotheke-am-markt')
     actors = await demoActors(db())

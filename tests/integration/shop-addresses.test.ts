@@ -12,7 +12,7 @@ import {
   setDefaultShopAddress,
   updateShopAddress,
 } from '~/server/shop-accounts/shop-addresses.server'
-import { forgetCachedTenants, resolveTenant, type Tenant } from '~/server/tenants.server'
+import { resolveTenant, type Tenant } from '~/server/tenants.server'
 import { businessActorOf, newShopCustomer } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 
@@ -49,7 +49,6 @@ describe.each(testDatabaseKinds)('shop address book on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createSeededDatabase(kind)
-    forgetCachedTenants()
     shop = (await resolveTenant(db(), `sonnen-apotheke.${appDomain}`, appDomain)) as Tenant
   })
   afterAll(async () => {

@@ -25,7 +25,6 @@ import { batches, stockReservations } from '~/server/stock/stock.schema'
 import { reserveStock } from '~/server/stock/stock-reservations.server'
 import {
   findTenantBySlug,
-  forgetCachedTenants,
   isShopTenant,
   type ShopTenant,
 } from '~/server/tenants.server'
@@ -346,7 +345,6 @@ describe.each(testDatabaseKinds)('shop catalogue on %s', (kind) => {
         .update(tenants)
         .set({ config: sonnen.config })
         .where(eq(tenants.id, demoIds.tenantClub))
-      forgetCachedTenants()
       const app = { db: db(), config: { APP_DOMAIN: appDomain } }
       await expect(shopOfRequest(app as never, requestOn('gruene-ecke'))).rejects.toBeInstanceOf(
         NotFoundError,
@@ -354,7 +352,6 @@ describe.each(testDatabaseKinds)('shop catalogue on %s', (kind) => {
       await expect(
         shopOfRequest(app as never, requestOn('sonnen-apotheke')),
       ).resolves.toMatchObject({ slug: 'sonnen-apotheke' })
-      forgetCachedTenants()
     })
   })
 

@@ -38,7 +38,7 @@ import {
 } from '~/server/shop/checkout.server'
 import { createShopAddress } from '~/server/shop-accounts/shop-addresses.server'
 import { batches, stockReservations } from '~/server/stock/stock.schema'
-import { forgetCachedTenants, resolveTenant, type ShopTenant } from '~/server/tenants.server'
+import { resolveTenant, type ShopTenant } from '~/server/tenants.server'
 import { businessActorOf, newShopCustomer } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 
@@ -150,7 +150,6 @@ describe.each(testDatabaseKinds)('shop checkout on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createSeededDatabase(kind)
-    forgetCachedTenants()
     shop = (await resolveTenant(db(), `sonnen-apotheke.${appDomain}`, appDomain)) as ShopTenant
     markt = (await resolveTenant(db(), `apotheke-am-markt.${appDomain}`, appDomain)) as ShopTenant
     app = { db: db(), secrets, config: {} }
@@ -191,7 +190,6 @@ describe.each(testDatabaseKinds)('shop checkout on %s', (kind) => {
   afterAll(async () => {
     await database?.dispose()
   })
-  beforeEach(() => forgetCachedTenants())
 
   it('places a pickup order with a scan: one transaction with items, evidence, stock, cart and mail', async () => {
     const customer = await newCustomer()

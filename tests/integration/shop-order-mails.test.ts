@@ -12,7 +12,7 @@ import { createMailTransport, deliverDueMails } from '~/server/mail/outbox.serve
 import { configuratorProducts } from '~/server/shop/configurator-products.server'
 import { remindLapsingReservations } from '~/server/shop/reservation-expiry.server'
 import { reservePrescription } from '~/server/shop/reservations.server'
-import { forgetCachedTenants, resolveTenant, type Tenant } from '~/server/tenants.server'
+import { resolveTenant, type Tenant } from '~/server/tenants.server'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 import { type MailCapture, startMailCapture } from '../support/mail-capture'
@@ -71,7 +71,6 @@ describe.each(testDatabaseKinds)('shop order mails on %s', (kind) => {
   beforeAll(async () => {
     database = await createSeededDatabase(kind)
     capture = await startMailCapture()
-    forgetCachedTenants()
     shop = (await resolveTenant(db(), `sonnen-apotheke.${appDomain}`, appDomain)) as Tenant
     actors = await demoActors(db())
     const products = await configuratorProducts(db(), shop as never)

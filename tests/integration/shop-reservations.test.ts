@@ -23,7 +23,7 @@ import { prescriptionSample } from '~/server/shop/prescription-sample.server'
 import { expireLapsedReservations } from '~/server/shop/reservation-expiry.server'
 import { getReservationConfirmation, reservePrescription } from '~/server/shop/reservations.server'
 import { stockReservations } from '~/server/stock/stock.schema'
-import { forgetCachedTenants, resolveTenant, type Tenant } from '~/server/tenants.server'
+import { resolveTenant, type Tenant } from '~/server/tenants.server'
 import { shopActorOf } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 
@@ -85,7 +85,6 @@ describe.each(testDatabaseKinds)('shop reservations on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createSeededDatabase(kind)
-    forgetCachedTenants()
     shop = (await resolveTenant(db(), `sonnen-apotheke.${appDomain}`, appDomain)) as Tenant
     shopCustomer = await shopActorOf(db())
     const products = await configuratorProducts(db(), shop as never)
@@ -102,10 +101,6 @@ describe.each(testDatabaseKinds)('shop reservations on %s', (kind) => {
   afterAll(async () => {
     await database?.dispose()
   })
-  beforeEach(() => {
-    forgetCachedTenants()
-  })
-
   it('a guest reservation creates a shop reservation order that holds the stock for 72 hours', async () => {
     const before = await productNow(flower.id)
     const guest = freshGuest()
@@ -246,7 +241,6 @@ describe.each(testDatabaseKinds)('shop reservations on %s', (kind) => {
       .update(tenants)
       .set({ config: sql`(select config from tenants where id = ${shop.id})` })
       .where(eq(tenants.id, demoIds.tenantClub))
-    forgetCachedTenants()
     const club = await resolveTenant(
       db(),
       `${await slugOf(demoIds.tenantClub)}.${appDomain}`,

@@ -11,7 +11,6 @@ import {
   violatesUnique,
 } from '../errors.server'
 import { inviteInTransaction } from '../organisations/invitations.server'
-import { forgetCachedTenants } from '../tenants.server'
 
 /**
  * "Neue Organisation" in the admin console: the organisation, optionally its tenant host
@@ -84,6 +83,5 @@ export async function createOrganisation(
     return organisation.id
   })
   // The new host must resolve at once; a cached "no tenant here" answer would hide it.
-  if (request.tenantSlug) forgetCachedTenants()
   return { id }
 }

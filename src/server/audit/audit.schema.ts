@@ -29,5 +29,10 @@ export const auditEvents = pgTable(
   (table) => [
     index('audit_events_organisation_created_idx').on(table.organisationId, table.createdAt),
     index('audit_events_entity_idx').on(table.entityType, table.entityId),
+    // The admin's audit viewer pages newest first by (created_at, id) under any one filter.
+    index('audit_events_created_idx').on(table.createdAt, table.id),
+    index('audit_events_actor_created_idx').on(table.actorId, table.createdAt),
+    index('audit_events_action_created_idx').on(table.action, table.createdAt),
+    index('audit_events_entity_type_created_idx').on(table.entityType, table.createdAt),
   ],
 )

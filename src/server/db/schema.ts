@@ -64,6 +64,11 @@ export const organisations = pgTable('organisations', {
   logoFileId: uuid('logo_file_id').references((): AnyPgColumn => storedFiles.id, {
     onDelete: 'restrict',
   }),
+  /**
+   * Set by a platform admin: its users cannot log in (their sessions ended then) and its shop
+   * shows a neutral "derzeit nicht verfügbar" page. Null: active.
+   */
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   ...timestamps,
 })
 
@@ -214,10 +219,17 @@ export const contactMessages = pgTable(
     email: text('email').notNull(),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
-    clientIp: text('client_ip').notNull(),
+    /** Kept for the rate limit only: the retention job clears it after 30 days (ADR 041). */
+    clientIp: text('client_ip'),
+    /** When a platform admin marked the message as handled, and who. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('contact_messages_tenant_created_idx').on(table.tenantId, table.createdAt)],
+  (table) => [
+    index('contact_messages_tenant_created_idx').on(table.tenantId, table.createdAt),
+    index('contact_messages_created_idx').on(table.createdAt),
+  ],
 )
 
 export * from '../audit/audit.schema'

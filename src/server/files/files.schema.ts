@@ -23,6 +23,7 @@ export const storedFilePurpose = pgEnum('stored_file_purpose', [
   'organisation_logo',
   'issued_document',
   'copayment_exemption',
+  'shop_logo',
 ])
 
 /**

@@ -54,5 +54,8 @@ export const outboxMails = pgTable(
   },
   (table) => [
     index('outbox_mails_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    // The admin's outbox view: newest first, optionally by status.
+    index('outbox_mails_status_created_idx').on(table.status, table.createdAt),
+    index('outbox_mails_created_idx').on(table.createdAt),
   ],
 )
