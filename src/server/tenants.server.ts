@@ -1,33 +1,29 @@
-import { eq, type SQL } from "drizzle-orm";
-import type { OrganisationCategory, TenantResponse } from "../lib/auth-api";
-import { type TenantConfig, tenantConfigSchema } from "../lib/tenant-config";
-import {
-  isCustomDomainCandidate,
-  normaliseHost,
-  tenantSlugFromHost,
-} from "../lib/tenant-host";
-import type { Database, DatabaseHandle } from "./db/client.server";
-import type { Subscription } from "./db/notifications.server";
-import { organisations, tenants } from "./db/schema";
-import { requestHost } from "./http.server";
+import { eq, type SQL } from 'drizzle-orm'
+import type { OrganisationCategory, TenantResponse } from '../lib/auth-api'
+import { type TenantConfig, tenantConfigSchema } from '../lib/tenant-config'
+import { isCustomDomainCandidate, normaliseHost, tenantSlugFromHost } from '../lib/tenant-host'
+import type { Database, DatabaseHandle } from './db/client.server'
+import type { Subscription } from './db/notifications.server'
+import { organisations, tenants } from './db/schema'
+import { requestHost } from './http.server'
 
 export interface Tenant extends TenantResponse {
-  id: string;
-  organisationId: string;
-  organisationCategory: OrganisationCategory;
+  id: string
+  organisationId: string
+  organisationCategory: OrganisationCategory
 }
 
 /** A tenant that runs a shop: its config and the organisation that sells. */
 export interface ShopTenant extends Tenant {
-  config: TenantConfig;
+  config: TenantConfig
 }
 
 export const isShopTenant = (tenant: Tenant | null): tenant is ShopTenant =>
-  tenant?.hasShop === true;
+  tenant?.hasShop === true
 
-const cacheTtlMs = 60_000;
-const cacheLimit = 1_000;
-const tenantsChannel = "tenants_changed";
+const cacheTtlMs = 60_000
+const cacheLimit = 1_000
+const tenantsChannel = 'tenants_changed'
 
 /**
  * Per-process cache of the tenant by host (ADR 040): tenant configs change rarely and every page
@@ -36,45 +32,37 @@ const tenantsChannel = "tenants_changed";
  * (not watching, or the connection dropped) nothing is answered from memory.
  */
 interface TenantCache {
-  entries: Map<string, { tenant: Tenant | null; expiresAt: number }>;
+  entries: Map<string, { tenant: Tenant | null; expiresAt: number }>
   /** Raised by each announced change: an answer loaded across one is not kept. */
-  generation: number;
-  subscription: Subscription | null;
+  generation: number
+  subscription: Subscription | null
 }
 
-const caches = new WeakMap<Database, TenantCache>();
+const caches = new WeakMap<Database, TenantCache>()
 
 function cacheOf(db: Database): TenantCache {
-  let cache = caches.get(db);
+  let cache = caches.get(db)
   if (!cache) {
-    cache = { entries: new Map(), generation: 0, subscription: null };
-    caches.set(db, cache);
+    cache = { entries: new Map(), generation: 0, subscription: null }
+    caches.set(db, cache)
   }
-  return cache;
+  return cache
 }
 
 /** Starts this process's listener for tenant changes; until then every lookup reads the database. */
-export async function watchTenantChanges(
-  database: DatabaseHandle,
-): Promise<void> {
-  const cache = cacheOf(database.db);
-  if (cache.subscription) return;
-  cache.subscription = await database.notifications.subscribe(
-    tenantsChannel,
-    () => {
-      cache.generation++;
-      cache.entries.clear();
-    },
-  );
+export async function watchTenantChanges(database: DatabaseHandle): Promise<void> {
+  const cache = cacheOf(database.db)
+  if (cache.subscription) return
+  cache.subscription = await database.notifications.subscribe(tenantsChannel, () => {
+    cache.generation++
+    cache.entries.clear()
+  })
 }
 
 export const findTenantBySlug = (db: Database, slug: string) =>
-  findTenant(db, eq(tenants.slug, slug));
+  findTenant(db, eq(tenants.slug, slug))
 
-async function findTenant(
-  db: Database,
-  condition: SQL,
-): Promise<Tenant | null> {
+async function findTenant(db: Database, condition: SQL): Promise<Tenant | null> {
   const [row] = await db
     .select({
       id: tenants.id,
@@ -85,16 +73,16 @@ async function findTenant(
     })
     .from(tenants)
     .innerJoin(organisations, eq(organisations.id, tenants.organisationId))
-    .where(condition);
-  if (!row) return null;
-  const config = parsedConfig(row.config);
+    .where(condition)
+  if (!row) return null
+  const config = parsedConfig(row.config)
   // Only a pharmacy runs a public shop. A club may not advertise or sell to the public (KCanG
   // § 6), whatever its config says; wholesalers and producers sell through the back-office.
   return {
     ...row,
     config,
-    hasShop: config !== null && row.organisationCategory === "pharmacy",
-  };
+    hasShop: config !== null && row.organisationCategory === 'pharmacy',
+  }
 }
 
 /**
@@ -102,9 +90,7 @@ async function findTenant(
  * and fails the request (logged with its request id) instead of rendering half-valid data.
  */
 const parsedConfig = (stored: unknown): TenantConfig | null =>
-  stored === null || stored === undefined
-    ? null
-    : tenantConfigSchema.parse(stored);
+  stored === null || stored === undefined ? null : tenantConfigSchema.parse(stored)
 
 /**
  * The tenant a request host names — `<slug>.<APP_DOMAIN>`, `<slug>.localhost`, or a custom domain
@@ -115,40 +101,39 @@ export async function resolveTenant(
   host: string,
   appDomain: string,
 ): Promise<Tenant | null> {
-  const key = normaliseHost(host);
-  const cache = cacheOf(db);
-  const live = cache.subscription?.live === true;
-  const cached = cache.entries.get(key);
-  if (live && cached && cached.expiresAt > Date.now()) return cached.tenant;
+  const key = normaliseHost(host)
+  const cache = cacheOf(db)
+  const live = cache.subscription?.live === true
+  const cached = cache.entries.get(key)
+  if (live && cached && cached.expiresAt > Date.now()) return cached.tenant
 
-  const generation = cache.generation;
-  const slug = tenantSlugFromHost(key, appDomain);
-  let tenant: Tenant | null = null;
-  if (slug) tenant = await findTenantBySlug(db, slug);
+  const generation = cache.generation
+  const slug = tenantSlugFromHost(key, appDomain)
+  let tenant: Tenant | null = null
+  if (slug) tenant = await findTenantBySlug(db, slug)
   else if (isCustomDomainCandidate(key, appDomain))
-    tenant = await findTenant(db, eq(tenants.customDomain, key));
+    tenant = await findTenant(db, eq(tenants.customDomain, key))
   if (live && cache.generation === generation) {
     if (cache.entries.size >= cacheLimit)
-      cache.entries.delete(cache.entries.keys().next().value as string);
-    cache.entries.set(key, { tenant, expiresAt: Date.now() + cacheTtlMs });
+      cache.entries.delete(cache.entries.keys().next().value as string)
+    cache.entries.set(key, { tenant, expiresAt: Date.now() + cacheTtlMs })
   }
-  return tenant;
+  return tenant
 }
 
 /** The tenant of the host a request was addressed to. */
 export const tenantOfRequest = (
   app: { db: Database; config: { APP_DOMAIN: string } },
   request: Request,
-): Promise<Tenant | null> =>
-  resolveTenant(app.db, requestHost(request), app.config.APP_DOMAIN);
+): Promise<Tenant | null> => resolveTenant(app.db, requestHost(request), app.config.APP_DOMAIN)
 
 /** What a tenant host says about the organisation behind it: public data only. */
 export interface HostOrganisation {
-  name: string;
-  category: OrganisationCategory;
-  street: string | null;
-  postalCode: string | null;
-  city: string | null;
+  name: string
+  category: OrganisationCategory
+  street: string | null
+  postalCode: string | null
+  city: string | null
 }
 
 export async function organisationOfTenant(
@@ -164,6 +149,6 @@ export async function organisationOfTenant(
       city: organisations.city,
     })
     .from(organisations)
-    .where(eq(organisations.id, tenant.organisationId));
-  return organisation ?? null;
+    .where(eq(organisations.id, tenant.organisationId))
+  return organisation ?? null
 }

@@ -45,11 +45,7 @@ import {
   tokenMessages,
 } from '~/server/shop-accounts/shop-accounts.server'
 import { stockReservations } from '~/server/stock/stock.schema'
-import {
-  findTenantBySlug,
-  isShopTenant,
-  type ShopTenant,
-} from '~/server/tenants.server'
+import { findTenantBySlug, isShopTenant, type ShopTenant } from '~/server/tenants.server'
 import { demoActors } from '../support/actors'
 import {
   authDepsFor,

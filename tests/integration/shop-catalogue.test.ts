@@ -23,11 +23,7 @@ import { cachedCatalogueList } from '~/server/shop/catalogue-cache.server'
 import { shopOfRequest } from '~/server/shop/shop.server'
 import { batches, stockReservations } from '~/server/stock/stock.schema'
 import { reserveStock } from '~/server/stock/stock-reservations.server'
-import {
-  findTenantBySlug,
-  isShopTenant,
-  type ShopTenant,
-} from '~/server/tenants.server'
+import { findTenantBySlug, isShopTenant, type ShopTenant } from '~/server/tenants.server'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 
 const appDomain = 'blattwerk.localhost'

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseERezeptTokens } from '~/lib/checkout'
 import { deliveryFeeParts, lineCopaymentCents } from '~/lib/customer-orders'
 import { type ProductCategory, type VatRate, vatCents } from '~/lib/products'

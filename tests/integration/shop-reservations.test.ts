@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ConfiguratorProduct } from '~/lib/prescription-configurator'
 import { type ShopActor, visitorActor } from '~/server/actor.server'
 import { auditEvents } from '~/server/audit/audit.schema'

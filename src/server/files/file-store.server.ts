@@ -1,12 +1,12 @@
-import { createHash } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
-import pLimit from "p-limit";
-import sharp from "sharp";
-import { isUuid } from "../../lib/ids";
-import { type Actor, requireRole } from "../actor.server";
-import type { Database, Executor } from "../db/client.server";
-import { DomainError, ForbiddenError, NotFoundError } from "../errors.server";
-import { type storedFilePurpose, storedFiles } from "./files.schema";
+import { createHash } from 'node:crypto'
+import { and, eq, isNull } from 'drizzle-orm'
+import pLimit from 'p-limit'
+import sharp from 'sharp'
+import { isUuid } from '../../lib/ids'
+import { type Actor, requireRole } from '../actor.server'
+import type { Database, Executor } from '../db/client.server'
+import { DomainError, ForbiddenError, NotFoundError } from '../errors.server'
+import { type storedFilePurpose, storedFiles } from './files.schema'
 
 /**
  * The one way files enter and leave Blattwerk (ADR 016): product images, certificates of
@@ -16,70 +16,67 @@ import { type storedFilePurpose, storedFiles } from "./files.schema";
  * PostgreSQL (`stored_files`), so every app process reaches the same file.
  */
 
-export type StoredFilePurpose = (typeof storedFilePurpose.enumValues)[number];
+export type StoredFilePurpose = (typeof storedFilePurpose.enumValues)[number]
 
 /** What is kept of an accepted upload. */
 interface PreparedFile {
-  contentType: string;
-  data: Buffer;
+  contentType: string
+  data: Buffer
 }
 
 interface PurposePolicy {
   /** The largest upload accepted, and the message that says so. */
-  maxBytes: number;
-  tooLargeMessage: string;
+  maxBytes: number
+  tooLargeMessage: string
   /** Who may store such a file, and which organisation owns it then (null: the platform). */
-  ownerForUpload(actor: Actor): string | null;
+  ownerForUpload(actor: Actor): string | null
   /** Whether anyone may read such files (shop pages), so caches may share them. */
-  public: boolean;
+  public: boolean
   /** Whether `viewer` (null: nobody logged in) may read a file owned by `organisationId`. */
-  mayRead(viewer: Actor | null, organisationId: string | null): boolean;
+  mayRead(viewer: Actor | null, organisationId: string | null): boolean
   /** Checks the content — never the declared type or name — and turns it into what is kept. */
-  prepare(upload: Uint8Array): Promise<PreparedFile>;
+  prepare(upload: Uint8Array): Promise<PreparedFile>
 }
 
 // ─── Images ─────────────────────────────────────────────────────────────────────────────────
 
-const megabyte = 1024 * 1024;
-export const maxImageBytes = 5 * megabyte;
+const megabyte = 1024 * 1024
+export const maxImageBytes = 5 * megabyte
 /** The long side an image is scaled down to; product pictures never show larger. */
-export const maxImageSide = 1600;
+export const maxImageSide = 1600
 /**
  * Pixels an image may have before it is decoded: a few KB of PNG can claim 100,000 × 100,000
  * pixels and exhaust the memory when decoded (a decompression bomb). 50 MP covers every camera.
  */
-export const maxImagePixels = 50_000_000;
+export const maxImagePixels = 50_000_000
 
 export const notAnImageMessage =
-  "Bitte laden Sie ein Bild im Format PNG, JPEG oder WebP hoch. Diese Datei ist keins.";
+  'Bitte laden Sie ein Bild im Format PNG, JPEG oder WebP hoch. Diese Datei ist keins.'
 export const unreadableImageMessage =
-  "Das Bild lässt sich nicht lesen. Bitte laden Sie eine unbeschädigte PNG-, JPEG- oder WebP-Datei hoch.";
-export const tooManyPixelsMessage = `Das Bild hat zu viele Bildpunkte (höchstens ${maxImagePixels / 1_000_000} Megapixel).`;
+  'Das Bild lässt sich nicht lesen. Bitte laden Sie eine unbeschädigte PNG-, JPEG- oder WebP-Datei hoch.'
+export const tooManyPixelsMessage = `Das Bild hat zu viele Bildpunkte (höchstens ${maxImagePixels / 1_000_000} Megapixel).`
 
-type ImageFormat = "png" | "jpeg" | "webp";
+type ImageFormat = 'png' | 'jpeg' | 'webp'
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
   bytes.length >= offset + signature.length &&
-  signature.every((byte, index) => bytes[offset + index] === byte);
+  signature.every((byte, index) => bytes[offset + index] === byte)
 
-const ascii = (text: string) =>
-  [...text].map((character) => character.charCodeAt(0));
+const ascii = (text: string) => [...text].map((character) => character.charCodeAt(0))
 
 /** The format the first bytes announce (the file's magic number), or null for anything else. */
 export function imageFormatOf(bytes: Uint8Array): ImageFormat | null {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-    return "png";
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
-  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8))
-    return "webp";
-  return null;
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg'
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp'
+  return null
 }
 
 /**
  * Decoding and encoding run on libvips' threads and hold whole images in memory: a burst of
  * uploads waits here instead of taking every core and a gigabyte at once.
  */
-const imageWork = pLimit(2);
+const imageWork = pLimit(2)
 
 /**
  * An uploaded picture as it is kept: the magic number and the decoder must agree on PNG, JPEG or
@@ -90,99 +87,98 @@ const imageWork = pLimit(2);
 const reencodeAsWebp =
   (maxSide: number) =>
   async (upload: Uint8Array): Promise<PreparedFile> => {
-    const announced = imageFormatOf(upload);
-    if (!announced) throw new DomainError(415, notAnImageMessage);
+    const announced = imageFormatOf(upload)
+    if (!announced) throw new DomainError(415, notAnImageMessage)
     return imageWork(async () => {
       const image = sharp(upload, {
         limitInputPixels: maxImagePixels,
-        failOn: "error",
-      });
+        failOn: 'error',
+      })
       try {
-        const { format } = await image.metadata();
-        if (format !== announced) throw new DomainError(415, notAnImageMessage);
+        const { format } = await image.metadata()
+        if (format !== announced) throw new DomainError(415, notAnImageMessage)
         const data = await image
           .autoOrient()
           .resize({
             width: maxSide,
             height: maxSide,
-            fit: "inside",
+            fit: 'inside',
             withoutEnlargement: true,
           })
           .webp({ quality: 82 })
-          .toBuffer();
-        return { contentType: "image/webp", data };
+          .toBuffer()
+        return { contentType: 'image/webp', data }
       } catch (error) {
-        if (error instanceof DomainError) throw error;
+        if (error instanceof DomainError) throw error
         if (error instanceof Error && /pixel limit/i.test(error.message)) {
-          throw new DomainError(413, tooManyPixelsMessage);
+          throw new DomainError(413, tooManyPixelsMessage)
         }
-        throw new DomainError(415, unreadableImageMessage);
+        throw new DomainError(415, unreadableImageMessage)
       }
-    });
-  };
+    })
+  }
 
-const reencodeImage = reencodeAsWebp(maxImageSide);
+const reencodeImage = reencodeAsWebp(maxImageSide)
 
 // ─── Organisation logos ─────────────────────────────────────────────────────────────────────
 
-export const maxLogoBytes = 2 * megabyte;
+export const maxLogoBytes = 2 * megabyte
 /** Long side a logo is kept at: printed at most 50 mm wide, that is 600 px at 300 dpi. */
-export const maxLogoSide = 800;
+export const maxLogoSide = 800
 export const notALogoMessage =
-  "Bitte laden Sie das Logo als PNG oder JPEG hoch. Diese Datei ist keins von beiden.";
+  'Bitte laden Sie das Logo als PNG oder JPEG hoch. Diese Datei ist keins von beiden.'
 
 /**
  * A logo stays PNG or JPEG — the formats a PDF embeds — but is decoded and written anew like
  * every image (metadata and trailing data gone), and scaled to at most `maxLogoSide`.
  */
 async function reencodeLogo(upload: Uint8Array): Promise<PreparedFile> {
-  const announced = imageFormatOf(upload);
-  if (announced !== "png" && announced !== "jpeg")
-    throw new DomainError(415, notALogoMessage);
+  const announced = imageFormatOf(upload)
+  if (announced !== 'png' && announced !== 'jpeg') throw new DomainError(415, notALogoMessage)
   return imageWork(async () => {
     const image = sharp(upload, {
       limitInputPixels: maxImagePixels,
-      failOn: "error",
-    });
+      failOn: 'error',
+    })
     try {
-      const { format } = await image.metadata();
-      if (format !== announced) throw new DomainError(415, notALogoMessage);
+      const { format } = await image.metadata()
+      if (format !== announced) throw new DomainError(415, notALogoMessage)
       const resized = image.autoOrient().resize({
         width: maxLogoSide,
         height: maxLogoSide,
-        fit: "inside",
+        fit: 'inside',
         withoutEnlargement: true,
-      });
+      })
       const data =
-        announced === "png"
+        announced === 'png'
           ? await resized.png({ compressionLevel: 9 }).toBuffer()
-          : await resized.jpeg({ quality: 90 }).toBuffer();
-      return { contentType: `image/${announced}`, data };
+          : await resized.jpeg({ quality: 90 }).toBuffer()
+      return { contentType: `image/${announced}`, data }
     } catch (error) {
-      if (error instanceof DomainError) throw error;
+      if (error instanceof DomainError) throw error
       if (error instanceof Error && /pixel limit/i.test(error.message)) {
-        throw new DomainError(413, tooManyPixelsMessage);
+        throw new DomainError(413, tooManyPixelsMessage)
       }
-      throw new DomainError(415, unreadableImageMessage);
+      throw new DomainError(415, unreadableImageMessage)
     }
-  });
+  })
 }
 
 /** A shop's logo: shown in the header at most 64 px high, twice that for sharp screens. */
-export const maxShopLogoBytes = megabyte;
-export const maxShopLogoSide = 600;
+export const maxShopLogoBytes = megabyte
+export const maxShopLogoSide = 600
 
 // ─── Certificates of analysis ──────────────────────────────────────────────────────────────
 
-export const maxCertificateBytes = 10 * megabyte;
+export const maxCertificateBytes = 10 * megabyte
 export const notACertificateMessage =
-  "Bitte laden Sie das Analysezertifikat als PDF, PNG oder JPEG hoch. Diese Datei ist nichts davon.";
+  'Bitte laden Sie das Analysezertifikat als PDF, PNG oder JPEG hoch. Diese Datei ist nichts davon.'
 
 export const notAPrescriptionScanMessage =
-  "Bitte laden Sie das Rezept als PDF, PNG oder JPEG hoch. Diese Datei ist nichts davon.";
+  'Bitte laden Sie das Rezept als PDF, PNG oder JPEG hoch. Diese Datei ist nichts davon.'
 
 export const notAnExemptionMessage =
-  "Bitte laden Sie die Befreiungsbescheinigung als PDF, PNG oder JPEG hoch. Diese Datei ist nichts davon.";
+  'Bitte laden Sie die Befreiungsbescheinigung als PDF, PNG oder JPEG hoch. Diese Datei ist nichts davon.'
 
 /**
  * Records (a CoA, a prescription scan) are kept byte for byte, but only when their content is a
@@ -191,59 +187,49 @@ export const notAnExemptionMessage =
 const checkRecordFile =
   (refusal: string) =>
   async (upload: Uint8Array): Promise<PreparedFile> => {
-    if (startsWith(upload, ascii("%PDF-"))) {
-      return { contentType: "application/pdf", data: Buffer.from(upload) };
+    if (startsWith(upload, ascii('%PDF-'))) {
+      return { contentType: 'application/pdf', data: Buffer.from(upload) }
     }
-    const format = imageFormatOf(upload);
-    if (format === "png" || format === "jpeg") {
-      return { contentType: `image/${format}`, data: Buffer.from(upload) };
+    const format = imageFormatOf(upload)
+    if (format === 'png' || format === 'jpeg') {
+      return { contentType: `image/${format}`, data: Buffer.from(upload) }
     }
-    throw new DomainError(415, refusal);
-  };
+    throw new DomainError(415, refusal)
+  }
 
 /** The organisations that keep stock: sellers and clubs (a club's lab report). */
-const stockKeepingCategories = [
-  "pharmacy",
-  "wholesaler",
-  "producer",
-  "club",
-] as const;
+const stockKeepingCategories = ['pharmacy', 'wholesaler', 'producer', 'club'] as const
 
 // ─── Purposes ───────────────────────────────────────────────────────────────────────────────
 
-const ownOrganisationOnly: PurposePolicy["mayRead"] = (
-  viewer,
-  organisationId,
-) => viewer?.kind === "business" && viewer.organisation.id === organisationId;
+const ownOrganisationOnly: PurposePolicy['mayRead'] = (viewer, organisationId) =>
+  viewer?.kind === 'business' && viewer.organisation.id === organisationId
 
 /**
  * Prescription scans and exemption certificates: stored by a pharmacy's owner or staff, or handed
  * in by a customer of the pharmacy's shop at checkout. Either way the pharmacy owns the file (and
  * alone reads it); `created_by` names the shop user, so an order only refers to their own uploads.
  */
-const prescriptionRecordOwner: PurposePolicy["ownerForUpload"] = (actor) => {
-  if (actor.kind === "shop") {
-    if (
-      !actor.tenant.hasShop ||
-      actor.tenant.organisationCategory !== "pharmacy"
-    ) {
-      throw new ForbiddenError();
+const prescriptionRecordOwner: PurposePolicy['ownerForUpload'] = (actor) => {
+  if (actor.kind === 'shop') {
+    if (!actor.tenant.hasShop || actor.tenant.organisationCategory !== 'pharmacy') {
+      throw new ForbiddenError()
     }
-    return actor.tenant.organisationId;
+    return actor.tenant.organisationId
   }
-  const business = requireRole(actor, "owner", "staff");
-  if (business.organisation.category !== "pharmacy") throw new ForbiddenError();
-  return business.organisation.id;
-};
+  const business = requireRole(actor, 'owner', 'staff')
+  if (business.organisation.category !== 'pharmacy') throw new ForbiddenError()
+  return business.organisation.id
+}
 
 const purposes: Record<StoredFilePurpose, PurposePolicy> = {
   /** Pictures of master products: kept by platform admins, shown on every shop page. */
   product_image: {
     maxBytes: maxImageBytes,
-    tooLargeMessage: "Das Bild ist größer als 5 MB.",
+    tooLargeMessage: 'Das Bild ist größer als 5 MB.',
     ownerForUpload: (actor) => {
-      requireRole(actor, "admin");
-      return null;
+      requireRole(actor, 'admin')
+      return null
     },
     public: true,
     mayRead: () => true,
@@ -252,17 +238,13 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
   /** CoAs and lab reports of batches: only the owning organisation's users store and read them. */
   batch_certificate: {
     maxBytes: maxCertificateBytes,
-    tooLargeMessage: "Das Analysezertifikat ist größer als 10 MB.",
+    tooLargeMessage: 'Das Analysezertifikat ist größer als 10 MB.',
     ownerForUpload: (actor) => {
-      const business = requireRole(actor, "owner", "staff");
-      if (
-        !(stockKeepingCategories as readonly string[]).includes(
-          business.organisation.category,
-        )
-      ) {
-        throw new ForbiddenError();
+      const business = requireRole(actor, 'owner', 'staff')
+      if (!(stockKeepingCategories as readonly string[]).includes(business.organisation.category)) {
+        throw new ForbiddenError()
       }
-      return business.organisation.id;
+      return business.organisation.id
     },
     public: false,
     mayRead: ownOrganisationOnly,
@@ -271,7 +253,7 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
   /** Scans of paper prescriptions: only the pharmacy that sells on them stores and reads them. */
   prescription_scan: {
     maxBytes: maxCertificateBytes,
-    tooLargeMessage: "Der Rezept-Scan ist größer als 10 MB.",
+    tooLargeMessage: 'Der Rezept-Scan ist größer als 10 MB.',
     ownerForUpload: prescriptionRecordOwner,
     public: false,
     mayRead: ownOrganisationOnly,
@@ -280,7 +262,7 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
   /** Certificates of exemption from statutory co-payments (§ 62 SGB V), like prescription scans. */
   copayment_exemption: {
     maxBytes: maxCertificateBytes,
-    tooLargeMessage: "Die Befreiungsbescheinigung ist größer als 10 MB.",
+    tooLargeMessage: 'Die Befreiungsbescheinigung ist größer als 10 MB.',
     ownerForUpload: prescriptionRecordOwner,
     public: false,
     mayRead: ownOrganisationOnly,
@@ -289,10 +271,10 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
   /** The letterhead's logo: the owner uploads it, the organisation's users (and its documents) read it. */
   organisation_logo: {
     maxBytes: maxLogoBytes,
-    tooLargeMessage: "Das Logo ist größer als 2 MB.",
+    tooLargeMessage: 'Das Logo ist größer als 2 MB.',
     ownerForUpload: (actor) => {
-      const business = requireRole(actor, "owner");
-      return business.organisation.id;
+      const business = requireRole(actor, 'owner')
+      return business.organisation.id
     },
     public: false,
     mayRead: ownOrganisationOnly,
@@ -304,12 +286,11 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
    */
   shop_logo: {
     maxBytes: maxShopLogoBytes,
-    tooLargeMessage: "Das Logo ist größer als 1 MB.",
+    tooLargeMessage: 'Das Logo ist größer als 1 MB.',
     ownerForUpload: (actor) => {
-      const business = requireRole(actor, "owner");
-      if (!["pharmacy", "club"].includes(business.organisation.category))
-        throw new ForbiddenError();
-      return business.organisation.id;
+      const business = requireRole(actor, 'owner')
+      if (!['pharmacy', 'club'].includes(business.organisation.category)) throw new ForbiddenError()
+      return business.organisation.id
     },
     public: true,
     mayRead: () => true,
@@ -318,29 +299,29 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
   /** Documents the server issues (invoices, delivery notes …): never uploaded, owner reads. */
   issued_document: {
     maxBytes: 0,
-    tooLargeMessage: "",
+    tooLargeMessage: '',
     ownerForUpload: () => {
-      throw new ForbiddenError();
+      throw new ForbiddenError()
     },
     public: false,
     mayRead: ownOrganisationOnly,
     prepare: () => {
-      throw new ForbiddenError();
+      throw new ForbiddenError()
     },
   },
-};
+}
 
 // ─── The interface ──────────────────────────────────────────────────────────────────────────
 
-export const fileNotFoundMessage = "Diese Datei gibt es nicht.";
+export const fileNotFoundMessage = 'Diese Datei gibt es nicht.'
 
 export interface StoredFileInfo {
-  id: string;
-  purpose: StoredFilePurpose;
-  contentType: string;
-  byteSize: number;
+  id: string
+  purpose: StoredFilePurpose
+  contentType: string
+  byteSize: number
   /** Hex SHA-256 of the stored bytes. */
-  sha256: string;
+  sha256: string
 }
 
 /**
@@ -353,21 +334,17 @@ export async function storeFile(
   upload: Uint8Array,
   db: Database,
 ): Promise<StoredFileInfo> {
-  const policy = purposes[purpose];
-  const organisationId = policy.ownerForUpload(actor);
-  if (upload.byteLength > policy.maxBytes)
-    throw new DomainError(413, policy.tooLargeMessage);
-  const { contentType, data } = await policy.prepare(upload);
+  const policy = purposes[purpose]
+  const organisationId = policy.ownerForUpload(actor)
+  if (upload.byteLength > policy.maxBytes) throw new DomainError(413, policy.tooLargeMessage)
+  const { contentType, data } = await policy.prepare(upload)
   return storeServerFile(db, {
     organisationId,
     purpose,
     contentType,
     data,
-    createdBy:
-      actor.kind === "system" || actor.kind === "visitor"
-        ? null
-        : actor.user.id,
-  });
+    createdBy: actor.kind === 'system' || actor.kind === 'visitor' ? null : actor.user.id,
+  })
 }
 
 /**
@@ -379,34 +356,34 @@ export async function storeServerFile(
   tx: Executor,
   file: {
     /** Null: the platform's own (product images). */
-    organisationId: string | null;
-    purpose: StoredFilePurpose;
-    contentType: string;
-    data: Uint8Array;
-    createdBy: string | null;
+    organisationId: string | null
+    purpose: StoredFilePurpose
+    contentType: string
+    data: Uint8Array
+    createdBy: string | null
   },
 ): Promise<StoredFileInfo> {
-  const data = Buffer.from(file.data);
-  const sha256 = createHash("sha256").update(data).digest("hex");
+  const data = Buffer.from(file.data)
+  const sha256 = createHash('sha256').update(data).digest('hex')
   const [stored] = await tx
     .insert(storedFiles)
     .values({ ...file, data, byteSize: data.byteLength, sha256 })
-    .returning({ id: storedFiles.id });
-  if (!stored) throw new Error("stored file was not inserted");
+    .returning({ id: storedFiles.id })
+  if (!stored) throw new Error('stored file was not inserted')
   return {
     id: stored.id,
     purpose: file.purpose,
     contentType: file.contentType,
     byteSize: data.byteLength,
     sha256,
-  };
+  }
 }
 
 export interface OpenedFile extends StoredFileInfo {
   /** Whether anyone may read it, so shared caches may keep it. */
-  public: boolean;
+  public: boolean
   /** The bytes, fetched only when asked (a conditional request needs just the hash). */
-  readBytes(): Promise<Buffer>;
+  readBytes(): Promise<Buffer>
 }
 
 /**
@@ -418,9 +395,7 @@ export function openStoredFile(
   id: string,
   db: Database,
 ): Promise<OpenedFile> {
-  return openFile(db, id, (file) =>
-    purposes[file.purpose].mayRead(viewer, file.organisationId),
-  );
+  return openFile(db, id, (file) => purposes[file.purpose].mayRead(viewer, file.organisationId))
 }
 
 /**
@@ -428,22 +403,16 @@ export function openStoredFile(
  * that its caller may read it (a shop customer's invoice of their own order: the purpose's rule
  * knows organisations only). Unknown ids are 404.
  */
-export function openFileOfCheckedRecord(
-  db: Database,
-  id: string,
-): Promise<OpenedFile> {
-  return openFile(db, id, () => true);
+export function openFileOfCheckedRecord(db: Database, id: string): Promise<OpenedFile> {
+  return openFile(db, id, () => true)
 }
 
 async function openFile(
   db: Database,
   id: string,
-  mayRead: (file: {
-    purpose: StoredFilePurpose;
-    organisationId: string | null;
-  }) => boolean,
+  mayRead: (file: { purpose: StoredFilePurpose; organisationId: string | null }) => boolean,
 ): Promise<OpenedFile> {
-  if (!isUuid(id)) throw new NotFoundError(fileNotFoundMessage);
+  if (!isUuid(id)) throw new NotFoundError(fileNotFoundMessage)
   const [file] = await db
     .select({
       id: storedFiles.id,
@@ -454,10 +423,10 @@ async function openFile(
       sha256: storedFiles.sha256,
     })
     .from(storedFiles)
-    .where(eq(storedFiles.id, id));
-  if (!file) throw new NotFoundError(fileNotFoundMessage);
-  if (!mayRead(file)) throw new NotFoundError(fileNotFoundMessage);
-  const { organisationId: _owner, ...info } = file;
+    .where(eq(storedFiles.id, id))
+  if (!file) throw new NotFoundError(fileNotFoundMessage)
+  if (!mayRead(file)) throw new NotFoundError(fileNotFoundMessage)
+  const { organisationId: _owner, ...info } = file
   return {
     ...info,
     public: purposes[file.purpose].public,
@@ -465,11 +434,11 @@ async function openFile(
       const [row] = await db
         .select({ data: storedFiles.data })
         .from(storedFiles)
-        .where(eq(storedFiles.id, id));
-      if (!row) throw new NotFoundError(fileNotFoundMessage);
-      return row.data;
+        .where(eq(storedFiles.id, id))
+      if (!row) throw new NotFoundError(fileNotFoundMessage)
+      return row.data
     },
-  };
+  }
 }
 
 /**
@@ -480,13 +449,13 @@ export async function isStoredFileOf(
   executor: Executor,
   id: string,
   owner: {
-    purpose: StoredFilePurpose;
-    organisationId: string | null;
+    purpose: StoredFilePurpose
+    organisationId: string | null
     /** Also: uploaded by this user (a shop customer's own scan). */
-    createdBy?: string;
+    createdBy?: string
   },
 ): Promise<boolean> {
-  if (!isUuid(id)) return false;
+  if (!isUuid(id)) return false
   const [file] = await executor
     .select({ id: storedFiles.id })
     .from(storedFiles)
@@ -497,10 +466,8 @@ export async function isStoredFileOf(
         owner.organisationId === null
           ? isNull(storedFiles.organisationId)
           : eq(storedFiles.organisationId, owner.organisationId),
-        owner.createdBy === undefined
-          ? undefined
-          : eq(storedFiles.createdBy, owner.createdBy),
+        owner.createdBy === undefined ? undefined : eq(storedFiles.createdBy, owner.createdBy),
       ),
-    );
-  return file !== undefined;
+    )
+  return file !== undefined
 }
