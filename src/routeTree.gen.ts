@@ -79,6 +79,7 @@ import { Route as ApiFilesCopaymentExemptionsRouteImport } from './routes/api/fi
 import { Route as ApiFilesOrganisationLogosRouteImport } from './routes/api/files/organisation-logos'
 import { Route as ApiFilesPrescriptionScansRouteImport } from './routes/api/files/prescription-scans'
 import { Route as ApiFilesProductImagesRouteImport } from './routes/api/files/product-images'
+import { Route as ApiFilesShopLogosRouteImport } from './routes/api/files/shop-logos'
 import { Route as ApiShopPrescriptionSampleDotpdfRouteImport } from './routes/api/shop/prescription-sample[.]pdf'
 import { Route as ApiShop_usersExportRouteImport } from './routes/api/shop_users/export'
 import { Route as ApiShop_usersMeRouteImport } from './routes/api/shop_users/me'
@@ -463,6 +464,11 @@ const ApiFilesProductImagesRoute = ApiFilesProductImagesRouteImport.update({
   path: '/api/files/product-images',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiFilesShopLogosRoute = ApiFilesShopLogosRouteImport.update({
+  id: '/api/files/shop-logos',
+  path: '/api/files/shop-logos',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiShopPrescriptionSampleDotpdfRoute =
   ApiShopPrescriptionSampleDotpdfRouteImport.update({
     id: '/api/shop/prescription-sample.pdf',
@@ -669,6 +675,7 @@ export interface FileRoutesByFullPath {
   '/api/files/organisation-logos': typeof ApiFilesOrganisationLogosRoute
   '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
+  '/api/files/shop-logos': typeof ApiFilesShopLogosRoute
   '/api/shop/prescription-sample.pdf': typeof ApiShopPrescriptionSampleDotpdfRoute
   '/api/shop_users/export': typeof ApiShop_usersExportRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
@@ -764,6 +771,7 @@ export interface FileRoutesByTo {
   '/api/files/organisation-logos': typeof ApiFilesOrganisationLogosRoute
   '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
+  '/api/files/shop-logos': typeof ApiFilesShopLogosRoute
   '/api/shop/prescription-sample.pdf': typeof ApiShopPrescriptionSampleDotpdfRoute
   '/api/shop_users/export': typeof ApiShop_usersExportRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
@@ -865,6 +873,7 @@ export interface FileRoutesById {
   '/api/files/organisation-logos': typeof ApiFilesOrganisationLogosRoute
   '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
+  '/api/files/shop-logos': typeof ApiFilesShopLogosRoute
   '/api/shop/prescription-sample.pdf': typeof ApiShopPrescriptionSampleDotpdfRoute
   '/api/shop_users/export': typeof ApiShop_usersExportRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
@@ -962,6 +971,7 @@ export interface FileRouteTypes {
     | '/api/files/organisation-logos'
     | '/api/files/prescription-scans'
     | '/api/files/product-images'
+    | '/api/files/shop-logos'
     | '/api/shop/prescription-sample.pdf'
     | '/api/shop_users/export'
     | '/api/shop_users/me'
@@ -1057,6 +1067,7 @@ export interface FileRouteTypes {
     | '/api/files/organisation-logos'
     | '/api/files/prescription-scans'
     | '/api/files/product-images'
+    | '/api/files/shop-logos'
     | '/api/shop/prescription-sample.pdf'
     | '/api/shop_users/export'
     | '/api/shop_users/me'
@@ -1157,6 +1168,7 @@ export interface FileRouteTypes {
     | '/api/files/organisation-logos'
     | '/api/files/prescription-scans'
     | '/api/files/product-images'
+    | '/api/files/shop-logos'
     | '/api/shop/prescription-sample.pdf'
     | '/api/shop_users/export'
     | '/api/shop_users/me'
@@ -1219,6 +1231,7 @@ export interface RootRouteChildren {
   ApiFilesOrganisationLogosRoute: typeof ApiFilesOrganisationLogosRoute
   ApiFilesPrescriptionScansRoute: typeof ApiFilesPrescriptionScansRoute
   ApiFilesProductImagesRoute: typeof ApiFilesProductImagesRoute
+  ApiFilesShopLogosRoute: typeof ApiFilesShopLogosRoute
   ApiShopPrescriptionSampleDotpdfRoute: typeof ApiShopPrescriptionSampleDotpdfRoute
   ApiShop_usersExportRoute: typeof ApiShop_usersExportRoute
   ApiShop_usersMeRoute: typeof ApiShop_usersMeRoute
@@ -1722,6 +1735,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiFilesProductImagesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/files/shop-logos': {
+      id: '/api/files/shop-logos'
+      path: '/api/files/shop-logos'
+      fullPath: '/api/files/shop-logos'
+      preLoaderRoute: typeof ApiFilesShopLogosRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/shop/prescription-sample.pdf': {
       id: '/api/shop/prescription-sample.pdf'
       path: '/api/shop/prescription-sample.pdf'
@@ -2155,6 +2175,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiFilesOrganisationLogosRoute: ApiFilesOrganisationLogosRoute,
   ApiFilesPrescriptionScansRoute: ApiFilesPrescriptionScansRoute,
   ApiFilesProductImagesRoute: ApiFilesProductImagesRoute,
+  ApiFilesShopLogosRoute: ApiFilesShopLogosRoute,
   ApiShopPrescriptionSampleDotpdfRoute: ApiShopPrescriptionSampleDotpdfRoute,
   ApiShop_usersExportRoute: ApiShop_usersExportRoute,
   ApiShop_usersMeRoute: ApiShop_usersMeRoute,

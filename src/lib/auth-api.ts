@@ -102,6 +102,8 @@ export const tenantResponseSchema = z
     config: tenantConfigSchema.nullable(),
     /** Whether the host runs a public shop: a pharmacy with a config (never a club, KCanG § 6). */
     hasShop: z.boolean(),
+    /** False while a platform admin has deactivated the organisation: every page says so. */
+    available: z.boolean(),
   })
   .meta({ id: 'TenantResponse' })
 export type TenantResponse = z.infer<typeof tenantResponseSchema>

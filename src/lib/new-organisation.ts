@@ -86,3 +86,16 @@ export const newOrganisationSchema = z.object({
   ),
 })
 export type NewOrganisationInput = z.input<typeof newOrganisationSchema>
+
+/**
+ * The organisation's name, category and address as its page edits them: the owner changes name
+ * and address, only a platform admin the category (the service checks).
+ */
+export const organisationProfileSchema = newOrganisationSchema.pick({
+  name: true,
+  category: true,
+  street: true,
+  postalCode: true,
+  city: true,
+})
+export type OrganisationProfileInput = z.input<typeof organisationProfileSchema>

@@ -152,6 +152,15 @@ export interface OrganisationSettings {
   }
   /** Whether the viewer may change the letterhead (the owner). */
   editable: boolean
+  /** Whether the viewer may edit the organisation's shop (or club site): its owner, if it has one. */
+  shopSettings: boolean
+  /** Name and address: its owner and the platform admin; the category: the admin alone. */
+  profileEditable: boolean
+  categoryEditable: boolean
+  /** Set while a platform admin has deactivated the organisation (ISO time). */
+  deactivatedAt: string | null
+  /** Whether the viewer may deactivate or reactivate it: the platform admin, not the platform. */
+  activationEditable: boolean
 }
 
 export const letterheadLabels = {

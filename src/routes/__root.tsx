@@ -12,7 +12,7 @@ import {
 import { lazy, type ReactNode, Suspense } from 'react'
 import { ensureSession } from '~/features/session/session'
 import type { SessionStore } from '~/features/session/session-store'
-import { NotFoundPage, RootErrorPage } from '~/features/shell/ErrorPages'
+import { NotFoundPage, RootErrorPage, UnavailablePage } from '~/features/shell/ErrorPages'
 import type { ServerRender } from '~/features/shell/server-render'
 import { type CartCountStore, ensureCartCount } from '~/features/shop/cart/cart-count'
 import { type LoadedTenant, loadTenant } from '~/features/tenant/tenant'
@@ -72,9 +72,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const hydrated = useHydrated()
+  const { tenant } = Route.useRouteContext()
   return (
     <>
-      <Outlet />
+      {tenant && !tenant.available ? <UnavailablePage /> : <Outlet />}
       <VersionBanner />
       {hydrated && (
         <Suspense fallback={null}>

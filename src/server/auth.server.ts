@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import {
   type AccountType,
   type B2bUser,
@@ -189,7 +189,8 @@ const businessUserColumns = {
   email: users.email,
   name: users.name,
   role: users.role,
-  active: users.active,
+  // A deactivated organisation's users may not sign in, whatever their own status.
+  active: sql<boolean>`${users.active} and ${organisations.deactivatedAt} is null`,
   passwordHash: users.passwordHash,
   organisation: {
     id: organisations.id,
@@ -297,7 +298,7 @@ export async function loginShopUser(
   tenant: Tenant | null,
   client: Caller,
 ) {
-  if (!tenant) throw new DomainError(404, messages.unknownShop)
+  if (!tenant?.available) throw new DomainError(404, messages.unknownShop)
   const accountKey = `b2c:${tenant.slug}:${input.email.toLowerCase()}:${client.ip}`
   await countLoginAttempt(deps.db, accountKey, client.ip, 'Sie')
 
@@ -369,12 +370,13 @@ async function activeAccount(
       id: shopUsers.id,
       email: shopUsers.email,
       name: shopUsers.name,
-      active: shopUsers.active,
+      active: sql<boolean>`${shopUsers.active} and ${organisations.deactivatedAt} is null`,
       tenantId: tenants.id,
       slug: tenants.slug,
     })
     .from(shopUsers)
     .innerJoin(tenants, eq(tenants.id, shopUsers.tenantId))
+    .innerJoin(organisations, eq(organisations.id, tenants.organisationId))
     .where(eq(shopUsers.id, subjectId))
   if (!row?.active || row.slug !== tenantSlug) return null
   return {
@@ -667,6 +669,58 @@ export async function revokeSessionsOf(
   for (const session of sessions) {
     if (session.id !== exceptSessionId) await revokeFamily(db, session.id)
   }
+}
+
+/**
+ * Ends every session of an organisation's accounts — its users' and its shops' customers' — in
+ * the caller's transaction (an organisation being deactivated).
+ */
+export async function revokeSessionsOfOrganisation(tx: Executor, organisationId: string) {
+  const revoked = await tx
+    .update(authSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        isNull(authSessions.revokedAt),
+        or(
+          and(
+            eq(authSessions.accountType, 'b2b'),
+            inArray(
+              authSessions.subjectId,
+              tx
+                .select({ id: users.id })
+                .from(users)
+                .where(eq(users.organisationId, organisationId)),
+            ),
+          ),
+          and(
+            eq(authSessions.accountType, 'b2c'),
+            inArray(
+              authSessions.subjectId,
+              tx
+                .select({ id: shopUsers.id })
+                .from(shopUsers)
+                .innerJoin(tenants, eq(tenants.id, shopUsers.tenantId))
+                .where(eq(tenants.organisationId, organisationId)),
+            ),
+          ),
+        ),
+      ),
+    )
+    .returning({ id: authSessions.id })
+  if (revoked.length === 0) return
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        inArray(
+          refreshTokens.familyId,
+          revoked.map((session) => session.id),
+        ),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
 }
 
 /** Deactivating an account also ends all its sessions. */

@@ -16,14 +16,9 @@ export const noShopTextMessage = 'Dieser Shop hat diesen Text nicht hinterlegt.'
 export interface LegalText {
   /** Whose text it is: the shop's, or the platform operator's. */
   publisher: string
-  paragraphs: string[]
+  /** Markdown, rendered without raw HTML (`LegalMarkdown`). */
+  markdown: string
 }
-
-const paragraphsOf = (text: string) =>
-  text
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean)
 
 /** The platform operator's texts, built from its organisation record so the address stays true. */
 async function platformText(
@@ -58,7 +53,7 @@ async function platformText(
           'Nachrichten über das Kontaktformular speichern wir, um deine Anfrage zu beantworten (Art. 6 Abs. 1 lit. b und f DSGVO), und löschen sie, wenn sie erledigt ist und keine Aufbewahrungspflicht besteht.',
           'Du hast das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit und Widerspruch sowie das Recht, dich bei einer Datenschutz-Aufsichtsbehörde zu beschweren.',
         ]
-  return { publisher: name, paragraphs }
+  return { publisher: name, markdown: paragraphs.join('\n\n') }
 }
 
 /** On a shop's host its own texts; elsewhere (or while the shop is not configured) the platform's. */
@@ -69,12 +64,12 @@ export async function legalTextFor(
 ): Promise<LegalText> {
   const tenant = await resolveTenant(app.db, host, app.config.APP_DOMAIN)
   if (isShopDocument(document)) {
-    const paragraphs = tenant?.hasShop ? paragraphsOf(tenant.config?.[document] ?? '') : []
-    if (paragraphs.length === 0) throw new NotFoundError(noShopTextMessage)
-    return { publisher: tenant?.config?.shopName ?? '', paragraphs }
+    const markdown = tenant?.hasShop ? (tenant.config?.[document] ?? '').trim() : ''
+    if (markdown === '') throw new NotFoundError(noShopTextMessage)
+    return { publisher: tenant?.config?.shopName ?? '', markdown }
   }
   if (tenant?.config) {
-    return { publisher: tenant.config.shopName, paragraphs: paragraphsOf(tenant.config[document]) }
+    return { publisher: tenant.config.shopName, markdown: tenant.config[document] }
   }
   return platformText(app, document)
 }

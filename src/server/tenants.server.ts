@@ -69,20 +69,20 @@ async function findTenant(db: Database, condition: SQL): Promise<Tenant | null> 
       slug: tenants.slug,
       organisationId: tenants.organisationId,
       organisationCategory: organisations.category,
+      organisationDeactivatedAt: organisations.deactivatedAt,
       config: tenants.config,
     })
     .from(tenants)
     .innerJoin(organisations, eq(organisations.id, tenants.organisationId))
     .where(condition)
   if (!row) return null
+  const { organisationDeactivatedAt, ...tenant } = row
   const config = parsedConfig(row.config)
+  const available = organisationDeactivatedAt === null
   // Only a pharmacy runs a public shop. A club may not advertise or sell to the public (KCanG
   // § 6), whatever its config says; wholesalers and producers sell through the back-office.
-  return {
-    ...row,
-    config,
-    hasShop: config !== null && row.organisationCategory === 'pharmacy',
-  }
+  const hasShop = available && config !== null && row.organisationCategory === 'pharmacy'
+  return { ...tenant, config, available, hasShop }
 }
 
 /**

@@ -175,7 +175,8 @@ export async function startFakeMollie(options: { apiPort?: number } = {}): Promi
   async function api(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'https://fake')
     const apiKey = request.headers.authorization?.replace(/^Bearer /, '') ?? ''
-    if (!/^(test|live)_/.test(apiKey)) {
+    // A key Mollie does not know (revoked, mistyped): `test_invalid…` stands for one.
+    if (!/^(test|live)_/.test(apiKey) || /^(test|live)_invalid/.test(apiKey)) {
       send(response, 401, { status: 401, title: 'Unauthorized Request', detail: 'Missing API key' })
       return
     }
@@ -206,6 +207,19 @@ export async function startFakeMollie(options: { apiPort?: number } = {}): Promi
       if (replayKey) idempotent.set(replayKey, fresh.id)
       created += 1
       return send(response, 201, paymentJson(fresh))
+    }
+    if (request.method === 'GET' && parts.length === 2 && parts[1] === 'methods') {
+      const methods = ['creditcard', 'paypal', 'banktransfer'].map((id) => ({
+        resource: 'method',
+        id,
+        description: id,
+        status: 'activated',
+      }))
+      return send(response, 200, {
+        count: methods.length,
+        _embedded: { methods },
+        _links: { self: { href: url.href, type: 'application/hal+json' } },
+      })
     }
     if (request.method === 'GET' && parts.length === 3 && parts[1] === 'payments') {
       reads += 1

@@ -1,9 +1,13 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { organisationListSearch, userListSearch } from '~/lib/admin'
+import { isUuid } from '~/lib/ids'
 import type { NewOrganisationInput } from '~/lib/new-organisation'
 import { listOrganisations, listUsers } from '~/server/admin/admin.server'
-import { createOrganisation } from '~/server/admin/admin-organisations.server'
+import {
+  createOrganisation,
+  setOrganisationActive,
+} from '~/server/admin/admin-organisations.server'
 import { getApp } from '~/server/app.server'
 import { authenticated } from '../server-fn/auth.middleware'
 
@@ -28,4 +32,14 @@ export const createOrganisationFn = createServerFn({ method: 'POST' })
       new URL(getRequest().url).origin,
       (await getApp()).db,
     ),
+  )
+
+export const setOrganisationActiveFn = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .validator((input: { id: string; active: boolean }) => ({
+    id: isUuid(input?.id) ? input.id : '',
+    active: input?.active === true,
+  }))
+  .handler(async ({ data, context }) =>
+    setOrganisationActive(context.actor, data.id, data.active, (await getApp()).db),
   )

@@ -12,7 +12,6 @@ import {
   licenceLabels,
   type OrganisationSettings,
 } from '~/lib/organisation-settings'
-import { countryLabel } from '~/lib/products'
 import { UploadField } from '../files/UploadField'
 import { FormAlert } from '../forms/field-parts'
 import { FormFrame, SubmitButton } from '../forms/fields'
@@ -21,19 +20,13 @@ import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { InputField } from '../product-db/form-controls'
 import { focusFirstError, Section } from '../product-db/ProductFactsFields'
 import { PageHeader } from '../ui/PageHeader'
+import { OrganisationProfile } from './OrganisationProfile'
 import { updateLetterheadFn } from './organisation-settings.functions'
 import { organisationKey, organisationSettingsQuery } from './organisation-settings.queries'
+import { ShopSettingsSection } from './ShopSettingsSection'
 import { TeamSection } from './TeamSection'
 
 const route = getRouteApi('/_app/organisations/$id')
-
-const categoryLabels: Record<string, string> = {
-  platform: 'Plattform',
-  pharmacy: 'Apotheke',
-  wholesaler: 'Großhandel',
-  producer: 'Hersteller',
-  club: 'Anbauvereinigung',
-}
 
 type LetterheadValues = { [Key in keyof OrganisationSettings['letterhead']]: string }
 
@@ -101,21 +94,18 @@ export function OrganisationSettingsPage() {
   const { tab = 'profile' } = route.useSearch()
   const navigate = route.useNavigate()
   const { data: settings } = useSuspenseQuery(organisationSettingsQuery(id))
-  const address = [settings.street, `${settings.postalCode ?? ''} ${settings.city ?? ''}`.trim()]
-    .filter(Boolean)
-    .join(', ')
 
   return (
     <>
       <PageHeader
         title={settings.name}
-        description="Stammdaten, Briefkopf und Team Ihrer Organisation."
+        description="Stammdaten, Briefkopf, Team und Shop Ihrer Organisation."
       />
       <Tabs.Root
         value={tab}
         onValueChange={(value) =>
           void navigate({
-            search: { tab: value === 'team' ? 'team' : undefined },
+            search: { tab: value === 'team' || value === 'shop' ? value : undefined },
             replace: true,
             resetScroll: false,
           })
@@ -131,27 +121,14 @@ export function OrganisationSettingsPage() {
           <Tabs.Trigger value="team" className={tabClass}>
             Team
           </Tabs.Trigger>
+          {settings.shopSettings && (
+            <Tabs.Trigger value="shop" className={tabClass}>
+              {settings.category === 'club' ? 'Vereinsseite' : 'Shop'}
+            </Tabs.Trigger>
+          )}
         </Tabs.List>
         <Tabs.Content value="profile" className="space-y-6 focus:outline-none">
-          <section
-            aria-labelledby="organisation-facts"
-            className="rounded-card border border-border bg-surface p-6"
-          >
-            <h2 id="organisation-facts" className="text-lg font-semibold text-ink">
-              Organisation
-            </h2>
-            <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
-              <dt className="text-ink-muted">Name</dt>
-              <dd>{settings.name}</dd>
-              <dt className="text-ink-muted">Art</dt>
-              <dd>{categoryLabels[settings.category] ?? settings.category}</dd>
-              <dt className="text-ink-muted">Anschrift</dt>
-              <dd>
-                {address || '–'}
-                {settings.country !== 'DE' && `, ${countryLabel(settings.country)}`}
-              </dd>
-            </dl>
-          </section>
+          <OrganisationProfile settings={settings} />
           {settings.editable ? (
             <LetterheadForm settings={settings} />
           ) : (
@@ -165,6 +142,17 @@ export function OrganisationSettingsPage() {
             </Suspense>
           )}
         </Tabs.Content>
+        {settings.shopSettings && (
+          <Tabs.Content value="shop" className="focus:outline-none">
+            {tab === 'shop' && (
+              <Suspense
+                fallback={<p className="text-sm text-ink-muted">Einstellungen werden geladen …</p>}
+              >
+                <ShopSettingsSection organisationId={id} />
+              </Suspense>
+            )}
+          </Tabs.Content>
+        )}
       </Tabs.Root>
     </>
   )

@@ -1,10 +1,12 @@
 import { createServerFn } from '@tanstack/react-start'
 import { isUuid, parseIdInput } from '~/lib/ids'
+import type { OrganisationProfileInput } from '~/lib/new-organisation'
 import type { LetterheadInput } from '~/lib/organisation-settings'
 import { getApp } from '~/server/app.server'
 import {
   getOrganisationSettings,
   updateLetterhead,
+  updateOrganisationProfile,
 } from '~/server/organisations/organisation-settings.server'
 import { authenticated } from '../server-fn/auth.middleware'
 
@@ -25,4 +27,14 @@ export const updateLetterheadFn = createServerFn({ method: 'POST' })
   }))
   .handler(async ({ data, context }) =>
     updateLetterhead(context.actor, data.id, data.letterhead, (await getApp()).db),
+  )
+
+export const updateOrganisationProfileFn = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .validator((input: { id: string; profile: OrganisationProfileInput }) => ({
+    id: isUuid(input?.id) ? input.id : '',
+    profile: input?.profile as unknown,
+  }))
+  .handler(async ({ data, context }) =>
+    updateOrganisationProfile(context.actor, data.id, data.profile, (await getApp()).db),
   )

@@ -147,3 +147,20 @@ export function RootErrorPage({ error }: { error: unknown }) {
     </main>
   )
 }
+
+/**
+ * Every page of a deactivated organisation's host: neutral, without its name or brand, and
+ * without saying why (a platform admin's decision, not the visitor's business).
+ */
+export function UnavailablePage() {
+  return (
+    <main id="main" className="flex min-h-screen items-center bg-surface-muted px-page py-16">
+      <div className="mx-auto w-full max-w-lg rounded-card border border-border bg-surface p-8 shadow-sm">
+        <h1 className="text-2xl font-semibold text-ink">Derzeit nicht verfügbar</h1>
+        <p className="mt-3 text-ink-muted">
+          Dieses Angebot ist derzeit nicht verfügbar. Bitte versuchen Sie es später noch einmal.
+        </p>
+      </div>
+    </main>
+  )
+}

@@ -18,6 +18,8 @@ export interface TenantInfo {
   config: ShopPageConfig | null
   /** A pharmacy with a config: the catalogue, configurator and checkout exist on this host. */
   hasShop: boolean
+  /** False while the organisation is deactivated: every page of the host says it is unavailable. */
+  available: boolean
   host: string
 }
 
@@ -26,12 +28,13 @@ export const currentHost = createIsomorphicFn()
   .client(() => window.location.host)
 
 const tenantInfo = (
-  tenant: { slug: string; config: TenantConfig | null; hasShop: boolean },
+  tenant: { slug: string; config: TenantConfig | null; hasShop: boolean; available: boolean },
   host: string,
 ): TenantInfo => ({
   slug: tenant.slug,
   config: tenant.hasShop && tenant.config ? shopPageConfig(tenant.config) : null,
   hasShop: tenant.hasShop,
+  available: tenant.available,
   host,
 })
 

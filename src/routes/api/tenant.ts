@@ -17,7 +17,12 @@ export const Route = createFileRoute('/api/tenant')({
         const tenant = await resolveTenant(app.db, host, app.config.APP_DOMAIN)
         if (!tenant) throw new DomainError(404, 'Für diesen Host gibt es keinen Shop.')
         return jsonResponse(
-          { slug: tenant.slug, config: tenant.config, hasShop: tenant.hasShop },
+          {
+            slug: tenant.slug,
+            config: tenant.config,
+            hasShop: tenant.hasShop,
+            available: tenant.available,
+          },
           {
             headers: {
               'Cache-Control': 'public, max-age=60, s-maxage=60, stale-while-revalidate=300',

@@ -1,12 +1,17 @@
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { isUuid } from '../../lib/ids'
 import { newOrganisationSchema, tenantSlugTakenMessage } from '../../lib/new-organisation'
+import { organisationNotFoundMessage } from '../../lib/organisation-settings'
 import { type Actor, requireRole } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
+import { revokeSessionsOfOrganisation } from '../auth.server'
 import type { Database } from '../db/client.server'
 import { organisations, tenants } from '../db/schema'
 import {
   ConflictError,
   ForbiddenError,
   InvalidError,
+  NotFoundError,
   parseInput,
   violatesUnique,
 } from '../errors.server'
@@ -84,4 +89,52 @@ export async function createOrganisation(
   })
   // The new host must resolve at once; a cached "no tenant here" answer would hide it.
   return { id }
+}
+
+/**
+ * Deactivates an organisation (its users' and shop customers' sessions end in the same
+ * transaction, nobody of it can sign in, its host shows "derzeit nicht verfügbar") or activates
+ * it again. A conditional update: parallel requests change and audit it once.
+ */
+export async function setOrganisationActive(
+  actor: Actor,
+  organisationId: string,
+  active: boolean,
+  db: Database,
+): Promise<{ deactivatedAt: string | null }> {
+  const admin = requireRole(actor, 'admin')
+  if (admin.organisation.category !== 'platform') throw new ForbiddenError()
+  if (!isUuid(organisationId)) throw new NotFoundError(organisationNotFoundMessage)
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ category: organisations.category, deactivatedAt: organisations.deactivatedAt })
+      .from(organisations)
+      .where(eq(organisations.id, organisationId))
+    if (!target) throw new NotFoundError(organisationNotFoundMessage)
+    if (target.category === 'platform') {
+      throw new ForbiddenError('Der Plattformbetrieb selbst kann nicht deaktiviert werden.')
+    }
+    const [changed] = await tx
+      .update(organisations)
+      .set({ deactivatedAt: active ? null : sql`now()`, updatedAt: new Date() })
+      .where(
+        and(
+          eq(organisations.id, organisationId),
+          active ? isNotNull(organisations.deactivatedAt) : isNull(organisations.deactivatedAt),
+        ),
+      )
+      .returning({ deactivatedAt: organisations.deactivatedAt })
+    if (!changed) return { deactivatedAt: target.deactivatedAt?.toISOString() ?? null }
+    if (!active) await revokeSessionsOfOrganisation(tx, organisationId)
+    await recordAudit(tx, {
+      organisationId,
+      actor: auditActorOf(admin),
+      requestId: admin.requestId,
+      action: active ? 'organisation.reactivated' : 'organisation.deactivated',
+      entity: { type: 'organisation', id: organisationId },
+      before: { active: !active },
+      after: { active },
+    })
+    return { deactivatedAt: changed.deactivatedAt?.toISOString() ?? null }
+  })
 }

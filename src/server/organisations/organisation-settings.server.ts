@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { isUuid } from '../../lib/ids'
+import { organisationProfileSchema } from '../../lib/new-organisation'
 import {
   type Letterhead,
   letterheadSchema,
@@ -11,7 +12,7 @@ import {
 import { type Actor, requireBusiness, requireRole } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
 import type { Database, Executor } from '../db/client.server'
-import { organisations } from '../db/schema'
+import { organisations, tenants } from '../db/schema'
 import type { DocumentSeller } from '../documents/document-content'
 import { ForbiddenError, InvalidError, NotFoundError, parseInput } from '../errors.server'
 import { isStoredFileOf } from '../files/file-store.server'
@@ -26,6 +27,7 @@ import { storedFiles } from '../files/files.schema'
 export const organisationAudit = {
   entityType: 'organisation',
   letterheadUpdated: 'organisation.letterhead_updated',
+  profileUpdated: 'organisation.profile_updated',
 } as const
 
 /**
@@ -61,6 +63,7 @@ async function findOrganisation(executor: Executor, id: string, { forUpdate = fa
       postalCode: organisations.postalCode,
       city: organisations.city,
       country: organisations.country,
+      deactivatedAt: organisations.deactivatedAt,
       ...letterheadColumns,
     })
     .from(organisations)
@@ -87,7 +90,11 @@ function letterheadOf(row: OrganisationRow): LetterheadRow {
   }
 }
 
-function settingsOf(row: OrganisationRow, editable: boolean): OrganisationSettings {
+function settingsOf(
+  row: OrganisationRow,
+  access: Access,
+  shopSettings: boolean,
+): OrganisationSettings {
   return {
     id: row.id,
     name: row.name,
@@ -97,16 +104,28 @@ function settingsOf(row: OrganisationRow, editable: boolean): OrganisationSettin
     city: row.city,
     country: row.country,
     letterhead: letterheadOf(row),
-    editable,
+    editable: access.editable,
+    shopSettings,
+    profileEditable: access.editable || access.admin,
+    categoryEditable: access.admin && row.category !== 'platform',
+    deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
+    activationEditable: access.admin && row.category !== 'platform',
   }
 }
 
+interface Access {
+  /** The organisation's owner: letterhead, profile and shop. */
+  editable: boolean
+  /** The platform admin: profile, category and status of any organisation. */
+  admin: boolean
+}
+
 /** Whether `actor` may read organisation `id`: its own users, and the platform admin. */
-function readAccess(actor: Actor, id: string): { editable: boolean } {
+function readAccess(actor: Actor, id: string): Access {
   const business = requireBusiness(actor)
   const admin = business.user.role === 'admin' && business.organisation.category === 'platform'
   if (!admin && business.organisation.id !== id) throw new ForbiddenError()
-  return { editable: business.organisation.id === id && business.user.role === 'owner' }
+  return { editable: business.organisation.id === id && business.user.role === 'owner', admin }
 }
 
 export async function getOrganisationSettings(
@@ -114,10 +133,19 @@ export async function getOrganisationSettings(
   id: string,
   db: Database,
 ): Promise<OrganisationSettings> {
-  const { editable } = readAccess(actor, id)
+  const access = readAccess(actor, id)
   const row = await findOrganisation(db, id)
   if (!row) throw new NotFoundError(organisationNotFoundMessage)
-  return settingsOf(row, editable)
+  const runsSite = row.category === 'pharmacy' || row.category === 'club'
+  const [tenant] =
+    access.editable && runsSite
+      ? await db
+          .select({ id: tenants.id })
+          .from(tenants)
+          .where(eq(tenants.organisationId, id))
+          .limit(1)
+      : []
+  return settingsOf(row, access, tenant !== undefined)
 }
 
 /** The owner changes the letterhead; one audit row names the fields that changed. */
@@ -153,7 +181,7 @@ export async function updateLetterhead(
     const changed = (Object.keys(letterhead) as (keyof LetterheadRow)[]).filter(
       (field) => letterhead[field] !== before[field],
     )
-    if (changed.length === 0) return settingsOf(row, true)
+    if (changed.length === 0) return getOrganisationSettings(actor, id, tx)
     await tx
       .update(organisations)
       .set({ ...letterhead, updatedAt: new Date() })
@@ -168,7 +196,55 @@ export async function updateLetterhead(
       after: Object.fromEntries(changed.map((field) => [field, letterhead[field]])),
       personalFields: personalLetterheadFields,
     })
-    return settingsOf({ ...row, ...letterhead }, true)
+    return getOrganisationSettings(actor, id, tx)
+  })
+}
+
+/**
+ * Name, address and — for the platform admin alone — category. A category change moves what the
+ * organisation may do everywhere (shop, stock rules, hand-outs), so it is the admin's decision.
+ */
+export async function updateOrganisationProfile(
+  actor: Actor,
+  id: string,
+  input: unknown,
+  db: Database,
+): Promise<OrganisationSettings> {
+  const access = readAccess(actor, id)
+  if (!access.editable && !access.admin) throw new ForbiddenError()
+  const profile = parseInput(organisationProfileSchema, input)
+  return db.transaction(async (tx) => {
+    const row = await findOrganisation(tx, id, { forUpdate: true })
+    if (!row) throw new NotFoundError(organisationNotFoundMessage)
+    if (profile.category !== row.category && !(access.admin && row.category !== 'platform')) {
+      throw new ForbiddenError('Die Art der Organisation ändert nur der Plattformbetrieb.')
+    }
+    const before = {
+      name: row.name,
+      category: row.category,
+      street: row.street,
+      postalCode: row.postalCode,
+      city: row.city,
+    }
+    const changed = (Object.keys(before) as (keyof typeof before)[]).filter(
+      (field) => profile[field] !== before[field],
+    )
+    if (changed.length > 0) {
+      await tx
+        .update(organisations)
+        .set({ ...profile, updatedAt: new Date() })
+        .where(eq(organisations.id, id))
+      await recordAudit(tx, {
+        organisationId: id,
+        actor: auditActorOf(actor),
+        requestId: actor.requestId,
+        action: organisationAudit.profileUpdated,
+        entity: { type: organisationAudit.entityType, id },
+        before: Object.fromEntries(changed.map((field) => [field, before[field]])),
+        after: Object.fromEntries(changed.map((field) => [field, profile[field]])),
+      })
+    }
+    return getOrganisationSettings(actor, id, tx)
   })
 }
 

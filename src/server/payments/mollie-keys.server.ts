@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ShopPaymentMethod } from '../../lib/shop'
-import { recordAudit } from '../audit/audit.server'
-import type { Database } from '../db/client.server'
+import { type AuditActor, recordAudit } from '../audit/audit.server'
+import type { Database, Executor } from '../db/client.server'
 import { tenants } from '../db/schema'
 import { NotFoundError, parseInput } from '../errors.server'
 import type { SecretBox } from '../secrets.server'
@@ -21,8 +21,8 @@ const keyContext = (tenantId: string) => `tenant:${tenantId}:mollie-api-key`
 export type MollieMode = 'test' | 'live'
 
 /**
- * Stores a tenant's Mollie API key, sealed with the app secret (ADR 030); null removes it. The
- * audit log records that it changed and the mode, never the key.
+ * Stores a tenant's Mollie API key, sealed with the app secret (ADR 030); null removes it. For
+ * operators by slug (`scripts/`); owners set it in the shop settings (`setShopMollieKey`).
  */
 export async function setTenantMollieKey(
   db: Database,
@@ -39,25 +39,46 @@ export async function setTenantMollieKey(
       .where(eq(tenants.slug, slug))
       .for('update')
     if (!tenant) throw new NotFoundError(`Es gibt keinen Tenant „${slug}“.`)
-    await tx
-      .update(tenants)
-      .set({
-        mollieApiKeySealed: key && secrets.seal(key, keyContext(tenant.id)),
-        updatedAt: new Date(),
-      })
-      .where(eq(tenants.id, tenant.id))
-    const mode = key ? modeOf(key) : null
-    await recordAudit(tx, {
-      organisationId: tenant.organisationId,
+    return storeTenantMollieKey(tx, secrets, tenant, key, {
       actor: { kind: 'system', name: by },
       requestId: null,
-      action: key ? 'tenant.mollie_key_set' : 'tenant.mollie_key_removed',
-      entity: { type: 'tenant', id: tenant.id },
-      after: { mollieMode: mode },
     })
-    return { mode }
   })
 }
+
+/**
+ * Seals and stores `key` (null: removes it) on a tenant row the caller has locked. The audit log
+ * records that it changed and the mode, never the key.
+ */
+export async function storeTenantMollieKey(
+  tx: Executor,
+  secrets: SecretBox,
+  tenant: { id: string; organisationId: string },
+  key: string | null,
+  by: { actor: AuditActor; requestId: string | null },
+): Promise<{ mode: MollieMode | null }> {
+  await tx
+    .update(tenants)
+    .set({
+      mollieApiKeySealed: key && secrets.seal(key, keyContext(tenant.id)),
+      updatedAt: new Date(),
+    })
+    .where(eq(tenants.id, tenant.id))
+  const mode = key ? modeOf(key) : null
+  await recordAudit(tx, {
+    organisationId: tenant.organisationId,
+    actor: by.actor,
+    requestId: by.requestId,
+    action: key ? 'tenant.mollie_key_set' : 'tenant.mollie_key_removed',
+    entity: { type: 'tenant', id: tenant.id },
+    after: { mollieMode: mode },
+  })
+  return { mode }
+}
+
+/** The mode of a tenant's own sealed key, without handing the key out. */
+export const sealedKeyMode = (secrets: SecretBox, tenantId: string, sealed: string): MollieMode =>
+  modeOf(secrets.open(sealed, keyContext(tenantId)))
 
 const modeOf = (key: string): MollieMode => (key.startsWith('live_') ? 'live' : 'test')
 

@@ -1,0 +1,191 @@
+import { useForm } from '@tanstack/react-form'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import {
+  newOrganisationCategories,
+  type OrganisationProfileInput,
+  organisationProfileSchema,
+} from '~/lib/new-organisation'
+import type { OrganisationSettings } from '~/lib/organisation-settings'
+import { countryLabel } from '~/lib/products'
+import { categoryLabels } from '../account/labels'
+import { setOrganisationActiveFn } from '../admin/admin.functions'
+import { TextField } from '../forms/fields'
+import { SelectField } from '../product-db/form-controls'
+import { Button } from '../ui/buttons'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { FormDialog } from '../ui/FormDialog'
+import { StatusBadge } from '../ui/StatusBadge'
+import { updateOrganisationProfileFn } from './organisation-settings.functions'
+import { organisationKey } from './organisation-settings.queries'
+
+const profileOf = (settings: OrganisationSettings): OrganisationProfileInput => ({
+  name: settings.name,
+  category: settings.category as OrganisationProfileInput['category'],
+  street: settings.street ?? '',
+  postalCode: settings.postalCode ?? '',
+  city: settings.city ?? '',
+})
+
+/**
+ * The organisation's name, category, address and status. Its owner and the platform admin edit
+ * name and address; the admin alone the category, and deactivates or reactivates it.
+ */
+export function OrganisationProfile({ settings }: { settings: OrganisationSettings }) {
+  const [editing, setEditing] = useState(false)
+  const address = [settings.street, `${settings.postalCode ?? ''} ${settings.city ?? ''}`.trim()]
+    .filter(Boolean)
+    .join(', ')
+  return (
+    <section
+      aria-labelledby="organisation-facts"
+      className="rounded-card border border-border bg-surface p-6"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 id="organisation-facts" className="text-lg font-semibold text-ink">
+          Organisation
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          {settings.profileEditable && (
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              Bearbeiten
+            </Button>
+          )}
+          {settings.activationEditable && <ActivationButton settings={settings} />}
+        </div>
+      </div>
+      <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
+        <dt className="text-ink-muted">Name</dt>
+        <dd>{settings.name}</dd>
+        <dt className="text-ink-muted">Art</dt>
+        <dd>
+          {categoryLabels[settings.category as keyof typeof categoryLabels] ?? settings.category}
+        </dd>
+        <dt className="text-ink-muted">Anschrift</dt>
+        <dd>
+          {address || '–'}
+          {settings.country !== 'DE' && `, ${countryLabel(settings.country)}`}
+        </dd>
+        {settings.activationEditable && (
+          <>
+            <dt className="text-ink-muted">Status</dt>
+            <dd>
+              {settings.deactivatedAt ? (
+                <StatusBadge tone="neutral">Deaktiviert</StatusBadge>
+              ) : (
+                <StatusBadge tone="success">Aktiv</StatusBadge>
+              )}
+            </dd>
+          </>
+        )}
+      </dl>
+      {settings.profileEditable && (
+        <ProfileDialog settings={settings} open={editing} onOpenChange={setEditing} />
+      )}
+    </section>
+  )
+}
+
+function ProfileDialog({
+  settings,
+  open,
+  onOpenChange,
+}: {
+  settings: OrganisationSettings
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const queryClient = useQueryClient()
+  const form = useForm({
+    defaultValues: profileOf(settings),
+    validators: { onSubmit: organisationProfileSchema },
+    onSubmit: async ({ value }) => {
+      await updateOrganisationProfileFn({ data: { id: settings.id, profile: value } })
+      await queryClient.invalidateQueries({ queryKey: organisationKey })
+      await queryClient.invalidateQueries({ queryKey: ['admin'] })
+      toast.success('Die Angaben zur Organisation sind gespeichert.')
+    },
+  })
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Organisation bearbeiten"
+      description="Name und Anschrift erscheinen im Briefkopf jedes neuen Dokuments."
+      form={form}
+      submitLabel="Speichern"
+    >
+      <form.Field name="name">{(field) => <TextField field={field} label="Name" />}</form.Field>
+      {settings.categoryEditable && (
+        <form.Field name="category">
+          {(field) => (
+            <SelectField
+              field={field}
+              label="Art"
+              hint="Die Art bestimmt, was die Organisation darf (Shop, Abgabe, Lagerregeln)."
+              options={newOrganisationCategories.map((value) => ({
+                value,
+                label: categoryLabels[value],
+              }))}
+            />
+          )}
+        </form.Field>
+      )}
+      <form.Field name="street">
+        {(field) => <TextField field={field} label="Straße und Hausnummer" />}
+      </form.Field>
+      <form.Field name="postalCode">
+        {(field) => <TextField field={field} label="PLZ" autoComplete="off" />}
+      </form.Field>
+      <form.Field name="city">{(field) => <TextField field={field} label="Ort" />}</form.Field>
+    </FormDialog>
+  )
+}
+
+function ActivationButton({ settings }: { settings: OrganisationSettings }) {
+  const queryClient = useQueryClient()
+  const [asking, setAsking] = useState(false)
+  const deactivated = settings.deactivatedAt !== null
+  const change = deactivated
+    ? {
+        label: 'Aktivieren',
+        title: `${settings.name} wieder aktivieren?`,
+        description:
+          'Die Benutzer können sich wieder anmelden, und die Seiten der Organisation sind wieder erreichbar.',
+        variant: 'primary' as const,
+        done: `${settings.name} ist wieder aktiv.`,
+      }
+    : {
+        label: 'Organisation deaktivieren',
+        title: `${settings.name} deaktivieren?`,
+        description:
+          'Alle Sitzungen ihrer Benutzer und Shop-Kunden enden sofort, niemand der Organisation kann sich anmelden, und ihr Shop zeigt „derzeit nicht verfügbar“. Daten bleiben erhalten; du kannst sie jederzeit wieder aktivieren.',
+        variant: 'danger' as const,
+        done: `${settings.name} ist deaktiviert.`,
+      }
+  return (
+    <>
+      <Button
+        variant={change.variant === 'danger' ? 'danger' : 'secondary'}
+        onClick={() => setAsking(true)}
+      >
+        {change.label}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={change.title}
+        description={change.description}
+        confirmLabel={change.label}
+        variant={change.variant}
+        onConfirm={async () => {
+          await setOrganisationActiveFn({ data: { id: settings.id, active: deactivated } })
+          await queryClient.invalidateQueries({ queryKey: organisationKey })
+          await queryClient.invalidateQueries({ queryKey: ['admin'] })
+          toast.success(change.done)
+        }}
+      />
+    </>
+  )
+}

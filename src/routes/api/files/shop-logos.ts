@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { storeUploadHandler } from '~/server/files/file-http.server'
+import { apiHandlers } from '~/server/http.server'
+
+/** Uploads a shop's logo (the owner of a pharmacy or club; PNG, JPEG or WebP up to 1 MB, kept as
+ * WebP): multipart field `file`, answers `{ id }`. The shop settings then name it as the logo. */
+export const Route = createFileRoute('/api/files/shop-logos')({
+  server: {
+    handlers: apiHandlers({ POST: storeUploadHandler('shop_logo') }, { body: 'multipart' }),
+  },
+})
