@@ -24,14 +24,14 @@ export const shopSettingsSchema = tenantConfigSchema.superRefine((config, contex
       context.addIssue({
         code: 'custom',
         path: ['colors', 'primaryForeground'],
-        message: `Text in dieser Farbe ist auf der Hauptfarbe schlecht lesbar (Kontrast ${formatContrast(check.text)}, nötig sind ${textContrastMinimum} : 1).`,
+        message: `Text in dieser Farbe ist auf der Hauptfarbe schlecht lesbar (Kontrast ${formatContrast(check.text)}, nötig sind ${formatContrast(textContrastMinimum)}).`,
       })
     }
     if (check.onPage < graphicContrastMinimum) {
       context.addIssue({
         code: 'custom',
         path: ['colors', 'primary'],
-        message: `Die Hauptfarbe hebt sich zu wenig vom weißen Hintergrund ab (Kontrast ${formatContrast(check.onPage)}, nötig sind ${graphicContrastMinimum} : 1).`,
+        message: `Die Hauptfarbe hebt sich zu wenig vom weißen Hintergrund ab (Kontrast ${formatContrast(check.onPage)}, nötig sind ${formatContrast(graphicContrastMinimum)}).`,
       })
     }
   }

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react'
 import Markdown from 'react-markdown'
+import remarkBreaks from 'remark-breaks'
 
 /**
  * A shop's Impressum, Datenschutz, AGB or Widerrufsbelehrung as its owner wrote it in Markdown.
@@ -38,6 +39,8 @@ export function LegalMarkdown({ source }: { source: string }) {
   return (
     <div className="space-y-4 leading-relaxed text-ink [&_a]:text-brand-700 [&_a]:underline [&_h2]:mt-6 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-4 [&_h3]:text-lg [&_h3]:font-semibold [&_h4]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_blockquote]:border-l-4 [&_blockquote]:border-border [&_blockquote]:pl-4">
       <Markdown
+        // A line break typed into the form stays one (an address in the Impressum).
+        remarkPlugins={[remarkBreaks]}
         skipHtml
         allowedElements={allowedElements}
         unwrapDisallowed

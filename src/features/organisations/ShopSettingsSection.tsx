@@ -386,7 +386,7 @@ function ContrastReport({ colours }: { colours: ShopFormValues['colors'] }) {
                 <CircleAlert className="size-4" aria-hidden="true" />
               )}
               {row.label}: {formatContrast(row.ratio)} (
-              {ok ? 'ausreichend' : `zu wenig, nötig ${row.minimum} : 1`})
+              {ok ? 'ausreichend' : `zu wenig, nötig ${formatContrast(row.minimum)}`})
             </li>
           )
         })}

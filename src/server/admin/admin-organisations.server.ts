@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { isUuid } from '../../lib/ids'
 import { newOrganisationSchema, tenantSlugTakenMessage } from '../../lib/new-organisation'
 import { organisationNotFoundMessage } from '../../lib/organisation-settings'
@@ -94,7 +94,7 @@ export async function createOrganisation(
 /**
  * Deactivates an organisation (its users' and shop customers' sessions end in the same
  * transaction, nobody of it can sign in, its host shows "derzeit nicht verfügbar") or activates
- * it again. A conditional update: parallel requests change and audit it once.
+ * it again. The row is locked first: parallel requests change and audit it once.
  */
 export async function setOrganisationActive(
   actor: Actor,
@@ -110,21 +110,21 @@ export async function setOrganisationActive(
       .select({ category: organisations.category, deactivatedAt: organisations.deactivatedAt })
       .from(organisations)
       .where(eq(organisations.id, organisationId))
+      // Parallel requests take turns: each sees what the one before decided.
+      .for('update')
     if (!target) throw new NotFoundError(organisationNotFoundMessage)
     if (target.category === 'platform') {
       throw new ForbiddenError('Der Plattformbetrieb selbst kann nicht deaktiviert werden.')
     }
+    if ((target.deactivatedAt === null) === active) {
+      return { deactivatedAt: target.deactivatedAt?.toISOString() ?? null }
+    }
     const [changed] = await tx
       .update(organisations)
       .set({ deactivatedAt: active ? null : sql`now()`, updatedAt: new Date() })
-      .where(
-        and(
-          eq(organisations.id, organisationId),
-          active ? isNotNull(organisations.deactivatedAt) : isNull(organisations.deactivatedAt),
-        ),
-      )
+      .where(eq(organisations.id, organisationId))
       .returning({ deactivatedAt: organisations.deactivatedAt })
-    if (!changed) return { deactivatedAt: target.deactivatedAt?.toISOString() ?? null }
+    if (!changed) throw new NotFoundError(organisationNotFoundMessage)
     if (!active) await revokeSessionsOfOrganisation(tx, organisationId)
     await recordAudit(tx, {
       organisationId,
