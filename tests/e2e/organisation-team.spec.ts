@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
 import { expectNoSeriousViolations } from './support/axe'
 import { confirmationPath, waitForMail } from './support/mail'
 import { tabTo } from './support/page'
-import { logInBusiness, openBackOffice, waitForHydratedForm } from './support/session'
+import { logInBusiness, openBackOffice, tenantOrigin, waitForHydratedForm } from './support/session'
 
 /** Sonnen-Apotheke (demo data). */
 const pharmacy = '00000000-0000-4000-8000-000000000002'
@@ -109,17 +110,10 @@ test('the owner invites a colleague by keyboard, who joins by the mail, resets h
 
   // The owner sees the new member and deactivates her by keyboard.
   await page.reload()
-  const row = members.getByRole('row').filter({ hasText: 'Paula Team' })
-  await expect(row).toContainText('Mitarbeiter')
-  await tabTo(page, row.getByRole('button', { name: 'Aktionen für Paula Team' }))
-  await page.keyboard.press('Enter')
-  await page.getByRole('menuitem', { name: 'Deaktivieren' }).focus()
-  await page.keyboard.press('Enter')
-  const confirm = page.getByRole('alertdialog', { name: 'Paula Team deaktivieren?' })
-  await expect(confirm).toBeVisible()
-  await confirm.getByRole('button', { name: 'Deaktivieren' }).focus()
-  await page.keyboard.press('Enter')
-  await expect(row).toContainText('Deaktiviert')
+  await expect(members.getByRole('row').filter({ hasText: 'Paula Team' })).toContainText(
+    'Mitarbeiter',
+  )
+  await deactivateMember(page, 'Paula Team')
 
   // Her next click finds her logged out.
   await invited.getByRole('navigation').getByRole('link', { name: 'Kunden' }).click()
@@ -166,15 +160,17 @@ test('the platform admin reactivates and deactivates a user and opens an organis
   )
 })
 
-test('the platform admin creates a pharmacy with a shop address; its owner joins by the invitation', async ({
+test('the platform admin creates a pharmacy and invites its owner, who sets up the shop, invites a colleague and deactivates her', async ({
   page,
   browser,
   baseURL,
 }) => {
   const stamp = Date.now()
   const owner = `inhaber.${stamp}@linden-apotheke.example`
+  const slug = `linden-${stamp}`
   await openBackOffice(page, 'admin', 'admin-demo-2026')
   await page.goto('/admin')
+  await waitForHydratedForm(page)
   await page.getByRole('button', { name: 'Neue Organisation' }).click()
   const dialog = page.getByRole('dialog', { name: 'Neue Organisation' })
   await expect(dialog).toBeVisible()
@@ -187,28 +183,132 @@ test('the platform admin creates a pharmacy with a shop address; its owner joins
   await dialog.getByLabel('E-Mail der Inhaberin / des Inhabers (optional)').fill(owner)
   await dialog.getByRole('button', { name: 'Anlegen' }).click()
   await expect(dialog.getByText('Diese Shop-Adresse ist der Plattform vorbehalten.')).toBeVisible()
-  await dialog.getByLabel('Shop-Adresse (optional)').fill(`linden-${stamp}`)
+  await dialog.getByLabel('Shop-Adresse (optional)').fill(slug)
   await dialog.getByRole('button', { name: 'Anlegen' }).click()
   await expect(page).toHaveURL(/\/organisations\/.+\?tab=team$/)
+  const organisationId = new URL(page.url()).pathname.split('/').pop() as string
   await expect(
     page.getByRole('table', { name: 'Offene und abgelaufene Einladungen' }),
   ).toContainText(owner)
 
+  // The owner joins by the mail, in a browser of her own.
   const mail = await waitForMail((candidate) => candidate.to.includes(owner))
-  const joining = await browser.newContext({ baseURL })
-  const invited = await joining.newPage()
-  await invited.goto(confirmationPath(mail, 'invitation'))
-  await expect(
-    invited.getByText(`Linden-Apotheke ${stamp} lädt dich als Inhaber ein`),
-  ).toBeVisible()
-  await waitForHydratedForm(invited)
-  await invited.getByLabel('Vor- und Nachname').fill('Lina Linde')
-  await invited.getByLabel('Benutzername').fill(`linde${stamp}`)
-  await invited.getByLabel('Passwort', { exact: true }).fill('ein-sicheres-passwort')
-  await invited.getByLabel('Passwort wiederholen').fill('ein-sicheres-passwort')
-  await invited.getByRole('button', { name: 'Zugang anlegen' }).click()
-  await invited.getByRole('link', { name: 'Zur Anmeldung' }).click()
-  await logInBusiness(invited, `linde${stamp}`, 'ein-sicheres-passwort')
-  await expect(invited).toHaveURL(/\/dashboard$/)
-  await joining.close()
+  const ownerContext = await browser.newContext({ baseURL })
+  const ownerPage = await ownerContext.newPage()
+  await joinByInvitation(ownerPage, mail, {
+    name: 'Lina Linde',
+    username: `linde${stamp}`,
+    greeting: `Linden-Apotheke ${stamp} lädt dich als Inhaber ein`,
+  })
+
+  // Before the first save the shop's address shows no shop.
+  const shopPage = await ownerContext.newPage()
+  await shopPage.goto(`${tenantOrigin(baseURL, slug)}/shop`)
+  await expect(shopPage).toHaveURL(`${tenantOrigin(baseURL, slug)}/`)
+
+  // She sets up the shop: an unreadable colour is refused, a readable one and a logo are taken.
+  await ownerPage.goto(`/organisations/${organisationId}?tab=shop`)
+  await expect(ownerPage.getByRole('tab', { name: 'Shop' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await expect(ownerPage.getByText('Noch nicht online.')).toBeVisible()
+  await waitForHydratedForm(ownerPage)
+  await expectNoSeriousViolations(ownerPage)
+  await ownerPage.getByLabel('E-Mail-Adresse').fill(`service@${slug}.example`)
+  await ownerPage
+    .getByRole('textbox', { name: 'Impressum' })
+    .fill(`Linden-Apotheke ${stamp}\nUnter den Linden 10\n10117 Berlin`)
+  await ownerPage
+    .getByRole('textbox', { name: 'Datenschutzerklärung' })
+    .fill('## Verantwortlich\n\nLinden-Apotheke')
+  const primary = ownerPage.getByLabel('Hauptfarbe', { exact: true })
+  await primary.fill('#ffdd00')
+  await expect(ownerPage.getByText(/Schrift auf der Hauptfarbe: .*zu wenig/)).toBeVisible()
+  await ownerPage.getByRole('button', { name: 'Speichern und Shop veröffentlichen' }).click()
+  await expect(primary).toHaveAttribute('aria-invalid', 'true')
+  await expect(ownerPage.getByText(/Hauptfarbe hebt sich zu wenig/)).toBeVisible()
+  await primary.fill('#7a1f5c')
+  await expect(ownerPage.getByText(/Schrift auf der Hauptfarbe: .*ausreichend/)).toBeVisible()
+  const logo = await sharp({
+    create: { width: 240, height: 80, channels: 3, background: { r: 122, g: 31, b: 92 } },
+  })
+    .png()
+    .toBuffer()
+  await ownerPage
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo })
+  await expect(ownerPage.getByRole('img', { name: 'Logo des Shops' })).toBeVisible()
+  await ownerPage.getByRole('tab', { name: 'Vorschau' }).nth(1).click()
+  await expect(ownerPage.getByRole('heading', { level: 3, name: 'Verantwortlich' })).toBeVisible()
+  await expectNoSeriousViolations(ownerPage)
+  await ownerPage.getByRole('button', { name: 'Speichern und Shop veröffentlichen' }).click()
+  await expect(ownerPage.getByText('Ihr Shop ist jetzt online.')).toBeVisible()
+
+  // The shop on its own address shows the colour and the logo at once.
+  await shopPage.goto(`${tenantOrigin(baseURL, slug)}/shop`)
+  const header = shopPage.getByRole('banner')
+  await expect(header).toHaveCSS('background-color', 'rgb(122, 31, 92)')
+  await expect(header.locator('img')).toHaveAttribute('src', /^\/api\/files\//)
+  await shopPage.goto(`${tenantOrigin(baseURL, slug)}/legal-notice`)
+  // The Impressum keeps its line breaks.
+  const imprint = shopPage.getByRole('article')
+  await expect(imprint).toContainText('Unter den Linden 10')
+  await expect(imprint.locator('p br')).toHaveCount(2)
+
+  // She invites a colleague, who joins; then she deactivates her.
+  await ownerPage.goto(`/organisations/${organisationId}?tab=team`)
+  const colleagueEmail = `pta.${stamp}@linden-apotheke.example`
+  await ownerPage.getByRole('button', { name: 'Mitglied einladen' }).click()
+  const invite = ownerPage.getByRole('dialog', { name: 'Mitglied einladen' })
+  await invite.getByLabel('E-Mail-Adresse').fill(colleagueEmail)
+  await invite.getByRole('button', { name: 'Einladung senden' }).click()
+  await expect(invite).toBeHidden()
+  const colleagueMail = await waitForMail((candidate) => candidate.to.includes(colleagueEmail))
+  const colleagueContext = await browser.newContext({ baseURL })
+  const colleague = await colleagueContext.newPage()
+  await joinByInvitation(colleague, colleagueMail, {
+    name: 'Pia Linde',
+    username: `pia${stamp}`,
+    greeting: `Linden-Apotheke ${stamp} lädt dich als Mitarbeiter ein`,
+  })
+  await ownerPage.reload()
+  await deactivateMember(ownerPage, 'Pia Linde')
+  await colleague.getByRole('navigation').getByRole('link', { name: 'Kunden' }).click()
+  await expect(colleague).toHaveURL(/\/login/)
+  await colleagueContext.close()
+  await ownerContext.close()
 })
+
+/** Follows an invitation mail, creates the account and logs in with it. */
+async function joinByInvitation(
+  page: Page,
+  mail: Awaited<ReturnType<typeof waitForMail>>,
+  person: { name: string; username: string; greeting: string },
+) {
+  await page.goto(confirmationPath(mail, 'invitation'))
+  await expect(page.getByText(person.greeting)).toBeVisible()
+  await waitForHydratedForm(page)
+  await page.getByLabel('Vor- und Nachname').fill(person.name)
+  await page.getByLabel('Benutzername').fill(person.username)
+  await page.getByLabel('Passwort', { exact: true }).fill('ein-sicheres-passwort')
+  await page.getByLabel('Passwort wiederholen').fill('ein-sicheres-passwort')
+  await page.getByRole('button', { name: 'Zugang anlegen' }).click()
+  await page.getByRole('link', { name: 'Zur Anmeldung' }).click()
+  await logInBusiness(page, person.username, 'ein-sicheres-passwort')
+  await expect(page).toHaveURL(/\/dashboard$/)
+}
+
+/** Deactivates a member from the team table, by keyboard. */
+async function deactivateMember(page: Page, name: string) {
+  const row = page.getByRole('row').filter({ hasText: name })
+  await tabTo(page, row.getByRole('button', { name: `Aktionen für ${name}` }))
+  await page.keyboard.press('Enter')
+  await page.getByRole('menuitem', { name: 'Deaktivieren' }).focus()
+  await page.keyboard.press('Enter')
+  const confirm = page.getByRole('alertdialog', { name: `${name} deaktivieren?` })
+  await expect(confirm).toBeVisible()
+  await confirm.getByRole('button', { name: 'Deaktivieren' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(row).toContainText('Deaktiviert')
+}
