@@ -16,6 +16,14 @@ export async function waitForHydratedForm(page: Page) {
   })
 }
 
+/** Like `waitForHydratedForm`, for a page without a form: waits for React on its main region. */
+export async function waitForHydratedPage(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main')
+    return !!main && Object.keys(main).some((key) => key.startsWith('__reactFiber'))
+  })
+}
+
 export async function logInBusiness(page: Page, username: string, password: string) {
   await waitForHydratedForm(page)
   await page.getByRole('tab', { name: 'Geschäftskonto' }).click()

@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousViolations } from './support/axe'
+import { tabTo } from './support/page'
+import {
+  openBackOffice,
+  tenantOrigin,
+  waitForHydratedForm,
+  waitForHydratedPage,
+} from './support/session'
+
+/** Apotheke am Markt (demo data): a pharmacy with a shop that no other journey changes. */
+const marketPharmacy = '00000000-0000-4000-8000-000000000005'
+
+test.describe.configure({ timeout: 60_000 })
+
+test('the owner changes the opening hours by keyboard alone and the shop shows them', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const hours = `Sa 9:00–13:00 (${Date.now()})`
+  await openBackOffice(page, 'markt', 'markt-demo-2026')
+  await page.goto(`/organisations/${marketPharmacy}?tab=shop`)
+  await waitForHydratedForm(page)
+  await expect(page.getByRole('heading', { name: 'Ihr Shop' })).toBeVisible()
+  await expect(page.getByText('Mollie-API-Schlüssel:')).toContainText('nicht gesetzt')
+  await expectNoSeriousViolations(page)
+
+  await tabTo(page, page.getByLabel('Öffnungszeiten'))
+  await page.keyboard.press('ControlOrMeta+End')
+  await page.keyboard.press('Enter')
+  await page.keyboard.type(hours)
+  await tabTo(page, page.getByRole('button', { name: 'Speichern', exact: true }))
+  await page.keyboard.press('Enter')
+  await expect(
+    page.getByText('Die Einstellungen sind gespeichert und gelten sofort.'),
+  ).toBeVisible()
+
+  const visitor = await browser.newPage()
+  await visitor.goto(`${tenantOrigin(baseURL, 'apotheke-am-markt')}/shop`)
+  await expect(visitor.getByRole('contentinfo')).toContainText(hours)
+  await visitor.close()
+})
+
+test('the platform admin deactivates a pharmacy: its shop is unavailable until reactivated', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const shop = `${tenantOrigin(baseURL, 'apotheke-am-markt')}/shop`
+  await openBackOffice(page, 'admin', 'admin-demo-2026')
+  await page.goto(`/organisations/${marketPharmacy}`)
+  await waitForHydratedPage(page)
+  const facts = page.getByRole('region', { name: 'Organisation' })
+  await expect(facts).toContainText('Aktiv')
+  await tabTo(page, page.getByRole('button', { name: 'Organisation deaktivieren' }))
+  await page.keyboard.press('Enter')
+  const confirm = page.getByRole('alertdialog', { name: /deaktivieren\?$/ })
+  await expect(confirm).toBeVisible()
+  await expectNoSeriousViolations(page)
+  await confirm.getByRole('button', { name: 'Organisation deaktivieren' }).click()
+  await expect(facts).toContainText('Deaktiviert')
+
+  const visitorContext = await browser.newContext()
+  const visitor = await visitorContext.newPage()
+  await visitor.goto(shop)
+  await expect(
+    visitor.getByRole('heading', { level: 1, name: 'Derzeit nicht verfügbar' }),
+  ).toBeVisible()
+  await expect(visitor.getByText('Apotheke am Markt')).toHaveCount(0)
+  await expectNoSeriousViolations(visitor)
+
+  await page.getByRole('button', { name: 'Aktivieren' }).click()
+  await page
+    .getByRole('alertdialog', { name: /wieder aktivieren\?$/ })
+    .getByRole('button', { name: 'Aktivieren' })
+    .click()
+  await expect(facts).toContainText('Aktiv')
+  await visitor.goto(shop)
+  await expect(visitor.getByRole('banner')).toContainText('Apotheke am Markt')
+  await visitorContext.close()
+})
