@@ -8,11 +8,18 @@ import {
 
 /** The platform admin console's lists: what their URLs may say, and what a row holds. */
 
+/** Users and organisations are active or deactivated; both lists filter by it. */
+export const activityStatuses = ['active', 'inactive'] as const
+export const activityStatusOptions = [
+  { value: 'active', label: 'Aktiv' },
+  { value: 'inactive', label: 'Deaktiviert' },
+] as const
+
 export const organisationSortKeys = ['name', 'category', 'city', 'users', 'createdAt'] as const
 export const organisationListSearch = listSearchSchema({
   sort: organisationSortKeys,
   defaultSort: 'name',
-  filters: { category: oneOf(organisationCategories) },
+  filters: { category: oneOf(organisationCategories), status: oneOf(activityStatuses) },
 })
 export type OrganisationListSearch = ReturnType<typeof organisationListSearch.parse>
 
@@ -25,15 +32,16 @@ export interface OrganisationRow {
   users: number
   /** The tenant (shop host) slug, when the organisation has one. */
   tenantSlug: string | null
+  /** False while a platform admin has deactivated it. */
+  active: boolean
   createdAt: string
 }
 
 export const userSortKeys = ['name', 'username', 'organisation', 'role', 'createdAt'] as const
-export const userStatuses = ['active', 'inactive'] as const
 export const userListSearch = listSearchSchema({
   sort: userSortKeys,
   defaultSort: 'name',
-  filters: { role: oneOf(userRoles), status: oneOf(userStatuses) },
+  filters: { role: oneOf(userRoles), status: oneOf(activityStatuses) },
 })
 export type UserListSearch = ReturnType<typeof userListSearch.parse>
 

@@ -43,6 +43,8 @@ describe.each(testDatabaseKinds)('platform admin console on %s', (kind) => {
       'Sonnen-Apotheke',
     ])
     expect((await organisationsFor(admin, { category: 'club' })).total).toBe(1)
+    expect((await organisationsFor(admin, { status: 'active' })).total).toBe(5)
+    expect((await organisationsFor(admin, { status: 'inactive' })).total).toBe(0)
     const byUsers = await organisationsFor(admin, { sort: 'users', dir: 'desc' })
     expect(byUsers.items.map((row) => row.users)).toEqual([2, 2, 1, 1, 1])
     expect(new Set(byUsers.items.slice(0, 2).map((row) => row.name))).toEqual(

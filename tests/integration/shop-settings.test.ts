@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { organisationListSearch } from '~/lib/admin'
 import { shopLogoUrl } from '~/lib/shop-settings'
 import type { TenantConfig } from '~/lib/tenant-config'
 import { type Actor, visitorActor } from '~/server/actor.server'
+import { listOrganisations } from '~/server/admin/admin.server'
 import { setOrganisationActive } from '~/server/admin/admin-organisations.server'
 import { auditEvents } from '~/server/audit/audit.schema'
 import { loginBusinessUser, verifyAccessSession } from '~/server/auth.server'
@@ -383,6 +385,12 @@ describe.each(testDatabaseKinds)('shop settings on %s', (kind) => {
     expect(await outcomeOf(login())).toBe(401)
     const tenant = await resolveTenant(db(), `apotheke-am-markt.${appDomain}`, appDomain)
     expect(tenant).toMatchObject({ available: false, hasShop: false })
+    const listed = await listOrganisations(
+      actors.admin,
+      organisationListSearch.parse({ status: 'inactive' }),
+      db(),
+    )
+    expect(listed.items.map((row) => row.name)).toEqual(['Apotheke am Markt'])
 
     await setOrganisationActive(actors.admin, demoIds.marketPharmacy, true, db())
     expect(await outcomeOf(login())).toBe('ok')

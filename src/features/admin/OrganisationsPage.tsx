@@ -2,13 +2,14 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { Building2, Plus } from 'lucide-react'
 import { useState } from 'react'
-import { type OrganisationRow, organisationSortKeys } from '~/lib/admin'
+import { activityStatusOptions, type OrganisationRow, organisationSortKeys } from '~/lib/admin'
 import { organisationCategorySchema } from '~/lib/auth-api'
 import { formatCount, formatDate } from '~/lib/format'
 import { categoryLabels } from '../account/labels'
 import { Button } from '../ui/buttons'
 import { DataTable, dataColumns, SelectFilter } from '../ui/DataTable'
 import { EmptyState } from '../ui/EmptyState'
+import { StatusBadge } from '../ui/StatusBadge'
 import { AdminConsole, useListPending } from './AdminConsole'
 import { organisationsQuery } from './admin.queries'
 import { NewOrganisationDialog } from './NewOrganisationDialog'
@@ -38,6 +39,15 @@ const columns = column.columns([
   column.accessor('tenantSlug', {
     header: 'Shop',
     cell: (info) => info.getValue() ?? '–',
+  }),
+  column.accessor('active', {
+    header: 'Status',
+    cell: (info) =>
+      info.getValue() ? (
+        <StatusBadge tone="success">Aktiv</StatusBadge>
+      ) : (
+        <StatusBadge tone="neutral">Deaktiviert</StatusBadge>
+      ),
   }),
   column.accessor('users', {
     header: 'Benutzer',
@@ -97,12 +107,20 @@ export function OrganisationsPage() {
         pending={useListPending()}
         searchLabel="Name, Ort oder Shop suchen"
         filters={
-          <SelectFilter
-            param="category"
-            label="Art"
-            value={search.category}
-            options={categoryOptions}
-          />
+          <>
+            <SelectFilter
+              param="category"
+              label="Art"
+              value={search.category}
+              options={categoryOptions}
+            />
+            <SelectFilter
+              param="status"
+              label="Status"
+              value={search.status}
+              options={activityStatusOptions}
+            />
+          </>
         }
         empty={
           <EmptyState icon={Building2} title="Noch keine Organisationen">

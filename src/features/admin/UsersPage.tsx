@@ -3,7 +3,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { Users } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { type UserRow, userSortKeys } from '~/lib/admin'
+import { activityStatusOptions, type UserRow, userSortKeys } from '~/lib/admin'
 import { userRoleSchema } from '~/lib/auth-api'
 import { formatDate } from '~/lib/format'
 import { roleLabels } from '../account/labels'
@@ -104,10 +104,6 @@ function ActivationAction({ user }: { user: UserRow }) {
 }
 
 const roleOptions = userRoleSchema.options.map((value) => ({ value, label: roleLabels[value] }))
-const statusOptions = [
-  { value: 'active', label: 'Aktiv' },
-  { value: 'inactive', label: 'Deaktiviert' },
-] as const
 
 export function UsersPage() {
   const search = route.useSearch()
@@ -129,7 +125,7 @@ export function UsersPage() {
               param="status"
               label="Status"
               value={search.status}
-              options={statusOptions}
+              options={activityStatusOptions}
             />
           </>
         }

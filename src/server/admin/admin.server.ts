@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm'
+import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type {
   OrganisationListSearch,
   OrganisationRow,
@@ -49,6 +49,7 @@ export async function listOrganisations(
       city: organisations.city,
       users: usersOf,
       tenantSlug: shop.slug,
+      active: sql<boolean>`${organisations.deactivatedAt} is null`,
       createdAt: organisations.createdAt,
     })
     .from(organisations)
@@ -58,6 +59,10 @@ export async function listOrganisations(
       and(
         searchCondition(query.q, [organisations.name, organisations.city, shop.slug]),
         query.category && eq(organisations.category, query.category),
+        query.status &&
+          (query.status === 'active'
+            ? isNull(organisations.deactivatedAt)
+            : isNotNull(organisations.deactivatedAt)),
       ),
     )
     .$dynamic()
