@@ -134,7 +134,14 @@ export interface HostOrganisation {
   street: string | null
   postalCode: string | null
   city: string | null
+  /** From its site settings (a club's name, logo and contact), once the owner saved them. */
+  logoUrl: string | null
+  email: string | null
+  phone: string | null
+  openingHours: string | null
 }
+
+const filled = (value: string | undefined) => (value?.trim() ? value : null)
 
 export async function organisationOfTenant(
   db: Database,
@@ -150,5 +157,19 @@ export async function organisationOfTenant(
     })
     .from(organisations)
     .where(eq(organisations.id, tenant.organisationId))
-  return organisation ?? null
+  if (!organisation) return null
+  const site = tenant.config
+  return {
+    ...organisation,
+    name: site?.shopName ?? organisation.name,
+    ...(site?.contact.street.trim() && {
+      street: site.contact.street,
+      postalCode: filled(site.contact.postalCode),
+      city: filled(site.contact.city),
+    }),
+    logoUrl: site?.logoUrl ?? null,
+    email: filled(site?.contact.email),
+    phone: filled(site?.contact.phone),
+    openingHours: filled(site?.contact.openingHours),
+  }
 }

@@ -17,7 +17,16 @@ export function OrganisationHomePage({ organisation }: { organisation: HostOrgan
   const isClub = organisation.category === 'club'
   return (
     <HomeFrame>
-      <h1 className="text-display font-semibold text-brand-900">{organisation.name}</h1>
+      <div className="flex items-center gap-4">
+        {organisation.logoUrl && (
+          <img
+            src={organisation.logoUrl}
+            alt=""
+            className="size-16 shrink-0 rounded-lg border border-border bg-white object-contain p-1"
+          />
+        )}
+        <h1 className="text-display font-semibold text-brand-900">{organisation.name}</h1>
+      </div>
       {address && (
         <p className="mt-4 flex items-center gap-2 text-lg text-ink-muted">
           <MapPin className="size-5 shrink-0" aria-hidden="true" />
@@ -47,6 +56,32 @@ export function OrganisationHomePage({ organisation }: { organisation: HostOrgan
           <p className="mt-2 text-ink-muted">
             Fragen an {organisation.name}? Schreib eine Nachricht über das Kontaktformular.
           </p>
+          {(organisation.email || organisation.phone || organisation.openingHours) && (
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-ink">
+              {organisation.email && (
+                <>
+                  <dt className="text-ink-muted">E-Mail</dt>
+                  <dd>
+                    <a href={`mailto:${organisation.email}`} className="text-brand-700 underline">
+                      {organisation.email}
+                    </a>
+                  </dd>
+                </>
+              )}
+              {organisation.phone && (
+                <>
+                  <dt className="text-ink-muted">Telefon</dt>
+                  <dd>{organisation.phone}</dd>
+                </>
+              )}
+              {organisation.openingHours && (
+                <>
+                  <dt className="text-ink-muted">Öffnungszeiten</dt>
+                  <dd className="whitespace-pre-line">{organisation.openingHours}</dd>
+                </>
+              )}
+            </dl>
+          )}
           <Link to="/contact" className={buttonClass}>
             Nachricht schreiben
           </Link>
