@@ -183,7 +183,12 @@ describe.each(testDatabaseKinds)('auth API on %s', (kind) => {
 
       const withoutConfig = await api('/api/tenant?host=gruene-ecke.blattwerk.localhost')
       expect(withoutConfig.status).toBe(200)
-      expect(withoutConfig.body).toEqual({ slug: 'gruene-ecke', config: null, hasShop: false })
+      expect(withoutConfig.body).toEqual({
+        slug: 'gruene-ecke',
+        config: null,
+        hasShop: false,
+        available: true,
+      })
     })
   })
 
