@@ -40,6 +40,8 @@ import { Route as ApiOpenapiDotjsonRouteImport } from './routes/api/openapi[.]js
 import { Route as ApiTenantRouteImport } from './routes/api/tenant'
 import { Route as ApiVersionRouteImport } from './routes/api/version'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
+import { Route as AppAdminContactMessagesRouteImport } from './routes/_app/admin/contact-messages'
+import { Route as AppAdminOutboxRouteImport } from './routes/_app/admin/outbox'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
 import { Route as AppArchiveProductsRouteImport } from './routes/_app/archive/products'
 import { Route as AppCustomer_ordersIndexRouteImport } from './routes/_app/customer_orders/index'
@@ -256,6 +258,16 @@ const ApiVersionRoute = ApiVersionRouteImport.update({
 const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   id: '/admin/',
   path: '/admin/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdminContactMessagesRoute = AppAdminContactMessagesRouteImport.update({
+  id: '/admin/contact-messages',
+  path: '/admin/contact-messages',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdminOutboxRoute = AppAdminOutboxRouteImport.update({
+  id: '/admin/outbox',
+  path: '/admin/outbox',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAdminUsersRoute = AppAdminUsersRouteImport.update({
@@ -639,6 +651,8 @@ export interface FileRoutesByFullPath {
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
+  '/admin/contact-messages': typeof AppAdminContactMessagesRoute
+  '/admin/outbox': typeof AppAdminOutboxRoute
   '/admin/users': typeof AppAdminUsersRoute
   '/archive/products': typeof AppArchiveProductsRoute
   '/customer_orders/create': typeof AppCustomer_ordersCreateRoute
@@ -734,6 +748,8 @@ export interface FileRoutesByTo {
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
+  '/admin/contact-messages': typeof AppAdminContactMessagesRoute
+  '/admin/outbox': typeof AppAdminOutboxRoute
   '/admin/users': typeof AppAdminUsersRoute
   '/archive/products': typeof AppArchiveProductsRoute
   '/customer_orders/create': typeof AppCustomer_ordersCreateRoute
@@ -835,6 +851,8 @@ export interface FileRoutesById {
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
   '/_empty/': typeof EmptyIndexRoute
+  '/_app/admin/contact-messages': typeof AppAdminContactMessagesRoute
+  '/_app/admin/outbox': typeof AppAdminOutboxRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
   '/_app/archive/products': typeof AppArchiveProductsRoute
   '/_app/customer_orders/create': typeof AppCustomer_ordersCreateRoute
@@ -932,6 +950,8 @@ export interface FileRouteTypes {
     | '/api/openapi.json'
     | '/api/tenant'
     | '/api/version'
+    | '/admin/contact-messages'
+    | '/admin/outbox'
     | '/admin/users'
     | '/archive/products'
     | '/customer_orders/create'
@@ -1027,6 +1047,8 @@ export interface FileRouteTypes {
     | '/api/openapi.json'
     | '/api/tenant'
     | '/api/version'
+    | '/admin/contact-messages'
+    | '/admin/outbox'
     | '/admin/users'
     | '/archive/products'
     | '/customer_orders/create'
@@ -1127,6 +1149,8 @@ export interface FileRouteTypes {
     | '/api/tenant'
     | '/api/version'
     | '/_empty/'
+    | '/_app/admin/contact-messages'
+    | '/_app/admin/outbox'
     | '/_app/admin/users'
     | '/_app/archive/products'
     | '/_app/customer_orders/create'
@@ -1447,6 +1471,20 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin/'
       preLoaderRoute: typeof AppAdminIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/contact-messages': {
+      id: '/_app/admin/contact-messages'
+      path: '/admin/contact-messages'
+      fullPath: '/admin/contact-messages'
+      preLoaderRoute: typeof AppAdminContactMessagesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/outbox': {
+      id: '/_app/admin/outbox'
+      path: '/admin/outbox'
+      fullPath: '/admin/outbox'
+      preLoaderRoute: typeof AppAdminOutboxRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/admin/users': {
@@ -1925,6 +1963,8 @@ interface AppRouteChildren {
   AppAnalyseRoute: typeof AppAnalyseRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppDocumentsRoute: typeof AppDocumentsRoute
+  AppAdminContactMessagesRoute: typeof AppAdminContactMessagesRoute
+  AppAdminOutboxRoute: typeof AppAdminOutboxRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
   AppArchiveProductsRoute: typeof AppArchiveProductsRoute
   AppCustomer_ordersCreateRoute: typeof AppCustomer_ordersCreateRoute
@@ -1963,6 +2003,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppAnalyseRoute: AppAnalyseRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppDocumentsRoute: AppDocumentsRoute,
+  AppAdminContactMessagesRoute: AppAdminContactMessagesRoute,
+  AppAdminOutboxRoute: AppAdminOutboxRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
   AppArchiveProductsRoute: AppArchiveProductsRoute,
   AppCustomer_ordersCreateRoute: AppCustomer_ordersCreateRoute,
