@@ -40,6 +40,8 @@ import { Route as ApiOpenapiDotjsonRouteImport } from './routes/api/openapi[.]js
 import { Route as ApiTenantRouteImport } from './routes/api/tenant'
 import { Route as ApiVersionRouteImport } from './routes/api/version'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
+import { Route as AppAdminContactMessagesRouteImport } from './routes/_app/admin/contact-messages'
+import { Route as AppAdminOutboxRouteImport } from './routes/_app/admin/outbox'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
 import { Route as AppArchiveProductsRouteImport } from './routes/_app/archive/products'
 import { Route as AppCustomer_ordersIndexRouteImport } from './routes/_app/customer_orders/index'
@@ -257,6 +259,16 @@ const ApiVersionRoute = ApiVersionRouteImport.update({
 const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   id: '/admin/',
   path: '/admin/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdminContactMessagesRoute = AppAdminContactMessagesRouteImport.update({
+  id: '/admin/contact-messages',
+  path: '/admin/contact-messages',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdminOutboxRoute = AppAdminOutboxRouteImport.update({
+  id: '/admin/outbox',
+  path: '/admin/outbox',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAdminUsersRoute = AppAdminUsersRouteImport.update({
@@ -645,6 +657,8 @@ export interface FileRoutesByFullPath {
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
+  '/admin/contact-messages': typeof AppAdminContactMessagesRoute
+  '/admin/outbox': typeof AppAdminOutboxRoute
   '/admin/users': typeof AppAdminUsersRoute
   '/archive/products': typeof AppArchiveProductsRoute
   '/customer_orders/create': typeof AppCustomer_ordersCreateRoute
@@ -741,6 +755,8 @@ export interface FileRoutesByTo {
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
+  '/admin/contact-messages': typeof AppAdminContactMessagesRoute
+  '/admin/outbox': typeof AppAdminOutboxRoute
   '/admin/users': typeof AppAdminUsersRoute
   '/archive/products': typeof AppArchiveProductsRoute
   '/customer_orders/create': typeof AppCustomer_ordersCreateRoute
@@ -843,6 +859,8 @@ export interface FileRoutesById {
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
   '/_empty/': typeof EmptyIndexRoute
+  '/_app/admin/contact-messages': typeof AppAdminContactMessagesRoute
+  '/_app/admin/outbox': typeof AppAdminOutboxRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
   '/_app/archive/products': typeof AppArchiveProductsRoute
   '/_app/customer_orders/create': typeof AppCustomer_ordersCreateRoute
@@ -941,6 +959,8 @@ export interface FileRouteTypes {
     | '/api/openapi.json'
     | '/api/tenant'
     | '/api/version'
+    | '/admin/contact-messages'
+    | '/admin/outbox'
     | '/admin/users'
     | '/archive/products'
     | '/customer_orders/create'
@@ -1037,6 +1057,8 @@ export interface FileRouteTypes {
     | '/api/openapi.json'
     | '/api/tenant'
     | '/api/version'
+    | '/admin/contact-messages'
+    | '/admin/outbox'
     | '/admin/users'
     | '/archive/products'
     | '/customer_orders/create'
@@ -1138,6 +1160,8 @@ export interface FileRouteTypes {
     | '/api/tenant'
     | '/api/version'
     | '/_empty/'
+    | '/_app/admin/contact-messages'
+    | '/_app/admin/outbox'
     | '/_app/admin/users'
     | '/_app/archive/products'
     | '/_app/customer_orders/create'
@@ -1460,6 +1484,20 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin/'
       preLoaderRoute: typeof AppAdminIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/contact-messages': {
+      id: '/_app/admin/contact-messages'
+      path: '/admin/contact-messages'
+      fullPath: '/admin/contact-messages'
+      preLoaderRoute: typeof AppAdminContactMessagesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/outbox': {
+      id: '/_app/admin/outbox'
+      path: '/admin/outbox'
+      fullPath: '/admin/outbox'
+      preLoaderRoute: typeof AppAdminOutboxRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/admin/users': {
@@ -1945,6 +1983,8 @@ interface AppRouteChildren {
   AppAnalyseRoute: typeof AppAnalyseRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppDocumentsRoute: typeof AppDocumentsRoute
+  AppAdminContactMessagesRoute: typeof AppAdminContactMessagesRoute
+  AppAdminOutboxRoute: typeof AppAdminOutboxRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
   AppArchiveProductsRoute: typeof AppArchiveProductsRoute
   AppCustomer_ordersCreateRoute: typeof AppCustomer_ordersCreateRoute
@@ -1983,6 +2023,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppAnalyseRoute: AppAnalyseRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppDocumentsRoute: AppDocumentsRoute,
+  AppAdminContactMessagesRoute: AppAdminContactMessagesRoute,
+  AppAdminOutboxRoute: AppAdminOutboxRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
   AppArchiveProductsRoute: AppArchiveProductsRoute,
   AppCustomer_ordersCreateRoute: AppCustomer_ordersCreateRoute,

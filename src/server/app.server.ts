@@ -1,5 +1,6 @@
 import { guestCartPurgeJob } from './cart/cart.server'
 import { type AppConfig, parseConfig } from './config.server'
+import { contactRetentionJob } from './contact-retention.server'
 import {
   type Database,
   type DatabaseHandle,
@@ -68,6 +69,7 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
         mailPurgeJob(database.db),
         mollieRefundJob({ db: database.db, secrets, config, logger }),
         guestCartPurgeJob(database.db),
+        contactRetentionJob(database.db),
       ],
       logger,
     )

@@ -6,6 +6,8 @@ const sections = [
   { to: '/admin', label: 'Organisationen' },
   { to: '/admin/users', label: 'Benutzer' },
   { to: '/admin/product-db', label: 'Produktdatenbank' },
+  { to: '/admin/outbox', label: 'Postausgang' },
+  { to: '/admin/contact-messages', label: 'Kontaktanfragen' },
 ] as const
 
 /** The frame of the admin console: its title and the links between its sections. */

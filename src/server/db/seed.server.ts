@@ -9,6 +9,7 @@ import { seedDemoProducts } from './seed-products.server'
 import { seedDemoPurchasing } from './seed-purchasing.server'
 import { seedDemoShopOrders } from './seed-shop-orders.server'
 import { seedDemoStock } from './seed-stock.server'
+import { seedDemoSupport } from './seed-support.server'
 import { seedDemoTeam } from './seed-team.server'
 import { demoTenantConfigs } from './seed-tenants.server'
 
@@ -263,6 +264,7 @@ export async function seedDemoData(db: Database): Promise<void> {
     await seedDemoStock(tx, demoIds)
     await seedDemoCustomers(tx, demoIds)
     await seedDemoTeam(tx, demoIds)
+    await seedDemoSupport(tx, demoIds)
   })
   // Through the services, each in its own transaction, on top of the stock above.
   await seedDemoPurchasing(db)

@@ -1,0 +1,63 @@
+import { createServerFn } from '@tanstack/react-start'
+import { contactMessageListSearch, outboxListSearch } from '~/lib/admin-support'
+import { isUuid, parseIdInput } from '~/lib/ids'
+import {
+  getContactMessage,
+  listContactMessages,
+  setContactMessageHandled,
+} from '~/server/admin/contact-messages-admin.server'
+import {
+  getOutboxMail,
+  listOutboxMails,
+  listTenantChoices,
+  resendOutboxMail,
+} from '~/server/admin/outbox-admin.server'
+import { getApp } from '~/server/app.server'
+import { authenticated } from '../server-fn/auth.middleware'
+
+/** The admin console's support screens: the outbox and the contact messages. */
+
+export const fetchTenantChoices = createServerFn({ method: 'GET' })
+  .middleware([authenticated])
+  .handler(async ({ context }) => listTenantChoices(context.actor, (await getApp()).db))
+
+export const fetchOutboxMails = createServerFn({ method: 'GET' })
+  .middleware([authenticated])
+  .validator(outboxListSearch)
+  .handler(async ({ data, context }) => listOutboxMails(context.actor, data, (await getApp()).db))
+
+export const fetchOutboxMail = createServerFn({ method: 'GET' })
+  .middleware([authenticated])
+  .validator(parseIdInput)
+  .handler(async ({ data, context }) => getOutboxMail(context.actor, data.id, (await getApp()).db))
+
+export const resendOutboxMailFn = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .validator(parseIdInput)
+  .handler(async ({ data, context }) =>
+    resendOutboxMail(context.actor, data.id, (await getApp()).db),
+  )
+
+export const fetchContactMessages = createServerFn({ method: 'GET' })
+  .middleware([authenticated])
+  .validator(contactMessageListSearch)
+  .handler(async ({ data, context }) =>
+    listContactMessages(context.actor, data, (await getApp()).db),
+  )
+
+export const fetchContactMessage = createServerFn({ method: 'GET' })
+  .middleware([authenticated])
+  .validator(parseIdInput)
+  .handler(async ({ data, context }) =>
+    getContactMessage(context.actor, data.id, (await getApp()).db),
+  )
+
+export const setContactMessageHandledFn = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .validator((input: { id: string; handled: boolean }) => ({
+    id: isUuid(input?.id) ? input.id : '',
+    change: { handled: input?.handled } as unknown,
+  }))
+  .handler(async ({ data, context }) =>
+    setContactMessageHandled(context.actor, data.id, data.change, (await getApp()).db),
+  )
