@@ -219,7 +219,7 @@ export const contactMessages = pgTable(
     email: text('email').notNull(),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
-    /** Kept for the rate limit only: the retention job clears it after 30 days (ADR 041). */
+    /** Kept against abuse of the form for 30 days; then the retention job clears it (ADR 041). */
     clientIp: text('client_ip'),
     /** When a platform admin marked the message as handled, and who. */
     handledAt: timestamp('handled_at', { withTimezone: true }),
