@@ -9,7 +9,7 @@ import { categoryLabels } from '../account/labels'
 import { Button } from '../ui/buttons'
 import { DataTable, dataColumns, SelectFilter } from '../ui/DataTable'
 import { EmptyState } from '../ui/EmptyState'
-import { StatusBadge } from '../ui/StatusBadge'
+import { ActivityBadge } from '../ui/StatusBadge'
 import { AdminConsole, useListPending } from './AdminConsole'
 import { organisationsQuery } from './admin.queries'
 import { NewOrganisationDialog } from './NewOrganisationDialog'
@@ -42,12 +42,7 @@ const columns = column.columns([
   }),
   column.accessor('active', {
     header: 'Status',
-    cell: (info) =>
-      info.getValue() ? (
-        <StatusBadge tone="success">Aktiv</StatusBadge>
-      ) : (
-        <StatusBadge tone="neutral">Deaktiviert</StatusBadge>
-      ),
+    cell: (info) => <ActivityBadge active={info.getValue()} />,
   }),
   column.accessor('users', {
     header: 'Benutzer',

@@ -1,18 +1,15 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { Users } from 'lucide-react'
-import { useState } from 'react'
-import { toast } from 'sonner'
 import { activityStatusOptions, type UserRow, userSortKeys } from '~/lib/admin'
 import { userRoleSchema } from '~/lib/auth-api'
 import { formatDate } from '~/lib/format'
 import { roleLabels } from '../account/labels'
 import { setMemberActiveFn } from '../organisations/team.functions'
-import { Button } from '../ui/buttons'
-import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { type ConfirmedAction, ConfirmedActionButton } from '../ui/ConfirmedActionButton'
 import { DataTable, dataColumns, SelectFilter } from '../ui/DataTable'
 import { EmptyState } from '../ui/EmptyState'
-import { StatusBadge } from '../ui/StatusBadge'
+import { ActivityBadge } from '../ui/StatusBadge'
 import { AdminConsole, useListPending } from './AdminConsole'
 import { usersQuery } from './admin.queries'
 
@@ -34,12 +31,7 @@ const columns = column.columns([
   column.accessor('role', { header: 'Rolle', cell: (info) => roleLabels[info.getValue()] }),
   column.accessor('active', {
     header: 'Status',
-    cell: (info) =>
-      info.getValue() ? (
-        <StatusBadge tone="success">Aktiv</StatusBadge>
-      ) : (
-        <StatusBadge tone="neutral">Deaktiviert</StatusBadge>
-      ),
+    cell: (info) => <ActivityBadge active={info.getValue()} />,
   }),
   column.accessor('createdAt', {
     header: 'Angelegt',
@@ -59,47 +51,31 @@ const columns = column.columns([
  */
 function ActivationAction({ user }: { user: UserRow }) {
   const queryClient = useQueryClient()
-  const [asking, setAsking] = useState(false)
-  const change = user.active
+  const action: ConfirmedAction = user.active
     ? {
         label: 'Deaktivieren',
         title: `${user.name} deaktivieren?`,
         description: `Alle Sitzungen von ${user.name} (${user.organisation.name}) enden sofort; eine Anmeldung ist nicht mehr möglich, bis das Konto wieder aktiviert wird.`,
-        variant: 'danger' as const,
+        variant: 'danger',
         done: `${user.name} ist deaktiviert und abgemeldet.`,
       }
     : {
         label: 'Aktivieren',
         title: `${user.name} wieder aktivieren?`,
         description: 'Danach ist eine Anmeldung mit dem bisherigen Passwort wieder möglich.',
-        variant: 'primary' as const,
+        variant: 'primary',
         done: `${user.name} ist wieder aktiv.`,
       }
   return (
-    <>
-      <Button
-        variant="secondary"
-        aria-label={`${change.label}: ${user.name}`}
-        onClick={() => setAsking(true)}
-      >
-        {change.label}
-      </Button>
-      <ConfirmDialog
-        open={asking}
-        onOpenChange={setAsking}
-        title={change.title}
-        description={change.description}
-        confirmLabel={change.label}
-        variant={change.variant}
-        onConfirm={async () => {
-          await setMemberActiveFn({
-            data: { organisationId: user.organisation.id, userId: user.id, active: !user.active },
-          })
-          await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] })
-          toast.success(change.done)
-        }}
-      />
-    </>
+    <ConfirmedActionButton
+      action={{ ...action, ariaLabel: `${action.label}: ${user.name}` }}
+      onConfirm={async () => {
+        await setMemberActiveFn({
+          data: { organisationId: user.organisation.id, userId: user.id, active: !user.active },
+        })
+        await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] })
+      }}
+    />
   )
 }
 

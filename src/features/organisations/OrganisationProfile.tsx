@@ -14,9 +14,9 @@ import { setOrganisationActiveFn } from '../admin/admin.functions'
 import { TextField } from '../forms/fields'
 import { SelectField } from '../product-db/form-controls'
 import { Button } from '../ui/buttons'
-import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { type ConfirmedAction, ConfirmedActionButton } from '../ui/ConfirmedActionButton'
 import { FormDialog } from '../ui/FormDialog'
-import { StatusBadge } from '../ui/StatusBadge'
+import { ActivityBadge } from '../ui/StatusBadge'
 import { updateOrganisationProfileFn } from './organisation-settings.functions'
 import { organisationKey } from './organisation-settings.queries'
 
@@ -71,11 +71,7 @@ export function OrganisationProfile({ settings }: { settings: OrganisationSettin
           <>
             <dt className="text-ink-muted">Status</dt>
             <dd>
-              {settings.deactivatedAt ? (
-                <StatusBadge tone="neutral">Deaktiviert</StatusBadge>
-              ) : (
-                <StatusBadge tone="success">Aktiv</StatusBadge>
-              )}
+              <ActivityBadge active={settings.deactivatedAt === null} />
             </dd>
           </>
         )}
@@ -145,15 +141,14 @@ function ProfileDialog({
 
 function ActivationButton({ settings }: { settings: OrganisationSettings }) {
   const queryClient = useQueryClient()
-  const [asking, setAsking] = useState(false)
   const deactivated = settings.deactivatedAt !== null
-  const change = deactivated
+  const action: ConfirmedAction = deactivated
     ? {
         label: 'Aktivieren',
         title: `${settings.name} wieder aktivieren?`,
         description:
           'Die Benutzer können sich wieder anmelden, und die Seiten der Organisation sind wieder erreichbar.',
-        variant: 'primary' as const,
+        variant: 'primary',
         done: `${settings.name} ist wieder aktiv.`,
       }
     : {
@@ -161,31 +156,18 @@ function ActivationButton({ settings }: { settings: OrganisationSettings }) {
         title: `${settings.name} deaktivieren?`,
         description:
           'Alle Sitzungen ihrer Benutzer und Shop-Kunden enden sofort, niemand der Organisation kann sich anmelden, und ihr Shop zeigt „derzeit nicht verfügbar“. Daten bleiben erhalten; du kannst sie jederzeit wieder aktivieren.',
-        variant: 'danger' as const,
+        variant: 'danger',
         done: `${settings.name} ist deaktiviert.`,
       }
   return (
-    <>
-      <Button
-        variant={change.variant === 'danger' ? 'danger' : 'secondary'}
-        onClick={() => setAsking(true)}
-      >
-        {change.label}
-      </Button>
-      <ConfirmDialog
-        open={asking}
-        onOpenChange={setAsking}
-        title={change.title}
-        description={change.description}
-        confirmLabel={change.label}
-        variant={change.variant}
-        onConfirm={async () => {
-          await setOrganisationActiveFn({ data: { id: settings.id, active: deactivated } })
-          await queryClient.invalidateQueries({ queryKey: organisationKey })
-          await queryClient.invalidateQueries({ queryKey: ['admin'] })
-          toast.success(change.done)
-        }}
-      />
-    </>
+    <ConfirmedActionButton
+      action={action}
+      buttonVariant={deactivated ? 'secondary' : 'danger'}
+      onConfirm={async () => {
+        await setOrganisationActiveFn({ data: { id: settings.id, active: deactivated } })
+        await queryClient.invalidateQueries({ queryKey: organisationKey })
+        await queryClient.invalidateQueries({ queryKey: ['admin'] })
+      }}
+    />
   )
 }

@@ -25,3 +25,12 @@ export function StatusBadge({ tone, children }: { tone: StatusTone; children: Re
     </span>
   )
 }
+
+/** Whether a user or an organisation may work: "Aktiv" or "Deaktiviert". */
+export function ActivityBadge({ active }: { active: boolean }) {
+  return active ? (
+    <StatusBadge tone="success">Aktiv</StatusBadge>
+  ) : (
+    <StatusBadge tone="neutral">Deaktiviert</StatusBadge>
+  )
+}
