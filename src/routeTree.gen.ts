@@ -40,6 +40,7 @@ import { Route as ApiOpenapiDotjsonRouteImport } from './routes/api/openapi[.]js
 import { Route as ApiTenantRouteImport } from './routes/api/tenant'
 import { Route as ApiVersionRouteImport } from './routes/api/version'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
+import { Route as AppAdminAuditRouteImport } from './routes/_app/admin/audit'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
 import { Route as AppArchiveProductsRouteImport } from './routes/_app/archive/products'
 import { Route as AppCustomer_ordersIndexRouteImport } from './routes/_app/customer_orders/index'
@@ -72,6 +73,7 @@ import { Route as ShopBluetenIdRouteImport } from './routes/_shop/blueten/$id'
 import { Route as ShopExtrakteIndexRouteImport } from './routes/_shop/extrakte/index'
 import { Route as ShopExtrakteIdRouteImport } from './routes/_shop/extrakte/$id'
 import { Route as ShopReservierungIdRouteImport } from './routes/_shop/reservierung/$id'
+import { Route as ApiAdminAuditLogDotcsvRouteImport } from './routes/api/admin/audit-log[.]csv'
 import { Route as ApiAdminProductImportsRouteImport } from './routes/api/admin/product-imports'
 import { Route as ApiFilesIdRouteImport } from './routes/api/files/$id'
 import { Route as ApiFilesBatchCertificatesRouteImport } from './routes/api/files/batch-certificates'
@@ -258,6 +260,11 @@ const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   path: '/admin/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAdminAuditRoute = AppAdminAuditRouteImport.update({
+  id: '/admin/audit',
+  path: '/admin/audit',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAdminUsersRoute = AppAdminUsersRouteImport.update({
   id: '/admin/users',
   path: '/admin/users',
@@ -423,6 +430,11 @@ const ShopReservierungIdRoute = ShopReservierungIdRouteImport.update({
   id: '/reservierung/$id',
   path: '/reservierung/$id',
   getParentRoute: () => ShopRoute,
+} as any)
+const ApiAdminAuditLogDotcsvRoute = ApiAdminAuditLogDotcsvRouteImport.update({
+  id: '/api/admin/audit-log.csv',
+  path: '/api/admin/audit-log.csv',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const ApiAdminProductImportsRoute = ApiAdminProductImportsRouteImport.update({
   id: '/api/admin/product-imports',
@@ -639,6 +651,7 @@ export interface FileRoutesByFullPath {
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
+  '/admin/audit': typeof AppAdminAuditRoute
   '/admin/users': typeof AppAdminUsersRoute
   '/archive/products': typeof AppArchiveProductsRoute
   '/customer_orders/create': typeof AppCustomer_ordersCreateRoute
@@ -662,6 +675,7 @@ export interface FileRoutesByFullPath {
   '/blueten/$id': typeof ShopBluetenIdRoute
   '/extrakte/$id': typeof ShopExtrakteIdRoute
   '/reservierung/$id': typeof ShopReservierungIdRoute
+  '/api/admin/audit-log.csv': typeof ApiAdminAuditLogDotcsvRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
@@ -734,6 +748,7 @@ export interface FileRoutesByTo {
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
+  '/admin/audit': typeof AppAdminAuditRoute
   '/admin/users': typeof AppAdminUsersRoute
   '/archive/products': typeof AppArchiveProductsRoute
   '/customer_orders/create': typeof AppCustomer_ordersCreateRoute
@@ -757,6 +772,7 @@ export interface FileRoutesByTo {
   '/blueten/$id': typeof ShopBluetenIdRoute
   '/extrakte/$id': typeof ShopExtrakteIdRoute
   '/reservierung/$id': typeof ShopReservierungIdRoute
+  '/api/admin/audit-log.csv': typeof ApiAdminAuditLogDotcsvRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
@@ -835,6 +851,7 @@ export interface FileRoutesById {
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
   '/_empty/': typeof EmptyIndexRoute
+  '/_app/admin/audit': typeof AppAdminAuditRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
   '/_app/archive/products': typeof AppArchiveProductsRoute
   '/_app/customer_orders/create': typeof AppCustomer_ordersCreateRoute
@@ -858,6 +875,7 @@ export interface FileRoutesById {
   '/_shop/blueten/$id': typeof ShopBluetenIdRoute
   '/_shop/extrakte/$id': typeof ShopExtrakteIdRoute
   '/_shop/reservierung/$id': typeof ShopReservierungIdRoute
+  '/api/admin/audit-log.csv': typeof ApiAdminAuditLogDotcsvRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
@@ -932,6 +950,7 @@ export interface FileRouteTypes {
     | '/api/openapi.json'
     | '/api/tenant'
     | '/api/version'
+    | '/admin/audit'
     | '/admin/users'
     | '/archive/products'
     | '/customer_orders/create'
@@ -955,6 +974,7 @@ export interface FileRouteTypes {
     | '/blueten/$id'
     | '/extrakte/$id'
     | '/reservierung/$id'
+    | '/api/admin/audit-log.csv'
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
@@ -1027,6 +1047,7 @@ export interface FileRouteTypes {
     | '/api/openapi.json'
     | '/api/tenant'
     | '/api/version'
+    | '/admin/audit'
     | '/admin/users'
     | '/archive/products'
     | '/customer_orders/create'
@@ -1050,6 +1071,7 @@ export interface FileRouteTypes {
     | '/blueten/$id'
     | '/extrakte/$id'
     | '/reservierung/$id'
+    | '/api/admin/audit-log.csv'
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
@@ -1127,6 +1149,7 @@ export interface FileRouteTypes {
     | '/api/tenant'
     | '/api/version'
     | '/_empty/'
+    | '/_app/admin/audit'
     | '/_app/admin/users'
     | '/_app/archive/products'
     | '/_app/customer_orders/create'
@@ -1150,6 +1173,7 @@ export interface FileRouteTypes {
     | '/_shop/blueten/$id'
     | '/_shop/extrakte/$id'
     | '/_shop/reservierung/$id'
+    | '/api/admin/audit-log.csv'
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
@@ -1212,6 +1236,7 @@ export interface RootRouteChildren {
   ApiOpenapiDotjsonRoute: typeof ApiOpenapiDotjsonRoute
   ApiTenantRoute: typeof ApiTenantRoute
   ApiVersionRoute: typeof ApiVersionRoute
+  ApiAdminAuditLogDotcsvRoute: typeof ApiAdminAuditLogDotcsvRoute
   ApiAdminProductImportsRoute: typeof ApiAdminProductImportsRouteWithChildren
   ApiFilesIdRoute: typeof ApiFilesIdRoute
   ApiFilesBatchCertificatesRoute: typeof ApiFilesBatchCertificatesRoute
@@ -1449,6 +1474,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/admin/audit': {
+      id: '/_app/admin/audit'
+      path: '/admin/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AppAdminAuditRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/admin/users': {
       id: '/_app/admin/users'
       path: '/admin/users'
@@ -1672,6 +1704,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/reservierung/$id'
       preLoaderRoute: typeof ShopReservierungIdRouteImport
       parentRoute: typeof ShopRoute
+    }
+    '/api/admin/audit-log.csv': {
+      id: '/api/admin/audit-log.csv'
+      path: '/api/admin/audit-log.csv'
+      fullPath: '/api/admin/audit-log.csv'
+      preLoaderRoute: typeof ApiAdminAuditLogDotcsvRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/api/admin/product-imports': {
       id: '/api/admin/product-imports'
@@ -1925,6 +1964,7 @@ interface AppRouteChildren {
   AppAnalyseRoute: typeof AppAnalyseRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppDocumentsRoute: typeof AppDocumentsRoute
+  AppAdminAuditRoute: typeof AppAdminAuditRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
   AppArchiveProductsRoute: typeof AppArchiveProductsRoute
   AppCustomer_ordersCreateRoute: typeof AppCustomer_ordersCreateRoute
@@ -1963,6 +2003,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAnalyseRoute: AppAnalyseRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppDocumentsRoute: AppDocumentsRoute,
+  AppAdminAuditRoute: AppAdminAuditRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
   AppArchiveProductsRoute: AppArchiveProductsRoute,
   AppCustomer_ordersCreateRoute: AppCustomer_ordersCreateRoute,
@@ -2148,6 +2189,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiOpenapiDotjsonRoute: ApiOpenapiDotjsonRoute,
   ApiTenantRoute: ApiTenantRoute,
   ApiVersionRoute: ApiVersionRoute,
+  ApiAdminAuditLogDotcsvRoute: ApiAdminAuditLogDotcsvRoute,
   ApiAdminProductImportsRoute: ApiAdminProductImportsRouteWithChildren,
   ApiFilesIdRoute: ApiFilesIdRoute,
   ApiFilesBatchCertificatesRoute: ApiFilesBatchCertificatesRoute,

@@ -6,6 +6,7 @@ const sections = [
   { to: '/admin', label: 'Organisationen' },
   { to: '/admin/users', label: 'Benutzer' },
   { to: '/admin/product-db', label: 'Produktdatenbank' },
+  { to: '/admin/audit', label: 'Audit-Log' },
 ] as const
 
 /** The frame of the admin console: its title and the links between its sections. */
