@@ -225,17 +225,23 @@ async function eventRows(
 /** The log holds JSON that `recordAudit` wrote: plain values, lists and objects. */
 const selectedRows = async (rows: Promise<unknown[]>) => (await rows) as EventRow[]
 
-/** Whether any row matches beyond `cursor`: one index probe, not a count. */
+/**
+ * Whether any row matches beyond `cursor`: one index probe, not a count. Ordered like a page, so
+ * the probe starts at the cursor in an index: unordered, PostgreSQL may pick a sequential scan
+ * for `limit 1`, which in a table written in time order reads every older row first.
+ */
 async function anyBeyond(
   db: Database,
   filters: AuditLogFilters,
   cursor: string,
   direction: 'older' | 'newer',
 ): Promise<boolean> {
+  const order = direction === 'newer' ? asc : desc
   const [row] = await db
     .select({ id: auditEvents.id })
     .from(auditEvents)
     .where(and(...filterConditions(filters), beyondCursor(cursor, direction)))
+    .orderBy(order(auditEvents.createdAt), order(auditEvents.id))
     .limit(1)
   return row !== undefined
 }
