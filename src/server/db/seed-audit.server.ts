@@ -27,7 +27,7 @@ import { organisations, tenants, users } from './schema'
  *
  * Only demo rows (the `00000000-0000-4000-8000-…` ids) get a history, built with the services'
  * own field lists (personal values only as "changed", ADR 007). Every row has an id derived from
- * what it records, so a second seed adds nothing.
+ * what it records; the history is written once, so a second seed adds nothing.
  */
 
 export interface DemoAuditOwners {
@@ -68,6 +68,14 @@ export async function seedDemoAuditHistory(
   ids: DemoAuditOwners,
   now = new Date(),
 ): Promise<void> {
+  // Written once: a later seed of a database in use would otherwise record, as demo history,
+  // the changes people have made since (through services that logged them already).
+  const [written] = await db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(eq(auditEvents.id, demoAuditId(`organisation.created:${ids.pharmacy}`)))
+  if (written) return
+
   const ago = (days: number, minutes = 0) => new Date(now.getTime() - days * day + minutes * minute)
   const events: HistoryEvent[] = []
   const ownerOf: Record<string, string> = {
@@ -409,12 +417,14 @@ export async function seedDemoAuditHistory(
       id: demoAuditId(key),
       createdAt: at,
     }))
-  // One statement for the whole history (a thousand rows stay well below PostgreSQL's 65,535
-  // parameters per statement).
-  for (let start = 0; start < rows.length; start += 1000) {
-    await db
-      .insert(auditEvents)
-      .values(rows.slice(start, start + 1000))
-      .onConflictDoNothing({ target: auditEvents.id })
-  }
+  // One statement for the whole history today (a thousand rows stay well below PostgreSQL's
+  // 65,535 parameters per statement), in one transaction however many it takes.
+  await db.transaction(async (tx) => {
+    for (let start = 0; start < rows.length; start += 1000) {
+      await tx
+        .insert(auditEvents)
+        .values(rows.slice(start, start + 1000))
+        .onConflictDoNothing({ target: auditEvents.id })
+    }
+  })
 }
