@@ -40,6 +40,7 @@ import { Route as ApiOpenapiDotjsonRouteImport } from './routes/api/openapi[.]js
 import { Route as ApiTenantRouteImport } from './routes/api/tenant'
 import { Route as ApiVersionRouteImport } from './routes/api/version'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
+import { Route as AppAdminAuditRouteImport } from './routes/_app/admin/audit'
 import { Route as AppAdminContactMessagesRouteImport } from './routes/_app/admin/contact-messages'
 import { Route as AppAdminOutboxRouteImport } from './routes/_app/admin/outbox'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
@@ -74,6 +75,7 @@ import { Route as ShopBluetenIdRouteImport } from './routes/_shop/blueten/$id'
 import { Route as ShopExtrakteIndexRouteImport } from './routes/_shop/extrakte/index'
 import { Route as ShopExtrakteIdRouteImport } from './routes/_shop/extrakte/$id'
 import { Route as ShopReservierungIdRouteImport } from './routes/_shop/reservierung/$id'
+import { Route as ApiAdminAuditLogDotcsvRouteImport } from './routes/api/admin/audit-log[.]csv'
 import { Route as ApiAdminProductImportsRouteImport } from './routes/api/admin/product-imports'
 import { Route as ApiFilesIdRouteImport } from './routes/api/files/$id'
 import { Route as ApiFilesBatchCertificatesRouteImport } from './routes/api/files/batch-certificates'
@@ -261,6 +263,11 @@ const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   path: '/admin/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAdminAuditRoute = AppAdminAuditRouteImport.update({
+  id: '/admin/audit',
+  path: '/admin/audit',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAdminContactMessagesRoute = AppAdminContactMessagesRouteImport.update({
   id: '/admin/contact-messages',
   path: '/admin/contact-messages',
@@ -436,6 +443,11 @@ const ShopReservierungIdRoute = ShopReservierungIdRouteImport.update({
   id: '/reservierung/$id',
   path: '/reservierung/$id',
   getParentRoute: () => ShopRoute,
+} as any)
+const ApiAdminAuditLogDotcsvRoute = ApiAdminAuditLogDotcsvRouteImport.update({
+  id: '/api/admin/audit-log.csv',
+  path: '/api/admin/audit-log.csv',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const ApiAdminProductImportsRoute = ApiAdminProductImportsRouteImport.update({
   id: '/api/admin/product-imports',
@@ -657,6 +669,7 @@ export interface FileRoutesByFullPath {
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
+  '/admin/audit': typeof AppAdminAuditRoute
   '/admin/contact-messages': typeof AppAdminContactMessagesRoute
   '/admin/outbox': typeof AppAdminOutboxRoute
   '/admin/users': typeof AppAdminUsersRoute
@@ -682,6 +695,7 @@ export interface FileRoutesByFullPath {
   '/blueten/$id': typeof ShopBluetenIdRoute
   '/extrakte/$id': typeof ShopExtrakteIdRoute
   '/reservierung/$id': typeof ShopReservierungIdRoute
+  '/api/admin/audit-log.csv': typeof ApiAdminAuditLogDotcsvRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
@@ -755,6 +769,7 @@ export interface FileRoutesByTo {
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
+  '/admin/audit': typeof AppAdminAuditRoute
   '/admin/contact-messages': typeof AppAdminContactMessagesRoute
   '/admin/outbox': typeof AppAdminOutboxRoute
   '/admin/users': typeof AppAdminUsersRoute
@@ -780,6 +795,7 @@ export interface FileRoutesByTo {
   '/blueten/$id': typeof ShopBluetenIdRoute
   '/extrakte/$id': typeof ShopExtrakteIdRoute
   '/reservierung/$id': typeof ShopReservierungIdRoute
+  '/api/admin/audit-log.csv': typeof ApiAdminAuditLogDotcsvRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
@@ -859,6 +875,7 @@ export interface FileRoutesById {
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
   '/_empty/': typeof EmptyIndexRoute
+  '/_app/admin/audit': typeof AppAdminAuditRoute
   '/_app/admin/contact-messages': typeof AppAdminContactMessagesRoute
   '/_app/admin/outbox': typeof AppAdminOutboxRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
@@ -884,6 +901,7 @@ export interface FileRoutesById {
   '/_shop/blueten/$id': typeof ShopBluetenIdRoute
   '/_shop/extrakte/$id': typeof ShopExtrakteIdRoute
   '/_shop/reservierung/$id': typeof ShopReservierungIdRoute
+  '/api/admin/audit-log.csv': typeof ApiAdminAuditLogDotcsvRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
@@ -959,6 +977,7 @@ export interface FileRouteTypes {
     | '/api/openapi.json'
     | '/api/tenant'
     | '/api/version'
+    | '/admin/audit'
     | '/admin/contact-messages'
     | '/admin/outbox'
     | '/admin/users'
@@ -984,6 +1003,7 @@ export interface FileRouteTypes {
     | '/blueten/$id'
     | '/extrakte/$id'
     | '/reservierung/$id'
+    | '/api/admin/audit-log.csv'
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
@@ -1057,6 +1077,7 @@ export interface FileRouteTypes {
     | '/api/openapi.json'
     | '/api/tenant'
     | '/api/version'
+    | '/admin/audit'
     | '/admin/contact-messages'
     | '/admin/outbox'
     | '/admin/users'
@@ -1082,6 +1103,7 @@ export interface FileRouteTypes {
     | '/blueten/$id'
     | '/extrakte/$id'
     | '/reservierung/$id'
+    | '/api/admin/audit-log.csv'
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
@@ -1160,6 +1182,7 @@ export interface FileRouteTypes {
     | '/api/tenant'
     | '/api/version'
     | '/_empty/'
+    | '/_app/admin/audit'
     | '/_app/admin/contact-messages'
     | '/_app/admin/outbox'
     | '/_app/admin/users'
@@ -1185,6 +1208,7 @@ export interface FileRouteTypes {
     | '/_shop/blueten/$id'
     | '/_shop/extrakte/$id'
     | '/_shop/reservierung/$id'
+    | '/api/admin/audit-log.csv'
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
@@ -1248,6 +1272,7 @@ export interface RootRouteChildren {
   ApiOpenapiDotjsonRoute: typeof ApiOpenapiDotjsonRoute
   ApiTenantRoute: typeof ApiTenantRoute
   ApiVersionRoute: typeof ApiVersionRoute
+  ApiAdminAuditLogDotcsvRoute: typeof ApiAdminAuditLogDotcsvRoute
   ApiAdminProductImportsRoute: typeof ApiAdminProductImportsRouteWithChildren
   ApiFilesIdRoute: typeof ApiFilesIdRoute
   ApiFilesBatchCertificatesRoute: typeof ApiFilesBatchCertificatesRoute
@@ -1484,6 +1509,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin/'
       preLoaderRoute: typeof AppAdminIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/audit': {
+      id: '/_app/admin/audit'
+      path: '/admin/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AppAdminAuditRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/admin/contact-messages': {
@@ -1723,6 +1755,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/reservierung/$id'
       preLoaderRoute: typeof ShopReservierungIdRouteImport
       parentRoute: typeof ShopRoute
+    }
+    '/api/admin/audit-log.csv': {
+      id: '/api/admin/audit-log.csv'
+      path: '/api/admin/audit-log.csv'
+      fullPath: '/api/admin/audit-log.csv'
+      preLoaderRoute: typeof ApiAdminAuditLogDotcsvRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/api/admin/product-imports': {
       id: '/api/admin/product-imports'
@@ -1983,6 +2022,7 @@ interface AppRouteChildren {
   AppAnalyseRoute: typeof AppAnalyseRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppDocumentsRoute: typeof AppDocumentsRoute
+  AppAdminAuditRoute: typeof AppAdminAuditRoute
   AppAdminContactMessagesRoute: typeof AppAdminContactMessagesRoute
   AppAdminOutboxRoute: typeof AppAdminOutboxRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
@@ -2023,6 +2063,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAnalyseRoute: AppAnalyseRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppDocumentsRoute: AppDocumentsRoute,
+  AppAdminAuditRoute: AppAdminAuditRoute,
   AppAdminContactMessagesRoute: AppAdminContactMessagesRoute,
   AppAdminOutboxRoute: AppAdminOutboxRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
@@ -2210,6 +2251,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiOpenapiDotjsonRoute: ApiOpenapiDotjsonRoute,
   ApiTenantRoute: ApiTenantRoute,
   ApiVersionRoute: ApiVersionRoute,
+  ApiAdminAuditLogDotcsvRoute: ApiAdminAuditLogDotcsvRoute,
   ApiAdminProductImportsRoute: ApiAdminProductImportsRouteWithChildren,
   ApiFilesIdRoute: ApiFilesIdRoute,
   ApiFilesBatchCertificatesRoute: ApiFilesBatchCertificatesRoute,

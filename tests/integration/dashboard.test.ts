@@ -1,6 +1,10 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { customerOrderListSearch } from '~/lib/customer-order-lists'
+import {
+  type CustomerOrderTodo,
+  customerOrderListSearch,
+  customerOrderTodos,
+} from '~/lib/customer-order-lists'
 import type { Dashboard, DashboardFigureKey } from '~/lib/dashboard'
 import { inventoryListSearch } from '~/lib/inventory'
 import { purchaseOrderListSearch } from '~/lib/purchase-orders'
@@ -35,10 +39,10 @@ describe.each(testDatabaseKinds)('dashboard on %s', (kind) => {
   async function expectFiguresToMatchLists(actor: Actor, dashboard: Dashboard) {
     for (const { key, value } of dashboard.figures) {
       let total: number | null = null
-      if (['prescription_check', 'to_prepare', 'expiring_today', 'open', 'to_ship'].includes(key)) {
-        total = (
-          await listCustomerOrders(actor, customerOrderListSearch.parse({ todo: key }), db())
-        ).total
+      if ((customerOrderTodos as readonly string[]).includes(key)) {
+        const todo = key as CustomerOrderTodo
+        total = (await listCustomerOrders(actor, customerOrderListSearch.parse({ todo }), db()))
+          .total
       } else if (key === 'arriving') {
         total = (
           await listPurchaseOrders(actor, purchaseOrderListSearch.parse({ todo: 'arriving' }), db())
@@ -89,7 +93,9 @@ describe.each(testDatabaseKinds)('dashboard on %s', (kind) => {
     // The order may have counted already (completed earlier today in the demo data).
     expect([0, order.grossCents]).toContain(gained('revenue_today'))
     expect(gained('revenue_today')).toBe(gained('revenue_month'))
-    expect(figure(after, 'revenue_month')).toBeGreaterThanOrEqual(figure(after, 'revenue_today') ?? 0)
+    expect(figure(after, 'revenue_month')).toBeGreaterThanOrEqual(
+      figure(after, 'revenue_today') ?? 0,
+    )
   })
 
   it('shows a wholesaler open orders, shipments due and purchases on their way', async () => {

@@ -2,6 +2,7 @@ import { and, count, eq, isNull } from 'drizzle-orm'
 import { hashPassword } from '../password.server'
 import type { Database } from './client.server'
 import { organisations, shopUsers, tenants, users } from './schema'
+import { seedDemoAuditHistory } from './seed-audit.server'
 import { seedDemoCustomers } from './seed-customers.server'
 import { seedDemoDocuments } from './seed-documents.server'
 import { seedDemoOrders } from './seed-orders.server'
@@ -272,4 +273,6 @@ export async function seedDemoData(db: Database): Promise<void> {
   // Documents are issued from the demo orders found by status.
   await seedDemoDocuments(db)
   await seedDemoShopOrders(db)
+  // Last: the audit history of the rows above that were not made through a service.
+  await seedDemoAuditHistory(db, demoIds)
 }
