@@ -343,13 +343,17 @@ export const auditActionLabel = (action: string) => auditActionLabels[action] ??
 export const auditEntityLabel = (type: string) => auditEntityLabels[type] ?? type
 export const auditFieldLabel = (field: string) => auditFieldLabels[field] ?? field
 
-/** "Plattform-Admin", "Kim Kunde (Kundenkonto)", "System: outbox-sender", "Besucher ohne Konto". */
+/**
+ * "Plattform-Admin", "Kundenkonto 3f2a9c1e", "System: outbox-sender", "Besucher ohne Konto". A shop
+ * customer is a patient: the platform's log names the account, never the person (special category
+ * data, Art. 9 DSGVO) — the pharmacy sees who it is in its own records.
+ */
 export function auditActorLabel(actor: AuditActorView): string {
   switch (actor.kind) {
     case 'business_user':
       return actor.name ?? 'Unbekannter Benutzer'
     case 'shop_user':
-      return `${actor.name ?? 'Gelöschtes Kundenkonto'} (Kundenkonto)`
+      return `Kundenkonto ${actor.id?.slice(0, 8) ?? 'unbekannt'}`
     case 'system':
       return `System: ${actor.id ?? 'unbekannt'}`
     case 'visitor':

@@ -156,11 +156,8 @@ describe.each(testDatabaseKinds)('audit log viewer on %s', (kind) => {
       created: false,
     })
     expect(byId.get(b)).toMatchObject({ changedFields: ['name'], created: true })
-    expect(byId.get(e)?.actor).toEqual({
-      kind: 'shop_user',
-      id: demoIds.shopCustomer,
-      name: 'Kim Kunde',
-    })
+    // A shop customer (a patient) is shown by account, never by name.
+    expect(byId.get(e)?.actor).toEqual({ kind: 'shop_user', id: demoIds.shopCustomer, name: null })
     expect(byId.get(c)?.organisation?.name).toBe('Nordhanf Großhandel GmbH')
     const other = await list({ entity: 'test_other' })
     expect(other.items.map((row) => row.actor)).toEqual([
@@ -405,7 +402,9 @@ describe.each(testDatabaseKinds)('audit log viewer on %s', (kind) => {
     ])
     expect(JSON.parse(oldest[12] as string)).toEqual({ status: 'draft', priceCents: 1250 })
     expect(oldest[14]).toBe('req-a')
-    expect(lines[0]?.[4]).toBe('Kim Kunde (Kundenkonto)')
+    // A shop customer is a patient: the account, never the name.
+    expect(lines[0]?.[4]).toMatch(/^Kundenkonto [0-9a-f]{8}$/)
+    expect(lines.flat().join(';')).not.toContain('Kim Kunde')
 
     const tricky = [
       '=HYPERLINK("http://evil.example","klick")',

@@ -24,7 +24,7 @@ import { isUuid } from '../../lib/ids'
 import { type Actor, type BusinessActor, requireRole } from '../actor.server'
 import { auditEvents } from '../audit/audit.schema'
 import { type Database, queryRows } from '../db/client.server'
-import { organisations, shopUsers, users } from '../db/schema'
+import { organisations, users } from '../db/schema'
 import { DomainError, ForbiddenError, NotFoundError } from '../errors.server'
 
 /**
@@ -262,13 +262,11 @@ async function namesOf(db: Database, rows: NamedIds[]) {
     ...new Set(rows.map((row) => row.organisationId).filter((id) => id !== null)),
   ]
   const userIds = idsOf('business_user')
-  const shopUserIds = idsOf('shop_user')
   const names = {
     organisation: new Map<string, string>(),
     business_user: new Map<string, string>(),
-    shop_user: new Map<string, string>(),
   }
-  if (organisationIds.length + userIds.length + shopUserIds.length === 0) return names
+  if (organisationIds.length + userIds.length === 0) return names
   const found = await db
     .select({
       kind: sql<keyof typeof names>`'organisation'`,
@@ -287,16 +285,6 @@ async function namesOf(db: Database, rows: NamedIds[]) {
         .from(users)
         .where(inArray(users.id, userIds)),
     )
-    .unionAll(
-      db
-        .select({
-          kind: sql<keyof typeof names>`'shop_user'`,
-          id: sql<string>`${shopUsers.id}::text`,
-          name: shopUsers.name,
-        })
-        .from(shopUsers)
-        .where(inArray(shopUsers.id, shopUserIds)),
-    )
   for (const row of found) names[row.kind].set(row.id, row.name)
   return names
 }
@@ -304,10 +292,9 @@ async function namesOf(db: Database, rows: NamedIds[]) {
 type Names = Awaited<ReturnType<typeof namesOf>>
 
 function actorView(row: Pick<EventRow, 'actorKind' | 'actorId'>, names: Names): AuditActorView {
+  // Shop customers stay unnamed here (auditActorLabel).
   const name =
-    row.actorKind === 'business_user' || row.actorKind === 'shop_user'
-      ? (names[row.actorKind].get(row.actorId ?? '') ?? null)
-      : null
+    row.actorKind === 'business_user' ? (names.business_user.get(row.actorId ?? '') ?? null) : null
   return { kind: row.actorKind, id: row.actorId, name }
 }
 
