@@ -4,6 +4,7 @@ import type { Database } from './client.server'
 import { organisations, shopUsers, tenants, users } from './schema'
 import { seedDemoCustomers } from './seed-customers.server'
 import { seedDemoDocuments } from './seed-documents.server'
+import { seedDemoHandOuts } from './seed-handouts.server'
 import { seedDemoOrders } from './seed-orders.server'
 import { seedDemoProducts } from './seed-products.server'
 import { seedDemoPurchasing } from './seed-purchasing.server'
@@ -272,4 +273,6 @@ export async function seedDemoData(db: Database): Promise<void> {
   // Documents are issued from the demo orders found by status.
   await seedDemoDocuments(db)
   await seedDemoShopOrders(db)
+  // Grüne Ecke's members near their monthly limit, from its demo harvests.
+  await seedDemoHandOuts(db)
 }
