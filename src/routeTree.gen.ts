@@ -39,6 +39,8 @@ import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiOpenapiDotjsonRouteImport } from './routes/api/openapi[.]json'
 import { Route as ApiTenantRouteImport } from './routes/api/tenant'
 import { Route as ApiVersionRouteImport } from './routes/api/version'
+import { Route as AppAbgabeIndexRouteImport } from './routes/_app/abgabe/index'
+import { Route as AppAbgabeNeuRouteImport } from './routes/_app/abgabe/neu'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminContactMessagesRouteImport } from './routes/_app/admin/contact-messages'
 import { Route as AppAdminOutboxRouteImport } from './routes/_app/admin/outbox'
@@ -255,6 +257,16 @@ const ApiVersionRoute = ApiVersionRouteImport.update({
   id: '/api/version',
   path: '/api/version',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppAbgabeIndexRoute = AppAbgabeIndexRouteImport.update({
+  id: '/abgabe/',
+  path: '/abgabe/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAbgabeNeuRoute = AppAbgabeNeuRouteImport.update({
+  id: '/abgabe/neu',
+  path: '/abgabe/neu',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   id: '/admin/',
@@ -657,6 +669,7 @@ export interface FileRoutesByFullPath {
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
+  '/abgabe/neu': typeof AppAbgabeNeuRoute
   '/admin/contact-messages': typeof AppAdminContactMessagesRoute
   '/admin/outbox': typeof AppAdminOutboxRoute
   '/admin/users': typeof AppAdminUsersRoute
@@ -695,6 +708,7 @@ export interface FileRoutesByFullPath {
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
   '/api/webhooks/mollie': typeof ApiWebhooksMollieRoute
+  '/abgabe/': typeof AppAbgabeIndexRoute
   '/admin/': typeof AppAdminIndexRoute
   '/customer_orders/': typeof AppCustomer_ordersIndexRoute
   '/customers/': typeof AppCustomersIndexRoute
@@ -755,6 +769,7 @@ export interface FileRoutesByTo {
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
+  '/abgabe/neu': typeof AppAbgabeNeuRoute
   '/admin/contact-messages': typeof AppAdminContactMessagesRoute
   '/admin/outbox': typeof AppAdminOutboxRoute
   '/admin/users': typeof AppAdminUsersRoute
@@ -793,6 +808,7 @@ export interface FileRoutesByTo {
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
   '/api/webhooks/mollie': typeof ApiWebhooksMollieRoute
+  '/abgabe': typeof AppAbgabeIndexRoute
   '/admin': typeof AppAdminIndexRoute
   '/customer_orders': typeof AppCustomer_ordersIndexRoute
   '/customers': typeof AppCustomersIndexRoute
@@ -859,6 +875,7 @@ export interface FileRoutesById {
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
   '/_empty/': typeof EmptyIndexRoute
+  '/_app/abgabe/neu': typeof AppAbgabeNeuRoute
   '/_app/admin/contact-messages': typeof AppAdminContactMessagesRoute
   '/_app/admin/outbox': typeof AppAdminOutboxRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
@@ -897,6 +914,7 @@ export interface FileRoutesById {
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
   '/api/webhooks/mollie': typeof ApiWebhooksMollieRoute
+  '/_app/abgabe/': typeof AppAbgabeIndexRoute
   '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/customer_orders/': typeof AppCustomer_ordersIndexRoute
   '/_app/customers/': typeof AppCustomersIndexRoute
@@ -959,6 +977,7 @@ export interface FileRouteTypes {
     | '/api/openapi.json'
     | '/api/tenant'
     | '/api/version'
+    | '/abgabe/neu'
     | '/admin/contact-messages'
     | '/admin/outbox'
     | '/admin/users'
@@ -997,6 +1016,7 @@ export interface FileRouteTypes {
     | '/api/shop_users/me'
     | '/api/users/me'
     | '/api/webhooks/mollie'
+    | '/abgabe/'
     | '/admin/'
     | '/customer_orders/'
     | '/customers/'
@@ -1057,6 +1077,7 @@ export interface FileRouteTypes {
     | '/api/openapi.json'
     | '/api/tenant'
     | '/api/version'
+    | '/abgabe/neu'
     | '/admin/contact-messages'
     | '/admin/outbox'
     | '/admin/users'
@@ -1095,6 +1116,7 @@ export interface FileRouteTypes {
     | '/api/shop_users/me'
     | '/api/users/me'
     | '/api/webhooks/mollie'
+    | '/abgabe'
     | '/admin'
     | '/customer_orders'
     | '/customers'
@@ -1160,6 +1182,7 @@ export interface FileRouteTypes {
     | '/api/tenant'
     | '/api/version'
     | '/_empty/'
+    | '/_app/abgabe/neu'
     | '/_app/admin/contact-messages'
     | '/_app/admin/outbox'
     | '/_app/admin/users'
@@ -1198,6 +1221,7 @@ export interface FileRouteTypes {
     | '/api/shop_users/me'
     | '/api/users/me'
     | '/api/webhooks/mollie'
+    | '/_app/abgabe/'
     | '/_app/admin/'
     | '/_app/customer_orders/'
     | '/_app/customers/'
@@ -1478,6 +1502,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/api/version'
       preLoaderRoute: typeof ApiVersionRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/abgabe/': {
+      id: '/_app/abgabe/'
+      path: '/abgabe'
+      fullPath: '/abgabe/'
+      preLoaderRoute: typeof AppAbgabeIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/abgabe/neu': {
+      id: '/_app/abgabe/neu'
+      path: '/abgabe/neu'
+      fullPath: '/abgabe/neu'
+      preLoaderRoute: typeof AppAbgabeNeuRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/admin/': {
       id: '/_app/admin/'
@@ -1983,6 +2021,7 @@ interface AppRouteChildren {
   AppAnalyseRoute: typeof AppAnalyseRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppDocumentsRoute: typeof AppDocumentsRoute
+  AppAbgabeNeuRoute: typeof AppAbgabeNeuRoute
   AppAdminContactMessagesRoute: typeof AppAdminContactMessagesRoute
   AppAdminOutboxRoute: typeof AppAdminOutboxRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
@@ -1996,6 +2035,7 @@ interface AppRouteChildren {
   AppProductsCreateRoute: typeof AppProductsCreateRoute
   AppPurchase_ordersCreateRoute: typeof AppPurchase_ordersCreateRoute
   AppPurchase_ordersSuppliersRoute: typeof AppPurchase_ordersSuppliersRoute
+  AppAbgabeIndexRoute: typeof AppAbgabeIndexRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
   AppCustomer_ordersIndexRoute: typeof AppCustomer_ordersIndexRoute
   AppCustomersIndexRoute: typeof AppCustomersIndexRoute
@@ -2023,6 +2063,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAnalyseRoute: AppAnalyseRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppDocumentsRoute: AppDocumentsRoute,
+  AppAbgabeNeuRoute: AppAbgabeNeuRoute,
   AppAdminContactMessagesRoute: AppAdminContactMessagesRoute,
   AppAdminOutboxRoute: AppAdminOutboxRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
@@ -2036,6 +2077,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProductsCreateRoute: AppProductsCreateRoute,
   AppPurchase_ordersCreateRoute: AppPurchase_ordersCreateRoute,
   AppPurchase_ordersSuppliersRoute: AppPurchase_ordersSuppliersRoute,
+  AppAbgabeIndexRoute: AppAbgabeIndexRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
   AppCustomer_ordersIndexRoute: AppCustomer_ordersIndexRoute,
   AppCustomersIndexRoute: AppCustomersIndexRoute,
