@@ -3,7 +3,7 @@ import { ageOn } from './customers'
 import type { HandOutAgeClass, HandOutStatus } from './handout-lists'
 import type { ListResult } from './list-query'
 import { type CannabinoidUnit, formatCannabinoid, formatPackSize } from './products'
-import { text } from './text-schema'
+import { reasonSchema } from './stock-schemas'
 
 /**
  * A club's hand-outs to its members (Abgabe, KCanG): the limits, the arithmetic of what remains,
@@ -146,15 +146,8 @@ export const createHandOutSchema = z.object({
 })
 export type CreateHandOutInput = z.input<typeof createHandOutSchema>
 
-export const cancelHandOutSchema = z.object({
-  reason: text({
-    trim: true,
-    multiline: true,
-    required: 'Bitte gib einen Grund an.',
-    max: 500,
-    tooLong: 'Der Grund hat höchstens 500 Zeichen.',
-  }),
-})
+/** The reason a cancellation records, as for stock corrections. */
+export const cancelHandOutSchema = z.object({ reason: reasonSchema })
 export type CancelHandOutInput = z.input<typeof cancelHandOutSchema>
 
 // ─── Answers ─────────────────────────────────────────────────────────────────────────────────

@@ -33,13 +33,13 @@ import { ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { ProductCombobox } from '../ui/ProductCombobox'
 import { StatusBadge } from '../ui/StatusBadge'
-import { createHandOutFn } from './handouts.functions'
+import { createHandOutFn } from './handout-actions.functions'
 import {
   handOutBatchesQuery,
   handOutMembersQuery,
-  handOutsKey,
   memberAllowanceQuery,
-} from './handouts.queries'
+} from './handout-form.queries'
+import { handOutsKey } from './handouts.queries'
 
 interface HandOutFormValues {
   customerId: string

@@ -17,7 +17,7 @@ import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { HandOutStatusBadge } from './HandOutStatusBadge'
-import { cancelHandOutFn } from './handouts.functions'
+import { cancelHandOutFn } from './handout-actions.functions'
 import { handOutQuery, handOutsKey } from './handouts.queries'
 
 const route = getRouteApi('/_empty/abgabe/$id')

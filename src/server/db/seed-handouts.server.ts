@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { berlinIsoDate } from '../../lib/format'
+import { addCalendarDays, berlinIsoDate } from '../../lib/format'
 import { calendarMonthOf } from '../../lib/handouts'
 import type { BusinessActor } from '../actor.server'
 import { handOuts } from '../handouts/handouts.schema'
@@ -34,16 +34,10 @@ const mostToday = 20 * gram
 function earlierDaysOf(today: string, count: number): string[] {
   const first = calendarMonthOf(today).first
   const earlier: string[] = []
-  for (let day = first; day < today; day = nextDay(day)) earlier.push(day)
+  for (let day = first; day < today; day = addCalendarDays(day, 1)) earlier.push(day)
   earlier.reverse()
   const step = Math.max(1, Math.min(4, Math.floor(earlier.length / count)))
   return earlier.filter((_, index) => index % step === 0).slice(0, count)
-}
-
-function nextDay(day: string): string {
-  const date = new Date(`${day}T12:00:00Z`)
-  date.setUTCDate(date.getUTCDate() + 1)
-  return date.toISOString().slice(0, 10)
 }
 
 /** The afternoon of a Berlin calendar day (UTC 13:00 is 14:00 or 15:00 there). */

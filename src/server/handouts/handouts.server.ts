@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { ageOn, customerDisplayName } from '../../lib/customers'
-import { berlinIsoDate, formatDate } from '../../lib/format'
+import { addCalendarDays, berlinIsoDate, formatDate } from '../../lib/format'
 import {
   ageClassOn,
   type CreateHandOutInput,
@@ -45,6 +45,7 @@ import {
   type LockedBatch,
   lockBatch,
   reservedByBatch,
+  sellableBatch,
   unsellableReason,
   withdrawFromBatch,
 } from '../stock/stock-ledger.server'
@@ -134,13 +135,6 @@ async function minMembershipDaysOf(executor: Executor, organisationId: string) {
   return row?.days ?? null
 }
 
-/** `YYYY-MM-DD` plus `days` calendar days. */
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`)
-  date.setUTCDate(date.getUTCDate() + days)
-  return date.toISOString().slice(0, 10)
-}
-
 /**
  * Why a member gets nothing on `day`, whatever the amount: deactivated (or anonymised), under
  * age, no ID check recorded, or still within the club's minimum membership period.
@@ -165,7 +159,7 @@ function memberRefusal(
     if (!member.joinedOn) {
       return `Für ${name} ist kein Eintrittsdatum eingetragen: Die Mindestmitgliedschaft von ${minMembershipDays} Tagen lässt sich nicht prüfen.`
     }
-    const firstDay = addDays(member.joinedOn, minMembershipDays)
+    const firstDay = addCalendarDays(member.joinedOn, minMembershipDays)
     if (day < firstDay) {
       return `${name} ist seit ${formatDate(member.joinedOn)} Mitglied: Abgaben gibt es nach der Mindestmitgliedschaft von ${minMembershipDays} Tagen ab dem ${formatDate(firstDay)}.`
     }
@@ -295,9 +289,7 @@ export async function listHandOutBatches(
       and(
         eq(batches.organisationId, organisationId),
         eq(batches.origin, 'harvest'),
-        eq(batches.status, 'released'),
-        gt(batches.balance, 0),
-        or(isNull(batches.expiryDate), gte(batches.expiryDate, day)),
+        sellableBatch(day),
         isNotNull(batches.thcContent),
         isNotNull(batches.cbdContent),
         isNotNull(products.cannabinoidUnit),
