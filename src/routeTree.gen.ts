@@ -42,6 +42,7 @@ import { Route as ApiVersionRouteImport } from './routes/api/version'
 import { Route as AppAbgabeIndexRouteImport } from './routes/_app/abgabe/index'
 import { Route as AppAbgabeNeuRouteImport } from './routes/_app/abgabe/neu'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
+import { Route as AppAdminAuditRouteImport } from './routes/_app/admin/audit'
 import { Route as AppAdminContactMessagesRouteImport } from './routes/_app/admin/contact-messages'
 import { Route as AppAdminOutboxRouteImport } from './routes/_app/admin/outbox'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
@@ -76,6 +77,7 @@ import { Route as ShopBluetenIdRouteImport } from './routes/_shop/blueten/$id'
 import { Route as ShopExtrakteIndexRouteImport } from './routes/_shop/extrakte/index'
 import { Route as ShopExtrakteIdRouteImport } from './routes/_shop/extrakte/$id'
 import { Route as ShopReservierungIdRouteImport } from './routes/_shop/reservierung/$id'
+import { Route as ApiAdminAuditLogDotcsvRouteImport } from './routes/api/admin/audit-log[.]csv'
 import { Route as ApiAdminProductImportsRouteImport } from './routes/api/admin/product-imports'
 import { Route as ApiFilesIdRouteImport } from './routes/api/files/$id'
 import { Route as ApiFilesBatchCertificatesRouteImport } from './routes/api/files/batch-certificates'
@@ -273,6 +275,11 @@ const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   path: '/admin/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAdminAuditRoute = AppAdminAuditRouteImport.update({
+  id: '/admin/audit',
+  path: '/admin/audit',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAdminContactMessagesRoute = AppAdminContactMessagesRouteImport.update({
   id: '/admin/contact-messages',
   path: '/admin/contact-messages',
@@ -448,6 +455,11 @@ const ShopReservierungIdRoute = ShopReservierungIdRouteImport.update({
   id: '/reservierung/$id',
   path: '/reservierung/$id',
   getParentRoute: () => ShopRoute,
+} as any)
+const ApiAdminAuditLogDotcsvRoute = ApiAdminAuditLogDotcsvRouteImport.update({
+  id: '/api/admin/audit-log.csv',
+  path: '/api/admin/audit-log.csv',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const ApiAdminProductImportsRoute = ApiAdminProductImportsRouteImport.update({
   id: '/api/admin/product-imports',
@@ -670,6 +682,7 @@ export interface FileRoutesByFullPath {
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
   '/abgabe/neu': typeof AppAbgabeNeuRoute
+  '/admin/audit': typeof AppAdminAuditRoute
   '/admin/contact-messages': typeof AppAdminContactMessagesRoute
   '/admin/outbox': typeof AppAdminOutboxRoute
   '/admin/users': typeof AppAdminUsersRoute
@@ -695,6 +708,7 @@ export interface FileRoutesByFullPath {
   '/blueten/$id': typeof ShopBluetenIdRoute
   '/extrakte/$id': typeof ShopExtrakteIdRoute
   '/reservierung/$id': typeof ShopReservierungIdRoute
+  '/api/admin/audit-log.csv': typeof ApiAdminAuditLogDotcsvRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
@@ -770,6 +784,7 @@ export interface FileRoutesByTo {
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
   '/abgabe/neu': typeof AppAbgabeNeuRoute
+  '/admin/audit': typeof AppAdminAuditRoute
   '/admin/contact-messages': typeof AppAdminContactMessagesRoute
   '/admin/outbox': typeof AppAdminOutboxRoute
   '/admin/users': typeof AppAdminUsersRoute
@@ -795,6 +810,7 @@ export interface FileRoutesByTo {
   '/blueten/$id': typeof ShopBluetenIdRoute
   '/extrakte/$id': typeof ShopExtrakteIdRoute
   '/reservierung/$id': typeof ShopReservierungIdRoute
+  '/api/admin/audit-log.csv': typeof ApiAdminAuditLogDotcsvRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
@@ -876,6 +892,7 @@ export interface FileRoutesById {
   '/api/version': typeof ApiVersionRoute
   '/_empty/': typeof EmptyIndexRoute
   '/_app/abgabe/neu': typeof AppAbgabeNeuRoute
+  '/_app/admin/audit': typeof AppAdminAuditRoute
   '/_app/admin/contact-messages': typeof AppAdminContactMessagesRoute
   '/_app/admin/outbox': typeof AppAdminOutboxRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
@@ -901,6 +918,7 @@ export interface FileRoutesById {
   '/_shop/blueten/$id': typeof ShopBluetenIdRoute
   '/_shop/extrakte/$id': typeof ShopExtrakteIdRoute
   '/_shop/reservierung/$id': typeof ShopReservierungIdRoute
+  '/api/admin/audit-log.csv': typeof ApiAdminAuditLogDotcsvRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
@@ -978,6 +996,7 @@ export interface FileRouteTypes {
     | '/api/tenant'
     | '/api/version'
     | '/abgabe/neu'
+    | '/admin/audit'
     | '/admin/contact-messages'
     | '/admin/outbox'
     | '/admin/users'
@@ -1003,6 +1022,7 @@ export interface FileRouteTypes {
     | '/blueten/$id'
     | '/extrakte/$id'
     | '/reservierung/$id'
+    | '/api/admin/audit-log.csv'
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
@@ -1078,6 +1098,7 @@ export interface FileRouteTypes {
     | '/api/tenant'
     | '/api/version'
     | '/abgabe/neu'
+    | '/admin/audit'
     | '/admin/contact-messages'
     | '/admin/outbox'
     | '/admin/users'
@@ -1103,6 +1124,7 @@ export interface FileRouteTypes {
     | '/blueten/$id'
     | '/extrakte/$id'
     | '/reservierung/$id'
+    | '/api/admin/audit-log.csv'
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
@@ -1183,6 +1205,7 @@ export interface FileRouteTypes {
     | '/api/version'
     | '/_empty/'
     | '/_app/abgabe/neu'
+    | '/_app/admin/audit'
     | '/_app/admin/contact-messages'
     | '/_app/admin/outbox'
     | '/_app/admin/users'
@@ -1208,6 +1231,7 @@ export interface FileRouteTypes {
     | '/_shop/blueten/$id'
     | '/_shop/extrakte/$id'
     | '/_shop/reservierung/$id'
+    | '/api/admin/audit-log.csv'
     | '/api/admin/product-imports'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
@@ -1272,6 +1296,7 @@ export interface RootRouteChildren {
   ApiOpenapiDotjsonRoute: typeof ApiOpenapiDotjsonRoute
   ApiTenantRoute: typeof ApiTenantRoute
   ApiVersionRoute: typeof ApiVersionRoute
+  ApiAdminAuditLogDotcsvRoute: typeof ApiAdminAuditLogDotcsvRoute
   ApiAdminProductImportsRoute: typeof ApiAdminProductImportsRouteWithChildren
   ApiFilesIdRoute: typeof ApiFilesIdRoute
   ApiFilesBatchCertificatesRoute: typeof ApiFilesBatchCertificatesRoute
@@ -1524,6 +1549,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/admin/audit': {
+      id: '/_app/admin/audit'
+      path: '/admin/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AppAdminAuditRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/admin/contact-messages': {
       id: '/_app/admin/contact-messages'
       path: '/admin/contact-messages'
@@ -1761,6 +1793,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/reservierung/$id'
       preLoaderRoute: typeof ShopReservierungIdRouteImport
       parentRoute: typeof ShopRoute
+    }
+    '/api/admin/audit-log.csv': {
+      id: '/api/admin/audit-log.csv'
+      path: '/api/admin/audit-log.csv'
+      fullPath: '/api/admin/audit-log.csv'
+      preLoaderRoute: typeof ApiAdminAuditLogDotcsvRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/api/admin/product-imports': {
       id: '/api/admin/product-imports'
@@ -2022,6 +2061,7 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppDocumentsRoute: typeof AppDocumentsRoute
   AppAbgabeNeuRoute: typeof AppAbgabeNeuRoute
+  AppAdminAuditRoute: typeof AppAdminAuditRoute
   AppAdminContactMessagesRoute: typeof AppAdminContactMessagesRoute
   AppAdminOutboxRoute: typeof AppAdminOutboxRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
@@ -2064,6 +2104,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppDocumentsRoute: AppDocumentsRoute,
   AppAbgabeNeuRoute: AppAbgabeNeuRoute,
+  AppAdminAuditRoute: AppAdminAuditRoute,
   AppAdminContactMessagesRoute: AppAdminContactMessagesRoute,
   AppAdminOutboxRoute: AppAdminOutboxRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
@@ -2252,6 +2293,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiOpenapiDotjsonRoute: ApiOpenapiDotjsonRoute,
   ApiTenantRoute: ApiTenantRoute,
   ApiVersionRoute: ApiVersionRoute,
+  ApiAdminAuditLogDotcsvRoute: ApiAdminAuditLogDotcsvRoute,
   ApiAdminProductImportsRoute: ApiAdminProductImportsRouteWithChildren,
   ApiFilesIdRoute: ApiFilesIdRoute,
   ApiFilesBatchCertificatesRoute: ApiFilesBatchCertificatesRoute,

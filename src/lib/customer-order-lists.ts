@@ -6,6 +6,27 @@ import { listSearchSchema, oneOf } from './list-query'
  * route parses its search on first paint (ADR 012, 013): this stays small.
  */
 
+/**
+ * What needs doing, as the dashboard counts it and the list filters it (`?todo=`): the figure and
+ * the list it links to come from one condition (`customerOrderTodoCondition`).
+ */
+export const customerOrderTodos = [
+  'prescription_check',
+  'to_prepare',
+  'expiring_today',
+  'open',
+  'to_ship',
+] as const
+export type CustomerOrderTodo = (typeof customerOrderTodos)[number]
+
+export const customerOrderTodoLabels: Record<CustomerOrderTodo, string> = {
+  prescription_check: 'Rezeptprüfung offen',
+  to_prepare: 'Bezahlt, vorzubereiten',
+  expiring_today: 'Reservierung läuft heute ab',
+  open: 'Offen',
+  to_ship: 'Versand fällig',
+}
+
 export const customerOrderSortKeys = ['createdAt', 'number', 'customer', 'total', 'status'] as const
 export const customerOrderListSearch = listSearchSchema({
   sort: customerOrderSortKeys,
@@ -15,6 +36,7 @@ export const customerOrderListSearch = listSearchSchema({
     status: oneOf(customerOrderStatuses),
     payment: oneOf(paymentStatuses),
     channel: oneOf(orderChannels),
+    todo: oneOf(customerOrderTodos),
   },
 })
 export type CustomerOrderListSearch = ReturnType<typeof customerOrderListSearch.parse>

@@ -11,6 +11,7 @@ import { purchaseOrderItemSource } from './stock'
 export const inventoryWarningLabels: Record<InventoryWarning, string> = {
   low: 'Unter Mindestbestand',
   expiring: 'Verfall in < 60 Tagen',
+  quarantine: 'In Quarantäne',
   any: 'Eine der Warnungen',
 }
 

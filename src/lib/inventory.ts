@@ -10,8 +10,11 @@ import type { BatchOrigin, BatchStatus, StockMovementKind } from './stock'
  */
 
 export const inventorySortKeys = ['name', 'available', 'nextExpiry', 'category'] as const
-/** `low`: below the product's low-stock threshold; `expiring`: a batch expires within 60 days. */
-export const inventoryWarnings = ['low', 'expiring', 'any'] as const
+/**
+ * `low`: below the product's low-stock threshold; `expiring`: a batch expires within 60 days;
+ * `quarantine`: goods wait for their release (the dashboard links here).
+ */
+export const inventoryWarnings = ['low', 'expiring', 'quarantine', 'any'] as const
 export type InventoryWarning = (typeof inventoryWarnings)[number]
 
 export const inventoryListSearch = listSearchSchema({

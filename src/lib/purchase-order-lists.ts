@@ -36,6 +36,18 @@ export const supplierListSearch = listSearchSchema({
 })
 export type SupplierListSearch = ReturnType<typeof supplierListSearch.parse>
 
+/** Ordered and not yet fully received: goods on their way (the dashboard links here). */
+export const arrivingPurchaseOrderStatuses = [
+  'ordered',
+  'confirmed',
+  'shipped',
+  'partially_received',
+] as const satisfies readonly (typeof purchaseOrderStatuses)[number][]
+export const purchaseOrderTodos = ['arriving'] as const
+export const purchaseOrderTodoLabels: Record<(typeof purchaseOrderTodos)[number], string> = {
+  arriving: 'Unterwegs',
+}
+
 export const purchaseOrderSortKeys = ['createdAt', 'number', 'supplier', 'total', 'status'] as const
 export const purchaseOrderListSearch = listSearchSchema({
   sort: purchaseOrderSortKeys,
@@ -43,6 +55,7 @@ export const purchaseOrderListSearch = listSearchSchema({
   defaultDir: 'desc',
   filters: {
     status: oneOf(purchaseOrderStatuses),
+    todo: oneOf(purchaseOrderTodos),
     supplier: organisationParam,
     organisation: organisationParam,
   },

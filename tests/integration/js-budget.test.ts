@@ -26,12 +26,16 @@ import { startTestServer, type TestServer } from '../support/server'
  * weigh 1.0–1.1 KB more than before issue 12's shop pages. Issue 13's routes (the organisation
  * page's `?tab=team` search, `/invitation/$token` with its loader, the business reset on
  * `/confirmation/$token`) left 15–75 bytes of margin, and builds differ by some 25 bytes (the
- * chunk names' hashes): 0.3 KB more keeps the check about weight, not about hashes.
+ * chunk names' hashes): 0.3 KB more keeps the check about weight, not about hashes. The rest of
+ * issue 13 — the admin console's audit log, outbox and contact message routes with their
+ * search parsers (about 0.6 KB), the organisation page's `?tab=shop`, the root's "derzeit nicht
+ * verfügbar" page for a deactivated organisation's host, and the dashboard's loader — added
+ * 0.9–1.0 KB; the budgets grew by 1.1 KB (`/login` 159.5 KB).
  */
 const pages = [
-  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 148_800 },
-  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 157_600 },
-  { page: '/login', host: undefined, budgetBytes: 158_600 },
+  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 149_900 },
+  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 158_900 },
+  { page: '/login', host: undefined, budgetBytes: 159_700 },
 ]
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')

@@ -6,6 +6,7 @@ const sections = [
   { to: '/admin', label: 'Organisationen' },
   { to: '/admin/users', label: 'Benutzer' },
   { to: '/admin/product-db', label: 'Produktdatenbank' },
+  { to: '/admin/audit', label: 'Audit-Log' },
   { to: '/admin/outbox', label: 'Postausgang' },
   { to: '/admin/contact-messages', label: 'Kontaktanfragen' },
 ] as const
@@ -16,7 +17,7 @@ export function AdminConsole({ children }: { children: ReactNode }) {
     <>
       <PageHeader
         title="Administration"
-        description="Alle Organisationen und Benutzer der Plattform und die zentrale Produktdatenbank."
+        description="Organisationen, Benutzer, Produktdatenbank, Audit-Log, Postausgang und Kontaktanfragen der Plattform."
       />
       <nav aria-label="Bereiche der Administration" className="mb-6 border-b border-border">
         <ul className="-mb-px flex flex-wrap gap-1">

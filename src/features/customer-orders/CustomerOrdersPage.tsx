@@ -1,7 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { Plus, ShoppingCart } from 'lucide-react'
-import { customerOrderSortKeys } from '~/lib/customer-order-lists'
+import {
+  customerOrderSortKeys,
+  customerOrderTodoLabels,
+  customerOrderTodos,
+} from '~/lib/customer-order-lists'
 import {
   type CustomerOrderRow,
   customerOrderStatuses,
@@ -102,6 +106,12 @@ export function CustomerOrdersPage() {
               label="Eingang"
               value={search.channel}
               options={options(orderChannels, orderChannelLabels)}
+            />
+            <SelectFilter
+              param="todo"
+              label="Aufgabe"
+              value={search.todo}
+              options={options(customerOrderTodos, customerOrderTodoLabels)}
             />
           </div>
         }

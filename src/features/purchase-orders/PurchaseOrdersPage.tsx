@@ -7,6 +7,8 @@ import {
   purchaseOrderSortKeys,
   purchaseOrderStatuses,
   purchaseOrderStatusLabels,
+  purchaseOrderTodoLabels,
+  purchaseOrderTodos,
 } from '~/lib/purchase-orders'
 import { useListPending } from '../admin/AdminConsole'
 import { ButtonLink } from '../ui/buttons'
@@ -109,6 +111,15 @@ export function PurchaseOrdersPage() {
               label="Status"
               value={search.status}
               options={statusOptions}
+            />
+            <SelectFilter
+              param="todo"
+              label="Aufgabe"
+              value={search.todo}
+              options={purchaseOrderTodos.map((value) => ({
+                value,
+                label: purchaseOrderTodoLabels[value],
+              }))}
             />
             {supplierOptions.length > 0 && (
               <SelectFilter

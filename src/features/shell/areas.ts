@@ -23,6 +23,7 @@ export interface Area {
 
 /** Screens that have their own page by now, so no placeholder. */
 type BuiltArea =
+  | 'dashboard'
   | 'admin'
   | 'productDb'
   | 'productDbCreate'
@@ -77,15 +78,6 @@ type BuiltArea =
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {
-  dashboard: {
-    title: areaTitles.dashboard,
-    description:
-      'Der Überblick über deinen Betrieb: offene Bestellungen, Bestand und Aufgaben des Tages.',
-    icon: LayoutDashboard,
-    emptyTitle: 'Noch keine Kennzahlen',
-    emptyText:
-      'Sobald Bestellungen, Bestand und Abgaben erfasst sind, erscheinen hier die wichtigsten Zahlen des Tages.',
-  },
   platformDashboard: {
     title: areaTitles.platformDashboard,
     description: 'Der Überblick über die Plattform Blattwerk.',

@@ -123,12 +123,6 @@ export function DataTable<TData extends { id: string }, TSort extends string>({
   empty,
 }: DataTableProps<TData, TSort>) {
   const updateSearch = useListNavigation()
-  const table = useTable({
-    features: dataTableFeatures,
-    columns,
-    data: result.items,
-    getRowId: (row) => row.id,
-  })
   const narrowed = isListNarrowed(search)
   if (result.total === 0 && !narrowed) return empty
 
@@ -160,83 +154,15 @@ export function DataTable<TData extends { id: string }, TSort extends string>({
       </div>
 
       {result.total === 0 ? (
-        <EmptyState
-          icon={SearchX}
-          title="Keine Treffer"
-          action={
-            <Button variant="secondary" onClick={resetNarrowing}>
-              Suche und Filter zurücksetzen
-            </Button>
-          }
-        >
-          Nichts passt zu dieser Suche.
-        </EmptyState>
+        <NoMatches onReset={resetNarrowing} />
       ) : (
-        <div
-          className={`overflow-x-auto rounded-card border border-border bg-surface transition-opacity ${pending ? 'opacity-60' : ''}`}
-        >
-          <table aria-busy={pending || undefined} className="w-full text-left text-sm">
-            <caption className="sr-only">{label}</caption>
-            <thead className="border-b border-border bg-surface-muted text-ink-muted">
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const id = header.column.id as TSort
-                    const isSortable = sortable.includes(id)
-                    const sorted = search.sort === id ? search.dir : null
-                    const alignEnd = header.column.columnDef.meta?.align === 'end'
-                    const SortIcon =
-                      sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ChevronsUpDown
-                    return (
-                      <th
-                        key={header.id}
-                        scope="col"
-                        aria-sort={
-                          sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined
-                        }
-                        className={`px-4 py-3 font-medium ${alignEnd ? 'text-right' : ''}`}
-                      >
-                        {header.isPlaceholder ? null : isSortable ? (
-                          <button
-                            type="button"
-                            onClick={() => sortBy(id)}
-                            className={`inline-flex items-center gap-1 rounded hover:text-ink ${sorted ? 'text-ink' : ''}`}
-                          >
-                            <table.FlexRender header={header} />
-                            <SortIcon
-                              className={`size-3.5 ${sorted ? '' : 'opacity-50'}`}
-                              aria-hidden="true"
-                            />
-                          </button>
-                        ) : (
-                          <table.FlexRender header={header} />
-                        )}
-                      </th>
-                    )
-                  })}
-                </tr>
-              ))}
-            </thead>
-            <tbody className="divide-y divide-border">
-              {table.getRowModel().rows.map((row) => (
-                <tr
-                  key={row.id}
-                  onClick={followRowLink}
-                  className="hover:bg-brand-50/60 has-[a[data-row-link]]:cursor-pointer"
-                >
-                  {row.getAllCells().map((cell) => (
-                    <td
-                      key={cell.id}
-                      className={`px-4 py-3 text-ink ${cell.column.columnDef.meta?.align === 'end' ? 'text-right tabular-nums' : ''}`}
-                    >
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataGrid
+          label={label}
+          columns={columns}
+          rows={result.items}
+          pending={pending}
+          sorting={{ sortable, sort: search.sort, dir: search.dir, onSort: sortBy }}
+        />
       )}
 
       <Pagination
@@ -244,6 +170,120 @@ export function DataTable<TData extends { id: string }, TSort extends string>({
         onPage={(page) => updateSearch({ page })}
         onPageSize={(pageSize) => updateSearch({ pageSize, page: 1 })}
       />
+    </div>
+  )
+}
+
+/** What a narrowed list shows when nothing matches, with the way back to all rows. */
+export function NoMatches({ onReset }: { onReset: () => void }) {
+  return (
+    <EmptyState
+      icon={SearchX}
+      title="Keine Treffer"
+      action={
+        <Button variant="secondary" onClick={onReset}>
+          Suche und Filter zurücksetzen
+        </Button>
+      }
+    >
+      Nichts passt zu dieser Suche.
+    </EmptyState>
+  )
+}
+
+/**
+ * The table of a list: its caption, the head (sortable columns as buttons when `sorting` is
+ * given) and one row per item, a click on a row following its `RowLink`. `DataTable` frames it
+ * with search, filters and numbered pages; a list paged otherwise (the audit log's cursors)
+ * frames it itself.
+ */
+export function DataGrid<TData extends { id: string }, TSort extends string = string>({
+  label,
+  columns,
+  rows,
+  pending = false,
+  sorting,
+}: {
+  label: string
+  columns: ColumnDef<DataTableFeatures, TData, CellData>[]
+  rows: TData[]
+  pending?: boolean
+  sorting?: {
+    sortable: readonly TSort[]
+    sort: TSort
+    dir: 'asc' | 'desc'
+    onSort: (column: TSort) => void
+  }
+}) {
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data: rows,
+    getRowId: (row) => row.id,
+  })
+  return (
+    <div
+      className={`overflow-x-auto rounded-card border border-border bg-surface transition-opacity ${pending ? 'opacity-60' : ''}`}
+    >
+      <table aria-busy={pending || undefined} className="w-full text-left text-sm">
+        <caption className="sr-only">{label}</caption>
+        <thead className="border-b border-border bg-surface-muted text-ink-muted">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const id = header.column.id as TSort
+                const isSortable = sorting?.sortable.includes(id) ?? false
+                const sorted = sorting?.sort === id ? sorting.dir : null
+                const alignEnd = header.column.columnDef.meta?.align === 'end'
+                const SortIcon =
+                  sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ChevronsUpDown
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
+                    className={`px-4 py-3 font-medium ${alignEnd ? 'text-right' : ''}`}
+                  >
+                    {header.isPlaceholder ? null : isSortable ? (
+                      <button
+                        type="button"
+                        onClick={() => sorting?.onSort(id)}
+                        className={`inline-flex items-center gap-1 rounded hover:text-ink ${sorted ? 'text-ink' : ''}`}
+                      >
+                        <table.FlexRender header={header} />
+                        <SortIcon
+                          className={`size-3.5 ${sorted ? '' : 'opacity-50'}`}
+                          aria-hidden="true"
+                        />
+                      </button>
+                    ) : (
+                      <table.FlexRender header={header} />
+                    )}
+                  </th>
+                )
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody className="divide-y divide-border">
+          {table.getRowModel().rows.map((row) => (
+            <tr
+              key={row.id}
+              onClick={followRowLink}
+              className="hover:bg-brand-50/60 has-[a[data-row-link]]:cursor-pointer"
+            >
+              {row.getAllCells().map((cell) => (
+                <td
+                  key={cell.id}
+                  className={`px-4 py-3 text-ink ${cell.column.columnDef.meta?.align === 'end' ? 'text-right tabular-nums' : ''}`}
+                >
+                  <table.FlexRender cell={cell} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   )
 }
@@ -314,11 +354,14 @@ export function SelectFilter<TValue extends string>({
   label,
   value,
   options,
+  restart = { page: 1 },
 }: {
   param: string
   label: string
   value: TValue | undefined
   options: readonly { value: TValue; label: string }[]
+  /** What else a change sets, so the list starts over: page 1 unless the list pages otherwise. */
+  restart?: Record<string, unknown>
 }) {
   const updateSearch = useListNavigation()
   const id = useId()
@@ -336,7 +379,7 @@ export function SelectFilter<TValue extends string>({
         value={chosen}
         onChange={(event) => {
           setChosen(event.target.value)
-          updateSearch({ [param]: event.target.value || undefined, page: 1 })
+          updateSearch({ [param]: event.target.value || undefined, ...restart })
         }}
         className="mt-1 block rounded-lg border border-border bg-surface px-3 py-2 text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
       >

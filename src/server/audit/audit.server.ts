@@ -63,7 +63,8 @@ export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void
   await recordAudits(tx, [entry])
 }
 
-function auditRow(entry: AuditEntry): typeof auditEvents.$inferInsert {
+/** The row `recordAudit` writes for `entry`, personal values already left out (the demo seed's history uses it too). */
+export function auditRow(entry: AuditEntry): typeof auditEvents.$inferInsert {
   const { before, after } = withoutPersonalValues(
     entry.before ?? null,
     entry.after ?? null,

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
-import type { CustomerOrderListSearch } from '../../lib/customer-order-lists'
+import type { CustomerOrderListSearch, CustomerOrderTodo } from '../../lib/customer-order-lists'
 import {
   createCustomerOrderSchema,
   type deliverySchema,
@@ -80,6 +80,42 @@ export const customerName = sql<string>`coalesce(${customers.companyName}, conca
 
 const itemCount = sql<number>`(select count(*) from ${customerOrderItems} where ${customerOrderItems.orderId} = ${customerOrders.id})::int`
 
+/** Start of the next day in Berlin, as the database computes it. */
+const endOfBerlinDay = sql`(date_trunc('day', now() at time zone 'Europe/Berlin') + interval '1 day') at time zone 'Europe/Berlin'`
+
+/**
+ * The orders a to-do names (the dashboard's figure and the list behind it): prescription-only
+ * lines without a checked prescription; paid and not yet prepared; shop holds that lapse before
+ * midnight; open orders; orders to send out.
+ */
+export function customerOrderTodoCondition(todo: CustomerOrderTodo): SQL {
+  const inProgress = inArray(customerOrders.status, ['new', 'confirmed'])
+  switch (todo) {
+    case 'prescription_check':
+      return and(
+        inProgress,
+        sql`exists (select 1 from ${customerOrderItems} where ${customerOrderItems.orderId} = ${customerOrders.id} and ${customerOrderItems.requiresPrescription})`,
+        sql`not exists (select 1 from ${customerOrderPrescriptions} where ${customerOrderPrescriptions.orderId} = ${customerOrders.id} and ${customerOrderPrescriptions.checkedAt} is not null)`,
+      ) as SQL
+    case 'to_prepare':
+      return and(inProgress, eq(customerOrders.paymentStatus, 'paid')) as SQL
+    case 'expiring_today':
+      return and(
+        eq(customerOrders.type, 'reservation'),
+        eq(customerOrders.status, 'new'),
+        sql`${customerOrders.expiresAt} >= now()`,
+        sql`${customerOrders.expiresAt} < ${endOfBerlinDay}`,
+      ) as SQL
+    case 'open':
+      return inArray(customerOrders.status, ['new', 'confirmed', 'ready'])
+    case 'to_ship':
+      return and(
+        inArray(customerOrders.status, ['confirmed', 'ready']),
+        inArray(customerOrders.deliveryMethod, ['courier', 'shipping']),
+      ) as SQL
+  }
+}
+
 export async function listCustomerOrders(
   actor: Actor,
   query: CustomerOrderListSearch,
@@ -107,6 +143,7 @@ export async function listCustomerOrders(
         query.status && eq(customerOrders.status, query.status),
         query.payment && eq(customerOrders.paymentStatus, query.payment),
         query.channel && eq(customerOrders.channel, query.channel),
+        query.todo && customerOrderTodoCondition(query.todo),
         searchCondition(query.q, [customerOrders.number, customerName, customers.number]),
       ),
     )

@@ -393,7 +393,7 @@ async function detailOf(
 // ─── Changing ────────────────────────────────────────────────────────────────────────────────
 
 /** The fields the audit log records; the personal ones only as "changed" (`recordAudit`). */
-const auditedFields = (row: CustomerRowType): Record<string, unknown> => ({
+export const auditedFields = (row: CustomerRowType): Record<string, unknown> => ({
   number: row.number,
   ...fieldsOf(row),
   partnerOrganisationId: row.partnerOrganisationId,

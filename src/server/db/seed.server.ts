@@ -2,6 +2,7 @@ import { and, count, eq, isNull } from 'drizzle-orm'
 import { hashPassword } from '../password.server'
 import type { Database } from './client.server'
 import { organisations, shopUsers, tenants, users } from './schema'
+import { seedDemoAuditHistory } from './seed-audit.server'
 import { seedDemoCustomers } from './seed-customers.server'
 import { seedDemoDocuments } from './seed-documents.server'
 import { seedDemoHandOuts } from './seed-handouts.server'
@@ -275,4 +276,6 @@ export async function seedDemoData(db: Database): Promise<void> {
   await seedDemoShopOrders(db)
   // Grüne Ecke's members near their monthly limit, from its demo harvests.
   await seedDemoHandOuts(db)
+  // Last: the audit history of the rows above that were not made through a service.
+  await seedDemoAuditHistory(db, demoIds)
 }

@@ -191,7 +191,10 @@ const offerOf = (listing: ListingRow): OrganisationProductOffer => ({
  * which master revision it has seen; for an own product its facts, since the organisation
  * changes those too.
  */
-function auditedListingFields(listing: ListingRow, product: ProductRow): Record<string, unknown> {
+export function auditedListingFields(
+  listing: ListingRow,
+  product: ProductRow,
+): Record<string, unknown> {
   const custom = product.organisationId !== null
   return {
     ...(custom ? productFactsOf(product) : { productId: product.id }),

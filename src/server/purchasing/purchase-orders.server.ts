@@ -10,6 +10,7 @@ import {
   updatePurchaseOrderSchema,
 } from '../../lib/purchase-order-schemas'
 import {
+  arrivingPurchaseOrderStatuses,
   buyerActions,
   cancellableStatuses,
   clubCannabisMessage,
@@ -115,6 +116,9 @@ export async function listPurchaseOrders(
       and(
         eq(purchaseOrders.organisationId, owner.id),
         query.status && eq(purchaseOrders.status, query.status),
+        query.todo === 'arriving'
+          ? inArray(purchaseOrders.status, [...arrivingPurchaseOrderStatuses])
+          : undefined,
         query.supplier ? eq(purchaseOrders.supplierId, query.supplier) : undefined,
         searchCondition(query.q, [purchaseOrders.number, supplierName, purchaseOrders.note]),
       ),

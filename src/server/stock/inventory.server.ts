@@ -8,6 +8,7 @@ import type {
   InventoryBatchSummary,
   InventoryList,
   InventoryListSearch,
+  InventoryWarning,
   ReceiptFormContext,
   ReceivableProduct,
   StockOwner,
@@ -22,7 +23,7 @@ import {
   purchaseOrderItemSource,
 } from '../../lib/stock'
 import { type Actor, requireBusiness } from '../actor.server'
-import type { Database } from '../db/client.server'
+import type { Database, Executor } from '../db/client.server'
 import { organisations, users } from '../db/schema'
 import { NotFoundError } from '../errors.server'
 import { storedFiles } from '../files/files.schema'
@@ -59,6 +60,53 @@ function addDays(isoDate: string, days: number): string {
   return day.toISOString().slice(0, 10)
 }
 
+/**
+ * Each listing's stock and its warnings, as the list filters them and the dashboard counts them:
+ * one definition, so a figure and the list it links to always agree.
+ */
+function inventoryFacts(db: Executor, organisationId: string) {
+  const today = berlinIsoDate()
+  const soon = addDays(today, expiringSoonDays)
+  const stock = stockByProduct(db, organisationId, today)
+  const available = sql`coalesce(${stock.available}, 0)`
+  const onHand = sql`coalesce(${stock.onHand}, 0)`
+  const lowStock = sql`(${organisationProducts.lowStockThreshold} is not null and ${available} < ${organisationProducts.lowStockThreshold}::bigint * ${organisationProducts.baseUnitsPerSalesUnit})`
+  const expiringSoon = sql`coalesce(${stock.nextExpiry} < ${soon}::date, false)`
+  const inQuarantine = sql`coalesce(${stock.quarantine}, 0) > 0`
+  const warningCondition: Record<InventoryWarning, SQL> = {
+    low: lowStock,
+    expiring: expiringSoon,
+    quarantine: inQuarantine,
+    any: sql`(${lowStock} or ${expiringSoon})`,
+  }
+  return { today, stock, available, onHand, lowStock, expiringSoon, warningCondition }
+}
+
+/** How many listings carry each warning (the dashboard): the list's rows, counted in one query. */
+export async function inventoryWarningCounts(
+  db: Executor,
+  organisationId: string,
+): Promise<Record<Exclude<InventoryWarning, 'any'>, number>> {
+  const { stock, onHand, warningCondition } = inventoryFacts(db, organisationId)
+  const counted = (warning: Exclude<InventoryWarning, 'any'>) =>
+    sql<number>`(count(*) filter (where ${warningCondition[warning]}))::int`
+  const [row] = await db
+    .select({
+      low: counted('low'),
+      expiring: counted('expiring'),
+      quarantine: counted('quarantine'),
+    })
+    .from(organisationProducts)
+    .leftJoin(stock, eq(stock.productId, organisationProducts.id))
+    .where(
+      and(
+        eq(organisationProducts.organisationId, organisationId),
+        or(isNull(organisationProducts.archivedAt), sql`${onHand} > 0`),
+      ),
+    )
+  return row ?? { low: 0, expiring: 0, quarantine: 0 }
+}
+
 // ─── The list ────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -72,19 +120,8 @@ export async function listInventory(
   db: Database,
 ): Promise<InventoryList> {
   const owner = await readableOwner(actor, search.organisation, db)
-  const today = berlinIsoDate()
-  const soon = addDays(today, expiringSoonDays)
-  const stock = stockByProduct(db, owner.id, today)
-
-  const available = sql`coalesce(${stock.available}, 0)`
-  const onHand = sql`coalesce(${stock.onHand}, 0)`
-  const lowStock = sql`(${organisationProducts.lowStockThreshold} is not null and ${available} < ${organisationProducts.lowStockThreshold}::bigint * ${organisationProducts.baseUnitsPerSalesUnit})`
-  const expiringSoon = sql`coalesce(${stock.nextExpiry} < ${soon}::date, false)`
-  const warningCondition: Record<NonNullable<InventoryListSearch['warning']>, SQL> = {
-    low: lowStock,
-    expiring: expiringSoon,
-    any: sql`(${lowStock} or ${expiringSoon})`,
-  }
+  const { today, stock, available, onHand, lowStock, expiringSoon, warningCondition } =
+    inventoryFacts(db, owner.id)
 
   const select = db
     .select({

@@ -1,0 +1,37 @@
+import { createServerFn } from '@tanstack/react-start'
+import { type AuditLogSearch, auditLogSearch } from '~/lib/audit-log-lists'
+import { parseIdInput } from '~/lib/ids'
+import {
+  getAuditEvent,
+  listAuditEvents,
+  listAuditLogFilterOptions,
+} from '~/server/admin/audit-log.server'
+import { getApp } from '~/server/app.server'
+import { authenticated } from '../server-fn/auth.middleware'
+
+/** What the audit log page reads; its loader calls these (zod-free validators). */
+
+export const fetchAuditEvents = createServerFn({ method: 'GET' })
+  .middleware([authenticated])
+  .validator(auditLogSearch)
+  .handler(async ({ data, context }) => listAuditEvents(context.actor, data, (await getApp()).db))
+
+export const fetchAuditEvent = createServerFn({ method: 'GET' })
+  .middleware([authenticated])
+  .validator(parseIdInput)
+  .handler(async ({ data, context }) => getAuditEvent(context.actor, data.id, (await getApp()).db))
+
+/** The filters' choices depend on the chosen organisation (its users) and actor (their name). */
+const parseFilterOptionsInput = (
+  input: unknown,
+): Pick<AuditLogSearch, 'organisation' | 'actor'> => {
+  const { organisation, actor } = auditLogSearch.parse(input as Record<string, never>)
+  return { organisation, actor }
+}
+
+export const fetchAuditLogFilterOptions = createServerFn({ method: 'GET' })
+  .middleware([authenticated])
+  .validator(parseFilterOptionsInput)
+  .handler(async ({ data, context }) =>
+    listAuditLogFilterOptions(context.actor, data, (await getApp()).db),
+  )

@@ -1,0 +1,59 @@
+import type { OrganisationCategory } from './organisation'
+
+/**
+ * `/dashboard`: the figures and to-dos of an organisation, by its category (issue 14). Each figure
+ * names the filtered list it counts; the page links there.
+ */
+
+export const dashboardFigureKeys = [
+  'prescription_check',
+  'to_prepare',
+  'expiring_today',
+  'open',
+  'to_ship',
+  'arriving',
+  'quarantine',
+  'low',
+  'expiring',
+  'revenue_today',
+  'revenue_month',
+] as const
+export type DashboardFigureKey = (typeof dashboardFigureKeys)[number]
+
+/** Which figures each category works with, in the order the page shows them. */
+export const dashboardFiguresOf: Record<OrganisationCategory, readonly DashboardFigureKey[]> = {
+  platform: [],
+  pharmacy: [
+    'prescription_check',
+    'to_prepare',
+    'expiring_today',
+    'quarantine',
+    'low',
+    'expiring',
+    'revenue_today',
+    'revenue_month',
+  ],
+  wholesaler: ['open', 'to_ship', 'arriving', 'low', 'expiring'],
+  producer: ['open', 'to_ship', 'arriving', 'low', 'expiring'],
+  club: ['quarantine', 'low', 'expiring'],
+}
+
+export interface DashboardActivity {
+  id: string
+  at: string
+  action: string
+  entityType: string
+  entityId: string
+  /** The acting user's name; null for the system or a visitor. */
+  actorName: string | null
+}
+
+export interface Dashboard {
+  category: OrganisationCategory
+  figures: { key: DashboardFigureKey; value: number }[]
+  /** The latest entries of the organisation's audit log. */
+  activity: DashboardActivity[]
+}
+
+/** How many audit entries "Letzte Aktivitäten" shows. */
+export const dashboardActivityLimit = 8
