@@ -14,6 +14,11 @@ export type HandOutAgeClass = (typeof handOutAgeClasses)[number]
 export const handOutStatuses = ['active', 'cancelled'] as const
 export type HandOutStatus = (typeof handOutStatuses)[number]
 
+export const handOutStatusLabels: Record<HandOutStatus, string> = {
+  active: 'Abgegeben',
+  cancelled: 'Storniert',
+}
+
 export const handOutSortKeys = ['handedOutAt', 'number', 'member', 'product', 'quantity'] as const
 export type HandOutSortKey = (typeof handOutSortKeys)[number]
 

@@ -36,11 +36,6 @@ export const handOutAgeClassLabels: Record<HandOutAgeClass, string> = {
   adult: 'ab 21 Jahre',
 }
 
-export const handOutStatusLabels: Record<HandOutStatus, string> = {
-  active: 'Abgegeben',
-  cancelled: 'Storniert',
-}
-
 /** The age class of a member on the hand-out day (both `YYYY-MM-DD`). */
 export function ageClassOn(birthDate: string, day: string): HandOutAgeClass {
   return ageOn(birthDate, day) < handOutLimits.adultFromAge ? 'young_adult' : 'adult'
