@@ -4,7 +4,7 @@ import { berlinIsoDate } from '~/lib/format'
 import { calendarMonthOf } from '~/lib/handouts'
 import { type Actor, type BusinessActor, visitorActor } from '~/server/actor.server'
 import { auditEvents } from '~/server/audit/audit.schema'
-import { anonymiseCustomer } from '~/server/customers/customer-privacy.server'
+import { anonymiseCustomer, exportCustomer } from '~/server/customers/customer-privacy.server'
 import { customers } from '~/server/customers/customers.schema'
 import { createCustomer, deactivateCustomer } from '~/server/customers/customers.server'
 import type { Database } from '~/server/db/client.server'
@@ -489,6 +489,10 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
   it('keeps the records of an anonymised member, anonymised', async () => {
     const member = await newMember('adult', { firstName: 'Greta', lastName: 'Vergessen' })
     const { id, number } = await handOut(member, lowThcBatch, 2)
+    // The member's data export (Art. 15 DSGVO) lists the hand-outs.
+    expect((await exportCustomer(clerk, member, db())).handOuts).toMatchObject([
+      { number, quantity: 2 * gram, productName: 'Elsterflut', cancelledAt: null },
+    ])
     const [row] = await db().select().from(customers).where(eq(customers.id, member))
     await anonymiseCustomer(clerk, member, { revision: row?.revision }, db())
     const shown = await getHandOut(clerk, id, db())
