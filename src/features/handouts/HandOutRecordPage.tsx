@@ -136,6 +136,9 @@ function Label({
       // On the A4 sheet the border is where to cut; the label roll is cut already.
       className={`w-[62mm] break-inside-avoid rounded-lg border border-ink p-[3mm] text-[8pt] leading-tight text-black print:rounded-none ${format === 'label' ? 'print:border-0' : ''}`}
     >
+      {record.status === 'cancelled' && (
+        <p className="mb-[1mm] font-semibold uppercase">Storniert – nicht gültig</p>
+      )}
       <p className="font-semibold">{club.name}</p>
       <p>{address}</p>
       <p className="mt-[2mm] text-[11pt] font-semibold">{record.cultivar ?? record.productName}</p>
