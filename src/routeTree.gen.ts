@@ -39,6 +39,8 @@ import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiOpenapiDotjsonRouteImport } from './routes/api/openapi[.]json'
 import { Route as ApiTenantRouteImport } from './routes/api/tenant'
 import { Route as ApiVersionRouteImport } from './routes/api/version'
+import { Route as AppAbgabeIndexRouteImport } from './routes/_app/abgabe/index'
+import { Route as AppAbgabeNeuRouteImport } from './routes/_app/abgabe/neu'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminAuditRouteImport } from './routes/_app/admin/audit'
 import { Route as AppAdminContactMessagesRouteImport } from './routes/_app/admin/contact-messages'
@@ -257,6 +259,16 @@ const ApiVersionRoute = ApiVersionRouteImport.update({
   id: '/api/version',
   path: '/api/version',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppAbgabeIndexRoute = AppAbgabeIndexRouteImport.update({
+  id: '/abgabe/',
+  path: '/abgabe/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAbgabeNeuRoute = AppAbgabeNeuRouteImport.update({
+  id: '/abgabe/neu',
+  path: '/abgabe/neu',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   id: '/admin/',
@@ -669,6 +681,7 @@ export interface FileRoutesByFullPath {
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
+  '/abgabe/neu': typeof AppAbgabeNeuRoute
   '/admin/audit': typeof AppAdminAuditRoute
   '/admin/contact-messages': typeof AppAdminContactMessagesRoute
   '/admin/outbox': typeof AppAdminOutboxRoute
@@ -709,6 +722,7 @@ export interface FileRoutesByFullPath {
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
   '/api/webhooks/mollie': typeof ApiWebhooksMollieRoute
+  '/abgabe/': typeof AppAbgabeIndexRoute
   '/admin/': typeof AppAdminIndexRoute
   '/customer_orders/': typeof AppCustomer_ordersIndexRoute
   '/customers/': typeof AppCustomersIndexRoute
@@ -769,6 +783,7 @@ export interface FileRoutesByTo {
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
+  '/abgabe/neu': typeof AppAbgabeNeuRoute
   '/admin/audit': typeof AppAdminAuditRoute
   '/admin/contact-messages': typeof AppAdminContactMessagesRoute
   '/admin/outbox': typeof AppAdminOutboxRoute
@@ -809,6 +824,7 @@ export interface FileRoutesByTo {
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
   '/api/webhooks/mollie': typeof ApiWebhooksMollieRoute
+  '/abgabe': typeof AppAbgabeIndexRoute
   '/admin': typeof AppAdminIndexRoute
   '/customer_orders': typeof AppCustomer_ordersIndexRoute
   '/customers': typeof AppCustomersIndexRoute
@@ -875,6 +891,7 @@ export interface FileRoutesById {
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
   '/_empty/': typeof EmptyIndexRoute
+  '/_app/abgabe/neu': typeof AppAbgabeNeuRoute
   '/_app/admin/audit': typeof AppAdminAuditRoute
   '/_app/admin/contact-messages': typeof AppAdminContactMessagesRoute
   '/_app/admin/outbox': typeof AppAdminOutboxRoute
@@ -915,6 +932,7 @@ export interface FileRoutesById {
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
   '/api/users/me': typeof ApiUsersMeRouteWithChildren
   '/api/webhooks/mollie': typeof ApiWebhooksMollieRoute
+  '/_app/abgabe/': typeof AppAbgabeIndexRoute
   '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/customer_orders/': typeof AppCustomer_ordersIndexRoute
   '/_app/customers/': typeof AppCustomersIndexRoute
@@ -977,6 +995,7 @@ export interface FileRouteTypes {
     | '/api/openapi.json'
     | '/api/tenant'
     | '/api/version'
+    | '/abgabe/neu'
     | '/admin/audit'
     | '/admin/contact-messages'
     | '/admin/outbox'
@@ -1017,6 +1036,7 @@ export interface FileRouteTypes {
     | '/api/shop_users/me'
     | '/api/users/me'
     | '/api/webhooks/mollie'
+    | '/abgabe/'
     | '/admin/'
     | '/customer_orders/'
     | '/customers/'
@@ -1077,6 +1097,7 @@ export interface FileRouteTypes {
     | '/api/openapi.json'
     | '/api/tenant'
     | '/api/version'
+    | '/abgabe/neu'
     | '/admin/audit'
     | '/admin/contact-messages'
     | '/admin/outbox'
@@ -1117,6 +1138,7 @@ export interface FileRouteTypes {
     | '/api/shop_users/me'
     | '/api/users/me'
     | '/api/webhooks/mollie'
+    | '/abgabe'
     | '/admin'
     | '/customer_orders'
     | '/customers'
@@ -1182,6 +1204,7 @@ export interface FileRouteTypes {
     | '/api/tenant'
     | '/api/version'
     | '/_empty/'
+    | '/_app/abgabe/neu'
     | '/_app/admin/audit'
     | '/_app/admin/contact-messages'
     | '/_app/admin/outbox'
@@ -1222,6 +1245,7 @@ export interface FileRouteTypes {
     | '/api/shop_users/me'
     | '/api/users/me'
     | '/api/webhooks/mollie'
+    | '/_app/abgabe/'
     | '/_app/admin/'
     | '/_app/customer_orders/'
     | '/_app/customers/'
@@ -1503,6 +1527,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/api/version'
       preLoaderRoute: typeof ApiVersionRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/abgabe/': {
+      id: '/_app/abgabe/'
+      path: '/abgabe'
+      fullPath: '/abgabe/'
+      preLoaderRoute: typeof AppAbgabeIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/abgabe/neu': {
+      id: '/_app/abgabe/neu'
+      path: '/abgabe/neu'
+      fullPath: '/abgabe/neu'
+      preLoaderRoute: typeof AppAbgabeNeuRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/admin/': {
       id: '/_app/admin/'
@@ -2022,6 +2060,7 @@ interface AppRouteChildren {
   AppAnalyseRoute: typeof AppAnalyseRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppDocumentsRoute: typeof AppDocumentsRoute
+  AppAbgabeNeuRoute: typeof AppAbgabeNeuRoute
   AppAdminAuditRoute: typeof AppAdminAuditRoute
   AppAdminContactMessagesRoute: typeof AppAdminContactMessagesRoute
   AppAdminOutboxRoute: typeof AppAdminOutboxRoute
@@ -2036,6 +2075,7 @@ interface AppRouteChildren {
   AppProductsCreateRoute: typeof AppProductsCreateRoute
   AppPurchase_ordersCreateRoute: typeof AppPurchase_ordersCreateRoute
   AppPurchase_ordersSuppliersRoute: typeof AppPurchase_ordersSuppliersRoute
+  AppAbgabeIndexRoute: typeof AppAbgabeIndexRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
   AppCustomer_ordersIndexRoute: typeof AppCustomer_ordersIndexRoute
   AppCustomersIndexRoute: typeof AppCustomersIndexRoute
@@ -2063,6 +2103,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAnalyseRoute: AppAnalyseRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppDocumentsRoute: AppDocumentsRoute,
+  AppAbgabeNeuRoute: AppAbgabeNeuRoute,
   AppAdminAuditRoute: AppAdminAuditRoute,
   AppAdminContactMessagesRoute: AppAdminContactMessagesRoute,
   AppAdminOutboxRoute: AppAdminOutboxRoute,
@@ -2077,6 +2118,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProductsCreateRoute: AppProductsCreateRoute,
   AppPurchase_ordersCreateRoute: AppPurchase_ordersCreateRoute,
   AppPurchase_ordersSuppliersRoute: AppPurchase_ordersSuppliersRoute,
+  AppAbgabeIndexRoute: AppAbgabeIndexRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
   AppCustomer_ordersIndexRoute: AppCustomer_ordersIndexRoute,
   AppCustomersIndexRoute: AppCustomersIndexRoute,

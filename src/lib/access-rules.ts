@@ -78,6 +78,7 @@ const backOfficePrefixes = [
   '/organisations',
   '/products',
   '/live',
+  '/abgabe',
 ] as const
 
 type OrganisationCategory = Extract<AccessSession, { accountType: 'b2b' }>['organisationCategory']
@@ -99,6 +100,12 @@ const customerCategories = new Set<OrganisationCategory>([
   'producer',
   'club',
 ])
+
+/**
+ * Who records hand-outs under `/abgabe`: for now a club's hand-outs to its members (KCanG); a
+ * pharmacy's hand-out records (completed orders) are to follow.
+ */
+const handOutCategories = new Set<OrganisationCategory>(['club'])
 
 /** Who repackages bulk goods into units (Abfüllung) and records it; a club hands out its harvest. */
 const fillingCategories = new Set<OrganisationCategory>(['pharmacy', 'wholesaler', 'producer'])
@@ -210,6 +217,10 @@ export function decideAccess(
 
   if (matchesPrefix(path, '/customer_orders')) {
     return belongsTo(session, customerOrderCategories) ? allow : forbidden
+  }
+
+  if (matchesPrefix(path, '/abgabe')) {
+    return belongsTo(session, handOutCategories) ? allow : forbidden
   }
 
   if (matchesPrefix(path, '/organisations/filling-protocol')) {

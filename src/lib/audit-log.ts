@@ -5,6 +5,7 @@ import {
   paymentStatusLabels,
 } from './customer-orders'
 import { formatCount, formatDate, formatMoney, isCalendarDay } from './format'
+import { handOutStatusLabels } from './handout-lists'
 import type { PageSize } from './list-query'
 import { masterProductFieldLabels } from './product-db'
 import {
@@ -203,6 +204,8 @@ export const auditActionLabels: Record<string, string> = {
   'customer_order.prescription_recorded': 'Rezept erfasst',
   'customer_order.prescription_checked': 'Rezept geprüft',
   'document.issued': 'Dokument ausgestellt',
+  'hand_out.created': 'Abgabe erfasst',
+  'hand_out.cancelled': 'Abgabe storniert',
   'shop_user.profile_changed': 'Kundenkonto: Daten geändert',
   'shop_user.password_changed': 'Kundenkonto: Passwort geändert',
   'shop_user.email_change_requested': 'Kundenkonto: neue E-Mail angefragt',
@@ -226,6 +229,7 @@ export const auditEntityLabels: Record<string, string> = {
   purchase_order: 'Einkauf',
   customer_order: 'Bestellung',
   document: 'Dokument',
+  hand_out: 'Abgabe',
   shop_user: 'Kundenkonto',
   reservation: 'Reservierung',
 }
@@ -239,7 +243,9 @@ export const auditFieldLabels: Record<string, string> = {
   archived: 'Archiviert',
   balance: 'Bestand',
   baseUnitsPerSalesUnit: 'Basiseinheiten je Verkaufseinheit',
+  batchId: 'Charge',
   batchNumber: 'Chargennummer',
+  cancelMovementId: 'Gegenbuchung',
   blockedReason: 'Sperrgrund',
   cancelReason: 'Stornogrund',
   cancels: 'Storniert Dokument',
@@ -267,6 +273,7 @@ export const auditFieldLabels: Record<string, string> = {
   membershipNumber: 'Mitgliedsnummer',
   expiryDate: 'Verfallsdatum',
   grossCents: 'Brutto',
+  handedOutOn: 'Abgabetag',
   insurerCents: 'Anteil Kostenträger',
   items: 'Positionen',
   kind: 'Art',
@@ -275,6 +282,7 @@ export const auditFieldLabels: Record<string, string> = {
   minOrderQuantity: 'Mindestbestellmenge',
   maxOrderQuantity: 'Höchstbestellmenge',
   mollieMode: 'Mollie-Modus',
+  movementId: 'Bestandsbewegung',
   movements: 'Bewegungen',
   netCents: 'Netto',
   newBatch: 'Neue Charge',
@@ -294,7 +302,9 @@ export const auditFieldLabels: Record<string, string> = {
   prescription: 'Rezept',
   prescriptionChecked: 'Rezept geprüft',
   priceCents: 'Preis',
+  organisationProductId: 'Produkt',
   productId: 'Stammprodukt',
+  productName: 'Produktname',
   productRevisionSeen: 'Gesehene Stammdaten-Version',
   quantity: 'Menge',
   reason: 'Grund',
@@ -337,6 +347,7 @@ const statusLabelsByEntity: Record<string, Record<string, string>> = {
   purchase_order: purchaseOrderStatusLabels,
   batch: batchStatusLabels,
   master_product: productStatusLabels,
+  hand_out: handOutStatusLabels,
 }
 
 export const auditActionLabel = (action: string) => auditActionLabels[action] ?? action

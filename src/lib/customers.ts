@@ -8,7 +8,7 @@ import type {
   PrescriptionForm,
 } from './customer-values'
 import type { ListResult } from './list-query'
-import type { SalesUnit, VatRate } from './products'
+import type { CannabinoidUnit, SalesUnit, VatRate } from './products'
 
 /**
  * Customers and club members: the words and values shared by the pages and the services. No zod
@@ -247,6 +247,21 @@ export interface CustomerExport {
   shopAccount: { email: string; name: string; shopName: string } | null
   notes: { body: string; createdAt: string }[]
   orders: CustomerExportOrder[]
+  /** A club member's hand-outs (KCanG records), newest first. */
+  handOuts: CustomerExportHandOut[]
+}
+
+export interface CustomerExportHandOut {
+  number: string
+  handedOutAt: string
+  productName: string
+  batchNumber: string
+  /** Milligrams. */
+  quantity: number
+  thcContent: number
+  cbdContent: number
+  cannabinoidUnit: CannabinoidUnit
+  cancelledAt: string | null
 }
 
 /** Labels of the stored fields, for the export page and the form. */

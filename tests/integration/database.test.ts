@@ -57,6 +57,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       'customer_orders',
       'customers',
       'documents',
+      'hand_outs',
       'member_account_tokens',
       'mollie_payment_events',
       'mollie_payments',

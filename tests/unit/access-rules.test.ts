@@ -84,7 +84,9 @@ const expectedByRoute: Record<string, Row> = {
   '/documents': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   '/archive/products': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
   '/news/online-shop': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
-  '/abgabe/5': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  '/abgabe': ['login', 'deny', 'deny', 'deny', 'deny', 'ok', 'deny', 'home'],
+  '/abgabe/neu': ['login', 'deny', 'deny', 'deny', 'deny', 'ok', 'deny', 'home'],
+  '/abgabe/5': ['login', 'deny', 'deny', 'deny', 'deny', 'ok', 'deny', 'home'],
   '/customer_orders': ['login', 'ok', 'ok', 'ok', 'ok', 'deny', 'deny', 'home'],
   '/customer_orders/create': ['login', 'ok', 'ok', 'ok', 'ok', 'deny', 'deny', 'home'],
   '/customer_orders/3': ['login', 'ok', 'ok', 'ok', 'ok', 'deny', 'deny', 'home'],
@@ -204,8 +206,8 @@ const cases: Case[] = [
 describe('decideAccess table', () => {
   it('covers every route the app has', () => {
     const routes = [...Object.keys(expectedByRoute), ...Object.keys(expectedByShopRoute)]
-    expect(routes).toHaveLength(64)
-    expect(cases).toHaveLength(64 * sessionColumns.length * tenantNames.length)
+    expect(routes).toHaveLength(66)
+    expect(cases).toHaveLength(66 * sessionColumns.length * tenantNames.length)
   })
 
   it.each(cases)('$route as $session on tenant $tenant → $expected', (testCase) => {

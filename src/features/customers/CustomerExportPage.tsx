@@ -10,7 +10,7 @@ import {
 } from '~/lib/customer-orders'
 import { type CustomerExport, customerDisplayName, payerKindLabels } from '~/lib/customers'
 import { formatDate, formatDateTime, formatMoney } from '~/lib/format'
-import { salesUnitShortLabel } from '~/lib/products'
+import { formatCannabinoid, formatPackSize, salesUnitShortLabel } from '~/lib/products'
 import { FactList } from '../products/ProductFactsSummary'
 import { Button } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
@@ -201,6 +201,58 @@ export function CustomerExportPage() {
           </div>
         )}
       </Section>
+      {data.customer.kind === 'member' && (
+        <Section title={`Abgaben (${data.handOuts.length})`}>
+          {data.handOuts.length === 0 ? (
+            <p className="text-ink-muted">Keine Abgaben.</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Abgaben an {name}</caption>
+              <thead className="text-ink-muted">
+                <tr>
+                  <th scope="col" className="py-1 pr-4 font-medium">
+                    Abgabe
+                  </th>
+                  <th scope="col" className="py-1 pr-4 font-medium">
+                    Sorte und Charge
+                  </th>
+                  <th scope="col" className="py-1 pr-4 text-right font-medium">
+                    Menge
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    THC / CBD
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.handOuts.map((handOut) => (
+                  <tr key={handOut.number} className="border-t border-border">
+                    <td className="py-1 pr-4">
+                      {handOut.number} vom {formatDateTime(handOut.handedOutAt)}
+                      {handOut.cancelledAt && (
+                        <span className="text-ink-muted">
+                          {' '}
+                          · storniert am {formatDate(handOut.cancelledAt)}
+                        </span>
+                      )}
+                    </td>
+                    <td className="py-1 pr-4">
+                      {handOut.productName} · {handOut.batchNumber}
+                    </td>
+                    <td className="py-1 pr-4 text-right tabular-nums">
+                      {formatPackSize(handOut.quantity, 'g')}
+                    </td>
+                    <td className="py-1 text-right tabular-nums">
+                      {formatCannabinoid(handOut.thcContent, handOut.cannabinoidUnit)} /{' '}
+                      {formatCannabinoid(handOut.cbdContent, handOut.cannabinoidUnit)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Section>
+      )}
     </div>
   )
 }

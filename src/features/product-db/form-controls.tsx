@@ -82,7 +82,8 @@ export function SelectField({
   field: AnyFieldApi
   label: string
   hint?: string
-  options: readonly { value: string; label: string }[]
+  /** `disabled`: shown but not to be chosen (e.g. a batch a member may not receive). */
+  options: readonly { value: string; label: string; disabled?: boolean }[]
   /** The entry for "nothing chosen"; without it a value must be chosen. */
   emptyLabel?: string
   /** Instead of setting the value right away (e.g. to ask first). */
@@ -106,7 +107,7 @@ export function SelectField({
         >
           {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
           {options.map((option) => (
-            <option key={option.value} value={option.value}>
+            <option key={option.value} value={option.value} disabled={option.disabled}>
               {option.label}
             </option>
           ))}

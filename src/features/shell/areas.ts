@@ -2,7 +2,6 @@ import {
   Building,
   ChartColumn,
   ClipboardList,
-  HandHeart,
   LayoutDashboard,
   type LucideIcon,
   MonitorPlay,
@@ -73,6 +72,9 @@ type BuiltArea =
   | 'shopOrder'
   | 'cart'
   | 'invitation'
+  | 'handOuts'
+  | 'handOutCreate'
+  | 'handOut'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {
@@ -114,13 +116,6 @@ export const areas: Record<PlaceholderArea, Area> = {
     icon: MonitorPlay,
     emptyTitle: 'Gerade nichts zu tun',
     emptyText: 'Neue Abholungen und Abgaben erscheinen hier, sobald sie bereitstehen.',
-  },
-  handOut: {
-    title: areaTitles.handOut,
-    description: 'Die Abgabe an einen Kunden oder ein Mitglied.',
-    icon: HandHeart,
-    emptyTitle: 'Abgabe',
-    emptyText: 'Hier werden Produkte, Mengen und Chargen einer Abgabe bestätigt und dokumentiert.',
   },
   news: {
     title: areaTitles.news,

@@ -6,7 +6,9 @@ import {
   ClipboardList,
   Contact,
   FileText,
+  HandHeart,
   LayoutDashboard,
+  ListPlus,
   type LucideIcon,
   Package,
   Pill,
@@ -27,7 +29,8 @@ export interface NavItem {
 /**
  * The menu of an organisation. The platform's own organisation has no business of its own: its
  * admins see the console. Businesses see their areas in the order of a working day; a club keeps
- * members, not customers.
+ * members, not customers, and hands out to them ("Abgabe"). The access rules leave out what an
+ * organisation's category does not do (`visibleNav`).
  */
 export function backOfficeNav(organisation: {
   id: string
@@ -55,6 +58,8 @@ export function backOfficeNav(organisation: {
     { label: 'Archivierte Produkte', to: '/archive/products', icon: Archive },
     { label: 'Bestand', to: '/inventory', icon: Boxes },
     { label: 'Abfüllprotokoll', to: '/organisations/filling-protocol', icon: ClipboardList },
+    { label: 'Abgabe', to: '/abgabe', icon: HandHeart },
+    { label: 'Neue Abgabe', to: '/abgabe/neu', icon: ListPlus },
     { label: 'Bestellungen', to: '/customer_orders', icon: ShoppingCart },
     { label: 'Einkauf', to: '/purchase_orders', icon: Truck },
     { label: 'Dokumente', to: '/documents', icon: FileText },

@@ -41,6 +41,8 @@ export const areaTitles = {
   harvest: 'Ernte erfassen',
   live: 'Live-Ansicht',
   handOut: 'Abgabe',
+  handOuts: 'Abgaben',
+  handOutCreate: 'Neue Abgabe',
   shop: 'Willkommen im Shop',
   account: 'Mein Konto',
   accountOrders: 'Meine Bestellungen',

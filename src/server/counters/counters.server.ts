@@ -15,6 +15,7 @@ export type NumberSeries =
   | 'invoice'
   | 'delivery_note'
   | 'order_confirmation'
+  | 'hand_out'
 
 /** The counter year of series that never restart (customer numbers). */
 export const customerNumberYear = 0

@@ -11,6 +11,7 @@ import {
 import type { Database, Executor } from '../db/client.server'
 import { organisations } from '../db/schema'
 import { ConflictError, NotFoundError, parseInput } from '../errors.server'
+import { handOuts } from '../handouts/handouts.schema'
 import { customerNotes } from './customers.schema'
 import {
   type CustomerRowType,
@@ -26,7 +27,8 @@ import {
 import { customerKeeper } from './customers-access.server'
 
 /**
- * The customer's rights under the DSGVO: everything stored about them (Art. 15, 20) and
+ * The customer's rights under the DSGVO: everything stored about them (Art. 15, 20: with a
+ * member's hand-out records) and
  * anonymisation (Art. 17) — personal fields replaced, notes deleted, shop link removed, while
  * orders, invoices and hand-out records stay whole under the anonymised name, as commercial and
  * pharmacy law requires them to be kept.
@@ -83,6 +85,11 @@ export async function exportCustomer(
           ),
         )
     : []
+  const records = await db
+    .select()
+    .from(handOuts)
+    .where(and(eq(handOuts.customerId, row.id), eq(handOuts.organisationId, owner.id)))
+    .orderBy(desc(handOuts.handedOutAt), desc(handOuts.id))
   const shopAccount = await shopAccountOf(db, row.shopUserId)
   await recordAudit(db, {
     organisationId: owner.id,
@@ -155,6 +162,17 @@ export async function exportCustomer(
           : null,
       }
     }),
+    handOuts: records.map((record) => ({
+      number: record.number,
+      handedOutAt: record.handedOutAt.toISOString(),
+      productName: record.productName,
+      batchNumber: record.batchNumber,
+      quantity: record.quantity,
+      thcContent: record.thcContent,
+      cbdContent: record.cbdContent,
+      cannabinoidUnit: record.cannabinoidUnit,
+      cancelledAt: record.cancelledAt?.toISOString() ?? null,
+    })),
   }
 }
 

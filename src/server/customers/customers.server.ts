@@ -89,7 +89,7 @@ const anonymisedMessage = 'Der Kunde ist anonymisiert; seine Daten lassen sich n
 
 /** Sorts and searches by what people call the customer: company, or last and first name. */
 export const customerNameSql = sql<string>`coalesce(${customers.companyName}, ${customers.lastName} || ' ' || coalesce(${customers.firstName}, ''))`
-const fullNameSql = sql<string>`coalesce(${customers.firstName}, '') || ' ' || coalesce(${customers.lastName}, '')`
+export const fullNameSql = sql<string>`coalesce(${customers.firstName}, '') || ' ' || coalesce(${customers.lastName}, '')`
 
 export function fieldsOf(row: CustomerRowType): CustomerFields {
   return {

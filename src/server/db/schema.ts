@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -29,48 +30,62 @@ export const userRole = pgEnum('user_role', ['admin', 'owner', 'staff'])
 
 export const accountType = pgEnum('account_type', ['b2b', 'b2c'])
 
-export const organisations = pgTable('organisations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  category: organisationCategory('category').notNull(),
-  street: text('street'),
-  postalCode: text('postal_code'),
-  city: text('city'),
-  country: text('country').notNull().default('DE'),
-  /**
-   * Whether goods received go straight into `released` (wholesalers and producers may; pharmacies
-   * and clubs never). Null: the category's default (`receiptsReleasedByDefault` in lib/stock).
-   */
-  receiptsReleased: boolean('receipts_released'),
-  // Letterhead and invoice data (ADR 022): printed on every generated document.
-  /** Steuernummer; an invoice needs it or the VAT id (§ 14 UStG). */
-  taxNumber: text('tax_number'),
-  /** USt-IdNr., stored compact and upper-case (`DE123456789`). */
-  vatId: text('vat_id'),
-  iban: text('iban'),
-  bic: text('bic'),
-  bankName: text('bank_name'),
-  email: text('email'),
-  phone: text('phone'),
-  website: text('website'),
-  /**
-   * The licence the category needs: a pharmacy's operating licence (Betriebserlaubnis), a
-   * wholesaler's or producer's MedCanG permit, a club's KCanG permit — with, for a club, the
-   * authority that issued it.
-   */
-  licenceNumber: text('licence_number'),
-  licenceAuthority: text('licence_authority'),
-  /** A stored file of purpose `organisation_logo` (PNG or JPEG, as PDFs embed them). */
-  logoFileId: uuid('logo_file_id').references((): AnyPgColumn => storedFiles.id, {
-    onDelete: 'restrict',
-  }),
-  /**
-   * Set by a platform admin: its users cannot log in (their sessions ended then) and its shop
-   * shows a neutral "derzeit nicht verfügbar" page. Null: active.
-   */
-  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
-  ...timestamps,
-})
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    category: organisationCategory('category').notNull(),
+    street: text('street'),
+    postalCode: text('postal_code'),
+    city: text('city'),
+    country: text('country').notNull().default('DE'),
+    /**
+     * Whether goods received go straight into `released` (wholesalers and producers may; pharmacies
+     * and clubs never). Null: the category's default (`receiptsReleasedByDefault` in lib/stock).
+     */
+    receiptsReleased: boolean('receipts_released'),
+    // Letterhead and invoice data (ADR 022): printed on every generated document.
+    /** Steuernummer; an invoice needs it or the VAT id (§ 14 UStG). */
+    taxNumber: text('tax_number'),
+    /** USt-IdNr., stored compact and upper-case (`DE123456789`). */
+    vatId: text('vat_id'),
+    iban: text('iban'),
+    bic: text('bic'),
+    bankName: text('bank_name'),
+    email: text('email'),
+    phone: text('phone'),
+    website: text('website'),
+    /**
+     * The licence the category needs: a pharmacy's operating licence (Betriebserlaubnis), a
+     * wholesaler's or producer's MedCanG permit, a club's KCanG permit — with, for a club, the
+     * authority that issued it.
+     */
+    licenceNumber: text('licence_number'),
+    licenceAuthority: text('licence_authority'),
+    /** A stored file of purpose `organisation_logo` (PNG or JPEG, as PDFs embed them). */
+    logoFileId: uuid('logo_file_id').references((): AnyPgColumn => storedFiles.id, {
+      onDelete: 'restrict',
+    }),
+    /**
+     * Set by a platform admin: its users cannot log in (their sessions ended then) and its shop
+     * shows a neutral "derzeit nicht verfügbar" page. Null: active.
+     */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /**
+     * A club's minimum membership period in days: no hand-out before a member's joined date plus
+     * this (ADR 043). Null: none. Not editable in the UI yet.
+     */
+    minMembershipDays: integer('min_membership_days'),
+    ...timestamps,
+  },
+  (table) => [
+    check(
+      'organisations_min_membership_days_non_negative',
+      sql`${table.minMembershipDays} is null or ${table.minMembershipDays} >= 0`,
+    ),
+  ],
+)
 
 export const tenants = pgTable(
   'tenants',
@@ -241,6 +256,7 @@ export * from '../customers/customer-enums.schema'
 export * from '../customers/customers.schema'
 export * from '../documents/documents.schema'
 export * from '../files/files.schema'
+export * from '../handouts/handouts.schema'
 export * from '../mail/mail.schema'
 export * from '../organisations/team.schema'
 export * from '../payments/payments.schema'

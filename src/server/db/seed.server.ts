@@ -5,6 +5,7 @@ import { organisations, shopUsers, tenants, users } from './schema'
 import { seedDemoAuditHistory } from './seed-audit.server'
 import { seedDemoCustomers } from './seed-customers.server'
 import { seedDemoDocuments } from './seed-documents.server'
+import { seedDemoHandOuts } from './seed-handouts.server'
 import { seedDemoOrders } from './seed-orders.server'
 import { seedDemoProducts } from './seed-products.server'
 import { seedDemoPurchasing } from './seed-purchasing.server'
@@ -273,6 +274,8 @@ export async function seedDemoData(db: Database): Promise<void> {
   // Documents are issued from the demo orders found by status.
   await seedDemoDocuments(db)
   await seedDemoShopOrders(db)
+  // Grüne Ecke's members near their monthly limit, from its demo harvests.
+  await seedDemoHandOuts(db)
   // Last: the audit history of the rows above that were not made through a service.
   await seedDemoAuditHistory(db, demoIds)
 }

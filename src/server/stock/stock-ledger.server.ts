@@ -103,6 +103,14 @@ export async function lockBatch(
   return batch
 }
 
+/** Batches that can be sold, filled or handed out on `today`: released, unexpired, with stock. */
+export const sellableBatch = (today: string): SQL =>
+  and(
+    eq(batches.status, 'released'),
+    gt(batches.balance, 0),
+    or(isNull(batches.expiryDate), sql`${batches.expiryDate} >= ${today}`),
+  ) as SQL
+
 /**
  * The released, unexpired batches of a listing, locked, first-expiring first (FEFO; a harvest
  * without expiry date last) — `batchLockOrder`, so parallel reservations and sales of the same
@@ -123,9 +131,7 @@ export async function lockSellableBatches(
       and(
         eq(batches.organisationId, organisationId),
         eq(batches.organisationProductId, organisationProductId),
-        eq(batches.status, 'released'),
-        gt(batches.balance, 0),
-        or(isNull(batches.expiryDate), sql`${batches.expiryDate} >= ${today}`),
+        sellableBatch(today),
       ),
     )
     .orderBy(...batchLockOrder)

@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { StandaloneAreaPage } from '~/features/shell/AreaPage'
-import { areaHead } from '~/features/shell/page-head'
+import { HandOutRecordPage } from '~/features/handouts/HandOutRecordPage'
+import { loadHandOut } from '~/features/handouts/handouts.queries'
+import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_empty/abgabe/$id')({
-  head: areaHead('handOut'),
-  component: () => <StandaloneAreaPage area="handOut" />,
+  // Always the current state: the record may have been cancelled at another counter.
+  loader: async ({ context, params }) => (await loadHandOut(context.queryClient, params.id)).number,
+  head: ({ loaderData }) => pageHead(loaderData ? `Abgabe ${loaderData}` : 'Abgabe'),
+  component: HandOutRecordPage,
 })

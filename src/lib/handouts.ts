@@ -1,0 +1,264 @@
+import { z } from 'zod'
+import { ageOn } from './customers'
+import type { HandOutAgeClass, HandOutStatus } from './handout-lists'
+import type { ListResult } from './list-query'
+import { type CannabinoidUnit, formatCannabinoid, formatPackSize } from './products'
+import { reasonSchema } from './stock-schemas'
+
+/**
+ * A club's hand-outs to its members (Abgabe, KCanG): the limits, the arithmetic of what remains,
+ * the inputs of the services and the shapes they answer. The form shows the same remaining
+ * amounts and messages the service refuses with, because both compute them here.
+ */
+
+export * from './handout-lists'
+
+// ─── Limits (KCanG) ──────────────────────────────────────────────────────────────────────────
+
+/** Quantities in milligrams (base units, areas.md). */
+export const handOutLimits = {
+  /** Per member and calendar day (Europe/Berlin), whatever the age. */
+  dailyMg: 25_000,
+  /** Per member and calendar month from 21. */
+  monthlyMg: 50_000,
+  /** Per member and calendar month from 18 to 20. */
+  youngAdultMonthlyMg: 30_000,
+  /** The highest THC content members aged 18 to 20 may receive. */
+  youngAdultMaxThcPercent: 10,
+  /** From this age on the hand-out day a member is no longer a young adult. */
+  adultFromAge: 21,
+  /** Nobody younger is a member (KCanG). */
+  minimumAge: 18,
+} as const
+
+export const handOutAgeClassLabels: Record<HandOutAgeClass, string> = {
+  young_adult: '18 bis 20 Jahre',
+  adult: 'ab 21 Jahre',
+}
+
+/** The age class of a member on the hand-out day (both `YYYY-MM-DD`). */
+export function ageClassOn(birthDate: string, day: string): HandOutAgeClass {
+  return ageOn(birthDate, day) < handOutLimits.adultFromAge ? 'young_adult' : 'adult'
+}
+
+export interface HandOutRules {
+  dailyMg: number
+  monthlyMg: number
+  /** Null: no THC limit. */
+  maxThcPercent: number | null
+}
+
+export function handOutRulesFor(ageClass: HandOutAgeClass): HandOutRules {
+  return ageClass === 'young_adult'
+    ? {
+        dailyMg: handOutLimits.dailyMg,
+        monthlyMg: handOutLimits.youngAdultMonthlyMg,
+        maxThcPercent: handOutLimits.youngAdultMaxThcPercent,
+      }
+    : { dailyMg: handOutLimits.dailyMg, monthlyMg: handOutLimits.monthlyMg, maxThcPercent: null }
+}
+
+/** What a member has received (not cancelled) on the day and in the month, in mg. */
+export interface HandOutUsage {
+  dayMg: number
+  monthMg: number
+}
+
+export interface HandOutRemaining {
+  dayMg: number
+  monthMg: number
+  /** What may still be handed out right now: the smaller of the two. */
+  nowMg: number
+}
+
+export function remainingOf(rules: HandOutRules, usage: HandOutUsage): HandOutRemaining {
+  const dayMg = Math.max(0, rules.dailyMg - usage.dayMg)
+  const monthMg = Math.max(0, rules.monthlyMg - usage.monthMg)
+  return { dayMg, monthMg, nowMg: Math.min(dayMg, monthMg) }
+}
+
+/** Milligrams as grams: `4500` → "4,5 g". */
+export const formatGrams = (mg: number) => formatPackSize(mg, 'g')
+
+/**
+ * Why `quantityMg` more would break a limit, with what remains; null when it fits. The limit that
+ * is reached first speaks: the day's when less remains today than this month.
+ */
+export function limitRefusal(
+  rules: HandOutRules,
+  usage: HandOutUsage,
+  quantityMg: number,
+): string | null {
+  const remaining = remainingOf(rules, usage)
+  if (quantityMg <= remaining.nowMg) return null
+  if (remaining.dayMg <= remaining.monthMg) {
+    return `Das überschreitet die Tageshöchstmenge von ${formatGrams(rules.dailyMg)}: Heute sind noch ${formatGrams(remaining.dayMg)} möglich.`
+  }
+  const who = rules.maxThcPercent === null ? '' : ' für 18- bis 20-Jährige'
+  return `Das überschreitet die Monatshöchstmenge von ${formatGrams(rules.monthlyMg)}${who}: In diesem Monat sind noch ${formatGrams(remaining.monthMg)} möglich.`
+}
+
+/** A measured THC content as a percentage by weight; null when the unit says nothing about it. */
+export function thcPercentOf(content: number, unit: CannabinoidUnit): number | null {
+  if (unit === 'percent') return content
+  if (unit === 'mg_per_g') return content / 10
+  return null
+}
+
+/** Why a batch may not go to a member of these rules (THC), or null. */
+export function thcRefusal(
+  rules: HandOutRules,
+  batch: { batchNumber: string; thcContent: number; cannabinoidUnit: CannabinoidUnit },
+): string | null {
+  if (rules.maxThcPercent === null) return null
+  const percent = thcPercentOf(batch.thcContent, batch.cannabinoidUnit)
+  if (percent !== null && percent <= rules.maxThcPercent) return null
+  return `Charge ${batch.batchNumber} hat ${formatCannabinoid(batch.thcContent, batch.cannabinoidUnit)} THC: Mitglieder zwischen 18 und 20 Jahren dürfen nur Cannabis mit höchstens ${rules.maxThcPercent} % THC erhalten.`
+}
+
+/** The first day of the calendar month of `day` and of the month after (`YYYY-MM-DD`). */
+export function calendarMonthOf(day: string): { first: string; next: string } {
+  const [year, month] = day.split('-').map(Number) as [number, number]
+  const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`
+  return { first: `${day.slice(0, 7)}-01`, next: `${next}-01` }
+}
+
+// ─── Inputs ──────────────────────────────────────────────────────────────────────────────────
+
+export const createHandOutSchema = z.object({
+  customerId: z.uuid({ error: 'Bitte wähle ein Mitglied.' }),
+  batchId: z.uuid({ error: 'Bitte wähle eine Charge.' }),
+  /** Milligrams. */
+  quantity: z
+    .number({ error: 'Bitte gib die Menge in Gramm an.' })
+    .int('Die Menge ist zu genau (höchstens auf das Milligramm).')
+    .positive('Die Menge muss größer als null sein.')
+    .max(handOutLimits.dailyMg, 'Mehr als 25 g am Tag erlaubt das Konsumcannabisgesetz nicht.'),
+  /** Membership card and official photo ID were checked at the counter (KCanG). */
+  identityChecked: z.literal(true, {
+    error: 'Bitte bestätige, dass du Mitgliedsausweis und amtlichen Lichtbildausweis geprüft hast.',
+  }),
+})
+export type CreateHandOutInput = z.input<typeof createHandOutSchema>
+
+/** The reason a cancellation records, as for stock corrections. */
+export const cancelHandOutSchema = z.object({ reason: reasonSchema })
+export type CancelHandOutInput = z.input<typeof cancelHandOutSchema>
+
+// ─── Answers ─────────────────────────────────────────────────────────────────────────────────
+
+/** A member as the hand-out's search offers them. */
+export interface HandOutMemberOption {
+  id: string
+  number: string
+  displayName: string
+  membershipNumber: string | null
+  active: boolean
+}
+
+/** A member at the counter: who, how old, and what they may still receive today. */
+export interface MemberAllowance {
+  member: HandOutMemberOption & {
+    ageClass: HandOutAgeClass | null
+    joinedOn: string | null
+    idCheckedOn: string | null
+  }
+  /** The hand-out day in Europe/Berlin (`YYYY-MM-DD`). */
+  day: string
+  rules: HandOutRules
+  usage: HandOutUsage
+  remaining: HandOutRemaining
+  /** Why the member gets nothing today whatever the amount (inactive, no ID check …); else null. */
+  refusal: string | null
+}
+
+/** A batch of the club's own harvest that can be handed out now. */
+export interface HandOutBatchOption {
+  batchId: string
+  batchNumber: string
+  organisationProductId: string
+  productName: string
+  harvestDate: string | null
+  expiryDate: string | null
+  thcContent: number
+  cbdContent: number
+  cannabinoidUnit: CannabinoidUnit
+  /** Milligrams not held by a reservation. */
+  availableMg: number
+  /** Why this batch may not go to the chosen member (THC for 18–20), or null. */
+  refusal: string | null
+}
+
+export interface HandOutRow {
+  id: string
+  number: string
+  handedOutAt: string
+  memberId: string
+  memberNumber: string
+  memberName: string
+  productName: string
+  batchNumber: string
+  quantity: number
+  thcContent: number
+  cannabinoidUnit: CannabinoidUnit
+  status: HandOutStatus
+}
+
+export type HandOutList = ListResult<HandOutRow>
+
+/** One hand-out as its record and label show it. */
+export interface HandOutRecord {
+  id: string
+  number: string
+  handedOutAt: string
+  handedOutOn: string
+  handedOutByName: string | null
+  member: {
+    id: string
+    number: string
+    displayName: string
+    membershipNumber: string | null
+    anonymised: boolean
+  }
+  ageClass: HandOutAgeClass
+  productName: string
+  cultivar: string | null
+  batchId: string
+  batchNumber: string
+  harvestDate: string | null
+  expiryDate: string | null
+  quantity: number
+  thcContent: number
+  cbdContent: number
+  cannabinoidUnit: CannabinoidUnit
+  status: HandOutStatus
+  cancelledAt: string | null
+  cancelledByName: string | null
+  cancelReason: string | null
+  club: {
+    name: string
+    street: string | null
+    postalCode: string | null
+    city: string | null
+    licenceNumber: string | null
+  }
+}
+
+// ─── What goes with the product (KCanG) ──────────────────────────────────────────────────────
+
+/** Risks of use, as neutral information (no advertising, KCanG). */
+export const handOutRiskNotes = [
+  'Cannabis kann abhängig machen. Regelmäßiger Konsum kann Gedächtnis, Aufmerksamkeit und Lernfähigkeit beeinträchtigen – besonders bis zum Alter von etwa 25 Jahren, solange sich das Gehirn noch entwickelt.',
+  'Cannabis kann Psychosen und Angststörungen auslösen oder verstärken, besonders bei hohem THC-Gehalt und entsprechender Veranlagung.',
+  'Nach dem Konsum nicht Auto fahren und keine Maschinen bedienen. Nicht mit Alkohol oder anderen Substanzen mischen.',
+  'Nicht in Schwangerschaft und Stillzeit konsumieren. Für Kinder und Jugendliche unzugänglich aufbewahren; die Weitergabe an andere ist verboten.',
+] as const
+
+/** Where members find advice and help. */
+export const handOutAdviceServices = [
+  'Sucht & Drogen Hotline: 01806 313031 (rund um die Uhr, 0,20 € pro Anruf aus dem Festnetz)',
+  'Informationen zu Cannabis: www.infos-cannabis.de',
+  'Anonyme Online-Beratung: www.drugcom.de',
+  'Suchtberatungsstellen in deiner Nähe: www.suchthilfeverzeichnis.de',
+  'Im Verein: deine Ansprechperson für Prävention',
+] as const

@@ -1,0 +1,631 @@
+import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { ageOn, customerDisplayName } from '../../lib/customers'
+import { addCalendarDays, berlinIsoDate, formatDate } from '../../lib/format'
+import {
+  ageClassOn,
+  calendarMonthOf,
+  cancelHandOutSchema,
+  createHandOutSchema,
+  type HandOutBatchOption,
+  type HandOutList,
+  type HandOutListSearch,
+  type HandOutMemberOption,
+  type HandOutRecord,
+  type HandOutRules,
+  type HandOutUsage,
+  handOutLimits,
+  handOutRulesFor,
+  limitRefusal,
+  type MemberAllowance,
+  remainingOf,
+  thcRefusal,
+} from '../../lib/handouts'
+import { isUuid } from '../../lib/ids'
+import type { CannabinoidUnit } from '../../lib/products'
+import { type Actor, type BusinessActor, requireRole } from '../actor.server'
+import { auditActorOf, recordAudit } from '../audit/audit.server'
+import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
+import { customers } from '../customers/customers.schema'
+import {
+  type CustomerRowType,
+  customerNameSql,
+  findCustomer,
+  fullNameSql,
+} from '../customers/customers.server'
+import type { Database, Executor } from '../db/client.server'
+import { organisations, users } from '../db/schema'
+import { ConflictError, ForbiddenError, NotFoundError, parseInput } from '../errors.server'
+import { listPage, searchCondition } from '../list-query.server'
+import { organisationProducts, products } from '../products/products.schema'
+import { batches } from '../stock/stock.schema'
+import {
+  appendMovement,
+  type LockedBatch,
+  lockBatch,
+  reservedByBatch,
+  sellableBatch,
+  unsellableReason,
+  withdrawFromBatch,
+} from '../stock/stock-ledger.server'
+import { handOuts } from './handouts.schema'
+
+/**
+ * A club's hand-outs to its members (KCanG): who may still receive how much today, the batches
+ * of the club's own harvest that can go out, the hand-out itself with its stock movement, and
+ * its cancellation with a counter-movement. Owner and staff of the club only; every query is
+ * scoped by the club. The limits hold under parallel hand-outs because each one first locks the
+ * member's row (ADR 043).
+ */
+
+export const handOutNotFoundMessage = 'Diese Abgabe gibt es nicht (mehr).'
+const memberNotFoundMessage = 'Dieses Mitglied gibt es nicht (mehr).'
+
+/** A movement's `source_type` for hand-outs and their cancellation. */
+export const handOutSourceType = 'hand_out'
+
+export const handOutAudit = {
+  entityType: 'hand_out',
+  created: 'hand_out.created',
+  cancelled: 'hand_out.cancelled',
+} as const
+
+/** Owner or staff of a club; the platform admin, other organisations and shop customers get 403. */
+export function requireClubClerk(actor: Actor): BusinessActor {
+  const business = requireRole(actor, 'owner', 'staff')
+  if (business.organisation.category !== 'club') throw new ForbiddenError()
+  return business
+}
+
+// ─── Members ─────────────────────────────────────────────────────────────────────────────────
+
+const memberOptionOf = (row: CustomerRowType): HandOutMemberOption => ({
+  id: row.id,
+  number: row.number,
+  displayName: customerDisplayName(row),
+  membershipNumber: row.membershipNumber,
+  active: row.deactivatedAt === null,
+})
+
+/** The club's members matching `q` (name, number, membership number), active ones first; 20 at most. */
+export async function searchHandOutMembers(
+  actor: Actor,
+  q: string,
+  db: Database,
+): Promise<HandOutMemberOption[]> {
+  const business = requireClubClerk(actor)
+  const rows = await db
+    .select()
+    .from(customers)
+    .where(
+      and(
+        eq(customers.organisationId, business.organisation.id),
+        eq(customers.kind, 'member'),
+        isNull(customers.anonymisedAt),
+        searchCondition(q, [
+          fullNameSql,
+          customerNameSql,
+          customers.number,
+          customers.membershipNumber,
+        ]),
+      ),
+    )
+    .orderBy(sql`${customers.deactivatedAt} is not null`, asc(customerNameSql), asc(customers.id))
+    .limit(20)
+  return rows.map(memberOptionOf)
+}
+
+async function findMember(
+  executor: Executor,
+  organisationId: string,
+  id: string,
+  options?: { forUpdate?: boolean },
+): Promise<CustomerRowType> {
+  const row = await findCustomer(executor, organisationId, id, options)
+  if (row?.kind !== 'member') throw new NotFoundError(memberNotFoundMessage)
+  return row
+}
+
+async function minMembershipDaysOf(executor: Executor, organisationId: string) {
+  const [row] = await executor
+    .select({ days: organisations.minMembershipDays })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+  return row?.days ?? null
+}
+
+/**
+ * Why a member gets nothing on `day`, whatever the amount: deactivated (or anonymised), under
+ * age, no ID check recorded, or still within the club's minimum membership period.
+ */
+function memberRefusal(
+  member: CustomerRowType,
+  day: string,
+  minMembershipDays: number | null,
+): string | null {
+  const name = customerDisplayName(member)
+  if (member.anonymisedAt) return 'Das Mitglied ist anonymisiert: An es wird nichts mehr abgegeben.'
+  if (member.deactivatedAt) {
+    return `${name} ist kein aktives Mitglied: An deaktivierte Mitglieder wird nichts abgegeben.`
+  }
+  if (!member.birthDate || ageOn(member.birthDate, day) < handOutLimits.minimumAge) {
+    return `Für ${name} ist kein Geburtsdatum ab 18 Jahren eingetragen: Abgaben gibt es nur an volljährige Mitglieder.`
+  }
+  if (!member.idCheckedOn) {
+    return `Für ${name} ist keine Ausweisprüfung eingetragen. Prüfe den amtlichen Lichtbildausweis und trage das Datum beim Mitglied ein.`
+  }
+  if (minMembershipDays) {
+    if (!member.joinedOn) {
+      return `Für ${name} ist kein Eintrittsdatum eingetragen: Die Mindestmitgliedschaft von ${minMembershipDays} Tagen lässt sich nicht prüfen.`
+    }
+    const firstDay = addCalendarDays(member.joinedOn, minMembershipDays)
+    if (day < firstDay) {
+      return `${name} ist seit ${formatDate(member.joinedOn)} Mitglied: Abgaben gibt es nach der Mindestmitgliedschaft von ${minMembershipDays} Tagen ab dem ${formatDate(firstDay)}.`
+    }
+  }
+  return null
+}
+
+/** What the member received (not cancelled) on `day` and in its calendar month. */
+async function usageOf(
+  executor: Executor,
+  organisationId: string,
+  customerId: string,
+  day: string,
+): Promise<HandOutUsage> {
+  const month = calendarMonthOf(day)
+  const [row] = await executor
+    .select({
+      dayMg: sql<number>`coalesce(sum(${handOuts.quantity}) filter (where ${handOuts.handedOutOn} = ${day}), 0)::int`,
+      monthMg: sql<number>`coalesce(sum(${handOuts.quantity}), 0)::int`,
+    })
+    .from(handOuts)
+    .where(
+      and(
+        eq(handOuts.organisationId, organisationId),
+        eq(handOuts.customerId, customerId),
+        isNull(handOuts.cancelledAt),
+        gte(handOuts.handedOutOn, month.first),
+        lt(handOuts.handedOutOn, month.next),
+      ),
+    )
+  return { dayMg: Number(row?.dayMg ?? 0), monthMg: Number(row?.monthMg ?? 0) }
+}
+
+/** The limits that apply to a member on `day`: the stricter ones when the age is unknown. */
+const rulesOf = (member: CustomerRowType, day: string): HandOutRules =>
+  handOutRulesFor(member.birthDate ? ageClassOn(member.birthDate, day) : 'young_adult')
+
+/** A member at the counter: age class, what they received and what remains today. */
+export async function getMemberAllowance(
+  actor: Actor,
+  customerId: string,
+  db: Database,
+  now: Date = new Date(),
+): Promise<MemberAllowance> {
+  const business = requireClubClerk(actor)
+  const organisationId = business.organisation.id
+  const member = await findMember(db, organisationId, customerId)
+  const day = berlinIsoDate(now)
+  const rules = rulesOf(member, day)
+  const usage = await usageOf(db, organisationId, member.id, day)
+  return {
+    member: {
+      ...memberOptionOf(member),
+      ageClass: member.birthDate ? ageClassOn(member.birthDate, day) : null,
+      joinedOn: member.joinedOn,
+      idCheckedOn: member.idCheckedOn,
+    },
+    day,
+    rules,
+    usage,
+    remaining: remainingOf(rules, usage),
+    refusal: memberRefusal(member, day, await minMembershipDaysOf(db, organisationId)),
+  }
+}
+
+// ─── Batches ─────────────────────────────────────────────────────────────────────────────────
+
+interface BatchProduct {
+  name: string
+  cannabinoidUnit: CannabinoidUnit | null
+}
+
+/**
+ * Why goods of this batch may not be handed out now, or null: only the club's own harvest,
+ * released and unexpired, weighed in grams, with measured THC and CBD (the record and the label
+ * need them), and for 18–20-year-olds at most 10 % THC.
+ */
+function batchRefusal(
+  batch: LockedBatch,
+  product: BatchProduct,
+  rules: HandOutRules,
+  day: string,
+): string | null {
+  if (batch.origin !== 'harvest') {
+    return `Charge ${batch.batchNumber} stammt nicht aus eigenem Anbau: Anbauvereinigungen geben nur selbst angebautes Cannabis ab.`
+  }
+  const unsellable = unsellableReason(batch, day)
+  if (unsellable) return unsellable
+  if (batch.quantityUnit !== 'mg') {
+    return `Charge ${batch.batchNumber} wird nicht nach Gewicht geführt: Abgegeben wird Cannabis in Gramm.`
+  }
+  if (batch.thcContent === null || batch.cbdContent === null || product.cannabinoidUnit === null) {
+    return `Für Charge ${batch.batchNumber} sind THC- und CBD-Gehalt nicht erfasst: Ohne sie lässt sich die Abgabe nicht dokumentieren.`
+  }
+  return thcRefusal(rules, {
+    batchNumber: batch.batchNumber,
+    thcContent: batch.thcContent,
+    cannabinoidUnit: product.cannabinoidUnit,
+  })
+}
+
+/**
+ * The batches that can be handed out now: the club's released, unexpired harvests with stock and
+ * measured contents, first-expiring first. For a member (`customerId`), each says whether it may
+ * go to them (THC for 18–20).
+ */
+export async function listHandOutBatches(
+  actor: Actor,
+  customerId: string | null,
+  db: Database,
+  now: Date = new Date(),
+): Promise<HandOutBatchOption[]> {
+  const business = requireClubClerk(actor)
+  const organisationId = business.organisation.id
+  const day = berlinIsoDate(now)
+  const rules = customerId ? rulesOf(await findMember(db, organisationId, customerId), day) : null
+  const rows = await db
+    .select({
+      batch: batches,
+      productName: products.name,
+      cannabinoidUnit: products.cannabinoidUnit,
+    })
+    .from(batches)
+    .innerJoin(organisationProducts, eq(organisationProducts.id, batches.organisationProductId))
+    .innerJoin(products, eq(products.id, organisationProducts.productId))
+    .where(
+      and(
+        eq(batches.organisationId, organisationId),
+        eq(batches.origin, 'harvest'),
+        sellableBatch(day),
+        isNotNull(batches.thcContent),
+        isNotNull(batches.cbdContent),
+        isNotNull(products.cannabinoidUnit),
+        eq(products.packUnit, 'g'),
+      ),
+    )
+    .orderBy(
+      asc(products.name),
+      sql`${batches.expiryDate} asc nulls last`,
+      asc(batches.createdAt),
+      asc(batches.id),
+    )
+  const reserved = await reservedByBatch(
+    db,
+    rows.map((row) => row.batch.id),
+  )
+  return rows.flatMap(({ batch, productName, cannabinoidUnit }): HandOutBatchOption[] => {
+    const availableMg = batch.balance - (reserved.get(batch.id) ?? 0)
+    if (availableMg <= 0 || cannabinoidUnit === null) return []
+    const facts = {
+      batchNumber: batch.batchNumber,
+      thcContent: batch.thcContent as number,
+      cannabinoidUnit,
+    }
+    return [
+      {
+        batchId: batch.id,
+        batchNumber: batch.batchNumber,
+        organisationProductId: batch.organisationProductId,
+        productName,
+        harvestDate: batch.harvestDate,
+        expiryDate: batch.expiryDate,
+        thcContent: facts.thcContent,
+        cbdContent: batch.cbdContent as number,
+        cannabinoidUnit,
+        availableMg,
+        refusal: rules ? thcRefusal(rules, facts) : null,
+      },
+    ]
+  })
+}
+
+// ─── Handing out ─────────────────────────────────────────────────────────────────────────────
+
+async function batchProductOf(tx: Executor, batch: LockedBatch): Promise<BatchProduct> {
+  const [row] = await tx
+    .select({ name: products.name, cannabinoidUnit: products.cannabinoidUnit })
+    .from(organisationProducts)
+    .innerJoin(products, eq(products.id, organisationProducts.productId))
+    .where(eq(organisationProducts.id, batch.organisationProductId))
+  if (!row) throw new Error('the batch has no product')
+  return row
+}
+
+/**
+ * Hands out `quantity` mg of a batch to a member and records it, with the `hand_out` movement, in
+ * one transaction. The member's row is locked first: parallel hand-outs to one member queue there,
+ * so each counts what the one before handed out, and the limits hold (ADR 043). Then the batch
+ * is locked by the ledger as for every withdrawal, so its balance never goes negative. Refusals
+ * (409) name the field and, for a limit, what remains.
+ */
+export async function createHandOut(
+  actor: Actor,
+  input: unknown,
+  db: Database,
+  now: Date = new Date(),
+): Promise<{ id: string; number: string }> {
+  const business = requireClubClerk(actor)
+  const organisationId = business.organisation.id
+  const data = parseInput(createHandOutSchema, input)
+  const day = berlinIsoDate(now)
+  return db.transaction(async (tx) => {
+    const member = await findMember(tx, organisationId, data.customerId, { forUpdate: true })
+    const refusal = memberRefusal(member, day, await minMembershipDaysOf(tx, organisationId))
+    if (refusal) throw new ConflictError(refusal, { customerId: refusal })
+    const ageClass = ageClassOn(member.birthDate as string, day)
+    const rules = handOutRulesFor(ageClass)
+
+    const batch = await lockBatch(tx, organisationId, data.batchId)
+    const product = await batchProductOf(tx, batch)
+    const unfit = batchRefusal(batch, product, rules, day)
+    if (unfit) throw new ConflictError(unfit, { batchId: unfit })
+
+    const overLimit = limitRefusal(
+      rules,
+      await usageOf(tx, organisationId, member.id, day),
+      data.quantity,
+    )
+    if (overLimit) throw new ConflictError(overLimit, { quantity: overLimit })
+
+    const id = crypto.randomUUID()
+    const year = berlinYear(now)
+    const number = formatDocumentNumber(
+      'AB',
+      year,
+      await takeNextNumber(tx, organisationId, 'hand_out', year),
+    )
+    const movementId = await withdrawFromBatch(tx, business, batch, {
+      kind: 'hand_out',
+      quantity: data.quantity,
+      source: { type: handOutSourceType, id },
+    })
+    const record = {
+      number,
+      customerId: member.id,
+      organisationProductId: batch.organisationProductId,
+      batchId: batch.id,
+      productName: product.name,
+      batchNumber: batch.batchNumber,
+      quantity: data.quantity,
+      thcContent: batch.thcContent as number,
+      cbdContent: batch.cbdContent as number,
+      cannabinoidUnit: product.cannabinoidUnit as CannabinoidUnit,
+      handedOutOn: day,
+    }
+    await tx.insert(handOuts).values({
+      ...record,
+      id,
+      organisationId,
+      ageClass,
+      handedOutAt: now,
+      handedOutBy: business.user.id,
+      movementId,
+    })
+    // The age class stays out of the log: it is derived from the birth date.
+    await recordAudit(tx, {
+      organisationId,
+      actor: auditActorOf(business),
+      requestId: business.requestId,
+      action: handOutAudit.created,
+      entity: { type: handOutAudit.entityType, id },
+      after: { ...record, movementId },
+    })
+    return { id, number }
+  })
+}
+
+/**
+ * Cancels a hand-out with a reason: the goods go back into the batch with a `return` movement
+ * (the counter-entry), the record says who cancelled when and why, and it no longer counts
+ * toward the member's limits. A record is cancelled once and never changed otherwise.
+ */
+export async function cancelHandOut(
+  actor: Actor,
+  id: string,
+  input: unknown,
+  db: Database,
+  now: Date = new Date(),
+): Promise<void> {
+  const business = requireClubClerk(actor)
+  const organisationId = business.organisation.id
+  const { reason } = parseInput(cancelHandOutSchema, input)
+  if (!isUuid(id)) throw new NotFoundError(handOutNotFoundMessage)
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(handOuts)
+      .where(and(eq(handOuts.id, id), eq(handOuts.organisationId, organisationId)))
+      .for('update')
+    if (!row) throw new NotFoundError(handOutNotFoundMessage)
+    if (row.cancelledAt) throw new ConflictError(`Die Abgabe ${row.number} ist bereits storniert.`)
+    const batch = await lockBatch(tx, organisationId, row.batchId)
+    const cancelMovementId = await appendMovement(tx, business, batch, {
+      kind: 'return',
+      quantity: row.quantity,
+      reason: `Storno der Abgabe ${row.number}`,
+      source: { type: handOutSourceType, id: row.id },
+    })
+    await tx
+      .update(handOuts)
+      .set({
+        cancelledAt: now,
+        cancelledBy: business.user.id,
+        cancelReason: reason,
+        cancelMovementId,
+      })
+      .where(eq(handOuts.id, row.id))
+    await recordAudit(tx, {
+      organisationId,
+      actor: auditActorOf(business),
+      requestId: business.requestId,
+      action: handOutAudit.cancelled,
+      entity: { type: handOutAudit.entityType, id: row.id },
+      before: { number: row.number, status: 'active' },
+      after: { number: row.number, status: 'cancelled', reason, cancelMovementId },
+    })
+  })
+}
+
+// ─── Reading ─────────────────────────────────────────────────────────────────────────────────
+
+const memberColumns = {
+  memberNumber: customers.number,
+  memberKind: customers.kind,
+  memberFirstName: customers.firstName,
+  memberLastName: customers.lastName,
+  memberCompanyName: customers.companyName,
+  memberMembershipNumber: customers.membershipNumber,
+  memberAnonymisedAt: customers.anonymisedAt,
+}
+
+const memberNameOf = (row: {
+  memberKind: CustomerRowType['kind']
+  memberFirstName: string | null
+  memberLastName: string | null
+  memberCompanyName: string | null
+}) =>
+  customerDisplayName({
+    kind: row.memberKind,
+    firstName: row.memberFirstName,
+    lastName: row.memberLastName,
+    companyName: row.memberCompanyName,
+  })
+
+/** The club's hand-outs, newest first by default; searched by number, member, product and batch. */
+export async function listHandOuts(
+  actor: Actor,
+  query: HandOutListSearch,
+  db: Database,
+): Promise<HandOutList> {
+  const business = requireClubClerk(actor)
+  const select = db
+    .select({ handOut: handOuts, ...memberColumns })
+    .from(handOuts)
+    .innerJoin(customers, eq(customers.id, handOuts.customerId))
+    .where(
+      and(
+        eq(handOuts.organisationId, business.organisation.id),
+        query.status === undefined
+          ? undefined
+          : query.status === 'active'
+            ? isNull(handOuts.cancelledAt)
+            : isNotNull(handOuts.cancelledAt),
+        searchCondition(query.q, [
+          handOuts.number,
+          fullNameSql,
+          customerNameSql,
+          customers.number,
+          customers.membershipNumber,
+          handOuts.productName,
+          handOuts.batchNumber,
+        ]),
+      ),
+    )
+    .$dynamic()
+  const page = await listPage(db, select, query, {
+    sortColumns: {
+      handedOutAt: handOuts.handedOutAt,
+      number: handOuts.number,
+      member: customerNameSql,
+      product: handOuts.productName,
+      quantity: handOuts.quantity,
+    },
+    tiebreaker: handOuts.id,
+  })
+  return {
+    ...page,
+    items: page.items.map((row) => ({
+      id: row.handOut.id,
+      number: row.handOut.number,
+      handedOutAt: row.handOut.handedOutAt.toISOString(),
+      memberId: row.handOut.customerId,
+      memberNumber: row.memberNumber,
+      memberName: memberNameOf(row),
+      productName: row.handOut.productName,
+      batchNumber: row.handOut.batchNumber,
+      quantity: row.handOut.quantity,
+      thcContent: row.handOut.thcContent,
+      cannabinoidUnit: row.handOut.cannabinoidUnit,
+      status: row.handOut.cancelledAt ? 'cancelled' : 'active',
+    })),
+  }
+}
+
+const handedOutBy = alias(users, 'handed_out_by_user')
+const cancelledBy = alias(users, 'cancelled_by_user')
+
+/** One hand-out of the club with what its record and label show. */
+export async function getHandOut(actor: Actor, id: string, db: Database): Promise<HandOutRecord> {
+  const business = requireClubClerk(actor)
+  if (!isUuid(id)) throw new NotFoundError(handOutNotFoundMessage)
+  const [row] = await db
+    .select({
+      handOut: handOuts,
+      ...memberColumns,
+      harvestDate: batches.harvestDate,
+      expiryDate: batches.expiryDate,
+      cultivar: products.cultivar,
+      handedOutByName: handedOutBy.name,
+      cancelledByName: cancelledBy.name,
+      club: {
+        name: organisations.name,
+        street: organisations.street,
+        postalCode: organisations.postalCode,
+        city: organisations.city,
+        licenceNumber: organisations.licenceNumber,
+      },
+    })
+    .from(handOuts)
+    .innerJoin(customers, eq(customers.id, handOuts.customerId))
+    .innerJoin(batches, eq(batches.id, handOuts.batchId))
+    .innerJoin(organisationProducts, eq(organisationProducts.id, handOuts.organisationProductId))
+    .innerJoin(products, eq(products.id, organisationProducts.productId))
+    .innerJoin(organisations, eq(organisations.id, handOuts.organisationId))
+    .leftJoin(handedOutBy, eq(handedOutBy.id, handOuts.handedOutBy))
+    .leftJoin(cancelledBy, eq(cancelledBy.id, handOuts.cancelledBy))
+    .where(and(eq(handOuts.id, id), eq(handOuts.organisationId, business.organisation.id)))
+  if (!row) throw new NotFoundError(handOutNotFoundMessage)
+  const { handOut } = row
+  return {
+    id: handOut.id,
+    number: handOut.number,
+    handedOutAt: handOut.handedOutAt.toISOString(),
+    handedOutOn: handOut.handedOutOn,
+    handedOutByName: row.handedOutByName,
+    member: {
+      id: handOut.customerId,
+      number: row.memberNumber,
+      displayName: memberNameOf(row),
+      membershipNumber: row.memberMembershipNumber,
+      anonymised: row.memberAnonymisedAt !== null,
+    },
+    ageClass: handOut.ageClass,
+    productName: handOut.productName,
+    cultivar: row.cultivar,
+    batchId: handOut.batchId,
+    batchNumber: handOut.batchNumber,
+    harvestDate: row.harvestDate,
+    expiryDate: row.expiryDate,
+    quantity: handOut.quantity,
+    thcContent: handOut.thcContent,
+    cbdContent: handOut.cbdContent,
+    cannabinoidUnit: handOut.cannabinoidUnit,
+    status: handOut.cancelledAt ? 'cancelled' : 'active',
+    cancelledAt: handOut.cancelledAt?.toISOString() ?? null,
+    cancelledByName: row.cancelledByName,
+    cancelReason: handOut.cancelReason,
+    club: row.club,
+  }
+}

@@ -1,0 +1,151 @@
+import { expect, type Page, test } from '@playwright/test'
+import { expectNoSeriousViolations } from './support/axe'
+import { tabTo, watchPageErrors } from './support/page'
+import { openBackOffice, waitForHydratedForm } from './support/session'
+
+/**
+ * A clerk of Grüne Ecke hands out to Frieda Scholz (20, near her monthly limit of 30 g) exactly
+ * what remains, opens the printable record with its QR code, and sees the next gram refused with
+ * what remains. A hand-out to Jonas Richter is entered by keyboard alone.
+ */
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
+
+const main = (page: Page) => page.getByRole('main')
+const memberOptions = (page: Page) =>
+  page.getByRole('listbox', { name: 'Passende Mitglieder' }).getByRole('option')
+
+/** Axe looks at a settled page: a toast fading in fails the contrast check. */
+async function expectAccessibleAfterToast(page: Page, toast: string | RegExp) {
+  await expect(page.getByText(toast)).toBeHidden({ timeout: 10_000 })
+  await expectNoSeriousViolations(page)
+}
+
+/** The amount the member card shows under `label`, as typed into the form ("2,5"). */
+async function gramsShown(page: Page, label: string): Promise<string> {
+  const value = page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('+ dd')
+  const text = (await value.innerText()).trim()
+  const grams = /^([\d.,]+) g/.exec(text)?.[1]
+  if (!grams) throw new Error(`no grams in "${text}"`)
+  return grams
+}
+
+async function chooseMember(page: Page, name: string) {
+  await page.getByRole('combobox', { name: 'Mitglied suchen' }).fill(name)
+  await expect(memberOptions(page)).toHaveCount(1)
+  await page.getByRole('option', { name: new RegExp(name) }).click()
+  await expect(page.getByRole('heading', { level: 3, name })).toBeVisible()
+}
+
+test('a club clerk hands out up to the limit and the next gram is refused with what remains', async ({
+  page,
+}) => {
+  const errors = watchPageErrors(page)
+  await openBackOffice(page, 'verein', 'verein-demo-2026')
+  await page
+    .getByRole('navigation', { name: 'Bereiche' })
+    .getByRole('link', { name: 'Abgabe', exact: true })
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Abgaben' })).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Abgaben' })).toContainText('Frieda Scholz')
+  await expectNoSeriousViolations(page)
+
+  await main(page).getByRole('link', { name: 'Neue Abgabe' }).click()
+  await expect(page).toHaveURL(/\/abgabe\/neu$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Neue Abgabe' })).toBeVisible()
+  await waitForHydratedForm(page)
+  await chooseMember(page, 'Frieda Scholz')
+  await expect(main(page).getByText('18 bis 20 Jahre', { exact: true })).toBeVisible()
+  await expect(
+    page.locator('dt', { hasText: /^Diesen Monat noch möglich$/ }).locator('+ dd'),
+  ).toContainText('von 30 g')
+  const remaining = await gramsShown(page, 'Jetzt höchstens')
+  expect(Number(remaining.replace(',', '.'))).toBeGreaterThan(0)
+  await expectNoSeriousViolations(page)
+
+  // An 18- to 20-year-old may receive only the variety with at most 10 % THC.
+  await page.getByLabel('Sorte').selectOption({ label: 'Elsterflut' })
+  await expect(page.getByLabel('Charge (Ernte)')).not.toHaveValue('')
+  await page.getByLabel('Menge in g').fill(remaining)
+  await page.getByLabel('Mitgliedsausweis und amtlichen Lichtbildausweis geprüft').check()
+  await page.getByRole('button', { name: 'Abgabe erfassen' }).click()
+
+  await expect(page).toHaveURL(/\/abgabe\/[0-9a-f-]{36}$/)
+  const heading = page.getByRole('heading', { level: 1, name: /^Abgabe AB-\d{4}-\d{5}$/ })
+  await expect(heading).toBeVisible()
+  const number = ((await heading.textContent()) ?? '').replace('Abgabe ', '')
+  await expect(page.getByRole('heading', { name: 'Abgabedokumentation' })).toBeVisible()
+  await expect(main(page)).toContainText('Frieda Scholz')
+  await expect(main(page)).toContainText(`${remaining} g`)
+  await expect(main(page)).toContainText('Elsterflut')
+  await expect(
+    page.getByRole('img', { name: `QR-Code: Link zur Abgabe ${number} für das Team` }),
+  ).toBeVisible()
+  await expect(page.getByRole('article', { name: 'Etikett' })).toContainText('THC')
+  await expect(main(page)).toContainText('Sucht & Drogen Hotline')
+  await page.getByLabel('Etikett 62 mm').check()
+  await expectAccessibleAfterToast(page, `Abgabe ${number} ist erfasst.`)
+
+  await main(page).getByRole('link', { name: 'Neue Abgabe' }).click()
+  await expect(page).toHaveURL(/\/abgabe\/neu$/)
+  await waitForHydratedForm(page)
+  await chooseMember(page, 'Frieda Scholz')
+  await expect(page.locator('dt', { hasText: /^Jetzt höchstens$/ }).locator('+ dd')).toHaveText(
+    '0 g',
+  )
+  await page.getByLabel('Sorte').selectOption({ label: 'Elsterflut' })
+  await page.getByLabel('Menge in g').fill('1')
+  await page.getByLabel('Mitgliedsausweis und amtlichen Lichtbildausweis geprüft').check()
+  await page.getByRole('button', { name: 'Abgabe erfassen' }).click()
+  await expect(
+    page.getByText(/Das überschreitet die (Tages|Monats)höchstmenge .*sind noch 0 g möglich\./),
+  ).toBeVisible()
+  await expect(page).toHaveURL(/\/abgabe\/neu$/)
+  await expectNoSeriousViolations(page)
+
+  await page.goto('/abgabe')
+  await expect(
+    page.getByRole('table', { name: 'Abgaben' }).locator('tbody tr').first(),
+  ).toContainText(number)
+  expect(errors).toEqual([])
+})
+
+test('a hand-out is entered by keyboard alone', async ({ page }) => {
+  await openBackOffice(page, 'verein', 'verein-demo-2026')
+  await page.goto('/abgabe/neu')
+  await waitForHydratedForm(page)
+  const search = page.getByRole('combobox', { name: 'Mitglied suchen' })
+  await tabTo(page, search)
+  await page.keyboard.type('Jonas Richter')
+  // The search has answered for the typed name (the matches before it stay while it runs).
+  await expect(memberOptions(page)).toHaveCount(1)
+  await expect(page.getByRole('option', { name: /Jonas Richter/ })).toBeVisible()
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 3, name: 'Jonas Richter' })).toBeVisible()
+  await expect(main(page).getByText('ab 21 Jahre', { exact: true })).toBeVisible()
+
+  await tabTo(page, page.getByLabel('Sorte'))
+  await page.keyboard.type('Auwald')
+  await expect(page.getByLabel('Sorte')).toHaveValue(/[0-9a-f-]{36}/)
+  await expect(page.getByLabel('Charge (Ernte)')).not.toHaveValue('')
+  await tabTo(page, page.getByLabel('Menge in g'))
+  await page.keyboard.type('1')
+  await tabTo(page, page.getByLabel('Mitgliedsausweis und amtlichen Lichtbildausweis geprüft'))
+  await page.keyboard.press('Space')
+  await tabTo(page, page.getByRole('button', { name: 'Abgabe erfassen' }))
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/abgabe\/[0-9a-f-]{36}$/)
+  await expect(main(page)).toContainText('Jonas Richter')
+  await expect(main(page)).toContainText('1 g')
+
+  // A mistake is cancelled with a reason; the record stays, marked cancelled.
+  await page.getByRole('button', { name: 'Stornieren' }).click()
+  const dialog = page.getByRole('alertdialog')
+  await dialog.getByLabel('Grund der Stornierung').fill('Falsche Sorte gewählt')
+  await dialog.getByRole('button', { name: 'Stornieren' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(main(page).getByText('Storniert', { exact: true })).toBeVisible()
+  await expect(main(page)).toContainText('Falsche Sorte gewählt')
+  await expect(page.getByRole('button', { name: 'Stornieren' })).toHaveCount(0)
+})

@@ -1,0 +1,685 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { berlinIsoDate } from '~/lib/format'
+import { calendarMonthOf } from '~/lib/handouts'
+import { type Actor, type BusinessActor, visitorActor } from '~/server/actor.server'
+import { auditEvents } from '~/server/audit/audit.schema'
+import { anonymiseCustomer, exportCustomer } from '~/server/customers/customer-privacy.server'
+import { customers } from '~/server/customers/customers.schema'
+import { createCustomer, deactivateCustomer } from '~/server/customers/customers.server'
+import type { Database } from '~/server/db/client.server'
+import { organisations, users } from '~/server/db/schema'
+import { demoIds } from '~/server/db/seed.server'
+import { demoHandOutMembers } from '~/server/db/seed-handouts.server'
+import { DomainError } from '~/server/errors.server'
+import { storeFile } from '~/server/files/file-store.server'
+import { handOuts } from '~/server/handouts/handouts.schema'
+import {
+  cancelHandOut,
+  createHandOut,
+  getHandOut,
+  getMemberAllowance,
+  listHandOutBatches,
+  listHandOuts,
+  searchHandOutMembers,
+} from '~/server/handouts/handouts.server'
+import { batches, stockMovements } from '~/server/stock/stock.schema'
+import { blockBatch, recordHarvest, releaseBatch } from '~/server/stock/stock.server'
+import { businessActorOf, demoActors } from '../support/actors'
+import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+import { outcomeOf } from '../support/outcome'
+
+const gram = 1000
+const day = 86_400_000
+const club = demoIds.club
+/** Grüne Ecke's listings of its own varieties (seed-products): Auwald and Elsterflut. */
+const listings = {
+  auwald: '00000000-0000-4000-8000-000000005001',
+  elsterflut: '00000000-0000-4000-8000-000000005003',
+}
+
+/** A Berlin calendar day `days` from today. */
+const dayIn = (days: number) => berlinIsoDate(new Date(Date.now() + days * day))
+/** A birth date `years` and `days` before today: the age stays the same for months around today. */
+function bornYearsAgo(years: number, days: number): string {
+  const [y, m, d] = berlinIsoDate().split('-').map(Number) as [number, number, number]
+  return new Date(Date.UTC(y - years, m - 1, d - days)).toISOString().slice(0, 10)
+}
+/** Noon of a Berlin calendar day. */
+const noonOf = (calendarDay: string) => new Date(`${calendarDay}T11:00:00Z`)
+
+/** The service's refusal: status and message (and field errors), or `ok`. */
+async function refusalOf(work: Promise<unknown>) {
+  try {
+    await work
+    return { status: 'ok' as const, message: '', errors: {} as Record<string, string> }
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    return { status: error.status, message: error.message, errors: error.extra.errors ?? {} }
+  }
+}
+
+let serial = 0
+
+describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
+  let database: TestDatabase
+  let actors: Awaited<ReturnType<typeof demoActors>>
+  let clubStaff: BusinessActor
+  let clerk: BusinessActor
+  /** Released harvests of 2 kg: Auwald with 17.4 % THC, Elsterflut with 8.8 %. */
+  let bigBatch: string
+  let lowThcBatch: string
+  const db = (): Database => database.handle.db
+
+  beforeAll(async () => {
+    database = await createSeededDatabase(kind)
+    actors = await demoActors(db())
+    clerk = actors.clubOwner
+    const [staff] = await db()
+      .insert(users)
+      .values({
+        organisationId: club,
+        username: 'ausgabe',
+        email: 'ausgabe@gruene-ecke.example',
+        name: 'Kim Ausgabe',
+        role: 'staff',
+        passwordHash: 'not-a-login',
+      })
+      .returning({ id: users.id })
+    clubStaff = await businessActorOf(db(), staff?.id as string)
+    bigBatch = await harvest({ grams: 2000, thc: 17.4 })
+    lowThcBatch = await harvest({ listing: listings.elsterflut, grams: 2000, thc: 8.8 })
+  })
+  afterAll(async () => {
+    await database?.dispose()
+  })
+
+  /** A new member of the club: adult (35) or 18–20 (19), ID checked today unless told. */
+  async function newMember(
+    ageClass: 'adult' | 'young_adult' = 'adult',
+    extra: Record<string, unknown> = {},
+  ) {
+    const created = await createCustomer(
+      clerk,
+      {
+        kind: 'member',
+        firstName: 'Test',
+        lastName: `Mitglied ${++serial}`,
+        birthDate: ageClass === 'adult' ? bornYearsAgo(35, 10) : bornYearsAgo(19, 120),
+        street: 'Gartenstraße 1',
+        postalCode: '04109',
+        city: 'Leipzig',
+        country: 'DE',
+        email: null,
+        phone: null,
+        membershipNumber: `T-${serial}`,
+        joinedOn: dayIn(-200),
+        idCheckedOn: berlinIsoDate(),
+        ...extra,
+      },
+      db(),
+    )
+    return created.id
+  }
+
+  /** A released harvest of the club (through the stock services). */
+  async function harvest(options: { listing?: string; grams: number; thc?: number }) {
+    const coa = await storeFile(
+      clerk,
+      'batch_certificate',
+      Buffer.from(`%PDF-1.4\n% harvest ${++serial}\n%%EOF\n`),
+      db(),
+    )
+    const received = await recordHarvest(
+      clerk,
+      {
+        organisationProductId: options.listing ?? listings.auwald,
+        harvestDate: dayIn(-20),
+        quantity: options.grams * gram,
+        expiryDate: null,
+        thcContent: options.thc ?? 16,
+        cbdContent: 0.3,
+        coaFileId: coa.id,
+      },
+      db(),
+    )
+    await releaseBatch(clerk, { batchId: received.batchId, testNumber: `LAB-T-${serial}` }, db())
+    return received.batchId
+  }
+
+  const handOut = (
+    customerId: string,
+    batchId: string,
+    grams: number,
+    at: Date = new Date(),
+    actor: Actor = clerk,
+  ) =>
+    createHandOut(
+      actor,
+      { customerId, batchId, quantity: Math.round(grams * gram), identityChecked: true },
+      db(),
+      at,
+    )
+
+  const batchRow = async (id: string) => {
+    const [row] = await db().select().from(batches).where(eq(batches.id, id))
+    if (!row) throw new Error('batch missing')
+    return row
+  }
+  const ledgerSum = async (batchId: string) => {
+    const [row] = await db()
+      .select({ total: sql<number>`coalesce(sum(${stockMovements.quantity}), 0)::int` })
+      .from(stockMovements)
+      .where(eq(stockMovements.batchId, batchId))
+    return Number(row?.total)
+  }
+
+  it('shows a member with age class and what remains today and this month', async () => {
+    const adult = await newMember('adult')
+    const young = await newMember('young_adult')
+    const fresh = await getMemberAllowance(clerk, adult, db())
+    expect(fresh).toMatchObject({
+      member: { id: adult, ageClass: 'adult', active: true },
+      day: berlinIsoDate(),
+      rules: { dailyMg: 25 * gram, monthlyMg: 50 * gram, maxThcPercent: null },
+      usage: { dayMg: 0, monthMg: 0 },
+      remaining: { dayMg: 25 * gram, monthMg: 50 * gram, nowMg: 25 * gram },
+      refusal: null,
+    })
+    await handOut(adult, bigBatch, 7.5)
+    expect((await getMemberAllowance(clerk, adult, db())).remaining).toEqual({
+      dayMg: 17_500,
+      monthMg: 42_500,
+      nowMg: 17_500,
+    })
+    expect(await getMemberAllowance(clerk, young, db())).toMatchObject({
+      member: { ageClass: 'young_adult' },
+      rules: { dailyMg: 25 * gram, monthlyMg: 30 * gram, maxThcPercent: 10 },
+    })
+    const found = await searchHandOutMembers(clerk, 'Test Mitglied', db())
+    expect(found.map((member) => member.id)).toContain(young)
+  })
+
+  it('refuses more than 25 g a day for both age classes, naming what remains', async () => {
+    for (const ageClass of ['adult', 'young_adult'] as const) {
+      const member = await newMember(ageClass)
+      await handOut(member, lowThcBatch, 10)
+      await handOut(member, lowThcBatch, 10)
+      const refused = await refusalOf(handOut(member, lowThcBatch, 5.5))
+      expect(refused).toMatchObject({ status: 409 })
+      expect(refused.errors.quantity).toBe(
+        'Das überschreitet die Tageshöchstmenge von 25 g: Heute sind noch 5 g möglich.',
+      )
+      await handOut(member, lowThcBatch, 5)
+      const none = await refusalOf(handOut(member, lowThcBatch, 0.001))
+      expect(none.errors.quantity).toContain('Heute sind noch 0 g möglich.')
+      // More than a day's limit at once never passes the schema.
+      expect((await refusalOf(handOut(await newMember(ageClass), lowThcBatch, 25.5))).status).toBe(
+        400,
+      )
+    }
+  })
+
+  it('refuses more than 50 g a month from 21 and 30 g from 18 to 20, naming what remains', async () => {
+    const month = calendarMonthOf(berlinIsoDate())
+    const firstDays = [0, 1, 2].map((offset) => {
+      const date = new Date(`${month.first}T11:00:00Z`)
+      date.setUTCDate(date.getUTCDate() + offset)
+      return noonOf(date.toISOString().slice(0, 10))
+    })
+    const [first, second, third] = firstDays as [Date, Date, Date]
+    const lastMonth = new Date(first.getTime() - day)
+
+    const adult = await newMember('adult')
+    // Last month's hand-out does not count toward this month.
+    await handOut(adult, bigBatch, 25, lastMonth)
+    await handOut(adult, bigBatch, 25, first)
+    await handOut(adult, bigBatch, 20, second)
+    const adultRefused = await refusalOf(handOut(adult, bigBatch, 6, third))
+    expect(adultRefused).toMatchObject({
+      status: 409,
+      errors: {
+        quantity:
+          'Das überschreitet die Monatshöchstmenge von 50 g: In diesem Monat sind noch 5 g möglich.',
+      },
+    })
+    await handOut(adult, bigBatch, 5, third)
+    expect((await refusalOf(handOut(adult, bigBatch, 1, third))).errors.quantity).toContain(
+      'In diesem Monat sind noch 0 g möglich.',
+    )
+    expect((await getMemberAllowance(clerk, adult, db(), third)).usage).toEqual({
+      dayMg: 5 * gram,
+      monthMg: 50 * gram,
+    })
+
+    const young = await newMember('young_adult')
+    await handOut(young, lowThcBatch, 25, first)
+    const youngRefused = await refusalOf(handOut(young, lowThcBatch, 5.5, second))
+    expect(youngRefused.errors.quantity).toBe(
+      'Das überschreitet die Monatshöchstmenge von 30 g für 18- bis 20-Jährige: In diesem Monat sind noch 5 g möglich.',
+    )
+    await handOut(young, lowThcBatch, 5, second)
+    expect((await getMemberAllowance(clerk, young, db(), second)).remaining).toEqual({
+      dayMg: 20 * gram,
+      monthMg: 0,
+      nowMg: 0,
+    })
+  })
+
+  it('gives 18- to 20-year-olds only batches with at most 10 % THC', async () => {
+    const young = await newMember('young_adult')
+    const refused = await refusalOf(handOut(young, bigBatch, 1))
+    expect(refused.status).toBe(409)
+    expect(refused.errors.batchId).toContain('höchstens 10 % THC')
+    expect(await outcomeOf(handOut(young, lowThcBatch, 1))).toBe('ok')
+    const options = await listHandOutBatches(clerk, young, db())
+    expect(options.find((option) => option.batchId === bigBatch)?.refusal).toContain('10 % THC')
+    expect(options.find((option) => option.batchId === lowThcBatch)?.refusal).toBeNull()
+    // Exactly 10 % is allowed.
+    const tenPercent = await harvest({ listing: listings.elsterflut, grams: 10, thc: 10 })
+    expect(await outcomeOf(handOut(young, tenPercent, 1))).toBe('ok')
+    const adult = await newMember('adult')
+    expect(await outcomeOf(handOut(adult, bigBatch, 1))).toBe('ok')
+  })
+
+  it('refuses inactive members, members without ID check and members within the minimum period', async () => {
+    const inactive = await newMember()
+    await deactivateCustomer(clerk, inactive, {}, db())
+    const deactivated = await refusalOf(handOut(inactive, bigBatch, 1))
+    expect(deactivated).toMatchObject({ status: 409 })
+    expect(deactivated.errors.customerId).toContain('kein aktives Mitglied')
+    expect((await getMemberAllowance(clerk, inactive, db())).refusal).toContain('kein aktives')
+
+    const unchecked = await newMember('adult', { idCheckedOn: null })
+    expect((await refusalOf(handOut(unchecked, bigBatch, 1))).errors.customerId).toContain(
+      'keine Ausweisprüfung',
+    )
+
+    await db()
+      .update(organisations)
+      .set({ minMembershipDays: 90 })
+      .where(eq(organisations.id, club))
+    try {
+      const recent = await newMember('adult', { joinedOn: dayIn(-10) })
+      const early = await refusalOf(handOut(recent, bigBatch, 1))
+      expect(early.status).toBe(409)
+      expect(early.errors.customerId).toContain('Mindestmitgliedschaft von 90 Tagen')
+      expect(early.errors.customerId).toContain(
+        new Intl.DateTimeFormat('de-DE', {
+          day: '2-digit',
+          month: '2-digit',
+          year: 'numeric',
+        }).format(new Date(`${dayIn(80)}T12:00:00Z`)),
+      )
+      const noJoinDate = await newMember('adult', { joinedOn: null })
+      expect((await refusalOf(handOut(noJoinDate, bigBatch, 1))).errors.customerId).toContain(
+        'kein Eintrittsdatum',
+      )
+      const long = await newMember('adult', { joinedOn: dayIn(-90) })
+      expect(await outcomeOf(handOut(long, bigBatch, 1))).toBe('ok')
+    } finally {
+      await db()
+        .update(organisations)
+        .set({ minMembershipDays: null })
+        .where(eq(organisations.id, club))
+    }
+    // Without a minimum period a member may receive on the day they join.
+    const joinedToday = await newMember('adult', { joinedOn: berlinIsoDate() })
+    expect(await outcomeOf(handOut(joinedToday, bigBatch, 1))).toBe('ok')
+  })
+
+  it('hands out only released, unexpired harvests of the own club', async () => {
+    const member = await newMember()
+    const quarantined = await recordHarvest(
+      clerk,
+      {
+        organisationProductId: listings.auwald,
+        harvestDate: dayIn(-3),
+        quantity: 100 * gram,
+        expiryDate: null,
+        thcContent: 15,
+        cbdContent: 0.2,
+        coaFileId: null,
+      },
+      db(),
+    )
+    const expired = await harvest({ grams: 100 })
+    await db()
+      .update(batches)
+      .set({ expiryDate: dayIn(-1) })
+      .where(eq(batches.id, expired))
+    const blocked = await harvest({ grams: 100 })
+    await blockBatch(clerk, { batchId: blocked, reason: 'Schimmel im Lager' }, db())
+    const bought = await harvest({ grams: 100 })
+    await db()
+      .update(batches)
+      .set({ origin: 'purchase', expiryDate: dayIn(100) })
+      .where(eq(batches.id, bought))
+    const noContents = await harvest({ grams: 100 })
+    await db().update(batches).set({ cbdContent: null }).where(eq(batches.id, noContents))
+    const [pharmacyBatch] = await db()
+      .select({ id: batches.id })
+      .from(batches)
+      .where(and(eq(batches.organisationId, demoIds.pharmacy), eq(batches.status, 'released')))
+      .limit(1)
+
+    const expectations: [string, number, string][] = [
+      [quarantined.batchId, 409, 'nicht freigegeben'],
+      [expired, 409, 'abgelaufen'],
+      [blocked, 409, 'nicht freigegeben'],
+      [bought, 409, 'eigenem Anbau'],
+      [noContents, 409, 'nicht erfasst'],
+    ]
+    for (const [batchId, status, words] of expectations) {
+      const refused = await refusalOf(handOut(member, batchId, 1))
+      expect(refused.status).toBe(status)
+      expect(refused.errors.batchId).toContain(words)
+    }
+    expect((await refusalOf(handOut(member, pharmacyBatch?.id as string, 1))).status).toBe(404)
+
+    const offered = (await listHandOutBatches(clerk, member, db())).map((option) => option.batchId)
+    expect(offered).toContain(bigBatch)
+    expect(offered).toContain(lowThcBatch)
+    for (const batchId of [quarantined.batchId, expired, blocked, bought, noContents]) {
+      expect(offered).not.toContain(batchId)
+    }
+    expect(await handOutsOf(member)).toHaveLength(0)
+  })
+
+  const handOutsOf = (customerId: string) =>
+    db().select().from(handOuts).where(eq(handOuts.customerId, customerId))
+
+  it('writes a hand-out movement out of the batch and records date, member, product, batch, grams, THC and CBD', async () => {
+    const member = await newMember()
+    const before = await batchRow(lowThcBatch)
+    const { id, number } = await handOut(member, lowThcBatch, 3.25)
+    expect(number).toMatch(new RegExp(`^AB-${berlinIsoDate().slice(0, 4)}-\\d{5}$`))
+    const after = await batchRow(lowThcBatch)
+    expect(after.balance).toBe(before.balance - 3250)
+    expect(after.balance).toBe(await ledgerSum(lowThcBatch))
+    const [record] = await handOutsOf(member)
+    const [movement] = await db()
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.id, record?.movementId as string))
+    expect(movement).toMatchObject({
+      kind: 'hand_out',
+      quantity: -3250,
+      balanceAfter: after.balance,
+      sourceType: 'hand_out',
+      sourceId: id,
+      batchId: lowThcBatch,
+    })
+    const shown = await getHandOut(clubStaff, id, db())
+    expect(shown).toMatchObject({
+      number,
+      handedOutOn: berlinIsoDate(),
+      member: { id: member, anonymised: false, membershipNumber: expect.stringMatching(/^T-/) },
+      ageClass: 'adult',
+      productName: 'Elsterflut',
+      batchNumber: after.batchNumber,
+      quantity: 3250,
+      thcContent: 8.8,
+      cbdContent: 0.3,
+      cannabinoidUnit: 'percent',
+      status: 'active',
+      handedOutByName: 'Jonas Feld',
+      club: { name: 'Grüne Ecke e.V.' },
+    })
+    const audit = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityType, 'hand_out'), eq(auditEvents.entityId, id)))
+    expect(audit.map((row) => row.action)).toEqual(['hand_out.created'])
+  })
+
+  it('cancels with a reason and a counter-entry, which frees the limit; records are never edited', async () => {
+    const member = await newMember()
+    const before = await batchRow(bigBatch)
+    const { id } = await handOut(member, bigBatch, 25)
+    expect((await refusalOf(handOut(member, bigBatch, 1))).status).toBe(409)
+
+    expect((await refusalOf(cancelHandOut(clerk, id, { reason: '  ' }, db()))).status).toBe(400)
+    await cancelHandOut(clubStaff, id, { reason: 'Falsche Sorte eingegeben' }, db())
+    const shown = await getHandOut(clerk, id, db())
+    expect(shown).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'Falsche Sorte eingegeben',
+      cancelledByName: 'Kim Ausgabe',
+      quantity: 25 * gram,
+    })
+    const [record] = await handOutsOf(member)
+    const [counter] = await db()
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.id, record?.cancelMovementId as string))
+    expect(counter).toMatchObject({
+      kind: 'return',
+      quantity: 25 * gram,
+      sourceType: 'hand_out',
+      sourceId: id,
+    })
+    expect((await batchRow(bigBatch)).balance).toBe(before.balance)
+    expect(await ledgerSum(bigBatch)).toBe(before.balance)
+    // Cancelled hand-outs do not count toward the limits.
+    expect((await getMemberAllowance(clerk, member, db())).remaining.nowMg).toBe(25 * gram)
+    expect(await outcomeOf(handOut(member, bigBatch, 25))).toBe('ok')
+
+    const again = await refusalOf(cancelHandOut(clerk, id, { reason: 'Noch einmal' }, db()))
+    expect(again.status).toBe(409)
+    // The database itself refuses edits and deletions of records.
+    await expect(
+      db().update(handOuts).set({ quantity: 1 }).where(eq(handOuts.id, id)),
+    ).rejects.toThrow()
+    await expect(
+      db().update(handOuts).set({ cancelReason: 'Anders' }).where(eq(handOuts.id, id)),
+    ).rejects.toThrow()
+    const [active] = (await handOutsOf(member)).filter((row) => row.cancelledAt === null)
+    await expect(
+      db()
+        .update(handOuts)
+        .set({ quantity: 1, cancelledAt: new Date() })
+        .where(eq(handOuts.id, active?.id as string)),
+    ).rejects.toThrow()
+    await expect(db().delete(handOuts).where(eq(handOuts.id, id))).rejects.toThrow()
+    await expect(db().execute(sql`truncate table hand_outs`)).rejects.toThrow()
+    expect((await getHandOut(clerk, id, db())).quantity).toBe(25 * gram)
+  })
+
+  it('keeps the records of an anonymised member, anonymised', async () => {
+    const member = await newMember('adult', { firstName: 'Greta', lastName: 'Vergessen' })
+    const { id, number } = await handOut(member, lowThcBatch, 2)
+    // The member's data export (Art. 15 DSGVO) lists the hand-outs.
+    expect((await exportCustomer(clerk, member, db())).handOuts).toMatchObject([
+      { number, quantity: 2 * gram, productName: 'Elsterflut', cancelledAt: null },
+    ])
+    const [row] = await db().select().from(customers).where(eq(customers.id, member))
+    await anonymiseCustomer(clerk, member, { revision: row?.revision }, db())
+    const shown = await getHandOut(clerk, id, db())
+    expect(shown).toMatchObject({
+      number,
+      quantity: 2 * gram,
+      productName: 'Elsterflut',
+      thcContent: 8.8,
+      member: { id: member, displayName: 'Anonymisiert', membershipNumber: null, anonymised: true },
+    })
+    const byName = await listHandOuts(clerk, { ...listQuery, q: 'Vergessen' }, db())
+    expect(byName.total).toBe(0)
+    const byNumber = await listHandOuts(clerk, { ...listQuery, q: number }, db())
+    expect(byNumber.items).toMatchObject([{ id, memberName: 'Anonymisiert' }])
+    expect((await refusalOf(handOut(member, lowThcBatch, 1))).status).toBe(409)
+    expect(await searchHandOutMembers(clerk, 'Vergessen', db())).toEqual([])
+  })
+
+  const listQuery = {
+    page: 1,
+    pageSize: 25 as const,
+    sort: 'handedOutAt' as const,
+    dir: 'desc' as const,
+    q: '',
+  }
+
+  it('lists hand-outs with server paging, search and status filter', async () => {
+    const member = await newMember('adult', { lastName: 'Listenmitglied' })
+    const first = await handOut(member, bigBatch, 1)
+    const second = await handOut(member, bigBatch, 2)
+    await cancelHandOut(clerk, first.id, { reason: 'Doppelt erfasst' }, db())
+    const mine = await listHandOuts(clerk, { ...listQuery, q: 'Listenmitglied' }, db())
+    expect(mine.items.map((item) => [item.id, item.status])).toEqual([
+      [second.id, 'active'],
+      [first.id, 'cancelled'],
+    ])
+    const cancelled = await listHandOuts(
+      clerk,
+      { ...listQuery, q: 'Listenmitglied', status: 'cancelled' },
+      db(),
+    )
+    expect(cancelled.items.map((item) => item.id)).toEqual([first.id])
+    const paged = await listHandOuts(clerk, { ...listQuery, sort: 'number', dir: 'asc' }, db())
+    expect(paged.total).toBeGreaterThan(25)
+    expect(paged.items).toHaveLength(25)
+    expect(paged.items[0]?.number).toMatch(/^AB-\d{4}-00001$/)
+  })
+
+  it('has two demo members near their monthly limit', async () => {
+    const adult = await getMemberAllowance(clerk, demoHandOutMembers.adult, db())
+    const young = await getMemberAllowance(clerk, demoHandOutMembers.youngAdult, db())
+    expect(adult.member.ageClass).toBe('adult')
+    expect(adult.usage.monthMg).toBe(46 * gram)
+    expect(young.member.ageClass).toBe('young_adult')
+    expect(young.usage.monthMg).toBe(27 * gram)
+    for (const allowance of [adult, young]) {
+      expect(allowance.refusal).toBeNull()
+      expect(allowance.remaining.nowMg).toBeGreaterThan(0)
+      expect(allowance.remaining.monthMg).toBeLessThanOrEqual(5 * gram)
+    }
+  })
+
+  it('holds the limit when 20 hand-outs to one member run at once', async () => {
+    const member = await newMember()
+    // From four batches at once: a batch's lock alone would not keep the member's total.
+    const sources = [bigBatch, ...(await Promise.all([1, 2, 3].map(() => harvest({ grams: 50 }))))]
+    const before = await Promise.all(sources.map(batchRow))
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        outcomeOf(handOut(member, sources[index % sources.length] as string, 2)),
+      ),
+    )
+    // 12 × 2 g fit into 25 g a day; the 13th would make 26 g.
+    expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(12)
+    expect(outcomes.filter((outcome) => outcome === 409)).toHaveLength(8)
+    const records = await handOutsOf(member)
+    expect(records.reduce((sum, record) => sum + record.quantity, 0)).toBe(24 * gram)
+    const after = await Promise.all(sources.map(batchRow))
+    const taken = before.reduce(
+      (sum, batch, index) => sum + batch.balance - (after[index]?.balance ?? 0),
+      0,
+    )
+    expect(taken).toBe(24 * gram)
+    for (const batch of after) expect(batch.balance).toBe(await ledgerSum(batch.id))
+    expect(new Set(records.map((record) => record.number)).size).toBe(12)
+  })
+
+  it('never takes a batch below zero when 20 hand-outs take its last grams at once', async () => {
+    const small = await harvest({ listing: listings.elsterflut, grams: 15, thc: 8 })
+    const members = await Promise.all([0, 1, 2, 3].map(() => newMember()))
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        outcomeOf(handOut(members[index % 4] as string, small, 2)),
+      ),
+    )
+    expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(7)
+    expect(outcomes.filter((outcome) => outcome === 409)).toHaveLength(13)
+    const batch = await batchRow(small)
+    expect(batch.balance).toBe(1 * gram)
+    expect(await ledgerSum(small)).toBe(1 * gram)
+    const [lowest] = await db()
+      .select({ value: sql<number>`min(${stockMovements.balanceAfter})::int` })
+      .from(stockMovements)
+      .where(eq(stockMovements.batchId, small))
+    expect(Number(lowest?.value)).toBeGreaterThanOrEqual(0)
+  })
+
+  it('lets only owner and staff of the club work with hand-outs', async () => {
+    const member = await newMember()
+    const callers: Record<string, Actor> = {
+      clubOwner: clerk,
+      clubStaff,
+      admin: actors.admin,
+      pharmacyOwner: actors.pharmacyOwner,
+      pharmacyStaff: actors.pharmacyStaff,
+      wholesalerOwner: actors.wholesalerOwner,
+      shopCustomer: actors.shopCustomer,
+      anonymous: visitorActor(),
+    }
+    const results: Record<string, Record<string, 'ok' | number>> = {}
+    for (const [name, caller] of Object.entries(callers)) {
+      const mine = await handOut(member, bigBatch, 0.5)
+      results[name] = {
+        members: await outcomeOf(searchHandOutMembers(caller, '', db())),
+        allowance: await outcomeOf(getMemberAllowance(caller, member, db())),
+        batches: await outcomeOf(listHandOutBatches(caller, member, db())),
+        create: await outcomeOf(handOut(member, bigBatch, 0.5, new Date(), caller)),
+        cancel: await outcomeOf(cancelHandOut(caller, mine.id, { reason: 'Test' }, db())),
+        list: await outcomeOf(listHandOuts(caller, listQuery, db())),
+        record: await outcomeOf(getHandOut(caller, mine.id, db())),
+      }
+    }
+    const allowed = {
+      members: 'ok',
+      allowance: 'ok',
+      batches: 'ok',
+      create: 'ok',
+      cancel: 'ok',
+      list: 'ok',
+      record: 'ok',
+    }
+    const refused = {
+      members: 403,
+      allowance: 403,
+      batches: 403,
+      create: 403,
+      cancel: 403,
+      list: 403,
+      record: 403,
+    }
+    expect(results).toEqual({
+      clubOwner: allowed,
+      clubStaff: allowed,
+      admin: refused,
+      pharmacyOwner: refused,
+      pharmacyStaff: refused,
+      wholesalerOwner: refused,
+      shopCustomer: refused,
+      anonymous: refused,
+    })
+  })
+
+  it('keeps another club out of Grüne Ecke’s members and records', async () => {
+    const [otherClub] = await db()
+      .insert(organisations)
+      .values({ name: 'Hanfgarten e.V.', category: 'club' })
+      .returning({ id: organisations.id })
+    const [owner] = await db()
+      .insert(users)
+      .values({
+        organisationId: otherClub?.id as string,
+        username: 'hanfgarten',
+        email: 'vorstand@hanfgarten.example',
+        name: 'Vera Garten',
+        role: 'owner',
+        passwordHash: 'not-a-login',
+      })
+      .returning({ id: users.id })
+    const stranger = await businessActorOf(db(), owner?.id as string)
+    const member = await newMember()
+    const { id } = await handOut(member, bigBatch, 1)
+    expect(await outcomeOf(getHandOut(stranger, id, db()))).toBe(404)
+    expect(await outcomeOf(getMemberAllowance(stranger, member, db()))).toBe(404)
+    expect(await outcomeOf(handOut(member, bigBatch, 1, new Date(), stranger))).toBe(404)
+    expect(await outcomeOf(cancelHandOut(stranger, id, { reason: 'Fremd' }, db()))).toBe(404)
+    expect((await listHandOuts(stranger, listQuery, db())).total).toBe(0)
+    expect(await searchHandOutMembers(stranger, '', db())).toEqual([])
+    expect(await listHandOutBatches(stranger, null, db())).toEqual([])
+  })
+})
