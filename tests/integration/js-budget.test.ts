@@ -30,12 +30,14 @@ import { startTestServer, type TestServer } from '../support/server'
  * issue 13 — the admin console's audit log, outbox and contact message routes with their
  * search parsers (about 0.6 KB), the organisation page's `?tab=shop`, the root's "derzeit nicht
  * verfügbar" page for a deactivated organisation's host, and the dashboard's loader — added
- * 0.9–1.0 KB; the budgets grew by 1.1 KB (`/login` 159.5 KB).
+ * 0.9–1.0 KB; the budgets grew by 1.1 KB (`/login` 159.5 KB). Issue 14's club hand-outs (the
+ * `/abgabe` routes, the list's search parser, two loaders and the access rule) added 0.43 KB:
+ * +0.5 KB (`/login` 160.0 KB).
  */
 const pages = [
-  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 149_900 },
-  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 158_900 },
-  { page: '/login', host: undefined, budgetBytes: 159_700 },
+  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 150_400 },
+  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 159_400 },
+  { page: '/login', host: undefined, budgetBytes: 160_200 },
 ]
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
