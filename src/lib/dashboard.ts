@@ -17,6 +17,9 @@ export const dashboardFigureKeys = [
   'expiring',
   'revenue_today',
   'revenue_month',
+  'handouts_today',
+  'grams_month',
+  'members_near_limit',
 ] as const
 export type DashboardFigureKey = (typeof dashboardFigureKeys)[number]
 
@@ -35,7 +38,7 @@ export const dashboardFiguresOf: Record<OrganisationCategory, readonly Dashboard
   ],
   wholesaler: ['open', 'to_ship', 'arriving', 'low', 'expiring'],
   producer: ['open', 'to_ship', 'arriving', 'low', 'expiring'],
-  club: ['quarantine', 'low', 'expiring'],
+  club: ['handouts_today', 'grams_month', 'members_near_limit', 'quarantine', 'expiring'],
 }
 
 export interface DashboardActivity {
@@ -48,12 +51,27 @@ export interface DashboardActivity {
   actorName: string | null
 }
 
+/** A club's variety with what its released, unexpired harvests hold now (mg). */
+export interface DashboardVariety {
+  organisationProductId: string
+  name: string
+  availableMg: number
+}
+
 export interface Dashboard {
   category: OrganisationCategory
   figures: { key: DashboardFigureKey; value: number }[]
+  /**
+   * Clubs: what the active members may receive this month in all (mg), against which
+   * `grams_month` is shown; and each variety's stock.
+   */
+  club: { monthlyAllowanceMg: number; varieties: DashboardVariety[] } | null
   /** The latest entries of the organisation's audit log. */
   activity: DashboardActivity[]
 }
+
+/** A member counts as close to the limit from this share of their monthly amount. */
+export const nearLimitShare = 0.8
 
 /** How many audit entries "Letzte Aktivitäten" shows. */
 export const dashboardActivityLimit = 8

@@ -26,3 +26,20 @@ test('the pharmacist sees the day’s figures and reaches the filtered list by k
   // A header row and one row per order the figure counted.
   await expect(rows).toHaveCount(count + 1)
 })
+
+test('the club sees its hand-outs, members near their limit and each variety’s stock', async ({
+  page,
+}) => {
+  await openBackOffice(page, 'verein', 'verein-demo-2026')
+  await page.goto('/dashboard')
+  await waitForHydratedPage(page)
+  await expect(page.getByRole('link', { name: /Mitglieder nahe am Monatslimit/ })).toBeVisible()
+  await expect(page.getByRole('link', { name: /Abgegeben diesen Monat/ })).toContainText(
+    /die den aktiven Mitgliedern diesen Monat zustehen/,
+  )
+  const stock = page.getByRole('table', { name: 'Abgabefähiger Bestand je Sorte' })
+  await expect(stock.getByRole('row')).not.toHaveCount(1)
+  await expectNoSeriousViolations(page)
+  await page.getByRole('link', { name: 'Neue Abgabe' }).last().click()
+  await expect(page).toHaveURL(/\/abgabe\/neu$/)
+})

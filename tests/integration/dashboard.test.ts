@@ -110,6 +110,27 @@ describe.each(testDatabaseKinds)('dashboard on %s', (kind) => {
     await expectFiguresToMatchLists(actors.wholesalerOwner, dashboard)
   })
 
+  it('shows a club its hand-outs, grams against its members’ allowance, members near their limit and each variety’s stock', async () => {
+    const dashboard = await getDashboard(actors.clubOwner, db())
+    expect(dashboard.figures.map((entry) => entry.key)).toEqual([
+      'handouts_today',
+      'grams_month',
+      'members_near_limit',
+      'quarantine',
+      'expiring',
+    ])
+    // The demo's Jonas Richter (46 of 50 g) and Frieda Scholz (27 of 30 g).
+    expect(figure(dashboard, 'members_near_limit')).toBeGreaterThanOrEqual(2)
+    expect(figure(dashboard, 'grams_month')).toBeGreaterThanOrEqual(73_000)
+    expect(dashboard.club?.monthlyAllowanceMg).toBeGreaterThanOrEqual(80_000)
+    expect(dashboard.club?.varieties.length).toBeGreaterThan(0)
+    for (const variety of dashboard.club?.varieties ?? []) {
+      expect(variety.availableMg).toBeGreaterThan(0)
+    }
+    await expectFiguresToMatchLists(actors.clubOwner, dashboard)
+    expect((await getDashboard(actors.pharmacyOwner, db())).club).toBeNull()
+  })
+
   it("staff see their organisation's dashboard; shop customers and visitors none", async () => {
     const staff = await getDashboard(actors.pharmacyStaff, db())
     expect(staff.category).toBe('pharmacy')

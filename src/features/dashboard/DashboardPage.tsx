@@ -7,17 +7,21 @@ import {
   ClipboardCheck,
   Euro,
   FlaskConical,
+  Gauge,
+  HandHeart,
   PackageCheck,
   PackageOpen,
   PackagePlus,
+  Scale,
   ShoppingCart,
   TrendingDown,
   Truck,
   UserPlus,
 } from 'lucide-react'
 import { auditActionLabels } from '~/lib/audit-log'
-import type { DashboardActivity, DashboardFigureKey } from '~/lib/dashboard'
+import type { DashboardActivity, DashboardFigureKey, DashboardVariety } from '~/lib/dashboard'
 import { formatCount, formatDateTime, formatMoney } from '~/lib/format'
+import { formatGrams } from '~/lib/handouts'
 import type { OrganisationCategory } from '~/lib/organisation'
 import { PageHeader } from '../ui/PageHeader'
 import { dashboardQuery } from './dashboard.queries'
@@ -26,7 +30,7 @@ interface FigureView {
   label: string
   hint: string
   icon: LucideIcon
-  money?: boolean
+  unit?: 'money' | 'grams'
   link: LinkProps
 }
 
@@ -89,16 +93,41 @@ const figureViews: Record<DashboardFigureKey, FigureView> = {
     label: 'Umsatz heute',
     hint: 'Abgeschlossene Bestellungen, brutto',
     icon: Euro,
-    money: true,
+    unit: 'money',
     link: { to: '/customer_orders', search: { status: 'completed' } },
   },
   revenue_month: {
     label: 'Umsatz diesen Monat',
     hint: 'Abgeschlossene Bestellungen, brutto',
     icon: Euro,
-    money: true,
+    unit: 'money',
     link: { to: '/customer_orders', search: { status: 'completed' } },
   },
+  handouts_today: {
+    label: 'Abgaben heute',
+    hint: 'Nicht stornierte Abgaben an Mitglieder',
+    icon: HandHeart,
+    link: { to: '/abgabe' },
+  },
+  grams_month: {
+    label: 'Abgegeben diesen Monat',
+    hint: 'Nicht stornierte Abgaben seit dem Monatsersten',
+    icon: Scale,
+    unit: 'grams',
+    link: { to: '/abgabe' },
+  },
+  members_near_limit: {
+    label: 'Mitglieder nahe am Monatslimit',
+    hint: 'Mindestens 80 % ihrer Monatsmenge erhalten',
+    icon: Gauge,
+    link: { to: '/abgabe/neu' },
+  },
+}
+
+function figureText(view: FigureView, value: number): string {
+  if (view.unit === 'money') return formatMoney(value)
+  if (view.unit === 'grams') return formatGrams(value)
+  return formatCount(value)
 }
 
 const quickActions: Record<
@@ -121,6 +150,7 @@ const quickActions: Record<
     { label: 'Wareneingang', icon: PackagePlus, link: { to: '/inventory/receipt' } },
   ],
   club: [
+    { label: 'Neue Abgabe', icon: HandHeart, link: { to: '/abgabe/neu' } },
     { label: 'Mitglied anlegen', icon: UserPlus, link: { to: '/customers/create' } },
     { label: 'Ernte erfassen', icon: PackagePlus, link: { to: '/inventory/receipt' } },
   ],
@@ -155,15 +185,20 @@ export function DashboardPage() {
                     {view.label}
                   </span>
                   <span className="mt-2 text-3xl font-semibold text-ink tabular-nums">
-                    {view.money ? formatMoney(value) : formatCount(value)}
+                    {figureText(view, value)}
                   </span>
-                  <span className="mt-1 text-sm text-ink-muted">{view.hint}</span>
+                  <span className="mt-1 text-sm text-ink-muted">
+                    {key === 'grams_month' && data.club
+                      ? `von ${formatGrams(data.club.monthlyAllowanceMg)}, die den aktiven Mitgliedern diesen Monat zustehen`
+                      : view.hint}
+                  </span>
                 </Link>
               </li>
             )
           })}
         </ul>
       </section>
+      {data.club && <VarietyStock varieties={data.club.varieties} />}
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <ActivityList activity={data.activity} />
         {actions.length > 0 && (
@@ -191,6 +226,52 @@ export function DashboardPage() {
         )}
       </div>
     </>
+  )
+}
+
+/** A club's stock of each variety: what released, unexpired harvests hold now. */
+function VarietyStock({ varieties }: { varieties: DashboardVariety[] }) {
+  return (
+    <section
+      aria-labelledby="variety-stock-title"
+      className="mt-8 rounded-card border border-border bg-surface p-6"
+    >
+      <h2 id="variety-stock-title" className="text-lg font-semibold text-ink">
+        Bestand je Sorte
+      </h2>
+      {varieties.length === 0 ? (
+        <p className="mt-3 text-sm text-ink-muted">
+          Keine freigegebene, unverfallene Ernte auf Lager.
+        </p>
+      ) : (
+        <table className="mt-3 w-full text-sm">
+          <caption className="sr-only">Abgabefähiger Bestand je Sorte</caption>
+          <thead>
+            <tr className="border-b border-border text-left text-ink-muted">
+              <th scope="col" className="py-2 font-medium">
+                Sorte
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Abgabefähig
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {varieties.map((variety) => (
+              <tr
+                key={variety.organisationProductId}
+                className="border-b border-border last:border-0"
+              >
+                <td className="py-2 text-ink">{variety.name}</td>
+                <td className="py-2 text-right text-ink tabular-nums">
+                  {formatGrams(variety.availableMg)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   )
 }
 

@@ -1,19 +1,27 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
 import {
   type Dashboard,
   type DashboardFigureKey,
   dashboardActivityLimit,
   dashboardFiguresOf,
+  nearLimitShare,
 } from '../../lib/dashboard'
+import { berlinIsoDate } from '../../lib/format'
+import { ageClassOn, calendarMonthOf, handOutRulesFor } from '../../lib/handouts'
 import { arrivingPurchaseOrderStatuses } from '../../lib/purchase-orders'
 import { type Actor, requireBusiness } from '../actor.server'
 import { auditEvents } from '../audit/audit.schema'
 import { customerOrders } from '../customer-orders/customer-orders.schema'
 import { customerOrderTodoCondition } from '../customer-orders/customer-orders.server'
+import { customers } from '../customers/customers.schema'
 import type { Database } from '../db/client.server'
 import { users } from '../db/schema'
+import { handOuts } from '../handouts/handouts.schema'
+import { organisationProducts, products } from '../products/products.schema'
 import { purchaseOrders } from '../purchasing/purchasing.schema'
 import { inventoryWarningCounts } from '../stock/inventory.server'
+import { batches } from '../stock/stock.schema'
+import { sellableBatch } from '../stock/stock-ledger.server'
 
 /**
  * The dashboard of the acting user's organisation: a handful of queries, each counting what the
@@ -80,11 +88,94 @@ async function recentActivity(db: Database, organisationId: string) {
   return rows.map((row) => ({ ...row, at: row.at.toISOString() }))
 }
 
+/**
+ * A club's figures (KCanG): hand-outs today, grams this month against what its active members may
+ * receive in all, members at 80 % of their monthly amount or more, and each variety's stock. The
+ * limits come from the hand-out rules (`handOutRulesFor`), so the figure follows the counter.
+ */
+async function clubFigures(db: Database, organisationId: string) {
+  const today = berlinIsoDate()
+  const month = calendarMonthOf(today)
+  const counted = and(
+    eq(handOuts.organisationId, organisationId),
+    isNull(handOuts.cancelledAt),
+    gte(handOuts.handedOutOn, month.first),
+    lt(handOuts.handedOutOn, month.next),
+  )
+  const [totals, usage, members, varieties] = await Promise.all([
+    db
+      .select({
+        today: sql<number>`(count(*) filter (where ${handOuts.handedOutOn} = ${today}))::int`,
+        monthMg: sql<number>`coalesce(sum(${handOuts.quantity}), 0)::bigint`,
+      })
+      .from(handOuts)
+      .where(counted),
+    db
+      .select({
+        customerId: handOuts.customerId,
+        usedMg: sql<number>`sum(${handOuts.quantity})::bigint`,
+      })
+      .from(handOuts)
+      .where(counted)
+      .groupBy(handOuts.customerId),
+    db
+      .select({ id: customers.id, birthDate: customers.birthDate })
+      .from(customers)
+      .where(
+        and(
+          eq(customers.organisationId, organisationId),
+          eq(customers.kind, 'member'),
+          isNull(customers.deactivatedAt),
+          isNull(customers.anonymisedAt),
+        ),
+      ),
+    db
+      .select({
+        organisationProductId: organisationProducts.id,
+        name: products.name,
+        availableMg: sql<number>`sum(${batches.balance})::bigint`,
+      })
+      .from(batches)
+      .innerJoin(organisationProducts, eq(organisationProducts.id, batches.organisationProductId))
+      .innerJoin(products, eq(products.id, organisationProducts.productId))
+      .where(
+        and(
+          eq(batches.organisationId, organisationId),
+          eq(batches.origin, 'harvest'),
+          sellableBatch(today),
+        ),
+      )
+      .groupBy(organisationProducts.id, products.name)
+      .orderBy(products.name),
+  ])
+  const monthlyLimitOf = (birthDate: string | null) =>
+    handOutRulesFor(birthDate ? ageClassOn(birthDate, today) : 'young_adult').monthlyMg
+  const limits = new Map(members.map((member) => [member.id, monthlyLimitOf(member.birthDate)]))
+  const nearLimit = usage.filter((member) => {
+    const limit = limits.get(member.customerId)
+    return limit !== undefined && Number(member.usedMg) >= limit * nearLimitShare
+  }).length
+  return {
+    figures: {
+      handouts_today: Number(totals[0]?.today ?? 0),
+      grams_month: Number(totals[0]?.monthMg ?? 0),
+      members_near_limit: nearLimit,
+    },
+    club: {
+      monthlyAllowanceMg: [...limits.values()].reduce((sum, limit) => sum + limit, 0),
+      varieties: varieties.map((variety) => ({
+        ...variety,
+        availableMg: Number(variety.availableMg),
+      })),
+    },
+  }
+}
+
 export async function getDashboard(actor: Actor, db: Database): Promise<Dashboard> {
   const { organisation } = requireBusiness(actor)
   const wanted = dashboardFiguresOf[organisation.category]
   const needs = (...keys: DashboardFigureKey[]) => keys.some((key) => wanted.includes(key))
-  const [orders, arriving, stock, activity] = await Promise.all([
+  const [orders, arriving, stock, club, activity] = await Promise.all([
     needs('prescription_check', 'to_prepare', 'expiring_today', 'open', 'to_ship', 'revenue_today')
       ? orderFigures(db, organisation.id)
       : undefined,
@@ -92,6 +183,7 @@ export async function getDashboard(actor: Actor, db: Database): Promise<Dashboar
     needs('quarantine', 'low', 'expiring')
       ? inventoryWarningCounts(db, organisation.id)
       : undefined,
+    organisation.category === 'club' ? clubFigures(db, organisation.id) : undefined,
     recentActivity(db, organisation.id),
   ])
   const values: Partial<Record<DashboardFigureKey, number>> = {
@@ -99,10 +191,12 @@ export async function getDashboard(actor: Actor, db: Database): Promise<Dashboar
       Object.fromEntries(Object.entries(orders).map(([key, value]) => [key, Number(value)]))),
     arriving,
     ...stock,
+    ...club?.figures,
   }
   return {
     category: organisation.category,
     figures: wanted.map((key) => ({ key, value: values[key] ?? 0 })),
+    club: club?.club ?? null,
     activity,
   }
 }
