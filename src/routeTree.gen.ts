@@ -77,6 +77,7 @@ import { Route as ShopBluetenIdRouteImport } from './routes/_shop/blueten/$id'
 import { Route as ShopExtrakteIndexRouteImport } from './routes/_shop/extrakte/index'
 import { Route as ShopExtrakteIdRouteImport } from './routes/_shop/extrakte/$id'
 import { Route as ShopReservierungIdRouteImport } from './routes/_shop/reservierung/$id'
+import { Route as ApiAbgabeJahresberichtRouteImport } from './routes/api/abgabe/jahresbericht'
 import { Route as ApiAdminAuditLogDotcsvRouteImport } from './routes/api/admin/audit-log[.]csv'
 import { Route as ApiAdminProductImportsRouteImport } from './routes/api/admin/product-imports'
 import { Route as ApiFilesIdRouteImport } from './routes/api/files/$id'
@@ -456,6 +457,11 @@ const ShopReservierungIdRoute = ShopReservierungIdRouteImport.update({
   path: '/reservierung/$id',
   getParentRoute: () => ShopRoute,
 } as any)
+const ApiAbgabeJahresberichtRoute = ApiAbgabeJahresberichtRouteImport.update({
+  id: '/api/abgabe/jahresbericht',
+  path: '/api/abgabe/jahresbericht',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiAdminAuditLogDotcsvRoute = ApiAdminAuditLogDotcsvRouteImport.update({
   id: '/api/admin/audit-log.csv',
   path: '/api/admin/audit-log.csv',
@@ -708,6 +714,7 @@ export interface FileRoutesByFullPath {
   '/blueten/$id': typeof ShopBluetenIdRoute
   '/extrakte/$id': typeof ShopExtrakteIdRoute
   '/reservierung/$id': typeof ShopReservierungIdRoute
+  '/api/abgabe/jahresbericht': typeof ApiAbgabeJahresberichtRoute
   '/api/admin/audit-log.csv': typeof ApiAdminAuditLogDotcsvRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
@@ -810,6 +817,7 @@ export interface FileRoutesByTo {
   '/blueten/$id': typeof ShopBluetenIdRoute
   '/extrakte/$id': typeof ShopExtrakteIdRoute
   '/reservierung/$id': typeof ShopReservierungIdRoute
+  '/api/abgabe/jahresbericht': typeof ApiAbgabeJahresberichtRoute
   '/api/admin/audit-log.csv': typeof ApiAdminAuditLogDotcsvRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
@@ -918,6 +926,7 @@ export interface FileRoutesById {
   '/_shop/blueten/$id': typeof ShopBluetenIdRoute
   '/_shop/extrakte/$id': typeof ShopExtrakteIdRoute
   '/_shop/reservierung/$id': typeof ShopReservierungIdRoute
+  '/api/abgabe/jahresbericht': typeof ApiAbgabeJahresberichtRoute
   '/api/admin/audit-log.csv': typeof ApiAdminAuditLogDotcsvRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
   '/api/files/$id': typeof ApiFilesIdRoute
@@ -1022,6 +1031,7 @@ export interface FileRouteTypes {
     | '/blueten/$id'
     | '/extrakte/$id'
     | '/reservierung/$id'
+    | '/api/abgabe/jahresbericht'
     | '/api/admin/audit-log.csv'
     | '/api/admin/product-imports'
     | '/api/files/$id'
@@ -1124,6 +1134,7 @@ export interface FileRouteTypes {
     | '/blueten/$id'
     | '/extrakte/$id'
     | '/reservierung/$id'
+    | '/api/abgabe/jahresbericht'
     | '/api/admin/audit-log.csv'
     | '/api/admin/product-imports'
     | '/api/files/$id'
@@ -1231,6 +1242,7 @@ export interface FileRouteTypes {
     | '/_shop/blueten/$id'
     | '/_shop/extrakte/$id'
     | '/_shop/reservierung/$id'
+    | '/api/abgabe/jahresbericht'
     | '/api/admin/audit-log.csv'
     | '/api/admin/product-imports'
     | '/api/files/$id'
@@ -1296,6 +1308,7 @@ export interface RootRouteChildren {
   ApiOpenapiDotjsonRoute: typeof ApiOpenapiDotjsonRoute
   ApiTenantRoute: typeof ApiTenantRoute
   ApiVersionRoute: typeof ApiVersionRoute
+  ApiAbgabeJahresberichtRoute: typeof ApiAbgabeJahresberichtRoute
   ApiAdminAuditLogDotcsvRoute: typeof ApiAdminAuditLogDotcsvRoute
   ApiAdminProductImportsRoute: typeof ApiAdminProductImportsRouteWithChildren
   ApiFilesIdRoute: typeof ApiFilesIdRoute
@@ -1793,6 +1806,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/reservierung/$id'
       preLoaderRoute: typeof ShopReservierungIdRouteImport
       parentRoute: typeof ShopRoute
+    }
+    '/api/abgabe/jahresbericht': {
+      id: '/api/abgabe/jahresbericht'
+      path: '/api/abgabe/jahresbericht'
+      fullPath: '/api/abgabe/jahresbericht'
+      preLoaderRoute: typeof ApiAbgabeJahresberichtRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/api/admin/audit-log.csv': {
       id: '/api/admin/audit-log.csv'
@@ -2293,6 +2313,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiOpenapiDotjsonRoute: ApiOpenapiDotjsonRoute,
   ApiTenantRoute: ApiTenantRoute,
   ApiVersionRoute: ApiVersionRoute,
+  ApiAbgabeJahresberichtRoute: ApiAbgabeJahresberichtRoute,
   ApiAdminAuditLogDotcsvRoute: ApiAdminAuditLogDotcsvRoute,
   ApiAdminProductImportsRoute: ApiAdminProductImportsRouteWithChildren,
   ApiFilesIdRoute: ApiFilesIdRoute,

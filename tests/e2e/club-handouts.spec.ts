@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
@@ -148,4 +149,26 @@ test('a hand-out is entered by keyboard alone', async ({ page }) => {
   await expect(main(page).getByText('Storniert', { exact: true })).toBeVisible()
   await expect(main(page)).toContainText('Falsche Sorte gewählt')
   await expect(page.getByRole('button', { name: 'Stornieren' })).toHaveCount(0)
+})
+
+test('the annual report downloads as CSV and PDF from the hand-out list', async ({ page }) => {
+  await openBackOffice(page, 'verein', 'verein-demo-2026')
+  await page.goto('/abgabe')
+  await waitForHydratedForm(page)
+  const report = page.getByRole('region', { name: 'Jahresbericht' })
+  await expect(report).toBeVisible()
+  const year = await report.getByLabel('Jahr').inputValue()
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    report.getByRole('button', { name: /CSV/ }).click(),
+  ])
+  expect(csv.suggestedFilename()).toBe(`abgabe-jahresbericht-${year}.csv`)
+  const text = await readFile(await csv.path(), 'utf8')
+  expect(text.startsWith('\uFEFFSorte;Abgaben;Menge (g)')).toBe(true)
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    report.getByRole('button', { name: /PDF/ }).click(),
+  ])
+  expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-')
+  await expectNoSeriousViolations(page)
 })

@@ -15,6 +15,7 @@ import { ButtonLink } from '../ui/buttons'
 import { DataTable, dataColumns, RowLink, SelectFilter } from '../ui/DataTable'
 import { EmptyState } from '../ui/EmptyState'
 import { PageHeader } from '../ui/PageHeader'
+import { AnnualReport } from './AnnualReport'
 import { HandOutStatusBadge } from './HandOutStatusBadge'
 import { handOutsQuery } from './handouts.queries'
 
@@ -99,6 +100,7 @@ export function HandOutsPage() {
         description="Jede Abgabe an ein Mitglied mit Datum, Sorte, Charge, Menge und Wirkstoffgehalt. Abgaben werden nicht geändert, nur mit Grund storniert; sie bleiben fünf Jahre gespeichert."
         actions={newHandOutLink}
       />
+      <AnnualReport />
       <DataTable
         label="Abgaben"
         columns={columns}

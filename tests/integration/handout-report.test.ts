@@ -1,0 +1,70 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { visitorActor } from '~/server/actor.server'
+import { demoIds } from '~/server/db/seed.server'
+import {
+  annualHandOutReport,
+  annualHandOutReportCsv,
+  annualHandOutReportPdf,
+} from '~/server/handouts/handout-report.server'
+import { handOuts } from '~/server/handouts/handouts.schema'
+import { demoActors } from '../support/actors'
+import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+import { outcomeOf } from '../support/outcome'
+
+const thisYear = Number(
+  new Date().toLocaleString('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric' }),
+)
+
+describe.each(testDatabaseKinds)('annual hand-out report on %s', (kind) => {
+  let database: TestDatabase
+  let actors: Awaited<ReturnType<typeof demoActors>>
+  const db = () => database.handle.db
+
+  beforeAll(async () => {
+    database = await createSeededDatabase(kind)
+    actors = await demoActors(db())
+  })
+  afterAll(async () => {
+    await database?.dispose()
+  })
+
+  it('sums each variety’s grams and weights THC and CBD by grams, without cancelled hand-outs', async () => {
+    const rows = await db()
+      .select()
+      .from(handOuts)
+      .where(and(eq(handOuts.organisationId, demoIds.club), isNull(handOuts.cancelledAt)))
+    const ofYear = rows.filter((row) => row.handedOutOn.startsWith(String(thisYear)))
+    expect(ofYear.length).toBeGreaterThan(0)
+    const report = await annualHandOutReport(actors.clubOwner, thisYear, db())
+    expect(report.handOuts).toBe(ofYear.length)
+    expect(report.quantityMg).toBe(ofYear.reduce((sum, row) => sum + row.quantity, 0))
+    expect(report.membersServed).toBe(new Set(ofYear.map((row) => row.customerId)).size)
+    expect(report.members).toBeGreaterThanOrEqual(report.membersServed)
+    for (const variety of report.varieties) {
+      const mine = ofYear.filter((row) => row.productName === variety.name)
+      const grams = mine.reduce((sum, row) => sum + row.quantity, 0)
+      const thc = mine.reduce((sum, row) => sum + Number(row.thcContent) * row.quantity, 0) / grams
+      expect(variety.quantityMg).toBe(grams)
+      expect(variety.averageThc).toBeCloseTo(thc, 2)
+    }
+  })
+
+  it('writes the CSV for spreadsheets and a PDF', async () => {
+    const csv = await annualHandOutReportCsv(actors.clubOwner, thisYear, db())
+    expect(csv.fileName).toBe(`abgabe-jahresbericht-${thisYear}.csv`)
+    expect(csv.content.startsWith('\uFEFFSorte;Abgaben;Menge (g);THC Ø;CBD Ø;Einheit')).toBe(true)
+    expect(csv.content).toContain('Mitglieder im Jahr;')
+    const pdf = await annualHandOutReportPdf(actors.clubOwner, thisYear, db())
+    expect(new TextDecoder().decode(pdf.bytes.slice(0, 5))).toBe('%PDF-')
+  })
+
+  it('is the club’s alone, for years from 2024 to now', async () => {
+    expect(await outcomeOf(annualHandOutReport(actors.pharmacyOwner, thisYear, db()))).toBe(403)
+    expect(await outcomeOf(annualHandOutReport(actors.admin, thisYear, db()))).toBe(403)
+    expect(await outcomeOf(annualHandOutReport(actors.shopCustomer, thisYear, db()))).toBe(403)
+    expect(await outcomeOf(annualHandOutReport(visitorActor(), thisYear, db()))).toBe(403)
+    expect(await outcomeOf(annualHandOutReport(actors.clubOwner, 2019, db()))).toBe(400)
+    expect(await outcomeOf(annualHandOutReport(actors.clubOwner, thisYear + 1, db()))).toBe(400)
+  })
+})
