@@ -10,6 +10,9 @@ function relativeLuminance(hex: string): number {
   return 0.2126 * red + 0.7152 * green + 0.0722 * blue
 }
 
+/** `#rrggbb`, the only form the tenant config stores. */
+export const isHexColour = (value: string) => /^#[0-9a-fA-F]{6}$/.test(value)
+
 export function contrastRatio(first: string, second: string): number {
   const [lighter, darker] = [relativeLuminance(first), relativeLuminance(second)].sort(
     (a, b) => b - a,

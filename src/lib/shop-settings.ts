@@ -3,6 +3,7 @@ import {
   checkShopColours,
   formatContrast,
   graphicContrastMinimum,
+  isHexColour,
   textContrastMinimum,
 } from './colour-contrast'
 import { type TenantConfig, tenantConfigSchema } from './tenant-config'
@@ -14,11 +15,9 @@ import { text } from './text-schema'
  * readable colours and the legal texts a shop must have.
  */
 
-const hexPattern = /^#[0-9a-fA-F]{6}$/
-
 export const shopSettingsSchema = tenantConfigSchema.superRefine((config, context) => {
   const { primary, primaryForeground } = config.colors
-  if (hexPattern.test(primary) && hexPattern.test(primaryForeground)) {
+  if (isHexColour(primary) && isHexColour(primaryForeground)) {
     const check = checkShopColours(config.colors)
     if (check.text < textContrastMinimum) {
       context.addIssue({

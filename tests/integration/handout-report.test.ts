@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { visitorActor } from '~/server/actor.server'
+import { berlinYear } from '~/server/counters/counters.server'
 import { demoIds } from '~/server/db/seed.server'
 import {
   annualHandOutReport,
@@ -12,9 +13,7 @@ import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 import { outcomeOf } from '../support/outcome'
 
-const thisYear = Number(
-  new Date().toLocaleString('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric' }),
-)
+const thisYear = berlinYear()
 
 describe.each(testDatabaseKinds)('annual hand-out report on %s', (kind) => {
   let database: TestDatabase

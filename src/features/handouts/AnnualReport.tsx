@@ -1,9 +1,9 @@
 import { useId, useState } from 'react'
+import { berlinIsoDate } from '~/lib/format'
 import { DownloadFileButton } from '../documents/DownloadFileButton'
 import { inputClass } from '../forms/field-parts'
 
-const currentYear = () =>
-  Number(new Date().toLocaleString('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric' }))
+const currentYear = () => Number(berlinIsoDate().slice(0, 4))
 
 /**
  * The annual report for the authority (KCanG): per variety the grams handed out and the average

@@ -8,6 +8,7 @@ import {
   checkShopColours,
   formatContrast,
   graphicContrastMinimum,
+  isHexColour,
   textContrastMinimum,
 } from '~/lib/colour-contrast'
 import { FailureError, failureOf } from '~/lib/failure'
@@ -322,7 +323,7 @@ function ShopLogoField({ field }: { field: AnyFieldApi }) {
 /** A colour picked with the browser's picker or typed as #RRGGBB, the two kept in step. */
 function ColourField({ field, label, hint }: { field: AnyFieldApi; label: string; hint: string }) {
   const value = field.state.value as string
-  const valid = /^#[0-9a-fA-F]{6}$/.test(value)
+  const valid = isHexColour(value)
   return (
     <FieldView
       id={`field-${field.name}`}
@@ -355,11 +356,9 @@ function ColourField({ field, label, hint }: { field: AnyFieldApi; label: string
   )
 }
 
-const hexColour = /^#[0-9a-fA-F]{6}$/
-
 /** The two ratios the save checks, shown while the owner picks. */
 function ContrastReport({ colours }: { colours: ShopFormValues['colors'] }) {
-  if (!hexColour.test(colours.primary) || !hexColour.test(colours.primaryForeground)) return null
+  if (!isHexColour(colours.primary) || !isHexColour(colours.primaryForeground)) return null
   const check = checkShopColours(colours)
   const rows = [
     {
@@ -746,10 +745,10 @@ const previewPrice = new Intl.NumberFormat('de-DE', { style: 'currency', currenc
 /** The shop's header and a product card as the colours, logo and display options make them. */
 function ShopPreview({ values }: { values: ShopFormValues }) {
   const colours = values.colors
-  const usable = hexColour.test(colours.primary) && hexColour.test(colours.primaryForeground)
+  const usable = isHexColour(colours.primary) && isHexColour(colours.primaryForeground)
   const primary = usable ? colours.primary : '#23733f'
   const foreground = usable ? colours.primaryForeground : '#ffffff'
-  const accent = hexColour.test(colours.accent) ? colours.accent : '#f2b705'
+  const accent = isHexColour(colours.accent) ? colours.accent : '#f2b705'
   return (
     <div className="overflow-hidden rounded-card border border-border bg-white" aria-hidden="true">
       <p className="border-b border-border bg-surface-muted px-4 py-2 text-xs font-medium uppercase tracking-wide text-ink-muted">

@@ -1,6 +1,11 @@
 import { parseEuroToCents } from '~/lib/products'
 import type { ShopPaymentMethod } from '~/lib/shop'
-import { type ShopSettings, type ShopSettingsInput, shopSettingsSchema } from '~/lib/shop-settings'
+import {
+  clubSiteFields,
+  type ShopSettings,
+  type ShopSettingsInput,
+  shopSettingsSchema,
+} from '~/lib/shop-settings'
 import type { ShopDeliveryMethod, TenantConfig } from '~/lib/tenant-config'
 
 /**
@@ -165,7 +170,8 @@ export function draftOf(values: ShopFormValues): ShopSettingsDraft {
   }
   const fieldOf = (path: string) => {
     const match = path.match(/^deliveryMethods\.(\d+)\.(\w+)/)
-    if (!match) return path === 'paymentMethods' ? 'payments.pickup' : path
+    // The server's one objection to the payment methods from this form: bank transfer without IBAN.
+    if (!match) return path === 'paymentMethods' ? 'payments.bank_transfer' : path
     const kind = kinds[Number(match[1])] ?? 'pickup'
     const field = match[2] as string
     const renamed: Record<string, string> = {
@@ -206,6 +212,4 @@ export function draftErrors(values: ShopFormValues, kind: ShopSettings['kind']) 
 }
 
 const isClubField = (field: string) =>
-  ['shopName', 'logoUrl', 'contact', 'legalNotice', 'privacyPolicy'].some(
-    (name) => field === name || field.startsWith(`${name}.`),
-  )
+  clubSiteFields.some((name) => field === name || field.startsWith(`${name}.`))

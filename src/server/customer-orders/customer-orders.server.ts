@@ -32,6 +32,7 @@ import { availableSalesUnits, lineTotalCents, orderRuleProblem, vatCents } from 
 import type { Actor } from '../actor.server'
 import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
 import { customers } from '../customers/customers.schema'
+import { berlinEndOfDay } from '../db/berlin-time.server'
 import type { Database, Executor } from '../db/client.server'
 import { users } from '../db/schema'
 import { ConflictError, InvalidError, NotFoundError, parseInput } from '../errors.server'
@@ -80,9 +81,6 @@ export const customerName = sql<string>`coalesce(${customers.companyName}, conca
 
 const itemCount = sql<number>`(select count(*) from ${customerOrderItems} where ${customerOrderItems.orderId} = ${customerOrders.id})::int`
 
-/** Start of the next day in Berlin, as the database computes it. */
-const endOfBerlinDay = sql`(date_trunc('day', now() at time zone 'Europe/Berlin') + interval '1 day') at time zone 'Europe/Berlin'`
-
 /**
  * The orders a to-do names (the dashboard's figure and the list behind it): prescription-only
  * lines without a checked prescription; paid and not yet prepared; shop holds that lapse before
@@ -104,7 +102,7 @@ export function customerOrderTodoCondition(todo: CustomerOrderTodo): SQL {
         eq(customerOrders.type, 'reservation'),
         eq(customerOrders.status, 'new'),
         sql`${customerOrders.expiresAt} >= now()`,
-        sql`${customerOrders.expiresAt} < ${endOfBerlinDay}`,
+        sql`${customerOrders.expiresAt} < ${berlinEndOfDay}`,
       ) as SQL
     case 'open':
       return inArray(customerOrders.status, ['new', 'confirmed', 'ready'])

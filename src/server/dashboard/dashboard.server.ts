@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import {
   type Dashboard,
   type DashboardFigureKey,
@@ -14,6 +14,7 @@ import { auditEvents } from '../audit/audit.schema'
 import { customerOrders } from '../customer-orders/customer-orders.schema'
 import { customerOrderTodoCondition } from '../customer-orders/customer-orders.server'
 import { customers } from '../customers/customers.schema'
+import { berlinStartOf } from '../db/berlin-time.server'
 import type { Database } from '../db/client.server'
 import { users } from '../db/schema'
 import { handOuts } from '../handouts/handouts.schema'
@@ -29,13 +30,10 @@ import { sellableBatch } from '../stock/stock-ledger.server'
  * `inventoryWarningCounts`), so a figure and its list always agree.
  */
 
-const berlinToday = sql`date_trunc('day', now() at time zone 'Europe/Berlin') at time zone 'Europe/Berlin'`
-const berlinMonth = sql`date_trunc('month', now() at time zone 'Europe/Berlin') at time zone 'Europe/Berlin'`
-
 const todoCount = (todo: Parameters<typeof customerOrderTodoCondition>[0]) =>
   sql<number>`(count(*) filter (where ${customerOrderTodoCondition(todo)}))::int`
 
-const revenueSince = (start: typeof berlinToday) =>
+const revenueSince = (start: SQL) =>
   sql<number>`coalesce(sum(${customerOrders.grossCents}) filter (where ${customerOrders.status} = 'completed' and ${customerOrders.completedAt} >= ${start}), 0)::bigint`
 
 async function orderFigures(db: Database, organisationId: string) {
@@ -46,8 +44,8 @@ async function orderFigures(db: Database, organisationId: string) {
       expiring_today: todoCount('expiring_today'),
       open: todoCount('open'),
       to_ship: todoCount('to_ship'),
-      revenue_today: revenueSince(berlinToday),
-      revenue_month: revenueSince(berlinMonth),
+      revenue_today: revenueSince(berlinStartOf('day')),
+      revenue_month: revenueSince(berlinStartOf('month')),
     })
     .from(customerOrders)
     .where(eq(customerOrders.organisationId, organisationId))

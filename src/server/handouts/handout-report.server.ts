@@ -4,6 +4,7 @@ import { type AnnualHandOutReport, annualReportYearMessage } from '../../lib/han
 import { formatGrams } from '../../lib/handouts'
 import { formatDecimal } from '../../lib/products'
 import type { Actor } from '../actor.server'
+import { berlinYear } from '../counters/counters.server'
 import { customers } from '../customers/customers.schema'
 import type { Database } from '../db/client.server'
 import { contentWidth, DocumentCanvas } from '../documents/render/layout.server'
@@ -19,9 +20,7 @@ import { requireClubClerk } from './handouts.server'
  */
 
 function checkedYear(year: number): number {
-  const current = Number(
-    new Date().toLocaleString('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric' }),
-  )
+  const current = berlinYear()
   if (!Number.isInteger(year) || year < 2024 || year > current) {
     throw new InvalidError({ year: annualReportYearMessage }, annualReportYearMessage)
   }
