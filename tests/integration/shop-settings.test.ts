@@ -165,6 +165,18 @@ describe.each(testDatabaseKinds)('shop settings on %s', (kind) => {
       save(actors.pharmacyOwner, sonnen, { ...config, legalNotice: '  ' }),
     )
     expect(noImprint.legalNotice).toMatch(/Impressum/)
+    await db().update(organisations).set({ iban: null }).where(eq(organisations.id, sonnen))
+    const noAccount = await invalidFields(
+      save(actors.pharmacyOwner, sonnen, {
+        ...config,
+        paymentMethods: ['pickup', 'bank_transfer'],
+      }),
+    )
+    expect(noAccount.paymentMethods).toMatch(/IBAN/)
+    await db()
+      .update(organisations)
+      .set({ iban: 'DE02120300000000202051' })
+      .where(eq(organisations.id, sonnen))
     expect(await configOf(sonnen)).toEqual(config)
   })
 

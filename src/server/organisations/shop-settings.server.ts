@@ -208,6 +208,9 @@ function checkedCustomDomain(input: unknown, appDomain: string): string | null {
   return domain
 }
 
+export const bankTransferWithoutIbanMessage =
+  'Für Überweisung fehlt die IBAN: Hinterlegen Sie sie zuerst im Briefkopf (Tab „Stammdaten“).'
+
 const customDomainTakenMessage = 'Diese Domain ist bereits einem anderen Shop zugeordnet.'
 
 /**
@@ -226,6 +229,10 @@ export async function updateShopSettings(
     return await app.db.transaction(async (tx) => {
       const row = await findShop(tx, organisationId, { forUpdate: true })
       const config = parseInput(shopSettingsSchema, mergedInput(row, input.config))
+      // Bank transfer shows the letterhead's account: without one the checkout would offer nothing.
+      if (config.paymentMethods.includes('bank_transfer') && !row.organisation.iban) {
+        throw new InvalidError({ paymentMethods: bankTransferWithoutIbanMessage })
+      }
       const before = storedConfig(row)
       const logoFile = shopLogoFileId(config.logoUrl)
       if (
