@@ -102,10 +102,12 @@ const customerCategories = new Set<OrganisationCategory>([
 ])
 
 /**
- * Who records hand-outs under `/abgabe`: for now a club's hand-outs to its members (KCanG); a
- * pharmacy's hand-out records (completed orders) are to follow.
+ * Who keeps hand-out records under `/abgabe`: a club its hand-outs to members (KCanG), recorded
+ * at `/abgabe/neu`; a pharmacy its dispensings, which completing an order records — so it reads
+ * them, but has no form of its own.
  */
-const handOutCategories = new Set<OrganisationCategory>(['club'])
+const handOutCategories = new Set<OrganisationCategory>(['club', 'pharmacy'])
+const handOutFormCategories = new Set<OrganisationCategory>(['club'])
 
 /** Who repackages bulk goods into units (Abfüllung) and records it; a club hands out its harvest. */
 const fillingCategories = new Set<OrganisationCategory>(['pharmacy', 'wholesaler', 'producer'])
@@ -217,6 +219,10 @@ export function decideAccess(
 
   if (matchesPrefix(path, '/customer_orders')) {
     return belongsTo(session, customerOrderCategories) ? allow : forbidden
+  }
+
+  if (matchesPrefix(path, '/abgabe/neu')) {
+    return belongsTo(session, handOutFormCategories) ? allow : forbidden
   }
 
   if (matchesPrefix(path, '/abgabe')) {

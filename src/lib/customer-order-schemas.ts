@@ -135,6 +135,12 @@ export const prescriptionSchema = z
     }),
     prescriberAddress: optionalText(300, 'Die Anschrift der Praxis').optional(),
     issuedOn: isoDate('Bitte geben Sie das Ausstellungsdatum an.'),
+    dosage: text({
+      trim: true,
+      required: 'Bitte geben Sie die Gebrauchsanweisung des Rezepts an.',
+      max: 500,
+      tooLong: 'Die Gebrauchsanweisung hat höchstens 500 Zeichen.',
+    }),
     insurerName: optionalText(200, 'Die Krankenkasse').optional(),
     insuranceNumber: optionalText(20, 'Die Versichertennummer').optional(),
     copaymentExempt: z.boolean().default(false),

@@ -391,6 +391,7 @@ export interface CustomerOrderPrescriptionDetail {
   prescriberName: string
   prescriberAddress: string | null
   issuedOn: string
+  dosage: string | null
   validUntil: string
   validToday: boolean
   insurerName: string | null
@@ -464,6 +465,17 @@ export interface CustomerOrderDetail {
   paymentOptions: PaymentStatus[]
   editable: boolean
   timeline: CustomerOrderEventEntry[]
+  /** A pharmacy's completed order: the hand-out records (one per dispensed batch), with labels. */
+  handOuts: CustomerOrderHandOut[]
+}
+
+export interface CustomerOrderHandOut {
+  id: string
+  number: string
+  productName: string
+  batchNumber: string
+  quantity: number
+  packUnit: PackUnit
 }
 
 /** A listing the order form offers, with what is available now in sales units. */

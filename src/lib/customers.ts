@@ -8,7 +8,7 @@ import type {
   PrescriptionForm,
 } from './customer-values'
 import type { ListResult } from './list-query'
-import type { CannabinoidUnit, SalesUnit, VatRate } from './products'
+import type { CannabinoidUnit, PackUnit, SalesUnit, VatRate } from './products'
 
 /**
  * Customers and club members: the words and values shared by the pages and the services. No zod
@@ -221,6 +221,7 @@ export interface CustomerExportOrder extends CustomerOrderSummary {
     form: PrescriptionForm
     prescriberName: string
     issuedOn: string
+    dosage: string | null
     insurerName: string | null
     insuranceNumber: string | null
   } | null
@@ -256,10 +257,11 @@ export interface CustomerExportHandOut {
   handedOutAt: string
   productName: string
   batchNumber: string
-  /** Milligrams. */
+  /** Base units of `packUnit` (milligrams for a club's). */
   quantity: number
-  thcContent: number
-  cbdContent: number
+  packUnit: PackUnit
+  thcContent: number | null
+  cbdContent: number | null
   cannabinoidUnit: CannabinoidUnit
   cancelledAt: string | null
 }

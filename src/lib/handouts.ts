@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { ageOn } from './customers'
 import type { HandOutAgeClass, HandOutStatus } from './handout-lists'
 import type { ListResult } from './list-query'
-import { type CannabinoidUnit, formatCannabinoid, formatPackSize } from './products'
+import type { ProductCategory } from './product-lists'
+import { type CannabinoidUnit, formatCannabinoid, formatPackSize, type PackUnit } from './products'
 import { reasonSchema } from './stock-schemas'
 
 /**
@@ -199,20 +200,23 @@ export interface HandOutRow {
   productName: string
   batchNumber: string
   quantity: number
-  thcContent: number
+  packUnit: PackUnit
+  thcContent: number | null
   cannabinoidUnit: CannabinoidUnit
   status: HandOutStatus
+  /** A pharmacy's dispensing: the completed order it belongs to. */
+  orderNumber: string | null
 }
 
 export type HandOutList = ListResult<HandOutRow>
 
-/** One hand-out as its record and label show it. */
-export interface HandOutRecord {
+interface HandOutRecordFacts {
   id: string
   number: string
   handedOutAt: string
   handedOutOn: string
   handedOutByName: string | null
+  /** The club's member, or the pharmacy's patient. */
   member: {
     id: string
     number: string
@@ -220,7 +224,6 @@ export interface HandOutRecord {
     membershipNumber: string | null
     anonymised: boolean
   }
-  ageClass: HandOutAgeClass
   productName: string
   cultivar: string | null
   batchId: string
@@ -228,20 +231,68 @@ export interface HandOutRecord {
   harvestDate: string | null
   expiryDate: string | null
   quantity: number
-  thcContent: number
-  cbdContent: number
+  packUnit: PackUnit
+  thcContent: number | null
+  cbdContent: number | null
   cannabinoidUnit: CannabinoidUnit
   status: HandOutStatus
   cancelledAt: string | null
   cancelledByName: string | null
   cancelReason: string | null
-  club: {
+  /** Whose label it is: the club or the pharmacy, with its address. */
+  organisation: {
     name: string
     street: string | null
     postalCode: string | null
     city: string | null
     licenceNumber: string | null
   }
+}
+
+/** What the label of § 14 ApBetrO adds for a pharmacy's dispensing on prescription. */
+export interface DispensingLabel {
+  formOfUse: string
+  dosage: string | null
+  prescriberName: string
+  prescriberAddress: string | null
+  preparedOn: string
+  useBy: string | null
+  storageNote: string
+}
+
+/** One hand-out as its record and label show it. */
+export type HandOutRecord =
+  | (HandOutRecordFacts & { kind: 'club'; ageClass: HandOutAgeClass })
+  | (HandOutRecordFacts & {
+      kind: 'pharmacy'
+      order: { id: string; number: string }
+      label: DispensingLabel
+    })
+
+/** What one hand-out gave: "5 g", "10 ml". */
+export const handOutQuantity = (handOut: { quantity: number; packUnit: PackUnit }) =>
+  formatPackSize(handOut.quantity, handOut.packUnit)
+
+// ─── The label of a pharmacy's dispensing (§ 14 ApBetrO) ─────────────────────────────────────
+
+/** How the patient uses it, as the label states it; the prescription's directions say how much. */
+export const formOfUseByCategory: Record<ProductCategory, string> = {
+  flower: 'Zur Inhalation nach Verdampfung oder zur Teezubereitung',
+  extract: 'Zum Einnehmen',
+  cbd_solution: 'Zum Einnehmen',
+  dronabinol: 'Zum Einnehmen',
+  accessory: 'Zur Anwendung nach Anweisung',
+}
+
+const outOfReach = 'Für Kinder unzugänglich aufbewahren.'
+
+/** How to keep it until its use-by date. */
+export const storageNoteByCategory: Record<ProductCategory, string> = {
+  flower: `Dicht verschlossen, trocken, vor Licht geschützt und nicht über 25 °C lagern. ${outOfReach}`,
+  extract: `Dicht verschlossen, vor Licht geschützt und nicht über 25 °C lagern. ${outOfReach}`,
+  cbd_solution: `Dicht verschlossen, vor Licht geschützt und nicht über 25 °C lagern. ${outOfReach}`,
+  dronabinol: `Im Kühlschrank (2 bis 8 °C) und vor Licht geschützt lagern. ${outOfReach}`,
+  accessory: `Trocken lagern. ${outOfReach}`,
 }
 
 // ─── What goes with the product (KCanG) ──────────────────────────────────────────────────────

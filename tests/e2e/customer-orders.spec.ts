@@ -88,6 +88,9 @@ test('a pharmacist enters, checks, confirms, readies, completes and invoices a p
   await card.getByLabel(/Verschreibende/).fill('Dr. med. Felix Hartmann')
   const issued = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10)
   await card.getByLabel('Ausstellungsdatum').fill(issued)
+  await card
+    .getByLabel('Gebrauchsanweisung')
+    .fill('0,1 g verdampfen und inhalieren, bis zu 3 × täglich')
   await card.getByLabel('Krankenkasse').fill('AOK Nordost')
   await card.getByLabel('Versichertennummer').fill('A123456780')
   await card.locator('input[type="file"]').setInputFiles(scan)

@@ -374,6 +374,7 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
       form: 'e_rezept',
       prescriberName: 'Dr. med. Felix Hartmann',
       issuedOn: daysAgo(2),
+      dosage: '0,1 g verdampfen und inhalieren, bis zu 3 × täglich',
       insurerName: 'AOK Nordost',
       insuranceNumber: 'A123456780',
       copaymentExempt: false,
@@ -786,6 +787,7 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
               form: 'paper',
               prescriberName: 'Dr. Test',
               issuedOn: daysAgo(1),
+              dosage: '0,1 g verdampfen und inhalieren, bis zu 3 × täglich',
             },
             db(),
           ),
@@ -799,6 +801,7 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
               form: 'paper',
               prescriberName: 'Dr. Test',
               issuedOn: daysAgo(1),
+              dosage: '0,1 g verdampfen und inhalieren, bis zu 3 × täglich',
             },
             db(),
           )

@@ -283,6 +283,7 @@ describe.each(testDatabaseKinds)('documents on %s', (kind) => {
         form: 'e_rezept',
         prescriberName: 'Dr. med. Felix Hartmann',
         issuedOn: berlinIsoDate(),
+        dosage: '0,1 g verdampfen und inhalieren, bis zu 3 × täglich',
         insurerName: 'AOK Nordost',
         insuranceNumber: 'A123456780',
         eRezeptToken: '160.000.000.000.001.01',

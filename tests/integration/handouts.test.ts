@@ -424,7 +424,9 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
       cannabinoidUnit: 'percent',
       status: 'active',
       handedOutByName: 'Jonas Feld',
-      club: { name: 'Grüne Ecke e.V.' },
+      kind: 'club',
+      packUnit: 'g',
+      organisation: { name: 'Grüne Ecke e.V.' },
     })
     const audit = await db()
       .select()
@@ -643,12 +645,15 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
       list: 403,
       record: 403,
     }
+    // A pharmacy keeps hand-out records of its own (completed orders): it lists those, and the
+    // club's record is not found there.
+    const pharmacy = { ...refused, list: 'ok', record: 404 }
     expect(results).toEqual({
       clubOwner: allowed,
       clubStaff: allowed,
       admin: refused,
-      pharmacyOwner: refused,
-      pharmacyStaff: refused,
+      pharmacyOwner: pharmacy,
+      pharmacyStaff: pharmacy,
       wholesalerOwner: refused,
       shopCustomer: refused,
       anonymous: refused,

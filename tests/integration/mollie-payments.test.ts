@@ -399,6 +399,7 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
         form: 'paper',
         prescriberName: 'Dr. med. Felix Hartmann',
         issuedOn: new Date().toISOString().slice(0, 10),
+        dosage: '0,1 g verdampfen und inhalieren, bis zu 3 × täglich',
       },
       db(),
     )

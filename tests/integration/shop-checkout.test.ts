@@ -335,6 +335,7 @@ describe.each(testDatabaseKinds)('shop checkout on %s', (kind) => {
         form: 'e_rezept',
         prescriberName: 'Dr. Beispiel',
         issuedOn: new Date().toISOString().slice(0, 10),
+        dosage: '0,1 g verdampfen und inhalieren, bis zu 3 × täglich',
         eRezeptToken: token,
       },
       db(),

@@ -1,6 +1,16 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { CheckCircle2, History, PackageCheck, Pencil, Send, Truck, XCircle } from 'lucide-react'
+import {
+  CheckCircle2,
+  HandHeart,
+  History,
+  PackageCheck,
+  Pencil,
+  Printer,
+  Send,
+  Truck,
+  XCircle,
+} from 'lucide-react'
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import {
@@ -15,6 +25,7 @@ import {
 } from '~/lib/customer-orders'
 import { failureOf } from '~/lib/failure'
 import { formatDate, formatDateTime, formatMoney, formatQuantity } from '~/lib/format'
+import { handOutQuantity } from '~/lib/handouts'
 import { salesUnitShortLabel, vatRateLabels } from '~/lib/products'
 import { formatSalesQuantity } from '~/lib/purchase-orders'
 import { shopPaymentMethodLabels } from '~/lib/shop'
@@ -194,6 +205,46 @@ function OrderLines({ order }: { order: CustomerOrderDetail }) {
   )
 }
 
+/**
+ * A pharmacy's completed order with a prescription: the hand-out records completing it wrote, one
+ * per dispensed batch, each with its printable label (§ 14 ApBetrO).
+ */
+function OrderHandOuts({ order }: { order: CustomerOrderDetail }) {
+  return (
+    <section
+      aria-labelledby="order-hand-outs"
+      className="rounded-card border border-border bg-surface p-6"
+    >
+      <h2 id="order-hand-outs" className="flex items-center gap-2 text-lg font-semibold">
+        <HandHeart className="size-5 text-brand-600" aria-hidden="true" />
+        Abgabe
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">
+        Beim Abschließen dokumentiert, mit den Etikettangaben nach § 14 ApBetrO.
+      </p>
+      <ul className="mt-4 divide-y divide-border text-sm">
+        {order.handOuts.map((handOut) => (
+          <li key={handOut.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
+            <span>
+              <span className="font-mono">{handOut.number}</span> · {handOut.productName} ·{' '}
+              {handOutQuantity(handOut)} aus Charge{' '}
+              <span className="font-mono">{handOut.batchNumber}</span>
+            </span>
+            <Link
+              to="/abgabe/$id"
+              params={{ id: handOut.id }}
+              className="inline-flex items-center gap-1.5 font-medium text-brand-900 hover:underline"
+            >
+              <Printer className="size-4" aria-hidden="true" />
+              Abgabe und Etikett {handOut.number}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 function OrderTimeline({ order }: { order: CustomerOrderDetail }) {
   return (
     <section
@@ -369,6 +420,7 @@ export function CustomerOrderPage() {
         <OrderFacts order={order} />
         {(order.needsPrescription || order.prescription) && <PrescriptionCard order={order} />}
         <OrderLines order={order} />
+        {order.handOuts.length > 0 && <OrderHandOuts order={order} />}
         <OrderDocuments orderId={order.id} orderVersion={order.version} />
         <OrderTimeline order={order} />
       </div>
@@ -385,7 +437,7 @@ export function CustomerOrderPage() {
         onOpenChange={(open) => setDialog(open ? 'complete' : null)}
         variant="primary"
         title={`Bestellung ${order.number} abschließen?`}
-        description="Die Ware wurde übergeben: die reservierten Mengen werden als Verkauf aus den gewählten Chargen gebucht. Das lässt sich nicht rückgängig machen."
+        description={`Die Ware wurde übergeben: die reservierten Mengen werden als Verkauf aus den gewählten Chargen gebucht.${order.needsPrescription ? ' Die Abgabe der verschreibungspflichtigen Positionen wird mit den Etikettangaben dokumentiert.' : ''} Das lässt sich nicht rückgängig machen.`}
         confirmLabel="Abschließen"
         onConfirm={async () => {
           await customerOrderActionFn({

@@ -35,6 +35,7 @@ interface PrescriptionValues {
   prescriberName: string
   prescriberAddress: string
   issuedOn: string
+  dosage: string
   insurerName: string
   insuranceNumber: string
   copaymentExempt: boolean
@@ -62,6 +63,7 @@ function PrescriptionFormView({
       prescriberName: current?.prescriberName ?? '',
       prescriberAddress: current?.prescriberAddress ?? '',
       issuedOn: current?.issuedOn ?? '',
+      dosage: current?.dosage ?? '',
       insurerName: current?.insurerName ?? '',
       insuranceNumber: current?.insuranceNumber ?? '',
       copaymentExempt: current?.copaymentExempt ?? Boolean(handedIn?.exemptionFileId),
@@ -99,6 +101,7 @@ function PrescriptionFormView({
       prescriberName: value.prescriberName,
       prescriberAddress: blank(value.prescriberAddress),
       issuedOn: value.issuedOn,
+      dosage: value.dosage,
       insurerName: value.payer === 'statutory' ? blank(value.insurerName) : null,
       insuranceNumber: value.payer === 'statutory' ? blank(value.insuranceNumber) : null,
       copaymentExempt: value.payer === 'statutory' && value.copaymentExempt,
@@ -170,6 +173,17 @@ function PrescriptionFormView({
             </div>
           )}
         </form.Field>
+        <div className="sm:col-span-2">
+          <form.Field name="dosage">
+            {(field) => (
+              <InputField
+                field={field}
+                label="Gebrauchsanweisung"
+                hint="Wie auf dem Rezept, z. B. „0,1 g verdampfen und inhalieren, bis zu 3 × täglich“. Sie steht auf dem Etikett."
+              />
+            )}
+          </form.Field>
+        </div>
         <form.Subscribe selector={(state) => [state.values.payer, state.values.form] as const}>
           {([payer, kind]) => (
             <>
@@ -352,6 +366,7 @@ export function PrescriptionCard({ order }: { order: CustomerOrderDetail }) {
                 ['Form', prescriptionFormLabels[prescription.form]],
                 ['Verschrieben von', prescription.prescriberName],
                 ['Ausgestellt am', formatDate(prescription.issuedOn)],
+                ['Gebrauchsanweisung', prescription.dosage ?? '–'],
                 [
                   'Gültig bis',
                   `${formatDate(prescription.validUntil)}${prescription.validToday ? '' : ' – abgelaufen'}`,

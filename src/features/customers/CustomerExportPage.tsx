@@ -201,7 +201,7 @@ export function CustomerExportPage() {
           </div>
         )}
       </Section>
-      {data.customer.kind === 'member' && (
+      {(data.customer.kind === 'member' || data.handOuts.length > 0) && (
         <Section title={`Abgaben (${data.handOuts.length})`}>
           {data.handOuts.length === 0 ? (
             <p className="text-ink-muted">Keine Abgaben.</p>
@@ -240,11 +240,11 @@ export function CustomerExportPage() {
                       {handOut.productName} · {handOut.batchNumber}
                     </td>
                     <td className="py-1 pr-4 text-right tabular-nums">
-                      {formatPackSize(handOut.quantity, 'g')}
+                      {formatPackSize(handOut.quantity, handOut.packUnit)}
                     </td>
                     <td className="py-1 text-right tabular-nums">
-                      {formatCannabinoid(handOut.thcContent, handOut.cannabinoidUnit)} /{' '}
-                      {formatCannabinoid(handOut.cbdContent, handOut.cannabinoidUnit)}
+                      {formatCannabinoid(handOut.thcContent, handOut.cannabinoidUnit) ?? '–'} /{' '}
+                      {formatCannabinoid(handOut.cbdContent, handOut.cannabinoidUnit) ?? '–'}
                     </td>
                   </tr>
                 ))}

@@ -1,14 +1,14 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { Ban, Plus, Printer } from 'lucide-react'
+import { Ban, Plus, Printer, ShoppingCart } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { toast } from 'sonner'
 import { formatDate, formatDateTime } from '~/lib/format'
 import {
-  formatGrams,
   type HandOutRecord,
   handOutAdviceServices,
   handOutAgeClassLabels,
+  handOutQuantity,
   handOutRiskNotes,
 } from '~/lib/handouts'
 import { formatCannabinoid } from '~/lib/products'
@@ -29,8 +29,15 @@ const printFormats = {
 } as const
 type PrintFormat = keyof typeof printFormats
 
-const content = (record: HandOutRecord, value: number) =>
+const content = (record: HandOutRecord, value: number | null) =>
   formatCannabinoid(value, record.cannabinoidUnit) ?? '–'
+
+type PharmacyRecord = Extract<HandOutRecord, { kind: 'pharmacy' }>
+
+const addressOf = ({ organisation }: HandOutRecord) =>
+  [organisation.street, [organisation.postalCode, organisation.city].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ')
 
 function Card({
   title,
@@ -51,9 +58,39 @@ function Card({
   )
 }
 
-/** The record a regulator may ask for: date, member, product, batch, grams, THC and CBD. */
+/**
+ * The record a regulator may ask for: date, member or patient, product, batch, amount, THC and
+ * CBD; a club's with the age class whose limits applied, a pharmacy's with its order and the
+ * prescription's facts the label carries.
+ */
 function RecordFacts({ record }: { record: HandOutRecord }) {
   const { member } = record
+  const kindRows: [string, ReactNode][] =
+    record.kind === 'club'
+      ? [['Altersgruppe am Abgabetag', handOutAgeClassLabels[record.ageClass]]]
+      : [
+          [
+            'Bestellung',
+            <Link
+              key="order"
+              to="/customer_orders/$id"
+              params={{ id: record.order.id }}
+              className="font-mono text-brand-900 hover:underline"
+            >
+              {record.order.number}
+            </Link>,
+          ],
+          [
+            'Verschreibende Person',
+            [record.label.prescriberName, record.label.prescriberAddress]
+              .filter(Boolean)
+              .join(', '),
+          ],
+          ['Gebrauchsanweisung', record.label.dosage ?? '–'],
+          ['Art der Anwendung', record.label.formOfUse],
+          ['Herstellungsdatum', formatDate(record.label.preparedOn)],
+          ['Verwendbar bis', record.label.useBy ? formatDate(record.label.useBy) : '–'],
+        ]
   return (
     <FactList
       rows={[
@@ -65,7 +102,7 @@ function RecordFacts({ record }: { record: HandOutRecord }) {
         ],
         ['Zeitpunkt', formatDateTime(record.handedOutAt)],
         [
-          'Mitglied',
+          record.kind === 'club' ? 'Mitglied' : 'Patient/in',
           <span key="member">
             <Link
               to="/customers/$id"
@@ -77,8 +114,8 @@ function RecordFacts({ record }: { record: HandOutRecord }) {
             {` (${member.number}${member.membershipNumber ? `, Mitgliedsnr. ${member.membershipNumber}` : ''})`}
           </span>,
         ],
-        ['Altersgruppe am Abgabetag', handOutAgeClassLabels[record.ageClass]],
-        ['Sorte', record.productName],
+        ...kindRows,
+        [record.kind === 'club' ? 'Sorte' : 'Produkt', record.productName],
         [
           'Charge',
           <Link
@@ -90,7 +127,7 @@ function RecordFacts({ record }: { record: HandOutRecord }) {
             {record.batchNumber}
           </Link>,
         ],
-        ['Menge', formatGrams(record.quantity)],
+        ['Menge', handOutQuantity(record)],
         ['THC', content(record, record.thcContent)],
         ['CBD', content(record, record.cbdContent)],
         ['Abgegeben von', record.handedOutByName ?? '–'],
@@ -114,22 +151,27 @@ function RecordFacts({ record }: { record: HandOutRecord }) {
   )
 }
 
-/**
- * The label that goes with the product: what the law asks for (weight, variety, harvest, use-by,
- * THC and CBD) and, for staff, a QR code of this record. Sized for a 62 mm roll; on the A4 sheet
- * it is printed as it is, to be cut out.
- */
-function Label({
+/** The staff's way back to this record from the label: a QR code of its address. */
+function RecordQrCode({ record }: { record: HandOutRecord & { qrSvg: string } }) {
+  return (
+    <img
+      src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(record.qrSvg)}`}
+      alt={`QR-Code: Link zur Abgabe ${record.number} für das Team`}
+      className="size-[18mm] shrink-0"
+    />
+  )
+}
+
+/** A label's frame, sized for a 62 mm roll; on the A4 sheet it is printed to be cut out. */
+function LabelFrame({
   record,
   format,
+  children,
 }: {
-  record: HandOutRecord & { qrSvg: string }
+  record: HandOutRecord
   format: PrintFormat
+  children: ReactNode
 }) {
-  const { club } = record
-  const address = [club.street, [club.postalCode, club.city].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ')
   return (
     <article
       aria-label="Etikett"
@@ -139,12 +181,76 @@ function Label({
       {record.status === 'cancelled' && (
         <p className="mb-[1mm] font-semibold uppercase">Storniert – nicht gültig</p>
       )}
-      <p className="font-semibold">{club.name}</p>
-      <p>{address}</p>
+      <p className="font-semibold">{record.organisation.name}</p>
+      <p>{addressOf(record)}</p>
+      {children}
+    </article>
+  )
+}
+
+/**
+ * The label of a pharmacy's dispensing (§ 14 ApBetrO): pharmacy, content by weight, active
+ * substances, form of use and directions, preparation and use-by date, storage, prescriber.
+ */
+function PharmacyLabel({
+  record,
+  format,
+}: {
+  record: PharmacyRecord & { qrSvg: string }
+  format: PrintFormat
+}) {
+  const { label } = record
+  return (
+    <LabelFrame record={record} format={format}>
+      <p className="mt-[1mm]">Für: {record.member.displayName}</p>
+      <p className="mt-[1mm] text-[10pt] font-semibold">{record.productName}</p>
+      <dl className="mt-[1mm] grid grid-cols-[max-content_1fr] gap-x-[2mm]">
+        <dt>Inhalt</dt>
+        <dd className="font-semibold">{handOutQuantity(record)}</dd>
+        <dt>Wirkstoffe</dt>
+        <dd className="font-semibold">
+          THC {content(record, record.thcContent)}, CBD {content(record, record.cbdContent)}
+        </dd>
+        <dt>Anwendung</dt>
+        <dd>{label.formOfUse}</dd>
+        <dt>Dosierung</dt>
+        <dd>{label.dosage ?? 'laut ärztlicher Anweisung'}</dd>
+        <dt>Hergestellt</dt>
+        <dd>{formatDate(label.preparedOn)}</dd>
+        <dt>Verwendbar bis</dt>
+        <dd>{label.useBy ? formatDate(label.useBy) : '–'}</dd>
+        <dt>Charge</dt>
+        <dd>{record.batchNumber}</dd>
+        <dt>Verordnet von</dt>
+        <dd>{label.prescriberName}</dd>
+      </dl>
+      <div className="mt-[2mm] flex items-end gap-[2mm]">
+        <p className="flex-1">
+          {label.storageNote} Abgabe {record.number}, {formatDate(record.handedOutAt)}.
+        </p>
+        <RecordQrCode record={record} />
+      </div>
+    </LabelFrame>
+  )
+}
+
+/**
+ * The label that goes with a club's product: what the law asks for (weight, variety, harvest,
+ * use-by, THC and CBD) and, for staff, a QR code of this record.
+ */
+function ClubLabel({
+  record,
+  format,
+}: {
+  record: HandOutRecord & { qrSvg: string }
+  format: PrintFormat
+}) {
+  return (
+    <LabelFrame record={record} format={format}>
       <p className="mt-[2mm] text-[11pt] font-semibold">{record.cultivar ?? record.productName}</p>
       <dl className="mt-[1mm] grid grid-cols-[max-content_1fr] gap-x-[2mm] whitespace-nowrap">
         <dt>Gewicht</dt>
-        <dd className="font-semibold">{formatGrams(record.quantity)}</dd>
+        <dd className="font-semibold">{handOutQuantity(record)}</dd>
         <dt>THC / CBD</dt>
         <dd className="font-semibold">
           {content(record, record.thcContent)} / {content(record, record.cbdContent)}
@@ -165,13 +271,9 @@ function Label({
           Cannabis kann abhängig machen und der Gesundheit schaden. Hilfe: Sucht & Drogen Hotline
           01806 313031, www.infos-cannabis.de. Nicht an Dritte weitergeben.
         </p>
-        <img
-          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(record.qrSvg)}`}
-          alt={`QR-Code: Link zur Abgabe ${record.number} für das Team`}
-          className="size-[18mm] shrink-0"
-        />
+        <RecordQrCode record={record} />
       </div>
-    </article>
+    </LabelFrame>
   )
 }
 
@@ -231,8 +333,9 @@ function FormatChoice({
 
 /**
  * `/abgabe/$id` (empty layout): the hand-out's record and its printable label sheet — on A4 the
- * record, the label and the information for the member; on a 62 mm label roll the label alone.
- * Staff cancel a hand-out here, with a reason.
+ * record, the label and (clubs) the information for the member; on a 62 mm label roll the label
+ * alone. A club's staff cancel a hand-out here, with a reason; a pharmacy's record belongs to its
+ * completed order and is not cancelled.
  */
 export function HandOutRecordPage() {
   const { id } = route.useParams()
@@ -251,7 +354,7 @@ export function HandOutRecordPage() {
       <div className="print:hidden">
         <PageHeader
           title={`Abgabe ${record.number}`}
-          description={`${formatGrams(record.quantity)} ${record.productName} an ${record.member.displayName}, ${formatDateTime(record.handedOutAt)}.`}
+          description={`${handOutQuantity(record)} ${record.productName} an ${record.member.displayName}, ${formatDateTime(record.handedOutAt)}${record.kind === 'pharmacy' ? ` (Bestellung ${record.order.number})` : ''}.`}
           back={<BackLink to="/abgabe">Abgaben</BackLink>}
           actions={
             <>
@@ -259,23 +362,36 @@ export function HandOutRecordPage() {
                 <Printer className="size-4" aria-hidden="true" />
                 Drucken
               </Button>
-              {record.status === 'active' && (
-                <Button variant="secondary" onClick={() => setCancelling(true)}>
-                  <Ban className="size-4" aria-hidden="true" />
-                  Stornieren
-                </Button>
+              {record.kind === 'club' ? (
+                <>
+                  {record.status === 'active' && (
+                    <Button variant="secondary" onClick={() => setCancelling(true)}>
+                      <Ban className="size-4" aria-hidden="true" />
+                      Stornieren
+                    </Button>
+                  )}
+                  <ButtonLink to="/abgabe/neu">
+                    <Plus className="size-4" aria-hidden="true" />
+                    Neue Abgabe
+                  </ButtonLink>
+                </>
+              ) : (
+                <ButtonLink
+                  variant="secondary"
+                  to="/customer_orders/$id"
+                  params={{ id: record.order.id }}
+                >
+                  <ShoppingCart className="size-4" aria-hidden="true" />
+                  Zur Bestellung
+                </ButtonLink>
               )}
-              <ButtonLink to="/abgabe/neu">
-                <Plus className="size-4" aria-hidden="true" />
-                Neue Abgabe
-              </ButtonLink>
             </>
           }
         />
         <FormatChoice value={format} onChange={setFormat} />
       </div>
       <p className={`hidden text-sm text-ink print:block ${notOnLabel}`}>
-        {record.club.name} · Abgabe {record.number}
+        {record.organisation.name} · Abgabe {record.number}
       </p>
       <Card title="Abgabedokumentation" className={notOnLabel}>
         <RecordFacts record={record} />
@@ -287,16 +403,22 @@ export function HandOutRecordPage() {
         <h2 id="label-title" className="mb-3 text-lg font-semibold text-ink print:hidden">
           Etikett
         </h2>
-        <Label record={record} format={format} />
+        {record.kind === 'club' ? (
+          <ClubLabel record={record} format={format} />
+        ) : (
+          <PharmacyLabel record={record} format={format} />
+        )}
       </section>
-      <Card title="Informationen für das Mitglied" className={notOnLabel}>
-        <MemberInformation />
-      </Card>
+      {record.kind === 'club' && (
+        <Card title="Informationen für das Mitglied" className={notOnLabel}>
+          <MemberInformation />
+        </Card>
+      )}
       <ConfirmDialog
         open={cancelling}
         onOpenChange={setCancelling}
         title={`Abgabe ${record.number} stornieren?`}
-        description={`Die Abgabe bleibt dokumentiert und wird als storniert markiert. ${formatGrams(record.quantity)} gehen mit einer Gegenbuchung in die Charge ${record.batchNumber} zurück und zählen nicht mehr zur Höchstmenge des Mitglieds. Das lässt sich nicht rückgängig machen.`}
+        description={`Die Abgabe bleibt dokumentiert und wird als storniert markiert. ${handOutQuantity(record)} gehen mit einer Gegenbuchung in die Charge ${record.batchNumber} zurück und zählen nicht mehr zur Höchstmenge des Mitglieds. Das lässt sich nicht rückgängig machen.`}
         confirmLabel="Stornieren"
         reason={{ label: 'Grund der Stornierung', minLength: 3 }}
         onConfirm={async (reason) => {

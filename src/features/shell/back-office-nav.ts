@@ -58,8 +58,13 @@ export function backOfficeNav(organisation: {
     { label: 'Archivierte Produkte', to: '/archive/products', icon: Archive },
     { label: 'Bestand', to: '/inventory', icon: Boxes },
     { label: 'Abfüllprotokoll', to: '/organisations/filling-protocol', icon: ClipboardList },
-    { label: 'Abgabe', to: '/abgabe', icon: HandHeart },
-    { label: 'Neue Abgabe', to: '/abgabe/neu', icon: ListPlus },
+    // A pharmacy reaches its hand-out records from its orders, a club hands out here (issue 14).
+    ...(isClub
+      ? [
+          { label: 'Abgabe', to: '/abgabe', icon: HandHeart },
+          { label: 'Neue Abgabe', to: '/abgabe/neu', icon: ListPlus },
+        ]
+      : []),
     { label: 'Bestellungen', to: '/customer_orders', icon: ShoppingCart },
     { label: 'Einkauf', to: '/purchase_orders', icon: Truck },
     { label: 'Dokumente', to: '/documents', icon: FileText },

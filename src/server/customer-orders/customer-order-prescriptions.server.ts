@@ -69,6 +69,7 @@ export async function recordPrescription(
       prescriberName: request.prescriberName,
       prescriberAddress: request.prescriberAddress ?? null,
       issuedOn: request.issuedOn,
+      dosage: request.dosage,
       insurerName: request.insurerName ?? null,
       insuranceNumber: request.insuranceNumber ?? null,
       copaymentExempt: request.payer === 'statutory' && request.copaymentExempt,

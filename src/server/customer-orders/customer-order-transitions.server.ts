@@ -21,6 +21,7 @@ import { quantityUnitOfPack } from '../../lib/stock'
 import type { Actor, SystemActor } from '../actor.server'
 import type { Database, Executor } from '../db/client.server'
 import { ConflictError, ForbiddenError, InvalidError, parseInput } from '../errors.server'
+import { recordDispensing } from '../handouts/dispensing.server'
 import { refundOnCancel } from '../payments/mollie-refunds.server'
 import { products } from '../products/products.schema'
 import { batches, stockReservations } from '../stock/stock.schema'
@@ -258,7 +259,11 @@ export function shipCustomerOrder(actor: Actor, id: string, input: unknown, db: 
   return fulfil(actor, id, input, db, 'ship')
 }
 
-/** Completes a ready or shipped order: its reservations become `sale` movements, in one step. */
+/**
+ * Completes a ready or shipped order: its reservations become `sale` movements, in one step. For
+ * a pharmacy this is the dispensing: the same transaction records the hand-out of every
+ * prescription-only line with the batches picked for it (`recordDispensing`).
+ */
 export async function completeCustomerOrder(
   actor: Actor,
   id: string,
@@ -285,9 +290,13 @@ export async function completeCustomerOrder(
       orderSource(order),
       'sale',
     )
+    const handOuts =
+      seller.organisation.category === 'pharmacy'
+        ? await recordDispensing(tx, seller, order, items, sold, new Date())
+        : []
     return savedOrder(
       await applyTransition(tx, actor, order, 'complete', {
-        extra: { movements: sold.length },
+        extra: { movements: sold.length, ...(handOuts.length > 0 && { handOuts }) },
       }),
     )
   })

@@ -221,6 +221,8 @@ export const customerOrderPrescriptions = pgTable(
     prescriberName: text('prescriber_name').notNull(),
     prescriberAddress: text('prescriber_address'),
     issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    /** The directions for use (Gebrauchsanweisung); null only on prescriptions recorded before it was asked. */
+    dosage: text('dosage'),
     insurerName: text('insurer_name'),
     insuranceNumber: text('insurance_number'),
     copaymentExempt: boolean('copayment_exempt').notNull().default(false),

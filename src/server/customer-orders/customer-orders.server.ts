@@ -36,6 +36,7 @@ import { berlinEndOfDay } from '../db/berlin-time.server'
 import type { Database, Executor } from '../db/client.server'
 import { users } from '../db/schema'
 import { ConflictError, InvalidError, NotFoundError, parseInput } from '../errors.server'
+import { handOuts } from '../handouts/handouts.schema'
 import { listPage, searchCondition } from '../list-query.server'
 import { productSearchCondition } from '../products/product-search.server'
 import { organisationProducts, products } from '../products/products.schema'
@@ -276,6 +277,23 @@ export async function getCustomerOrder(
       ),
     )
     .orderBy(asc(customerOrderEvents.createdAt), asc(customerOrderEvents.id))
+  const dispensed = await db
+    .select({
+      id: handOuts.id,
+      number: handOuts.number,
+      productName: handOuts.productName,
+      batchNumber: handOuts.batchNumber,
+      quantity: handOuts.quantity,
+      packUnit: handOuts.packUnit,
+    })
+    .from(handOuts)
+    .where(
+      and(
+        eq(handOuts.customerOrderId, order.id),
+        eq(handOuts.organisationId, order.organisationId),
+      ),
+    )
+    .orderBy(asc(handOuts.number))
   const totals = orderTotalsWithFee(
     items.map(({ item }) => item),
     order.deliveryFeeCents,
@@ -341,6 +359,7 @@ export async function getCustomerOrder(
           prescriberName: p.prescriberName,
           prescriberAddress: p.prescriberAddress,
           issuedOn: p.issuedOn,
+          dosage: p.dosage,
           validUntil: validUntil(p.issuedOn, p.payer),
           validToday: isPrescriptionValidOn(p.issuedOn, p.payer, today),
           insurerName: p.insurerName,
@@ -372,6 +391,7 @@ export async function getCustomerOrder(
     paymentOptions: availablePaymentStatuses(order.paymentStatus, order.status),
     editable: editableStatuses.includes(order.status),
     timeline: timeline.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
+    handOuts: dispensed,
   }
 }
 

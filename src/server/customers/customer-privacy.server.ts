@@ -156,6 +156,7 @@ export async function exportCustomer(
               form: prescription.form,
               prescriberName: prescription.prescriberName,
               issuedOn: prescription.issuedOn,
+              dosage: prescription.dosage,
               insurerName: prescription.insurerName,
               insuranceNumber: prescription.insuranceNumber,
             }
@@ -168,6 +169,7 @@ export async function exportCustomer(
       productName: record.productName,
       batchNumber: record.batchNumber,
       quantity: record.quantity,
+      packUnit: record.packUnit,
       thcContent: record.thcContent,
       cbdContent: record.cbdContent,
       cannabinoidUnit: record.cannabinoidUnit,

@@ -100,6 +100,7 @@ async function seedOrdersOf(
             prescriberName: 'Dr. med. Felix Hartmann',
             prescriberAddress: 'Hermannplatz 5, 10967 Berlin',
             issuedOn: daysAgo(3),
+            dosage: '0,1 g verdampfen und inhalieren, bis zu 3 × täglich',
             insurerName: demo.prescription === 'private' ? null : 'AOK Nordost',
             insuranceNumber: demo.prescription === 'private' ? null : 'A123456780',
             copaymentExempt: demo.prescription === 'statutory_exempt',

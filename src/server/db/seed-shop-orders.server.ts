@@ -123,6 +123,7 @@ export async function seedDemoShopOrders(db: Database): Promise<void> {
       prescriberName: 'Dr. med. Felix Hartmann',
       prescriberAddress: 'Hermannplatz 5, 10967 Berlin',
       issuedOn: berlinIsoDate(new Date(Date.now() - 2 * 86_400_000)),
+      dosage: '0,1 g verdampfen und inhalieren, bis zu 3 × täglich',
       insurerName: 'Techniker Krankenkasse',
       insuranceNumber: 'T123456789',
       eRezeptToken: `Task/160.000.000.000.000.11/$accept?ac=${'7e'.repeat(32)}`,

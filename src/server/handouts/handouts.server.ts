@@ -7,6 +7,7 @@ import {
   calendarMonthOf,
   cancelHandOutSchema,
   createHandOutSchema,
+  type HandOutAgeClass,
   type HandOutBatchOption,
   type HandOutList,
   type HandOutListSearch,
@@ -26,6 +27,7 @@ import type { CannabinoidUnit } from '../../lib/products'
 import { type Actor, type BusinessActor, requireRole } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
 import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
+import { customerOrders } from '../customer-orders/customer-orders.schema'
 import { customers } from '../customers/customers.schema'
 import {
   type CustomerRowType,
@@ -74,6 +76,18 @@ export const handOutAudit = {
 export function requireClubClerk(actor: Actor): BusinessActor {
   const business = requireRole(actor, 'owner', 'staff')
   if (business.organisation.category !== 'club') throw new ForbiddenError()
+  return business
+}
+
+/**
+ * Who reads hand-out records: a club's clerks, and a pharmacy's staff, whose records come from
+ * completed orders (`dispensing.server.ts`). Only a club records and cancels them by hand.
+ */
+function requireHandOutReader(actor: Actor): BusinessActor {
+  const business = requireRole(actor, 'owner', 'staff')
+  if (business.organisation.category !== 'club' && business.organisation.category !== 'pharmacy') {
+    throw new ForbiddenError()
+  }
   return business
 }
 
@@ -503,17 +517,21 @@ const memberNameOf = (row: {
     companyName: row.memberCompanyName,
   })
 
-/** The club's hand-outs, newest first by default; searched by number, member, product and batch. */
+/**
+ * The organisation's hand-outs, newest first by default; searched by number, member or patient,
+ * product, batch and (a pharmacy's) order number.
+ */
 export async function listHandOuts(
   actor: Actor,
   query: HandOutListSearch,
   db: Database,
 ): Promise<HandOutList> {
-  const business = requireClubClerk(actor)
+  const business = requireHandOutReader(actor)
   const select = db
-    .select({ handOut: handOuts, ...memberColumns })
+    .select({ handOut: handOuts, ...memberColumns, orderNumber: customerOrders.number })
     .from(handOuts)
     .innerJoin(customers, eq(customers.id, handOuts.customerId))
+    .leftJoin(customerOrders, eq(customerOrders.id, handOuts.customerOrderId))
     .where(
       and(
         eq(handOuts.organisationId, business.organisation.id),
@@ -530,6 +548,7 @@ export async function listHandOuts(
           customers.membershipNumber,
           handOuts.productName,
           handOuts.batchNumber,
+          customerOrders.number,
         ]),
       ),
     )
@@ -556,9 +575,11 @@ export async function listHandOuts(
       productName: row.handOut.productName,
       batchNumber: row.handOut.batchNumber,
       quantity: row.handOut.quantity,
+      packUnit: row.handOut.packUnit,
       thcContent: row.handOut.thcContent,
       cannabinoidUnit: row.handOut.cannabinoidUnit,
       status: row.handOut.cancelledAt ? 'cancelled' : 'active',
+      orderNumber: row.orderNumber,
     })),
   }
 }
@@ -566,9 +587,9 @@ export async function listHandOuts(
 const handedOutBy = alias(users, 'handed_out_by_user')
 const cancelledBy = alias(users, 'cancelled_by_user')
 
-/** One hand-out of the club with what its record and label show. */
+/** One hand-out of the organisation with what its record and label show. */
 export async function getHandOut(actor: Actor, id: string, db: Database): Promise<HandOutRecord> {
-  const business = requireClubClerk(actor)
+  const business = requireHandOutReader(actor)
   if (!isUuid(id)) throw new NotFoundError(handOutNotFoundMessage)
   const [row] = await db
     .select({
@@ -579,7 +600,8 @@ export async function getHandOut(actor: Actor, id: string, db: Database): Promis
       cultivar: products.cultivar,
       handedOutByName: handedOutBy.name,
       cancelledByName: cancelledBy.name,
-      club: {
+      orderNumber: customerOrders.number,
+      organisation: {
         name: organisations.name,
         street: organisations.street,
         postalCode: organisations.postalCode,
@@ -595,10 +617,11 @@ export async function getHandOut(actor: Actor, id: string, db: Database): Promis
     .innerJoin(organisations, eq(organisations.id, handOuts.organisationId))
     .leftJoin(handedOutBy, eq(handedOutBy.id, handOuts.handedOutBy))
     .leftJoin(cancelledBy, eq(cancelledBy.id, handOuts.cancelledBy))
+    .leftJoin(customerOrders, eq(customerOrders.id, handOuts.customerOrderId))
     .where(and(eq(handOuts.id, id), eq(handOuts.organisationId, business.organisation.id)))
   if (!row) throw new NotFoundError(handOutNotFoundMessage)
   const { handOut } = row
-  return {
+  const facts = {
     id: handOut.id,
     number: handOut.number,
     handedOutAt: handOut.handedOutAt.toISOString(),
@@ -611,7 +634,6 @@ export async function getHandOut(actor: Actor, id: string, db: Database): Promis
       membershipNumber: row.memberMembershipNumber,
       anonymised: row.memberAnonymisedAt !== null,
     },
-    ageClass: handOut.ageClass,
     productName: handOut.productName,
     cultivar: row.cultivar,
     batchId: handOut.batchId,
@@ -619,13 +641,32 @@ export async function getHandOut(actor: Actor, id: string, db: Database): Promis
     harvestDate: row.harvestDate,
     expiryDate: row.expiryDate,
     quantity: handOut.quantity,
+    packUnit: handOut.packUnit,
     thcContent: handOut.thcContent,
     cbdContent: handOut.cbdContent,
     cannabinoidUnit: handOut.cannabinoidUnit,
-    status: handOut.cancelledAt ? 'cancelled' : 'active',
+    status: handOut.cancelledAt ? ('cancelled' as const) : ('active' as const),
     cancelledAt: handOut.cancelledAt?.toISOString() ?? null,
     cancelledByName: row.cancelledByName,
     cancelReason: handOut.cancelReason,
-    club: row.club,
+    organisation: row.organisation,
   }
+  if (handOut.customerOrderId && row.orderNumber) {
+    return {
+      ...facts,
+      kind: 'pharmacy',
+      order: { id: handOut.customerOrderId, number: row.orderNumber },
+      label: {
+        // The table's check `hand_outs_kind_complete` guarantees a pharmacy row these.
+        formOfUse: handOut.formOfUse as string,
+        dosage: handOut.dosage,
+        prescriberName: handOut.prescriberName as string,
+        prescriberAddress: handOut.prescriberAddress,
+        preparedOn: handOut.preparedOn as string,
+        useBy: handOut.useBy,
+        storageNote: handOut.storageNote as string,
+      },
+    }
+  }
+  return { ...facts, kind: 'club', ageClass: handOut.ageClass as HandOutAgeClass }
 }
