@@ -79,6 +79,7 @@ test('a pharmacist enters, checks, confirms, readies, completes and invoices a p
   await expectNoSeriousViolations(page)
   await page.getByRole('button', { name: 'Auftrag anlegen' }).click()
   await expect(page).toHaveURL(/\/customer_orders\/[0-9a-f-]+$/)
+  const orderUrl = page.url()
   const heading = page.getByRole('heading', { level: 1, name: /^Bestellung AU-\d{4}-\d{5}$/ })
   await expect(heading).toBeVisible()
 
@@ -140,6 +141,9 @@ test('a pharmacist enters, checks, confirms, readies, completes and invoices a p
   ]) {
     await expect(timeline.getByText(entry, { exact: true }).first()).toBeVisible()
   }
+  // Completing was the dispensing: one hand-out record per picked batch of the two flowers.
+  const handOuts = page.getByRole('region', { name: 'Abgabe' })
+  await expect(handOuts.getByRole('link', { name: /^Abgabe und Etikett AB-/ })).toHaveCount(2)
   await expectNoSeriousViolations(page)
 
   // The invoice: issued on the order, downloaded as the stored PDF.
@@ -165,6 +169,23 @@ test('a pharmacist enters, checks, confirms, readies, completes and invoices a p
   await expect(documentRows).toHaveCount(1)
   await expect(documentRows.first()).toContainText(number)
   await expect(documentRows.first()).toContainText('Erika Mustermann')
+
+  // The hand-out's record with the label of § 14 ApBetrO, reached from the order.
+  await page.goto(orderUrl)
+  await handOuts
+    .getByRole('link', { name: /^Abgabe und Etikett AB-/ })
+    .first()
+    .click()
+  await expect(
+    page.getByRole('heading', { level: 1, name: /^Abgabe AB-\d{4}-\d{5}$/ }),
+  ).toBeVisible()
+  const label = page.getByRole('article', { name: 'Etikett' })
+  await expect(label).toContainText('Sonnen-Apotheke')
+  await expect(label).toContainText('Für: Erika Mustermann')
+  await expect(label).toContainText('0,1 g verdampfen und inhalieren, bis zu 3 × täglich')
+  await expect(label).toContainText('Verordnet vonDr. med. Felix Hartmann')
+  await expect(page.getByRole('link', { name: 'Zur Bestellung' })).toBeVisible()
+  await expectNoSeriousViolations(page)
 
   // The patient's page shows the order and the invoice.
   await page.goto('/customers?q=Mustermann')
