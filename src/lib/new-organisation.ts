@@ -87,15 +87,37 @@ export const newOrganisationSchema = z.object({
 })
 export type NewOrganisationInput = z.input<typeof newOrganisationSchema>
 
+const minMembershipMessage = 'Bitte geben Sie eine ganze Zahl von 0 bis 730 Tagen an – oder nichts.'
+
+/**
+ * A club's minimum membership before the first hand-out, in days (KCanG lets a club set one):
+ * typed as text in the form, a number or null over the wire; empty means none.
+ */
+export const minMembershipDaysSchema = z
+  .union([z.number(), z.string().trim()], { error: minMembershipMessage })
+  .nullable()
+  .transform((value) => (value === '' || value === null ? null : Number(value)))
+  .pipe(
+    z
+      .number()
+      .int(minMembershipMessage)
+      .min(0, minMembershipMessage)
+      .max(730, minMembershipMessage)
+      .nullable(),
+  )
+
 /**
  * The organisation's name, category and address as its page edits them: the owner changes name
- * and address, only a platform admin the category (the service checks).
+ * and address, only a platform admin the category (the service checks); a club also its minimum
+ * membership (left as it is when absent).
  */
-export const organisationProfileSchema = newOrganisationSchema.pick({
-  name: true,
-  category: true,
-  street: true,
-  postalCode: true,
-  city: true,
-})
+export const organisationProfileSchema = newOrganisationSchema
+  .pick({
+    name: true,
+    category: true,
+    street: true,
+    postalCode: true,
+    city: true,
+  })
+  .extend({ minMembershipDays: minMembershipDaysSchema.optional() })
 export type OrganisationProfileInput = z.input<typeof organisationProfileSchema>

@@ -157,6 +157,8 @@ export interface OrganisationSettings {
   /** Name and address: its owner and the platform admin; the category: the admin alone. */
   profileEditable: boolean
   categoryEditable: boolean
+  /** A club's minimum membership before the first hand-out, in days; null: none. */
+  minMembershipDays: number | null
   /** Set while a platform admin has deactivated the organisation (ISO time). */
   deactivatedAt: string | null
   /** Whether the viewer may deactivate or reactivate it: the platform admin, not the platform. */

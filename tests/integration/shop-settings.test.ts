@@ -362,6 +362,64 @@ describe.each(testDatabaseKinds)('shop settings on %s', (kind) => {
     ).toBe(403)
   })
 
+  it('lets a club owner set the minimum membership before the first hand-out, and no one else have one', async () => {
+    const club = await getOrganisationSettings(actors.clubOwner, demoIds.club, db())
+    expect(club.minMembershipDays).toBeNull()
+    const profile = {
+      name: club.name,
+      category: 'club',
+      street: club.street,
+      postalCode: club.postalCode,
+      city: club.city,
+    }
+    // Typed in the form as text; empty clears it; absent leaves it.
+    const set = await updateOrganisationProfile(
+      actors.clubOwner,
+      demoIds.club,
+      { ...profile, minMembershipDays: '30' },
+      db(),
+    )
+    expect(set.minMembershipDays).toBe(30)
+    const renamed = await updateOrganisationProfile(
+      actors.clubOwner,
+      demoIds.club,
+      { ...profile, name: 'Grüne Ecke Anbauvereinigung e.V.' },
+      db(),
+    )
+    expect(renamed.minMembershipDays).toBe(30)
+    const refused = await updateOrganisationProfile(
+      actors.clubOwner,
+      demoIds.club,
+      { ...profile, minMembershipDays: '-3' },
+      db(),
+    ).catch((error) => error)
+    expect(refused.status).toBe(400)
+    expect(refused.extra.errors.minMembershipDays).toContain('0 bis 730')
+    const cleared = await updateOrganisationProfile(
+      actors.clubOwner,
+      demoIds.club,
+      { ...profile, minMembershipDays: '' },
+      db(),
+    )
+    expect(cleared.minMembershipDays).toBeNull()
+    // A pharmacy has no such rule, whatever it sends.
+    const pharmacy = await getOrganisationSettings(actors.pharmacyOwner, sonnen, db())
+    const ignored = await updateOrganisationProfile(
+      actors.pharmacyOwner,
+      sonnen,
+      {
+        name: pharmacy.name,
+        category: 'pharmacy',
+        street: pharmacy.street,
+        postalCode: pharmacy.postalCode,
+        city: pharmacy.city,
+        minMembershipDays: 14,
+      },
+      db(),
+    )
+    expect(ignored.minMembershipDays).toBeNull()
+  })
+
   it('deactivating an organisation ends its sessions, refuses logins and closes its shop — once under 50 parallel requests', async () => {
     const deps = await authDepsFor(database)
     const client = { ip: '198.51.100.23', requestId: null }

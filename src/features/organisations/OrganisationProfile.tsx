@@ -26,11 +26,16 @@ const profileOf = (settings: OrganisationSettings): OrganisationProfileInput => 
   street: settings.street ?? '',
   postalCode: settings.postalCode ?? '',
   city: settings.city ?? '',
+  minMembershipDays: settings.minMembershipDays?.toString() ?? '',
 })
 
+const membershipText = (days: number | null) =>
+  days ? `${days} Tage vor der ersten Abgabe` : 'keine'
+
 /**
- * The organisation's name, category, address and status. Its owner and the platform admin edit
- * name and address; the admin alone the category, and deactivates or reactivates it.
+ * The organisation's name, category, address and status (a club's also its minimum membership).
+ * Its owner and the platform admin edit name and address; the admin alone the category, and
+ * deactivates or reactivates it.
  */
 export function OrganisationProfile({ settings }: { settings: OrganisationSettings }) {
   const [editing, setEditing] = useState(false)
@@ -67,6 +72,12 @@ export function OrganisationProfile({ settings }: { settings: OrganisationSettin
           {address || '–'}
           {settings.country !== 'DE' && `, ${countryLabel(settings.country)}`}
         </dd>
+        {settings.category === 'club' && (
+          <>
+            <dt className="text-ink-muted">Mindestmitgliedschaft</dt>
+            <dd>{membershipText(settings.minMembershipDays)}</dd>
+          </>
+        )}
         {settings.activationEditable && (
           <>
             <dt className="text-ink-muted">Status</dt>
@@ -135,6 +146,22 @@ function ProfileDialog({
         {(field) => <TextField field={field} label="PLZ" autoComplete="off" />}
       </form.Field>
       <form.Field name="city">{(field) => <TextField field={field} label="Ort" />}</form.Field>
+      <form.Subscribe selector={(state) => state.values.category}>
+        {(category) =>
+          category === 'club' && (
+            <form.Field name="minMembershipDays">
+              {(field) => (
+                <TextField
+                  field={field}
+                  label="Mindestmitgliedschaft in Tagen (optional)"
+                  hint="Erst nach so vielen Tagen Mitgliedschaft gibt es die erste Abgabe. Leer lassen, wenn der Verein keine festlegt."
+                  autoComplete="off"
+                />
+              )}
+            </form.Field>
+          )
+        }
+      </form.Subscribe>
     </FormDialog>
   )
 }

@@ -64,6 +64,7 @@ async function findOrganisation(executor: Executor, id: string, { forUpdate = fa
       city: organisations.city,
       country: organisations.country,
       deactivatedAt: organisations.deactivatedAt,
+      minMembershipDays: organisations.minMembershipDays,
       ...letterheadColumns,
     })
     .from(organisations)
@@ -108,6 +109,7 @@ function settingsOf(
     shopSettings,
     profileEditable: access.editable || access.admin,
     categoryEditable: access.admin && row.category !== 'platform',
+    minMembershipDays: row.minMembershipDays,
     deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
     activationEditable: access.admin && row.category !== 'platform',
   }
@@ -225,14 +227,25 @@ export async function updateOrganisationProfile(
       street: row.street,
       postalCode: row.postalCode,
       city: row.city,
+      minMembershipDays: row.minMembershipDays,
+    }
+    // Only a club has a minimum membership; absent means unchanged.
+    const after = {
+      ...profile,
+      minMembershipDays:
+        profile.category === 'club'
+          ? profile.minMembershipDays === undefined
+            ? row.minMembershipDays
+            : profile.minMembershipDays
+          : null,
     }
     const changed = (Object.keys(before) as (keyof typeof before)[]).filter(
-      (field) => profile[field] !== before[field],
+      (field) => after[field] !== before[field],
     )
     if (changed.length > 0) {
       await tx
         .update(organisations)
-        .set({ ...profile, updatedAt: new Date() })
+        .set({ ...after, updatedAt: new Date() })
         .where(eq(organisations.id, id))
       await recordAudit(tx, {
         organisationId: id,
@@ -241,7 +254,7 @@ export async function updateOrganisationProfile(
         action: organisationAudit.profileUpdated,
         entity: { type: organisationAudit.entityType, id },
         before: Object.fromEntries(changed.map((field) => [field, before[field]])),
-        after: Object.fromEntries(changed.map((field) => [field, profile[field]])),
+        after: Object.fromEntries(changed.map((field) => [field, after[field]])),
       })
     }
     return getOrganisationSettings(actor, id, tx)
