@@ -79,7 +79,8 @@ export const customerName = sql<string>`coalesce(${customers.companyName}, conca
 
 // ─── Reading ─────────────────────────────────────────────────────────────────────────────────
 
-const itemCount = sql<number>`(select count(*) from ${customerOrderItems} where ${customerOrderItems.orderId} = ${customerOrders.id})::int`
+/** How many lines an order has (the list's and the live board's column). */
+export const itemCount = sql<number>`(select count(*) from ${customerOrderItems} where ${customerOrderItems.orderId} = ${customerOrders.id})::int`
 
 /**
  * The orders a to-do names (the dashboard's figure and the list behind it): prescription-only
