@@ -305,6 +305,9 @@ describe.each(testDatabaseKinds)('live board and its events on %s', (kind) => {
       'orders' in tile ? tile.orders.map((order) => order.id) : [],
     )
     expect(shownIds.length).toBeGreaterThan(0)
+    for (const tile of board.tiles)
+      if ('orders' in tile)
+        for (const order of tile.orders) expect(order.itemCount).toBeGreaterThan(0)
     const owners = await db()
       .selectDistinct({ organisationId: customerOrders.organisationId })
       .from(customerOrders)
