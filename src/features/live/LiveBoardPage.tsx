@@ -1,5 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useCallback, useEffect, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { deliveryMethodLabels, orderTypeLabels, paymentStatusLabels } from '~/lib/customer-orders'
 import { formatCount, formatLongDate, formatTime } from '~/lib/format'
 import { formatGrams } from '~/lib/handouts'
@@ -16,7 +16,11 @@ import {
 import { liveBoardQuery } from './live.queries'
 import { useLiveConnection } from './use-live-connection'
 
-/** The current time, ticking every second; null until the page runs in the browser. */
+/**
+ * The current time, ticking every second; null until the page runs in the browser (the server's
+ * time would not match the first render there). Only the clock and the status line use it, so
+ * the tiles do not render again every second.
+ */
 function useNow(): number | null {
   const [now, setNow] = useState<number | null>(null)
   useEffect(() => {
@@ -39,7 +43,8 @@ const connectionTones: Record<LiveConnectionState['kind'], string> = {
  * The connection's state. The visible line counts the seconds to the next attempt; screen readers
  * hear the state once, not every second.
  */
-function ConnectionState({ state, now }: { state: LiveConnectionState; now: number | null }) {
+function ConnectionState({ state }: { state: LiveConnectionState }) {
+  const now = useNow()
   return (
     <p
       className={`inline-flex items-center gap-2 rounded-full px-4 py-1.5 text-lg font-semibold ${connectionTones[state.kind]}`}
@@ -56,7 +61,8 @@ function ConnectionState({ state, now }: { state: LiveConnectionState; now: numb
   )
 }
 
-function Clock({ now }: { now: number | null }) {
+function Clock() {
+  const now = useNow()
   return (
     <div className="text-right">
       <p className="text-5xl font-semibold tabular-nums">
@@ -80,7 +86,7 @@ function TileFrame({
 }: {
   tile: LiveTile
   count: string
-  children: React.ReactNode
+  children: ReactNode
 }) {
   const titleId = `live-tile-${tile.key}`
   return (
@@ -225,7 +231,6 @@ export function LiveBoardPage() {
     [queryClient],
   )
   const connection = useLiveConnection(reload)
-  const now = useNow()
   return (
     <main
       id="main"
@@ -235,10 +240,10 @@ export function LiveBoardPage() {
         <div>
           <h1 className="text-4xl font-bold">{board.organisation.name}</h1>
           <div className="mt-2">
-            <ConnectionState state={connection} now={now} />
+            <ConnectionState state={connection} />
           </div>
         </div>
-        <Clock now={now} />
+        <Clock />
       </header>
       <div className={`grid flex-1 gap-6 ${gridColumns[Math.min(board.tiles.length, 4)]}`}>
         {board.tiles.map((tile) => (
