@@ -31,7 +31,7 @@ export interface LiveStreamOptions {
 const minimumTokenLifeMs = 2_000
 
 /**
- * Queued bytes beyond which a client counts as not reading (a stalled connection): its stream is
+ * Queued chunks beyond which a client counts as not reading (a stalled connection): its stream is
  * dropped instead of growing in memory.
  */
 const maxQueuedChunks = 64
@@ -51,11 +51,13 @@ export async function openLiveStream(
   let controller!: ReadableStreamDefaultController<Uint8Array>
   let connection: LiveConnection | null = null
   let finished = false
-  const timers: NodeJS.Timeout[] = []
+  let heartbeat: NodeJS.Timeout | undefined
+  let expiry: NodeJS.Timeout | undefined
 
   const stop = () => {
     finished = true
-    for (const timer of timers) clearTimeout(timer)
+    clearInterval(heartbeat)
+    clearTimeout(expiry)
     connection?.close()
   }
   const write = (text: string) => {
@@ -71,6 +73,8 @@ export async function openLiveStream(
   const end = (reason: LiveEndReason) => {
     if (finished) return
     send({ type: 'end', reason })
+    // A client that stopped reading has been dropped by `write` already.
+    if (finished) return
     stop()
     controller.close()
   }
@@ -92,7 +96,7 @@ export async function openLiveStream(
   send({ type: 'ready' })
 
   const heartbeatMs = options.heartbeatMs ?? liveHeartbeatMs
-  const heartbeat = setInterval(() => {
+  heartbeat = setInterval(() => {
     write(': ping\n\n')
     options.reauthenticate().then(
       (again) => {
@@ -105,10 +109,8 @@ export async function openLiveStream(
       () => end('session_ended'),
     )
   }, heartbeatMs)
-  const expiry = setTimeout(() => end('token_expired'), options.expiresAt.getTime() - Date.now())
-  for (const timer of [heartbeat, expiry]) {
-    timer.unref()
-    timers.push(timer)
-  }
+  expiry = setTimeout(() => end('token_expired'), options.expiresAt.getTime() - Date.now())
+  heartbeat.unref()
+  expiry.unref()
   return stream
 }
