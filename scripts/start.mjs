@@ -66,6 +66,8 @@ async function compressResponses(request, next) {
     !response.body ||
     response.headers.has('content-encoding') ||
     !compressibleType.test(type) ||
+    // A stream of events must reach the client as each is written; gzip would hold them back.
+    type.startsWith('text/event-stream') ||
     !/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')
   ) {
     return response
@@ -179,6 +181,7 @@ async function main() {
       process.exit(1)
     }, 15_000)
     force.unref()
+    await entry.endOpenStreams()
     await server.close()
     await entry.stopApp()
     app.logger.info('stopped')

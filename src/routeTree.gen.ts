@@ -87,6 +87,7 @@ import { Route as ApiFilesOrganisationLogosRouteImport } from './routes/api/file
 import { Route as ApiFilesPrescriptionScansRouteImport } from './routes/api/files/prescription-scans'
 import { Route as ApiFilesProductImagesRouteImport } from './routes/api/files/product-images'
 import { Route as ApiFilesShopLogosRouteImport } from './routes/api/files/shop-logos'
+import { Route as ApiLiveEventsRouteImport } from './routes/api/live/events'
 import { Route as ApiShopPrescriptionSampleDotpdfRouteImport } from './routes/api/shop/prescription-sample[.]pdf'
 import { Route as ApiShop_usersExportRouteImport } from './routes/api/shop_users/export'
 import { Route as ApiShop_usersMeRouteImport } from './routes/api/shop_users/me'
@@ -511,6 +512,11 @@ const ApiFilesShopLogosRoute = ApiFilesShopLogosRouteImport.update({
   path: '/api/files/shop-logos',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiLiveEventsRoute = ApiLiveEventsRouteImport.update({
+  id: '/api/live/events',
+  path: '/api/live/events',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiShopPrescriptionSampleDotpdfRoute =
   ApiShopPrescriptionSampleDotpdfRouteImport.update({
     id: '/api/shop/prescription-sample.pdf',
@@ -724,6 +730,7 @@ export interface FileRoutesByFullPath {
   '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/files/shop-logos': typeof ApiFilesShopLogosRoute
+  '/api/live/events': typeof ApiLiveEventsRoute
   '/api/shop/prescription-sample.pdf': typeof ApiShopPrescriptionSampleDotpdfRoute
   '/api/shop_users/export': typeof ApiShop_usersExportRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
@@ -827,6 +834,7 @@ export interface FileRoutesByTo {
   '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/files/shop-logos': typeof ApiFilesShopLogosRoute
+  '/api/live/events': typeof ApiLiveEventsRoute
   '/api/shop/prescription-sample.pdf': typeof ApiShopPrescriptionSampleDotpdfRoute
   '/api/shop_users/export': typeof ApiShop_usersExportRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
@@ -936,6 +944,7 @@ export interface FileRoutesById {
   '/api/files/prescription-scans': typeof ApiFilesPrescriptionScansRoute
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/files/shop-logos': typeof ApiFilesShopLogosRoute
+  '/api/live/events': typeof ApiLiveEventsRoute
   '/api/shop/prescription-sample.pdf': typeof ApiShopPrescriptionSampleDotpdfRoute
   '/api/shop_users/export': typeof ApiShop_usersExportRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
@@ -1041,6 +1050,7 @@ export interface FileRouteTypes {
     | '/api/files/prescription-scans'
     | '/api/files/product-images'
     | '/api/files/shop-logos'
+    | '/api/live/events'
     | '/api/shop/prescription-sample.pdf'
     | '/api/shop_users/export'
     | '/api/shop_users/me'
@@ -1144,6 +1154,7 @@ export interface FileRouteTypes {
     | '/api/files/prescription-scans'
     | '/api/files/product-images'
     | '/api/files/shop-logos'
+    | '/api/live/events'
     | '/api/shop/prescription-sample.pdf'
     | '/api/shop_users/export'
     | '/api/shop_users/me'
@@ -1252,6 +1263,7 @@ export interface FileRouteTypes {
     | '/api/files/prescription-scans'
     | '/api/files/product-images'
     | '/api/files/shop-logos'
+    | '/api/live/events'
     | '/api/shop/prescription-sample.pdf'
     | '/api/shop_users/export'
     | '/api/shop_users/me'
@@ -1318,6 +1330,7 @@ export interface RootRouteChildren {
   ApiFilesPrescriptionScansRoute: typeof ApiFilesPrescriptionScansRoute
   ApiFilesProductImagesRoute: typeof ApiFilesProductImagesRoute
   ApiFilesShopLogosRoute: typeof ApiFilesShopLogosRoute
+  ApiLiveEventsRoute: typeof ApiLiveEventsRoute
   ApiShopPrescriptionSampleDotpdfRoute: typeof ApiShopPrescriptionSampleDotpdfRoute
   ApiShop_usersExportRoute: typeof ApiShop_usersExportRoute
   ApiShop_usersMeRoute: typeof ApiShop_usersMeRoute
@@ -1877,6 +1890,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiFilesShopLogosRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/live/events': {
+      id: '/api/live/events'
+      path: '/api/live/events'
+      fullPath: '/api/live/events'
+      preLoaderRoute: typeof ApiLiveEventsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/shop/prescription-sample.pdf': {
       id: '/api/shop/prescription-sample.pdf'
       path: '/api/shop/prescription-sample.pdf'
@@ -2323,6 +2343,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiFilesPrescriptionScansRoute: ApiFilesPrescriptionScansRoute,
   ApiFilesProductImagesRoute: ApiFilesProductImagesRoute,
   ApiFilesShopLogosRoute: ApiFilesShopLogosRoute,
+  ApiLiveEventsRoute: ApiLiveEventsRoute,
   ApiShopPrescriptionSampleDotpdfRoute: ApiShopPrescriptionSampleDotpdfRoute,
   ApiShop_usersExportRoute: ApiShop_usersExportRoute,
   ApiShop_usersMeRoute: ApiShop_usersMeRoute,

@@ -27,6 +27,14 @@ const dateTime = new Intl.DateTimeFormat(locale, {
   hour: '2-digit',
   minute: '2-digit',
 })
+const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' })
+const longDate = new Intl.DateTimeFormat(locale, {
+  timeZone,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+})
 
 function assertSafeInteger(value: number, what: string) {
   if (!Number.isSafeInteger(value)) throw new RangeError(`${what} must be a safe integer: ${value}`)
@@ -84,6 +92,16 @@ export function formatDate(value: Date | string): string {
 /** A moment in German time: "05.03.2025, 14:30". */
 export function formatDateTime(value: Date | string): string {
   return dateTime.format(new Date(value))
+}
+
+/** The time of day in German time: "14:30". */
+export function formatTime(value: Date | string): string {
+  return time.format(new Date(value))
+}
+
+/** A day in words, in German time: "Freitag, 27. November 2026". */
+export function formatLongDate(value: Date | string): string {
+  return longDate.format(new Date(value))
 }
 
 const isoDate = new Intl.DateTimeFormat('en-CA', {

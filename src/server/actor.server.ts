@@ -57,12 +57,15 @@ export const systemActor = (name: string, requestId: string | null = null): Syst
   requestId,
 })
 
-/** The actor behind an access token presented on `host`; 401 when there is none or it is dead. */
+/**
+ * The actor behind an access token presented on `host`, and when that token expires; 401 when
+ * there is none or it is dead.
+ */
 export async function actorFromAccessToken(
   app: App,
   token: string | null,
   { host, requestId }: { host: string; requestId: string | null },
-): Promise<{ actor: BusinessActor | ShopActor; tenant: Tenant | null }> {
+): Promise<{ actor: BusinessActor | ShopActor; tenant: Tenant | null; expiresAt: Date }> {
   const tenant = await resolveTenant(app.db, host, app.config.APP_DOMAIN)
   const principal = await verifyAccessSession(app, token, tenant?.slug ?? null)
   if (principal.accountType === 'b2b') {
@@ -75,7 +78,7 @@ export async function actorFromAccessToken(
       sessionId: principal.sessionId,
       requestId,
     }
-    return { actor, tenant }
+    return { actor, tenant, expiresAt: principal.expiresAt }
   }
   const user = await getActiveShopUser(app.db, principal.subjectId)
   // verifyAccessSession tied the token to this host's tenant, so the tenant is there.
@@ -83,6 +86,7 @@ export async function actorFromAccessToken(
   return {
     actor: { kind: 'shop', user, tenant, sessionId: principal.sessionId, requestId },
     tenant,
+    expiresAt: principal.expiresAt,
   }
 }
 

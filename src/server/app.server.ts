@@ -9,6 +9,7 @@ import {
 } from './db/client.server'
 import { isDatabaseEmpty, seedDemoData } from './db/seed.server'
 import { type JobRunner, startJobs } from './jobs/job-runner.server'
+import { endLiveStreams, watchLiveEvents } from './live/live-events.server'
 import { createLogger, type Logger } from './logger.server'
 import { createMailTransport, mailDeliveryJob, mailPurgeJob } from './mail/outbox.server'
 import { mollieRefundJob } from './payments/mollie-payments.server'
@@ -55,6 +56,7 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
     })
     await checkAppSecret(database.db, appSecret)
     await watchTenantChanges(database)
+    await watchLiveEvents(database)
     const transport = createMailTransport({
       smtpUrl: config.SMTP_URL,
       appDomain: config.APP_DOMAIN,
@@ -100,6 +102,15 @@ export function startApp(env: Record<string, string | undefined> = process.env):
 }
 
 export const getApp = (): Promise<App> => startApp()
+
+/**
+ * Ends the live screens' open streams before a shutdown: the server would otherwise wait for them
+ * until it is forced to exit. The screens reconnect (to another process or after the restart).
+ */
+export async function endOpenStreams(): Promise<void> {
+  const app = await starting?.catch(() => undefined)
+  if (app) endLiveStreams(app.database)
+}
 
 export async function stopApp(): Promise<void> {
   if (!starting) return

@@ -46,6 +46,8 @@ export interface Principal {
   role: string
   sessionId: string
   tenant?: string
+  /** When the presented access token expires: a long-lived stream ends then (ADR 046). */
+  expiresAt: Date
 }
 
 export const messages = {
@@ -601,6 +603,7 @@ export async function verifyAccessSession(
     role: claims.role,
     sessionId: claims.sid,
     tenant: claims.tenant,
+    expiresAt: new Date(claims.exp * 1000),
   }
 }
 

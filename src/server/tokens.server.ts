@@ -41,6 +41,7 @@ const accessPayloadSchema = z.object({
   role: z.union([userRoleSchema, z.literal(shopUserRole)]),
   sid: z.uuid(),
   tenant: z.string().optional(),
+  exp: z.number().int(),
 })
 
 const refreshPayloadSchema = z.object({
@@ -127,7 +128,15 @@ async function verify(keys: SigningKeys, token: string, typ: string): Promise<JW
   }
 }
 
-export async function verifyAccessToken(keys: SigningKeys, token: string): Promise<AccessClaims> {
+/** A checked access token's claims, with its expiry (seconds since the epoch). */
+export interface VerifiedAccessClaims extends AccessClaims {
+  exp: number
+}
+
+export async function verifyAccessToken(
+  keys: SigningKeys,
+  token: string,
+): Promise<VerifiedAccessClaims> {
   const parsed = accessPayloadSchema.safeParse(await verify(keys, token, accessTokenType))
   if (!parsed.success) throw new InvalidTokenError('access token claims malformed')
   const { typ: _typ, ...claims } = parsed.data

@@ -4,7 +4,6 @@ import {
   ClipboardList,
   LayoutDashboard,
   type LucideIcon,
-  MonitorPlay,
   Newspaper,
 } from 'lucide-react'
 import { type AreaKey, areaTitles } from './page-head'
@@ -75,6 +74,7 @@ type BuiltArea =
   | 'handOuts'
   | 'handOutCreate'
   | 'handOut'
+  | 'live'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {
@@ -108,14 +108,6 @@ export const areas: Record<PlaceholderArea, Area> = {
     emptyTitle: 'Noch keine Abfüllprotokolle',
     emptyText:
       'Jede Abfüllung wird mit Charge, Mengen, Verantwortlichen und Zeitpunkt protokolliert.',
-  },
-  live: {
-    title: areaTitles.live,
-    description:
-      'Die Ansicht für den Bildschirm an der Ausgabe: wartende Abholungen und Abgaben in Echtzeit.',
-    icon: MonitorPlay,
-    emptyTitle: 'Gerade nichts zu tun',
-    emptyText: 'Neue Abholungen und Abgaben erscheinen hier, sobald sie bereitstehen.',
   },
   news: {
     title: areaTitles.news,

@@ -80,7 +80,12 @@ export const customerName = sql<string>`coalesce(${customers.companyName}, conca
 
 // ─── Reading ─────────────────────────────────────────────────────────────────────────────────
 
-const itemCount = sql<number>`(select count(*) from ${customerOrderItems} where ${customerOrderItems.orderId} = ${customerOrders.id})::int`
+/**
+ * How many lines an order has (the list's and the live board's column). The subquery sits in an
+ * `sql` of its own: drizzle writes the top-level columns of a single-table select's fields without
+ * their table, and `"order_id" = "id"` would then compare the item with itself.
+ */
+export const itemCount = sql<number>`${sql`(select count(*) from ${customerOrderItems} where ${customerOrderItems.orderId} = ${customerOrders.id})`}::int`
 
 /**
  * The orders a to-do names (the dashboard's figure and the list behind it): prescription-only

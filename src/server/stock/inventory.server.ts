@@ -73,22 +73,30 @@ function inventoryFacts(db: Executor, organisationId: string) {
   const lowStock = sql`(${organisationProducts.lowStockThreshold} is not null and ${available} < ${organisationProducts.lowStockThreshold}::bigint * ${organisationProducts.baseUnitsPerSalesUnit})`
   const expiringSoon = sql`coalesce(${stock.nextExpiry} < ${soon}::date, false)`
   const inQuarantine = sql`coalesce(${stock.quarantine}, 0) > 0`
+  // The organisation's listings on offer, and archived ones that still hold stock.
+  const listed = and(
+    eq(organisationProducts.organisationId, organisationId),
+    or(isNull(organisationProducts.archivedAt), sql`${onHand} > 0`),
+  )
   const warningCondition: Record<InventoryWarning, SQL> = {
     low: lowStock,
     expiring: expiringSoon,
     quarantine: inQuarantine,
     any: sql`(${lowStock} or ${expiringSoon})`,
   }
-  return { today, stock, available, onHand, lowStock, expiringSoon, warningCondition }
+  return { today, stock, available, onHand, lowStock, expiringSoon, warningCondition, listed }
 }
+
+/** The warnings a listing carries itself (`any` is a filter over two of them). */
+type CountedWarning = Exclude<InventoryWarning, 'any'>
 
 /** How many listings carry each warning (the dashboard): the list's rows, counted in one query. */
 export async function inventoryWarningCounts(
   db: Executor,
   organisationId: string,
-): Promise<Record<Exclude<InventoryWarning, 'any'>, number>> {
-  const { stock, onHand, warningCondition } = inventoryFacts(db, organisationId)
-  const counted = (warning: Exclude<InventoryWarning, 'any'>) =>
+): Promise<Record<CountedWarning, number>> {
+  const { stock, warningCondition, listed } = inventoryFacts(db, organisationId)
+  const counted = (warning: CountedWarning) =>
     sql<number>`(count(*) filter (where ${warningCondition[warning]}))::int`
   const [row] = await db
     .select({
@@ -98,13 +106,41 @@ export async function inventoryWarningCounts(
     })
     .from(organisationProducts)
     .leftJoin(stock, eq(stock.productId, organisationProducts.id))
-    .where(
-      and(
-        eq(organisationProducts.organisationId, organisationId),
-        or(isNull(organisationProducts.archivedAt), sql`${onHand} > 0`),
-      ),
-    )
+    .where(listed)
   return row ?? { low: 0, expiring: 0, quarantine: 0 }
+}
+
+/**
+ * The first `limit` listings (by name) carrying any of `warnings`, with the ones they carry: the
+ * live board's names behind `inventoryWarningCounts`, by the list's conditions.
+ */
+export async function inventoryWarningListings(
+  db: Executor,
+  organisationId: string,
+  warnings: readonly CountedWarning[],
+  limit: number,
+): Promise<{ id: string; name: string; warnings: CountedWarning[] }[]> {
+  if (warnings.length === 0) return []
+  const { stock, warningCondition, listed } = inventoryFacts(db, organisationId)
+  const rows = await db
+    .select({
+      id: organisationProducts.id,
+      name: products.name,
+      low: sql<boolean>`${warningCondition.low}`,
+      expiring: sql<boolean>`${warningCondition.expiring}`,
+      quarantine: sql<boolean>`${warningCondition.quarantine}`,
+    })
+    .from(organisationProducts)
+    .innerJoin(products, eq(products.id, organisationProducts.productId))
+    .leftJoin(stock, eq(stock.productId, organisationProducts.id))
+    .where(and(listed, or(...warnings.map((warning) => warningCondition[warning]))))
+    .orderBy(asc(products.name), asc(organisationProducts.id))
+    .limit(limit)
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    warnings: warnings.filter((warning) => row[warning]),
+  }))
 }
 
 // ─── The list ────────────────────────────────────────────────────────────────────────────────
@@ -120,7 +156,7 @@ export async function listInventory(
   db: Database,
 ): Promise<InventoryList> {
   const owner = await readableOwner(actor, search.organisation, db)
-  const { today, stock, available, onHand, lowStock, expiringSoon, warningCondition } =
+  const { today, stock, available, onHand, lowStock, expiringSoon, warningCondition, listed } =
     inventoryFacts(db, owner.id)
 
   const select = db
@@ -148,8 +184,7 @@ export async function listInventory(
     .leftJoin(stock, eq(stock.productId, organisationProducts.id))
     .where(
       and(
-        eq(organisationProducts.organisationId, owner.id),
-        or(isNull(organisationProducts.archivedAt), sql`${onHand} > 0`),
+        listed,
         productSearchCondition(search.q),
         search.category && eq(products.category, search.category),
         search.warning && warningCondition[search.warning],

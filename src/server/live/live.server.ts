@@ -1,0 +1,146 @@
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm'
+import { dashboardFiguresOf } from '../../lib/dashboard'
+import { berlinIsoDate } from '../../lib/format'
+import {
+  type LiveBoard,
+  type LiveHandOutTile,
+  type LiveOrderTile,
+  type LiveOrderTileKey,
+  type LiveStockTile,
+  type LiveStockWarning,
+  type LiveTile,
+  liveTileEntryLimit,
+  liveTilesOf,
+} from '../../lib/live'
+import type { Actor } from '../actor.server'
+import { customerOrders } from '../customer-orders/customer-orders.schema'
+import { customerOrderTodoCondition, itemCount } from '../customer-orders/customer-orders.server'
+import type { Database } from '../db/client.server'
+import { handOuts } from '../handouts/handouts.schema'
+import { inventoryWarningCounts, inventoryWarningListings } from '../stock/inventory.server'
+import { requireLiveViewer } from './live-events.server'
+
+/**
+ * The live board of the acting user's organisation (ADR 046): per tile a count and the first
+ * entries, read with the conditions of the lists and the dashboard — the order list's status
+ * filter, `customerOrderTodoCondition`, the inventory's warnings (`inventoryWarningCounts`) — so
+ * the board, the dashboard and the lists always agree. Every query is scoped by the
+ * organisation; the board shows no customer's or member's name.
+ */
+
+/** Each order tile: which orders, and which come first. */
+const orderTiles: Record<LiveOrderTileKey, { condition: () => SQL; order: 'newest' | 'oldest' }> = {
+  // What came in and awaits its first look: the list's `?status=new`.
+  new_orders: { condition: () => eq(customerOrders.status, 'new'), order: 'newest' },
+  // The work queues: the longest waiting first.
+  to_prepare: { condition: () => customerOrderTodoCondition('to_prepare'), order: 'oldest' },
+  ready: { condition: () => eq(customerOrders.status, 'ready'), order: 'oldest' },
+  to_ship: { condition: () => customerOrderTodoCondition('to_ship'), order: 'oldest' },
+}
+
+async function orderTile(
+  db: Database,
+  organisationId: string,
+  key: LiveOrderTileKey,
+): Promise<LiveOrderTile> {
+  const { condition, order } = orderTiles[key]
+  const rows = await db
+    .select({
+      id: customerOrders.id,
+      number: customerOrders.number,
+      type: customerOrders.type,
+      deliveryMethod: customerOrders.deliveryMethod,
+      paymentStatus: customerOrders.paymentStatus,
+      itemCount,
+      createdAt: customerOrders.createdAt,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(customerOrders)
+    .where(and(eq(customerOrders.organisationId, organisationId), condition()))
+    .orderBy(
+      order === 'newest' ? desc(customerOrders.createdAt) : asc(customerOrders.createdAt),
+      asc(customerOrders.id),
+    )
+    .limit(liveTileEntryLimit)
+  return {
+    key,
+    total: Number(rows[0]?.total ?? 0),
+    orders: rows.map(({ total: _total, createdAt, ...row }) => ({
+      ...row,
+      itemCount: Number(row.itemCount),
+      createdAt: createdAt.toISOString(),
+    })),
+  }
+}
+
+/** Today's hand-outs (Berlin day) that are not cancelled, the latest first. */
+async function handOutTile(db: Database, organisationId: string): Promise<LiveHandOutTile> {
+  const today = and(
+    eq(handOuts.organisationId, organisationId),
+    eq(handOuts.handedOutOn, berlinIsoDate()),
+    isNull(handOuts.cancelledAt),
+  )
+  const [totals, rows] = await Promise.all([
+    db
+      .select({
+        count: sql<number>`count(*)::int`,
+        mg: sql<number>`coalesce(sum(${handOuts.quantity}), 0)::bigint`,
+      })
+      .from(handOuts)
+      .where(today),
+    db
+      .select({
+        id: handOuts.id,
+        number: handOuts.number,
+        productName: handOuts.productName,
+        quantity: handOuts.quantity,
+        handedOutAt: handOuts.handedOutAt,
+      })
+      .from(handOuts)
+      .where(today)
+      .orderBy(desc(handOuts.handedOutAt), desc(handOuts.id))
+      .limit(liveTileEntryLimit),
+  ])
+  return {
+    key: 'handouts_today',
+    total: Number(totals[0]?.count ?? 0),
+    totalMg: Number(totals[0]?.mg ?? 0),
+    handOuts: rows.map((row) => ({ ...row, handedOutAt: row.handedOutAt.toISOString() })),
+  }
+}
+
+const stockWarnings: readonly LiveStockWarning[] = ['quarantine', 'low', 'expiring']
+
+/** The stock warnings the category's dashboard shows, with the first products carrying them. */
+async function stockTile(
+  db: Database,
+  organisationId: string,
+  category: LiveBoard['organisation']['category'],
+): Promise<LiveStockTile> {
+  const watched = stockWarnings.filter((warning) => dashboardFiguresOf[category].includes(warning))
+  const [counts, products] = await Promise.all([
+    inventoryWarningCounts(db, organisationId),
+    inventoryWarningListings(db, organisationId, watched, liveTileEntryLimit),
+  ])
+  return {
+    key: 'stock_alerts',
+    counts: watched.map((warning) => ({ warning, count: Number(counts[warning]) })),
+    products,
+  }
+}
+
+export async function getLiveBoard(actor: Actor, db: Database): Promise<LiveBoard> {
+  const { organisation } = requireLiveViewer(actor)
+  const tiles: LiveTile[] = await Promise.all(
+    liveTilesOf[organisation.category].map((key) => {
+      if (key === 'handouts_today') return handOutTile(db, organisation.id)
+      if (key === 'stock_alerts') return stockTile(db, organisation.id, organisation.category)
+      return orderTile(db, organisation.id, key)
+    }),
+  )
+  return {
+    organisation: { name: organisation.name, category: organisation.category },
+    tiles,
+    loadedAt: new Date().toISOString(),
+  }
+}
