@@ -1,5 +1,6 @@
 import type { DeliveryMethod, OrderType, PaymentStatus } from './customer-values'
 import type { OrganisationCategory } from './organisation'
+import type { PackUnit } from './products'
 
 /**
  * `/live`: the board for the back room or the counter (issue 14, ADR 046). What it shows, the
@@ -25,7 +26,8 @@ export type LiveTileKey = (typeof liveTileKeys)[number]
  */
 export const liveTilesOf: Record<OrganisationCategory, readonly LiveTileKey[]> = {
   platform: [],
-  pharmacy: ['new_orders', 'to_prepare', 'ready', 'stock_alerts'],
+  // A pharmacy's hand-outs are its completed prescription orders (ADR 048).
+  pharmacy: ['new_orders', 'to_prepare', 'ready', 'handouts_today', 'stock_alerts'],
   wholesaler: ['new_orders', 'to_ship', 'stock_alerts'],
   producer: ['new_orders', 'to_ship', 'stock_alerts'],
   club: ['handouts_today', 'stock_alerts'],
@@ -61,15 +63,16 @@ export interface LiveHandOut {
   id: string
   number: string
   productName: string
-  /** Milligrams. */
+  /** Base units of `packUnit`: milligrams for flowers, microlitres for a pharmacy's extracts. */
   quantity: number
+  packUnit: PackUnit
   handedOutAt: string
 }
 
 export interface LiveHandOutTile {
   key: 'handouts_today'
   total: number
-  /** Milligrams handed out today, not cancelled. */
+  /** Milligrams of goods by weight handed out today, not cancelled. */
   totalMg: number
   handOuts: LiveHandOut[]
 }

@@ -2,7 +2,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { deliveryMethodLabels, orderTypeLabels, paymentStatusLabels } from '~/lib/customer-orders'
 import { formatCount, formatLongDate, formatTime } from '~/lib/format'
-import { formatGrams } from '~/lib/handouts'
+import { formatGrams, handOutQuantity } from '~/lib/handouts'
 import {
   type LiveConnectionState,
   type LiveHandOutTile,
@@ -148,7 +148,7 @@ function HandOutTile({ tile }: { tile: LiveHandOutTile }) {
   return (
     <TileFrame tile={tile} count={formatCount(tile.total)}>
       <p className="mb-2 text-xl">
-        Zusammen <span className="font-semibold">{formatGrams(tile.totalMg)}</span>
+        Nach Gewicht zusammen <span className="font-semibold">{formatGrams(tile.totalMg)}</span>
       </p>
       {tile.handOuts.length === 0 ? (
         <p className="text-xl text-ink-muted">Heute noch keine Abgabe.</p>
@@ -166,7 +166,7 @@ function HandOutTile({ tile }: { tile: LiveHandOutTile }) {
                 </time>
               </div>
               <p className="text-lg">
-                {handOut.productName} · {formatGrams(handOut.quantity)}
+                {handOut.productName} · {handOutQuantity(handOut)}
               </p>
             </li>
           ))}

@@ -84,7 +84,7 @@ async function handOutTile(db: Database, organisationId: string): Promise<LiveHa
     db
       .select({
         count: sql<number>`count(*)::int`,
-        mg: sql<number>`coalesce(sum(${handOuts.quantity}), 0)::bigint`,
+        mg: sql<number>`coalesce(sum(${handOuts.quantity}) filter (where ${handOuts.packUnit} = 'g'), 0)::bigint`,
       })
       .from(handOuts)
       .where(today),
@@ -94,6 +94,7 @@ async function handOutTile(db: Database, organisationId: string): Promise<LiveHa
         number: handOuts.number,
         productName: handOuts.productName,
         quantity: handOuts.quantity,
+        packUnit: handOuts.packUnit,
         handedOutAt: handOuts.handedOutAt,
       })
       .from(handOuts)
