@@ -56,7 +56,6 @@ import { Route as AppInventoryReceiptRouteImport } from './routes/_app/inventory
 import { Route as AppMeIndexRouteImport } from './routes/_app/me/index'
 import { Route as AppMeChangePasswordRouteImport } from './routes/_app/me/change-password'
 import { Route as AppOrganisationsIdRouteImport } from './routes/_app/organisations/$id'
-import { Route as AppOrganisationsFillingProtocolRouteImport } from './routes/_app/organisations/filling-protocol'
 import { Route as AppProductsIndexRouteImport } from './routes/_app/products/index'
 import { Route as AppProductsCreateRouteImport } from './routes/_app/products/create'
 import { Route as AppPurchase_ordersIndexRouteImport } from './routes/_app/purchase_orders/index'
@@ -101,6 +100,9 @@ import { Route as AppCustomersIdIndexRouteImport } from './routes/_app/customers
 import { Route as AppCustomersIdEditRouteImport } from './routes/_app/customers/$id.edit'
 import { Route as AppCustomersIdExportRouteImport } from './routes/_app/customers/$id.export'
 import { Route as AppInventoryBatchesIdRouteImport } from './routes/_app/inventory/batches/$id'
+import { Route as AppOrganisationsFillingProtocolIndexRouteImport } from './routes/_app/organisations/filling-protocol/index'
+import { Route as AppOrganisationsFillingProtocolIdRouteImport } from './routes/_app/organisations/filling-protocol/$id'
+import { Route as AppOrganisationsFillingProtocolNeuRouteImport } from './routes/_app/organisations/filling-protocol/neu'
 import { Route as AppProductsIdIndexRouteImport } from './routes/_app/products/$id.index'
 import { Route as AppProductsIdEditRouteImport } from './routes/_app/products/$id.edit'
 import { Route as AppPurchase_ordersIdEditRouteImport } from './routes/_app/purchase_orders/$id.edit'
@@ -111,6 +113,7 @@ import { Route as ApiAdminProductImportsIdRouteImport } from './routes/api/admin
 import { Route as ApiAuthAccountTypeLoginRouteImport } from './routes/api/auth/$accountType/login'
 import { Route as ApiAuthAccountTypeLogoutRouteImport } from './routes/api/auth/$accountType/logout'
 import { Route as ApiAuthAccountTypeTokenRouteImport } from './routes/api/auth/$accountType/token'
+import { Route as ApiFillingProtocolsIdPdfRouteImport } from './routes/api/filling-protocols/$id.pdf'
 import { Route as ApiUsersMePasswordRouteImport } from './routes/api/users/me/password'
 import { Route as AppAdminProductDbIdEditRouteImport } from './routes/_app/admin/product-db/$id.edit'
 import { Route as ApiAdminProductImportsIdConfirmRouteImport } from './routes/api/admin/product-imports.$id.confirm'
@@ -347,12 +350,6 @@ const AppOrganisationsIdRoute = AppOrganisationsIdRouteImport.update({
   path: '/organisations/$id',
   getParentRoute: () => AppRoute,
 } as any)
-const AppOrganisationsFillingProtocolRoute =
-  AppOrganisationsFillingProtocolRouteImport.update({
-    id: '/organisations/filling-protocol',
-    path: '/organisations/filling-protocol',
-    getParentRoute: () => AppRoute,
-  } as any)
 const AppProductsIndexRoute = AppProductsIndexRouteImport.update({
   id: '/products/',
   path: '/products/',
@@ -584,6 +581,24 @@ const AppInventoryBatchesIdRoute = AppInventoryBatchesIdRouteImport.update({
   path: '/inventory/batches/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOrganisationsFillingProtocolIndexRoute =
+  AppOrganisationsFillingProtocolIndexRouteImport.update({
+    id: '/organisations/filling-protocol/',
+    path: '/organisations/filling-protocol/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppOrganisationsFillingProtocolIdRoute =
+  AppOrganisationsFillingProtocolIdRouteImport.update({
+    id: '/organisations/filling-protocol/$id',
+    path: '/organisations/filling-protocol/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppOrganisationsFillingProtocolNeuRoute =
+  AppOrganisationsFillingProtocolNeuRouteImport.update({
+    id: '/organisations/filling-protocol/neu',
+    path: '/organisations/filling-protocol/neu',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProductsIdIndexRoute = AppProductsIdIndexRouteImport.update({
   id: '/products/$id/',
   path: '/products/$id/',
@@ -638,6 +653,12 @@ const ApiAuthAccountTypeTokenRoute = ApiAuthAccountTypeTokenRouteImport.update({
   path: '/api/auth/$accountType/token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiFillingProtocolsIdPdfRoute =
+  ApiFillingProtocolsIdPdfRouteImport.update({
+    id: '/api/filling-protocols/$id/pdf',
+    path: '/api/filling-protocols/$id/pdf',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiUsersMePasswordRoute = ApiUsersMePasswordRouteImport.update({
   id: '/password',
   path: '/password',
@@ -698,7 +719,6 @@ export interface FileRoutesByFullPath {
   '/inventory/receipt': typeof AppInventoryReceiptRoute
   '/me/change-password': typeof AppMeChangePasswordRoute
   '/organisations/$id': typeof AppOrganisationsIdRoute
-  '/organisations/filling-protocol': typeof AppOrganisationsFillingProtocolRoute
   '/products/create': typeof AppProductsCreateRoute
   '/purchase_orders/create': typeof AppPurchase_ordersCreateRoute
   '/purchase_orders/suppliers': typeof AppPurchase_ordersSuppliersRoute
@@ -746,6 +766,8 @@ export interface FileRoutesByFullPath {
   '/customers/$id/edit': typeof AppCustomersIdEditRoute
   '/customers/$id/export': typeof AppCustomersIdExportRoute
   '/inventory/batches/$id': typeof AppInventoryBatchesIdRoute
+  '/organisations/filling-protocol/$id': typeof AppOrganisationsFillingProtocolIdRoute
+  '/organisations/filling-protocol/neu': typeof AppOrganisationsFillingProtocolNeuRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
   '/purchase_orders/$id/receipt': typeof AppPurchase_ordersIdReceiptRoute
@@ -754,10 +776,12 @@ export interface FileRoutesByFullPath {
   '/api/auth/$accountType/login': typeof ApiAuthAccountTypeLoginRoute
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
+  '/api/filling-protocols/$id/pdf': typeof ApiFillingProtocolsIdPdfRoute
   '/api/users/me/password': typeof ApiUsersMePasswordRoute
   '/admin/product-db/': typeof AppAdminProductDbIndexRoute
   '/customer_orders/$id/': typeof AppCustomer_ordersIdIndexRoute
   '/customers/$id/': typeof AppCustomersIdIndexRoute
+  '/organisations/filling-protocol/': typeof AppOrganisationsFillingProtocolIndexRoute
   '/products/$id/': typeof AppProductsIdIndexRoute
   '/account/orders/': typeof ShopAccountOrdersIndexRoute
   '/admin/product-db/$id/edit': typeof AppAdminProductDbIdEditRoute
@@ -801,7 +825,6 @@ export interface FileRoutesByTo {
   '/inventory/receipt': typeof AppInventoryReceiptRoute
   '/me/change-password': typeof AppMeChangePasswordRoute
   '/organisations/$id': typeof AppOrganisationsIdRoute
-  '/organisations/filling-protocol': typeof AppOrganisationsFillingProtocolRoute
   '/products/create': typeof AppProductsCreateRoute
   '/purchase_orders/create': typeof AppPurchase_ordersCreateRoute
   '/purchase_orders/suppliers': typeof AppPurchase_ordersSuppliersRoute
@@ -849,6 +872,8 @@ export interface FileRoutesByTo {
   '/customers/$id/edit': typeof AppCustomersIdEditRoute
   '/customers/$id/export': typeof AppCustomersIdExportRoute
   '/inventory/batches/$id': typeof AppInventoryBatchesIdRoute
+  '/organisations/filling-protocol/$id': typeof AppOrganisationsFillingProtocolIdRoute
+  '/organisations/filling-protocol/neu': typeof AppOrganisationsFillingProtocolNeuRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
   '/purchase_orders/$id/receipt': typeof AppPurchase_ordersIdReceiptRoute
@@ -857,10 +882,12 @@ export interface FileRoutesByTo {
   '/api/auth/$accountType/login': typeof ApiAuthAccountTypeLoginRoute
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
+  '/api/filling-protocols/$id/pdf': typeof ApiFillingProtocolsIdPdfRoute
   '/api/users/me/password': typeof ApiUsersMePasswordRoute
   '/admin/product-db': typeof AppAdminProductDbIndexRoute
   '/customer_orders/$id': typeof AppCustomer_ordersIdIndexRoute
   '/customers/$id': typeof AppCustomersIdIndexRoute
+  '/organisations/filling-protocol': typeof AppOrganisationsFillingProtocolIndexRoute
   '/products/$id': typeof AppProductsIdIndexRoute
   '/account/orders': typeof ShopAccountOrdersIndexRoute
   '/admin/product-db/$id/edit': typeof AppAdminProductDbIdEditRoute
@@ -910,7 +937,6 @@ export interface FileRoutesById {
   '/_app/inventory/receipt': typeof AppInventoryReceiptRoute
   '/_app/me/change-password': typeof AppMeChangePasswordRoute
   '/_app/organisations/$id': typeof AppOrganisationsIdRoute
-  '/_app/organisations/filling-protocol': typeof AppOrganisationsFillingProtocolRoute
   '/_app/products/create': typeof AppProductsCreateRoute
   '/_app/purchase_orders/create': typeof AppPurchase_ordersCreateRoute
   '/_app/purchase_orders/suppliers': typeof AppPurchase_ordersSuppliersRoute
@@ -958,6 +984,8 @@ export interface FileRoutesById {
   '/_app/customers/$id/edit': typeof AppCustomersIdEditRoute
   '/_app/customers/$id/export': typeof AppCustomersIdExportRoute
   '/_app/inventory/batches/$id': typeof AppInventoryBatchesIdRoute
+  '/_app/organisations/filling-protocol/$id': typeof AppOrganisationsFillingProtocolIdRoute
+  '/_app/organisations/filling-protocol/neu': typeof AppOrganisationsFillingProtocolNeuRoute
   '/_app/products/$id/edit': typeof AppProductsIdEditRoute
   '/_app/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
   '/_app/purchase_orders/$id/receipt': typeof AppPurchase_ordersIdReceiptRoute
@@ -966,10 +994,12 @@ export interface FileRoutesById {
   '/api/auth/$accountType/login': typeof ApiAuthAccountTypeLoginRoute
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
+  '/api/filling-protocols/$id/pdf': typeof ApiFillingProtocolsIdPdfRoute
   '/api/users/me/password': typeof ApiUsersMePasswordRoute
   '/_app/admin/product-db/': typeof AppAdminProductDbIndexRoute
   '/_app/customer_orders/$id/': typeof AppCustomer_ordersIdIndexRoute
   '/_app/customers/$id/': typeof AppCustomersIdIndexRoute
+  '/_app/organisations/filling-protocol/': typeof AppOrganisationsFillingProtocolIndexRoute
   '/_app/products/$id/': typeof AppProductsIdIndexRoute
   '/_shop/account/orders/': typeof ShopAccountOrdersIndexRoute
   '/_app/admin/product-db/$id/edit': typeof AppAdminProductDbIdEditRoute
@@ -1015,7 +1045,6 @@ export interface FileRouteTypes {
     | '/inventory/receipt'
     | '/me/change-password'
     | '/organisations/$id'
-    | '/organisations/filling-protocol'
     | '/products/create'
     | '/purchase_orders/create'
     | '/purchase_orders/suppliers'
@@ -1063,6 +1092,8 @@ export interface FileRouteTypes {
     | '/customers/$id/edit'
     | '/customers/$id/export'
     | '/inventory/batches/$id'
+    | '/organisations/filling-protocol/$id'
+    | '/organisations/filling-protocol/neu'
     | '/products/$id/edit'
     | '/purchase_orders/$id/edit'
     | '/purchase_orders/$id/receipt'
@@ -1071,10 +1102,12 @@ export interface FileRouteTypes {
     | '/api/auth/$accountType/login'
     | '/api/auth/$accountType/logout'
     | '/api/auth/$accountType/token'
+    | '/api/filling-protocols/$id/pdf'
     | '/api/users/me/password'
     | '/admin/product-db/'
     | '/customer_orders/$id/'
     | '/customers/$id/'
+    | '/organisations/filling-protocol/'
     | '/products/$id/'
     | '/account/orders/'
     | '/admin/product-db/$id/edit'
@@ -1118,7 +1151,6 @@ export interface FileRouteTypes {
     | '/inventory/receipt'
     | '/me/change-password'
     | '/organisations/$id'
-    | '/organisations/filling-protocol'
     | '/products/create'
     | '/purchase_orders/create'
     | '/purchase_orders/suppliers'
@@ -1166,6 +1198,8 @@ export interface FileRouteTypes {
     | '/customers/$id/edit'
     | '/customers/$id/export'
     | '/inventory/batches/$id'
+    | '/organisations/filling-protocol/$id'
+    | '/organisations/filling-protocol/neu'
     | '/products/$id/edit'
     | '/purchase_orders/$id/edit'
     | '/purchase_orders/$id/receipt'
@@ -1174,10 +1208,12 @@ export interface FileRouteTypes {
     | '/api/auth/$accountType/login'
     | '/api/auth/$accountType/logout'
     | '/api/auth/$accountType/token'
+    | '/api/filling-protocols/$id/pdf'
     | '/api/users/me/password'
     | '/admin/product-db'
     | '/customer_orders/$id'
     | '/customers/$id'
+    | '/organisations/filling-protocol'
     | '/products/$id'
     | '/account/orders'
     | '/admin/product-db/$id/edit'
@@ -1226,7 +1262,6 @@ export interface FileRouteTypes {
     | '/_app/inventory/receipt'
     | '/_app/me/change-password'
     | '/_app/organisations/$id'
-    | '/_app/organisations/filling-protocol'
     | '/_app/products/create'
     | '/_app/purchase_orders/create'
     | '/_app/purchase_orders/suppliers'
@@ -1274,6 +1309,8 @@ export interface FileRouteTypes {
     | '/_app/customers/$id/edit'
     | '/_app/customers/$id/export'
     | '/_app/inventory/batches/$id'
+    | '/_app/organisations/filling-protocol/$id'
+    | '/_app/organisations/filling-protocol/neu'
     | '/_app/products/$id/edit'
     | '/_app/purchase_orders/$id/edit'
     | '/_app/purchase_orders/$id/receipt'
@@ -1282,10 +1319,12 @@ export interface FileRouteTypes {
     | '/api/auth/$accountType/login'
     | '/api/auth/$accountType/logout'
     | '/api/auth/$accountType/token'
+    | '/api/filling-protocols/$id/pdf'
     | '/api/users/me/password'
     | '/_app/admin/product-db/'
     | '/_app/customer_orders/$id/'
     | '/_app/customers/$id/'
+    | '/_app/organisations/filling-protocol/'
     | '/_app/products/$id/'
     | '/_shop/account/orders/'
     | '/_app/admin/product-db/$id/edit'
@@ -1326,6 +1365,7 @@ export interface RootRouteChildren {
   ApiAuthAccountTypeLoginRoute: typeof ApiAuthAccountTypeLoginRoute
   ApiAuthAccountTypeLogoutRoute: typeof ApiAuthAccountTypeLogoutRoute
   ApiAuthAccountTypeTokenRoute: typeof ApiAuthAccountTypeTokenRoute
+  ApiFillingProtocolsIdPdfRoute: typeof ApiFillingProtocolsIdPdfRoute
   ApiShop_usersOrdersIdInvoiceRoute: typeof ApiShop_usersOrdersIdInvoiceRoute
 }
 
@@ -1660,13 +1700,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrganisationsIdRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/organisations/filling-protocol': {
-      id: '/_app/organisations/filling-protocol'
-      path: '/organisations/filling-protocol'
-      fullPath: '/organisations/filling-protocol'
-      preLoaderRoute: typeof AppOrganisationsFillingProtocolRouteImport
-      parentRoute: typeof AppRoute
-    }
     '/_app/products/': {
       id: '/_app/products/'
       path: '/products'
@@ -1975,6 +2008,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInventoryBatchesIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/organisations/filling-protocol/': {
+      id: '/_app/organisations/filling-protocol/'
+      path: '/organisations/filling-protocol'
+      fullPath: '/organisations/filling-protocol/'
+      preLoaderRoute: typeof AppOrganisationsFillingProtocolIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/organisations/filling-protocol/$id': {
+      id: '/_app/organisations/filling-protocol/$id'
+      path: '/organisations/filling-protocol/$id'
+      fullPath: '/organisations/filling-protocol/$id'
+      preLoaderRoute: typeof AppOrganisationsFillingProtocolIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/organisations/filling-protocol/neu': {
+      id: '/_app/organisations/filling-protocol/neu'
+      path: '/organisations/filling-protocol/neu'
+      fullPath: '/organisations/filling-protocol/neu'
+      preLoaderRoute: typeof AppOrganisationsFillingProtocolNeuRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/products/$id/': {
       id: '/_app/products/$id/'
       path: '/products/$id'
@@ -2045,6 +2099,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiAuthAccountTypeTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/filling-protocols/$id/pdf': {
+      id: '/api/filling-protocols/$id/pdf'
+      path: '/api/filling-protocols/$id/pdf'
+      fullPath: '/api/filling-protocols/$id/pdf'
+      preLoaderRoute: typeof ApiFillingProtocolsIdPdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/users/me/password': {
       id: '/api/users/me/password'
       path: '/password'
@@ -2091,7 +2152,6 @@ interface AppRouteChildren {
   AppInventoryReceiptRoute: typeof AppInventoryReceiptRoute
   AppMeChangePasswordRoute: typeof AppMeChangePasswordRoute
   AppOrganisationsIdRoute: typeof AppOrganisationsIdRoute
-  AppOrganisationsFillingProtocolRoute: typeof AppOrganisationsFillingProtocolRoute
   AppProductsCreateRoute: typeof AppProductsCreateRoute
   AppPurchase_ordersCreateRoute: typeof AppPurchase_ordersCreateRoute
   AppPurchase_ordersSuppliersRoute: typeof AppPurchase_ordersSuppliersRoute
@@ -2109,12 +2169,15 @@ interface AppRouteChildren {
   AppCustomersIdEditRoute: typeof AppCustomersIdEditRoute
   AppCustomersIdExportRoute: typeof AppCustomersIdExportRoute
   AppInventoryBatchesIdRoute: typeof AppInventoryBatchesIdRoute
+  AppOrganisationsFillingProtocolIdRoute: typeof AppOrganisationsFillingProtocolIdRoute
+  AppOrganisationsFillingProtocolNeuRoute: typeof AppOrganisationsFillingProtocolNeuRoute
   AppProductsIdEditRoute: typeof AppProductsIdEditRoute
   AppPurchase_ordersIdEditRoute: typeof AppPurchase_ordersIdEditRoute
   AppPurchase_ordersIdReceiptRoute: typeof AppPurchase_ordersIdReceiptRoute
   AppAdminProductDbIndexRoute: typeof AppAdminProductDbIndexRoute
   AppCustomer_ordersIdIndexRoute: typeof AppCustomer_ordersIdIndexRoute
   AppCustomersIdIndexRoute: typeof AppCustomersIdIndexRoute
+  AppOrganisationsFillingProtocolIndexRoute: typeof AppOrganisationsFillingProtocolIndexRoute
   AppProductsIdIndexRoute: typeof AppProductsIdIndexRoute
   AppAdminProductDbIdEditRoute: typeof AppAdminProductDbIdEditRoute
 }
@@ -2134,7 +2197,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppInventoryReceiptRoute: AppInventoryReceiptRoute,
   AppMeChangePasswordRoute: AppMeChangePasswordRoute,
   AppOrganisationsIdRoute: AppOrganisationsIdRoute,
-  AppOrganisationsFillingProtocolRoute: AppOrganisationsFillingProtocolRoute,
   AppProductsCreateRoute: AppProductsCreateRoute,
   AppPurchase_ordersCreateRoute: AppPurchase_ordersCreateRoute,
   AppPurchase_ordersSuppliersRoute: AppPurchase_ordersSuppliersRoute,
@@ -2152,12 +2214,18 @@ const AppRouteChildren: AppRouteChildren = {
   AppCustomersIdEditRoute: AppCustomersIdEditRoute,
   AppCustomersIdExportRoute: AppCustomersIdExportRoute,
   AppInventoryBatchesIdRoute: AppInventoryBatchesIdRoute,
+  AppOrganisationsFillingProtocolIdRoute:
+    AppOrganisationsFillingProtocolIdRoute,
+  AppOrganisationsFillingProtocolNeuRoute:
+    AppOrganisationsFillingProtocolNeuRoute,
   AppProductsIdEditRoute: AppProductsIdEditRoute,
   AppPurchase_ordersIdEditRoute: AppPurchase_ordersIdEditRoute,
   AppPurchase_ordersIdReceiptRoute: AppPurchase_ordersIdReceiptRoute,
   AppAdminProductDbIndexRoute: AppAdminProductDbIndexRoute,
   AppCustomer_ordersIdIndexRoute: AppCustomer_ordersIdIndexRoute,
   AppCustomersIdIndexRoute: AppCustomersIdIndexRoute,
+  AppOrganisationsFillingProtocolIndexRoute:
+    AppOrganisationsFillingProtocolIndexRoute,
   AppProductsIdIndexRoute: AppProductsIdIndexRoute,
   AppAdminProductDbIdEditRoute: AppAdminProductDbIdEditRoute,
 }
@@ -2331,6 +2399,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiAuthAccountTypeLoginRoute: ApiAuthAccountTypeLoginRoute,
   ApiAuthAccountTypeLogoutRoute: ApiAuthAccountTypeLogoutRoute,
   ApiAuthAccountTypeTokenRoute: ApiAuthAccountTypeTokenRoute,
+  ApiFillingProtocolsIdPdfRoute: ApiFillingProtocolsIdPdfRoute,
   ApiShop_usersOrdersIdInvoiceRoute: ApiShop_usersOrdersIdInvoiceRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,7 +1,6 @@
 import {
   Building,
   ChartColumn,
-  ClipboardList,
   LayoutDashboard,
   type LucideIcon,
   MonitorPlay,
@@ -75,6 +74,8 @@ type BuiltArea =
   | 'handOuts'
   | 'handOutCreate'
   | 'handOut'
+  | 'fillingProtocols'
+  | 'fillingCreate'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {
@@ -100,14 +101,6 @@ export const areas: Record<PlaceholderArea, Area> = {
     icon: Building,
     emptyTitle: 'Organisationsdaten',
     emptyText: 'Hier pflegst du Anschrift, Erlaubnisse und die Zugänge deiner Mitarbeitenden.',
-  },
-  fillingProtocol: {
-    title: areaTitles.fillingProtocol,
-    description: 'Protokolle über das Abfüllen und Umverpacken von Chargen.',
-    icon: ClipboardList,
-    emptyTitle: 'Noch keine Abfüllprotokolle',
-    emptyText:
-      'Jede Abfüllung wird mit Charge, Mengen, Verantwortlichen und Zeitpunkt protokolliert.',
   },
   live: {
     title: areaTitles.live,
