@@ -90,8 +90,9 @@ function unitRows(protocol: FillingProtocolDetail): Row[] {
       [weight(unit.netMg)],
       [
         unit.netMg === null ? '–' : formatDeviation(unit.netMg, protocol.targetNetMg),
-        ...(outside ? ['außerhalb der Toleranz'] : []),
+        ...(outside ? ['außerhalb'] : []),
       ],
+      [],
       [unit.deviationReason ?? ''],
     ]
   })
@@ -149,7 +150,9 @@ export async function fillingProtocolPdf(actor: Actor, id: string, db: Database)
       { header: 'Tara', width: contentWidth * 0.13, align: 'right' },
       { header: 'Netto', width: contentWidth * 0.13, align: 'right' },
       { header: 'Abweichung', width: contentWidth * 0.16, align: 'right' },
-      { header: '  Begründung', width: contentWidth * 0.38 },
+      // Keeps the reasons off the right-aligned deviations.
+      { header: '', width: contentWidth * 0.04 },
+      { header: 'Begründung', width: contentWidth * 0.34 },
     ],
     unitRows(protocol),
   )
