@@ -90,7 +90,8 @@ export const startFillingSchema = z.object({
     'Die Toleranz hat höchstens zwei Nachkommastellen.',
   )
     .min(fillingLimits.minToleranceBasisPoints, 'Die Toleranz liegt zwischen 0,01 und 10 %.')
-    .max(fillingLimits.maxToleranceBasisPoints, 'Die Toleranz liegt zwischen 0,01 und 10 %.'),
+    .max(fillingLimits.maxToleranceBasisPoints, 'Die Toleranz liegt zwischen 0,01 und 10 %.')
+    .default(fillingLimits.defaultToleranceBasisPoints),
   /** A pack listing of the organisation, or null: "<Sorte>, <Sollgewicht>" is created at confirmation. */
   packListingId: z.uuid({ error: 'Bitte wähle das Packungsprodukt.' }).nullable(),
 })

@@ -25,7 +25,7 @@ const columns = column.columns([
     header: 'Nummer',
     cell: (info) => (
       <RowLink to="/organisations/filling-protocol/$id" params={{ id: info.row.original.id }}>
-        <span className="font-mono tabular-nums">{info.getValue()}</span>
+        <span className="font-mono whitespace-nowrap tabular-nums">{info.getValue()}</span>
       </RowLink>
     ),
   }),

@@ -6,13 +6,12 @@ import { toast } from 'sonner'
 import {
   type FillingBulkBatchOption,
   fillingLimits,
-  formatTolerance,
   formatWeight,
   type StartFillingInput,
   startFillingSchema,
 } from '~/lib/filling-protocols'
 import { formatDate } from '~/lib/format'
-import { formatCannabinoid, parseDecimal } from '~/lib/products'
+import { formatCannabinoid, formatDecimal, parseDecimal } from '~/lib/products'
 import { FormAlert } from '../forms/field-parts'
 import { FormFrame, SubmitButton } from '../forms/fields'
 import { applyServerErrors } from '../forms/server-errors'
@@ -43,7 +42,7 @@ const emptyStart: StartFormValues = {
   bulkBatchId: '',
   unitCount: '',
   targetNet: '5',
-  tolerance: formatTolerance(fillingLimits.defaultToleranceBasisPoints).replace(' %', ''),
+  tolerance: formatDecimal(fillingLimits.defaultToleranceBasisPoints / 100),
   packListingId: '',
 }
 

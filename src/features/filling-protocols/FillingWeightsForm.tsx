@@ -86,17 +86,26 @@ function weightErrors(plan: FillingPlan, values: WeightsValues, submit: boolean)
   return errorsByField(errors, weightFieldOf)
 }
 
-/** A weight in a table cell: labelled for screen readers, its error below it. */
-function WeightCell({ field, label }: { field: AnyFieldApi; label: string }) {
+/** An input in a table cell: labelled for screen readers, its error below it. */
+function CellField({
+  field,
+  label,
+  weight = false,
+}: {
+  field: AnyFieldApi
+  label: string
+  /** A weight in grams: decimal keyboard, right-aligned figures. */
+  weight?: boolean
+}) {
   const error = fieldErrorOf(field)
   const id = `field-${field.name}`
   return (
-    <div className="min-w-24">
+    <div className={weight ? 'min-w-24' : 'min-w-48'}>
       <input
         id={id}
         name={field.name}
         type="text"
-        inputMode="decimal"
+        inputMode={weight ? 'decimal' : undefined}
         autoComplete="off"
         aria-label={label}
         aria-invalid={error ? true : undefined}
@@ -104,7 +113,7 @@ function WeightCell({ field, label }: { field: AnyFieldApi; label: string }) {
         value={field.state.value as string}
         onBlur={field.handleBlur}
         onChange={(event) => changeFieldValue(field, event.target.value)}
-        className={`${inputClass} text-right tabular-nums`}
+        className={weight ? `${inputClass} text-right tabular-nums` : inputClass}
       />
       {error && (
         <p id={`${id}-error`} className="mt-1 text-xs text-danger">
@@ -210,13 +219,15 @@ export function FillingWeightsForm({ protocol }: { protocol: FillingProtocolDeta
               <td className="py-2 pr-4">
                 <form.Field name={`units[${index}].gross`}>
                   {(field) => (
-                    <WeightCell field={field} label={`Brutto Einheit ${unit.position}`} />
+                    <CellField field={field} label={`Brutto Einheit ${unit.position}`} weight />
                   )}
                 </form.Field>
               </td>
               <td className="py-2 pr-4">
                 <form.Field name={`units[${index}].tare`}>
-                  {(field) => <WeightCell field={field} label={`Tara Einheit ${unit.position}`} />}
+                  {(field) => (
+                    <CellField field={field} label={`Tara Einheit ${unit.position}`} weight />
+                  )}
                 </form.Field>
               </td>
               <td className="py-2 pr-4 text-right">
@@ -224,32 +235,9 @@ export function FillingWeightsForm({ protocol }: { protocol: FillingProtocolDeta
               </td>
               <td className="py-2">
                 <form.Field name={`units[${index}].deviationReason`}>
-                  {(field) => {
-                    const error = fieldErrorOf(field)
-                    const id = `field-${field.name}`
-                    return (
-                      <div className="min-w-48">
-                        <input
-                          id={id}
-                          name={field.name}
-                          type="text"
-                          autoComplete="off"
-                          aria-label={`Begründung Einheit ${unit.position}`}
-                          aria-invalid={error ? true : undefined}
-                          aria-describedby={error ? `${id}-error` : undefined}
-                          value={field.state.value as string}
-                          onBlur={field.handleBlur}
-                          onChange={(event) => changeFieldValue(field, event.target.value)}
-                          className={inputClass}
-                        />
-                        {error && (
-                          <p id={`${id}-error`} className="mt-1 text-xs text-danger">
-                            {error}
-                          </p>
-                        )}
-                      </div>
-                    )
-                  }}
+                  {(field) => (
+                    <CellField field={field} label={`Begründung Einheit ${unit.position}`} />
+                  )}
                 </form.Field>
               </td>
             </tr>

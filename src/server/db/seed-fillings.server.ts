@@ -74,7 +74,6 @@ async function fill(db: Database, filling: DemoFilling) {
       bulkBatchId: bulk.batchId,
       unitCount: units.length,
       targetNetMg,
-      toleranceBasisPoints: 200,
       packListingId: null,
     },
     db,
