@@ -56,7 +56,6 @@ import { Route as AppInventoryReceiptRouteImport } from './routes/_app/inventory
 import { Route as AppMeIndexRouteImport } from './routes/_app/me/index'
 import { Route as AppMeChangePasswordRouteImport } from './routes/_app/me/change-password'
 import { Route as AppOrganisationsIdRouteImport } from './routes/_app/organisations/$id'
-import { Route as AppOrganisationsFillingProtocolRouteImport } from './routes/_app/organisations/filling-protocol'
 import { Route as AppProductsIndexRouteImport } from './routes/_app/products/index'
 import { Route as AppProductsCreateRouteImport } from './routes/_app/products/create'
 import { Route as AppPurchase_ordersIndexRouteImport } from './routes/_app/purchase_orders/index'
@@ -102,6 +101,9 @@ import { Route as AppCustomersIdIndexRouteImport } from './routes/_app/customers
 import { Route as AppCustomersIdEditRouteImport } from './routes/_app/customers/$id.edit'
 import { Route as AppCustomersIdExportRouteImport } from './routes/_app/customers/$id.export'
 import { Route as AppInventoryBatchesIdRouteImport } from './routes/_app/inventory/batches/$id'
+import { Route as AppOrganisationsFillingProtocolIndexRouteImport } from './routes/_app/organisations/filling-protocol/index'
+import { Route as AppOrganisationsFillingProtocolIdRouteImport } from './routes/_app/organisations/filling-protocol/$id'
+import { Route as AppOrganisationsFillingProtocolNeuRouteImport } from './routes/_app/organisations/filling-protocol/neu'
 import { Route as AppProductsIdIndexRouteImport } from './routes/_app/products/$id.index'
 import { Route as AppProductsIdEditRouteImport } from './routes/_app/products/$id.edit'
 import { Route as AppPurchase_ordersIdEditRouteImport } from './routes/_app/purchase_orders/$id.edit'
@@ -112,6 +114,7 @@ import { Route as ApiAdminProductImportsIdRouteImport } from './routes/api/admin
 import { Route as ApiAuthAccountTypeLoginRouteImport } from './routes/api/auth/$accountType/login'
 import { Route as ApiAuthAccountTypeLogoutRouteImport } from './routes/api/auth/$accountType/logout'
 import { Route as ApiAuthAccountTypeTokenRouteImport } from './routes/api/auth/$accountType/token'
+import { Route as ApiFillingProtocolsIdPdfRouteImport } from './routes/api/filling-protocols/$id.pdf'
 import { Route as ApiUsersMePasswordRouteImport } from './routes/api/users/me/password'
 import { Route as AppAdminProductDbIdEditRouteImport } from './routes/_app/admin/product-db/$id.edit'
 import { Route as ApiAdminProductImportsIdConfirmRouteImport } from './routes/api/admin/product-imports.$id.confirm'
@@ -348,12 +351,6 @@ const AppOrganisationsIdRoute = AppOrganisationsIdRouteImport.update({
   path: '/organisations/$id',
   getParentRoute: () => AppRoute,
 } as any)
-const AppOrganisationsFillingProtocolRoute =
-  AppOrganisationsFillingProtocolRouteImport.update({
-    id: '/organisations/filling-protocol',
-    path: '/organisations/filling-protocol',
-    getParentRoute: () => AppRoute,
-  } as any)
 const AppProductsIndexRoute = AppProductsIndexRouteImport.update({
   id: '/products/',
   path: '/products/',
@@ -590,6 +587,24 @@ const AppInventoryBatchesIdRoute = AppInventoryBatchesIdRouteImport.update({
   path: '/inventory/batches/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOrganisationsFillingProtocolIndexRoute =
+  AppOrganisationsFillingProtocolIndexRouteImport.update({
+    id: '/organisations/filling-protocol/',
+    path: '/organisations/filling-protocol/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppOrganisationsFillingProtocolIdRoute =
+  AppOrganisationsFillingProtocolIdRouteImport.update({
+    id: '/organisations/filling-protocol/$id',
+    path: '/organisations/filling-protocol/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppOrganisationsFillingProtocolNeuRoute =
+  AppOrganisationsFillingProtocolNeuRouteImport.update({
+    id: '/organisations/filling-protocol/neu',
+    path: '/organisations/filling-protocol/neu',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProductsIdIndexRoute = AppProductsIdIndexRouteImport.update({
   id: '/products/$id/',
   path: '/products/$id/',
@@ -644,6 +659,12 @@ const ApiAuthAccountTypeTokenRoute = ApiAuthAccountTypeTokenRouteImport.update({
   path: '/api/auth/$accountType/token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiFillingProtocolsIdPdfRoute =
+  ApiFillingProtocolsIdPdfRouteImport.update({
+    id: '/api/filling-protocols/$id/pdf',
+    path: '/api/filling-protocols/$id/pdf',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiUsersMePasswordRoute = ApiUsersMePasswordRouteImport.update({
   id: '/password',
   path: '/password',
@@ -704,7 +725,6 @@ export interface FileRoutesByFullPath {
   '/inventory/receipt': typeof AppInventoryReceiptRoute
   '/me/change-password': typeof AppMeChangePasswordRoute
   '/organisations/$id': typeof AppOrganisationsIdRoute
-  '/organisations/filling-protocol': typeof AppOrganisationsFillingProtocolRoute
   '/products/create': typeof AppProductsCreateRoute
   '/purchase_orders/create': typeof AppPurchase_ordersCreateRoute
   '/purchase_orders/suppliers': typeof AppPurchase_ordersSuppliersRoute
@@ -753,6 +773,8 @@ export interface FileRoutesByFullPath {
   '/customers/$id/edit': typeof AppCustomersIdEditRoute
   '/customers/$id/export': typeof AppCustomersIdExportRoute
   '/inventory/batches/$id': typeof AppInventoryBatchesIdRoute
+  '/organisations/filling-protocol/$id': typeof AppOrganisationsFillingProtocolIdRoute
+  '/organisations/filling-protocol/neu': typeof AppOrganisationsFillingProtocolNeuRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
   '/purchase_orders/$id/receipt': typeof AppPurchase_ordersIdReceiptRoute
@@ -761,10 +783,12 @@ export interface FileRoutesByFullPath {
   '/api/auth/$accountType/login': typeof ApiAuthAccountTypeLoginRoute
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
+  '/api/filling-protocols/$id/pdf': typeof ApiFillingProtocolsIdPdfRoute
   '/api/users/me/password': typeof ApiUsersMePasswordRoute
   '/admin/product-db/': typeof AppAdminProductDbIndexRoute
   '/customer_orders/$id/': typeof AppCustomer_ordersIdIndexRoute
   '/customers/$id/': typeof AppCustomersIdIndexRoute
+  '/organisations/filling-protocol/': typeof AppOrganisationsFillingProtocolIndexRoute
   '/products/$id/': typeof AppProductsIdIndexRoute
   '/account/orders/': typeof ShopAccountOrdersIndexRoute
   '/admin/product-db/$id/edit': typeof AppAdminProductDbIdEditRoute
@@ -808,7 +832,6 @@ export interface FileRoutesByTo {
   '/inventory/receipt': typeof AppInventoryReceiptRoute
   '/me/change-password': typeof AppMeChangePasswordRoute
   '/organisations/$id': typeof AppOrganisationsIdRoute
-  '/organisations/filling-protocol': typeof AppOrganisationsFillingProtocolRoute
   '/products/create': typeof AppProductsCreateRoute
   '/purchase_orders/create': typeof AppPurchase_ordersCreateRoute
   '/purchase_orders/suppliers': typeof AppPurchase_ordersSuppliersRoute
@@ -857,6 +880,8 @@ export interface FileRoutesByTo {
   '/customers/$id/edit': typeof AppCustomersIdEditRoute
   '/customers/$id/export': typeof AppCustomersIdExportRoute
   '/inventory/batches/$id': typeof AppInventoryBatchesIdRoute
+  '/organisations/filling-protocol/$id': typeof AppOrganisationsFillingProtocolIdRoute
+  '/organisations/filling-protocol/neu': typeof AppOrganisationsFillingProtocolNeuRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
   '/purchase_orders/$id/receipt': typeof AppPurchase_ordersIdReceiptRoute
@@ -865,10 +890,12 @@ export interface FileRoutesByTo {
   '/api/auth/$accountType/login': typeof ApiAuthAccountTypeLoginRoute
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
+  '/api/filling-protocols/$id/pdf': typeof ApiFillingProtocolsIdPdfRoute
   '/api/users/me/password': typeof ApiUsersMePasswordRoute
   '/admin/product-db': typeof AppAdminProductDbIndexRoute
   '/customer_orders/$id': typeof AppCustomer_ordersIdIndexRoute
   '/customers/$id': typeof AppCustomersIdIndexRoute
+  '/organisations/filling-protocol': typeof AppOrganisationsFillingProtocolIndexRoute
   '/products/$id': typeof AppProductsIdIndexRoute
   '/account/orders': typeof ShopAccountOrdersIndexRoute
   '/admin/product-db/$id/edit': typeof AppAdminProductDbIdEditRoute
@@ -918,7 +945,6 @@ export interface FileRoutesById {
   '/_app/inventory/receipt': typeof AppInventoryReceiptRoute
   '/_app/me/change-password': typeof AppMeChangePasswordRoute
   '/_app/organisations/$id': typeof AppOrganisationsIdRoute
-  '/_app/organisations/filling-protocol': typeof AppOrganisationsFillingProtocolRoute
   '/_app/products/create': typeof AppProductsCreateRoute
   '/_app/purchase_orders/create': typeof AppPurchase_ordersCreateRoute
   '/_app/purchase_orders/suppliers': typeof AppPurchase_ordersSuppliersRoute
@@ -967,6 +993,8 @@ export interface FileRoutesById {
   '/_app/customers/$id/edit': typeof AppCustomersIdEditRoute
   '/_app/customers/$id/export': typeof AppCustomersIdExportRoute
   '/_app/inventory/batches/$id': typeof AppInventoryBatchesIdRoute
+  '/_app/organisations/filling-protocol/$id': typeof AppOrganisationsFillingProtocolIdRoute
+  '/_app/organisations/filling-protocol/neu': typeof AppOrganisationsFillingProtocolNeuRoute
   '/_app/products/$id/edit': typeof AppProductsIdEditRoute
   '/_app/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
   '/_app/purchase_orders/$id/receipt': typeof AppPurchase_ordersIdReceiptRoute
@@ -975,10 +1003,12 @@ export interface FileRoutesById {
   '/api/auth/$accountType/login': typeof ApiAuthAccountTypeLoginRoute
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
+  '/api/filling-protocols/$id/pdf': typeof ApiFillingProtocolsIdPdfRoute
   '/api/users/me/password': typeof ApiUsersMePasswordRoute
   '/_app/admin/product-db/': typeof AppAdminProductDbIndexRoute
   '/_app/customer_orders/$id/': typeof AppCustomer_ordersIdIndexRoute
   '/_app/customers/$id/': typeof AppCustomersIdIndexRoute
+  '/_app/organisations/filling-protocol/': typeof AppOrganisationsFillingProtocolIndexRoute
   '/_app/products/$id/': typeof AppProductsIdIndexRoute
   '/_shop/account/orders/': typeof ShopAccountOrdersIndexRoute
   '/_app/admin/product-db/$id/edit': typeof AppAdminProductDbIdEditRoute
@@ -1024,7 +1054,6 @@ export interface FileRouteTypes {
     | '/inventory/receipt'
     | '/me/change-password'
     | '/organisations/$id'
-    | '/organisations/filling-protocol'
     | '/products/create'
     | '/purchase_orders/create'
     | '/purchase_orders/suppliers'
@@ -1073,6 +1102,8 @@ export interface FileRouteTypes {
     | '/customers/$id/edit'
     | '/customers/$id/export'
     | '/inventory/batches/$id'
+    | '/organisations/filling-protocol/$id'
+    | '/organisations/filling-protocol/neu'
     | '/products/$id/edit'
     | '/purchase_orders/$id/edit'
     | '/purchase_orders/$id/receipt'
@@ -1081,10 +1112,12 @@ export interface FileRouteTypes {
     | '/api/auth/$accountType/login'
     | '/api/auth/$accountType/logout'
     | '/api/auth/$accountType/token'
+    | '/api/filling-protocols/$id/pdf'
     | '/api/users/me/password'
     | '/admin/product-db/'
     | '/customer_orders/$id/'
     | '/customers/$id/'
+    | '/organisations/filling-protocol/'
     | '/products/$id/'
     | '/account/orders/'
     | '/admin/product-db/$id/edit'
@@ -1128,7 +1161,6 @@ export interface FileRouteTypes {
     | '/inventory/receipt'
     | '/me/change-password'
     | '/organisations/$id'
-    | '/organisations/filling-protocol'
     | '/products/create'
     | '/purchase_orders/create'
     | '/purchase_orders/suppliers'
@@ -1177,6 +1209,8 @@ export interface FileRouteTypes {
     | '/customers/$id/edit'
     | '/customers/$id/export'
     | '/inventory/batches/$id'
+    | '/organisations/filling-protocol/$id'
+    | '/organisations/filling-protocol/neu'
     | '/products/$id/edit'
     | '/purchase_orders/$id/edit'
     | '/purchase_orders/$id/receipt'
@@ -1185,10 +1219,12 @@ export interface FileRouteTypes {
     | '/api/auth/$accountType/login'
     | '/api/auth/$accountType/logout'
     | '/api/auth/$accountType/token'
+    | '/api/filling-protocols/$id/pdf'
     | '/api/users/me/password'
     | '/admin/product-db'
     | '/customer_orders/$id'
     | '/customers/$id'
+    | '/organisations/filling-protocol'
     | '/products/$id'
     | '/account/orders'
     | '/admin/product-db/$id/edit'
@@ -1237,7 +1273,6 @@ export interface FileRouteTypes {
     | '/_app/inventory/receipt'
     | '/_app/me/change-password'
     | '/_app/organisations/$id'
-    | '/_app/organisations/filling-protocol'
     | '/_app/products/create'
     | '/_app/purchase_orders/create'
     | '/_app/purchase_orders/suppliers'
@@ -1286,6 +1321,8 @@ export interface FileRouteTypes {
     | '/_app/customers/$id/edit'
     | '/_app/customers/$id/export'
     | '/_app/inventory/batches/$id'
+    | '/_app/organisations/filling-protocol/$id'
+    | '/_app/organisations/filling-protocol/neu'
     | '/_app/products/$id/edit'
     | '/_app/purchase_orders/$id/edit'
     | '/_app/purchase_orders/$id/receipt'
@@ -1294,10 +1331,12 @@ export interface FileRouteTypes {
     | '/api/auth/$accountType/login'
     | '/api/auth/$accountType/logout'
     | '/api/auth/$accountType/token'
+    | '/api/filling-protocols/$id/pdf'
     | '/api/users/me/password'
     | '/_app/admin/product-db/'
     | '/_app/customer_orders/$id/'
     | '/_app/customers/$id/'
+    | '/_app/organisations/filling-protocol/'
     | '/_app/products/$id/'
     | '/_shop/account/orders/'
     | '/_app/admin/product-db/$id/edit'
@@ -1339,6 +1378,7 @@ export interface RootRouteChildren {
   ApiAuthAccountTypeLoginRoute: typeof ApiAuthAccountTypeLoginRoute
   ApiAuthAccountTypeLogoutRoute: typeof ApiAuthAccountTypeLogoutRoute
   ApiAuthAccountTypeTokenRoute: typeof ApiAuthAccountTypeTokenRoute
+  ApiFillingProtocolsIdPdfRoute: typeof ApiFillingProtocolsIdPdfRoute
   ApiShop_usersOrdersIdInvoiceRoute: typeof ApiShop_usersOrdersIdInvoiceRoute
 }
 
@@ -1673,13 +1713,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrganisationsIdRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/organisations/filling-protocol': {
-      id: '/_app/organisations/filling-protocol'
-      path: '/organisations/filling-protocol'
-      fullPath: '/organisations/filling-protocol'
-      preLoaderRoute: typeof AppOrganisationsFillingProtocolRouteImport
-      parentRoute: typeof AppRoute
-    }
     '/_app/products/': {
       id: '/_app/products/'
       path: '/products'
@@ -1995,6 +2028,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInventoryBatchesIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/organisations/filling-protocol/': {
+      id: '/_app/organisations/filling-protocol/'
+      path: '/organisations/filling-protocol'
+      fullPath: '/organisations/filling-protocol/'
+      preLoaderRoute: typeof AppOrganisationsFillingProtocolIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/organisations/filling-protocol/$id': {
+      id: '/_app/organisations/filling-protocol/$id'
+      path: '/organisations/filling-protocol/$id'
+      fullPath: '/organisations/filling-protocol/$id'
+      preLoaderRoute: typeof AppOrganisationsFillingProtocolIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/organisations/filling-protocol/neu': {
+      id: '/_app/organisations/filling-protocol/neu'
+      path: '/organisations/filling-protocol/neu'
+      fullPath: '/organisations/filling-protocol/neu'
+      preLoaderRoute: typeof AppOrganisationsFillingProtocolNeuRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/products/$id/': {
       id: '/_app/products/$id/'
       path: '/products/$id'
@@ -2065,6 +2119,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiAuthAccountTypeTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/filling-protocols/$id/pdf': {
+      id: '/api/filling-protocols/$id/pdf'
+      path: '/api/filling-protocols/$id/pdf'
+      fullPath: '/api/filling-protocols/$id/pdf'
+      preLoaderRoute: typeof ApiFillingProtocolsIdPdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/users/me/password': {
       id: '/api/users/me/password'
       path: '/password'
@@ -2111,7 +2172,6 @@ interface AppRouteChildren {
   AppInventoryReceiptRoute: typeof AppInventoryReceiptRoute
   AppMeChangePasswordRoute: typeof AppMeChangePasswordRoute
   AppOrganisationsIdRoute: typeof AppOrganisationsIdRoute
-  AppOrganisationsFillingProtocolRoute: typeof AppOrganisationsFillingProtocolRoute
   AppProductsCreateRoute: typeof AppProductsCreateRoute
   AppPurchase_ordersCreateRoute: typeof AppPurchase_ordersCreateRoute
   AppPurchase_ordersSuppliersRoute: typeof AppPurchase_ordersSuppliersRoute
@@ -2129,12 +2189,15 @@ interface AppRouteChildren {
   AppCustomersIdEditRoute: typeof AppCustomersIdEditRoute
   AppCustomersIdExportRoute: typeof AppCustomersIdExportRoute
   AppInventoryBatchesIdRoute: typeof AppInventoryBatchesIdRoute
+  AppOrganisationsFillingProtocolIdRoute: typeof AppOrganisationsFillingProtocolIdRoute
+  AppOrganisationsFillingProtocolNeuRoute: typeof AppOrganisationsFillingProtocolNeuRoute
   AppProductsIdEditRoute: typeof AppProductsIdEditRoute
   AppPurchase_ordersIdEditRoute: typeof AppPurchase_ordersIdEditRoute
   AppPurchase_ordersIdReceiptRoute: typeof AppPurchase_ordersIdReceiptRoute
   AppAdminProductDbIndexRoute: typeof AppAdminProductDbIndexRoute
   AppCustomer_ordersIdIndexRoute: typeof AppCustomer_ordersIdIndexRoute
   AppCustomersIdIndexRoute: typeof AppCustomersIdIndexRoute
+  AppOrganisationsFillingProtocolIndexRoute: typeof AppOrganisationsFillingProtocolIndexRoute
   AppProductsIdIndexRoute: typeof AppProductsIdIndexRoute
   AppAdminProductDbIdEditRoute: typeof AppAdminProductDbIdEditRoute
 }
@@ -2154,7 +2217,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppInventoryReceiptRoute: AppInventoryReceiptRoute,
   AppMeChangePasswordRoute: AppMeChangePasswordRoute,
   AppOrganisationsIdRoute: AppOrganisationsIdRoute,
-  AppOrganisationsFillingProtocolRoute: AppOrganisationsFillingProtocolRoute,
   AppProductsCreateRoute: AppProductsCreateRoute,
   AppPurchase_ordersCreateRoute: AppPurchase_ordersCreateRoute,
   AppPurchase_ordersSuppliersRoute: AppPurchase_ordersSuppliersRoute,
@@ -2172,12 +2234,18 @@ const AppRouteChildren: AppRouteChildren = {
   AppCustomersIdEditRoute: AppCustomersIdEditRoute,
   AppCustomersIdExportRoute: AppCustomersIdExportRoute,
   AppInventoryBatchesIdRoute: AppInventoryBatchesIdRoute,
+  AppOrganisationsFillingProtocolIdRoute:
+    AppOrganisationsFillingProtocolIdRoute,
+  AppOrganisationsFillingProtocolNeuRoute:
+    AppOrganisationsFillingProtocolNeuRoute,
   AppProductsIdEditRoute: AppProductsIdEditRoute,
   AppPurchase_ordersIdEditRoute: AppPurchase_ordersIdEditRoute,
   AppPurchase_ordersIdReceiptRoute: AppPurchase_ordersIdReceiptRoute,
   AppAdminProductDbIndexRoute: AppAdminProductDbIndexRoute,
   AppCustomer_ordersIdIndexRoute: AppCustomer_ordersIdIndexRoute,
   AppCustomersIdIndexRoute: AppCustomersIdIndexRoute,
+  AppOrganisationsFillingProtocolIndexRoute:
+    AppOrganisationsFillingProtocolIndexRoute,
   AppProductsIdIndexRoute: AppProductsIdIndexRoute,
   AppAdminProductDbIdEditRoute: AppAdminProductDbIdEditRoute,
 }
@@ -2352,6 +2420,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiAuthAccountTypeLoginRoute: ApiAuthAccountTypeLoginRoute,
   ApiAuthAccountTypeLogoutRoute: ApiAuthAccountTypeLogoutRoute,
   ApiAuthAccountTypeTokenRoute: ApiAuthAccountTypeTokenRoute,
+  ApiFillingProtocolsIdPdfRoute: ApiFillingProtocolsIdPdfRoute,
   ApiShop_usersOrdersIdInvoiceRoute: ApiShop_usersOrdersIdInvoiceRoute,
 }
 export const routeTree = rootRouteImport

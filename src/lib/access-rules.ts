@@ -109,8 +109,11 @@ const customerCategories = new Set<OrganisationCategory>([
 const handOutCategories = new Set<OrganisationCategory>(['club', 'pharmacy'])
 const handOutFormCategories = new Set<OrganisationCategory>(['club'])
 
-/** Who repackages bulk goods into units (Abfüllung) and records it; a club hands out its harvest. */
-const fillingCategories = new Set<OrganisationCategory>(['pharmacy', 'wholesaler', 'producer'])
+/**
+ * Who repackages bulk flowers into units and records it (Abfüllung, ADR 045): a pharmacy for its
+ * patients, a club its harvest for its members. Traders sell sealed packs.
+ */
+const fillingCategories = new Set<OrganisationCategory>(['pharmacy', 'club'])
 
 const allow: AccessDecision = { kind: 'allow' }
 const forbidden: AccessDecision = { kind: 'forbidden' }

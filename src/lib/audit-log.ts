@@ -4,6 +4,7 @@ import {
   deliveryMethodLabels,
   paymentStatusLabels,
 } from './customer-orders'
+import { fillingProtocolStatusLabels } from './filling-protocol-lists'
 import { formatCount, formatDate, formatMoney, isCalendarDay } from './format'
 import { handOutStatusLabels } from './handout-lists'
 import type { PageSize } from './list-query'
@@ -172,6 +173,7 @@ export const auditActionLabels: Record<string, string> = {
   'batch.corrected': 'Bestand korrigiert',
   'batch.destroyed': 'Ware vernichtet',
   'batch.certificate_attached': 'Analysezertifikat angehängt',
+  'batch.filled': 'Abgefüllte Charge eingebucht',
   'customer.created': 'Kunde angelegt',
   'customer.updated': 'Kunde geändert',
   'customer.deactivated': 'Kunde deaktiviert',
@@ -206,6 +208,11 @@ export const auditActionLabels: Record<string, string> = {
   'document.issued': 'Dokument ausgestellt',
   'hand_out.created': 'Abgabe erfasst',
   'hand_out.cancelled': 'Abgabe storniert',
+  'filling_protocol.started': 'Abfüllung begonnen',
+  'filling_protocol.weighed': 'Abfüllung: Gewichte gespeichert',
+  'filling_protocol.submitted': 'Abfüllung zur Prüfung übergeben',
+  'filling_protocol.confirmed': 'Abfüllung geprüft und bestätigt',
+  'filling_protocol.cancelled': 'Abfüllung storniert',
   'shop_user.profile_changed': 'Kundenkonto: Daten geändert',
   'shop_user.password_changed': 'Kundenkonto: Passwort geändert',
   'shop_user.email_change_requested': 'Kundenkonto: neue E-Mail angefragt',
@@ -230,6 +237,7 @@ export const auditEntityLabels: Record<string, string> = {
   customer_order: 'Bestellung',
   document: 'Dokument',
   hand_out: 'Abgabe',
+  filling_protocol: 'Abfüllprotokoll',
   shop_user: 'Kundenkonto',
   reservation: 'Reservierung',
 }
@@ -238,6 +246,22 @@ export const auditEntityLabels: Record<string, string> = {
 export const auditFieldLabels: Record<string, string> = {
   ...masterProductFieldLabels,
   accountType: 'Kontoart',
+  bulkBatchId: 'Ausgangscharge',
+  bulkBatchNumber: 'Nummer der Ausgangscharge',
+  bulkProductName: 'Produkt der Ausgangscharge',
+  deviations: 'Begründete Abweichungen',
+  filledBatchId: 'Neue Charge',
+  filledFromBatchId: 'Abgefüllt aus Charge',
+  lossMg: 'Verlust (mg)',
+  lossReason: 'Grund des Verlusts',
+  netTotalMg: 'Summe netto (mg)',
+  packListingId: 'Packungsprodukt',
+  packProductName: 'Name des Packungsprodukts',
+  targetNetMg: 'Sollgewicht je Einheit (mg)',
+  toleranceBasisPoints: 'Toleranz (0,01 %)',
+  unitCount: 'Einheiten',
+  weighedUnits: 'Gewogene Einheiten',
+  withdrawnMg: 'Entnommen (mg)',
   active: 'Aktiv',
   anonymised: 'Anonymisiert',
   archived: 'Archiviert',
@@ -348,6 +372,7 @@ const statusLabelsByEntity: Record<string, Record<string, string>> = {
   batch: batchStatusLabels,
   master_product: productStatusLabels,
   hand_out: handOutStatusLabels,
+  filling_protocol: fillingProtocolStatusLabels,
 }
 
 export const auditActionLabel = (action: string) => auditActionLabels[action] ?? action

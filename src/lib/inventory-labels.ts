@@ -29,6 +29,7 @@ const sourceLabels: Record<string, string> = {
   [purchaseOrderItemSource]: 'Einkaufsbestellung',
   customer_order: 'Bestellung',
   shop_order: 'Shop-Bestellung',
+  filling_protocol: 'Abfüllprotokoll',
 }
 
 /** A movement's or reservation's source; a kind this page does not know yet shows as stored. */

@@ -136,6 +136,8 @@ export interface BatchDetail {
   origin: BatchOrigin
   batchNumber: string
   supplierName: string | null
+  /** Units filled from a bulk batch: that batch (ADR 045). */
+  filledFrom: { id: string; batchNumber: string } | null
   status: BatchStatus
   expiryDate: string | null
   harvestDate: string | null

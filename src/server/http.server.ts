@@ -34,6 +34,14 @@ export function jsonResponse(body: unknown, init?: { status?: number; headers?: 
   return Response.json(body, { status: init?.status ?? 200, headers })
 }
 
+/** The headers of a private file download (a report, a protocol PDF) saved under `fileName`. */
+export const downloadHeaders = (fileName: string, contentType: string) => ({
+  'content-type': contentType,
+  'content-disposition': `attachment; filename="${fileName}"`,
+  'cache-control': 'private, no-store',
+  'x-content-type-options': 'nosniff',
+})
+
 /** The body limit of the REST API (and of every path without its own; see request-body.server.ts). */
 export const maxJsonBodyBytes = 16 * 1024
 

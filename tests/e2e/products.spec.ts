@@ -269,7 +269,8 @@ test('a club creates a variety it grows: its own product, never in a shop', asyn
   const errors = watchPageErrors(page)
   await openBackOffice(page, 'verein', 'verein-demo-2026')
   await page.goto('/products')
-  await expect(table(page).locator('tbody tr')).toHaveCount(6)
+  // Its six varieties, and the 5 g units of its demo filling.
+  await expect(table(page).locator('tbody tr')).toHaveCount(7)
   await page.getByRole('link', { name: 'Produkt anlegen' }).click()
   await waitForHydratedForm(page)
   // No master database, no shop: only the own product's facts and the offer.

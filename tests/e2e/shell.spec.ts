@@ -229,13 +229,13 @@ test.describe('a club host', () => {
 })
 
 test.describe('navigation by organisation category', () => {
-  test('a club sees members, no customer orders and no filling protocol', async ({ page }) => {
+  test('a club sees members and its filling protocol, no customer orders', async ({ page }) => {
     await openBackOffice(page, 'verein', 'verein-demo-2026')
     const nav = navigation(page)
     await expect(nav.getByRole('link', { name: 'Mitglieder' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Abfüllprotokoll' })).toBeVisible()
     await expect(nav.getByRole('link', { name: 'Kunden' })).toHaveCount(0)
     await expect(nav.getByRole('link', { name: 'Bestellungen' })).toHaveCount(0)
-    await expect(nav.getByRole('link', { name: 'Abfüllprotokoll' })).toHaveCount(0)
     await nav.getByRole('link', { name: 'Mitglieder' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Mitglieder' })).toBeVisible()
     await expect(page).toHaveTitle('Mitglieder – Blattwerk')
@@ -251,7 +251,7 @@ test.describe('navigation by organisation category', () => {
     }
     await nav.getByRole('link', { name: 'Abfüllprotokoll' }).click()
     await expect(page).toHaveURL(/\/organisations\/filling-protocol$/)
-    await expect(page.getByRole('heading', { level: 1, name: 'Abfüllprotokoll' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Abfüllprotokolle' })).toBeVisible()
 
     const live = page.getByRole('link', { name: 'Live-Ansicht (öffnet in neuem Fenster)' })
     await expect(live).toHaveAttribute('target', '_blank')

@@ -32,7 +32,8 @@ describe.each(testDatabaseKinds)('platform admin console on %s', (kind) => {
     expect(page.items.map((row) => [row.name, row.users, row.tenantSlug])).toEqual([
       ['Apotheke am Markt', 1, 'apotheke-am-markt'],
       ['Blattwerk Plattform', 1, null],
-      ['Grüne Ecke e.V.', 1, 'gruene-ecke'],
+      // Its owner and the second person of its four-eyes check (seed-fillings).
+      ['Grüne Ecke e.V.', 2, 'gruene-ecke'],
       ['Nordhanf Großhandel GmbH', 2, null],
       ['Sonnen-Apotheke', 2, 'sonnen-apotheke'],
     ])
@@ -46,20 +47,20 @@ describe.each(testDatabaseKinds)('platform admin console on %s', (kind) => {
     expect((await organisationsFor(admin, { status: 'active' })).total).toBe(5)
     expect((await organisationsFor(admin, { status: 'inactive' })).total).toBe(0)
     const byUsers = await organisationsFor(admin, { sort: 'users', dir: 'desc' })
-    expect(byUsers.items.map((row) => row.users)).toEqual([2, 2, 1, 1, 1])
-    expect(new Set(byUsers.items.slice(0, 2).map((row) => row.name))).toEqual(
-      new Set(['Nordhanf Großhandel GmbH', 'Sonnen-Apotheke']),
+    expect(byUsers.items.map((row) => row.users)).toEqual([2, 2, 2, 1, 1])
+    expect(new Set(byUsers.items.slice(0, 3).map((row) => row.name))).toEqual(
+      new Set(['Grüne Ecke e.V.', 'Nordhanf Großhandel GmbH', 'Sonnen-Apotheke']),
     )
 
     const staff = await usersFor(admin, { role: 'staff' })
-    expect(staff.items.map((row) => row.username)).toEqual(['lager', 'mitarbeiter'])
+    expect(staff.items.map((row) => row.username)).toEqual(['lager', 'vereinsteam', 'mitarbeiter'])
     const inactive = await usersFor(admin, { status: 'inactive' })
     expect(inactive.items.map((row) => row.username)).toEqual(['lager'])
     const byOrganisation = await usersFor(admin, { q: 'Sonnen-Apotheke' })
     expect(byOrganisation.total).toBe(2)
     const firstPage = await usersFor(admin, { pageSize: 25, page: 9 })
     expect(firstPage.page).toBe(1)
-    expect(firstPage.items).toHaveLength(7)
+    expect(firstPage.items).toHaveLength(8)
     expect(firstPage.items[0]).not.toHaveProperty('passwordHash')
   })
 

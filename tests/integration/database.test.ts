@@ -11,6 +11,7 @@ import {
 } from '~/server/db/client.server'
 import { organisations, shopUsers, tenants, users } from '~/server/db/schema'
 import { demoBusinessLogins, isDatabaseEmpty, seedDemoData } from '~/server/db/seed.server'
+import { demoClubTeamLogin } from '~/server/db/seed-fillings.server'
 import { verifyPassword } from '~/server/password.server'
 import {
   createPostgresDatabase,
@@ -57,6 +58,8 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       'customer_orders',
       'customers',
       'documents',
+      'filling_protocols',
+      'filling_units',
       'hand_outs',
       'member_account_tokens',
       'mollie_payment_events',
@@ -142,10 +145,12 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       ['gruene-ecke', true],
       ['apotheke-am-markt', false],
     ])
-    // The demo logins, and Nordhanf's deactivated former clerk (issue 13).
+    // The demo logins, Nordhanf's deactivated former clerk (issue 13) and Grüne Ecke's second
+    // person for the four-eyes check of its filling (issue 14).
     expect(first.users.map((row) => [row.username, row.role])).toEqual([
       ...demoBusinessLogins.map((login) => [login.username, login.role]),
       ['lager', 'staff'],
+      [demoClubTeamLogin.username, 'staff'],
     ])
     expect(first.shopUsers.map((row) => row.email)).toEqual(['kunde@example.com'])
     const admin = first.users.find((row) => row.username === 'admin')

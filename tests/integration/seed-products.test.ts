@@ -172,7 +172,11 @@ describe.each(testDatabaseKinds)('demo product catalogue on %s', (kind) => {
 
   it("lists Grüne Ecke's six own varieties by the gram, custom and never in a shop", async () => {
     const byId = await productById()
-    const listings = await listingsOf(demoIds.club)
+    const clubListings = await listingsOf(demoIds.club)
+    // Besides, the 5 g units its demo filling created (seed-fillings): a pack of its own too.
+    const packs = clubListings.filter((listing) => listing.salesUnit === 'pack')
+    expect(packs.map((listing) => byId.get(listing.productId)?.name)).toEqual(['Auwald, 5 g'])
+    const listings = clubListings.filter((listing) => listing.salesUnit === 'gram')
     expect(listings).toHaveLength(6)
     for (const listing of listings) {
       const product = byId.get(listing.productId)
@@ -188,8 +192,16 @@ describe.each(testDatabaseKinds)('demo product catalogue on %s', (kind) => {
       expect(listing.priceCents).toBeGreaterThanOrEqual(700)
       expect(listing.priceCents).toBeLessThanOrEqual(900)
     }
-    const custom = (await snapshot()).products.filter((row) => row.organisationId !== null)
+    // Own products: the club's, and the pack Sonnen-Apotheke's confirmed demo filling created.
+    const custom = (await snapshot()).products.filter(
+      (row) => row.organisationId !== null && row.organisationId !== demoIds.pharmacy,
+    )
     expect(custom.map((row) => row.organisationId)).toEqual(custom.map(() => demoIds.club))
+    expect(
+      (await snapshot()).products
+        .filter((row) => row.organisationId === demoIds.pharmacy)
+        .map((row) => row.name),
+    ).toEqual(['Salbeistern, 5 g'])
     // No other organisation lists the club's products.
     const clubProductIds = new Set(custom.map((row) => row.id))
     const foreign = (await snapshot()).listings.filter(

@@ -89,7 +89,13 @@ describe.each(testDatabaseKinds)('demo stock on %s', (kind) => {
     expect(wholesaler.length).toBeGreaterThan(20)
     expect(wholesaler.every((batch) => batch.status === 'released' && batch.balance > 0)).toBe(true)
 
-    const club = await batchesOf(demoIds.club)
+    const clubBatches = await batchesOf(demoIds.club)
+    // Besides its harvests, the club holds the 5 g units of its demo filling (seed-fillings).
+    const filled = clubBatches.filter((batch) => batch.filledFromBatchId !== null)
+    expect(filled.map((batch) => batch.batchNumber)).toEqual([
+      expect.stringMatching(/^AF-\d{4}-00001$/),
+    ])
+    const club = clubBatches.filter((batch) => batch.filledFromBatchId === null)
     expect(club).toHaveLength(6)
     expect(club.every((batch) => batch.origin === 'harvest' && batch.harvestDate)).toBe(true)
     expect(club.map((batch) => batch.batchNumber).sort()).toEqual(

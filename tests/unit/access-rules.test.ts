@@ -98,7 +98,18 @@ const expectedByRoute: Record<string, Row> = {
   '/purchase_orders/suppliers': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
   '/invitation/abc': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   '/organisations/2': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
-  '/organisations/filling-protocol': ['login', 'ok', 'ok', 'ok', 'ok', 'deny', 'deny', 'home'],
+  '/organisations/filling-protocol': ['login', 'ok', 'ok', 'deny', 'deny', 'ok', 'deny', 'home'],
+  '/organisations/filling-protocol/neu': [
+    'login',
+    'ok',
+    'ok',
+    'deny',
+    'deny',
+    'ok',
+    'deny',
+    'home',
+  ],
+  '/organisations/filling-protocol/5': ['login', 'ok', 'ok', 'deny', 'deny', 'ok', 'deny', 'home'],
   '/confirmation/mollie': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   '/confirmation/tok123': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   '/inventory': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
@@ -206,8 +217,8 @@ const cases: Case[] = [
 describe('decideAccess table', () => {
   it('covers every route the app has', () => {
     const routes = [...Object.keys(expectedByRoute), ...Object.keys(expectedByShopRoute)]
-    expect(routes).toHaveLength(66)
-    expect(cases).toHaveLength(66 * sessionColumns.length * tenantNames.length)
+    expect(routes).toHaveLength(68)
+    expect(cases).toHaveLength(68 * sessionColumns.length * tenantNames.length)
   })
 
   it.each(cases)('$route as $session on tenant $tenant → $expected', (testCase) => {

@@ -68,7 +68,22 @@ function Facts({ batch }: { batch: BatchDetail }) {
     ...(batch.product.pzn ? ([['PZN', batch.product.pzn]] as [string, ReactNode][]) : []),
     [
       'Herkunft',
-      batch.origin === 'harvest' ? 'Eigene Ernte' : (batch.supplierName ?? 'ohne Lieferant'),
+      batch.filledFrom ? (
+        <span key="filled">
+          Abgefüllt aus Charge{' '}
+          <Link
+            to="/inventory/batches/$id"
+            params={{ id: batch.filledFrom.id }}
+            className="font-mono font-medium text-brand-900 hover:underline"
+          >
+            {batch.filledFrom.batchNumber}
+          </Link>
+        </span>
+      ) : batch.origin === 'harvest' ? (
+        'Eigene Ernte'
+      ) : (
+        (batch.supplierName ?? 'ohne Lieferant')
+      ),
     ],
     ...(batch.harvestDate
       ? ([['Erntedatum', formatDate(batch.harvestDate)]] as [string, ReactNode][])

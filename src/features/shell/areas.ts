@@ -1,7 +1,6 @@
 import {
   Building,
   ChartColumn,
-  ClipboardList,
   LayoutDashboard,
   type LucideIcon,
   Newspaper,
@@ -75,6 +74,8 @@ type BuiltArea =
   | 'handOutCreate'
   | 'handOut'
   | 'live'
+  | 'fillingProtocols'
+  | 'fillingCreate'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {
@@ -100,14 +101,6 @@ export const areas: Record<PlaceholderArea, Area> = {
     icon: Building,
     emptyTitle: 'Organisationsdaten',
     emptyText: 'Hier pflegst du Anschrift, Erlaubnisse und die Zugänge deiner Mitarbeitenden.',
-  },
-  fillingProtocol: {
-    title: areaTitles.fillingProtocol,
-    description: 'Protokolle über das Abfüllen und Umverpacken von Chargen.',
-    icon: ClipboardList,
-    emptyTitle: 'Noch keine Abfüllprotokolle',
-    emptyText:
-      'Jede Abfüllung wird mit Charge, Mengen, Verantwortlichen und Zeitpunkt protokolliert.',
   },
   news: {
     title: areaTitles.news,

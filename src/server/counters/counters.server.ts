@@ -16,6 +16,7 @@ export type NumberSeries =
   | 'delivery_note'
   | 'order_confirmation'
   | 'hand_out'
+  | 'filling'
 
 /** The counter year of series that never restart (customer numbers). */
 export const customerNumberYear = 0

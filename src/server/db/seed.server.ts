@@ -5,6 +5,7 @@ import { organisations, shopUsers, tenants, users } from './schema'
 import { seedDemoAuditHistory } from './seed-audit.server'
 import { seedDemoCustomers } from './seed-customers.server'
 import { seedDemoDocuments } from './seed-documents.server'
+import { seedDemoFillings } from './seed-fillings.server'
 import { seedDemoHandOuts } from './seed-handouts.server'
 import { seedDemoOrders } from './seed-orders.server'
 import { seedDemoProducts } from './seed-products.server'
@@ -276,6 +277,8 @@ export async function seedDemoData(db: Database): Promise<void> {
   await seedDemoShopOrders(db)
   // Grüne Ecke's members near their monthly limit, from its demo harvests.
   await seedDemoHandOuts(db)
+  // Fillings of bulk stock: confirmed ones at both, and one waiting for its second check.
+  await seedDemoFillings(db)
   // Last: the audit history of the rows above that were not made through a service.
   await seedDemoAuditHistory(db, demoIds)
 }

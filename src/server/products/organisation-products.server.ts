@@ -583,6 +583,27 @@ async function insertListing(
 }
 
 /**
+ * An own product with the organisation's listing of it, inside the caller's transaction and
+ * audited as the form's "own product" is — for products other areas create, e.g. the pack a
+ * filling protocol fills into (ADR 045). `facts` and `offer` have passed their schemas.
+ */
+export async function insertOwnListing(
+  tx: Executor,
+  business: BusinessActor,
+  facts: CustomProduct,
+  offer: Offer,
+): Promise<ListingRow> {
+  const owner = managingOwner(business)
+  checkShopVisibility(owner, offer)
+  const product = await insertOwnProduct(tx, owner, business, facts)
+  const problem = salesUnitProblem(offer.salesUnit, product)
+  if (problem) throw new InvalidError({ 'offer.salesUnit': problem })
+  const listing = await insertListing(tx, business, product, offer)
+  if (!listing) throw new Error('own listing was not inserted')
+  return listing
+}
+
+/**
  * The organisation's listing of master product `productId` inside the caller's transaction,
  * taken over hidden from the shop with `offer` when it has none yet — e.g. for goods bought
  * from another organisation on the platform. An existing listing (even archived) is answered

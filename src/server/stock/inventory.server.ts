@@ -271,6 +271,7 @@ async function batchSummaries(
 const releasedBy = alias(users, 'released_by_user')
 const blockedBy = alias(users, 'blocked_by_user')
 const supplierOrganisation = alias(organisations, 'supplier_organisation')
+const filledFromBatch = alias(batches, 'filled_from_batch')
 
 /** The supplier's name: the platform organisation's own, or the one the buyer keeps. */
 const supplierName = sql<string | null>`coalesce(${supplierOrganisation.name}, ${suppliers.name})`
@@ -295,6 +296,7 @@ export async function getBatch(actor: Actor, id: string, db: Database): Promise<
       packUnit: products.packUnit,
       cannabinoidUnit: products.cannabinoidUnit,
       supplierName,
+      filledFromNumber: filledFromBatch.batchNumber,
       releasedByName: releasedBy.name,
       blockedByName: blockedBy.name,
       certificateType: storedFiles.contentType,
@@ -304,6 +306,7 @@ export async function getBatch(actor: Actor, id: string, db: Database): Promise<
     .innerJoin(products, eq(products.id, organisationProducts.productId))
     .leftJoin(suppliers, eq(suppliers.id, batches.supplierId))
     .leftJoin(supplierOrganisation, eq(supplierOrganisation.id, suppliers.supplierOrganisationId))
+    .leftJoin(filledFromBatch, eq(filledFromBatch.id, batches.filledFromBatchId))
     .leftJoin(releasedBy, eq(releasedBy.id, batches.releasedBy))
     .leftJoin(blockedBy, eq(blockedBy.id, batches.blockedBy))
     .leftJoin(storedFiles, eq(storedFiles.id, batches.coaFileId))
@@ -388,6 +391,10 @@ export async function getBatch(actor: Actor, id: string, db: Database): Promise<
     origin: batch.origin,
     batchNumber: batch.batchNumber,
     supplierName: row.supplierName,
+    filledFrom:
+      batch.filledFromBatchId && row.filledFromNumber
+        ? { id: batch.filledFromBatchId, batchNumber: row.filledFromNumber }
+        : null,
     status: batch.status,
     expiryDate: batch.expiryDate,
     harvestDate: batch.harvestDate,

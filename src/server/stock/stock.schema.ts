@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   check,
   date,
   index,
@@ -59,6 +60,10 @@ export const batches = pgTable(
     blockedReason: text('blocked_reason'),
     /** The sum of the batch's movements in base units. */
     balance: integer('balance').notNull().default(0),
+    /** For units filled from a bulk batch (Abfüllung): that bulk batch (ADR 045). */
+    filledFromBatchId: uuid('filled_from_batch_id').references((): AnyPgColumn => batches.id, {
+      onDelete: 'restrict',
+    }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
     ...timestamps,
   },

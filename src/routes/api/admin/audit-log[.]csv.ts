@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { parseAuditLogSearch } from '~/lib/audit-log-lists'
 import { exportAuditEvents } from '~/server/admin/audit-log.server'
 import { getApp } from '~/server/app.server'
-import { apiHandlers } from '~/server/http.server'
+import { apiHandlers, downloadHeaders } from '~/server/http.server'
 import { actorOfRequest } from '~/server/request-actor.server'
 
 /** Hands out text pieces as UTF-8 bytes while the client reads them. */
@@ -36,12 +36,7 @@ export const Route = createFileRoute('/api/admin/audit-log.csv')({
         const search = parseAuditLogSearch(Object.fromEntries(new URL(request.url).searchParams))
         const file = await exportAuditEvents(actor, search, app.db)
         return new Response(byteStream(file.chunks), {
-          headers: {
-            'content-type': 'text/csv; charset=utf-8',
-            'content-disposition': `attachment; filename="${file.fileName}"`,
-            'cache-control': 'private, no-store',
-            'x-content-type-options': 'nosniff',
-          },
+          headers: downloadHeaders(file.fileName, 'text/csv; charset=utf-8'),
         })
       },
     }),

@@ -345,6 +345,11 @@ export class DocumentCanvas {
     }
   }
 
+  /** Starts the content right below the letterhead: for records without an address field (protocols, reports). */
+  startBelowLetterhead() {
+    this.y = pageHeight - mm(40)
+  }
+
   /** The information block beside the address (125 mm from the left, 50 mm from the top). */
   infoBlock(entries: [string, string][]) {
     const left = mm(125)

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { FillingStartPage } from '~/features/filling-protocols/FillingStartPage'
+import { areaHead } from '~/features/shell/page-head'
+
+export const Route = createFileRoute('/_app/organisations/filling-protocol/neu')({
+  head: areaHead('fillingCreate'),
+  component: FillingStartPage,
+})

@@ -1,0 +1,160 @@
+import { eq } from 'drizzle-orm'
+import type { BusinessActor } from '../actor.server'
+import { fillingProtocols } from '../filling-protocols/filling-protocols.schema'
+import {
+  confirmFillingProtocol,
+  listFillingBulkBatches,
+  recordFillingWeights,
+  startFillingProtocol,
+} from '../filling-protocols/filling-protocols.server'
+import { hashPassword } from '../password.server'
+import type { Database } from './client.server'
+import { users } from './schema'
+import { demoIds } from './seed.server'
+import { demoActorOf } from './seed-actor.server'
+
+/**
+ * The demo fillings, made through the filling service so protocols, products, batches, movements
+ * and audit rows agree. Sonnen-Apotheke: one confirmed filling of Salbeistern into 5 g units
+ * (filled by the owner, checked by the staff member; one unit outside the tolerance with its
+ * reason, a loss with its reason) and one of Lavendeltal into 10 g units that waits for its
+ * second check — filled by "apotheke", to be confirmed by "mitarbeiter". Grüne Ecke: one
+ * confirmed filling of its Auwald harvest into 5 g units, checked by a second member of its team,
+ * who is added here (the four-eyes check needs two people). An organisation that has fillings is
+ * left as it is.
+ */
+
+/** Grüne Ecke's second person for the four-eyes check, a demo login of its own. */
+export const demoClubTeamLogin = {
+  id: '00000000-0000-4000-8000-000000000208',
+  username: 'vereinsteam',
+  password: 'vereinsteam-demo-2026',
+  name: 'Mara Lindner',
+  email: 'team@gruene-ecke.example',
+} as const
+
+interface DemoUnit {
+  tareMg: number
+  netMg: number
+  deviationReason?: string
+}
+
+interface DemoFilling {
+  filler: BusinessActor
+  /** Confirmed by this second person; left waiting for the check without one. */
+  checker: BusinessActor | null
+  /** The bulk batch's product contains this name (its cultivar). */
+  variety: string
+  targetNetMg: number
+  units: DemoUnit[]
+  lossMg: number
+  lossReason: string
+}
+
+const gram = 1000
+
+async function hasFillings(db: Database, organisationId: string) {
+  const [row] = await db
+    .select({ id: fillingProtocols.id })
+    .from(fillingProtocols)
+    .where(eq(fillingProtocols.organisationId, organisationId))
+    .limit(1)
+  return row !== undefined
+}
+
+async function fill(db: Database, filling: DemoFilling) {
+  const { filler, units, targetNetMg } = filling
+  const bulk = (await listFillingBulkBatches(filler, db)).find((batch) =>
+    batch.productName.includes(filling.variety),
+  )
+  if (!bulk) throw new Error(`demo filling needs a released bulk batch of ${filling.variety}`)
+  const started = await startFillingProtocol(
+    filler,
+    {
+      bulkBatchId: bulk.batchId,
+      unitCount: units.length,
+      targetNetMg,
+      packListingId: null,
+    },
+    db,
+  )
+  const netTotal = units.reduce((sum, unit) => sum + unit.netMg, 0)
+  await recordFillingWeights(
+    filler,
+    started.id,
+    {
+      units: units.map((unit) => ({
+        grossMg: unit.tareMg + unit.netMg,
+        tareMg: unit.tareMg,
+        deviationReason: unit.deviationReason ?? '',
+      })),
+      withdrawnMg: netTotal + filling.lossMg,
+      lossReason: filling.lossReason,
+      submit: true,
+    },
+    db,
+  )
+  if (filling.checker) await confirmFillingProtocol(filling.checker, started.id, db)
+}
+
+/** Jars weigh a little differently; the nets scatter around the target. */
+const units = (targetNetMg: number, deviations: number[], odd?: DemoUnit): DemoUnit[] =>
+  deviations.map((deviation, index) =>
+    odd && index === deviations.length - 1
+      ? odd
+      : { tareMg: 11_200 + ((index * 37) % 90), netMg: targetNetMg + deviation },
+  )
+
+async function addClubTeamMember(db: Database) {
+  const { password, ...login } = demoClubTeamLogin
+  await db
+    .insert(users)
+    .values({
+      ...login,
+      organisationId: demoIds.club,
+      role: 'staff',
+      passwordHash: await hashPassword(password),
+    })
+    .onConflictDoNothing()
+}
+
+export async function seedDemoFillings(db: Database): Promise<void> {
+  if (!(await hasFillings(db, demoIds.pharmacy))) {
+    const owner = await demoActorOf(db, demoIds.userPharmacyOwner)
+    const staff = await demoActorOf(db, demoIds.userPharmacyStaff)
+    await fill(db, {
+      filler: owner,
+      checker: staff,
+      variety: 'Salbeistern',
+      targetNetMg: 5 * gram,
+      units: units(5 * gram, [12, -4, 31, 8, -11, 20, 3, 0], {
+        tareMg: 11_240,
+        netMg: 4_880,
+        deviationReason: 'Letzte Einheit aus dem Rest des Gebindes; Blüte nicht weiter teilbar.',
+      }),
+      lossMg: 350,
+      lossReason: 'Staub und Abrieb beim Umfüllen',
+    })
+    await fill(db, {
+      filler: owner,
+      checker: null,
+      variety: 'Lavendeltal',
+      targetNetMg: 10 * gram,
+      units: units(10 * gram, [24, -15, 9, 41, -3]),
+      lossMg: 180,
+      lossReason: 'Abrieb beim Umfüllen',
+    })
+  }
+  if (!(await hasFillings(db, demoIds.club))) {
+    await addClubTeamMember(db)
+    await fill(db, {
+      filler: await demoActorOf(db, demoIds.userClubOwner),
+      checker: await demoActorOf(db, demoClubTeamLogin.id),
+      variety: 'Auwald',
+      targetNetMg: 5 * gram,
+      units: units(5 * gram, [15, -22, 7, 38, -9, 0, 26, -14, 11, 5]),
+      lossMg: 420,
+      lossReason: 'Staub und Blütenreste im Gebinde',
+    })
+  }
+}

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { fillingProtocolStatuses } from '../../lib/filling-protocol-lists'
+import { timestamps } from '../db/columns'
+import { organisations, users } from '../db/schema'
+import { organisationProducts } from '../products/products.schema'
+import { batches } from '../stock/stock.schema'
+
+export const fillingProtocolStatus = pgEnum('filling_protocol_status', fillingProtocolStatuses)
+
+/**
+ * A filling (Abfüllung): flowers of a bulk batch repackaged into `unit_count` units of
+ * `target_net_mg`, weighed unit by unit (`filling_units`) by the person filling, then checked by a
+ * second person of the organisation. Only the confirmation books stock: `filling` movements out of
+ * the bulk batch and into the new batch `filled_batch_id` of the pack product (ADR 045). The
+ * database itself refuses a confirmation by the person who filled (`four_eyes`), and a trigger
+ * (migration 0022) keeps confirmed and cancelled protocols as they are and never deletes one.
+ */
+export const fillingProtocols = pgTable(
+  'filling_protocols',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    /** `AF-2026-00042`, from the organisation's counter per year; also the new batch's number. */
+    number: text('number').notNull(),
+    status: fillingProtocolStatus('status').notNull().default('draft'),
+    bulkBatchId: uuid('bulk_batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'restrict' }),
+    /** As at the start: the record does not follow later renames. */
+    bulkProductName: text('bulk_product_name').notNull(),
+    bulkBatchNumber: text('bulk_batch_number').notNull(),
+    /** The pack listing chosen at the start, or (null until confirmed) the one created then. */
+    packListingId: uuid('pack_listing_id').references(() => organisationProducts.id, {
+      onDelete: 'restrict',
+    }),
+    packProductName: text('pack_product_name').notNull(),
+    unitCount: integer('unit_count').notNull(),
+    /** Milligrams per unit. */
+    targetNetMg: integer('target_net_mg').notNull(),
+    /** Hundredths of a percent: 200 is ±2 %. */
+    toleranceBasisPoints: integer('tolerance_basis_points').notNull(),
+    /** Milligrams taken out of the bulk container: the nets plus the loss. */
+    withdrawnMg: integer('withdrawn_mg'),
+    /** Why `withdrawn_mg` exceeds the nets (dust, sampling). */
+    lossReason: text('loss_reason'),
+    /** The person filling: starts, weighs and hands over; never the one who confirms. */
+    filledBy: uuid('filled_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    confirmedBy: uuid('confirmed_by').references(() => users.id, { onDelete: 'restrict' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The batch of the pack product the confirmation booked the units into. */
+    filledBatchId: uuid('filled_batch_id').references(() => batches.id, { onDelete: 'restrict' }),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'restrict' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('filling_protocols_number_unique').on(table.organisationId, table.number),
+    index('filling_protocols_organisation_idx').on(table.organisationId, table.startedAt),
+    index('filling_protocols_bulk_batch_idx').on(table.bulkBatchId),
+    check('filling_protocols_unit_count', sql`${table.unitCount} between 1 and 500`),
+    check('filling_protocols_target_positive', sql`${table.targetNetMg} > 0`),
+    check('filling_protocols_tolerance', sql`${table.toleranceBasisPoints} between 1 and 1000`),
+    check(
+      'filling_protocols_withdrawn_positive',
+      sql`${table.withdrawnMg} is null or ${table.withdrawnMg} > 0`,
+    ),
+    check(
+      'filling_protocols_four_eyes',
+      sql`${table.confirmedBy} is null or ${table.confirmedBy} <> ${table.filledBy}`,
+    ),
+    check(
+      'filling_protocols_submitted',
+      sql`${table.status} in ('draft', 'cancelled') or (${table.submittedAt} is not null and ${table.withdrawnMg} is not null)`,
+    ),
+    check(
+      'filling_protocols_confirmed',
+      sql`(${table.status} = 'confirmed') = (${table.confirmedAt} is not null and ${table.confirmedBy} is not null and ${table.filledBatchId} is not null and ${table.packListingId} is not null)`,
+    ),
+    check(
+      'filling_protocols_cancelled',
+      sql`(${table.status} = 'cancelled') = (${table.cancelledAt} is not null and ${table.cancelledBy} is not null and length(trim(${table.cancelReason})) > 0)`,
+    ),
+  ],
+)
+
+/**
+ * One unit of a filling as weighed: gross, tare and net (gross − tare) in milligrams, all three
+ * or none (not weighed yet), and why it may leave the tolerance. Changed only while its protocol
+ * is a draft (trigger, migration 0022).
+ */
+export const fillingUnits = pgTable(
+  'filling_units',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    protocolId: uuid('protocol_id')
+      .notNull()
+      .references(() => fillingProtocols.id, { onDelete: 'restrict' }),
+    /** 1 … unit_count. */
+    position: integer('position').notNull(),
+    grossMg: integer('gross_mg'),
+    tareMg: integer('tare_mg'),
+    netMg: integer('net_mg'),
+    deviationReason: text('deviation_reason'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.protocolId, table.position] }),
+    check('filling_units_position', sql`${table.position} between 1 and 500`),
+    check(
+      'filling_units_weighed',
+      sql`(${table.grossMg} is null and ${table.tareMg} is null and ${table.netMg} is null) or (${table.tareMg} >= 0 and ${table.netMg} > 0 and ${table.netMg} = ${table.grossMg} - ${table.tareMg})`,
+    ),
+  ],
+)

@@ -1,0 +1,120 @@
+import { readFile } from 'node:fs/promises'
+import { expect, type Page, test } from '@playwright/test'
+import { expectNoSeriousViolations } from './support/axe'
+import { tabTo, watchPageErrors } from './support/page'
+import { openBackOffice, waitForHydratedForm, waitForHydratedPage } from './support/session'
+
+/**
+ * The pharmacist of Sonnen-Apotheke fills two 5 g units from the Lavendeltal bulk batch, weighs
+ * them by keyboard (one outside the tolerance needs its reason) and hands the filling over; she
+ * may not confirm it herself. Her colleague confirms it, which books a new batch, and downloads
+ * the protocol as PDF.
+ */
+
+test.describe.configure({ timeout: 120_000 })
+
+const main = (page: Page) => page.getByRole('main')
+
+/** Axe looks at a settled page: a toast fading in fails the contrast check. */
+async function expectAccessibleAfterToast(page: Page, toast: string | RegExp) {
+  await expect(page.getByText(toast)).toBeHidden({ timeout: 10_000 })
+  await expectNoSeriousViolations(page)
+}
+
+test('a pharmacist fills a batch and a colleague confirms it', async ({ page, browser }) => {
+  const errors = watchPageErrors(page)
+  await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
+  await page
+    .getByRole('navigation', { name: 'Bereiche' })
+    .getByRole('link', { name: 'Abfüllprotokoll' })
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Abfüllprotokolle' })).toBeVisible()
+  // The demo: a confirmed filling, and one waiting for the colleague's check.
+  const list = page.getByRole('table', { name: 'Abfüllprotokolle' })
+  await expect(list).toContainText('Wartet auf Prüfung')
+  await expect(list).toContainText('Bestätigt')
+  await expectNoSeriousViolations(page)
+
+  await main(page).getByRole('link', { name: 'Neue Abfüllung' }).click()
+  await expect(page).toHaveURL(/\/organisations\/filling-protocol\/neu$/)
+  await waitForHydratedForm(page)
+  const batch = page.getByLabel('Charge (Großgebinde)')
+  const lavendeltal = batch.locator('option', { hasText: 'Lavendeltal' }).first()
+  await batch.selectOption((await lavendeltal.getAttribute('value')) as string)
+  await page.getByLabel('Anzahl Einheiten').fill('2')
+  await expect(page.getByLabel('Sollgewicht je Einheit in g (netto)')).toHaveValue('5')
+  await expect(page.getByLabel('Packungsprodukt')).toHaveValue('new')
+  await expect(page.getByLabel('Packungsprodukt')).toContainText('Neu anlegen: „Lavendeltal, 5 g“')
+  await expectNoSeriousViolations(page)
+  await page.getByRole('button', { name: 'Abfüllung beginnen' }).click()
+
+  await expect(page).toHaveURL(/\/organisations\/filling-protocol\/[0-9a-f-]{36}$/)
+  const heading = page.getByRole('heading', { level: 1, name: /^Abfüllprotokoll AF-\d{4}-\d{5}$/ })
+  await expect(heading).toBeVisible()
+  const number = ((await heading.textContent()) ?? '').replace('Abfüllprotokoll ', '')
+  const protocolUrl = page.url()
+  await waitForHydratedForm(page)
+
+  // Weighed by keyboard: gross and tare per unit, the net follows.
+  await tabTo(page, page.getByLabel('Brutto Einheit 1'))
+  await page.keyboard.type('16,234')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('11,2')
+  await tabTo(page, page.getByLabel('Brutto Einheit 2'))
+  await page.keyboard.type('16,05')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('11,2')
+  await expect(main(page)).toContainText('5,034 g')
+  await expect(main(page)).toContainText('−3 % – außerhalb')
+  await tabTo(page, page.getByLabel('Entnommene Menge in g'))
+  await page.keyboard.type('10,1')
+  await tabTo(page, page.getByLabel('Grund des Verlusts'))
+  await page.keyboard.type('Staub beim Umfüllen')
+  await tabTo(page, page.getByRole('button', { name: 'Zur Prüfung übergeben' }))
+  await page.keyboard.press('Enter')
+  // Outside ±2 %: the unit needs its reason, and the focus lands there.
+  const reason = page.getByLabel('Begründung Einheit 2')
+  await expect(reason).toBeFocused()
+  await expect(main(page)).toContainText('außerhalb der Toleranz von ±2 %: bitte begründen.')
+  await page.keyboard.type('Blüte nicht teilbar')
+  await tabTo(page, page.getByRole('button', { name: 'Zur Prüfung übergeben' }))
+  await page.keyboard.press('Enter')
+
+  await expect(main(page).getByText('Wartet auf Prüfung', { exact: true })).toBeVisible()
+  await expect(main(page)).toContainText('Vier-Augen-Prinzip')
+  await expect(page.getByRole('button', { name: 'Prüfen und bestätigen' })).toHaveCount(0)
+  await expectAccessibleAfterToast(page, `Abfüllung ${number} ist zur Prüfung übergeben.`)
+  expect(errors).toEqual([])
+
+  // The colleague checks and confirms.
+  const colleague = await (await browser.newContext()).newPage()
+  await openBackOffice(colleague, 'mitarbeiter', 'mitarbeiter-demo-2026')
+  await colleague.goto(protocolUrl)
+  await waitForHydratedPage(colleague)
+  await expect(main(colleague)).toContainText('Blüte nicht teilbar')
+  await colleague.getByRole('button', { name: 'Prüfen und bestätigen' }).click()
+  const dialog = colleague.getByRole('alertdialog')
+  await expect(dialog).toContainText('10,1 g ausgebucht')
+  await dialog.getByRole('button', { name: 'Bestätigen und einbuchen' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(main(colleague).getByText('Bestätigt', { exact: true })).toBeVisible()
+  await expect(main(colleague)).toContainText('Tobias Licht')
+  await expectAccessibleAfterToast(
+    colleague,
+    `Abfüllung bestätigt: Charge ${number} ist im Bestand.`,
+  )
+
+  const [pdf] = await Promise.all([
+    colleague.waitForEvent('download'),
+    colleague.getByRole('button', { name: /PDF/ }).click(),
+  ])
+  expect(pdf.suggestedFilename()).toBe(`abfuellprotokoll-${number}.pdf`)
+  expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-')
+
+  // The units are stock now: a released batch of "Lavendeltal, 5 g", filled from the bulk batch.
+  await main(colleague).getByRole('link', { name: number }).click()
+  await expect(colleague).toHaveURL(/\/inventory\/batches\/[0-9a-f-]{36}$/)
+  await expect(main(colleague)).toContainText('Lavendeltal, 5 g')
+  await expect(main(colleague)).toContainText('Abgefüllt aus Charge')
+  await colleague.context().close()
+})
