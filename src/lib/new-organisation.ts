@@ -94,7 +94,9 @@ const minMembershipMessage = 'Bitte geben Sie eine ganze Zahl von 0 bis 730 Tage
  * typed as text in the form, a number or null over the wire; empty means none.
  */
 export const minMembershipDaysSchema = z
-  .union([z.number(), z.string().trim()], { error: minMembershipMessage })
+  .union([z.number(), z.string().trim().regex(/^\d*$/, minMembershipMessage)], {
+    error: minMembershipMessage,
+  })
   .nullable()
   .transform((value) => (value === '' || value === null ? null : Number(value)))
   .pipe(

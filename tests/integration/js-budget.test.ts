@@ -32,12 +32,14 @@ import { startTestServer, type TestServer } from '../support/server'
  * verfügbar" page for a deactivated organisation's host, and the dashboard's loader — added
  * 0.9–1.0 KB; the budgets grew by 1.1 KB (`/login` 159.5 KB). Issue 14's club hand-outs (the
  * `/abgabe` routes, the list's search parser, two loaders and the access rule) added 0.43 KB:
- * +0.5 KB (`/login` 160.0 KB).
+ * +0.5 KB (`/login` 160.0 KB). The filling protocol's three routes with their list search and
+ * two loaders, and the live board's route, added 0.3 KB: +0.6 KB, with the margin above
+ * (`/login` 160.6 KB).
  */
 const pages = [
-  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 150_400 },
-  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 159_400 },
-  { page: '/login', host: undefined, budgetBytes: 160_200 },
+  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 151_000 },
+  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 160_000 },
+  { page: '/login', host: undefined, budgetBytes: 160_800 },
 ]
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
