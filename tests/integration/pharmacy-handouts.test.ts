@@ -17,7 +17,9 @@ import {
   getCustomerOrder,
   searchSellableProducts,
 } from '~/server/customer-orders/customer-orders.server'
+import { demoIds } from '~/server/db/seed.server'
 import { demoOrderCustomerIds } from '~/server/db/seed-orders.server'
+import { fillingProtocols } from '~/server/filling-protocols/filling-protocols.schema'
 import { handOuts } from '~/server/handouts/handouts.schema'
 import { cancelHandOut, getHandOut, listHandOuts } from '~/server/handouts/handouts.server'
 import { batches, stockMovements } from '~/server/stock/stock.schema'
@@ -47,15 +49,19 @@ describe.each(testDatabaseKinds)('pharmacy hand-outs on %s', (kind) => {
     )
 
   /** A patient's order of `grams` of flowers (and, if asked, a vaporiser), made ready for pickup. */
-  async function readyPatientOrder(grams: number, withAccessory = false) {
+  async function readyPatientOrder(
+    grams: number,
+    withAccessory = false,
+    items = [
+      { listingId: flower.listingId, quantity: grams },
+      ...(withAccessory ? [{ listingId: accessory.listingId, quantity: 1 }] : []),
+    ],
+  ) {
     const { id } = await createCustomerOrder(
       actors.pharmacyOwner,
       {
         customerId: statutoryPatient,
-        items: [
-          { listingId: flower.listingId, quantity: grams },
-          ...(withAccessory ? [{ listingId: accessory.listingId, quantity: 1 }] : []),
-        ],
+        items,
         delivery: { method: 'pickup' },
         note: null,
       },
@@ -181,6 +187,33 @@ describe.each(testDatabaseKinds)('pharmacy hand-outs on %s', (kind) => {
     expect(logged?.action).toBe('hand_out.created')
     expect(JSON.stringify(logged?.after)).not.toContain('Hartmann')
     expect(JSON.stringify(logged?.after)).not.toContain('verdampfen')
+  })
+
+  it('dates a unit filled in advance by its filling, not by the pickup', async () => {
+    const [filling] = await db()
+      .select({
+        packListingId: fillingProtocols.packListingId,
+        confirmedAt: fillingProtocols.confirmedAt,
+        filledBatchId: fillingProtocols.filledBatchId,
+      })
+      .from(fillingProtocols)
+      .where(
+        and(
+          eq(fillingProtocols.organisationId, demoIds.pharmacy),
+          eq(fillingProtocols.status, 'confirmed'),
+        ),
+      )
+    if (!filling?.packListingId || !filling.confirmedAt) throw new Error('demo filling missing')
+    const id = await readyPatientOrder(0, false, [
+      { listingId: filling.packListingId, quantity: 1 },
+    ])
+    await act('complete', id)
+    const [record] = await recordsOf(id)
+    expect(record).toMatchObject({
+      batchId: filling.filledBatchId,
+      packUnit: 'g',
+      preparedOn: berlinIsoDate(filling.confirmedAt),
+    })
   })
 
   it('records nothing for an order without prescription-only goods, nor for a wholesaler', async () => {

@@ -9,6 +9,7 @@ import type { ItemRow, OrderRow } from '../customer-orders/customer-order-core.s
 import { customerOrderPrescriptions } from '../customer-orders/customer-orders.schema'
 import type { Executor } from '../db/client.server'
 import { ConflictError } from '../errors.server'
+import { fillingProtocols } from '../filling-protocols/filling-protocols.schema'
 import { products } from '../products/products.schema'
 import { batches } from '../stock/stock.schema'
 import { handOuts } from './handouts.schema'
@@ -62,8 +63,16 @@ export async function recordDispensing(
       expiryDate: batches.expiryDate,
       thcContent: batches.thcContent,
       cbdContent: batches.cbdContent,
+      filledAt: fillingProtocols.confirmedAt,
     })
     .from(batches)
+    .leftJoin(
+      fillingProtocols,
+      and(
+        eq(fillingProtocols.filledBatchId, batches.id),
+        eq(fillingProtocols.organisationId, batches.organisationId),
+      ),
+    )
     .where(
       and(
         eq(batches.organisationId, order.organisationId),
@@ -93,8 +102,9 @@ export async function recordDispensing(
   const productOf = new Map(productRows.map((product) => [product.id, product]))
 
   const day = berlinIsoDate(now)
-  // The unit was made up for the patient when the order was picked (ready or shipped).
-  const preparedOn = berlinIsoDate(order.readyAt ?? order.shippedAt ?? now)
+  // Loose goods are made up for the patient when the order is picked (ready or shipped); a unit
+  // filled in advance was prepared when its filling was confirmed.
+  const pickedOn = berlinIsoDate(order.readyAt ?? order.shippedAt ?? now)
   const year = berlinYear(now)
   const numbers: string[] = []
   for (const part of sold) {
@@ -123,7 +133,7 @@ export async function recordDispensing(
       // Without a unit the product declares no content either: the label shows none.
       cannabinoidUnit: product.cannabinoidUnit ?? 'percent',
       formOfUse: formOfUseByCategory[product.category],
-      preparedOn,
+      preparedOn: batch.filledAt ? berlinIsoDate(batch.filledAt) : pickedOn,
       useBy: batch.expiryDate,
       storageNote: storageNoteByCategory[product.category],
       handedOutOn: day,
