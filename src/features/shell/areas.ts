@@ -1,10 +1,4 @@
-import {
-  Building,
-  ChartColumn,
-  LayoutDashboard,
-  type LucideIcon,
-  Newspaper,
-} from 'lucide-react'
+import { Building, ChartColumn, LayoutDashboard, type LucideIcon, Newspaper } from 'lucide-react'
 import { type AreaKey, areaTitles } from './page-head'
 
 /**
