@@ -6,11 +6,12 @@ import { seedDemoAuditHistory } from './seed-audit.server'
 import { seedDemoCustomers } from './seed-customers.server'
 import { seedDemoDocuments } from './seed-documents.server'
 import { seedDemoHandOuts } from './seed-handouts.server'
+import { seedDemoHistory } from './seed-history.server'
 import { seedDemoOrders } from './seed-orders.server'
 import { seedDemoProducts } from './seed-products.server'
 import { seedDemoPurchasing } from './seed-purchasing.server'
 import { seedDemoShopOrders } from './seed-shop-orders.server'
-import { seedDemoStock } from './seed-stock.server'
+import { demoCertificateIds, seedDemoStock } from './seed-stock.server'
 import { seedDemoSupport } from './seed-support.server'
 import { seedDemoTeam } from './seed-team.server'
 import { demoTenantConfigs } from './seed-tenants.server'
@@ -276,6 +277,8 @@ export async function seedDemoData(db: Database): Promise<void> {
   await seedDemoShopOrders(db)
   // Grüne Ecke's members near their monthly limit, from its demo harvests.
   await seedDemoHandOuts(db)
+  // A year of completed orders and hand-outs before today, from batches emptied by them (ADR 047).
+  await seedDemoHistory(db, demoIds, demoCertificateIds)
   // Last: the audit history of the rows above that were not made through a service.
   await seedDemoAuditHistory(db, demoIds)
 }
