@@ -36,8 +36,20 @@ export const analysisChartTitles: Record<AnalysisChartKey, string> = {
   turnover: 'Lagerumschlag und Reichweite',
 }
 
+/** What each chart counts, under its title. */
+export const analysisChartHints: Record<AnalysisChartKey, string> = {
+  revenue: 'Nettoumsatz der Waren abgeschlossener Bestellungen, nach Monat des Abschlusses.',
+  topProducts: 'Die zehn Produkte mit dem höchsten Nettoumsatz im Zeitraum.',
+  channels:
+    'Eingegangene Bestellungen je Monat: Back-Office, Shop, Reservierungen und Einkaufsbestellungen von Kunden.',
+  handOuts: 'Nicht stornierte Abgaben im Zeitraum je Sorte, mit der Zahl der Mitglieder.',
+  thc: 'Mittlerer THC-Gehalt der abgegebenen bzw. verkauften Blüten, gewichtet nach Menge.',
+  turnover:
+    'Abgang ÷ mittlerer Bestand im Zeitraum, und wie viele Tage der heutige nutzbare Bestand beim mittleren Abgang reicht. Die 20 Produkte mit dem größten Abgang.',
+}
+
 /** The CSV file's name part of each chart: `analyse-<slug>-<from>-bis-<to>.csv`. */
-export const analysisChartSlugs: Record<AnalysisChartKey, string> = {
+const analysisChartSlugs: Record<AnalysisChartKey, string> = {
   revenue: 'umsatz',
   topProducts: 'top-produkte',
   channels: 'bestellungen-nach-herkunft',
@@ -45,6 +57,10 @@ export const analysisChartSlugs: Record<AnalysisChartKey, string> = {
   thc: 'thc-gehalt',
   turnover: 'lagerumschlag',
 }
+
+/** The name a chart's CSV file is saved under. */
+export const analysisCsvFileName = (key: AnalysisChartKey, from: string, to: string) =>
+  `analyse-${analysisChartSlugs[key]}-${from}-bis-${to}.csv`
 
 /** How many products "Umsatzstärkste Produkte" and "Lagerumschlag" show. */
 export const topProductsLimit = 10

@@ -647,8 +647,9 @@ describe.each(testDatabaseKinds)('analysis on %s', (kind) => {
     expect(chartOf(standard, 'revenue')).toHaveLength(12)
   })
 
-  it('refuses a period that ends before it begins or spans more than five years', async () => {
+  it('refuses a period of days that do not exist, that ends before it begins or spans more than five years', async () => {
     expect(await outcomeOf(analyse(owner, { from: '2026-03-01', to: '2026-02-01' }))).toBe(400)
+    expect(await outcomeOf(analyse(owner, { from: '2026-02-31', to: '2026-03-01' }))).toBe(400)
     expect(await outcomeOf(analyse(owner, { from: '2020-01-01', to: '2026-01-01' }))).toBe(400)
   })
 

@@ -1,6 +1,5 @@
 import {
   Building,
-  ChartColumn,
   ClipboardList,
   LayoutDashboard,
   type LucideIcon,
@@ -24,6 +23,7 @@ export interface Area {
 /** Screens that have their own page by now, so no placeholder. */
 type BuiltArea =
   | 'dashboard'
+  | 'analyse'
   | 'admin'
   | 'productDb'
   | 'productDbCreate'
@@ -85,14 +85,6 @@ export const areas: Record<PlaceholderArea, Area> = {
     emptyTitle: 'Die Plattform verwalten',
     emptyText:
       'Organisationen, Zugänge und die zentrale Produktdatenbank pflegst du in der Administration.',
-  },
-  analyse: {
-    title: areaTitles.analyse,
-    description: 'Umsätze, Absatz je Produkt und Entwicklung über die Zeit.',
-    icon: ChartColumn,
-    emptyTitle: 'Noch keine Daten für Auswertungen',
-    emptyText:
-      'Sobald Bestellungen und Abgaben vorliegen, zeigt die Analyse Umsatz, Mengen und Trends.',
   },
   organisation: {
     title: areaTitles.organisation,

@@ -5,8 +5,8 @@ import {
   type AnalysisChartKey,
   type AnalysisOrganisation,
   type AnalysisRows,
-  analysisChartSlugs,
   analysisChartsOf,
+  analysisCsvFileName,
   defaultAnalysisPeriod,
   formatMonth,
   maxAnalysisDays,
@@ -18,7 +18,7 @@ import {
   turnoverLimit,
 } from '../../lib/analysis'
 import type { AnalysisSearch } from '../../lib/analysis-search'
-import { addCalendarDays, berlinIsoDate } from '../../lib/format'
+import { addCalendarDays, berlinIsoDate, isCalendarDay } from '../../lib/format'
 import {
   baseUnitsPerPackUnit,
   type CannabinoidUnit,
@@ -45,6 +45,7 @@ import { batches, stockMovements } from '../stock/stock.schema'
  * shop customers and visitors get 403.
  */
 
+const periodDayMessage = 'Bitte gib den Zeitraum mit gültigen Tagen an.'
 const periodOrderMessage = 'Der Beginn des Zeitraums liegt nach seinem Ende.'
 const periodLengthMessage = 'Bitte wähle einen Zeitraum von höchstens fünf Jahren.'
 
@@ -69,6 +70,12 @@ const organisationColumns = {
 
 /** The period of the search, or the default one: checked, with its bounds as instants. */
 function periodOf(search: AnalysisSearch, today: string) {
+  for (const key of ['from', 'to'] as const) {
+    const day = search[key]
+    if (day !== undefined && !isCalendarDay(day)) {
+      throw new InvalidError({ [key]: periodDayMessage }, periodDayMessage)
+    }
+  }
   const fallback = defaultAnalysisPeriod(today)
   const from = search.from ?? (search.to && search.to < fallback.from ? search.to : fallback.from)
   const to = search.to ?? (search.from && search.from > fallback.to ? search.from : fallback.to)
@@ -615,7 +622,7 @@ export async function analysisChartCsv(
   }
   const table = csvTable(await analysisChartRows(db, scope, key, today))
   return {
-    fileName: `analyse-${analysisChartSlugs[key]}-${scope.from}-bis-${scope.to}.csv`,
+    fileName: analysisCsvFileName(key, scope.from, scope.to),
     content: csvFile(table.header, table.rows),
   }
 }
