@@ -167,7 +167,7 @@ async function revenueByMonth(
   const month = berlinMonthOf(customerOrders.completedAt)
   const rows = await db
     .select({
-      month,
+      month: month.label,
       orders: sql<number>`count(distinct ${customerOrders.id})::int`,
       netCents,
     })
@@ -175,7 +175,7 @@ async function revenueByMonth(
     .innerJoin(customerOrderItems, eq(customerOrderItems.orderId, customerOrders.id))
     .innerJoin(products, eq(products.id, customerOrderItems.productId))
     .where(completedItems(scope))
-    .groupBy(month)
+    .groupBy(month.start)
   const byMonth = new Map(rows.map((row) => [row.month, row]))
   return monthsBetween(scope.from, scope.to).map((key) => ({
     month: key,
@@ -218,7 +218,7 @@ async function ordersByChannel(
   const month = berlinMonthOf(customerOrders.createdAt)
   const origin = sql<OrderOrigin>`case when ${customerOrders.channel} = 'shop' and ${customerOrders.type} = 'reservation' then 'reservation' else ${customerOrders.channel}::text end`
   const rows = await db
-    .select({ month, origin, orders: sql<number>`count(*)::int` })
+    .select({ month: month.label, origin, orders: sql<number>`count(*)::int` })
     .from(customerOrders)
     .where(
       and(
@@ -230,7 +230,7 @@ async function ordersByChannel(
           : undefined,
       ),
     )
-    .groupBy(month, origin)
+    .groupBy(month.start, origin)
   return monthsBetween(scope.from, scope.to).map((key) => ({
     month: key,
     orders: Object.fromEntries(
@@ -265,7 +265,7 @@ async function thcByMonth(db: Executor, scope: AnalysisScope): Promise<AnalysisR
     const month = berlinMonthOf(handOuts.handedOutAt)
     rows = await db
       .select({
-        month,
+        month: month.label,
         quantityMg: sql<string>`sum(${handOuts.quantity})`,
         averageThc: weighted(handOuts.thcContent, handOuts.quantity),
         averageCbd: weighted(handOuts.cbdContent, handOuts.quantity),
@@ -283,13 +283,13 @@ async function thcByMonth(db: Executor, scope: AnalysisScope): Promise<AnalysisR
           scope.category ? eq(products.category, scope.category) : undefined,
         ),
       )
-      .groupBy(month)
+      .groupBy(month.start)
   } else {
     const month = berlinMonthOf(stockMovements.createdAt)
     const grams = sql`(-${stockMovements.quantity})`
     rows = await db
       .select({
-        month,
+        month: month.label,
         quantityMg: sql<string>`sum(${grams})`,
         averageThc: weighted(sql`${batches.thcContent}`, grams),
         averageCbd: weighted(sql`${batches.cbdContent}`, grams),
@@ -309,7 +309,7 @@ async function thcByMonth(db: Executor, scope: AnalysisScope): Promise<AnalysisR
           scope.category ? eq(products.category, scope.category) : undefined,
         ),
       )
-      .groupBy(month)
+      .groupBy(month.start)
   }
   const byMonth = new Map(rows.map((row) => [row.month, row]))
   return monthsBetween(scope.from, scope.to).map((key) => {

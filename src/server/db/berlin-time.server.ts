@@ -14,9 +14,15 @@ export const berlinEndOfDay = sql`(date_trunc('day', now() at time zone 'Europe/
 export const berlinDayStart = (day: string) =>
   sql`(${day}::date::timestamp at time zone 'Europe/Berlin')`
 
-/** The Berlin calendar month (`YYYY-MM`) an instant falls in: monthly figures group by it. */
-export const berlinMonthOf = (instant: AnyColumn | SQL) =>
-  sql<string>`to_char(${instant} at time zone 'Europe/Berlin', 'YYYY-MM')`
+/**
+ * The Berlin calendar month an instant falls in, for monthly figures: group by `start` (the
+ * month's first moment on Berlin's clock, cheap to compute and compare per row) and select
+ * `label` (`YYYY-MM`, formatted once per group).
+ */
+export function berlinMonthOf(instant: AnyColumn | SQL) {
+  const start = sql`date_trunc('month', ${instant} at time zone 'Europe/Berlin')`
+  return { start, label: sql<string>`to_char(${start}, 'YYYY-MM')` }
+}
 
 const berlinClock = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Berlin',
