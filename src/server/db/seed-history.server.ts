@@ -389,7 +389,9 @@ function generateOrders(
   const flowers = ofCategories(['flower'])
   const accessories = ofCategories(['accessory'])
   const anything = ofCategories(['flower', 'extract', 'cbd_solution', 'dronabinol', 'accessory'])
-  const regulars = patients.map((_, index) => 1 / (index + 1) ** 0.5)
+  // Some patients come often, most now and then: the order of regulars is the seed's.
+  const regulars = draw.shuffled(patients)
+  const regularWeights = regulars.map((_, index) => 1 / (index + 1) ** 0.5)
   const days = daysBetween(plan.fromDay, plan.toDay)
   const orders: GeneratedOrder[] = []
   days.forEach((isoDay, dayIndex) => {
@@ -397,9 +399,7 @@ function generateOrders(
     const count = ordersOnDay(draw, plan, isoDay, progress)
     for (let index = 0; index < count; index++) {
       const business = businesses.length > 0 && (patients.length === 0 || draw.chance(0.08))
-      const buyer = business
-        ? draw.pick(businesses)
-        : draw.weighted(draw.shuffled(patients), regulars)
+      const buyer = business ? draw.pick(businesses) : draw.weighted(regulars, regularWeights)
       const shop = !business && plan.tenantId !== null && draw.chance(0.3 + 0.25 * progress)
       // Shop accounts order; guests reserve through the Rezeptkonfigurator (no account needed).
       const type = shop && !buyer.shopUserId ? 'reservation' : 'order'
