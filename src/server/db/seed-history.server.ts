@@ -385,7 +385,7 @@ function generateOrders(
     const list = listings.filter((listing) => categories.includes(listing.category))
     return { list, weights: list.map((listing) => popularity.get(listing.id) ?? 0) }
   }
-  const forPatients = ofCategories(['flower', 'flower', 'extract', 'cbd_solution', 'dronabinol'])
+  const forPatients = ofCategories(['flower', 'extract', 'cbd_solution', 'dronabinol'])
   const flowers = ofCategories(['flower'])
   const accessories = ofCategories(['accessory'])
   const anything = ofCategories(['flower', 'extract', 'cbd_solution', 'dronabinol', 'accessory'])
