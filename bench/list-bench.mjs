@@ -17,17 +17,29 @@ export function prng(seed) {
   }
 }
 
-/** Wraps a driver's `query` so the time spent inside it adds up per list call. */
-export function timedQueries(client) {
+/**
+ * Wraps a driver's `query` so the time spent inside it adds up per list call. With `serial`,
+ * queries a service starts together (`Promise.all`) run one after another and each is timed from
+ * its own start: the sum is the database's work, not the time they waited for each other on the
+ * one connection.
+ */
+export function timedQueries(client, { serial = false } = {}) {
   const clock = { total: 0 }
   const query = client.query.bind(client)
-  client.query = async (...args) => {
-    const startedAt = performance.now()
-    try {
-      return await query(...args)
-    } finally {
-      clock.total += performance.now() - startedAt
+  let previous = Promise.resolve()
+  client.query = (...args) => {
+    const run = async () => {
+      const startedAt = performance.now()
+      try {
+        return await query(...args)
+      } finally {
+        clock.total += performance.now() - startedAt
+      }
     }
+    if (!serial) return run()
+    const result = previous.then(run)
+    previous = result.catch(() => {})
+    return result
   }
   return clock
 }

@@ -33,6 +33,7 @@ import { Route as ShopRezeptkonfiguratorRouteImport } from './routes/_shop/rezep
 import { Route as ShopShopRouteImport } from './routes/_shop/shop'
 import { Route as ShopWarenkorbRouteImport } from './routes/_shop/warenkorb'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
+import { Route as ApiAnalyseDotcsvRouteImport } from './routes/api/analyse[.]csv'
 import { Route as ApiContactRouteImport } from './routes/api/contact'
 import { Route as ApiDocsRouteImport } from './routes/api/docs'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
@@ -233,6 +234,11 @@ const ShopWarenkorbRoute = ShopWarenkorbRouteImport.update({
 const ApiSplatRoute = ApiSplatRouteImport.update({
   id: '/api/$',
   path: '/api/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiAnalyseDotcsvRoute = ApiAnalyseDotcsvRouteImport.update({
+  id: '/api/analyse.csv',
+  path: '/api/analyse.csv',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiContactRoute = ApiContactRouteImport.update({
@@ -708,6 +714,7 @@ export interface FileRoutesByFullPath {
   '/shop': typeof ShopShopRoute
   '/warenkorb': typeof ShopWarenkorbRoute
   '/api/$': typeof ApiSplatRoute
+  '/api/analyse.csv': typeof ApiAnalyseDotcsvRoute
   '/api/contact': typeof ApiContactRoute
   '/api/docs': typeof ApiDocsRoute
   '/api/health': typeof ApiHealthRoute
@@ -815,6 +822,7 @@ export interface FileRoutesByTo {
   '/shop': typeof ShopShopRoute
   '/warenkorb': typeof ShopWarenkorbRoute
   '/api/$': typeof ApiSplatRoute
+  '/api/analyse.csv': typeof ApiAnalyseDotcsvRoute
   '/api/contact': typeof ApiContactRoute
   '/api/docs': typeof ApiDocsRoute
   '/api/health': typeof ApiHealthRoute
@@ -927,6 +935,7 @@ export interface FileRoutesById {
   '/_shop/shop': typeof ShopShopRoute
   '/_shop/warenkorb': typeof ShopWarenkorbRoute
   '/api/$': typeof ApiSplatRoute
+  '/api/analyse.csv': typeof ApiAnalyseDotcsvRoute
   '/api/contact': typeof ApiContactRoute
   '/api/docs': typeof ApiDocsRoute
   '/api/health': typeof ApiHealthRoute
@@ -1037,6 +1046,7 @@ export interface FileRouteTypes {
     | '/shop'
     | '/warenkorb'
     | '/api/$'
+    | '/api/analyse.csv'
     | '/api/contact'
     | '/api/docs'
     | '/api/health'
@@ -1144,6 +1154,7 @@ export interface FileRouteTypes {
     | '/shop'
     | '/warenkorb'
     | '/api/$'
+    | '/api/analyse.csv'
     | '/api/contact'
     | '/api/docs'
     | '/api/health'
@@ -1255,6 +1266,7 @@ export interface FileRouteTypes {
     | '/_shop/shop'
     | '/_shop/warenkorb'
     | '/api/$'
+    | '/api/analyse.csv'
     | '/api/contact'
     | '/api/docs'
     | '/api/health'
@@ -1353,6 +1365,7 @@ export interface RootRouteChildren {
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   ApiSplatRoute: typeof ApiSplatRoute
+  ApiAnalyseDotcsvRoute: typeof ApiAnalyseDotcsvRoute
   ApiContactRoute: typeof ApiContactRoute
   ApiDocsRoute: typeof ApiDocsRoute
   ApiHealthRoute: typeof ApiHealthRoute
@@ -1550,6 +1563,13 @@ declare module '@tanstack/react-router' {
       path: '/api/$'
       fullPath: '/api/$'
       preLoaderRoute: typeof ApiSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/analyse.csv': {
+      id: '/api/analyse.csv'
+      path: '/api/analyse.csv'
+      fullPath: '/api/analyse.csv'
+      preLoaderRoute: typeof ApiAnalyseDotcsvRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/contact': {
@@ -2395,6 +2415,7 @@ const rootRouteChildren: RootRouteChildren = {
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   ApiSplatRoute: ApiSplatRoute,
+  ApiAnalyseDotcsvRoute: ApiAnalyseDotcsvRoute,
   ApiContactRoute: ApiContactRoute,
   ApiDocsRoute: ApiDocsRoute,
   ApiHealthRoute: ApiHealthRoute,

@@ -22,7 +22,15 @@ import type { AuditLogSearch } from '~/lib/audit-log-lists'
 import { failureOf } from '~/lib/failure'
 import { berlinIsoDate } from '~/lib/format'
 import { Button } from '../ui/buttons'
-import { DataGrid, dataColumns, NoMatches, RowLink, SelectFilter } from '../ui/DataTable'
+import {
+  DataGrid,
+  dataColumns,
+  filterControlClass,
+  NoMatches,
+  RowLink,
+  SelectFilter,
+} from '../ui/DataTable'
+import { DayFilter } from '../ui/DayFilter'
 import { EmptyState } from '../ui/EmptyState'
 import { KeysetPagination } from '../ui/KeysetPagination'
 import { AdminConsole, useListPending } from './AdminConsole'
@@ -297,49 +305,6 @@ function AuditLogFilters({
   )
 }
 
-const inputClass =
-  'mt-1 block rounded-lg border border-border bg-surface px-3 py-2 text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200'
-
-/** A calendar day in Berlin; applied as soon as the field holds a whole date (or is emptied). */
-function DayFilter({
-  label,
-  value,
-  min,
-  max,
-  onChange,
-}: {
-  label: string
-  value: string | undefined
-  min?: string
-  max?: string
-  onChange: (day: string | undefined) => void
-}) {
-  const id = useId()
-  const [draft, setDraft] = useState(value ?? '')
-  useEffect(() => setDraft(value ?? ''), [value])
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-ink">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        value={draft}
-        min={min}
-        max={max}
-        onChange={(event) => {
-          setDraft(event.target.value)
-          if (event.target.value === '' || event.target.validity.valid) {
-            onChange(event.target.value || undefined)
-          }
-        }}
-        className={inputClass}
-      />
-    </div>
-  )
-}
-
 /** One record of the chosen type, by its id (as the row's "Datensatz" link sets it). */
 function EntityIdFilter({
   value,
@@ -367,7 +332,7 @@ function EntityIdFilter({
           maxLength={100}
           autoComplete="off"
           onChange={(event) => setDraft(event.target.value)}
-          className={`${inputClass} w-72 font-mono text-sm`}
+          className={`${filterControlClass} w-72 font-mono text-sm`}
         />
       </div>
       <Button type="submit" variant="secondary">

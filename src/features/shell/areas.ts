@@ -1,4 +1,4 @@
-import { Building, ChartColumn, LayoutDashboard, type LucideIcon, Newspaper } from 'lucide-react'
+import { Building, LayoutDashboard, type LucideIcon, Newspaper } from 'lucide-react'
 import { type AreaKey, areaTitles } from './page-head'
 
 /**
@@ -16,6 +16,7 @@ export interface Area {
 /** Screens that have their own page by now, so no placeholder. */
 type BuiltArea =
   | 'dashboard'
+  | 'analyse'
   | 'admin'
   | 'productDb'
   | 'productDbCreate'
@@ -81,14 +82,7 @@ export const areas: Record<PlaceholderArea, Area> = {
     emptyText:
       'Organisationen, Zugänge und die zentrale Produktdatenbank pflegst du in der Administration.',
   },
-  analyse: {
-    title: areaTitles.analyse,
-    description: 'Umsätze, Absatz je Produkt und Entwicklung über die Zeit.',
-    icon: ChartColumn,
-    emptyTitle: 'Noch keine Daten für Auswertungen',
-    emptyText:
-      'Sobald Bestellungen und Abgaben vorliegen, zeigt die Analyse Umsatz, Mengen und Trends.',
-  },
+
   organisation: {
     title: areaTitles.organisation,
     description: 'Stammdaten, Adressen und Mitarbeitende deiner Organisation.',

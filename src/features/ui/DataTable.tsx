@@ -345,6 +345,10 @@ function Pagination({
   )
 }
 
+/** The field of a list filter (select, date, text), under its label. */
+export const filterControlClass =
+  'mt-1 block rounded-lg border border-border bg-surface px-3 py-2 text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200'
+
 /**
  * A filter of a `DataTable` with a fixed set of values; "Alle" removes the filter.
  * `param` is the filter's name in the route's `listSearchSchema`.
@@ -355,11 +359,14 @@ export function SelectFilter<TValue extends string>({
   value,
   options,
   restart = { page: 1 },
+  emptyLabel = 'Alle',
 }: {
   param: string
   label: string
   value: TValue | undefined
   options: readonly { value: TValue; label: string }[]
+  /** What the choice of no value reads. */
+  emptyLabel?: string
   /** What else a change sets, so the list starts over: page 1 unless the list pages otherwise. */
   restart?: Record<string, unknown>
 }) {
@@ -381,9 +388,9 @@ export function SelectFilter<TValue extends string>({
           setChosen(event.target.value)
           updateSearch({ [param]: event.target.value || undefined, ...restart })
         }}
-        className="mt-1 block rounded-lg border border-border bg-surface px-3 py-2 text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+        className={filterControlClass}
       >
-        <option value="">Alle</option>
+        <option value="">{emptyLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -23,6 +23,7 @@ import { berlinIsoDate, isCalendarDay } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
 import { type Actor, type BusinessActor, requireRole } from '../actor.server'
 import { auditEvents } from '../audit/audit.schema'
+import { csvByteOrderMark, csvOptions } from '../csv.server'
 import { type Database, queryRows } from '../db/client.server'
 import { organisations, users } from '../db/schema'
 import { DomainError, ForbiddenError, NotFoundError } from '../errors.server'
@@ -473,18 +474,6 @@ const csvHeader = [
   'Ereignis-ID',
 ]
 
-/**
- * Semicolon-separated for German Excel, as the import's error report. Cells that begin like a
- * formula (`=`, `+`, `-`, `@`, tab, return) get a leading apostrophe, so a name or a value
- * someone typed cannot run as one in the admin's spreadsheet — multi-line ones too, which
- * Papa Parse's own pattern (`^…$` without the s flag) would let through.
- */
-const csvOptions = {
-  delimiter: ';',
-  newline: '\r\n',
-  escapeFormulae: /^[=+\-@\t\r]/,
-} as const
-
 function csvRow(row: EventRow, names: Names): string[] {
   const organisation = row.organisationId ? names.organisation.get(row.organisationId) : null
   const actor = actorView(row, names)
@@ -542,7 +531,7 @@ export async function exportAuditEvents(
   if (rows > auditExportMaxRows) throw new DomainError(400, auditExportTooLargeMessage)
 
   async function* chunks() {
-    yield `\uFEFF${Papa.unparse([csvHeader], csvOptions)}\r\n`
+    yield `${csvByteOrderMark}${Papa.unparse([csvHeader], csvOptions)}\r\n`
     let cursor: string | null = null
     let written = 0
     while (written < rows) {

@@ -29,22 +29,36 @@ export const berlinYear = (at: Date = new Date()) => Number(berlinIsoDate(at).sl
  * row until that transaction ends, so parallel callers queue and each gets its own number, and a
  * rollback hands the number back (no gaps).
  */
-export async function takeNextNumber(
+export function takeNextNumber(
   tx: Executor,
   organisationId: string,
   series: NumberSeries,
   year: number = berlinYear(),
 ): Promise<number> {
+  return takeNumbers(tx, organisationId, series, year, 1)
+}
+
+/**
+ * `count` consecutive numbers of a series at once, for rows written in bulk (the demo's generated
+ * history): the first of them, the others follow it. Same lock and rollback as `takeNextNumber`.
+ */
+export async function takeNumbers(
+  tx: Executor,
+  organisationId: string,
+  series: NumberSeries,
+  year: number,
+  count: number,
+): Promise<number> {
   const [row] = await tx
     .insert(numberCounters)
-    .values({ organisationId, series, year, lastValue: 1 })
+    .values({ organisationId, series, year, lastValue: count })
     .onConflictDoUpdate({
       target: [numberCounters.organisationId, numberCounters.series, numberCounters.year],
-      set: { lastValue: sql`${numberCounters.lastValue} + 1` },
+      set: { lastValue: sql`${numberCounters.lastValue} + ${count}` },
     })
     .returning({ value: numberCounters.lastValue })
   if (!row) throw new Error('The number counter returned no row')
-  return row.value
+  return row.value - count + 1
 }
 
 /** `EK-2026-00042`: prefix, year and the number with five digits. */

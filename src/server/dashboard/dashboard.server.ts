@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import {
   type Dashboard,
   type DashboardFigureKey,
@@ -30,6 +30,9 @@ import { sellableBatch } from '../stock/stock-ledger.server'
  * `inventoryWarningCounts`), so a figure and its list always agree.
  */
 
+/** The statuses of orders still being worked on: every to-do counts among them. */
+const inProgressStatuses = ['new', 'confirmed', 'ready'] as const
+
 const todoCount = (todo: Parameters<typeof customerOrderTodoCondition>[0]) =>
   sql<number>`(count(*) filter (where ${customerOrderTodoCondition(todo)}))::int`
 
@@ -48,7 +51,20 @@ async function orderFigures(db: Database, organisationId: string) {
       revenue_month: revenueSince(berlinStartOf('month')),
     })
     .from(customerOrders)
-    .where(eq(customerOrders.organisationId, organisationId))
+    // Only what a figure can count: orders still in progress (every to-do is one of these) and
+    // this month's completed ones — not the organisation's whole history (ADR 047).
+    .where(
+      and(
+        eq(customerOrders.organisationId, organisationId),
+        or(
+          inArray(customerOrders.status, [...inProgressStatuses]),
+          and(
+            eq(customerOrders.status, 'completed'),
+            gte(customerOrders.completedAt, berlinStartOf('month')),
+          ),
+        ),
+      ),
+    )
   return row
 }
 

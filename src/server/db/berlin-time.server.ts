@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm'
 
 /**
  * The instant the current Berlin day or month began, as the database computes it: figures and
@@ -9,3 +9,55 @@ export const berlinStartOf = (unit: 'day' | 'month') =>
 
 /** The instant the next Berlin day begins (midnight in German time). */
 export const berlinEndOfDay = sql`(date_trunc('day', now() at time zone 'Europe/Berlin') + interval '1 day') at time zone 'Europe/Berlin'`
+
+/** The instant a Berlin calendar day (`YYYY-MM-DD`) begins, as the database computes it. */
+export const berlinDayStart = (day: string) =>
+  sql`(${day}::date::timestamp at time zone 'Europe/Berlin')`
+
+/**
+ * The Berlin calendar month an instant falls in, for monthly figures: group by `start` (the
+ * month's first moment on Berlin's clock, cheap to compute and compare per row) and select
+ * `label` (`YYYY-MM`, formatted once per group).
+ */
+export function berlinMonthOf(instant: AnyColumn | SQL) {
+  const start = sql`date_trunc('month', ${instant} at time zone 'Europe/Berlin')`
+  return { start, label: sql<string>`to_char(${start}, 'YYYY-MM')` }
+}
+
+const berlinClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Berlin',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+})
+
+/** How far Berlin's wall clock is ahead of UTC at `instant`, in milliseconds (1 or 2 hours). */
+function berlinOffsetMs(instant: number): number {
+  const parts = Object.fromEntries(
+    berlinClock.formatToParts(instant).map((part) => [part.type, Number(part.value)]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>
+  const wall = Date.UTC(
+    parts.year,
+    parts.month - 1,
+    parts.day,
+    parts.hour,
+    parts.minute,
+    parts.second,
+  )
+  return wall - Math.floor(instant / 1000) * 1000
+}
+
+/**
+ * The instant Berlin's clocks show `minuteOfDay` minutes past midnight of `day` (`YYYY-MM-DD`):
+ * the JavaScript side of the helpers above, for rows written at a given German time. Times in
+ * the hour a clock change skips or repeats (02:00–03:00) are not asked for.
+ */
+export function berlinWallClock(day: string, minuteOfDay = 0): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+  const guess = Date.UTC(year, month - 1, date, 0, minuteOfDay)
+  return new Date(guess - berlinOffsetMs(guess))
+}

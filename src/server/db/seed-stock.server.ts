@@ -28,6 +28,14 @@ export interface DemoStockOwners {
 }
 
 const demoId = (serial: number) => `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`
+
+/** The demo certificates of analysis (stored files), one per organisation with stock. */
+export const demoCertificateIds = {
+  pharmacy: demoId(6901),
+  wholesaler: demoId(6902),
+  club: demoId(6903),
+  marketPharmacy: demoId(6904),
+} as const
 const day = 86_400_000
 const daysFromNow = (days: number) => new Date(Date.now() + days * day)
 const dateIn = (days: number) => berlinIsoDate(daysFromNow(days))
@@ -188,12 +196,11 @@ function batchRows(batch: DemoBatch) {
 
 async function demoCertificate(
   tx: Executor,
-  serial: number,
+  id: string,
   organisationId: string,
   createdBy: string,
   lines: string[],
 ): Promise<string> {
-  const id = demoId(serial)
   const data = demoCertificatePdf(lines)
   await tx
     .insert(storedFiles)
@@ -353,7 +360,7 @@ export async function seedDemoStock(tx: Executor, owners: DemoStockOwners): Prom
   // One after another: the transaction is one connection, which runs one query at a time.
   const pharmacyCertificate = await demoCertificate(
     tx,
-    6901,
+    demoCertificateIds.pharmacy,
     owners.pharmacy,
     owners.userPharmacyOwner,
     [
@@ -366,7 +373,7 @@ export async function seedDemoStock(tx: Executor, owners: DemoStockOwners): Prom
   )
   const wholesalerCertificate = await demoCertificate(
     tx,
-    6902,
+    demoCertificateIds.wholesaler,
     owners.wholesaler,
     owners.userWholesalerOwner,
     [
@@ -376,16 +383,22 @@ export async function seedDemoStock(tx: Executor, owners: DemoStockOwners): Prom
       'Dieses Dokument ist ein Beispiel der Demo-Daten.',
     ],
   )
-  const clubCertificate = await demoCertificate(tx, 6903, owners.club, owners.userClubOwner, [
-    'Laborbericht (Demo)',
-    'Grüne Ecke e.V., Ernteanalyse nach KCanG',
-    'THC- und CBD-Gehalt der getrockneten Blüten',
-    'Dieses Dokument ist ein Beispiel der Demo-Daten.',
-  ])
+  const clubCertificate = await demoCertificate(
+    tx,
+    demoCertificateIds.club,
+    owners.club,
+    owners.userClubOwner,
+    [
+      'Laborbericht (Demo)',
+      'Grüne Ecke e.V., Ernteanalyse nach KCanG',
+      'THC- und CBD-Gehalt der getrockneten Blüten',
+      'Dieses Dokument ist ein Beispiel der Demo-Daten.',
+    ],
+  )
 
   const marketPharmacyCertificate = await demoCertificate(
     tx,
-    6904,
+    demoCertificateIds.marketPharmacy,
     owners.marketPharmacy,
     owners.userMarketPharmacyOwner,
     [

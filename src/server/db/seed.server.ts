@@ -7,11 +7,12 @@ import { seedDemoCustomers } from './seed-customers.server'
 import { seedDemoDocuments } from './seed-documents.server'
 import { seedDemoFillings } from './seed-fillings.server'
 import { seedDemoHandOuts } from './seed-handouts.server'
+import { seedDemoHistory } from './seed-history.server'
 import { seedDemoOrders } from './seed-orders.server'
 import { seedDemoProducts } from './seed-products.server'
 import { seedDemoPurchasing } from './seed-purchasing.server'
 import { seedDemoShopOrders } from './seed-shop-orders.server'
-import { seedDemoStock } from './seed-stock.server'
+import { demoCertificateIds, seedDemoStock } from './seed-stock.server'
 import { seedDemoSupport } from './seed-support.server'
 import { seedDemoTeam } from './seed-team.server'
 import { demoTenantConfigs } from './seed-tenants.server'
@@ -279,6 +280,8 @@ export async function seedDemoData(db: Database): Promise<void> {
   await seedDemoHandOuts(db)
   // Fillings of bulk stock: confirmed ones at both, and one waiting for its second check.
   await seedDemoFillings(db)
+  // A year of completed orders and hand-outs before today, from batches emptied by them (ADR 047).
+  await seedDemoHistory(db, demoIds, demoCertificateIds)
   // Last: the audit history of the rows above that were not made through a service.
   await seedDemoAuditHistory(db, demoIds)
 }

@@ -1,10 +1,10 @@
 import { and, asc, countDistinct, eq, gte, isNull, lt, sql } from 'drizzle-orm'
-import Papa from 'papaparse'
 import { type AnnualHandOutReport, annualReportYearMessage } from '../../lib/handout-report'
 import { formatGrams } from '../../lib/handouts'
 import { formatDecimal } from '../../lib/products'
 import type { Actor } from '../actor.server'
 import { berlinYear } from '../counters/counters.server'
+import { csvFile } from '../csv.server'
 import { customers } from '../customers/customers.schema'
 import type { Database } from '../db/client.server'
 import { contentWidth, DocumentCanvas } from '../documents/render/layout.server'
@@ -101,30 +101,25 @@ const contentText = (value: number | null, unit: string) =>
     ? '–'
     : `${formatDecimal(value)} ${unit === 'percent' ? '%' : unit === 'mg_per_g' ? 'mg/g' : 'mg/ml'}`
 
-const csvOptions = { delimiter: ';', newline: '\r\n', escapeFormulae: /^[=+\-@\t\r]/ } as const
-
 export async function annualHandOutReportCsv(actor: Actor, year: number, db: Database) {
   const report = await annualHandOutReport(actor, year, db)
-  const csv = Papa.unparse(
-    {
-      fields: ['Sorte', 'Abgaben', 'Menge (g)', 'THC Ø', 'CBD Ø', 'Einheit'],
-      data: [
-        ...report.varieties.map((variety) => [
-          variety.name,
-          String(variety.handOuts),
-          formatDecimal(variety.quantityMg / 1000),
-          variety.averageThc === null ? '' : formatDecimal(variety.averageThc),
-          variety.averageCbd === null ? '' : formatDecimal(variety.averageCbd),
-          variety.unit === 'percent' ? '%' : variety.unit,
-        ]),
-        ['Summe', String(report.handOuts), formatDecimal(report.quantityMg / 1000), '', '', ''],
-        ['Mitglieder im Jahr', String(report.members), '', '', '', ''],
-        ['Mitglieder mit Abgaben', String(report.membersServed), '', '', '', ''],
-      ],
-    },
-    csvOptions,
+  const content = csvFile(
+    ['Sorte', 'Abgaben', 'Menge (g)', 'THC Ø', 'CBD Ø', 'Einheit'],
+    [
+      ...report.varieties.map((variety) => [
+        variety.name,
+        String(variety.handOuts),
+        formatDecimal(variety.quantityMg / 1000),
+        variety.averageThc === null ? '' : formatDecimal(variety.averageThc),
+        variety.averageCbd === null ? '' : formatDecimal(variety.averageCbd),
+        variety.unit === 'percent' ? '%' : variety.unit,
+      ]),
+      ['Summe', String(report.handOuts), formatDecimal(report.quantityMg / 1000), '', '', ''],
+      ['Mitglieder im Jahr', String(report.members), '', '', '', ''],
+      ['Mitglieder mit Abgaben', String(report.membersServed), '', '', '', ''],
+    ],
   )
-  return { fileName: `abgabe-jahresbericht-${report.year}.csv`, content: `\uFEFF${csv}\r\n` }
+  return { fileName: `abgabe-jahresbericht-${report.year}.csv`, content }
 }
 
 export async function annualHandOutReportPdf(actor: Actor, year: number, db: Database) {

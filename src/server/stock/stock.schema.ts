@@ -126,6 +126,8 @@ export const stockMovements = pgTable(
   },
   (table) => [
     index('stock_movements_batch_idx').on(table.batchId, table.createdAt),
+    // The analysis reads an organisation's movements of a period (turnover, contents sold).
+    index('stock_movements_organisation_idx').on(table.organisationId, table.createdAt),
     index('stock_movements_source_idx').on(table.sourceType, table.sourceId),
     check('stock_movements_quantity_not_zero', sql`${table.quantity} <> 0`),
     check('stock_movements_balance_non_negative', sql`${table.balanceAfter} >= 0`),

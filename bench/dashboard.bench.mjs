@@ -1,0 +1,107 @@
+// Benchmark of the dashboard's first render (issue 14: "at most 50 ms of database time on the
+// demo data plus one year of generated history"): the demo data with its generated year, plus a
+// pharmacy with 500 products and a year at 60 orders a working day and a club of 500 members
+// (bench/analysis-data.mjs), then `getDashboard` exactly as the page's loader calls it, for the
+// demo's Sonnen-Apotheke and Grüne Ecke and for the two larger organisations. Reports p50/p95 of
+// database time per call and of the whole call, on PGlite and, with BENCH_DATABASE_URL or
+// TEST_DATABASE_URL, on a fresh database on that PostgreSQL server. BENCH_EXPLAIN=1 prints
+// PostgreSQL's plans; BENCH_PGLITE=0 skips PGlite.
+//
+// Run from the project root: npm run bench:dashboard (the services load through tsx).
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { register } from 'tsx/esm/api'
+import {
+  businessActor,
+  explain,
+  machineNote,
+  measure,
+  timedQueries,
+  withFreshPostgres,
+} from './list-bench.mjs'
+
+const root = path.resolve(import.meta.dirname, '..')
+process.chdir(root)
+register()
+
+const { openDatabase } = await import('../src/server/db/client.server.ts')
+const schema = await import('../src/server/db/schema.ts')
+const { getActiveBusinessUser } = await import('../src/server/auth.server.ts')
+const { getDashboard } = await import('../src/server/dashboard/dashboard.server.ts')
+const { demoIds } = await import('../src/server/db/seed.server.ts')
+const { benchIds, fillAnalysisData } = await import('./analysis-data.mjs')
+const { drizzle } = await import('drizzle-orm/node-postgres')
+
+const warmUp = 20
+const runs = Number(process.env.BENCH_RUNS ?? 200)
+const targetMs = 50
+
+const scenarios = [
+  ['Sonnen-Apotheke (demo + its year)', demoIds.userPharmacyOwner],
+  ['Grüne Ecke (demo + its year)', demoIds.userClubOwner],
+  ['pharmacy, 500 products, 60 orders a day', benchIds.pharmacyOwner],
+  ['club, 500 members', benchIds.clubOwner],
+]
+
+/** The dashboard as its loader gets it; "matches" = the figures shown. */
+async function callFor(db) {
+  const actors = new Map()
+  for (const [, userId] of scenarios) {
+    actors.set(userId, await businessActor(getActiveBusinessUser, db, userId))
+  }
+  return async (userId) => {
+    const dashboard = await getDashboard(actors.get(userId), db)
+    return { total: dashboard.figures.length }
+  }
+}
+
+async function benchPglite() {
+  const client = await PGlite.create(undefined, { extensions: { pg_trgm } })
+  const handle = await openDatabase({ driver: 'pglite', dataDir: null, client })
+  try {
+    await handle.migrate()
+    await fillAnalysisData(handle.db)
+    const clock = timedQueries(client, { serial: true })
+    const list = await callFor(handle.db)
+    return await measure({ database: 'PGlite', scenarios, list, clock, warmUp, runs, targetMs })
+  } finally {
+    await handle.close()
+  }
+}
+
+function benchPostgres(serverUrl) {
+  return withFreshPostgres(
+    serverUrl,
+    async (url) => {
+      const setup = await openDatabase({ driver: 'postgres', url, poolSize: 2 })
+      try {
+        await setup.migrate()
+        return await fillAnalysisData(setup.db)
+      } finally {
+        await setup.close()
+      }
+    },
+    async (pool) => {
+      const db = drizzle({ client: pool, schema })
+      const list = await callFor(db)
+      if (process.env.BENCH_EXPLAIN) await explain(pool, scenarios, list)
+      const clock = timedQueries(pool, { serial: true })
+      return measure({ database: 'PostgreSQL', scenarios, list, clock, warmUp, runs, targetMs })
+    },
+  )
+}
+
+const results = []
+if (process.env.BENCH_PGLITE !== '0') results.push(...(await benchPglite()))
+const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
+if (postgresUrl) results.push(...(await benchPostgres(postgresUrl)))
+if (results.length === 0)
+  throw new Error('Nothing to measure: BENCH_PGLITE=0 and no PostgreSQL URL')
+
+console.log(
+  `\nDashboard first render (getDashboard): ${runs} calls per organisation after ${warmUp} warm-up calls, ` +
+    `Node ${process.version}, after vacuum analyze. "matches" = figures shown; "db" = time inside the ` +
+    `driver's queries, each timed on its own (they run in parallel in the app). ${machineNote()}`,
+)
+console.table(results)

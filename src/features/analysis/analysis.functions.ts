@@ -1,0 +1,11 @@
+import { createServerFn } from '@tanstack/react-start'
+import { analysisSearch } from '~/lib/analysis-search'
+import { getAnalysis } from '~/server/analysis/analysis.server'
+import { getApp } from '~/server/app.server'
+import { authenticated } from '../server-fn/auth.middleware'
+
+/** `/analyse`'s charts for the search's period and category (zod-free validator, ADR 013). */
+export const fetchAnalysis = createServerFn({ method: 'GET' })
+  .middleware([authenticated])
+  .validator(analysisSearch.parse)
+  .handler(async ({ data, context }) => getAnalysis(context.actor, data, (await getApp()).db))

@@ -1,0 +1,3 @@
+CREATE INDEX "customer_orders_completed_idx" ON "customer_orders" USING btree ("organisation_id","completed_at") WHERE "customer_orders"."status" = 'completed';--> statement-breakpoint
+CREATE INDEX "customer_orders_in_progress_idx" ON "customer_orders" USING btree ("organisation_id","created_at") WHERE "customer_orders"."status" in ('new', 'confirmed', 'ready');--> statement-breakpoint
+CREATE INDEX "stock_movements_organisation_idx" ON "stock_movements" USING btree ("organisation_id","created_at");

@@ -1,0 +1,1145 @@
+import { createHash } from 'node:crypto'
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import {
+  type CustomerKind,
+  customerOrderNumberPrefix,
+  requiresPrescription,
+} from '../../lib/customer-orders'
+import { ageOn } from '../../lib/customers'
+import { addCalendarDays, berlinIsoDate } from '../../lib/format'
+import { ageClassOn, calendarMonthOf, handOutLimits, handOutRulesFor } from '../../lib/handouts'
+import {
+  type CannabinoidUnit,
+  orderRuleProblem,
+  type ProductCategory,
+  type SalesUnit,
+  type VatRate,
+} from '../../lib/products'
+import { berlinYear, formatDocumentNumber, takeNumbers } from '../counters/counters.server'
+import {
+  customerOrderEvents,
+  customerOrderEvidence,
+  customerOrderItems,
+  customerOrderPicks,
+  customerOrderPrescriptions,
+  customerOrders,
+} from '../customer-orders/customer-orders.schema'
+import { pricedLines } from '../customer-orders/customer-orders.server'
+import { customers } from '../customers/customers.schema'
+import { handOuts } from '../handouts/handouts.schema'
+import { handOutSourceType } from '../handouts/handouts.server'
+import { organisationProducts, products } from '../products/products.schema'
+import { suppliers } from '../purchasing/purchasing.schema'
+import { batches, stockMovements } from '../stock/stock.schema'
+import { berlinWallClock } from './berlin-time.server'
+import type { Database, Executor } from './client.server'
+import { organisations } from './schema'
+
+/**
+ * One year of generated business history (ADR 047): completed customer orders of a seller — back
+ * office, shop orders and Rezeptkonfigurator reservations, with items, prescriptions, payment and
+ * timeline — and a club's hand-outs to its members, each taken from batches received (bought or
+ * harvested) for them. Every batch of the history receives exactly what is later taken out of
+ * it, so it ends empty: its ledger is whole (receipt first, running balance never below zero)
+ * and today's stock stays what the demo seed made it. Rows are generated in memory from a seeded
+ * PRNG and written with batched multi-row inserts in one transaction; numbers come from the
+ * organisation's counters in blocks, so later orders and hand-outs continue them.
+ *
+ * The history is a past this installation did not witness, as if taken over from the software
+ * before: it carries its own records (timelines, ledger, hand-out records) but writes no audit
+ * rows, which record what people do in the installation. Invoices and fillings are left out.
+ */
+
+// ─── Building blocks ─────────────────────────────────────────────────────────────────────────
+
+/** mulberry32: a small deterministic PRNG, so a seed draws the same history every time. */
+class Draw {
+  private state: number
+  constructor(seed: number) {
+    this.state = seed | 0
+  }
+  /** In [0, 1). */
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) | 0
+    let t = Math.imul(this.state ^ (this.state >>> 15), 1 | this.state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  /** A whole number from `min` to `max`, both included. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1))
+  }
+  chance(probability: number): boolean {
+    return this.next() < probability
+  }
+  pick<T>(list: readonly T[]): T {
+    return list[Math.floor(this.next() * list.length)] as T
+  }
+  /** An entry of `list`, each as likely as its weight. */
+  weighted<T>(list: readonly T[], weights: readonly number[]): T {
+    const total = weights.reduce((sum, weight) => sum + weight, 0)
+    let left = this.next() * total
+    for (const [index, weight] of weights.entries()) {
+      left -= weight
+      if (left < 0) return list[index] as T
+    }
+    return list.at(-1) as T
+  }
+  shuffled<T>(list: readonly T[]): T[] {
+    const copy = [...list]
+    for (let index = copy.length - 1; index > 0; index--) {
+      const other = Math.floor(this.next() * (index + 1))
+      ;[copy[index], copy[other]] = [copy[other] as T, copy[index] as T]
+    }
+    return copy
+  }
+}
+
+/** A fixed id per generated row: the same organisation and serial give the same id. */
+function historyId(organisationId: string, kind: string, serial: number): string {
+  const hex = createHash('sha256')
+    .update(`history:${organisationId}:${kind}:${serial}`)
+    .digest('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-9${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}
+
+/** The marker of an organisation's history: its first batch. Present: the history is there. */
+const historyMarker = (organisationId: string) => historyId(organisationId, 'batch', 0)
+
+/** A seed for the PRNG from an organisation's id, so each organisation draws its own history. */
+const seedOf = (organisationId: string) =>
+  createHash('sha256').update(organisationId).digest().readInt32LE(0)
+
+const minute = 60_000
+const day = 24 * 60 * minute
+
+/** PostgreSQL takes at most 65,535 parameters per statement: rows go in batches well below. */
+async function insertRows<T extends PgTable>(tx: Executor, table: T, rows: T['$inferInsert'][]) {
+  const first = rows[0]
+  if (!first) return
+  const size = Math.max(1, Math.floor(30_000 / Object.keys(first).length))
+  for (let start = 0; start < rows.length; start += size) {
+    await tx.insert(table).values(rows.slice(start, start + size))
+  }
+}
+
+/** Numbers of a series per year for rows in time order, from the counters in one block a year. */
+async function numberRows<T>(
+  tx: Executor,
+  organisationId: string,
+  series: 'customer_order' | 'hand_out' | 'harvest',
+  prefix: string,
+  rows: readonly T[],
+  at: (row: T) => Date,
+): Promise<Map<T, string>> {
+  const byYear = new Map<number, T[]>()
+  for (const row of rows) {
+    const year = berlinYear(at(row))
+    byYear.set(year, [...(byYear.get(year) ?? []), row])
+  }
+  const numbers = new Map<T, string>()
+  for (const [year, ofYear] of [...byYear].sort(([a], [b]) => a - b)) {
+    const first = await takeNumbers(tx, organisationId, series, year, ofYear.length)
+    ofYear.forEach((row, index) => {
+      numbers.set(row, formatDocumentNumber(prefix, year, first + index))
+    })
+  }
+  return numbers
+}
+
+/** Weekday of a calendar day, 0 = Sunday … 6 = Saturday. */
+const weekdayOf = (isoDay: string) => new Date(`${isoDay}T12:00:00Z`).getUTCDay()
+
+function daysBetween(fromDay: string, toDay: string): string[] {
+  const days: string[] = []
+  for (let current = fromDay; current < toDay; current = addCalendarDays(current, 1)) {
+    days.push(current)
+  }
+  return days
+}
+
+/**
+ * The window the demo's history covers: the twelve calendar months before the current one and,
+ * for sales, the current month up to yesterday (Berlin days). Hand-outs stop before the current
+ * month, whose demo hand-outs (members near their limit) stay exactly as the demo seed made them.
+ */
+export function historyWindow(now: Date = new Date()) {
+  const today = berlinIsoDate(now)
+  const monthStart = calendarMonthOf(today).first
+  let fromDay = monthStart
+  for (let month = 0; month < 12; month++)
+    fromDay = calendarMonthOf(addCalendarDays(fromDay, -1)).first
+  return { fromDay, salesToDay: today, handOutsToDay: monthStart }
+}
+
+interface StockBatch<T> {
+  /** What is taken out, in time order; the batch receives exactly their sum. */
+  takes: T[]
+  quantity: number
+}
+
+/**
+ * Splits a product's withdrawals (in time order) into batches of about `target` base units: each
+ * batch takes whole withdrawals until it holds the target, so it ends empty after its last one.
+ */
+function batchesFor<T>(takes: readonly T[], quantityOf: (take: T) => number, target: number) {
+  const result: StockBatch<T>[] = []
+  let current: StockBatch<T> | null = null
+  for (const take of takes) {
+    if (!current || current.quantity >= target) {
+      current = { takes: [], quantity: 0 }
+      result.push(current)
+    }
+    current.takes.push(take)
+    current.quantity += quantityOf(take)
+  }
+  return result
+}
+
+/** A measured content near the nominal one, as a batch's lab report has it (one decimal). */
+const measuredContent = (draw: Draw, nominal: number | null, spread: number) =>
+  nominal === null ? null : Math.round(nominal * (1 - spread + draw.next() * 2 * spread) * 10) / 10
+
+// ─── Sales (pharmacies, wholesalers, producers) ──────────────────────────────────────────────
+
+export interface SalesHistoryPlan {
+  organisationId: string
+  /** The people at the counter; the first also books the receipts and releases the batches. */
+  userIds: readonly [string, ...string[]]
+  /** The organisation's shop: orders of shop accounts and reservations of guests come through it. */
+  tenantId: string | null
+  /** Orders completed on an average working day (fewer on Saturdays, none on Sundays). */
+  ordersPerDay: number
+  /** First Berlin day of the history and the day after its last (`YYYY-MM-DD`). */
+  fromDay: string
+  toDay: string
+  /** The certificate of analysis every received batch carries. */
+  certificateFileId: string | null
+  supplierId: string | null
+  /** The identity tests' numbers: `<prefix>-YYYY-NNNN`. */
+  testNumberPrefix: string
+}
+
+interface SellerListing {
+  id: string
+  productId: string
+  name: string
+  pzn: string | null
+  category: ProductCategory
+  salesUnit: SalesUnit
+  baseUnitsPerSalesUnit: number
+  orderStep: number
+  minOrderQuantity: number | null
+  maxOrderQuantity: number | null
+  priceCents: number
+  vatRate: VatRate
+  thcContent: number | null
+  cbdContent: number | null
+}
+
+interface Buyer {
+  id: string
+  kind: CustomerKind
+  payer: 'statutory' | 'private' | 'self_pay' | null
+  copaymentExempt: boolean
+  name: string
+  street: string | null
+  postalCode: string | null
+  city: string | null
+  country: string
+  insurerName: string | null
+  insuranceNumber: string | null
+  shopUserId: string | null
+}
+
+interface GeneratedLine {
+  listing: SellerListing
+  quantity: number
+  requiresPrescription: boolean
+  position: number
+  id: string
+  batchId?: string
+}
+
+interface GeneratedOrder {
+  serial: number
+  id: string
+  buyer: Buyer
+  channel: 'back_office' | 'shop'
+  type: 'order' | 'reservation'
+  delivery: 'pickup' | 'courier'
+  createdAt: Date
+  preparedAt: Date
+  completedAt: Date
+  userId: string
+  lines: GeneratedLine[]
+}
+
+const prescribers = [
+  ['Dr. med. Felix Hartmann', 'Hermannplatz 5, 10967 Berlin'],
+  ['Dr. med. Aylin Demir', 'Karl-Marx-Straße 88, 12043 Berlin'],
+  ['Dipl.-Med. Uwe Kramer', 'Frankfurter Allee 41, 10247 Berlin'],
+  ['Dr. med. Sophie Lang', 'Kantstraße 120, 10625 Berlin'],
+] as const
+
+async function sellerListings(db: Executor, organisationId: string): Promise<SellerListing[]> {
+  const rows = await db
+    .select({
+      id: organisationProducts.id,
+      productId: products.id,
+      name: products.name,
+      pzn: products.pzn,
+      category: products.category,
+      salesUnit: organisationProducts.salesUnit,
+      baseUnitsPerSalesUnit: organisationProducts.baseUnitsPerSalesUnit,
+      orderStep: organisationProducts.orderStep,
+      minOrderQuantity: organisationProducts.minOrderQuantity,
+      maxOrderQuantity: organisationProducts.maxOrderQuantity,
+      priceCents: organisationProducts.priceCents,
+      vatRate: organisationProducts.vatRate,
+      thcContent: products.thcContent,
+      cbdContent: products.cbdContent,
+    })
+    .from(organisationProducts)
+    .innerJoin(products, eq(products.id, organisationProducts.productId))
+    .where(
+      and(
+        eq(organisationProducts.organisationId, organisationId),
+        isNull(organisationProducts.archivedAt),
+      ),
+    )
+    .orderBy(asc(organisationProducts.id))
+  return rows.map((row) => ({
+    ...row,
+    thcContent: row.thcContent === null ? null : Number(row.thcContent),
+    cbdContent: row.cbdContent === null ? null : Number(row.cbdContent),
+  }))
+}
+
+async function buyersOf(db: Executor, organisationId: string): Promise<Buyer[]> {
+  const rows = await db
+    .select()
+    .from(customers)
+    .where(
+      and(
+        eq(customers.organisationId, organisationId),
+        inArray(customers.kind, ['patient', 'business']),
+        isNull(customers.deactivatedAt),
+        isNull(customers.anonymisedAt),
+      ),
+    )
+    .orderBy(asc(customers.id))
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    payer: row.kind === 'patient' ? (row.payerKind ?? 'self_pay') : null,
+    copaymentExempt: row.copaymentExempt,
+    name: row.companyName ?? [row.firstName, row.lastName].filter(Boolean).join(' '),
+    street: row.street,
+    postalCode: row.postalCode,
+    city: row.city,
+    country: row.country,
+    insurerName: row.insurerName,
+    insuranceNumber: row.insuranceNumber,
+    shopUserId: row.shopUserId,
+  }))
+}
+
+/** A quantity a customer would order of a listing, within its step, minimum and maximum. */
+function orderedQuantity(draw: Draw, listing: SellerListing): number {
+  const step = listing.orderStep
+  const least = Math.ceil((listing.minOrderQuantity ?? step) / step) * step
+  const wanted =
+    listing.salesUnit === 'gram' ? draw.pick([5, 10, 10, 15, 20, 30]) : draw.pick([1, 1, 1, 2, 3])
+  let quantity = Math.max(least, Math.round(wanted / step) * step)
+  if (listing.maxOrderQuantity !== null) {
+    quantity = Math.min(quantity, Math.floor(listing.maxOrderQuantity / step) * step)
+  }
+  return orderRuleProblem(quantity, listing) === null ? quantity : least
+}
+
+/** How many orders a working day brings: the plan's mean, quieter Saturdays, growing over the year. */
+function ordersOnDay(draw: Draw, plan: SalesHistoryPlan, isoDay: string, progress: number) {
+  const weekday = weekdayOf(isoDay)
+  if (weekday === 0) return 0
+  const month = Number(isoDay.slice(5, 7))
+  const season = month === 12 || month === 1 ? 1.15 : month >= 7 && month <= 8 ? 0.85 : 1
+  const mean = plan.ordersPerDay * (weekday === 6 ? 0.55 : 1) * (0.8 + 0.4 * progress) * season
+  return Math.max(0, Math.round(mean + (draw.next() - 0.5) * 2 * Math.sqrt(mean)))
+}
+
+function generateOrders(
+  draw: Draw,
+  plan: SalesHistoryPlan,
+  listings: SellerListing[],
+  buyers: Buyer[],
+): GeneratedOrder[] {
+  const patients = buyers.filter((buyer) => buyer.kind === 'patient')
+  const businesses = buyers.filter((buyer) => buyer.kind === 'business')
+  // Some products sell far more than others: a long tail, in an order the seed decides.
+  const popularity = new Map(
+    draw.shuffled(listings).map((listing, rank) => [listing.id, 1 / (rank + 1) ** 0.8]),
+  )
+  const ofCategories = (categories: readonly ProductCategory[]) => {
+    const list = listings.filter((listing) => categories.includes(listing.category))
+    return { list, weights: list.map((listing) => popularity.get(listing.id) ?? 0) }
+  }
+  const forPatients = ofCategories(['flower', 'extract', 'cbd_solution', 'dronabinol'])
+  const flowers = ofCategories(['flower'])
+  const accessories = ofCategories(['accessory'])
+  const anything = ofCategories(['flower', 'extract', 'cbd_solution', 'dronabinol', 'accessory'])
+  // Some patients come often, most now and then: the order of regulars is the seed's.
+  const regulars = draw.shuffled(patients)
+  const regularWeights = regulars.map((_, index) => 1 / (index + 1) ** 0.5)
+  const days = daysBetween(plan.fromDay, plan.toDay)
+  const orders: GeneratedOrder[] = []
+  days.forEach((isoDay, dayIndex) => {
+    const progress = dayIndex / Math.max(1, days.length - 1)
+    const count = ordersOnDay(draw, plan, isoDay, progress)
+    for (let index = 0; index < count; index++) {
+      const business = businesses.length > 0 && (patients.length === 0 || draw.chance(0.08))
+      const buyer = business ? draw.pick(businesses) : draw.weighted(regulars, regularWeights)
+      const shop = !business && plan.tenantId !== null && draw.chance(0.3 + 0.25 * progress)
+      // Shop accounts order; guests reserve through the Rezeptkonfigurator (no account needed).
+      const type = shop && !buyer.shopUserId ? 'reservation' : 'order'
+      const delivery = !shop && buyer.street && draw.chance(0.15) ? 'courier' : 'pickup'
+      // Completed during opening hours (9:00–18:30); ordered up to three days before.
+      const completedAt = berlinWallClock(isoDay, draw.int(9 * 60, 18 * 60 + 30))
+      const lead = shop ? draw.int(1, 3) : draw.chance(0.5) ? 0 : draw.int(1, 2)
+      const createdAt =
+        lead === 0
+          ? new Date(completedAt.getTime() - draw.int(20, 90) * minute)
+          : berlinWallClock(addCalendarDays(isoDay, -lead), draw.int(7 * 60, 22 * 60))
+      const preparedAt = new Date(
+        createdAt.getTime() + (completedAt.getTime() - createdAt.getTime()) * 0.6,
+      )
+      const pool = business
+        ? draw.chance(0.5)
+          ? accessories
+          : anything
+        : draw.chance(0.1)
+          ? accessories
+          : type === 'reservation'
+            ? flowers
+            : forPatients
+      const source = pool.list.length > 0 ? pool : anything
+      const lineCount = type === 'reservation' ? 1 : draw.weighted([1, 2, 3], [70, 24, 6])
+      const chosen = new Set<SellerListing>()
+      for (let line = 0; line < lineCount * 3 && chosen.size < lineCount; line++) {
+        chosen.add(draw.weighted(source.list, source.weights))
+      }
+      const serial = orders.length
+      orders.push({
+        serial,
+        id: historyId(plan.organisationId, 'order', serial),
+        buyer,
+        channel: shop ? 'shop' : 'back_office',
+        type,
+        delivery,
+        createdAt,
+        preparedAt,
+        completedAt,
+        userId: draw.pick(plan.userIds),
+        lines: [...chosen].map((listing, position) => ({
+          listing,
+          quantity: orderedQuantity(draw, listing),
+          requiresPrescription: requiresPrescription(listing.category, buyer.kind),
+          position: position + 1,
+          id: historyId(plan.organisationId, 'item', serial * 10 + position),
+        })),
+      })
+    }
+  })
+  return orders.sort((a, b) => a.completedAt.getTime() - b.completedAt.getTime())
+}
+
+export interface SalesHistorySummary {
+  orders: number
+  items: number
+  batches: number
+  movements: number
+}
+
+/**
+ * Writes a seller's history between `plan.fromDay` and `plan.toDay`: completed orders with their
+ * items, prescriptions (checked, before confirmation), shop evidence, payment, timeline, picks and
+ * sale movements, and the batches they were sold from — received and released before the first
+ * sale, each emptied by its last. Runs in the caller's transaction.
+ */
+export async function generateSalesHistory(
+  tx: Executor,
+  plan: SalesHistoryPlan,
+): Promise<SalesHistorySummary> {
+  const draw = new Draw(seedOf(plan.organisationId))
+  const listings = await sellerListings(tx, plan.organisationId)
+  const buyers = await buyersOf(tx, plan.organisationId)
+  if (listings.length === 0 || buyers.length === 0) {
+    return { orders: 0, items: 0, batches: 0, movements: 0 }
+  }
+  const orders = generateOrders(draw, plan, listings, buyers)
+  const organisationId = plan.organisationId
+  const receiver = plan.userIds[0]
+
+  // Batches: each listing's sales in time order, about five deliveries a year.
+  const linesByListing = new Map<string, { order: GeneratedOrder; line: GeneratedLine }[]>()
+  for (const order of orders) {
+    for (const line of order.lines) {
+      const list = linesByListing.get(line.listing.id) ?? []
+      list.push({ order, line })
+      linesByListing.set(line.listing.id, list)
+    }
+  }
+  const batchRows: (typeof batches.$inferInsert)[] = []
+  const movementRows: (typeof stockMovements.$inferInsert)[] = []
+  const pickRows: (typeof customerOrderPicks.$inferInsert)[] = []
+  let batchSerial = 0
+  let movementSerial = 0
+  for (const listing of listings) {
+    const sold = linesByListing.get(listing.id) ?? []
+    const units = (take: (typeof sold)[number]) =>
+      take.line.quantity * listing.baseUnitsPerSalesUnit
+    const demand = sold.reduce((sum, take) => sum + units(take), 0)
+    for (const batch of batchesFor(sold, units, demand / 5)) {
+      const firstTake = batch.takes[0]
+      if (!firstTake) continue
+      const serial = batchSerial++
+      const batchId = historyId(organisationId, 'batch', serial)
+      const receivedAt = new Date(
+        firstTake.order.preparedAt.getTime() - draw.int(3, 10) * day - draw.int(0, 240) * minute,
+      )
+      const releasedAt = new Date(receivedAt.getTime() + day)
+      const receivedDay = berlinIsoDate(receivedAt)
+      const yearOf = receivedDay.slice(0, 4)
+      const lastSale = (batch.takes.at(-1) ?? firstTake).order.completedAt
+      batchRows.push({
+        id: batchId,
+        organisationId,
+        organisationProductId: listing.id,
+        origin: 'purchase',
+        batchNumber: `${listing.name
+          .replace(/[^A-Za-z]/g, '')
+          .slice(0, 3)
+          .toUpperCase()}${yearOf.slice(2)}${String(7000 + serial)}`,
+        supplierId: plan.supplierId,
+        expiryDate: addCalendarDays(receivedDay, draw.int(420, 640)),
+        thcContent: measuredContent(draw, listing.thcContent, 0.06),
+        cbdContent: measuredContent(draw, listing.cbdContent, 0.06),
+        coaFileId: plan.certificateFileId,
+        status: 'released',
+        testNumber: `${plan.testNumberPrefix}-${releasedAt.getUTCFullYear()}-${String(5001 + serial).padStart(4, '0')}`,
+        releasedAt,
+        releasedBy: receiver,
+        balance: 0,
+        createdBy: receiver,
+        createdAt: receivedAt,
+        updatedAt: lastSale,
+      })
+      let balance = batch.quantity
+      movementRows.push({
+        id: historyId(organisationId, 'movement', movementSerial++),
+        organisationId,
+        batchId,
+        kind: 'receipt',
+        quantity: batch.quantity,
+        balanceAfter: balance,
+        actorKind: 'business_user',
+        actorId: receiver,
+        createdAt: receivedAt,
+      })
+      for (const take of batch.takes) {
+        const quantity = units(take)
+        balance -= quantity
+        take.line.batchId = batchId
+        pickRows.push({
+          id: historyId(organisationId, 'pick', movementSerial),
+          organisationId,
+          orderId: take.order.id,
+          itemId: take.line.id,
+          batchId,
+          quantity,
+          createdAt: take.order.preparedAt,
+        })
+        movementRows.push({
+          id: historyId(organisationId, 'movement', movementSerial++),
+          organisationId,
+          batchId,
+          kind: 'sale',
+          quantity: -quantity,
+          balanceAfter: balance,
+          sourceType: 'customer_order',
+          sourceId: take.order.id,
+          actorKind: 'business_user',
+          actorId: take.order.userId,
+          createdAt: take.order.completedAt,
+        })
+      }
+    }
+  }
+
+  const numbers = await numberRows(
+    tx,
+    organisationId,
+    'customer_order',
+    customerOrderNumberPrefix,
+    [...orders].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
+    (order) => order.createdAt,
+  )
+  const orderRows: (typeof customerOrders.$inferInsert)[] = []
+  const itemRows: (typeof customerOrderItems.$inferInsert)[] = []
+  const prescriptionRows: (typeof customerOrderPrescriptions.$inferInsert)[] = []
+  const evidenceRows: (typeof customerOrderEvidence.$inferInsert)[] = []
+  const eventRows: (typeof customerOrderEvents.$inferInsert)[] = []
+  for (const order of orders) {
+    const { buyer } = order
+    const needsPrescription = order.lines.some((line) => line.requiresPrescription)
+    const payer = buyer.payer ?? 'self_pay'
+    const prescription = needsPrescription
+      ? { payer, copaymentExempt: buyer.copaymentExempt }
+      : null
+    const priced = pricedLines(
+      order.lines.map((line) => ({
+        unitPriceCents: line.listing.priceCents,
+        quantity: line.quantity,
+        vatRate: line.listing.vatRate,
+        requiresPrescription: line.requiresPrescription,
+      })),
+      prescription,
+      0,
+    )
+    const at = (share: number) =>
+      new Date(
+        order.createdAt.getTime() +
+          (order.completedAt.getTime() - order.createdAt.getTime()) * share,
+      )
+    const shopAccount = order.channel === 'shop' && order.type === 'order'
+    const creator = shopAccount
+      ? { actorKind: 'shop_user' as const, actorId: buyer.shopUserId }
+      : order.channel === 'shop'
+        ? { actorKind: 'visitor' as const, actorId: null }
+        : { actorKind: 'business_user' as const, actorId: order.userId }
+    const staff = { actorKind: 'business_user' as const, actorId: order.userId }
+    // The timeline keeps its first and last entry: how the order came, and that it was done.
+    const preparedStatus = order.delivery === 'courier' ? 'shipped' : 'ready'
+    eventRows.push(
+      {
+        id: historyId(organisationId, 'event', order.serial * 2),
+        organisationId,
+        orderId: order.id,
+        kind: 'created',
+        toStatus: 'new',
+        detail: order.type === 'reservation' ? 'Reservierung über den Rezeptkonfigurator' : null,
+        ...creator,
+        createdAt: order.createdAt,
+      },
+      {
+        id: historyId(organisationId, 'event', order.serial * 2 + 1),
+        organisationId,
+        orderId: order.id,
+        kind: 'completed',
+        fromStatus: preparedStatus,
+        toStatus: 'completed',
+        ...staff,
+        createdAt: order.completedAt,
+      },
+    )
+    if (prescription) {
+      const form = order.serial % 4 === 0 ? 'paper' : 'e_rezept'
+      const [prescriberName, prescriberAddress] =
+        prescribers[order.serial % prescribers.length] ?? prescribers[0]
+      const checkedAt = at(0.15)
+      prescriptionRows.push({
+        id: historyId(organisationId, 'prescription', order.serial),
+        orderId: order.id,
+        organisationId,
+        payer,
+        form,
+        prescriberName,
+        prescriberAddress,
+        issuedOn: addCalendarDays(berlinIsoDate(order.createdAt), -(order.serial % 6)),
+        insurerName: payer === 'self_pay' ? null : buyer.insurerName,
+        insuranceNumber: payer === 'statutory' ? buyer.insuranceNumber : null,
+        copaymentExempt: payer === 'statutory' && buyer.copaymentExempt,
+        eRezeptToken:
+          form === 'e_rezept'
+            ? `160.${String(100_000_000 + order.serial).slice(-9)}.${order.serial % 97}`
+            : null,
+        checkedAt,
+        checkedBy: order.userId,
+        createdAt: at(0.1),
+        updatedAt: checkedAt,
+      })
+      if (shopAccount) {
+        evidenceRows.push({
+          id: historyId(organisationId, 'evidence', order.serial),
+          orderId: order.id,
+          organisationId,
+          payer,
+          kind: 'original_at_pickup',
+          createdAt: order.createdAt,
+        })
+      }
+    }
+    const address =
+      order.delivery === 'courier'
+        ? {
+            deliveryName: buyer.name,
+            deliveryStreet: buyer.street,
+            deliveryPostalCode: buyer.postalCode,
+            deliveryCity: buyer.city,
+            deliveryCountry: buyer.country,
+          }
+        : {}
+    const billing = shopAccount
+      ? {
+          paymentMethod: 'pickup' as const,
+          billingName: buyer.name,
+          billingStreet: buyer.street,
+          billingPostalCode: buyer.postalCode,
+          billingCity: buyer.city,
+          billingCountry: buyer.country,
+        }
+      : {}
+    orderRows.push({
+      id: order.id,
+      organisationId,
+      number: numbers.get(order) as string,
+      customerId: buyer.id,
+      channel: order.channel,
+      type: order.type,
+      status: 'completed',
+      paymentStatus: 'paid',
+      tenantId: order.channel === 'shop' ? plan.tenantId : null,
+      deliveryMethod: order.delivery,
+      ...address,
+      ...billing,
+      ...priced.totals,
+      confirmedAt: at(0.3),
+      readyAt: order.delivery === 'pickup' ? order.preparedAt : null,
+      shippedAt: order.delivery === 'courier' ? order.preparedAt : null,
+      completedAt: order.completedAt,
+      // Recorded, checked, paid, confirmed, prepared, completed: one version each.
+      version: prescription ? 7 : 5,
+      createdBy: order.channel === 'back_office' ? order.userId : null,
+      createdAt: order.createdAt,
+      updatedAt: order.completedAt,
+    })
+    order.lines.forEach((line, index) => {
+      itemRows.push({
+        id: line.id,
+        orderId: order.id,
+        organisationId,
+        position: line.position,
+        organisationProductId: line.listing.id,
+        productId: line.listing.productId,
+        name: line.listing.name,
+        pzn: line.listing.pzn,
+        salesUnit: line.listing.salesUnit,
+        baseUnitsPerSalesUnit: line.listing.baseUnitsPerSalesUnit,
+        quantity: line.quantity,
+        unitPriceCents: line.listing.priceCents,
+        vatRate: line.listing.vatRate,
+        requiresPrescription: line.requiresPrescription,
+        copaymentCents: priced.items[index]?.copaymentCents ?? 0,
+        createdAt: order.createdAt,
+        updatedAt: order.createdAt,
+      })
+    })
+  }
+
+  // Parents before children: batches and orders, then what refers to them.
+  await insertRows(tx, batches, batchRows)
+  await insertRows(tx, stockMovements, movementRows)
+  await insertRows(tx, customerOrders, orderRows)
+  await insertRows(tx, customerOrderItems, itemRows)
+  await insertRows(tx, customerOrderPrescriptions, prescriptionRows)
+  await insertRows(tx, customerOrderEvidence, evidenceRows)
+  await insertRows(tx, customerOrderEvents, eventRows)
+  await insertRows(tx, customerOrderPicks, pickRows)
+  return {
+    orders: orderRows.length,
+    items: itemRows.length,
+    batches: batchRows.length,
+    movements: movementRows.length,
+  }
+}
+
+// ─── Hand-outs (clubs) ───────────────────────────────────────────────────────────────────────
+
+export interface HandOutHistoryPlan {
+  organisationId: string
+  /** The clerk at the counter, who also records the harvests. */
+  userId: string
+  fromDay: string
+  toDay: string
+  certificateFileId: string | null
+}
+
+interface Variety {
+  id: string
+  name: string
+  thcContent: number | null
+  cbdContent: number | null
+  unit: CannabinoidUnit
+}
+
+interface GeneratedHandOut {
+  id: string
+  serial: number
+  customerId: string
+  ageClass: 'young_adult' | 'adult'
+  variety: Variety
+  quantity: number
+  day: string
+  at: Date
+}
+
+/** The club's opening days and hours: Tuesday and Thursday evenings, Saturday midday. */
+const openingHours: Record<number, [number, number]> = {
+  2: [16 * 60, 20 * 60],
+  4: [16 * 60, 20 * 60],
+  6: [11 * 60, 15 * 60],
+}
+
+/** A measured THC at most this far from the variety's nominal value (harvests differ a little). */
+const harvestSpread = 0.07
+
+/**
+ * Each month, each member who may receive something comes one to four times (some skip a month)
+ * and takes a share of the month's amount — never more than the day's or the month's limit of
+ * their age class, and members aged 18–20 only varieties whose every harvest stays within their
+ * THC limit. Members count from their joining (and the club's minimum membership period).
+ */
+function generateHandOuts(
+  draw: Draw,
+  plan: HandOutHistoryPlan,
+  varieties: Variety[],
+  members: (typeof customers.$inferSelect)[],
+  minMembershipDays: number | null,
+): GeneratedHandOut[] {
+  const result: GeneratedHandOut[] = []
+  const openDays = daysBetween(plan.fromDay, plan.toDay).filter(
+    (isoDay) => openingHours[weekdayOf(isoDay)] !== undefined,
+  )
+  const mildEnough = (variety: Variety) => {
+    const maxThc = handOutLimits.youngAdultMaxThcPercent
+    return (
+      variety.unit === 'percent' && (variety.thcContent ?? Infinity) * (1 + harvestSpread) <= maxThc
+    )
+  }
+  const favourites = new Map(members.map((member) => [member.id, draw.pick(varieties)]))
+  const months = new Map<string, string[]>()
+  for (const isoDay of openDays) {
+    const month = isoDay.slice(0, 7)
+    months.set(month, [...(months.get(month) ?? []), isoDay])
+  }
+  for (const member of members) {
+    if (!member.birthDate || !member.idCheckedOn) continue
+    const birthDate = member.birthDate
+    const joined = member.joinedOn ?? member.idCheckedOn
+    const firstDay = [
+      minMembershipDays ? addCalendarDays(joined, minMembershipDays) : joined,
+      member.idCheckedOn,
+    ].sort()[1] as string
+    for (const monthDays of months.values()) {
+      const possible = monthDays.filter(
+        (isoDay) => isoDay >= firstDay && ageOn(birthDate, isoDay) >= handOutLimits.minimumAge,
+      )
+      if (possible.length === 0 || draw.chance(0.12)) continue
+      const young = possible.some((isoDay) => ageClassOn(birthDate, isoDay) === 'young_adult')
+      const rules = handOutRulesFor(young ? 'young_adult' : 'adult')
+      const allowed = young ? varieties.filter(mildEnough) : varieties
+      if (allowed.length === 0) continue
+      const monthGrams = Math.floor((rules.monthlyMg / 1000) * (0.25 + 0.7 * draw.next()))
+      const dayGrams = rules.dailyMg / 1000
+      const visits = Math.min(
+        possible.length,
+        Math.max(draw.int(1, 4), Math.ceil(monthGrams / dayGrams)),
+      )
+      const visitDays = draw.shuffled(possible).slice(0, visits).sort()
+      let left = monthGrams
+      visitDays.forEach((isoDay, index) => {
+        const remainingVisits = visitDays.length - index
+        const grams =
+          remainingVisits === 1
+            ? Math.min(left, dayGrams)
+            : Math.min(
+                dayGrams,
+                Math.max(1, Math.round((left / remainingVisits) * (0.6 + 0.8 * draw.next()))),
+              )
+        left -= grams
+        if (grams <= 0) return
+        const favourite = favourites.get(member.id) as Variety
+        const variety =
+          allowed.includes(favourite) && draw.chance(0.7) ? favourite : draw.pick(allowed)
+        const [opens, closes] = openingHours[weekdayOf(isoDay)] as [number, number]
+        const serial = result.length
+        result.push({
+          id: historyId(plan.organisationId, 'hand-out', serial),
+          serial,
+          customerId: member.id,
+          ageClass: ageClassOn(birthDate, isoDay),
+          variety,
+          quantity: grams * 1000,
+          day: isoDay,
+          at: berlinWallClock(isoDay, draw.int(opens, closes - 1)),
+        })
+      })
+    }
+  }
+  return result.sort((a, b) => a.at.getTime() - b.at.getTime())
+}
+
+export interface HandOutHistorySummary {
+  handOuts: number
+  harvests: number
+}
+
+/**
+ * Writes a club's hand-outs between `plan.fromDay` and `plan.toDay` with the harvests they came
+ * from: one about every two months per variety, weighed, lab-tested and released two weeks
+ * before its first hand-out, and handed out completely. Runs in the caller's transaction.
+ */
+export async function generateHandOutHistory(
+  tx: Executor,
+  plan: HandOutHistoryPlan,
+): Promise<HandOutHistorySummary> {
+  const draw = new Draw(seedOf(plan.organisationId))
+  const organisationId = plan.organisationId
+  const varieties: Variety[] = (
+    await tx
+      .select({
+        id: organisationProducts.id,
+        name: products.name,
+        thcContent: products.thcContent,
+        cbdContent: products.cbdContent,
+        unit: products.cannabinoidUnit,
+      })
+      .from(organisationProducts)
+      .innerJoin(products, eq(products.id, organisationProducts.productId))
+      .where(
+        and(
+          eq(organisationProducts.organisationId, organisationId),
+          isNull(organisationProducts.archivedAt),
+          eq(products.category, 'flower'),
+        ),
+      )
+      .orderBy(asc(organisationProducts.id))
+  ).map((row) => ({
+    ...row,
+    thcContent: row.thcContent === null ? null : Number(row.thcContent),
+    cbdContent: row.cbdContent === null ? null : Number(row.cbdContent),
+    unit: row.unit ?? 'percent',
+  }))
+  const members = await tx
+    .select()
+    .from(customers)
+    .where(
+      and(
+        eq(customers.organisationId, organisationId),
+        eq(customers.kind, 'member'),
+        isNull(customers.deactivatedAt),
+        isNull(customers.anonymisedAt),
+      ),
+    )
+    .orderBy(asc(customers.id))
+  const [club] = await tx
+    .select({ minMembershipDays: organisations.minMembershipDays })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+  if (varieties.length === 0 || members.length === 0) return { handOuts: 0, harvests: 0 }
+  const generated = generateHandOuts(
+    draw,
+    plan,
+    varieties,
+    members,
+    club?.minMembershipDays ?? null,
+  )
+
+  const harvests: { variety: Variety; batch: StockBatch<GeneratedHandOut>; harvestedOn: string }[] =
+    []
+  const months = Math.max(1, daysBetween(plan.fromDay, plan.toDay).length / 30)
+  for (const variety of varieties) {
+    const ofVariety = generated.filter((handOut) => handOut.variety === variety)
+    const total = ofVariety.reduce((sum, handOut) => sum + handOut.quantity, 0)
+    for (const batch of batchesFor(
+      ofVariety,
+      (handOut) => handOut.quantity,
+      (total / months) * 2,
+    )) {
+      const first = batch.takes[0]
+      if (!first) continue
+      harvests.push({ variety, batch, harvestedOn: addCalendarDays(first.day, -draw.int(16, 30)) })
+    }
+  }
+  harvests.sort((a, b) => a.harvestedOn.localeCompare(b.harvestedOn))
+  const harvestNumbers = await numberRows(
+    tx,
+    organisationId,
+    'harvest',
+    'ER',
+    harvests,
+    (harvest) => berlinWallClock(harvest.harvestedOn, 12 * 60),
+  )
+  const handOutNumbers = await numberRows(
+    tx,
+    organisationId,
+    'hand_out',
+    'AB',
+    generated,
+    (handOut) => handOut.at,
+  )
+
+  const batchRows: (typeof batches.$inferInsert)[] = []
+  const movementRows: (typeof stockMovements.$inferInsert)[] = []
+  const handOutRows: (typeof handOuts.$inferInsert)[] = []
+  let movementSerial = 0
+  harvests.forEach((harvest, serial) => {
+    const batchId = historyId(organisationId, 'batch', serial)
+    const harvestedAt = berlinWallClock(harvest.harvestedOn, 10 * 60)
+    const releasedAt = berlinWallClock(addCalendarDays(harvest.harvestedOn, 14), 10 * 60)
+    const thcContent = measuredContent(draw, harvest.variety.thcContent, harvestSpread)
+    const cbdContent = measuredContent(draw, harvest.variety.cbdContent, harvestSpread) ?? 0
+    const batchNumber = harvestNumbers.get(harvest) as string
+    batchRows.push({
+      id: batchId,
+      organisationId,
+      organisationProductId: harvest.variety.id,
+      origin: 'harvest',
+      batchNumber,
+      expiryDate: null,
+      harvestDate: harvest.harvestedOn,
+      thcContent,
+      cbdContent,
+      coaFileId: plan.certificateFileId,
+      status: 'released',
+      testNumber: `LAB-${harvest.harvestedOn.slice(0, 4)}-${String(501 + serial).padStart(3, '0')}`,
+      releasedAt,
+      releasedBy: plan.userId,
+      balance: 0,
+      createdBy: plan.userId,
+      createdAt: harvestedAt,
+      updatedAt: (harvest.batch.takes.at(-1) as GeneratedHandOut).at,
+    })
+    let balance = harvest.batch.quantity
+    movementRows.push({
+      id: historyId(organisationId, 'movement', movementSerial++),
+      organisationId,
+      batchId,
+      kind: 'receipt',
+      quantity: balance,
+      balanceAfter: balance,
+      actorKind: 'business_user',
+      actorId: plan.userId,
+      createdAt: harvestedAt,
+    })
+    for (const handOut of harvest.batch.takes) {
+      balance -= handOut.quantity
+      const movementId = historyId(organisationId, 'movement', movementSerial++)
+      movementRows.push({
+        id: movementId,
+        organisationId,
+        batchId,
+        kind: 'hand_out',
+        quantity: -handOut.quantity,
+        balanceAfter: balance,
+        sourceType: handOutSourceType,
+        sourceId: handOut.id,
+        actorKind: 'business_user',
+        actorId: plan.userId,
+        createdAt: handOut.at,
+      })
+      handOutRows.push({
+        id: handOut.id,
+        organisationId,
+        number: handOutNumbers.get(handOut) as string,
+        customerId: handOut.customerId,
+        organisationProductId: harvest.variety.id,
+        batchId,
+        productName: harvest.variety.name,
+        batchNumber,
+        quantity: handOut.quantity,
+        thcContent: thcContent ?? 0,
+        cbdContent,
+        cannabinoidUnit: harvest.variety.unit,
+        ageClass: handOut.ageClass,
+        handedOutOn: handOut.day,
+        handedOutAt: handOut.at,
+        handedOutBy: plan.userId,
+        movementId,
+        createdAt: handOut.at,
+        updatedAt: handOut.at,
+      })
+    }
+  })
+  await insertRows(tx, batches, batchRows)
+  await insertRows(tx, stockMovements, movementRows)
+  await insertRows(tx, handOuts, handOutRows)
+  return { handOuts: handOutRows.length, harvests: batchRows.length }
+}
+
+// ─── The demo ────────────────────────────────────────────────────────────────────────────────
+
+export interface DemoHistoryOwners {
+  pharmacy: string
+  club: string
+  tenantPharmacy: string
+  userPharmacyOwner: string
+  userPharmacyStaff: string
+  userClubOwner: string
+}
+
+/** Whether an organisation's history was written (its first batch is there). */
+async function hasHistory(db: Executor, organisationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: batches.id })
+    .from(batches)
+    .where(eq(batches.id, historyMarker(organisationId)))
+  return row !== undefined
+}
+
+/**
+ * Sonnen-Apotheke's and Grüne Ecke's year (ADR 047), after the rest of the demo: written once per
+ * organisation, each in one transaction, so a second seed adds nothing. The certificates are the
+ * demo stock's; Sonnen-Apotheke buys from the supplier it has on file.
+ */
+export async function seedDemoHistory(
+  db: Database,
+  owners: DemoHistoryOwners,
+  certificates: { pharmacy: string | null; club: string | null },
+  now: Date = new Date(),
+): Promise<void> {
+  const window = historyWindow(now)
+  if (!(await hasHistory(db, owners.pharmacy))) {
+    await db.transaction(async (tx) => {
+      const [supplier] = await tx
+        .select({ id: suppliers.id })
+        .from(suppliers)
+        .where(eq(suppliers.organisationId, owners.pharmacy))
+        .orderBy(asc(suppliers.createdAt), asc(suppliers.id))
+        .limit(1)
+      await generateSalesHistory(tx, {
+        organisationId: owners.pharmacy,
+        userIds: [owners.userPharmacyOwner, owners.userPharmacyStaff],
+        tenantId: owners.tenantPharmacy,
+        ordersPerDay: 4,
+        fromDay: window.fromDay,
+        toDay: window.salesToDay,
+        certificateFileId: certificates.pharmacy,
+        supplierId: supplier?.id ?? null,
+        testNumberPrefix: 'PR',
+      })
+    })
+  }
+  if (!(await hasHistory(db, owners.club))) {
+    await db.transaction(async (tx) => {
+      await generateHandOutHistory(tx, {
+        organisationId: owners.club,
+        userId: owners.userClubOwner,
+        fromDay: window.fromDay,
+        toDay: window.handOutsToDay,
+        certificateFileId: certificates.club,
+      })
+    })
+  }
+}

@@ -1,0 +1,214 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { berlinIsoDate } from '~/lib/format'
+import { calendarMonthOf, handOutRulesFor } from '~/lib/handouts'
+import { customerOrderActionServices } from '~/server/customer-orders/customer-order-transitions.server'
+import {
+  customerOrderItems,
+  customerOrderPicks,
+  customerOrderPrescriptions,
+  customerOrders,
+} from '~/server/customer-orders/customer-orders.schema'
+import { createCustomerOrder } from '~/server/customer-orders/customer-orders.server'
+import { queryRows } from '~/server/db/client.server'
+import { demoCustomerIds, demoIds, demoProductIds, seedDemoData } from '~/server/db/seed.server'
+import { demoHandOutMembers } from '~/server/db/seed-handouts.server'
+import { historyWindow } from '~/server/db/seed-history.server'
+import { handOuts } from '~/server/handouts/handouts.schema'
+import { getMemberAllowance } from '~/server/handouts/handouts.server'
+import { batches, stockMovements } from '~/server/stock/stock.schema'
+import { demoActors } from '../support/actors'
+import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+
+/**
+ * The demo's generated year (ADR 047): Sonnen-Apotheke's completed orders and Grüne Ecke's
+ * hand-outs, consistent with stock and the hand-out limits, and today's demo left as it was.
+ */
+describe.each(testDatabaseKinds)('demo history on %s', (kind) => {
+  let database: TestDatabase
+  const db = () => database.handle.db
+  const window = historyWindow()
+
+  beforeAll(async () => {
+    database = await createSeededDatabase(kind)
+  })
+  afterAll(async () => {
+    await database?.dispose()
+  })
+
+  it('keeps every ledger whole: receipt first, never below zero, the history’s batches emptied', async () => {
+    const broken = await queryRows<{ batch_id: string }>(
+      db(),
+      sql`select batch_id from (
+            select batch_id, quantity, balance_after,
+              sum(quantity) over (partition by batch_id order by created_at, id) as running,
+              row_number() over (partition by batch_id order by created_at, id) as position,
+              kind
+            from stock_movements
+          ) ledger
+          where balance_after <> running or balance_after < 0 or (position = 1 and kind <> 'receipt')`,
+    )
+    expect(broken).toEqual([])
+    for (const organisationId of [demoIds.pharmacy, demoIds.club]) {
+      const emptied = await db()
+        .select({ count: sql<number>`count(*)::int` })
+        .from(batches)
+        .where(and(eq(batches.organisationId, organisationId), eq(batches.balance, 0)))
+      // Five deliveries (or two-monthly harvests) a product a year, each sold out.
+      expect(emptied[0]?.count).toBeGreaterThan(30)
+    }
+  })
+
+  it('gives Sonnen-Apotheke a year of completed orders whose items, picks and sales agree', async () => {
+    const orders = await db()
+      .select()
+      .from(customerOrders)
+      .where(
+        and(
+          eq(customerOrders.organisationId, demoIds.pharmacy),
+          eq(customerOrders.status, 'completed'),
+        ),
+      )
+    expect(orders.length).toBeGreaterThan(1000)
+    const months = new Set(
+      orders.map((order) => berlinIsoDate(order.completedAt as Date).slice(0, 7)),
+    )
+    expect(months.size).toBeGreaterThanOrEqual(13)
+    expect(new Set(orders.map((order) => order.channel))).toEqual(new Set(['back_office', 'shop']))
+    const today = berlinIsoDate()
+    expect(
+      orders.every((order) => berlinIsoDate(order.completedAt as Date) >= window.fromDay),
+    ).toBe(true)
+    expect(orders.some((order) => berlinIsoDate(order.completedAt as Date) === today)).toBe(true)
+
+    // Every line was picked in full and sold from the picked batches, at completion.
+    const mismatched = await queryRows<{ id: string }>(
+      db(),
+      sql`select i.id from ${customerOrderItems} i
+          join ${customerOrders} o on o.id = i.order_id
+          left join (select item_id, sum(quantity) as picked from ${customerOrderPicks} group by item_id) p on p.item_id = i.id
+          where o.organisation_id = ${demoIds.pharmacy} and o.status = 'completed'
+            and coalesce(p.picked, 0) <> i.quantity * i.base_units_per_sales_unit`,
+    )
+    expect(mismatched).toEqual([])
+    const unsold = await queryRows<{ id: string }>(
+      db(),
+      sql`select o.id from ${customerOrders} o
+          where o.organisation_id = ${demoIds.pharmacy} and o.status = 'completed'
+            and (select coalesce(-sum(m.quantity), 0) from ${stockMovements} m
+                 where m.source_type = 'customer_order' and m.source_id = o.id and m.kind = 'sale')
+              <> (select coalesce(sum(p.quantity), 0) from ${customerOrderPicks} p where p.order_id = o.id)`,
+    )
+    expect(unsold).toEqual([])
+
+    // Totals are the items' (net per line, VAT per rate), and prescription lines have a checked
+    // prescription, valid when the order was confirmed.
+    const totals = await queryRows<{ id: string }>(
+      db(),
+      sql`select o.id from ${customerOrders} o
+          where o.organisation_id = ${demoIds.pharmacy} and o.status = 'completed'
+            and o.net_cents <> (select sum(i.unit_price_cents * i.quantity) from ${customerOrderItems} i where i.order_id = o.id)`,
+    )
+    expect(totals).toEqual([])
+    const unchecked = await queryRows<{ id: string }>(
+      db(),
+      sql`select o.id from ${customerOrders} o
+          where o.organisation_id = ${demoIds.pharmacy} and o.status = 'completed'
+            and exists (select 1 from ${customerOrderItems} i where i.order_id = o.id and i.requires_prescription)
+            and not exists (select 1 from ${customerOrderPrescriptions} p where p.order_id = o.id
+              and p.checked_at is not null and p.checked_at <= o.confirmed_at
+              and p.issued_on <= (o.confirmed_at at time zone 'Europe/Berlin')::date)`,
+    )
+    expect(unchecked).toEqual([])
+  })
+
+  it('numbers the history from the counters, so a new order continues after it', async () => {
+    const actors = await demoActors(db())
+    const year = berlinIsoDate().slice(0, 4)
+    const numbers = (
+      await db()
+        .select({ number: customerOrders.number })
+        .from(customerOrders)
+        .where(eq(customerOrders.organisationId, demoIds.pharmacy))
+    )
+      .map((row) => row.number)
+      .filter((number) => number.startsWith(`AU-${year}-`))
+      .sort()
+    const serials = numbers.map((number) => Number(number.slice(-5)))
+    expect(serials).toEqual(serials.map((_, index) => index + 1))
+    const created = await createCustomerOrder(
+      actors.pharmacyOwner,
+      {
+        customerId: demoCustomerIds.practice,
+        items: [{ listingId: demoProductIds.pharmacyLooseFlower, quantity: 5 }],
+      },
+      db(),
+    )
+    expect(created.number).toBe(`AU-${year}-${String(serials.length + 1).padStart(5, '0')}`)
+    await customerOrderActionServices.cancel(
+      actors.pharmacyOwner,
+      created.id,
+      { version: created.version, reason: 'Testbestellung' },
+      db(),
+    )
+  })
+
+  it('hands out to Grüne Ecke’s members within their limits before this month, and leaves this month as it was', async () => {
+    const rows = await db()
+      .select()
+      .from(handOuts)
+      .where(eq(handOuts.organisationId, demoIds.club))
+      .orderBy(asc(handOuts.handedOutAt))
+    const thisMonth = calendarMonthOf(berlinIsoDate()).first
+    const history = rows.filter((row) => row.handedOutOn < thisMonth)
+    expect(history.length).toBeGreaterThan(300)
+    expect(history.every((row) => row.handedOutOn >= window.fromDay)).toBe(true)
+    const byDay = new Map<string, number>()
+    const byMonth = new Map<string, { mg: number; young: boolean }>()
+    for (const row of rows.filter((entry) => entry.cancelledAt === null)) {
+      const dayKey = `${row.customerId}:${row.handedOutOn}`
+      byDay.set(dayKey, (byDay.get(dayKey) ?? 0) + row.quantity)
+      const monthKey = `${row.customerId}:${row.handedOutOn.slice(0, 7)}`
+      const month = byMonth.get(monthKey) ?? { mg: 0, young: false }
+      byMonth.set(monthKey, {
+        mg: month.mg + row.quantity,
+        young: month.young || row.ageClass === 'young_adult',
+      })
+      if (row.ageClass === 'young_adult') expect(Number(row.thcContent)).toBeLessThanOrEqual(10)
+    }
+    for (const mg of byDay.values())
+      expect(mg).toBeLessThanOrEqual(handOutRulesFor('adult').dailyMg)
+    for (const { mg, young } of byMonth.values()) {
+      expect(mg).toBeLessThanOrEqual(handOutRulesFor(young ? 'young_adult' : 'adult').monthlyMg)
+    }
+    // Each hand-out came from a released harvest of the club, after its release.
+    const early = await queryRows<{ id: string }>(
+      db(),
+      sql`select h.id from ${handOuts} h join ${batches} b on b.id = h.batch_id
+          where h.organisation_id = ${demoIds.club}
+            and (b.origin <> 'harvest' or b.released_at is null or b.released_at > h.handed_out_at)`,
+    )
+    expect(early).toEqual([])
+    // The demo's members near their limit this month, exactly as the demo seed made them.
+    const actors = await demoActors(db())
+    const adult = await getMemberAllowance(actors.clubOwner, demoHandOutMembers.adult, db())
+    expect(adult.usage.monthMg).toBe(46_000)
+    const young = await getMemberAllowance(actors.clubOwner, demoHandOutMembers.youngAdult, db())
+    expect(young.usage.monthMg).toBe(27_000)
+  })
+
+  it('adds nothing when seeded again', async () => {
+    const count = async () =>
+      (
+        await queryRows<{ orders: number; handouts: number; movements: number }>(
+          db(),
+          sql`select (select count(*)::int from customer_orders) as orders,
+                (select count(*)::int from hand_outs) as handouts,
+                (select count(*)::int from stock_movements) as movements`,
+        )
+      )[0]
+    const before = await count()
+    await seedDemoData(db())
+    expect(await count()).toEqual(before)
+  })
+})
