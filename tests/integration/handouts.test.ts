@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { berlinIsoDate } from '~/lib/format'
+import { addCalendarDays, berlinIsoDate } from '~/lib/format'
 import { calendarMonthOf } from '~/lib/handouts'
 import { type Actor, type BusinessActor, visitorActor } from '~/server/actor.server'
 import { auditEvents } from '~/server/audit/audit.schema'
@@ -38,8 +38,8 @@ const listings = {
   elsterflut: '00000000-0000-4000-8000-000000005003',
 }
 
-/** A Berlin calendar day `days` from today. */
-const dayIn = (days: number) => berlinIsoDate(new Date(Date.now() + days * day))
+/** A Berlin calendar day `days` from today (counted in days, not hours: DST moves hours). */
+const dayIn = (days: number) => addCalendarDays(berlinIsoDate(), days)
 /** A birth date `years` and `days` before today: the age stays the same for months around today. */
 function bornYearsAgo(years: number, days: number): string {
   const [y, m, d] = berlinIsoDate().split('-').map(Number) as [number, number, number]

@@ -33,13 +33,13 @@ import { startTestServer, type TestServer } from '../support/server'
  * 0.9–1.0 KB; the budgets grew by 1.1 KB (`/login` 159.5 KB). Issue 14's club hand-outs (the
  * `/abgabe` routes, the list's search parser, two loaders and the access rule) added 0.43 KB:
  * +0.5 KB (`/login` 160.0 KB). The filling protocol's three routes with their list search and
- * two loaders, and the live board's route, added 0.3 KB: +0.6 KB, with the margin above
- * (`/login` 160.6 KB).
+ * two loaders, and the live board's route, added 0.3 KB; the analysis page's route with its
+ * period and category search 0.2 KB: +0.8 KB, with the margin above (`/login` 160.8 KB).
  */
 const pages = [
-  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 151_000 },
-  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 160_000 },
-  { page: '/login', host: undefined, budgetBytes: 160_800 },
+  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 151_200 },
+  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 160_200 },
+  { page: '/login', host: undefined, budgetBytes: 161_000 },
 ]
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
