@@ -8,10 +8,18 @@ import {
 } from '../../lib/customer-orders'
 import { ageOn } from '../../lib/customers'
 import { addCalendarDays, berlinIsoDate } from '../../lib/format'
-import { ageClassOn, calendarMonthOf, handOutLimits, handOutRulesFor } from '../../lib/handouts'
+import {
+  ageClassOn,
+  calendarMonthOf,
+  formOfUseByCategory,
+  handOutLimits,
+  handOutRulesFor,
+  storageNoteByCategory,
+} from '../../lib/handouts'
 import {
   type CannabinoidUnit,
   orderRuleProblem,
+  type PackUnit,
   type ProductCategory,
   type SalesUnit,
   type VatRate,
@@ -227,6 +235,8 @@ interface SellerListing {
   name: string
   pzn: string | null
   category: ProductCategory
+  packUnit: PackUnit
+  cannabinoidUnit: CannabinoidUnit | null
   salesUnit: SalesUnit
   baseUnitsPerSalesUnit: number
   orderStep: number
@@ -276,6 +286,14 @@ interface GeneratedOrder {
   lines: GeneratedLine[]
 }
 
+/** Directions for use as prescribers write them (the label repeats them). */
+const dosages = [
+  '0,1 g verdampfen und inhalieren, bis zu 3 × täglich',
+  '0,05 g verdampfen und inhalieren, abends',
+  '0,2 g als Tee zubereiten, 1 × täglich',
+  '3 Tropfen morgens und abends',
+] as const
+
 const prescribers = [
   ['Dr. med. Felix Hartmann', 'Hermannplatz 5, 10967 Berlin'],
   ['Dr. med. Aylin Demir', 'Karl-Marx-Straße 88, 12043 Berlin'],
@@ -291,6 +309,8 @@ async function sellerListings(db: Executor, organisationId: string): Promise<Sel
       name: products.name,
       pzn: products.pzn,
       category: products.category,
+      packUnit: products.packUnit,
+      cannabinoidUnit: products.cannabinoidUnit,
       salesUnit: organisationProducts.salesUnit,
       baseUnitsPerSalesUnit: organisationProducts.baseUnitsPerSalesUnit,
       orderStep: organisationProducts.orderStep,
@@ -493,6 +513,14 @@ export async function generateSalesHistory(
   const batchRows: (typeof batches.$inferInsert)[] = []
   const movementRows: (typeof stockMovements.$inferInsert)[] = []
   const pickRows: (typeof customerOrderPicks.$inferInsert)[] = []
+  // A pharmacy's prescription lines were dispensings: one hand-out record per sale (ADR 048).
+  const dispensings: {
+    order: GeneratedOrder
+    line: GeneratedLine
+    batch: typeof batches.$inferInsert
+    movementId: string
+    quantity: number
+  }[] = []
   let batchSerial = 0
   let movementSerial = 0
   for (const listing of listings) {
@@ -512,7 +540,7 @@ export async function generateSalesHistory(
       const receivedDay = berlinIsoDate(receivedAt)
       const yearOf = receivedDay.slice(0, 4)
       const lastSale = (batch.takes.at(-1) ?? firstTake).order.completedAt
-      batchRows.push({
+      const batchRow: typeof batches.$inferInsert = {
         id: batchId,
         organisationId,
         organisationProductId: listing.id,
@@ -534,7 +562,8 @@ export async function generateSalesHistory(
         createdBy: receiver,
         createdAt: receivedAt,
         updatedAt: lastSale,
-      })
+      }
+      batchRows.push(batchRow)
       let balance = batch.quantity
       movementRows.push({
         id: historyId(organisationId, 'movement', movementSerial++),
@@ -547,7 +576,7 @@ export async function generateSalesHistory(
         actorId: receiver,
         createdAt: receivedAt,
       })
-      for (const take of batch.takes) {
+      for (const [takeIndex, take] of batch.takes.entries()) {
         const quantity = units(take)
         balance -= quantity
         take.line.batchId = batchId
@@ -560,8 +589,12 @@ export async function generateSalesHistory(
           quantity,
           createdAt: take.order.preparedAt,
         })
+        const movementId = historyId(organisationId, 'movement', movementSerial++)
+        if (take.line.requiresPrescription) {
+          dispensings.push({ ...take, batch: batchRow, movementId, quantity })
+        }
         movementRows.push({
-          id: historyId(organisationId, 'movement', movementSerial++),
+          id: movementId,
           organisationId,
           batchId,
           kind: 'sale',
@@ -571,7 +604,8 @@ export async function generateSalesHistory(
           sourceId: take.order.id,
           actorKind: 'business_user',
           actorId: take.order.userId,
-          createdAt: take.order.completedAt,
+          // Orders may complete in the same minute: a millisecond apart, the ledger keeps their order.
+          createdAt: new Date(take.order.completedAt.getTime() + takeIndex + 1),
         })
       }
     }
@@ -657,6 +691,7 @@ export async function generateSalesHistory(
         prescriberName,
         prescriberAddress,
         issuedOn: addCalendarDays(berlinIsoDate(order.createdAt), -(order.serial % 6)),
+        dosage: dosages[order.serial % dosages.length],
         insurerName: payer === 'self_pay' ? null : buyer.insurerName,
         insuranceNumber: payer === 'statutory' ? buyer.insuranceNumber : null,
         copaymentExempt: payer === 'statutory' && buyer.copaymentExempt,
@@ -747,6 +782,49 @@ export async function generateSalesHistory(
     })
   }
 
+  const prescriptionOf = new Map(prescriptionRows.map((row) => [row.orderId, row]))
+  const dispensingNumbers = await numberRows(
+    tx,
+    organisationId,
+    'hand_out',
+    'AB',
+    [...dispensings].sort((a, b) => a.order.completedAt.getTime() - b.order.completedAt.getTime()),
+    (dispensing) => dispensing.order.completedAt,
+  )
+  const handOutRows: (typeof handOuts.$inferInsert)[] = dispensings.map((dispensing, index) => {
+    const { order, line, batch } = dispensing
+    const prescription = prescriptionOf.get(order.id)
+    return {
+      id: historyId(organisationId, 'dispensing', index),
+      organisationId,
+      number: dispensingNumbers.get(dispensing) as string,
+      customerId: order.buyer.id,
+      customerOrderId: order.id,
+      organisationProductId: line.listing.id,
+      batchId: batch.id as string,
+      productName: line.listing.name,
+      batchNumber: batch.batchNumber,
+      quantity: dispensing.quantity,
+      packUnit: line.listing.packUnit,
+      thcContent: batch.thcContent ?? null,
+      cbdContent: batch.cbdContent ?? null,
+      cannabinoidUnit: line.listing.cannabinoidUnit ?? 'percent',
+      formOfUse: formOfUseByCategory[line.listing.category],
+      dosage: prescription?.dosage ?? null,
+      prescriberName: prescription?.prescriberName ?? prescribers[0][0],
+      prescriberAddress: prescription?.prescriberAddress ?? null,
+      preparedOn: berlinIsoDate(order.preparedAt),
+      useBy: batch.expiryDate ?? null,
+      storageNote: storageNoteByCategory[line.listing.category],
+      handedOutOn: berlinIsoDate(order.completedAt),
+      handedOutAt: order.completedAt,
+      handedOutBy: order.userId,
+      movementId: dispensing.movementId,
+      createdAt: order.completedAt,
+      updatedAt: order.completedAt,
+    }
+  })
+
   // Parents before children: batches and orders, then what refers to them.
   await insertRows(tx, batches, batchRows)
   await insertRows(tx, stockMovements, movementRows)
@@ -756,6 +834,7 @@ export async function generateSalesHistory(
   await insertRows(tx, customerOrderEvidence, evidenceRows)
   await insertRows(tx, customerOrderEvents, eventRows)
   await insertRows(tx, customerOrderPicks, pickRows)
+  await insertRows(tx, handOuts, handOutRows)
   return {
     orders: orderRows.length,
     items: itemRows.length,

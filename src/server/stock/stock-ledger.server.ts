@@ -213,6 +213,9 @@ export async function appendMovement(
           : auditActor.kind === 'visitor'
             ? null
             : auditActor.id,
+      // The wall clock, not the transaction's start: two movements of one batch in one
+      // transaction (a filling's nets and its loss) keep their order in the ledger.
+      createdAt: sql`clock_timestamp()`,
     })
     .returning({ id: stockMovements.id })
   if (!row) throw new Error('stock movement was not inserted')
