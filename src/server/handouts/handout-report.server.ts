@@ -127,6 +127,8 @@ export async function annualHandOutReportPdf(actor: Actor, year: number, db: Dat
   const seller = await documentSellerOf(db, requireClubClerk(actor).organisation.id)
   const title = `Jahresbericht Abgaben ${report.year}`
   const canvas = await DocumentCanvas.create({ title, seller })
+  // A report has no address field: it starts right below the letterhead, not on page two.
+  canvas.startBelowLetterhead()
   canvas.paragraph(title, { size: 14, bold: true })
   canvas.paragraph(
     `Abgaben an Mitglieder vom 1. Januar bis 31. Dezember ${report.year} (KCanG), ohne stornierte Abgaben. THC und CBD: Mittelwerte der Chargen, gewichtet nach abgegebener Menge.`,
