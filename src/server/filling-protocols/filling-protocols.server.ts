@@ -40,11 +40,11 @@ import { organisationProducts, products } from '../products/products.schema'
 import { batches } from '../stock/stock.schema'
 import {
   appendMovement,
+  availableWeighedBatches,
   type LockedBatch,
   lockBatch,
   notEnoughStockMessage,
   reservedByBatch,
-  sellableBatch,
   unsellableReason,
   withdrawFromBatch,
 } from '../stock/stock-ledger.server'
@@ -171,52 +171,28 @@ export async function listFillingBulkBatches(
   now: Date = new Date(),
 ): Promise<FillingBulkBatchOption[]> {
   const business = requireFillingClerk(actor)
-  const rows = await db
-    .select({
-      batch: batches,
-      productName: products.name,
-      cannabinoidUnit: products.cannabinoidUnit,
-    })
-    .from(batches)
-    .innerJoin(organisationProducts, eq(organisationProducts.id, batches.organisationProductId))
-    .innerJoin(products, eq(products.id, organisationProducts.productId))
-    .where(
-      and(
-        eq(batches.organisationId, business.organisation.id),
-        sellableBatch(berlinIsoDate(now)),
-        isNull(batches.filledFromBatchId),
-        eq(products.category, 'flower'),
-        eq(products.packUnit, 'g'),
-        eq(organisationProducts.salesUnit, 'gram'),
-      ),
-    )
-    .orderBy(
-      asc(products.name),
-      sql`${batches.expiryDate} asc nulls last`,
-      asc(batches.createdAt),
-      asc(batches.id),
-    )
-  const reserved = await reservedByBatch(
+  // Loose bulk flowers sold by the gram; a filled pack batch is never filled again.
+  const rows = await availableWeighedBatches(
     db,
-    rows.map((row) => row.batch.id),
+    business.organisation.id,
+    berlinIsoDate(now),
+    and(
+      isNull(batches.filledFromBatchId),
+      eq(products.category, 'flower'),
+      eq(organisationProducts.salesUnit, 'gram'),
+    ),
   )
-  return rows.flatMap(({ batch, productName, cannabinoidUnit }) => {
-    const availableMg = batch.balance - (reserved.get(batch.id) ?? 0)
-    if (availableMg <= 0) return []
-    return [
-      {
-        batchId: batch.id,
-        batchNumber: batch.batchNumber,
-        productName,
-        expiryDate: batch.expiryDate,
-        harvestDate: batch.harvestDate,
-        thcContent: batch.thcContent,
-        cbdContent: batch.cbdContent,
-        cannabinoidUnit,
-        availableMg,
-      },
-    ]
-  })
+  return rows.map(({ batch, productName, cannabinoidUnit, availableMg }) => ({
+    batchId: batch.id,
+    batchNumber: batch.batchNumber,
+    productName,
+    expiryDate: batch.expiryDate,
+    harvestDate: batch.harvestDate,
+    thcContent: batch.thcContent,
+    cbdContent: batch.cbdContent,
+    cannabinoidUnit,
+    availableMg,
+  }))
 }
 
 // ─── The pack product ────────────────────────────────────────────────────────────────────────

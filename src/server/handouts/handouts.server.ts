@@ -43,10 +43,9 @@ import { organisationProducts, products } from '../products/products.schema'
 import { batches } from '../stock/stock.schema'
 import {
   appendMovement,
+  availableWeighedBatches,
   type LockedBatch,
   lockBatch,
-  reservedByBatch,
-  sellableBatch,
   unsellableReason,
   withdrawFromBatch,
 } from '../stock/stock-ledger.server'
@@ -289,60 +288,43 @@ export async function listHandOutBatches(
   const organisationId = business.organisation.id
   const day = berlinIsoDate(now)
   const rules = customerId ? rulesOf(await findMember(db, organisationId, customerId), day) : null
-  const rows = await db
-    .select({
-      batch: batches,
-      productName: products.name,
-      cannabinoidUnit: products.cannabinoidUnit,
-    })
-    .from(batches)
-    .innerJoin(organisationProducts, eq(organisationProducts.id, batches.organisationProductId))
-    .innerJoin(products, eq(products.id, organisationProducts.productId))
-    .where(
-      and(
-        eq(batches.organisationId, organisationId),
-        eq(batches.origin, 'harvest'),
-        sellableBatch(day),
-        isNotNull(batches.thcContent),
-        isNotNull(batches.cbdContent),
-        isNotNull(products.cannabinoidUnit),
-        eq(products.packUnit, 'g'),
-      ),
-    )
-    .orderBy(
-      asc(products.name),
-      sql`${batches.expiryDate} asc nulls last`,
-      asc(batches.createdAt),
-      asc(batches.id),
-    )
-  const reserved = await reservedByBatch(
+  // The club's own harvests with measured contents.
+  const rows = await availableWeighedBatches(
     db,
-    rows.map((row) => row.batch.id),
+    organisationId,
+    day,
+    and(
+      eq(batches.origin, 'harvest'),
+      isNotNull(batches.thcContent),
+      isNotNull(batches.cbdContent),
+      isNotNull(products.cannabinoidUnit),
+    ),
   )
-  return rows.flatMap(({ batch, productName, cannabinoidUnit }): HandOutBatchOption[] => {
-    const availableMg = batch.balance - (reserved.get(batch.id) ?? 0)
-    if (availableMg <= 0 || cannabinoidUnit === null) return []
-    const facts = {
-      batchNumber: batch.batchNumber,
-      thcContent: batch.thcContent as number,
-      cannabinoidUnit,
-    }
-    return [
-      {
-        batchId: batch.id,
+  return rows.flatMap(
+    ({ batch, productName, cannabinoidUnit, availableMg }): HandOutBatchOption[] => {
+      if (cannabinoidUnit === null) return []
+      const facts = {
         batchNumber: batch.batchNumber,
-        organisationProductId: batch.organisationProductId,
-        productName,
-        harvestDate: batch.harvestDate,
-        expiryDate: batch.expiryDate,
-        thcContent: facts.thcContent,
-        cbdContent: batch.cbdContent as number,
+        thcContent: batch.thcContent as number,
         cannabinoidUnit,
-        availableMg,
-        refusal: rules ? thcRefusal(rules, facts) : null,
-      },
-    ]
-  })
+      }
+      return [
+        {
+          batchId: batch.id,
+          batchNumber: batch.batchNumber,
+          organisationProductId: batch.organisationProductId,
+          productName,
+          harvestDate: batch.harvestDate,
+          expiryDate: batch.expiryDate,
+          thcContent: facts.thcContent,
+          cbdContent: batch.cbdContent as number,
+          cannabinoidUnit,
+          availableMg,
+          refusal: rules ? thcRefusal(rules, facts) : null,
+        },
+      ]
+    },
+  )
 }
 
 // ─── Handing out ─────────────────────────────────────────────────────────────────────────────

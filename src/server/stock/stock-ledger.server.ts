@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import { berlinIsoDate, formatQuantity } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
 import {
@@ -156,6 +156,51 @@ export async function reservedByBatch(
     .groupBy(stockReservations.batchId)
   for (const row of rows) reserved.set(row.batchId, Number(row.quantity))
   return reserved
+}
+
+/**
+ * The organisation's batches of goods by weight that can go out on `today`, with the milligrams
+ * no reservation holds, by product and first-expiring first; `only` narrows them (the club's
+ * harvests for a hand-out, loose bulk flowers for a filling). Batches with nothing left are left
+ * out.
+ */
+export async function availableWeighedBatches(
+  executor: Executor,
+  organisationId: string,
+  today: string,
+  only: SQL | undefined,
+) {
+  const rows = await executor
+    .select({
+      batch: batches,
+      productName: products.name,
+      cannabinoidUnit: products.cannabinoidUnit,
+    })
+    .from(batches)
+    .innerJoin(organisationProducts, eq(organisationProducts.id, batches.organisationProductId))
+    .innerJoin(products, eq(products.id, organisationProducts.productId))
+    .where(
+      and(
+        eq(batches.organisationId, organisationId),
+        sellableBatch(today),
+        eq(products.packUnit, 'g'),
+        only,
+      ),
+    )
+    .orderBy(
+      asc(products.name),
+      sql`${batches.expiryDate} asc nulls last`,
+      asc(batches.createdAt),
+      asc(batches.id),
+    )
+  const reserved = await reservedByBatch(
+    executor,
+    rows.map((row) => row.batch.id),
+  )
+  return rows.flatMap((row) => {
+    const availableMg = row.batch.balance - (reserved.get(row.batch.id) ?? 0)
+    return availableMg > 0 ? [{ ...row, availableMg }] : []
+  })
 }
 
 export const notEnoughStockMessage = (batch: LockedBatch, available: number) =>
