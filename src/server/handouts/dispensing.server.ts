@@ -4,7 +4,7 @@ import { berlinIsoDate } from '../../lib/format'
 import { formOfUseByCategory, storageNoteByCategory } from '../../lib/handouts'
 import type { BusinessActor } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
-import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
+import { berlinYear, formatDocumentNumber, takeNumbers } from '../counters/counters.server'
 import type { ItemRow, OrderRow } from '../customer-orders/customer-order-core.server'
 import { customerOrderPrescriptions } from '../customer-orders/customer-orders.schema'
 import type { Executor } from '../db/client.server'
@@ -105,20 +105,21 @@ export async function recordDispensing(
   // Loose goods are made up for the patient when the order is picked (ready or shipped); a unit
   // filled in advance was prepared when its filling was confirmed.
   const pickedOn = berlinIsoDate(order.readyAt ?? order.shippedAt ?? now)
-  const year = berlinYear(now)
-  const numbers: string[] = []
-  for (const part of sold) {
+  const dispensed = sold.flatMap((part) => {
     const batch = batchOf.get(part.batchId)
     const item = batch && prescribed.get(batch.organisationProductId)
-    if (!batch || !item) continue
+    return batch && item ? [{ part, batch, item }] : []
+  })
+  if (dispensed.length === 0) return []
+  // One block of numbers from the counter for all of the order's records.
+  const year = berlinYear(now)
+  const first = await takeNumbers(tx, order.organisationId, 'hand_out', year, dispensed.length)
+  const numbers: string[] = []
+  for (const [index, { part, batch, item }] of dispensed.entries()) {
     const product = productOf.get(item.productId)
     if (!product) throw new Error('the sold item has no product')
     const id = crypto.randomUUID()
-    const number = formatDocumentNumber(
-      'AB',
-      year,
-      await takeNextNumber(tx, order.organisationId, 'hand_out', year),
-    )
+    const number = formatDocumentNumber('AB', year, first + index)
     const record = {
       number,
       customerOrderId: order.id,
