@@ -134,6 +134,28 @@ export const recordFillingSchema = z.object({
 export type RecordFillingInput = z.input<typeof recordFillingSchema>
 export type RecordFilling = z.output<typeof recordFillingSchema>
 
+/**
+ * What the ledger says of a confirmed filling's movements: the nets out of the bulk batch, the
+ * loss with its reason, and the units into the new batch.
+ */
+export function fillingMovementReasons(
+  protocol: {
+    number: string
+    unitCount: number
+    targetNetMg: number
+    packProductName: string
+    lossReason: string | null
+  },
+  bulkBatchNumber: string,
+) {
+  const plan = `${protocol.unitCount} × ${formatWeight(protocol.targetNetMg)}`
+  return {
+    out: `Abfüllung ${protocol.number}: ${plan} „${protocol.packProductName}“`,
+    loss: `Abfüllverlust ${protocol.number}: ${protocol.lossReason}`,
+    in: `Abfüllung ${protocol.number} aus Charge ${bulkBatchNumber}: ${plan}`,
+  }
+}
+
 export const cancelFillingSchema = z.object({ reason: reasonSchema })
 export type CancelFillingInput = z.input<typeof cancelFillingSchema>
 

@@ -793,19 +793,21 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
   })
 
   it('has the demo fillings: confirmed ones, and one waiting for its second check', async () => {
-    const pharmacy = await listFillingProtocols(
-      filler,
-      fillingProtocolListSearch.parse({ sort: 'number', dir: 'asc' }),
-      db(),
+    const listed = async (status: 'submitted' | 'confirmed') =>
+      (await listFillingProtocols(filler, fillingProtocolListSearch.parse({ status }), db())).items
+    // The tests above leave fillings of their own; the demo's are found by their products.
+    const lavendeltal = (await listed('submitted')).filter(
+      (row) => row.packProductName === 'Lavendeltal, 10 g',
     )
-    const demo = pharmacy.items.slice(0, 2)
-    expect(demo.map((row) => [row.packProductName, row.status, row.filledByName])).toEqual([
-      ['Salbeistern, 5 g', 'confirmed', 'Dr. Clara Sonnberg'],
-      ['Lavendeltal, 10 g', 'submitted', 'Dr. Clara Sonnberg'],
-    ])
-    const waiting = await getFillingProtocol(checker, demo[1]?.id as string, db())
+    expect(lavendeltal.map((row) => row.filledByName)).toEqual(['Dr. Clara Sonnberg'])
+    const waiting = await getFillingProtocol(checker, lavendeltal[0]?.id as string, db())
     expect(waiting.actions.confirm).toBe(true)
-    const confirmed = await getFillingProtocol(filler, demo[0]?.id as string, db())
+    // Newest first: today's demo filling before the generated year of Salbeistern fillings.
+    const salbeistern = (await listed('confirmed')).find(
+      (row) => row.packProductName === 'Salbeistern, 5 g',
+    )
+    expect(salbeistern?.filledByName).toBe('Dr. Clara Sonnberg')
+    const confirmed = await getFillingProtocol(filler, salbeistern?.id as string, db())
     expect(confirmed.confirmedByName).toBe('Tobias Licht')
     expect(confirmed.units.some((unit) => unit.deviationReason)).toBe(true)
     expect(confirmed.lossMg).toBeGreaterThan(0)

@@ -10,6 +10,7 @@ import {
   annualHandOutReportPdf,
 } from '~/server/handouts/handout-report.server'
 import { handOuts } from '~/server/handouts/handouts.schema'
+import { organisationProducts, products } from '~/server/products/products.schema'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 import { outcomeOf } from '../support/outcome'
@@ -29,25 +30,40 @@ describe.each(testDatabaseKinds)('annual hand-out report on %s', (kind) => {
     await database?.dispose()
   })
 
-  it('sums each variety’s grams and weights THC and CBD by grams, without cancelled hand-outs', async () => {
+  it('sums each variety’s grams, filled packs with their variety, and weights THC and CBD by grams, without cancelled hand-outs', async () => {
     const rows = await db()
-      .select()
+      .select({ handOut: handOuts, cultivar: products.cultivar })
       .from(handOuts)
+      .innerJoin(organisationProducts, eq(organisationProducts.id, handOuts.organisationProductId))
+      .innerJoin(products, eq(products.id, organisationProducts.productId))
       .where(and(eq(handOuts.organisationId, demoIds.club), isNull(handOuts.cancelledAt)))
-    const ofYear = rows.filter((row) => row.handedOutOn.startsWith(String(thisYear)))
-    expect(ofYear.length).toBeGreaterThan(0)
-    const report = await annualHandOutReport(actors.clubOwner, thisYear, db())
-    expect(report.handOuts).toBe(ofYear.length)
-    expect(report.quantityMg).toBe(ofYear.reduce((sum, row) => sum + row.quantity, 0))
-    expect(report.membersServed).toBe(new Set(ofYear.map((row) => row.customerId)).size)
-    expect(report.members).toBeGreaterThanOrEqual(report.membersServed)
-    for (const variety of report.varieties) {
-      const mine = ofYear.filter((row) => row.productName === variety.name)
-      const grams = mine.reduce((sum, row) => sum + row.quantity, 0)
-      const thc = mine.reduce((sum, row) => sum + Number(row.thcContent) * row.quantity, 0) / grams
-      expect(variety.quantityMg).toBe(grams)
-      // The report rounds to two decimals: at most half a hundredth off.
-      expect(Math.abs((variety.averageThc as number) - thc)).toBeLessThanOrEqual(0.005 + 1e-9)
+    const all = rows.map((row) => ({
+      ...row.handOut,
+      variety: row.cultivar ?? row.handOut.productName,
+    }))
+    // The history hands out packs filled of a variety ("Auwald, 5 g"): they count with it.
+    expect(all.some((row) => row.variety !== row.productName)).toBe(true)
+    // The history's twelve months reach into last year, this month's demo is this year's.
+    for (const year of [thisYear - 1, thisYear]) {
+      const ofYear = all.filter((row) => row.handedOutOn.startsWith(String(year)))
+      expect(ofYear.length).toBeGreaterThan(0)
+      const report = await annualHandOutReport(actors.clubOwner, year, db())
+      expect(report.handOuts).toBe(ofYear.length)
+      expect(report.quantityMg).toBe(ofYear.reduce((sum, row) => sum + row.quantity, 0))
+      expect(report.membersServed).toBe(new Set(ofYear.map((row) => row.customerId)).size)
+      expect(report.members).toBeGreaterThanOrEqual(report.membersServed)
+      expect(report.varieties.map((variety) => variety.name).sort()).toEqual(
+        [...new Set(ofYear.map((row) => row.variety))].sort(),
+      )
+      for (const variety of report.varieties) {
+        const mine = ofYear.filter((row) => row.variety === variety.name)
+        const grams = mine.reduce((sum, row) => sum + row.quantity, 0)
+        const thc =
+          mine.reduce((sum, row) => sum + Number(row.thcContent) * row.quantity, 0) / grams
+        expect(variety.quantityMg).toBe(grams)
+        // The report rounds to two decimals: at most half a hundredth off.
+        expect(Math.abs((variety.averageThc as number) - thc)).toBeLessThanOrEqual(0.005 + 1e-9)
+      }
     }
   })
 

@@ -14,8 +14,10 @@ import { queryRows } from '~/server/db/client.server'
 import { demoCustomerIds, demoIds, demoProductIds, seedDemoData } from '~/server/db/seed.server'
 import { demoHandOutMembers } from '~/server/db/seed-handouts.server'
 import { historyWindow } from '~/server/db/seed-history.server'
+import { fillingProtocols, fillingUnits } from '~/server/filling-protocols/filling-protocols.schema'
 import { handOuts } from '~/server/handouts/handouts.schema'
 import { getMemberAllowance } from '~/server/handouts/handouts.server'
+import { organisationProducts } from '~/server/products/products.schema'
 import { batches, stockMovements } from '~/server/stock/stock.schema'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
@@ -80,6 +82,16 @@ describe.each(testDatabaseKinds)('demo history on %s', (kind) => {
       orders.every((order) => berlinIsoDate(order.completedAt as Date) >= window.fromDay),
     ).toBe(true)
     expect(orders.some((order) => berlinIsoDate(order.completedAt as Date) === today)).toBe(true)
+
+    // Shop orders hold only what the shop shows.
+    const hidden = await queryRows<{ id: string }>(
+      db(),
+      sql`select i.id from ${customerOrderItems} i
+          join ${customerOrders} o on o.id = i.order_id
+          join ${organisationProducts} l on l.id = i.organisation_product_id
+          where o.organisation_id = ${demoIds.pharmacy} and o.channel = 'shop' and not l.visible_in_shop`,
+    )
+    expect(hidden).toEqual([])
 
     // Every line was picked in full and sold from the picked batches, at completion.
     const mismatched = await queryRows<{ id: string }>(
@@ -208,6 +220,78 @@ describe.each(testDatabaseKinds)('demo history on %s', (kind) => {
     expect(adult.usage.monthMg).toBe(46_000)
     const young = await getMemberAllowance(actors.clubOwner, demoHandOutMembers.youngAdult, db())
     expect(young.usage.monthMg).toBe(27_000)
+  })
+
+  it('fills the packs it sells and hands out from loose stock, four eyes each, and sells every unit', async () => {
+    const thisMonth = calendarMonthOf(berlinIsoDate()).first
+    for (const organisationId of [demoIds.pharmacy, demoIds.club]) {
+      const protocols = await db()
+        .select()
+        .from(fillingProtocols)
+        .where(eq(fillingProtocols.organisationId, organisationId))
+      const history = protocols.filter(
+        (protocol) => protocol.startedAt && berlinIsoDate(protocol.startedAt) < thisMonth,
+      )
+      expect(history.length).toBeGreaterThanOrEqual(4)
+      for (const protocol of history) {
+        expect(protocol.status).toBe('confirmed')
+        expect(protocol.confirmedBy).not.toBe(protocol.filledBy)
+        expect((protocol.confirmedAt as Date) > (protocol.submittedAt as Date)).toBe(true)
+      }
+    }
+    // Every unit weighed, the withdrawal the nets plus the loss, a unit outside ±2 % explained.
+    const unbalanced = await queryRows<{ id: string }>(
+      db(),
+      sql`select p.id from ${fillingProtocols} p
+          where p.status = 'confirmed'
+            and (p.unit_count <> (select count(*) from ${fillingUnits} u where u.protocol_id = p.id and u.net_mg is not null)
+              or p.withdrawn_mg < (select sum(u.net_mg) from ${fillingUnits} u where u.protocol_id = p.id)
+              or exists (select 1 from ${fillingUnits} u where u.protocol_id = p.id
+                and abs(u.net_mg - p.target_net_mg) * 10000 > p.target_net_mg * p.tolerance_basis_points
+                and coalesce(u.deviation_reason, '') = ''))`,
+    )
+    expect(unbalanced).toEqual([])
+    // The ledger agrees: the nets and the loss out of the bulk batch, the units into the new one.
+    const misbooked = await queryRows<{ id: string }>(
+      db(),
+      sql`select p.id from ${fillingProtocols} p
+          join ${batches} filled on filled.id = p.filled_batch_id
+          where p.status = 'confirmed'
+            and (filled.filled_from_batch_id <> p.bulk_batch_id
+              or filled.organisation_product_id <> p.pack_listing_id
+              or filled.batch_number <> p.number
+              or -p.withdrawn_mg <> (select sum(m.quantity) from ${stockMovements} m
+                   where m.batch_id = p.bulk_batch_id and m.kind = 'filling' and m.source_id = p.id)
+              or p.unit_count * p.target_net_mg <> (select sum(m.quantity) from ${stockMovements} m
+                   where m.batch_id = filled.id and m.kind = 'filling' and m.source_id = p.id))`,
+    )
+    expect(misbooked).toEqual([])
+    // The history's filled batches went out in whole packs, completely, after the confirmation.
+    const filledOut = await queryRows<{ organisation_id: string; emptied: number; loose: number }>(
+      db(),
+      sql`select b.organisation_id, count(*)::int as emptied,
+            count(*) filter (where exists (select 1 from ${stockMovements} m where m.batch_id = b.id
+              and m.kind in ('sale', 'hand_out') and (-m.quantity % p.target_net_mg <> 0 or m.created_at < p.confirmed_at)))::int as loose
+          from ${batches} b join ${fillingProtocols} p on p.filled_batch_id = b.id
+          where b.balance = 0
+          group by b.organisation_id`,
+    )
+    expect(filledOut).toHaveLength(2)
+    for (const row of filledOut) {
+      expect(row.emptied).toBeGreaterThanOrEqual(4)
+      expect(row.loose).toBe(0)
+    }
+    // The demo's own fillings are still there as the demo made them: one waits for its check.
+    const waiting = await db()
+      .select({ number: fillingProtocols.number })
+      .from(fillingProtocols)
+      .where(
+        and(
+          eq(fillingProtocols.organisationId, demoIds.pharmacy),
+          eq(fillingProtocols.status, 'submitted'),
+        ),
+      )
+    expect(waiting).toHaveLength(1)
   })
 
   it('adds nothing when seeded again', async () => {

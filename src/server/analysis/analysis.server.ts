@@ -34,6 +34,7 @@ import { berlinDayStart, berlinMonthOf } from '../db/berlin-time.server'
 import type { Executor } from '../db/client.server'
 import { organisations } from '../db/schema'
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors.server'
+import { handOutVariety } from '../handouts/handout-variety.server'
 import { handOuts } from '../handouts/handouts.schema'
 import { organisationProducts, products } from '../products/products.schema'
 import { batches, stockMovements } from '../stock/stock.schema'
@@ -331,7 +332,7 @@ async function handOutsByVariety(
   const quantity = sql<string>`sum(${handOuts.quantity})`
   const rows = await db
     .select({
-      name: handOuts.productName,
+      name: handOutVariety,
       unit: handOuts.cannabinoidUnit,
       handOuts: sql<number>`count(*)::int`,
       quantityMg: quantity,
@@ -351,8 +352,8 @@ async function handOutsByVariety(
         scope.category ? eq(products.category, scope.category) : undefined,
       ),
     )
-    .groupBy(handOuts.productName, handOuts.cannabinoidUnit)
-    .orderBy(desc(quantity), asc(handOuts.productName))
+    .groupBy(handOutVariety, handOuts.cannabinoidUnit)
+    .orderBy(desc(quantity), asc(handOutVariety))
   return rows.map((row) => ({
     ...row,
     unit: row.unit as CannabinoidUnit,

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto'
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
-import type { PgTable } from 'drizzle-orm/pg-core'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { alias, type PgTable } from 'drizzle-orm/pg-core'
 import {
   type CustomerKind,
   customerOrderNumberPrefix,
   requiresPrescription,
 } from '../../lib/customer-orders'
 import { ageOn } from '../../lib/customers'
+import { fillingLimits, fillingMovementReasons } from '../../lib/filling-protocols'
 import { addCalendarDays, berlinIsoDate } from '../../lib/format'
 import {
   ageClassOn,
@@ -24,7 +25,12 @@ import {
   type SalesUnit,
   type VatRate,
 } from '../../lib/products'
-import { berlinYear, formatDocumentNumber, takeNumbers } from '../counters/counters.server'
+import {
+  berlinYear,
+  formatDocumentNumber,
+  type NumberSeries,
+  takeNumbers,
+} from '../counters/counters.server'
 import {
   customerOrderEvents,
   customerOrderEvidence,
@@ -35,6 +41,8 @@ import {
 } from '../customer-orders/customer-orders.schema'
 import { pricedLines } from '../customer-orders/customer-orders.server'
 import { customers } from '../customers/customers.schema'
+import { fillingProtocols, fillingUnits } from '../filling-protocols/filling-protocols.schema'
+import { fillingSourceType } from '../filling-protocols/filling-protocols.server'
 import { handOuts } from '../handouts/handouts.schema'
 import { handOutSourceType } from '../handouts/handouts.server'
 import { organisationProducts, products } from '../products/products.schema'
@@ -48,15 +56,17 @@ import { organisations } from './schema'
  * One year of generated business history (ADR 047): completed customer orders of a seller — back
  * office, shop orders and Rezeptkonfigurator reservations, with items, prescriptions, payment and
  * timeline — and a club's hand-outs to its members, each taken from batches received (bought or
- * harvested) for them. Every batch of the history receives exactly what is later taken out of
- * it, so it ends empty: its ledger is whole (receipt first, running balance never below zero)
+ * harvested) for them. The packs an organisation fills itself come from confirmed fillings of its
+ * loose flowers (ADR 045), with protocols and weighed units, made a few days before they are sold
+ * or handed out. Every batch of the history receives exactly what is later taken out of it, so
+ * it ends empty: its ledger is whole (receipt or filling first, running balance never below zero)
  * and today's stock stays what the demo seed made it. Rows are generated in memory from a seeded
  * PRNG and written with batched multi-row inserts in one transaction; numbers come from the
- * organisation's counters in blocks, so later orders and hand-outs continue them.
+ * organisation's counters in blocks, so later orders, hand-outs and fillings continue them.
  *
  * The history is a past this installation did not witness, as if taken over from the software
- * before: it carries its own records (timelines, ledger, hand-out records) but writes no audit
- * rows, which record what people do in the installation. Invoices and fillings are left out.
+ * before: it carries its own records (timelines, ledger, hand-out and filling protocols) but
+ * writes no audit rows, which record what people do in the installation. Invoices are left out.
  */
 
 // ─── Building blocks ─────────────────────────────────────────────────────────────────────────
@@ -136,7 +146,7 @@ async function insertRows<T extends PgTable>(tx: Executor, table: T, rows: T['$i
 async function numberRows<T>(
   tx: Executor,
   organisationId: string,
-  series: 'customer_order' | 'hand_out' | 'harvest',
+  series: NumberSeries,
   prefix: string,
   rows: readonly T[],
   at: (row: T) => Date,
@@ -209,6 +219,441 @@ function batchesFor<T>(takes: readonly T[], quantityOf: (take: T) => number, tar
 const measuredContent = (draw: Draw, nominal: number | null, spread: number) =>
   nominal === null ? null : Math.round(nominal * (1 - spread + draw.next() * 2 * spread) * 10) / 10
 
+// ─── Ledger and fillings (both histories) ────────────────────────────────────────────────────
+
+type BatchRow = typeof batches.$inferInsert & { id: string; batchNumber: string }
+
+/** A batch of the history as its movements fill and empty it. */
+interface BatchAccount {
+  row: BatchRow
+  balance: number
+  /** The last movement's time in ms: the next comes at least a millisecond later. */
+  lastAt: number
+  /** For units filled in the history: when they were filled (the label's preparation date). */
+  filledAt: Date | null
+}
+
+interface HistoryMovement {
+  kind: 'receipt' | 'sale' | 'filling' | 'hand_out'
+  /** Signed, in base units: positive into the batch. */
+  quantity: number
+  at: Date
+  actorId: string
+  reason?: string
+  source?: { type: string; id: string }
+}
+
+/**
+ * The history's batches and their ledger, written in memory: every movement carries the running
+ * balance, and a batch's movements are strictly in time order (one in the same millisecond as the
+ * one before moves a millisecond on), so the ledger reads back in the order it was booked.
+ */
+class HistoryLedger {
+  readonly batches: BatchRow[] = []
+  readonly movements: (typeof stockMovements.$inferInsert)[] = []
+  constructor(private readonly organisationId: string) {}
+
+  /** A new batch with its first movement; the first one opened is the history's marker. */
+  open(
+    row: Omit<BatchRow, 'id' | 'organisationId' | 'balance'>,
+    first: HistoryMovement,
+    filledAt: Date | null = null,
+  ): BatchAccount {
+    const id = historyId(this.organisationId, 'batch', this.batches.length)
+    const account: BatchAccount = {
+      row: { ...row, id, organisationId: this.organisationId, balance: 0 },
+      balance: 0,
+      lastAt: Number.NEGATIVE_INFINITY,
+      filledAt,
+    }
+    this.batches.push(account.row)
+    this.book(account, first)
+    return account
+  }
+
+  /** Books a movement on a batch and returns its id. */
+  book(account: BatchAccount, movement: HistoryMovement): string {
+    const id = historyId(this.organisationId, 'movement', this.movements.length)
+    account.balance += movement.quantity
+    account.lastAt = Math.max(movement.at.getTime(), account.lastAt + 1)
+    account.row.balance = account.balance
+    account.row.updatedAt = new Date(account.lastAt)
+    this.movements.push({
+      id,
+      organisationId: this.organisationId,
+      batchId: account.row.id,
+      kind: movement.kind,
+      quantity: movement.quantity,
+      balanceAfter: account.balance,
+      reason: movement.reason ?? null,
+      sourceType: movement.source?.type ?? null,
+      sourceId: movement.source?.id ?? null,
+      actorKind: 'business_user',
+      actorId: movement.actorId,
+      createdAt: new Date(account.lastAt),
+    })
+    return id
+  }
+}
+
+/** A pack listing the organisation fills itself (ADR 045), and the loose listing it is filled from. */
+interface FilledPack {
+  id: string
+  name: string
+  bulkName: string
+  /** Milligrams per pack: the filling's target net weight. */
+  unitMg: number
+  bulkListingId: string
+}
+
+/**
+ * The organisation's own flower packs sold per pack ("Salbeistern, 5 g", as a filling creates
+ * them), each with the first loose listing of its variety kept by the gram — what it is filled
+ * from. Packs of a manufacturer are bought, not filled.
+ */
+async function filledPacksOf(db: Executor, organisationId: string): Promise<FilledPack[]> {
+  const packProduct = alias(products, 'pack_product')
+  const bulkListing = alias(organisationProducts, 'bulk_listing')
+  const bulkProduct = alias(products, 'bulk_product')
+  const rows = await db
+    .select({
+      id: organisationProducts.id,
+      name: packProduct.name,
+      bulkName: bulkProduct.name,
+      unitMg: organisationProducts.baseUnitsPerSalesUnit,
+      bulkListingId: bulkListing.id,
+    })
+    .from(organisationProducts)
+    .innerJoin(packProduct, eq(packProduct.id, organisationProducts.productId))
+    .innerJoin(
+      bulkListing,
+      and(
+        eq(bulkListing.organisationId, organisationId),
+        isNull(bulkListing.archivedAt),
+        eq(bulkListing.salesUnit, 'gram'),
+      ),
+    )
+    .innerJoin(
+      bulkProduct,
+      and(
+        eq(bulkProduct.id, bulkListing.productId),
+        eq(bulkProduct.category, 'flower'),
+        eq(bulkProduct.packUnit, 'g'),
+        sql`lower(coalesce(nullif(trim(${bulkProduct.cultivar}), ''), ${bulkProduct.name})) = lower(trim(${packProduct.cultivar}))`,
+      ),
+    )
+    .where(
+      and(
+        eq(organisationProducts.organisationId, organisationId),
+        isNull(organisationProducts.archivedAt),
+        eq(organisationProducts.salesUnit, 'pack'),
+        eq(packProduct.organisationId, organisationId),
+        eq(packProduct.category, 'flower'),
+        eq(packProduct.packUnit, 'g'),
+      ),
+    )
+    .orderBy(asc(organisationProducts.id), asc(bulkListing.id))
+  const packs = new Map<string, FilledPack>()
+  for (const row of rows) if (!packs.has(row.id)) packs.set(row.id, row)
+  return [...packs.values()]
+}
+
+interface WeighedUnit {
+  tareMg: number
+  netMg: number
+  deviationReason: string | null
+}
+
+interface GeneratedFilling<T> {
+  id: string
+  number: string
+  pack: FilledPack
+  /** What the units go to, in time order. */
+  takes: T[]
+  unitCount: number
+  units: WeighedUnit[]
+  lossMg: number
+  lossReason: string
+  withdrawnMg: number
+  startedAt: Date
+  submittedAt: Date
+  confirmedAt: Date
+  /** The bulk batch it was filled from, once withdrawn, and the batch of its units. */
+  bulk: BatchAccount | null
+  packBatch: BatchAccount | null
+}
+
+/** What is taken out of a batch of the history: a take of its own (sale, hand-out) or a filling. */
+type Withdrawal<T> = {
+  /** When it is booked. */
+  at: Date
+  /** When the goods must be there: picked for an order, or the filling started. */
+  neededAt: Date
+  quantity: number
+} & ({ take: T; filling: null } | { take: null; filling: GeneratedFilling<T> })
+
+/** A listing's takes and the fillings drawn from it, in the time order they are booked. */
+function withdrawalsOf<T>(
+  takes: readonly T[],
+  timing: (take: T) => { at: Date; neededAt: Date; quantity: number },
+  fillings: readonly Withdrawal<T>[],
+): Withdrawal<T>[] {
+  return [
+    ...takes.map((take): Withdrawal<T> => ({ ...timing(take), take, filling: null })),
+    ...fillings,
+  ].sort((a, b) => a.at.getTime() - b.at.getTime())
+}
+
+/** Units of one generated filling at most: a morning at the scale. */
+const maxUnitsPerHistoryFilling = 120
+
+const fillingLossReasons = [
+  'Staub und Abrieb beim Umfüllen',
+  'Abrieb beim Umfüllen',
+  'Staub und Blütenreste im Gebinde',
+  'Rückstellmuster für die Qualitätskontrolle',
+] as const
+
+/**
+ * The fillings of the history: a pack listing's withdrawals are grouped, a few weeks' worth at a
+ * time, into fillings done a day to four before the first of them — started and weighed by one
+ * person, confirmed by another (four eyes), each unit within ±2 % but for a rare short last unit
+ * with its reason, and a small loss. The bulk listing's stream withdraws them like sales.
+ */
+class HistoryFillings<T> {
+  readonly all: GeneratedFilling<T>[] = []
+
+  constructor(
+    private readonly draw: Draw,
+    private readonly organisationId: string,
+    private readonly people: { filler: string; checker: string },
+  ) {}
+
+  plan(
+    pack: FilledPack,
+    takes: readonly T[],
+    quantityOf: (take: T) => number,
+    neededAt: (take: T) => Date,
+  ) {
+    const demand = takes.reduce((sum, take) => sum + quantityOf(take), 0)
+    const perFilling = Math.min(demand / 4, maxUnitsPerHistoryFilling * pack.unitMg)
+    for (const batch of batchesFor(takes, quantityOf, perFilling)) {
+      const firstNeed = Math.min(...batch.takes.map((take) => neededAt(take).getTime()))
+      let isoDay = addCalendarDays(berlinIsoDate(new Date(firstNeed)), -this.draw.int(1, 4))
+      if (weekdayOf(isoDay) === 0) isoDay = addCalendarDays(isoDay, -1)
+      const unitCount = batch.quantity / pack.unitMg
+      const units = Array.from({ length: unitCount }, (_, index) =>
+        this.weigh(pack.unitMg, index === unitCount - 1),
+      )
+      const lossMg = this.draw.int(60, 120) + unitCount * this.draw.int(5, 15)
+      const startedAt = berlinWallClock(isoDay, this.draw.int(8 * 60, 14 * 60))
+      const submittedAt = new Date(startedAt.getTime() + Math.round(10 + unitCount * 1.5) * minute)
+      const serial = this.all.length
+      this.all.push({
+        id: historyId(this.organisationId, 'filling', serial),
+        number: '',
+        pack,
+        takes: batch.takes,
+        unitCount,
+        units,
+        lossMg,
+        lossReason: this.draw.pick(fillingLossReasons),
+        withdrawnMg: units.reduce((sum, unit) => sum + unit.netMg, 0) + lossMg,
+        startedAt,
+        submittedAt,
+        confirmedAt: new Date(submittedAt.getTime() + this.draw.int(10, 120) * minute),
+        bulk: null,
+        packBatch: null,
+      })
+    }
+  }
+
+  private weigh(targetNetMg: number, last: boolean): WeighedUnit {
+    const tareMg = 11_200 + this.draw.int(0, 90)
+    if (last && this.draw.chance(0.2)) {
+      return {
+        tareMg,
+        netMg: targetNetMg - Math.round(targetNetMg * (0.025 + 0.02 * this.draw.next())),
+        deviationReason: 'Letzte Einheit aus dem Rest des Gebindes; Blüte nicht weiter teilbar.',
+      }
+    }
+    return {
+      tareMg,
+      netMg: targetNetMg + Math.round(targetNetMg * (-0.012 + 0.027 * this.draw.next())),
+      deviationReason: null,
+    }
+  }
+
+  /** Protocol numbers from the counter, a block per year in the order the fillings started. */
+  async number(tx: Executor) {
+    const numbers = await numberRows(
+      tx,
+      this.organisationId,
+      'filling',
+      'AF',
+      this.all,
+      (filling) => filling.startedAt,
+    )
+    for (const filling of this.all) filling.number = numbers.get(filling) as string
+  }
+
+  /** Whether a listing's stock comes from these fillings. */
+  fills(listingId: string): boolean {
+    return this.all.some((filling) => filling.pack.id === listingId)
+  }
+
+  /** The fillings drawn from a loose listing, as withdrawals of its stock. */
+  drawnFrom(listingId: string): Withdrawal<T>[] {
+    return this.all
+      .filter((filling) => filling.pack.bulkListingId === listingId)
+      .map((filling) => ({
+        at: filling.confirmedAt,
+        neededAt: filling.startedAt,
+        quantity: filling.withdrawnMg,
+        take: null,
+        filling,
+      }))
+  }
+
+  private source = (filling: GeneratedFilling<T>) => ({ type: fillingSourceType, id: filling.id })
+
+  /** The confirmation's withdrawal from the bulk batch: the nets, then the loss. */
+  withdraw(ledger: HistoryLedger, bulk: BatchAccount, filling: GeneratedFilling<T>) {
+    filling.bulk = bulk
+    const reasons = this.reasonsOf(filling)
+    const booked = {
+      kind: 'filling' as const,
+      at: filling.confirmedAt,
+      actorId: this.people.checker,
+      source: this.source(filling),
+    }
+    ledger.book(bulk, {
+      ...booked,
+      quantity: -(filling.withdrawnMg - filling.lossMg),
+      reason: reasons.out,
+    })
+    ledger.book(bulk, { ...booked, quantity: -filling.lossMg, reason: reasons.loss })
+  }
+
+  private reasonsOf(filling: GeneratedFilling<T>) {
+    return fillingMovementReasons(
+      { ...filling, targetNetMg: filling.pack.unitMg, packProductName: filling.pack.name },
+      filling.bulk?.row.batchNumber ?? '',
+    )
+  }
+
+  /**
+   * Opens each filling's batch of units — released at the confirmation, with the bulk batch's
+   * facts — and takes the units out to what they were filled for. After the bulk withdrawals.
+   */
+  takeOutUnits(ledger: HistoryLedger, takeOut: (batch: BatchAccount, take: T) => void) {
+    for (const filling of this.all) {
+      const batch = this.openPack(ledger, filling)
+      for (const take of filling.takes) takeOut(batch, take)
+    }
+  }
+
+  private openPack(ledger: HistoryLedger, filling: GeneratedFilling<T>): BatchAccount {
+    const bulk = filling.bulk?.row
+    if (!bulk) throw new Error(`filling ${filling.number} was never withdrawn from a bulk batch`)
+    filling.packBatch = ledger.open(
+      {
+        organisationProductId: filling.pack.id,
+        origin: bulk.origin,
+        batchNumber: filling.number,
+        expiryDate: bulk.expiryDate,
+        harvestDate: bulk.harvestDate,
+        thcContent: bulk.thcContent,
+        cbdContent: bulk.cbdContent,
+        coaFileId: bulk.coaFileId,
+        status: 'released',
+        testNumber: bulk.testNumber,
+        releasedAt: filling.confirmedAt,
+        releasedBy: this.people.checker,
+        filledFromBatchId: bulk.id,
+        createdBy: this.people.checker,
+        createdAt: filling.confirmedAt,
+      },
+      {
+        kind: 'filling',
+        quantity: filling.unitCount * filling.pack.unitMg,
+        at: filling.confirmedAt,
+        actorId: this.people.checker,
+        reason: this.reasonsOf(filling).in,
+        source: this.source(filling),
+      },
+      filling.confirmedAt,
+    )
+    return filling.packBatch
+  }
+
+  /**
+   * The protocols and their weighed units. Units are written only while their protocol is a
+   * draft (trigger, migration 0024): the protocols go in as drafts carrying their confirmation
+   * time as `updated_at`, then are confirmed at it in one statement.
+   */
+  async write(tx: Executor) {
+    const ids = this.all.map((filling) => filling.id)
+    if (ids.length === 0) return
+    await insertRows(
+      tx,
+      fillingProtocols,
+      this.all.map((filling) => {
+        if (!filling.bulk || !filling.packBatch) {
+          throw new Error(`filling ${filling.number} was not booked`)
+        }
+        return {
+          id: filling.id,
+          organisationId: this.organisationId,
+          number: filling.number,
+          bulkBatchId: filling.bulk.row.id,
+          bulkProductName: filling.pack.bulkName,
+          bulkBatchNumber: filling.bulk.row.batchNumber,
+          packListingId: filling.pack.id,
+          packProductName: filling.pack.name,
+          unitCount: filling.unitCount,
+          targetNetMg: filling.pack.unitMg,
+          toleranceBasisPoints: fillingLimits.defaultToleranceBasisPoints,
+          withdrawnMg: filling.withdrawnMg,
+          lossReason: filling.lossReason,
+          filledBy: this.people.filler,
+          startedAt: filling.startedAt,
+          submittedAt: filling.submittedAt,
+          confirmedBy: this.people.checker,
+          filledBatchId: filling.packBatch.row.id,
+          createdAt: filling.startedAt,
+          updatedAt: filling.confirmedAt,
+        }
+      }),
+    )
+    await insertRows(
+      tx,
+      fillingUnits,
+      this.all.flatMap((filling) =>
+        filling.units.map((unit, index) => ({
+          organisationId: this.organisationId,
+          protocolId: filling.id,
+          position: index + 1,
+          grossMg: unit.tareMg + unit.netMg,
+          tareMg: unit.tareMg,
+          netMg: unit.netMg,
+          deviationReason: unit.deviationReason,
+        })),
+      ),
+    )
+    for (let start = 0; start < ids.length; start += 1000) {
+      await tx
+        .update(fillingProtocols)
+        .set({
+          status: 'confirmed',
+          confirmedAt: sql`${fillingProtocols.updatedAt}`,
+          updatedAt: sql`${fillingProtocols.updatedAt}`,
+        })
+        .where(inArray(fillingProtocols.id, ids.slice(start, start + 1000)))
+    }
+  }
+}
+
 // ─── Sales (pharmacies, wholesalers, producers) ──────────────────────────────────────────────
 
 export interface SalesHistoryPlan {
@@ -246,6 +691,7 @@ interface SellerListing {
   vatRate: VatRate
   thcContent: number | null
   cbdContent: number | null
+  visibleInShop: boolean
 }
 
 interface Buyer {
@@ -269,7 +715,12 @@ interface GeneratedLine {
   requiresPrescription: boolean
   position: number
   id: string
-  batchId?: string
+}
+
+/** A line of an order as it takes stock out. */
+interface Sale {
+  order: GeneratedOrder
+  line: GeneratedLine
 }
 
 interface GeneratedOrder {
@@ -320,6 +771,7 @@ async function sellerListings(db: Executor, organisationId: string): Promise<Sel
       vatRate: organisationProducts.vatRate,
       thcContent: products.thcContent,
       cbdContent: products.cbdContent,
+      visibleInShop: organisationProducts.visibleInShop,
     })
     .from(organisationProducts)
     .innerJoin(products, eq(products.id, organisationProducts.productId))
@@ -401,9 +853,14 @@ function generateOrders(
   const popularity = new Map(
     draw.shuffled(listings).map((listing, rank) => [listing.id, 1 / (rank + 1) ** 0.8]),
   )
+  const weighted = (list: SellerListing[]) => ({
+    list,
+    weights: list.map((listing) => popularity.get(listing.id) ?? 0),
+  })
+  // Shop orders only hold what the shop shows.
   const ofCategories = (categories: readonly ProductCategory[]) => {
     const list = listings.filter((listing) => categories.includes(listing.category))
-    return { list, weights: list.map((listing) => popularity.get(listing.id) ?? 0) }
+    return { all: weighted(list), shop: weighted(list.filter((listing) => listing.visibleInShop)) }
   }
   const forPatients = ofCategories(['flower', 'extract', 'cbd_solution', 'dronabinol'])
   const flowers = ofCategories(['flower'])
@@ -443,7 +900,9 @@ function generateOrders(
           : type === 'reservation'
             ? flowers
             : forPatients
-      const source = pool.list.length > 0 ? pool : anything
+      const channel = shop ? 'shop' : 'all'
+      const source =
+        [pool[channel], anything[channel]].find((offer) => offer.list.length > 0) ?? anything.all
       const lineCount = type === 'reservation' ? 1 : draw.weighted([1, 2, 3], [70, 24, 6])
       const chosen = new Set<SellerListing>()
       for (let line = 0; line < lineCount * 3 && chosen.size < lineCount; line++) {
@@ -479,6 +938,7 @@ export interface SalesHistorySummary {
   items: number
   batches: number
   movements: number
+  fillings: number
 }
 
 /**
@@ -495,14 +955,13 @@ export async function generateSalesHistory(
   const listings = await sellerListings(tx, plan.organisationId)
   const buyers = await buyersOf(tx, plan.organisationId)
   if (listings.length === 0 || buyers.length === 0) {
-    return { orders: 0, items: 0, batches: 0, movements: 0 }
+    return { orders: 0, items: 0, batches: 0, movements: 0, fillings: 0 }
   }
   const orders = generateOrders(draw, plan, listings, buyers)
   const organisationId = plan.organisationId
   const receiver = plan.userIds[0]
 
-  // Batches: each listing's sales in time order, about five deliveries a year.
-  const linesByListing = new Map<string, { order: GeneratedOrder; line: GeneratedLine }[]>()
+  const linesByListing = new Map<string, Sale[]>()
   for (const order of orders) {
     for (const line of order.lines) {
       const list = linesByListing.get(line.listing.id) ?? []
@@ -510,106 +969,102 @@ export async function generateSalesHistory(
       linesByListing.set(line.listing.id, list)
     }
   }
-  const batchRows: (typeof batches.$inferInsert)[] = []
-  const movementRows: (typeof stockMovements.$inferInsert)[] = []
+  const salesOf = (listingId: string) => linesByListing.get(listingId) ?? []
+  const baseUnitsOf = (sale: Sale) => sale.line.quantity * sale.line.listing.baseUnitsPerSalesUnit
+  const saleTiming = (sale: Sale) => ({
+    at: sale.order.completedAt,
+    neededAt: sale.order.preparedAt,
+    quantity: baseUnitsOf(sale),
+  })
+
+  // The packs the pharmacy fills itself come from fillings of its loose flowers (four eyes: two people).
+  const [filler, checker] = plan.userIds
+  const fillings = checker
+    ? new HistoryFillings<Sale>(draw, organisationId, { filler, checker })
+    : null
+  if (fillings) {
+    for (const pack of await filledPacksOf(tx, organisationId)) {
+      fillings.plan(pack, salesOf(pack.id), baseUnitsOf, (sale) => sale.order.preparedAt)
+    }
+    await fillings.number(tx)
+  }
+
+  const ledger = new HistoryLedger(organisationId)
   const pickRows: (typeof customerOrderPicks.$inferInsert)[] = []
   // A pharmacy's prescription lines were dispensings: one hand-out record per sale (ADR 048).
-  const dispensings: {
-    order: GeneratedOrder
-    line: GeneratedLine
-    batch: typeof batches.$inferInsert
-    movementId: string
-    quantity: number
-  }[] = []
-  let batchSerial = 0
-  let movementSerial = 0
+  const dispensings: { sale: Sale; batch: BatchAccount; movementId: string; quantity: number }[] =
+    []
+  const sell = (batch: BatchAccount, sale: Sale) => {
+    const quantity = baseUnitsOf(sale)
+    pickRows.push({
+      id: historyId(organisationId, 'pick', pickRows.length),
+      organisationId,
+      orderId: sale.order.id,
+      itemId: sale.line.id,
+      batchId: batch.row.id,
+      quantity,
+      createdAt: sale.order.preparedAt,
+    })
+    const movementId = ledger.book(batch, {
+      kind: 'sale',
+      quantity: -quantity,
+      at: sale.order.completedAt,
+      actorId: sale.order.userId,
+      source: { type: 'customer_order', id: sale.order.id },
+    })
+    if (sale.line.requiresPrescription) dispensings.push({ sale, batch, movementId, quantity })
+  }
+
+  // Bought batches: each listing's sales (and fillings) in time order, about five deliveries a year.
   for (const listing of listings) {
-    const sold = linesByListing.get(listing.id) ?? []
-    const units = (take: (typeof sold)[number]) =>
-      take.line.quantity * listing.baseUnitsPerSalesUnit
-    const demand = sold.reduce((sum, take) => sum + units(take), 0)
-    for (const batch of batchesFor(sold, units, demand / 5)) {
-      const firstTake = batch.takes[0]
-      if (!firstTake) continue
-      const serial = batchSerial++
-      const batchId = historyId(organisationId, 'batch', serial)
-      const receivedAt = new Date(
-        firstTake.order.preparedAt.getTime() - draw.int(3, 10) * day - draw.int(0, 240) * minute,
+    if (fillings?.fills(listing.id)) continue
+    const withdrawals = withdrawalsOf(
+      salesOf(listing.id),
+      saleTiming,
+      fillings?.drawnFrom(listing.id) ?? [],
+    )
+    const demand = withdrawals.reduce((sum, withdrawal) => sum + withdrawal.quantity, 0)
+    for (const delivery of batchesFor(
+      withdrawals,
+      (withdrawal) => withdrawal.quantity,
+      demand / 5,
+    )) {
+      const firstNeed = Math.min(
+        ...delivery.takes.map((withdrawal) => withdrawal.neededAt.getTime()),
       )
+      const receivedAt = new Date(firstNeed - draw.int(3, 10) * day - draw.int(0, 240) * minute)
       const releasedAt = new Date(receivedAt.getTime() + day)
       const receivedDay = berlinIsoDate(receivedAt)
-      const yearOf = receivedDay.slice(0, 4)
-      const lastSale = (batch.takes.at(-1) ?? firstTake).order.completedAt
-      const batchRow: typeof batches.$inferInsert = {
-        id: batchId,
-        organisationId,
-        organisationProductId: listing.id,
-        origin: 'purchase',
-        batchNumber: `${listing.name
-          .replace(/[^A-Za-z]/g, '')
-          .slice(0, 3)
-          .toUpperCase()}${yearOf.slice(2)}${String(7000 + serial)}`,
-        supplierId: plan.supplierId,
-        expiryDate: addCalendarDays(receivedDay, draw.int(420, 640)),
-        thcContent: measuredContent(draw, listing.thcContent, 0.06),
-        cbdContent: measuredContent(draw, listing.cbdContent, 0.06),
-        coaFileId: plan.certificateFileId,
-        status: 'released',
-        testNumber: `${plan.testNumberPrefix}-${releasedAt.getUTCFullYear()}-${String(5001 + serial).padStart(4, '0')}`,
-        releasedAt,
-        releasedBy: receiver,
-        balance: 0,
-        createdBy: receiver,
-        createdAt: receivedAt,
-        updatedAt: lastSale,
-      }
-      batchRows.push(batchRow)
-      let balance = batch.quantity
-      movementRows.push({
-        id: historyId(organisationId, 'movement', movementSerial++),
-        organisationId,
-        batchId,
-        kind: 'receipt',
-        quantity: batch.quantity,
-        balanceAfter: balance,
-        actorKind: 'business_user',
-        actorId: receiver,
-        createdAt: receivedAt,
-      })
-      for (const [takeIndex, take] of batch.takes.entries()) {
-        const quantity = units(take)
-        balance -= quantity
-        take.line.batchId = batchId
-        pickRows.push({
-          id: historyId(organisationId, 'pick', movementSerial),
-          organisationId,
-          orderId: take.order.id,
-          itemId: take.line.id,
-          batchId,
-          quantity,
-          createdAt: take.order.preparedAt,
-        })
-        const movementId = historyId(organisationId, 'movement', movementSerial++)
-        if (take.line.requiresPrescription) {
-          dispensings.push({ ...take, batch: batchRow, movementId, quantity })
-        }
-        movementRows.push({
-          id: movementId,
-          organisationId,
-          batchId,
-          kind: 'sale',
-          quantity: -quantity,
-          balanceAfter: balance,
-          sourceType: 'customer_order',
-          sourceId: take.order.id,
-          actorKind: 'business_user',
-          actorId: take.order.userId,
-          // Orders may complete in the same minute: a millisecond apart, the ledger keeps their order.
-          createdAt: new Date(take.order.completedAt.getTime() + takeIndex + 1),
-        })
+      const serial = ledger.batches.length
+      const batch = ledger.open(
+        {
+          organisationProductId: listing.id,
+          origin: 'purchase',
+          batchNumber: `${listing.name
+            .replace(/[^A-Za-z]/g, '')
+            .slice(0, 3)
+            .toUpperCase()}${receivedDay.slice(2, 4)}${String(7000 + serial)}`,
+          supplierId: plan.supplierId,
+          expiryDate: addCalendarDays(receivedDay, draw.int(420, 640)),
+          thcContent: measuredContent(draw, listing.thcContent, 0.06),
+          cbdContent: measuredContent(draw, listing.cbdContent, 0.06),
+          coaFileId: plan.certificateFileId,
+          status: 'released',
+          testNumber: `${plan.testNumberPrefix}-${releasedAt.getUTCFullYear()}-${String(5001 + serial).padStart(4, '0')}`,
+          releasedAt,
+          releasedBy: receiver,
+          createdBy: receiver,
+          createdAt: receivedAt,
+        },
+        { kind: 'receipt', quantity: delivery.quantity, at: receivedAt, actorId: receiver },
+      )
+      for (const withdrawal of delivery.takes) {
+        if (withdrawal.filling) fillings?.withdraw(ledger, batch, withdrawal.filling)
+        else sell(batch, withdrawal.take)
       }
     }
   }
+  fillings?.takeOutUnits(ledger, sell)
 
   const numbers = await numberRows(
     tx,
@@ -788,11 +1243,14 @@ export async function generateSalesHistory(
     organisationId,
     'hand_out',
     'AB',
-    [...dispensings].sort((a, b) => a.order.completedAt.getTime() - b.order.completedAt.getTime()),
-    (dispensing) => dispensing.order.completedAt,
+    [...dispensings].sort(
+      (a, b) => a.sale.order.completedAt.getTime() - b.sale.order.completedAt.getTime(),
+    ),
+    (dispensing) => dispensing.sale.order.completedAt,
   )
   const handOutRows: (typeof handOuts.$inferInsert)[] = dispensings.map((dispensing, index) => {
-    const { order, line, batch } = dispensing
+    const { order, line } = dispensing.sale
+    const batch = dispensing.batch.row
     const prescription = prescriptionOf.get(order.id)
     return {
       id: historyId(organisationId, 'dispensing', index),
@@ -801,7 +1259,7 @@ export async function generateSalesHistory(
       customerId: order.buyer.id,
       customerOrderId: order.id,
       organisationProductId: line.listing.id,
-      batchId: batch.id as string,
+      batchId: batch.id,
       productName: line.listing.name,
       batchNumber: batch.batchNumber,
       quantity: dispensing.quantity,
@@ -813,7 +1271,8 @@ export async function generateSalesHistory(
       dosage: prescription?.dosage ?? null,
       prescriberName: prescription?.prescriberName ?? prescribers[0][0],
       prescriberAddress: prescription?.prescriberAddress ?? null,
-      preparedOn: berlinIsoDate(order.preparedAt),
+      // Filled units were prepared when they were filled (§ 14 ApBetrO), bought ones when picked.
+      preparedOn: berlinIsoDate(dispensing.batch.filledAt ?? order.preparedAt),
       useBy: batch.expiryDate ?? null,
       storageNote: storageNoteByCategory[line.listing.category],
       handedOutOn: berlinIsoDate(order.completedAt),
@@ -826,8 +1285,8 @@ export async function generateSalesHistory(
   })
 
   // Parents before children: batches and orders, then what refers to them.
-  await insertRows(tx, batches, batchRows)
-  await insertRows(tx, stockMovements, movementRows)
+  await insertRows(tx, batches, ledger.batches)
+  await insertRows(tx, stockMovements, ledger.movements)
   await insertRows(tx, customerOrders, orderRows)
   await insertRows(tx, customerOrderItems, itemRows)
   await insertRows(tx, customerOrderPrescriptions, prescriptionRows)
@@ -835,11 +1294,13 @@ export async function generateSalesHistory(
   await insertRows(tx, customerOrderEvents, eventRows)
   await insertRows(tx, customerOrderPicks, pickRows)
   await insertRows(tx, handOuts, handOutRows)
+  await fillings?.write(tx)
   return {
     orders: orderRows.length,
     items: itemRows.length,
-    batches: batchRows.length,
-    movements: movementRows.length,
+    batches: ledger.batches.length,
+    movements: ledger.movements.length,
+    fillings: fillings?.all.length ?? 0,
   }
 }
 
@@ -849,6 +1310,8 @@ export interface HandOutHistoryPlan {
   organisationId: string
   /** The clerk at the counter, who also records the harvests. */
   userId: string
+  /** The second person of the four-eyes check of fillings; without one, nothing is filled. */
+  checkerId: string | null
   fromDay: string
   toDay: string
   certificateFileId: string | null
@@ -868,6 +1331,8 @@ interface GeneratedHandOut {
   customerId: string
   ageClass: 'young_adult' | 'adult'
   variety: Variety
+  /** Handed out as whole packs of the variety the club filled, or loose from the harvest. */
+  pack: FilledPack | null
   quantity: number
   day: string
   at: Date
@@ -895,6 +1360,7 @@ function generateHandOuts(
   varieties: Variety[],
   members: (typeof customers.$inferSelect)[],
   minMembershipDays: number | null,
+  packs: ReadonlyMap<string, FilledPack>,
 ): GeneratedHandOut[] {
   const result: GeneratedHandOut[] = []
   const openDays = daysBetween(plan.fromDay, plan.toDay).filter(
@@ -951,6 +1417,9 @@ function generateHandOuts(
         const favourite = favourites.get(member.id) as Variety
         const variety =
           allowed.includes(favourite) && draw.chance(0.7) ? favourite : draw.pick(allowed)
+        // Where the club fills packs of the variety, some take packs: as many as the grams allow.
+        const pack = packs.get(variety.id)
+        const packed = pack && grams * 1000 >= pack.unitMg && draw.chance(0.4) ? pack : null
         const [opens, closes] = openingHours[weekdayOf(isoDay)] as [number, number]
         const serial = result.length
         result.push({
@@ -959,7 +1428,10 @@ function generateHandOuts(
           customerId: member.id,
           ageClass: ageClassOn(birthDate, isoDay),
           variety,
-          quantity: grams * 1000,
+          pack: packed,
+          quantity: packed
+            ? Math.floor((grams * 1000) / packed.unitMg) * packed.unitMg
+            : grams * 1000,
           day: isoDay,
           at: berlinWallClock(isoDay, draw.int(opens, closes - 1)),
         })
@@ -972,6 +1444,7 @@ function generateHandOuts(
 export interface HandOutHistorySummary {
   handOuts: number
   harvests: number
+  fillings: number
 }
 
 /**
@@ -1001,6 +1474,8 @@ export async function generateHandOutHistory(
           eq(organisationProducts.organisationId, organisationId),
           isNull(organisationProducts.archivedAt),
           eq(products.category, 'flower'),
+          // Harvests are weighed by the gram; the packs filled from them come from fillings.
+          eq(organisationProducts.salesUnit, 'gram'),
         ),
       )
       .orderBy(asc(organisationProducts.id))
@@ -1026,29 +1501,63 @@ export async function generateHandOutHistory(
     .select({ minMembershipDays: organisations.minMembershipDays })
     .from(organisations)
     .where(eq(organisations.id, organisationId))
-  if (varieties.length === 0 || members.length === 0) return { handOuts: 0, harvests: 0 }
+  if (varieties.length === 0 || members.length === 0) {
+    return { handOuts: 0, harvests: 0, fillings: 0 }
+  }
+  // Packs the club fills of a variety, the first of each; filling needs a second person.
+  const packs = new Map<string, FilledPack>()
+  if (plan.checkerId) {
+    for (const pack of await filledPacksOf(tx, organisationId)) {
+      if (!packs.has(pack.bulkListingId)) packs.set(pack.bulkListingId, pack)
+    }
+  }
   const generated = generateHandOuts(
     draw,
     plan,
     varieties,
     members,
     club?.minMembershipDays ?? null,
+    packs,
   )
+  const fillings = plan.checkerId
+    ? new HistoryFillings<GeneratedHandOut>(draw, organisationId, {
+        filler: plan.userId,
+        checker: plan.checkerId,
+      })
+    : null
+  if (fillings) {
+    for (const pack of packs.values()) {
+      fillings.plan(
+        pack,
+        generated.filter((handOut) => handOut.pack === pack),
+        (handOut) => handOut.quantity,
+        (handOut) => handOut.at,
+      )
+    }
+    await fillings.number(tx)
+  }
 
-  const harvests: { variety: Variety; batch: StockBatch<GeneratedHandOut>; harvestedOn: string }[] =
-    []
+  const harvests: {
+    variety: Variety
+    batch: StockBatch<Withdrawal<GeneratedHandOut>>
+    harvestedOn: string
+  }[] = []
   const months = Math.max(1, daysBetween(plan.fromDay, plan.toDay).length / 30)
   for (const variety of varieties) {
-    const ofVariety = generated.filter((handOut) => handOut.variety === variety)
-    const total = ofVariety.reduce((sum, handOut) => sum + handOut.quantity, 0)
+    const withdrawals = withdrawalsOf(
+      generated.filter((handOut) => handOut.variety === variety && handOut.pack === null),
+      (handOut) => ({ at: handOut.at, neededAt: handOut.at, quantity: handOut.quantity }),
+      fillings?.drawnFrom(variety.id) ?? [],
+    )
+    const total = withdrawals.reduce((sum, withdrawal) => sum + withdrawal.quantity, 0)
     for (const batch of batchesFor(
-      ofVariety,
-      (handOut) => handOut.quantity,
+      withdrawals,
+      (withdrawal) => withdrawal.quantity,
       (total / months) * 2,
     )) {
-      const first = batch.takes[0]
-      if (!first) continue
-      harvests.push({ variety, batch, harvestedOn: addCalendarDays(first.day, -draw.int(16, 30)) })
+      const firstNeed = Math.min(...batch.takes.map((withdrawal) => withdrawal.neededAt.getTime()))
+      const harvestedOn = addCalendarDays(berlinIsoDate(new Date(firstNeed)), -draw.int(16, 30))
+      harvests.push({ variety, batch, harvestedOn })
     }
   }
   harvests.sort((a, b) => a.harvestedOn.localeCompare(b.harvestedOn))
@@ -1069,92 +1578,75 @@ export async function generateHandOutHistory(
     (handOut) => handOut.at,
   )
 
-  const batchRows: (typeof batches.$inferInsert)[] = []
-  const movementRows: (typeof stockMovements.$inferInsert)[] = []
+  const ledger = new HistoryLedger(organisationId)
   const handOutRows: (typeof handOuts.$inferInsert)[] = []
-  let movementSerial = 0
-  harvests.forEach((harvest, serial) => {
-    const batchId = historyId(organisationId, 'batch', serial)
-    const harvestedAt = berlinWallClock(harvest.harvestedOn, 10 * 60)
-    const releasedAt = berlinWallClock(addCalendarDays(harvest.harvestedOn, 14), 10 * 60)
-    const thcContent = measuredContent(draw, harvest.variety.thcContent, harvestSpread)
-    const cbdContent = measuredContent(draw, harvest.variety.cbdContent, harvestSpread) ?? 0
-    const batchNumber = harvestNumbers.get(harvest) as string
-    batchRows.push({
-      id: batchId,
-      organisationId,
-      organisationProductId: harvest.variety.id,
-      origin: 'harvest',
-      batchNumber,
-      expiryDate: null,
-      harvestDate: harvest.harvestedOn,
-      thcContent,
-      cbdContent,
-      coaFileId: plan.certificateFileId,
-      status: 'released',
-      testNumber: `LAB-${harvest.harvestedOn.slice(0, 4)}-${String(501 + serial).padStart(3, '0')}`,
-      releasedAt,
-      releasedBy: plan.userId,
-      balance: 0,
-      createdBy: plan.userId,
-      createdAt: harvestedAt,
-      updatedAt: (harvest.batch.takes.at(-1) as GeneratedHandOut).at,
-    })
-    let balance = harvest.batch.quantity
-    movementRows.push({
-      id: historyId(organisationId, 'movement', movementSerial++),
-      organisationId,
-      batchId,
-      kind: 'receipt',
-      quantity: balance,
-      balanceAfter: balance,
-      actorKind: 'business_user',
+  const handOut = (batch: BatchAccount, given: GeneratedHandOut) => {
+    const product = given.pack ?? given.variety
+    const movementId = ledger.book(batch, {
+      kind: 'hand_out',
+      quantity: -given.quantity,
+      at: given.at,
       actorId: plan.userId,
-      createdAt: harvestedAt,
+      source: { type: handOutSourceType, id: given.id },
     })
-    for (const handOut of harvest.batch.takes) {
-      balance -= handOut.quantity
-      const movementId = historyId(organisationId, 'movement', movementSerial++)
-      movementRows.push({
-        id: movementId,
-        organisationId,
-        batchId,
-        kind: 'hand_out',
-        quantity: -handOut.quantity,
-        balanceAfter: balance,
-        sourceType: handOutSourceType,
-        sourceId: handOut.id,
-        actorKind: 'business_user',
-        actorId: plan.userId,
-        createdAt: handOut.at,
-      })
-      handOutRows.push({
-        id: handOut.id,
-        organisationId,
-        number: handOutNumbers.get(handOut) as string,
-        customerId: handOut.customerId,
+    handOutRows.push({
+      id: given.id,
+      organisationId,
+      number: handOutNumbers.get(given) as string,
+      customerId: given.customerId,
+      organisationProductId: product.id,
+      batchId: batch.row.id,
+      productName: product.name,
+      batchNumber: batch.row.batchNumber,
+      quantity: given.quantity,
+      thcContent: batch.row.thcContent ?? 0,
+      cbdContent: batch.row.cbdContent ?? 0,
+      cannabinoidUnit: given.variety.unit,
+      ageClass: given.ageClass,
+      handedOutOn: given.day,
+      handedOutAt: given.at,
+      handedOutBy: plan.userId,
+      movementId,
+      createdAt: given.at,
+      updatedAt: given.at,
+    })
+  }
+  harvests.forEach((harvest, serial) => {
+    const harvestedAt = berlinWallClock(harvest.harvestedOn, 10 * 60)
+    const batch = ledger.open(
+      {
         organisationProductId: harvest.variety.id,
-        batchId,
-        productName: harvest.variety.name,
-        batchNumber,
-        quantity: handOut.quantity,
-        thcContent: thcContent ?? 0,
-        cbdContent,
-        cannabinoidUnit: harvest.variety.unit,
-        ageClass: handOut.ageClass,
-        handedOutOn: handOut.day,
-        handedOutAt: handOut.at,
-        handedOutBy: plan.userId,
-        movementId,
-        createdAt: handOut.at,
-        updatedAt: handOut.at,
-      })
+        origin: 'harvest',
+        batchNumber: harvestNumbers.get(harvest) as string,
+        expiryDate: null,
+        harvestDate: harvest.harvestedOn,
+        thcContent: measuredContent(draw, harvest.variety.thcContent, harvestSpread),
+        cbdContent: measuredContent(draw, harvest.variety.cbdContent, harvestSpread) ?? 0,
+        coaFileId: plan.certificateFileId,
+        status: 'released',
+        testNumber: `LAB-${harvest.harvestedOn.slice(0, 4)}-${String(501 + serial).padStart(3, '0')}`,
+        releasedAt: berlinWallClock(addCalendarDays(harvest.harvestedOn, 14), 10 * 60),
+        releasedBy: plan.userId,
+        createdBy: plan.userId,
+        createdAt: harvestedAt,
+      },
+      { kind: 'receipt', quantity: harvest.batch.quantity, at: harvestedAt, actorId: plan.userId },
+    )
+    for (const withdrawal of harvest.batch.takes) {
+      if (withdrawal.filling) fillings?.withdraw(ledger, batch, withdrawal.filling)
+      else handOut(batch, withdrawal.take)
     }
   })
-  await insertRows(tx, batches, batchRows)
-  await insertRows(tx, stockMovements, movementRows)
+  fillings?.takeOutUnits(ledger, handOut)
+  await insertRows(tx, batches, ledger.batches)
+  await insertRows(tx, stockMovements, ledger.movements)
   await insertRows(tx, handOuts, handOutRows)
-  return { handOuts: handOutRows.length, harvests: batchRows.length }
+  await fillings?.write(tx)
+  return {
+    handOuts: handOutRows.length,
+    harvests: harvests.length,
+    fillings: fillings?.all.length ?? 0,
+  }
 }
 
 // ─── The demo ────────────────────────────────────────────────────────────────────────────────
@@ -1166,6 +1658,8 @@ export interface DemoHistoryOwners {
   userPharmacyOwner: string
   userPharmacyStaff: string
   userClubOwner: string
+  /** Grüne Ecke's second person, who confirms its fillings. */
+  userClubTeam: string
 }
 
 /** Whether an organisation's history was written (its first batch is there). */
@@ -1215,6 +1709,7 @@ export async function seedDemoHistory(
       await generateHandOutHistory(tx, {
         organisationId: owners.club,
         userId: owners.userClubOwner,
+        checkerId: owners.userClubTeam,
         fromDay: window.fromDay,
         toDay: window.handOutsToDay,
         certificateFileId: certificates.club,

@@ -5,7 +5,7 @@ import { organisations, shopUsers, tenants, users } from './schema'
 import { seedDemoAuditHistory } from './seed-audit.server'
 import { seedDemoCustomers } from './seed-customers.server'
 import { seedDemoDocuments } from './seed-documents.server'
-import { seedDemoFillings } from './seed-fillings.server'
+import { demoClubTeamLogin, seedDemoFillings } from './seed-fillings.server'
 import { seedDemoHandOuts } from './seed-handouts.server'
 import { seedDemoHistory } from './seed-history.server'
 import { seedDemoOrders } from './seed-orders.server'
@@ -281,7 +281,7 @@ export async function seedDemoData(db: Database): Promise<void> {
   // Fillings of bulk stock: confirmed ones at both, and one waiting for its second check.
   await seedDemoFillings(db)
   // A year of completed orders and hand-outs before today, from batches emptied by them (ADR 047).
-  await seedDemoHistory(db, demoIds, demoCertificateIds)
+  await seedDemoHistory(db, { ...demoIds, userClubTeam: demoClubTeamLogin.id }, demoCertificateIds)
   // Last: the audit history of the rows above that were not made through a service.
   await seedDemoAuditHistory(db, demoIds)
 }

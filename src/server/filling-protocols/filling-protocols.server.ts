@@ -8,6 +8,7 @@ import {
   type FillingProtocolList,
   type FillingProtocolListSearch,
   fillingLimits,
+  fillingMovementReasons,
   fillingTotals,
   fillingWeightProblems,
   formatWeight,
@@ -624,12 +625,12 @@ export async function confirmFillingProtocol(
     const filled = await lockBatch(tx, organisationId, created.id)
 
     const source = { type: fillingSourceType, id: protocol.id }
-    const plan = `${protocol.unitCount} × ${formatWeight(protocol.targetNetMg)}`
+    const reasons = fillingMovementReasons(protocol, bulk.batchNumber)
     const movements = {
       out: await withdrawFromBatch(tx, business, bulk, {
         kind: 'filling',
         quantity: netTotalMg,
-        reason: `Abfüllung ${protocol.number}: ${plan} „${protocol.packProductName}“`,
+        reason: reasons.out,
         source,
       }),
       loss:
@@ -637,14 +638,14 @@ export async function confirmFillingProtocol(
           ? await withdrawFromBatch(tx, business, bulk, {
               kind: 'filling',
               quantity: lossMg,
-              reason: `Abfüllverlust ${protocol.number}: ${protocol.lossReason}`,
+              reason: reasons.loss,
               source,
             })
           : null,
       in: await appendMovement(tx, business, filled, {
         kind: 'filling',
         quantity: protocol.unitCount * protocol.targetNetMg,
-        reason: `Abfüllung ${protocol.number} aus Charge ${bulk.batchNumber}: ${plan}`,
+        reason: reasons.in,
         source,
       }),
     }

@@ -10,11 +10,14 @@ import type { Database } from '../db/client.server'
 import { contentWidth, DocumentCanvas } from '../documents/render/layout.server'
 import { InvalidError } from '../errors.server'
 import { documentSellerOf } from '../organisations/organisation-settings.server'
+import { organisationProducts, products } from '../products/products.schema'
+import { handOutVariety } from './handout-variety.server'
 import { handOuts } from './handouts.schema'
 import { requireClubClerk } from './handouts.server'
 
 /**
- * The club's annual report of hand-outs (KCanG): per variety the grams handed out in a calendar
+ * The club's annual report of hand-outs (KCanG): per variety (cultivar, so packs filled of it
+ * count with it) the grams handed out in a calendar
  * year and the average THC and CBD (weighted by grams), with the number of members. Cancelled
  * hand-outs do not count. CSV for the authority's spreadsheet, PDF for the file.
  */
@@ -46,7 +49,7 @@ export async function annualHandOutReport(
   const [varieties, [totals], [members]] = await Promise.all([
     db
       .select({
-        name: handOuts.productName,
+        name: handOutVariety,
         unit: handOuts.cannabinoidUnit,
         handOuts: sql<number>`count(*)::int`,
         quantityMg: sql<number>`sum(${handOuts.quantity})::bigint`,
@@ -54,9 +57,11 @@ export async function annualHandOutReport(
         averageCbd: weighted(handOuts.cbdContent),
       })
       .from(handOuts)
+      .innerJoin(organisationProducts, eq(organisationProducts.id, handOuts.organisationProductId))
+      .innerJoin(products, eq(products.id, organisationProducts.productId))
       .where(inYear)
-      .groupBy(handOuts.productName, handOuts.cannabinoidUnit)
-      .orderBy(asc(handOuts.productName)),
+      .groupBy(handOutVariety, handOuts.cannabinoidUnit)
+      .orderBy(asc(handOutVariety)),
     db
       .select({
         handOuts: sql<number>`count(*)::int`,
