@@ -366,6 +366,9 @@ describe.each(testDatabaseKinds)('inventory on %s', (kind) => {
       const club = await searchReceivableProducts(actors.clubOwner, '', db())
       expect(club.map((pick) => pick.id)).toContain(demoProductIds.clubListing)
       expect(club.every((pick) => pick.pzn === null)).toBe(true)
+      // Not the packs it fills of a variety ("Auwald, 5 g"): a harvest is weighed loose.
+      expect(club.map((pick) => pick.name)).toContain('Auwald')
+      expect(club.map((pick) => pick.name)).not.toContain('Auwald, 5 g')
     })
 
     it('says whether receipts go straight into released, and who may change that', async () => {

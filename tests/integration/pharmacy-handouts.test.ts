@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SellableProduct } from '~/lib/customer-orders'
 import { berlinIsoDate } from '~/lib/format'
@@ -197,10 +197,13 @@ describe.each(testDatabaseKinds)('pharmacy hand-outs on %s', (kind) => {
         filledBatchId: fillingProtocols.filledBatchId,
       })
       .from(fillingProtocols)
+      // The demo's filling of today; the generated year's filled units are all sold.
+      .innerJoin(batches, eq(batches.id, fillingProtocols.filledBatchId))
       .where(
         and(
           eq(fillingProtocols.organisationId, demoIds.pharmacy),
           eq(fillingProtocols.status, 'confirmed'),
+          gt(batches.balance, 0),
         ),
       )
     if (!filling?.packListingId || !filling.confirmedAt) throw new Error('demo filling missing')

@@ -8,6 +8,7 @@ import { organisations } from '~/server/db/schema'
 import { demoProductIds } from '~/server/db/seed-products.server'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/server/errors.server'
 import { storeFile } from '~/server/files/file-store.server'
+import { organisationProducts, products } from '~/server/products/products.schema'
 import { batches, stockMovements, stockReservations } from '~/server/stock/stock.schema'
 import {
   attachCertificate,
@@ -584,6 +585,24 @@ describe.each(testDatabaseKinds)('stock ledger on %s', (kind) => {
 
     const future = await outcome(harvest({ harvestDate: inDays(2) }))
     expect(future.ok || (future.error as InvalidError).extra.errors).toHaveProperty('harvestDate')
+    // A harvest is weighed loose: its packs ("Auwald, 5 g") come from a filling, never a harvest.
+    const [pack] = await db()
+      .select({ id: organisationProducts.id })
+      .from(organisationProducts)
+      .innerJoin(products, eq(products.id, organisationProducts.productId))
+      .where(
+        and(
+          eq(organisationProducts.organisationId, actors.clubOwner.organisation.id),
+          eq(organisationProducts.salesUnit, 'pack'),
+          eq(products.category, 'flower'),
+        ),
+      )
+      .limit(1)
+    if (!pack) throw new Error('the demo club has no filled pack')
+    const intoPack = await outcome(harvest({ organisationProductId: pack.id }))
+    expect(intoPack.ok || (intoPack.error as InvalidError).extra.errors).toHaveProperty(
+      'organisationProductId',
+    )
     // A club never receives cannabis from a supplier, and sellers record no harvests.
     await expect(
       receiveGoods(

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { berlinIsoDate } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
@@ -449,7 +449,7 @@ const receivablePickLimit = 50
 
 /**
  * The products a receipt may book: the organisation's listings on offer whose name, PZN or
- * cultivar contains `search`; for a club only its own varieties (a harvest, KCanG).
+ * cultivar contains `search`; for a club only its own varieties kept loose (a harvest, KCanG).
  */
 export async function searchReceivableProducts(
   actor: Actor,
@@ -474,7 +474,11 @@ export async function searchReceivableProducts(
         eq(organisationProducts.organisationId, organisationId),
         isNull(organisationProducts.archivedAt),
         business.organisation.category === 'club'
-          ? eq(products.organisationId, organisationId)
+          ? and(
+              eq(products.organisationId, organisationId),
+              // Flower packs come from fillings of a harvest, never from a receipt.
+              or(ne(products.category, 'flower'), eq(organisationProducts.salesUnit, 'gram')),
+            )
           : undefined,
         productSearchCondition(search.trim().slice(0, maxSearchLength)),
       ),

@@ -94,6 +94,7 @@ export async function receiveIntoBatch(
       id: organisationProducts.id,
       archivedAt: organisationProducts.archivedAt,
       category: products.category,
+      salesUnit: organisationProducts.salesUnit,
       productOwner: products.organisationId,
     })
     .from(organisationProducts)
@@ -122,6 +123,12 @@ export async function receiveIntoBatch(
   if (receipt.origin === 'harvest' && (!club || listing.productOwner !== organisationId)) {
     throw new InvalidError({
       organisationProductId: 'Eine Ernte kann nur für eine eigene Sorte erfasst werden.',
+    })
+  }
+  if (receipt.origin === 'harvest' && listing.salesUnit === 'pack') {
+    throw new InvalidError({
+      organisationProductId:
+        'Eine Ernte wird lose nach Gewicht erfasst: Wählen Sie die Sorte, nicht die Packung. Packungen entstehen durch eine Abfüllung.',
     })
   }
   if (
