@@ -42,7 +42,7 @@ import {
 import { pricedLines } from '../customer-orders/customer-orders.server'
 import { customers } from '../customers/customers.schema'
 import { fillingProtocols, fillingUnits } from '../filling-protocols/filling-protocols.schema'
-import { fillingSourceType } from '../filling-protocols/filling-protocols.server'
+import { filledBatchFacts, fillingSourceType } from '../filling-protocols/filling-protocols.server'
 import { handOuts } from '../handouts/handouts.schema'
 import { handOutSourceType } from '../handouts/handouts.server'
 import { organisationProducts, products } from '../products/products.schema'
@@ -559,18 +559,10 @@ class HistoryFillings<T> {
     filling.packBatch = ledger.open(
       {
         organisationProductId: filling.pack.id,
-        origin: bulk.origin,
         batchNumber: filling.number,
-        expiryDate: bulk.expiryDate,
-        harvestDate: bulk.harvestDate,
-        thcContent: bulk.thcContent,
-        cbdContent: bulk.cbdContent,
-        coaFileId: bulk.coaFileId,
-        status: 'released',
-        testNumber: bulk.testNumber,
+        ...filledBatchFacts(bulk),
         releasedAt: filling.confirmedAt,
         releasedBy: this.people.checker,
-        filledFromBatchId: bulk.id,
         createdBy: this.people.checker,
         createdAt: filling.confirmedAt,
       },

@@ -128,6 +128,33 @@ function bulkRefusal(batch: LockedBatch, facts: BulkFacts, today: string): strin
   return null
 }
 
+/**
+ * What the batch of filled units takes over from its bulk batch: origin, dates, measured
+ * contents, certificate and test number — released, and referring to the bulk batch.
+ */
+export const filledBatchFacts = (
+  bulk: Pick<
+    typeof batches.$inferInsert,
+    | 'origin'
+    | 'expiryDate'
+    | 'harvestDate'
+    | 'thcContent'
+    | 'cbdContent'
+    | 'coaFileId'
+    | 'testNumber'
+  > & { id: string },
+) => ({
+  origin: bulk.origin,
+  expiryDate: bulk.expiryDate,
+  harvestDate: bulk.harvestDate,
+  thcContent: bulk.thcContent,
+  cbdContent: bulk.cbdContent,
+  coaFileId: bulk.coaFileId,
+  testNumber: bulk.testNumber,
+  status: 'released' as const,
+  filledFromBatchId: bulk.id,
+})
+
 const lockedBatchOf = (batch: typeof batches.$inferSelect, product: ProductRow): LockedBatch => ({
   ...batch,
   quantityUnit: quantityUnitOfPack[product.packUnit],
@@ -606,18 +633,10 @@ export async function confirmFillingProtocol(
       .values({
         organisationId,
         organisationProductId: packListingId,
-        origin: bulk.origin,
         batchNumber: protocol.number,
-        expiryDate: bulk.expiryDate,
-        harvestDate: bulk.harvestDate,
-        thcContent: bulk.thcContent,
-        cbdContent: bulk.cbdContent,
-        coaFileId: bulk.coaFileId,
-        status: 'released',
-        testNumber: bulk.testNumber,
+        ...filledBatchFacts(bulk),
         releasedAt: now,
         releasedBy: business.user.id,
-        filledFromBatchId: bulk.id,
         createdBy: business.user.id,
       })
       .returning({ id: batches.id })
