@@ -261,7 +261,9 @@ test.describe('navigation by organisation category', () => {
     await expect(page).toHaveURL(/\/organisations\/filling-protocol$/)
   })
 
-  test('the platform admin sees the console first, with the product database', async ({ page }) => {
+  test('the platform admin sees the console first, with the product database and the analysis', async ({
+    page,
+  }) => {
     await openBackOffice(page, 'admin', 'admin-demo-2026')
     const links = navigation(page).getByRole('link')
     await expect(links.first()).toHaveText('Administration')
@@ -284,6 +286,8 @@ test.describe('navigation by organisation category', () => {
     await page.goto('/admin/users')
     await expect(consoleLink).toHaveAttribute('aria-current', 'page')
     await expect(databaseLink).not.toHaveAttribute('aria-current')
+    await navigation(page).getByRole('link', { name: 'Analyse', exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Analyse' })).toBeVisible()
   })
 })
 

@@ -27,7 +27,8 @@ describe('secret box', () => {
       'a changed byte',
       (sealed: string) =>
         box.open(
-          `${sealed.slice(0, -2)}${sealed.endsWith('A') ? 'B' : 'A'}${sealed.slice(-1)}`,
+          // The second-to-last character carries whole bits (the last may have spare ones).
+          `${sealed.slice(0, -2)}${sealed.at(-2) === 'A' ? 'B' : 'A'}${sealed.slice(-1)}`,
           'tenant:1:mollie-api-key',
         ),
     ],

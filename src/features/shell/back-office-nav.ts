@@ -45,6 +45,8 @@ export function backOfficeNav(organisation: {
     return [
       { label: 'Administration', to: '/admin', icon: ShieldCheck },
       { label: 'Produktdatenbank', to: '/admin/product-db', icon: Pill },
+      // Any organisation's figures, for support (the analysis asks which one).
+      { label: 'Analyse', to: '/analyse', icon: ChartColumn },
       organisationItem,
     ]
   }
