@@ -60,6 +60,7 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
     config: {
       PUBLIC_SCHEME: 'https',
       APP_DOMAIN: appDomain,
+      PORT: 3000,
       MOLLIE_API_ENDPOINT: fake.apiEndpoint,
       ...config,
     },

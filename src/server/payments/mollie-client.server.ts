@@ -10,7 +10,10 @@ import { type MollieMode, mollieKeyOf } from './mollie-keys.server'
 export interface PaymentsApp {
   db: Database
   secrets: SecretBox
-  config: Pick<AppConfig, 'MOLLIE_API_KEY' | 'MOLLIE_API_ENDPOINT' | 'PUBLIC_SCHEME' | 'APP_DOMAIN'>
+  config: Pick<
+    AppConfig,
+    'MOLLIE_API_KEY' | 'MOLLIE_API_ENDPOINT' | 'PUBLIC_SCHEME' | 'APP_DOMAIN' | 'PORT'
+  >
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>
 }
 
@@ -54,15 +57,4 @@ export function isReachableByMollie(host: string): boolean {
     isIpLiteral(hostname) ||
     !hostname.includes('.')
   )
-}
-
-/**
- * The public origin of a tenant's shop, as Mollie and mail links reach it:
- * `<PUBLIC_SCHEME>://<custom domain | slug.APP_DOMAIN>`.
- */
-export function tenantPublicOrigin(
-  config: Pick<AppConfig, 'PUBLIC_SCHEME' | 'APP_DOMAIN'>,
-  tenant: { slug: string; customDomain: string | null },
-): string {
-  return `${config.PUBLIC_SCHEME}://${tenant.customDomain ?? `${tenant.slug}.${config.APP_DOMAIN}`}`
 }

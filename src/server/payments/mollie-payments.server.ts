@@ -29,6 +29,7 @@ import { ConflictError, DomainError, ForbiddenError, NotFoundError } from '../er
 import type { IntervalJob } from '../jobs/job-runner.server'
 import type { MailContent } from '../mail/mail-templates.server'
 import { enqueueMail, mailSenderOf } from '../mail/outbox.server'
+import { tenantPublicOrigin } from '../public-origin.server'
 import { extendReservations, keepReservations } from '../stock/stock-reservations.server'
 import type { ShopTenant } from '../tenants.server'
 import {
@@ -36,7 +37,6 @@ import {
   mollieAmount,
   mollieOfTenant,
   type PaymentsApp,
-  tenantPublicOrigin,
 } from './mollie-client.server'
 import { queueMollieRefund } from './mollie-refunds.server'
 import { molliePaymentEvents, molliePayments, mollieRefunds } from './payments.schema'
@@ -228,7 +228,7 @@ async function webhookUrlOf(app: PaymentsApp, tenantId: string): Promise<string 
     .from(tenants)
     .where(eq(tenants.id, tenantId))
   if (!tenant) return null
-  const origin = tenantPublicOrigin(app.config, tenant)
+  const origin = tenantPublicOrigin(tenant, app.config)
   return isReachableByMollie(new URL(origin).host) ? `${origin}/api/webhooks/mollie` : null
 }
 
@@ -463,7 +463,7 @@ async function mailCustomer(
   const to = recipient?.userEmail ?? recipient?.customerEmail
   if (!recipient?.config || !to) return
   const config = tenantConfigSchema.parse(recipient.config)
-  const origin = tenantPublicOrigin(app.config, recipient)
+  const origin = tenantPublicOrigin(recipient, app.config)
   const name =
     recipient.userName ?? [recipient.firstName, recipient.lastName].filter(Boolean).join(' ')
   await enqueueMail(tx, {
