@@ -423,11 +423,22 @@ const fillingLossReasons = [
 class HistoryFillings<T> {
   readonly all: GeneratedFilling<T>[] = []
 
+  /** Without a second person (`people` null) nothing is filled: the plan stays empty. */
   constructor(
     private readonly draw: Draw,
     private readonly organisationId: string,
-    private readonly people: { filler: string; checker: string },
+    private readonly people: { filler: string; checker: string } | null,
   ) {}
+
+  get canFill(): boolean {
+    return this.people !== null
+  }
+
+  /** The two people of the fillings there are. */
+  private get team(): { filler: string; checker: string } {
+    if (!this.people) throw new Error('a filling needs two people')
+    return this.people
+  }
 
   plan(
     pack: FilledPack,
@@ -435,6 +446,7 @@ class HistoryFillings<T> {
     quantityOf: (take: T) => number,
     neededAt: (take: T) => Date,
   ) {
+    if (!this.canFill) return
     const demand = takes.reduce((sum, take) => sum + quantityOf(take), 0)
     const perFilling = Math.min(demand / 4, maxUnitsPerHistoryFilling * pack.unitMg)
     for (const batch of batchesFor(takes, quantityOf, perFilling)) {
@@ -524,7 +536,7 @@ class HistoryFillings<T> {
     const booked = {
       kind: 'filling' as const,
       at: filling.confirmedAt,
-      actorId: this.people.checker,
+      actorId: this.team.checker,
       source: this.source(filling),
     }
     ledger.book(bulk, {
@@ -562,15 +574,15 @@ class HistoryFillings<T> {
         batchNumber: filling.number,
         ...filledBatchFacts(bulk),
         releasedAt: filling.confirmedAt,
-        releasedBy: this.people.checker,
-        createdBy: this.people.checker,
+        releasedBy: this.team.checker,
+        createdBy: this.team.checker,
         createdAt: filling.confirmedAt,
       },
       {
         kind: 'filling',
         quantity: filling.unitCount * filling.pack.unitMg,
         at: filling.confirmedAt,
-        actorId: this.people.checker,
+        actorId: this.team.checker,
         reason: this.reasonsOf(filling).in,
         source: this.source(filling),
       },
@@ -608,10 +620,10 @@ class HistoryFillings<T> {
           toleranceBasisPoints: fillingLimits.defaultToleranceBasisPoints,
           withdrawnMg: filling.withdrawnMg,
           lossReason: filling.lossReason,
-          filledBy: this.people.filler,
+          filledBy: this.team.filler,
           startedAt: filling.startedAt,
           submittedAt: filling.submittedAt,
-          confirmedBy: this.people.checker,
+          confirmedBy: this.team.checker,
           filledBatchId: filling.packBatch.row.id,
           createdAt: filling.startedAt,
           updatedAt: filling.confirmedAt,
@@ -971,15 +983,15 @@ export async function generateSalesHistory(
 
   // The packs the pharmacy fills itself come from fillings of its loose flowers (four eyes: two people).
   const [filler, checker] = plan.userIds
-  const fillings = checker
-    ? new HistoryFillings<Sale>(draw, organisationId, { filler, checker })
-    : null
-  if (fillings) {
-    for (const pack of await filledPacksOf(tx, organisationId)) {
-      fillings.plan(pack, salesOf(pack.id), baseUnitsOf, (sale) => sale.order.preparedAt)
-    }
-    await fillings.number(tx)
+  const fillings = new HistoryFillings<Sale>(
+    draw,
+    organisationId,
+    checker ? { filler, checker } : null,
+  )
+  for (const pack of await filledPacksOf(tx, organisationId)) {
+    fillings.plan(pack, salesOf(pack.id), baseUnitsOf, (sale) => sale.order.preparedAt)
   }
+  await fillings.number(tx)
 
   const ledger = new HistoryLedger(organisationId)
   const pickRows: (typeof customerOrderPicks.$inferInsert)[] = []
@@ -1009,11 +1021,11 @@ export async function generateSalesHistory(
 
   // Bought batches: each listing's sales (and fillings) in time order, about five deliveries a year.
   for (const listing of listings) {
-    if (fillings?.fills(listing.id)) continue
+    if (fillings.fills(listing.id)) continue
     const withdrawals = withdrawalsOf(
       salesOf(listing.id),
       saleTiming,
-      fillings?.drawnFrom(listing.id) ?? [],
+      fillings.drawnFrom(listing.id),
     )
     const demand = withdrawals.reduce((sum, withdrawal) => sum + withdrawal.quantity, 0)
     for (const delivery of batchesFor(
@@ -1051,12 +1063,12 @@ export async function generateSalesHistory(
         { kind: 'receipt', quantity: delivery.quantity, at: receivedAt, actorId: receiver },
       )
       for (const withdrawal of delivery.takes) {
-        if (withdrawal.filling) fillings?.withdraw(ledger, batch, withdrawal.filling)
+        if (withdrawal.filling) fillings.withdraw(ledger, batch, withdrawal.filling)
         else sell(batch, withdrawal.take)
       }
     }
   }
-  fillings?.takeOutUnits(ledger, sell)
+  fillings.takeOutUnits(ledger, sell)
 
   const numbers = await numberRows(
     tx,
@@ -1286,13 +1298,13 @@ export async function generateSalesHistory(
   await insertRows(tx, customerOrderEvents, eventRows)
   await insertRows(tx, customerOrderPicks, pickRows)
   await insertRows(tx, handOuts, handOutRows)
-  await fillings?.write(tx)
+  await fillings.write(tx)
   return {
     orders: orderRows.length,
     items: itemRows.length,
     batches: ledger.batches.length,
     movements: ledger.movements.length,
-    fillings: fillings?.all.length ?? 0,
+    fillings: fillings.all.length,
   }
 }
 
@@ -1497,8 +1509,13 @@ export async function generateHandOutHistory(
     return { handOuts: 0, harvests: 0, fillings: 0 }
   }
   // Packs the club fills of a variety, the first of each; filling needs a second person.
+  const fillings = new HistoryFillings<GeneratedHandOut>(
+    draw,
+    organisationId,
+    plan.checkerId ? { filler: plan.userId, checker: plan.checkerId } : null,
+  )
   const packs = new Map<string, FilledPack>()
-  if (plan.checkerId) {
+  if (fillings.canFill) {
     for (const pack of await filledPacksOf(tx, organisationId)) {
       if (!packs.has(pack.bulkListingId)) packs.set(pack.bulkListingId, pack)
     }
@@ -1511,23 +1528,15 @@ export async function generateHandOutHistory(
     club?.minMembershipDays ?? null,
     packs,
   )
-  const fillings = plan.checkerId
-    ? new HistoryFillings<GeneratedHandOut>(draw, organisationId, {
-        filler: plan.userId,
-        checker: plan.checkerId,
-      })
-    : null
-  if (fillings) {
-    for (const pack of packs.values()) {
-      fillings.plan(
-        pack,
-        generated.filter((handOut) => handOut.pack === pack),
-        (handOut) => handOut.quantity,
-        (handOut) => handOut.at,
-      )
-    }
-    await fillings.number(tx)
+  for (const pack of packs.values()) {
+    fillings.plan(
+      pack,
+      generated.filter((handOut) => handOut.pack === pack),
+      (handOut) => handOut.quantity,
+      (handOut) => handOut.at,
+    )
   }
+  await fillings.number(tx)
 
   const harvests: {
     variety: Variety
@@ -1539,7 +1548,7 @@ export async function generateHandOutHistory(
     const withdrawals = withdrawalsOf(
       generated.filter((handOut) => handOut.variety === variety && handOut.pack === null),
       (handOut) => ({ at: handOut.at, neededAt: handOut.at, quantity: handOut.quantity }),
-      fillings?.drawnFrom(variety.id) ?? [],
+      fillings.drawnFrom(variety.id),
     )
     const total = withdrawals.reduce((sum, withdrawal) => sum + withdrawal.quantity, 0)
     for (const batch of batchesFor(
@@ -1625,19 +1634,19 @@ export async function generateHandOutHistory(
       { kind: 'receipt', quantity: harvest.batch.quantity, at: harvestedAt, actorId: plan.userId },
     )
     for (const withdrawal of harvest.batch.takes) {
-      if (withdrawal.filling) fillings?.withdraw(ledger, batch, withdrawal.filling)
+      if (withdrawal.filling) fillings.withdraw(ledger, batch, withdrawal.filling)
       else handOut(batch, withdrawal.take)
     }
   })
-  fillings?.takeOutUnits(ledger, handOut)
+  fillings.takeOutUnits(ledger, handOut)
   await insertRows(tx, batches, ledger.batches)
   await insertRows(tx, stockMovements, ledger.movements)
   await insertRows(tx, handOuts, handOutRows)
-  await fillings?.write(tx)
+  await fillings.write(tx)
   return {
     handOuts: handOutRows.length,
     harvests: harvests.length,
-    fillings: fillings?.all.length ?? 0,
+    fillings: fillings.all.length,
   }
 }
 
