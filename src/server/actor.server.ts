@@ -109,6 +109,10 @@ export function requireRole(actor: Actor, ...roles: UserRole[]): BusinessActor {
   return business
 }
 
+/** An admin of the platform's own organisation: the one who may act on every organisation. */
+export const isPlatformAdmin = (actor: BusinessActor) =>
+  actor.user.role === 'admin' && actor.organisation.category === 'platform'
+
 /** The acting business user when their organisation is of one of `categories`; otherwise 403. */
 export function requireCategory(
   actor: Actor,

@@ -716,6 +716,14 @@ describe.each(testDatabaseKinds)('analysis on %s', (kind) => {
     const chosen = await analyse(actors.admin, { ...period, organisation: fixture.pharmacy })
     expect(chartOf(chosen, 'revenue')).toEqual(chartOf(await analyse(owner), 'revenue'))
     expect(await outcomeOf(analyse(actors.admin, { ...period, organisation: id(999) }))).toBe(404)
+    // Only the platform's admin reads other organisations: an admin role elsewhere does not.
+    const strayAdmin = {
+      ...actors.pharmacyOwner,
+      user: { ...actors.pharmacyOwner.user, role: 'admin' as const },
+    }
+    expect(
+      await outcomeOf(analyse(strayAdmin, { ...period, organisation: fixture.pharmacy })),
+    ).toBe(403)
   })
 
   it('refuses staff, shop customers and visitors', async () => {

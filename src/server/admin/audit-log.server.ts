@@ -21,7 +21,7 @@ import {
 import type { AuditLogSearch } from '../../lib/audit-log-lists'
 import { berlinIsoDate, isCalendarDay } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
-import { type Actor, type BusinessActor, requireRole } from '../actor.server'
+import { type Actor, type BusinessActor, isPlatformAdmin, requireRole } from '../actor.server'
 import { auditEvents } from '../audit/audit.schema'
 import { csvByteOrderMark, csvOptions } from '../csv.server'
 import { type Database, queryRows } from '../db/client.server'
@@ -42,7 +42,7 @@ const exportBatchSize = 2_000
 /** The audit log spans every organisation: platform admins only (not admins of any other kind). */
 function requirePlatformAdmin(actor: Actor): BusinessActor {
   const admin = requireRole(actor, 'admin')
-  if (admin.organisation.category !== 'platform') throw new ForbiddenError()
+  if (!isPlatformAdmin(admin)) throw new ForbiddenError()
   return admin
 }
 

@@ -27,7 +27,7 @@ import {
   type ProductCategory,
   packUnitLabels,
 } from '../../lib/products'
-import { type Actor, requireRole } from '../actor.server'
+import { type Actor, isPlatformAdmin, requireRole } from '../actor.server'
 import { csvFile } from '../csv.server'
 import { customerOrderItems, customerOrders } from '../customer-orders/customer-orders.schema'
 import { berlinDayStart, berlinMonthOf } from '../db/berlin-time.server'
@@ -106,7 +106,8 @@ async function analysisOrganisation(
   db: Executor,
 ): Promise<{ organisation: AnalysisOrganisation | null; choices: AnalysisOrganisation[] }> {
   const business = requireRole(actor, 'owner', 'admin')
-  if (business.user.role === 'owner') {
+  if (!isPlatformAdmin(business)) {
+    if (business.user.role !== 'owner') throw new ForbiddenError()
     if (search.organisation && search.organisation !== business.organisation.id) {
       throw new ForbiddenError()
     }
@@ -136,13 +137,13 @@ export async function analysisScope(
   search: AnalysisSearch,
   db: Executor,
   today: string = berlinIsoDate(),
-): Promise<AnalysisScope & { choices: AnalysisOrganisation[] }> {
-  const { organisation, choices } = await analysisOrganisation(actor, search, db)
+): Promise<AnalysisScope> {
+  const { organisation } = await analysisOrganisation(actor, search, db)
   if (!organisation) {
     const message = 'Bitte wähle eine Organisation.'
     throw new InvalidError({ organisation: message }, message)
   }
-  return { organisation, choices, category: search.category ?? null, ...periodOf(search, today) }
+  return { organisation, category: search.category ?? null, ...periodOf(search, today) }
 }
 
 // ─── The charts ──────────────────────────────────────────────────────────────────────────────

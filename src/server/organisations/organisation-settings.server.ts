@@ -9,7 +9,7 @@ import {
   type OrganisationSettings,
   organisationNotFoundMessage,
 } from '../../lib/organisation-settings'
-import { type Actor, requireBusiness, requireRole } from '../actor.server'
+import { type Actor, isPlatformAdmin, requireBusiness, requireRole } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
 import type { Database, Executor } from '../db/client.server'
 import { organisations, tenants } from '../db/schema'
@@ -125,7 +125,7 @@ interface Access {
 /** Whether `actor` may read organisation `id`: its own users, and the platform admin. */
 function readAccess(actor: Actor, id: string): Access {
   const business = requireBusiness(actor)
-  const admin = business.user.role === 'admin' && business.organisation.category === 'platform'
+  const admin = isPlatformAdmin(business)
   if (!admin && business.organisation.id !== id) throw new ForbiddenError()
   return { editable: business.organisation.id === id && business.user.role === 'owner', admin }
 }

@@ -9,7 +9,7 @@ import {
   type TeamInvitation,
   teamMessages,
 } from '../../lib/organisation-team'
-import { type Actor, type BusinessActor, requireBusiness } from '../actor.server'
+import { type Actor, type BusinessActor, isPlatformAdmin, requireBusiness } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
 import { revokeSessionsOf } from '../auth.server'
 import type { Database, Executor } from '../db/client.server'
@@ -34,9 +34,6 @@ export const teamAudit = {
   revoked: 'invitation.revoked',
   accepted: 'invitation.accepted',
 } as const
-
-const isPlatformAdmin = (actor: BusinessActor) =>
-  actor.user.role === 'admin' && actor.organisation.category === 'platform'
 
 /** Who may see organisation `organisationId`'s team, and whether they may change it. */
 export function teamAccess(
