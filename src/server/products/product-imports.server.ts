@@ -1,7 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { isDeepStrictEqual } from 'node:util'
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm'
-import Papa from 'papaparse'
 import { z } from 'zod'
 import { isUuid } from '../../lib/ids'
 import {
@@ -21,6 +20,7 @@ import {
 import { normalisePzn } from '../../lib/products'
 import { type Actor, requireRole } from '../actor.server'
 import { type AuditEntry, auditActorOf, recordAudits } from '../audit/audit.server'
+import { csvFile } from '../csv.server'
 import type { Database, Executor } from '../db/client.server'
 import { ConflictError, InvalidError, NotFoundError, parseInput } from '../errors.server'
 import type { Logger } from '../logger.server'
@@ -452,19 +452,16 @@ export async function productImportErrorReport(
     .from(productImportRows)
     .where(and(eq(productImportRows.importId, record.id), eq(productImportRows.status, 'invalid')))
     .orderBy(asc(productImportRows.line))
-  const csv = Papa.unparse(
-    {
-      fields: ['Zeile', ...record.header, 'Fehler'],
-      data: rows.map((row) => [
-        String(row.line),
-        ...record.header.map((_, column) => row.cells[column] ?? ''),
-        row.errors.map((error) => error.message).join(' | '),
-      ]),
-    },
-    { delimiter: ';', newline: '\r\n', escapeFormulae: true },
+  const content = csvFile(
+    ['Zeile', ...record.header, 'Fehler'],
+    rows.map((row) => [
+      String(row.line),
+      ...record.header.map((_, column) => row.cells[column] ?? ''),
+      row.errors.map((error) => error.message).join(' | '),
+    ]),
   )
   const baseName = record.fileName.replace(/\.[^.]*$/, '') || 'import'
-  return { fileName: `${baseName}-fehler.csv`, content: `\uFEFF${csv}\r\n` }
+  return { fileName: `${baseName}-fehler.csv`, content }
 }
 
 // ─── Confirm and the job ────────────────────────────────────────────────────────────────────
