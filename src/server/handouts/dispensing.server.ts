@@ -9,7 +9,6 @@ import type { ItemRow, OrderRow } from '../customer-orders/customer-order-core.s
 import { customerOrderPrescriptions } from '../customer-orders/customer-orders.schema'
 import type { Executor } from '../db/client.server'
 import { ConflictError } from '../errors.server'
-import { fillingProtocols } from '../filling-protocols/filling-protocols.schema'
 import { products } from '../products/products.schema'
 import { batches } from '../stock/stock.schema'
 import { handOuts } from './handouts.schema'
@@ -63,16 +62,10 @@ export async function recordDispensing(
       expiryDate: batches.expiryDate,
       thcContent: batches.thcContent,
       cbdContent: batches.cbdContent,
-      filledAt: fillingProtocols.confirmedAt,
+      filledFromBatchId: batches.filledFromBatchId,
+      createdAt: batches.createdAt,
     })
     .from(batches)
-    .leftJoin(
-      fillingProtocols,
-      and(
-        eq(fillingProtocols.filledBatchId, batches.id),
-        eq(fillingProtocols.organisationId, batches.organisationId),
-      ),
-    )
     .where(
       and(
         eq(batches.organisationId, order.organisationId),
@@ -103,7 +96,7 @@ export async function recordDispensing(
 
   const day = berlinIsoDate(now)
   // Loose goods are made up for the patient when the order is picked (ready or shipped); a unit
-  // filled in advance was prepared when its filling was confirmed.
+  // filled in advance was prepared when its filling was confirmed, which created its batch.
   const pickedOn = berlinIsoDate(order.readyAt ?? order.shippedAt ?? now)
   const dispensed = sold.flatMap((part) => {
     const batch = batchOf.get(part.batchId)
@@ -134,7 +127,7 @@ export async function recordDispensing(
       // Without a unit the product declares no content either: the label shows none.
       cannabinoidUnit: product.cannabinoidUnit ?? 'percent',
       formOfUse: formOfUseByCategory[product.category],
-      preparedOn: batch.filledAt ? berlinIsoDate(batch.filledAt) : pickedOn,
+      preparedOn: batch.filledFromBatchId ? berlinIsoDate(batch.createdAt) : pickedOn,
       useBy: batch.expiryDate,
       storageNote: storageNoteByCategory[product.category],
       handedOutOn: day,
