@@ -130,11 +130,7 @@ export function FillingStartPage() {
     useStore(form.store, (state) => state.values.targetNet),
     'g',
   )
-  const targetValid =
-    targetNetMg !== undefined &&
-    Number.isSafeInteger(targetNetMg) &&
-    targetNetMg >= fillingLimits.minTargetNetMg &&
-    targetNetMg <= fillingLimits.maxTargetNetMg
+  const targetValid = startFillingSchema.shape.targetNetMg.safeParse(targetNetMg).success
   const { data: packChoice, isFetching: packPending } = useQuery({
     ...fillingPackChoiceQuery(bulkBatchId, targetNetMg ?? 0),
     enabled: bulkBatchId !== '' && targetValid,

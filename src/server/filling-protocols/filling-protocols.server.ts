@@ -7,7 +7,6 @@ import {
   type FillingProtocolDetail,
   type FillingProtocolList,
   type FillingProtocolListSearch,
-  fillingLimits,
   fillingMovementReasons,
   fillingTotals,
   fillingWeightProblems,
@@ -21,7 +20,6 @@ import { berlinIsoDate } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
 import { customProductSchema, offerSchema } from '../../lib/product-schemas'
 import { formatPackSize } from '../../lib/products'
-import { quantityUnitOfPack } from '../../lib/stock'
 import { type Actor, type BusinessActor, requireRole } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
 import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
@@ -42,10 +40,12 @@ import { batches } from '../stock/stock.schema'
 import {
   appendMovement,
   availableWeighedBatches,
+  batchNotFoundMessage,
   type LockedBatch,
   lockBatch,
   notEnoughStockMessage,
   reservedByBatch,
+  toLockedBatch,
   unsellableReason,
   withdrawFromBatch,
 } from '../stock/stock-ledger.server'
@@ -155,12 +155,6 @@ export const filledBatchFacts = (
   filledFromBatchId: bulk.id,
 })
 
-const lockedBatchOf = (batch: typeof batches.$inferSelect, product: ProductRow): LockedBatch => ({
-  ...batch,
-  quantityUnit: quantityUnitOfPack[product.packUnit],
-  productName: product.name,
-})
-
 async function bulkFactsOf(executor: Executor, organisationProductId: string): Promise<BulkFacts> {
   const [row] = await executor
     .select({ product: products, listing: organisationProducts })
@@ -179,8 +173,13 @@ async function readBulk(executor: Executor, organisationId: string, batchId: str
     .innerJoin(organisationProducts, eq(organisationProducts.id, batches.organisationProductId))
     .innerJoin(products, eq(products.id, organisationProducts.productId))
     .where(and(eq(batches.id, batchId), eq(batches.organisationId, organisationId)))
-  if (!row) throw new NotFoundError('Diese Charge gibt es nicht (mehr).')
-  return { batch: lockedBatchOf(row.batch, row.product), facts: row }
+  if (!row) throw new NotFoundError(batchNotFoundMessage)
+  const batch = toLockedBatch({
+    batch: row.batch,
+    packUnit: row.product.packUnit,
+    productName: row.product.name,
+  })
+  return { batch, facts: row }
 }
 
 /** What no reservation holds of a batch (balance − active reservations). */
@@ -259,18 +258,6 @@ async function packListingsFor(
     .orderBy(asc(products.name), asc(organisationProducts.id))
 }
 
-function checkedTarget(targetNetMg: number): number {
-  const { minTargetNetMg, maxTargetNetMg } = fillingLimits
-  if (
-    !Number.isSafeInteger(targetNetMg) ||
-    targetNetMg < minTargetNetMg ||
-    targetNetMg > maxTargetNetMg
-  ) {
-    throw new InvalidError({ targetNetMg: 'Das Sollgewicht liegt zwischen 0,1 g und 1 kg.' })
-  }
-  return targetNetMg
-}
-
 /** What units of a bulk batch at `targetNetMg` may become: the fitting listings, or a new product. */
 export async function getFillingPackChoice(
   actor: Actor,
@@ -280,8 +267,10 @@ export async function getFillingPackChoice(
 ): Promise<FillingPackChoice> {
   const business = requireFillingClerk(actor)
   const organisationId = business.organisation.id
-  const target = checkedTarget(targetNetMg)
-  if (!isUuid(bulkBatchId)) throw new NotFoundError('Diese Charge gibt es nicht (mehr).')
+  const { targetNetMg: target } = parseInput(startFillingSchema.pick({ targetNetMg: true }), {
+    targetNetMg,
+  })
+  if (!isUuid(bulkBatchId)) throw new NotFoundError(batchNotFoundMessage)
   const { facts } = await readBulk(db, organisationId, bulkBatchId)
   const rows = await packListingsFor(db, organisationId, varietyOf(facts.product), target)
   const newProductName = packProductNameOf(facts.product, target)
@@ -579,24 +568,10 @@ export async function confirmFillingProtocol(
 ): Promise<{ batchId: string; batchNumber: string }> {
   const business = requireFillingClerk(actor)
   const organisationId = business.organisation.id
-  if (!isUuid(id)) throw new NotFoundError(fillingProtocolNotFoundMessage)
   const today = berlinIsoDate(now)
 
-  // Before the work: a doomed confirmation is refused without taking a lock.
-  const [current] = await db
-    .select()
-    .from(fillingProtocols)
-    .where(and(eq(fillingProtocols.id, id), eq(fillingProtocols.organisationId, organisationId)))
-  if (!current) throw new NotFoundError(fillingProtocolNotFoundMessage)
-  checkConfirmable(current, business)
-  const before = await readBulk(db, organisationId, current.bulkBatchId)
-  const unfit = bulkRefusal(before.batch, before.facts, today)
-  if (unfit) throw new ConflictError(unfit)
-  const availableBefore = await availableOf(db, before.batch)
-  if ((current.withdrawnMg as number) > availableBefore) {
-    throw new ConflictError(notEnoughStockMessage(before.batch, availableBefore))
-  }
-
+  // Every check under the locks: the protocol's row is cheap to lock, and a parallel confirmation
+  // waits there and then finds it confirmed.
   return db.transaction(async (tx) => {
     const protocol = await lockProtocol(tx, organisationId, id)
     checkConfirmable(protocol, business)
@@ -638,6 +613,8 @@ export async function confirmFillingProtocol(
         releasedAt: now,
         releasedBy: business.user.id,
         createdBy: business.user.id,
+        // The confirmation creates the batch: its labels date the units by it (dispensing).
+        createdAt: now,
       })
       .returning({ id: batches.id })
     if (!created) throw new Error('filled batch was not inserted')

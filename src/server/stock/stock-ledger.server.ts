@@ -50,7 +50,8 @@ const lockedBatchColumns = {
   productName: products.name,
 }
 
-const toLockedBatch = (row: {
+/** A batch row with its product's unit and name, as the ledger's functions take it. */
+export const toLockedBatch = (row: {
   batch: typeof batches.$inferSelect
   packUnit: 'g' | 'ml' | 'piece'
   productName: string
