@@ -129,7 +129,7 @@ export const customerOrders = pgTable(
       .on(table.organisationId, table.completedAt)
       .where(sql`${table.status} = 'completed'`),
     // The dashboard's to-dos and the lists behind them read the orders still in progress, a few
-    // among a long history.
+    // among a long history (`openOrderStatuses`: the predicate must match for the planner).
     index('customer_orders_in_progress_idx')
       .on(table.organisationId, table.createdAt)
       .where(sql`${table.status} in ('new', 'confirmed', 'ready')`),

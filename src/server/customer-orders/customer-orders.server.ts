@@ -88,6 +88,12 @@ export const customerName = sql<string>`coalesce(${customers.companyName}, conca
 export const itemCount = sql<number>`${sql`(select count(*) from ${customerOrderItems} where ${customerOrderItems.orderId} = ${customerOrders.id})`}::int`
 
 /**
+ * Orders still being worked on: every to-do names some of them (the dashboard reads only these,
+ * through `customer_orders_in_progress_idx`, and the month's completed ones).
+ */
+export const openOrderStatuses = ['new', 'confirmed', 'ready'] as const
+
+/**
  * The orders a to-do names (the dashboard's figure and the list behind it): prescription-only
  * lines without a checked prescription; paid and not yet prepared; shop holds that lapse before
  * midnight; open orders; orders to send out.
@@ -111,7 +117,7 @@ export function customerOrderTodoCondition(todo: CustomerOrderTodo): SQL {
         sql`${customerOrders.expiresAt} < ${berlinEndOfDay}`,
       ) as SQL
     case 'open':
-      return inArray(customerOrders.status, ['new', 'confirmed', 'ready'])
+      return inArray(customerOrders.status, [...openOrderStatuses])
     case 'to_ship':
       return and(
         inArray(customerOrders.status, ['confirmed', 'ready']),

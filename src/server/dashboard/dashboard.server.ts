@@ -12,7 +12,10 @@ import { arrivingPurchaseOrderStatuses } from '../../lib/purchase-orders'
 import { type Actor, requireBusiness } from '../actor.server'
 import { auditEvents } from '../audit/audit.schema'
 import { customerOrders } from '../customer-orders/customer-orders.schema'
-import { customerOrderTodoCondition } from '../customer-orders/customer-orders.server'
+import {
+  customerOrderTodoCondition,
+  openOrderStatuses,
+} from '../customer-orders/customer-orders.server'
 import { customers } from '../customers/customers.schema'
 import { berlinStartOf } from '../db/berlin-time.server'
 import type { Database } from '../db/client.server'
@@ -29,9 +32,6 @@ import { sellableBatch } from '../stock/stock-ledger.server'
  * list it links to filters by the same condition (`customerOrderTodoCondition`,
  * `inventoryWarningCounts`), so a figure and its list always agree.
  */
-
-/** The statuses of orders still being worked on: every to-do counts among them. */
-const inProgressStatuses = ['new', 'confirmed', 'ready'] as const
 
 const todoCount = (todo: Parameters<typeof customerOrderTodoCondition>[0]) =>
   sql<number>`(count(*) filter (where ${customerOrderTodoCondition(todo)}))::int`
@@ -57,7 +57,7 @@ async function orderFigures(db: Database, organisationId: string) {
       and(
         eq(customerOrders.organisationId, organisationId),
         or(
-          inArray(customerOrders.status, [...inProgressStatuses]),
+          inArray(customerOrders.status, [...openOrderStatuses]),
           and(
             eq(customerOrders.status, 'completed'),
             gte(customerOrders.completedAt, berlinStartOf('month')),
