@@ -1,12 +1,13 @@
 import type { SearchSchemaInput } from '@tanstack/react-router'
+import { isCalendarDay } from './format'
 import { isUuid } from './ids'
 import { type ProductCategory, productCategories } from './product-lists'
 
 /**
  * The search params of `/analyse`: the period, a product category and, for the platform admin,
  * the organisation. Apart from `analysis.ts` because the route parses its search on first paint
- * (ADR 012, 013): zod-free, it keeps only values of the right shape. Whether a period makes sense
- * (real days, start before end, not too long) the service checks and answers in German.
+ * (ADR 012, 013): zod-free, it keeps only values of the right shape (real days). Whether a period
+ * makes sense (start before end, not too long) the service checks and answers in German.
  */
 
 export interface AnalysisSearch {
@@ -18,13 +19,8 @@ export interface AnalysisSearch {
   organisation?: string
 }
 
-export type AnalysisSearchInput = { [K in keyof AnalysisSearch]?: AnalysisSearch[K] }
-
-/** `YYYY-MM-DD`; whether it is a real day (no 31 February) the service checks. */
-const dayShape = /^\d{4}-\d{2}-\d{2}$/
-
 /** A broken or outdated link shows the default view: values of the wrong shape are left out. */
-export function parseAnalysisSearch(input: AnalysisSearchInput): AnalysisSearch {
+export function parseAnalysisSearch(input: AnalysisSearch): AnalysisSearch {
   const search = (typeof input === 'object' && input !== null ? input : {}) as Record<
     string,
     unknown
@@ -32,7 +28,7 @@ export function parseAnalysisSearch(input: AnalysisSearchInput): AnalysisSearch 
   const parsed: AnalysisSearch = {}
   for (const key of ['from', 'to'] as const) {
     const value = search[key]
-    if (typeof value === 'string' && dayShape.test(value)) parsed[key] = value
+    if (typeof value === 'string' && isCalendarDay(value)) parsed[key] = value
   }
   if (productCategories.includes(search.category as ProductCategory)) {
     parsed.category = search.category as ProductCategory
@@ -45,6 +41,6 @@ export const analysisSearch = {
   /** The server function's validator. */
   parse: parseAnalysisSearch,
   /** The route's `validateSearch`. */
-  validateSearch: (search: AnalysisSearchInput & SearchSchemaInput): AnalysisSearch =>
+  validateSearch: (search: AnalysisSearch & SearchSchemaInput): AnalysisSearch =>
     parseAnalysisSearch(search),
 }

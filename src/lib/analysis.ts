@@ -91,7 +91,6 @@ export interface RevenueMonth {
 export interface TopProduct {
   listingId: string
   name: string
-  category: ProductCategory
   packUnit: PackUnit
   /** Base units sold (mg, µl or pieces). */
   quantity: number

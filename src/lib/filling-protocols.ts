@@ -50,7 +50,7 @@ export const formatWeight = (mg: number) => formatPackSize(mg, 'g')
 export const netOf = (unit: { grossMg: number | null; tareMg: number | null }): number | null =>
   unit.grossMg === null || unit.tareMg === null ? null : unit.grossMg - unit.tareMg
 
-export type UnitDeviation = 'within' | 'under' | 'over'
+type UnitDeviation = 'within' | 'under' | 'over'
 
 /**
  * Whether a net weight is within the plan's tolerance of the target. In integers (|net − target|

@@ -556,7 +556,6 @@ describe.each(testDatabaseKinds)('analysis on %s', (kind) => {
       {
         listingId: fixture.flowerListing,
         name: 'Testblüte 20',
-        category: 'flower',
         packUnit: 'g',
         quantity: 16_000,
         netCents: 16_000,
@@ -564,7 +563,6 @@ describe.each(testDatabaseKinds)('analysis on %s', (kind) => {
       {
         listingId: fixture.accessoryListing,
         name: '=Mühle',
-        category: 'accessory',
         packUnit: 'piece',
         quantity: 3,
         netCents: 15_000,

@@ -194,7 +194,6 @@ async function topProducts(
     .select({
       listingId: customerOrderItems.organisationProductId,
       name: products.name,
-      category: products.category,
       packUnit: products.packUnit,
       quantity: sql<string>`sum(${customerOrderItems.quantity}::bigint * ${customerOrderItems.baseUnitsPerSalesUnit})`,
       netCents,

@@ -62,12 +62,12 @@ import { fillingProtocols, fillingUnits } from './filling-protocols.schema'
  * the organisation.
  */
 
-export const fillingProtocolNotFoundMessage = 'Dieses Abfüllprotokoll gibt es nicht (mehr).'
+const fillingProtocolNotFoundMessage = 'Dieses Abfüllprotokoll gibt es nicht (mehr).'
 
 /** A movement's `source_type` for what a filling protocol books. */
 export const fillingSourceType = 'filling_protocol'
 
-export const fillingAudit = {
+const fillingAudit = {
   entityType: 'filling_protocol',
   started: 'filling_protocol.started',
   weighed: 'filling_protocol.weighed',
@@ -105,7 +105,7 @@ interface BulkFacts {
 const varietyOf = (product: ProductRow) => product.cultivar?.trim() || product.name
 
 /** "Salbeistern, 5 g": the pack product a filling creates when none was chosen. */
-export const packProductNameOf = (product: ProductRow, targetNetMg: number) =>
+const packProductNameOf = (product: ProductRow, targetNetMg: number) =>
   `${varietyOf(product)}, ${formatPackSize(targetNetMg, 'g')}`
 
 /**
