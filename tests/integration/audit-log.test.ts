@@ -5,12 +5,12 @@ import { auditExportMaxRows, auditExportTooLargeMessage } from '~/lib/audit-log'
 import { type AuditLogSearchInput, parseAuditLogSearch } from '~/lib/audit-log-lists'
 import { type Actor, visitorActor } from '~/server/actor.server'
 import {
-  berlinDayStart,
   exportAuditEvents,
   getAuditEvent,
   listAuditEvents,
   listAuditLogFilterOptions,
 } from '~/server/admin/audit-log.server'
+import { berlinWallClock } from '~/server/db/berlin-time.server'
 import { queryRows } from '~/server/db/client.server'
 import { demoIds } from '~/server/db/seed.server'
 import { seedDemoAuditHistory } from '~/server/db/seed-audit.server'
@@ -182,10 +182,10 @@ describe.each(testDatabaseKinds)('audit log viewer on %s', (kind) => {
     expect(await ids({ from: '2026-10-24', to: '2026-10-24', entity: 'test_thing' })).toEqual([e])
     expect(await ids({ from: '2026-10-25', entity: 'test_thing' })).toEqual([])
     expect(await ids({ to: '2026-03-28', entity: 'test_thing' })).toEqual([a])
-    expect(berlinDayStart('2026-03-29').toISOString()).toBe('2026-03-28T23:00:00.000Z')
-    expect(berlinDayStart('2026-03-30').toISOString()).toBe('2026-03-29T22:00:00.000Z')
-    expect(berlinDayStart('2026-10-25').toISOString()).toBe('2026-10-24T22:00:00.000Z')
-    expect(berlinDayStart('2026-10-26').toISOString()).toBe('2026-10-25T23:00:00.000Z')
+    expect(berlinWallClock('2026-03-29').toISOString()).toBe('2026-03-28T23:00:00.000Z')
+    expect(berlinWallClock('2026-03-30').toISOString()).toBe('2026-03-29T22:00:00.000Z')
+    expect(berlinWallClock('2026-10-25').toISOString()).toBe('2026-10-24T22:00:00.000Z')
+    expect(berlinWallClock('2026-10-26').toISOString()).toBe('2026-10-25T23:00:00.000Z')
     // A day that is no day is no filter.
     expect(await ids({ from: '2026-02-30', to: 'gestern', entity: 'test_thing' })).toEqual([
       e,

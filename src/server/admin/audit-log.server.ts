@@ -19,11 +19,12 @@ import {
   noOrganisation,
 } from '../../lib/audit-log'
 import type { AuditLogSearch } from '../../lib/audit-log-lists'
-import { berlinIsoDate, isCalendarDay } from '../../lib/format'
+import { addCalendarDays, berlinIsoDate, isCalendarDay } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
 import { type Actor, type BusinessActor, isPlatformAdmin, requireRole } from '../actor.server'
 import { auditEvents } from '../audit/audit.schema'
 import { csvByteOrderMark, csvOptions } from '../csv.server'
+import { berlinDayStart } from '../db/berlin-time.server'
 import { type Database, queryRows } from '../db/client.server'
 import { organisations, users } from '../db/schema'
 import { DomainError, ForbiddenError, NotFoundError } from '../errors.server'
@@ -44,35 +45,6 @@ function requirePlatformAdmin(actor: Actor): BusinessActor {
   const admin = requireRole(actor, 'admin')
   if (!isPlatformAdmin(admin)) throw new ForbiddenError()
   return admin
-}
-
-// ─── Time ───────────────────────────────────────────────────────────────────────────────────
-
-const hour = 3_600_000
-
-/**
- * The instant a calendar day (`YYYY-MM-DD`) begins in Berlin. Midnight exists on every day
- * there (the clocks change at 2 and 3 am), at UTC+1 or UTC+2: the one that is still that day
- * while a millisecond earlier is not.
- */
-export function berlinDayStart(day: string): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
-  for (const offset of [1, 2]) {
-    const candidate = new Date(Date.UTC(year, month - 1, date) - offset * hour)
-    if (
-      berlinIsoDate(candidate) === day &&
-      berlinIsoDate(new Date(candidate.getTime() - 1)) !== day
-    ) {
-      return candidate
-    }
-  }
-  throw new Error(`no Berlin midnight for ${day}`)
-}
-
-/** The calendar day after `day`. */
-function nextDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
-  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10)
 }
 
 // ─── Query parts ────────────────────────────────────────────────────────────────────────────
@@ -152,7 +124,9 @@ function filterConditions(filters: AuditLogFilters): (SQL | undefined)[] {
     filters.entity ? eq(auditEvents.entityType, filters.entity) : undefined,
     filters.entity && filters.entityId ? eq(auditEvents.entityId, filters.entityId) : undefined,
     filters.from ? gte(auditEvents.createdAt, berlinDayStart(filters.from)) : undefined,
-    filters.to ? lt(auditEvents.createdAt, berlinDayStart(nextDay(filters.to))) : undefined,
+    filters.to
+      ? lt(auditEvents.createdAt, berlinDayStart(addCalendarDays(filters.to, 1)))
+      : undefined,
   ]
 }
 
