@@ -82,7 +82,6 @@ export const areas: Record<PlaceholderArea, Area> = {
     emptyText:
       'Organisationen, Zugänge und die zentrale Produktdatenbank pflegst du in der Administration.',
   },
-
   organisation: {
     title: areaTitles.organisation,
     description: 'Stammdaten, Adressen und Mitarbeitende deiner Organisation.',
