@@ -34,12 +34,14 @@ import { startTestServer, type TestServer } from '../support/server'
  * `/abgabe` routes, the list's search parser, two loaders and the access rule) added 0.43 KB:
  * +0.5 KB (`/login` 160.0 KB). The filling protocol's three routes with their list search and
  * two loaders, and the live board's route, added 0.3 KB; the analysis page's route with its
- * period and category search 0.2 KB: +0.8 KB, with the margin above (`/login` 160.8 KB).
+ * period and category search 0.2 KB: +0.8 KB, with the margin above (`/login` 160.8 KB). The
+ * review's real-day check in that search (`isCalendarDay`) and the platform admin's menu entry
+ * for it added 0.2 KB: +0.5 KB (`/login` 161.5 KB).
  */
 const pages = [
   { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 151_200 },
   { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 160_200 },
-  { page: '/login', host: undefined, budgetBytes: 161_000 },
+  { page: '/login', host: undefined, budgetBytes: 161_500 },
 ]
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
