@@ -164,7 +164,8 @@ async function main() {
     silent: true,
   })
   await server.ready()
-  const port = new URL(server.url).port || app.config.PORT
+  const port = Number(new URL(server.url).port || app.config.PORT)
+  entry.setListeningPort(app, port)
   app.logger.info(
     { url: server.url, nodeEnv: process.env.NODE_ENV, reactDom: loadedReactDomBuild() },
     'listening',

@@ -13,7 +13,7 @@ import { admitRequest } from './server/request-body.server'
 import type { RequestContext } from './server/request-context'
 import { applySecurityHeaders, createCspNonce } from './server/security-headers.server'
 
-export { endOpenStreams, startApp, stopApp } from './server/app.server'
+export { endOpenStreams, setListeningPort, startApp, stopApp } from './server/app.server'
 export { demoBusinessLogins, demoShopLogins } from './server/db/seed.server'
 // For the Node server in scripts/start.mjs: it resolves proxies and serves static files itself.
 export { applySecurityHeaders } from './server/security-headers.server'

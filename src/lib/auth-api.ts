@@ -104,6 +104,8 @@ export const tenantResponseSchema = z
     hasShop: z.boolean(),
     /** False while a platform admin has deactivated the organisation: every page says so. */
     available: z.boolean(),
+    /** The address links to the shop use: its verified own domain, else `<slug>.<APP_DOMAIN>`. */
+    publicOrigin: text().describe('e.g. https://sonnen-apotheke.blattwerk.de'),
   })
   .meta({ id: 'TenantResponse' })
 export type TenantResponse = z.infer<typeof tenantResponseSchema>

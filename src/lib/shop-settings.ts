@@ -97,6 +97,16 @@ export interface ShopSettings {
   /** What a custom domain's CNAME points at. */
   cnameTarget: string
   customDomain: string | null
+  /**
+   * The own domain's proof of control: the TXT record its owner sets, and whether it was found.
+   * Until then (and after it lapsed) the domain serves nothing.
+   */
+  domainVerification: {
+    recordName: string
+    recordValue: string
+    verifiedAt: Date | null
+    checkedAt: Date | null
+  } | null
   /** False until the first save: the shop is not online yet. */
   published: boolean
   config: TenantConfig

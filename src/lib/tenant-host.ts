@@ -24,16 +24,22 @@ const dnsLabel = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/
 
 export const isIpLiteral = (hostname: string) => hostname.startsWith('[') || ipv4.test(hostname)
 
+/** `localhost` and its subdomains: a developer's machine, where every name is the machine itself. */
+export const isLocalDomain = (hostname: string) =>
+  hostname === 'localhost' || hostname.endsWith('.localhost')
+
 /**
- * The tenant slug a host names: `<slug>.<APP_DOMAIN>`, or `<slug>.localhost` for local
- * development. Any other host names no tenant by its labels — `sonnen-apotheke.evil.com` is not
- * Sonnen-Apotheke (only a custom domain registered for a tenant is, see `isCustomDomainCandidate`).
+ * The tenant slug a host names: `<slug>.<APP_DOMAIN>`, and `<slug>.localhost` too while the app
+ * runs on a `localhost` domain (local development). Any other host names no tenant by its labels —
+ * `sonnen-apotheke.evil.com` is not Sonnen-Apotheke (only a tenant's verified own domain is, see
+ * `isCustomDomainCandidate`).
  */
 export function tenantSlugFromHost(host: string, appDomain: string): string | null {
   const hostname = normaliseHost(host)
   const domain = appDomain.toLowerCase()
   if (hostname === domain || isIpLiteral(hostname)) return null
-  const parent = [domain, 'localhost'].find((candidate) => hostname.endsWith(`.${candidate}`))
+  const parents = isLocalDomain(domain) ? [domain, 'localhost'] : [domain]
+  const parent = parents.find((candidate) => hostname.endsWith(`.${candidate}`))
   if (!parent) return null
   const label = hostname.slice(0, -(parent.length + 1))
   const appLabel = domain.split('.')[0]
@@ -49,26 +55,7 @@ export function isCustomDomainCandidate(host: string, appDomain: string): boolea
     isIpLiteral(hostname) ||
     hostname === domain ||
     hostname.endsWith(`.${domain}`) ||
-    hostname === 'localhost' ||
-    hostname.endsWith('.localhost') ||
+    isLocalDomain(hostname) ||
     !hostname.includes('.')
   )
-}
-
-/**
- * The address of a tenant's shop, seen from a request to the main domain: its custom domain, or
- * `<slug>.` before the host the visitor used (`blattwerk.de` → `sonnen-apotheke.blattwerk.de`,
- * `localhost:3000` → `sonnen-apotheke.localhost:3000`), with the same scheme and port. Any other
- * host (an IP address) leads to `<slug>.<appDomain>`.
- */
-export function shopOrigin(
-  tenant: { slug: string; customDomain: string | null },
-  requestUrl: string,
-  appDomain: string,
-): string {
-  const { protocol, hostname, port } = new URL(requestUrl)
-  if (tenant.customDomain) return `${protocol}//${tenant.customDomain}`
-  const main =
-    hostname === 'localhost' || hostname === appDomain.toLowerCase() ? hostname : appDomain
-  return `${protocol}//${tenant.slug}.${main}${port ? `:${port}` : ''}`
 }

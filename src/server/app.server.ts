@@ -12,7 +12,13 @@ import { type JobRunner, startJobs } from './jobs/job-runner.server'
 import { endLiveStreams, watchLiveEvents } from './live/live-events.server'
 import { createLogger, type Logger } from './logger.server'
 import { createMailTransport, mailDeliveryJob, mailPurgeJob } from './mail/outbox.server'
+import {
+  createTxtResolver,
+  customDomainCheckJob,
+  type TxtResolver,
+} from './organisations/custom-domains.server'
 import { mollieRefundJob } from './payments/mollie-payments.server'
+import { setPublicOriginConfig } from './public-origin.server'
 import { checkAppSecret, createSecretBox, loadAppSecret, type SecretBox } from './secrets.server'
 import { reservationExpiryJob, reservationReminderJob } from './shop/reservation-expiry.server'
 import { loadSigningKeys, type SigningKeys } from './signing-keys.server'
@@ -26,6 +32,8 @@ export interface App {
   keys: SigningKeys
   /** Seals and opens stored secrets (Mollie keys) with the app secret. */
   secrets: SecretBox
+  /** Looks up the TXT records that prove a tenant's own domain (ADR 049). */
+  dns: TxtResolver
   /** True when this start filled an empty embedded store with the demo data. */
   seededDemoData: boolean
   /** The background jobs of this process; stopped before the database closes. */
@@ -36,6 +44,7 @@ let starting: Promise<App> | undefined
 
 async function start(env: Record<string, string | undefined>): Promise<App> {
   const config = parseConfig(env)
+  setPublicOriginConfig(config)
   const logger = createLogger({
     level: config.LOG_LEVEL,
     pretty: config.NODE_ENV === 'development',
@@ -63,6 +72,7 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
       logger,
     })
     const secrets = createSecretBox(appSecret)
+    const dns = createTxtResolver()
     const jobs = startJobs(
       [
         reservationExpiryJob(database.db),
@@ -72,6 +82,7 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
         mollieRefundJob({ db: database.db, secrets, config, logger }),
         guestCartPurgeJob(database.db),
         contactRetentionJob(database.db),
+        customDomainCheckJob(database.db, dns),
       ],
       logger,
     )
@@ -83,6 +94,7 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
       db: database.db,
       keys,
       secrets,
+      dns,
       seededDemoData,
       jobs,
     }
@@ -102,6 +114,11 @@ export function startApp(env: Record<string, string | undefined> = process.env):
 }
 
 export const getApp = (): Promise<App> => startApp()
+
+/** The port the server listens on, once known: with `PORT=0` a free one, which links must name. */
+export function setListeningPort(app: App, port: number): void {
+  app.config.PORT = port
+}
 
 /**
  * Ends the live screens' open streams before a shutdown: the server would otherwise wait for them

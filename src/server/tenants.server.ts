@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm'
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { OrganisationCategory, TenantResponse } from '../lib/auth-api'
 import { type TenantConfig, tenantConfigSchema } from '../lib/tenant-config'
 import { isCustomDomainCandidate, normaliseHost, tenantSlugFromHost } from '../lib/tenant-host'
@@ -7,11 +7,18 @@ import type { Subscription } from './db/notifications.server'
 import { organisations, tenants } from './db/schema'
 import { requestHost } from './http.server'
 
-export interface Tenant extends TenantResponse {
+export interface Tenant extends Omit<TenantResponse, 'publicOrigin'> {
   id: string
   organisationId: string
   organisationCategory: OrganisationCategory
+  /** The tenant's own domain once its owner proved control of it (ADR 049); null otherwise. */
+  verifiedDomain: string | null
 }
+
+/** The tenant's own domain while it is verified, else null: an unverified one is never used. */
+export const verifiedDomainOf = sql<
+  string | null
+>`case when ${tenants.customDomainVerifiedAt} is not null then ${tenants.customDomain} end`
 
 /** A tenant that runs a shop: its config and the organisation that sells. */
 export interface ShopTenant extends Tenant {
@@ -71,6 +78,7 @@ async function findTenant(db: Database, condition: SQL): Promise<Tenant | null> 
       organisationCategory: organisations.category,
       organisationDeactivatedAt: organisations.deactivatedAt,
       config: tenants.config,
+      verifiedDomain: verifiedDomainOf,
     })
     .from(tenants)
     .innerJoin(organisations, eq(organisations.id, tenants.organisationId))
@@ -93,8 +101,8 @@ const parsedConfig = (stored: unknown): TenantConfig | null =>
   stored === null || stored === undefined ? null : tenantConfigSchema.parse(stored)
 
 /**
- * The tenant a request host names — `<slug>.<APP_DOMAIN>`, `<slug>.localhost`, or a custom domain
- * registered for it — or null.
+ * The tenant a request host names — `<slug>.<APP_DOMAIN>`, `<slug>.localhost` on a local domain, or
+ * its own domain once verified — or null.
  */
 export async function resolveTenant(
   db: Database,
@@ -112,7 +120,10 @@ export async function resolveTenant(
   let tenant: Tenant | null = null
   if (slug) tenant = await findTenantBySlug(db, slug)
   else if (isCustomDomainCandidate(key, appDomain))
-    tenant = await findTenant(db, eq(tenants.customDomain, key))
+    tenant = await findTenant(
+      db,
+      and(eq(tenants.customDomain, key), isNotNull(tenants.customDomainVerifiedAt)) as SQL,
+    )
   if (live && cache.generation === generation) {
     if (cache.entries.size >= cacheLimit)
       cache.entries.delete(cache.entries.keys().next().value as string)

@@ -12,8 +12,6 @@ import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 import { outcomeOf } from '../support/outcome'
 
-const origin = 'http://localhost:3000'
-
 const linden = (overrides: Partial<NewOrganisationInput> = {}): NewOrganisationInput => ({
   name: 'Linden-Apotheke',
   category: 'pharmacy',
@@ -41,7 +39,7 @@ describe.each(testDatabaseKinds)('admin creates organisations on %s', (kind) => 
   })
 
   it('creates the organisation, its shop host and the first owner’s invitation in one go', async () => {
-    const { id } = await createOrganisation(actors.admin, linden(), origin, db())
+    const { id } = await createOrganisation(actors.admin, linden(), db())
     const [organisation] = await db().select().from(organisations).where(eq(organisations.id, id))
     expect(organisation).toMatchObject({
       name: 'Linden-Apotheke',
@@ -90,7 +88,6 @@ describe.each(testDatabaseKinds)('admin creates organisations on %s', (kind) => 
       const failure = await createOrganisation(
         actors.admin,
         linden({ name: 'Zweite Linden-Apotheke', ...overrides }),
-        origin,
         db(),
       ).then(
         () => null,
@@ -109,9 +106,9 @@ describe.each(testDatabaseKinds)('admin creates organisations on %s', (kind) => 
       actors.shopCustomer,
       visitorActor(),
     ]) {
-      expect(
-        await outcomeOf(createOrganisation(caller, linden({ tenantSlug: null }), origin, db())),
-      ).toBe(403)
+      expect(await outcomeOf(createOrganisation(caller, linden({ tenantSlug: null }), db()))).toBe(
+        403,
+      )
     }
   })
 
@@ -127,7 +124,6 @@ describe.each(testDatabaseKinds)('admin creates organisations on %s', (kind) => 
               tenantSlug: 'parallel-apotheke',
               ownerEmail: null,
             }),
-            origin,
             db(),
           ),
         ),

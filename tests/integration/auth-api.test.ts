@@ -181,13 +181,15 @@ describe.each(testDatabaseKinds)('auth API on %s', (kind) => {
       })
       expect(answer.headers.get('cache-control')).toMatch(/public, .*s-maxage=\d+/)
 
-      const withoutConfig = await api('/api/tenant?host=gruene-ecke.blattwerk.localhost')
+      const withoutConfig = await api('/api/tenant?host=gruene-ecke.localhost')
       expect(withoutConfig.status).toBe(200)
       expect(withoutConfig.body).toEqual({
         slug: 'gruene-ecke',
         config: null,
         hasShop: false,
         available: true,
+        // Links to the shop name the configured domain and the port the server listens on.
+        publicOrigin: `http://gruene-ecke.localhost:${new URL(server.baseUrl).port}`,
       })
     })
   })

@@ -93,7 +93,7 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
   /** An online order with its first payment started: the order and the fake's payment id. */
   const startedOrder = async (options: { holdMinutes?: number } = {}) => {
     const order = await placeShopOrder(app(), shop, customer, options)
-    await startMolliePayment(app(), shop, customer, order.id, origin)
+    await startMolliePayment(app(), shop, customer, order.id)
     const [payment] = await paymentsOf(order.id)
     return { order, mollieId: payment?.molliePaymentId as string }
   }
@@ -122,7 +122,7 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
 
   it('creates a Mollie payment for the order: amount, number, return page, order id, one event', async () => {
     const order = await placeShopOrder(app(), shop, customer, { quantity: 2 })
-    const { checkoutUrl } = await startMolliePayment(app(), shop, customer, order.id, origin)
+    const { checkoutUrl } = await startMolliePayment(app(), shop, customer, order.id)
     const [payment] = await paymentsOf(order.id)
     expect(payment).toMatchObject({ attempt: 1, status: 'open', mode: 'test', checkoutUrl })
     const created = fake.payments.get(payment?.molliePaymentId as string)
@@ -145,7 +145,7 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
 
     // On a public domain Mollie gets the tenant's webhook.
     const other = await placeShopOrder(app(), shop, customer)
-    await startMolliePayment(app({ APP_DOMAIN: 'blattwerk.de' }), shop, customer, other.id, origin)
+    await startMolliePayment(app({ APP_DOMAIN: 'blattwerk.de' }), shop, customer, other.id)
     const [publicPayment] = fake.paymentsOfOrder(other.id)
     expect(publicPayment?.webhookUrl).toBe(
       'https://sonnen-apotheke.blattwerk.de/api/webhooks/mollie',
@@ -156,9 +156,7 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
     const order = await placeShopOrder(app(), shop, customer)
     const before = fake.creations()
     const results = await Promise.all(
-      Array.from({ length: burst }, () =>
-        startMolliePayment(app(), shop, customer, order.id, origin),
-      ),
+      Array.from({ length: burst }, () => startMolliePayment(app(), shop, customer, order.id)),
     )
     expect(fake.creations() - before).toBe(1)
     expect(new Set(results.map((result) => result.checkoutUrl)).size).toBe(1)
@@ -173,22 +171,18 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
       ...customer,
       user: { ...customer.user, id: crypto.randomUUID() },
     }
-    await expect(startMolliePayment(app(), shop, stranger, order.id, origin)).rejects.toThrow(
-      NotFoundError,
-    )
-    await expect(startMolliePayment(app(), market, customer, order.id, origin)).rejects.toThrow(
+    await expect(startMolliePayment(app(), shop, stranger, order.id)).rejects.toThrow(NotFoundError)
+    await expect(startMolliePayment(app(), market, customer, order.id)).rejects.toThrow(
       ForbiddenError,
     )
     const transfer = await placeShopOrder(app(), shop, customer, { paymentMethod: 'bank_transfer' })
-    await expect(startMolliePayment(app(), shop, customer, transfer.id, origin)).rejects.toThrow(
+    await expect(startMolliePayment(app(), shop, customer, transfer.id)).rejects.toThrow(
       ConflictError,
     )
     const lapsed = await placeShopOrder(app(), shop, customer, { holdMinutes: -1 })
-    await expect(startMolliePayment(app(), shop, customer, lapsed.id, origin)).rejects.toThrow(
-      /abgelaufen/,
-    )
+    await expect(startMolliePayment(app(), shop, customer, lapsed.id)).rejects.toThrow(/abgelaufen/)
     await setTenantMollieKey(db(), secrets, 'apotheke-am-markt', null, 'test')
-    await expect(startMolliePayment(app(), market, customer, order.id, origin)).rejects.toThrow(
+    await expect(startMolliePayment(app(), market, customer, order.id)).rejects.toThrow(
       ForbiddenError,
     )
     await setTenantMollieKey(db(), secrets, 'apotheke-am-markt', marketKey, 'test')
@@ -229,7 +223,7 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
     expect(held.length).toBeGreaterThan(0)
     expect(held.every((row) => row.expiresAt === null)).toBe(true)
     // A paid order is not paid again.
-    await expect(startMolliePayment(app(), shop, customer, order.id, origin)).rejects.toThrow(
+    await expect(startMolliePayment(app(), shop, customer, order.id)).rejects.toThrow(
       /bereits bezahlt/,
     )
   })
@@ -283,9 +277,7 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
       true,
     )
     // Pending is being paid: no second payment meanwhile.
-    await expect(startMolliePayment(app(), shop, customer, order.id, origin)).rejects.toThrow(
-      ConflictError,
-    )
+    await expect(startMolliePayment(app(), shop, customer, order.id)).rejects.toThrow(ConflictError)
   })
 
   it('a failed payment can be paid again: attempt 2 with its own idempotency key', async () => {
@@ -294,7 +286,7 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
     await syncMolliePayment(app(), mollieId, 'return_page')
     expect((await orderNow(order.id)).paymentStatus).toBe('failed')
     const before = fake.creations()
-    const again = await startMolliePayment(app(), shop, customer, order.id, origin)
+    const again = await startMolliePayment(app(), shop, customer, order.id)
     expect(fake.creations() - before).toBe(1)
     const payments = await paymentsOf(order.id)
     expect(payments.map((payment) => [payment.attempt, payment.status])).toEqual([
@@ -326,9 +318,7 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
         and(eq(customerOrderEvents.orderId, order.id), eq(customerOrderEvents.kind, 'expired')),
       )
     expect(event?.detail).toBe('Zahlung nicht abgeschlossen')
-    await expect(startMolliePayment(app(), shop, customer, order.id, origin)).rejects.toThrow(
-      ConflictError,
-    )
+    await expect(startMolliePayment(app(), shop, customer, order.id)).rejects.toThrow(ConflictError)
 
     fake.setStatus(mollieId, 'paid')
     await syncMolliePayment(app(), mollieId, 'webhook')
@@ -459,7 +449,7 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
     fake.setStatus(mollieId, 'canceled')
     expect(await view()).toMatchObject({ outcome: 'unsuccessful', canPayAgain: true })
     expect((await orderNow(order.id)).paymentStatus).toBe('failed')
-    await startMolliePayment(app(), shop, customer, order.id, origin)
+    await startMolliePayment(app(), shop, customer, order.id)
     const [, second] = await paymentsOf(order.id)
     fake.setStatus(second?.molliePaymentId as string, 'paid')
     const paid = await view()

@@ -14,11 +14,13 @@ import { demoIds } from '~/server/db/seed.server'
 import { InvalidError } from '~/server/errors.server'
 import { storeFile } from '~/server/files/file-store.server'
 import { storedFiles } from '~/server/files/files.schema'
+import { recheckDueDomains, type TxtResolver } from '~/server/organisations/custom-domains.server'
 import {
   getOrganisationSettings,
   updateOrganisationProfile,
 } from '~/server/organisations/organisation-settings.server'
 import {
+  checkShopDomain,
   getShopSettings,
   type ShopSettingsApp,
   setShopMollieKey,
@@ -223,15 +225,78 @@ describe.each(testDatabaseKinds)('shop settings on %s', (kind) => {
     ).toBe(403)
   })
 
-  it('keeps its own domain unique, and never one under the platform domain', async () => {
+  it('serves its own domain only once its owner proved it, and never one under the platform domain', async () => {
+    // The DNS as the test sets it: TXT records by name, or a failure code.
+    const records = new Map<string, string[][]>()
+    let dnsFailure: string | null = null
+    const dns: TxtResolver = {
+      resolveTxt: async (name) => {
+        if (dnsFailure) throw Object.assign(new Error(dnsFailure), { code: dnsFailure })
+        const found = records.get(name)
+        if (!found) throw Object.assign(new Error('no record'), { code: 'ENOTFOUND' })
+        return found
+      },
+    }
+    const check = (actor: Actor, organisationId: string) =>
+      checkShopDomain(actor, organisationId, { ...app(), dns })
+    const domain = 'shop.sonnen-apotheke.de'
+    const hostTenant = async () => (await resolveTenant(db(), domain, appDomain))?.slug ?? null
+
     const config = await configOf(sonnen)
     const saved = await save(actors.pharmacyOwner, sonnen, config, 'Shop.Sonnen-Apotheke.de')
-    expect(saved.customDomain).toBe('shop.sonnen-apotheke.de')
+    expect(saved.customDomain).toBe(domain)
+    expect(saved.domainVerification).toMatchObject({
+      recordName: `_blattwerk-verification.${domain}`,
+      verifiedAt: null,
+    })
+    const token = saved.domainVerification?.recordValue as string
+    // Claimed is not proved: the host serves nothing yet (issue 27, defect 3).
+    expect(await hostTenant()).toBeNull()
+
+    // Another tenant may claim the same name; it cannot prove it, and it blocks nobody.
     const marketConfig = (await getShopSettings(marketOwner, demoIds.marketPharmacy, app())).config
+    const claimed = await save(marketOwner, demoIds.marketPharmacy, marketConfig, domain)
+    const marketToken = claimed.domainVerification?.recordValue
+    expect(marketToken).not.toBe(token)
+    expect(await check(marketOwner, demoIds.marketPharmacy)).toMatchObject({ outcome: 'missing' })
+    expect(await outcomeOf(check(actors.pharmacyStaff, sonnen))).toBe(403)
+
+    // The owner of the DNS sets Sonnen's record: "Jetzt prüfen" verifies, the host serves Sonnen.
+    records.set(`_blattwerk-verification.${domain}`, [
+      ['unrelated'],
+      [token.slice(0, 10), token.slice(10)],
+    ])
+    const verified = await check(actors.pharmacyOwner, sonnen)
+    expect(verified.outcome).toBe('verified')
+    expect(verified.settings.domainVerification?.verifiedAt).toBeInstanceOf(Date)
+    expect(await hostTenant()).toBe('sonnen-apotheke')
+    // Even a record that names both tokens verifies only one tenant.
+    records.set(`_blattwerk-verification.${domain}`, [[token], [marketToken as string]])
+    expect(await check(marketOwner, demoIds.marketPharmacy)).toMatchObject({ outcome: 'taken' })
+    // Once verified, nobody else can even enter it.
+    await save(marketOwner, demoIds.marketPharmacy, marketConfig, 'shop.markt-beispiel.de')
     const taken = await invalidFields(
-      save(marketOwner, demoIds.marketPharmacy, marketConfig, 'shop.sonnen-apotheke.de'),
+      save(marketOwner, demoIds.marketPharmacy, marketConfig, domain),
     )
     expect(taken.customDomain).toMatch(/bereits/)
+
+    // A DNS that does not answer changes nothing; a record that is gone lets the domain lapse.
+    dnsFailure = 'ESERVFAIL'
+    expect(await check(actors.pharmacyOwner, sonnen)).toMatchObject({ outcome: 'unreachable' })
+    expect(await hostTenant()).toBe('sonnen-apotheke')
+    dnsFailure = null
+    records.clear()
+    const later = new Date(Date.now() + 7 * 3_600_000)
+    expect(await recheckDueDomains(db(), dns, { now: later })).toBeGreaterThanOrEqual(1)
+    expect(await hostTenant()).toBeNull()
+    const trail = await db()
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.organisationId, sonnen))
+    expect(trail.map((row) => row.action)).toEqual(
+      expect.arrayContaining(['tenant.domain_verified', 'tenant.domain_lapsed']),
+    )
+
     const ours = await invalidFields(
       save(actors.pharmacyOwner, sonnen, config, `fremd.${appDomain}`),
     )
@@ -240,11 +305,9 @@ describe.each(testDatabaseKinds)('shop settings on %s', (kind) => {
       save(actors.pharmacyOwner, sonnen, config, 'https://shop.example.de/pfad'),
     )
     expect(withPath.customDomain).toBeTruthy()
-    expect((await resolveTenant(db(), 'shop.sonnen-apotheke.de', appDomain))?.slug).toBe(
-      'sonnen-apotheke',
-    )
     const cleared = await save(actors.pharmacyOwner, sonnen, config, '')
     expect(cleared.customDomain).toBeNull()
+    expect(cleared.domainVerification).toBeNull()
   })
 
   it('lets a club set only its name, logo, contact and legal texts (KCanG § 6)', async () => {

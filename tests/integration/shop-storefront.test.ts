@@ -14,7 +14,7 @@ import { reserveStock } from '~/server/stock/stock-reservations.server'
 import { findTenantBySlug, isShopTenant, type ShopTenant } from '~/server/tenants.server'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 
-const where = { requestUrl: 'https://blattwerk.de/', appDomain: 'blattwerk.de' }
+const where = { PUBLIC_SCHEME: 'https', APP_DOMAIN: 'blattwerk.de', PORT: 3000 } as const
 
 describe.each(testDatabaseKinds)('storefront and shop finder on %s', (kind) => {
   let database: TestDatabase

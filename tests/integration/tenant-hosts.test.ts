@@ -49,20 +49,37 @@ describe.each(testDatabaseKinds)('tenant hosts on %s', (kind) => {
     expect(refresh.status).toBe(401)
   })
 
-  it.runIf(kind === 'postgres')('a custom domain registered for a tenant is its host', async () => {
+  it.runIf(kind === 'postgres')('a custom domain serves its tenant once verified', async () => {
     const database = await openDatabase({
       driver: 'postgres',
       url: server.databaseUrl as string,
       poolSize: 1,
     })
-    try {
-      await database.db
+    const setDomain = (verifiedAt: Date | null) =>
+      database.db
         .update(tenants)
-        .set({ customDomain: 'shop.sonnen-apotheke.example' })
+        .set({
+          customDomain: 'shop.sonnen-apotheke.example',
+          customDomainToken: 'blattwerk-test-token',
+          customDomainVerifiedAt: verifiedAt,
+        })
         .where(eq(tenants.slug, 'sonnen-apotheke'))
+    try {
+      // Claimed but not proved: the host serves nothing (issue 27, defect 3).
+      await setDomain(null)
+      expect((await api('/api/tenant?host=shop.sonnen-apotheke.example')).status).toBe(404)
+      expect(
+        (await api('/api/auth/b2c/login', { body: customer, host: 'shop.sonnen-apotheke.example' }))
+          .status,
+      ).not.toBe(200)
+      await setDomain(new Date())
     } finally {
       await database.close()
     }
+    // The process hears of the change a moment after the commit (the tenant cache, ADR 040).
+    await expect
+      .poll(async () => (await api('/api/tenant?host=shop.sonnen-apotheke.example')).status)
+      .toBe(200)
     const tenant = await api('/api/tenant?host=shop.sonnen-apotheke.example')
     expect(tenant.status).toBe(200)
     expect(tenant.body.slug).toBe('sonnen-apotheke')

@@ -40,18 +40,12 @@ export async function placeShopOrder(
     { name: actor.user.name, street: 'Weserstraße 5', postalCode: '12045', city: 'Berlin' },
     app.db,
   )
-  const placed = await checkOut(
-    app,
-    shop,
-    actor,
-    {
-      billingAddressId: billing.id,
-      deliveryMethod: 'pickup',
-      paymentMethod: options.paymentMethod ?? 'mollie',
-      prescription: { payer: 'self_pay', evidence: 'original_at_pickup' },
-    },
-    `http://${shop.slug}.localhost`,
-  )
+  const placed = await checkOut(app, shop, actor, {
+    billingAddressId: billing.id,
+    deliveryMethod: 'pickup',
+    paymentMethod: options.paymentMethod ?? 'mollie',
+    prescription: { payer: 'self_pay', evidence: 'original_at_pickup' },
+  })
   if (options.holdMinutes !== undefined) {
     const expiresAt = new Date(Date.now() + options.holdMinutes * 60_000)
     await app.db

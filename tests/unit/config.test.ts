@@ -7,7 +7,7 @@ describe('parseConfig', () => {
     expect(config).toMatchObject({
       PORT: 3000,
       DATA_DIR: './data',
-      APP_DOMAIN: 'blattwerk.localhost',
+      APP_DOMAIN: 'localhost',
       LOG_LEVEL: 'info',
       TRUST_PROXY: [],
       NODE_ENV: 'production',
@@ -19,7 +19,7 @@ describe('parseConfig', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '', APP_DOMAIN: '' })).toMatchObject({
       PORT: 3000,
       DATABASE_URL: undefined,
-      APP_DOMAIN: 'blattwerk.localhost',
+      APP_DOMAIN: 'localhost',
     })
   })
 

@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
 import { organisationListSearch, userListSearch } from '~/lib/admin'
 import { isUuid } from '~/lib/ids'
 import type { NewOrganisationInput } from '~/lib/new-organisation'
@@ -25,13 +24,7 @@ export const createOrganisationFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator((input: NewOrganisationInput) => input as unknown)
   .handler(async ({ data, context }) =>
-    createOrganisation(
-      context.actor,
-      data,
-      // The first owner's invitation links back to the back-office the admin works in.
-      new URL(getRequest().url).origin,
-      (await getApp()).db,
-    ),
+    createOrganisation(context.actor, data, (await getApp()).db),
   )
 
 export const setOrganisationActiveFn = createServerFn({ method: 'POST' })

@@ -1,10 +1,10 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
 import { handOutListSearch } from '~/lib/handout-lists'
 import { parseIdInput } from '~/lib/ids'
 import { getApp } from '~/server/app.server'
 import { qrCodeSvg } from '~/server/handouts/handout-qr.server'
 import { getHandOut, listHandOuts } from '~/server/handouts/handouts.server'
+import { platformOrigin } from '~/server/public-origin.server'
 import { authenticated } from '../server-fn/auth.middleware'
 
 /**
@@ -23,6 +23,6 @@ export const fetchHandOut = createServerFn({ method: 'GET' })
   .validator(parseIdInput)
   .handler(async ({ data, context }) => {
     const record = await getHandOut(context.actor, data.id, (await getApp()).db)
-    const recordUrl = `${new URL(getRequest().url).origin}/abgabe/${record.id}`
+    const recordUrl = `${platformOrigin()}/abgabe/${record.id}`
     return { ...record, recordUrl, qrSvg: await qrCodeSvg(recordUrl) }
   })

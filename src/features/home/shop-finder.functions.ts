@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
 import { shopFinderSearch } from '~/lib/shop-finder'
 import { getApp } from '~/server/app.server'
 import { findShops } from '~/server/shop/shop-finder.server'
@@ -9,8 +8,5 @@ export const fetchShops = createServerFn({ method: 'GET' })
   .validator(shopFinderSearch.parse)
   .handler(async ({ data }) => {
     const app = await getApp()
-    return findShops(app.db, data, {
-      requestUrl: getRequest().url,
-      appDomain: app.config.APP_DOMAIN,
-    })
+    return findShops(app.db, data, app.config)
   })

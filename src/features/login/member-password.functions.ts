@@ -13,12 +13,7 @@ import { requestIdOf } from '../server-fn/errors.middleware'
 export const requestMemberResetFn = createServerFn({ method: 'POST' })
   .validator((input: { identifier: string }) => input as unknown)
   .handler(async ({ data }) => {
-    const request = getRequest()
-    return requestMemberPasswordReset(
-      (await getApp()).db,
-      { ip: clientIpOf(request), origin: new URL(request.url).origin },
-      data,
-    )
+    return requestMemberPasswordReset((await getApp()).db, { ip: clientIpOf(getRequest()) }, data)
   })
 
 export const resetMemberPasswordFn = createServerFn({ method: 'POST' })

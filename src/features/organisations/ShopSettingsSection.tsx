@@ -29,6 +29,7 @@ import {
 import { focusFirstError, Section } from '../product-db/ProductFactsFields'
 import { Button } from '../ui/buttons'
 import {
+  checkShopDomainFn,
   setShopMollieKeyFn,
   testShopMollieConnectionFn,
   updateShopSettingsFn,
@@ -250,7 +251,9 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
 }
 
 function ShopStatus({ settings }: { settings: ShopSettings }) {
-  const address = settings.customDomain ? `https://${settings.customDomain}` : settings.address
+  const address = settings.domainVerification?.verifiedAt
+    ? `https://${settings.customDomain}`
+    : settings.address
   return (
     <section
       aria-labelledby="shop-status"
@@ -722,21 +725,109 @@ function CustomDomainSection({ form, settings }: { form: ShopForm; settings: Sho
       <div className="text-sm text-ink sm:col-span-2">
         <p className="font-medium">So richten Sie die Domain ein</p>
         <ol className="mt-1 list-decimal space-y-1 pl-5">
+          <li>Tragen Sie die Domain hier ein und speichern Sie.</li>
           <li>
             Legen Sie bei Ihrem Domain-Anbieter für diese Domain einen CNAME-Eintrag auf{' '}
-            <code className="rounded bg-surface-muted px-1">{settings.cnameTarget}</code> an.
+            <code className="rounded bg-surface-muted px-1">{settings.cnameTarget}</code> an und den
+            TXT-Eintrag, der unten erscheint: Er beweist, dass die Domain Ihnen gehört.
           </li>
           <li>
             Bitten Sie den Plattformbetrieb, ein TLS-Zertifikat für die Domain einzurichten; es wird
             nicht automatisch ausgestellt.
           </li>
           <li>
-            Tragen Sie die Domain hier ein und speichern Sie. Bis dahin bleibt der Shop unter{' '}
-            {settings.address} erreichbar.
+            Klicken Sie auf „Jetzt prüfen“. Erst wenn der TXT-Eintrag gefunden wurde, zeigt die
+            Domain Ihren Shop; bis dahin bleibt er unter {settings.address} erreichbar. Wir prüfen
+            den Eintrag regelmäßig: Entfernen Sie ihn, ist die Domain nicht mehr bestätigt.
           </li>
         </ol>
       </div>
+      {settings.domainVerification && settings.customDomain && (
+        <DomainVerification
+          organisationId={settings.organisationId}
+          domain={settings.customDomain}
+          verification={settings.domainVerification}
+        />
+      )}
     </Section>
+  )
+}
+
+const dateTime = new Intl.DateTimeFormat('de-DE', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/Berlin',
+})
+
+/** The saved domain's TXT record, whether it was found, and "Jetzt prüfen". */
+function DomainVerification({
+  organisationId,
+  domain,
+  verification,
+}: {
+  organisationId: string
+  domain: string
+  verification: NonNullable<ShopSettings['domainVerification']>
+}) {
+  const queryClient = useQueryClient()
+  const [busy, setBusy] = useState(false)
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null)
+
+  async function check() {
+    setBusy(true)
+    setResult(null)
+    try {
+      const checked = await checkShopDomainFn({ data: { id: organisationId } })
+      queryClient.setQueryData(shopSettingsQuery(organisationId).queryKey, checked.settings)
+      setResult({ ok: checked.outcome === 'verified', message: checked.message })
+    } catch (caught) {
+      setResult({ ok: false, message: failureOf(caught).message })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="rounded-lg border border-border p-4 text-sm text-ink sm:col-span-2">
+      <p>
+        Status von <strong>{domain}</strong>:{' '}
+        {verification.verifiedAt ? (
+          <strong className="text-success">
+            bestätigt seit {dateTime.format(verification.verifiedAt)}
+          </strong>
+        ) : (
+          <strong className="text-danger">nicht bestätigt – die Domain zeigt nichts an</strong>
+        )}
+        {verification.checkedAt && (
+          <span className="text-ink-muted">
+            {' '}
+            (zuletzt geprüft {dateTime.format(verification.checkedAt)})
+          </span>
+        )}
+      </p>
+      <dl className="mt-3 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium">Typ</dt>
+        <dd>TXT</dd>
+        <dt className="font-medium">Name</dt>
+        <dd>
+          <code className="break-all rounded bg-surface-muted px-1">{verification.recordName}</code>
+        </dd>
+        <dt className="font-medium">Wert</dt>
+        <dd>
+          <code className="break-all rounded bg-surface-muted px-1">
+            {verification.recordValue}
+          </code>
+        </dd>
+      </dl>
+      <div className="mt-3">
+        <Button variant="secondary" pending={busy} disabled={busy} onClick={() => void check()}>
+          Jetzt prüfen
+        </Button>
+      </div>
+      <p role="status" className={`mt-2 ${result?.ok === false ? 'text-danger' : 'text-ink'}`}>
+        {result?.message}
+      </p>
+    </div>
   )
 }
 

@@ -3,6 +3,7 @@ import { isUuid, parseIdInput } from '~/lib/ids'
 import type { ShopSettingsInput } from '~/lib/shop-settings'
 import { getApp } from '~/server/app.server'
 import {
+  checkShopDomain,
   getShopSettings,
   setShopMollieKey,
   testShopMollieConnection,
@@ -48,3 +49,8 @@ export const testShopMollieConnectionFn = createServerFn({ method: 'POST' })
   .handler(async ({ data, context }) =>
     testShopMollieConnection(context.actor, data.id, await getApp()),
   )
+
+export const checkShopDomainFn = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .validator(parseIdInput)
+  .handler(async ({ data, context }) => checkShopDomain(context.actor, data.id, await getApp()))

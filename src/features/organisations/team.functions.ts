@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
 import { isUuid, parseIdInput } from '~/lib/ids'
 import type { InvitationInput, MemberRole } from '~/lib/organisation-team'
 import { getApp } from '~/server/app.server'
@@ -14,8 +13,6 @@ import { authenticated } from '../server-fn/auth.middleware'
 /** The organisation page's team tab; the services check the caller and parse the rest. */
 
 const idOf = (value: unknown) => (isUuid(value) ? value : '')
-/** Links in invitation mails lead back to the back-office the owner works in. */
-const requestOrigin = () => new URL(getRequest().url).origin
 
 export const fetchTeam = createServerFn({ method: 'GET' })
   .middleware([authenticated])
@@ -63,13 +60,7 @@ export const inviteMemberFn = createServerFn({ method: 'POST' })
     invitation: input?.invitation as unknown,
   }))
   .handler(async ({ data, context }) =>
-    inviteMember(
-      context.actor,
-      data.organisationId,
-      data.invitation,
-      requestOrigin(),
-      (await getApp()).db,
-    ),
+    inviteMember(context.actor, data.organisationId, data.invitation, (await getApp()).db),
   )
 
 export const resendInvitationFn = createServerFn({ method: 'POST' })
@@ -79,13 +70,7 @@ export const resendInvitationFn = createServerFn({ method: 'POST' })
     invitationId: idOf(input?.invitationId),
   }))
   .handler(async ({ data, context }) =>
-    resendInvitation(
-      context.actor,
-      data.organisationId,
-      data.invitationId,
-      requestOrigin(),
-      (await getApp()).db,
-    ),
+    resendInvitation(context.actor, data.organisationId, data.invitationId, (await getApp()).db),
   )
 
 export const revokeInvitationFn = createServerFn({ method: 'POST' })

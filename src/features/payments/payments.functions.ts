@@ -17,13 +17,7 @@ export const startOrderPayment = createServerFn({ method: 'POST' })
   .handler(async ({ data, context }) => {
     const app = await getApp()
     const request = getRequest()
-    return startMolliePayment(
-      app,
-      await shopOfRequest(app, request),
-      context.actor,
-      data.orderId,
-      new URL(request.url).origin,
-    )
+    return startMolliePayment(app, await shopOfRequest(app, request), context.actor, data.orderId)
   })
 
 /** The return page's state of the caller's order (`?order=<number>`), synced with Mollie. */

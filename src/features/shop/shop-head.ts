@@ -1,14 +1,7 @@
-import { createIsomorphicFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
 import { pageHead } from '../shell/page-head'
 import type { TenantInfo } from '../tenant/tenant'
 
 /** What the shop pages put into `<head>` besides their own tags (catalogue-head.ts). */
-
-/** The origin the page was requested on (behind trusted proxies: the one they name). */
-export const currentOrigin = createIsomorphicFn()
-  .server(() => new URL(getRequest().url).origin)
-  .client(() => window.location.origin)
 
 type MetaTag =
   | { title: string }

@@ -5,6 +5,7 @@ import { type ShopPageConfig, shopPageConfig } from '~/lib/shop'
 import type { TenantConfig } from '~/lib/tenant-config'
 import { getApp } from '~/server/app.server'
 import { requestHost } from '~/server/http.server'
+import { tenantPublicOrigin } from '~/server/public-origin.server'
 import { resolveTenant } from '~/server/tenants.server'
 
 /** The shop a host serves, as the pages see it. */
@@ -21,6 +22,8 @@ export interface TenantInfo {
   /** False while the organisation is deactivated: every page of the host says it is unavailable. */
   available: boolean
   host: string
+  /** Where links to this shop point (canonical URLs): configured, never the request's host. */
+  publicOrigin: string
 }
 
 export const currentHost = createIsomorphicFn()
@@ -28,7 +31,13 @@ export const currentHost = createIsomorphicFn()
   .client(() => window.location.host)
 
 const tenantInfo = (
-  tenant: { slug: string; config: TenantConfig | null; hasShop: boolean; available: boolean },
+  tenant: {
+    slug: string
+    config: TenantConfig | null
+    hasShop: boolean
+    available: boolean
+    publicOrigin: string
+  },
   host: string,
 ): TenantInfo => ({
   slug: tenant.slug,
@@ -36,13 +45,17 @@ const tenantInfo = (
   hasShop: tenant.hasShop,
   available: tenant.available,
   host,
+  publicOrigin: tenant.publicOrigin,
 })
 
 const fetchTenant = createIsomorphicFn()
   .server(async (host: string): Promise<TenantInfo | null> => {
     const app = await getApp()
     const tenant = await resolveTenant(app.db, host, app.config.APP_DOMAIN)
-    return tenant && tenantInfo(tenant, host)
+    return (
+      tenant &&
+      tenantInfo({ ...tenant, publicOrigin: tenantPublicOrigin(tenant, app.config) }, host)
+    )
   })
   .client(async (host: string): Promise<TenantInfo | null> => {
     const response = await fetch(`/api/tenant?host=${encodeURIComponent(host)}`, {

@@ -1,18 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { areaTitles } from '~/features/shell/page-head'
-import { currentOrigin, shopNameOf, shopPageTags } from '~/features/shop/shop-head'
+import { shopNameOf, shopPageTags } from '~/features/shop/shop-head'
 import { StorefrontPage } from '~/features/shop/storefront/StorefrontPage'
 import { fetchStorefront } from '~/features/shop/storefront/storefront.functions'
 
 export const Route = createFileRoute('/_shop/shop')({
-  loader: async () => ({ ...(await fetchStorefront()), origin: currentOrigin() }),
-  head: ({ match, loaderData }) => {
+  loader: () => fetchStorefront(),
+  head: ({ match }) => {
     const shopName = shopNameOf(match.context.tenant)
     const city = match.context.tenant?.config?.contact.city
     return shopPageTags({
       title: areaTitles.shop,
       description: `${shopName}${city ? ` in ${city}` : ''}: Cannabisblüten und Extrakte mit Wirkstoffgehalt, Preis und Verfügbarkeit; Rezeptkonfigurator.`,
-      url: `${loaderData?.origin ?? ''}/shop`,
+      url: `${match.context.tenant?.publicOrigin ?? ''}/shop`,
       type: 'website',
       shopName,
     })

@@ -4,6 +4,7 @@ import { hostSchema } from '~/lib/tenant-host'
 import { getApp } from '~/server/app.server'
 import { DomainError, parseInput } from '~/server/errors.server'
 import { apiHandlers, jsonResponse } from '~/server/http.server'
+import { tenantPublicOrigin } from '~/server/public-origin.server'
 import { resolveTenant } from '~/server/tenants.server'
 
 const query = z.object({ host: hostSchema })
@@ -22,6 +23,7 @@ export const Route = createFileRoute('/api/tenant')({
             config: tenant.config,
             hasShop: tenant.hasShop,
             available: tenant.available,
+            publicOrigin: tenantPublicOrigin(tenant, app.config),
           },
           {
             headers: {

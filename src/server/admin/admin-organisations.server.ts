@@ -26,7 +26,6 @@ import { inviteInTransaction } from '../organisations/invitations.server'
 export async function createOrganisation(
   actor: Actor,
   input: unknown,
-  origin: string,
   db: Database,
 ): Promise<{ id: string }> {
   const admin = requireRole(actor, 'admin')
@@ -70,13 +69,10 @@ export async function createOrganisation(
     })
     if (request.ownerEmail) {
       try {
-        await inviteInTransaction(
-          tx,
-          admin,
-          organisation.id,
-          { email: request.ownerEmail, role: 'owner' },
-          origin,
-        )
+        await inviteInTransaction(tx, admin, organisation.id, {
+          email: request.ownerEmail,
+          role: 'owner',
+        })
       } catch (error) {
         // The form's field is the owner's address.
         if (error instanceof ConflictError) {

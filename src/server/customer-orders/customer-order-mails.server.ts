@@ -7,6 +7,7 @@ import { tenants } from '../db/schema'
 import type { MailContent } from '../mail/mail-templates.server'
 import { enqueueMail, mailSenderOf } from '../mail/outbox.server'
 import { tenantPublicOrigin } from '../public-origin.server'
+import { verifiedDomainOf } from '../tenants.server'
 import type { OrderRow } from './customer-order-core.server'
 
 /** What the customer has paid (or will pay): the order minus the insurer's share. */
@@ -65,7 +66,7 @@ async function shopMailContext(tx: Executor, order: OrderRow) {
       lastName: customers.lastName,
       anonymisedAt: customers.anonymisedAt,
       slug: tenants.slug,
-      customDomain: tenants.customDomain,
+      verifiedDomain: verifiedDomainOf,
       config: tenants.config,
     })
     .from(customers)

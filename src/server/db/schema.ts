@@ -96,13 +96,36 @@ export const tenants = pgTable(
       .notNull()
       .references(() => organisations.id, { onDelete: 'restrict' }),
     config: jsonb('config').$type<TenantConfig>(),
-    /** A host of the tenant's own (`shop.sonnen-apotheke.de`), lower-case, without port. */
-    customDomain: text('custom_domain').unique(),
+    /**
+     * A host of the tenant's own (`shop.sonnen-apotheke.de`), lower-case, without port. Served and
+     * linked to only while verified: its owner proved control with a DNS TXT record (ADR 049).
+     */
+    customDomain: text('custom_domain'),
+    /** The value the TXT record `_blattwerk-verification.<domain>` must carry; new per domain. */
+    customDomainToken: text('custom_domain_token'),
+    /** When the record was first found; null while unverified or after it lapsed. */
+    customDomainVerifiedAt: timestamp('custom_domain_verified_at', { withTimezone: true }),
+    /** The last definite answer of the DNS (found or not found), for the periodic re-check. */
+    customDomainCheckedAt: timestamp('custom_domain_checked_at', { withTimezone: true }),
     /** The tenant's Mollie API key, sealed with the app secret (secrets.server.ts); never sent out. */
     mollieApiKeySealed: text('mollie_api_key_sealed'),
     ...timestamps,
   },
-  (table) => [index('tenants_organisation_idx').on(table.organisationId)],
+  (table) => [
+    index('tenants_organisation_idx').on(table.organisationId),
+    // Several tenants may ask for a domain; only the one that proves it owns it.
+    uniqueIndex('tenants_verified_domain_unique')
+      .on(table.customDomain)
+      .where(sql`${table.customDomainVerifiedAt} is not null`),
+    check(
+      'tenants_custom_domain_token',
+      sql`(${table.customDomain} is null) = (${table.customDomainToken} is null)`,
+    ),
+    check(
+      'tenants_custom_domain_verified',
+      sql`${table.customDomainVerifiedAt} is null or ${table.customDomain} is not null`,
+    ),
+  ],
 )
 
 /**

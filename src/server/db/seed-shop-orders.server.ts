@@ -65,7 +65,6 @@ export async function seedDemoShopOrders(db: Database): Promise<void> {
   const pharmacist = await demoActorOf(db, demoIds.userPharmacyOwner)
   // The demo shop offers no online payment, so the checkout never opens a Mollie key here.
   const app = { db, secrets: createSecretBox(randomBytes(32).toString('base64')), config: {} }
-  const origin = 'https://sonnen-apotheke.blattwerk.localhost'
   const flowers = (await configuratorProducts(db, tenant)).filter(
     (product) => product.category === 'flower' && product.availableSalesUnits >= 20,
   )
@@ -82,22 +81,16 @@ export async function seedDemoShopOrders(db: Database): Promise<void> {
       },
       '127.0.0.1',
     )
-    return placeShopOrder(
-      app,
-      tenant,
-      customer,
-      {
-        billingAddressId: home.id,
-        deliveryMethod: 'pickup',
-        paymentMethod: 'pickup',
-        prescription: {
-          payer: 'statutory',
-          evidence: 'e_rezept',
-          eRezeptToken: `Task/160.000.000.000.000.${eRezept}/$accept?ac=${'7e'.repeat(32)}`,
-        },
+    return placeShopOrder(app, tenant, customer, {
+      billingAddressId: home.id,
+      deliveryMethod: 'pickup',
+      paymentMethod: 'pickup',
+      prescription: {
+        payer: 'statutory',
+        evidence: 'e_rezept',
+        eRezeptToken: `Task/160.000.000.000.000.${eRezept}/$accept?ac=${'7e'.repeat(32)}`,
       },
-      origin,
-    )
+    })
   }
   const versionOf = async (id: string) => {
     const [row] = await db

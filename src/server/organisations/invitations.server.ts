@@ -25,6 +25,7 @@ import {
 } from '../errors.server'
 import { enqueueMail } from '../mail/outbox.server'
 import { hashPassword } from '../password.server'
+import { platformOrigin } from '../public-origin.server'
 import { countAttempt, type RateLimitRule } from '../rate-limit.server'
 import { hashToken } from '../tokens.server'
 import { organisationInvitations } from './team.schema'
@@ -63,7 +64,6 @@ async function sendInvitation(
   manager: BusinessActor,
   organisation: LockedOrganisation,
   invitation: { email: string; role: MemberRole },
-  origin: string,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(Date.now() + invitationLifetimeDays * 24 * 60 * 60 * 1000)
@@ -107,7 +107,7 @@ async function sendInvitation(
       roleLabel: memberRoleLabels[invitation.role],
       invitedBy: manager.user.name,
       expiresAt,
-      link: `${origin}/invitation/${token}`,
+      link: `${platformOrigin()}/invitation/${token}`,
     },
   })
   return row.id
@@ -141,14 +141,13 @@ export async function inviteMember(
   actor: Actor,
   organisationId: string,
   input: unknown,
-  origin: string,
   db: Database,
 ): Promise<{ id: string }> {
   const manager = requireTeamManager(actor, organisationId)
   const invitation = parseInput(invitationSchema, input)
   await countAttempt(db, invitationRule, organisationId, teamMessages.tooManyInvitations)
   return db.transaction(async (tx) => ({
-    id: await inviteInTransaction(tx, manager, organisationId, invitation, origin),
+    id: await inviteInTransaction(tx, manager, organisationId, invitation),
   }))
 }
 
@@ -162,7 +161,6 @@ export async function inviteInTransaction(
   manager: BusinessActor,
   organisationId: string,
   invitation: { email: string; role: MemberRole },
-  origin: string,
 ): Promise<string> {
   const organisation = await lockOrganisation(tx, organisationId)
   if (await addressTaken(tx, invitation.email)) {
@@ -179,7 +177,7 @@ export async function inviteInTransaction(
         sql`${organisationInvitations.expiresAt} <= now()`,
       ),
     )
-  const id = await sendInvitation(tx, manager, organisation, invitation, origin)
+  const id = await sendInvitation(tx, manager, organisation, invitation)
   await auditInvitation(tx, manager, organisationId, id, teamAudit.invited, {
     email: invitation.email,
     role: invitation.role,
@@ -209,7 +207,6 @@ export async function resendInvitation(
   actor: Actor,
   organisationId: string,
   invitationId: string,
-  origin: string,
   db: Database,
 ): Promise<{ id: string }> {
   const manager = requireTeamManager(actor, organisationId)
@@ -222,7 +219,7 @@ export async function resendInvitation(
       .update(organisationInvitations)
       .set({ endedAt: new Date(), ending: 'replaced' })
       .where(eq(organisationInvitations.id, old.id))
-    const id = await sendInvitation(tx, manager, organisation, old, origin)
+    const id = await sendInvitation(tx, manager, organisation, old)
     await auditInvitation(tx, manager, organisationId, id, teamAudit.resent, {
       email: old.email,
       role: old.role,

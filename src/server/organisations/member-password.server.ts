@@ -9,6 +9,7 @@ import { users } from '../db/schema'
 import { DomainError, parseInput } from '../errors.server'
 import { enqueueMail } from '../mail/outbox.server'
 import { hashPassword } from '../password.server'
+import { platformOrigin } from '../public-origin.server'
 import { countAttempt, type RateLimitRule } from '../rate-limit.server'
 import { tokenMessages } from '../shop-accounts/shop-accounts.server'
 import { hashToken } from '../tokens.server'
@@ -37,8 +38,6 @@ const tooManyRequests = 'Zu viele Anfragen zum Zurücksetzen.'
 
 export interface MemberResetRequest {
   ip: string
-  /** Links in the mail point back here. */
-  origin: string
 }
 
 /** Mails a reset link to the active business user named by username or e-mail address. */
@@ -87,7 +86,7 @@ export async function requestMemberPasswordReset(
       content: {
         kind: 'reset_password',
         name: user.name,
-        link: `${request.origin}/confirmation/${token}`,
+        link: `${platformOrigin()}/confirmation/${token}`,
       },
     })
   })

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, ne } from 'drizzle-orm'
 import { z } from 'zod'
 import { isUuid } from '../../lib/ids'
 import { organisationNotFoundMessage } from '../../lib/organisation-settings'
@@ -25,7 +25,6 @@ import {
   InvalidError,
   NotFoundError,
   parseInput,
-  violatesUnique,
 } from '../errors.server'
 import { isStoredFileOf } from '../files/file-store.server'
 import { mollieOfTenant, type PaymentsApp } from '../payments/mollie-client.server'
@@ -35,6 +34,14 @@ import {
   storeTenantMollieKey,
 } from '../payments/mollie-keys.server'
 import { tenantPublicOrigin } from '../public-origin.server'
+import {
+  checkDomainRow,
+  type DomainCheckOutcome,
+  domainCheckMessages,
+  newDomainToken,
+  type TxtResolver,
+  verificationRecordName,
+} from './custom-domains.server'
 
 /**
  * The shop settings of an organisation with a tenant (issue 13): its owner edits the tenant config
@@ -78,6 +85,9 @@ async function findShop(executor: Executor, organisationId: string, { forUpdate 
       organisationId: tenants.organisationId,
       config: tenants.config,
       customDomain: tenants.customDomain,
+      customDomainToken: tenants.customDomainToken,
+      customDomainVerifiedAt: tenants.customDomainVerifiedAt,
+      customDomainCheckedAt: tenants.customDomainCheckedAt,
       mollieApiKeySealed: tenants.mollieApiKeySealed,
       organisation: {
         name: organisations.name,
@@ -161,9 +171,18 @@ function settingsOf(row: ShopRow, app: ShopSettingsApp): ShopSettings {
     organisationId: row.organisationId,
     kind: row.organisation.category === 'pharmacy' ? 'shop' : 'club_site',
     slug: row.slug,
-    address: tenantPublicOrigin({ slug: row.slug, customDomain: null }, app.config),
+    address: tenantPublicOrigin({ slug: row.slug, verifiedDomain: null }, app.config),
     cnameTarget: `${row.slug}.${app.config.APP_DOMAIN}`,
     customDomain: row.customDomain,
+    domainVerification:
+      row.customDomain && row.customDomainToken
+        ? {
+            recordName: verificationRecordName(row.customDomain),
+            recordValue: row.customDomainToken,
+            verifiedAt: row.customDomainVerifiedAt,
+            checkedAt: row.customDomainCheckedAt,
+          }
+        : null,
     published: config !== null,
     config: config ?? startingConfig(row),
     mollie: {
@@ -211,7 +230,23 @@ function checkedCustomDomain(input: unknown, appDomain: string): string | null {
 export const bankTransferWithoutIbanMessage =
   'Für Überweisung fehlt die IBAN: Hinterlegen Sie sie zuerst im Briefkopf (Tab „Stammdaten“).'
 
-const customDomainTakenMessage = 'Diese Domain ist bereits einem anderen Shop zugeordnet.'
+const customDomainTakenMessage = domainCheckMessages.taken
+
+/** Whether another tenant has proved that `domain` is theirs. */
+async function verifiedElsewhere(tx: Executor, tenantId: string, domain: string) {
+  const [other] = await tx
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(
+      and(
+        eq(tenants.customDomain, domain),
+        isNotNull(tenants.customDomainVerifiedAt),
+        ne(tenants.id, tenantId),
+      ),
+    )
+    .limit(1)
+  return Boolean(other)
+}
 
 /**
  * Saves the shop's settings and its own domain. The first save of a tenant the admin created puts
@@ -225,55 +260,92 @@ export async function updateShopSettings(
 ): Promise<ShopSettings> {
   requireOwnerOf(actor, organisationId)
   const customDomain = checkedCustomDomain(input.customDomain, app.config.APP_DOMAIN)
-  try {
-    return await app.db.transaction(async (tx) => {
-      const row = await findShop(tx, organisationId, { forUpdate: true })
-      const config = parseInput(shopSettingsSchema, mergedInput(row, input.config))
-      // Bank transfer shows the letterhead's account: without one the checkout would offer nothing.
-      if (config.paymentMethods.includes('bank_transfer') && !row.organisation.iban) {
-        throw new InvalidError({ paymentMethods: bankTransferWithoutIbanMessage })
-      }
-      const before = storedConfig(row)
-      const logoFile = shopLogoFileId(config.logoUrl)
-      if (
-        config.logoUrl !== (before?.logoUrl ?? null) &&
-        config.logoUrl !== null &&
-        !(
-          logoFile && (await isStoredFileOf(tx, logoFile, { purpose: 'shop_logo', organisationId }))
-        )
-      ) {
-        throw new InvalidError({ logoUrl: logoNotUploadedMessage })
-      }
-      const changed = (Object.keys(config) as (keyof TenantConfig)[]).filter(
-        (field) => JSON.stringify(config[field]) !== JSON.stringify(before?.[field]),
-      )
-      const domainChanged = customDomain !== row.customDomain
-      if (changed.length === 0 && !domainChanged) return settingsOf(row, app)
-      await tx
-        .update(tenants)
-        .set({ config, customDomain, updatedAt: new Date() })
-        .where(eq(tenants.id, row.id))
-      const pick = (source: Partial<TenantConfig> | null, domain: string | null) => ({
-        ...Object.fromEntries(changed.map((field) => [field, source?.[field] ?? null])),
-        ...(domainChanged && { customDomain: domain }),
-      })
-      await recordAudit(tx, {
-        organisationId,
-        actor: auditActorOf(actor),
-        requestId: actor.requestId,
-        action: shopSettingsAudit.updated,
-        entity: { type: shopSettingsAudit.entityType, id: row.id },
-        before: pick(before, row.customDomain),
-        after: pick(config, customDomain),
-        personalFields: quietlyChangedFields,
-      })
-      return settingsOf({ ...row, config, customDomain }, app)
-    })
-  } catch (error) {
-    if (violatesUnique(error, 'tenants_custom_domain_unique')) {
+  return app.db.transaction(async (tx) => {
+    const row = await findShop(tx, organisationId, { forUpdate: true })
+    const config = parseInput(shopSettingsSchema, mergedInput(row, input.config))
+    // Bank transfer shows the letterhead's account: without one the checkout would offer nothing.
+    if (config.paymentMethods.includes('bank_transfer') && !row.organisation.iban) {
+      throw new InvalidError({ paymentMethods: bankTransferWithoutIbanMessage })
+    }
+    const before = storedConfig(row)
+    const logoFile = shopLogoFileId(config.logoUrl)
+    if (
+      config.logoUrl !== (before?.logoUrl ?? null) &&
+      config.logoUrl !== null &&
+      !(logoFile && (await isStoredFileOf(tx, logoFile, { purpose: 'shop_logo', organisationId })))
+    ) {
+      throw new InvalidError({ logoUrl: logoNotUploadedMessage })
+    }
+    const changed = (Object.keys(config) as (keyof TenantConfig)[]).filter(
+      (field) => JSON.stringify(config[field]) !== JSON.stringify(before?.[field]),
+    )
+    const domainChanged = customDomain !== row.customDomain
+    if (changed.length === 0 && !domainChanged) return settingsOf(row, app)
+    if (domainChanged && customDomain && (await verifiedElsewhere(tx, row.id, customDomain))) {
       throw new InvalidError({ customDomain: customDomainTakenMessage })
     }
-    throw error
+    // A new domain starts unverified, with a token of its own (ADR 049).
+    const domain = domainChanged
+      ? {
+          customDomain,
+          customDomainToken: customDomain ? newDomainToken() : null,
+          customDomainVerifiedAt: null,
+          customDomainCheckedAt: null,
+        }
+      : {}
+    const [updated] = await tx
+      .update(tenants)
+      .set({ config, ...domain, updatedAt: new Date() })
+      .where(eq(tenants.id, row.id))
+      .returning()
+    const pick = (source: Partial<TenantConfig> | null, domain: string | null) => ({
+      ...Object.fromEntries(changed.map((field) => [field, source?.[field] ?? null])),
+      ...(domainChanged && { customDomain: domain }),
+    })
+    await recordAudit(tx, {
+      organisationId,
+      actor: auditActorOf(actor),
+      requestId: actor.requestId,
+      action: shopSettingsAudit.updated,
+      entity: { type: shopSettingsAudit.entityType, id: row.id },
+      before: pick(before, row.customDomain),
+      after: pick(config, customDomain),
+      personalFields: quietlyChangedFields,
+    })
+    return settingsOf({ ...row, ...updated, config }, app)
+  })
+}
+
+/**
+ * "Jetzt prüfen": looks up the domain's TXT record now and answers what the owner should know,
+ * with the settings as they are afterwards.
+ */
+export async function checkShopDomain(
+  actor: Actor,
+  organisationId: string,
+  app: ShopSettingsApp & { dns: TxtResolver },
+): Promise<{ outcome: DomainCheckOutcome; message: string; settings: ShopSettings }> {
+  requireOwnerOf(actor, organisationId)
+  const row = await findShop(app.db, organisationId)
+  if (!row.customDomain || !row.customDomainToken) {
+    throw new DomainError(409, 'Bitte tragen Sie zuerst eine eigene Domain ein und speichern Sie.')
+  }
+  const outcome = await checkDomainRow(
+    app.db,
+    app.dns,
+    {
+      id: row.id,
+      organisationId,
+      customDomain: row.customDomain,
+      customDomainToken: row.customDomainToken,
+      customDomainVerifiedAt: row.customDomainVerifiedAt,
+    },
+    { actor: auditActorOf(actor), requestId: actor.requestId },
+  )
+  return {
+    outcome,
+    message: domainCheckMessages[outcome],
+    settings: settingsOf(await findShop(app.db, organisationId), app),
   }
 }
 

@@ -31,7 +31,7 @@ import type { MailContent } from '../mail/mail-templates.server'
 import { enqueueMail, mailSenderOf } from '../mail/outbox.server'
 import { tenantPublicOrigin } from '../public-origin.server'
 import { extendReservations, keepReservations } from '../stock/stock-reservations.server'
-import type { ShopTenant } from '../tenants.server'
+import { type ShopTenant, verifiedDomainOf } from '../tenants.server'
 import {
   isReachableByMollie,
   mollieAmount,
@@ -124,14 +124,13 @@ export async function latestPaymentOf(executor: Executor, orderId: string) {
  * paid yet and still held. A double click gets the same checkout: the latest attempt is reused
  * while it is open; after a failed one the next attempt gets its own idempotency key. No lock is
  * held while Mollie answers; parallel callers of one attempt send the same key and so get the
- * same payment. `origin` is the shop's address the customer uses (the return page's).
+ * same payment. The customer returns to the shop's public address.
  */
 export async function startMolliePayment(
   app: PaymentsApp,
   shop: ShopTenant,
   actor: Actor,
   orderId: string,
-  origin: string,
 ): Promise<{ checkoutUrl: string }> {
   if (actor.kind !== 'shop' || actor.tenant.id !== shop.id) throw new ForbiddenError()
   const mollie = await mollieOfTenant(app, shop.id)
@@ -183,7 +182,7 @@ export async function startMolliePayment(
 
   const { order, payment } = prepared
   if (payment.checkoutUrl) return { checkoutUrl: payment.checkoutUrl }
-  const redirectUrl = `${origin}/confirmation/mollie?order=${encodeURIComponent(order.number)}`
+  const redirectUrl = `${tenantPublicOrigin(shop, app.config)}/confirmation/mollie?order=${encodeURIComponent(order.number)}`
   const webhookUrl = await webhookUrlOf(app, shop.id)
   let created: Payment
   try {
@@ -224,7 +223,7 @@ export async function startMolliePayment(
 /** The webhook Mollie calls for this tenant; none for hosts Mollie cannot reach (it refuses them). */
 async function webhookUrlOf(app: PaymentsApp, tenantId: string): Promise<string | null> {
   const [tenant] = await app.db
-    .select({ slug: tenants.slug, customDomain: tenants.customDomain })
+    .select({ slug: tenants.slug, verifiedDomain: verifiedDomainOf })
     .from(tenants)
     .where(eq(tenants.id, tenantId))
   if (!tenant) return null
@@ -448,7 +447,7 @@ async function mailCustomer(
   const [recipient] = await tx
     .select({
       slug: tenants.slug,
-      customDomain: tenants.customDomain,
+      verifiedDomain: verifiedDomainOf,
       config: tenants.config,
       customerEmail: customers.email,
       firstName: customers.firstName,

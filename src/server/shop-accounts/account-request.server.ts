@@ -1,6 +1,7 @@
 import { getRequest } from '@tanstack/react-start/server'
 import { getApp } from '../app.server'
 import { clientIpOf } from '../http.server'
+import { tenantPublicOrigin } from '../public-origin.server'
 import { shopOfRequest } from '../shop/shop.server'
 import type { AccountRequest } from './shop-accounts.server'
 
@@ -8,9 +9,6 @@ import type { AccountRequest } from './shop-accounts.server'
 export async function accountRequest(): Promise<AccountRequest> {
   const app = await getApp()
   const request = getRequest()
-  return {
-    shop: await shopOfRequest(app, request),
-    origin: new URL(request.url).origin,
-    ip: clientIpOf(request),
-  }
+  const shop = await shopOfRequest(app, request)
+  return { shop, origin: tenantPublicOrigin(shop, app.config), ip: clientIpOf(request) }
 }

@@ -38,6 +38,7 @@ import { accountTokens } from './shop-accounts.schema'
 /** Where the request came from: the shop's public origin (for links in mails) and the client. */
 export interface AccountRequest {
   shop: ShopTenant
+  /** The shop's configured public origin (tenantPublicOrigin): links in mails point there. */
   origin: string
   ip: string
 }

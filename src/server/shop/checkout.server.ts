@@ -53,6 +53,7 @@ import { isStoredFileOf } from '../files/file-store.server'
 import { enqueueMail, mailSenderOf } from '../mail/outbox.server'
 import { offeredPaymentMethods } from '../payments/mollie-keys.server'
 import { organisationProducts, products } from '../products/products.schema'
+import { tenantPublicOrigin } from '../public-origin.server'
 import { countAttempt, type RateLimitRule } from '../rate-limit.server'
 import type { SecretBox } from '../secrets.server'
 import { findShopAddress, listShopAddresses } from '../shop-accounts/shop-addresses.server'
@@ -313,7 +314,6 @@ export async function placeShopOrder(
   tenant: Tenant | null,
   actor: Actor,
   input: unknown,
-  origin: string,
 ): Promise<PlacedShopOrder> {
   const { shop, customer } = checkoutParties(tenant, actor)
   const request = parseInput(checkoutSchema, input)
@@ -443,6 +443,7 @@ export async function placeShopOrder(
     }
     await recordOrderCreated(tx, customer, order, inserted, 'Bestellung im Online-Shop')
     await emptyCart(tx, cart.id)
+    const origin = tenantPublicOrigin(shop)
     await enqueueMail(tx, {
       tenantId: shop.id,
       to: customer.user.email,

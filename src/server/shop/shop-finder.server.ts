@@ -1,10 +1,11 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import type { ListResult } from '../../lib/list-query'
 import type { FoundShop, ShopFinderSearch } from '../../lib/shop-finder'
-import { shopOrigin } from '../../lib/tenant-host'
 import type { Database } from '../db/client.server'
 import { organisations, tenants } from '../db/schema'
 import { listPage } from '../list-query.server'
+import { type OriginConfig, tenantPublicOrigin } from '../public-origin.server'
+import { verifiedDomainOf } from '../tenants.server'
 
 /** `%`, `_` and `\` in a search are the characters themselves. */
 const escapedLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`)
@@ -17,7 +18,7 @@ const escapedLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\
 export async function findShops(
   db: Database,
   search: ShopFinderSearch,
-  where: { requestUrl: string; appDomain: string },
+  config: OriginConfig,
 ): Promise<ListResult<FoundShop>> {
   const shopName = sql<string>`${tenants.config}->>'shopName'`
   const city = sql<string>`coalesce(${tenants.config}->'contact'->>'city', ${organisations.city}, '')`
@@ -26,7 +27,7 @@ export async function findShops(
   const select = db
     .select({
       slug: tenants.slug,
-      customDomain: tenants.customDomain,
+      verifiedDomain: verifiedDomainOf,
       name: shopName,
       street: sql<string>`coalesce(${tenants.config}->'contact'->>'street', ${organisations.street}, '')`,
       postalCode,
@@ -50,9 +51,9 @@ export async function findShops(
   })
   return {
     ...page,
-    items: page.items.map(({ customDomain, ...shop }) => ({
+    items: page.items.map(({ verifiedDomain, ...shop }) => ({
       ...shop,
-      origin: shopOrigin({ slug: shop.slug, customDomain }, where.requestUrl, where.appDomain),
+      origin: tenantPublicOrigin({ slug: shop.slug, verifiedDomain }, config),
     })),
   }
 }

@@ -1,5 +1,6 @@
 import { catalogueListPaths } from '../../lib/shop-catalogue'
 import type { App } from '../app.server'
+import { tenantPublicOrigin } from '../public-origin.server'
 import { isShopTenant, tenantOfRequest } from '../tenants.server'
 import { catalogueSitemapEntries } from './catalogue.server'
 import { shopOfRequest } from './shop.server'
@@ -22,7 +23,7 @@ const shopPrivatePaths = ['/account', '/checkout', '/warenkorb', '/login']
 export async function shopRobotsTxt(app: App, request: Request): Promise<string> {
   const tenant = await tenantOfRequest(app, request)
   if (!isShopTenant(tenant)) return 'User-agent: *\nDisallow:\n'
-  const origin = new URL(request.url).origin
+  const origin = tenantPublicOrigin(tenant, app.config)
   return [
     'User-agent: *',
     ...shopPrivatePaths.map((path) => `Disallow: ${path}`),
@@ -38,7 +39,7 @@ const xmlEscape = (text: string) =>
 /** `sitemap.xml` of the request's shop: its pages and every visible product page (404 without a shop). */
 export async function shopSitemapXml(app: App, request: Request): Promise<string> {
   const shop = await shopOfRequest(app, request)
-  const origin = new URL(request.url).origin
+  const origin = tenantPublicOrigin(shop, app.config)
   const products = await catalogueSitemapEntries(app.db, shop)
   const entry = (path: string, lastModified?: string) =>
     `  <url><loc>${xmlEscape(`${origin}${path}`)}</loc>${

@@ -27,19 +27,13 @@ interface HeadContext {
 
 /** The list's head; filtered lists point to the unfiltered one and are kept out of the index. */
 export function catalogueListHead(category: CatalogueCategory) {
-  return ({
-    match,
-    loaderData,
-  }: {
-    match: { context: HeadContext; search: CatalogueSearch }
-    loaderData?: { origin: string }
-  }) => {
+  return ({ match }: { match: { context: HeadContext; search: CatalogueSearch } }) => {
     const words = catalogueWords[category]
     const page = match.search.page > 1 ? `?page=${match.search.page}` : ''
     return shopPageTags({
       title: words.title,
       description: words.description,
-      url: `${loaderData?.origin ?? ''}${catalogueListPaths[category]}${page}`,
+      url: `${match.context.tenant?.publicOrigin ?? ''}${catalogueListPaths[category]}${page}`,
       type: 'website',
       shopName: shopNameOf(match.context.tenant),
       noIndex: isCatalogueFiltered(match.search),
@@ -98,15 +92,7 @@ function productJsonLd(
 }
 
 export function catalogueProductHead(category: CatalogueCategory) {
-  return ({
-    match,
-    params,
-    loaderData,
-  }: {
-    match: { context: HeadContext }
-    params: { id: string }
-    loaderData?: { origin: string }
-  }) => {
+  return ({ match, params }: { match: { context: HeadContext }; params: { id: string } }) => {
     const { tenant, queryClient, session } = match.context
     const viewer = catalogueViewerOf(session.state)
     const product = queryClient.getQueryData(
@@ -114,7 +100,7 @@ export function catalogueProductHead(category: CatalogueCategory) {
     )
     const shopName = shopNameOf(tenant)
     if (!product) return pageHead(catalogueWords[category].one, shopName)
-    const url = `${loaderData?.origin ?? ''}${catalogueListPaths[category]}/${product.id}`
+    const url = `${tenant?.publicOrigin ?? ''}${catalogueListPaths[category]}/${product.id}`
     const description = product.summary
     const tags = shopPageTags({ title: product.name, description, url, type: 'product', shopName })
     const pricesPublic = tenant?.config?.showPricesPublicly === true

@@ -3,7 +3,6 @@ import { notFound } from '@tanstack/react-router'
 import { FailureError } from '~/lib/failure'
 import type { CatalogueCategory, CatalogueListInput, CatalogueSearch } from '~/lib/shop-catalogue'
 import type { SessionState, SessionStore } from '../../session/session-store'
-import { currentOrigin } from '../shop-head'
 import { fetchCatalogue, fetchCatalogueProduct } from './catalogue.functions'
 
 /** What the catalogue routes' loaders take from the router context. */
@@ -36,15 +35,14 @@ export const catalogueProductQuery = (
     queryFn: () => fetchCatalogueProduct({ data: { category, id } }),
   })
 
-/** A list route's loader; answers the origin for the canonical URL its head builds. */
+/** A list route's loader. */
 export async function loadCatalogue(
   context: LoaderContext,
   category: CatalogueCategory,
   search: CatalogueSearch,
-): Promise<{ origin: string }> {
+): Promise<void> {
   const viewer = catalogueViewerOf(context.session.state)
   await context.queryClient.ensureQueryData(catalogueQuery({ category, search }, viewer))
-  return { origin: currentOrigin() }
 }
 
 /** A product page's loader: a product this shop does not show is the router's not-found page. */
@@ -52,7 +50,7 @@ export async function loadCatalogueProduct(
   context: LoaderContext,
   category: CatalogueCategory,
   id: string,
-): Promise<{ origin: string }> {
+): Promise<void> {
   const viewer = catalogueViewerOf(context.session.state)
   try {
     await context.queryClient.ensureQueryData(catalogueProductQuery(category, id, viewer))
@@ -60,5 +58,4 @@ export async function loadCatalogueProduct(
     if (error instanceof FailureError && error.status === 404) throw notFound()
     throw error
   }
-  return { origin: currentOrigin() }
 }

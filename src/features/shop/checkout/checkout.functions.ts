@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
 import type { CheckoutInput } from '~/lib/checkout'
 import { parseIdInput } from '~/lib/ids'
 import { getApp } from '~/server/app.server'
@@ -20,13 +19,7 @@ export const placeShopOrderFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator((input: CheckoutInput) => input as unknown)
   .handler(async ({ data, context }) =>
-    placeShopOrder(
-      await getApp(),
-      context.tenant,
-      context.actor,
-      data,
-      new URL(getRequest().url).origin,
-    ),
+    placeShopOrder(await getApp(), context.tenant, context.actor, data),
   )
 
 export const fetchShopOrderConfirmation = createServerFn({ method: 'GET' })
