@@ -80,3 +80,36 @@ test('the platform admin deactivates a pharmacy: its shop is unavailable until r
   await expect(visitor.getByRole('banner')).toContainText('Apotheke am Markt')
   await visitorContext.close()
 })
+
+test('an own domain shows its TXT record and serves nothing until the record is found', async ({
+  page,
+  request,
+}) => {
+  const domain = 'shop.apotheke-am-markt.example'
+  await openBackOffice(page, 'markt', 'markt-demo-2026')
+  await page.goto(`/organisations/${marketPharmacy}?tab=shop`)
+  await waitForHydratedForm(page)
+  await page.getByLabel('Domain (optional)').fill(domain)
+  await page.getByRole('button', { name: 'Speichern', exact: true }).click()
+  await expect(
+    page.getByText('Die Einstellungen sind gespeichert und gelten sofort.'),
+  ).toBeVisible()
+
+  const verification = page.getByText(`Status von ${domain}`).locator('..')
+  await expect(verification).toContainText('nicht bestätigt – die Domain zeigt nichts an')
+  await expect(verification).toContainText(`_blattwerk-verification.${domain}`)
+  await expect(verification.locator('code').nth(1)).toHaveText(/^blattwerk-[A-Za-z0-9_-]{24}$/)
+  await expectNoSeriousViolations(page)
+
+  // No such record here (or no DNS at all): the owner is told, and the host serves nothing.
+  await verification.getByRole('button', { name: 'Jetzt prüfen' }).click()
+  await expect(verification.getByRole('status')).toHaveText(
+    /TXT-Eintrag wurde nicht gefunden|DNS-Server hat nicht geantwortet/,
+    { timeout: 20_000 },
+  )
+  expect((await request.get(`/api/tenant?host=${domain}`)).status()).toBe(404)
+
+  await page.getByLabel('Domain (optional)').fill('')
+  await page.getByRole('button', { name: 'Speichern', exact: true }).click()
+  await expect(page.getByText(`Status von ${domain}`)).toBeHidden()
+})
