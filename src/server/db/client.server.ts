@@ -56,7 +56,13 @@ export function databaseTargetFromConfig(config: {
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.driver === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 })
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      // Row-level security (ADR 050): the app's own connections start in the system scope until
+      // every path sets its scope per transaction; a transaction narrows it with `applyScope`.
+      options: '-c app.scope=system',
+    })
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {})
     const db = drizzlePostgres({ client: pool, schema })
