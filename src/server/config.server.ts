@@ -78,8 +78,7 @@ export const envSchema = z.object({
       .optional(),
   ),
   APP_DOMAIN: z.preprocess(
-    (value) =>
-      value === '' || value === undefined ? 'localhost' : String(value).toLowerCase(),
+    (value) => (value === '' || value === undefined ? 'localhost' : String(value).toLowerCase()),
     z.string().regex(hostnamePattern, 'must be a host name such as blattwerk.de'),
   ),
   LOG_LEVEL: z.preprocess(
