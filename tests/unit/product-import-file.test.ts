@@ -8,6 +8,7 @@ import {
   tooManyRowsMessage,
   unsupportedFileMessage,
 } from '~/server/products/product-import-file.server'
+import { workbookOf, worksheetOfRows } from '../support/xlsx-bombs'
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
 
@@ -107,5 +108,15 @@ describe('reading an import file', () => {
     expect(error.message).toBe(tooManyRowsMessage)
     const exactly = await parseImportFile(utf8(`PZN;Name\n${rows.slice(1).join('\n')}\n`))
     expect(exactly.rows).toHaveLength(maxImportRows)
+  })
+
+  it(`refuses a workbook with more than ${maxImportRows} data rows with 413`, async () => {
+    // One header and maxImportRows + 1 data rows.
+    const tooMany = await workbookOf(worksheetOfRows(maxImportRows + 2, '20001007'))
+    const error = await refusal(tooMany)
+    expect(error.status).toBe(413)
+    expect(error.message).toBe(tooManyRowsMessage)
+    const exactly = await workbookOf(worksheetOfRows(maxImportRows + 1, '20001007'))
+    expect((await parseImportFile(exactly)).rows).toHaveLength(maxImportRows)
   })
 })
