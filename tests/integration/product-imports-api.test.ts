@@ -7,6 +7,7 @@ import { unpackedTooLargeMessage } from '~/server/files/checked-zip.server'
 import { missingFileMessage } from '~/server/files/file-http.server'
 import {
   emptyFileMessage,
+  tooManyColumnsMessage,
   tooManyRowsMessage,
   unsupportedFileMessage,
 } from '~/server/products/product-import-file.server'
@@ -136,6 +137,15 @@ describe.each(testDatabaseKinds)('product import upload API on %s', (kind) => {
     const lying = declaringUnpackedSize(bytes, sheetPath, 1024)
     expect(await upload(lying, { token: adminToken, name: 'bombe.xlsx' })).toEqual(refusal)
   }, 60_000)
+
+  it('refuses a workbook whose rows reach into its last column with 413', async () => {
+    // 400 KB that would otherwise become 50,000 rows of 16,384 cells each.
+    const farRight = await workbookOf(worksheetOfRows(maxImportRows, 'x', 'XFD'))
+    expect(await upload(farRight, { token: adminToken, name: 'breit.xlsx' })).toEqual({
+      status: 413,
+      body: { status: 413, message: tooManyColumnsMessage },
+    })
+  })
 
   it('needs an admin token', async () => {
     const bytes = new Uint8Array(await readFile(demoFile))

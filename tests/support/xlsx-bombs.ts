@@ -4,7 +4,7 @@ import yazl from 'yazl'
 /**
  * XLSX decompression bombs for the import's tests and bench: a minimal workbook whose first
  * worksheet holds a million rows, packed small, optionally with a zip directory that lies about
- * how large the worksheet unpacks.
+ * how large the worksheet unpacks; or rows whose only cell is in the sheet's last column.
  */
 
 const contentTypes = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -18,11 +18,12 @@ const workbookRels = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 
 export const sheetPath = 'xl/worksheets/sheet1.xml'
 
-/** A worksheet of `rowCount` rows, each one cell with `text`. */
-export function worksheetOfRows(rowCount: number, text: string): Buffer {
+/** A worksheet of `rowCount` rows, each one cell with `text` in `column` (XFD: the last). */
+export function worksheetOfRows(rowCount: number, text: string, column = 'A'): Buffer {
   const rows: string[] = []
   for (let row = 1; row <= rowCount; row++) {
-    rows.push(`<row r="${row}"><c r="A${row}" t="inlineStr"><is><t>${text}</t></is></c></row>`)
+    const cell = `<c r="${column}${row}" t="inlineStr"><is><t>${text}</t></is></c>`
+    rows.push(`<row r="${row}">${cell}</row>`)
   }
   return Buffer.from(
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs'
 import Papa from 'papaparse'
 import {
   importFileTooLargeMessage,
+  maxImportColumns,
   maxImportFileBytes,
   maxImportRows,
 } from '../../lib/product-import-state'
@@ -34,6 +35,7 @@ export const unsupportedFileMessage =
 export const emptyFileMessage =
   'Die Datei enthält keine Produkte: Es fehlen die Kopfzeile oder Zeilen darunter.'
 export const tooManyRowsMessage = `Die Datei hat mehr als ${maxImportRows.toLocaleString('de-DE')} Zeilen. Bitte teilen Sie sie auf.`
+export const tooManyColumnsMessage = `Die Datei hat Werte in mehr als ${maxImportColumns} Spalten. Bitte entfernen Sie die Spalten, die nicht importiert werden.`
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[]) =>
   signature.every((byte, index) => bytes[index] === byte)
@@ -64,6 +66,15 @@ export function decodeCsvText(bytes: Uint8Array): string {
 
 const tooManyRows = () => new DomainError(413, tooManyRowsMessage)
 
+/** The row's cells within the column limit; 413 when a cell beyond it holds a value. */
+function withinColumnLimit(cells: string[]): string[] {
+  if (cells.length <= maxImportColumns) return cells
+  if (cells.slice(maxImportColumns).some((cell) => cell.trim() !== '')) {
+    throw new DomainError(413, tooManyColumnsMessage)
+  }
+  return cells.slice(0, maxImportColumns)
+}
+
 function parseCsv(text: string): string[][] {
   const rows: string[][] = []
   let filled = 0
@@ -86,7 +97,7 @@ function parseCsv(text: string): string[][] {
         parser.abort()
         return
       }
-      rows.push(result.data)
+      rows.push(withinColumnLimit(result.data))
     },
   })
   if (tooMany) throw tooManyRows()
@@ -170,10 +181,12 @@ async function parseWorkbook(zip: CheckedZip): Promise<FileRow[]> {
       // The header and one row beyond the limit are enough to know it is too many.
       if (rows.length > maxImportRows) throw tooManyRows()
       const cells: string[] = []
+      // Only the cells the sheet holds; the gaps are filled once the row is known to fit.
       row.eachCell((cell, column) => {
         cells[column - 1] = cellText(cell.value)
       })
-      rows.push({ line: row.number, cells: Array.from(cells, (text) => text ?? '') })
+      const known = withinColumnLimit(cells)
+      rows.push({ line: row.number, cells: Array.from(known, (text) => text ?? '') })
     }
   }
   return rows
