@@ -98,6 +98,8 @@ export async function startServer({ postgresUrl = null } = {}) {
   return {
     port,
     url,
+    /** The server process (scripts/start.mjs serves in it), for its memory. */
+    pid: child.pid,
     /** The server's PostgreSQL database, or null on the embedded store. */
     databaseUrl: postgres?.url ?? null,
     stop: async () => {

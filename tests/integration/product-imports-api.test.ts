@@ -1,21 +1,46 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importFileTooLargeMessage, maxImportFileBytes, maxImportRows } from '~/lib/product-import'
+import { unpackedTooLargeMessage } from '~/server/files/checked-zip.server'
 import { missingFileMessage } from '~/server/files/file-http.server'
 import {
   emptyFileMessage,
+  tooManyColumnsMessage,
   tooManyRowsMessage,
   unsupportedFileMessage,
 } from '~/server/products/product-import-file.server'
 import { accessTokenOf, callApi, uploadOver } from '../support/api-client'
 import { testDatabaseKinds } from '../support/databases'
 import { startTestServer, type TestServer } from '../support/server'
+import {
+  declaringUnpackedSize,
+  sheetPath,
+  workbookOf,
+  worksheetOfRows,
+} from '../support/xlsx-bombs'
 
 /** The upload of the master product import over HTTP, against the production build. */
 
 const demoFile = path.resolve(import.meta.dirname, '../../docs/demo-product-import.csv')
 const route = '/api/admin/product-imports'
+
+/** The demo list as a workbook, every cell the text the CSV holds. */
+async function demoWorkbook(): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet('Produkte')
+  const lines = (await readFile(demoFile, 'utf8')).split(/\r?\n/).filter((line) => line !== '')
+  for (const line of lines) sheet.addRow(line.split(';'))
+  return new Uint8Array(await workbook.xlsx.writeBuffer())
+}
+
+let bomb: Promise<Uint8Array> | undefined
+/** A million rows in 6 MB that unpack to 210 MB; built once for both databases. */
+const millionRowBomb = () => {
+  bomb ??= workbookOf(worksheetOfRows(1_000_000, 'Blüte '.repeat(20)))
+  return bomb
+}
 
 describe.each(testDatabaseKinds)('product import upload API on %s', (kind) => {
   let server: TestServer
@@ -85,6 +110,41 @@ describe.each(testDatabaseKinds)('product import upload API on %s', (kind) => {
       token: ownerToken,
     })
     expect(foreign.status).toBe(403)
+  })
+
+  it('takes the demo list as an XLSX workbook and previews it as the CSV', async () => {
+    const counts = async (bytes: Uint8Array, name: string) => {
+      const answer = await upload(bytes, { token: adminToken, name })
+      expect(answer.status).toBe(201)
+      const state = await callApi(server.baseUrl, `${route}/${answer.body.id}`, {
+        token: adminToken,
+      })
+      expect(state.body.status).toBe('previewed')
+      return state.body.counts
+    }
+    const fromCsv = await counts(new Uint8Array(await readFile(demoFile)), 'produkte.csv')
+    expect(fromCsv.invalid).toBe(3)
+    expect(await counts(await demoWorkbook(), 'produkte.xlsx')).toEqual(fromCsv)
+  })
+
+  it('refuses an XLSX decompression bomb by its zip directory, before any row is parsed', async () => {
+    const refusal = { status: 413, body: { status: 413, message: unpackedTooLargeMessage } }
+    const bytes = await millionRowBomb()
+    expect(bytes.byteLength).toBeLessThan(maxImportFileBytes)
+    expect(await upload(bytes, { token: adminToken, name: 'bombe.xlsx' })).toEqual(refusal)
+    // Declaring 1 KB, the worksheet passes the directory and is refused as it unpacks past that:
+    // the chunk beyond the declared size never reaches the parser.
+    const lying = declaringUnpackedSize(bytes, sheetPath, 1024)
+    expect(await upload(lying, { token: adminToken, name: 'bombe.xlsx' })).toEqual(refusal)
+  }, 60_000)
+
+  it('refuses a workbook whose rows reach into its last column with 413', async () => {
+    // 400 KB that would otherwise become 50,000 rows of 16,384 cells each.
+    const farRight = await workbookOf(worksheetOfRows(maxImportRows, 'x', 'XFD'))
+    expect(await upload(farRight, { token: adminToken, name: 'breit.xlsx' })).toEqual({
+      status: 413,
+      body: { status: 413, message: tooManyColumnsMessage },
+    })
   })
 
   it('needs an admin token', async () => {

@@ -1,13 +1,15 @@
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
-import { maxImportRows } from '~/lib/product-import'
+import { maxImportColumns, maxImportRows } from '~/lib/product-import'
 import { DomainError } from '~/server/errors.server'
 import {
   emptyFileMessage,
   parseImportFile,
+  tooManyColumnsMessage,
   tooManyRowsMessage,
   unsupportedFileMessage,
 } from '~/server/products/product-import-file.server'
+import { workbookOf, worksheetOfRows } from '../support/xlsx-bombs'
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
 
@@ -107,5 +109,28 @@ describe('reading an import file', () => {
     expect(error.message).toBe(tooManyRowsMessage)
     const exactly = await parseImportFile(utf8(`PZN;Name\n${rows.slice(1).join('\n')}\n`))
     expect(exactly.rows).toHaveLength(maxImportRows)
+  })
+
+  it(`refuses a workbook with more than ${maxImportRows} data rows with 413`, async () => {
+    // One header and maxImportRows + 1 data rows.
+    const tooMany = await workbookOf(worksheetOfRows(maxImportRows + 2, '20001007'))
+    const error = await refusal(tooMany)
+    expect(error.status).toBe(413)
+    expect(error.message).toBe(tooManyRowsMessage)
+    const exactly = await workbookOf(worksheetOfRows(maxImportRows + 1, '20001007'))
+    expect((await parseImportFile(exactly)).rows).toHaveLength(maxImportRows)
+  })
+
+  it(`refuses values beyond ${maxImportColumns} columns with 413 and drops blank ones`, async () => {
+    // One cell in Excel's last column would pad each of 50,000 rows to 16,384 cells.
+    const farRight = await refusal(await workbookOf(worksheetOfRows(maxImportRows, 'x', 'XFD')))
+    expect(farRight.status).toBe(413)
+    expect(farRight.message).toBe(tooManyColumnsMessage)
+    const columns = (count: number, last: string) =>
+      `${Array.from({ length: count - 1 }, (_, index) => `S${index + 1}`).join(';')};${last}`
+    const wideCsv = await refusal(utf8(`${columns(maxImportColumns + 1, 'zu viel')}\n1;x\n`))
+    expect(wideCsv.message).toBe(tooManyColumnsMessage)
+    const blankBeyond = await parseImportFile(utf8(`${columns(maxImportColumns + 1, ' ')}\n1;x\n`))
+    expect(blankBeyond.header).toHaveLength(maxImportColumns)
   })
 })

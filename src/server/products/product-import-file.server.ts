@@ -1,23 +1,33 @@
+import type { Readable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import Papa from 'papaparse'
 import {
   importFileTooLargeMessage,
+  maxImportColumns,
   maxImportFileBytes,
   maxImportRows,
 } from '../../lib/product-import-state'
 import { DomainError } from '../errors.server'
+import { type CheckedZip, openCheckedZip } from '../files/checked-zip.server'
 
 /**
  * Reads an uploaded product file into its header and rows of text cells. What the file is comes
- * from its bytes, never its name: a zip that exceljs opens is a workbook (its first worksheet),
- * other binary data is refused (415), anything else is CSV text — UTF-8 (with or without BOM)
- * or, when it is no valid UTF-8, Windows-1252 as German Excel saves it. ADR 017.
+ * from its bytes, never its name: a zip that exceljs opens is a workbook (its first worksheet,
+ * read as it unpacks from a zip checked against decompression bombs), other binary data is refused
+ * (415), anything else is CSV text — UTF-8 (with or without BOM) or, when it is no valid UTF-8,
+ * Windows-1252 as German Excel saves it. ADR 017.
  */
 
 export interface ParsedImportFile {
   header: string[]
   /** Data rows without empty ones, each with its line number in the file. */
-  rows: { line: number; cells: string[] }[]
+  rows: FileRow[]
+}
+
+/** A row of the file with its line number (1 for the header). */
+interface FileRow {
+  line: number
+  cells: string[]
 }
 
 export const unsupportedFileMessage =
@@ -25,6 +35,7 @@ export const unsupportedFileMessage =
 export const emptyFileMessage =
   'Die Datei enthält keine Produkte: Es fehlen die Kopfzeile oder Zeilen darunter.'
 export const tooManyRowsMessage = `Die Datei hat mehr als ${maxImportRows.toLocaleString('de-DE')} Zeilen. Bitte teilen Sie sie auf.`
+export const tooManyColumnsMessage = `Die Datei hat Werte in mehr als ${maxImportColumns} Spalten. Bitte entfernen Sie die Spalten, die nicht importiert werden.`
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[]) =>
   signature.every((byte, index) => bytes[index] === byte)
@@ -55,6 +66,15 @@ export function decodeCsvText(bytes: Uint8Array): string {
 
 const tooManyRows = () => new DomainError(413, tooManyRowsMessage)
 
+/** The row's cells within the column limit; 413 when a cell beyond it holds a value. */
+function withinColumnLimit(cells: string[]): string[] {
+  if (cells.length <= maxImportColumns) return cells
+  if (cells.slice(maxImportColumns).some((cell) => cell.trim() !== '')) {
+    throw new DomainError(413, tooManyColumnsMessage)
+  }
+  return cells.slice(0, maxImportColumns)
+}
+
 function parseCsv(text: string): string[][] {
   const rows: string[][] = []
   let filled = 0
@@ -77,7 +97,7 @@ function parseCsv(text: string): string[][] {
         parser.abort()
         return
       }
-      rows.push(result.data)
+      rows.push(withinColumnLimit(result.data))
     },
   })
   if (tooMany) throw tooManyRows()
@@ -97,46 +117,111 @@ function cellText(value: ExcelJS.CellValue): string {
   return ''
 }
 
-async function parseWorkbook(bytes: Uint8Array): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook()
+/**
+ * The pieces of exceljs's streaming reader (pinned to 4.4.0) that read one part of a workbook each.
+ * Its public `read()` unzips the upload itself, front to back: it trusts the local headers rather
+ * than the checked central directory, inflates without any limit, and spools every worksheet that
+ * comes before the shared strings to a temporary file in full. So the checked zip hands it the
+ * parts it needs, in the order it needs them, and the rows are read as they unpack.
+ */
+interface WorkbookPartsReader {
+  workbookRels?: { Id: string; Target: string }[]
+  model?: { sheets?: { rId: string }[] }
+  _parseRels(part: Readable): Promise<void>
+  _parseWorkbook(part: Readable): Promise<void>
+  _parseSharedStrings(part: Readable): AsyncGenerator<never>
+  _parseStyles(part: Readable): Promise<void>
+  _parseWorksheet(part: Readable, sheetNo: string): Generator<{ value: WorksheetPartReader }>
+}
+
+interface WorksheetPartReader {
+  /** The rows of each unpacked chunk, in one array (iterating row by row costs four times as long). */
+  parse(): AsyncGenerator<{ eventType: string; value: ExcelJS.Row }[]>
+}
+
+/** The rows of the first worksheet that hold a value; 413 past the row limit, before reading on. */
+async function parseWorkbook(zip: CheckedZip): Promise<FileRow[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(undefined as never, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    // Dates are numbers with a date format: the styles say which.
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  }) as unknown as WorkbookPartsReader
+  const part = async (name: string) => {
+    const entry = await zip.openEntry(name)
+    // A zip without the parts of a workbook (a .docx, an archive).
+    if (!entry) throw new DomainError(415, unsupportedFileMessage)
+    return entry
+  }
+  const optionalPart = (name: string) => zip.openEntry(name)
+
+  await reader._parseRels(await part('xl/_rels/workbook.xml.rels'))
+  await reader._parseWorkbook(await part('xl/workbook.xml'))
+  const sharedStrings = await optionalPart('xl/sharedStrings.xml')
+  // With `sharedStrings: 'cache'` the generator keeps the strings and yields none: one step reads all.
+  if (sharedStrings) await reader._parseSharedStrings(sharedStrings).next()
+  const styles = await optionalPart('xl/styles.xml')
+  if (styles) await reader._parseStyles(styles)
+
+  const firstSheet = reader.model?.sheets?.[0]
+  if (!firstSheet) return []
+  const target = reader.workbookRels?.find((rel) => rel.Id === firstSheet.rId)?.Target
+  if (!target) throw new DomainError(415, unsupportedFileMessage)
+  // Targets are relative to xl/ or absolute within the package.
+  const sheetPath = new URL(target, 'file:///xl/').pathname.slice(1)
+  const [worksheet] = reader._parseWorksheet(await part(sheetPath), '1')
+  if (!worksheet) return []
+
+  const rows: FileRow[] = []
+  for await (const events of worksheet.value.parse()) {
+    for (const { eventType, value: row } of events) {
+      if (eventType !== 'row' || !row.hasValues) continue
+      // The header and one row beyond the limit are enough to know it is too many.
+      if (rows.length > maxImportRows) throw tooManyRows()
+      const cells: string[] = []
+      // Only the cells the sheet holds; the gaps are filled once the row is known to fit.
+      row.eachCell((cell, column) => {
+        cells[column - 1] = cellText(cell.value)
+      })
+      const known = withinColumnLimit(cells)
+      rows.push({ line: row.number, cells: Array.from(known, (text) => text ?? '') })
+    }
+  }
+  return rows
+}
+
+async function readWorkbook(bytes: Uint8Array): Promise<FileRow[]> {
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
-  } catch {
-    // A zip that is no workbook (a .docx, an archive).
+    return await parseWorkbook(await openCheckedZip(bytes))
+  } catch (error) {
+    if (error instanceof DomainError) throw error
+    // No readable zip, or parts that are no workbook's XML.
     throw new DomainError(415, unsupportedFileMessage)
   }
-  const sheet = workbook.worksheets[0]
-  if (!sheet) return []
-  if (sheet.actualRowCount > maxImportRows + 1) throw tooManyRows()
-  const rows: string[][] = []
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = []
-    for (let column = 1; column <= row.cellCount; column++) {
-      cells.push(cellText(row.getCell(column).value))
-    }
-    // Indexed by row number, so every row keeps its line; the gaps are empty rows.
-    rows[row.number - 1] = cells
-  })
-  return Array.from(rows, (cells) => cells ?? [])
 }
 
 /** Header and data rows of the file; 415 for what is no CSV or XLSX, 413 beyond the limits. */
 export async function parseImportFile(bytes: Uint8Array): Promise<ParsedImportFile> {
   // The edge allows a little more for the multipart framing; the file itself has its limit here.
   if (bytes.byteLength > maxImportFileBytes) throw new DomainError(413, importFileTooLargeMessage)
-  let table: string[][]
-  if (startsWith(bytes, zipSignature)) table = await parseWorkbook(bytes)
+  let fileRows: FileRow[]
+  if (startsWith(bytes, zipSignature)) fileRows = await readWorkbook(bytes)
   else if (!startsWith(bytes, utf8Bom) && looksBinary(bytes)) {
     throw new DomainError(415, unsupportedFileMessage)
-  } else table = parseCsv(decodeCsvText(bytes))
+  } else {
+    fileRows = parseCsv(decodeCsvText(bytes)).map((cells, index) => ({ line: index + 1, cells }))
+  }
 
-  const [headerRow, ...dataRows] = table.map((cells, index) => ({
-    line: index + 1,
-    cells: cells.map((cell) => cell.trim()),
+  const trimmed = fileRows.map((row) => ({
+    line: row.line,
+    cells: row.cells.map((cell) => cell.trim()),
   }))
-  const rows = dataRows.filter((row) => row.cells.some((cell) => cell !== ''))
-  if (!headerRow || rows.length === 0) throw new DomainError(400, emptyFileMessage)
+  const rows = trimmed.filter((row) => row.line > 1 && row.cells.some((cell) => cell !== ''))
+  if (rows.length === 0) throw new DomainError(400, emptyFileMessage)
   if (rows.length > maxImportRows) throw tooManyRows()
-  const header = headerRow.cells.map((name, index) => name || `Spalte ${index + 1}`)
+  const headerCells = trimmed[0]?.line === 1 ? trimmed[0].cells : []
+  const header = headerCells.map((name, index) => name || `Spalte ${index + 1}`)
   return { header, rows }
 }
