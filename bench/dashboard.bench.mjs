@@ -17,6 +17,8 @@ import {
   explain,
   machineNote,
   measure,
+  measureRowLevelSecurity,
+  rowLevelSecurityVariants,
   timedQueries,
   withFreshPostgres,
 } from './list-bench.mjs'
@@ -44,16 +46,18 @@ const scenarios = [
   ['club, 500 members', benchIds.clubOwner],
 ]
 
-/** The dashboard as its loader gets it; "matches" = the figures shown. */
+/** The dashboard as its loader gets it (on `db`, or the transaction given); "matches" = the figures shown. */
 async function callFor(db) {
   const actors = new Map()
   for (const [, userId] of scenarios) {
     actors.set(userId, await businessActor(getActiveBusinessUser, db, userId))
   }
-  return async (userId) => {
-    const dashboard = await getDashboard(actors.get(userId), db)
+  const call = async (userId, executor = db) => {
+    const dashboard = await getDashboard(actors.get(userId), executor)
     return { total: dashboard.figures.length }
   }
+  call.organisationOf = (userId) => actors.get(userId).organisation.id
+  return call
 }
 
 async function benchPglite() {
@@ -87,7 +91,14 @@ function benchPostgres(serverUrl) {
       const list = await callFor(db)
       if (process.env.BENCH_EXPLAIN) await explain(pool, scenarios, list)
       const clock = timedQueries(pool, { serial: true })
-      return measure({ database: 'PostgreSQL', scenarios, list, clock, warmUp, runs, targetMs })
+      const options = { scenarios, clock, warmUp, runs, targetMs }
+      return [
+        ...(await measure({ ...options, database: 'PostgreSQL', list })),
+        ...(await measureRowLevelSecurity(
+          await rowLevelSecurityVariants(pool, db, list.organisationOf, list),
+          options,
+        )),
+      ]
     },
   )
 }

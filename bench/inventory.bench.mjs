@@ -16,7 +16,9 @@ import {
   explain,
   machineNote,
   measure,
+  measureRowLevelSecurity,
   prng,
+  rowLevelSecurityVariants,
   timedQueries,
   withFreshPostgres,
 } from './list-bench.mjs'
@@ -219,7 +221,23 @@ function benchPostgres(serverUrl) {
       const list = (search) => listInventory(actor, search, db)
       if (process.env.BENCH_EXPLAIN) await explain(pool, scenarios, list)
       const clock = timedQueries(pool)
-      return { counts, results: await measureList('PostgreSQL', db, clock, actor) }
+      const results = await measureList('PostgreSQL', db, clock, actor)
+      const variants = await rowLevelSecurityVariants(
+        pool,
+        db,
+        actor.organisation.id,
+        (search, tx) => listInventory(actor, search, tx),
+      )
+      results.push(
+        ...(await measureRowLevelSecurity(variants, {
+          scenarios,
+          clock,
+          warmUp,
+          runs,
+          targetMs: 20,
+        })),
+      )
+      return { counts, results }
     },
   )
 }

@@ -3,6 +3,7 @@
 // benchmarks call the services themselves, so they measure exactly the queries `npm start` runs.
 import { randomBytes } from 'node:crypto'
 import { cpus, loadavg } from 'node:os'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { withClient } from './server.mjs'
 
@@ -149,3 +150,40 @@ export const machineNote = () =>
   `${cpus().length} CPUs, load average ${loadavg()
     .map((load) => load.toFixed(1))
     .join(' / ')} at the end (other work on the machine inflates every figure).`
+
+/**
+ * Row-level security's cost (ADR 050): `list(search, tx)` in one transaction, once in the system
+ * scope on the benchmark's superuser connection (the policies do not bind), once as a role they
+ * bind, in the scope of the organisation `organisationOf(search)`. Both pay the same transaction
+ * and settings round trips; the difference is the policies.
+ */
+export async function rowLevelSecurityVariants(pool, db, organisationOf, list) {
+  const role = 'blattwerk_bench_app'
+  await pool.query(`do $$ begin
+    if not exists (select 1 from pg_roles where rolname = '${role}') then
+      create role ${role} nologin nosuperuser nobypassrls;
+    end if;
+  end $$`)
+  await pool.query(`grant usage on schema public to ${role}`)
+  await pool.query(`grant select, insert, update, delete on all tables in schema public to ${role}`)
+  const scoped = (scope, asRole) => (search) =>
+    db.transaction(async (tx) => {
+      if (asRole) await tx.execute(sql.raw(`set local role ${role}`))
+      await tx.execute(
+        sql`select set_config('app.scope', ${scope}, true), set_config('app.organisation_id', ${organisationOf(search)}, true)`,
+      )
+      return list(search, tx)
+    })
+  return { off: scoped('system', false), on: scoped('organisation', true) }
+}
+
+/**
+ * `measure` for both variants of `rowLevelSecurityVariants`, named by what binds. Their queries
+ * run on a transaction's client, which the pool's query clock does not see: compare "call p95".
+ */
+export async function measureRowLevelSecurity(variants, options) {
+  return [
+    ...(await measure({ ...options, database: 'PG, RLS off (call p95)', list: variants.off })),
+    ...(await measure({ ...options, database: 'PG, RLS on (call p95)', list: variants.on })),
+  ]
+}
