@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { crc32, deflateSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
@@ -297,6 +297,27 @@ describe.each(testDatabaseKinds)('file API on %s', (kind) => {
     })
     expect(json.status).toBe(415)
     expect(json.body.message).toContain('multipart/form-data')
+  })
+
+  it("takes a shop logo of 500 KB and refuses one above 1 MB with the logo's message", async () => {
+    const side = 410
+    const noise = randomBytes(side * side * 3)
+    const logo = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+      .png()
+      .toBuffer()
+    expect(logo.byteLength).toBeGreaterThan(500_000)
+    const upload = (bytes: Uint8Array) =>
+      uploadOver(server.baseUrl, '/api/files/shop-logos', bytes, {
+        token: ownerToken,
+        type: 'image/png',
+        name: 'logo.png',
+      })
+    expect(await upload(logo)).toMatchObject({ status: 201, body: { id: expect.any(String) } })
+    const tooLarge = Buffer.concat([logo, Buffer.alloc(600_000)])
+    expect(await upload(tooLarge)).toEqual({
+      status: 413,
+      body: { status: 413, message: 'Das Logo ist größer als 1 MB.' },
+    })
   })
 
   it('answers 404 for unknown files and 405 for other methods', async () => {

@@ -7,6 +7,7 @@ import { type Actor, requireRole } from '../actor.server'
 import type { Database, Executor } from '../db/client.server'
 import { DomainError, ForbiddenError, NotFoundError } from '../errors.server'
 import { type storedFilePurpose, storedFiles } from './files.schema'
+import { uploadSizeLimits } from './upload-routes.server'
 
 /**
  * The one way files enter and leave Blattwerk (ADR 016): product images, certificates of
@@ -40,8 +41,7 @@ interface PurposePolicy {
 
 // ─── Images ─────────────────────────────────────────────────────────────────────────────────
 
-const megabyte = 1024 * 1024
-export const maxImageBytes = 5 * megabyte
+export const maxImageBytes = uploadSizeLimits.product_image.maxBytes
 /** The long side an image is scaled down to; product pictures never show larger. */
 export const maxImageSide = 1600
 /**
@@ -122,7 +122,6 @@ const reencodeImage = reencodeAsWebp(maxImageSide)
 
 // ─── Organisation logos ─────────────────────────────────────────────────────────────────────
 
-export const maxLogoBytes = 2 * megabyte
 /** Long side a logo is kept at: printed at most 50 mm wide, that is 600 px at 300 dpi. */
 export const maxLogoSide = 800
 export const notALogoMessage =
@@ -165,12 +164,11 @@ async function reencodeLogo(upload: Uint8Array): Promise<PreparedFile> {
 }
 
 /** A shop's logo: shown in the header at most 64 px high, twice that for sharp screens. */
-export const maxShopLogoBytes = megabyte
 export const maxShopLogoSide = 600
 
 // ─── Certificates of analysis ──────────────────────────────────────────────────────────────
 
-export const maxCertificateBytes = 10 * megabyte
+export const maxCertificateBytes = uploadSizeLimits.batch_certificate.maxBytes
 export const notACertificateMessage =
   'Bitte laden Sie das Analysezertifikat als PDF, PNG oder JPEG hoch. Diese Datei ist nichts davon.'
 
@@ -225,8 +223,7 @@ const prescriptionRecordOwner: PurposePolicy['ownerForUpload'] = (actor) => {
 const purposes: Record<StoredFilePurpose, PurposePolicy> = {
   /** Pictures of master products: kept by platform admins, shown on every shop page. */
   product_image: {
-    maxBytes: maxImageBytes,
-    tooLargeMessage: 'Das Bild ist größer als 5 MB.',
+    ...uploadSizeLimits.product_image,
     ownerForUpload: (actor) => {
       requireRole(actor, 'admin')
       return null
@@ -237,8 +234,7 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
   },
   /** CoAs and lab reports of batches: only the owning organisation's users store and read them. */
   batch_certificate: {
-    maxBytes: maxCertificateBytes,
-    tooLargeMessage: 'Das Analysezertifikat ist größer als 10 MB.',
+    ...uploadSizeLimits.batch_certificate,
     ownerForUpload: (actor) => {
       const business = requireRole(actor, 'owner', 'staff')
       if (!(stockKeepingCategories as readonly string[]).includes(business.organisation.category)) {
@@ -252,8 +248,7 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
   },
   /** Scans of paper prescriptions: only the pharmacy that sells on them stores and reads them. */
   prescription_scan: {
-    maxBytes: maxCertificateBytes,
-    tooLargeMessage: 'Der Rezept-Scan ist größer als 10 MB.',
+    ...uploadSizeLimits.prescription_scan,
     ownerForUpload: prescriptionRecordOwner,
     public: false,
     mayRead: ownOrganisationOnly,
@@ -261,8 +256,7 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
   },
   /** Certificates of exemption from statutory co-payments (§ 62 SGB V), like prescription scans. */
   copayment_exemption: {
-    maxBytes: maxCertificateBytes,
-    tooLargeMessage: 'Die Befreiungsbescheinigung ist größer als 10 MB.',
+    ...uploadSizeLimits.copayment_exemption,
     ownerForUpload: prescriptionRecordOwner,
     public: false,
     mayRead: ownOrganisationOnly,
@@ -270,8 +264,7 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
   },
   /** The letterhead's logo: the owner uploads it, the organisation's users (and its documents) read it. */
   organisation_logo: {
-    maxBytes: maxLogoBytes,
-    tooLargeMessage: 'Das Logo ist größer als 2 MB.',
+    ...uploadSizeLimits.organisation_logo,
     ownerForUpload: (actor) => {
       const business = requireRole(actor, 'owner')
       return business.organisation.id
@@ -285,8 +278,7 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
    * every visitor of the host sees it.
    */
   shop_logo: {
-    maxBytes: maxShopLogoBytes,
-    tooLargeMessage: 'Das Logo ist größer als 1 MB.',
+    ...uploadSizeLimits.shop_logo,
     ownerForUpload: (actor) => {
       const business = requireRole(actor, 'owner')
       if (!['pharmacy', 'club'].includes(business.organisation.category)) throw new ForbiddenError()
