@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import pLimit from 'p-limit'
-import sharp from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import { isUuid } from '../../lib/ids'
 import { type Actor, requireRole } from '../actor.server'
 import type { Database, Executor } from '../db/client.server'
@@ -79,43 +79,67 @@ export function imageFormatOf(bytes: Uint8Array): ImageFormat | null {
 const imageWork = pLimit(2)
 
 /**
- * An uploaded picture as it is kept: the magic number and the decoder must agree on PNG, JPEG or
- * WebP; then it is turned upright (EXIF orientation), scaled to at most `maxSide` on its long
- * side, and written anew as WebP. Re-encoding drops every metadata block (GPS position, camera,
- * comments) and anything smuggled behind the image data.
+ * Decodes an upload whose magic number announced `announced` — the decoder must agree, or
+ * `refusals.mismatch` is the answer — turns it upright by its EXIF orientation and lets `write`
+ * encode it anew. What is written anew keeps no metadata (EXIF with GPS position and camera, XMP,
+ * IPTC, comments, colour profile) and nothing smuggled behind the image data.
+ */
+function rewriteImage(
+  upload: Uint8Array,
+  announced: ImageFormat,
+  refusals: { mismatch: string; unreadable: string },
+  write: (upright: Sharp) => Promise<PreparedFile>,
+): Promise<PreparedFile> {
+  return imageWork(async () => {
+    const image = sharp(upload, {
+      limitInputPixels: maxImagePixels,
+      failOn: 'error',
+    })
+    try {
+      const { format } = await image.metadata()
+      if (format !== announced) throw new DomainError(415, refusals.mismatch)
+      return await write(image.autoOrient())
+    } catch (error) {
+      if (error instanceof DomainError) throw error
+      if (error instanceof Error && /pixel limit/i.test(error.message)) {
+        throw new DomainError(413, tooManyPixelsMessage)
+      }
+      throw new DomainError(415, refusals.unreadable)
+    }
+  })
+}
+
+/** Scaled down to at most `maxSide` on the long side, never up. */
+const withinSide = (image: Sharp, maxSide: number) =>
+  image.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+
+/** PNG stays lossless PNG, JPEG stays JPEG at a quality that keeps print and scans legible. */
+const inFormat = async (image: Sharp, format: 'png' | 'jpeg'): Promise<PreparedFile> => ({
+  contentType: `image/${format}`,
+  data:
+    format === 'png'
+      ? await image.png({ compressionLevel: 9 }).toBuffer()
+      : await image.jpeg({ quality: 90 }).toBuffer(),
+})
+
+/**
+ * An uploaded picture as it is kept: PNG, JPEG or WebP, upright, scaled to at most `maxSide` on
+ * its long side, and written anew as WebP.
  */
 const reencodeAsWebp =
   (maxSide: number) =>
   async (upload: Uint8Array): Promise<PreparedFile> => {
     const announced = imageFormatOf(upload)
     if (!announced) throw new DomainError(415, notAnImageMessage)
-    return imageWork(async () => {
-      const image = sharp(upload, {
-        limitInputPixels: maxImagePixels,
-        failOn: 'error',
-      })
-      try {
-        const { format } = await image.metadata()
-        if (format !== announced) throw new DomainError(415, notAnImageMessage)
-        const data = await image
-          .autoOrient()
-          .resize({
-            width: maxSide,
-            height: maxSide,
-            fit: 'inside',
-            withoutEnlargement: true,
-          })
-          .webp({ quality: 82 })
-          .toBuffer()
-        return { contentType: 'image/webp', data }
-      } catch (error) {
-        if (error instanceof DomainError) throw error
-        if (error instanceof Error && /pixel limit/i.test(error.message)) {
-          throw new DomainError(413, tooManyPixelsMessage)
-        }
-        throw new DomainError(415, unreadableImageMessage)
-      }
-    })
+    return rewriteImage(
+      upload,
+      announced,
+      { mismatch: notAnImageMessage, unreadable: unreadableImageMessage },
+      async (upright) => ({
+        contentType: 'image/webp',
+        data: await withinSide(upright, maxSide).webp({ quality: 82 }).toBuffer(),
+      }),
+    )
   }
 
 const reencodeImage = reencodeAsWebp(maxImageSide)
@@ -128,39 +152,18 @@ export const notALogoMessage =
   'Bitte laden Sie das Logo als PNG oder JPEG hoch. Diese Datei ist keins von beiden.'
 
 /**
- * A logo stays PNG or JPEG — the formats a PDF embeds — but is decoded and written anew like
- * every image (metadata and trailing data gone), and scaled to at most `maxLogoSide`.
+ * A logo stays PNG or JPEG — the formats a PDF embeds — but is written anew like every image,
+ * and scaled to at most `maxLogoSide`.
  */
 async function reencodeLogo(upload: Uint8Array): Promise<PreparedFile> {
   const announced = imageFormatOf(upload)
   if (announced !== 'png' && announced !== 'jpeg') throw new DomainError(415, notALogoMessage)
-  return imageWork(async () => {
-    const image = sharp(upload, {
-      limitInputPixels: maxImagePixels,
-      failOn: 'error',
-    })
-    try {
-      const { format } = await image.metadata()
-      if (format !== announced) throw new DomainError(415, notALogoMessage)
-      const resized = image.autoOrient().resize({
-        width: maxLogoSide,
-        height: maxLogoSide,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      const data =
-        announced === 'png'
-          ? await resized.png({ compressionLevel: 9 }).toBuffer()
-          : await resized.jpeg({ quality: 90 }).toBuffer()
-      return { contentType: `image/${announced}`, data }
-    } catch (error) {
-      if (error instanceof DomainError) throw error
-      if (error instanceof Error && /pixel limit/i.test(error.message)) {
-        throw new DomainError(413, tooManyPixelsMessage)
-      }
-      throw new DomainError(415, unreadableImageMessage)
-    }
-  })
+  return rewriteImage(
+    upload,
+    announced,
+    { mismatch: notALogoMessage, unreadable: unreadableImageMessage },
+    (upright) => inFormat(withinSide(upright, maxLogoSide), announced),
+  )
 }
 
 /** A shop's logo: shown in the header at most 64 px high, twice that for sharp screens. */
@@ -178,9 +181,14 @@ export const notAPrescriptionScanMessage =
 export const notAnExemptionMessage =
   'Bitte laden Sie die Befreiungsbescheinigung als PDF, PNG oder JPEG hoch. Diese Datei ist nichts davon.'
 
+export const unreadableRecordImageMessage =
+  'Das Bild lässt sich nicht lesen. Bitte laden Sie eine unbeschädigte PDF-, PNG- oder JPEG-Datei hoch.'
+
 /**
- * Records (a CoA, a prescription scan) are kept byte for byte, but only when their content is a
- * PDF, PNG or JPEG, whatever the name claims: a renamed executable or script is refused.
+ * Records (a CoA, a prescription scan) are accepted only when their content is a PDF, PNG or JPEG,
+ * whatever the name claims: a renamed executable or script is refused. A PDF is kept byte for
+ * byte (it may be signed); an image — often a phone's photo, with where and on what it was
+ * taken — is kept upright, in its format and full size, but written anew without its metadata.
  */
 const checkRecordFile =
   (refusal: string) =>
@@ -189,10 +197,13 @@ const checkRecordFile =
       return { contentType: 'application/pdf', data: Buffer.from(upload) }
     }
     const format = imageFormatOf(upload)
-    if (format === 'png' || format === 'jpeg') {
-      return { contentType: `image/${format}`, data: Buffer.from(upload) }
-    }
-    throw new DomainError(415, refusal)
+    if (format !== 'png' && format !== 'jpeg') throw new DomainError(415, refusal)
+    return rewriteImage(
+      upload,
+      format,
+      { mismatch: refusal, unreadable: unreadableRecordImageMessage },
+      (upright) => inFormat(upright, format),
+    )
   }
 
 /** The organisations that keep stock: sellers and clubs (a club's lab report). */
