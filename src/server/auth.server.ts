@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import {
   type AccountType,
@@ -13,9 +13,14 @@ import { authSessions, organisations, refreshTokens, shopUsers, tenants, users }
 import { DomainError } from './errors.server'
 import { spendPasswordCheckTime, verifyPassword } from './password.server'
 import {
-  countAttempt,
+  type AttemptCount,
+  clientOfAddress,
+  countAttempts,
+  isRemembered,
+  type MemoryRule,
   type RateLimitRule,
   refundAttempt,
+  remember,
   resetCounter,
   type Voice,
 } from './rate-limit.server'
@@ -75,25 +80,92 @@ export const loginLimits = {
   },
   /** Failures from one client across all accounts (attempts the account rule let through). */
   client: { name: 'login-client', points: 100, windowSeconds: 60 * 60, sliding: false },
+  /**
+   * The account's ceiling across all addresses (ADR 051): failures from clients it does not know
+   * — guesses spread over many addresses — at most this many per quarter hour …
+   */
+  account: { name: 'login-account', points: 20, windowSeconds: 15 * 60, sliding: false },
+  /** … and per day, so a lasting attack gets fewer guesses still. */
+  accountPerDay: {
+    name: 'login-account-day',
+    points: 100,
+    windowSeconds: 24 * 60 * 60,
+    sliding: false,
+  },
 } satisfies Record<string, RateLimitRule>
+
+/**
+ * How long a client (an address, an IPv6 /64) a login to an account succeeded from stays known to
+ * that account: its attempts pass the account's ceiling, so an attack from elsewhere cannot keep
+ * the owner out. As long as the contact form keeps an address (ADR 041).
+ */
+export const knownLoginClient: MemoryRule = {
+  name: 'login-known-client',
+  windowSeconds: 30 * 24 * 60 * 60,
+}
 
 const sessionExpired = () => new DomainError(401, messages.sessionExpired)
 
-/**
- * Counts a login as failed before the password is checked, so parallel guesses cannot outrun the
- * limits. The client rule counts only attempts that get past the account rule: a refused attempt
- * costs nothing, and one hammered account must not lock its client out of all the others.
- */
-async function countLoginAttempt(db: Database, accountKey: string, clientIp: string, voice: Voice) {
-  const refusal = messages.tooManyLoginAttempts
-  await countAttempt(db, loginLimits.accountAndClient, accountKey, refusal, voice)
-  await countAttempt(db, loginLimits.client, clientIp, refusal, voice)
+/** One login attempt as the limits see it. */
+interface LoginAttempt {
+  /** The account as typed: `b2b:<username>` or `b2c:<shop>:<e-mail>`. */
+  account: string
+  /** The client's address, an IPv6 address as its /64 network. */
+  client: string
+  /** Whether a login to the account succeeded from this client lately. */
+  known: boolean
 }
 
-/** A login that succeeded was no failure: the account's streak ends, the client gets its point back. */
-async function forgiveLoginAttempt(db: Executor, accountKey: string, clientIp: string) {
-  await resetCounter(db, loginLimits.accountAndClient, accountKey)
-  await refundAttempt(db, loginLimits.client, clientIp)
+/** Account and client as one key, hashed: the known clients are kept for weeks. */
+const knownClientKey = (account: string, client: string) =>
+  createHash('sha256').update(`${account}\n${client}`).digest('hex')
+
+/**
+ * The counts of an attempt, in the order they are taken: the streak of the account from this
+ * client first (a client hammering one account is stopped there, before it costs anything
+ * else), then the client across accounts, then — unless the client is known — the account's
+ * ceilings across all clients.
+ */
+function loginCounts(attempt: LoginAttempt): [AttemptCount, ...AttemptCount[]] {
+  return [
+    { rule: loginLimits.accountAndClient, key: `${attempt.account}:${attempt.client}` },
+    { rule: loginLimits.client, key: attempt.client },
+    ...(attempt.known
+      ? []
+      : [
+          { rule: loginLimits.account, key: attempt.account },
+          { rule: loginLimits.accountPerDay, key: attempt.account },
+        ]),
+  ]
+}
+
+/**
+ * Counts a login as failed before the password is checked, so parallel guesses cannot outrun the
+ * limits; an attempt refused by one limit costs nothing in the others.
+ */
+async function countLoginAttempt(
+  db: Database,
+  account: string,
+  address: string,
+  voice: Voice,
+): Promise<LoginAttempt> {
+  const client = clientOfAddress(address)
+  const known = await isRemembered(db, knownLoginClient, knownClientKey(account, client))
+  const attempt = { account, client, known }
+  await countAttempts(db, loginCounts(attempt), messages.tooManyLoginAttempts, voice)
+  return attempt
+}
+
+/**
+ * A login that succeeded was no failure: the account's streak from this client ends, the other
+ * counts get this attempt's point back — the ceilings keep an attacker's guesses — and the client
+ * is known to the account from now on.
+ */
+async function forgiveLoginAttempt(db: Executor, attempt: LoginAttempt) {
+  const [streak, ...others] = loginCounts(attempt)
+  await resetCounter(db, streak.rule, streak.key)
+  for (const { rule, key } of others) await refundAttempt(db, rule, key)
+  await remember(db, knownLoginClient, knownClientKey(attempt.account, attempt.client))
 }
 
 interface SessionSubject {
@@ -150,10 +222,10 @@ function signAccessFor(keys: SigningKeys, subject: SessionSubject, sessionId: st
 async function startSession(
   { db, keys }: AuthDeps,
   subject: SessionSubject,
-  login: { organisationId: string; accountKey: string; client: Caller },
+  login: { organisationId: string; attempt: LoginAttempt; client: Caller },
 ) {
   return db.transaction(async (tx) => {
-    await forgiveLoginAttempt(tx, login.accountKey, login.client.ip)
+    await forgiveLoginAttempt(tx, login.attempt)
     const [session] = await tx
       .insert(authSessions)
       .values({
@@ -272,8 +344,12 @@ export async function loginBusinessUser(
   input: { username: string; password: string },
   client: Caller,
 ) {
-  const accountKey = `b2b:${input.username.toLowerCase()}:${client.ip}`
-  await countLoginAttempt(deps.db, accountKey, client.ip, 'du')
+  const attempt = await countLoginAttempt(
+    deps.db,
+    `b2b:${input.username.toLowerCase()}`,
+    client.ip,
+    'du',
+  )
 
   const [row] = await deps.db
     .select(businessUserColumns)
@@ -289,7 +365,7 @@ export async function loginBusinessUser(
   const tokens = await startSession(
     deps,
     { accountType: 'b2b', id: row.id, role: row.role, tenant: null },
-    { organisationId: row.organisation.id, accountKey, client },
+    { organisationId: row.organisation.id, attempt, client },
   )
   return { user: toB2bUser(row), ...tokens }
 }
@@ -301,8 +377,12 @@ export async function loginShopUser(
   client: Caller,
 ) {
   if (!tenant?.available) throw new DomainError(404, messages.unknownShop)
-  const accountKey = `b2c:${tenant.slug}:${input.email.toLowerCase()}:${client.ip}`
-  await countLoginAttempt(deps.db, accountKey, client.ip, 'Sie')
+  const attempt = await countLoginAttempt(
+    deps.db,
+    `b2c:${tenant.slug}:${input.email.toLowerCase()}`,
+    client.ip,
+    'Sie',
+  )
 
   const [row] = await deps.db
     .select({
@@ -336,7 +416,7 @@ export async function loginShopUser(
       role: shopUserRole,
       tenant: { id: tenant.id, slug: tenant.slug },
     },
-    { organisationId: tenant.organisationId, accountKey, client },
+    { organisationId: tenant.organisationId, attempt, client },
   )
   return { user: { id: row.id, email: row.email, name: row.name, tenant: tenant.slug }, ...tokens }
 }

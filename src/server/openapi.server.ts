@@ -74,6 +74,7 @@ const refreshTokenHours = Math.round((refreshTokenLifetimeSeconds / 3600) * 10) 
 const bodyLimitKiB = maxJsonBodyBytes / 1024
 const loginFailureLimit = loginLimits.accountAndClient.points
 const loginFailureMinutes = loginLimits.accountAndClient.windowSeconds / 60
+const { account: accountCeiling, accountPerDay: accountCeilingPerDay } = loginLimits
 const longestLoginWindowSeconds = Math.max(
   ...Object.values(loginLimits).map((rule) => rule.windowSeconds),
 )
@@ -108,8 +109,10 @@ const jsonBodyErrors = {
 const tooManyLoginAttempts: ZodOpenApiResponseObject = {
   ...errorResponse(
     `Too many failed login attempts (${loginFailureLimit} in a row for one account and client ` +
-      `within ${loginFailureMinutes} minutes, or too many from one client); retry after the ` +
-      'number of seconds in `Retry-After`.',
+      `within ${loginFailureMinutes} minutes, too many from one client, or — from a client the ` +
+      `account has not logged in from lately — more than ${accountCeiling.points} for the account ` +
+      `within ${accountCeiling.windowSeconds / 60} minutes or ${accountCeilingPerDay.points} ` +
+      'within a day across all clients); retry after the number of seconds in `Retry-After`.',
   ),
   headers: z.object({
     'Retry-After': z

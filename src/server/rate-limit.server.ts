@@ -1,4 +1,5 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
+import ipaddr from 'ipaddr.js'
 import type { Executor } from './db/client.server'
 import { rateLimits } from './db/schema'
 import { DomainError } from './errors.server'
@@ -13,7 +14,23 @@ export interface RateLimitRule {
   sliding: boolean
 }
 
-const counterKey = (rule: RateLimitRule, key: string) => `${rule.name}:${key}`
+/** Something the limits remember for a while rather than count (a client an account knows). */
+export type MemoryRule = Pick<RateLimitRule, 'name' | 'windowSeconds'>
+
+const counterKey = (rule: Pick<RateLimitRule, 'name'>, key: string) => `${rule.name}:${key}`
+
+/**
+ * The client a limit counts: its address — an IPv6 address as its /64 network, since one
+ * household or host holds a whole /64 and picks addresses from it at will (privacy addresses
+ * change daily; an attacker could take a new one for every attempt). What is no address stays.
+ */
+export function clientOfAddress(address: string): string {
+  if (!ipaddr.isValid(address)) return address
+  const parsed = ipaddr.process(address)
+  if (!(parsed instanceof ipaddr.IPv6)) return parsed.toString()
+  const network = new ipaddr.IPv6([...parsed.parts.slice(0, 4), 0, 0, 0, 0])
+  return `${network.toString()}/64`
+}
 
 /** How a refusal addresses its reader: the back-office says "du", a pharmacy's shop "Sie". */
 export type Voice = 'du' | 'Sie'
@@ -57,6 +74,49 @@ export async function countAttempt(
   }
 }
 
+export interface AttemptCount {
+  rule: RateLimitRule
+  key: string
+}
+
+/**
+ * Counts one attempt against several rules in turn. When one refuses, the attempt gives back the
+ * points it took from the rules before it: an attempt refused by any rule costs nothing elsewhere.
+ */
+export async function countAttempts(
+  db: Executor,
+  counts: readonly AttemptCount[],
+  refusal: string,
+  voice: Voice = 'du',
+): Promise<void> {
+  for (const [index, { rule, key }] of counts.entries()) {
+    try {
+      await countAttempt(db, rule, key, refusal, voice)
+    } catch (error) {
+      for (const taken of counts.slice(0, index)) await refundAttempt(db, taken.rule, taken.key)
+      throw error
+    }
+  }
+}
+
+/** Remembers `key` for the rule's window from now; remembering it again restarts the window. */
+export async function remember(db: Executor, rule: MemoryRule, key: string): Promise<void> {
+  const window = sql`now() + make_interval(secs => ${rule.windowSeconds})`
+  await db
+    .insert(rateLimits)
+    .values({ key: counterKey(rule, key), points: 1, expiresAt: window })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { expiresAt: window } })
+}
+
+/** Whether `key` was remembered under the rule within its window. */
+export async function isRemembered(db: Executor, rule: MemoryRule, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ key: rateLimits.key })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, counterKey(rule, key)), gt(rateLimits.expiresAt, sql`now()`)))
+  return row !== undefined
+}
+
 /** Gives back the point of an attempt that turned out not to count (a rule of failures only). */
 export async function refundAttempt(db: Executor, rule: RateLimitRule, key: string): Promise<void> {
   await db
@@ -69,13 +129,17 @@ export async function resetCounter(db: Executor, rule: RateLimitRule, key: strin
   await db.delete(rateLimits).where(eq(rateLimits.key, counterKey(rule, key)))
 }
 
-/** The 429 of a refused attempt: `lead`, how long to wait in minutes, and `Retry-After` in seconds. */
+/** A wait as people say it: minutes, and hours once it is longer than an hour and a half. */
+function waitText(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60)
+  if (minutes <= 90) return `${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'}`
+  return `${Math.ceil(minutes / 60)} Stunden`
+}
+
+/** The 429 of a refused attempt: `lead`, how long to wait, and `Retry-After` in seconds. */
 function tooManyAttempts(lead: string, retryAfter: number, voice: Voice): DomainError {
-  const minutes = Math.ceil(retryAfter / 60)
   const retry = voice === 'Sie' ? 'Bitte versuchen Sie es' : 'Bitte versuche es'
-  return new DomainError(
-    429,
-    `${lead} ${retry} in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} erneut.`,
-    { headers: { 'Retry-After': String(retryAfter) } },
-  )
+  return new DomainError(429, `${lead} ${retry} in ${waitText(retryAfter)} erneut.`, {
+    headers: { 'Retry-After': String(retryAfter) },
+  })
 }

@@ -1,4 +1,5 @@
 import { importFileTooLargeMessage, maxImportFileBytes } from '../lib/product-import-state'
+import { uploadRoutePurposes, uploadSizeLimits } from './files/upload-routes.server'
 import { errorResponse, hasBody, invalidJsonMessage, maxJsonBodyBytes } from './http.server'
 
 const serverFunctionBase = process.env.TSS_SERVER_FN_BASE
@@ -22,26 +23,12 @@ const uploadLimits: Record<string, BodyLimit> = {
     bytes: maxImportFileBytes + multipartOverhead,
     message: importFileTooLargeMessage,
   },
-  '/api/files/product-images': {
-    bytes: 5 * 1024 * 1024 + multipartOverhead,
-    message: 'Das Bild ist größer als 5 MB.',
-  },
-  '/api/files/organisation-logos': {
-    bytes: 2 * 1024 * 1024 + multipartOverhead,
-    message: 'Das Logo ist größer als 2 MB.',
-  },
-  '/api/files/batch-certificates': {
-    bytes: 10 * 1024 * 1024 + multipartOverhead,
-    message: 'Das Analysezertifikat ist größer als 10 MB.',
-  },
-  '/api/files/prescription-scans': {
-    bytes: 10 * 1024 * 1024 + multipartOverhead,
-    message: 'Der Rezept-Scan ist größer als 10 MB.',
-  },
-  '/api/files/copayment-exemptions': {
-    bytes: 10 * 1024 * 1024 + multipartOverhead,
-    message: 'Die Befreiungsbescheinigung ist größer als 10 MB.',
-  },
+  ...Object.fromEntries(
+    Object.entries(uploadRoutePurposes).map(([path, purpose]) => {
+      const { maxBytes, tooLargeMessage } = uploadSizeLimits[purpose]
+      return [path, { bytes: maxBytes + multipartOverhead, message: tooLargeMessage }]
+    }),
+  ),
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { crc32, deflateSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
@@ -15,6 +15,7 @@ import {
   storeFile,
   tooManyPixelsMessage,
   unreadableImageMessage,
+  unreadableRecordImageMessage,
 } from '~/server/files/file-store.server'
 import { storedFiles } from '~/server/files/files.schema'
 import { demoActors } from '../support/actors'
@@ -36,6 +37,55 @@ const makeJpegWithExif = () =>
     .withMetadata({ orientation: 6 })
     .withExif({ IFD0: { Copyright: 'Qvist Fotostudio', Make: 'Testkamera' } })
     .toBuffer()
+
+/** A phone's photo of a paper, telling where and with what it was taken. */
+async function makeTellingJpeg() {
+  const jpeg = await solid(300, 100)
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: 'Testkamera', Model: 'Qvist Phone 12' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '52/1 31/1 12/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '13/1 24/1 36/1',
+      },
+    })
+    .withXmp(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+        '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">' +
+        '<dc:creator>Qvist Scanner</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>',
+    )
+    .toBuffer()
+  // A comment segment (COM) right after the start-of-image marker.
+  const comment = Buffer.from('Qvist Kommentar')
+  const length = Buffer.alloc(2)
+  length.writeUInt16BE(comment.length + 2)
+  return Buffer.concat([
+    jpeg.subarray(0, 2),
+    Buffer.from([0xff, 0xfe]),
+    length,
+    comment,
+    jpeg.subarray(2),
+  ])
+}
+
+/** A PNG with EXIF (orientation and camera) and a text chunk right after its header. */
+async function makeTellingPng() {
+  const png = await solid(300, 100)
+    .png()
+    .withMetadata({ orientation: 6 })
+    .withExif({ IFD0: { Make: 'Testkamera', Model: 'Qvist Phone 12' } })
+    .toBuffer()
+  const afterHeader = 8 + 25
+  const text = pngChunk('tEXt', Buffer.from('Comment\0Qvist Kommentar', 'latin1'))
+  return Buffer.concat([png.subarray(0, afterHeader), text, png.subarray(afterHeader)])
+}
+
+/** The GPS directory's tag (0x8825) in an EXIF block of either byte order. */
+const hasGpsDirectory = (exif: Buffer | undefined) =>
+  Boolean(exif?.includes(Buffer.from([0x88, 0x25])) || exif?.includes(Buffer.from([0x25, 0x88])))
 
 const textFile = Buffer.from('Das ist kein Bild, nur ein umbenannter Text.\n')
 const pdfFile = Buffer.from(
@@ -299,6 +349,27 @@ describe.each(testDatabaseKinds)('file API on %s', (kind) => {
     expect(json.body.message).toContain('multipart/form-data')
   })
 
+  it("takes a shop logo of 500 KB and refuses one above 1 MB with the logo's message", async () => {
+    const side = 410
+    const noise = randomBytes(side * side * 3)
+    const logo = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+      .png()
+      .toBuffer()
+    expect(logo.byteLength).toBeGreaterThan(500_000)
+    const upload = (bytes: Uint8Array) =>
+      uploadOver(server.baseUrl, '/api/files/shop-logos', bytes, {
+        token: ownerToken,
+        type: 'image/png',
+        name: 'logo.png',
+      })
+    expect(await upload(logo)).toMatchObject({ status: 201, body: { id: expect.any(String) } })
+    const tooLarge = Buffer.concat([logo, Buffer.alloc(600_000)])
+    expect(await upload(tooLarge)).toEqual({
+      status: 413,
+      body: { status: 413, message: 'Das Logo ist größer als 1 MB.' },
+    })
+  })
+
   it('answers 404 for unknown files and 405 for other methods', async () => {
     const unknown = await callApi(server.baseUrl, `/api/files/${crypto.randomUUID()}`)
     expect(unknown).toMatchObject({ status: 404, body: { message: fileNotFoundMessage } })
@@ -357,7 +428,7 @@ describe.each(testDatabaseKinds)('certificate API on %s', (kind) => {
     await server?.stop()
   })
 
-  it('keeps a PDF, PNG or JPEG byte for byte and serves it only to its organisation', async () => {
+  it('keeps a PDF byte for byte and serves it only to its organisation', async () => {
     const stored = await upload(pdfFile, tokens.staff)
     expect(stored.status).toBe(201)
     const answer = await download(stored.body.id, tokens.owner)
@@ -372,12 +443,48 @@ describe.each(testDatabaseKinds)('certificate API on %s', (kind) => {
     for (const token of [undefined, tokens.wholesaler, tokens.admin]) {
       expect((await download(stored.body.id, token)).status).toBe(404)
     }
-    const jpeg = await makeJpegWithExif()
-    const scan = await upload(jpeg, tokens.owner, 'scan.jpg', 'image/jpeg')
-    expect(scan.status).toBe(201)
-    const scanAnswer = await download(scan.body.id, tokens.owner)
-    expect(scanAnswer.headers.get('content-type')).toBe('image/jpeg')
-    expect(Buffer.from(await scanAnswer.arrayBuffer())).toEqual(jpeg)
+  })
+
+  it('keeps images of every record purpose upright, in their format, without any metadata', async () => {
+    const jpeg = await makeTellingJpeg()
+    const png = await makeTellingPng()
+    const jpegFacts = await sharp(jpeg).metadata()
+    expect(hasGpsDirectory(jpegFacts.exif)).toBe(true)
+    expect(jpegFacts.xmp).toBeDefined()
+    expect((await sharp(png).metadata()).comments).toEqual([
+      { keyword: 'Comment', text: 'Qvist Kommentar' },
+    ])
+    for (const path of [
+      '/api/files/batch-certificates',
+      '/api/files/prescription-scans',
+      '/api/files/copayment-exemptions',
+    ]) {
+      for (const [bytes, type] of [
+        [jpeg, 'image/jpeg'],
+        [png, 'image/png'],
+      ] as const) {
+        const stored = await uploadOver(server.baseUrl, path, bytes, {
+          token: tokens.owner,
+          type,
+          name: 'scan',
+        })
+        expect(stored.status, `${path} ${type}`).toBe(201)
+        const answer = await download(stored.body.id, tokens.owner)
+        expect(answer.headers.get('content-type')).toBe(type)
+        const kept = Buffer.from(await answer.arrayBuffer())
+        const facts = await sharp(kept).metadata()
+        expect(facts).toMatchObject({
+          format: type.slice('image/'.length),
+          width: 100,
+          height: 300,
+        })
+        for (const key of ['exif', 'xmp', 'iptc', 'icc', 'comments', 'orientation'] as const) {
+          expect(facts[key], `${path} ${type} ${key}`).toBeUndefined()
+        }
+        expect(kept.includes(Buffer.from('Qvist'))).toBe(false)
+        expect(kept.includes(Buffer.from('Testkamera'))).toBe(false)
+      }
+    }
   })
 
   it('refuses a renamed executable, a file over 10 MB, and uploads by the platform admin', async () => {
@@ -388,6 +495,10 @@ describe.each(testDatabaseKinds)('certificate API on %s', (kind) => {
     })
     const script = Buffer.from('#!/bin/sh\nrm -rf /\n')
     expect((await upload(script, tokens.owner, 'coa.png', 'image/png')).status).toBe(415)
+    expect(await upload(brokenPng, tokens.owner, 'coa.png', 'image/png')).toMatchObject({
+      status: 415,
+      body: { message: unreadableRecordImageMessage },
+    })
     const tooLarge = Buffer.concat([pdfFile, Buffer.alloc(maxCertificateBytes)])
     expect(await upload(tooLarge, tokens.owner)).toMatchObject({
       status: 413,

@@ -149,3 +149,80 @@ describe.each(testDatabaseKinds)('limits under parallel requests on %s', (kind) 
     }
   })
 })
+
+/**
+ * Guesses spread over many addresses meet the account's ceiling (ADR 051); the owner, logging in
+ * from an address the account knows, does not. The server trusts the loopback proxy, so each
+ * request names its client in `X-Forwarded-For`.
+ */
+describe.each(testDatabaseKinds)('the account ceiling across addresses on %s', (kind) => {
+  let server: TestServer
+  const ceiling = 20
+  const login = (accountType: 'b2b' | 'b2c', body: Record<string, string>, clientIp: string) =>
+    callApi(server.baseUrl, `/api/auth/${accountType}/login`, {
+      body,
+      host: accountType === 'b2c' ? shopHost : undefined,
+      headers: { 'x-forwarded-for': clientIp },
+    })
+  const guessesFromEverywhere = (
+    accountType: 'b2b' | 'b2c',
+    body: Record<string, string>,
+    network: string,
+  ) =>
+    Promise.all(
+      Array.from({ length: burst }, (_, index) =>
+        login(accountType, { ...body, password: `falsch-${index}` }, `${network}.${index + 1}`),
+      ),
+    )
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { TRUST_PROXY: 'loopback' })
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  for (const [accountType, owner] of [
+    ['b2b', { username: 'verein', password: 'verein-demo-2026' }],
+    ['b2c', { email: 'kunde@example.com', password: 'kunde-demo-2026' }],
+  ] as const) {
+    it(`${accountType}: ${burst} parallel guesses from ${burst} addresses: ${ceiling} reach the password check, the owner still gets in`, async () => {
+      const home = '198.51.100.7'
+      expect((await login(accountType, owner, home)).status).toBe(200)
+
+      const counts = statusCounts(await guessesFromEverywhere(accountType, owner, '203.0.113'))
+      expect(counts).toEqual({ 401: ceiling, 429: burst - ceiling })
+
+      // A new address is refused even with the right password: the answer tells a guess nothing.
+      const stranger = await login(accountType, owner, '192.0.2.99')
+      expect(stranger.status).toBe(429)
+      expect(Number(stranger.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(stranger.body.message).toMatch(/^Zu viele fehlgeschlagene Anmeldeversuche\./)
+      // The owner from home: a typo counts against home alone, the right password gets in.
+      expect((await login(accountType, { ...owner, password: 'vertippt' }, home)).status).toBe(401)
+      expect((await login(accountType, owner, home)).status).toBe(200)
+      // The owner's login does not reset the ceiling for the guessers.
+      const after = await login(accountType, { ...owner, password: 'noch-einer' }, '203.0.113.200')
+      expect(after.status).toBe(429)
+    })
+  }
+
+  it('counts an IPv6 client by its /64: many addresses of one network are one client', async () => {
+    const account = { username: 'vereinsteam', password: 'vereinsteam-demo-2026' }
+    expect((await login('b2b', account, '2001:db8:9:2::1')).status).toBe(200)
+
+    const rotating = await Promise.all(
+      Array.from({ length: burst }, (_, index) =>
+        login('b2b', { ...account, password: `falsch-${index}` }, `2001:db8:7:1::${index + 1}`),
+      ),
+    )
+    // The account's streak from that one network stops them at 10.
+    expect(statusCounts(rotating)).toEqual({ 401: 10, 429: burst - 10 })
+    const counts = statusCounts(await guessesFromEverywhere('b2b', account, '203.0.113'))
+    expect(counts).toEqual({ 401: ceiling - 10, 429: burst - ceiling + 10 })
+
+    // The owner's network is known, whichever of its addresses the device uses today.
+    expect((await login('b2b', account, '2001:db8:9:2:a1b2:c3d4:e5f6:7788')).status).toBe(200)
+    expect((await login('b2b', account, '2001:db8:9:3::1')).status).toBe(429)
+  })
+})

@@ -4,8 +4,12 @@ import { rateLimits } from '~/server/db/schema'
 import { DomainError } from '~/server/errors.server'
 import {
   countAttempt,
+  countAttempts,
+  isRemembered,
+  type MemoryRule,
   type RateLimitRule,
   refundAttempt,
+  remember,
   resetCounter,
 } from '~/server/rate-limit.server'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
@@ -41,7 +45,7 @@ describe.each(testDatabaseKinds)('attempt counter on %s', (kind) => {
   const db = () => database.handle.db
   const count = (rule: RateLimitRule, key: string) =>
     outcomeOf(countAttempt(db(), rule, key, refusal))
-  const counter = async (rule: RateLimitRule, key: string) => {
+  const counter = async (rule: MemoryRule, key: string) => {
     const [row] = await db()
       .select({
         points: rateLimits.points,
@@ -51,7 +55,7 @@ describe.each(testDatabaseKinds)('attempt counter on %s', (kind) => {
       .where(eq(rateLimits.key, `${rule.name}:${key}`))
     return row ?? null
   }
-  const endWindow = (rule: RateLimitRule, key: string) =>
+  const endWindow = (rule: MemoryRule, key: string) =>
     db()
       .update(rateLimits)
       .set({ expiresAt: sql`now() - interval '1 second'` })
@@ -141,5 +145,45 @@ describe.each(testDatabaseKinds)('attempt counter on %s', (kind) => {
       expect(await count(fixed, key)).toBe('allowed')
     }
     expect(await count(fixed, key)).toEqual(expect.any(Number))
+  })
+
+  it('counts against several rules; a refusal by a later one gives the earlier ones their point back', async () => {
+    const key = newKey()
+    const once: RateLimitRule = { name: 'test-once', points: 1, windowSeconds: 900, sliding: false }
+    const counts = [
+      { rule: sliding, key },
+      { rule: once, key },
+    ]
+    await countAttempts(db(), counts, refusal)
+    await expect(countAttempts(db(), counts, refusal)).rejects.toMatchObject({ status: 429 })
+    await expect(countAttempts(db(), counts, refusal)).rejects.toMatchObject({ status: 429 })
+    expect((await counter(sliding, key))?.points).toBe(1)
+  })
+
+  it('says the wait in hours once it is longer than an hour and a half', async () => {
+    const daily: RateLimitRule = {
+      name: 'test-daily',
+      points: 1,
+      windowSeconds: 86_400,
+      sliding: false,
+    }
+    const key = newKey()
+    await countAttempt(db(), daily, key, refusal)
+    await expect(countAttempt(db(), daily, key, refusal)).rejects.toThrow(
+      /^Zu viele Versuche\. Bitte versuche es in 24 Stunden erneut\.$/,
+    )
+  })
+
+  it('remembers a key until its window ends; remembering it again restarts the window', async () => {
+    const memory: MemoryRule = { name: 'test-memory', windowSeconds: 3600 }
+    const key = newKey()
+    expect(await isRemembered(db(), memory, key)).toBe(false)
+    await remember(db(), memory, key)
+    expect(await isRemembered(db(), memory, key)).toBe(true)
+    await endWindow(memory, key)
+    expect(await isRemembered(db(), memory, key)).toBe(false)
+    await remember(db(), memory, key)
+    expect(await isRemembered(db(), memory, key)).toBe(true)
+    expect((await counter(memory, key))?.secondsLeft).toBeGreaterThan(3590)
   })
 })

@@ -1,18 +1,7 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
-import {
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFHexString,
-  PDFName,
-  PDFRawStream,
-  PDFString,
-} from '@cantoo/pdf-lib'
+import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib'
 import sharp from 'sharp'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { validateXML } from 'xmllint-wasm'
 import {
   cancellationContent,
   type DocumentContent,
@@ -30,6 +19,7 @@ import {
   renderOrderConfirmationPdf,
   renderXRechnung,
 } from '~/server/documents/render/index.server'
+import { pdfAttachments, validateCii } from '../support/xml'
 
 /** Text of each page, whitespace (including Intl's no-break spaces) collapsed to one space. */
 async function pdfPages(bytes: Uint8Array): Promise<string[]> {
@@ -132,48 +122,6 @@ function invoice(overrides: Partial<DocumentContent> = {}): DocumentContent {
     cancels: null,
     ...overrides,
   }
-}
-
-const schemaDir = path.join(import.meta.dirname, '../fixtures/schemas/factur-x-1.07.3-en16931')
-const schemaRoot = 'Factur-X_1.07.3_EN16931.xsd'
-
-/** Offline XSD validation of CII XML (XRechnung CII and Factur-X EN 16931 share the schema). */
-async function validateCii(xml: string) {
-  const { readdir } = await import('node:fs/promises')
-  const files = (await readdir(schemaDir)).filter((name) => name.endsWith('.xsd'))
-  const load = async (fileName: string) => ({
-    fileName,
-    contents: await readFile(path.join(schemaDir, fileName), 'utf8'),
-  })
-  return validateXML({
-    xml: { fileName: 'invoice.xml', contents: xml },
-    schema: await load(schemaRoot),
-    preload: await Promise.all(files.filter((name) => name !== schemaRoot).map(load)),
-  })
-}
-
-/** The files embedded in a PDF, by name. */
-async function attachments(bytes: Uint8Array): Promise<Map<string, string>> {
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false })
-  const list = doc.catalog
-    .lookupMaybe(PDFName.of('Names'), PDFDict)
-    ?.lookupMaybe(PDFName.of('EmbeddedFiles'), PDFDict)
-    ?.lookupMaybe(PDFName.of('Names'), PDFArray)
-  const files = new Map<string, string>()
-  for (let index = 0; list && index < list.size(); index += 2) {
-    const key = list.lookup(index)
-    const name = key instanceof PDFString || key instanceof PDFHexString ? key.decodeText() : ''
-    const stream = list
-      .lookupMaybe(index + 1, PDFDict)
-      ?.lookupMaybe(PDFName.of('EF'), PDFDict)
-      ?.lookup(PDFName.of('F'))
-    if (!(stream instanceof PDFRawStream)) continue
-    const { inflateSync } = await import('node:zlib')
-    const raw = Buffer.from(stream.getContents())
-    const filter = stream.dict.get(PDFName.of('Filter'))
-    files.set(name, (filter ? inflateSync(raw) : raw).toString('utf8'))
-  }
-  return files
 }
 
 afterEach(() => {
@@ -424,7 +372,7 @@ describe('e-invoices', () => {
     expect(xml).toContain('<ram:TypeCode>381</ram:TypeCode>')
     expect(xml).toMatch(/InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>RE-2026-00017/)
 
-    const facturX = await attachments(await renderFacturX(storno))
+    const facturX = await pdfAttachments(await renderFacturX(storno))
     const embedded = facturX.get('factur-x.xml') as string
     expect((await validateCii(embedded)).valid).toBe(true)
     expect(embedded).toContain('<ram:IssuerAssignedID>RE-2026-00017</ram:IssuerAssignedID>')
@@ -440,7 +388,7 @@ describe('e-invoices', () => {
     vi.useRealTimers()
     expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true)
 
-    const files = await attachments(first)
+    const files = await pdfAttachments(first)
     const xml = files.get('factur-x.xml')
     expect(xml).toBeDefined()
     expect((await validateCii(xml as string)).valid).toBe(true)

@@ -4,7 +4,8 @@ import { getApp } from '../app.server'
 import { bearerToken } from '../auth.server'
 import { DomainError, InvalidError } from '../errors.server'
 import { jsonResponse, requestHost } from '../http.server'
-import { type OpenedFile, type StoredFilePurpose, storeFile } from './file-store.server'
+import { type OpenedFile, storeFile } from './file-store.server'
+import { type UploadRoutePath, uploadRoutePurposes } from './upload-routes.server'
 
 /** The HTTP side of the file store: reading an upload, and answering a stored file. */
 
@@ -93,12 +94,13 @@ export async function storedFileResponse(request: Request, file: OpenedFile): Pr
 }
 
 /**
- * The POST handler of an upload route: the bearer token's actor stores the multipart field `file`
- * for `purpose` (the purpose decides who may) and gets `{ id }` back.
+ * The POST handler of the upload route at `path`: the bearer token's actor stores the multipart
+ * field `file` for the route's purpose (the purpose decides who may) and gets `{ id }` back.
  */
 export const storeUploadHandler =
-  (purpose: StoredFilePurpose) =>
+  (path: UploadRoutePath) =>
   async ({ request, context }: { request: Request; context: { requestId: string } }) => {
+    const purpose = uploadRoutePurposes[path]
     const app = await getApp()
     const { actor } = await actorFromAccessToken(app, bearerToken(request), {
       host: requestHost(request),

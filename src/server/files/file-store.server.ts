@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import pLimit from 'p-limit'
-import sharp from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import { isUuid } from '../../lib/ids'
 import { type Actor, requireRole } from '../actor.server'
 import type { Database, Executor } from '../db/client.server'
 import { DomainError, ForbiddenError, NotFoundError } from '../errors.server'
 import { type storedFilePurpose, storedFiles } from './files.schema'
+import { uploadSizeLimits } from './upload-routes.server'
 
 /**
  * The one way files enter and leave Blattwerk (ADR 016): product images, certificates of
@@ -40,8 +41,7 @@ interface PurposePolicy {
 
 // ─── Images ─────────────────────────────────────────────────────────────────────────────────
 
-const megabyte = 1024 * 1024
-export const maxImageBytes = 5 * megabyte
+export const maxImageBytes = uploadSizeLimits.product_image.maxBytes
 /** The long side an image is scaled down to; product pictures never show larger. */
 export const maxImageSide = 1600
 /**
@@ -79,62 +79,17 @@ export function imageFormatOf(bytes: Uint8Array): ImageFormat | null {
 const imageWork = pLimit(2)
 
 /**
- * An uploaded picture as it is kept: the magic number and the decoder must agree on PNG, JPEG or
- * WebP; then it is turned upright (EXIF orientation), scaled to at most `maxSide` on its long
- * side, and written anew as WebP. Re-encoding drops every metadata block (GPS position, camera,
- * comments) and anything smuggled behind the image data.
+ * Decodes an upload whose magic number announced `announced` — the decoder must agree, or
+ * `refusals.mismatch` is the answer — turns it upright by its EXIF orientation and lets `write`
+ * encode it anew. What is written anew keeps no metadata (EXIF with GPS position and camera, XMP,
+ * IPTC, comments, colour profile) and nothing smuggled behind the image data.
  */
-const reencodeAsWebp =
-  (maxSide: number) =>
-  async (upload: Uint8Array): Promise<PreparedFile> => {
-    const announced = imageFormatOf(upload)
-    if (!announced) throw new DomainError(415, notAnImageMessage)
-    return imageWork(async () => {
-      const image = sharp(upload, {
-        limitInputPixels: maxImagePixels,
-        failOn: 'error',
-      })
-      try {
-        const { format } = await image.metadata()
-        if (format !== announced) throw new DomainError(415, notAnImageMessage)
-        const data = await image
-          .autoOrient()
-          .resize({
-            width: maxSide,
-            height: maxSide,
-            fit: 'inside',
-            withoutEnlargement: true,
-          })
-          .webp({ quality: 82 })
-          .toBuffer()
-        return { contentType: 'image/webp', data }
-      } catch (error) {
-        if (error instanceof DomainError) throw error
-        if (error instanceof Error && /pixel limit/i.test(error.message)) {
-          throw new DomainError(413, tooManyPixelsMessage)
-        }
-        throw new DomainError(415, unreadableImageMessage)
-      }
-    })
-  }
-
-const reencodeImage = reencodeAsWebp(maxImageSide)
-
-// ─── Organisation logos ─────────────────────────────────────────────────────────────────────
-
-export const maxLogoBytes = 2 * megabyte
-/** Long side a logo is kept at: printed at most 50 mm wide, that is 600 px at 300 dpi. */
-export const maxLogoSide = 800
-export const notALogoMessage =
-  'Bitte laden Sie das Logo als PNG oder JPEG hoch. Diese Datei ist keins von beiden.'
-
-/**
- * A logo stays PNG or JPEG — the formats a PDF embeds — but is decoded and written anew like
- * every image (metadata and trailing data gone), and scaled to at most `maxLogoSide`.
- */
-async function reencodeLogo(upload: Uint8Array): Promise<PreparedFile> {
-  const announced = imageFormatOf(upload)
-  if (announced !== 'png' && announced !== 'jpeg') throw new DomainError(415, notALogoMessage)
+function rewriteImage(
+  upload: Uint8Array,
+  announced: ImageFormat,
+  refusals: { mismatch: string; unreadable: string },
+  write: (upright: Sharp) => Promise<PreparedFile>,
+): Promise<PreparedFile> {
   return imageWork(async () => {
     const image = sharp(upload, {
       limitInputPixels: maxImagePixels,
@@ -142,35 +97,81 @@ async function reencodeLogo(upload: Uint8Array): Promise<PreparedFile> {
     })
     try {
       const { format } = await image.metadata()
-      if (format !== announced) throw new DomainError(415, notALogoMessage)
-      const resized = image.autoOrient().resize({
-        width: maxLogoSide,
-        height: maxLogoSide,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      const data =
-        announced === 'png'
-          ? await resized.png({ compressionLevel: 9 }).toBuffer()
-          : await resized.jpeg({ quality: 90 }).toBuffer()
-      return { contentType: `image/${announced}`, data }
+      if (format !== announced) throw new DomainError(415, refusals.mismatch)
+      return await write(image.autoOrient())
     } catch (error) {
       if (error instanceof DomainError) throw error
       if (error instanceof Error && /pixel limit/i.test(error.message)) {
         throw new DomainError(413, tooManyPixelsMessage)
       }
-      throw new DomainError(415, unreadableImageMessage)
+      throw new DomainError(415, refusals.unreadable)
     }
   })
 }
 
+/** Scaled down to at most `maxSide` on the long side, never up. */
+const withinSide = (image: Sharp, maxSide: number) =>
+  image.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+
+/** PNG stays lossless PNG, JPEG stays JPEG at a quality that keeps print and scans legible. */
+const inFormat = async (image: Sharp, format: 'png' | 'jpeg'): Promise<PreparedFile> => ({
+  contentType: `image/${format}`,
+  data:
+    format === 'png'
+      ? await image.png({ compressionLevel: 9 }).toBuffer()
+      : await image.jpeg({ quality: 90 }).toBuffer(),
+})
+
+/**
+ * An uploaded picture as it is kept: PNG, JPEG or WebP, upright, scaled to at most `maxSide` on
+ * its long side, and written anew as WebP.
+ */
+const reencodeAsWebp =
+  (maxSide: number) =>
+  async (upload: Uint8Array): Promise<PreparedFile> => {
+    const announced = imageFormatOf(upload)
+    if (!announced) throw new DomainError(415, notAnImageMessage)
+    return rewriteImage(
+      upload,
+      announced,
+      { mismatch: notAnImageMessage, unreadable: unreadableImageMessage },
+      async (upright) => ({
+        contentType: 'image/webp',
+        data: await withinSide(upright, maxSide).webp({ quality: 82 }).toBuffer(),
+      }),
+    )
+  }
+
+const reencodeImage = reencodeAsWebp(maxImageSide)
+
+// ─── Organisation logos ─────────────────────────────────────────────────────────────────────
+
+/** Long side a logo is kept at: printed at most 50 mm wide, that is 600 px at 300 dpi. */
+export const maxLogoSide = 800
+export const notALogoMessage =
+  'Bitte laden Sie das Logo als PNG oder JPEG hoch. Diese Datei ist keins von beiden.'
+
+/**
+ * A logo stays PNG or JPEG — the formats a PDF embeds — but is written anew like every image,
+ * and scaled to at most `maxLogoSide`.
+ */
+async function reencodeLogo(upload: Uint8Array): Promise<PreparedFile> {
+  const announced = imageFormatOf(upload)
+  if (announced !== 'png' && announced !== 'jpeg') throw new DomainError(415, notALogoMessage)
+  return rewriteImage(
+    upload,
+    announced,
+    { mismatch: notALogoMessage, unreadable: unreadableImageMessage },
+    (upright) => inFormat(withinSide(upright, maxLogoSide), announced),
+  )
+}
+
 /** A shop's logo: shown in the header at most 64 px high, twice that for sharp screens. */
-export const maxShopLogoBytes = megabyte
 export const maxShopLogoSide = 600
 
 // ─── Certificates of analysis ──────────────────────────────────────────────────────────────
 
-export const maxCertificateBytes = 10 * megabyte
+export const maxCertificateBytes = uploadSizeLimits.batch_certificate.maxBytes
 export const notACertificateMessage =
   'Bitte laden Sie das Analysezertifikat als PDF, PNG oder JPEG hoch. Diese Datei ist nichts davon.'
 
@@ -180,9 +181,14 @@ export const notAPrescriptionScanMessage =
 export const notAnExemptionMessage =
   'Bitte laden Sie die Befreiungsbescheinigung als PDF, PNG oder JPEG hoch. Diese Datei ist nichts davon.'
 
+export const unreadableRecordImageMessage =
+  'Das Bild lässt sich nicht lesen. Bitte laden Sie eine unbeschädigte PDF-, PNG- oder JPEG-Datei hoch.'
+
 /**
- * Records (a CoA, a prescription scan) are kept byte for byte, but only when their content is a
- * PDF, PNG or JPEG, whatever the name claims: a renamed executable or script is refused.
+ * Records (a CoA, a prescription scan) are accepted only when their content is a PDF, PNG or JPEG,
+ * whatever the name claims: a renamed executable or script is refused. A PDF is kept byte for
+ * byte (it may be signed); an image — often a phone's photo, with where and on what it was
+ * taken — is kept upright, in its format and full size, but written anew without its metadata.
  */
 const checkRecordFile =
   (refusal: string) =>
@@ -191,10 +197,13 @@ const checkRecordFile =
       return { contentType: 'application/pdf', data: Buffer.from(upload) }
     }
     const format = imageFormatOf(upload)
-    if (format === 'png' || format === 'jpeg') {
-      return { contentType: `image/${format}`, data: Buffer.from(upload) }
-    }
-    throw new DomainError(415, refusal)
+    if (format !== 'png' && format !== 'jpeg') throw new DomainError(415, refusal)
+    return rewriteImage(
+      upload,
+      format,
+      { mismatch: refusal, unreadable: unreadableRecordImageMessage },
+      (upright) => inFormat(upright, format),
+    )
   }
 
 /** The organisations that keep stock: sellers and clubs (a club's lab report). */
@@ -225,8 +234,7 @@ const prescriptionRecordOwner: PurposePolicy['ownerForUpload'] = (actor) => {
 const purposes: Record<StoredFilePurpose, PurposePolicy> = {
   /** Pictures of master products: kept by platform admins, shown on every shop page. */
   product_image: {
-    maxBytes: maxImageBytes,
-    tooLargeMessage: 'Das Bild ist größer als 5 MB.',
+    ...uploadSizeLimits.product_image,
     ownerForUpload: (actor) => {
       requireRole(actor, 'admin')
       return null
@@ -237,8 +245,7 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
   },
   /** CoAs and lab reports of batches: only the owning organisation's users store and read them. */
   batch_certificate: {
-    maxBytes: maxCertificateBytes,
-    tooLargeMessage: 'Das Analysezertifikat ist größer als 10 MB.',
+    ...uploadSizeLimits.batch_certificate,
     ownerForUpload: (actor) => {
       const business = requireRole(actor, 'owner', 'staff')
       if (!(stockKeepingCategories as readonly string[]).includes(business.organisation.category)) {
@@ -252,8 +259,7 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
   },
   /** Scans of paper prescriptions: only the pharmacy that sells on them stores and reads them. */
   prescription_scan: {
-    maxBytes: maxCertificateBytes,
-    tooLargeMessage: 'Der Rezept-Scan ist größer als 10 MB.',
+    ...uploadSizeLimits.prescription_scan,
     ownerForUpload: prescriptionRecordOwner,
     public: false,
     mayRead: ownOrganisationOnly,
@@ -261,8 +267,7 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
   },
   /** Certificates of exemption from statutory co-payments (§ 62 SGB V), like prescription scans. */
   copayment_exemption: {
-    maxBytes: maxCertificateBytes,
-    tooLargeMessage: 'Die Befreiungsbescheinigung ist größer als 10 MB.',
+    ...uploadSizeLimits.copayment_exemption,
     ownerForUpload: prescriptionRecordOwner,
     public: false,
     mayRead: ownOrganisationOnly,
@@ -270,8 +275,7 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
   },
   /** The letterhead's logo: the owner uploads it, the organisation's users (and its documents) read it. */
   organisation_logo: {
-    maxBytes: maxLogoBytes,
-    tooLargeMessage: 'Das Logo ist größer als 2 MB.',
+    ...uploadSizeLimits.organisation_logo,
     ownerForUpload: (actor) => {
       const business = requireRole(actor, 'owner')
       return business.organisation.id
@@ -285,8 +289,7 @@ const purposes: Record<StoredFilePurpose, PurposePolicy> = {
    * every visitor of the host sees it.
    */
   shop_logo: {
-    maxBytes: maxShopLogoBytes,
-    tooLargeMessage: 'Das Logo ist größer als 1 MB.',
+    ...uploadSizeLimits.shop_logo,
     ownerForUpload: (actor) => {
       const business = requireRole(actor, 'owner')
       if (!['pharmacy', 'club'].includes(business.organisation.category)) throw new ForbiddenError()

@@ -6,6 +6,9 @@ import { apiHandlers } from '~/server/http.server'
  * organisation; PDF, PNG or JPEG up to 10 MB): multipart field `file`, answers `{ id }`. */
 export const Route = createFileRoute('/api/files/batch-certificates')({
   server: {
-    handlers: apiHandlers({ POST: storeUploadHandler('batch_certificate') }, { body: 'multipart' }),
+    handlers: apiHandlers(
+      { POST: storeUploadHandler('/api/files/batch-certificates') },
+      { body: 'multipart' },
+    ),
   },
 })

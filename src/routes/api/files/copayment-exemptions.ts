@@ -8,7 +8,7 @@ import { apiHandlers } from '~/server/http.server'
 export const Route = createFileRoute('/api/files/copayment-exemptions')({
   server: {
     handlers: apiHandlers(
-      { POST: storeUploadHandler('copayment_exemption') },
+      { POST: storeUploadHandler('/api/files/copayment-exemptions') },
       { body: 'multipart' },
     ),
   },

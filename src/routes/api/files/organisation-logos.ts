@@ -6,6 +6,9 @@ import { apiHandlers } from '~/server/http.server'
  * field `file`, answers `{ id }`. The settings form then names it as the logo. */
 export const Route = createFileRoute('/api/files/organisation-logos')({
   server: {
-    handlers: apiHandlers({ POST: storeUploadHandler('organisation_logo') }, { body: 'multipart' }),
+    handlers: apiHandlers(
+      { POST: storeUploadHandler('/api/files/organisation-logos') },
+      { body: 'multipart' },
+    ),
   },
 })

@@ -7,6 +7,9 @@ import { apiHandlers } from '~/server/http.server'
  * prescription is recorded. */
 export const Route = createFileRoute('/api/files/prescription-scans')({
   server: {
-    handlers: apiHandlers({ POST: storeUploadHandler('prescription_scan') }, { body: 'multipart' }),
+    handlers: apiHandlers(
+      { POST: storeUploadHandler('/api/files/prescription-scans') },
+      { body: 'multipart' },
+    ),
   },
 })

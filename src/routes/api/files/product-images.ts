@@ -5,6 +5,9 @@ import { apiHandlers } from '~/server/http.server'
 /** Uploads a master product's picture (platform admins): multipart field `file`, answers `{ id }`. */
 export const Route = createFileRoute('/api/files/product-images')({
   server: {
-    handlers: apiHandlers({ POST: storeUploadHandler('product_image') }, { body: 'multipart' }),
+    handlers: apiHandlers(
+      { POST: storeUploadHandler('/api/files/product-images') },
+      { body: 'multipart' },
+    ),
   },
 })

@@ -6,6 +6,9 @@ import { apiHandlers } from '~/server/http.server'
  * WebP): multipart field `file`, answers `{ id }`. The shop settings then name it as the logo. */
 export const Route = createFileRoute('/api/files/shop-logos')({
   server: {
-    handlers: apiHandlers({ POST: storeUploadHandler('shop_logo') }, { body: 'multipart' }),
+    handlers: apiHandlers(
+      { POST: storeUploadHandler('/api/files/shop-logos') },
+      { body: 'multipart' },
+    ),
   },
 })

@@ -32,12 +32,34 @@ const loadInvoiceService = () => {
 }
 
 /**
+ * The library writes its XML with xmlbuilder2, which escapes each text wrongly twice over: it reads
+ * every string of the invoice as XML text already (decoding `&amp;`, `&lt;`, `&#65;` once), and
+ * its writer leaves an `&` that starts something entity-like (`&name;`, `&#65;`) unescaped. So
+ * `&amp;` in a name came out as `&`, and `&unknown;` made the file not well-formed. Each `&`
+ * handed over as `&amp;amp;` comes out of both steps as the one `&amp;` the text needs; `<`, `>`
+ * and `"` the writer escapes itself. Everything else built from these strings — the PDF's
+ * document info and XMP packet — is set right again in `finishFacturX`.
+ */
+const libraryAmpersand = '&amp;amp;'
+
+function forLibrary<T>(value: T): T {
+  if (typeof value === 'string') return value.replaceAll('&', libraryAmpersand) as T
+  if (Array.isArray(value)) return value.map(forLibrary) as T
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, entry]) => [key, forLibrary(entry)]),
+    ) as T
+  }
+  return value
+}
+
+/**
  * The library checks its input against its JSON schema (ajv) and throws "validation failed";
  * the details are what a developer needs, so they go into the message.
  */
-async function generate(...args: Parameters<InvoiceService['generate']>) {
+async function generate(invoice: Invoice, options: Parameters<InvoiceService['generate']>[1]) {
   try {
-    return await (await loadInvoiceService()).generate(...args)
+    return await (await loadInvoiceService()).generate(forLibrary(invoice), options)
   } catch (error) {
     const details = (error as { errors?: { instancePath?: string; message?: string }[] }).errors
     if (!Array.isArray(details)) throw error
@@ -285,6 +307,11 @@ async function finishFacturX(bytes: Uint8Array, content: DocumentContent): Promi
   const doc = await PDFDocument.load(bytes, { updateMetadata: false })
   doc.setCreationDate(date)
   doc.setModificationDate(date)
+  // The document info holds `forLibrary`'s strings as they were handed over.
+  const plain = (text: string | undefined) => text?.replaceAll(libraryAmpersand, '&') ?? ''
+  doc.setAuthor(plain(doc.getAuthor()))
+  doc.setTitle(plain(doc.getTitle()))
+  doc.setSubject(plain(doc.getSubject()))
 
   const metadataRef = doc.catalog.get(PDFName.of('Metadata'))
   const stream = metadataRef instanceof PDFRef ? doc.context.lookup(metadataRef) : undefined
@@ -296,6 +323,9 @@ async function finishFacturX(bytes: Uint8Array, content: DocumentContent): Promi
       .replace(/^\u00ef\u00bb\u00bf/, '\ufeff')
       .replace('begin="\u00ef\u00bb\u00bf"', 'begin="\ufeff"')
       .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}/g, `${day}T00:00:00+00:00`)
+      // The packet's texts come from `forLibrary`'s strings through a builder that does not
+      // decode them: their `&` is escaped once too often.
+      .replaceAll(libraryAmpersand, '&amp;')
     const encoded = new TextEncoder().encode(xmp)
     doc.context.assign(
       metadataRef,
