@@ -116,9 +116,21 @@ export const berlinIsoDate = (at: Date = new Date()) => isoDate.format(at)
 
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/
 
-/** A real calendar day as `YYYY-MM-DD` (no 31 February). Here, not with the schemas: zod-free parsers use it. */
+/**
+ * The days the app works with: birth days to far-off expiry dates. Bounded so that a day ± a
+ * period stays a valid date and timestamp (year 9999 plus a day is none).
+ */
+const firstCalendarDay = '1900-01-01'
+const lastCalendarDay = '2199-12-31'
+
+/**
+ * A real calendar day as `YYYY-MM-DD` (no 31 February) from 1900 to 2199. Here, not with the
+ * schemas: zod-free parsers use it.
+ */
 export function isCalendarDay(value: string): boolean {
-  if (!isoDatePattern.test(value)) return false
+  if (!isoDatePattern.test(value) || value < firstCalendarDay || value > lastCalendarDay) {
+    return false
+  }
   const date = new Date(`${value}T00:00:00Z`)
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
 }

@@ -18,8 +18,8 @@ import {
 /**
  * An organisation's own products (`/products*`) beside their list search (in `product-lists.ts`):
  * what the detail, the take-over search and the history hold, and the texts shared by the
- * services and the pages. Only pages and services import it (route loaders take their id
- * through `parseIdInput`); the zod schemas are in `organisation-product-schemas.ts`.
+ * services and the pages. Only pages and services import it; the zod schemas are in
+ * `organisation-product-schemas.ts`.
  */
 
 export const organisationProductStatusLabels: Record<OrganisationProductStatus, string> = {

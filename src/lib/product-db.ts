@@ -1,4 +1,3 @@
-import { parseIdInput } from './ids'
 import type { MasterProduct } from './product-schemas'
 
 /**
@@ -70,6 +69,3 @@ export const masterProductFieldLabels: Record<string, string> = {
   status: 'Status',
   imageFileId: 'Bild',
 }
-
-/** The input of the server functions that name one master product (`parseIdInput`). */
-export const parseMasterProductId = parseIdInput

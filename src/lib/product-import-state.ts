@@ -145,12 +145,6 @@ export function parseProductImportRowsQuery(input: unknown): ProductImportRowsQu
   }
 }
 
-/** The input that names one import; an id that is none becomes '' (answered with 404). */
-export function parseProductImportId(input: unknown): { id: string } {
-  const id = (input as { id?: unknown } | null)?.id
-  return { id: isUuid(id) ? id : '' }
-}
-
 // ─── Template ───────────────────────────────────────────────────────────────────────────────
 
 /** The template's columns (the German headers the mapping knows) and one example row. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { maxSearchLength } from './list-query'
 
 /**
  * The one way to declare a text field of a schema. Every text refuses C0 control characters —
@@ -61,3 +62,11 @@ export function emailAddress(messages: { invalid: string; tooLong: string }) {
     tooLong: messages.tooLong,
   }).check(z.email({ error: messages.invalid }))
 }
+
+/**
+ * A search as people type it: trimmed, and cut (not refused) at `maxSearchLength`, so a pasted
+ * paragraph still finds something; control characters are refused like in any text.
+ */
+export const searchText = text({ trim: true }).transform((value) =>
+  value.slice(0, maxSearchLength).trimEnd(),
+)

@@ -2,6 +2,10 @@ import { z } from 'zod'
 import { forbiddenMessage } from '../lib/access-rules'
 import type { Failure } from '../lib/failure'
 
+// Zod's own messages — for a value of the wrong type, which no form sends — in German like the
+// schemas' own.
+z.config(z.locales.de())
+
 export const internalErrorMessage = 'Interner Serverfehler'
 export const invalidInputMessage = 'Die Eingaben sind ungültig.'
 

@@ -47,6 +47,8 @@ export const maxJsonBodyBytes = 16 * 1024
 
 export const invalidJsonMessage = 'Die Anfrage enthält kein gültiges JSON.'
 
+export const methodNotAllowedMessage = 'Diese Methode ist hier nicht erlaubt.'
+
 export function hasBody(request: Request): boolean {
   const length = request.headers.get('content-length')
   return (length !== null && length !== '0') || request.headers.has('transfer-encoding')
@@ -153,7 +155,6 @@ export function apiHandlers(
   }
   return {
     ...wrapped,
-    ANY: () =>
-      errorResponse(405, 'Diese Methode ist hier nicht erlaubt.', { headers: { Allow: allow } }),
+    ANY: () => errorResponse(405, methodNotAllowedMessage, { headers: { Allow: allow } }),
   }
 }

@@ -1,6 +1,7 @@
 import { importFileTooLargeMessage, maxImportFileBytes } from '../lib/product-import-state'
 import { uploadRoutePurposes, uploadSizeLimits } from './files/upload-routes.server'
-import { errorResponse, hasBody, invalidJsonMessage, maxJsonBodyBytes } from './http.server'
+import { errorResponse, hasBody, maxJsonBodyBytes } from './http.server'
+import { refuseServerFunctionCall } from './server-fn-gate.server'
 
 const serverFunctionBase = process.env.TSS_SERVER_FN_BASE
 
@@ -66,15 +67,6 @@ async function readAtMost(body: ReadableStream<Uint8Array>, limit: number) {
   }
 }
 
-function isValidJson(text: string): boolean {
-  try {
-    JSON.parse(text)
-    return true
-  } catch {
-    return false
-  }
-}
-
 /** The same request with its body already read, keeping what the edge resolved (`ip`, URL). */
 function withBody(request: Request, body: Uint8Array<ArrayBuffer>): Request {
   const buffered = new Request(request.url, {
@@ -90,29 +82,24 @@ function withBody(request: Request, body: Uint8Array<ArrayBuffer>): Request {
 
 /**
  * Admits a request at the edge: its body is read at most up to the path's limit (413 beyond it,
- * for a declared length before reading anything), and a server function's JSON input — the body,
- * or the `payload` parameter of a GET call — must parse (400), so no handler ever meets either.
- * Answers the request to hand on, or the refusal.
+ * for a declared length before reading anything), and a server-function call must name a
+ * function and carry a well-formed input (server-fn-gate.server.ts), so no handler ever meets
+ * either. Answers the request to hand on, or the refusal.
  */
 export async function admitRequest(request: Request, url: URL): Promise<Request | Response> {
   const isServerFunction = isServerFunctionPath(url.pathname)
-  if (isServerFunction && request.method === 'GET') {
-    const payload = url.searchParams.get('payload')
-    return payload === null || isValidJson(payload)
-      ? request
-      : errorResponse(400, 'Der Parameter „payload“ enthält kein gültiges JSON.')
-  }
-
   let body: Uint8Array<ArrayBuffer> | null = null
-  if (hasBody(request) && request.body) {
+  // A GET call's input is its `payload` parameter; Start reads no body then.
+  if (hasBody(request) && request.body && !(isServerFunction && request.method === 'GET')) {
     const limit = bodyLimitFor(url.pathname)
     if (Number(request.headers.get('content-length') ?? 0) > limit.bytes) return tooLarge(limit)
     body = await readAtMost(request.body, limit.bytes)
     if (!body) return tooLarge(limit)
   }
-  const isJson = request.headers.get('content-type')?.includes('application/json')
-  if (isServerFunction && isJson && !isValidJson(new TextDecoder().decode(body ?? undefined))) {
-    return errorResponse(400, invalidJsonMessage)
+  if (isServerFunction) {
+    const id = url.pathname.slice(serverFunctionBase?.length).split('/')[0] ?? ''
+    const refusal = await refuseServerFunctionCall(request, url, id, body)
+    if (refusal) return refusal
   }
   return body ? withBody(request, body) : request
 }

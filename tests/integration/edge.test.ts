@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { rm, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import path from 'node:path'
@@ -7,6 +7,7 @@ import { importFileTooLargeMessage } from '~/lib/product-import-state'
 import { callApi } from '../support/api-client'
 import { validContactMessage } from '../support/contact'
 import { testDatabaseKinds } from '../support/databases'
+import { serverFunctionPath } from '../support/endpoints'
 import { startTestServer, type TestServer } from '../support/server'
 
 const shopHost = 'sonnen-apotheke.localhost'
@@ -14,11 +15,6 @@ const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
 /** Start's CSRF check wants proof of a same-origin call; a browser sends this header. */
 const sameOrigin = { 'sec-fetch-site': 'same-origin' }
 
-/** Start names a built server function by the SHA-256 of `<file>--<export>_createServerFn_handler`. */
-function serverFunctionPath(file: string, exportName: string): string {
-  const id = createHash('sha256').update(`${file}--${exportName}_createServerFn_handler`)
-  return `/_serverFn/${id.digest('hex')}`
-}
 const logInFunction = serverFunctionPath('src/features/session/session.functions.ts', 'logIn')
 const legalTextFunction = serverFunctionPath(
   'src/features/legal/legal.functions.ts',

@@ -2,13 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoIds } from '~/server/db/seed.server'
 import { callApi } from '../support/api-client'
 import { testDatabaseKinds } from '../support/databases'
+import { serverFunctionPath } from '../support/endpoints'
 import { type MailCapture, startMailCapture } from '../support/mail-capture'
 import { startTestServer, type TestServer } from '../support/server'
-import {
-  sameOriginHeaders as sameOrigin,
-  serverFunctionBody,
-  serverFunctionPath,
-} from '../support/server-functions'
+import { browserCallHeaders as sameOrigin, serverFunctionBody } from '../support/server-functions'
 
 const appDomain = 'blattwerk.example'
 const shopHost = `sonnen-apotheke.${appDomain}`

@@ -40,6 +40,14 @@ describe('customer rules', () => {
     expect(isCalendarDay('1.1.2025')).toBe(false)
   })
 
+  it('knows the days from 1900 to 2199 only, so that a day plus a period is still a date', () => {
+    expect(isCalendarDay('1900-01-01')).toBe(true)
+    expect(isCalendarDay('2199-12-31')).toBe(true)
+    expect(isCalendarDay('1899-12-31')).toBe(false)
+    expect(isCalendarDay('0000-01-01')).toBe(false)
+    expect(isCalendarDay('9999-12-31')).toBe(false)
+  })
+
   it('offers each organisation category its kinds and numbers customers for ever', () => {
     expect(customerKindsFor('pharmacy')).toEqual(['patient', 'business'])
     expect(customerKindsFor('wholesaler')).toEqual(['business'])

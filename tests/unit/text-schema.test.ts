@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { controlCharacterMessage, emailAddress, text } from '~/lib/text-schema'
+import { maxSearchLength } from '~/lib/list-query'
+import { controlCharacterMessage, emailAddress, searchText, text } from '~/lib/text-schema'
 
 // Every module of src/lib, so that a schema added later is checked without touching this test.
 const libModules = import.meta.glob<Record<string, unknown>>('/src/lib/**/*.{ts,tsx}', {
@@ -217,6 +218,18 @@ describe('text', () => {
     expect(messageOf(text(), '')).toBeNull()
     expect(messageOf(text({ min: 3 }), 'ab')).toBe('Bitte gib mindestens 3 Zeichen ein.')
     expect(messageOf(text({ max: 3 }), 'abcd')).toBe('Bitte gib höchstens 3 Zeichen ein.')
+  })
+})
+
+describe('searchText', () => {
+  it('trims and cuts a long search instead of refusing it, and refuses control characters', () => {
+    expect(z.parse(searchText, '  Blüte  ')).toBe('Blüte')
+    expect(z.parse(searchText, `${'a'.repeat(maxSearchLength - 1)} b`)).toBe(
+      'a'.repeat(maxSearchLength - 1),
+    )
+    expect(z.safeParse(searchText, 'Kim\u0000Kunde').error?.issues[0]?.message).toBe(
+      controlCharacterMessage,
+    )
   })
 })
 

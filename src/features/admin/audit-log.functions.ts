@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import { type AuditLogSearch, auditLogSearch } from '~/lib/audit-log-lists'
-import { parseIdInput } from '~/lib/ids'
 import {
   getAuditEvent,
   listAuditEvents,
@@ -8,17 +7,18 @@ import {
 } from '~/server/admin/audit-log.server'
 import { getApp } from '~/server/app.server'
 import { authenticated } from '../server-fn/auth.middleware'
+import { idInput, readBy } from '../server-fn/inputs'
 
-/** What the audit log page reads; its loader calls these (zod-free validators). */
+/** What the audit log page reads; its loader calls these. */
 
 export const fetchAuditEvents = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(auditLogSearch)
+  .validator(readBy(auditLogSearch.parse))
   .handler(async ({ data, context }) => listAuditEvents(context.actor, data, (await getApp()).db))
 
 export const fetchAuditEvent = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseIdInput)
+  .validator(idInput)
   .handler(async ({ data, context }) => getAuditEvent(context.actor, data.id, (await getApp()).db))
 
 /** The filters' choices depend on the chosen organisation (its users) and actor (their name). */
@@ -31,7 +31,7 @@ const parseFilterOptionsInput = (
 
 export const fetchAuditLogFilterOptions = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseFilterOptionsInput)
+  .validator(readBy(parseFilterOptionsInput))
   .handler(async ({ data, context }) =>
     listAuditLogFilterOptions(context.actor, data, (await getApp()).db),
   )

@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import { contactMessageListSearch, outboxListSearch } from '~/lib/admin-support'
-import { isUuid, parseIdInput } from '~/lib/ids'
 import {
   getContactMessage,
   listContactMessages,
@@ -14,50 +13,54 @@ import {
 } from '~/server/admin/outbox-admin.server'
 import { getApp } from '~/server/app.server'
 import { authenticated } from '../server-fn/auth.middleware'
+import { idInput, inputOf, noInput, passedOn, readBy, recordId } from '../server-fn/inputs'
 
 /** The admin console's support screens: the outbox and the contact messages. */
 
 export const fetchTenantChoices = createServerFn({ method: 'GET' })
   .middleware([authenticated])
+  .validator(noInput)
   .handler(async ({ context }) => listTenantChoices(context.actor, (await getApp()).db))
 
 export const fetchOutboxMails = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(outboxListSearch)
+  .validator(readBy(outboxListSearch.parse))
   .handler(async ({ data, context }) => listOutboxMails(context.actor, data, (await getApp()).db))
 
 export const fetchOutboxMail = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseIdInput)
+  .validator(idInput)
   .handler(async ({ data, context }) => getOutboxMail(context.actor, data.id, (await getApp()).db))
 
 export const resendOutboxMailFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator(parseIdInput)
+  .validator(idInput)
   .handler(async ({ data, context }) =>
     resendOutboxMail(context.actor, data.id, (await getApp()).db),
   )
 
 export const fetchContactMessages = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(contactMessageListSearch)
+  .validator(readBy(contactMessageListSearch.parse))
   .handler(async ({ data, context }) =>
     listContactMessages(context.actor, data, (await getApp()).db),
   )
 
 export const fetchContactMessage = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseIdInput)
+  .validator(idInput)
   .handler(async ({ data, context }) =>
     getContactMessage(context.actor, data.id, (await getApp()).db),
   )
 
 export const setContactMessageHandledFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; handled: boolean }) => ({
-    id: isUuid(input?.id) ? input.id : '',
-    change: { handled: input?.handled } as unknown,
-  }))
+  .validator(
+    inputOf({ id: recordId, handled: passedOn<boolean>() }).transform(({ id, handled }) => ({
+      id,
+      change: { handled },
+    })),
+  )
   .handler(async ({ data, context }) =>
     setContactMessageHandled(context.actor, data.id, data.change, (await getApp()).db),
   )

@@ -3,9 +3,10 @@ import { analysisSearch } from '~/lib/analysis-search'
 import { getAnalysis } from '~/server/analysis/analysis.server'
 import { getApp } from '~/server/app.server'
 import { authenticated } from '../server-fn/auth.middleware'
+import { readBy } from '../server-fn/inputs'
 
-/** `/analyse`'s charts for the search's period and category (zod-free validator, ADR 013). */
+/** `/analyse`'s charts for the search's period and category. */
 export const fetchAnalysis = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(analysisSearch.parse)
+  .validator(readBy(analysisSearch.parse))
   .handler(async ({ data, context }) => getAnalysis(context.actor, data, (await getApp()).db))

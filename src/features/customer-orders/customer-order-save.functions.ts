@@ -1,4 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
+import { z } from 'zod'
 import type {
   CreateCustomerOrderInput,
   FulfilmentInput,
@@ -6,7 +7,6 @@ import type {
   UpdateCustomerOrderInput,
 } from '~/lib/customer-order-schemas'
 import type { CustomerOrderAction, PaymentStatus } from '~/lib/customer-orders'
-import { isUuid } from '~/lib/ids'
 import { getApp } from '~/server/app.server'
 import {
   checkPrescription,
@@ -21,17 +21,16 @@ import {
   updateCustomerOrder,
 } from '~/server/customer-orders/customer-orders.server'
 import { authenticated } from '../server-fn/auth.middleware'
+import { inputOf, passedOn, recordId } from '../server-fn/inputs'
 
 /**
  * Changing customer orders. Only forms and buttons load these (never a loader). The services
- * parse the input with the shared zod schemas; the validators only pass it on.
+ * parse the input with the shared zod schemas; the validators check its shape and pass it on.
  */
-
-const idOf = (input: { id?: unknown } | null | undefined) => (isUuid(input?.id) ? input.id : '')
 
 export const createCustomerOrderFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { order: CreateCustomerOrderInput }) => ({ order: input?.order as unknown }))
+  .validator(inputOf({ order: passedOn<CreateCustomerOrderInput>() }))
   .handler(async ({ data, context }) =>
     createCustomerOrder(context.actor, data.order, (await getApp()).db),
   )
@@ -39,36 +38,31 @@ export const createCustomerOrderFn = createServerFn({ method: 'POST' })
 /** Items, delivery and note of a new order, against the version the form was opened with. */
 export const updateCustomerOrderFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; order: UpdateCustomerOrderInput }) => ({
-    id: idOf(input),
-    order: input?.order as unknown,
-  }))
+  .validator(inputOf({ id: recordId, order: passedOn<UpdateCustomerOrderInput>() }))
   .handler(async ({ data, context }) =>
     updateCustomerOrder(context.actor, data.id, data.order, (await getApp()).db),
   )
 
 type UserAction = Exclude<CustomerOrderAction, 'expire'>
-const userActions: readonly UserAction[] = ['confirm', 'markReady', 'ship', 'complete', 'cancel']
+const userActions = [
+  'confirm',
+  'markReady',
+  'ship',
+  'complete',
+  'cancel',
+] as const satisfies readonly UserAction[]
 
 /** One transition of the state table: the version the page showed, a reason, the picks. */
 export const customerOrderActionFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(
-    (input: {
-      id: string
-      action: UserAction
-      version: number
-      reason?: string
-      picks?: FulfilmentInput['picks']
-    }) => ({
-      id: idOf(input),
-      action: userActions.includes(input?.action) ? input.action : 'confirm',
-      body: {
-        version: input?.version as unknown,
-        reason: input?.reason as unknown,
-        picks: input?.picks as unknown,
-      },
-    }),
+    inputOf({
+      id: recordId,
+      action: z.enum(userActions, { error: 'Diesen Schritt gibt es nicht.' }),
+      version: passedOn<number>(),
+      reason: passedOn<string>().optional(),
+      picks: passedOn<FulfilmentInput['picks']>().optional(),
+    }).transform(({ id, action, ...body }) => ({ id, action, body })),
   )
   .handler(async ({ data, context }) =>
     customerOrderActionServices[data.action](
@@ -81,30 +75,32 @@ export const customerOrderActionFn = createServerFn({ method: 'POST' })
 
 export const setCustomerOrderPaymentFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; version: number; paymentStatus: PaymentStatus }) => ({
-    id: idOf(input),
-    body: { version: input?.version as unknown, paymentStatus: input?.paymentStatus as unknown },
-  }))
+  .validator(
+    inputOf({
+      id: recordId,
+      version: passedOn<number>(),
+      paymentStatus: passedOn<PaymentStatus>(),
+    }).transform(({ id, ...body }) => ({ id, body })),
+  )
   .handler(async ({ data, context }) =>
     setCustomerOrderPayment(context.actor, data.id, data.body, (await getApp()).db),
   )
 
 export const recordPrescriptionFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; prescription: PrescriptionInput }) => ({
-    id: idOf(input),
-    prescription: input?.prescription as unknown,
-  }))
+  .validator(inputOf({ id: recordId, prescription: passedOn<PrescriptionInput>() }))
   .handler(async ({ data, context }) =>
     recordPrescription(context.actor, data.id, data.prescription, (await getApp()).db),
   )
 
 export const checkPrescriptionFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; version: number }) => ({
-    id: idOf(input),
-    body: { version: input?.version as unknown },
-  }))
+  .validator(
+    inputOf({ id: recordId, version: passedOn<number>() }).transform(({ id, ...body }) => ({
+      id,
+      body,
+    })),
+  )
   .handler(async ({ data, context }) =>
     checkPrescription(context.actor, data.id, data.body, (await getApp()).db),
   )

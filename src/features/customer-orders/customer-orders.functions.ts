@@ -1,25 +1,25 @@
 import { createServerFn } from '@tanstack/react-start'
 import { customerOrderListSearch } from '~/lib/customer-order-lists'
-import { parseIdInput } from '~/lib/ids'
 import { getApp } from '~/server/app.server'
 import {
   getCustomerOrder,
   listCustomerOrders,
 } from '~/server/customer-orders/customer-orders.server'
 import { authenticated } from '../server-fn/auth.middleware'
+import { idInput, readBy } from '../server-fn/inputs'
 
-/** What the customer-order pages read; loaders call the first two (zod-free validators). */
+/** What the customer-order pages read; loaders call the first two. */
 
 export const fetchCustomerOrders = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(customerOrderListSearch.parse)
+  .validator(readBy(customerOrderListSearch.parse))
   .handler(async ({ data, context }) =>
     listCustomerOrders(context.actor, data, (await getApp()).db),
   )
 
 export const fetchCustomerOrder = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseIdInput)
+  .validator(idInput)
   .handler(async ({ data, context }) =>
     getCustomerOrder(context.actor, data.id, (await getApp()).db),
   )

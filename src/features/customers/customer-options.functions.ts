@@ -1,8 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
-import { maxSearchLength } from '~/lib/list-query'
 import { getApp } from '~/server/app.server'
 import { searchCustomerOptions } from '~/server/customers/customers.server'
 import { authenticated } from '../server-fn/auth.middleware'
+import { searchInput } from '../server-fn/inputs'
 
 /**
  * The picker's search over the organisation's active customers. Apart from the page reads
@@ -11,9 +11,7 @@ import { authenticated } from '../server-fn/auth.middleware'
  */
 export const fetchCustomerOptions = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator((input: { q: string }) => ({
-    q: typeof input?.q === 'string' ? input.q.trim().slice(0, maxSearchLength) : '',
-  }))
+  .validator(searchInput)
   .handler(async ({ data, context }) =>
     searchCustomerOptions(context.actor, data.q, (await getApp()).db),
   )

@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import type { CustomerInput } from '~/lib/customer-schemas'
-import { isUuid } from '~/lib/ids'
 import { getApp } from '~/server/app.server'
 import { anonymiseCustomer } from '~/server/customers/customer-privacy.server'
 import {
@@ -13,85 +12,87 @@ import {
   updateCustomer,
 } from '~/server/customers/customers.server'
 import { authenticated } from '../server-fn/auth.middleware'
+import { idInput, inputOf, passedOn, recordId } from '../server-fn/inputs'
 
 /**
  * Changing customers. Only forms and buttons load these (never a loader). The services parse the
- * input with the shared zod schemas; the validators only pass it on.
+ * input with the shared zod schemas; the validators check its shape and pass it on.
  */
 
-const idOf = (input: { id?: unknown } | null | undefined) => (isUuid(input?.id) ? input.id : '')
+/** `{ id, revision }`: a change of state against the revision the page showed. */
+const revisionInput = inputOf({ id: recordId, revision: passedOn<number>() }).transform(
+  ({ id, revision }) => ({ id, change: { revision } }),
+)
 
 /** Creates a customer and answers with what a picker needs to choose it right away. */
 export const createCustomerFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { customer: CustomerInput }) => ({ customer: input?.customer as unknown }))
+  .validator(inputOf({ customer: passedOn<CustomerInput>() }))
   .handler(async ({ data, context }) =>
     createCustomer(context.actor, data.customer, (await getApp()).db),
   )
 
 export const updateCustomerFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; revision: number; customer: CustomerInput }) => ({
-    id: idOf(input),
-    change: { revision: input?.revision as unknown, customer: input?.customer as unknown },
-  }))
+  .validator(
+    inputOf({
+      id: recordId,
+      revision: passedOn<number>(),
+      customer: passedOn<CustomerInput>(),
+    }).transform(({ id, ...change }) => ({ id, change })),
+  )
   .handler(async ({ data, context }) =>
     updateCustomer(context.actor, data.id, data.change, (await getApp()).db),
   )
 
 export const deactivateCustomerFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; revision: number }) => ({
-    id: idOf(input),
-    change: { revision: input?.revision as unknown },
-  }))
+  .validator(revisionInput)
   .handler(async ({ data, context }) =>
     deactivateCustomer(context.actor, data.id, data.change, (await getApp()).db),
   )
 
 export const reactivateCustomerFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; revision: number }) => ({
-    id: idOf(input),
-    change: { revision: input?.revision as unknown },
-  }))
+  .validator(revisionInput)
   .handler(async ({ data, context }) =>
     reactivateCustomer(context.actor, data.id, data.change, (await getApp()).db),
   )
 
 export const addCustomerNoteFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; body: string }) => ({
-    id: idOf(input),
-    note: { body: input?.body as unknown },
-  }))
+  .validator(
+    inputOf({ id: recordId, body: passedOn<string>() }).transform(({ id, body }) => ({
+      id,
+      note: { body },
+    })),
+  )
   .handler(async ({ data, context }) =>
     addCustomerNote(context.actor, data.id, data.note, (await getApp()).db),
   )
 
 export const linkShopAccountFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; email: string }) => ({
-    id: idOf(input),
-    link: { email: input?.email as unknown },
-  }))
+  .validator(
+    inputOf({ id: recordId, email: passedOn<string>() }).transform(({ id, email }) => ({
+      id,
+      link: { email },
+    })),
+  )
   .handler(async ({ data, context }) =>
     linkShopAccount(context.actor, data.id, data.link, (await getApp()).db),
   )
 
 export const unlinkShopAccountFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string }) => ({ id: idOf(input) }))
+  .validator(idInput)
   .handler(async ({ data, context }) =>
     unlinkShopAccount(context.actor, data.id, (await getApp()).db),
   )
 
 export const anonymiseCustomerFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; revision: number }) => ({
-    id: idOf(input),
-    change: { revision: input?.revision as unknown },
-  }))
+  .validator(revisionInput)
   .handler(async ({ data, context }) =>
     anonymiseCustomer(context.actor, data.id, data.change, (await getApp()).db),
   )

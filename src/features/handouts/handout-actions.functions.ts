@@ -1,7 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import type { CancelHandOutInput, CreateHandOutInput } from '~/lib/handouts'
-import { isUuid } from '~/lib/ids'
-import { maxSearchLength } from '~/lib/list-query'
 import { getApp } from '~/server/app.server'
 import {
   cancelHandOut,
@@ -11,51 +9,52 @@ import {
   searchHandOutMembers,
 } from '~/server/handouts/handouts.server'
 import { authenticated } from '../server-fn/auth.middleware'
+import { inputOf, objectInput, passedOn, recordId, searchInput } from '../server-fn/inputs'
 
 /**
  * The hand-out form's searches and the actions. Only components load these, never a route's
- * loader, so they stay out of the first page load (ADR 013). The validators only put the input
- * in its place; the services parse it with the shared schemas.
+ * loader, so they stay out of the first page load (ADR 013). The validators check the input's
+ * shape; the services parse it with the shared schemas.
  */
-
-const idOf = (value: unknown) => (isUuid(value) ? value : '')
 
 export const fetchHandOutMembers = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator((input: { q: string }) => ({
-    q: typeof input?.q === 'string' ? input.q.trim().slice(0, maxSearchLength) : '',
-  }))
+  .validator(searchInput)
   .handler(async ({ data, context }) =>
     searchHandOutMembers(context.actor, data.q, (await getApp()).db),
   )
 
 export const fetchMemberAllowance = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator((input: { customerId: string }) => ({ customerId: idOf(input?.customerId) }))
+  .validator(inputOf({ customerId: recordId }))
   .handler(async ({ data, context }) =>
     getMemberAllowance(context.actor, data.customerId, (await getApp()).db),
   )
 
 export const fetchHandOutBatches = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator((input: { customerId: string | null }) => ({
-    customerId: isUuid(input?.customerId) ? input.customerId : null,
-  }))
+  .validator(
+    inputOf({
+      // No member chosen yet: the batches without a member's allowance.
+      customerId: recordId.nullable().transform((id) => id || null),
+    }),
+  )
   .handler(async ({ data, context }) =>
     listHandOutBatches(context.actor, data.customerId, (await getApp()).db),
   )
 
 export const createHandOutFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: CreateHandOutInput) => input as unknown)
+  .validator(objectInput<CreateHandOutInput>())
   .handler(async ({ data, context }) => createHandOut(context.actor, data, (await getApp()).db))
 
 export const cancelHandOutFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string } & CancelHandOutInput) => ({
-    id: idOf(input?.id),
-    cancel: { reason: input?.reason as unknown },
-  }))
+  .validator(
+    inputOf({ id: recordId, reason: passedOn<CancelHandOutInput['reason']>() }).transform(
+      ({ id, reason }) => ({ id, cancel: { reason } }),
+    ),
+  )
   .handler(async ({ data, context }) =>
     cancelHandOut(context.actor, data.id, data.cancel, (await getApp()).db),
   )

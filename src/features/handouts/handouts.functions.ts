@@ -1,11 +1,11 @@
 import { createServerFn } from '@tanstack/react-start'
 import { handOutListSearch } from '~/lib/handout-lists'
-import { parseIdInput } from '~/lib/ids'
 import { getApp } from '~/server/app.server'
 import { qrCodeSvg } from '~/server/handouts/handout-qr.server'
 import { getHandOut, listHandOuts } from '~/server/handouts/handouts.server'
 import { platformOrigin } from '~/server/public-origin.server'
 import { authenticated } from '../server-fn/auth.middleware'
+import { idInput, readBy } from '../server-fn/inputs'
 
 /**
  * What the hand-out pages' loaders read (zod-free validators). The form's searches and the
@@ -14,13 +14,13 @@ import { authenticated } from '../server-fn/auth.middleware'
 
 export const fetchHandOuts = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(handOutListSearch.parse)
+  .validator(readBy(handOutListSearch.parse))
   .handler(async ({ data, context }) => listHandOuts(context.actor, data, (await getApp()).db))
 
 /** The record with a QR code of its own address, for staff who scan a label. */
 export const fetchHandOut = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseIdInput)
+  .validator(idInput)
   .handler(async ({ data, context }) => {
     const record = await getHandOut(context.actor, data.id, (await getApp()).db)
     const recordUrl = `${platformOrigin()}/abgabe/${record.id}`

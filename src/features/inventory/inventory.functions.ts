@@ -1,22 +1,23 @@
 import { createServerFn } from '@tanstack/react-start'
-import { parseIdInput } from '~/lib/ids'
 import { inventoryListSearch } from '~/lib/inventory'
 import { getApp } from '~/server/app.server'
 import { getBatch, getReceiptFormContext, listInventory } from '~/server/stock/inventory.server'
 import { authenticated } from '../server-fn/auth.middleware'
+import { idInput, noInput, readBy } from '../server-fn/inputs'
 
-/** What the inventory pages read; their loaders call these (zod-free validators). */
+/** What the inventory pages read; their loaders call these. */
 
 export const fetchInventory = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(inventoryListSearch.parse)
+  .validator(readBy(inventoryListSearch.parse))
   .handler(async ({ data, context }) => listInventory(context.actor, data, (await getApp()).db))
 
 export const fetchBatch = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseIdInput)
+  .validator(idInput)
   .handler(async ({ data, context }) => getBatch(context.actor, data.id, (await getApp()).db))
 
 export const fetchReceiptFormContext = createServerFn({ method: 'GET' })
   .middleware([authenticated])
+  .validator(noInput)
   .handler(async ({ context }) => getReceiptFormContext(context.actor, (await getApp()).db))

@@ -4,11 +4,14 @@ import { z } from 'zod'
 import { getApp } from '~/server/app.server'
 import { requestHost } from '~/server/http.server'
 import { legalTextFor } from '~/server/legal.server'
+import { inputOf } from '../server-fn/inputs'
 
 export const fetchLegalText = createServerFn({ method: 'GET' })
   .validator(
-    z.object({
-      document: z.enum(['legalNotice', 'privacyPolicy', 'terms', 'withdrawalInformation']),
+    inputOf({
+      document: z.enum(['legalNotice', 'privacyPolicy', 'terms', 'withdrawalInformation'], {
+        error: 'Diesen Rechtstext gibt es nicht.',
+      }),
     }),
   )
   .handler(async ({ data }) =>

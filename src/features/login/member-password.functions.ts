@@ -7,17 +7,18 @@ import {
   resetMemberPassword,
 } from '~/server/organisations/member-password.server'
 import { requestIdOf } from '../server-fn/errors.middleware'
+import { objectInput } from '../server-fn/inputs'
 
 /** A business user's "Passwort vergessen?": asking for the link, and using it. */
 
 export const requestMemberResetFn = createServerFn({ method: 'POST' })
-  .validator((input: { identifier: string }) => input as unknown)
+  .validator(objectInput<{ identifier: string }>())
   .handler(async ({ data }) => {
     return requestMemberPasswordReset((await getApp()).db, { ip: clientIpOf(getRequest()) }, data)
   })
 
 export const resetMemberPasswordFn = createServerFn({ method: 'POST' })
-  .validator((input: { token: string; password: string; repeat: string }) => input as unknown)
+  .validator(objectInput<{ token: string; password: string; repeat: string }>())
   .handler(async ({ data, context }) =>
     resetMemberPassword((await getApp()).db, data, requestIdOf(context)),
   )

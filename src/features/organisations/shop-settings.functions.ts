@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { isUuid, parseIdInput } from '~/lib/ids'
 import type { ShopSettingsInput } from '~/lib/shop-settings'
 import { getApp } from '~/server/app.server'
 import {
@@ -10,23 +9,22 @@ import {
   updateShopSettings,
 } from '~/server/organisations/shop-settings.server'
 import { authenticated } from '../server-fn/auth.middleware'
+import { idInput, inputOf, passedOn, recordId } from '../server-fn/inputs'
 
 /** The organisation page's shop tab; the services check the caller and parse the rest. */
 
-const idOf = (value: unknown) => (isUuid(value) ? value : '')
-
 export const fetchShopSettings = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseIdInput)
+  .validator(idInput)
   .handler(async ({ data, context }) => getShopSettings(context.actor, data.id, await getApp()))
 
 export const updateShopSettingsFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(
-    (input: { organisationId: string; config: ShopSettingsInput; customDomain: string }) => ({
-      organisationId: idOf(input?.organisationId),
-      config: input?.config as unknown,
-      customDomain: input?.customDomain as unknown,
+    inputOf({
+      organisationId: recordId,
+      config: passedOn<ShopSettingsInput>(),
+      customDomain: passedOn<string>(),
     }),
   )
   .handler(async ({ data, context }) =>
@@ -35,22 +33,19 @@ export const updateShopSettingsFn = createServerFn({ method: 'POST' })
 
 export const setShopMollieKeyFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { organisationId: string; apiKey: string | null }) => ({
-    organisationId: idOf(input?.organisationId),
-    apiKey: input?.apiKey as unknown,
-  }))
+  .validator(inputOf({ organisationId: recordId, apiKey: passedOn<string | null>() }))
   .handler(async ({ data, context }) =>
     setShopMollieKey(context.actor, data.organisationId, data.apiKey, await getApp()),
   )
 
 export const testShopMollieConnectionFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator(parseIdInput)
+  .validator(idInput)
   .handler(async ({ data, context }) =>
     testShopMollieConnection(context.actor, data.id, await getApp()),
   )
 
 export const checkShopDomainFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator(parseIdInput)
+  .validator(idInput)
   .handler(async ({ data, context }) => checkShopDomain(context.actor, data.id, await getApp()))

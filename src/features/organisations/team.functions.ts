@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { isUuid, parseIdInput } from '~/lib/ids'
 import type { InvitationInput, MemberRole } from '~/lib/organisation-team'
 import { getApp } from '~/server/app.server'
 import {
@@ -9,23 +8,22 @@ import {
 } from '~/server/organisations/invitations.server'
 import { changeMemberRole, getTeam, setMemberActive } from '~/server/organisations/team.server'
 import { authenticated } from '../server-fn/auth.middleware'
+import { idInput, inputOf, passedOn, recordId } from '../server-fn/inputs'
 
 /** The organisation page's team tab; the services check the caller and parse the rest. */
 
-const idOf = (value: unknown) => (isUuid(value) ? value : '')
-
 export const fetchTeam = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseIdInput)
+  .validator(idInput)
   .handler(async ({ data, context }) => getTeam(context.actor, data.id, (await getApp()).db))
 
 export const changeMemberRoleFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { organisationId: string; userId: string; role: MemberRole }) => ({
-    organisationId: idOf(input?.organisationId),
-    userId: idOf(input?.userId),
-    change: { role: input?.role } as unknown,
-  }))
+  .validator(
+    inputOf({ organisationId: recordId, userId: recordId, role: passedOn<MemberRole>() }).transform(
+      ({ role, ...ids }) => ({ ...ids, change: { role } }),
+    ),
+  )
   .handler(async ({ data, context }) =>
     changeMemberRole(
       context.actor,
@@ -38,11 +36,11 @@ export const changeMemberRoleFn = createServerFn({ method: 'POST' })
 
 export const setMemberActiveFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { organisationId: string; userId: string; active: boolean }) => ({
-    organisationId: idOf(input?.organisationId),
-    userId: idOf(input?.userId),
-    change: { active: input?.active } as unknown,
-  }))
+  .validator(
+    inputOf({ organisationId: recordId, userId: recordId, active: passedOn<boolean>() }).transform(
+      ({ active, ...ids }) => ({ ...ids, change: { active } }),
+    ),
+  )
   .handler(async ({ data, context }) =>
     setMemberActive(
       context.actor,
@@ -55,30 +53,21 @@ export const setMemberActiveFn = createServerFn({ method: 'POST' })
 
 export const inviteMemberFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { organisationId: string; invitation: InvitationInput }) => ({
-    organisationId: idOf(input?.organisationId),
-    invitation: input?.invitation as unknown,
-  }))
+  .validator(inputOf({ organisationId: recordId, invitation: passedOn<InvitationInput>() }))
   .handler(async ({ data, context }) =>
     inviteMember(context.actor, data.organisationId, data.invitation, (await getApp()).db),
   )
 
 export const resendInvitationFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { organisationId: string; invitationId: string }) => ({
-    organisationId: idOf(input?.organisationId),
-    invitationId: idOf(input?.invitationId),
-  }))
+  .validator(inputOf({ organisationId: recordId, invitationId: recordId }))
   .handler(async ({ data, context }) =>
     resendInvitation(context.actor, data.organisationId, data.invitationId, (await getApp()).db),
   )
 
 export const revokeInvitationFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { organisationId: string; invitationId: string }) => ({
-    organisationId: idOf(input?.organisationId),
-    invitationId: idOf(input?.invitationId),
-  }))
+  .validator(inputOf({ organisationId: recordId, invitationId: recordId }))
   .handler(async ({ data, context }) =>
     revokeInvitation(context.actor, data.organisationId, data.invitationId, (await getApp()).db),
   )

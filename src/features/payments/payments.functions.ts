@@ -6,6 +6,7 @@ import { startMolliePayment } from '~/server/payments/mollie-payments.server'
 import { paymentReturnOf } from '~/server/payments/mollie-return.server'
 import { shopOfRequest } from '~/server/shop/shop.server'
 import { authenticated } from '../server-fn/auth.middleware'
+import { inputOf } from '../server-fn/inputs'
 
 /**
  * Starts (or resumes) the Mollie payment of the caller's shop order; answers the checkout URL to
@@ -13,7 +14,7 @@ import { authenticated } from '../server-fn/auth.middleware'
  */
 export const startOrderPayment = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator(orderPaymentInput)
+  .validator(inputOf(orderPaymentInput.shape))
   .handler(async ({ data, context }) => {
     const app = await getApp()
     const request = getRequest()
@@ -23,7 +24,7 @@ export const startOrderPayment = createServerFn({ method: 'POST' })
 /** The return page's state of the caller's order (`?order=<number>`), synced with Mollie. */
 export const fetchPaymentReturn = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(paymentReturnInput)
+  .validator(inputOf(paymentReturnInput.shape))
   .handler(async ({ data, context }) => {
     const app = await getApp()
     return paymentReturnOf(app, await shopOfRequest(app, getRequest()), context.actor, data)

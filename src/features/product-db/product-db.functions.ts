@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { parseMasterProductId } from '~/lib/product-db'
 import { masterProductListSearch } from '~/lib/products'
 import { getApp } from '~/server/app.server'
 import {
@@ -9,30 +8,32 @@ import {
   listMasterProducts,
 } from '~/server/products/master-products.server'
 import { authenticated } from '../server-fn/auth.middleware'
+import { idInput, noInput, readBy } from '../server-fn/inputs'
 
-/** What the product database's pages read; their loaders call these (zod-free validators). */
+/** What the product database's pages read; their loaders call these. */
 
 export const fetchMasterProducts = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(masterProductListSearch)
+  .validator(readBy(masterProductListSearch.parse))
   .handler(async ({ data, context }) =>
     listMasterProducts(context.actor, data, (await getApp()).db),
   )
 
 export const fetchManufacturers = createServerFn({ method: 'GET' })
   .middleware([authenticated])
+  .validator(noInput)
   .handler(async ({ context }) => listManufacturers(context.actor, (await getApp()).db))
 
 export const fetchMasterProduct = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseMasterProductId)
+  .validator(idInput)
   .handler(async ({ data, context }) =>
     getMasterProduct(context.actor, data.id, (await getApp()).db),
   )
 
 export const fetchMasterProductHistory = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseMasterProductId)
+  .validator(idInput)
   .handler(async ({ data, context }) =>
     listMasterProductHistory(context.actor, data.id, (await getApp()).db),
   )

@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import type { ImportMapping } from '~/lib/product-import-state'
-import { parseProductImportId, parseProductImportRowsQuery } from '~/lib/product-import-state'
+import { parseProductImportRowsQuery } from '~/lib/product-import-state'
 import { getApp } from '~/server/app.server'
 import {
   confirmProductImport,
@@ -10,6 +10,7 @@ import {
   setProductImportMapping,
 } from '~/server/products/product-imports.server'
 import { authenticated } from '../server-fn/auth.middleware'
+import { idInput, inputOf, passedOn, readBy, recordId } from '../server-fn/inputs'
 
 /**
  * What the import page's components call (never a loader), so they stay out of the first page
@@ -19,24 +20,21 @@ import { authenticated } from '../server-fn/auth.middleware'
 
 export const fetchProductImportRows = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseProductImportRowsQuery)
+  .validator(readBy(parseProductImportRowsQuery))
   .handler(async ({ data, context }) =>
     listProductImportRows(context.actor, data, (await getApp()).db),
   )
 
 export const fetchProductImportErrorReport = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseProductImportId)
+  .validator(idInput)
   .handler(async ({ data, context }) =>
     productImportErrorReport(context.actor, data.id, (await getApp()).db),
   )
 
 export const setProductImportMappingFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; mapping: ImportMapping }) => ({
-    ...parseProductImportId(input),
-    mapping: input?.mapping as unknown,
-  }))
+  .validator(inputOf({ id: recordId, mapping: passedOn<ImportMapping>() }))
   .handler(async ({ data, context }) =>
     setProductImportMapping(context.actor, data.id, data.mapping, (await getApp()).db),
   )
@@ -44,7 +42,7 @@ export const setProductImportMappingFn = createServerFn({ method: 'POST' })
 /** Starts the run and answers at once; the page polls `fetchProductImport` for its progress. */
 export const confirmProductImportFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator(parseProductImportId)
+  .validator(idInput)
   .handler(async ({ data, context }) => {
     const app = await getApp()
     const { started } = await confirmProductImport(context.actor, data.id, app.db, {

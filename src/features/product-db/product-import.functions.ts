@@ -1,25 +1,26 @@
 import { createServerFn } from '@tanstack/react-start'
-import { parseProductImportId } from '~/lib/product-import-state'
 import { getApp } from '~/server/app.server'
 import {
   getProductImport,
   listRecentProductImports,
 } from '~/server/products/product-imports.server'
 import { authenticated } from '../server-fn/auth.middleware'
+import { idInput, noInput } from '../server-fn/inputs'
 
 /**
- * What the import page's loader reads (zod-free validators: ADR 012, 013). The upload itself is
+ * What the import page's loader reads. The upload itself is
  * the REST route `POST /api/admin/product-imports` (a file with upload progress); what the page's
  * components call afterwards is in `product-import-actions.functions.ts`.
  */
 
 export const fetchProductImport = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseProductImportId)
+  .validator(idInput)
   .handler(async ({ data, context }) =>
     getProductImport(context.actor, data.id, (await getApp()).db),
   )
 
 export const fetchRecentProductImports = createServerFn({ method: 'GET' })
   .middleware([authenticated])
+  .validator(noInput)
   .handler(async ({ context }) => listRecentProductImports(context.actor, (await getApp()).db))

@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { isUuid } from '~/lib/ids'
 import type { UpdateOrganisationProductInput } from '~/lib/organisation-product-schemas'
 import type { CreateOrganisationProductInput } from '~/lib/product-schemas'
 import { getApp } from '~/server/app.server'
@@ -11,54 +10,49 @@ import {
   updateOrganisationProduct,
 } from '~/server/products/organisation-products.server'
 import { authenticated } from '../server-fn/auth.middleware'
+import { idInput, inputOf, passedOn, recordId } from '../server-fn/inputs'
 
 /**
  * Changing an organisation's products. Only forms and buttons load these (never a loader), so
  * they stay out of the first page load. The services parse the input with the shared zod
- * schemas themselves; the validators here only pass it on in its place.
+ * schemas themselves; the validators here check its shape.
  */
-
-const idOf = (input: { id?: unknown } | null | undefined) => (isUuid(input?.id) ? input.id : '')
 
 export const createOrganisationProductFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { product: CreateOrganisationProductInput }) => ({
-    product: input?.product as unknown,
-  }))
+  .validator(inputOf({ product: passedOn<CreateOrganisationProductInput>() }))
   .handler(async ({ data, context }) =>
     createOrganisationProduct(context.actor, data.product, (await getApp()).db),
   )
 
 export const updateOrganisationProductFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; changes: UpdateOrganisationProductInput }) => ({
-    id: idOf(input),
-    changes: input?.changes as unknown,
-  }))
+  .validator(inputOf({ id: recordId, changes: passedOn<UpdateOrganisationProductInput>() }))
   .handler(async ({ data, context }) =>
     updateOrganisationProduct(context.actor, data.id, data.changes, (await getApp()).db),
   )
 
 export const archiveOrganisationProductFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string }) => ({ id: idOf(input) }))
+  .validator(idInput)
   .handler(async ({ data, context }) =>
     archiveOrganisationProduct(context.actor, data.id, (await getApp()).db),
   )
 
 export const restoreOrganisationProductFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string }) => ({ id: idOf(input) }))
+  .validator(idInput)
   .handler(async ({ data, context }) =>
     restoreOrganisationProduct(context.actor, data.id, (await getApp()).db),
   )
 
 export const acknowledgeMasterChangeFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; productRevision: number }) => ({
-    id: idOf(input),
-    acknowledgement: { productRevision: input?.productRevision as unknown },
-  }))
+  .validator(
+    inputOf({ id: recordId, productRevision: passedOn<number>() }).transform(
+      ({ id, productRevision }) => ({ id, acknowledgement: { productRevision } }),
+    ),
+  )
   .handler(async ({ data, context }) =>
     acknowledgeMasterChange(context.actor, data.id, data.acknowledgement, (await getApp()).db),
   )

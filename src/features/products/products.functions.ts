@@ -1,6 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { parseIdInput } from '~/lib/ids'
-import { maxSearchLength } from '~/lib/list-query'
 import { organisationProductListSearch } from '~/lib/products'
 import { getApp } from '~/server/app.server'
 import {
@@ -11,33 +9,34 @@ import {
   searchMasterProductsToTakeOver,
 } from '~/server/products/organisation-products.server'
 import { authenticated } from '../server-fn/auth.middleware'
+import { idInput, readBy, searchInput } from '../server-fn/inputs'
 
-/** What the product pages read; their loaders call these (zod-free validators). */
+/** What the product pages read; their loaders call these. */
 
 export const fetchOrganisationProducts = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(organisationProductListSearch)
+  .validator(readBy(organisationProductListSearch.parse))
   .handler(async ({ data, context }) =>
     listOrganisationProducts(context.actor, data, (await getApp()).db),
   )
 
 export const fetchArchivedOrganisationProducts = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(organisationProductListSearch)
+  .validator(readBy(organisationProductListSearch.parse))
   .handler(async ({ data, context }) =>
     listArchivedOrganisationProducts(context.actor, data, (await getApp()).db),
   )
 
 export const fetchOrganisationProduct = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseIdInput)
+  .validator(idInput)
   .handler(async ({ data, context }) =>
     getOrganisationProduct(context.actor, data.id, (await getApp()).db),
   )
 
 export const fetchOrganisationProductHistory = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseIdInput)
+  .validator(idInput)
   .handler(async ({ data, context }) =>
     listOrganisationProductHistory(context.actor, data.id, (await getApp()).db),
   )
@@ -45,9 +44,7 @@ export const fetchOrganisationProductHistory = createServerFn({ method: 'GET' })
 /** The take-over typeahead; a search is cut like a list's (`maxSearchLength`). */
 export const fetchMasterProductPicks = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator((input: { q: string }) => ({
-    q: typeof input?.q === 'string' ? input.q.trim().slice(0, maxSearchLength) : '',
-  }))
+  .validator(searchInput)
   .handler(async ({ data, context }) =>
     searchMasterProductsToTakeOver(context.actor, data.q, (await getApp()).db),
   )

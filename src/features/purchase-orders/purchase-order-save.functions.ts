@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { isUuid } from '~/lib/ids'
 import type {
   PurchaseOrderDraftInput,
   PurchaseOrderReceiptInput,
@@ -21,88 +20,81 @@ import {
   updateSupplier,
 } from '~/server/purchasing/suppliers.server'
 import { authenticated } from '../server-fn/auth.middleware'
+import { idInput, inputOf, passedOn, recordId } from '../server-fn/inputs'
 
 /**
  * Changing suppliers and purchase orders. Only forms and buttons load these (never a loader).
- * The services parse the input with the shared zod schemas; the validators only pass it on.
+ * The services parse the input with the shared zod schemas; the validators check its shape.
  */
-
-const idOf = (input: { id?: unknown } | null | undefined) => (isUuid(input?.id) ? input.id : '')
 
 export const createSupplierFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { supplier: SupplierInput }) => ({ supplier: input?.supplier as unknown }))
+  .validator(inputOf({ supplier: passedOn<SupplierInput>() }))
   .handler(async ({ data, context }) =>
     createSupplier(context.actor, data.supplier, (await getApp()).db),
   )
 
 export const updateSupplierFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; supplier: SupplierInput }) => ({
-    id: idOf(input),
-    supplier: input?.supplier as unknown,
-  }))
+  .validator(inputOf({ id: recordId, supplier: passedOn<SupplierInput>() }))
   .handler(async ({ data, context }) =>
     updateSupplier(context.actor, data.id, data.supplier, (await getApp()).db),
   )
 
 export const archiveSupplierFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string }) => ({ id: idOf(input) }))
+  .validator(idInput)
   .handler(async ({ data, context }) =>
     archiveSupplier(context.actor, data.id, (await getApp()).db),
   )
 
 export const restoreSupplierFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string }) => ({ id: idOf(input) }))
+  .validator(idInput)
   .handler(async ({ data, context }) =>
     restoreSupplier(context.actor, data.id, (await getApp()).db),
   )
 
 export const createPurchaseOrderFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { order: PurchaseOrderDraftInput }) => ({ order: input?.order as unknown }))
+  .validator(inputOf({ order: passedOn<PurchaseOrderDraftInput>() }))
   .handler(async ({ data, context }) =>
     createPurchaseOrder(context.actor, data.order, (await getApp()).db),
   )
 
 export const updatePurchaseOrderFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; order: UpdatePurchaseOrderInput }) => ({
-    id: idOf(input),
-    order: input?.order as unknown,
-  }))
+  .validator(inputOf({ id: recordId, order: passedOn<UpdatePurchaseOrderInput>() }))
   .handler(async ({ data, context }) =>
     updatePurchaseOrder(context.actor, data.id, data.order, (await getApp()).db),
   )
 
 export const orderPurchaseOrderFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; revision: number }) => ({
-    id: idOf(input),
-    transition: { revision: input?.revision as unknown },
-  }))
+  .validator(
+    inputOf({ id: recordId, revision: passedOn<number>() }).transform(({ id, revision }) => ({
+      id,
+      transition: { revision },
+    })),
+  )
   .handler(async ({ data, context }) =>
     orderPurchaseOrder(context.actor, data.id, data.transition, (await getApp()).db),
   )
 
 export const cancelPurchaseOrderFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; revision: number; reason: string }) => ({
-    id: idOf(input),
-    cancellation: { revision: input?.revision as unknown, reason: input?.reason as unknown },
-  }))
+  .validator(
+    inputOf({ id: recordId, revision: passedOn<number>(), reason: passedOn<string>() }).transform(
+      ({ id, ...cancellation }) => ({ id, cancellation }),
+    ),
+  )
   .handler(async ({ data, context }) =>
     cancelPurchaseOrder(context.actor, data.id, data.cancellation, (await getApp()).db),
   )
 
 export const receivePurchaseOrderFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; receipt: PurchaseOrderReceiptInput }) => ({
-    id: idOf(input),
-    receipt: input?.receipt as unknown,
-  }))
+  .validator(inputOf({ id: recordId, receipt: passedOn<PurchaseOrderReceiptInput>() }))
   .handler(async ({ data, context }) => {
     const result = await receivePurchaseOrder(
       context.actor,

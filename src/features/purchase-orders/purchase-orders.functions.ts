@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { parseIdInput } from '~/lib/ids'
 import { purchaseOrderListSearch, supplierListSearch } from '~/lib/purchase-orders'
 import { getApp } from '~/server/app.server'
 import {
@@ -9,31 +8,32 @@ import {
 } from '~/server/purchasing/purchase-orders.server'
 import { listSuppliers } from '~/server/purchasing/suppliers.server'
 import { authenticated } from '../server-fn/auth.middleware'
+import { idInput, readBy } from '../server-fn/inputs'
 
-/** What the purchasing pages read; their loaders call these (zod-free validators). */
+/** What the purchasing pages read; their loaders call these. */
 
 export const fetchPurchaseOrders = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(purchaseOrderListSearch.parse)
+  .validator(readBy(purchaseOrderListSearch.parse))
   .handler(async ({ data, context }) =>
     listPurchaseOrders(context.actor, data, (await getApp()).db),
   )
 
 export const fetchPurchaseOrder = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseIdInput)
+  .validator(idInput)
   .handler(async ({ data, context }) =>
     getPurchaseOrder(context.actor, data.id, (await getApp()).db),
   )
 
 export const fetchPurchaseOrderHistory = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseIdInput)
+  .validator(idInput)
   .handler(async ({ data, context }) =>
     listPurchaseOrderHistory(context.actor, data.id, (await getApp()).db),
   )
 
 export const fetchSuppliers = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(supplierListSearch.parse)
+  .validator(readBy(supplierListSearch.parse))
   .handler(async ({ data, context }) => listSuppliers(context.actor, data, (await getApp()).db))

@@ -7,6 +7,7 @@ import {
   type WebSession,
 } from '~/server/web-session.server'
 import { requestIdOf } from '../server-fn/errors.middleware'
+import { noInput } from '../server-fn/inputs'
 
 /**
  * Logs in and sets the refresh cookie. A refused login fails with the server's status, German
@@ -19,10 +20,14 @@ export const logIn = createServerFn({ method: 'POST' })
   )
 
 /** Exchanges the refresh cookie for a fresh access token and the user; null when logged out. */
-export const resumeSession = createServerFn({ method: 'POST' }).handler(() => resumeFromCookie())
+export const resumeSession = createServerFn({ method: 'POST' })
+  .validator(noInput)
+  .handler(() => resumeFromCookie())
 
 /** Forgets the refresh cookie (the session itself is ended through the REST logout). */
-export const clearSessionCookie = createServerFn({ method: 'POST' }).handler(() => {
-  clearRefreshCookie()
-  return { status: 'success' as const }
-})
+export const clearSessionCookie = createServerFn({ method: 'POST' })
+  .validator(noInput)
+  .handler(() => {
+    clearRefreshCookie()
+    return { status: 'success' as const }
+  })

@@ -6,14 +6,15 @@ import {
   organisationOfTenant,
   tenantOfRequest,
 } from '~/server/tenants.server'
+import { noInput } from '../server-fn/inputs'
 
 export type { HostOrganisation }
 
 /** The organisation behind the request's tenant host, or null on the main domain. */
-export const fetchHostOrganisation = createServerFn({ method: 'GET' }).handler(
-  async (): Promise<HostOrganisation | null> => {
+export const fetchHostOrganisation = createServerFn({ method: 'GET' })
+  .validator(noInput)
+  .handler(async (): Promise<HostOrganisation | null> => {
     const app = await getApp()
     const tenant = await tenantOfRequest(app, getRequest())
     return tenant && organisationOfTenant(app.db, tenant)
-  },
-)
+  })

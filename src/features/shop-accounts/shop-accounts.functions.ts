@@ -15,24 +15,23 @@ import {
   tokenMessages,
 } from '~/server/shop-accounts/shop-accounts.server'
 import { isShopTenant, tenantOfRequest } from '~/server/tenants.server'
+import { inputOf, objectInput, passedOn } from '../server-fn/inputs'
 
 // The services parse every input with the shared schemas and answer their German field messages.
-const raw = <T>(input: T) => input as unknown
+const tokenInput = inputOf({ token: passedOn<string>() }).transform(({ token }) => token)
 
 export const registerFn = createServerFn({ method: 'POST' })
-  .validator((input: Omit<RegistrationInput, 'privacyConsent'> & { privacyConsent: boolean }) =>
-    raw(input),
-  )
+  .validator(objectInput<Omit<RegistrationInput, 'privacyConsent'> & { privacyConsent: boolean }>())
   .handler(async ({ data }) => registerShopUser((await getApp()).db, await accountRequest(), data))
 
 export const resendConfirmationFn = createServerFn({ method: 'POST' })
-  .validator((input: { email: string }) => raw(input))
+  .validator(objectInput<{ email: string }>())
   .handler(async ({ data }) =>
     resendConfirmation((await getApp()).db, await accountRequest(), data),
   )
 
 export const requestPasswordResetFn = createServerFn({ method: 'POST' })
-  .validator((input: { email: string }) => raw(input))
+  .validator(objectInput<{ email: string }>())
   .handler(async ({ data }) =>
     requestPasswordReset((await getApp()).db, await accountRequest(), data),
   )
@@ -42,7 +41,7 @@ export const requestPasswordResetFn = createServerFn({ method: 'POST' })
  * step of a shop account on this shop's host.
  */
 export const inspectTokenFn = createServerFn({ method: 'GET' })
-  .validator((input: { token: string }) => raw(input?.token))
+  .validator(tokenInput)
   .handler(async ({ data }) => {
     const app = await getApp()
     const member = await inspectMemberToken(app.db, data)
@@ -58,21 +57,21 @@ export const inspectTokenFn = createServerFn({ method: 'GET' })
   })
 
 export const confirmRegistrationFn = createServerFn({ method: 'POST' })
-  .validator((input: { token: string }) => raw(input?.token))
+  .validator(tokenInput)
   .handler(async ({ data }) => {
     const { shop } = await accountRequest()
     return confirmRegistration((await getApp()).db, shop, data)
   })
 
 export const resetPasswordFn = createServerFn({ method: 'POST' })
-  .validator((input: { token: string; password: string; repeat: string }) => raw(input))
+  .validator(objectInput<{ token: string; password: string; repeat: string }>())
   .handler(async ({ data }) => {
     const { shop } = await accountRequest()
     return resetPassword((await getApp()).db, shop, data)
   })
 
 export const confirmEmailChangeFn = createServerFn({ method: 'POST' })
-  .validator((input: { token: string }) => raw(input?.token))
+  .validator(tokenInput)
   .handler(async ({ data }) =>
     confirmEmailChange((await getApp()).db, await accountRequest(), data),
   )

@@ -82,10 +82,12 @@ export const invitationStateOf = (
 
 export async function getTeam(actor: Actor, organisationId: string, db: Database): Promise<Team> {
   const access = teamAccess(actor, organisationId)
-  const [organisation] = await db
-    .select({ id: organisations.id, name: organisations.name })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId))
+  const [organisation] = isUuid(organisationId)
+    ? await db
+        .select({ id: organisations.id, name: organisations.name })
+        .from(organisations)
+        .where(eq(organisations.id, organisationId))
+    : []
   if (!organisation) throw new NotFoundError(teamMessages.organisationNotFound)
   const members = await db
     .select({

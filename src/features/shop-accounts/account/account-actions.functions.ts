@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { parseIdInput } from '~/lib/ids'
 import { getApp } from '~/server/app.server'
 import { accountRequest } from '~/server/shop-accounts/account-request.server'
 import { cancelShopOrder } from '~/server/shop-accounts/shop-account-orders.server'
@@ -10,40 +9,40 @@ import {
 } from '~/server/shop-accounts/shop-account-profile.server'
 import { requestEmailChange } from '~/server/shop-accounts/shop-accounts.server'
 import { authenticated } from '../../server-fn/auth.middleware'
+import { idInput, noInput, objectInput } from '../../server-fn/inputs'
 
 /**
  * What the account pages change. Apart from the reads (account.functions.ts) that the routes'
  * loaders import, so that only the pages, loaded with their route, carry these calls.
  */
 
-const raw = <T>(input: T) => input as unknown
-
 export const cancelShopOrderFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator(parseIdInput)
+  .validator(idInput)
   .handler(async ({ data, context }) =>
     cancelShopOrder(context.actor, data.id, (await getApp()).db),
   )
 
 export const updateShopProfileFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { name: string; phone: string }) => raw(input))
+  .validator(objectInput<{ name: string; phone: string }>())
   .handler(async ({ data, context }) => updateShopProfile(context.actor, data, (await getApp()).db))
 
 export const requestEmailChangeFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { email: string; currentPassword: string }) => raw(input))
+  .validator(objectInput<{ email: string; currentPassword: string }>())
   .handler(async ({ data, context }) =>
     requestEmailChange((await getApp()).db, context.actor, await accountRequest(), data),
   )
 
 export const changeShopPasswordFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { currentPassword: string; password: string; repeat: string }) => raw(input))
+  .validator(objectInput<{ currentPassword: string; password: string; repeat: string }>())
   .handler(async ({ data, context }) =>
     changeShopPassword(context.actor, data, (await getApp()).db),
   )
 
 export const deleteShopAccountFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
+  .validator(noInput)
   .handler(async ({ context }) => deleteShopAccount(context.actor, (await getApp()).db))

@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { parseIdInput } from '~/lib/ids'
 import { pageNumberOf } from '~/lib/list-query'
 import { getApp } from '~/server/app.server'
 import { getShopOrder, listShopOrders } from '~/server/shop-accounts/shop-account-orders.server'
@@ -8,6 +7,7 @@ import {
   getShopProfile,
 } from '~/server/shop-accounts/shop-account-profile.server'
 import { authenticated } from '../../server-fn/auth.middleware'
+import { idInput, inputOf, noInput, passedOn } from '../../server-fn/inputs'
 
 /**
  * What the pages of "Mein Konto" read (their loaders call these; the changes are in
@@ -17,20 +17,24 @@ import { authenticated } from '../../server-fn/auth.middleware'
 
 export const fetchAccountOverview = createServerFn({ method: 'GET' })
   .middleware([authenticated])
+  .validator(noInput)
   .handler(async ({ context }) => getShopAccountOverview(context.actor, (await getApp()).db))
 
 export const fetchShopOrders = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator((input: { page: number }) => ({ page: pageNumberOf(input?.page) }))
+  .validator(
+    inputOf({ page: passedOn<number>() }).transform(({ page }) => ({ page: pageNumberOf(page) })),
+  )
   .handler(async ({ data, context }) =>
     listShopOrders(context.actor, data.page, (await getApp()).db),
   )
 
 export const fetchShopOrder = createServerFn({ method: 'GET' })
   .middleware([authenticated])
-  .validator(parseIdInput)
+  .validator(idInput)
   .handler(async ({ data, context }) => getShopOrder(context.actor, data.id, (await getApp()).db))
 
 export const fetchShopProfile = createServerFn({ method: 'GET' })
   .middleware([authenticated])
+  .validator(noInput)
   .handler(async ({ context }) => getShopProfile(context.actor, (await getApp()).db))

@@ -9,36 +9,38 @@ import {
   updateShopAddress,
 } from '~/server/shop-accounts/shop-addresses.server'
 import { authenticated } from '../../server-fn/auth.middleware'
+import { idInput, inputOf, noInput, objectInput, passedOn, recordId } from '../../server-fn/inputs'
 
 /** The address book's calls; the service parses every input and refuses anybody but its owner. */
 
 export const fetchShopAddresses = createServerFn({ method: 'GET' })
   .middleware([authenticated])
+  .validator(noInput)
   .handler(async ({ context }) => listShopAddresses(context.actor, (await getApp()).db))
 
 export const createShopAddressFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: ShopAddressInput) => input as unknown)
+  .validator(objectInput<ShopAddressInput>())
   .handler(async ({ data, context }) => createShopAddress(context.actor, data, (await getApp()).db))
 
 export const updateShopAddressFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; address: ShopAddressInput }) => input)
+  .validator(inputOf({ id: recordId, address: passedOn<ShopAddressInput>() }))
   .handler(async ({ data, context }) =>
-    updateShopAddress(context.actor, data.id, data.address as unknown, (await getApp()).db),
+    updateShopAddress(context.actor, data.id, data.address, (await getApp()).db),
   )
 
 export const setDefaultShopAddressFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string; kind: AddressKind }) => input as unknown)
+  .validator(objectInput<{ id: string; kind: AddressKind }>())
   .handler(async ({ data, context }) =>
     setDefaultShopAddress(context.actor, data, (await getApp()).db),
   )
 
 export const deleteShopAddressFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator((input: { id: string }) => input)
+  .validator(idInput)
   .handler(async ({ data, context }) => {
-    await deleteShopAddress(context.actor, String(data.id), (await getApp()).db)
+    await deleteShopAddress(context.actor, data.id, (await getApp()).db)
     return { deleted: true }
   })

@@ -3,6 +3,7 @@ import { cartCount } from '~/server/cart/cart.server'
 import { cartOfRequest } from '~/server/cart/cart-cookie.server'
 import { optionallyAuthenticated } from '../../server-fn/auth.middleware'
 import { requestIdOf } from '../../server-fn/errors.middleware'
+import { noInput } from '../../server-fn/inputs'
 
 /**
  * The header's cart figure, apart from the cart page's calls: the root route loads it on every
@@ -11,6 +12,7 @@ import { requestIdOf } from '../../server-fn/errors.middleware'
 
 export const fetchCartCount = createServerFn({ method: 'GET' })
   .middleware([optionallyAuthenticated])
+  .validator(noInput)
   .handler(async ({ context }) => {
     const { app, shop, owner } = await cartOfRequest(context.actor, requestIdOf(context))
     return cartCount(app.db, shop, owner)

@@ -12,16 +12,16 @@ import { cartOfRequest, setGuestCartCookie } from '~/server/cart/cart-cookie.ser
 import { clientIpOf } from '~/server/http.server'
 import { optionallyAuthenticated } from '../../server-fn/auth.middleware'
 import { requestIdOf } from '../../server-fn/errors.middleware'
+import { noInput, objectInput } from '../../server-fn/inputs'
 
 /**
  * The cart's calls: a shop customer's cart through the access token, a guest's through the
  * HttpOnly cookie (set here at the first addition). Business users have none (403).
  */
 
-const passInput = (input: unknown) => input
-
 export const fetchCart = createServerFn({ method: 'GET' })
   .middleware([optionallyAuthenticated])
+  .validator(noInput)
   .handler(async ({ context }) => {
     const { app, shop, owner } = await cartOfRequest(context.actor, requestIdOf(context))
     return getCart(app.db, shop, owner)
@@ -29,7 +29,7 @@ export const fetchCart = createServerFn({ method: 'GET' })
 
 export const addToCartFn = createServerFn({ method: 'POST' })
   .middleware([optionallyAuthenticated])
-  .validator(passInput)
+  .validator(objectInput<Record<string, unknown>>())
   .handler(async ({ data, context }): Promise<Pick<CartChange, 'count'>> => {
     const { app, shop, owner } = await cartOfRequest(context.actor, requestIdOf(context))
     const change = await addToCart(app.db, shop, owner, data, clientIpOf(getRequest()))
@@ -39,7 +39,7 @@ export const addToCartFn = createServerFn({ method: 'POST' })
 
 export const updateCartItemFn = createServerFn({ method: 'POST' })
   .middleware([optionallyAuthenticated])
-  .validator(passInput)
+  .validator(objectInput<Record<string, unknown>>())
   .handler(async ({ data, context }) => {
     const { app, shop, owner } = await cartOfRequest(context.actor, requestIdOf(context))
     return updateCartItem(app.db, shop, owner, data)
@@ -47,7 +47,7 @@ export const updateCartItemFn = createServerFn({ method: 'POST' })
 
 export const removeCartItemFn = createServerFn({ method: 'POST' })
   .middleware([optionallyAuthenticated])
-  .validator(passInput)
+  .validator(objectInput<Record<string, unknown>>())
   .handler(async ({ data, context }) => {
     const { app, shop, owner } = await cartOfRequest(context.actor, requestIdOf(context))
     return removeCartItem(app.db, shop, owner, data)
@@ -55,6 +55,7 @@ export const removeCartItemFn = createServerFn({ method: 'POST' })
 
 export const acceptCartChangesFn = createServerFn({ method: 'POST' })
   .middleware([optionallyAuthenticated])
+  .validator(noInput)
   .handler(async ({ context }) => {
     const { app, shop, owner } = await cartOfRequest(context.actor, requestIdOf(context))
     return acceptCartChanges(app.db, shop, owner)

@@ -11,12 +11,13 @@ import { catalogueViewOf } from '~/server/shop/catalogue.server'
 import { cachedCatalogueList, cachedCatalogueProduct } from '~/server/shop/catalogue-cache.server'
 import { shopOfRequest } from '~/server/shop/shop.server'
 import { optionallyAuthenticated } from '../../server-fn/auth.middleware'
+import { readBy } from '../../server-fn/inputs'
 
-/** What the catalogue pages read: open to visitors, prices by the shop's rules (zod-free). */
+/** What the catalogue pages read: open to visitors, prices by the shop's rules. */
 
 export const fetchCatalogue = createServerFn({ method: 'GET' })
   .middleware([optionallyAuthenticated])
-  .validator(parseCatalogueListInput)
+  .validator(readBy(parseCatalogueListInput))
   .handler(async ({ data, context }) => {
     const app = await getApp()
     const shop = await shopOfRequest(app, getRequest())
@@ -46,7 +47,7 @@ export function parseCatalogueProductInput(input: unknown): CatalogueProductInpu
 
 export const fetchCatalogueProduct = createServerFn({ method: 'GET' })
   .middleware([optionallyAuthenticated])
-  .validator(parseCatalogueProductInput)
+  .validator(readBy(parseCatalogueProductInput))
   .handler(async ({ data, context }) => {
     const app = await getApp()
     const shop = await shopOfRequest(app, getRequest())

@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { parseIdInput } from '~/lib/ids'
 import { visitorActor } from '~/server/actor.server'
 import { getApp } from '~/server/app.server'
 import { ForbiddenError } from '~/server/errors.server'
@@ -14,18 +13,21 @@ import {
 import { tenantOfRequest } from '~/server/tenants.server'
 import { optionallyAuthenticated } from '../../server-fn/auth.middleware'
 import { requestIdOf } from '../../server-fn/errors.middleware'
+import { idInput, noInput, objectInput } from '../../server-fn/inputs'
 
 /** The Rezeptkonfigurator's calls. Public: a visitor composes and reserves without an account. */
 
-export const fetchConfiguratorProducts = createServerFn({ method: 'GET' }).handler(async () => {
-  const app = await getApp()
-  const shop = shopOf(await tenantOfRequest(app, getRequest()))
-  return configuratorProducts(app.db, shop)
-})
+export const fetchConfiguratorProducts = createServerFn({ method: 'GET' })
+  .validator(noInput)
+  .handler(async () => {
+    const app = await getApp()
+    const shop = shopOf(await tenantOfRequest(app, getRequest()))
+    return configuratorProducts(app.db, shop)
+  })
 
 export const reservePrescriptionFn = createServerFn({ method: 'POST' })
   .middleware([optionallyAuthenticated])
-  .validator((input: unknown) => input)
+  .validator(objectInput<Record<string, unknown>>())
   .handler(async ({ data, context }) => {
     const app = await getApp()
     const request = getRequest()
@@ -42,7 +44,7 @@ export const reservePrescriptionFn = createServerFn({ method: 'POST' })
   })
 
 export const fetchReservationConfirmation = createServerFn({ method: 'GET' })
-  .validator(parseIdInput)
+  .validator(idInput)
   .handler(async ({ data }) => {
     const app = await getApp()
     return getReservationConfirmation(app.db, await tenantOfRequest(app, getRequest()), data.id)
