@@ -8,11 +8,10 @@
 // Run from the project root after `npm run build`: npm run bench:import
 import { cpus, loadavg } from 'node:os'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { startServer } from './server.mjs'
+import { logInAdmin, startServer } from './server.mjs'
 
 const rowCount = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000)
 const targetSeconds = 15
-const adminLogin = { username: 'admin', password: 'admin-demo-2026' }
 
 /** The PZN check digit (weights 1…7, modulo 11; a remainder of 10 is never issued). */
 function pznCheckDigit(firstSeven) {
@@ -56,16 +55,6 @@ function importFile() {
   return new TextEncoder().encode(`\uFEFF${lines.join('\r\n')}\r\n`)
 }
 
-async function logIn(base) {
-  const response = await fetch(`${base}/api/auth/b2b/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(adminLogin),
-  })
-  if (!response.ok) throw new Error(`admin login answered ${response.status}`)
-  return (await response.json()).accessToken
-}
-
 async function call(base, token, path, init = {}) {
   const response = await fetch(`${base}${path}`, {
     ...init,
@@ -79,7 +68,7 @@ async function call(base, token, path, init = {}) {
 async function run(label, postgresUrl) {
   const server = await startServer({ postgresUrl })
   try {
-    const token = await logIn(server.url)
+    const token = await logInAdmin(server.url)
     const bytes = importFile()
     const form = new FormData()
     form.append('file', new Blob([bytes], { type: 'text/csv' }), 'bench.csv')

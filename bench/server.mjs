@@ -16,6 +16,17 @@ export const root = path.resolve(import.meta.dirname, '..')
 export const shopHost = 'sonnen-apotheke.localhost'
 export const demoBusinessLogin = { username: 'apotheke', password: 'apotheke-demo-2026' }
 
+/** The demo platform admin's access token from the server at `base`. */
+export async function logInAdmin(base) {
+  const response = await fetch(`${base}/api/auth/b2b/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin-demo-2026' }),
+  })
+  if (!response.ok) throw new Error(`admin login answered ${response.status}`)
+  return (await response.json()).accessToken
+}
+
 export async function withClient(url, run) {
   const client = new pg.Client({ connectionString: url })
   await client.connect()

@@ -22,7 +22,7 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { register } from 'tsx/esm/api'
 import { machineNote } from './list-bench.mjs'
-import { startServer } from './server.mjs'
+import { logInAdmin, startServer } from './server.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 process.chdir(root)
@@ -33,7 +33,6 @@ const { declaringUnpackedSize, sheetPath, workbookOf, worksheetOfRows } = await 
 
 const targetSeconds = 1
 const targetGrowthMegabytes = 100
-const adminLogin = { username: 'admin', password: 'admin-demo-2026' }
 
 const megabytes = (bytes) => bytes / 1024 / 1024
 
@@ -43,16 +42,6 @@ async function residentBytes(pid) {
   const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]
   // A process that is gone holds no memory.
   return Number(kilobytes ?? 0) * 1024
-}
-
-async function logIn(base) {
-  const response = await fetch(`${base}/api/auth/b2b/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(adminLogin),
-  })
-  if (!response.ok) throw new Error(`admin login answered ${response.status}`)
-  return (await response.json()).accessToken
 }
 
 async function upload(base, token, bytes) {
@@ -141,7 +130,7 @@ const farRight = await workbookOf(worksheetOfRows(50_000, 'x', 'XFD'))
 const server = await startServer()
 const results = []
 try {
-  const token = await logIn(server.url)
+  const token = await logInAdmin(server.url)
   const warmUp = await upload(server.url, token, await workbookOf(worksheetOfRows(10, 'x')))
   if (warmUp.status !== 201) throw new Error(`the valid workbook answered ${warmUp.status}`)
   results.push(
