@@ -1,5 +1,4 @@
 import { fromJSON } from 'seroval'
-import { getServerFnById } from '#tanstack-start-server-fn-resolver'
 import { errorResponse, invalidJsonMessage, methodNotAllowedMessage } from './http.server'
 
 export const unknownServerFunctionMessage = 'Diese Funktion gibt es nicht.'
@@ -25,10 +24,14 @@ function parseJson(text: string): { json: unknown } | null {
   }
 }
 
-/** Whether the server build has a function of this id (Start's own lookup, as its handler does). */
+/**
+ * Whether the server build has a function of this id (Start's own lookup, as its handler does).
+ * Loaded on first use: the module exists only in a build, and tests import the edge without one.
+ */
 async function serverFunctionOf(id: string) {
   if (!id) return null
   try {
+    const { getServerFnById } = await import('#tanstack-start-server-fn-resolver')
     return await getServerFnById(id, { origin: 'client' })
   } catch {
     return null
