@@ -166,11 +166,16 @@ export async function rowLevelSecurityVariants(pool, db, organisationOf, list) {
   end $$`)
   await pool.query(`grant usage on schema public to ${role}`)
   await pool.query(`grant select, insert, update, delete on all tables in schema public to ${role}`)
+  // The benches register tsx before they call this, so the service module loads here.
+  const { applyScope } = await import('../src/server/db/scope.server.ts')
   const scoped = (scope, asRole) => (search) =>
     db.transaction(async (tx) => {
       if (asRole) await tx.execute(sql.raw(`set local role ${role}`))
-      await tx.execute(
-        sql`select set_config('app.scope', ${scope}, true), set_config('app.organisation_id', ${organisationOf(search)}, true)`,
+      await applyScope(
+        tx,
+        scope === 'system'
+          ? { kind: 'system' }
+          : { kind: scope, organisationId: organisationOf(search) },
       )
       return list(search, tx)
     })

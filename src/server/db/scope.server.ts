@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Database, Executor } from './client.server'
+import type { Executor } from './client.server'
 
 /**
  * The rows a transaction may see under row-level security (migration 0027, ADR 050): one
@@ -13,16 +13,4 @@ export async function applyScope(tx: Executor, scope: DataScope): Promise<void> 
   await tx.execute(
     sql`select set_config('app.scope', ${scope.kind}, true), set_config('app.organisation_id', ${organisationId}, true)`,
   )
-}
-
-/** Runs `work` in one transaction that sees only what `scope` may see. */
-export function inScope<T>(
-  db: Database,
-  scope: DataScope,
-  work: (tx: Executor) => Promise<T>,
-): Promise<T> {
-  return db.transaction(async (tx) => {
-    await applyScope(tx, scope)
-    return work(tx)
-  })
 }

@@ -116,7 +116,7 @@ export async function checkDomainRow(
   }
 }
 
-export const domainColumns = {
+const domainColumns = {
   id: tenants.id,
   organisationId: tenants.organisationId,
   customDomain: tenants.customDomain,
