@@ -19,6 +19,8 @@ import {
   explain,
   machineNote,
   measure,
+  measureRowLevelSecurity,
+  rowLevelSecurityVariants,
   timedQueries,
   withFreshPostgres,
 } from './list-bench.mjs'
@@ -287,7 +289,25 @@ function benchPostgres(serverUrl) {
       const actor = await adminActor(db)
       if (process.env.BENCH_EXPLAIN) await explain(pool, scenarios(data), listFor(actor, db))
       const clock = timedQueries(pool)
-      return { data, ...(await measureAll('PostgreSQL', db, clock, actor, data)) }
+      const measured = await measureAll('PostgreSQL', db, clock, actor, data)
+      // Row-level security's cost (ADR 050): Sonnen-Apotheke's log, read in its own scope as a
+      // role the policies bind, against the same reads past them.
+      const variants = await rowLevelSecurityVariants(
+        pool,
+        db,
+        () => demoIds.pharmacy,
+        (search, tx) => listFor(actor, tx)({ ...search, organisation: demoIds.pharmacy }),
+      )
+      measured.results.push(
+        ...(await measureRowLevelSecurity(variants, {
+          scenarios: scenarios(data),
+          clock,
+          warmUp,
+          runs,
+          targetMs: 10,
+        })),
+      )
+      return { data, ...measured }
     },
   )
 }

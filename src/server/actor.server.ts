@@ -6,6 +6,7 @@ import {
   messages,
   verifyAccessSession,
 } from './auth.server'
+import type { DataScope } from './db/scope.server'
 import { ForbiddenError, UnauthenticatedError } from './errors.server'
 import { resolveTenant, type Tenant } from './tenants.server'
 
@@ -59,17 +60,18 @@ export const systemActor = (name: string, requestId: string | null = null): Syst
 
 /**
  * The actor behind an access token presented on `host`, and when that token expires; 401 when
- * there is none or it is dead.
+ * there is none or it is dead. Before there is an actor there is no scope: the lookups run in
+ * the system scope (ADR 050).
  */
 export async function actorFromAccessToken(
   app: App,
   token: string | null,
   { host, requestId }: { host: string; requestId: string | null },
 ): Promise<{ actor: BusinessActor | ShopActor; tenant: Tenant | null; expiresAt: Date }> {
-  const tenant = await resolveTenant(app.db, host, app.config.APP_DOMAIN)
+  const tenant = await resolveTenant(app.systemDb, host, app.config.APP_DOMAIN)
   const principal = await verifyAccessSession(app, token, tenant?.slug ?? null)
   if (principal.accountType === 'b2b') {
-    const user = await getActiveBusinessUser(app.db, principal.subjectId)
+    const user = await getActiveBusinessUser(app.systemDb, principal.subjectId)
     if (!user) throw new UnauthenticatedError(messages.sessionExpired)
     const actor: BusinessActor = {
       kind: 'business',
@@ -80,7 +82,7 @@ export async function actorFromAccessToken(
     }
     return { actor, tenant, expiresAt: principal.expiresAt }
   }
-  const user = await getActiveShopUser(app.db, principal.subjectId)
+  const user = await getActiveShopUser(app.systemDb, principal.subjectId)
   // verifyAccessSession tied the token to this host's tenant, so the tenant is there.
   if (!user || !tenant) throw new UnauthenticatedError(messages.sessionExpired)
   return {
@@ -112,6 +114,24 @@ export function requireRole(actor: Actor, ...roles: UserRole[]): BusinessActor {
 /** An admin of the platform's own organisation: the one who may act on every organisation. */
 export const isPlatformAdmin = (actor: BusinessActor) =>
   actor.user.role === 'admin' && actor.organisation.category === 'platform'
+
+/**
+ * The rows a call may touch under row-level security (ADR 050): a business user's organisation
+ * (every organisation for the platform's admins, whose services check each step); a shop
+ * customer's or a visitor's shop belongs to its pharmacy's organisation; without a shop, none.
+ */
+export function scopeOfActor(
+  actor: BusinessActor | ShopActor | null,
+  tenant: Tenant | null,
+): DataScope {
+  if (actor?.kind === 'business') {
+    return isPlatformAdmin(actor)
+      ? { kind: 'system' }
+      : { kind: 'organisation', organisationId: actor.organisation.id }
+  }
+  const shop = actor?.tenant ?? tenant
+  return shop ? { kind: 'organisation', organisationId: shop.organisationId } : { kind: 'none' }
+}
 
 /** The acting business user when their organisation is of one of `categories`; otherwise 403. */
 export function requireCategory(

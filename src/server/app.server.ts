@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { guestCartPurgeJob } from './cart/cart.server'
 import { type AppConfig, parseConfig } from './config.server'
 import { contactRetentionJob } from './contact-retention.server'
@@ -6,6 +7,7 @@ import {
   type DatabaseHandle,
   databaseTargetFromConfig,
   openDatabase,
+  queryRows,
 } from './db/client.server'
 import { isDatabaseEmpty, seedDemoData } from './db/seed.server'
 import { type JobRunner, startJobs } from './jobs/job-runner.server'
@@ -27,8 +29,13 @@ import { watchTenantChanges } from './tenants.server'
 export interface App {
   config: AppConfig
   logger: Logger
+  /** Calls run in their actor's scope (`database.inScope`), Mollie flows in `database.scoped`. */
   database: DatabaseHandle
-  db: Database
+  /**
+   * Every row of every organisation (ADR 050): for jobs, login and refresh, the tenant cache and
+   * the other paths the ADR lists — never for a call that has an actor.
+   */
+  systemDb: Database
   keys: SigningKeys
   /** Seals and opens stored secrets (Mollie keys) with the app secret. */
   secrets: SecretBox
@@ -53,8 +60,9 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
   try {
     await database.migrate()
     // Demo data only ever lands in the embedded store by itself; a real PostgreSQL is seeded on request.
-    const seededDemoData = database.driver === 'pglite' && (await isDatabaseEmpty(database.db))
-    if (seededDemoData) await seedDemoData(database.db)
+    const seededDemoData =
+      database.driver === 'pglite' && (await isDatabaseEmpty(database.systemDb))
+    if (seededDemoData) await seedDemoData(database.systemDb)
     const keys = await loadSigningKeys({
       privateJwk: config.AUTH_PRIVATE_JWK,
       dataDir: config.DATA_DIR,
@@ -63,7 +71,12 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
       appSecret: config.APP_SECRET,
       dataDir: config.DATA_DIR,
     })
-    await checkAppSecret(database.db, appSecret)
+    await checkAppSecret(database.systemDb, appSecret)
+    if (await bypassesRowLevelSecurity(database)) {
+      logger.warn(
+        'the database role is a superuser or has BYPASSRLS: row-level security does not bind it (see README, "Database roles")',
+      )
+    }
     await watchTenantChanges(database)
     await watchLiveEvents(database)
     const transport = createMailTransport({
@@ -75,14 +88,14 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
     const dns = createTxtResolver()
     const jobs = startJobs(
       [
-        reservationExpiryJob(database.db),
-        reservationReminderJob(database.db),
-        mailDeliveryJob({ db: database.db, transport, logger }),
-        mailPurgeJob(database.db),
-        mollieRefundJob({ db: database.db, secrets, config, logger }),
-        guestCartPurgeJob(database.db),
-        contactRetentionJob(database.db),
-        customDomainCheckJob(database.db, dns),
+        reservationExpiryJob(database.systemDb),
+        reservationReminderJob(database.systemDb),
+        mailDeliveryJob({ db: database.systemDb, transport, logger }),
+        mailPurgeJob(database.systemDb),
+        mollieRefundJob({ db: database.systemDb, secrets, config, logger }),
+        guestCartPurgeJob(database.systemDb),
+        contactRetentionJob(database.systemDb),
+        customDomainCheckJob(database.systemDb, dns),
       ],
       logger,
     )
@@ -91,7 +104,7 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
       config,
       logger,
       database,
-      db: database.db,
+      systemDb: database.systemDb,
       keys,
       secrets,
       dns,
@@ -102,6 +115,16 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
     await database.close()
     throw error
   }
+}
+
+/** Whether PostgreSQL lets the app's role past every policy (PGlite's superuser always is). */
+async function bypassesRowLevelSecurity(database: DatabaseHandle): Promise<boolean> {
+  if (database.driver !== 'postgres') return false
+  const [role] = await queryRows<{ bypasses: boolean }>(
+    database.systemDb,
+    sql`select rolsuper or rolbypassrls as bypasses from pg_roles where rolname = current_user`,
+  )
+  return role?.bypasses ?? false
 }
 
 /** Parses the environment, opens and migrates the database, loads the signing keys — once per process. */

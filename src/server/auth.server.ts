@@ -39,8 +39,9 @@ import {
   verifyRefreshToken,
 } from './tokens.server'
 
+/** Login, refresh and token checks come before any actor: they run in the system scope (ADR 050). */
 export interface AuthDeps {
-  db: Database
+  systemDb: Database
   keys: SigningKeys
 }
 
@@ -220,7 +221,7 @@ function signAccessFor(keys: SigningKeys, subject: SessionSubject, sessionId: st
  * forgiving the counted attempt and the audit row.
  */
 async function startSession(
-  { db, keys }: AuthDeps,
+  { systemDb: db, keys }: AuthDeps,
   subject: SessionSubject,
   login: { organisationId: string; attempt: LoginAttempt; client: Caller },
 ) {
@@ -345,13 +346,13 @@ export async function loginBusinessUser(
   client: Caller,
 ) {
   const attempt = await countLoginAttempt(
-    deps.db,
+    deps.systemDb,
     `b2b:${input.username.toLowerCase()}`,
     client.ip,
     'du',
   )
 
-  const [row] = await deps.db
+  const [row] = await deps.systemDb
     .select(businessUserColumns)
     .from(users)
     .innerJoin(organisations, eq(organisations.id, users.organisationId))
@@ -378,13 +379,13 @@ export async function loginShopUser(
 ) {
   if (!tenant?.available) throw new DomainError(404, messages.unknownShop)
   const attempt = await countLoginAttempt(
-    deps.db,
+    deps.systemDb,
     `b2c:${tenant.slug}:${input.email.toLowerCase()}`,
     client.ip,
     'Sie',
   )
 
-  const [row] = await deps.db
+  const [row] = await deps.systemDb
     .select({
       id: shopUsers.id,
       email: shopUsers.email,
@@ -527,7 +528,7 @@ async function rotate(
   token: string,
   claims: RefreshClaims,
 ): Promise<RenewedSession & { token: string }> {
-  const outcome = await deps.db.transaction(async (tx): Promise<RotationOutcome> => {
+  const outcome = await deps.systemDb.transaction(async (tx): Promise<RotationOutcome> => {
     const [family] = await tx
       .select()
       .from(authSessions)
@@ -611,7 +612,7 @@ export async function resumeSession(
   requestTenantSlug: string | null,
 ): Promise<RenewedSession> {
   const claims = await presentedRefreshClaims(deps, token, accountType, requestTenantSlug)
-  const [presented] = await deps.db
+  const [presented] = await deps.systemDb
     .select({
       tokenHash: refreshTokens.tokenHash,
       issuedAt: refreshTokens.issuedAt,
@@ -636,7 +637,7 @@ export async function resumeSession(
     now - presented.issuedAt.getTime() < pageLoadRotationSeconds * 1000
   const account =
     currentAndFresh &&
-    (await activeAccount(deps.db, presented.accountType, presented.subjectId, claims.tenant))
+    (await activeAccount(deps.systemDb, presented.accountType, presented.subjectId, claims.tenant))
   // Deactivated accounts, revoked, old or reused tokens: the locked path decides (and revokes).
   if (!account) return rotate(deps, token, claims)
   const accessToken = await signAccessFor(deps.keys, account.subject, claims.fid)
@@ -672,7 +673,7 @@ export async function verifyAccessSession(
     throw new DomainError(403, messages.wrongAccountType)
   if (claims.accountType === 'b2c' && claims.tenant !== requestTenantSlug) throw sessionExpired()
 
-  const [session] = await deps.db
+  const [session] = await deps.systemDb
     .select({ revokedAt: authSessions.revokedAt })
     .from(authSessions)
     .where(eq(authSessions.id, claims.sid))
@@ -719,7 +720,7 @@ export async function logout(
   principal: Principal,
   requestId: string | null,
 ): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  await deps.systemDb.transaction(async (tx) => {
     await revokeFamily(tx, principal.sessionId)
     await recordAudit(tx, {
       organisationId: await organisationOfAccount(tx, principal.accountType, principal.subjectId),

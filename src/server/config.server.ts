@@ -77,6 +77,18 @@ export const envSchema = z.object({
       })
       .optional(),
   ),
+  /**
+   * The owner role's connection for migrations (ADR 050): the app itself connects with
+   * DATABASE_URL as a role that is neither superuser, owner nor BYPASSRLS. Unset: one role does both.
+   */
+  MIGRATION_DATABASE_URL: optionalString.pipe(
+    z
+      .url({
+        protocol: /^postgres(ql)?$/,
+        error: 'must be a postgres:// or postgresql:// URL',
+      })
+      .optional(),
+  ),
   APP_DOMAIN: z.preprocess(
     (value) => (value === '' || value === undefined ? 'localhost' : String(value).toLowerCase()),
     z.string().regex(hostnamePattern, 'must be a host name such as blattwerk.de'),

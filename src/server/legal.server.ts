@@ -25,7 +25,7 @@ async function platformText(
   app: App,
   document: 'legalNotice' | 'privacyPolicy',
 ): Promise<LegalText> {
-  const [operator] = await app.db
+  const [operator] = await app.systemDb
     .select()
     .from(organisations)
     .where(eq(organisations.category, 'platform'))
@@ -62,7 +62,7 @@ export async function legalTextFor(
   host: string,
   document: LegalDocument,
 ): Promise<LegalText> {
-  const tenant = await resolveTenant(app.db, host, app.config.APP_DOMAIN)
+  const tenant = await resolveTenant(app.systemDb, host, app.config.APP_DOMAIN)
   if (isShopDocument(document)) {
     const markdown = tenant?.hasShop ? (tenant.config?.[document] ?? '').trim() : ''
     if (markdown === '') throw new NotFoundError(noShopTextMessage)

@@ -58,7 +58,7 @@ function cacheOf(db: Database): TenantCache {
 
 /** Starts this process's listener for tenant changes; until then every lookup reads the database. */
 export async function watchTenantChanges(database: DatabaseHandle): Promise<void> {
-  const cache = cacheOf(database.db)
+  const cache = cacheOf(database.systemDb)
   if (cache.subscription) return
   cache.subscription = await database.notifications.subscribe(tenantsChannel, () => {
     cache.generation++
@@ -134,9 +134,10 @@ export async function resolveTenant(
 
 /** The tenant of the host a request was addressed to. */
 export const tenantOfRequest = (
-  app: { db: Database; config: { APP_DOMAIN: string } },
+  app: { systemDb: Database; config: { APP_DOMAIN: string } },
   request: Request,
-): Promise<Tenant | null> => resolveTenant(app.db, requestHost(request), app.config.APP_DOMAIN)
+): Promise<Tenant | null> =>
+  resolveTenant(app.systemDb, requestHost(request), app.config.APP_DOMAIN)
 
 /** What a tenant host says about the organisation behind it: public data only. */
 export interface HostOrganisation {

@@ -542,7 +542,7 @@ if (testDatabaseKinds.includes('postgres')) {
 
     it('answers a generic 500 with the request id and logs the error', async () => {
       const { default: pg } = await import('pg')
-      const database = new pg.Client({ connectionString: server.databaseUrl as string })
+      const database = new pg.Client({ connectionString: server.ownerDatabaseUrl as string })
       await database.connect()
       try {
         await database.query('alter table organisations rename to organisations_gone')

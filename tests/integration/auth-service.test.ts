@@ -56,7 +56,7 @@ describe.each(testDatabaseKinds)('auth service on %s', (kind) => {
       { username: 'mitarbeiter', password: 'mitarbeiter-demo-2026' },
       client,
     )
-    await setBusinessUserActive(deps.db, login.user.id, false)
+    await setBusinessUserActive(deps.systemDb, login.user.id, false)
 
     expect(await statusOf(authenticate(deps, bearer(login.accessToken), 'b2b', null))).toBe(401)
     expect(await statusOf(refreshSession(deps, login.refreshToken, 'b2b', null))).toBe(401)
@@ -70,7 +70,7 @@ describe.each(testDatabaseKinds)('auth service on %s', (kind) => {
       message: 'Benutzername oder Passwort ist falsch.',
     })
 
-    await setBusinessUserActive(deps.db, login.user.id, true)
+    await setBusinessUserActive(deps.systemDb, login.user.id, true)
     expect(
       await statusOf(
         loginBusinessUser(
@@ -83,15 +83,15 @@ describe.each(testDatabaseKinds)('auth service on %s', (kind) => {
   })
 
   it('a deactivated shop user cannot log in or refresh', async () => {
-    const tenant = await findTenantBySlug(deps.db, 'sonnen-apotheke')
+    const tenant = await findTenantBySlug(deps.systemDb, 'sonnen-apotheke')
     const credentials = { email: 'KUNDE@example.com', password: 'kunde-demo-2026' }
     const login = await loginShopUser(deps, credentials, tenant, client)
-    await setShopUserActive(deps.db, login.user.id, false)
+    await setShopUserActive(deps.systemDb, login.user.id, false)
     expect(await statusOf(refreshSession(deps, login.refreshToken, 'b2c', 'sonnen-apotheke'))).toBe(
       401,
     )
     expect(await statusOf(loginShopUser(deps, credentials, tenant, client))).toBe(401)
-    await setShopUserActive(deps.db, login.user.id, true)
+    await setShopUserActive(deps.systemDb, login.user.id, true)
   })
 
   it('the parent of the current token is refused once the grace window has passed', async () => {
@@ -102,7 +102,7 @@ describe.each(testDatabaseKinds)('auth service on %s', (kind) => {
     )
     const rotated = await refreshSession(deps, login.refreshToken, 'b2b', null)
     // Move the rotation into the past instead of waiting for it.
-    await deps.db
+    await deps.systemDb
       .update(refreshTokens)
       .set({ rotatedAt: sql`now() - make_interval(secs => ${rotationGraceSeconds + 1})` })
       .where(
@@ -120,7 +120,7 @@ describe.each(testDatabaseKinds)('auth service on %s', (kind) => {
     const current = await loginBusinessUser(deps, credentials, client)
     const other = await loginBusinessUser(deps, credentials, client)
     const principal = await authenticate(deps, bearer(current.accessToken), 'b2b', null)
-    await revokeSessionsOf(deps.db, 'b2b', current.user.id, principal.sessionId)
+    await revokeSessionsOf(deps.systemDb, 'b2b', current.user.id, principal.sessionId)
     expect(await statusOf(authenticate(deps, bearer(current.accessToken), 'b2b', null))).toBe('ok')
     expect(await statusOf(authenticate(deps, bearer(other.accessToken), 'b2b', null))).toBe(401)
   })

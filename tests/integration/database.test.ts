@@ -3,16 +3,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { asc, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type DatabaseHandle,
-  defaultMigrationsFolder,
-  openDatabase,
-  queryRows,
-} from '~/server/db/client.server'
+import { defaultMigrationsFolder, openDatabase, queryRows } from '~/server/db/client.server'
 import { organisations, shopUsers, tenants, users } from '~/server/db/schema'
 import { demoBusinessLogins, isDatabaseEmpty, seedDemoData } from '~/server/db/seed.server'
 import { demoClubTeamLogin } from '~/server/db/seed-fillings.server'
 import { verifyPassword } from '~/server/password.server'
+import { harnessTarget } from '../support/database-clients'
 import {
   createPostgresDatabase,
   createTestDatabase,
@@ -177,17 +173,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('migrations of several processes a
   it('run once: the others wait for the lock and find the schema migrated', async () => {
     const database = await createPostgresDatabase()
     const handles = await Promise.all(
-      Array.from({ length: 4 }, () =>
-        openDatabase({ driver: 'postgres', url: database.url, poolSize: 2 }),
-      ),
+      Array.from({ length: 4 }, () => openDatabase(harnessTarget(database, 2))),
     )
     try {
       await Promise.all(handles.map((handle) => handle.migrate()))
-      const [first] = handles
+      // The migrations' own table is the owner's: the app's role cannot read it.
+      const owner = await openDatabase({ driver: 'postgres', url: database.ownerUrl, poolSize: 1 })
       const applied = await queryRows<{ count: number }>(
-        (first as DatabaseHandle).db,
+        owner.db,
         sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
-      )
+      ).finally(() => owner.close())
       const journal = JSON.parse(
         await readFile(path.join(defaultMigrationsFolder, 'meta/_journal.json'), 'utf8'),
       )

@@ -26,7 +26,12 @@ import {
 } from '~/server/products/product-imports.server'
 import { products } from '~/server/products/products.schema'
 import { demoActors } from '../support/actors'
-import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+import {
+  asOwner,
+  createSeededDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../support/databases'
 
 const demoImportFile = path.resolve(import.meta.dirname, '../../docs/demo-product-import.csv')
 
@@ -333,23 +338,27 @@ describe.each(testDatabaseKinds)('master product import on %s', (kind) => {
 
   describe('a database failure in one batch', () => {
     afterEach(async () => {
-      await db().execute(sql`drop trigger if exists import_test_failure on products`)
-      await db().execute(sql`drop function if exists import_test_failure()`)
+      await asOwner(database, async (owner) => {
+        await owner.execute(sql`drop trigger if exists import_test_failure on products`)
+        await owner.execute(sql`drop function if exists import_test_failure()`)
+      })
     })
 
     it('rolls back exactly that batch, stops the import as failed, and a second run completes it', async () => {
       const pzns = freshPzns(importBatchSize + 100)
       const failing = pzns[importBatchSize + 50] as string
-      await db().execute(
-        sql.raw(`create function import_test_failure() returns trigger language plpgsql as $$
-          begin
-            if new.pzn = '${failing}' then raise exception 'test failure for one PZN'; end if;
-            return new;
-          end $$`),
-      )
-      await db().execute(
-        sql`create trigger import_test_failure before insert or update on products for each row execute function import_test_failure()`,
-      )
+      await asOwner(database, async (owner) => {
+        await owner.execute(
+          sql.raw(`create function import_test_failure() returns trigger language plpgsql as $$
+            begin
+              if new.pzn = '${failing}' then raise exception 'test failure for one PZN'; end if;
+              return new;
+            end $$`),
+        )
+        await owner.execute(
+          sql`create trigger import_test_failure before insert or update on products for each row execute function import_test_failure()`,
+        )
+      })
       const lines = pzns.map((pzn, index) => flowerLine(pzn, `Zyrbel Charge ${index}`))
       const failures: unknown[] = []
       const { id } = await upload(lines)
@@ -373,7 +382,9 @@ describe.each(testDatabaseKinds)('master product import on %s', (kind) => {
         new Set(pzns.slice(0, importBatchSize)),
       )
 
-      await db().execute(sql`drop trigger import_test_failure on products`)
+      await asOwner(database, (owner) =>
+        owner.execute(sql`drop trigger import_test_failure on products`),
+      )
       const again = await confirmed((await upload(lines)).id)
       expect(again).toMatchObject({
         status: 'completed',

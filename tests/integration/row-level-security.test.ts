@@ -1,14 +1,10 @@
-import { sql } from 'drizzle-orm'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customers } from '~/server/customers/customers.schema'
 import { applyScope } from '~/server/db/scope.server'
 import { demoIds } from '~/server/db/seed.server'
-import { withAdminClient } from '../support/database-clients'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 
-/** A role like the app's should be: neither superuser nor table owner nor BYPASSRLS. */
-const probeRole = 'blattwerk_rls_probe'
 const ownSide = demoIds.pharmacy
 const otherSide = demoIds.marketPharmacy
 
@@ -28,32 +24,33 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('row-level security on po
   let database: TestDatabase
   let client: pg.PoolClient
   let tables: ProtectedTable[]
+  let tenantOf: Map<string, string>
 
   /** `owner` of the table's rows, as the organisation that owns them. */
   const ownerOf = (table: ProtectedTable, owner: string) =>
-    table.ownerColumn === 'organisation_id'
-      ? `'${owner}'::uuid`
-      : `(select id from tenants where organisation_id = '${owner}'::uuid limit 1)`
-  const rowsOf = (table: ProtectedTable) =>
-    table.ownerColumn === 'organisation_id'
-      ? `${table.ownerColumn}`
-      : `(select organisation_id from tenants where tenants.id = ${table.name}.tenant_id)`
+    table.ownerColumn === 'organisation_id' ? `'${owner}'::uuid` : `'${tenantOf.get(owner)}'::uuid`
+  /** Sessions and refresh tokens of business users belong to the user's organisation. */
+  const ownedByAccount = (table: ProtectedTable) =>
+    table.name === 'auth_sessions' || table.name === 'refresh_tokens'
+  const rowsOf = (table: ProtectedTable) => {
+    if (table.ownerColumn === 'organisation_id') return table.ownerColumn
+    const tenantOwner = `(select organisation_id from tenants where tenants.id = ${table.name}.tenant_id)`
+    return ownedByAccount(table)
+      ? `coalesce(${tenantOwner}, (select organisation_id from users where users.id = ${table.name}.subject_id and ${table.name}.account_type = 'b2b'))`
+      : tenantOwner
+  }
 
   beforeAll(async () => {
+    // The tests' connection is the app's own role (neither superuser, owner nor BYPASSRLS), in
+    // the system scope until a transaction narrows it.
     database = await createSeededDatabase('postgres')
-    await withAdminClient(async (admin) => {
-      await admin.query(`do $$ begin
-        if not exists (select 1 from pg_roles where rolname = '${probeRole}') then
-          create role ${probeRole} nologin nosuperuser nobypassrls;
-        end if;
-      end $$`)
-    })
     const pool = (database.handle.db as unknown as { $client: pg.Pool }).$client
     client = await pool.connect()
-    await client.query(`grant usage on schema public to ${probeRole}`)
-    await client.query(
-      `grant select, insert, update, delete on all tables in schema public to ${probeRole}`,
+    // Read here, in the system scope: within A's scope B's tenant would be invisible (null).
+    const { rows: tenantRows } = await client.query<{ id: string; organisation_id: string }>(
+      'select distinct on (organisation_id) id, organisation_id from tenants order by organisation_id, id',
     )
+    tenantOf = new Map(tenantRows.map((row) => [row.organisation_id, row.id]))
     const { rows } = await client.query<{
       name: string
       owner_column: ProtectedTable['ownerColumn']
@@ -65,6 +62,10 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('row-level security on po
         ) then 'organisation_id' else 'tenant_id' end as owner_column
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind = 'r' and c.relrowsecurity and c.relforcerowsecurity
+        and exists (
+          select 1 from information_schema.columns
+          where table_name = c.relname and column_name in ('organisation_id', 'tenant_id')
+        )
       order by 1`)
     tables = rows.map((row) => ({ name: row.name, ownerColumn: row.owner_column }))
   })
@@ -73,11 +74,10 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('row-level security on po
     await database?.dispose()
   })
 
-  /** Runs `work` in a transaction as the probe role with A's organisation scope, then rolls back. */
+  /** Runs `work` in a transaction with A's organisation scope, then rolls back. */
   async function asOwnSide<T>(work: () => Promise<T>): Promise<T> {
     await client.query('begin')
     try {
-      await client.query(`set local role ${probeRole}`)
       await client.query(
         `select set_config('app.scope', 'organisation', true), set_config('app.organisation_id', $1, true)`,
         [ownSide],
@@ -150,7 +150,9 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('row-level security on po
             return (error as { code?: string }).code
           }
         })
-      const someOwnRow = `(select ctid from ${table.name} where ${owner} = '${ownSide}' limit 1)`
+      // A shop customer's session: its tenant column is the owner a write could change.
+      const ownRowFilter = ownedByAccount(table) ? ` and account_type = 'b2c'` : ''
+      const someOwnRow = `(select ctid from ${table.name} where ${owner} = '${ownSide}'${ownRowFilter} limit 1)`
       // A's row given to B: the policy's check refuses it (42501), before any other constraint.
       expect(
         await refusal(
@@ -188,7 +190,6 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('row-level security on po
   it('keeps a query that forgot its owner filter within its organisation', async () => {
     // What a service would run with its `organisation_id` condition deleted by mistake.
     const unfiltered = await database.handle.db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local role ${probeRole}`))
       await applyScope(tx, { kind: 'organisation', organisationId: ownSide })
       return tx.select({ organisationId: customers.organisationId }).from(customers)
     })
@@ -196,10 +197,78 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('row-level security on po
     expect(new Set(unfiltered.map((row) => row.organisationId))).toEqual(new Set([ownSide]))
   })
 
+  it('lets the designed crossings through, and nothing more', async () => {
+    const all = (query: string) => count(query)
+    const expected = {
+      organisations: await all('select count(*) as n from organisations'),
+      ownSessions: await all(
+        `select count(*) as n from auth_sessions s join users u on u.id = s.subject_id where s.account_type = 'b2b' and u.organisation_id = '${ownSide}'`,
+      ),
+      ownCartItems: await all(
+        `select count(*) as n from cart_items i join carts c on c.id = i.cart_id join tenants t on t.id = c.tenant_id where t.organisation_id = '${ownSide}'`,
+      ),
+      publicFiles: await all(
+        `select count(*) as n from stored_files where purpose in ('product_image', 'shop_logo')`,
+      ),
+    }
+    const seen = await asOwnSide(async () => ({
+      // The directory is readable; the other's record cannot be changed or a new one made.
+      organisations: await count('select count(*) as n from organisations'),
+      otherRecordTouched: (
+        await client.query(`update organisations set name = name where id = '${otherSide}'`)
+      ).rowCount,
+      // A business user's sessions belong to the user's organisation.
+      b2bSessions: await count(
+        `select count(*) as n from auth_sessions where account_type = 'b2b'`,
+      ),
+      cartItems: await count('select count(*) as n from cart_items'),
+      imports: await count('select count(*) as n from product_imports'),
+    }))
+    expect(seen).toEqual({
+      organisations: expected.organisations,
+      otherRecordTouched: 0,
+      b2bSessions: expected.ownSessions,
+      cartItems: expected.ownCartItems,
+      imports: 0,
+    })
+
+    const refused = (query: string) =>
+      asOwnSide(() =>
+        client.query(query).then(
+          () => 'written',
+          (error: { code?: string }) => error.code,
+        ),
+      )
+    expect(
+      await refused(
+        `insert into organisations (name, category) values ('Fremde Apotheke', 'pharmacy')`,
+      ),
+    ).toBe('42501')
+    // A business call queues a mail without a tenant, and cannot read the outbox back.
+    const queued = await asOwnSide(async () => ({
+      inserted: (
+        await client.query(
+          `insert into outbox_mails (kind, from_name, to_address, subject, text_body, html_body) select kind, from_name, to_address, subject, text_body, html_body from outbox_mails limit 1`,
+        )
+      ).rowCount,
+      readBack: await count('select count(*) as n from outbox_mails where tenant_id is null'),
+    }))
+    expect(queued).toEqual({ inserted: 1, readBack: 0 })
+
+    // Without any scope, only the public files are there.
+    await client.query('begin')
+    try {
+      await client.query(`select set_config('app.scope', 'none', true)`)
+      expect(await count('select count(*) as n from stored_files')).toBe(expected.publicFiles)
+      expect(await count('select count(*) as n from organisations')).toBe(0)
+    } finally {
+      await client.query('rollback')
+    }
+  })
+
   it('shows nothing without a scope, and everything in the system scope', async () => {
     await client.query('begin')
     try {
-      await client.query(`set local role ${probeRole}`)
       await client.query(`select set_config('app.scope', '', true)`)
       expect(await count('select count(*) as n from customers')).toBe(0)
       await client.query(`select set_config('app.scope', 'system', true)`)

@@ -57,7 +57,7 @@ describe.each(testDatabaseKinds)('resuming a session on a page load, on %s', (ki
   })
 
   async function ageToken(token: string, seconds: number) {
-    await deps.db
+    await deps.systemDb
       .update(refreshTokens)
       .set({ issuedAt: sql`now() - make_interval(secs => ${seconds})` })
       .where(eq(refreshTokens.tokenHash, hashToken(token)))
@@ -65,11 +65,11 @@ describe.each(testDatabaseKinds)('resuming a session on a page load, on %s', (ki
 
   it('writes nothing and keeps the cookie while the token is current and fresh', async () => {
     const login = await loginBusinessUser(deps, credentials, client)
-    const before = await sessionRowsFingerprint(deps.db)
+    const before = await sessionRowsFingerprint(deps.systemDb)
     const loads = await Promise.all(
       Array.from({ length: 5 }, () => resumeSession(deps, login.refreshToken, 'b2b', null)),
     )
-    expect(await sessionRowsFingerprint(deps.db)).toBe(before)
+    expect(await sessionRowsFingerprint(deps.systemDb)).toBe(before)
     for (const load of loads) {
       expect(load.token).toBeNull()
       expect(load.user).toMatchObject({ username: 'apotheke' })
@@ -89,20 +89,20 @@ describe.each(testDatabaseKinds)('resuming a session on a page load, on %s', (ki
     expect(rotated).toEqual(expect.any(String))
     expect(rotated).not.toBe(login.refreshToken)
     // The rotated token is current and fresh again: the next load writes nothing.
-    const before = await sessionRowsFingerprint(deps.db)
+    const before = await sessionRowsFingerprint(deps.systemDb)
     expect((await resumeSession(deps, rotated as string, 'b2b', null)).token).toBeNull()
-    expect(await sessionRowsFingerprint(deps.db)).toBe(before)
+    expect(await sessionRowsFingerprint(deps.systemDb)).toBe(before)
   })
 
   it('refuses a token of a deactivated user and ends the session', async () => {
     const login = await loginBusinessUser(deps, { ...credentials }, client)
-    await setBusinessUserActive(deps.db, login.user.id, false)
+    await setBusinessUserActive(deps.systemDb, login.user.id, false)
     try {
       await expect(resumeSession(deps, login.refreshToken, 'b2b', null)).rejects.toMatchObject({
         status: 401,
       })
     } finally {
-      await setBusinessUserActive(deps.db, login.user.id, true)
+      await setBusinessUserActive(deps.systemDb, login.user.id, true)
     }
     await expect(resumeSession(deps, login.refreshToken, 'b2b', null)).rejects.toMatchObject({
       status: 401,

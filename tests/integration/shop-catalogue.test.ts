@@ -350,7 +350,7 @@ describe.each(testDatabaseKinds)('shop catalogue on %s', (kind) => {
         .update(tenants)
         .set({ config: sonnen.config })
         .where(eq(tenants.id, demoIds.tenantClub))
-      const app = { db: db(), config: { APP_DOMAIN: appDomain } }
+      const app = { systemDb: db(), config: { APP_DOMAIN: appDomain } }
       await expect(shopOfRequest(app as never, requestOn('gruene-ecke'))).rejects.toBeInstanceOf(
         NotFoundError,
       )

@@ -4,7 +4,13 @@ import { inject } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '~/server/db/client.server'
 import { loadSigningKeys } from '~/server/signing-keys.server'
 import { generatePrivateJwk } from './api-client'
-import { createPgliteClient, withAdminClient } from './database-clients'
+import {
+  createPgliteClient,
+  harnessTarget,
+  type PostgresUrls,
+  postgresUrls,
+  withAdminClient,
+} from './database-clients'
 
 export type TestDatabaseKind = 'pglite' | 'postgres'
 
@@ -18,6 +24,8 @@ export interface TestDatabase {
   handle: DatabaseHandle
   /** Connection URL of the fresh PostgreSQL database; null for PGlite. */
   url: string | null
+  /** The owner's connection URL, for what only the owner may do (DDL); null for PGlite. */
+  ownerUrl: string | null
   /** Closes the connection and drops the database. */
   dispose(): Promise<void>
 }
@@ -37,12 +45,13 @@ export function pgliteDump(which: 'empty' | 'seeded'): Promise<Blob> {
 
 /**
  * A fresh PostgreSQL database on the TEST_DATABASE_URL server, dropped by `dispose`: empty, or a
- * copy of the migrated and seeded template the global setup made.
+ * copy of the migrated and seeded template the global setup made. Three ways in (ADR 050): the
+ * app's role for the server (`appUrl`), the same role in the system scope for the tests' own
+ * service calls and checks (`url`), and the owner for migrations (`ownerUrl`).
  */
-export async function createPostgresDatabase({ seeded = false } = {}): Promise<{
-  url: string
-  drop(): Promise<void>
-}> {
+export async function createPostgresDatabase({
+  seeded = false,
+} = {}): Promise<PostgresUrls & { drop(): Promise<void> }> {
   const name = `blattwerk_test_${randomBytes(6).toString('hex')}`
   const template = seeded ? inject('postgresTemplate') : null
   if (seeded && !template) throw new Error('The global setup made no PostgreSQL template')
@@ -51,10 +60,8 @@ export async function createPostgresDatabase({ seeded = false } = {}): Promise<{
       template ? `create database "${name}" template "${template}"` : `create database "${name}"`,
     )
   })
-  const url = new URL(process.env.TEST_DATABASE_URL as string)
-  url.pathname = `/${name}`
   return {
-    url: url.toString(),
+    ...postgresUrls(name),
     drop: () =>
       withAdminClient(async (client) => {
         await client.query(`drop database if exists "${name}" with (force)`)
@@ -66,18 +73,36 @@ async function openTestDatabase(kind: TestDatabaseKind, seeded: boolean): Promis
   if (kind === 'pglite') {
     const client = await createPgliteClient({ dump: await pgliteDump(seeded ? 'seeded' : 'empty') })
     const handle = await openDatabase({ driver: 'pglite', dataDir: null, client })
-    return { kind, handle, url: null, dispose: () => handle.close() }
+    return { kind, handle, url: null, ownerUrl: null, dispose: () => handle.close() }
   }
   const database = await createPostgresDatabase({ seeded })
-  const handle = await openDatabase({ driver: 'postgres', url: database.url, poolSize: 4 })
+  const handle = await openDatabase(harnessTarget(database))
   return {
     kind,
     handle,
     url: database.url,
+    ownerUrl: database.ownerUrl,
     dispose: async () => {
       await handle.close()
       await database.drop()
     },
+  }
+}
+
+/**
+ * Runs `work` as the database's owner: a test that breaks the schema on purpose (a trigger, a
+ * renamed table) needs the owner, as the app's role may not. PGlite's one role is its superuser.
+ */
+export async function asOwner<T>(
+  database: TestDatabase,
+  work: (db: DatabaseHandle['db']) => Promise<T>,
+): Promise<T> {
+  if (!database.ownerUrl) return work(database.handle.db)
+  const owner = await openDatabase({ driver: 'postgres', url: database.ownerUrl, poolSize: 1 })
+  try {
+    return await work(owner.db)
+  } finally {
+    await owner.close()
   }
 }
 
@@ -93,5 +118,5 @@ export async function authDepsFor(database: TestDatabase) {
     privateJwk: await generatePrivateJwk(),
     dataDir: '/nonexistent',
   })
-  return { db: database.handle.db, keys }
+  return { systemDb: database.handle.db, keys }
 }

@@ -5,7 +5,13 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '~/server/db/client.server'
 import { seedDemoData } from '~/server/db/seed.server'
-import { createPgliteClient, withAdminClient } from './database-clients'
+import {
+  checkAppRole,
+  createPgliteClient,
+  harnessTarget,
+  postgresUrls,
+  withAdminClient,
+} from './database-clients'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,11 +42,11 @@ export default async function setup(project: TestProject) {
 
   let template: string | null = null
   if (process.env.TEST_DATABASE_URL) {
+    await checkAppRole()
     template = `blattwerk_template_${randomBytes(6).toString('hex')}`
     await withAdminClient((client) => client.query(`create database "${template}"`))
-    const url = new URL(process.env.TEST_DATABASE_URL)
-    url.pathname = `/${template}`
-    const postgres = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 2 })
+    // The owner migrates and grants; the app's role seeds, in the system scope.
+    const postgres = await openDatabase(harnessTarget(postgresUrls(template), 2))
     await postgres.migrate()
     await seedDemoData(postgres.db)
     await postgres.close()

@@ -9,8 +9,13 @@ import { createPostgresDatabase, pgliteDump, type TestDatabaseKind } from './dat
 export interface TestServer {
   baseUrl: string
   kind: TestDatabaseKind
-  /** Connection URL when the server runs on PostgreSQL. */
+  /**
+   * Connection URL when the server runs on PostgreSQL: the app's role in the system scope, for the
+   * test's own checks (the server itself runs without a default scope).
+   */
   databaseUrl: string | null
+  /** The owner's connection URL on PostgreSQL: for a test that breaks the schema on purpose. */
+  ownerDatabaseUrl: string | null
   /** Log lines the server printed so far (JSON lines from pino). */
   logs: string[]
   stop(): Promise<void>
@@ -37,7 +42,8 @@ export async function startTestServer(
       PORT: '0',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
-      DATABASE_URL: postgres?.url ?? '',
+      DATABASE_URL: postgres?.appUrl ?? '',
+      MIGRATION_DATABASE_URL: postgres?.ownerUrl ?? '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,6 +55,7 @@ export async function startTestServer(
     baseUrl,
     kind,
     databaseUrl: postgres?.url ?? null,
+    ownerDatabaseUrl: postgres?.ownerUrl ?? null,
     logs,
     stop: async () => {
       if (child.exitCode === null) {

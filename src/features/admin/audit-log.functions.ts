@@ -5,7 +5,6 @@ import {
   listAuditEvents,
   listAuditLogFilterOptions,
 } from '~/server/admin/audit-log.server'
-import { getApp } from '~/server/app.server'
 import { authenticated } from '../server-fn/auth.middleware'
 import { idInput, readBy } from '../server-fn/inputs'
 
@@ -14,12 +13,12 @@ import { idInput, readBy } from '../server-fn/inputs'
 export const fetchAuditEvents = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(readBy(auditLogSearch.parse))
-  .handler(async ({ data, context }) => listAuditEvents(context.actor, data, (await getApp()).db))
+  .handler(async ({ data, context }) => listAuditEvents(context.actor, data, context.db))
 
 export const fetchAuditEvent = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) => getAuditEvent(context.actor, data.id, (await getApp()).db))
+  .handler(async ({ data, context }) => getAuditEvent(context.actor, data.id, context.db))
 
 /** The filters' choices depend on the chosen organisation (its users) and actor (their name). */
 const parseFilterOptionsInput = (
@@ -32,6 +31,4 @@ const parseFilterOptionsInput = (
 export const fetchAuditLogFilterOptions = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(readBy(parseFilterOptionsInput))
-  .handler(async ({ data, context }) =>
-    listAuditLogFilterOptions(context.actor, data, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => listAuditLogFilterOptions(context.actor, data, context.db))

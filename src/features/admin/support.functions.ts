@@ -11,7 +11,6 @@ import {
   listTenantChoices,
   resendOutboxMail,
 } from '~/server/admin/outbox-admin.server'
-import { getApp } from '~/server/app.server'
 import { authenticated } from '../server-fn/auth.middleware'
 import { idInput, inputOf, noInput, passedOn, readBy, recordId } from '../server-fn/inputs'
 
@@ -20,38 +19,32 @@ import { idInput, inputOf, noInput, passedOn, readBy, recordId } from '../server
 export const fetchTenantChoices = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(noInput)
-  .handler(async ({ context }) => listTenantChoices(context.actor, (await getApp()).db))
+  .handler(async ({ context }) => listTenantChoices(context.actor, context.db))
 
 export const fetchOutboxMails = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(readBy(outboxListSearch.parse))
-  .handler(async ({ data, context }) => listOutboxMails(context.actor, data, (await getApp()).db))
+  .handler(async ({ data, context }) => listOutboxMails(context.actor, data, context.db))
 
 export const fetchOutboxMail = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) => getOutboxMail(context.actor, data.id, (await getApp()).db))
+  .handler(async ({ data, context }) => getOutboxMail(context.actor, data.id, context.db))
 
 export const resendOutboxMailFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) =>
-    resendOutboxMail(context.actor, data.id, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => resendOutboxMail(context.actor, data.id, context.db))
 
 export const fetchContactMessages = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(readBy(contactMessageListSearch.parse))
-  .handler(async ({ data, context }) =>
-    listContactMessages(context.actor, data, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => listContactMessages(context.actor, data, context.db))
 
 export const fetchContactMessage = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) =>
-    getContactMessage(context.actor, data.id, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => getContactMessage(context.actor, data.id, context.db))
 
 export const setContactMessageHandledFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
@@ -62,5 +55,5 @@ export const setContactMessageHandledFn = createServerFn({ method: 'POST' })
     })),
   )
   .handler(async ({ data, context }) =>
-    setContactMessageHandled(context.actor, data.id, data.change, (await getApp()).db),
+    setContactMessageHandled(context.actor, data.id, data.change, context.db),
   )

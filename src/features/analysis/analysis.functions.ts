@@ -1,7 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { analysisSearch } from '~/lib/analysis-search'
 import { getAnalysis } from '~/server/analysis/analysis.server'
-import { getApp } from '~/server/app.server'
 import { authenticated } from '../server-fn/auth.middleware'
 import { readBy } from '../server-fn/inputs'
 
@@ -9,4 +8,4 @@ import { readBy } from '../server-fn/inputs'
 export const fetchAnalysis = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(readBy(analysisSearch.parse))
-  .handler(async ({ data, context }) => getAnalysis(context.actor, data, (await getApp()).db))
+  .handler(async ({ data, context }) => getAnalysis(context.actor, data, context.db))

@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getApp } from '~/server/app.server'
 import {
   listPickableBatches,
   searchSellableProducts,
@@ -15,13 +14,9 @@ import { idInput, searchInput } from '../server-fn/inputs'
 export const fetchSellableProducts = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(searchInput)
-  .handler(async ({ data, context }) =>
-    searchSellableProducts(context.actor, data.q, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => searchSellableProducts(context.actor, data.q, context.db))
 
 export const fetchPickableBatches = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) =>
-    listPickableBatches(context.actor, data.id, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => listPickableBatches(context.actor, data.id, context.db))

@@ -7,7 +7,6 @@ import type {
   UpdateCustomerOrderInput,
 } from '~/lib/customer-order-schemas'
 import type { CustomerOrderAction, PaymentStatus } from '~/lib/customer-orders'
-import { getApp } from '~/server/app.server'
 import {
   checkPrescription,
   recordPrescription,
@@ -31,16 +30,14 @@ import { inputOf, passedOn, recordId } from '../server-fn/inputs'
 export const createCustomerOrderFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ order: passedOn<CreateCustomerOrderInput>() }))
-  .handler(async ({ data, context }) =>
-    createCustomerOrder(context.actor, data.order, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => createCustomerOrder(context.actor, data.order, context.db))
 
 /** Items, delivery and note of a new order, against the version the form was opened with. */
 export const updateCustomerOrderFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ id: recordId, order: passedOn<UpdateCustomerOrderInput>() }))
   .handler(async ({ data, context }) =>
-    updateCustomerOrder(context.actor, data.id, data.order, (await getApp()).db),
+    updateCustomerOrder(context.actor, data.id, data.order, context.db),
   )
 
 type UserAction = Exclude<CustomerOrderAction, 'expire'>
@@ -65,12 +62,7 @@ export const customerOrderActionFn = createServerFn({ method: 'POST' })
     }).transform(({ id, action, ...body }) => ({ id, action, body })),
   )
   .handler(async ({ data, context }) =>
-    customerOrderActionServices[data.action](
-      context.actor,
-      data.id,
-      data.body,
-      (await getApp()).db,
-    ),
+    customerOrderActionServices[data.action](context.actor, data.id, data.body, context.db),
   )
 
 export const setCustomerOrderPaymentFn = createServerFn({ method: 'POST' })
@@ -83,14 +75,14 @@ export const setCustomerOrderPaymentFn = createServerFn({ method: 'POST' })
     }).transform(({ id, ...body }) => ({ id, body })),
   )
   .handler(async ({ data, context }) =>
-    setCustomerOrderPayment(context.actor, data.id, data.body, (await getApp()).db),
+    setCustomerOrderPayment(context.actor, data.id, data.body, context.db),
   )
 
 export const recordPrescriptionFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ id: recordId, prescription: passedOn<PrescriptionInput>() }))
   .handler(async ({ data, context }) =>
-    recordPrescription(context.actor, data.id, data.prescription, (await getApp()).db),
+    recordPrescription(context.actor, data.id, data.prescription, context.db),
   )
 
 export const checkPrescriptionFn = createServerFn({ method: 'POST' })
@@ -102,5 +94,5 @@ export const checkPrescriptionFn = createServerFn({ method: 'POST' })
     })),
   )
   .handler(async ({ data, context }) =>
-    checkPrescription(context.actor, data.id, data.body, (await getApp()).db),
+    checkPrescription(context.actor, data.id, data.body, context.db),
   )

@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import { customerOrderListSearch } from '~/lib/customer-order-lists'
-import { getApp } from '~/server/app.server'
 import {
   getCustomerOrder,
   listCustomerOrders,
@@ -13,13 +12,9 @@ import { idInput, readBy } from '../server-fn/inputs'
 export const fetchCustomerOrders = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(readBy(customerOrderListSearch.parse))
-  .handler(async ({ data, context }) =>
-    listCustomerOrders(context.actor, data, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => listCustomerOrders(context.actor, data, context.db))
 
 export const fetchCustomerOrder = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) =>
-    getCustomerOrder(context.actor, data.id, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => getCustomerOrder(context.actor, data.id, context.db))

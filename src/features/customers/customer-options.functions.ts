@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getApp } from '~/server/app.server'
 import { searchCustomerOptions } from '~/server/customers/customers.server'
 import { authenticated } from '../server-fn/auth.middleware'
 import { searchInput } from '../server-fn/inputs'
@@ -12,6 +11,4 @@ import { searchInput } from '../server-fn/inputs'
 export const fetchCustomerOptions = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(searchInput)
-  .handler(async ({ data, context }) =>
-    searchCustomerOptions(context.actor, data.q, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => searchCustomerOptions(context.actor, data.q, context.db))

@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import type { CustomerInput } from '~/lib/customer-schemas'
-import { getApp } from '~/server/app.server'
 import { anonymiseCustomer } from '~/server/customers/customer-privacy.server'
 import {
   addCustomerNote,
@@ -28,9 +27,7 @@ const revisionInput = inputOf({ id: recordId, revision: passedOn<number>() }).tr
 export const createCustomerFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ customer: passedOn<CustomerInput>() }))
-  .handler(async ({ data, context }) =>
-    createCustomer(context.actor, data.customer, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => createCustomer(context.actor, data.customer, context.db))
 
 export const updateCustomerFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
@@ -42,21 +39,21 @@ export const updateCustomerFn = createServerFn({ method: 'POST' })
     }).transform(({ id, ...change }) => ({ id, change })),
   )
   .handler(async ({ data, context }) =>
-    updateCustomer(context.actor, data.id, data.change, (await getApp()).db),
+    updateCustomer(context.actor, data.id, data.change, context.db),
   )
 
 export const deactivateCustomerFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(revisionInput)
   .handler(async ({ data, context }) =>
-    deactivateCustomer(context.actor, data.id, data.change, (await getApp()).db),
+    deactivateCustomer(context.actor, data.id, data.change, context.db),
   )
 
 export const reactivateCustomerFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(revisionInput)
   .handler(async ({ data, context }) =>
-    reactivateCustomer(context.actor, data.id, data.change, (await getApp()).db),
+    reactivateCustomer(context.actor, data.id, data.change, context.db),
   )
 
 export const addCustomerNoteFn = createServerFn({ method: 'POST' })
@@ -68,7 +65,7 @@ export const addCustomerNoteFn = createServerFn({ method: 'POST' })
     })),
   )
   .handler(async ({ data, context }) =>
-    addCustomerNote(context.actor, data.id, data.note, (await getApp()).db),
+    addCustomerNote(context.actor, data.id, data.note, context.db),
   )
 
 export const linkShopAccountFn = createServerFn({ method: 'POST' })
@@ -80,19 +77,17 @@ export const linkShopAccountFn = createServerFn({ method: 'POST' })
     })),
   )
   .handler(async ({ data, context }) =>
-    linkShopAccount(context.actor, data.id, data.link, (await getApp()).db),
+    linkShopAccount(context.actor, data.id, data.link, context.db),
   )
 
 export const unlinkShopAccountFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) =>
-    unlinkShopAccount(context.actor, data.id, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => unlinkShopAccount(context.actor, data.id, context.db))
 
 export const anonymiseCustomerFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(revisionInput)
   .handler(async ({ data, context }) =>
-    anonymiseCustomer(context.actor, data.id, data.change, (await getApp()).db),
+    anonymiseCustomer(context.actor, data.id, data.change, context.db),
   )

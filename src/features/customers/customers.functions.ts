@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import { customerListSearch } from '~/lib/customer-lists'
-import { getApp } from '~/server/app.server'
 import { exportCustomer } from '~/server/customers/customer-privacy.server'
 import { getCustomer, listCustomers } from '~/server/customers/customers.server'
 import { authenticated } from '../server-fn/auth.middleware'
@@ -11,15 +10,15 @@ import { idInput, readBy } from '../server-fn/inputs'
 export const fetchCustomers = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(readBy(customerListSearch.parse))
-  .handler(async ({ data, context }) => listCustomers(context.actor, data, (await getApp()).db))
+  .handler(async ({ data, context }) => listCustomers(context.actor, data, context.db))
 
 export const fetchCustomer = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) => getCustomer(context.actor, data.id, (await getApp()).db))
+  .handler(async ({ data, context }) => getCustomer(context.actor, data.id, context.db))
 
 /** The DSGVO export; each read is recorded in the audit log. */
 export const fetchCustomerExport = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) => exportCustomer(context.actor, data.id, (await getApp()).db))
+  .handler(async ({ data, context }) => exportCustomer(context.actor, data.id, context.db))

@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getApp } from '~/server/app.server'
 import { getDashboard } from '~/server/dashboard/dashboard.server'
 import { authenticated } from '../server-fn/auth.middleware'
 import { noInput } from '../server-fn/inputs'
@@ -7,4 +6,4 @@ import { noInput } from '../server-fn/inputs'
 export const fetchDashboard = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(noInput)
-  .handler(async ({ context }) => getDashboard(context.actor, (await getApp()).db))
+  .handler(async ({ context }) => getDashboard(context.actor, context.db))

@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getApp } from '~/server/app.server'
 import { getOrderDocuments, listCustomerDocuments } from '~/server/documents/documents.server'
 import { authenticated } from '../server-fn/auth.middleware'
 import { idInput } from '../server-fn/inputs'
@@ -9,13 +8,9 @@ import { idInput } from '../server-fn/inputs'
 export const fetchOrderDocuments = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) =>
-    getOrderDocuments(context.actor, data.id, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => getOrderDocuments(context.actor, data.id, context.db))
 
 export const fetchCustomerDocuments = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) =>
-    listCustomerDocuments(context.actor, data.id, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => listCustomerDocuments(context.actor, data.id, context.db))

@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
-import { getApp } from '~/server/app.server'
 import { cancelOrderInvoice, issueOrderDocument } from '~/server/documents/document-issue.server'
 import { authenticated } from '../server-fn/auth.middleware'
 import { inputOf, passedOn, recordId } from '../server-fn/inputs'
@@ -21,7 +20,7 @@ export const issueOrderDocumentFn = createServerFn({ method: 'POST' })
     }),
   )
   .handler(async ({ data, context }) =>
-    issueOrderDocument(context.actor, data.orderId, data.kind, (await getApp()).db),
+    issueOrderDocument(context.actor, data.orderId, data.kind, context.db),
   )
 
 export const cancelOrderInvoiceFn = createServerFn({ method: 'POST' })
@@ -33,5 +32,5 @@ export const cancelOrderInvoiceFn = createServerFn({ method: 'POST' })
     })),
   )
   .handler(async ({ data, context }) =>
-    cancelOrderInvoice(context.actor, data.orderId, data.input, (await getApp()).db),
+    cancelOrderInvoice(context.actor, data.orderId, data.input, context.db),
   )

@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import { documentListSearch } from '~/lib/document-lists'
-import { getApp } from '~/server/app.server'
 import { listDocuments } from '~/server/documents/documents.server'
 import { authenticated } from '../server-fn/auth.middleware'
 import { readBy } from '../server-fn/inputs'
@@ -13,4 +12,4 @@ import { readBy } from '../server-fn/inputs'
 export const fetchDocuments = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(readBy(documentListSearch.parse))
-  .handler(async ({ data, context }) => listDocuments(context.actor, data, (await getApp()).db))
+  .handler(async ({ data, context }) => listDocuments(context.actor, data, context.db))

@@ -5,7 +5,6 @@ import type {
   RecordFillingInput,
   StartFillingInput,
 } from '~/lib/filling-protocols'
-import { getApp } from '~/server/app.server'
 import {
   cancelFillingProtocol,
   confirmFillingProtocol,
@@ -26,7 +25,7 @@ import { idInput, inputOf, noInput, objectInput, passedOn, recordId } from '../s
 export const fetchFillingBulkBatches = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(noInput)
-  .handler(async ({ context }) => listFillingBulkBatches(context.actor, (await getApp()).db))
+  .handler(async ({ context }) => listFillingBulkBatches(context.actor, context.db))
 
 export const fetchFillingPackChoice = createServerFn({ method: 'GET' })
   .middleware([authenticated])
@@ -37,29 +36,25 @@ export const fetchFillingPackChoice = createServerFn({ method: 'GET' })
     }),
   )
   .handler(async ({ data, context }) =>
-    getFillingPackChoice(context.actor, data.bulkBatchId, data.targetNetMg, (await getApp()).db),
+    getFillingPackChoice(context.actor, data.bulkBatchId, data.targetNetMg, context.db),
   )
 
 export const startFillingFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(objectInput<StartFillingInput>())
-  .handler(async ({ data, context }) =>
-    startFillingProtocol(context.actor, data, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => startFillingProtocol(context.actor, data, context.db))
 
 export const recordFillingFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ id: recordId, weights: passedOn<RecordFillingInput>() }))
   .handler(async ({ data, context }) =>
-    recordFillingWeights(context.actor, data.id, data.weights, (await getApp()).db),
+    recordFillingWeights(context.actor, data.id, data.weights, context.db),
   )
 
 export const confirmFillingFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) =>
-    confirmFillingProtocol(context.actor, data.id, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => confirmFillingProtocol(context.actor, data.id, context.db))
 
 export const cancelFillingFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
@@ -69,5 +64,5 @@ export const cancelFillingFn = createServerFn({ method: 'POST' })
     ),
   )
   .handler(async ({ data, context }) =>
-    cancelFillingProtocol(context.actor, data.id, data.cancel, (await getApp()).db),
+    cancelFillingProtocol(context.actor, data.id, data.cancel, context.db),
   )

@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import { fillingProtocolListSearch } from '~/lib/filling-protocol-lists'
-import { getApp } from '~/server/app.server'
 import {
   getFillingProtocol,
   listFillingProtocols,
@@ -17,13 +16,9 @@ import { idInput, readBy } from '../server-fn/inputs'
 export const fetchFillingProtocols = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(readBy(fillingProtocolListSearch.parse))
-  .handler(async ({ data, context }) =>
-    listFillingProtocols(context.actor, data, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => listFillingProtocols(context.actor, data, context.db))
 
 export const fetchFillingProtocol = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) =>
-    getFillingProtocol(context.actor, data.id, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => getFillingProtocol(context.actor, data.id, context.db))

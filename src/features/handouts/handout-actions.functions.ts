@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import type { CancelHandOutInput, CreateHandOutInput } from '~/lib/handouts'
-import { getApp } from '~/server/app.server'
 import {
   cancelHandOut,
   createHandOut,
@@ -20,15 +19,13 @@ import { inputOf, objectInput, passedOn, recordId, searchInput } from '../server
 export const fetchHandOutMembers = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(searchInput)
-  .handler(async ({ data, context }) =>
-    searchHandOutMembers(context.actor, data.q, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => searchHandOutMembers(context.actor, data.q, context.db))
 
 export const fetchMemberAllowance = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(inputOf({ customerId: recordId }))
   .handler(async ({ data, context }) =>
-    getMemberAllowance(context.actor, data.customerId, (await getApp()).db),
+    getMemberAllowance(context.actor, data.customerId, context.db),
   )
 
 export const fetchHandOutBatches = createServerFn({ method: 'GET' })
@@ -40,13 +37,13 @@ export const fetchHandOutBatches = createServerFn({ method: 'GET' })
     }),
   )
   .handler(async ({ data, context }) =>
-    listHandOutBatches(context.actor, data.customerId, (await getApp()).db),
+    listHandOutBatches(context.actor, data.customerId, context.db),
   )
 
 export const createHandOutFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(objectInput<CreateHandOutInput>())
-  .handler(async ({ data, context }) => createHandOut(context.actor, data, (await getApp()).db))
+  .handler(async ({ data, context }) => createHandOut(context.actor, data, context.db))
 
 export const cancelHandOutFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
@@ -56,5 +53,5 @@ export const cancelHandOutFn = createServerFn({ method: 'POST' })
     ),
   )
   .handler(async ({ data, context }) =>
-    cancelHandOut(context.actor, data.id, data.cancel, (await getApp()).db),
+    cancelHandOut(context.actor, data.id, data.cancel, context.db),
   )

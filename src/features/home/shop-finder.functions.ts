@@ -9,5 +9,5 @@ export const fetchShops = createServerFn({ method: 'GET' })
   .validator(readBy(shopFinderSearch.parse))
   .handler(async ({ data }) => {
     const app = await getApp()
-    return findShops(app.db, data, app.config)
+    return findShops(app.systemDb, data, app.config)
   })

@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import type { GoodsReceiptInput, HarvestInput } from '~/lib/stock-schemas'
-import { getApp } from '~/server/app.server'
 import { searchReceivableProducts } from '~/server/stock/inventory.server'
 import {
   attachCertificate,
@@ -26,29 +25,27 @@ import { inputOf, objectInput, passedOn, recordId, searchInput } from '../server
 export const fetchReceivableProducts = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(searchInput)
-  .handler(async ({ data, context }) =>
-    searchReceivableProducts(context.actor, data.q, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => searchReceivableProducts(context.actor, data.q, context.db))
 
 export const receiveGoodsFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(objectInput<GoodsReceiptInput>())
-  .handler(async ({ data, context }) => receiveGoods(context.actor, data, (await getApp()).db))
+  .handler(async ({ data, context }) => receiveGoods(context.actor, data, context.db))
 
 export const recordHarvestFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(objectInput<HarvestInput>())
-  .handler(async ({ data, context }) => recordHarvest(context.actor, data, (await getApp()).db))
+  .handler(async ({ data, context }) => recordHarvest(context.actor, data, context.db))
 
 export const releaseBatchFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ batchId: recordId, testNumber: passedOn<string>() }))
-  .handler(async ({ data, context }) => releaseBatch(context.actor, data, (await getApp()).db))
+  .handler(async ({ data, context }) => releaseBatch(context.actor, data, context.db))
 
 export const blockBatchFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ batchId: recordId, reason: passedOn<string>() }))
-  .handler(async ({ data, context }) => blockBatch(context.actor, data, (await getApp()).db))
+  .handler(async ({ data, context }) => blockBatch(context.actor, data, context.db))
 
 /** A change of a batch's quantity, with the reason the stock book records. */
 const quantityInput = inputOf({
@@ -60,21 +57,19 @@ const quantityInput = inputOf({
 export const correctStockFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(quantityInput)
-  .handler(async ({ data, context }) => correctStock(context.actor, data, (await getApp()).db))
+  .handler(async ({ data, context }) => correctStock(context.actor, data, context.db))
 
 export const destroyStockFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(quantityInput)
-  .handler(async ({ data, context }) => destroyStock(context.actor, data, (await getApp()).db))
+  .handler(async ({ data, context }) => destroyStock(context.actor, data, context.db))
 
 export const attachCertificateFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ batchId: recordId, coaFileId: passedOn<string>() }))
-  .handler(async ({ data, context }) => attachCertificate(context.actor, data, (await getApp()).db))
+  .handler(async ({ data, context }) => attachCertificate(context.actor, data, context.db))
 
 export const setReceiptsReleasedFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ receiptsReleased: passedOn<boolean>() }))
-  .handler(async ({ data, context }) =>
-    setReceiptsReleased(context.actor, data, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => setReceiptsReleased(context.actor, data, context.db))

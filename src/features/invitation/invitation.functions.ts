@@ -9,10 +9,10 @@ import { inputOf, objectInput, passedOn } from '../server-fn/inputs'
 
 export const fetchInvitation = createServerFn({ method: 'GET' })
   .validator(inputOf({ token: passedOn<string>() }).transform(({ token }) => token))
-  .handler(async ({ data }) => getInvitation((await getApp()).db, data))
+  .handler(async ({ data }) => getInvitation((await getApp()).systemDb, data))
 
 export const acceptInvitationFn = createServerFn({ method: 'POST' })
   .validator(objectInput<InvitationAcceptanceInput>())
   .handler(async ({ data, context }) =>
-    acceptInvitation((await getApp()).db, data, requestIdOf(context)),
+    acceptInvitation((await getApp()).systemDb, data, requestIdOf(context)),
   )

@@ -14,11 +14,15 @@ import { objectInput } from '../server-fn/inputs'
 export const requestMemberResetFn = createServerFn({ method: 'POST' })
   .validator(objectInput<{ identifier: string }>())
   .handler(async ({ data }) => {
-    return requestMemberPasswordReset((await getApp()).db, { ip: clientIpOf(getRequest()) }, data)
+    return requestMemberPasswordReset(
+      (await getApp()).systemDb,
+      { ip: clientIpOf(getRequest()) },
+      data,
+    )
   })
 
 export const resetMemberPasswordFn = createServerFn({ method: 'POST' })
   .validator(objectInput<{ token: string; password: string; repeat: string }>())
   .handler(async ({ data, context }) =>
-    resetMemberPassword((await getApp()).db, data, requestIdOf(context)),
+    resetMemberPassword((await getApp()).systemDb, data, requestIdOf(context)),
   )

@@ -1,7 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import type { OrganisationProfileInput } from '~/lib/new-organisation'
 import type { LetterheadInput } from '~/lib/organisation-settings'
-import { getApp } from '~/server/app.server'
 import {
   getOrganisationSettings,
   updateLetterhead,
@@ -15,20 +14,18 @@ import { idInput, inputOf, passedOn, recordId } from '../server-fn/inputs'
 export const fetchOrganisationSettings = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) =>
-    getOrganisationSettings(context.actor, data.id, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => getOrganisationSettings(context.actor, data.id, context.db))
 
 export const updateLetterheadFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ id: recordId, letterhead: passedOn<LetterheadInput>() }))
   .handler(async ({ data, context }) =>
-    updateLetterhead(context.actor, data.id, data.letterhead, (await getApp()).db),
+    updateLetterhead(context.actor, data.id, data.letterhead, context.db),
   )
 
 export const updateOrganisationProfileFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ id: recordId, profile: passedOn<OrganisationProfileInput>() }))
   .handler(async ({ data, context }) =>
-    updateOrganisationProfile(context.actor, data.id, data.profile, (await getApp()).db),
+    updateOrganisationProfile(context.actor, data.id, data.profile, context.db),
   )

@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import type { InvitationInput, MemberRole } from '~/lib/organisation-team'
-import { getApp } from '~/server/app.server'
 import {
   inviteMember,
   resendInvitation,
@@ -15,7 +14,7 @@ import { idInput, inputOf, passedOn, recordId } from '../server-fn/inputs'
 export const fetchTeam = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) => getTeam(context.actor, data.id, (await getApp()).db))
+  .handler(async ({ data, context }) => getTeam(context.actor, data.id, context.db))
 
 export const changeMemberRoleFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
@@ -25,13 +24,7 @@ export const changeMemberRoleFn = createServerFn({ method: 'POST' })
     ),
   )
   .handler(async ({ data, context }) =>
-    changeMemberRole(
-      context.actor,
-      data.organisationId,
-      data.userId,
-      data.change,
-      (await getApp()).db,
-    ),
+    changeMemberRole(context.actor, data.organisationId, data.userId, data.change, context.db),
   )
 
 export const setMemberActiveFn = createServerFn({ method: 'POST' })
@@ -42,32 +35,26 @@ export const setMemberActiveFn = createServerFn({ method: 'POST' })
     ),
   )
   .handler(async ({ data, context }) =>
-    setMemberActive(
-      context.actor,
-      data.organisationId,
-      data.userId,
-      data.change,
-      (await getApp()).db,
-    ),
+    setMemberActive(context.actor, data.organisationId, data.userId, data.change, context.db),
   )
 
 export const inviteMemberFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ organisationId: recordId, invitation: passedOn<InvitationInput>() }))
   .handler(async ({ data, context }) =>
-    inviteMember(context.actor, data.organisationId, data.invitation, (await getApp()).db),
+    inviteMember(context.actor, data.organisationId, data.invitation, context.db),
   )
 
 export const resendInvitationFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ organisationId: recordId, invitationId: recordId }))
   .handler(async ({ data, context }) =>
-    resendInvitation(context.actor, data.organisationId, data.invitationId, (await getApp()).db),
+    resendInvitation(context.actor, data.organisationId, data.invitationId, context.db),
   )
 
 export const revokeInvitationFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ organisationId: recordId, invitationId: recordId }))
   .handler(async ({ data, context }) =>
-    revokeInvitation(context.actor, data.organisationId, data.invitationId, (await getApp()).db),
+    revokeInvitation(context.actor, data.organisationId, data.invitationId, context.db),
   )

@@ -5,7 +5,7 @@ import { getApp } from '~/server/app.server'
 import { startMolliePayment } from '~/server/payments/mollie-payments.server'
 import { paymentReturnOf } from '~/server/payments/mollie-return.server'
 import { shopOfRequest } from '~/server/shop/shop.server'
-import { authenticated } from '../server-fn/auth.middleware'
+import { authenticatedOutsideTransaction } from '../server-fn/auth.middleware'
 import { inputOf } from '../server-fn/inputs'
 
 /**
@@ -13,19 +13,20 @@ import { inputOf } from '../server-fn/inputs'
  * send the browser to. The checkout and `/account/orders` ("Erneut bezahlen") call it too.
  */
 export const startOrderPayment = createServerFn({ method: 'POST' })
-  .middleware([authenticated])
+  .middleware([authenticatedOutsideTransaction])
   .validator(inputOf(orderPaymentInput.shape))
   .handler(async ({ data, context }) => {
     const app = await getApp()
-    const request = getRequest()
-    return startMolliePayment(app, await shopOfRequest(app, request), context.actor, data.orderId)
+    const shop = await shopOfRequest(app, getRequest())
+    return startMolliePayment({ ...app, db: context.db }, shop, context.actor, data.orderId)
   })
 
 /** The return page's state of the caller's order (`?order=<number>`), synced with Mollie. */
 export const fetchPaymentReturn = createServerFn({ method: 'GET' })
-  .middleware([authenticated])
+  .middleware([authenticatedOutsideTransaction])
   .validator(inputOf(paymentReturnInput.shape))
   .handler(async ({ data, context }) => {
     const app = await getApp()
-    return paymentReturnOf(app, await shopOfRequest(app, getRequest()), context.actor, data)
+    const shop = await shopOfRequest(app, getRequest())
+    return paymentReturnOf({ ...app, db: context.db }, shop, context.actor, data)
   })

@@ -1,7 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import type { MasterProductUpdate } from '~/lib/product-db-schemas'
 import type { MasterProductInput } from '~/lib/product-schemas'
-import { getApp } from '~/server/app.server'
 import { createMasterProduct, updateMasterProduct } from '~/server/products/master-products.server'
 import { authenticated } from '../server-fn/auth.middleware'
 import { inputOf, passedOn, recordId } from '../server-fn/inputs'
@@ -16,12 +15,12 @@ export const createMasterProductFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ product: passedOn<MasterProductInput>() }))
   .handler(async ({ data, context }) =>
-    createMasterProduct(context.actor, data.product, (await getApp()).db),
+    createMasterProduct(context.actor, data.product, context.db),
   )
 
 export const updateMasterProductFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ id: recordId, product: passedOn<MasterProductUpdate>() }))
   .handler(async ({ data, context }) =>
-    updateMasterProduct(context.actor, data.id, data.product, (await getApp()).db),
+    updateMasterProduct(context.actor, data.id, data.product, context.db),
   )

@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import { masterProductListSearch } from '~/lib/products'
-import { getApp } from '~/server/app.server'
 import {
   getMasterProduct,
   listManufacturers,
@@ -15,25 +14,21 @@ import { idInput, noInput, readBy } from '../server-fn/inputs'
 export const fetchMasterProducts = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(readBy(masterProductListSearch.parse))
-  .handler(async ({ data, context }) =>
-    listMasterProducts(context.actor, data, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => listMasterProducts(context.actor, data, context.db))
 
 export const fetchManufacturers = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(noInput)
-  .handler(async ({ context }) => listManufacturers(context.actor, (await getApp()).db))
+  .handler(async ({ context }) => listManufacturers(context.actor, context.db))
 
 export const fetchMasterProduct = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) =>
-    getMasterProduct(context.actor, data.id, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => getMasterProduct(context.actor, data.id, context.db))
 
 export const fetchMasterProductHistory = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
   .handler(async ({ data, context }) =>
-    listMasterProductHistory(context.actor, data.id, (await getApp()).db),
+    listMasterProductHistory(context.actor, data.id, context.db),
   )

@@ -9,7 +9,7 @@ import {
   productImportErrorReport,
   setProductImportMapping,
 } from '~/server/products/product-imports.server'
-import { authenticated } from '../server-fn/auth.middleware'
+import { authenticated, authenticatedOutsideTransaction } from '../server-fn/auth.middleware'
 import { idInput, inputOf, passedOn, readBy, recordId } from '../server-fn/inputs'
 
 /**
@@ -21,31 +21,29 @@ import { idInput, inputOf, passedOn, readBy, recordId } from '../server-fn/input
 export const fetchProductImportRows = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(readBy(parseProductImportRowsQuery))
-  .handler(async ({ data, context }) =>
-    listProductImportRows(context.actor, data, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => listProductImportRows(context.actor, data, context.db))
 
 export const fetchProductImportErrorReport = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
   .handler(async ({ data, context }) =>
-    productImportErrorReport(context.actor, data.id, (await getApp()).db),
+    productImportErrorReport(context.actor, data.id, context.db),
   )
 
 export const setProductImportMappingFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ id: recordId, mapping: passedOn<ImportMapping>() }))
   .handler(async ({ data, context }) =>
-    setProductImportMapping(context.actor, data.id, data.mapping, (await getApp()).db),
+    setProductImportMapping(context.actor, data.id, data.mapping, context.db),
   )
 
 /** Starts the run and answers at once; the page polls `fetchProductImport` for its progress. */
 export const confirmProductImportFn = createServerFn({ method: 'POST' })
-  .middleware([authenticated])
+  .middleware([authenticatedOutsideTransaction])
   .validator(idInput)
   .handler(async ({ data, context }) => {
     const app = await getApp()
-    const { started } = await confirmProductImport(context.actor, data.id, app.db, {
+    const { started } = await confirmProductImport(context.actor, data.id, context.db, {
       onFailure: importFailureLogger(app.logger, context.actor.requestId, data.id),
     })
     return { started }

@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getApp } from '~/server/app.server'
 import {
   getProductImport,
   listRecentProductImports,
@@ -16,11 +15,9 @@ import { idInput, noInput } from '../server-fn/inputs'
 export const fetchProductImport = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) =>
-    getProductImport(context.actor, data.id, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => getProductImport(context.actor, data.id, context.db))
 
 export const fetchRecentProductImports = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(noInput)
-  .handler(async ({ context }) => listRecentProductImports(context.actor, (await getApp()).db))
+  .handler(async ({ context }) => listRecentProductImports(context.actor, context.db))

@@ -1,7 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import type { UpdateOrganisationProductInput } from '~/lib/organisation-product-schemas'
 import type { CreateOrganisationProductInput } from '~/lib/product-schemas'
-import { getApp } from '~/server/app.server'
 import {
   acknowledgeMasterChange,
   archiveOrganisationProduct,
@@ -22,28 +21,28 @@ export const createOrganisationProductFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ product: passedOn<CreateOrganisationProductInput>() }))
   .handler(async ({ data, context }) =>
-    createOrganisationProduct(context.actor, data.product, (await getApp()).db),
+    createOrganisationProduct(context.actor, data.product, context.db),
   )
 
 export const updateOrganisationProductFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ id: recordId, changes: passedOn<UpdateOrganisationProductInput>() }))
   .handler(async ({ data, context }) =>
-    updateOrganisationProduct(context.actor, data.id, data.changes, (await getApp()).db),
+    updateOrganisationProduct(context.actor, data.id, data.changes, context.db),
   )
 
 export const archiveOrganisationProductFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(idInput)
   .handler(async ({ data, context }) =>
-    archiveOrganisationProduct(context.actor, data.id, (await getApp()).db),
+    archiveOrganisationProduct(context.actor, data.id, context.db),
   )
 
 export const restoreOrganisationProductFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(idInput)
   .handler(async ({ data, context }) =>
-    restoreOrganisationProduct(context.actor, data.id, (await getApp()).db),
+    restoreOrganisationProduct(context.actor, data.id, context.db),
   )
 
 export const acknowledgeMasterChangeFn = createServerFn({ method: 'POST' })
@@ -54,5 +53,5 @@ export const acknowledgeMasterChangeFn = createServerFn({ method: 'POST' })
     ),
   )
   .handler(async ({ data, context }) =>
-    acknowledgeMasterChange(context.actor, data.id, data.acknowledgement, (await getApp()).db),
+    acknowledgeMasterChange(context.actor, data.id, data.acknowledgement, context.db),
   )

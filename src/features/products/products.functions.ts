@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import { organisationProductListSearch } from '~/lib/products'
-import { getApp } from '~/server/app.server'
 import {
   getOrganisationProduct,
   listArchivedOrganisationProducts,
@@ -16,29 +15,25 @@ import { idInput, readBy, searchInput } from '../server-fn/inputs'
 export const fetchOrganisationProducts = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(readBy(organisationProductListSearch.parse))
-  .handler(async ({ data, context }) =>
-    listOrganisationProducts(context.actor, data, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => listOrganisationProducts(context.actor, data, context.db))
 
 export const fetchArchivedOrganisationProducts = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(readBy(organisationProductListSearch.parse))
   .handler(async ({ data, context }) =>
-    listArchivedOrganisationProducts(context.actor, data, (await getApp()).db),
+    listArchivedOrganisationProducts(context.actor, data, context.db),
   )
 
 export const fetchOrganisationProduct = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) =>
-    getOrganisationProduct(context.actor, data.id, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => getOrganisationProduct(context.actor, data.id, context.db))
 
 export const fetchOrganisationProductHistory = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
   .handler(async ({ data, context }) =>
-    listOrganisationProductHistory(context.actor, data.id, (await getApp()).db),
+    listOrganisationProductHistory(context.actor, data.id, context.db),
   )
 
 /** The take-over typeahead; a search is cut like a list's (`maxSearchLength`). */
@@ -46,5 +41,5 @@ export const fetchMasterProductPicks = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(searchInput)
   .handler(async ({ data, context }) =>
-    searchMasterProductsToTakeOver(context.actor, data.q, (await getApp()).db),
+    searchMasterProductsToTakeOver(context.actor, data.q, context.db),
   )

@@ -5,7 +5,6 @@ import type {
   SupplierInput,
   UpdatePurchaseOrderInput,
 } from '~/lib/purchase-order-schemas'
-import { getApp } from '~/server/app.server'
 import { receivePurchaseOrder } from '~/server/purchasing/purchase-order-receipts.server'
 import {
   cancelPurchaseOrder,
@@ -30,43 +29,35 @@ import { idInput, inputOf, passedOn, recordId } from '../server-fn/inputs'
 export const createSupplierFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ supplier: passedOn<SupplierInput>() }))
-  .handler(async ({ data, context }) =>
-    createSupplier(context.actor, data.supplier, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => createSupplier(context.actor, data.supplier, context.db))
 
 export const updateSupplierFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ id: recordId, supplier: passedOn<SupplierInput>() }))
   .handler(async ({ data, context }) =>
-    updateSupplier(context.actor, data.id, data.supplier, (await getApp()).db),
+    updateSupplier(context.actor, data.id, data.supplier, context.db),
   )
 
 export const archiveSupplierFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) =>
-    archiveSupplier(context.actor, data.id, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => archiveSupplier(context.actor, data.id, context.db))
 
 export const restoreSupplierFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) =>
-    restoreSupplier(context.actor, data.id, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => restoreSupplier(context.actor, data.id, context.db))
 
 export const createPurchaseOrderFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ order: passedOn<PurchaseOrderDraftInput>() }))
-  .handler(async ({ data, context }) =>
-    createPurchaseOrder(context.actor, data.order, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => createPurchaseOrder(context.actor, data.order, context.db))
 
 export const updatePurchaseOrderFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ id: recordId, order: passedOn<UpdatePurchaseOrderInput>() }))
   .handler(async ({ data, context }) =>
-    updatePurchaseOrder(context.actor, data.id, data.order, (await getApp()).db),
+    updatePurchaseOrder(context.actor, data.id, data.order, context.db),
   )
 
 export const orderPurchaseOrderFn = createServerFn({ method: 'POST' })
@@ -78,7 +69,7 @@ export const orderPurchaseOrderFn = createServerFn({ method: 'POST' })
     })),
   )
   .handler(async ({ data, context }) =>
-    orderPurchaseOrder(context.actor, data.id, data.transition, (await getApp()).db),
+    orderPurchaseOrder(context.actor, data.id, data.transition, context.db),
   )
 
 export const cancelPurchaseOrderFn = createServerFn({ method: 'POST' })
@@ -89,18 +80,13 @@ export const cancelPurchaseOrderFn = createServerFn({ method: 'POST' })
     ),
   )
   .handler(async ({ data, context }) =>
-    cancelPurchaseOrder(context.actor, data.id, data.cancellation, (await getApp()).db),
+    cancelPurchaseOrder(context.actor, data.id, data.cancellation, context.db),
   )
 
 export const receivePurchaseOrderFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ id: recordId, receipt: passedOn<PurchaseOrderReceiptInput>() }))
   .handler(async ({ data, context }) => {
-    const result = await receivePurchaseOrder(
-      context.actor,
-      data.id,
-      data.receipt,
-      (await getApp()).db,
-    )
+    const result = await receivePurchaseOrder(context.actor, data.id, data.receipt, context.db)
     return { id: result.id, status: result.status, batchCount: result.batches.length }
   })

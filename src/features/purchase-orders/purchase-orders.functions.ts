@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import { purchaseOrderListSearch, supplierListSearch } from '~/lib/purchase-orders'
-import { getApp } from '~/server/app.server'
 import {
   getPurchaseOrder,
   listPurchaseOrderHistory,
@@ -15,25 +14,21 @@ import { idInput, readBy } from '../server-fn/inputs'
 export const fetchPurchaseOrders = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(readBy(purchaseOrderListSearch.parse))
-  .handler(async ({ data, context }) =>
-    listPurchaseOrders(context.actor, data, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => listPurchaseOrders(context.actor, data, context.db))
 
 export const fetchPurchaseOrder = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) =>
-    getPurchaseOrder(context.actor, data.id, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => getPurchaseOrder(context.actor, data.id, context.db))
 
 export const fetchPurchaseOrderHistory = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
   .handler(async ({ data, context }) =>
-    listPurchaseOrderHistory(context.actor, data.id, (await getApp()).db),
+    listPurchaseOrderHistory(context.actor, data.id, context.db),
   )
 
 export const fetchSuppliers = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(readBy(supplierListSearch.parse))
-  .handler(async ({ data, context }) => listSuppliers(context.actor, data, (await getApp()).db))
+  .handler(async ({ data, context }) => listSuppliers(context.actor, data, context.db))

@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import { searchText } from '~/lib/text-schema'
-import { getApp } from '~/server/app.server'
 import { searchOrderableProducts } from '~/server/purchasing/purchase-orders.server'
 import {
   getSupplier,
@@ -18,21 +17,21 @@ import { idInput, inputOf, noInput, recordId } from '../server-fn/inputs'
 export const fetchSupplier = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) => getSupplier(context.actor, data.id, (await getApp()).db))
+  .handler(async ({ data, context }) => getSupplier(context.actor, data.id, context.db))
 
 export const fetchSupplierOptions = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(noInput)
-  .handler(async ({ context }) => listSupplierOptions(context.actor, (await getApp()).db))
+  .handler(async ({ context }) => listSupplierOptions(context.actor, context.db))
 
 export const fetchPlatformSellers = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(noInput)
-  .handler(async ({ context }) => listPlatformSellers(context.actor, (await getApp()).db))
+  .handler(async ({ context }) => listPlatformSellers(context.actor, context.db))
 
 export const fetchOrderableProducts = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(inputOf({ supplierId: recordId, q: searchText }))
   .handler(async ({ data, context }) =>
-    searchOrderableProducts(context.actor, data.supplierId, data.q, (await getApp()).db),
+    searchOrderableProducts(context.actor, data.supplierId, data.q, context.db),
   )

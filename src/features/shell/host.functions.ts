@@ -16,5 +16,5 @@ export const fetchHostOrganisation = createServerFn({ method: 'GET' })
   .handler(async (): Promise<HostOrganisation | null> => {
     const app = await getApp()
     const tenant = await tenantOfRequest(app, getRequest())
-    return tenant && organisationOfTenant(app.db, tenant)
+    return tenant && organisationOfTenant(app.systemDb, tenant)
   })

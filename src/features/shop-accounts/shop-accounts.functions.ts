@@ -22,18 +22,20 @@ const tokenInput = inputOf({ token: passedOn<string>() }).transform(({ token }) 
 
 export const registerFn = createServerFn({ method: 'POST' })
   .validator(objectInput<Omit<RegistrationInput, 'privacyConsent'> & { privacyConsent: boolean }>())
-  .handler(async ({ data }) => registerShopUser((await getApp()).db, await accountRequest(), data))
+  .handler(async ({ data }) =>
+    registerShopUser((await getApp()).systemDb, await accountRequest(), data),
+  )
 
 export const resendConfirmationFn = createServerFn({ method: 'POST' })
   .validator(objectInput<{ email: string }>())
   .handler(async ({ data }) =>
-    resendConfirmation((await getApp()).db, await accountRequest(), data),
+    resendConfirmation((await getApp()).systemDb, await accountRequest(), data),
   )
 
 export const requestPasswordResetFn = createServerFn({ method: 'POST' })
   .validator(objectInput<{ email: string }>())
   .handler(async ({ data }) =>
-    requestPasswordReset((await getApp()).db, await accountRequest(), data),
+    requestPasswordReset((await getApp()).systemDb, await accountRequest(), data),
   )
 
 /**
@@ -44,7 +46,7 @@ export const inspectTokenFn = createServerFn({ method: 'GET' })
   .validator(tokenInput)
   .handler(async ({ data }) => {
     const app = await getApp()
-    const member = await inspectMemberToken(app.db, data)
+    const member = await inspectMemberToken(app.systemDb, data)
     const tenant = member ? null : await tenantOfRequest(app, getRequest())
     if (!isShopTenant(tenant)) {
       return {
@@ -53,25 +55,25 @@ export const inspectTokenFn = createServerFn({ method: 'GET' })
         problem: member ? member.problem : tokenMessages.unknown,
       }
     }
-    return { account: 'shop' as const, ...(await inspectToken(app.db, tenant, data)) }
+    return { account: 'shop' as const, ...(await inspectToken(app.systemDb, tenant, data)) }
   })
 
 export const confirmRegistrationFn = createServerFn({ method: 'POST' })
   .validator(tokenInput)
   .handler(async ({ data }) => {
     const { shop } = await accountRequest()
-    return confirmRegistration((await getApp()).db, shop, data)
+    return confirmRegistration((await getApp()).systemDb, shop, data)
   })
 
 export const resetPasswordFn = createServerFn({ method: 'POST' })
   .validator(objectInput<{ token: string; password: string; repeat: string }>())
   .handler(async ({ data }) => {
     const { shop } = await accountRequest()
-    return resetPassword((await getApp()).db, shop, data)
+    return resetPassword((await getApp()).systemDb, shop, data)
   })
 
 export const confirmEmailChangeFn = createServerFn({ method: 'POST' })
   .validator(tokenInput)
   .handler(async ({ data }) =>
-    confirmEmailChange((await getApp()).db, await accountRequest(), data),
+    confirmEmailChange((await getApp()).systemDb, await accountRequest(), data),
   )

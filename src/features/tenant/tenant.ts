@@ -51,7 +51,7 @@ const tenantInfo = (
 const fetchTenant = createIsomorphicFn()
   .server(async (host: string): Promise<TenantInfo | null> => {
     const app = await getApp()
-    const tenant = await resolveTenant(app.db, host, app.config.APP_DOMAIN)
+    const tenant = await resolveTenant(app.systemDb, host, app.config.APP_DOMAIN)
     return (
       tenant &&
       tenantInfo({ ...tenant, publicOrigin: tenantPublicOrigin(tenant, app.config) }, host)

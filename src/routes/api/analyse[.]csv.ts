@@ -30,12 +30,12 @@ export const Route = createFileRoute('/api/analyse.csv')({
     handlers: apiHandlers({
       GET: async ({ request, context }) => {
         const app = await getApp()
-        const actor = await actorOfRequest(app, request, context.requestId)
+        const { actor, db } = await actorOfRequest(app, request, context.requestId)
         const { chart, ...search } = parseInput(
           query,
           Object.fromEntries(new URL(request.url).searchParams),
         )
-        const file = await analysisChartCsv(actor, chart, search, app.db)
+        const file = await analysisChartCsv(actor, chart, search, db)
         return new Response(file.content, {
           headers: {
             'content-type': 'text/csv; charset=utf-8',

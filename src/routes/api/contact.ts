@@ -12,8 +12,12 @@ export const Route = createFileRoute('/api/contact')({
       POST: async ({ request, context }) => {
         const app = await getApp()
         const input = await readJsonBody(request, contactRequestSchema)
-        const tenant = await resolveTenant(app.db, requestHost(request), app.config.APP_DOMAIN)
-        await submitContactMessage(app.db, input, tenant, callerOf(context))
+        const tenant = await resolveTenant(
+          app.systemDb,
+          requestHost(request),
+          app.config.APP_DOMAIN,
+        )
+        await submitContactMessage(app.systemDb, input, tenant, callerOf(context))
         return jsonResponse({ status: 'success' }, { status: 201 })
       },
     }),

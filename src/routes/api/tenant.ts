@@ -15,7 +15,7 @@ export const Route = createFileRoute('/api/tenant')({
       GET: async ({ request }) => {
         const app = await getApp()
         const { host } = parseInput(query, Object.fromEntries(new URL(request.url).searchParams))
-        const tenant = await resolveTenant(app.db, host, app.config.APP_DOMAIN)
+        const tenant = await resolveTenant(app.systemDb, host, app.config.APP_DOMAIN)
         if (!tenant) throw new DomainError(404, 'Für diesen Host gibt es keinen Shop.')
         return jsonResponse(
           {

@@ -47,7 +47,7 @@ export async function mergeGuestCartAtLogin(
 ): Promise<void> {
   const token = guestCartToken()
   if (!token || !isShopTenant(tenant)) return
-  await mergeGuestCart(app.db, tenant, shopUserId, token)
+  await mergeGuestCart(app.systemDb, tenant, shopUserId, token)
   clearGuestCartCookie(app)
 }
 

@@ -6,6 +6,7 @@ import { customers } from '../customers/customers.schema'
 import { insertCustomer } from '../customers/customers.server'
 import type { Executor } from '../db/client.server'
 import { organisations } from '../db/schema'
+import { withinScope } from '../db/scope.server'
 import { storeServerFile } from '../files/file-store.server'
 import { storedFiles } from '../files/files.schema'
 import {
@@ -74,11 +75,27 @@ async function partnerCustomer(
 }
 
 /**
+ * One order between two organisations is two records (ADR 025): the steps that keep them in step
+ * read and write both sides, so they run in the system scope — these four functions and nothing
+ * else (ADR 050).
+ */
+const platformBridge = { kind: 'system' } as const
+
+/**
  * Opens the supplier's customer order for a purchase order that was just ordered from a platform
  * supplier: the buyer's lines at the prices of the supplier's price list they were ordered at,
  * shipped to the buyer's address, numbered from the supplier's counter.
  */
 export async function openSellerOrder(
+  tx: Executor,
+  actor: Actor,
+  purchaseOrder: PurchaseOrderRow,
+  sellerId: string,
+): Promise<void> {
+  await withinScope(tx, platformBridge, () => openOrderOfSeller(tx, actor, purchaseOrder, sellerId))
+}
+
+async function openOrderOfSeller(
   tx: Executor,
   actor: Actor,
   purchaseOrder: PurchaseOrderRow,
@@ -156,11 +173,13 @@ export async function lockSellerOrderOf(
   tx: Executor,
   purchaseOrderId: string,
 ): Promise<OrderRow | undefined> {
-  const [order] = await tx
-    .select()
-    .from(customerOrders)
-    .where(eq(customerOrders.purchaseOrderId, purchaseOrderId))
-    .for('update')
+  const [order] = await withinScope(tx, platformBridge, () =>
+    tx
+      .select()
+      .from(customerOrders)
+      .where(eq(customerOrders.purchaseOrderId, purchaseOrderId))
+      .for('update'),
+  )
   return order
 }
 
@@ -172,10 +191,12 @@ export async function cancelSellerOrder(
   buyerId: string,
   reason: string,
 ): Promise<void> {
-  await releaseReservations(tx, order.organisationId, orderSource(order))
-  await applyTransition(tx, actor, order, 'cancel', {
-    changes: { cancelReason: reason, cancelledByOrganisationId: buyerId },
-    detail: `Vom Kunden storniert: ${reason}`,
+  await withinScope(tx, platformBridge, async () => {
+    await releaseReservations(tx, order.organisationId, orderSource(order))
+    await applyTransition(tx, actor, order, 'cancel', {
+      changes: { cancelReason: reason, cancelledByOrganisationId: buyerId },
+      detail: `Vom Kunden storniert: ${reason}`,
+    })
   })
 }
 
@@ -263,13 +284,27 @@ export async function afterCustomerOrderTransition(
   after: OrderRow,
   action: CustomerOrderAction,
 ): Promise<void> {
-  if (after.channel !== 'purchase_order' || !after.purchaseOrderId) return
+  const purchaseOrderId = after.channel === 'purchase_order' ? after.purchaseOrderId : null
+  if (purchaseOrderId) {
+    await withinScope(tx, platformBridge, () =>
+      movePurchaseOrder(tx, actor, after, purchaseOrderId, action),
+    )
+  }
+}
+
+async function movePurchaseOrder(
+  tx: Executor,
+  actor: Actor,
+  after: OrderRow,
+  purchaseOrderId: string,
+  action: CustomerOrderAction,
+): Promise<void> {
   const [purchaseOrder] = await tx
     .select()
     .from(purchaseOrders)
-    .where(eq(purchaseOrders.id, after.purchaseOrderId))
+    .where(eq(purchaseOrders.id, purchaseOrderId))
     .for('update')
-  if (!purchaseOrder) throw new Error(`purchase order ${after.purchaseOrderId} missing`)
+  if (!purchaseOrder) throw new Error(`purchase order ${purchaseOrderId} missing`)
   const now = new Date()
   if (action === 'confirm' && purchaseOrder.status === 'ordered') {
     await changePurchaseOrder(tx, actor, purchaseOrder, purchaseOrderAudit.confirmed, {

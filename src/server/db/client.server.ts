@@ -15,6 +15,7 @@ import {
   postgresNotifications,
 } from './notifications.server'
 import * as schema from './schema'
+import { applyScope, type DataScope, scopeSettings } from './scope.server'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -24,7 +25,24 @@ export type Executor = Database | Parameters<Parameters<Database['transaction']>
 export type DatabaseDriver = 'pglite' | 'postgres'
 
 export interface DatabaseHandle {
+  /**
+   * On PostgreSQL a connection with no row-level-security scope (ADR 050): it sees no owned row
+   * until a transaction applies one (`applyScope`), as the server functions' middleware does.
+   */
   db: Database
+  /** Every statement and transaction under `scope` — for work between calls to Mollie, say. */
+  scoped(scope: DataScope): Database
+  /**
+   * Runs `work` in one transaction whose first statement applies `scope` (a business call, ADR
+   * 050). PGlite's superuser ignores the scope, and a transaction would hold its only connection
+   * for the whole call: there `work` gets the database itself.
+   */
+  inScope<T>(scope: DataScope, work: (db: Executor) => Promise<T>): Promise<T>
+  /**
+   * The explicit system scope: jobs, login and refresh (no actor yet), the tenant cache, the seed
+   * and platform administration — every row of every organisation.
+   */
+  systemDb: Database
   driver: DatabaseDriver
   /** Applies pending migrations in one transaction: a failing migration leaves the schema as it was. */
   migrate(migrationsFolder?: string): Promise<void>
@@ -43,51 +61,77 @@ const migrationLockKey = 7_264_401_118
 
 export type DatabaseTarget =
   | { driver: 'pglite'; dataDir: string | null; client?: PGlite }
-  | { driver: 'postgres'; url: string; poolSize?: number }
+  | {
+      driver: 'postgres'
+      url: string
+      /** The owner's connection for migrations; unset: `url`'s role migrates too. */
+      migrationUrl?: string
+      poolSize?: number
+      /**
+       * The scope of `db` outside scoped transactions. The app leaves it unset (nothing visible);
+       * the tests' own service calls and the scripts set `system`.
+       */
+      defaultScope?: 'system'
+    }
 
 export function databaseTargetFromConfig(config: {
   DATABASE_URL?: string
+  MIGRATION_DATABASE_URL?: string
   DATA_DIR: string
 }): DatabaseTarget {
   return config.DATABASE_URL
-    ? { driver: 'postgres', url: config.DATABASE_URL }
+    ? {
+        driver: 'postgres',
+        url: config.DATABASE_URL,
+        ...(config.MIGRATION_DATABASE_URL && { migrationUrl: config.MIGRATION_DATABASE_URL }),
+      }
     : { driver: 'pglite', dataDir: path.resolve(config.DATA_DIR, 'pglite') }
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.driver === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: target.poolSize ?? 10,
-      // Row-level security (ADR 050): the app's own connections start in the system scope until
-      // every path sets its scope per transaction; a transaction narrows it with `applyScope`.
-      options: '-c app.scope=system',
-    })
-    // An idle client that loses its connection must not crash the process.
-    pool.on('error', () => {})
+    const poolSize = target.poolSize ?? 10
+    const openPool = (max: number, defaultScope = target.defaultScope) => {
+      const pool = new pg.Pool({
+        connectionString: target.url,
+        max,
+        ...(defaultScope && { options: `-c app.scope=${defaultScope}` }),
+      })
+      // An idle client that loses its connection must not crash the process.
+      pool.on('error', () => {})
+      return pool
+    }
+    // Three pools, so that a call's transaction that needs a second connection (the tenant
+    // lookup, the catalogue cache) never waits for a connection another such call holds: a call
+    // holds one of `pool` and may wait for `views` or `system`; those are held for single steps
+    // that wait for nothing, so 50 parallel calls queue instead of deadlocking.
+    const pool = openPool(poolSize)
+    const views = openPool(poolSize)
+    // Every connection of `system` is in the system scope from its start.
+    const system = openPool(Math.max(2, Math.ceil(poolSize / 2)), 'system')
     const db = drizzlePostgres({ client: pool, schema })
+    const scoped = (scope: DataScope) =>
+      drizzlePostgres({ client: scopedPool(views, scope), schema })
     const notifications = postgresNotifications(target.url)
     return {
       db,
+      scoped,
+      systemDb: drizzlePostgres({ client: system, schema }),
+      inScope: (scope, work) =>
+        db.transaction(async (tx) => {
+          await applyScope(tx, scope)
+          return work(tx)
+        }),
       driver: 'postgres',
-      migrate: async (migrationsFolder = defaultMigrationsFolder) => {
-        // Several app processes may start at once: one migrates, the others wait and find it done.
-        const client = await pool.connect()
-        try {
-          await client.query('select pg_advisory_lock($1)', [migrationLockKey])
-          await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder })
-        } finally {
-          await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {})
-          client.release()
-        }
-      },
+      migrate: (migrationsFolder = defaultMigrationsFolder) =>
+        migratePostgresAsOwner(pool, target.migrationUrl, migrationsFolder),
       ping: async () => {
         await pool.query('select 1')
       },
       notifications,
       close: async () => {
         await notifications.close()
-        await pool.end()
+        await Promise.all([pool.end(), views.end(), system.end()])
       },
     }
   }
@@ -101,8 +145,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const pglite = client
   const db = drizzlePglite({ client: pglite, schema })
   const notifications = pgliteNotifications(pglite)
+  // PGlite runs as its superuser, which row-level security never binds (docs/security.md).
   return {
     db,
+    scoped: () => db,
+    systemDb: db,
+    inScope: (_scope, work) => work(db),
     driver: 'pglite',
     migrate: (migrationsFolder = defaultMigrationsFolder) =>
       migratePglite(db, { migrationsFolder }),
@@ -122,3 +170,90 @@ export async function queryRows<Row>(db: Executor, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] }
   return result.rows
 }
+
+/**
+ * Migrates as the owner (`migrationUrl`, else the app's own role) under an advisory lock — several
+ * app processes may start at once: one migrates, the others wait and find it done — and grants
+ * the app's role what it needs on every table, sequence and function, including new ones.
+ */
+async function migratePostgresAsOwner(
+  appPool: pg.Pool,
+  migrationUrl: string | undefined,
+  migrationsFolder: string,
+): Promise<void> {
+  const client = migrationUrl ? new pg.Client({ connectionString: migrationUrl }) : null
+  const owner = client ?? (await appPool.connect())
+  try {
+    if (client) await client.connect()
+    await owner.query('select pg_advisory_lock($1)', [migrationLockKey])
+    try {
+      await migratePostgres(drizzlePostgres({ client: owner, schema }), { migrationsFolder })
+      if (client) {
+        await grantAppRole(client, await currentRole(appPool))
+      }
+    } finally {
+      await owner.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {})
+    }
+  } finally {
+    if (client) await client.end()
+    else (owner as pg.PoolClient).release()
+  }
+}
+
+async function grantAppRole(owner: pg.Client, appRole: string): Promise<void> {
+  if ((await currentRole(owner)) === appRole) return
+  const role = pg.escapeIdentifier(appRole)
+  await owner.query(`
+    grant usage on schema public to ${role};
+    grant select, insert, update, delete on all tables in schema public to ${role};
+    grant usage, select, update on all sequences in schema public to ${role};
+    grant execute on all functions in schema public to ${role};
+  `)
+}
+
+async function currentRole(connection: pg.Pool | pg.Client): Promise<string> {
+  const { rows } = await connection.query<{ role: string }>('select current_user as role')
+  return rows[0]?.role ?? ''
+}
+
+/**
+ * A view of the pool whose every connection carries `scope` for as long as it is checked out —
+ * set at checkout, cleared before it goes back — so statements outside a transaction are scoped
+ * too. Drizzle sees a pool (`instanceof pg.Pool`) and checks out a connection per transaction.
+ */
+function scopedPool(pool: pg.Pool, scope: DataScope): pg.Pool {
+  const settings = scopeSettings(scope)
+  const connect = async (): Promise<pg.PoolClient> => {
+    const client = await pool.connect()
+    try {
+      await client.query(setSessionScope, settings)
+    } catch (error) {
+      client.release(true)
+      throw error
+    }
+    // The pool gives every checkout its own `release`; this one resets the scope to the
+    // connection's default first. A connection whose scope cannot be reset is closed, never
+    // handed to anyone else.
+    const release = client.release
+    client.release = (destroy?: boolean | Error) => {
+      if (destroy) return release(destroy)
+      client.query('reset app.scope; reset app.organisation_id').then(
+        () => release(),
+        (error: Error) => release(error),
+      )
+    }
+    return client
+  }
+  const query = async (...args: Parameters<pg.PoolClient['query']>) => {
+    const client = await connect()
+    try {
+      return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args)
+    } finally {
+      client.release()
+    }
+  }
+  return Object.create(pool, { connect: { value: connect }, query: { value: query } })
+}
+
+const setSessionScope =
+  "select set_config('app.scope', $1, false), set_config('app.organisation_id', $2, false)"

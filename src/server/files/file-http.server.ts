@@ -1,9 +1,12 @@
-import { type Actor, actorFromAccessToken } from '../actor.server'
+import { type Actor, actorFromAccessToken, scopeOfActor } from '../actor.server'
 import type { App } from '../app.server'
 import { getApp } from '../app.server'
 import { bearerToken } from '../auth.server'
+import type { Database } from '../db/client.server'
 import { DomainError, InvalidError } from '../errors.server'
 import { jsonResponse, requestHost } from '../http.server'
+import { actorOfRequest } from '../request-actor.server'
+import { tenantOfRequest } from '../tenants.server'
 import { type OpenedFile, storeFile } from './file-store.server'
 import { type UploadRoutePath, uploadRoutePurposes } from './upload-routes.server'
 
@@ -39,26 +42,29 @@ export async function readUploadedFile(request: Request, field = 'file'): Promis
 }
 
 /**
- * Who asks for a file: the user of a valid bearer token, or null for anyone else. A stale token
- * counts as nobody rather than failing, so a public file still loads.
+ * Who asks for a file — the user of a valid bearer token, or null for anyone else; a stale token
+ * counts as nobody rather than failing, so a public file still loads — and the database in that
+ * viewer's scope (a visitor's: the host's shop, ADR 050).
  */
 export async function viewerOf(
   app: App,
   request: Request,
   requestId: string,
-): Promise<Actor | null> {
+): Promise<{ viewer: Actor | null; db: Database }> {
   const token = bearerToken(request)
-  if (!token) return null
-  try {
-    const { actor } = await actorFromAccessToken(app, token, {
-      host: requestHost(request),
-      requestId,
-    })
-    return actor
-  } catch (error) {
-    if (error instanceof DomainError && error.status === 401) return null
-    throw error
+  if (token) {
+    try {
+      const { actor, tenant } = await actorFromAccessToken(app, token, {
+        host: requestHost(request),
+        requestId,
+      })
+      return { viewer: actor, db: app.database.scoped(scopeOfActor(actor, tenant)) }
+    } catch (error) {
+      if (!(error instanceof DomainError && error.status === 401)) throw error
+    }
   }
+  const tenant = await tenantOfRequest(app, request)
+  return { viewer: null, db: app.database.scoped(scopeOfActor(null, tenant)) }
 }
 
 /** Whether an `If-None-Match` header names the entity tag `etag` (or `*`). */
@@ -102,11 +108,8 @@ export const storeUploadHandler =
   async ({ request, context }: { request: Request; context: { requestId: string } }) => {
     const purpose = uploadRoutePurposes[path]
     const app = await getApp()
-    const { actor } = await actorFromAccessToken(app, bearerToken(request), {
-      host: requestHost(request),
-      requestId: context.requestId,
-    })
+    const { actor, db } = await actorOfRequest(app, request, context.requestId)
     const upload = await readUploadedFile(request)
-    const file = await storeFile(actor, purpose, upload, app.db)
+    const file = await storeFile(actor, purpose, upload, db)
     return jsonResponse({ id: file.id }, { status: 201 })
   }

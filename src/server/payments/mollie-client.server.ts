@@ -1,14 +1,15 @@
 import { createMollieClient, type MollieClient } from '@mollie/api-client'
 import { isIpLiteral, normaliseHost } from '../../lib/tenant-host'
 import type { AppConfig } from '../config.server'
-import type { Database } from '../db/client.server'
+import type { Executor } from '../db/client.server'
 import type { Logger } from '../logger.server'
 import type { SecretBox } from '../secrets.server'
 import { type MollieMode, mollieKeyOf } from './mollie-keys.server'
 
 /** What the payment services need of the app: the tables, the sealed keys and the settings. */
 export interface PaymentsApp {
-  db: Database
+  /** The caller's scope (ADR 050): outside a transaction, since Mollie is called in between. */
+  db: Executor
   secrets: SecretBox
   config: Pick<
     AppConfig,

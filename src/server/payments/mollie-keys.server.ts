@@ -87,7 +87,7 @@ const modeOf = (key: string): MollieMode => (key.startsWith('live_') ? 'live' : 
  * else null — then online payment is not offered.
  */
 export async function mollieKeyOf(
-  app: { db: Database; secrets: SecretBox; config: { MOLLIE_API_KEY?: string } },
+  app: { db: Executor; secrets: SecretBox; config: { MOLLIE_API_KEY?: string } },
   tenantId: string,
 ): Promise<string | null> {
   const [tenant] = await app.db

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { scopeOfActor } from '../actor.server'
 import type { App } from '../app.server'
 import { requestHost } from '../http.server'
 import { countAttempt, type RateLimitRule } from '../rate-limit.server'
@@ -29,7 +30,7 @@ export async function handleMollieWebhook(
   caller: { requestId: string; clientIp: string },
 ): Promise<Response> {
   await countAttempt(
-    app.db,
+    app.systemDb,
     mollieWebhookRule,
     caller.clientIp,
     'Zu viele Anfragen von Ihrer Adresse.',
@@ -38,10 +39,11 @@ export async function handleMollieWebhook(
     Object.fromEntries(new URLSearchParams(await request.text())),
   )
   if (!body.success) return answered()
-  const tenant = await resolveTenant(app.db, requestHost(request), app.config.APP_DOMAIN)
+  const tenant = await resolveTenant(app.systemDb, requestHost(request), app.config.APP_DOMAIN)
   if (!tenant) return answered()
   try {
-    await syncMolliePayment(app, body.data.id, 'webhook', { tenantId: tenant.id })
+    const db = app.database.scoped(scopeOfActor(null, tenant))
+    await syncMolliePayment({ ...app, db }, body.data.id, 'webhook', { tenantId: tenant.id })
   } catch (error) {
     app.logger.error(
       { err: error, requestId: caller.requestId, molliePaymentId: body.data.id },

@@ -125,6 +125,13 @@ function cacheOf(database: DatabaseHandle): CatalogueCache {
   return cache
 }
 
+/**
+ * A cached answer is shared by every visitor of the shop, so it is read in the scope of the shop's
+ * organisation (ADR 050), whoever asked first.
+ */
+const shopDatabase = (database: DatabaseHandle, shop: ShopTenant) =>
+  database.scoped({ kind: 'organisation', organisationId: shop.organisationId })
+
 const viewKey = (view: CatalogueView) =>
   `${view.pricesShown ? 'p' : '-'}${view.stockAmountsShown ? 's' : '-'}`
 
@@ -139,7 +146,13 @@ export function cachedCatalogueList(
   const today = berlinIsoDate()
   const key = `list|${input.category}|${viewKey(view)}|${today}|${JSON.stringify(input.search)}`
   return cacheOf(database).read(shop.organisationId, key, async () => {
-    const { page, nextLapse } = await listCatalogue(database.db, shop, view, input, today)
+    const { page, nextLapse } = await listCatalogue(
+      shopDatabase(database, shop),
+      shop,
+      view,
+      input,
+      today,
+    )
     return { value: page, changesAt: nextLapse }
   })
 }
@@ -156,7 +169,7 @@ export function cachedCatalogueProduct(
   const key = `product|${category}|${viewKey(view)}|${today}|${listingId}`
   return cacheOf(database).read(shop.organisationId, key, async () => {
     const { product, nextLapse } = await getCatalogueProduct(
-      database.db,
+      shopDatabase(database, shop),
       shop,
       view,
       category,
@@ -174,7 +187,10 @@ export function cachedAvailableProductsByCategory(
 ): Promise<AvailableByCategory> {
   const key = `storefront|${berlinIsoDate()}`
   return cacheOf(database).read(shop.organisationId, key, async () => {
-    const { counts, nextLapse } = await availableProductsByCategory(database.db, shop)
+    const { counts, nextLapse } = await availableProductsByCategory(
+      shopDatabase(database, shop),
+      shop,
+    )
     return { value: counts, changesAt: nextLapse }
   })
 }

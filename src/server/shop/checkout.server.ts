@@ -71,7 +71,7 @@ import { lockShopPerson, reservingCustomer } from './shop-customers.server'
 
 /** What the checkout needs of the app: the database, and the secrets for the Mollie key. */
 export interface CheckoutApp {
-  db: Database
+  db: Executor
   secrets: SecretBox
   config: { MOLLIE_API_KEY?: string }
 }

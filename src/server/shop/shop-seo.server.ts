@@ -1,4 +1,5 @@
 import { catalogueListPaths } from '../../lib/shop-catalogue'
+import { scopeOfActor } from '../actor.server'
 import type { App } from '../app.server'
 import { tenantPublicOrigin } from '../public-origin.server'
 import { isShopTenant, tenantOfRequest } from '../tenants.server'
@@ -40,7 +41,10 @@ const xmlEscape = (text: string) =>
 export async function shopSitemapXml(app: App, request: Request): Promise<string> {
   const shop = await shopOfRequest(app, request)
   const origin = tenantPublicOrigin(shop, app.config)
-  const products = await catalogueSitemapEntries(app.db, shop)
+  const products = await catalogueSitemapEntries(
+    app.database.scoped(scopeOfActor(null, shop)),
+    shop,
+  )
   const entry = (path: string, lastModified?: string) =>
     `  <url><loc>${xmlEscape(`${origin}${path}`)}</loc>${
       lastModified ? `<lastmod>${lastModified}</lastmod>` : ''

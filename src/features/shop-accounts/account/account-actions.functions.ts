@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getApp } from '~/server/app.server'
 import { accountRequest } from '~/server/shop-accounts/account-request.server'
 import { cancelShopOrder } from '~/server/shop-accounts/shop-account-orders.server'
 import {
@@ -19,30 +18,26 @@ import { idInput, noInput, objectInput } from '../../server-fn/inputs'
 export const cancelShopOrderFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) =>
-    cancelShopOrder(context.actor, data.id, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => cancelShopOrder(context.actor, data.id, context.db))
 
 export const updateShopProfileFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(objectInput<{ name: string; phone: string }>())
-  .handler(async ({ data, context }) => updateShopProfile(context.actor, data, (await getApp()).db))
+  .handler(async ({ data, context }) => updateShopProfile(context.actor, data, context.db))
 
 export const requestEmailChangeFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(objectInput<{ email: string; currentPassword: string }>())
   .handler(async ({ data, context }) =>
-    requestEmailChange((await getApp()).db, context.actor, await accountRequest(), data),
+    requestEmailChange(context.db, context.actor, await accountRequest(), data),
   )
 
 export const changeShopPasswordFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(objectInput<{ currentPassword: string; password: string; repeat: string }>())
-  .handler(async ({ data, context }) =>
-    changeShopPassword(context.actor, data, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => changeShopPassword(context.actor, data, context.db))
 
 export const deleteShopAccountFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(noInput)
-  .handler(async ({ context }) => deleteShopAccount(context.actor, (await getApp()).db))
+  .handler(async ({ context }) => deleteShopAccount(context.actor, context.db))

@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import { pageNumberOf } from '~/lib/list-query'
-import { getApp } from '~/server/app.server'
 import { getShopOrder, listShopOrders } from '~/server/shop-accounts/shop-account-orders.server'
 import {
   getShopAccountOverview,
@@ -18,23 +17,21 @@ import { idInput, inputOf, noInput, passedOn } from '../../server-fn/inputs'
 export const fetchAccountOverview = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(noInput)
-  .handler(async ({ context }) => getShopAccountOverview(context.actor, (await getApp()).db))
+  .handler(async ({ context }) => getShopAccountOverview(context.actor, context.db))
 
 export const fetchShopOrders = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(
     inputOf({ page: passedOn<number>() }).transform(({ page }) => ({ page: pageNumberOf(page) })),
   )
-  .handler(async ({ data, context }) =>
-    listShopOrders(context.actor, data.page, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => listShopOrders(context.actor, data.page, context.db))
 
 export const fetchShopOrder = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
-  .handler(async ({ data, context }) => getShopOrder(context.actor, data.id, (await getApp()).db))
+  .handler(async ({ data, context }) => getShopOrder(context.actor, data.id, context.db))
 
 export const fetchShopProfile = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(noInput)
-  .handler(async ({ context }) => getShopProfile(context.actor, (await getApp()).db))
+  .handler(async ({ context }) => getShopProfile(context.actor, context.db))

@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
 import type { AddressKind, ShopAddressInput } from '~/lib/shop-addresses'
-import { getApp } from '~/server/app.server'
 import {
   createShopAddress,
   deleteShopAddress,
@@ -16,31 +15,29 @@ import { idInput, inputOf, noInput, objectInput, passedOn, recordId } from '../.
 export const fetchShopAddresses = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(noInput)
-  .handler(async ({ context }) => listShopAddresses(context.actor, (await getApp()).db))
+  .handler(async ({ context }) => listShopAddresses(context.actor, context.db))
 
 export const createShopAddressFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(objectInput<ShopAddressInput>())
-  .handler(async ({ data, context }) => createShopAddress(context.actor, data, (await getApp()).db))
+  .handler(async ({ data, context }) => createShopAddress(context.actor, data, context.db))
 
 export const updateShopAddressFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(inputOf({ id: recordId, address: passedOn<ShopAddressInput>() }))
   .handler(async ({ data, context }) =>
-    updateShopAddress(context.actor, data.id, data.address, (await getApp()).db),
+    updateShopAddress(context.actor, data.id, data.address, context.db),
   )
 
 export const setDefaultShopAddressFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(objectInput<{ id: string; kind: AddressKind }>())
-  .handler(async ({ data, context }) =>
-    setDefaultShopAddress(context.actor, data, (await getApp()).db),
-  )
+  .handler(async ({ data, context }) => setDefaultShopAddress(context.actor, data, context.db))
 
 export const deleteShopAddressFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(idInput)
   .handler(async ({ data, context }) => {
-    await deleteShopAddress(context.actor, data.id, (await getApp()).db)
+    await deleteShopAddress(context.actor, data.id, context.db)
     return { deleted: true }
   })

@@ -14,6 +14,6 @@ export const fetchCartCount = createServerFn({ method: 'GET' })
   .middleware([optionallyAuthenticated])
   .validator(noInput)
   .handler(async ({ context }) => {
-    const { app, shop, owner } = await cartOfRequest(context.actor, requestIdOf(context))
-    return cartCount(app.db, shop, owner)
+    const { shop, owner } = await cartOfRequest(context.actor, requestIdOf(context))
+    return cartCount(context.db, shop, owner)
   })

@@ -23,8 +23,8 @@ export const fetchCart = createServerFn({ method: 'GET' })
   .middleware([optionallyAuthenticated])
   .validator(noInput)
   .handler(async ({ context }) => {
-    const { app, shop, owner } = await cartOfRequest(context.actor, requestIdOf(context))
-    return getCart(app.db, shop, owner)
+    const { shop, owner } = await cartOfRequest(context.actor, requestIdOf(context))
+    return getCart(context.db, shop, owner)
   })
 
 export const addToCartFn = createServerFn({ method: 'POST' })
@@ -32,7 +32,7 @@ export const addToCartFn = createServerFn({ method: 'POST' })
   .validator(objectInput<Record<string, unknown>>())
   .handler(async ({ data, context }): Promise<Pick<CartChange, 'count'>> => {
     const { app, shop, owner } = await cartOfRequest(context.actor, requestIdOf(context))
-    const change = await addToCart(app.db, shop, owner, data, clientIpOf(getRequest()))
+    const change = await addToCart(context.db, shop, owner, data, clientIpOf(getRequest()))
     if (change.newGuestToken) setGuestCartCookie(app, change.newGuestToken)
     return { count: change.count }
   })
@@ -41,22 +41,22 @@ export const updateCartItemFn = createServerFn({ method: 'POST' })
   .middleware([optionallyAuthenticated])
   .validator(objectInput<Record<string, unknown>>())
   .handler(async ({ data, context }) => {
-    const { app, shop, owner } = await cartOfRequest(context.actor, requestIdOf(context))
-    return updateCartItem(app.db, shop, owner, data)
+    const { shop, owner } = await cartOfRequest(context.actor, requestIdOf(context))
+    return updateCartItem(context.db, shop, owner, data)
   })
 
 export const removeCartItemFn = createServerFn({ method: 'POST' })
   .middleware([optionallyAuthenticated])
   .validator(objectInput<Record<string, unknown>>())
   .handler(async ({ data, context }) => {
-    const { app, shop, owner } = await cartOfRequest(context.actor, requestIdOf(context))
-    return removeCartItem(app.db, shop, owner, data)
+    const { shop, owner } = await cartOfRequest(context.actor, requestIdOf(context))
+    return removeCartItem(context.db, shop, owner, data)
   })
 
 export const acceptCartChangesFn = createServerFn({ method: 'POST' })
   .middleware([optionallyAuthenticated])
   .validator(noInput)
   .handler(async ({ context }) => {
-    const { app, shop, owner } = await cartOfRequest(context.actor, requestIdOf(context))
-    return acceptCartChanges(app.db, shop, owner)
+    const { shop, owner } = await cartOfRequest(context.actor, requestIdOf(context))
+    return acceptCartChanges(context.db, shop, owner)
   })

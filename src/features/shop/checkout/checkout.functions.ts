@@ -14,18 +14,20 @@ import { idInput, noInput, objectInput } from '../../server-fn/inputs'
 export const fetchCheckout = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(noInput)
-  .handler(async ({ context }) => getCheckout(await getApp(), context.tenant, context.actor))
+  .handler(async ({ context }) =>
+    getCheckout({ ...(await getApp()), db: context.db }, context.tenant, context.actor),
+  )
 
 export const placeShopOrderFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(objectInput<CheckoutInput>())
   .handler(async ({ data, context }) =>
-    placeShopOrder(await getApp(), context.tenant, context.actor, data),
+    placeShopOrder({ ...(await getApp()), db: context.db }, context.tenant, context.actor, data),
   )
 
 export const fetchShopOrderConfirmation = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(idInput)
   .handler(async ({ data, context }) =>
-    getShopOrderConfirmation((await getApp()).db, context.tenant, context.actor, data.id),
+    getShopOrderConfirmation(context.db, context.tenant, context.actor, data.id),
   )

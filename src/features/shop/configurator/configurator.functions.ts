@@ -11,19 +11,16 @@ import {
   shopOf,
 } from '~/server/shop/reservations.server'
 import { tenantOfRequest } from '~/server/tenants.server'
-import { optionallyAuthenticated } from '../../server-fn/auth.middleware'
+import { onShopHost, optionallyAuthenticated } from '../../server-fn/auth.middleware'
 import { requestIdOf } from '../../server-fn/errors.middleware'
 import { idInput, noInput, objectInput } from '../../server-fn/inputs'
 
 /** The Rezeptkonfigurator's calls. Public: a visitor composes and reserves without an account. */
 
 export const fetchConfiguratorProducts = createServerFn({ method: 'GET' })
+  .middleware([onShopHost])
   .validator(noInput)
-  .handler(async () => {
-    const app = await getApp()
-    const shop = shopOf(await tenantOfRequest(app, getRequest()))
-    return configuratorProducts(app.db, shop)
-  })
+  .handler(async ({ context }) => configuratorProducts(context.db, shopOf(context.tenant)))
 
 export const reservePrescriptionFn = createServerFn({ method: 'POST' })
   .middleware([optionallyAuthenticated])
@@ -35,7 +32,7 @@ export const reservePrescriptionFn = createServerFn({ method: 'POST' })
     if (context.actor?.kind === 'business') throw new ForbiddenError()
     const actor = context.actor ?? visitorActor(requestIdOf(context))
     return reservePrescription(
-      app.db,
+      context.db,
       await tenantOfRequest(app, request),
       actor,
       data,
@@ -44,8 +41,8 @@ export const reservePrescriptionFn = createServerFn({ method: 'POST' })
   })
 
 export const fetchReservationConfirmation = createServerFn({ method: 'GET' })
+  .middleware([onShopHost])
   .validator(idInput)
-  .handler(async ({ data }) => {
-    const app = await getApp()
-    return getReservationConfirmation(app.db, await tenantOfRequest(app, getRequest()), data.id)
-  })
+  .handler(async ({ data, context }) =>
+    getReservationConfirmation(context.db, context.tenant, data.id),
+  )

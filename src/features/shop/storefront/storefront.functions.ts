@@ -4,6 +4,7 @@ import { getApp } from '~/server/app.server'
 import { offeredPaymentMethods } from '~/server/payments/mollie-keys.server'
 import { cachedAvailableProductsByCategory } from '~/server/shop/catalogue-cache.server'
 import { shopOfRequest } from '~/server/shop/shop.server'
+import { onShopHost } from '../../server-fn/auth.middleware'
 import { noInput } from '../../server-fn/inputs'
 
 /**
@@ -11,12 +12,13 @@ import { noInput } from '../../server-fn/inputs'
  * payment methods it offers now.
  */
 export const fetchStorefront = createServerFn({ method: 'GET' })
+  .middleware([onShopHost])
   .validator(noInput)
-  .handler(async () => {
+  .handler(async ({ context }) => {
     const app = await getApp()
     const shop = await shopOfRequest(app, getRequest())
     return {
       available: await cachedAvailableProductsByCategory(app.database, shop),
-      paymentMethods: await offeredPaymentMethods(app, shop),
+      paymentMethods: await offeredPaymentMethods({ ...app, db: context.db }, shop),
     }
   })

@@ -30,18 +30,18 @@ export const Route = createFileRoute('/api/abgabe/jahresbericht')({
     handlers: apiHandlers({
       GET: async ({ request, context }) => {
         const app = await getApp()
-        const actor = await actorOfRequest(app, request, context.requestId)
+        const { actor, db } = await actorOfRequest(app, request, context.requestId)
         const { year, format } = parseInput(
           query,
           Object.fromEntries(new URL(request.url).searchParams),
         )
         if (format === 'csv') {
-          const file = await annualHandOutReportCsv(actor, year, app.db)
+          const file = await annualHandOutReportCsv(actor, year, db)
           return new Response(file.content, {
             headers: download(file.fileName, 'text/csv; charset=utf-8'),
           })
         }
-        const file = await annualHandOutReportPdf(actor, year, app.db)
+        const file = await annualHandOutReportPdf(actor, year, db)
         return new Response(new Uint8Array(file.bytes), {
           headers: download(file.fileName, 'application/pdf'),
         })

@@ -32,9 +32,9 @@ export const Route = createFileRoute('/api/admin/audit-log.csv')({
     handlers: apiHandlers({
       GET: async ({ request, context }) => {
         const app = await getApp()
-        const actor = await actorOfRequest(app, request, context.requestId)
+        const { actor, db } = await actorOfRequest(app, request, context.requestId)
         const search = parseAuditLogSearch(Object.fromEntries(new URL(request.url).searchParams))
-        const file = await exportAuditEvents(actor, search, app.db)
+        const file = await exportAuditEvents(actor, search, db)
         return new Response(byteStream(file.chunks), {
           headers: downloadHeaders(file.fileName, 'text/csv; charset=utf-8'),
         })

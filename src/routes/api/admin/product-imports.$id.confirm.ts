@@ -13,8 +13,8 @@ export const Route = createFileRoute('/api/admin/product-imports/$id/confirm')({
     handlers: apiHandlers({
       POST: async ({ request, params, context }) => {
         const app = await getApp()
-        const actor = await actorOfRequest(app, request, context.requestId)
-        const { started } = await confirmProductImport(actor, params.id ?? '', app.db, {
+        const { actor, db } = await actorOfRequest(app, request, context.requestId)
+        const { started } = await confirmProductImport(actor, params.id ?? '', db, {
           onFailure: importFailureLogger(app.logger, context.requestId, params.id ?? ''),
         })
         return jsonResponse({ started }, { status: 202 })

@@ -10,8 +10,8 @@ export const Route = createFileRoute('/api/admin/product-imports/$id')({
     handlers: apiHandlers({
       GET: async ({ request, params, context }) => {
         const app = await getApp()
-        const actor = await actorOfRequest(app, request, context.requestId)
-        return jsonResponse(await getProductImport(actor, params.id ?? '', app.db))
+        const { actor, db } = await actorOfRequest(app, request, context.requestId)
+        return jsonResponse(await getProductImport(actor, params.id ?? '', db))
       },
     }),
   },

@@ -16,12 +16,12 @@ export const Route = createFileRoute('/api/admin/product-imports')({
       {
         POST: async ({ request, context }) => {
           const app = await getApp()
-          const actor = await actorOfRequest(app, request, context.requestId)
+          const { actor, db } = await actorOfRequest(app, request, context.requestId)
           const upload = await readUpload(request)
           const created = await createProductImport(
             actor,
             { fileName: upload.name, bytes: upload.bytes },
-            app.db,
+            db,
           )
           return jsonResponse(created, { status: 201 })
         },

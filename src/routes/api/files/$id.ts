@@ -10,8 +10,8 @@ export const Route = createFileRoute('/api/files/$id')({
     handlers: apiHandlers({
       GET: async ({ request, params, context }) => {
         const app = await getApp()
-        const viewer = await viewerOf(app, request, context.requestId)
-        const file = await openStoredFile(viewer, params.id ?? '', app.db)
+        const { viewer, db } = await viewerOf(app, request, context.requestId)
+        const file = await openStoredFile(viewer, params.id ?? '', db)
         return storedFileResponse(request, file)
       },
     }),

@@ -13,8 +13,8 @@ export const Route = createFileRoute('/api/filling-protocols/$id/pdf')({
     handlers: apiHandlers({
       GET: async ({ request, params, context }) => {
         const app = await getApp()
-        const actor = await actorOfRequest(app, request, context.requestId)
-        const file = await fillingProtocolPdf(actor, params.id ?? '', app.db)
+        const { actor, db } = await actorOfRequest(app, request, context.requestId)
+        const file = await fillingProtocolPdf(actor, params.id ?? '', db)
         return new Response(new Uint8Array(file.bytes), {
           headers: downloadHeaders(file.fileName, 'application/pdf'),
         })

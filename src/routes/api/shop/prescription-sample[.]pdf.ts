@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { scopeOfActor } from '~/server/actor.server'
 import { getApp } from '~/server/app.server'
 import { apiHandlers } from '~/server/http.server'
 import { prescriptionSample } from '~/server/shop/prescription-sample.server'
@@ -14,9 +15,10 @@ export const Route = createFileRoute('/api/shop/prescription-sample.pdf')({
     handlers: apiHandlers({
       GET: async ({ request }) => {
         const app = await getApp()
+        const tenant = await tenantOfRequest(app, request)
         const pdf = await prescriptionSample(
-          app.db,
-          await tenantOfRequest(app, request),
+          app.database.scoped(scopeOfActor(null, tenant)),
+          tenant,
           new URL(request.url).searchParams,
         )
         return new Response(new Uint8Array(pdf), {

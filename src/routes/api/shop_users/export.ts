@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { actorFromAccessToken } from '~/server/actor.server'
 import { getApp } from '~/server/app.server'
-import { bearerToken } from '~/server/auth.server'
-import { apiHandlers, jsonResponse, requestHost } from '~/server/http.server'
+import { apiHandlers, jsonResponse } from '~/server/http.server'
+import { actorOfRequest } from '~/server/request-actor.server'
 import { exportShopAccount } from '~/server/shop-accounts/shop-account-profile.server'
 
 /**
@@ -14,11 +13,8 @@ export const Route = createFileRoute('/api/shop_users/export')({
     handlers: apiHandlers({
       GET: async ({ request, context }) => {
         const app = await getApp()
-        const { actor } = await actorFromAccessToken(app, bearerToken(request), {
-          host: requestHost(request),
-          requestId: context.requestId,
-        })
-        const data = await exportShopAccount(actor, app.db)
+        const { actor, db } = await actorOfRequest(app, request, context.requestId)
+        const data = await exportShopAccount(actor, db)
         const day = data.exportedAt.slice(0, 10)
         return jsonResponse(data, {
           headers: {

@@ -12,7 +12,7 @@ export const Route = createFileRoute('/api/shop_users/me')({
         const app = await getApp()
         const tenantSlug = (await tenantOfRequest(app, request))?.slug ?? null
         const principal = await authenticate(app, request, 'b2c', tenantSlug)
-        const data = await getActiveShopUser(app.db, principal.subjectId)
+        const data = await getActiveShopUser(app.systemDb, principal.subjectId)
         if (!data) throw new DomainError(401, messages.sessionExpired)
         return jsonResponse({ data })
       },

@@ -10,7 +10,7 @@ export const Route = createFileRoute('/api/users/me')({
       GET: async ({ request }) => {
         const app = await getApp()
         const principal = await authenticate(app, request, 'b2b', null)
-        const data = await getActiveBusinessUser(app.db, principal.subjectId)
+        const data = await getActiveBusinessUser(app.systemDb, principal.subjectId)
         if (!data) throw new DomainError(401, messages.sessionExpired)
         return jsonResponse({ data })
       },

@@ -12,7 +12,7 @@ export const Route = createFileRoute('/api/users/me/password')({
         const app = await getApp()
         const principal = await authenticate(app, request, 'b2b', null)
         const input = await readJsonBody(request, changePasswordRequestSchema)
-        await changeBusinessUserPassword(app.db, principal, input, context.requestId)
+        await changeBusinessUserPassword(app.systemDb, principal, input, context.requestId)
         return jsonResponse({ status: 'success' })
       },
     }),

@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { actorFromAccessToken } from '~/server/actor.server'
 import { getApp } from '~/server/app.server'
-import { bearerToken } from '~/server/auth.server'
 import { storedFileResponse } from '~/server/files/file-http.server'
-import { apiHandlers, requestHost } from '~/server/http.server'
+import { apiHandlers } from '~/server/http.server'
+import { actorOfRequest } from '~/server/request-actor.server'
 import { openShopInvoice } from '~/server/shop-accounts/shop-account-orders.server'
 
 /**
@@ -15,11 +14,8 @@ export const Route = createFileRoute('/api/shop_users/orders/$id/invoice')({
     handlers: apiHandlers({
       GET: async ({ request, params, context }) => {
         const app = await getApp()
-        const { actor } = await actorFromAccessToken(app, bearerToken(request), {
-          host: requestHost(request),
-          requestId: context.requestId,
-        })
-        const { file } = await openShopInvoice(actor, params.id ?? '', app.db)
+        const { actor, db } = await actorOfRequest(app, request, context.requestId)
+        const { file } = await openShopInvoice(actor, params.id ?? '', db)
         return storedFileResponse(request, file)
       },
     }),
