@@ -263,12 +263,11 @@ export class DocumentCanvas {
         x += column.width
       })
       this.y -= height
-      this.line(
-        marginLeft,
-        this.y + lineHeight - size - 1,
-        pageWidth - marginRight,
-        this.y + lineHeight - size - 1,
-      )
+      // The rule runs midway between this row's descenders and the next row's capitals (Inter:
+      // descender 0.25, cap height 0.73 of the size), not through the next row's letters.
+      const rule =
+        (this.y + smallLineHeight - smallSize * 0.25 + this.y - padding + size * 0.73) / 2
+      this.line(marginLeft, rule, pageWidth - marginRight, rule)
       this.y -= padding
     }
   }
