@@ -6,6 +6,7 @@ import { drawableText } from '~/server/documents/render/fonts.server'
 import {
   renderCancellationInvoicePdf,
   renderDeliveryNotePdf,
+  renderDocumentPdfOf,
   renderFacturX,
   renderInvoicePdf,
   renderOrderConfirmationPdf,
@@ -82,6 +83,7 @@ const kinds: [string, () => Promise<Uint8Array>][] = [
       renderOrderConfirmationPdf(invoice({ kind: 'order_confirmation', number: 'AB-2026-00042' })),
   ],
   ['e-invoice-factur-x', () => renderFacturX(invoice())],
+  ['invoice-reissued', () => renderDocumentPdfOf(patientInvoice(), { reissuedOn: '2026-12-03' })],
   ['filling-protocol', () => renderFillingProtocolPdf(fillingProtocol(), pharmacySeller)],
   [
     'filling-protocol-unconfirmed',

@@ -4,6 +4,8 @@
 export { renderFacturX, renderXRechnung, toEInvoice } from './e-invoice.server'
 export {
   DocumentContentError,
+  type RenderOptions,
+  reissueNote,
   renderCancellationInvoicePdf,
   renderDeliveryNotePdf,
   renderDocumentPdfOf,
