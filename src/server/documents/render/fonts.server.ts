@@ -51,7 +51,7 @@ export function documentFonts(): Promise<DocumentFontBytes> {
 const drawable = new Set(documentFontCodePoints)
 
 /** What stands on the page for a character the font does not have. */
-export const missingCharacterReplacement = '?'
+const missingCharacterReplacement = '?'
 
 /**
  * `text` as the fonts can draw it: a character outside the subset (a name in Cyrillic, an emoji)

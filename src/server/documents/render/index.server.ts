@@ -5,7 +5,6 @@ export { renderFacturX, renderXRechnung, toEInvoice } from './e-invoice.server'
 export {
   DocumentContentError,
   type RenderOptions,
-  reissueNote,
   renderCancellationInvoicePdf,
   renderDeliveryNotePdf,
   renderDocumentPdfOf,

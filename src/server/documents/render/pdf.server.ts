@@ -131,7 +131,7 @@ function assertInvoiceFacts(content: DocumentContent) {
  * What a re-issued document says below its title (ADR 053): the same number and content, drawn
  * again on `day` because the first rendering was unreadable.
  */
-export const reissueNote = (day: string) =>
+const reissueNote = (day: string) =>
   `Neu ausgestellt am ${formatDay(day)} wegen eines Darstellungsfehlers; Inhalt unverändert.`
 
 /** How a document is drawn beyond its content. */
