@@ -11,6 +11,8 @@ export default defineConfig({
     // The files mostly wait on databases and app processes: run them side by side even on two
     // cores, where Vitest's default would be one at a time (ADR 038).
     maxWorkers: Math.max(2, availableParallelism()),
+    // Files a test attaches (the rendered PDFs) go with the other test output, which git ignores.
+    attachmentsDir: 'test-results/attachments',
     projects: [
       {
         extends: true,

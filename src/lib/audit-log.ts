@@ -206,6 +206,7 @@ export const auditActionLabels: Record<string, string> = {
   'customer_order.prescription_recorded': 'Rezept erfasst',
   'customer_order.prescription_checked': 'Rezept geprüft',
   'document.issued': 'Dokument ausgestellt',
+  'document.reissued': 'Dokument neu ausgestellt (Darstellungsfehler)',
   'hand_out.created': 'Abgabe erfasst',
   'hand_out.cancelled': 'Abgabe storniert',
   'filling_protocol.started': 'Abfüllung begonnen',

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
+import { describeUndrawn, keepPdf, pageText, undrawnCharacters } from '../support/pdf-rendering'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm } from './support/session'
@@ -149,6 +150,43 @@ test('a hand-out is entered by keyboard alone', async ({ page }) => {
   await expect(main(page).getByText('Storniert', { exact: true })).toBeVisible()
   await expect(main(page)).toContainText('Falsche Sorte gewählt')
   await expect(page.getByRole('button', { name: 'Stornieren' })).toHaveCount(0)
+})
+
+test('the hand-out record prints readably, as an A4 sheet and as a label', async ({ page }) => {
+  await openBackOffice(page, 'verein', 'verein-demo-2026')
+  await page.goto('/abgabe')
+  await page
+    .getByRole('table', { name: 'Abgaben' })
+    .locator('tbody tr')
+    .first()
+    .getByRole('link')
+    .first()
+    .click()
+  await expect(page.getByRole('heading', { name: 'Abgabedokumentation' })).toBeVisible()
+  // What the browser's print dialog would save: Chromium's PDF of the print layout.
+  for (const [format, pageSize, name] of [
+    ['A4-Blatt', 'size: A4', 'hand-out-record-a4'],
+    ['Etikett 62 mm', 'size: 62mm', 'hand-out-record-label'],
+  ] as const) {
+    // The choice takes effect once the page has hydrated.
+    await expect(async () => {
+      await page.getByLabel(format).check()
+      const pageRule = await page.evaluate(
+        (size) =>
+          [...document.querySelectorAll('style')].some((style) =>
+            style.textContent?.includes(size),
+          ),
+        pageSize,
+      )
+      expect(pageRule).toBe(true)
+    }).toPass()
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true })
+    await test
+      .info()
+      .attach(name, { path: await keepPdf(name, pdf), contentType: 'application/pdf' })
+    expect(pageText(pdf)).toContain('Grüne Ecke')
+    expect(describeUndrawn(undrawnCharacters(pdf))).toBe('')
+  }
 })
 
 test('the annual report downloads as CSV and PDF from the hand-out list', async ({ page }) => {

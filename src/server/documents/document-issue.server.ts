@@ -53,6 +53,7 @@ import {
   storedDocumentContent,
 } from './document-content'
 import { documents } from './documents.schema'
+import type { RenderOptions } from './render/index.server'
 
 /**
  * Issuing documents for a customer order (ADR 022): the order row is locked, the number taken
@@ -64,6 +65,8 @@ import { documents } from './documents.schema'
 export const documentAudit = {
   entityType: 'document',
   issued: 'document.issued',
+  /** The same document drawn again with a readable font (ADR 053). */
+  reissued: 'document.reissued',
 } as const
 
 const counterSeries = {
@@ -281,14 +284,22 @@ async function contentOf(
  */
 const renderers = () => import('./render/index.server')
 
-async function render(content: DocumentContent, eInvoice: boolean) {
+/**
+ * The PDF of `content` and, for an e-invoice, its XRechnung XML; the PDF then is the Factur-X
+ * one. Also what a re-issue draws its PDF with (`reissuedOn`).
+ */
+export async function renderDocument(
+  content: DocumentContent,
+  eInvoice: boolean,
+  options: RenderOptions = {},
+) {
   const { DocumentContentError, renderDocumentPdfOf, renderFacturX, renderXRechnung } =
     await renderers()
   try {
     if (eInvoice) {
-      return { pdf: await renderFacturX(content), xml: await renderXRechnung(content) }
+      return { pdf: await renderFacturX(content, options), xml: await renderXRechnung(content) }
     }
-    return { pdf: await renderDocumentPdfOf(content), xml: null }
+    return { pdf: await renderDocumentPdfOf(content, options), xml: null }
   } catch (error) {
     // Facts the renderer refuses without (§ 14 UStG, BR-DE): the user can fix them.
     if (error instanceof DocumentContentError) throw new ConflictError(error.message)
@@ -485,7 +496,7 @@ export async function issueOrderDocument(
     const value = await takeNextNumber(tx, order.organisationId, counterSeries[kind], year)
     const number = formatDocumentNumber(documentNumberPrefixes[kind], year, value)
     const content = await contentOf(tx, order, customer, letterhead, kind, number, now)
-    const rendered = await render(content, eInvoice)
+    const rendered = await renderDocument(content, eInvoice)
     return recordIssued(tx, actor, order, content, rendered, null)
   })
 }
@@ -547,7 +558,7 @@ export async function cancelInvoiceOfLockedOrder(
     issueDate: berlinIsoDate(now),
     notes: reason,
   })
-  const rendered = await render(content, Boolean(files?.xmlFileId))
+  const rendered = await renderDocument(content, Boolean(files?.xmlFileId))
   return recordIssued(tx, actor, order, content, rendered, {
     id: original.id,
     number: original.number,

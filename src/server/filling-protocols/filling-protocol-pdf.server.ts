@@ -10,6 +10,7 @@ import { berlinIsoDate, formatDate, formatDateTime } from '../../lib/format'
 import { formatCannabinoid } from '../../lib/products'
 import type { Actor } from '../actor.server'
 import type { Database } from '../db/client.server'
+import type { DocumentSeller } from '../documents/document-content'
 import {
   contentWidth,
   DocumentCanvas,
@@ -122,9 +123,11 @@ function signatureArea(canvas: DocumentCanvas, protocol: FillingProtocolDetail) 
   canvas.y = bottom - 10
 }
 
-export async function fillingProtocolPdf(actor: Actor, id: string, db: Database) {
-  const protocol = await getFillingProtocol(actor, id, db)
-  const seller = await documentSellerOf(db, requireFillingClerk(actor).organisation.id)
+/** The protocol's PDF from the protocol and the letterhead alone: no database, no clock. */
+export async function renderFillingProtocolPdf(
+  protocol: FillingProtocolDetail,
+  seller: DocumentSeller,
+): Promise<Uint8Array> {
   const title = `Abfüllprotokoll ${protocol.number}`
   const canvas = await DocumentCanvas.create({ title, seller })
   canvas.startBelowLetterhead()
@@ -165,7 +168,7 @@ export async function fillingProtocolPdf(actor: Actor, id: string, db: Database)
   signatureArea(canvas, protocol)
   const watermark = watermarks[protocol.status]
   if (watermark) canvas.watermark(watermark)
-  const bytes = await canvas.save({
+  return canvas.save({
     title,
     author: protocol.organisationName,
     subject: `${title}: ${protocol.bulk.productName}, Charge ${protocol.bulk.batchNumber}`,
@@ -175,5 +178,11 @@ export async function fillingProtocolPdf(actor: Actor, id: string, db: Database)
       ),
     ),
   })
+}
+
+export async function fillingProtocolPdf(actor: Actor, id: string, db: Database) {
+  const protocol = await getFillingProtocol(actor, id, db)
+  const seller = await documentSellerOf(db, requireFillingClerk(actor).organisation.id)
+  const bytes = await renderFillingProtocolPdf(protocol, seller)
   return { fileName: `abfuellprotokoll-${protocol.number}.pdf`, bytes }
 }

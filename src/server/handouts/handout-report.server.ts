@@ -7,6 +7,7 @@ import { berlinYear } from '../counters/counters.server'
 import { csvFile } from '../csv.server'
 import { customers } from '../customers/customers.schema'
 import type { Database } from '../db/client.server'
+import type { DocumentSeller } from '../documents/document-content'
 import { contentWidth, DocumentCanvas } from '../documents/render/layout.server'
 import { InvalidError } from '../errors.server'
 import { documentSellerOf } from '../organisations/organisation-settings.server'
@@ -127,9 +128,11 @@ export async function annualHandOutReportCsv(actor: Actor, year: number, db: Dat
   return { fileName: `abgabe-jahresbericht-${report.year}.csv`, content }
 }
 
-export async function annualHandOutReportPdf(actor: Actor, year: number, db: Database) {
-  const report = await annualHandOutReport(actor, year, db)
-  const seller = await documentSellerOf(db, requireClubClerk(actor).organisation.id)
+/** The report's PDF from the report and the letterhead alone: no database, no clock. */
+export async function renderAnnualHandOutReportPdf(
+  report: AnnualHandOutReport,
+  seller: DocumentSeller,
+): Promise<Uint8Array> {
   const title = `Jahresbericht Abgaben ${report.year}`
   const canvas = await DocumentCanvas.create({ title, seller })
   // A report has no address field: it starts right below the letterhead, not on page two.
@@ -163,11 +166,17 @@ export async function annualHandOutReportPdf(actor: Actor, year: number, db: Dat
     { label: 'Mitglieder im Jahr', value: String(report.members) },
     { label: 'Mitglieder mit Abgaben', value: String(report.membersServed) },
   ])
-  const bytes = await canvas.save({
+  return canvas.save({
     title,
     author: report.organisationName,
     subject: title,
     date: `${report.year}-12-31`,
   })
+}
+
+export async function annualHandOutReportPdf(actor: Actor, year: number, db: Database) {
+  const report = await annualHandOutReport(actor, year, db)
+  const seller = await documentSellerOf(db, requireClubClerk(actor).organisation.id)
+  const bytes = await renderAnnualHandOutReportPdf(report, seller)
   return { fileName: `abgabe-jahresbericht-${report.year}.pdf`, bytes }
 }

@@ -3,7 +3,7 @@ import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFString } from '
 import type { Invoice, InvoiceService, Logger } from '@e-invoice-eu/core'
 import type { VatRate } from '../../../lib/products'
 import type { DocumentContent, DocumentItem } from '../document-content'
-import { DocumentContentError, renderDocumentPdfOf } from './pdf.server'
+import { DocumentContentError, type RenderOptions, renderDocumentPdfOf } from './pdf.server'
 
 /**
  * EN 16931 e-invoices of a business recipient through `@e-invoice-eu/core` (ADR 022):
@@ -271,9 +271,12 @@ export async function renderXRechnung(content: DocumentContent): Promise<string>
  * The library stamps the current time into the document info, the XMP packet and the
  * attachment; we replace all three with the issue date so the same content gives the same bytes.
  */
-export async function renderFacturX(content: DocumentContent): Promise<Uint8Array> {
+export async function renderFacturX(
+  content: DocumentContent,
+  options: RenderOptions = {},
+): Promise<Uint8Array> {
   const einvoice = toEInvoice(content)
-  const pdf = await renderDocumentPdfOf(content)
+  const pdf = await renderDocumentPdfOf(content, options)
   const result = await generate(einvoice, {
     format: 'Factur-X-EN16931',
     lang: 'de-de',

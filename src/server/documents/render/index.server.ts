@@ -4,6 +4,7 @@
 export { renderFacturX, renderXRechnung, toEInvoice } from './e-invoice.server'
 export {
   DocumentContentError,
+  type RenderOptions,
   renderCancellationInvoicePdf,
   renderDeliveryNotePdf,
   renderDocumentPdfOf,

@@ -8,7 +8,7 @@ import {
 } from '@cantoo/pdf-lib'
 import fontkit from '@pdf-lib/fontkit'
 import type { DocumentAddress, DocumentSeller } from '../document-content'
-import { documentFonts } from './fonts.server'
+import { documentFontNames, documentFonts, drawableText } from './fonts.server'
 
 /**
  * The one page frame every generated document uses (ADR 022): letterhead, DIN 5008 form B
@@ -84,8 +84,15 @@ export class DocumentCanvas {
     const pdf = await PDFDocument.create({ updateMetadata: false })
     pdf.registerFontkit(fontkit)
     const fonts = await documentFonts()
-    const regular = await pdf.embedFont(fonts.regular, { subset: true })
-    const bold = await pdf.embedFont(fonts.bold, { subset: true })
+    // Embedded whole: the files are the subset already (ADR 053).
+    const regular = await pdf.embedFont(fonts.regular, {
+      subset: false,
+      customName: documentFontNames.regular,
+    })
+    const bold = await pdf.embedFont(fonts.bold, {
+      subset: false,
+      customName: documentFontNames.bold,
+    })
     const logo = header?.seller.logo ? await embedImage(pdf, header.seller.logo) : null
     const canvas = new DocumentCanvas(pdf, regular, bold, logo, header)
     canvas.firstPage()
@@ -97,12 +104,12 @@ export class DocumentCanvas {
   }
 
   textWidth(text: string, style: TextStyle = {}): number {
-    return this.font(style).widthOfTextAtSize(text, style.size ?? 9)
+    return this.font(style).widthOfTextAtSize(drawableText(text), style.size ?? 9)
   }
 
   text(text: string, x: number, y: number, style: TextStyle = {}) {
     if (!text) return
-    this.page.drawText(text, {
+    this.page.drawText(drawableText(text), {
       x,
       y,
       size: style.size ?? 9,
@@ -162,7 +169,8 @@ export class DocumentCanvas {
   }
 
   /** Large light text across the page's diagonal, over everything drawn on it so far. */
-  watermark(text: string) {
+  watermark(watermark: string) {
+    const text = drawableText(watermark)
     for (const page of this.pages) {
       const size = 40
       const width = this.bold.widthOfTextAtSize(text, size)
@@ -255,12 +263,11 @@ export class DocumentCanvas {
         x += column.width
       })
       this.y -= height
-      this.line(
-        marginLeft,
-        this.y + lineHeight - size - 1,
-        pageWidth - marginRight,
-        this.y + lineHeight - size - 1,
-      )
+      // The rule runs midway between this row's descenders and the next row's capitals (Inter:
+      // descender 0.25, cap height 0.73 of the size), not through the next row's letters.
+      const rule =
+        (this.y + smallLineHeight - smallSize * 0.25 + this.y - padding + size * 0.73) / 2
+      this.line(marginLeft, rule, pageWidth - marginRight, rule)
       this.y -= padding
     }
   }

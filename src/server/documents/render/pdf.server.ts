@@ -127,7 +127,24 @@ function assertInvoiceFacts(content: DocumentContent) {
     throw new DocumentContentError(`Für die Rechnung fehlt: ${missing.join(', ')}.`)
 }
 
-async function renderDocumentPdf(content: DocumentContent, expected: DocumentKind) {
+/**
+ * What a re-issued document says below its title (ADR 053): the same number and content, drawn
+ * again on `day` because the first rendering was unreadable.
+ */
+const reissueNote = (day: string) =>
+  `Neu ausgestellt am ${formatDay(day)} wegen eines Darstellungsfehlers; Inhalt unverändert.`
+
+/** How a document is drawn beyond its content. */
+export interface RenderOptions {
+  /** `YYYY-MM-DD`: a re-issue of a stored document on that day, with `reissueNote`. */
+  reissuedOn?: string
+}
+
+async function renderDocumentPdf(
+  content: DocumentContent,
+  expected: DocumentKind,
+  options: RenderOptions = {},
+) {
   if (content.kind !== expected)
     throw new DocumentContentError(`Expected a ${expected}, got a ${content.kind}`)
   const isInvoice = expected === 'invoice' || expected === 'cancellation_invoice'
@@ -168,6 +185,11 @@ async function renderDocumentPdf(content: DocumentContent, expected: DocumentKin
 
   canvas.text(title, mm(25), canvas.y, { size: 14, bold: true })
   canvas.y -= 24
+  if (options.reissuedOn) {
+    canvas.y += 8
+    canvas.paragraph(reissueNote(options.reissuedOn), { size: 8.5, color: 'accent' })
+    canvas.y -= 6
+  }
   canvas.paragraph(intros[expected](content))
   canvas.y -= 6
 
@@ -239,6 +261,6 @@ export const renderDeliveryNotePdf = (content: DocumentContent) =>
 export const renderOrderConfirmationPdf = (content: DocumentContent) =>
   renderDocumentPdf(content, 'order_confirmation')
 
-/** The PDF of any kind: what issuing and re-rendering call. */
-export const renderDocumentPdfOf = (content: DocumentContent) =>
-  renderDocumentPdf(content, content.kind)
+/** The PDF of any kind: what issuing and re-issuing call. */
+export const renderDocumentPdfOf = (content: DocumentContent, options: RenderOptions = {}) =>
+  renderDocumentPdf(content, content.kind, options)
