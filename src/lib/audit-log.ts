@@ -346,6 +346,7 @@ export const auditFieldLabels: Record<string, string> = {
   userId: 'Benutzer',
   vatId: 'USt-IdNr.',
   eInvoiceAddress: 'E-Rechnungsadresse',
+  eInvoiceFormat: 'E-Rechnungsformat',
   tenantSlug: 'Shop-Adresse',
   testNumber: 'Prüfnummer',
   vatCents: 'MwSt.',
