@@ -7,6 +7,7 @@ import {
   deliveryFeeVatRate,
   orderTotalsWithFee,
 } from '../../lib/customer-orders'
+import type { EInvoiceFormat } from '../../lib/customer-values'
 import {
   anonymisedCustomerMessage,
   deliveryNoteStatuses,
@@ -38,6 +39,7 @@ import type { Database, Executor } from '../db/client.server'
 import { ConflictError, parseInput } from '../errors.server'
 import { storeServerFile } from '../files/file-store.server'
 import { documentSellerOf } from '../organisations/organisation-settings.server'
+import { purchaseOrders } from '../purchasing/purchasing.schema'
 import {
   cancellationContent,
   type DocumentContent,
@@ -53,6 +55,7 @@ import {
   storedDocumentContent,
 } from './document-content'
 import { documents } from './documents.schema'
+import { vatExemptionOf } from './vat-treatment.server'
 
 /**
  * Issuing documents for a customer order (ADR 022): the order row is locked, the number taken
@@ -73,8 +76,15 @@ const counterSeries = {
   order_confirmation: 'order_confirmation',
 } as const satisfies Record<DocumentKind, string>
 
-/** Letterhead facts per document kind; the invoice's are § 14 UStG, the e-invoice's BR-DE. */
-function missingLetterhead(seller: DocumentSeller, kind: DocumentKind, eInvoice: boolean) {
+/**
+ * Letterhead facts per document kind; the invoice's are § 14 UStG, the e-invoice's BR-DE — and an
+ * e-invoice that asks for money names the account to pay to (BR-DE-1, BR-DE-23).
+ */
+function missingLetterhead(
+  seller: DocumentSeller,
+  kind: DocumentKind,
+  eInvoice: { paid: boolean } | null,
+) {
   const missing: string[] = []
   if (!seller.address.street || !seller.address.postalCode || !seller.address.city)
     missing.push('Anschrift')
@@ -82,6 +92,7 @@ function missingLetterhead(seller: DocumentSeller, kind: DocumentKind, eInvoice:
   if (invoice && !seller.taxNumber && !seller.vatId) missing.push('Steuernummer oder USt-IdNr.')
   if (invoice && eInvoice && !seller.email) missing.push('E-Mail-Adresse')
   if (invoice && eInvoice && !seller.phone) missing.push('Telefonnummer')
+  if (invoice && eInvoice && !eInvoice.paid && !seller.iban) missing.push('IBAN')
   return missing
 }
 
@@ -90,10 +101,14 @@ export const letterheadMissingMessage = (missing: string[], organisationId: stri
 
 type CustomerRow = typeof customers.$inferSelect
 
-/** Whether an invoice to this customer also goes out as EN 16931 e-invoice (Factur-X + XRechnung). */
-export const isEInvoiceRecipient = (
-  customer: Pick<CustomerRow, 'kind' | 'eInvoiceAddress' | 'email'>,
-) => customer.kind === 'business' && Boolean(customer.eInvoiceAddress || customer.email)
+/**
+ * The e-invoice an invoice to this customer goes out as (ADR 054): every business gets one, in the
+ * format its record names, whether or not an e-invoice address is stored (§ 14 UStG); persons get
+ * a PDF.
+ */
+export const eInvoiceFormatOf = (
+  customer: Pick<CustomerRow, 'kind' | 'eInvoiceFormat'>,
+): EInvoiceFormat | null => (customer.kind === 'business' ? customer.eInvoiceFormat : null)
 
 const customerDisplayName = (customer: CustomerRow) =>
   customer.kind === 'business'
@@ -215,12 +230,22 @@ const addDays = (day: string, days: number) => {
 /** Days a patient or business has to pay an unpaid invoice. */
 const paymentDays = 14
 
+/** The buyer's number of the purchase order an order between organisations answers (BT-13). */
+async function buyerOrderReferenceOf(tx: Executor, order: OrderRow): Promise<string | null> {
+  if (!order.purchaseOrderId) return null
+  const [purchaseOrder] = await tx
+    .select({ number: purchaseOrders.number })
+    .from(purchaseOrders)
+    .where(eq(purchaseOrders.id, order.purchaseOrderId))
+  return purchaseOrder?.number ?? null
+}
+
 /** The frozen content of a new document of `kind` for a locked order. */
 async function contentOf(
   tx: Executor,
   order: OrderRow,
   customer: CustomerRow,
-  seller: DocumentSeller,
+  { smallBusiness, ...seller }: DocumentSeller & { smallBusiness: boolean },
   kind: Exclude<DocumentKind, 'cancellation_invoice'>,
   number: string,
   now: Date,
@@ -241,6 +266,11 @@ async function contentOf(
     )
   const invoice = kind === 'invoice'
   const paid = order.paymentStatus === 'paid'
+  const recipient = recipientOf(customer, order, kind)
+  const totals =
+    order.deliveryFeeCents > 0
+      ? totalsWithFee(goods, order.deliveryFeeCents)
+      : documentTotals(items)
   return {
     kind,
     number,
@@ -248,19 +278,26 @@ async function contentOf(
     deliveryDate: kind === 'order_confirmation' || !delivered ? null : berlinIsoDate(delivered),
     orderNumber: order.number,
     orderDate: berlinIsoDate(order.createdAt),
+    buyerOrderReference: await buyerOrderReferenceOf(tx, order),
     seller,
-    recipient: recipientOf(customer, order, kind),
+    recipient,
     items,
-    totals:
-      order.deliveryFeeCents > 0
-        ? totalsWithFee(goods, order.deliveryFeeCents)
-        : documentTotals(items),
+    totals,
     paymentTerms: invoice
       ? paid
         ? 'Der Betrag ist bereits beglichen. Vielen Dank.'
         : `Zahlbar innerhalb von ${paymentDays} Tagen ohne Abzug.`
       : null,
     dueDate: invoice && !paid ? addDays(issueDate, paymentDays) : null,
+    paidCents: invoice && paid ? totals.grossCents : 0,
+    vatExemption: invoice
+      ? vatExemptionOf({
+          seller: { smallBusiness, vatId: seller.vatId, country: seller.address.country },
+          recipient,
+          items,
+        })
+      : null,
+    eInvoiceFormat: invoice ? eInvoiceFormatOf(customer) : null,
     notes: null,
     prescription:
       kind !== 'delivery_note' && prescription?.payer === 'statutory'
@@ -281,13 +318,19 @@ async function contentOf(
  */
 const renderers = () => import('./render/index.server')
 
-async function render(content: DocumentContent, eInvoice: boolean) {
+/**
+ * The document's files: an XRechnung is the XML with the PDF as a readable copy, a ZUGFeRD
+ * invoice the PDF with the XML inside (one e-invoice per invoice, ADR 054).
+ */
+async function render(content: DocumentContent) {
   const { DocumentContentError, renderDocumentPdfOf, renderFacturX, renderXRechnung } =
     await renderers()
   try {
-    if (eInvoice) {
-      return { pdf: await renderFacturX(content), xml: await renderXRechnung(content) }
+    if (content.eInvoiceFormat === 'xrechnung') {
+      return { pdf: await renderDocumentPdfOf(content), xml: await renderXRechnung(content) }
     }
+    if (content.eInvoiceFormat === 'zugferd')
+      return { pdf: await renderFacturX(content), xml: null }
     return { pdf: await renderDocumentPdfOf(content), xml: null }
   } catch (error) {
     // Facts the renderer refuses without (§ 14 UStG, BR-DE): the user can fix them.
@@ -383,7 +426,7 @@ async function recordIssued(
       grossCents: content.totals.grossCents,
       cancels: cancels?.number ?? null,
       pdfSha256: pdf.sha256,
-      eInvoice: xml !== null,
+      eInvoice: content.eInvoiceFormat,
     },
   })
   return {
@@ -476,7 +519,10 @@ export async function issueOrderDocument(
     const customer = await customerOf(tx, order)
     if (customer.anonymisedAt) throw new ConflictError(anonymisedCustomerMessage)
     const letterhead = await documentSellerOf(tx, order.organisationId)
-    const eInvoice = kind === 'invoice' && isEInvoiceRecipient(customer)
+    const eInvoice =
+      kind === 'invoice' && eInvoiceFormatOf(customer)
+        ? { paid: order.paymentStatus === 'paid' }
+        : null
     const missing = missingLetterhead(letterhead, kind, eInvoice)
     if (missing.length > 0) {
       throw new ConflictError(letterheadMissingMessage(missing, order.organisationId))
@@ -485,7 +531,7 @@ export async function issueOrderDocument(
     const value = await takeNextNumber(tx, order.organisationId, counterSeries[kind], year)
     const number = formatDocumentNumber(documentNumberPrefixes[kind], year, value)
     const content = await contentOf(tx, order, customer, letterhead, kind, number, now)
-    const rendered = await render(content, eInvoice)
+    const rendered = await render(content)
     return recordIssued(tx, actor, order, content, rendered, null)
   })
 }
@@ -500,10 +546,11 @@ export const cancellationSchema = z.object({
 })
 
 /**
- * Issues the cancellation invoice of the order's valid invoice: the same lines negated, its own
- * number from the invoice counter, referring to the original — which stays untouched. It is made
- * from the original's frozen content, so it names the same recipient even after the customer was
- * anonymised, and goes out as an e-invoice exactly when the original did.
+ * Issues the cancellation invoice of the order's valid invoice: the same lines negated (its
+ * e-invoice: a credit note with them positive, ADR 054), its own number from the invoice counter,
+ * referring to the original — which stays untouched. It is made from the original's frozen
+ * content, so it names the same recipient even after the customer was anonymised, and goes out as
+ * the same e-invoice as the original.
  */
 export async function cancelOrderInvoice(
   actor: Actor,
@@ -542,12 +589,20 @@ export async function cancelInvoiceOfLockedOrder(
   const stored = original.content as StoredDocumentContent
   const year = berlinYear(now)
   const value = await takeNextNumber(tx, order.organisationId, 'invoice', year)
-  const content = cancellationContent(documentContentOf(stored), {
-    number: formatDocumentNumber(documentNumberPrefixes.cancellation_invoice, year, value),
-    issueDate: berlinIsoDate(now),
-    notes: reason,
-  })
-  const rendered = await render(content, Boolean(files?.xmlFileId))
+  const invoice = documentContentOf(stored)
+  const content = cancellationContent(
+    {
+      ...invoice,
+      // Invoices issued before ADR 054 name no format: those with an XML went out as XRechnung.
+      eInvoiceFormat: invoice.eInvoiceFormat ?? (files?.xmlFileId ? 'xrechnung' : null),
+    },
+    {
+      number: formatDocumentNumber(documentNumberPrefixes.cancellation_invoice, year, value),
+      issueDate: berlinIsoDate(now),
+      notes: reason,
+    },
+  )
+  const rendered = await render(content)
   return recordIssued(tx, actor, order, content, rendered, {
     id: original.id,
     number: original.number,
