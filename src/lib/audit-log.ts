@@ -4,6 +4,7 @@ import {
   deliveryMethodLabels,
   paymentStatusLabels,
 } from './customer-orders'
+import { eInvoiceFormatLabels } from './customers'
 import { fillingProtocolStatusLabels } from './filling-protocol-lists'
 import { formatCount, formatDate, formatMoney, isCalendarDay } from './format'
 import { handOutStatusLabels } from './handout-lists'
@@ -347,6 +348,7 @@ export const auditFieldLabels: Record<string, string> = {
   userId: 'Benutzer',
   vatId: 'USt-IdNr.',
   eInvoiceAddress: 'E-Rechnungsadresse',
+  eInvoiceFormat: 'E-Rechnungsformat',
   tenantSlug: 'Shop-Adresse',
   testNumber: 'Prüfnummer',
   vatCents: 'MwSt.',
@@ -364,6 +366,9 @@ const valueLabels: Record<string, Record<string, string>> = {
   vatRate: vatRateLabels,
   paymentStatus: paymentStatusLabels,
   deliveryMethod: deliveryMethodLabels,
+  eInvoiceFormat: eInvoiceFormatLabels,
+  /** A document's audit row: the e-invoice it went out as. */
+  eInvoice: eInvoiceFormatLabels,
 }
 
 /** The status words of the entity types that have one. */

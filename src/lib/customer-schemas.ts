@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { payerKinds } from './customer-values'
+import { eInvoiceFormats, payerKinds } from './customer-values'
 import { isCalendarDay } from './format'
 import { emailAddress, text } from './text-schema'
 
@@ -133,6 +133,9 @@ export const businessSchema = z.object({
   ),
   licenceNumber: optionalText(60, 'Die Erlaubnisnummer'),
   eInvoiceAddress: optionalText(254, 'Die E-Rechnungsadresse'),
+  eInvoiceFormat: z
+    .enum(eInvoiceFormats, { error: 'Bitte wählen Sie das E-Rechnungsformat.' })
+    .default('xrechnung'),
   ...addressFields,
 })
 

@@ -8,6 +8,13 @@
 export const customerKinds = ['patient', 'business', 'member'] as const
 export type CustomerKind = (typeof customerKinds)[number]
 
+/**
+ * The e-invoice a business customer receives (§ 14 UStG, ADR 054): XRechnung (CII XML), or
+ * ZUGFeRD / Factur-X in profile EN 16931 (a PDF with the XML embedded) for customers who want a PDF.
+ */
+export const eInvoiceFormats = ['xrechnung', 'zugferd'] as const
+export type EInvoiceFormat = (typeof eInvoiceFormats)[number]
+
 /** Who pays for a prescription (a patient's usual payer; the prescription says it again). */
 export const payerKinds = ['statutory', 'private', 'self_pay'] as const
 export type PayerKind = (typeof payerKinds)[number]

@@ -2,6 +2,7 @@ import type {
   CustomerKind,
   CustomerOrderStatus,
   DeliveryMethod,
+  EInvoiceFormat,
   OrderChannel,
   PayerKind,
   PaymentStatus,
@@ -21,6 +22,11 @@ export const customerKindLabels: Record<CustomerKind, string> = {
   patient: 'Patient',
   business: 'Geschäftskunde',
   member: 'Mitglied',
+}
+
+export const eInvoiceFormatLabels: Record<EInvoiceFormat, string> = {
+  xrechnung: 'XRechnung (XML)',
+  zugferd: 'ZUGFeRD (PDF mit eingebetteter XML)',
 }
 
 export const payerKindLabels: Record<PayerKind, string> = {
@@ -140,6 +146,7 @@ export interface CustomerFields {
   vatId: string | null
   licenceNumber: string | null
   eInvoiceAddress: string | null
+  eInvoiceFormat: EInvoiceFormat
   street: string | null
   postalCode: string | null
   city: string | null
@@ -277,6 +284,7 @@ export const customerFieldLabels: Record<keyof CustomerFields, string> = {
   vatId: 'USt-IdNr.',
   licenceNumber: 'Erlaubnisnummer',
   eInvoiceAddress: 'E-Rechnungsadresse',
+  eInvoiceFormat: 'E-Rechnungsformat',
   street: 'Straße und Hausnummer',
   postalCode: 'PLZ',
   city: 'Ort',

@@ -1,4 +1,4 @@
-import type { DocumentKind } from './customer-values'
+import type { DocumentKind, EInvoiceFormat } from './customer-values'
 import type { DocumentListType } from './document-lists'
 import type { ListResult } from './list-query'
 
@@ -83,8 +83,8 @@ export interface OrderDocuments {
   orderId: string
   documents: IssuedDocument[]
   can: OrderDocumentActions
-  /** Whether an invoice to this customer goes out as an e-invoice too. */
-  eInvoice: boolean
+  /** The e-invoice an invoice to this customer goes out as; null: a PDF only. */
+  eInvoice: EInvoiceFormat | null
 }
 
 /** File names the browser saves a document as. */

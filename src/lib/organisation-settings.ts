@@ -63,6 +63,8 @@ export const letterheadSchema = z
         .refine(isValidVatId, vatIdMessage)
         .transform(compact),
     ),
+    /** Kleinunternehmer (§ 19 UStG): invoices without VAT, with the exemption stated. */
+    smallBusiness: z.boolean().default(false),
     iban: optional(
       text({ trim: true, max: 42, tooLong: ibanMessage })
         .refine(isValidIban, ibanMessage)
@@ -123,9 +125,11 @@ export const letterheadSchema = z
 
 export type LetterheadInput = Omit<
   z.input<typeof letterheadSchema>,
-  'licenceNumber' | 'licenceAuthority'
+  'licenceNumber' | 'licenceAuthority' | 'smallBusiness'
 > &
-  Partial<Pick<z.input<typeof letterheadSchema>, 'licenceNumber' | 'licenceAuthority'>>
+  Partial<
+    Pick<z.input<typeof letterheadSchema>, 'licenceNumber' | 'licenceAuthority' | 'smallBusiness'>
+  >
 export type Letterhead = z.output<typeof letterheadSchema>
 
 /** What the settings page shows: the organisation's fixed facts and its letterhead. */
@@ -140,6 +144,7 @@ export interface OrganisationSettings {
   letterhead: {
     taxNumber: string | null
     vatId: string | null
+    smallBusiness: boolean
     iban: string | null
     bic: string | null
     bankName: string | null
@@ -168,6 +173,7 @@ export interface OrganisationSettings {
 export const letterheadLabels = {
   taxNumber: 'Steuernummer',
   vatId: 'USt-IdNr.',
+  smallBusiness: 'Kleinunternehmer (§ 19 UStG)',
   iban: 'IBAN',
   bic: 'BIC',
   bankName: 'Bank',

@@ -66,10 +66,16 @@ test('Nordhanf confirms, ships and invoices the pharmacy’s order; the pharmacy
   expect(eInvoice).toContain('CrossIndustryInvoice')
   expect(eInvoice).toContain(invoiceNumber)
   expect(eInvoice).toContain('Sonnen-Apotheke')
+  // The buyer's purchase order is its order reference (BT-13).
+  expect(eInvoice).toMatch(
+    new RegExp(
+      `<ram:BuyerOrderReferencedDocument>\\s*<ram:IssuerAssignedID>${purchaseOrderNumber}<`,
+    ),
+  )
   const pdf = await download(page, invoiceRow.getByRole('button', { name: /^PDF/ }))
   expect(pdf.content.subarray(0, 5).toString('latin1')).toBe('%PDF-')
-  // Factur-X: the same e-invoice travels inside the PDF.
-  expect(pdf.content.includes('factur-x.xml')).toBe(true)
+  // Sonnen-Apotheke receives XRechnung: the PDF is a readable copy, not a second e-invoice.
+  expect(pdf.content.includes('factur-x.xml')).toBe(false)
   expect(errors).toEqual([])
 
   // The pharmacy's side: its purchase order is shipped, the receipt form holds the batches.

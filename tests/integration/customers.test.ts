@@ -117,6 +117,8 @@ describe.each(testDatabaseKinds)('customers on %s', (kind) => {
       kind: 'business',
       companyName: 'Praxis Aue',
       vatId: 'DE987654321',
+      // Every business gets e-invoices: XRechnung unless it asks for ZUGFeRD.
+      eInvoiceFormat: 'xrechnung',
       firstName: null,
       active: true,
       revision: 1,
@@ -135,6 +137,21 @@ describe.each(testDatabaseKinds)('customers on %s', (kind) => {
       insuranceNumber: null,
       copaymentExempt: false,
     })
+    const pdfWanted = await createCustomer(
+      actors.pharmacyOwner,
+      business('Praxis Lind', { eInvoiceFormat: 'zugferd' }),
+      db(),
+    )
+    expect((await getCustomer(actors.pharmacyOwner, pdfWanted.id, db())).eInvoiceFormat).toBe(
+      'zugferd',
+    )
+    await expect(
+      createCustomer(
+        actors.pharmacyOwner,
+        business('Praxis Falsch', { eInvoiceFormat: 'paper' }),
+        db(),
+      ),
+    ).rejects.toBeInstanceOf(InvalidError)
   })
 
   it('offers each organisation category only its kinds', async () => {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CustomerOrderAction, SellableProduct } from '~/lib/customer-orders'
@@ -16,13 +16,14 @@ import {
   recordPrescription,
 } from '~/server/customer-orders/customer-order-prescriptions.server'
 import { customerOrderActionServices } from '~/server/customer-orders/customer-order-transitions.server'
+import { customerOrders } from '~/server/customer-orders/customer-orders.schema'
 import {
   createCustomerOrder,
   getCustomerOrder,
   searchSellableProducts,
 } from '~/server/customer-orders/customer-orders.server'
 import { anonymiseCustomer } from '~/server/customers/customer-privacy.server'
-import { getCustomer } from '~/server/customers/customers.server'
+import { createCustomer, getCustomer } from '~/server/customers/customers.server'
 import { organisations } from '~/server/db/schema'
 import { demoCustomerIds, demoIds } from '~/server/db/seed.server'
 import { seedDemoDocuments } from '~/server/db/seed-documents.server'
@@ -35,10 +36,19 @@ import {
   listDocuments,
   openDocumentFile,
 } from '~/server/documents/documents.server'
+import {
+  smallBusinessVatMessage,
+  vatExemptions,
+  zeroRateWithoutReasonMessage,
+} from '~/server/documents/vat-treatment.server'
 import { ConflictError, ForbiddenError, NotFoundError } from '~/server/errors.server'
 import { openStoredFile } from '~/server/files/file-store.server'
+import { organisationProducts } from '~/server/products/products.schema'
+import { purchaseOrders } from '~/server/purchasing/purchasing.schema'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+import { brokenRules } from '../support/einvoice-rules'
+import { parseXml, pdfAttachments, textsAt } from '../support/xml'
 
 /** Text of a PDF, whitespace (including no-break spaces) collapsed to one space. */
 async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -55,6 +65,8 @@ describe.each(testDatabaseKinds)('documents on %s', (kind) => {
   let actors: Awaited<ReturnType<typeof demoActors>>
   let flower: SellableProduct
   let accessory: SellableProduct
+  /** Sold at 0 % VAT in the tests of the exemptions (its listing is changed for them). */
+  let zeroRated: SellableProduct
   const db = () => database.handle.db
 
   const versionOf = async (id: string, actor: Actor = actors.pharmacyOwner) =>
@@ -100,6 +112,33 @@ describe.each(testDatabaseKinds)('documents on %s', (kind) => {
 
   const pdfOf = async (fileId: string, actor: Actor = actors.pharmacyOwner) =>
     new Uint8Array(await (await openStoredFile(actor, fileId, db())).readBytes())
+  const xmlOf = async (fileId: string, actor: Actor = actors.pharmacyOwner) =>
+    new TextDecoder().decode(await pdfOf(fileId, actor))
+  const ciiAt = (xml: string, ...steps: string[]) => textsAt(parseXml(xml), ...steps)
+  const summation = 'SpecifiedTradeSettlementHeaderMonetarySummation'
+  const euros = (cents: number) => (cents / 100).toFixed(2)
+
+  /** A business customer of the pharmacy; `overrides` on a domestic one without any address. */
+  const businessCustomer = (overrides: Record<string, unknown> = {}) =>
+    createCustomer(
+      actors.pharmacyOwner,
+      {
+        kind: 'business',
+        companyName: 'Praxis am Park',
+        contactPerson: null,
+        vatId: null,
+        licenceNumber: null,
+        eInvoiceAddress: null,
+        street: 'Parkstraße 3',
+        postalCode: '10115',
+        city: 'Berlin',
+        country: 'DE',
+        email: null,
+        phone: null,
+        ...overrides,
+      },
+      db(),
+    )
 
   beforeAll(async () => {
     database = await createSeededDatabase(kind)
@@ -111,10 +150,20 @@ describe.each(testDatabaseKinds)('documents on %s', (kind) => {
     const flowerFound = plenty.find((product) => product.category === 'flower')
     // Whatever else has the most stock: the one-line orders (about 40 of them) take one each.
     const accessoryFound = plenty.find((product) => product !== flowerFound)
-    if (!flowerFound || !accessoryFound || accessoryFound.availableSalesUnits < 40)
+    const zeroRatedFound = plenty.find(
+      (product) => product !== flowerFound && product !== accessoryFound,
+    )
+    if (
+      !flowerFound ||
+      !accessoryFound ||
+      !zeroRatedFound ||
+      accessoryFound.availableSalesUnits < 40 ||
+      zeroRatedFound.availableSalesUnits < 3
+    )
       throw new Error('demo stock missing')
     flower = flowerFound
     accessory = accessoryFound
+    zeroRated = zeroRatedFound
   })
   afterAll(async () => {
     await database?.dispose()
@@ -200,6 +249,161 @@ describe.each(testDatabaseKinds)('documents on %s', (kind) => {
     expect(audit).toHaveLength(1)
     expect(audit[0]?.action).toBe('document.issued')
   })
+
+  it('sends every business customer an e-invoice in the format its record names', async () => {
+    // Linden-Apotheke: no e-invoice address, format XRechnung (the default).
+    const orderId = await orderIn('completed')
+    const order = await getCustomerOrder(actors.pharmacyOwner, orderId, db())
+    expect((await getOrderDocuments(actors.pharmacyOwner, orderId, db())).eInvoice).toBe(
+      'xrechnung',
+    )
+    const xRechnung = await issueOrderDocument(actors.pharmacyOwner, orderId, 'invoice', db())
+    const xml = await xmlOf(xRechnung.xmlFileId as string)
+    expect(await brokenRules(xml, 'xrechnung')).toEqual([])
+    // The PDF beside it is a readable copy, not a second e-invoice.
+    expect((await pdfAttachments(await pdfOf(xRechnung.pdfFileId))).size).toBe(0)
+    // Our order number is the sales order reference (BT-14); the buyer sent no order of its own.
+    expect(ciiAt(xml, 'SellerOrderReferencedDocument', 'IssuerAssignedID')).toEqual([order.number])
+    expect(ciiAt(xml, 'BuyerOrderReferencedDocument')).toEqual([])
+    expect(ciiAt(xml, summation, 'DuePayableAmount')).toEqual([euros(order.grossCents)])
+    expect(ciiAt(xml, 'SpecifiedTradeSettlementPaymentMeans', 'TypeCode')).toEqual(['58'])
+
+    // A customer who wants a PDF gets ZUGFeRD — even with no e-invoice address or e-mail stored.
+    const customer = await businessCustomer({ eInvoiceFormat: 'zugferd' })
+    const zugferdOrder = await orderIn('completed', { customerId: customer.id })
+    expect((await getOrderDocuments(actors.pharmacyOwner, zugferdOrder, db())).eInvoice).toBe(
+      'zugferd',
+    )
+    const zugferd = await issueOrderDocument(actors.pharmacyOwner, zugferdOrder, 'invoice', db())
+    expect(zugferd.xmlFileId).toBeNull()
+    const embedded = (await pdfAttachments(await pdfOf(zugferd.pdfFileId))).get('factur-x.xml')
+    expect(await brokenRules(embedded as string, 'factur-x')).toEqual([])
+    expect(ciiAt(embedded as string, 'BuyerTradeParty', 'Name')).toEqual(['Praxis am Park'])
+  }, 60_000)
+
+  it('a paid invoice states BT-113 = total and BT-115 = 0; its Storno is a credit note with positive amounts', async () => {
+    const orderId = await orderIn('completed')
+    await db()
+      .update(customerOrders)
+      .set({ paymentStatus: 'paid' })
+      .where(eq(customerOrders.id, orderId))
+    const order = await getCustomerOrder(actors.pharmacyOwner, orderId, db())
+    const invoice = await issueOrderDocument(actors.pharmacyOwner, orderId, 'invoice', db())
+    const xml = await xmlOf(invoice.xmlFileId as string)
+    expect(await brokenRules(xml, 'xrechnung')).toEqual([])
+    expect(ciiAt(xml, summation, 'GrandTotalAmount')).toEqual([euros(order.grossCents)])
+    expect(ciiAt(xml, summation, 'TotalPrepaidAmount')).toEqual([euros(order.grossCents)])
+    expect(ciiAt(xml, summation, 'DuePayableAmount')).toEqual(['0.00'])
+    expect(ciiAt(xml, 'PayeePartyCreditorFinancialAccount')).toEqual([])
+    expect(await pdfText(await pdfOf(invoice.pdfFileId))).not.toContain('Bitte überweisen Sie')
+
+    const storno = await cancelOrderInvoice(actors.pharmacyOwner, orderId, {}, db())
+    const credit = await xmlOf(storno.xmlFileId as string)
+    expect(await brokenRules(credit, 'xrechnung')).toEqual([])
+    expect(ciiAt(credit, 'ExchangedDocument', 'TypeCode')).toEqual(['381'])
+    expect(ciiAt(credit, 'InvoiceReferencedDocument', 'IssuerAssignedID')).toEqual([invoice.number])
+    expect(ciiAt(credit, summation, 'GrandTotalAmount')).toEqual([euros(order.grossCents)])
+    expect(ciiAt(credit, summation, 'DuePayableAmount')).toEqual([euros(order.grossCents)])
+    expect(
+      ciiAt(credit, 'BilledQuantity')
+        .map(Number)
+        .every((quantity) => quantity > 0),
+    ).toBe(true)
+    expect(ciiAt(credit, 'PayeePartyCreditorFinancialAccount')).toEqual([])
+  }, 60_000)
+
+  it("names the buyer's purchase order (BT-13) on an invoice for an order between organisations", async () => {
+    // Nordhanf's order for one of Sonnen-Apotheke's purchase orders, shipped and not invoiced.
+    const [answered] = await db()
+      .select({
+        id: customerOrders.id,
+        number: customerOrders.number,
+        poNumber: purchaseOrders.number,
+      })
+      .from(customerOrders)
+      .innerJoin(purchaseOrders, eq(purchaseOrders.id, customerOrders.purchaseOrderId))
+      .where(
+        and(
+          eq(customerOrders.organisationId, demoIds.wholesaler),
+          eq(customerOrders.status, 'shipped'),
+          sql`not exists (select 1 from ${documents} where ${documents.orderId} = ${customerOrders.id} and ${documents.kind} = 'invoice')`,
+        ),
+      )
+      .limit(1)
+    if (!answered?.poNumber) throw new Error('demo purchase order missing')
+    const issued = await issueOrderDocument(actors.wholesalerOwner, answered.id, 'invoice', db())
+    const xml = await xmlOf(issued.xmlFileId as string, actors.wholesalerOwner)
+    expect(await brokenRules(xml, 'xrechnung')).toEqual([])
+    expect(ciiAt(xml, 'BuyerOrderReferencedDocument', 'IssuerAssignedID')).toEqual([
+      answered.poNumber,
+    ])
+    expect(ciiAt(xml, 'SellerOrderReferencedDocument', 'IssuerAssignedID')).toEqual([
+      answered.number,
+    ])
+    expect(await pdfText(await pdfOf(issued.pdfFileId, actors.wholesalerOwner))).toContain(
+      `Ihre Bestellnummer ${answered.poNumber}`,
+    )
+  })
+
+  it('issues 0 % only where an exemption applies, with its category and reason', async () => {
+    await db()
+      .update(organisationProducts)
+      .set({ vatRate: '0' })
+      .where(eq(organisationProducts.id, zeroRated.listingId))
+    const lines: [SellableProduct, number][] = [[zeroRated, 1]]
+    // A domestic business: no reason for 0 %, refused with nothing written.
+    const domestic = await orderIn('completed', { lines })
+    const refused = await issueOrderDocument(actors.pharmacyOwner, domestic, 'invoice', db()).catch(
+      (error) => error,
+    )
+    expect(refused).toBeInstanceOf(ConflictError)
+    expect(refused.message).toBe(zeroRateWithoutReasonMessage)
+    expect(await db().select().from(documents).where(eq(documents.orderId, domestic))).toEqual([])
+
+    // A pharmacy in Austria with its VAT id: an intra-community supply (K).
+    const austrian = await businessCustomer({
+      companyName: 'Apotheke Zum Hirschen',
+      street: 'Kärntner Straße 5',
+      postalCode: '1010',
+      city: 'Wien',
+      country: 'AT',
+      vatId: 'ATU12345678',
+      email: 'einkauf@hirschen.example',
+    })
+    const abroad = await orderIn('completed', { customerId: austrian.id, lines })
+    const issued = await issueOrderDocument(actors.pharmacyOwner, abroad, 'invoice', db())
+    const xml = await xmlOf(issued.xmlFileId as string)
+    expect(await brokenRules(xml, 'xrechnung')).toEqual([])
+    expect(new Set(ciiAt(xml, 'CategoryCode'))).toEqual(new Set(['K']))
+    expect(ciiAt(xml, 'ExemptionReasonCode')).toEqual(['VATEX-EU-IC'])
+    expect(ciiAt(xml, 'ExemptionReason')).toEqual([vatExemptions.intraCommunity.reason])
+    expect(await pdfText(await pdfOf(issued.pdfFileId))).toContain(
+      vatExemptions.intraCommunity.reason,
+    )
+
+    // A small business shows no VAT: a line at 19 % is refused.
+    await db()
+      .update(organisations)
+      .set({ smallBusiness: true })
+      .where(eq(organisations.id, demoIds.pharmacy))
+    try {
+      const taxed = await orderIn('completed')
+      await expect(
+        issueOrderDocument(actors.pharmacyOwner, taxed, 'invoice', db()),
+      ).rejects.toThrow(smallBusinessVatMessage)
+      const exempt = await orderIn('completed', { lines })
+      const smallBusiness = await issueOrderDocument(actors.pharmacyOwner, exempt, 'invoice', db())
+      const exemptXml = await xmlOf(smallBusiness.xmlFileId as string)
+      expect(await brokenRules(exemptXml, 'xrechnung')).toEqual([])
+      expect(new Set(ciiAt(exemptXml, 'CategoryCode'))).toEqual(new Set(['E']))
+      expect(ciiAt(exemptXml, 'ExemptionReason')).toEqual([vatExemptions.smallBusiness.reason])
+    } finally {
+      await db()
+        .update(organisations)
+        .set({ smallBusiness: false })
+        .where(eq(organisations.id, demoIds.pharmacy))
+    }
+  }, 60_000)
 
   it('issues delivery note and order confirmation once each, in the states that allow them', async () => {
     const confirmed = await orderIn('confirmed')

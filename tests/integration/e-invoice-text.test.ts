@@ -18,6 +18,7 @@ import {
 import { getMasterProduct, updateMasterProduct } from '~/server/products/master-products.server'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+import { brokenRules } from '../support/einvoice-rules'
 import { parseXml, pdfAttachments, pdfXmp, textsAt, validateCii } from '../support/xml'
 
 /**
@@ -44,7 +45,9 @@ describe.each(testDatabaseKinds)('text in the e-invoice XML on %s', (kind) => {
     await database?.dispose()
   })
 
-  it('round-trips names through XRechnung, Factur-X XML, XMP and the PDF info', async () => {
+  it('round-trips names through XRechnung, Factur-X XML, XMP and the PDF info', {
+    timeout: 60_000,
+  }, async () => {
     // Seller, buyer, contact, city and item all carry the text.
     const settings = await getOrganisationSettings(actors.pharmacyOwner, demoIds.pharmacy, db())
     await updateOrganisationProfile(
@@ -66,47 +69,58 @@ describe.each(testDatabaseKinds)('text in the e-invoice XML on %s', (kind) => {
       { ...master.product, name: tricky, revision: master.revision },
       db(),
     )
-    const customer = await createCustomer(
-      actors.pharmacyOwner,
-      {
-        kind: 'business',
-        companyName: tricky,
-        contactPerson: tricky,
-        vatId: 'DE987654321',
-        licenceNumber: null,
-        eInvoiceAddress: 'rechnung@praxis-aue.example',
-        street: 'Kastanienallee 8',
-        postalCode: '10435',
-        city: tricky,
-        country: 'DE',
-        email: 'praxis@aue.example',
-        phone: null,
-      },
-      db(),
-    )
-    const { id: orderId } = await createCustomerOrder(
-      actors.pharmacyOwner,
-      {
-        customerId: customer.id,
-        items: [{ listingId: product.listingId, quantity: 1 }],
-        delivery: { method: 'pickup' },
-        note: null,
-      },
-      db(),
-    )
-    for (const action of ['confirm', 'markReady', 'complete'] as const) {
-      const { version } = await getCustomerOrder(actors.pharmacyOwner, orderId, db())
-      await customerOrderActionServices[action](actors.pharmacyOwner, orderId, { version }, db())
+    /** An invoice to a new business customer who receives `eInvoiceFormat`. */
+    const invoiceIn = async (eInvoiceFormat: 'xrechnung' | 'zugferd') => {
+      const customer = await createCustomer(
+        actors.pharmacyOwner,
+        {
+          kind: 'business',
+          companyName: tricky,
+          contactPerson: tricky,
+          vatId: 'DE987654321',
+          licenceNumber: null,
+          eInvoiceAddress: 'rechnung@praxis-aue.example',
+          eInvoiceFormat,
+          street: 'Kastanienallee 8',
+          postalCode: '10435',
+          city: tricky,
+          country: 'DE',
+          email: 'praxis@aue.example',
+          phone: null,
+        },
+        db(),
+      )
+      const { id: orderId } = await createCustomerOrder(
+        actors.pharmacyOwner,
+        {
+          customerId: customer.id,
+          items: [{ listingId: product.listingId, quantity: 1 }],
+          delivery: { method: 'pickup' },
+          note: null,
+        },
+        db(),
+      )
+      for (const action of ['confirm', 'markReady', 'complete'] as const) {
+        const { version } = await getCustomerOrder(actors.pharmacyOwner, orderId, db())
+        await customerOrderActionServices[action](actors.pharmacyOwner, orderId, { version }, db())
+      }
+      return issueOrderDocument(actors.pharmacyOwner, orderId, 'invoice', db())
     }
-    const issued = await issueOrderDocument(actors.pharmacyOwner, orderId, 'invoice', db())
     const bytesOf = async (fileId: string) =>
       new Uint8Array(await (await openStoredFile(actors.pharmacyOwner, fileId, db())).readBytes())
 
-    const xRechnung = new TextDecoder().decode(await bytesOf(issued.xmlFileId as string))
+    const xRechnungInvoice = await invoiceIn('xrechnung')
+    const xRechnung = new TextDecoder().decode(await bytesOf(xRechnungInvoice.xmlFileId as string))
+    const issued = await invoiceIn('zugferd')
+    expect(issued.xmlFileId).toBeNull()
     const facturX = await bytesOf(issued.pdfFileId)
     const embedded = (await pdfAttachments(facturX)).get('factur-x.xml') as string
-    for (const xml of [xRechnung, embedded]) {
+    for (const [xml, format] of [
+      [xRechnung, 'xrechnung'],
+      [embedded, 'factur-x'],
+    ] as const) {
       expect((await validateCii(xml)).errors).toEqual([])
+      expect(await brokenRules(xml, format)).toEqual([])
       const cii = parseXml(xml)
       expect(textsAt(cii, 'SellerTradeParty', 'Name')).toEqual([tricky])
       expect(textsAt(cii, 'BuyerTradeParty', 'Name')).toEqual([tricky])

@@ -151,6 +151,7 @@ describe.each(testDatabaseKinds)('organisation settings on %s', (kind) => {
         ...demoLetterheads[demoIds.wholesaler],
         iban: 'de02 5001 0517 0137 0750 30',
         vatId: 'de 298765432',
+        smallBusiness: true,
         email: 'rechnungen@nordhanf.example',
         logoFileId: null,
       },
@@ -159,12 +160,20 @@ describe.each(testDatabaseKinds)('organisation settings on %s', (kind) => {
     expect(saved.letterhead).toMatchObject({
       iban: 'DE02500105170137075030',
       vatId: 'DE298765432',
+      smallBusiness: true,
       email: 'rechnungen@nordhanf.example',
     })
     const [audit, ...more] = await letterheadAudits(demoIds.wholesaler)
     expect(more).toHaveLength(0)
-    expect(audit?.before).toEqual({ iban: demoLetterheads[demoIds.wholesaler].iban })
-    expect(audit?.after).toEqual({ iban: 'DE02500105170137075030', email: 'changed' })
+    expect(audit?.before).toEqual({
+      iban: demoLetterheads[demoIds.wholesaler].iban,
+      smallBusiness: false,
+    })
+    expect(audit?.after).toEqual({
+      iban: 'DE02500105170137075030',
+      smallBusiness: true,
+      email: 'changed',
+    })
     expect(audit?.organisationId).toBe(demoIds.wholesaler)
 
     // Saving the same again changes nothing and logs nothing.
@@ -334,6 +343,10 @@ describe.each(testDatabaseKinds)('organisation settings on %s', (kind) => {
       totals: documentTotals(items),
       paymentTerms: null,
       dueDate: null,
+      buyerOrderReference: null,
+      paidCents: 0,
+      vatExemption: null,
+      eInvoiceFormat: null,
       notes: null,
       prescription: null,
       cancels: null,

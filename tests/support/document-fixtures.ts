@@ -64,6 +64,7 @@ export function invoice(overrides: Partial<DocumentContent> = {}): DocumentConte
     deliveryDate: '2026-11-19',
     orderNumber: 'AU-2026-00042',
     orderDate: '2026-11-12',
+    buyerOrderReference: null,
     seller: {
       name: 'Nordhanf Großhandel GmbH',
       address: {
@@ -96,6 +97,9 @@ export function invoice(overrides: Partial<DocumentContent> = {}): DocumentConte
     totals: documentTotals(items),
     paymentTerms: 'Zahlbar innerhalb von 14 Tagen ohne Abzug.',
     dueDate: '2026-12-04',
+    paidCents: 0,
+    vatExemption: null,
+    eInvoiceFormat: 'xrechnung',
     notes: 'Lieferung gemäß Ihrer Bestellung vom 12.11.2026.',
     prescription: null,
     cancels: null,

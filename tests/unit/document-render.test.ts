@@ -4,6 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   cancellationContent,
+  type DocumentContent,
   documentContentOf,
   documentTotals,
   storedDocumentContent,
@@ -17,8 +18,10 @@ import {
   renderOrderConfirmationPdf,
   renderXRechnung,
 } from '~/server/documents/render/index.server'
+import { vatExemptions } from '~/server/documents/vat-treatment.server'
 import { invoice, item } from '../support/document-fixtures'
-import { pdfAttachments, validateCii } from '../support/xml'
+import { brokenRules } from '../support/einvoice-rules'
+import { parseXml, pdfAttachments, textsAt, validateCii } from '../support/xml'
 
 /** Text of each page, whitespace (including Intl's no-break spaces) collapsed to one space. */
 async function pdfPages(bytes: Uint8Array): Promise<string[]> {
@@ -205,6 +208,24 @@ describe('invoice PDF', () => {
     await expect(renderDeliveryNotePdf(content)).rejects.toThrow(DocumentContentError)
   })
 
+  it("asks for a transfer only while something is due, and names the buyer's order number", async () => {
+    const transfer = 'Bitte überweisen Sie den Betrag'
+    expect(await pdfText(await renderInvoicePdf(invoice()))).toContain(transfer)
+    const paidText = await pdfText(
+      await renderInvoicePdf(
+        invoice({
+          paidCents: invoice().totals.grossCents,
+          dueDate: null,
+          paymentTerms: 'Der Betrag ist bereits beglichen. Vielen Dank.',
+          buyerOrderReference: 'EK-2026-00007',
+        }),
+      ),
+    )
+    expect(paidText).not.toContain(transfer)
+    expect(paidText).toContain('Der Betrag ist bereits beglichen.')
+    expect(paidText).toContain('Ihre Bestellnummer EK-2026-00007')
+  })
+
   it('says the delivery date is the invoice date when none is given', async () => {
     const text = await pdfText(await renderInvoicePdf(invoice({ deliveryDate: null })))
     expect(text).toContain('Liefer-/Leistungsdatum 20.11.2026')
@@ -254,6 +275,237 @@ describe('other documents', () => {
   })
 })
 
+const paid = (content: DocumentContent): DocumentContent => ({
+  ...content,
+  paidCents: content.totals.grossCents,
+  dueDate: null,
+  paymentTerms: 'Der Betrag ist bereits beglichen. Vielen Dank.',
+})
+
+const storno = (content: DocumentContent) =>
+  cancellationContent(content, {
+    number: 'RE-2026-00023',
+    issueDate: '2026-11-24',
+    notes: 'Storno wegen Rücksendung.',
+  })
+
+/** The invoice with every line at 0 %, for `recipient` and with the exemption that applies. */
+function zeroRated(
+  exemption: DocumentContent['vatExemption'],
+  recipient: Partial<DocumentContent['recipient']> = {},
+): DocumentContent {
+  const items = invoice().items.map((line) => ({ ...line, vatRate: '0' as const }))
+  return invoice({
+    items,
+    totals: documentTotals(items),
+    vatExemption: exemption,
+    recipient: { ...invoice().recipient, ...recipient },
+  })
+}
+
+const austrianPharmacy = {
+  name: 'Apotheke Zum Hirschen',
+  address: { street: 'Kärntner Straße 5', postalCode: '1010', city: 'Wien', country: 'AT' },
+  vatId: 'ATU12345678',
+}
+const leitwegId = '04011000-1234512345-35'
+const tricky = `Müller & Söhne „Grün“ "Apotheke" 'Nord' <Mitte>`
+
+/** Every e-invoice the product writes, by what makes it different. */
+const variants: [string, DocumentContent][] = [
+  ['B2B invoice', invoice()],
+  ['paid invoice', paid(invoice())],
+  ['credit note (Storno)', storno(invoice())],
+  ['credit note of a paid invoice', storno(paid(invoice()))],
+  ['intra-community supply (K)', zeroRated(vatExemptions.intraCommunity, austrianPharmacy)],
+  [
+    'export outside the EU (G)',
+    zeroRated(vatExemptions.export, {
+      name: 'Apotheke am See AG',
+      address: { street: 'Seestrasse 1', postalCode: '8002', city: 'Zürich', country: 'CH' },
+      vatId: null,
+    }),
+  ],
+  [
+    'small business (E, § 19 UStG)',
+    (() => {
+      const content = zeroRated(vatExemptions.smallBusiness)
+      return { ...content, seller: { ...content.seller, vatId: null } }
+    })(),
+  ],
+  [
+    'buyer with a Leitweg-ID',
+    invoice({ recipient: { ...invoice().recipient, eInvoiceAddress: leitwegId } }),
+  ],
+  [
+    'buyer without an e-invoice address or e-mail',
+    invoice({ recipient: { ...invoice().recipient, eInvoiceAddress: null, email: null } }),
+  ],
+  ['order between organisations (BT-13)', invoice({ buyerOrderReference: 'EK-2026-00007' })],
+  [
+    'names with & and quotes',
+    invoice({
+      seller: { ...invoice().seller, name: tricky },
+      recipient: { ...invoice().recipient, name: tricky, contactName: tricky },
+      items: invoice().items.map((line) => ({ ...line, name: `${line.name} ${tricky}` })),
+    }),
+  ],
+]
+
+/** The XRechnung and the ZUGFeRD XML (from the hybrid PDF) of a content. */
+async function eInvoicesOf(content: DocumentContent) {
+  const xRechnung = await renderXRechnung(content)
+  const facturX = (await pdfAttachments(await renderFacturX(content))).get('factur-x.xml')
+  if (!facturX) throw new Error('Factur-X without factur-x.xml')
+  return { xRechnung, facturX }
+}
+
+/** The texts at `steps` in both XMLs, which must agree. */
+function bothAt(xml: { xRechnung: string; facturX: string }, ...steps: string[]) {
+  const fromXRechnung = textsAt(parseXml(xml.xRechnung), ...steps)
+  expect(textsAt(parseXml(xml.facturX), ...steps)).toEqual(fromXRechnung)
+  return fromXRechnung
+}
+
+const summation = 'SpecifiedTradeSettlementHeaderMonetarySummation'
+
+// Rendering a Factur-X and running the rules on two XMLs takes seconds on a busy machine.
+describe('e-invoices against the official rules (EN 16931, XRechnung)', { timeout: 30_000 }, () => {
+  it.each(variants)('%s: XSD-valid, no fatal rule broken', async (_, content) => {
+    const { xRechnung, facturX } = await eInvoicesOf(content)
+    expect((await validateCii(xRechnung)).errors).toEqual([])
+    expect(await brokenRules(xRechnung, 'xrechnung')).toEqual([])
+    expect((await validateCii(facturX)).errors).toEqual([])
+    expect(await brokenRules(facturX, 'factur-x')).toEqual([])
+  })
+
+  it('the rules have teeth: a total that does not add up fails them', async () => {
+    const xml = (await renderXRechnung(invoice())).replace(
+      /<ram:GrandTotalAmount>[^<]*</,
+      '<ram:GrandTotalAmount>1.00<',
+    )
+    expect((await brokenRules(xml, 'xrechnung')).some((rule) => rule.startsWith('BR-CO-15'))).toBe(
+      true,
+    )
+  })
+
+  it('a Storno is a credit note (381) with positive amounts, referring to the invoice', async () => {
+    const original = invoice()
+    const xml = await eInvoicesOf(storno(original))
+    expect(bothAt(xml, 'ExchangedDocument', 'TypeCode')).toEqual(['381'])
+    const amounts = [
+      ...bothAt(xml, 'BilledQuantity'),
+      ...bothAt(xml, 'LineTotalAmount'),
+      ...bothAt(xml, 'ChargeAmount'),
+      ...bothAt(xml, 'CalculatedAmount'),
+      ...bothAt(xml, 'BasisAmount'),
+      ...bothAt(xml, summation, 'TaxTotalAmount'),
+    ].map(Number)
+    expect(amounts.every((value) => value > 0)).toBe(true)
+    const gross = (original.totals.grossCents / 100).toFixed(2)
+    expect(bothAt(xml, summation, 'GrandTotalAmount')).toEqual([gross])
+    expect(bothAt(xml, summation, 'DuePayableAmount')).toEqual([gross])
+    expect(bothAt(xml, 'InvoiceReferencedDocument', 'IssuerAssignedID')).toEqual(['RE-2026-00017'])
+    // It asks for no transfer to the seller.
+    expect(bothAt(xml, 'SpecifiedTradeSettlementPaymentMeans', 'TypeCode')).toEqual(['1'])
+    expect(bothAt(xml, 'PayeePartyCreditorFinancialAccount', 'IBANID')).toEqual([])
+  })
+
+  it('a paid invoice states the payment (BT-113 = total) and asks for nothing (BT-115 = 0)', async () => {
+    const content = paid(invoice())
+    const xml = await eInvoicesOf(content)
+    const gross = (content.totals.grossCents / 100).toFixed(2)
+    expect(bothAt(xml, summation, 'GrandTotalAmount')).toEqual([gross])
+    expect(bothAt(xml, summation, 'TotalPrepaidAmount')).toEqual([gross])
+    expect(bothAt(xml, summation, 'DuePayableAmount')).toEqual(['0.00'])
+    expect(bothAt(xml, 'SpecifiedTradeSettlementPaymentMeans', 'TypeCode')).toEqual(['1'])
+    expect(bothAt(xml, 'PayeePartyCreditorFinancialAccount', 'IBANID')).toEqual([])
+    expect(bothAt(xml, 'DueDateDateTime')).toEqual([])
+    // An unpaid one asks for a SEPA transfer to the seller's account.
+    const unpaid = await eInvoicesOf(invoice())
+    expect(bothAt(unpaid, summation, 'DuePayableAmount')).toEqual([gross])
+    expect(bothAt(unpaid, 'SpecifiedTradeSettlementPaymentMeans', 'TypeCode')).toEqual(['58'])
+    expect(bothAt(unpaid, 'PayeePartyCreditorFinancialAccount', 'IBANID')).toEqual([
+      'DE89370400440532013000',
+    ])
+    // Without an account to pay to, an unpaid e-invoice is refused; a paid one needs none.
+    const noIban = { ...invoice().seller, iban: null, bic: null }
+    await expect(renderXRechnung(invoice({ seller: noIban }))).rejects.toThrow(
+      'IBAN des Ausstellers',
+    )
+    expect(
+      await brokenRules(await renderXRechnung(paid(invoice({ seller: noIban }))), 'xrechnung'),
+    ).toEqual([])
+  })
+
+  it("puts the seller's order number in BT-14 and only the buyer's own in BT-13", async () => {
+    const ours = await eInvoicesOf(invoice())
+    expect(bothAt(ours, 'SellerOrderReferencedDocument', 'IssuerAssignedID')).toEqual([
+      'AU-2026-00042',
+    ])
+    expect(bothAt(ours, 'BuyerOrderReferencedDocument', 'IssuerAssignedID')).toEqual([])
+    const theirs = await eInvoicesOf(invoice({ buyerOrderReference: 'EK-2026-00007' }))
+    expect(bothAt(theirs, 'SellerOrderReferencedDocument', 'IssuerAssignedID')).toEqual([
+      'AU-2026-00042',
+    ])
+    expect(bothAt(theirs, 'BuyerOrderReferencedDocument', 'IssuerAssignedID')).toEqual([
+      'EK-2026-00007',
+    ])
+  })
+
+  it('gives 0 % lines their category and exemption reason, and refuses them without one', async () => {
+    const cases = [
+      [vatExemptions.intraCommunity, austrianPharmacy, 'K', 'VATEX-EU-IC'],
+      [
+        vatExemptions.export,
+        { address: { ...austrianPharmacy.address, country: 'CH' } },
+        'G',
+        'VATEX-EU-G',
+      ],
+      [vatExemptions.smallBusiness, {}, 'E', null],
+    ] as const
+    const rendered = new Map<string, Awaited<ReturnType<typeof eInvoicesOf>>>()
+    for (const [exemption, recipient, category, code] of cases) {
+      const xml = await eInvoicesOf(zeroRated(exemption, recipient))
+      rendered.set(category, xml)
+      expect(new Set(bothAt(xml, 'CategoryCode'))).toEqual(new Set([category]))
+      expect(
+        bothAt(xml, 'ApplicableHeaderTradeSettlement', 'ApplicableTradeTax', 'ExemptionReason'),
+      ).toEqual([exemption.reason])
+      expect(
+        bothAt(xml, 'ApplicableHeaderTradeSettlement', 'ApplicableTradeTax', 'ExemptionReasonCode'),
+      ).toEqual(code ? [code] : [])
+    }
+    // An intra-community supply names the country the goods went to (BR-IC-12).
+    const k = rendered.get('K') as Awaited<ReturnType<typeof eInvoicesOf>>
+    expect(bothAt(k, 'ShipToTradeParty', 'PostalTradeAddress', 'CountryID')).toEqual(['AT'])
+    await expect(renderXRechnung(zeroRated(null))).rejects.toThrow(DocumentContentError)
+    // The printed invoice states the exemption too (§ 14 Abs. 4 Nr. 8 UStG).
+    const text = await pdfText(
+      await renderInvoicePdf(zeroRated(vatExemptions.intraCommunity, austrianPharmacy)),
+    )
+    expect(text).toContain(vatExemptions.intraCommunity.reason)
+  })
+
+  it('addresses a buyer with a Leitweg-ID by it (BT-10, BT-49 scheme 0204)', async () => {
+    const xml = await eInvoicesOf(
+      invoice({ recipient: { ...invoice().recipient, eInvoiceAddress: leitwegId } }),
+    )
+    expect(bothAt(xml, 'BuyerReference')).toEqual([leitwegId])
+    expect(xml.xRechnung).toContain(`<ram:URIID schemeID="0204">${leitwegId}</ram:URIID>`)
+  })
+
+  it('keeps & and quotes in names intact', async () => {
+    const [, content] = variants.find(([name]) => name === 'names with & and quotes') ?? []
+    const xml = await eInvoicesOf(content as DocumentContent)
+    expect(bothAt(xml, 'SellerTradeParty', 'Name')).toEqual([tricky])
+    expect(bothAt(xml, 'BuyerTradeParty', 'Name')).toEqual([tricky])
+    expect(
+      bothAt(xml, 'SpecifiedTradeProduct', 'Name').every((name) => name.endsWith(tricky)),
+    ).toBe(true)
+  })
+})
+
 describe('e-invoices', () => {
   it('XRechnung XML validates against the schema and carries the invoice data', async () => {
     const content = invoice()
@@ -270,23 +522,6 @@ describe('e-invoices', () => {
     // The check has teeth: a document missing a required part fails it.
     const broken = xml.replace(/<rsm:ExchangedDocument>[\s\S]*?<\/rsm:ExchangedDocument>/, '')
     expect((await validateCii(broken)).valid).toBe(false)
-  })
-
-  it('XRechnung of a cancellation references the cancelled invoice and validates', async () => {
-    const storno = cancellationContent(invoice(), {
-      number: 'RE-2026-00023',
-      issueDate: '2026-11-24',
-      notes: null,
-    })
-    const xml = await renderXRechnung(storno)
-    expect((await validateCii(xml)).valid).toBe(true)
-    expect(xml).toContain('<ram:TypeCode>381</ram:TypeCode>')
-    expect(xml).toMatch(/InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>RE-2026-00017/)
-
-    const facturX = await pdfAttachments(await renderFacturX(storno))
-    const embedded = facturX.get('factur-x.xml') as string
-    expect((await validateCii(embedded)).valid).toBe(true)
-    expect(embedded).toContain('<ram:IssuerAssignedID>RE-2026-00017</ram:IssuerAssignedID>')
   })
 
   it('Factur-X is a PDF/A-3 with the EN 16931 XML embedded, and stable bytes', async () => {

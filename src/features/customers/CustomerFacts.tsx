@@ -3,6 +3,7 @@ import {
   type CustomerFields,
   customerFieldLabels,
   customerKindLabels,
+  eInvoiceFormatLabels,
   payerKindLabels,
 } from '~/lib/customers'
 import { formatDate } from '~/lib/format'
@@ -32,6 +33,7 @@ const fieldsByKind: Record<CustomerFields['kind'], (keyof CustomerFields)[]> = {
     'vatId',
     'licenceNumber',
     'eInvoiceAddress',
+    'eInvoiceFormat',
     'street',
     'postalCode',
     'city',
@@ -63,6 +65,7 @@ export function customerFieldText(fields: CustomerFields, key: keyof CustomerFie
   if (value === null || value === '') return '–'
   if (key === 'kind') return customerKindLabels[fields.kind]
   if (key === 'payerKind' && fields.payerKind) return payerKindLabels[fields.payerKind]
+  if (key === 'eInvoiceFormat') return eInvoiceFormatLabels[fields.eInvoiceFormat]
   if (key === 'country') return countryLabel(String(value))
   if (typeof value === 'boolean') return value ? 'ja' : 'nein'
   if (dateFields.has(key)) return formatDate(String(value))

@@ -1,6 +1,13 @@
 import type { AnyFieldApi, AnyFormApi } from '@tanstack/react-form'
 import { useStore } from '@tanstack/react-form'
-import { type CustomerKind, customerKindLabels, payerKindLabels, payerKinds } from '~/lib/customers'
+import {
+  type CustomerKind,
+  customerKindLabels,
+  eInvoiceFormatLabels,
+  eInvoiceFormats,
+  payerKindLabels,
+  payerKinds,
+} from '~/lib/customers'
 import { countryLabel } from '~/lib/products'
 import { FieldView } from '../forms/field-parts'
 import {
@@ -15,6 +22,10 @@ const countryOptions = ['DE', 'AT', 'CH', 'NL', 'BE', 'LU', 'DK', 'CZ', 'PL', 'F
   (value) => ({ value, label: countryLabel(value) }),
 )
 const payerOptions = payerKinds.map((value) => ({ value, label: payerKindLabels[value] }))
+const eInvoiceFormatOptions = eInvoiceFormats.map((value) => ({
+  value,
+  label: eInvoiceFormatLabels[value],
+}))
 
 /** A calendar day with the browser's date picker; the value stays `YYYY-MM-DD`. */
 function DateField({ field, label, hint }: { field: AnyFieldApi; label: string; hint?: string }) {
@@ -101,10 +112,20 @@ export function CustomerFormFields({
             {text('vatId', 'USt-IdNr. (optional)', 'z. B. DE123456789')}
             {text('licenceNumber', 'Erlaubnisnummer (optional)')}
           </div>
+          <Field name="eInvoiceFormat">
+            {(field: AnyFieldApi) => (
+              <SelectField
+                field={field}
+                label="E-Rechnungsformat"
+                options={eInvoiceFormatOptions}
+                hint="Rechnungen an Geschäftskunden gehen immer als E-Rechnung hinaus (§ 14 UStG)."
+              />
+            )}
+          </Field>
           {text(
             'eInvoiceAddress',
             'E-Rechnungsadresse (optional)',
-            'Leitweg-ID oder E-Mail-Adresse für E-Rechnungen',
+            'Leitweg-ID oder E-Mail-Adresse für E-Rechnungen; ohne sie geht die E-Rechnung an die E-Mail-Adresse.',
           )}
         </>
       ) : (

@@ -1,5 +1,5 @@
 import { type CustomerInput, customerSchema } from '~/lib/customer-schemas'
-import type { CustomerDetail, CustomerKind, PayerKind } from '~/lib/customers'
+import type { CustomerDetail, CustomerKind, EInvoiceFormat, PayerKind } from '~/lib/customers'
 
 /** The customer form's values: text as typed, one shape for all kinds (the kind picks the fields). */
 export interface CustomerFormValues {
@@ -12,6 +12,7 @@ export interface CustomerFormValues {
   vatId: string
   licenceNumber: string
   eInvoiceAddress: string
+  eInvoiceFormat: EInvoiceFormat
   street: string
   postalCode: string
   city: string
@@ -38,6 +39,7 @@ export function emptyCustomerValues(kind: CustomerKind): CustomerFormValues {
     vatId: '',
     licenceNumber: '',
     eInvoiceAddress: '',
+    eInvoiceFormat: 'xrechnung',
     street: '',
     postalCode: '',
     city: '',
@@ -82,6 +84,7 @@ export function customerInputOf(values: CustomerFormValues): CustomerInput {
       vatId: values.vatId,
       licenceNumber: values.licenceNumber,
       eInvoiceAddress: values.eInvoiceAddress,
+      eInvoiceFormat: values.eInvoiceFormat,
       ...address,
     }
   }

@@ -2,6 +2,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { FilePlus2, FileX2 } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
+import { eInvoiceFormatLabels } from '~/lib/customers'
 import { documentFileName, documentTypeLabels, type IssuedDocument } from '~/lib/documents'
 import { failureOf } from '~/lib/failure'
 import { formatDate, formatMoney } from '~/lib/format'
@@ -165,8 +166,8 @@ export function OrderDocuments({
       )}
       {data.eInvoice && (data.can.invoice || data.can.cancellation) && (
         <p className="mt-3 text-sm text-ink-muted">
-          Rechnungen an diesen Geschäftskunden gehen auch als E-Rechnung hinaus (ZUGFeRD im PDF,
-          XRechnung als XML).
+          Rechnungen an diesen Geschäftskunden gehen als E-Rechnung hinaus:{' '}
+          {eInvoiceFormatLabels[data.eInvoice]}.
         </p>
       )}
       {(issuable.length > 0 || data.can.cancellation) && (

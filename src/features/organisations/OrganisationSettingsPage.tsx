@@ -17,7 +17,7 @@ import { FormAlert } from '../forms/field-parts'
 import { FormFrame, SubmitButton } from '../forms/fields'
 import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
-import { InputField } from '../product-db/form-controls'
+import { CheckboxField, InputField } from '../product-db/form-controls'
 import { focusFirstError, Section } from '../product-db/ProductFactsFields'
 import { PageHeader } from '../ui/PageHeader'
 import { OrganisationProfile } from './OrganisationProfile'
@@ -28,7 +28,9 @@ import { TeamSection } from './TeamSection'
 
 const route = getRouteApi('/_app/organisations/$id')
 
-type LetterheadValues = { [Key in keyof OrganisationSettings['letterhead']]: string }
+type LetterheadValues = {
+  [Key in keyof Omit<OrganisationSettings['letterhead'], 'smallBusiness'>]: string
+} & { smallBusiness: boolean }
 
 const textFields = [
   'taxNumber',
@@ -51,6 +53,7 @@ const hints: Partial<Record<(typeof textFields)[number], string>> = {
 const valuesOf = (letterhead: OrganisationSettings['letterhead']): LetterheadValues => ({
   taxNumber: letterhead.taxNumber ?? '',
   vatId: letterhead.vatId ?? '',
+  smallBusiness: letterhead.smallBusiness,
   iban: letterhead.iban ?? '',
   bic: letterhead.bic ?? '',
   bankName: letterhead.bankName ?? '',
@@ -181,6 +184,8 @@ function LetterheadView({ settings }: { settings: OrganisationSettings }) {
             <dd>{letterhead[field] ?? '–'}</dd>
           </div>
         ))}
+        <dt className="text-ink-muted">{letterheadLabels.smallBusiness}</dt>
+        <dd>{letterhead.smallBusiness ? 'Ja' : 'Nein'}</dd>
         {licenceFields(settings.category).map(({ name, label }) => (
           <div key={name} className="contents">
             <dt className="text-ink-muted">{label}</dt>
@@ -232,6 +237,17 @@ function LetterheadForm({ settings }: { settings: OrganisationSettings }) {
               )}
             </form.Field>
           ))}
+          <div className="sm:col-span-2">
+            <form.Field name="smallBusiness">
+              {(field) => (
+                <CheckboxField
+                  field={field}
+                  label={letterheadLabels.smallBusiness}
+                  hint="Ihre Rechnungen weisen dann keine Umsatzsteuer aus und nennen die Steuerbefreiung; alle Positionen müssen 0 % haben."
+                />
+              )}
+            </form.Field>
+          </div>
           <div className="sm:col-span-2">
             <form.Field name="logoFileId">{(field) => <LogoField field={field} />}</form.Field>
           </div>

@@ -1,5 +1,5 @@
 import { pgEnum } from 'drizzle-orm/pg-core'
-import { customerKinds, payerKinds } from '../../lib/customer-values'
+import { customerKinds, eInvoiceFormats, payerKinds } from '../../lib/customer-values'
 
 /**
  * The customer enums, in a module without imports from the other schemas: customer orders use
@@ -7,3 +7,4 @@ import { customerKinds, payerKinds } from '../../lib/customer-values'
  */
 export const customerKind = pgEnum('customer_kind', customerKinds)
 export const payerKind = pgEnum('payer_kind', payerKinds)
+export const eInvoiceFormat = pgEnum('e_invoice_format', eInvoiceFormats)

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { timestamps } from '../db/columns'
 import { organisations, shopUsers, users } from '../db/schema'
-import { customerKind, payerKind } from './customer-enums.schema'
+import { customerKind, eInvoiceFormat, payerKind } from './customer-enums.schema'
 
 /**
  * Whom an organisation sells or hands out to. One table for the three kinds (patient, business,
@@ -43,6 +43,8 @@ export const customers = pgTable(
     licenceNumber: text('licence_number'),
     /** Where e-invoices go: a Leitweg-ID or an e-mail address. */
     eInvoiceAddress: text('e_invoice_address'),
+    /** Businesses: which e-invoice they receive (every invoice to a business is one, ADR 054). */
+    eInvoiceFormat: eInvoiceFormat('e_invoice_format').notNull().default('xrechnung'),
     /** The platform organisation this business customer is (orders between organisations). */
     partnerOrganisationId: uuid('partner_organisation_id').references(() => organisations.id, {
       onDelete: 'restrict',

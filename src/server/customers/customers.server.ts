@@ -102,6 +102,7 @@ export function fieldsOf(row: CustomerRowType): CustomerFields {
     vatId: row.vatId,
     licenceNumber: row.licenceNumber,
     eInvoiceAddress: row.eInvoiceAddress,
+    eInvoiceFormat: row.eInvoiceFormat,
     street: row.street,
     postalCode: row.postalCode,
     city: row.city,
@@ -129,6 +130,7 @@ function columnsOf(data: CustomerData): Omit<CustomerFields, 'kind'> {
     vatId: null,
     licenceNumber: null,
     eInvoiceAddress: null,
+    eInvoiceFormat: 'xrechnung' as const,
     payerKind: null,
     insurerName: null,
     insuranceNumber: null,
@@ -168,6 +170,7 @@ function columnsOf(data: CustomerData): Omit<CustomerFields, 'kind'> {
       vatId: data.vatId?.replace(/[\s.-]/g, '').toUpperCase() ?? null,
       licenceNumber: data.licenceNumber,
       eInvoiceAddress: data.eInvoiceAddress,
+      eInvoiceFormat: data.eInvoiceFormat,
     }
   }
   return {

@@ -50,6 +50,11 @@ export const organisations = pgTable(
     taxNumber: text('tax_number'),
     /** USt-IdNr., stored compact and upper-case (`DE123456789`). */
     vatId: text('vat_id'),
+    /**
+     * Kleinunternehmer (§ 19 UStG): its sales are VAT-exempt, its invoices show no VAT and say why
+     * (ADR 054). Set by the owner.
+     */
+    smallBusiness: boolean('small_business').notNull().default(false),
     iban: text('iban'),
     bic: text('bic'),
     bankName: text('bank_name'),

@@ -297,6 +297,8 @@ function pharmacyCustomers(owners: DemoCustomerOwners): CustomerInsert[] {
       phone: '030 6912345',
       vatId: null,
       licenceNumber: null,
+      // Wants its invoices as a PDF: ZUGFeRD (the other businesses get XRechnung).
+      eInvoiceFormat: 'zugferd',
     }),
     business(42, {
       companyName: 'Schmerzzentrum Kreuzberg MVZ GmbH',

@@ -1,3 +1,4 @@
+import type { EInvoiceFormat } from '../../lib/customer-values'
 import { lineTotalCents, type SalesUnit, type VatRate, vatCents } from '../../lib/products'
 
 /**
@@ -6,7 +7,8 @@ import { lineTotalCents, type SalesUnit, type VatRate, vatCents } from '../../li
  * database — so the same content always gives the same bytes, and an issued invoice can be
  * rendered again from its stored content for an e-invoice without drifting from its PDF.
  *
- * Money is in integer cents; a cancellation invoice carries negative amounts. Dates are calendar
+ * Money is in integer cents; a cancellation invoice carries negative amounts (its e-invoice is a
+ * credit note with the same amounts positive, ADR 054). Dates are calendar
  * days as `YYYY-MM-DD` (German time already applied by whoever froze the content).
  */
 
@@ -87,6 +89,17 @@ export interface DocumentItem {
   batches: DocumentBatch[]
 }
 
+/**
+ * Why the 0 % lines of an invoice carry no VAT (§ 14 Abs. 4 Nr. 8 UStG): the EN 16931 VAT
+ * category (BT-118/BT-151) and the exemption reason text and code (BT-120/BT-121, VATEX).
+ */
+export interface DocumentVatExemption {
+  /** E: exempt (§ 19 UStG small business), K: intra-community supply, G: export outside the EU. */
+  category: 'E' | 'K' | 'G'
+  reason: string
+  code: string | null
+}
+
 export interface DocumentVatLine {
   rate: VatRate
   netCents: number
@@ -117,14 +130,23 @@ export interface DocumentContent {
   issueDate: string
   /** Date of delivery or service (§ 14 Abs. 4 Nr. 6 UStG). Null: the same day as issueDate. */
   deliveryDate: string | null
+  /** The seller's own order number (the e-invoice's sales order reference, BT-14). */
   orderNumber: string | null
   orderDate: string | null
+  /** The buyer's own order number (BT-13): the purchase order an order between organisations answers. */
+  buyerOrderReference: string | null
   seller: DocumentSeller
   recipient: DocumentRecipient
   items: DocumentItem[]
   totals: DocumentTotals
   paymentTerms: string | null
   dueDate: string | null
+  /** What the buyer has paid already (BT-113): a paid order's gross total, else 0. */
+  paidCents: number
+  /** Set when a line is at 0 %; every 0 % line carries this exemption, every other line VAT (S). */
+  vatExemption: DocumentVatExemption | null
+  /** An invoice to a business goes out as this e-invoice (ADR 054); null: a PDF only. */
+  eInvoiceFormat: EInvoiceFormat | null
   notes: string | null
   prescription: DocumentPrescriptionShare | null
   /** The invoice a cancellation invoice reverses; set only for `cancellation_invoice`. */
@@ -194,6 +216,8 @@ export function cancellationContent(
     },
     paymentTerms: null,
     dueDate: null,
+    // A credit note asks for no money and was paid nothing: it reverses the invoice.
+    paidCents: 0,
     notes: cancellation.notes,
     prescription: original.prescription && {
       ...original.prescription,
@@ -204,10 +228,14 @@ export function cancellationContent(
   }
 }
 
+/** Fields added to the content after documents had been issued (ADR 054): absent in older rows. */
+type LaterContentFields = 'buyerOrderReference' | 'paidCents' | 'vatExemption' | 'eInvoiceFormat'
+
 /** `DocumentContent` as it is stored (jsonb): the logo as base64, everything else as is. */
-export type StoredDocumentContent = Omit<DocumentContent, 'seller'> & {
-  seller: Omit<DocumentSeller, 'logo'> & { logo: string | null }
-}
+export type StoredDocumentContent = Omit<DocumentContent, 'seller' | LaterContentFields> &
+  Partial<Pick<DocumentContent, LaterContentFields>> & {
+    seller: Omit<DocumentSeller, 'logo'> & { logo: string | null }
+  }
 
 /**
  * The frozen form of a document's content for its row. Stored once when the document is issued;
@@ -226,6 +254,10 @@ export function documentContentOf(stored: StoredDocumentContent): DocumentConten
   const { logo, ...seller } = stored.seller
   return {
     ...stored,
+    buyerOrderReference: stored.buyerOrderReference ?? null,
+    paidCents: stored.paidCents ?? 0,
+    vatExemption: stored.vatExemption ?? null,
+    eInvoiceFormat: stored.eInvoiceFormat ?? null,
     seller: { ...seller, logo: logo ? new Uint8Array(Buffer.from(logo, 'base64')) : null },
   }
 }

@@ -7,6 +7,7 @@ import {
   deliveryFeeVatRate,
   orderTotalsWithFee,
 } from '../../lib/customer-orders'
+import type { EInvoiceFormat } from '../../lib/customer-values'
 import {
   anonymisedCustomerMessage,
   deliveryNoteStatuses,
@@ -38,6 +39,7 @@ import type { Database, Executor } from '../db/client.server'
 import { ConflictError, parseInput } from '../errors.server'
 import { storeServerFile } from '../files/file-store.server'
 import { documentSellerOf } from '../organisations/organisation-settings.server'
+import { purchaseOrders } from '../purchasing/purchasing.schema'
 import {
   cancellationContent,
   type DocumentContent,
@@ -54,6 +56,7 @@ import {
 } from './document-content'
 import { documents } from './documents.schema'
 import type { RenderOptions } from './render/index.server'
+import { vatExemptionOf } from './vat-treatment.server'
 
 /**
  * Issuing documents for a customer order (ADR 022): the order row is locked, the number taken
@@ -76,8 +79,15 @@ const counterSeries = {
   order_confirmation: 'order_confirmation',
 } as const satisfies Record<DocumentKind, string>
 
-/** Letterhead facts per document kind; the invoice's are § 14 UStG, the e-invoice's BR-DE. */
-function missingLetterhead(seller: DocumentSeller, kind: DocumentKind, eInvoice: boolean) {
+/**
+ * Letterhead facts per document kind; the invoice's are § 14 UStG, the e-invoice's BR-DE — and an
+ * e-invoice that asks for money names the account to pay to (BR-DE-1, BR-DE-23).
+ */
+function missingLetterhead(
+  seller: DocumentSeller,
+  kind: DocumentKind,
+  eInvoice: { paid: boolean } | null,
+) {
   const missing: string[] = []
   if (!seller.address.street || !seller.address.postalCode || !seller.address.city)
     missing.push('Anschrift')
@@ -85,6 +95,7 @@ function missingLetterhead(seller: DocumentSeller, kind: DocumentKind, eInvoice:
   if (invoice && !seller.taxNumber && !seller.vatId) missing.push('Steuernummer oder USt-IdNr.')
   if (invoice && eInvoice && !seller.email) missing.push('E-Mail-Adresse')
   if (invoice && eInvoice && !seller.phone) missing.push('Telefonnummer')
+  if (invoice && eInvoice && !eInvoice.paid && !seller.iban) missing.push('IBAN')
   return missing
 }
 
@@ -93,10 +104,14 @@ export const letterheadMissingMessage = (missing: string[], organisationId: stri
 
 type CustomerRow = typeof customers.$inferSelect
 
-/** Whether an invoice to this customer also goes out as EN 16931 e-invoice (Factur-X + XRechnung). */
-export const isEInvoiceRecipient = (
-  customer: Pick<CustomerRow, 'kind' | 'eInvoiceAddress' | 'email'>,
-) => customer.kind === 'business' && Boolean(customer.eInvoiceAddress || customer.email)
+/**
+ * The e-invoice an invoice to this customer goes out as (ADR 054): every business gets one, in the
+ * format its record names, whether or not an e-invoice address is stored (§ 14 UStG); persons get
+ * a PDF.
+ */
+export const eInvoiceFormatOf = (
+  customer: Pick<CustomerRow, 'kind' | 'eInvoiceFormat'>,
+): EInvoiceFormat | null => (customer.kind === 'business' ? customer.eInvoiceFormat : null)
 
 const customerDisplayName = (customer: CustomerRow) =>
   customer.kind === 'business'
@@ -218,12 +233,22 @@ const addDays = (day: string, days: number) => {
 /** Days a patient or business has to pay an unpaid invoice. */
 const paymentDays = 14
 
+/** The buyer's number of the purchase order an order between organisations answers (BT-13). */
+async function buyerOrderReferenceOf(tx: Executor, order: OrderRow): Promise<string | null> {
+  if (!order.purchaseOrderId) return null
+  const [purchaseOrder] = await tx
+    .select({ number: purchaseOrders.number })
+    .from(purchaseOrders)
+    .where(eq(purchaseOrders.id, order.purchaseOrderId))
+  return purchaseOrder?.number ?? null
+}
+
 /** The frozen content of a new document of `kind` for a locked order. */
 async function contentOf(
   tx: Executor,
   order: OrderRow,
   customer: CustomerRow,
-  seller: DocumentSeller,
+  { smallBusiness, ...seller }: DocumentSeller & { smallBusiness: boolean },
   kind: Exclude<DocumentKind, 'cancellation_invoice'>,
   number: string,
   now: Date,
@@ -244,6 +269,11 @@ async function contentOf(
     )
   const invoice = kind === 'invoice'
   const paid = order.paymentStatus === 'paid'
+  const recipient = recipientOf(customer, order, kind)
+  const totals =
+    order.deliveryFeeCents > 0
+      ? totalsWithFee(goods, order.deliveryFeeCents)
+      : documentTotals(items)
   return {
     kind,
     number,
@@ -251,19 +281,26 @@ async function contentOf(
     deliveryDate: kind === 'order_confirmation' || !delivered ? null : berlinIsoDate(delivered),
     orderNumber: order.number,
     orderDate: berlinIsoDate(order.createdAt),
+    buyerOrderReference: await buyerOrderReferenceOf(tx, order),
     seller,
-    recipient: recipientOf(customer, order, kind),
+    recipient,
     items,
-    totals:
-      order.deliveryFeeCents > 0
-        ? totalsWithFee(goods, order.deliveryFeeCents)
-        : documentTotals(items),
+    totals,
     paymentTerms: invoice
       ? paid
         ? 'Der Betrag ist bereits beglichen. Vielen Dank.'
         : `Zahlbar innerhalb von ${paymentDays} Tagen ohne Abzug.`
       : null,
     dueDate: invoice && !paid ? addDays(issueDate, paymentDays) : null,
+    paidCents: invoice && paid ? totals.grossCents : 0,
+    vatExemption: invoice
+      ? vatExemptionOf({
+          seller: { smallBusiness, vatId: seller.vatId, country: seller.address.country },
+          recipient,
+          items,
+        })
+      : null,
+    eInvoiceFormat: invoice ? eInvoiceFormatOf(customer) : null,
     notes: null,
     prescription:
       kind !== 'delivery_note' && prescription?.payer === 'statutory'
@@ -285,19 +322,22 @@ async function contentOf(
 const renderers = () => import('./render/index.server')
 
 /**
- * The PDF of `content` and, for an e-invoice, its XRechnung XML; the PDF then is the Factur-X
- * one. Also what a re-issue draws its PDF with (`reissuedOn`).
+ * The document's files: an XRechnung is the XML with the PDF as a readable copy, a ZUGFeRD
+ * invoice the PDF with the XML inside (one e-invoice per invoice, ADR 054). Also what a re-issue
+ * draws its PDF with (`reissuedOn`).
  */
-export async function renderDocument(
-  content: DocumentContent,
-  eInvoice: boolean,
-  options: RenderOptions = {},
-) {
+export async function renderDocument(content: DocumentContent, options: RenderOptions = {}) {
   const { DocumentContentError, renderDocumentPdfOf, renderFacturX, renderXRechnung } =
     await renderers()
   try {
-    if (eInvoice) {
-      return { pdf: await renderFacturX(content, options), xml: await renderXRechnung(content) }
+    if (content.eInvoiceFormat === 'xrechnung') {
+      return {
+        pdf: await renderDocumentPdfOf(content, options),
+        xml: await renderXRechnung(content),
+      }
+    }
+    if (content.eInvoiceFormat === 'zugferd') {
+      return { pdf: await renderFacturX(content, options), xml: null }
     }
     return { pdf: await renderDocumentPdfOf(content, options), xml: null }
   } catch (error) {
@@ -394,7 +434,7 @@ async function recordIssued(
       grossCents: content.totals.grossCents,
       cancels: cancels?.number ?? null,
       pdfSha256: pdf.sha256,
-      eInvoice: xml !== null,
+      eInvoice: content.eInvoiceFormat,
     },
   })
   return {
@@ -487,7 +527,10 @@ export async function issueOrderDocument(
     const customer = await customerOf(tx, order)
     if (customer.anonymisedAt) throw new ConflictError(anonymisedCustomerMessage)
     const letterhead = await documentSellerOf(tx, order.organisationId)
-    const eInvoice = kind === 'invoice' && isEInvoiceRecipient(customer)
+    const eInvoice =
+      kind === 'invoice' && eInvoiceFormatOf(customer)
+        ? { paid: order.paymentStatus === 'paid' }
+        : null
     const missing = missingLetterhead(letterhead, kind, eInvoice)
     if (missing.length > 0) {
       throw new ConflictError(letterheadMissingMessage(missing, order.organisationId))
@@ -496,7 +539,7 @@ export async function issueOrderDocument(
     const value = await takeNextNumber(tx, order.organisationId, counterSeries[kind], year)
     const number = formatDocumentNumber(documentNumberPrefixes[kind], year, value)
     const content = await contentOf(tx, order, customer, letterhead, kind, number, now)
-    const rendered = await renderDocument(content, eInvoice)
+    const rendered = await renderDocument(content)
     return recordIssued(tx, actor, order, content, rendered, null)
   })
 }
@@ -511,10 +554,11 @@ export const cancellationSchema = z.object({
 })
 
 /**
- * Issues the cancellation invoice of the order's valid invoice: the same lines negated, its own
- * number from the invoice counter, referring to the original — which stays untouched. It is made
- * from the original's frozen content, so it names the same recipient even after the customer was
- * anonymised, and goes out as an e-invoice exactly when the original did.
+ * Issues the cancellation invoice of the order's valid invoice: the same lines negated (its
+ * e-invoice: a credit note with them positive, ADR 054), its own number from the invoice counter,
+ * referring to the original — which stays untouched. It is made from the original's frozen
+ * content, so it names the same recipient even after the customer was anonymised, and goes out as
+ * the same e-invoice as the original.
  */
 export async function cancelOrderInvoice(
   actor: Actor,
@@ -553,12 +597,20 @@ export async function cancelInvoiceOfLockedOrder(
   const stored = original.content as StoredDocumentContent
   const year = berlinYear(now)
   const value = await takeNextNumber(tx, order.organisationId, 'invoice', year)
-  const content = cancellationContent(documentContentOf(stored), {
-    number: formatDocumentNumber(documentNumberPrefixes.cancellation_invoice, year, value),
-    issueDate: berlinIsoDate(now),
-    notes: reason,
-  })
-  const rendered = await renderDocument(content, Boolean(files?.xmlFileId))
+  const invoice = documentContentOf(stored)
+  const content = cancellationContent(
+    {
+      ...invoice,
+      // Invoices issued before ADR 054 name no format: those with an XML went out as XRechnung.
+      eInvoiceFormat: invoice.eInvoiceFormat ?? (files?.xmlFileId ? 'xrechnung' : null),
+    },
+    {
+      number: formatDocumentNumber(documentNumberPrefixes.cancellation_invoice, year, value),
+      issueDate: berlinIsoDate(now),
+      notes: reason,
+    },
+  )
+  const rendered = await renderDocument(content)
   return recordIssued(tx, actor, order, content, rendered, {
     id: original.id,
     number: original.number,

@@ -103,8 +103,13 @@ async function reissueDocument(
       .select({ sha256: storedFiles.sha256 })
       .from(storedFiles)
       .where(eq(storedFiles.id, document.pdfFileId))
-    const content = documentContentOf(document.content as StoredDocumentContent)
-    const { pdf } = await renderDocument(content, document.xmlFileId !== null, { reissuedOn })
+    const issued = documentContentOf(document.content as StoredDocumentContent)
+    // Before ADR 054 an e-invoice's PDF carried its XML (Factur-X): the re-issue draws the same.
+    const content = {
+      ...issued,
+      eInvoiceFormat: issued.eInvoiceFormat ?? (document.xmlFileId ? 'zugferd' : null),
+    } as const
+    const { pdf } = await renderDocument(content, { reissuedOn })
     const stored = await storeServerFile(tx, {
       organisationId: document.organisationId,
       purpose: 'issued_document',

@@ -31,7 +31,7 @@ import { storedFiles } from '../files/files.schema'
 import { listPage, searchCondition } from '../list-query.server'
 import { suppliers } from '../purchasing/purchasing.schema'
 import { batches } from '../stock/stock.schema'
-import { isEInvoiceRecipient, validInvoiceOf } from './document-issue.server'
+import { eInvoiceFormatOf, validInvoiceOf } from './document-issue.server'
 import { documents } from './documents.schema'
 
 /**
@@ -242,8 +242,7 @@ export async function getOrderDocuments(
       organisationId: customerOrders.organisationId,
       status: customerOrders.status,
       customerKind: customers.kind,
-      eInvoiceAddress: customers.eInvoiceAddress,
-      email: customers.email,
+      eInvoiceFormat: customers.eInvoiceFormat,
       anonymisedAt: customers.anonymisedAt,
     })
     .from(customerOrders)
@@ -270,11 +269,7 @@ export async function getOrderDocuments(
       deliveryNote: fresh && !has('delivery_note') && inStatus(deliveryNoteStatuses),
       orderConfirmation: fresh && !has('order_confirmation') && inStatus(orderConfirmationStatuses),
     },
-    eInvoice: isEInvoiceRecipient({
-      kind: order.customerKind,
-      eInvoiceAddress: order.eInvoiceAddress,
-      email: order.email,
-    }),
+    eInvoice: eInvoiceFormatOf({ kind: order.customerKind, eInvoiceFormat: order.eInvoiceFormat }),
   }
 }
 

@@ -39,6 +39,7 @@ const personalLetterheadFields = ['email', 'phone'] as const
 const letterheadColumns = {
   taxNumber: organisations.taxNumber,
   vatId: organisations.vatId,
+  smallBusiness: organisations.smallBusiness,
   iban: organisations.iban,
   bic: organisations.bic,
   bankName: organisations.bankName,
@@ -79,6 +80,7 @@ function letterheadOf(row: OrganisationRow): LetterheadRow {
   return {
     taxNumber: row.taxNumber,
     vatId: row.vatId,
+    smallBusiness: row.smallBusiness,
     iban: row.iban,
     bic: row.bic,
     bankName: row.bankName,
@@ -263,9 +265,13 @@ export async function updateOrganisationProfile(
 
 /**
  * The seller block of a document issued by organisation `id`, logo bytes included — for the
- * document services, inside their transaction, once they have authorised the actor.
+ * document services, inside their transaction, once they have authorised the actor — and whether
+ * it is a small business (§ 19 UStG), which decides the VAT of its invoices.
  */
-export async function documentSellerOf(executor: Executor, id: string): Promise<DocumentSeller> {
+export async function documentSellerOf(
+  executor: Executor,
+  id: string,
+): Promise<DocumentSeller & { smallBusiness: boolean }> {
   const row = await findOrganisation(executor, id)
   if (!row) throw new NotFoundError(organisationNotFoundMessage)
   let logo: Uint8Array | null = null
@@ -293,5 +299,6 @@ export async function documentSellerOf(executor: Executor, id: string): Promise<
     phone: row.phone,
     website: row.website,
     logo,
+    smallBusiness: row.smallBusiness,
   }
 }

@@ -2,14 +2,16 @@ import { inflateSync } from 'node:zlib'
 import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFString } from '@cantoo/pdf-lib'
 import type { Invoice, InvoiceService, Logger } from '@e-invoice-eu/core'
 import type { VatRate } from '../../../lib/products'
-import type { DocumentContent, DocumentItem } from '../document-content'
+import type { DocumentContent, DocumentItem, DocumentVatExemption } from '../document-content'
 import { DocumentContentError, type RenderOptions, renderDocumentPdfOf } from './pdf.server'
 
 /**
- * EN 16931 e-invoices of a business recipient through `@e-invoice-eu/core` (ADR 022):
+ * EN 16931 e-invoices of a business recipient through `@e-invoice-eu/core` (ADR 022, ADR 054):
  * XRechnung 3.0 as CII XML, and Factur-X / ZUGFeRD (profile EN 16931) — our own PDF turned into
  * PDF/A-3 with the CII XML embedded as `factur-x.xml`. Both come from one mapping of the frozen
- * `DocumentContent`, so the XML and the printed invoice cannot disagree.
+ * `DocumentContent`, so the XML and the printed invoice cannot disagree. A cancellation invoice is
+ * a credit note (381) with the reversed amounts positive; a paid invoice states what was paid
+ * (BT-113) and asks for nothing (BT-115 = 0); 0 % lines carry their exemption (BT-120/BT-121).
  */
 
 /** The library reports through a logger; warnings about our data are errors for us. */
@@ -70,11 +72,57 @@ async function generate(invoice: Invoice, options: Parameters<InvoiceService['ge
 
 const amount = (cents: number) => (cents / 100).toFixed(2)
 
-const taxCategory = (rate: VatRate) => ({
-  'cbc:ID': rate === '0' ? 'Z' : 'S',
-  'cbc:Percent': rate,
-  'cac:TaxScheme': { 'cbc:ID': 'VAT' as const },
-})
+/**
+ * The VAT category of a line (BT-151) or of the breakdown of its rate (BT-118): standard rated,
+ * or the invoice's exemption for 0 % — which the breakdown explains (BT-120/BT-121).
+ */
+function taxCategory(
+  rate: VatRate,
+  exemption: DocumentVatExemption | null,
+  { withReason }: { withReason: boolean },
+) {
+  const scheme = { 'cac:TaxScheme': { 'cbc:ID': 'VAT' as const } }
+  if (rate !== '0') return { 'cbc:ID': 'S', 'cbc:Percent': rate, ...scheme }
+  if (!exemption)
+    throw new DocumentContentError('Positionen mit 0 % USt. brauchen einen Steuerbefreiungsgrund.')
+  return {
+    'cbc:ID': exemption.category,
+    'cbc:Percent': rate,
+    ...(withReason && exemption.code ? { 'cbc:TaxExemptionReasonCode': exemption.code } : {}),
+    ...(withReason ? { 'cbc:TaxExemptionReason': exemption.reason } : {}),
+    ...scheme,
+  }
+}
+
+/** A credit note states the amounts it reverses positive: its type code (381) says they are a credit. */
+const signOf = (content: DocumentContent) => (content.kind === 'cancellation_invoice' ? -1 : 1)
+
+/** BT-115: what is still to be paid — of an invoice, its total less what was paid (BT-113). */
+const amountDue = (content: DocumentContent) =>
+  signOf(content) * content.totals.grossCents - content.paidCents
+
+/** Whether the e-invoice asks the buyer for money: an invoice with something left to pay. */
+const chargesBuyer = (content: DocumentContent) =>
+  content.kind === 'invoice' && amountDue(content) > 0
+
+/**
+ * BG-16, how the amount due is to be paid, or was: a SEPA transfer to the seller's account while
+ * something is due (BR-DE-23), else "not defined" — a paid invoice or a credit note asks the buyer
+ * for no transfer.
+ */
+function paymentMeans(content: DocumentContent) {
+  if (!chargesBuyer(content)) return { 'cbc:PaymentMeansCode': '1' }
+  const { seller } = content
+  return {
+    'cbc:PaymentMeansCode': '58',
+    'cbc:PaymentID': content.number,
+    'cac:PayeeFinancialAccount': {
+      'cbc:ID': (seller.iban as string).replace(/\s+/g, ''),
+      'cbc:Name': seller.name,
+      ...(seller.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': seller.bic } } : {}),
+    },
+  }
+}
 
 /** UN/ECE Recommendation 20: grams, or pieces for packs. */
 const unitCode = (item: DocumentItem) => (item.salesUnit === 'gram' ? 'GRM' : 'H87')
@@ -96,8 +144,7 @@ function assertEInvoiceFacts(content: DocumentContent) {
   if (!content.seller.phone) missing.push('Telefonnummer des Ausstellers')
   if (!content.seller.vatId && !content.seller.taxNumber)
     missing.push('Steuernummer oder USt-IdNr.')
-  if (!content.recipient.eInvoiceAddress && !content.recipient.email)
-    missing.push('E-Rechnungsadresse oder E-Mail-Adresse des Kunden')
+  if (chargesBuyer(content) && !content.seller.iban) missing.push('IBAN des Ausstellers')
   if (missing.length > 0)
     throw new DocumentContentError(`Für die E-Rechnung fehlt: ${missing.join(', ')}.`)
 }
@@ -105,9 +152,13 @@ function assertEInvoiceFacts(content: DocumentContent) {
 /** The e-invoice-eu internal (UBL-shaped) invoice of a frozen document. */
 export function toEInvoice(content: DocumentContent): Invoice {
   assertEInvoiceFacts(content)
-  const { seller, recipient, totals } = content
+  const { seller, recipient, totals, vatExemption } = content
+  const sign = signOf(content)
+  const money = (cents: number) => amount(sign * cents)
+  const due = amountDue(content)
   const sellerEmail = seller.email as string
-  const buyerAddress = (recipient.eInvoiceAddress ?? recipient.email) as string
+  // BT-49 where the buyer has an address to receive e-invoices at; the invoice is due without one.
+  const buyerAddress = recipient.eInvoiceAddress ?? recipient.email
   const sellerTaxSchemes = [
     ...(seller.vatId
       ? [{ 'cbc:CompanyID': seller.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }]
@@ -129,7 +180,15 @@ export function toEInvoice(content: DocumentContent): Invoice {
         recipient.eInvoiceAddress && !recipient.eInvoiceAddress.includes('@')
           ? recipient.eInvoiceAddress
           : (recipient.customerNumber ?? content.orderNumber ?? content.number),
-      ...(content.orderNumber ? { 'cac:OrderReference': { 'cbc:ID': content.orderNumber } } : {}),
+      // BT-13 is the buyer's own order number, BT-14 ours.
+      ...(content.orderNumber || content.buyerOrderReference
+        ? {
+            'cac:OrderReference': {
+              ...(content.buyerOrderReference ? { 'cbc:ID': content.buyerOrderReference } : {}),
+              ...(content.orderNumber ? { 'cbc:SalesOrderID': content.orderNumber } : {}),
+            },
+          }
+        : {}),
       ...(content.cancels
         ? {
             'cac:BillingReference': [
@@ -163,7 +222,7 @@ export function toEInvoice(content: DocumentContent): Invoice {
       },
       'cac:AccountingCustomerParty': {
         'cac:Party': {
-          ...endpoint(buyerAddress),
+          ...(buyerAddress ? endpoint(buyerAddress) : {}),
           ...(recipient.customerNumber
             ? { 'cac:PartyIdentification': { 'cbc:ID': recipient.customerNumber } }
             : {}),
@@ -188,22 +247,23 @@ export function toEInvoice(content: DocumentContent): Invoice {
             : {}),
         },
       },
-      'cac:Delivery': { 'cbc:ActualDeliveryDate': content.deliveryDate ?? content.issueDate },
-      'cac:PaymentMeans': [
-        seller.iban
+      'cac:Delivery': {
+        'cbc:ActualDeliveryDate': content.deliveryDate ?? content.issueDate,
+        // An intra-community supply names where the goods went (BR-IC-12): to the recipient.
+        ...(vatExemption?.category === 'K'
           ? {
-              'cbc:PaymentMeansCode': '58',
-              'cbc:PaymentID': content.number,
-              'cac:PayeeFinancialAccount': {
-                'cbc:ID': seller.iban.replace(/\s+/g, ''),
-                'cbc:Name': seller.name,
-                ...(seller.bic
-                  ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': seller.bic } }
-                  : {}),
+              'cac:DeliveryLocation': {
+                'cac:Address': {
+                  'cbc:StreetName': recipient.address.street,
+                  'cbc:CityName': recipient.address.city,
+                  'cbc:PostalZone': recipient.address.postalCode,
+                  'cac:Country': { 'cbc:IdentificationCode': recipient.address.country },
+                },
               },
             }
-          : { 'cbc:PaymentMeansCode': '30', 'cbc:PaymentID': content.number },
-      ],
+          : {}),
+      },
+      'cac:PaymentMeans': [paymentMeans(content)],
       'cac:PaymentTerms': {
         'cbc:Note':
           content.paymentTerms ??
@@ -213,37 +273,45 @@ export function toEInvoice(content: DocumentContent): Invoice {
       },
       'cac:TaxTotal': [
         {
-          'cbc:TaxAmount': amount(totals.vatCents),
+          'cbc:TaxAmount': money(totals.vatCents),
           'cbc:TaxAmount@currencyID': 'EUR',
           'cac:TaxSubtotal': totals.byRate.map((line) => ({
-            'cbc:TaxableAmount': amount(line.netCents),
+            'cbc:TaxableAmount': money(line.netCents),
             'cbc:TaxableAmount@currencyID': 'EUR',
-            'cbc:TaxAmount': amount(line.vatCents),
+            'cbc:TaxAmount': money(line.vatCents),
             'cbc:TaxAmount@currencyID': 'EUR',
-            'cac:TaxCategory': taxCategory(line.rate),
+            'cac:TaxCategory': taxCategory(line.rate, vatExemption, { withReason: true }),
           })),
         },
       ],
       'cac:LegalMonetaryTotal': {
-        'cbc:LineExtensionAmount': amount(totals.netCents),
+        'cbc:LineExtensionAmount': money(totals.netCents),
         'cbc:LineExtensionAmount@currencyID': 'EUR',
-        'cbc:TaxExclusiveAmount': amount(totals.netCents),
+        'cbc:TaxExclusiveAmount': money(totals.netCents),
         'cbc:TaxExclusiveAmount@currencyID': 'EUR',
-        'cbc:TaxInclusiveAmount': amount(totals.grossCents),
+        'cbc:TaxInclusiveAmount': money(totals.grossCents),
         'cbc:TaxInclusiveAmount@currencyID': 'EUR',
-        'cbc:PayableAmount': amount(totals.grossCents),
+        ...(content.paidCents > 0
+          ? {
+              'cbc:PrepaidAmount': amount(content.paidCents),
+              'cbc:PrepaidAmount@currencyID': 'EUR',
+            }
+          : {}),
+        'cbc:PayableAmount': amount(due),
         'cbc:PayableAmount@currencyID': 'EUR',
       },
       'cac:InvoiceLine': content.items.map((item) => ({
         'cbc:ID': String(item.position),
-        'cbc:InvoicedQuantity': String(item.quantity),
+        'cbc:InvoicedQuantity': String(sign * item.quantity),
         'cbc:InvoicedQuantity@unitCode': unitCode(item),
-        'cbc:LineExtensionAmount': amount(item.lineNetCents),
+        'cbc:LineExtensionAmount': money(item.lineNetCents),
         'cbc:LineExtensionAmount@currencyID': 'EUR',
         'cac:Item': {
           'cbc:Name': item.name,
           ...(item.pzn ? { 'cac:SellersItemIdentification': { 'cbc:ID': item.pzn } } : {}),
-          'cac:ClassifiedTaxCategory': taxCategory(item.vatRate),
+          'cac:ClassifiedTaxCategory': taxCategory(item.vatRate, vatExemption, {
+            withReason: false,
+          }),
         },
         'cac:Price': {
           'cbc:PriceAmount': amount(item.unitNetCents),
@@ -263,7 +331,7 @@ export async function renderXRechnung(content: DocumentContent): Promise<string>
     noWarnings: true,
   })
   if (typeof xml !== 'string') throw new Error('XRechnung generation returned no XML')
-  return withPrecedingInvoice(xml, content)
+  return repairedCii(xml, content)
 }
 
 /**
@@ -287,21 +355,50 @@ export async function renderFacturX(
   return finishFacturX(result, content)
 }
 
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
 /**
- * BT-25/BT-26, the invoice a cancellation refers to. @e-invoice-eu/core 2.3.4 accepts the UBL
- * `cac:BillingReference` but its CII mapping looks for the number one level too high and drops
- * it, so it is added here, where the CII schema puts it: right after the monetary summation.
+ * Where @e-invoice-eu/core 2.3.4 gets CII wrong, put right (remove once fixed upstream):
+ * - BT-25/BT-26, the invoice a credit note refers to: its CII mapping looks for the number one
+ *   level too high and drops it; added right after the monetary summation, where CII puts it.
+ * - BT-13, the buyer's order number: its Factur-X EN 16931 profile drops it (EN 16931 has it);
+ *   added after our own order number. Without one, its XRechnung invents "NA" (UBL's filler for a
+ *   missing purchase order number) as the buyer's order number; removed.
+ * - BT-29, the seller's identifier: its seller mapping never writes one. BR-CO-26 wants the seller
+ *   identified by it where there is no VAT id: by the tax number then, first in the seller party.
  */
-export function withPrecedingInvoice(xml: string, content: DocumentContent): string {
-  if (!content.cancels || xml.includes('<ram:InvoiceReferencedDocument>')) return xml
-  const anchor = '</ram:SpecifiedTradeSettlementHeaderMonetarySummation>'
-  if (!xml.includes(anchor)) throw new Error('CII without a monetary summation')
-  const escapeXml = (text: string) =>
-    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-  const reference =
-    `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${escapeXml(content.cancels.number)}</ram:IssuerAssignedID>` +
-    `<ram:FormattedIssueDateTime><qdt:DateTimeString format="102">${content.cancels.issueDate.replaceAll('-', '')}</qdt:DateTimeString></ram:FormattedIssueDateTime></ram:InvoiceReferencedDocument>`
-  return xml.replace(anchor, `${anchor}${reference}`)
+export function repairedCii(xml: string, content: DocumentContent): string {
+  let result = xml
+  const { seller } = content
+  if (!seller.vatId && seller.taxNumber && !/<ram:SellerTradeParty>\s*<ram:ID>/.test(result)) {
+    result = result.replace(
+      '<ram:SellerTradeParty>',
+      `<ram:SellerTradeParty><ram:ID>${escapeXml(seller.taxNumber)}</ram:ID>`,
+    )
+  }
+  if (content.cancels && !result.includes('<ram:InvoiceReferencedDocument>')) {
+    const anchor = '</ram:SpecifiedTradeSettlementHeaderMonetarySummation>'
+    if (!result.includes(anchor)) throw new Error('CII without a monetary summation')
+    const reference =
+      `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${escapeXml(content.cancels.number)}</ram:IssuerAssignedID>` +
+      `<ram:FormattedIssueDateTime><qdt:DateTimeString format="102">${content.cancels.issueDate.replaceAll('-', '')}</qdt:DateTimeString></ram:FormattedIssueDateTime></ram:InvoiceReferencedDocument>`
+    result = result.replace(anchor, `${anchor}${reference}`)
+  }
+  if (!content.buyerOrderReference) {
+    return result.replace(
+      /<ram:BuyerOrderReferencedDocument>\s*<ram:IssuerAssignedID>NA<\/ram:IssuerAssignedID>\s*<\/ram:BuyerOrderReferencedDocument>\s*/,
+      '',
+    )
+  }
+  if (!result.includes('<ram:BuyerOrderReferencedDocument>')) {
+    const anchor = result.includes('</ram:SellerOrderReferencedDocument>')
+      ? '</ram:SellerOrderReferencedDocument>'
+      : '</ram:BuyerTradeParty>'
+    const reference = `<ram:BuyerOrderReferencedDocument><ram:IssuerAssignedID>${escapeXml(content.buyerOrderReference)}</ram:IssuerAssignedID></ram:BuyerOrderReferencedDocument>`
+    result = result.replace(anchor, `${anchor}${reference}`)
+  }
+  return result
 }
 
 async function finishFacturX(bytes: Uint8Array, content: DocumentContent): Promise<Uint8Array> {
@@ -358,13 +455,12 @@ async function finishFacturX(bytes: Uint8Array, content: DocumentContent): Promi
     if (object instanceof PDFRawStream) {
       pinDates(object.dict)
       pinDates(object.dict.lookupMaybe(PDFName.of('Params'), PDFDict))
-      if (content.cancels && object.dict.get(PDFName.of('Type')) === PDFName.of('EmbeddedFile')) {
+      if (object.dict.get(PDFName.of('Type')) === PDFName.of('EmbeddedFile')) {
         const raw = object.getContents()
         const packed = object.dict.get(PDFName.of('Filter')) === PDFName.of('FlateDecode')
-        const xml = withPrecedingInvoice(
-          Buffer.from(packed ? inflateSync(raw) : raw).toString('utf8'),
-          content,
-        )
+        const embedded = Buffer.from(packed ? inflateSync(raw) : raw).toString('utf8')
+        const xml = repairedCii(embedded, content)
+        if (xml === embedded) continue
         const encoded = new TextEncoder().encode(xml)
         const replacement = doc.context.flateStream(encoded, {
           Type: 'EmbeddedFile',

@@ -174,6 +174,7 @@ async function renderDocumentPdf(
   if (expected !== 'order_confirmation')
     info.push(['Liefer-/Leistungsdatum', formatDay(content.deliveryDate ?? content.issueDate)])
   if (content.orderNumber) info.push(['Bestellnummer', content.orderNumber])
+  if (content.buyerOrderReference) info.push(['Ihre Bestellnummer', content.buyerOrderReference])
   if (content.orderDate) info.push(['Bestelldatum', formatDay(content.orderDate)])
   if (recipient.customerNumber) info.push(['Kundennummer', recipient.customerNumber])
   if (recipient.vatId) info.push(['USt-IdNr. Kunde', recipient.vatId])
@@ -225,6 +226,9 @@ async function renderDocumentPdf(
 
   if (expected === 'invoice' && !content.deliveryDate)
     canvas.paragraph('Das Liefer-/Leistungsdatum entspricht dem Rechnungsdatum.', { size: 8.5 })
+  // § 14 Abs. 4 Nr. 8 UStG: an exempt supply says so (ADR 054).
+  if (isInvoice && content.vatExemption)
+    canvas.paragraph(content.vatExemption.reason, { size: 8.5 })
   if (content.prescription && isInvoice)
     canvas.paragraph(
       `Die Abrechnung des Kassenanteils erfolgt direkt mit ${content.prescription.insurerName} (§ 61 SGB V).`,
@@ -235,7 +239,7 @@ async function renderDocumentPdf(
     const due = content.dueDate ? ` Fällig am ${formatDay(content.dueDate)}.` : ''
     canvas.paragraph(`${content.paymentTerms}${due}`, { size: 9 })
   }
-  if (expected === 'invoice' && seller.iban)
+  if (expected === 'invoice' && seller.iban && content.paidCents < content.totals.grossCents)
     canvas.paragraph(
       `Bitte überweisen Sie den Betrag unter Angabe der Rechnungsnummer ${content.number} auf das unten genannte Konto.`,
       { size: 8.5, color: 'grey' },
