@@ -152,7 +152,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
     const admin = first.users.find((row) => row.username === 'admin')
     expect(admin?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
     expect(await verifyPassword(admin?.passwordHash as string, 'admin-demo-2026')).toBe(true)
-  })
+  }, 120_000) // Seeding twice on an empty PGlite: about 30 s on a busy two-core machine.
 
   it('refuses a second user with the same username in another letter case', async () => {
     const [pharmacy] = await database.handle.db.select().from(organisations).limit(1)

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { systemActor } from '~/server/actor.server'
 import { auditEvents } from '~/server/audit/audit.schema'
@@ -91,7 +91,12 @@ describe.each(testDatabaseKinds)('re-issuing documents with the broken font on %
       return documentRow(row.id)
     }
     const plain = await invoiceOf(demoIds.pharmacy, false)
-    const hybrid = await invoiceOf(demoIds.wholesaler, true)
+    // Issued before ADR 054: the content names no e-invoice format; its PDF carried the XML.
+    const { id: hybridId } = await invoiceOf(demoIds.wholesaler, true)
+    await db().execute(
+      sql`update documents set content = content - 'eInvoiceFormat' where id = ${hybridId}`,
+    )
+    const hybrid = await documentRow(hybridId)
     const brokenFiles = new Map([
       [plain.id, await issuedBeforeTheFix(plain.id)],
       [hybrid.id, await issuedBeforeTheFix(hybrid.id)],
