@@ -225,7 +225,7 @@ function benchPostgres(serverUrl) {
       const variants = await rowLevelSecurityVariants(
         pool,
         db,
-        actor.organisation.id,
+        () => actor.organisation.id,
         (search, tx) => listInventory(actor, search, tx),
       )
       results.push(

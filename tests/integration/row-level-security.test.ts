@@ -1,7 +1,8 @@
+import { PgDialect } from 'drizzle-orm/pg-core'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customers } from '~/server/customers/customers.schema'
-import { applyScope } from '~/server/db/scope.server'
+import { applyScope, type DataScope, scopeStatement, systemRole } from '~/server/db/scope.server'
 import { demoIds } from '~/server/db/seed.server'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 
@@ -78,14 +79,17 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('row-level security on po
   async function asOwnSide<T>(work: () => Promise<T>): Promise<T> {
     await client.query('begin')
     try {
-      await client.query(
-        `select set_config('app.scope', 'organisation', true), set_config('app.organisation_id', $1, true)`,
-        [ownSide],
-      )
+      await scopeClient({ kind: 'organisation', organisationId: ownSide })
       return await work()
     } finally {
       await client.query('rollback')
     }
+  }
+
+  /** Applies `scope` to the rest of the client's transaction, as the app does. */
+  async function scopeClient(scope: DataScope) {
+    const statement = new PgDialect().sqlToQuery(scopeStatement(scope, 'transaction'))
+    await client.query(statement.sql, statement.params)
   }
 
   const count = async (query: string) =>
@@ -258,7 +262,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('row-level security on po
     // Without any scope, only the public files are there.
     await client.query('begin')
     try {
-      await client.query(`select set_config('app.scope', 'none', true)`)
+      await scopeClient({ kind: 'none' })
       expect(await count('select count(*) as n from stored_files')).toBe(expected.publicFiles)
       expect(await count('select count(*) as n from organisations')).toBe(0)
     } finally {
@@ -269,10 +273,18 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('row-level security on po
   it('shows nothing without a scope, and everything in the system scope', async () => {
     await client.query('begin')
     try {
-      await client.query(`select set_config('app.scope', '', true)`)
+      await scopeClient({ kind: 'none' })
       expect(await count('select count(*) as n from customers')).toBe(0)
+      // The setting alone widens nothing: the system scope is the role that bypasses the policies.
       await client.query(`select set_config('app.scope', 'system', true)`)
+      expect(await count('select count(*) as n from customers')).toBe(0)
+      await client.query(`set local role ${systemRole}`)
       expect(await count('select count(*) as n from customers')).toBeGreaterThan(0)
+      // An organisation's scope takes the system role away again.
+      await scopeClient({ kind: 'organisation', organisationId: ownSide })
+      expect(
+        await count(`select count(*) as n from customers where organisation_id <> '${ownSide}'`),
+      ).toBe(0)
     } finally {
       await client.query('rollback')
     }

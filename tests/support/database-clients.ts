@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
+import { systemScopeOptions } from '~/server/db/scope.server'
 
 /** Database clients the global setup and the test files share (no vitest imports: setup runs outside a test). */
 
@@ -42,7 +43,7 @@ export function postgresUrls(name: string): PostgresUrls {
   app.username = appRole
   app.password = ''
   const harness = new URL(app)
-  harness.searchParams.set('options', '-c app.scope=system')
+  harness.searchParams.set('options', systemScopeOptions)
   return { url: harness.toString(), appUrl: app.toString(), ownerUrl: owner.toString() }
 }
 

@@ -5,7 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { SQL } from 'drizzle-orm'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
@@ -15,7 +15,13 @@ import {
   postgresNotifications,
 } from './notifications.server'
 import * as schema from './schema'
-import { applyScope, type DataScope, scopeSettings } from './scope.server'
+import {
+  applyScope,
+  type DataScope,
+  scopeStatement,
+  systemRole,
+  systemScopeOptions,
+} from './scope.server'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -95,7 +101,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       const pool = new pg.Pool({
         connectionString: target.url,
         max,
-        ...(defaultScope && { options: `-c app.scope=${defaultScope}` }),
+        ...(defaultScope && { options: systemScopeOptions }),
       })
       // An idle client that loses its connection must not crash the process.
       pool.on('error', () => {})
@@ -124,7 +130,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         }),
       driver: 'postgres',
       migrate: (migrationsFolder = defaultMigrationsFolder) =>
-        migratePostgresAsOwner(pool, target.migrationUrl, migrationsFolder),
+        migratePostgresAsOwner(target.url, target.migrationUrl, migrationsFolder),
       ping: async () => {
         await pool.query('select 1')
       },
@@ -177,26 +183,23 @@ export async function queryRows<Row>(db: Executor, query: SQL): Promise<Row[]> {
  * the app's role what it needs on every table, sequence and function, including new ones.
  */
 async function migratePostgresAsOwner(
-  appPool: pg.Pool,
+  appUrl: string,
   migrationUrl: string | undefined,
   migrationsFolder: string,
 ): Promise<void> {
-  const client = migrationUrl ? new pg.Client({ connectionString: migrationUrl }) : null
-  const owner = client ?? (await appPool.connect())
+  // Plain connections: a pool's may start in the system role, which the grant below allows.
+  const owner = new pg.Client({ connectionString: migrationUrl ?? appUrl })
+  await owner.connect()
   try {
-    if (client) await client.connect()
     await owner.query('select pg_advisory_lock($1)', [migrationLockKey])
     try {
       await migratePostgres(drizzlePostgres({ client: owner, schema }), { migrationsFolder })
-      if (client) {
-        await grantAppRole(client, await currentRole(appPool))
-      }
+      if (migrationUrl) await grantAppRole(owner, await roleOf(appUrl))
     } finally {
       await owner.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {})
     }
   } finally {
-    if (client) await client.end()
-    else (owner as pg.PoolClient).release()
+    await owner.end()
   }
 }
 
@@ -209,11 +212,36 @@ async function grantAppRole(owner: pg.Client, appRole: string): Promise<void> {
     grant usage, select, update on all sequences in schema public to ${role};
     grant execute on all functions in schema public to ${role};
   `)
+  // The app's way into the system scope (ADR 050). Roles are the cluster's: another database's
+  // migration may grant it at the same moment, which PostgreSQL reports as a concurrent update.
+  if (!(await isMemberOfSystemRole(owner, appRole))) {
+    await owner.query(`grant ${systemRole} to ${role}`).catch(async (error: unknown) => {
+      if (!(await isMemberOfSystemRole(owner, appRole))) throw error
+    })
+  }
 }
 
-async function currentRole(connection: pg.Pool | pg.Client): Promise<string> {
+async function isMemberOfSystemRole(owner: pg.Client, appRole: string): Promise<boolean> {
+  const { rows } = await owner.query<{ member: boolean }>(
+    `select pg_has_role($1, $2, 'member') as member`,
+    [appRole, systemRole],
+  )
+  return rows[0]?.member === true
+}
+
+async function currentRole(connection: pg.Client): Promise<string> {
   const { rows } = await connection.query<{ role: string }>('select current_user as role')
   return rows[0]?.role ?? ''
+}
+
+async function roleOf(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await currentRole(client)
+  } finally {
+    await client.end()
+  }
 }
 
 /**
@@ -222,11 +250,11 @@ async function currentRole(connection: pg.Pool | pg.Client): Promise<string> {
  * too. Drizzle sees a pool (`instanceof pg.Pool`) and checks out a connection per transaction.
  */
 function scopedPool(pool: pg.Pool, scope: DataScope): pg.Pool {
-  const settings = scopeSettings(scope)
+  const { sql: setScope, params } = new PgDialect().sqlToQuery(scopeStatement(scope, 'session'))
   const connect = async (): Promise<pg.PoolClient> => {
     const client = await pool.connect()
     try {
-      await client.query(setSessionScope, settings)
+      await client.query(setScope, params)
     } catch (error) {
       client.release(true)
       throw error
@@ -237,7 +265,7 @@ function scopedPool(pool: pg.Pool, scope: DataScope): pg.Pool {
     const release = client.release
     client.release = (destroy?: boolean | Error) => {
       if (destroy) return release(destroy)
-      client.query('reset app.scope; reset app.organisation_id').then(
+      client.query('reset app.scope; reset app.organisation_id; reset role').then(
         () => release(),
         (error: Error) => release(error),
       )
@@ -254,6 +282,3 @@ function scopedPool(pool: pg.Pool, scope: DataScope): pg.Pool {
   }
   return Object.create(pool, { connect: { value: connect }, query: { value: query } })
 }
-
-const setSessionScope =
-  "select set_config('app.scope', $1, false), set_config('app.organisation_id', $2, false)"
