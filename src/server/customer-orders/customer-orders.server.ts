@@ -17,6 +17,7 @@ import {
   editableStatuses,
   isPrescriptionValidOn,
   linkedItemsMessage,
+  customerShareCents,
   manualRefundCents,
   notEditableMessage,
   orderTotalsWithFee,
@@ -383,6 +384,12 @@ export async function getCustomerOrder(
         }
       : null,
     paymentMethod: order.paymentMethod,
+    payment: {
+      paidAt: order.paidAt?.toISOString() ?? null,
+      means: order.paymentMeans,
+      tillReceiptNumber: order.tillReceiptNumber,
+    },
+    customerShareCents: customerShareCents(order),
     deliveryFeeCents: order.deliveryFeeCents,
     billing: order.billingName
       ? {

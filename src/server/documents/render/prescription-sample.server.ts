@@ -6,7 +6,7 @@ import {
   prescriptionText,
 } from '../../../lib/prescription-configurator'
 import { contentWidth, DocumentCanvas, marginLeft, pageHeight, pageWidth } from './layout.server'
-import { formatDay } from './pdf.server'
+import { formatDay } from '../document-content'
 
 /**
  * The Rezeptkonfigurator's sample prescription: the fields in a Muster-16-like form, watermarked
