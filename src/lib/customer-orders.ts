@@ -1,3 +1,4 @@
+import type { PickupPaymentChoice } from './customer-order-schemas'
 import {
   type CustomerKind,
   type CustomerOrderStatus,
@@ -21,7 +22,6 @@ import {
   type VatRate,
   vatCents,
 } from './products'
-import type { PickupPaymentChoice } from './customer-order-schemas'
 import type { ShopPaymentMethod } from './shop'
 
 /**

@@ -127,7 +127,10 @@ export const wrongStatusMessage = (label: string, statusLabel: string) =>
  * Whether the goods of an order have left the house (§ 3 Abs. 6 UStG): a pickup at its hand-over
  * (completion), a courier or shipping order when dispatched.
  */
-export const goodsHaveLeft = (order: { status: CustomerOrderStatus; deliveryMethod: DeliveryMethod }) =>
+export const goodsHaveLeft = (order: {
+  status: CustomerOrderStatus
+  deliveryMethod: DeliveryMethod
+}) =>
   order.deliveryMethod === 'pickup'
     ? order.status === 'completed'
     : order.status === 'shipped' || order.status === 'completed'

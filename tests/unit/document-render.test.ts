@@ -289,7 +289,6 @@ describe('other documents', () => {
   })
 })
 
-
 const storno = (content: DocumentContent) =>
   cancellationContent(content, {
     number: 'RE-2026-00023',

@@ -264,7 +264,11 @@ export async function changeOrder(
 ): Promise<OrderRow> {
   const [updated] = await tx
     .update(customerOrders)
-    .set({ ...paymentRecordOf(order, changes), ...changes, version: sql`${customerOrders.version} + 1` })
+    .set({
+      ...paymentRecordOf(order, changes),
+      ...changes,
+      version: sql`${customerOrders.version} + 1`,
+    })
     .where(
       and(eq(customerOrders.id, order.id), eq(customerOrders.organisationId, order.organisationId)),
     )

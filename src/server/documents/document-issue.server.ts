@@ -505,7 +505,10 @@ async function existingOf(tx: Executor, order: OrderRow, kind: DocumentKind) {
   return existing
 }
 
-const statusesOf: Record<Exclude<DocumentKind, 'cancellation_invoice' | 'invoice'>, readonly string[]> = {
+const statusesOf: Record<
+  Exclude<DocumentKind, 'cancellation_invoice' | 'invoice'>,
+  readonly string[]
+> = {
   delivery_note: deliveryNoteStatuses,
   order_confirmation: orderConfirmationStatuses,
 }

@@ -17,7 +17,6 @@ import { addressLine, type Column, contentWidth, DocumentCanvas, type Row } from
 
 export class DocumentContentError extends Error {}
 
-
 /** "10 g", "2 Packungen", "-10 g" (cancellation). */
 export function formatItemQuantity(item: Pick<DocumentItem, 'quantity' | 'salesUnit'>): string {
   if (item.salesUnit === 'gram') return `${formatCount(item.quantity)}\u00a0g`
@@ -172,9 +171,7 @@ async function renderDocumentPdf(
   if (expected !== 'order_confirmation')
     info.push([
       'Liefer-/Leistungsdatum',
-      content.advanceInvoice
-        ? 'noch offen'
-        : formatDay(content.deliveryDate ?? content.issueDate),
+      content.advanceInvoice ? 'noch offen' : formatDay(content.deliveryDate ?? content.issueDate),
     ])
   if (content.orderNumber) info.push(['Bestellnummer', content.orderNumber])
   if (content.buyerOrderReference) info.push(['Ihre Bestellnummer', content.buyerOrderReference])
