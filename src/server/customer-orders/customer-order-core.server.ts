@@ -329,9 +329,10 @@ export async function applyTransition(
   assertAllowed(order, action)
   const record = transitionRecords[action]
   const changes: Partial<OrderRow> = {
+    ...(record.at ? { [record.at]: new Date() } : {}),
+    // A caller may name the moment itself (a hand-over paid at that moment, ADR 055).
     ...options.changes,
     status: customerOrderTransitions[action].to,
-    ...(record.at ? { [record.at]: new Date() } : {}),
   }
   const updated = await changeOrder(tx, actor, order, changes, {
     audit: record.audit,

@@ -347,7 +347,8 @@ export async function completeCustomerOrder(
         : []
     return savedOrder(
       await applyTransition(tx, actor, order, 'complete', {
-        changes: paid.changes,
+        // Paid at the hand-over: one moment for both.
+        changes: { completedAt: paid.changes.paidAt ?? new Date(), ...paid.changes },
         detail: paid.detail,
         extra: {
           movements: sold.length,
