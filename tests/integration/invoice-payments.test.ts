@@ -10,7 +10,6 @@ import {
   type SellableProduct,
 } from '~/lib/customer-orders'
 import { berlinIsoDate, formatMoney } from '~/lib/format'
-import type { Actor } from '~/server/actor.server'
 import { auditEvents } from '~/server/audit/audit.schema'
 import {
   checkPrescription,
