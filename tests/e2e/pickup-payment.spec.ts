@@ -88,7 +88,7 @@ test('handing over a pay-at-pickup order asks how it was paid and records it (13
   const orderNumber = await placePayAtPickupOrder(page, baseURL)
   expect(orderNumber).toMatch(/^AU-\d{4}-\d{5}$/)
   await readyAtTheCounter(page, orderNumber)
-  await expect(page.getByText('Offen', { exact: true }).first()).toBeVisible()
+  await expect(page.getByText('Zahlung: Offen')).toBeVisible()
   // The patient owes the co-payment, not the insurer's share (§ 61 SGB V).
   await expect(page.getByText('Vom Patienten zu zahlen')).toBeVisible()
 
@@ -132,7 +132,7 @@ test('handing over a pay-at-pickup order asks how it was paid and records it (13
   // The order shows the payment, not "Offen"; the timeline names the receipt.
   await page.reload()
   await expect(page.getByText('Abgeschlossen', { exact: true }).first()).toBeVisible()
-  await expect(page.getByText('Bezahlt', { exact: true }).first()).toBeVisible()
+  await expect(page.getByText('Zahlung: Bezahlt')).toBeVisible()
   await expect(page.getByText(/mit Karte an der Kasse am .*, Kassenbon B-2026-0815/)).toBeVisible()
   await expect(
     page
