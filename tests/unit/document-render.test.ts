@@ -136,6 +136,37 @@ describe('invoice PDF', () => {
     expect(Buffer.from(again).equals(Buffer.from(await renderInvoicePdf(content)))).toBe(true)
   })
 
+  it('reads invoices stored before ADR 055: their payment text becomes the payment', async () => {
+    const {
+      payment: _payment,
+      advanceInvoice: _advance,
+      ...current
+    } = storedDocumentContent(invoice())
+    const earlierPaid = {
+      ...current,
+      paidCents: undefined,
+      dueDate: null,
+      paymentTerms: 'Der Betrag ist bereits beglichen. Vielen Dank.',
+    }
+    const paidAgain = documentContentOf(earlierPaid)
+    expect(paidAgain.payment).toEqual({
+      kind: 'paid',
+      means: null,
+      paidOn: null,
+      tillReceiptNumber: null,
+    })
+    expect(paidAgain.paidCents).toBe(invoice().totals.grossCents)
+    expect(paidAgain.advanceInvoice).toBe(false)
+    const text = await pdfText(await renderInvoicePdf(paidAgain))
+    expect(text).toContain(`Bezahlt: ${euro(invoice().totals.grossCents)}. Vielen Dank.`)
+    expect(text).not.toContain('überweisen')
+    const earlierDue = documentContentOf({
+      ...current,
+      paymentTerms: 'Zahlbar innerhalb von 14 Tagen ohne Abzug.',
+    })
+    expect(earlierDue.payment).toEqual({ kind: 'transfer' })
+  })
+
   it('keeps umlauts, ß and € intact', async () => {
     const text = await pdfText(await renderInvoicePdf(invoice()))
     expect(text).toContain('Cannabis in der Apotheke')
