@@ -66,6 +66,31 @@ const versionSchema = z.number({ error: 'Die Version fehlt.' }).int().positive()
 
 export const customerOrderTransitionSchema = z.object({ version: versionSchema })
 
+/** How a pay-at-pickup order was paid when it was handed over (ADR 055). */
+export const pickupPaymentChoices = ['cash', 'card', 'already_paid', 'on_invoice'] as const
+export type PickupPaymentChoice = (typeof pickupPaymentChoices)[number]
+
+export const pickupPaymentSchema = z
+  .object({
+    choice: z.enum(pickupPaymentChoices, { error: 'Bitte wählen Sie, wie bezahlt wurde.' }),
+    tillReceiptNumber: optionalText(40, 'Die Bonnummer').optional(),
+  })
+  .refine(
+    (payment) =>
+      !(payment.choice === 'cash' || payment.choice === 'card') || !!payment.tillReceiptNumber,
+    {
+      path: ['tillReceiptNumber'],
+      message: 'Bitte geben Sie die Nummer des Kassenbons an (die Kasse mit TSE ist der Beleg).',
+    },
+  )
+export type PickupPaymentInput = z.input<typeof pickupPaymentSchema>
+
+/** Completing an order; a pay-at-pickup order names how it was paid at the hand-over. */
+export const completeCustomerOrderSchema = z.object({
+  version: versionSchema,
+  payment: pickupPaymentSchema.optional(),
+})
+
 export const updateCustomerOrderSchema = z.object({
   version: versionSchema,
   items: itemsSchema.optional(),

@@ -1,3 +1,4 @@
+import type { PickupPaymentChoice } from './customer-order-schemas'
 import {
   type CustomerKind,
   type CustomerOrderStatus,
@@ -6,6 +7,7 @@ import {
   type OrderEventKind,
   type OrderType,
   type PayerKind,
+  type PaymentMeans,
   type PaymentStatus,
   type PrescriptionEvidenceKind,
   type PrescriptionForm,
@@ -54,6 +56,40 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   failed: 'Fehlgeschlagen',
   refunded: 'Erstattet',
 }
+
+/** How a paid order was paid, as the order page and the invoice name it (ADR 055). */
+export const paymentMeansLabels: Record<PaymentMeans, string> = {
+  cash: 'bar an der Kasse',
+  card: 'mit Karte an der Kasse',
+  transfer: 'per Überweisung',
+  online: 'online',
+}
+
+/** The choices of the hand-over of a pay-at-pickup order. */
+export const pickupPaymentChoiceLabels: Record<PickupPaymentChoice, string> = {
+  cash: 'Bar an der Kasse',
+  card: 'Karte an der Kasse',
+  already_paid: 'Bereits bezahlt',
+  on_invoice: 'Auf Rechnung (Überweisung)',
+}
+
+/** Why a pay-at-pickup order cannot be completed without saying how it was paid. */
+export const pickupPaymentMissingMessage =
+  'Diese Bestellung wird bei Abholung bezahlt: Bitte geben Sie an, wie bezahlt wurde (bar oder Karte mit Bonnummer, bereits bezahlt oder auf Rechnung).'
+export const pickupPaymentNotApplicableMessage =
+  'Die Zahlung bei Übergabe erfassen Sie nur für Bestellungen mit „Zahlung bei Abholung“.'
+export const notPaidYetMessage =
+  'Für diese Bestellung ist noch keine Zahlung erfasst. Wählen Sie bar, Karte oder „auf Rechnung“.'
+export const alreadyPaidMessage =
+  'Diese Bestellung ist bereits bezahlt. Wählen Sie „Bereits bezahlt“.'
+
+/**
+ * What the patient (or customer) pays of an order: the gross total less what a statutory insurer
+ * pays the pharmacy directly (§ 61 SGB V: the patient owes the co-payment and any goods outside
+ * the prescription).
+ */
+export const customerShareCents = (order: { grossCents: number; insurerCents: number }) =>
+  order.grossCents - order.insurerCents
 
 export const orderChannelLabels: Record<OrderChannel, string> = {
   back_office: 'Back-Office',
@@ -213,7 +249,7 @@ export function manualRefundCents(order: {
 }): number | null {
   if (order.status !== 'cancelled' || order.paymentStatus !== 'paid') return null
   if (order.paymentMethod === 'mollie') return null
-  return order.grossCents - order.insurerCents
+  return customerShareCents(order)
 }
 
 /** Why an online order lapsed: its 30-minute hold ran out before the payment arrived. */
@@ -451,6 +487,10 @@ export interface CustomerOrderDetail {
   prescription: CustomerOrderPrescriptionDetail | null
   /** Shop orders: how the customer pays, the delivery fee (in the totals) and the billing address. */
   paymentMethod: ShopPaymentMethod | null
+  /** The recorded payment (ADR 055): when, how, and the till receipt for cash or card. */
+  payment: { paidAt: string | null; means: PaymentMeans | null; tillReceiptNumber: string | null }
+  /** What the customer pays: the total less a statutory insurer's share (§ 61 SGB V). */
+  customerShareCents: number
   deliveryFeeCents: number
   billing: OrderAddress | null
   /** Shop orders: what the customer handed in for the prescription at checkout. */

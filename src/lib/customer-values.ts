@@ -49,6 +49,13 @@ export type CustomerOrderStatus = (typeof customerOrderStatuses)[number]
 export const paymentStatuses = ['unpaid', 'pending', 'paid', 'failed', 'refunded'] as const
 export type PaymentStatus = (typeof paymentStatuses)[number]
 
+/**
+ * How a paid order was paid (ADR 055): cash or card at the pharmacy's till (its TSE-signed receipt
+ * is the record, § 146a AO), a bank transfer, or online through Mollie.
+ */
+export const paymentMeans = ['cash', 'card', 'transfer', 'online'] as const
+export type PaymentMeans = (typeof paymentMeans)[number]
+
 /** Where the order came from: entered at the desk, the tenant's shop, or a buyer's purchase order. */
 export const orderChannels = ['back_office', 'shop', 'purchase_order'] as const
 export type OrderChannel = (typeof orderChannels)[number]

@@ -1,4 +1,10 @@
-import type { DocumentKind, EInvoiceFormat } from './customer-values'
+import { customerOrderStatusLabels } from './customer-orders'
+import type {
+  CustomerOrderStatus,
+  DeliveryMethod,
+  DocumentKind,
+  EInvoiceFormat,
+} from './customer-values'
 import type { DocumentListType } from './document-lists'
 import type { ListResult } from './list-query'
 
@@ -72,7 +78,10 @@ export interface IssuedDocument {
 
 /** What may be issued for an order now; each null or the reason it cannot (for the buttons). */
 export interface OrderDocumentActions {
+  /** An invoice: the goods have left (ADR 055). */
   invoice: boolean
+  /** An advance invoice ("Vorausrechnung"): confirmed, the goods not yet gone. */
+  advanceInvoice: boolean
   /** The valid (not cancelled) invoice a Storno would reverse. */
   cancellation: string | null
   deliveryNote: boolean
@@ -92,12 +101,12 @@ export const documentFileName = (number: string, format: 'pdf' | 'xml') =>
   format === 'pdf' ? `${number}.pdf` : `${number}-xrechnung.xml`
 
 /**
- * Order states a document may be issued in. An invoice needs the goods picked (ready, shipped
- * or completed): then the batches and the delivery date (§ 14 Abs. 4 Nr. 6 UStG) are known; a
- * confirmed order gets an order confirmation instead. A cancellation invoice may follow in any
- * state, a cancelled order included — that is what it is for.
+ * Order states a document may be issued in. An invoice is issued when the goods leave (ADR 055,
+ * `invoiceRefusal`), before that only as an advance invoice; a delivery note needs the goods
+ * picked. A cancellation invoice may follow in any state, a cancelled order included — that is
+ * what it is for.
  */
-export const invoiceStatuses = ['ready', 'shipped', 'completed'] as const
+export const invoiceStatuses = ['confirmed', 'ready', 'shipped', 'completed'] as const
 export const deliveryNoteStatuses = ['ready', 'shipped', 'completed'] as const
 export const orderConfirmationStatuses = ['confirmed', 'ready', 'shipped', 'completed'] as const
 
@@ -113,3 +122,39 @@ export const anonymisedCustomerMessage =
   'Der Kunde ist anonymisiert: Für ihn lassen sich keine neuen Dokumente mehr ausstellen (eine Stornorechnung schon).'
 export const wrongStatusMessage = (label: string, statusLabel: string) =>
   `Eine ${label} lässt sich für eine Bestellung im Status „${statusLabel}“ nicht ausstellen.`
+
+/**
+ * Whether the goods of an order have left the house (§ 3 Abs. 6 UStG): a pickup at its hand-over
+ * (completion), a courier or shipping order when dispatched.
+ */
+export const goodsHaveLeft = (order: {
+  status: CustomerOrderStatus
+  deliveryMethod: DeliveryMethod
+}) =>
+  order.deliveryMethod === 'pickup'
+    ? order.status === 'completed'
+    : order.status === 'shipped' || order.status === 'completed'
+
+/**
+ * Why an invoice (or, with `advance`, an advance invoice) may not be issued for an order now;
+ * null when it may. The product rule (ADR 055): an invoice is issued when the goods leave — its
+ * delivery date is then known — or explicitly as an advance invoice before that.
+ */
+export function invoiceRefusal(
+  order: { status: CustomerOrderStatus; deliveryMethod: DeliveryMethod },
+  advance: boolean,
+): string | null {
+  if (!(invoiceStatuses as readonly string[]).includes(order.status))
+    return wrongStatusMessage(
+      advance ? 'Vorausrechnung' : 'Rechnung',
+      customerOrderStatusLabels[order.status],
+    )
+  const left = goodsHaveLeft(order)
+  if (advance && left)
+    return 'Die Ware hat das Haus bereits verlassen: Stellen Sie eine Rechnung aus, keine Vorausrechnung.'
+  if (!advance && !left)
+    return order.deliveryMethod === 'pickup'
+      ? 'Die Ware ist noch nicht übergeben: Eine Rechnung entsteht mit der Übergabe (Abschließen der Bestellung). Soll der Kunde vorab zahlen, stellen Sie ausdrücklich eine Vorausrechnung aus.'
+      : 'Die Ware ist noch nicht versandt: Eine Rechnung entsteht mit dem Versand. Soll der Kunde vorab zahlen, stellen Sie ausdrücklich eine Vorausrechnung aus.'
+  return null
+}

@@ -459,8 +459,10 @@ describe.each(testDatabaseKinds)('documents on %s', (kind) => {
     expect(view.documents.map((document) => document.number).sort()).toEqual(
       [confirmation.number, note.number].sort(),
     )
+    // Ready for pickup, not handed over: only an advance invoice (ADR 055).
     expect(view.can).toEqual({
-      invoice: true,
+      invoice: false,
+      advanceInvoice: true,
       cancellation: null,
       deliveryNote: false,
       orderConfirmation: false,
@@ -512,7 +514,11 @@ describe.each(testDatabaseKinds)('documents on %s', (kind) => {
     const orders: string[] = []
     for (let index = 0; index < 20; index += 1) orders.push(await orderIn('ready'))
     const results = await Promise.all(
-      orders.map((id) => issueOrderDocument(actors.pharmacyOwner, id, 'invoice', db())),
+      orders.map((id) =>
+        issueOrderDocument(actors.pharmacyOwner, id, 'invoice', db(), new Date(), {
+          advance: true,
+        }),
+      ),
     )
     const values = results.map((result) => Number(result.number.slice(-5))).sort((a, b) => a - b)
     expect(new Set(values).size).toBe(20)
@@ -576,7 +582,7 @@ describe.each(testDatabaseKinds)('documents on %s', (kind) => {
   })
 
   it('serves the same bytes on every download', async () => {
-    const orderId = await orderIn('ready')
+    const orderId = await orderIn('completed')
     const issued = await issueOrderDocument(actors.pharmacyOwner, orderId, 'invoice', db())
     const first = await pdfOf(issued.pdfFileId)
     const again = await pdfOf(issued.pdfFileId)
@@ -610,7 +616,7 @@ describe.each(testDatabaseKinds)('documents on %s', (kind) => {
   })
 
   it('refuses with the missing letterhead fields and where to fill them, writing nothing', async () => {
-    const orderId = await orderIn('ready')
+    const orderId = await orderIn('completed')
     const [saved] = await db()
       .select({ taxNumber: organisations.taxNumber, vatId: organisations.vatId })
       .from(organisations)

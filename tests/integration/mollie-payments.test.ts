@@ -403,7 +403,10 @@ describe.each(testDatabaseKinds)('Mollie payments on %s', (kind) => {
         db(),
       )
     }
-    const invoice = await issueOrderDocument(pharmacist, order.id, 'invoice', db())
+    // Paid online, not picked up yet: an advance invoice (ADR 055).
+    const invoice = await issueOrderDocument(pharmacist, order.id, 'invoice', db(), new Date(), {
+      advance: true,
+    })
     await cancelCustomerOrder(
       pharmacist,
       order.id,

@@ -38,8 +38,19 @@ const euro = (cents: number) =>
     .format(cents / 100)
     .replace(/\s/g, ' ')
 
+/** A text with its (non-breaking) spaces as plain ones, as the PDF's text layer has them. */
+const plain = (text: string | undefined) => (text ?? '').replace(/\s/g, ' ')
+
 afterEach(() => {
   vi.useRealTimers()
+})
+
+/** The invoice as paid by transfer before it was issued. */
+const paid = (content: DocumentContent): DocumentContent => ({
+  ...content,
+  payment: { kind: 'paid', means: 'transfer', paidOn: '2026-11-18', tillReceiptNumber: null },
+  paidCents: content.totals.grossCents - (content.prescription?.insurerShareCents ?? 0),
+  dueDate: null,
 })
 
 describe('invoice PDF', () => {
@@ -88,7 +99,9 @@ describe('invoice PDF', () => {
     // 15 × 10,50 + 299,00 = 456,50 net at 19 % → 86,74; 59,90 at 7 % → 4,19.
     expect(totals).toMatchObject({ netCents: 51640, vatCents: 8674 + 419, grossCents: 60733 })
     // Payment: terms, due date, bank.
-    expect(text).toContain('Zahlbar innerhalb von 14 Tagen ohne Abzug. Fällig am 04.12.2026.')
+    expect(text).toContain(
+      `Bitte überweisen Sie ${euro(totals.grossCents)} bis zum 04.12.2026 unter Angabe der Rechnungsnummer RE-2026-00017 auf das Konto IBAN DE89 3704 0044 0532 0130 00`,
+    )
     expect(text).toContain('IBAN DE89 3704 0044 0532 0130 00')
     expect(text).toContain('BIC COBADEFFXXX')
     expect(text).toContain('Lieferung gemäß Ihrer Bestellung vom 12.11.2026.')
@@ -121,6 +134,37 @@ describe('invoice PDF', () => {
     const stored = JSON.parse(JSON.stringify(storedDocumentContent(content)))
     const again = await renderInvoicePdf(documentContentOf(stored))
     expect(Buffer.from(again).equals(Buffer.from(await renderInvoicePdf(content)))).toBe(true)
+  })
+
+  it('reads invoices stored before ADR 055: their payment text becomes the payment', async () => {
+    const {
+      payment: _payment,
+      advanceInvoice: _advance,
+      ...current
+    } = storedDocumentContent(invoice())
+    const earlierPaid = {
+      ...current,
+      paidCents: undefined,
+      dueDate: null,
+      paymentTerms: 'Der Betrag ist bereits beglichen. Vielen Dank.',
+    }
+    const paidAgain = documentContentOf(earlierPaid)
+    expect(paidAgain.payment).toEqual({
+      kind: 'paid',
+      means: null,
+      paidOn: null,
+      tillReceiptNumber: null,
+    })
+    expect(paidAgain.paidCents).toBe(invoice().totals.grossCents)
+    expect(paidAgain.advanceInvoice).toBe(false)
+    const text = await pdfText(await renderInvoicePdf(paidAgain))
+    expect(text).toContain(`Bezahlt: ${euro(invoice().totals.grossCents)}. Vielen Dank.`)
+    expect(text).not.toContain('überweisen')
+    const earlierDue = documentContentOf({
+      ...current,
+      paymentTerms: 'Zahlbar innerhalb von 14 Tagen ohne Abzug.',
+    })
+    expect(earlierDue.payment).toEqual({ kind: 'transfer' })
   })
 
   it('keeps umlauts, ß and € intact', async () => {
@@ -183,7 +227,12 @@ describe('invoice PDF', () => {
     const text = await pdfText(await renderInvoicePdf(content))
     expect(text).toContain('Erika Müller')
     expect(text).toContain(`davon Anteil AOK Rheinland/Hamburg ${euro(totals.grossCents - 1000)}`)
-    expect(text).toContain(`Ihre gesetzliche Zuzahlung ${euro(1000)}`)
+    expect(text).toContain(`darin Ihre gesetzliche Zuzahlung ${euro(1000)}`)
+    // § 61 SGB V: the patient is asked for their share only, never the full price.
+    expect(text).toContain(`Ihr Anteil ${euro(1000)}`)
+    expect(text).toContain(`Bitte überweisen Sie ${euro(1000)} bis zum`)
+    expect(text).not.toContain(`Bitte überweisen Sie ${euro(totals.grossCents)}`)
+    expect(text).toContain('AOK Rheinland/Hamburg zahlt')
   })
 
   it('embeds the organisation logo', async () => {
@@ -209,20 +258,16 @@ describe('invoice PDF', () => {
   })
 
   it("asks for a transfer only while something is due, and names the buyer's order number", async () => {
-    const transfer = 'Bitte überweisen Sie den Betrag'
+    const transfer = 'Bitte überweisen Sie'
     expect(await pdfText(await renderInvoicePdf(invoice()))).toContain(transfer)
     const paidText = await pdfText(
-      await renderInvoicePdf(
-        invoice({
-          paidCents: invoice().totals.grossCents,
-          dueDate: null,
-          paymentTerms: 'Der Betrag ist bereits beglichen. Vielen Dank.',
-          buyerOrderReference: 'EK-2026-00007',
-        }),
-      ),
+      await renderInvoicePdf({
+        ...paid(invoice()),
+        buyerOrderReference: 'EK-2026-00007',
+      }),
     )
     expect(paidText).not.toContain(transfer)
-    expect(paidText).toContain('Der Betrag ist bereits beglichen.')
+    expect(paidText).toContain('Bezahlt per Überweisung am 18.11.2026')
     expect(paidText).toContain('Ihre Bestellnummer EK-2026-00007')
   })
 
@@ -275,13 +320,6 @@ describe('other documents', () => {
   })
 })
 
-const paid = (content: DocumentContent): DocumentContent => ({
-  ...content,
-  paidCents: content.totals.grossCents,
-  dueDate: null,
-  paymentTerms: 'Der Betrag ist bereits beglichen. Vielen Dank.',
-})
-
 const storno = (content: DocumentContent) =>
   cancellationContent(content, {
     number: 'RE-2026-00023',
@@ -311,10 +349,40 @@ const austrianPharmacy = {
 const leitwegId = '04011000-1234512345-35'
 const tricky = `Müller & Söhne „Grün“ "Apotheke" 'Nord' <Mitte>`
 
+/** Paid in cash at the pharmacy's till at the hand-over (ADR 055). */
+const paidAtTill = (content: DocumentContent): DocumentContent => ({
+  ...paid(content),
+  payment: { kind: 'paid', means: 'cash', paidOn: '2026-11-19', tillReceiptNumber: '4711' },
+})
+
+/** An advance invoice of a pay-at-pickup order: the goods and the payment come at the pickup. */
+const payAtPickup = (content: DocumentContent): DocumentContent => ({
+  ...content,
+  advanceInvoice: true,
+  deliveryDate: null,
+  payment: { kind: 'at_pickup' },
+  dueDate: null,
+})
+
+/** A statutory prescription: the insurer pays all but the co-payment of 10 € (§ 61 SGB V). */
+const statutory = (content: DocumentContent): DocumentContent => ({
+  ...content,
+  prescription: {
+    insurerName: 'AOK Rheinland/Hamburg',
+    coPaymentCents: 1000,
+    insurerShareCents: content.totals.grossCents - 1000,
+    exempt: false,
+  },
+})
+
 /** Every e-invoice the product writes, by what makes it different. */
 const variants: [string, DocumentContent][] = [
   ['B2B invoice', invoice()],
   ['paid invoice', paid(invoice())],
+  ['paid in cash at the till', paidAtTill(invoice())],
+  ['pay-at-pickup advance invoice', payAtPickup(invoice())],
+  ['statutory prescription (GKV)', statutory(invoice())],
+  ['paid statutory prescription (GKV)', paid(statutory(invoice()))],
   ['credit note (Storno)', storno(invoice())],
   ['credit note of a paid invoice', storno(paid(invoice()))],
   ['intra-community supply (K)', zeroRated(vatExemptions.intraCommunity, austrianPharmacy)],
@@ -436,6 +504,66 @@ describe('e-invoices against the official rules (EN 16931, XRechnung)', { timeou
     expect(
       await brokenRules(await renderXRechnung(paid(invoice({ seller: noIban }))), 'xrechnung'),
     ).toEqual([])
+  })
+
+  it('states the payment at the till as the PDF does: cash (10), BT-113 = total, BT-115 = 0', async () => {
+    const content = paidAtTill(invoice())
+    const xml = await eInvoicesOf(content)
+    const gross = (content.totals.grossCents / 100).toFixed(2)
+    expect(bothAt(xml, summation, 'TotalPrepaidAmount')).toEqual([gross])
+    expect(bothAt(xml, summation, 'DuePayableAmount')).toEqual(['0.00'])
+    expect(bothAt(xml, 'SpecifiedTradeSettlementPaymentMeans', 'TypeCode')).toEqual(['10'])
+    const terms = plain(bothAt(xml, 'SpecifiedTradePaymentTerms', 'Description')[0])
+    expect(terms).toBe(
+      `Bezahlt bar an der Kasse am 19.11.2026 (Kassenbon Nr. 4711): ${euro(content.totals.grossCents)}. Vielen Dank.`,
+    )
+    const text = await pdfText(await renderInvoicePdf(content))
+    expect(text).toContain(terms)
+    expect(text).not.toContain('überweisen')
+  })
+
+  it('an advance invoice paid at the pickup asks for the amount there, not by transfer', async () => {
+    const content = payAtPickup(invoice())
+    const xml = await eInvoicesOf(content)
+    const gross = (content.totals.grossCents / 100).toFixed(2)
+    expect(bothAt(xml, summation, 'DuePayableAmount')).toEqual([gross])
+    expect(bothAt(xml, summation, 'TotalPrepaidAmount')).toEqual([])
+    expect(bothAt(xml, 'SpecifiedTradeSettlementPaymentMeans', 'TypeCode')).toEqual(['1'])
+    expect(bothAt(xml, 'PayeePartyCreditorFinancialAccount', 'IBANID')).toEqual([])
+    expect(bothAt(xml, 'ActualDeliverySupplyChainEvent', 'OccurrenceDateTime')).toEqual([])
+    expect(bothAt(xml, 'ExchangedDocument', 'IncludedNote', 'Content')[0]).toContain(
+      'Vorausrechnung',
+    )
+    const terms = plain(bothAt(xml, 'SpecifiedTradePaymentTerms', 'Description')[0])
+    expect(terms).toBe(
+      `Bitte bezahlen Sie ${euro(content.totals.grossCents)} bei der Abholung in der Apotheke.`,
+    )
+    const text = await pdfText(await renderInvoicePdf(content))
+    expect(text).toContain(`Vorausrechnung ${content.number}`)
+    expect(text).toContain('Liefer-/Leistungsdatum noch offen')
+    expect(text).toContain(terms)
+    expect(text).not.toContain('überweisen')
+  })
+
+  it("a GKV invoice asks for the patient's share only; the insurer's is settled (BT-113)", async () => {
+    const content = statutory(invoice())
+    const insurer = content.totals.grossCents - 1000
+    const xml = await eInvoicesOf(content)
+    expect(bothAt(xml, summation, 'GrandTotalAmount')).toEqual([
+      (content.totals.grossCents / 100).toFixed(2),
+    ])
+    expect(bothAt(xml, summation, 'TotalPrepaidAmount')).toEqual([(insurer / 100).toFixed(2)])
+    expect(bothAt(xml, summation, 'DuePayableAmount')).toEqual(['10.00'])
+    expect(bothAt(xml, 'SpecifiedTradeSettlementPaymentMeans', 'TypeCode')).toEqual(['58'])
+    const terms = plain(bothAt(xml, 'SpecifiedTradePaymentTerms', 'Description')[0])
+    expect(terms).toContain(`AOK Rheinland/Hamburg zahlt ${euro(insurer)} direkt an uns`)
+    expect(terms).toContain(`Bitte überweisen Sie ${euro(1000)} bis zum 04.12.2026`)
+    // Paid: the patient paid their share, BT-113 = total and BT-115 = 0 (ADR 054).
+    const paidXml = await eInvoicesOf(paid(content))
+    expect(bothAt(paidXml, summation, 'TotalPrepaidAmount')).toEqual([
+      (content.totals.grossCents / 100).toFixed(2),
+    ])
+    expect(bothAt(paidXml, summation, 'DuePayableAmount')).toEqual(['0.00'])
   })
 
   it("puts the seller's order number in BT-14 and only the buyer's own in BT-13", async () => {

@@ -83,6 +83,37 @@ const kinds: [string, () => Promise<Uint8Array>][] = [
       renderOrderConfirmationPdf(invoice({ kind: 'order_confirmation', number: 'AB-2026-00042' })),
   ],
   ['e-invoice-factur-x', () => renderFacturX(invoice())],
+  [
+    // A statutory patient who paid their share at the till (ADR 055).
+    'invoice-statutory-paid-at-till',
+    () => {
+      const content = patientInvoice()
+      const insurerShareCents = content.totals.grossCents - 1000
+      return renderInvoicePdf({
+        ...content,
+        prescription: {
+          insurerName: 'Techniker Krankenkasse',
+          coPaymentCents: 1000,
+          insurerShareCents,
+          exempt: false,
+        },
+        payment: { kind: 'paid', means: 'cash', paidOn: '2026-11-19', tillReceiptNumber: '4711' },
+        paidCents: 1000,
+        dueDate: null,
+      })
+    },
+  ],
+  [
+    'advance-invoice-pay-at-pickup',
+    () =>
+      renderInvoicePdf({
+        ...patientInvoice(),
+        advanceInvoice: true,
+        deliveryDate: null,
+        payment: { kind: 'at_pickup' },
+        dueDate: null,
+      }),
+  ],
   ['invoice-reissued', () => renderDocumentPdfOf(patientInvoice(), { reissuedOn: '2026-12-03' })],
   ['filling-protocol', () => renderFillingProtocolPdf(fillingProtocol(), pharmacySeller)],
   [

@@ -21,6 +21,7 @@ import {
   orderChannelLabels,
   orderEventLabels,
   type PaymentStatus,
+  paymentMeansLabels,
   paymentStatusLabels,
 } from '~/lib/customer-orders'
 import { failureOf } from '~/lib/failure'
@@ -36,6 +37,7 @@ import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { OrderFactList } from '../ui/OrderFactList'
 import { BackLink, PageHeader } from '../ui/PageHeader'
+import { CompleteWithPaymentDialog } from './CompleteWithPaymentDialog'
 import { CustomerOrderStatusBadge, PaymentStatusBadge } from './CustomerOrderBadges'
 import { customerOrderActionFn, setCustomerOrderPaymentFn } from './customer-order-save.functions'
 import { customerOrderQuery, customerOrdersKey } from './customer-orders.queries'
@@ -48,6 +50,15 @@ const addressText = (address: OrderAddress) =>
   [address.name, address.street, [address.postalCode, address.city].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ')
+
+/** "bar an der Kasse am 19.11.2026, Kassenbon 4711": the recorded payment (ADR 055). */
+function paymentText(payment: CustomerOrderDetail['payment']): string {
+  const parts = [
+    payment.means ? paymentMeansLabels[payment.means] : 'bezahlt',
+    payment.paidAt ? `am ${formatDate(payment.paidAt)}` : '',
+  ].filter(Boolean)
+  return `${parts.join(' ')}${payment.tillReceiptNumber ? `, Kassenbon ${payment.tillReceiptNumber}` : ''}`
+}
 
 /** Customer, channel, dates, delivery and note of an order. */
 function OrderFacts({ order }: { order: CustomerOrderDetail }) {
@@ -70,6 +81,9 @@ function OrderFacts({ order }: { order: CustomerOrderDetail }) {
     ['Lieferanschrift', order.delivery.method === 'pickup' ? '–' : address || '–'],
     ...(order.paymentMethod
       ? [['Zahlungsart', shopPaymentMethodLabels[order.paymentMethod]] as [string, string]]
+      : []),
+    ...(order.paymentStatus === 'paid' || order.paymentStatus === 'refunded'
+      ? [['Zahlung', paymentText(order.payment)] as [string, string]]
       : []),
     ...(order.billing
       ? [['Rechnungsanschrift', addressText(order.billing)] as [string, string]]
@@ -198,6 +212,8 @@ function OrderLines({ order }: { order: CustomerOrderDetail }) {
             <dd className="text-right">{formatMoney(order.copaymentCents)}</dd>
             <dt className="text-ink-muted">davon Krankenkasse</dt>
             <dd className="text-right">{formatMoney(order.insurerCents)}</dd>
+            <dt className="font-semibold text-ink">Vom Patienten zu zahlen</dt>
+            <dd className="text-right font-semibold">{formatMoney(order.customerShareCents)}</dd>
           </>
         )}
       </dl>
@@ -432,8 +448,15 @@ export function CustomerOrderPage() {
           onOpenChange={(open) => !open && setDialog(null)}
         />
       )}
+      {order.paymentMethod === 'pickup' && order.actions.includes('complete') && (
+        <CompleteWithPaymentDialog
+          order={order}
+          open={dialog === 'complete'}
+          onOpenChange={(open) => setDialog(open ? 'complete' : null)}
+        />
+      )}
       <ConfirmDialog
-        open={dialog === 'complete'}
+        open={dialog === 'complete' && order.paymentMethod !== 'pickup'}
         onOpenChange={(open) => setDialog(open ? 'complete' : null)}
         variant="primary"
         title={`Bestellung ${order.number} abschließen?`}

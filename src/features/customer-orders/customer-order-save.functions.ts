@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type {
   CreateCustomerOrderInput,
   FulfilmentInput,
+  PickupPaymentInput,
   PrescriptionInput,
   UpdateCustomerOrderInput,
 } from '~/lib/customer-order-schemas'
@@ -59,6 +60,7 @@ export const customerOrderActionFn = createServerFn({ method: 'POST' })
       version: passedOn<number>(),
       reason: passedOn<string>().optional(),
       picks: passedOn<FulfilmentInput['picks']>().optional(),
+      payment: passedOn<PickupPaymentInput>().optional(),
     }).transform(({ id, action, ...body }) => ({ id, action, body })),
   )
   .handler(async ({ data, context }) =>

@@ -18,7 +18,8 @@ import { documentsKey } from './documents.queries'
 /** The customer-order queries' key (src/features/customer-orders): the timeline shows the issue. */
 const customerOrdersKey = ['customer-orders'] as const
 
-type IssuableKind = 'invoice' | 'delivery_note' | 'order_confirmation'
+/** What the card's buttons issue; an advance invoice is an invoice marked as such (ADR 055). */
+type IssuableKind = 'invoice' | 'advance_invoice' | 'delivery_note' | 'order_confirmation'
 
 /** The documents of a list of issued documents, with downloads (order and customer cards). */
 export function IssuedDocumentsTable({
@@ -93,6 +94,7 @@ export function IssuedDocumentsTable({
 
 const issueLabels: Record<IssuableKind, string> = {
   invoice: 'Rechnung ausstellen',
+  advance_invoice: 'Vorausrechnung ausstellen',
   delivery_note: 'Lieferschein ausstellen',
   order_confirmation: 'Auftragsbestätigung ausstellen',
 }
@@ -133,9 +135,14 @@ export function OrderDocuments({
   async function issue(kind: IssuableKind) {
     setBusy(kind)
     try {
-      const issued = await issueOrderDocumentFn({ data: { orderId, kind } })
+      const advance = kind === 'advance_invoice'
+      const issued = await issueOrderDocumentFn({
+        data: { orderId, kind: advance ? 'invoice' : kind, advance },
+      })
       await refresh()
-      toast.success(`${documentTypeLabels[kind]} ${issued.number} ist ausgestellt.`)
+      toast.success(
+        `${advance ? 'Vorausrechnung' : documentTypeLabels[kind]} ${issued.number} ist ausgestellt.`,
+      )
     } catch (error) {
       toast.error(failureOf(error).message)
     } finally {
@@ -146,6 +153,7 @@ export function OrderDocuments({
   const issuable = (
     [
       ['invoice', data.can.invoice],
+      ['advance_invoice', data.can.advanceInvoice],
       ['delivery_note', data.can.deliveryNote],
       ['order_confirmation', data.can.orderConfirmation],
     ] as const
@@ -163,6 +171,12 @@ export function OrderDocuments({
         <IssuedDocumentsTable documents={data.documents} />
       ) : (
         <p className="text-ink-muted">Für diese Bestellung ist noch kein Dokument ausgestellt.</p>
+      )}
+      {data.can.advanceInvoice && (
+        <p className="mt-3 text-sm text-ink-muted">
+          Die Rechnung entsteht, wenn die Ware das Haus verlässt (bei Abholung mit der Übergabe).
+          Soll der Kunde vorab zahlen, stellen Sie eine Vorausrechnung aus.
+        </p>
       )}
       {data.eInvoice && (data.can.invoice || data.can.cancellation) && (
         <p className="mt-3 text-sm text-ink-muted">

@@ -17,10 +17,14 @@ export const issueOrderDocumentFn = createServerFn({ method: 'POST' })
     inputOf({
       orderId: recordId,
       kind: z.enum(issuableKinds, { error: 'Diese Belegart gibt es nicht.' }),
+      /** An invoice before the goods leave, marked "Vorausrechnung" (ADR 055). */
+      advance: z.boolean().optional(),
     }),
   )
   .handler(async ({ data, context }) =>
-    issueOrderDocument(context.actor, data.orderId, data.kind, context.db),
+    issueOrderDocument(context.actor, data.orderId, data.kind, context.db, new Date(), {
+      advance: data.advance,
+    }),
   )
 
 export const cancelOrderInvoiceFn = createServerFn({ method: 'POST' })

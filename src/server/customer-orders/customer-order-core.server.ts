@@ -230,6 +230,21 @@ export async function recordOrderCreated(
 }
 
 /**
+ * When an order becomes paid, the moment and — where the method chosen says it — the means are
+ * recorded with it (ADR 055): whichever way it is set (by hand, Mollie, the hand-over).
+ */
+function paymentRecordOf(order: OrderRow, changes: Partial<OrderRow>): Partial<OrderRow> {
+  if (changes.paymentStatus !== 'paid' || order.paymentStatus === 'paid') return {}
+  const means =
+    order.paymentMethod === 'mollie'
+      ? 'online'
+      : order.paymentMethod === 'bank_transfer'
+        ? 'transfer'
+        : null
+  return { paidAt: new Date(), paymentMeans: means }
+}
+
+/**
  * Writes a change of a locked order: its columns with the next version, the timeline event and
  * the audit row (`extra` adds business facts such as the picked batches).
  */
@@ -249,7 +264,11 @@ export async function changeOrder(
 ): Promise<OrderRow> {
   const [updated] = await tx
     .update(customerOrders)
-    .set({ ...changes, version: sql`${customerOrders.version} + 1` })
+    .set({
+      ...paymentRecordOf(order, changes),
+      ...changes,
+      version: sql`${customerOrders.version} + 1`,
+    })
     .where(
       and(eq(customerOrders.id, order.id), eq(customerOrders.organisationId, order.organisationId)),
     )
@@ -310,9 +329,10 @@ export async function applyTransition(
   assertAllowed(order, action)
   const record = transitionRecords[action]
   const changes: Partial<OrderRow> = {
+    ...(record.at ? { [record.at]: new Date() } : {}),
+    // A caller may name the moment itself (a hand-over paid at that moment, ADR 055).
     ...options.changes,
     status: customerOrderTransitions[action].to,
-    ...(record.at ? { [record.at]: new Date() } : {}),
   }
   const updated = await changeOrder(tx, actor, order, changes, {
     audit: record.audit,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { CustomerOrderAction } from '../../lib/customer-orders'
+import { type CustomerOrderAction, customerShareCents } from '../../lib/customer-orders'
 import { type TenantConfig, tenantConfigSchema } from '../../lib/tenant-config'
 import { customers } from '../customers/customers.schema'
 import type { Executor } from '../db/client.server'
@@ -9,10 +9,6 @@ import { enqueueMail, mailSenderOf } from '../mail/outbox.server'
 import { tenantPublicOrigin } from '../public-origin.server'
 import { verifiedDomainOf } from '../tenants.server'
 import type { OrderRow } from './customer-order-core.server'
-
-/** What the customer has paid (or will pay): the order minus the insurer's share. */
-export const amountDueCents = (order: Pick<OrderRow, 'grossCents' | 'insurerCents'>) =>
-  order.grossCents - order.insurerCents
 
 /** Where the customer follows an order of the shop: the account's order page, or the reservation. */
 export const shopOrderPath = (order: Pick<OrderRow, 'id' | 'type'>) =>
@@ -49,7 +45,7 @@ function transitionMail(
         kind: 'order_cancelled',
         ...base,
         reason: order.cancelReason ?? '',
-        refundCents: order.paymentStatus === 'paid' ? amountDueCents(order) : null,
+        refundCents: order.paymentStatus === 'paid' ? customerShareCents(order) : null,
       }
     case 'expire':
       return null

@@ -1,15 +1,22 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import {
   cancelCustomerOrderSchema,
+  completeCustomerOrderSchema,
   customerOrderTransitionSchema,
   fulfilmentSchema,
+  type PickupPaymentInput,
   paymentStatusSchema,
 } from '../../lib/customer-order-schemas'
 import {
+  alreadyPaidMessage,
   type CustomerOrderAction,
   isPrescriptionValidOn,
+  notPaidYetMessage,
+  paymentMeansLabels,
   paymentNotCompletedMessage,
   paymentStatusLabels,
+  pickupPaymentMissingMessage,
+  pickupPaymentNotApplicableMessage,
   prescriptionExpiredMessage,
   prescriptionMissingMessage,
   prescriptionUncheckedMessage,
@@ -260,9 +267,52 @@ export function shipCustomerOrder(actor: Actor, id: string, input: unknown, db: 
 }
 
 /**
+ * What the hand-over of a pay-at-pickup order records about its payment (ADR 055): paid cash or
+ * by card at the till (with the till receipt's number — the TSE-signed receipt stays the record
+ * for cash, § 146a AO), paid before, or to be paid by transfer on the invoice. Other orders
+ * complete without.
+ */
+function pickupPaymentOf(
+  order: OrderRow,
+  payment: PickupPaymentInput | undefined,
+): { changes: Partial<OrderRow>; detail: string | null } {
+  if (order.paymentMethod !== 'pickup') {
+    if (payment) throw new ConflictError(pickupPaymentNotApplicableMessage)
+    return { changes: {}, detail: null }
+  }
+  if (!payment) throw new ConflictError(pickupPaymentMissingMessage)
+  const paid = order.paymentStatus === 'paid'
+  switch (payment.choice) {
+    case 'already_paid':
+      if (!paid) throw new ConflictError(notPaidYetMessage)
+      return { changes: {}, detail: 'Zahlung: bereits bezahlt' }
+    case 'on_invoice':
+      if (paid) throw new ConflictError(alreadyPaidMessage)
+      return {
+        changes: { paymentMethod: 'bank_transfer' },
+        detail: 'Zahlung: auf Rechnung per Überweisung',
+      }
+    default: {
+      if (paid) throw new ConflictError(alreadyPaidMessage)
+      const receipt = payment.tillReceiptNumber ?? ''
+      return {
+        changes: {
+          paymentStatus: 'paid',
+          paidAt: new Date(),
+          paymentMeans: payment.choice,
+          tillReceiptNumber: receipt,
+        },
+        detail: `Bezahlt ${paymentMeansLabels[payment.choice]}, Bon ${receipt}`,
+      }
+    }
+  }
+}
+
+/**
  * Completes a ready or shipped order: its reservations become `sale` movements, in one step. For
  * a pharmacy this is the dispensing: the same transaction records the hand-out of every
- * prescription-only line with the batches picked for it (`recordDispensing`).
+ * prescription-only line with the batches picked for it (`recordDispensing`), and a pay-at-pickup
+ * order's payment (`pickupPaymentOf`).
  */
 export async function completeCustomerOrder(
   actor: Actor,
@@ -271,10 +321,11 @@ export async function completeCustomerOrder(
   db: Database,
 ): Promise<SavedCustomerOrder> {
   const seller = sellerOf(actor)
-  const { version } = parseInput(customerOrderTransitionSchema, input)
+  const { version, payment } = parseInput(completeCustomerOrderSchema, input)
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, seller.organisation.id, id, version)
     assertAllowed(order, 'complete')
+    const paid = pickupPaymentOf(order, payment)
     const items = await itemsOfOrder(tx, order)
     const held = new Map<string, number>()
     for (const row of await heldBatches(tx, order)) {
@@ -296,7 +347,14 @@ export async function completeCustomerOrder(
         : []
     return savedOrder(
       await applyTransition(tx, actor, order, 'complete', {
-        extra: { movements: sold.length, ...(handOuts.length > 0 && { handOuts }) },
+        // Paid at the hand-over: one moment for both.
+        changes: { completedAt: paid.changes.paidAt ?? new Date(), ...paid.changes },
+        detail: paid.detail,
+        extra: {
+          movements: sold.length,
+          ...(handOuts.length > 0 && { handOuts }),
+          ...(payment && { payment: paid.detail }),
+        },
       }),
     )
   })

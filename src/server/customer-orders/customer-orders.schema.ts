@@ -18,6 +18,7 @@ import {
   orderChannels,
   orderEventKinds,
   orderTypes,
+  paymentMeans,
   paymentStatuses,
   prescriptionEvidenceKinds,
   prescriptionForms,
@@ -36,6 +37,7 @@ import { batches } from '../stock/stock.schema'
 
 export const customerOrderStatus = pgEnum('customer_order_status', customerOrderStatuses)
 export const paymentStatus = pgEnum('payment_status', paymentStatuses)
+export const paymentMeansEnum = pgEnum('payment_means', paymentMeans)
 export const orderChannel = pgEnum('order_channel', orderChannels)
 export const orderType = pgEnum('order_type', orderTypes)
 export const deliveryMethod = pgEnum('delivery_method', deliveryMethods)
@@ -85,6 +87,12 @@ export const customerOrders = pgTable(
     deliveryFeeCents: integer('delivery_fee_cents').notNull().default(0),
     /** Shop orders: how the customer chose to pay. */
     paymentMethod: shopPaymentMethod('payment_method'),
+    /** When the payment arrived (set with `paid`, ADR 055); what the invoice's statement names. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** How it was paid; null where a payment was set by hand without saying how. */
+    paymentMeans: paymentMeansEnum('payment_means'),
+    /** Cash or card at the till: the till receipt's number (the TSE record stays the till's). */
+    tillReceiptNumber: text('till_receipt_number'),
     /** Shop orders: the billing address at the time of ordering. */
     billingName: text('billing_name'),
     billingStreet: text('billing_street'),
@@ -158,6 +166,10 @@ export const customerOrders = pgTable(
       sql`(${table.channel} = 'purchase_order') = (${table.purchaseOrderId} is not null)`,
     ),
     check('customer_orders_version_positive', sql`${table.version} > 0`),
+    check(
+      'customer_orders_till_receipt',
+      sql`coalesce(${table.paymentMeans} in ('cash', 'card'), false) = (${table.tillReceiptNumber} is not null)`,
+    ),
     check(
       'customer_orders_delivery_fee',
       sql`${table.deliveryFeeCents} >= 0 and ${table.deliveryFeeCents} <= ${table.grossCents}`,

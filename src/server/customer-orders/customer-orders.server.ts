@@ -14,6 +14,7 @@ import {
   type CustomerOrderList,
   customerOrderNotFoundMessage,
   customerOrderNumberPrefix,
+  customerShareCents,
   editableStatuses,
   isPrescriptionValidOn,
   linkedItemsMessage,
@@ -383,6 +384,12 @@ export async function getCustomerOrder(
         }
       : null,
     paymentMethod: order.paymentMethod,
+    payment: {
+      paidAt: order.paidAt?.toISOString() ?? null,
+      means: order.paymentMeans,
+      tillReceiptNumber: order.tillReceiptNumber,
+    },
+    customerShareCents: customerShareCents(order),
     deliveryFeeCents: order.deliveryFeeCents,
     billing: order.billingName
       ? {

@@ -126,10 +126,14 @@ export async function seedDemoShopOrders(db: Database): Promise<void> {
   await checkPrescription(pharmacist, completed.id, { version: await versionOf(completed.id) }, db)
   await act('confirm', completed.id)
   await act('markReady', completed.id)
+  // The patient paid the co-payment in cash at the till at the hand-over (ADR 055).
   await customerOrderActionServices.complete(
     pharmacist,
     completed.id,
-    { version: await versionOf(completed.id) },
+    {
+      version: await versionOf(completed.id),
+      payment: { choice: 'cash', tillReceiptNumber: 'B-2026-004711' },
+    },
     db,
   )
   await issueOrderDocument(pharmacist, completed.id, 'invoice', db)

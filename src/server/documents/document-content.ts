@@ -1,4 +1,4 @@
-import type { EInvoiceFormat } from '../../lib/customer-values'
+import type { EInvoiceFormat, PaymentMeans } from '../../lib/customer-values'
 import { lineTotalCents, type SalesUnit, type VatRate, vatCents } from '../../lib/products'
 
 /**
@@ -123,13 +123,37 @@ export interface DocumentPrescriptionShare {
   exempt: boolean
 }
 
+/**
+ * How an invoice is paid, frozen at issue (ADR 055): paid already (how, when, the till receipt),
+ * due by bank transfer (to the seller's account, by `dueDate`, quoting the invoice number), or
+ * due at the pickup (an advance invoice of a pay-at-pickup order). `none`: the document asks for
+ * no payment (delivery note, order confirmation, cancellation invoice).
+ */
+export type DocumentPayment =
+  | {
+      kind: 'paid'
+      means: PaymentMeans | null
+      /** `YYYY-MM-DD`; null for payments recorded before ADR 055. */
+      paidOn: string | null
+      tillReceiptNumber: string | null
+    }
+  | { kind: 'transfer' }
+  | { kind: 'at_pickup' }
+  | { kind: 'none' }
+
 export interface DocumentContent {
   kind: DocumentKind
   /** RE-2026-00001, LS-…, AB-… */
   number: string
   issueDate: string
-  /** Date of delivery or service (§ 14 Abs. 4 Nr. 6 UStG). Null: the same day as issueDate. */
+  /**
+   * Date of delivery (§ 14 Abs. 4 Nr. 6 UStG, § 3 Abs. 6 UStG): the hand-over of a pickup, the
+   * day of dispatch of a courier or shipping order. Null: the same day as issueDate, or — on an
+   * advance invoice — not yet known.
+   */
   deliveryDate: string | null
+  /** An advance invoice ("Vorausrechnung"): issued before the goods left, and marked so (ADR 055). */
+  advanceInvoice: boolean
   /** The seller's own order number (the e-invoice's sales order reference, BT-14). */
   orderNumber: string | null
   orderDate: string | null
@@ -139,9 +163,11 @@ export interface DocumentContent {
   recipient: DocumentRecipient
   items: DocumentItem[]
   totals: DocumentTotals
-  paymentTerms: string | null
+  /** What the payment statement says (`payment-statement.ts`, ADR 055). */
+  payment: DocumentPayment
+  /** A transfer's due date. */
   dueDate: string | null
-  /** What the buyer has paid already (BT-113): a paid order's gross total, else 0. */
+  /** What the buyer has paid already: a paid order's total less an insurer's share, else 0. */
   paidCents: number
   /** Set when a line is at 0 %; every 0 % line carries this exemption, every other line VAT (S). */
   vatExemption: DocumentVatExemption | null
@@ -152,6 +178,19 @@ export interface DocumentContent {
   /** The invoice a cancellation invoice reverses; set only for `cancellation_invoice`. */
   cancels: { number: string; issueDate: string } | null
 }
+
+/** "12.11.2026" from "2026-11-12": the content's calendar days need no time zone. */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split('-')
+  return `${date}.${month}.${year}`
+}
+
+/** Groups of four, as IBANs are printed: "DE89 3704 0044 0532 0130 00". */
+export const formatIban = (iban: string) =>
+  iban
+    .replace(/\s+/g, '')
+    .replace(/(.{4})/g, '$1 ')
+    .trim()
 
 const rateOrder: Record<VatRate, number> = { '19': 0, '7': 1, '0': 2 }
 
@@ -200,6 +239,8 @@ export function cancellationContent(
   return {
     ...original,
     kind: 'cancellation_invoice',
+    // A Storno reverses whatever the original was; it is no advance invoice itself.
+    advanceInvoice: false,
     number: cancellation.number,
     issueDate: cancellation.issueDate,
     items,
@@ -214,7 +255,7 @@ export function cancellationContent(
       vatCents: -original.totals.vatCents,
       grossCents: -original.totals.grossCents,
     },
-    paymentTerms: null,
+    payment: { kind: 'none' },
     dueDate: null,
     // A credit note asks for no money and was paid nothing: it reverses the invoice.
     paidCents: 0,
@@ -228,14 +269,32 @@ export function cancellationContent(
   }
 }
 
-/** Fields added to the content after documents had been issued (ADR 054): absent in older rows. */
-type LaterContentFields = 'buyerOrderReference' | 'paidCents' | 'vatExemption' | 'eInvoiceFormat'
+/** Fields added to the content after documents had been issued (ADR 054, 055): absent in older rows. */
+type LaterContentFields =
+  | 'buyerOrderReference'
+  | 'paidCents'
+  | 'vatExemption'
+  | 'eInvoiceFormat'
+  | 'payment'
+  | 'advanceInvoice'
 
-/** `DocumentContent` as it is stored (jsonb): the logo as base64, everything else as is. */
+/**
+ * `DocumentContent` as it is stored (jsonb): the logo as base64, everything else as is. Rows
+ * issued before ADR 055 carry their payment text as `paymentTerms` instead of `payment`.
+ */
 export type StoredDocumentContent = Omit<DocumentContent, 'seller' | LaterContentFields> &
   Partial<Pick<DocumentContent, LaterContentFields>> & {
     seller: Omit<DocumentSeller, 'logo'> & { logo: string | null }
+    paymentTerms?: string | null
   }
+
+/** The payment of a row stored before ADR 055: paid when it says so, else a transfer when due. */
+function earlierPaymentOf(stored: StoredDocumentContent): DocumentPayment {
+  if (stored.kind !== 'invoice') return { kind: 'none' }
+  if ((stored.paidCents ?? 0) > 0 || stored.paymentTerms?.includes('beglichen'))
+    return { kind: 'paid', means: null, paidOn: null, tillReceiptNumber: null }
+  return stored.dueDate ? { kind: 'transfer' } : { kind: 'none' }
+}
 
 /**
  * The frozen form of a document's content for its row. Stored once when the document is issued;
@@ -252,10 +311,19 @@ export function storedDocumentContent(content: DocumentContent): StoredDocumentC
 
 export function documentContentOf(stored: StoredDocumentContent): DocumentContent {
   const { logo, ...seller } = stored.seller
+  const { paymentTerms: _earlierText, ...content } = stored
+  const payment = stored.payment ?? earlierPaymentOf(stored)
+  // Rows older than ADR 054 said "paid" in words only: the patient's share was what they paid.
+  const earlierPaid =
+    payment.kind === 'paid'
+      ? stored.totals.grossCents - (stored.prescription?.insurerShareCents ?? 0)
+      : 0
   return {
-    ...stored,
+    ...content,
+    payment,
+    advanceInvoice: stored.advanceInvoice ?? false,
     buyerOrderReference: stored.buyerOrderReference ?? null,
-    paidCents: stored.paidCents ?? 0,
+    paidCents: stored.paidCents ?? earlierPaid,
     vatExemption: stored.vatExemption ?? null,
     eInvoiceFormat: stored.eInvoiceFormat ?? null,
     seller: { ...seller, logo: logo ? new Uint8Array(Buffer.from(logo, 'base64')) : null },

@@ -14,7 +14,7 @@ import {
   documentExistsMessage,
   documentNumberPrefixes,
   invoiceExistsMessage,
-  invoiceStatuses,
+  invoiceRefusal,
   noInvoiceToCancelMessage,
   orderConfirmationExistsMessage,
   orderConfirmationStatuses,
@@ -44,6 +44,7 @@ import {
   cancellationContent,
   type DocumentContent,
   type DocumentItem,
+  type DocumentPayment,
   type DocumentRecipient,
   type DocumentSeller,
   type DocumentTotals,
@@ -81,12 +82,13 @@ const counterSeries = {
 
 /**
  * Letterhead facts per document kind; the invoice's are § 14 UStG, the e-invoice's BR-DE — and an
- * e-invoice that asks for money names the account to pay to (BR-DE-1, BR-DE-23).
+ * invoice that asks for a transfer names the account to pay to (ADR 055, BR-DE-23).
  */
 function missingLetterhead(
   seller: DocumentSeller,
   kind: DocumentKind,
-  eInvoice: { paid: boolean } | null,
+  eInvoice: boolean,
+  transfer: boolean,
 ) {
   const missing: string[] = []
   if (!seller.address.street || !seller.address.postalCode || !seller.address.city)
@@ -95,7 +97,8 @@ function missingLetterhead(
   if (invoice && !seller.taxNumber && !seller.vatId) missing.push('Steuernummer oder USt-IdNr.')
   if (invoice && eInvoice && !seller.email) missing.push('E-Mail-Adresse')
   if (invoice && eInvoice && !seller.phone) missing.push('Telefonnummer')
-  if (invoice && eInvoice && !eInvoice.paid && !seller.iban) missing.push('IBAN')
+  // A transfer request names the account (ADR 055; BR-DE-23 for the e-invoice).
+  if (invoice && transfer && !seller.iban) missing.push('IBAN')
   return missing
 }
 
@@ -243,6 +246,23 @@ async function buyerOrderReferenceOf(tx: Executor, order: OrderRow): Promise<str
   return purchaseOrder?.number ?? null
 }
 
+/**
+ * How the order's invoice is paid, from the order as it is at issue (ADR 055): paid (how, when,
+ * the till receipt), due at the pickup (an advance invoice of a pay-at-pickup order — its
+ * hand-over records the payment), else due by transfer.
+ */
+function paymentOfOrder(order: OrderRow): DocumentPayment {
+  if (order.paymentStatus === 'paid')
+    return {
+      kind: 'paid',
+      means: order.paymentMeans,
+      paidOn: order.paidAt ? berlinIsoDate(order.paidAt) : null,
+      tillReceiptNumber: order.tillReceiptNumber,
+    }
+  if (order.paymentMethod === 'pickup') return { kind: 'at_pickup' }
+  return { kind: 'transfer' }
+}
+
 /** The frozen content of a new document of `kind` for a locked order. */
 async function contentOf(
   tx: Executor,
@@ -252,12 +272,14 @@ async function contentOf(
   kind: Exclude<DocumentKind, 'cancellation_invoice'>,
   number: string,
   now: Date,
+  advance: boolean,
 ): Promise<DocumentContent> {
   const issueDate = berlinIsoDate(now)
   const goods = await itemsWithBatches(tx, order)
   const items =
     order.deliveryFeeCents > 0 ? [...goods, deliveryFeeItem(order, goods.length + 1)] : goods
-  const delivered = order.completedAt ?? order.shippedAt ?? order.readyAt
+  // § 3 Abs. 6 UStG: a pickup is delivered at its hand-over, courier and shipping at dispatch.
+  const delivered = order.deliveryMethod === 'pickup' ? order.completedAt : order.shippedAt
   const [prescription] = await tx
     .select()
     .from(customerOrderPrescriptions)
@@ -268,7 +290,7 @@ async function contentOf(
       ),
     )
   const invoice = kind === 'invoice'
-  const paid = order.paymentStatus === 'paid'
+  const payment = invoice ? paymentOfOrder(order) : ({ kind: 'none' } as const)
   const recipient = recipientOf(customer, order, kind)
   const totals =
     order.deliveryFeeCents > 0
@@ -279,6 +301,7 @@ async function contentOf(
     number,
     issueDate,
     deliveryDate: kind === 'order_confirmation' || !delivered ? null : berlinIsoDate(delivered),
+    advanceInvoice: invoice && advance,
     orderNumber: order.number,
     orderDate: berlinIsoDate(order.createdAt),
     buyerOrderReference: await buyerOrderReferenceOf(tx, order),
@@ -286,13 +309,10 @@ async function contentOf(
     recipient,
     items,
     totals,
-    paymentTerms: invoice
-      ? paid
-        ? 'Der Betrag ist bereits beglichen. Vielen Dank.'
-        : `Zahlbar innerhalb von ${paymentDays} Tagen ohne Abzug.`
-      : null,
-    dueDate: invoice && !paid ? addDays(issueDate, paymentDays) : null,
-    paidCents: invoice && paid ? totals.grossCents : 0,
+    payment,
+    dueDate: payment.kind === 'transfer' ? addDays(issueDate, paymentDays) : null,
+    // A patient with a statutory prescription paid their share; the insurer pays the rest.
+    paidCents: payment.kind === 'paid' ? order.grossCents - order.insurerCents : 0,
     vatExemption: invoice
       ? vatExemptionOf({
           seller: { smallBusiness, vatId: seller.vatId, country: seller.address.country },
@@ -485,8 +505,10 @@ async function existingOf(tx: Executor, order: OrderRow, kind: DocumentKind) {
   return existing
 }
 
-const statusesOf: Record<Exclude<DocumentKind, 'cancellation_invoice'>, readonly string[]> = {
-  invoice: invoiceStatuses,
+const statusesOf: Record<
+  Exclude<DocumentKind, 'cancellation_invoice' | 'invoice'>,
+  readonly string[]
+> = {
   delivery_note: deliveryNoteStatuses,
   order_confirmation: orderConfirmationStatuses,
 }
@@ -503,12 +525,17 @@ export async function issueOrderDocument(
   kind: Exclude<DocumentKind, 'cancellation_invoice'>,
   db: Database,
   now: Date = new Date(),
+  options: { advance?: boolean } = {},
 ): Promise<IssuedDocumentResult> {
   const seller = sellerOf(actor)
+  const advance = kind === 'invoice' && options.advance === true
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, seller.organisation.id, orderId)
     const label = documentKindLabels[kind]
-    if (!statusesOf[kind].includes(order.status)) {
+    if (kind === 'invoice') {
+      const refusal = invoiceRefusal(order, advance)
+      if (refusal) throw new ConflictError(refusal)
+    } else if (!statusesOf[kind].includes(order.status)) {
       throw new ConflictError(wrongStatusMessage(label, customerOrderStatusLabels[order.status]))
     }
     if (kind === 'invoice') {
@@ -527,18 +554,20 @@ export async function issueOrderDocument(
     const customer = await customerOf(tx, order)
     if (customer.anonymisedAt) throw new ConflictError(anonymisedCustomerMessage)
     const letterhead = await documentSellerOf(tx, order.organisationId)
-    const eInvoice =
-      kind === 'invoice' && eInvoiceFormatOf(customer)
-        ? { paid: order.paymentStatus === 'paid' }
-        : null
-    const missing = missingLetterhead(letterhead, kind, eInvoice)
+    const invoice = kind === 'invoice'
+    const missing = missingLetterhead(
+      letterhead,
+      kind,
+      invoice && eInvoiceFormatOf(customer) !== null,
+      invoice && paymentOfOrder(order).kind === 'transfer',
+    )
     if (missing.length > 0) {
       throw new ConflictError(letterheadMissingMessage(missing, order.organisationId))
     }
     const year = berlinYear(now)
     const value = await takeNextNumber(tx, order.organisationId, counterSeries[kind], year)
     const number = formatDocumentNumber(documentNumberPrefixes[kind], year, value)
-    const content = await contentOf(tx, order, customer, letterhead, kind, number, now)
+    const content = await contentOf(tx, order, customer, letterhead, kind, number, now, advance)
     const rendered = await renderDocument(content)
     return recordIssued(tx, actor, order, content, rendered, null)
   })

@@ -11,7 +11,7 @@ import {
   documentListTypes,
   documentNotFoundMessage,
   type IssuedDocument,
-  invoiceStatuses,
+  invoiceRefusal,
   type OrderDocuments,
   orderConfirmationStatuses,
 } from '../../lib/documents'
@@ -241,6 +241,7 @@ export async function getOrderDocuments(
       id: customerOrders.id,
       organisationId: customerOrders.organisationId,
       status: customerOrders.status,
+      deliveryMethod: customerOrders.deliveryMethod,
       customerKind: customers.kind,
       eInvoiceFormat: customers.eInvoiceFormat,
       anonymisedAt: customers.anonymisedAt,
@@ -264,7 +265,8 @@ export async function getOrderDocuments(
     orderId,
     documents: issued,
     can: {
-      invoice: fresh && !valid && inStatus(invoiceStatuses),
+      invoice: fresh && !valid && invoiceRefusal(order, false) === null,
+      advanceInvoice: fresh && !valid && invoiceRefusal(order, true) === null,
       cancellation: valid?.number ?? null,
       deliveryNote: fresh && !has('delivery_note') && inStatus(deliveryNoteStatuses),
       orderConfirmation: fresh && !has('order_confirmation') && inStatus(orderConfirmationStatuses),

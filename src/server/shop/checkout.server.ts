@@ -16,6 +16,7 @@ import {
 import {
   customerOrderNotFoundMessage,
   customerOrderNumberPrefix,
+  customerShareCents,
   orderTotals,
   payerKinds,
   requiresPrescription,
@@ -561,7 +562,7 @@ export async function getShopOrderConfirmation(
     deliveryFeeCents: order.deliveryFeeCents,
     copaymentCents: order.copaymentCents,
     insurerCents: order.insurerCents,
-    amountDueCents: order.grossCents - order.insurerCents,
+    amountDueCents: customerShareCents(order),
     delivery: {
       method: order.deliveryMethod,
       label: method?.label ?? '',

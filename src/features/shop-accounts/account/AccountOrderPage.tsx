@@ -3,6 +3,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import {
+  customerShareCents,
   deliveryMethodLabels,
   orderTypeLabels,
   prescriptionEvidenceLabels,
@@ -147,7 +148,8 @@ export function AccountOrderPage() {
           {order.insurerCents > 0 && (
             <>
               <Row label="Anteil Ihrer Krankenkasse">{formatMoney(order.insurerCents)}</Row>
-              <Row label="Ihre Zuzahlung">{formatMoney(order.copaymentCents)}</Row>
+              <Row label="darin Ihre Zuzahlung">{formatMoney(order.copaymentCents)}</Row>
+              <Row label="Von Ihnen zu zahlen">{formatMoney(customerShareCents(order))}</Row>
             </>
           )}
         </dl>

@@ -3,6 +3,7 @@ import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFString } from '
 import type { Invoice, InvoiceService, Logger } from '@e-invoice-eu/core'
 import type { VatRate } from '../../../lib/products'
 import type { DocumentContent, DocumentItem, DocumentVatExemption } from '../document-content'
+import { paymentStatementOf } from '../payment-statement'
 import { DocumentContentError, type RenderOptions, renderDocumentPdfOf } from './pdf.server'
 
 /**
@@ -97,24 +98,32 @@ function taxCategory(
 /** A credit note states the amounts it reverses positive: its type code (381) says they are a credit. */
 const signOf = (content: DocumentContent) => (content.kind === 'cancellation_invoice' ? -1 : 1)
 
-/** BT-115: what is still to be paid — of an invoice, its total less what was paid (BT-113). */
+/**
+ * BT-115: what is still to be paid — the payment statement's (ADR 055): of an invoice, its total
+ * less what was paid and what an insurer pays directly (BT-113); a credit note's credited total.
+ */
 const amountDue = (content: DocumentContent) =>
-  signOf(content) * content.totals.grossCents - content.paidCents
+  content.kind === 'invoice'
+    ? paymentStatementOf(content).dueCents
+    : signOf(content) * content.totals.grossCents
 
-/** Whether the e-invoice asks the buyer for money: an invoice with something left to pay. */
+/** Whether the e-invoice asks the buyer for a transfer (BR-DE-23: then it names the account). */
 const chargesBuyer = (content: DocumentContent) =>
-  content.kind === 'invoice' && amountDue(content) > 0
+  content.kind === 'invoice' && paymentStatementOf(content).meansCode === '58'
 
 /**
- * BG-16, how the amount due is to be paid, or was: a SEPA transfer to the seller's account while
- * something is due (BR-DE-23), else "not defined" — a paid invoice or a credit note asks the buyer
- * for no transfer.
+ * BG-16, how the amount due is to be paid, or was — the payment statement's means: a SEPA
+ * transfer to the seller's account while something is due by transfer, cash when paid in cash,
+ * else "not defined" (paid otherwise, due at the pickup, or a credit note), with BT-82 in words.
  */
 function paymentMeans(content: DocumentContent) {
-  if (!chargesBuyer(content)) return { 'cbc:PaymentMeansCode': '1' }
+  const statement = paymentStatementOf(content)
+  const text = { 'cbc:PaymentMeansCode@name': statement.meansText }
+  if (!chargesBuyer(content)) return { 'cbc:PaymentMeansCode': statement.meansCode, ...text }
   const { seller } = content
   return {
     'cbc:PaymentMeansCode': '58',
+    ...text,
     'cbc:PaymentID': content.number,
     'cac:PayeeFinancialAccount': {
       'cbc:ID': (seller.iban as string).replace(/\s+/g, ''),
@@ -156,6 +165,12 @@ export function toEInvoice(content: DocumentContent): Invoice {
   const sign = signOf(content)
   const money = (cents: number) => amount(sign * cents)
   const due = amountDue(content)
+  // BT-22: an advance invoice says so (ADR 055), as its PDF's title does.
+  const invoiceNote =
+    [content.advanceInvoice ? 'Vorausrechnung' : null, content.notes].filter(Boolean).join(' – ') ||
+    null
+  // BT-113: paid already, and a statutory insurer's share settled with it directly (ADR 055).
+  const settled = content.kind === 'invoice' ? paymentStatementOf(content).settledCents : 0
   const sellerEmail = seller.email as string
   // BT-49 where the buyer has an address to receive e-invoices at; the invoice is due without one.
   const buyerAddress = recipient.eInvoiceAddress ?? recipient.email
@@ -173,7 +188,7 @@ export function toEInvoice(content: DocumentContent): Invoice {
       'cbc:IssueDate': content.issueDate,
       ...(content.dueDate ? { 'cbc:DueDate': content.dueDate } : {}),
       'cbc:InvoiceTypeCode': content.kind === 'cancellation_invoice' ? '381' : '380',
-      ...(content.notes ? { 'cbc:Note': content.notes } : {}),
+      ...(invoiceNote ? { 'cbc:Note': invoiceNote } : {}),
       'cbc:DocumentCurrencyCode': 'EUR',
       // BT-10 is mandatory in XRechnung: the buyer's Leitweg-ID, else our customer number.
       'cbc:BuyerReference':
@@ -248,7 +263,11 @@ export function toEInvoice(content: DocumentContent): Invoice {
         },
       },
       'cac:Delivery': {
-        'cbc:ActualDeliveryDate': content.deliveryDate ?? content.issueDate,
+        // BT-72: the day the goods left; an advance invoice precedes it and names the
+        // recipient the goods will go to instead (BT-70).
+        ...(content.advanceInvoice
+          ? { 'cac:DeliveryParty': { 'cac:PartyName': { 'cbc:Name': recipient.name } } }
+          : { 'cbc:ActualDeliveryDate': content.deliveryDate ?? content.issueDate }),
         // An intra-community supply names where the goods went (BR-IC-12): to the recipient.
         ...(vatExemption?.category === 'K'
           ? {
@@ -264,12 +283,12 @@ export function toEInvoice(content: DocumentContent): Invoice {
           : {}),
       },
       'cac:PaymentMeans': [paymentMeans(content)],
+      // BT-20: the payment statement the PDF prints, in the same words.
       'cac:PaymentTerms': {
         'cbc:Note':
-          content.paymentTerms ??
-          (content.kind === 'cancellation_invoice'
+          content.kind === 'cancellation_invoice'
             ? `Storno der Rechnung ${content.cancels?.number}.`
-            : 'Zahlbar sofort ohne Abzug.'),
+            : paymentStatementOf(content).sentences.join(' ') || 'Keine Zahlung fällig.',
       },
       'cac:TaxTotal': [
         {
@@ -291,9 +310,9 @@ export function toEInvoice(content: DocumentContent): Invoice {
         'cbc:TaxExclusiveAmount@currencyID': 'EUR',
         'cbc:TaxInclusiveAmount': money(totals.grossCents),
         'cbc:TaxInclusiveAmount@currencyID': 'EUR',
-        ...(content.paidCents > 0
+        ...(settled > 0
           ? {
-              'cbc:PrepaidAmount': amount(content.paidCents),
+              'cbc:PrepaidAmount': amount(settled),
               'cbc:PrepaidAmount@currencyID': 'EUR',
             }
           : {}),

@@ -7,7 +7,7 @@ import {
   rgb,
 } from '@cantoo/pdf-lib'
 import fontkit from '@pdf-lib/fontkit'
-import type { DocumentAddress, DocumentSeller } from '../document-content'
+import { type DocumentAddress, type DocumentSeller, formatIban } from '../document-content'
 import { documentFontNames, documentFonts, drawableText } from './fonts.server'
 
 /**
@@ -471,10 +471,3 @@ export function addressLine(address: DocumentAddress): string {
     ', ',
   )
 }
-
-/** Groups of four, as IBANs are printed: "DE89 3704 0044 0532 0130 00". */
-export const formatIban = (iban: string) =>
-  iban
-    .replace(/\s+/g, '')
-    .replace(/(.{4})/g, '$1 ')
-    .trim()

@@ -5,7 +5,9 @@ import {
   type DocumentItem,
   type DocumentKind,
   documentKindLabels,
+  formatDay,
 } from '../document-content'
+import { paymentStatementOf } from '../payment-statement'
 import { addressLine, type Column, contentWidth, DocumentCanvas, type Row } from './layout.server'
 
 /**
@@ -14,12 +16,6 @@ import { addressLine, type Column, contentWidth, DocumentCanvas, type Row } from
  */
 
 export class DocumentContentError extends Error {}
-
-/** "12.11.2026" from "2026-11-12": the content's calendar days need no time zone. */
-export function formatDay(day: string): string {
-  const [year, month, date] = day.split('-')
-  return `${date}.${month}.${year}`
-}
 
 /** "10 g", "2 Packungen", "-10 g" (cancellation). */
 export function formatItemQuantity(item: Pick<DocumentItem, 'quantity' | 'salesUnit'>): string {
@@ -150,8 +146,9 @@ async function renderDocumentPdf(
   const isInvoice = expected === 'invoice' || expected === 'cancellation_invoice'
   if (isInvoice) assertInvoiceFacts(content)
   const priced = expected !== 'delivery_note'
-  const label = documentKindLabels[expected]
+  const label = content.advanceInvoice ? 'Vorausrechnung' : documentKindLabels[expected]
   const title = `${label} ${content.number}`
+  const statement = paymentStatementOf(content)
   const canvas = await DocumentCanvas.create({ title, seller: content.seller })
   const { seller, recipient } = content
 
@@ -172,7 +169,10 @@ async function renderDocumentPdf(
     info.push(['Rechnungsdatum', formatDay(content.cancels.issueDate)])
   }
   if (expected !== 'order_confirmation')
-    info.push(['Liefer-/Leistungsdatum', formatDay(content.deliveryDate ?? content.issueDate)])
+    info.push([
+      'Liefer-/Leistungsdatum',
+      content.advanceInvoice ? 'noch offen' : formatDay(content.deliveryDate ?? content.issueDate),
+    ])
   if (content.orderNumber) info.push(['Bestellnummer', content.orderNumber])
   if (content.buyerOrderReference) info.push(['Ihre Bestellnummer', content.buyerOrderReference])
   if (content.orderDate) info.push(['Bestelldatum', formatDay(content.orderDate)])
@@ -214,9 +214,15 @@ async function renderDocumentPdf(
             },
             {
               label: content.prescription.exempt
-                ? 'Ihre Zuzahlung (befreit)'
-                : 'Ihre gesetzliche Zuzahlung',
+                ? 'darin Ihre Zuzahlung (befreit)'
+                : 'darin Ihre gesetzliche Zuzahlung',
               value: formatMoney(content.prescription.coPaymentCents),
+            },
+            {
+              label: 'Ihr Anteil',
+              value: formatMoney(
+                content.totals.grossCents - content.prescription.insurerShareCents,
+              ),
               strong: true,
             },
           ]
@@ -224,26 +230,27 @@ async function renderDocumentPdf(
     ])
   }
 
-  if (expected === 'invoice' && !content.deliveryDate)
+  // § 14 Abs. 4 Nr. 6 UStG: the day the goods left; an advance invoice says it comes first.
+  if (content.advanceInvoice)
+    canvas.paragraph(
+      'Vorausrechnung: Die Lieferung erfolgt nach dieser Rechnung; das Liefer-/Leistungsdatum ist der Tag der Übergabe bzw. des Versands.',
+      { size: 8.5 },
+    )
+  else if (expected === 'invoice' && !content.deliveryDate)
     canvas.paragraph('Das Liefer-/Leistungsdatum entspricht dem Rechnungsdatum.', { size: 8.5 })
   // § 14 Abs. 4 Nr. 8 UStG: an exempt supply says so (ADR 054).
   if (isInvoice && content.vatExemption)
     canvas.paragraph(content.vatExemption.reason, { size: 8.5 })
-  if (content.prescription && isInvoice)
+  if (content.prescription && expected === 'cancellation_invoice')
     canvas.paragraph(
       `Die Abrechnung des Kassenanteils erfolgt direkt mit ${content.prescription.insurerName} (§ 61 SGB V).`,
       { size: 8.5 },
     )
-  if (content.paymentTerms && priced) {
+  // The one payment statement (ADR 055), the same the e-invoice states.
+  if (statement.sentences.length > 0) {
     canvas.y -= 4
-    const due = content.dueDate ? ` Fällig am ${formatDay(content.dueDate)}.` : ''
-    canvas.paragraph(`${content.paymentTerms}${due}`, { size: 9 })
+    for (const sentence of statement.sentences) canvas.paragraph(sentence, { size: 9 })
   }
-  if (expected === 'invoice' && seller.iban && content.paidCents < content.totals.grossCents)
-    canvas.paragraph(
-      `Bitte überweisen Sie den Betrag unter Angabe der Rechnungsnummer ${content.number} auf das unten genannte Konto.`,
-      { size: 8.5, color: 'grey' },
-    )
   if (content.notes) {
     canvas.y -= 4
     canvas.paragraph(content.notes, { size: 9 })

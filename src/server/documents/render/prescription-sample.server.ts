@@ -5,8 +5,8 @@ import {
   type PrescriptionConfiguration,
   prescriptionText,
 } from '../../../lib/prescription-configurator'
+import { formatDay } from '../document-content'
 import { contentWidth, DocumentCanvas, marginLeft, pageHeight, pageWidth } from './layout.server'
-import { formatDay } from './pdf.server'
 
 /**
  * The Rezeptkonfigurator's sample prescription: the fields in a Muster-16-like form, watermarked

@@ -1,0 +1,115 @@
+import { useForm, useStore } from '@tanstack/react-form'
+import { useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { type PickupPaymentChoice, pickupPaymentChoices } from '~/lib/customer-order-schemas'
+import { type CustomerOrderDetail, pickupPaymentChoiceLabels } from '~/lib/customer-orders'
+import { formatMoney } from '~/lib/format'
+import { TextField } from '../forms/fields'
+import { FormDialog } from '../ui/FormDialog'
+import { customerOrderActionFn } from './customer-order-save.functions'
+import { customerOrdersKey } from './customer-orders.queries'
+
+const hints: Record<PickupPaymentChoice, string> = {
+  cash: 'Kassiert an der Kasse; der Kassenbon mit TSE-Signatur ist der Beleg.',
+  card: 'Bezahlt am Kartenterminal der Kasse.',
+  already_paid: 'Die Zahlung ist schon erfasst (z. B. vorab überwiesen).',
+  on_invoice: 'Der Kunde überweist nach Rechnung; die Rechnung nennt Konto und Frist.',
+}
+
+/**
+ * The hand-over of a pay-at-pickup order (ADR 055): asks how it was paid — cash or card at the
+ * till with the till receipt's number, already paid, or on invoice — and completes the order
+ * with that payment in one step. The choices are native radio buttons (arrow keys move between
+ * them); the dialog is Radix's, so focus stays inside and Escape closes it.
+ */
+export function CompleteWithPaymentDialog({
+  order,
+  open,
+  onOpenChange,
+}: {
+  order: CustomerOrderDetail
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const queryClient = useQueryClient()
+  const paid = order.paymentStatus === 'paid'
+  const form = useForm({
+    defaultValues: {
+      choice: (paid ? 'already_paid' : 'cash') as PickupPaymentChoice,
+      tillReceiptNumber: '',
+    },
+    onSubmit: async ({ value }) => {
+      const atTill = value.choice === 'cash' || value.choice === 'card'
+      await customerOrderActionFn({
+        data: {
+          id: order.id,
+          action: 'complete',
+          version: order.version,
+          payment: {
+            choice: value.choice,
+            ...(atTill && { tillReceiptNumber: value.tillReceiptNumber }),
+          },
+        },
+      })
+      await queryClient.invalidateQueries({ queryKey: customerOrdersKey })
+      toast.success('Die Bestellung ist abgeschlossen; die Zahlung ist erfasst.')
+    },
+  })
+  const choice = useStore(form.store, (state) => state.values.choice)
+  const offered = pickupPaymentChoices.filter((value) =>
+    paid ? value === 'already_paid' : value !== 'already_paid',
+  )
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Bestellung ${order.number} übergeben`}
+      description={`Zahlung bei Abholung: zu zahlen ${formatMoney(order.customerShareCents)}. Die reservierten Mengen werden als Verkauf gebucht${order.needsPrescription ? ', die Abgabe wird dokumentiert' : ''}. Das lässt sich nicht rückgängig machen.`}
+      form={form}
+      submitLabel="Übergeben und abschließen"
+    >
+      <form.Field name="choice">
+        {(field) => (
+          <fieldset>
+            <legend className="text-sm font-medium text-ink">Wie wurde bezahlt?</legend>
+            <div className="mt-2 space-y-2">
+              {offered.map((value) => (
+                <label key={value} className="flex items-start gap-2 text-sm">
+                  <input
+                    type="radio"
+                    className="mt-1"
+                    name={field.name}
+                    value={value}
+                    checked={field.state.value === value}
+                    onChange={() => field.handleChange(value)}
+                  />
+                  <span>
+                    <span className="font-medium text-ink">{pickupPaymentChoiceLabels[value]}</span>
+                    <span className="block text-ink-muted">{hints[value]}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+      </form.Field>
+      {(choice === 'cash' || choice === 'card') && (
+        <form.Field
+          name="tillReceiptNumber"
+          validators={{
+            onSubmit: ({ value }) =>
+              value.trim() ? undefined : 'Bitte geben Sie die Nummer des Kassenbons an.',
+          }}
+        >
+          {(field) => (
+            <TextField
+              field={field}
+              label="Nummer des Kassenbons"
+              hint="Steht auf dem Bon der Kasse; sie verbindet die Bestellung mit dem Kassenbeleg."
+            />
+          )}
+        </form.Field>
+      )}
+    </FormDialog>
+  )
+}

@@ -1,0 +1,143 @@
+import { expect, type Page, test } from '@playwright/test'
+import { expectNoSeriousViolations } from './support/axe'
+import { watchPageErrors } from './support/page'
+import { openBackOffice, openShopAsPatient, waitForHydratedForm } from './support/session'
+
+/**
+ * ADR 055: the patient orders in the shop to pay at pickup; the pharmacist records and checks
+ * the e-Rezept, confirms, puts the order ready and hands it over. The hand-over asks how it was
+ * paid — a Radix dialog, seen at 1366 px and at 390 px, used by keyboard — and the order then
+ * shows the payment instead of "Offen".
+ */
+
+test.describe.configure({ timeout: 180_000 })
+
+/** Places a pay-at-pickup order of one Nordstern gram with a statutory e-Rezept; its number. */
+async function placePayAtPickupOrder(page: Page, baseURL: string | undefined) {
+  const shop = await openShopAsPatient(page, baseURL)
+  await page.goto(`${shop}/blueten/00000000-0000-4000-8000-000000003001`)
+  await waitForHydratedForm(page)
+  await page.getByRole('button', { name: 'In den Warenkorb' }).click()
+  await expect(page.getByText(/liegt im Warenkorb\./)).toBeVisible()
+  await page.goto(`${shop}/checkout`)
+  await waitForHydratedForm(page)
+  await page.getByRole('radio', { name: /^Abholung in der Apotheke/ }).check()
+  await page.getByRole('radio', { name: 'Gesetzlich versichert (GKV)' }).check()
+  await page.getByRole('radio', { name: 'E-Rezept-Code eingeben' }).check()
+  await page
+    .getByRole('textbox', { name: 'E-Rezept-Code' })
+    .fill(`Task/160.000.000.000.000.21/$accept?ac=${'cd34'.repeat(16)}`)
+  await page.getByRole('radio', { name: /^Zahlung bei Abholung/ }).check()
+  await page.getByRole('button', { name: 'zahlungspflichtig bestellen' }).click()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
+  ).toBeVisible()
+  return (await page.locator('#order-number').textContent())?.trim() ?? ''
+}
+
+/** In the back-office: the prescription recorded and checked, confirmed, ready for pickup. */
+async function readyAtTheCounter(page: Page, orderNumber: string) {
+  await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
+  await page.goto('/customer_orders')
+  await page.getByRole('link', { name: orderNumber }).first().click()
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Bestellung ${orderNumber}` }),
+  ).toBeVisible()
+  await waitForHydratedForm(page)
+  const card = page.getByRole('region', { name: 'Rezept' })
+  await card.getByLabel(/Verschreibende/).fill('Dr. med. Felix Hartmann')
+  await card.getByLabel('Ausstellungsdatum').fill(new Date().toISOString().slice(0, 10))
+  await card
+    .getByLabel('Gebrauchsanweisung')
+    .fill('0,1 g verdampfen und inhalieren, bis zu 3 × täglich')
+  await card.getByLabel('Krankenkasse').fill('Techniker Krankenkasse')
+  await card.getByLabel('Versichertennummer').fill('T123456789')
+  await card.getByRole('button', { name: 'Rezept speichern' }).click()
+  await card.getByRole('button', { name: 'Rezept geprüft' }).click()
+  await expect(card.getByText('Geprüft', { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Bestätigen' }).click()
+  await expect(
+    page.getByText('Die Bestellung ist bestätigt; die Ware ist reserviert.'),
+  ).toBeVisible()
+  await page.getByRole('button', { name: 'Abholbereit' }).click()
+  const pick = page.getByRole('dialog', { name: 'Abholbereit melden' })
+  await expect(pick.getByRole('textbox', { name: /^Charge / }).first()).not.toHaveValue('')
+  await pick.getByRole('button', { name: 'Als abholbereit markieren' }).click()
+  await expect(pick).toBeHidden()
+  await expect(page.getByText('Abholbereit', { exact: true }).first()).toBeVisible()
+}
+
+/** The dialog lies wholly inside the viewport, nothing wider than the screen. */
+async function expectInsideViewport(page: Page, dialog: ReturnType<Page['getByRole']>) {
+  const box = await dialog.boundingBox()
+  const viewport = page.viewportSize()
+  expect(box && viewport).toBeTruthy()
+  if (!box || !viewport) return
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width)
+  expect(box.y).toBeGreaterThanOrEqual(0)
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height)
+}
+
+test('handing over a pay-at-pickup order asks how it was paid and records it (1366 px and 390 px)', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchPageErrors(page)
+  await page.setViewportSize({ width: 1366, height: 768 })
+  const orderNumber = await placePayAtPickupOrder(page, baseURL)
+  expect(orderNumber).toMatch(/^AU-\d{4}-\d{5}$/)
+  await readyAtTheCounter(page, orderNumber)
+  await expect(page.getByText('Zahlung: Offen')).toBeVisible()
+  // The patient owes the co-payment, not the insurer's share (§ 61 SGB V).
+  await expect(page.getByText('Vom Patienten zu zahlen')).toBeVisible()
+
+  // 1366 px: the dialog offers till, card and "on invoice"; Escape closes it, nothing happens.
+  await page.getByRole('button', { name: 'Abschließen' }).click()
+  const dialog = page.getByRole('dialog', { name: `Bestellung ${orderNumber} übergeben` })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('Zahlung bei Abholung: zu zahlen')
+  const choices = dialog.getByRole('group', { name: 'Wie wurde bezahlt?' })
+  await expect(choices.getByRole('radio')).toHaveCount(3)
+  await expect(choices.getByRole('radio', { name: /^Bar an der Kasse/ })).toBeChecked()
+  await expectInsideViewport(page, dialog)
+  await expectNoSeriousViolations(page)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('Abholbereit', { exact: true }).first()).toBeVisible()
+
+  // 390 px, by keyboard alone: card at the till, the receipt's number required.
+  await page.setViewportSize({ width: 390, height: 844 })
+  const complete = page.getByRole('button', { name: 'Abschließen' })
+  await complete.focus()
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeVisible()
+  await expectInsideViewport(page, dialog)
+  await choices.getByRole('radio', { name: /^Bar an der Kasse/ }).focus()
+  await page.keyboard.press('ArrowDown')
+  await expect(choices.getByRole('radio', { name: /^Karte an der Kasse/ })).toBeChecked()
+  const receipt = dialog.getByRole('textbox', { name: 'Nummer des Kassenbons' })
+  await page.keyboard.press('Tab')
+  await expect(receipt).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByText('Bitte geben Sie die Nummer des Kassenbons an.')).toBeVisible()
+  await expect(dialog).toBeVisible()
+  await page.keyboard.type('B-2026-0815')
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeHidden()
+  await expect(
+    page.getByText('Die Bestellung ist abgeschlossen; die Zahlung ist erfasst.'),
+  ).toBeVisible()
+
+  // The order shows the payment, not "Offen"; the timeline names the receipt.
+  await page.reload()
+  await expect(page.getByText('Abgeschlossen', { exact: true }).first()).toBeVisible()
+  await expect(page.getByText('Zahlung: Bezahlt')).toBeVisible()
+  await expect(page.getByText(/mit Karte an der Kasse am .*, Kassenbon B-2026-0815/)).toBeVisible()
+  await expect(
+    page
+      .getByRole('region', { name: 'Verlauf' })
+      .getByText('Bezahlt mit Karte an der Kasse, Bon B-2026-0815'),
+  ).toBeVisible()
+  expect(errors).toEqual([])
+})
