@@ -350,6 +350,8 @@ describe.each(testDatabaseKinds)('organisation settings on %s', (kind) => {
       notes: null,
       prescription: null,
       cancels: null,
+      corrects: null,
+      creditReason: null,
     })
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), {
       mergePages: true,

@@ -81,6 +81,13 @@ export function invoice(overrides: Partial<DocumentContent> = {}): DocumentConte
       email: 'buchhaltung@nordhanf.example',
       phone: '+49 40 5551234',
       website: 'www.nordhanf.example',
+      legal: {
+        legalForm: 'gmbh',
+        registerCourt: 'Amtsgericht Hamburg',
+        registerNumber: 'HRB 178234',
+        managers: ['Hanna Nordmann', 'Erik Lindqvist'],
+        supervisoryBoardChair: null,
+      },
       logo: null,
     },
     recipient: {
@@ -103,6 +110,8 @@ export function invoice(overrides: Partial<DocumentContent> = {}): DocumentConte
     notes: 'Lieferung gemäß Ihrer Bestellung vom 12.11.2026.',
     prescription: null,
     cancels: null,
+    corrects: null,
+    creditReason: null,
     ...overrides,
   }
 }
@@ -119,6 +128,13 @@ export const pharmacySeller: DocumentSeller = {
   email: 'kontakt@sonnen-apotheke.example',
   phone: '+49 30 5559876',
   website: 'sonnen-apotheke.example',
+  legal: {
+    legalForm: 'registered_merchant',
+    registerCourt: 'Amtsgericht Charlottenburg',
+    registerNumber: 'HRA 58213 B',
+    managers: ['Dr. Clara Sonnberg'],
+    supervisoryBoardChair: null,
+  },
   logo: null,
 }
 
@@ -131,6 +147,13 @@ export const clubSeller: DocumentSeller = {
   vatId: null,
   email: 'vorstand@gruene-ecke.example',
   website: null,
+  legal: {
+    legalForm: 'ev',
+    registerCourt: 'Amtsgericht Charlottenburg',
+    registerNumber: 'VR 40112 B',
+    managers: ['Mara Grün', 'Levin Eck'],
+    supervisoryBoardChair: null,
+  },
 }
 
 /** A confirmed filling protocol: five units of 5 g, one outside the tolerance with its reason. */

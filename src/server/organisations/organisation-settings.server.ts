@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { isUuid } from '../../lib/ids'
+import type { LegalIdentity } from '../../lib/legal-forms'
 import { organisationProfileSchema } from '../../lib/new-organisation'
 import {
   type Letterhead,
@@ -49,6 +50,11 @@ const letterheadColumns = {
   licenceNumber: organisations.licenceNumber,
   licenceAuthority: organisations.licenceAuthority,
   logoFileId: organisations.logoFileId,
+  legalForm: organisations.legalForm,
+  registerCourt: organisations.registerCourt,
+  registerNumber: organisations.registerNumber,
+  managers: organisations.managers,
+  supervisoryBoardChair: organisations.supervisoryBoardChair,
 }
 
 type LetterheadRow = Letterhead
@@ -90,8 +96,25 @@ function letterheadOf(row: OrganisationRow): LetterheadRow {
     licenceNumber: row.licenceNumber,
     licenceAuthority: row.licenceAuthority,
     logoFileId: row.logoFileId,
+    legalForm: row.legalForm,
+    registerCourt: row.registerCourt,
+    registerNumber: row.registerNumber,
+    managers: row.managers,
+    supervisoryBoardChair: row.supervisoryBoardChair,
   }
 }
+
+/** The legal identity documents print (null while no legal form is stated). */
+const legalIdentityOf = (row: OrganisationRow): LegalIdentity | null =>
+  row.legalForm
+    ? {
+        legalForm: row.legalForm,
+        registerCourt: row.registerCourt,
+        registerNumber: row.registerNumber,
+        managers: row.managers,
+        supervisoryBoardChair: row.supervisoryBoardChair,
+      }
+    : null
 
 function settingsOf(
   row: OrganisationRow,
@@ -182,8 +205,9 @@ export async function updateLetterhead(
     ) {
       throw new InvalidError({ logoFileId: logoNotFoundMessage })
     }
+    // Compared as JSON: the managers are a list.
     const changed = (Object.keys(letterhead) as (keyof LetterheadRow)[]).filter(
-      (field) => letterhead[field] !== before[field],
+      (field) => JSON.stringify(letterhead[field]) !== JSON.stringify(before[field]),
     )
     if (changed.length === 0) return getOrganisationSettings(actor, id, tx)
     await tx
@@ -298,6 +322,7 @@ export async function documentSellerOf(
     email: row.email,
     phone: row.phone,
     website: row.website,
+    legal: legalIdentityOf(row),
     logo,
     smallBusiness: row.smallBusiness,
   }

@@ -2,7 +2,14 @@ import { inflateSync } from 'node:zlib'
 import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFString } from '@cantoo/pdf-lib'
 import type { Invoice, InvoiceService, Logger } from '@e-invoice-eu/core'
 import type { VatRate } from '../../../lib/products'
-import type { DocumentContent, DocumentItem, DocumentVatExemption } from '../document-content'
+import { legalFormRules, legalIdentityLines } from '../../../lib/legal-forms'
+import {
+  type DocumentContent,
+  type DocumentItem,
+  type DocumentVatExemption,
+  isCreditDocument,
+  precedingInvoiceOf,
+} from '../document-content'
 import { DocumentContentError, type RenderOptions, renderDocumentPdfOf } from './pdf.server'
 
 /**
@@ -95,7 +102,7 @@ function taxCategory(
 }
 
 /** A credit note states the amounts it reverses positive: its type code (381) says they are a credit. */
-const signOf = (content: DocumentContent) => (content.kind === 'cancellation_invoice' ? -1 : 1)
+const signOf = (content: DocumentContent) => (isCreditDocument(content.kind) ? -1 : 1)
 
 /** BT-115: what is still to be paid — of an invoice, its total less what was paid (BT-113). */
 const amountDue = (content: DocumentContent) =>
@@ -124,8 +131,9 @@ function paymentMeans(content: DocumentContent) {
   }
 }
 
-/** UN/ECE Recommendation 20: grams, or pieces for packs. */
-const unitCode = (item: DocumentItem) => (item.salesUnit === 'gram' ? 'GRM' : 'H87')
+/** UN/ECE Recommendation 20: grams, or pieces for packs; a price correction is one unit (C62). */
+const unitCode = (item: DocumentItem) =>
+  item.priceCorrection ? 'C62' : item.salesUnit === 'gram' ? 'GRM' : 'H87'
 
 /** An electronic address (BT-34/BT-49): an e-mail (scheme EM) or a Leitweg-ID (scheme 0204). */
 function endpoint(address: string) {
@@ -135,8 +143,10 @@ function endpoint(address: string) {
 }
 
 function assertEInvoiceFacts(content: DocumentContent) {
-  if (content.kind !== 'invoice' && content.kind !== 'cancellation_invoice')
-    throw new DocumentContentError('E-Rechnungen gibt es nur für Rechnungen und Stornorechnungen.')
+  if (content.kind !== 'invoice' && !isCreditDocument(content.kind))
+    throw new DocumentContentError(
+      'E-Rechnungen gibt es nur für Rechnungen, Stornorechnungen und Gutschriften.',
+    )
   if (content.recipient.kind !== 'business')
     throw new DocumentContentError('E-Rechnungen gibt es nur für Geschäftskunden.')
   const missing: string[] = []
@@ -149,6 +159,23 @@ function assertEInvoiceFacts(content: DocumentContent) {
     throw new DocumentContentError(`Für die E-Rechnung fehlt: ${missing.join(', ')}.`)
 }
 
+/**
+ * BT-30 and BT-33: the seller's register entry as its identifier, and seat, register and managers
+ * as the additional legal information (what its business letters print, § 35a GmbHG & c.).
+ */
+function sellerLegalEntity(seller: DocumentContent['seller']) {
+  const { legal } = seller
+  const registered = legal?.registerCourt && legal.registerNumber
+  const information = legal
+    ? [legalFormRules[legal.legalForm].label, ...legalIdentityLines(legal, seller.address.city)]
+    : []
+  return {
+    'cbc:RegistrationName': seller.name,
+    ...(registered ? { 'cbc:CompanyID': `${legal.registerCourt} ${legal.registerNumber}` } : {}),
+    ...(information.length > 0 ? { 'cbc:CompanyLegalForm': information.join('; ') } : {}),
+  }
+}
+
 /** The e-invoice-eu internal (UBL-shaped) invoice of a frozen document. */
 export function toEInvoice(content: DocumentContent): Invoice {
   assertEInvoiceFacts(content)
@@ -156,6 +183,7 @@ export function toEInvoice(content: DocumentContent): Invoice {
   const sign = signOf(content)
   const money = (cents: number) => amount(sign * cents)
   const due = amountDue(content)
+  const preceding = precedingInvoiceOf(content)
   const sellerEmail = seller.email as string
   // BT-49 where the buyer has an address to receive e-invoices at; the invoice is due without one.
   const buyerAddress = recipient.eInvoiceAddress ?? recipient.email
@@ -172,7 +200,7 @@ export function toEInvoice(content: DocumentContent): Invoice {
       'cbc:ID': content.number,
       'cbc:IssueDate': content.issueDate,
       ...(content.dueDate ? { 'cbc:DueDate': content.dueDate } : {}),
-      'cbc:InvoiceTypeCode': content.kind === 'cancellation_invoice' ? '381' : '380',
+      'cbc:InvoiceTypeCode': isCreditDocument(content.kind) ? '381' : '380',
       ...(content.notes ? { 'cbc:Note': content.notes } : {}),
       'cbc:DocumentCurrencyCode': 'EUR',
       // BT-10 is mandatory in XRechnung: the buyer's Leitweg-ID, else our customer number.
@@ -189,13 +217,13 @@ export function toEInvoice(content: DocumentContent): Invoice {
             },
           }
         : {}),
-      ...(content.cancels
+      ...(preceding
         ? {
             'cac:BillingReference': [
               {
                 'cac:InvoiceDocumentReference': {
-                  'cbc:ID': content.cancels.number,
-                  'cbc:IssueDate': content.cancels.issueDate,
+                  'cbc:ID': preceding.number,
+                  'cbc:IssueDate': preceding.issueDate,
                 },
               },
             ],
@@ -212,7 +240,7 @@ export function toEInvoice(content: DocumentContent): Invoice {
             'cac:Country': { 'cbc:IdentificationCode': seller.address.country },
           },
           'cac:PartyTaxScheme': sellerTaxSchemes,
-          'cac:PartyLegalEntity': { 'cbc:RegistrationName': seller.name },
+          'cac:PartyLegalEntity': sellerLegalEntity(seller),
           'cac:Contact': {
             'cbc:Name': seller.name,
             'cbc:Telephone': seller.phone as string,
@@ -268,8 +296,10 @@ export function toEInvoice(content: DocumentContent): Invoice {
         'cbc:Note':
           content.paymentTerms ??
           (content.kind === 'cancellation_invoice'
-            ? `Storno der Rechnung ${content.cancels?.number}.`
-            : 'Zahlbar sofort ohne Abzug.'),
+            ? `Storno der Rechnung ${preceding?.number}.`
+            : content.kind === 'credit_note'
+              ? `Gutschrift zur Rechnung ${preceding?.number}.`
+              : 'Zahlbar sofort ohne Abzug.'),
       },
       'cac:TaxTotal': [
         {
@@ -377,12 +407,13 @@ export function repairedCii(xml: string, content: DocumentContent): string {
       `<ram:SellerTradeParty><ram:ID>${escapeXml(seller.taxNumber)}</ram:ID>`,
     )
   }
-  if (content.cancels && !result.includes('<ram:InvoiceReferencedDocument>')) {
+  const preceding = precedingInvoiceOf(content)
+  if (preceding && !result.includes('<ram:InvoiceReferencedDocument>')) {
     const anchor = '</ram:SpecifiedTradeSettlementHeaderMonetarySummation>'
     if (!result.includes(anchor)) throw new Error('CII without a monetary summation')
     const reference =
-      `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${escapeXml(content.cancels.number)}</ram:IssuerAssignedID>` +
-      `<ram:FormattedIssueDateTime><qdt:DateTimeString format="102">${content.cancels.issueDate.replaceAll('-', '')}</qdt:DateTimeString></ram:FormattedIssueDateTime></ram:InvoiceReferencedDocument>`
+      `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${escapeXml(preceding.number)}</ram:IssuerAssignedID>` +
+      `<ram:FormattedIssueDateTime><qdt:DateTimeString format="102">${preceding.issueDate.replaceAll('-', '')}</qdt:DateTimeString></ram:FormattedIssueDateTime></ram:InvoiceReferencedDocument>`
     result = result.replace(anchor, `${anchor}${reference}`)
   }
   if (!content.buyerOrderReference) {
