@@ -139,15 +139,17 @@ export const letterheadSchema = z
           trim: true,
           max: 40,
           tooLong: 'Die Registernummer hat höchstens 40 Zeichen.',
-        }).refine((value) => /^(HRA|HRB|GnR|VR|PR|GsR)\s?\d+(\s?[A-Z]{1,3})?$/i.test(value), registerNumberMessage),
+        }).refine(
+          (value) => /^(HRA|HRB|GnR|VR|PR|GsR)\s?\d+(\s?[A-Z]{1,3})?$/i.test(value),
+          registerNumberMessage,
+        ),
       ),
     ),
     /** One name a line in the form; printed in this order. */
     managers: z
-      .array(
-        text({ trim: true, max: 120, tooLong: 'Ein Name hat höchstens 120 Zeichen.' }),
-        { error: 'Bitte geben Sie die Namen als Liste an.' },
-      )
+      .array(text({ trim: true, max: 120, tooLong: 'Ein Name hat höchstens 120 Zeichen.' }), {
+        error: 'Bitte geben Sie die Namen als Liste an.',
+      })
       .max(20, 'Bitte nennen Sie höchstens 20 Personen.')
       .default([])
       .transform((names) => names.filter((name) => name !== '')),
@@ -163,10 +165,18 @@ export const letterheadSchema = z
     if (!value.legalForm) return
     const rules = legalFormRules[value.legalForm]
     if (rules.registerRequired && !value.registerCourt) {
-      context.addIssue({ code: 'custom', path: ['registerCourt'], message: registerRequiredMessage(rules.label, rules.source) })
+      context.addIssue({
+        code: 'custom',
+        path: ['registerCourt'],
+        message: registerRequiredMessage(rules.label, rules.source),
+      })
     }
     if (rules.registerRequired && !value.registerNumber) {
-      context.addIssue({ code: 'custom', path: ['registerNumber'], message: registerRequiredMessage(rules.label, rules.source) })
+      context.addIssue({
+        code: 'custom',
+        path: ['registerNumber'],
+        message: registerRequiredMessage(rules.label, rules.source),
+      })
     }
     if (rules.managersRequired && value.managers.length === 0) {
       context.addIssue({
@@ -191,7 +201,9 @@ export const letterheadSchema = z
       registerCourt: rules?.register ? value.registerCourt : null,
       registerNumber: rules?.register ? value.registerNumber : null,
       managers: rules ? value.managers : [],
-      supervisoryBoardChair: rules?.supervisoryBoardChairRequired ? value.supervisoryBoardChair : null,
+      supervisoryBoardChair: rules?.supervisoryBoardChairRequired
+        ? value.supervisoryBoardChair
+        : null,
     }
   })
 

@@ -100,7 +100,8 @@ const legalFormOptions = legalForms.map((form) => ({
 /** What the chosen legal form must print, for the hint under the form's field. */
 function legalFormHint(legalForm: string) {
   const rules = legalFormRules[legalForm as LegalForm]
-  if (!rules) return 'Registergericht, Registernummer und Vertretung stehen je nach Rechtsform in der Fußzeile jedes Dokuments.'
+  if (!rules)
+    return 'Registergericht, Registernummer und Vertretung stehen je nach Rechtsform in der Fußzeile jedes Dokuments.'
   const register = rules.registerRequired ? 'Registergericht und Registernummer' : null
   const managers = rules.managersRequired ? rules.managersTitle : null
   const required = [register, managers].filter(Boolean).join(' sowie ')

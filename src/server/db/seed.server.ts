@@ -236,8 +236,10 @@ export async function seedDemoData(db: Database): Promise<void> {
       ])
       .onConflictDoNothing()
     // Only where no letterhead was entered yet: a demo owner's own changes stay.
-    for (const [id, { legalForm, registerCourt, registerNumber, managers, ...letterhead }] of
-      Object.entries(demoLetterheads)) {
+    for (const [
+      id,
+      { legalForm, registerCourt, registerNumber, managers, ...letterhead },
+    ] of Object.entries(demoLetterheads)) {
       await tx
         .update(organisations)
         .set(letterhead)

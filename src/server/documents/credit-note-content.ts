@@ -51,7 +51,8 @@ export function creditedSoFar(credits: readonly DocumentContent[]): CreditedSoFa
   for (const credit of credits) {
     for (const item of credit.items) {
       add(sums.netByPosition, item.position, -item.lineNetCents)
-      if (credit.creditReason === 'return') add(sums.quantityByPosition, item.position, -item.quantity)
+      if (credit.creditReason === 'return')
+        add(sums.quantityByPosition, item.position, -item.quantity)
     }
     for (const line of credit.totals.byRate) add(sums.vatByRate, line.rate, -line.vatCents)
     sums.grossCents -= credit.totals.grossCents
@@ -77,7 +78,8 @@ export function creditNoteLines(
   earlier: CreditedSoFar,
   request: CreditRequest,
 ): Pick<DocumentContent, 'items' | 'totals'> {
-  if (request.lines.length === 0) throw new CreditRefusal('Bitte wählen Sie mindestens eine Position.')
+  if (request.lines.length === 0)
+    throw new CreditRefusal('Bitte wählen Sie mindestens eine Position.')
   const seen = new Set<number>()
   const items: DocumentItem[] = []
   for (const line of request.lines) {
@@ -89,10 +91,13 @@ export function creditNoteLines(
     const netLeft = item.lineNetCents - (earlier.netByPosition.get(item.position) ?? 0)
     if (request.reason === 'return') {
       if (!isGoodsLine(item))
-        throw new CreditRefusal(`${lineLabel(item)} ist keine Ware, die zurückgenommen werden kann.`)
+        throw new CreditRefusal(
+          `${lineLabel(item)} ist keine Ware, die zurückgenommen werden kann.`,
+        )
       const quantity = line.quantity ?? 0
       const quantityLeft = item.quantity - (earlier.quantityByPosition.get(item.position) ?? 0)
-      if (quantity <= 0) throw new CreditRefusal(`Bitte geben Sie für ${lineLabel(item)} eine Menge an.`)
+      if (quantity <= 0)
+        throw new CreditRefusal(`Bitte geben Sie für ${lineLabel(item)} eine Menge an.`)
       if (quantity > quantityLeft)
         throw new CreditRefusal(
           `${lineLabel(item)}: Es sind nur noch ${quantityLeft} Einheiten der Rechnung offen, die zurückgenommen werden können.`,

@@ -12,14 +12,9 @@ import {
 } from '../customer-orders/customer-order-core.server'
 import type { Database, Executor } from '../db/client.server'
 import { ConflictError, parseInput } from '../errors.server'
-import { appendMovement, lockBatches } from '../stock/stock-ledger.server'
 import { stockMovements } from '../stock/stock.schema'
-import {
-  CreditRefusal,
-  creditedSoFar,
-  creditNoteLines,
-  isGoodsLine,
-} from './credit-note-content'
+import { appendMovement, lockBatches } from '../stock/stock-ledger.server'
+import { CreditRefusal, creditedSoFar, creditNoteLines, isGoodsLine } from './credit-note-content'
 import {
   creditReasons,
   type DocumentContent,
@@ -127,7 +122,10 @@ async function restockReturnedGoods(
   const returnedBefore = new Map<string, number>()
   if (earlierCreditIds.length > 0) {
     const rows = await tx
-      .select({ batchId: stockMovements.batchId, quantity: sql<number>`sum(${stockMovements.quantity})::int` })
+      .select({
+        batchId: stockMovements.batchId,
+        quantity: sql<number>`sum(${stockMovements.quantity})::int`,
+      })
       .from(stockMovements)
       .where(
         and(

@@ -10,12 +10,12 @@ import {
 import type { EInvoiceFormat } from '../../lib/customer-values'
 import {
   anonymisedCustomerMessage,
+  creditedInvoiceMessage,
   deliveryNoteStatuses,
   documentExistsMessage,
   documentNumberPrefixes,
   invoiceExistsMessage,
   invoiceStatuses,
-  creditedInvoiceMessage,
   noInvoiceToCancelMessage,
   orderConfirmationExistsMessage,
   orderConfirmationStatuses,

@@ -1,8 +1,8 @@
 import { inflateSync } from 'node:zlib'
 import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFString } from '@cantoo/pdf-lib'
 import type { Invoice, InvoiceService, Logger } from '@e-invoice-eu/core'
-import type { VatRate } from '../../../lib/products'
 import { legalFormRules, legalIdentityLines } from '../../../lib/legal-forms'
+import type { VatRate } from '../../../lib/products'
 import {
   type DocumentContent,
   type DocumentItem,

@@ -226,7 +226,8 @@ async function renderDocumentPdf(
         value: formatMoney(line.vatCents),
       })),
       {
-        label: expected === 'credit_note' ? 'Gutgeschriebener Betrag brutto' : 'Gesamtbetrag brutto',
+        label:
+          expected === 'credit_note' ? 'Gutgeschriebener Betrag brutto' : 'Gesamtbetrag brutto',
         value: formatMoney(totals.grossCents),
         strong: true,
       },
