@@ -1,6 +1,11 @@
 import type { FillingProtocolDetail } from '~/lib/filling-protocols'
 import type { AnnualHandOutReport } from '~/lib/handout-report'
 import { emptyConfiguration } from '~/lib/prescription-configurator'
+import {
+  type CreditRequest,
+  creditedSoFar,
+  creditNoteLines,
+} from '~/server/documents/credit-note-content'
 import type {
   DocumentContent,
   DocumentItem,
@@ -113,6 +118,37 @@ export function invoice(overrides: Partial<DocumentContent> = {}): DocumentConte
     corrects: null,
     creditReason: null,
     ...overrides,
+  }
+}
+
+/**
+ * A credit note (Rechnungskorrektur) of `original`, as the service makes it: by default two of
+ * the 15 g of position 1 taken back.
+ */
+export function creditNote(
+  original: DocumentContent = invoice(),
+  request: CreditRequest = { reason: 'return', lines: [{ position: 1, quantity: 2 }] },
+  earlier: DocumentContent[] = [],
+): DocumentContent {
+  return {
+    ...original,
+    ...creditNoteLines(
+      original,
+      creditedSoFar(earlier),
+      request,
+      new Set(original.items.map((line) => line.position)),
+    ),
+    kind: 'credit_note',
+    number: 'RK-2026-00003',
+    issueDate: '2026-11-27',
+    paymentTerms: null,
+    dueDate: null,
+    paidCents: 0,
+    notes: null,
+    prescription: null,
+    cancels: null,
+    corrects: { number: original.number, issueDate: original.issueDate },
+    creditReason: request.reason,
   }
 }
 

@@ -60,9 +60,6 @@ export function creditedSoFar(credits: readonly DocumentContent[]): CreditedSoFa
   return sums
 }
 
-/** Whether an invoice line is goods that can come back (the delivery fee is not). */
-export const isGoodsLine = (item: DocumentItem) => item.pzn !== null || item.batches.length > 0
-
 const lineLabel = (item: DocumentItem) => `Position ${item.position} (${item.name})`
 
 /**
@@ -77,6 +74,8 @@ export function creditNoteLines(
   invoice: DocumentContent,
   earlier: CreditedSoFar,
   request: CreditRequest,
+  /** The positions that are goods (the order's items); the delivery fee cannot come back. */
+  goodsPositions: ReadonlySet<number>,
 ): Pick<DocumentContent, 'items' | 'totals'> {
   if (request.lines.length === 0)
     throw new CreditRefusal('Bitte wählen Sie mindestens eine Position.')
@@ -90,7 +89,7 @@ export function creditNoteLines(
     seen.add(line.position)
     const netLeft = item.lineNetCents - (earlier.netByPosition.get(item.position) ?? 0)
     if (request.reason === 'return') {
-      if (!isGoodsLine(item))
+      if (!goodsPositions.has(item.position))
         throw new CreditRefusal(
           `${lineLabel(item)} ist keine Ware, die zurückgenommen werden kann.`,
         )

@@ -14,7 +14,7 @@ import type { Database, Executor } from '../db/client.server'
 import { ConflictError, parseInput } from '../errors.server'
 import { stockMovements } from '../stock/stock.schema'
 import { appendMovement, lockBatches } from '../stock/stock-ledger.server'
-import { CreditRefusal, creditedSoFar, creditNoteLines, isGoodsLine } from './credit-note-content'
+import { CreditRefusal, creditedSoFar, creditNoteLines } from './credit-note-content'
 import {
   creditReasons,
   type DocumentContent,
@@ -92,6 +92,14 @@ export const creditNoteSchema = z
   })
 export type CreditNoteInput = z.input<typeof creditNoteSchema>
 
+/** The invoice lines that are goods: the order's items (a delivery fee line follows them). */
+async function goodsPositionsOf(
+  executor: Executor,
+  order: Pick<OrderRow, 'id' | 'organisationId'>,
+) {
+  return new Set((await itemsOfOrder(executor, order)).map((item) => item.position))
+}
+
 /** The credit notes issued for invoice `invoiceId` so far, oldest first. */
 async function creditsOf(tx: Executor, invoiceId: string) {
   const rows = await tx
@@ -140,7 +148,7 @@ async function restockReturnedGoods(
   const bookings: { batchId: string; quantity: number }[] = []
   for (const item of content.items) {
     const orderItem = orderItems.find((candidate) => candidate.position === item.position)
-    if (!orderItem || !isGoodsLine(item)) continue
+    if (!orderItem) continue
     let left = -item.quantity * orderItem.baseUnitsPerSalesUnit
     for (const pick of picks.filter((candidate) => candidate.itemId === orderItem.id)) {
       const room = pick.quantity - (returnedBefore.get(pick.batchId) ?? 0)
@@ -201,12 +209,14 @@ export async function issueCreditNote(
       .where(eq(documents.id, original.id))
     const invoice = documentContentOf(original.content as StoredDocumentContent)
     const earlier = await creditsOf(tx, original.id)
+    const goods = await goodsPositionsOf(tx, order)
     let lines: Pick<DocumentContent, 'items' | 'totals'>
     try {
       lines = creditNoteLines(
         invoice,
         creditedSoFar(earlier.map((credit) => credit.content)),
         request,
+        goods,
       )
     } catch (error) {
       if (error instanceof CreditRefusal) throw new ConflictError(error.message)
@@ -260,6 +270,7 @@ export async function creditableInvoiceOf(
   if (!original) return null
   const invoice = documentContentOf(original.content as StoredDocumentContent)
   const earlier = creditedSoFar((await creditsOf(executor, original.id)).map((c) => c.content))
+  const goods = await goodsPositionsOf(executor, order)
   return {
     invoiceNumber: invoice.number,
     invoiceDate: invoice.issueDate,
@@ -272,7 +283,7 @@ export async function creditableInvoiceOf(
       salesUnit: item.salesUnit,
       unitNetCents: item.unitNetCents,
       vatRate: item.vatRate,
-      goods: isGoodsLine(item),
+      goods: goods.has(item.position),
       quantityLeft: item.quantity - (earlier.quantityByPosition.get(item.position) ?? 0),
       netLeftCents: item.lineNetCents - (earlier.netByPosition.get(item.position) ?? 0),
     })),

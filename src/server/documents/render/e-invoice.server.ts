@@ -397,10 +397,22 @@ const escapeXml = (text: string) =>
  *   missing purchase order number) as the buyer's order number; removed.
  * - BT-29, the seller's identifier: its seller mapping never writes one. BR-CO-26 wants the seller
  *   identified by it where there is no VAT id: by the tax number then, first in the seller party.
+ * - BT-33, the seller's additional legal information: its mapping drops UBL's CompanyLegalForm;
+ *   added as the seller party's description, right after its name.
  */
 export function repairedCii(xml: string, content: DocumentContent): string {
   let result = xml
   const { seller } = content
+  const legalInformation = sellerLegalEntity(seller)['cbc:CompanyLegalForm']
+  if (
+    legalInformation &&
+    !/<ram:SellerTradeParty>(?:(?!<\/ram:SellerTradeParty>)[\s\S])*<ram:Description>/.test(result)
+  ) {
+    result = result.replace(
+      /(<ram:SellerTradeParty>(?:(?!<\/ram:SellerTradeParty>)[\s\S])*?<\/ram:Name>)/,
+      `$1<ram:Description>${escapeXml(legalInformation)}</ram:Description>`,
+    )
+  }
   if (!seller.vatId && seller.taxNumber && !/<ram:SellerTradeParty>\s*<ram:ID>/.test(result)) {
     result = result.replace(
       '<ram:SellerTradeParty>',
