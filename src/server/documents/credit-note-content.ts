@@ -108,7 +108,15 @@ export function creditNoteLines(
           : Math.min(documentLineNetCents(item.unitNetCents, quantity), netLeft)
       if (net <= 0)
         throw new CreditRefusal(`${lineLabel(item)} ist bereits vollständig gutgeschrieben.`)
-      items.push({ ...item, quantity: -quantity, lineNetCents: -net, priceCorrection: false })
+      // The batches the goods came from; how much of each the invoice took is not what returns.
+      const batches = item.batches.map((batch) => ({ ...batch, quantityText: '' }))
+      items.push({
+        ...item,
+        quantity: -quantity,
+        lineNetCents: -net,
+        batches,
+        priceCorrection: false,
+      })
     } else {
       const amount = line.amountCents ?? 0
       if (amount <= 0)
