@@ -462,6 +462,7 @@ describe.each(testDatabaseKinds)('documents on %s', (kind) => {
     expect(view.can).toEqual({
       invoice: true,
       cancellation: null,
+      credit: null,
       deliveryNote: false,
       orderConfirmation: false,
     })
