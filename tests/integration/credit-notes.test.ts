@@ -5,14 +5,19 @@ import type { CustomerOrderAction, SellableProduct } from '~/lib/customer-orders
 import { creditedInvoiceMessage, noInvoiceToCreditMessage } from '~/lib/documents'
 import { berlinIsoDate } from '~/lib/format'
 import { auditEvents } from '~/server/audit/audit.schema'
+import { lockOrder } from '~/server/customer-orders/customer-order-core.server'
 import { customerOrderActionServices } from '~/server/customer-orders/customer-order-transitions.server'
 import {
   createCustomerOrder,
   getCustomerOrder,
   searchSellableProducts,
 } from '~/server/customer-orders/customer-orders.server'
-import { demoCustomerIds } from '~/server/db/seed.server'
-import { creditNoteSourceType, issueCreditNote } from '~/server/documents/credit-notes.server'
+import { demoCustomerIds, demoIds } from '~/server/db/seed.server'
+import {
+  creditNoteSourceType,
+  issueCreditNote,
+  reverseInvoiceOfLockedOrder,
+} from '~/server/documents/credit-notes.server'
 import type { StoredDocumentContent } from '~/server/documents/document-content'
 import { cancelOrderInvoice, issueOrderDocument } from '~/server/documents/document-issue.server'
 import { documents } from '~/server/documents/documents.schema'
@@ -228,6 +233,43 @@ describe.each(testDatabaseKinds)('credit notes on %s', (kind) => {
     expect((storno as Error).message).toBe(creditedInvoiceMessage)
     expect(await count()).toBe(documentsBefore)
     expect((await creditsOf(invoice.id)).length).toBe(1)
+  })
+
+  it('a full refund of a partly credited invoice credits the rest instead of a Storno', async () => {
+    const { orderId, invoice, content } = await invoicedOrder()
+    await issueCreditNote(
+      actors.pharmacyOwner,
+      orderId,
+      { reason: 'return', lines: [{ position: 1, quantity: 1 }] },
+      db(),
+    )
+    const rest = await db().transaction(async (tx) =>
+      reverseInvoiceOfLockedOrder(
+        tx,
+        actors.pharmacyOwner,
+        await lockOrder(tx, demoIds.pharmacy, orderId),
+        'Erstattung der Zahlung',
+      ),
+    )
+    expect(rest?.kind).toBe('credit_note')
+    expect(await creditedGross(invoice.id)).toBe(content.totals.grossCents)
+    const kinds = await db()
+      .select({ kind: documents.kind })
+      .from(documents)
+      .where(eq(documents.orderId, orderId))
+    expect(kinds.map((row) => row.kind).sort()).toEqual(['credit_note', 'credit_note', 'invoice'])
+
+    // Without credit notes it is the Storno, as before.
+    const untouched = await invoicedOrder()
+    const storno = await db().transaction(async (tx) =>
+      reverseInvoiceOfLockedOrder(
+        tx,
+        actors.pharmacyOwner,
+        await lockOrder(tx, demoIds.pharmacy, untouched.orderId),
+        'Erstattung der Zahlung',
+      ),
+    )
+    expect(storno?.kind).toBe('cancellation_invoice')
   })
 
   it('credits nothing of a cancelled invoice', async () => {

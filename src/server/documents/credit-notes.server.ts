@@ -22,6 +22,7 @@ import {
   type StoredDocumentContent,
 } from './document-content'
 import {
+  cancelInvoiceOfLockedOrder,
   type IssuedDocumentResult,
   nextDocumentNumber,
   recordIssued,
@@ -203,62 +204,108 @@ export async function issueCreditNote(
     const order = await lockOrder(tx, seller.organisation.id, orderId)
     const original = await validInvoiceOf(tx, order)
     if (!original) throw new ConflictError(noInvoiceToCreditMessage)
-    const [files] = await tx
-      .select({ xmlFileId: documents.xmlFileId })
-      .from(documents)
-      .where(eq(documents.id, original.id))
-    const invoice = documentContentOf(original.content as StoredDocumentContent)
-    const earlier = await creditsOf(tx, original.id)
-    const goods = await goodsPositionsOf(tx, order)
-    let lines: Pick<DocumentContent, 'items' | 'totals'>
-    try {
-      lines = creditNoteLines(
-        invoice,
-        creditedSoFar(earlier.map((credit) => credit.content)),
-        request,
-        goods,
-      )
-    } catch (error) {
-      if (error instanceof CreditRefusal) throw new ConflictError(error.message)
-      throw error
-    }
-    const number = await nextDocumentNumber(tx, order.organisationId, 'credit_note', now)
-    const content: DocumentContent = {
-      ...invoice,
-      ...lines,
-      kind: 'credit_note',
-      number,
-      issueDate: berlinIsoDate(now),
-      paymentTerms: null,
-      dueDate: null,
-      // A credit note asks for no money and was paid nothing (ADR 054, like a Storno).
-      paidCents: 0,
-      notes: request.note,
-      // The insurer's share is settled through the prescription billing, not this document.
-      prescription: null,
-      // Invoices issued before ADR 054 name no format: those with an XML went out as XRechnung.
-      eInvoiceFormat: invoice.eInvoiceFormat ?? (files?.xmlFileId ? 'xrechnung' : null),
-      cancels: null,
-      corrects: { number: invoice.number, issueDate: invoice.issueDate },
-      creditReason: request.reason,
-    }
-    const rendered = await renderDocument(content)
-    const issued = await recordIssued(tx, actor, order, content, rendered, {
-      id: original.id,
-      number: original.number,
-    })
-    if (request.restock) {
-      await restockReturnedGoods(
-        tx,
-        actor,
-        order,
-        content,
-        issued.id,
-        earlier.map((credit) => credit.id),
-      )
-    }
-    return issued
+    return creditInvoice(tx, actor, order, original, request, now)
   })
+}
+
+/**
+ * What a full refund of an order's payment issues (Mollie reports it done): the Storno of its
+ * invoice — or, when credit notes already corrected part of it, a credit note for the rest (a
+ * Storno would credit those parts twice). Null when no valid invoice or nothing is left.
+ */
+export async function reverseInvoiceOfLockedOrder(
+  tx: Executor,
+  actor: Actor,
+  order: OrderRow,
+  reason: string,
+  now: Date = new Date(),
+): Promise<IssuedDocumentResult | null> {
+  const original = await validInvoiceOf(tx, order)
+  if (!original) return null
+  const creditable = await creditableInvoiceOf(tx, order)
+  if (!creditable || creditable.creditedGrossCents === 0)
+    return cancelInvoiceOfLockedOrder(tx, actor, order, reason, now)
+  const rest = creditable.lines.filter((line) => line.netLeftCents > 0)
+  if (rest.length === 0) return null
+  return creditInvoice(
+    tx,
+    actor,
+    order,
+    original,
+    {
+      reason: 'price_correction',
+      lines: rest.map((line) => ({ position: line.position, amountCents: line.netLeftCents })),
+      restock: false,
+      note: reason,
+    },
+    now,
+  )
+}
+
+/** Issues the credit note of `request` for the locked order's valid invoice `original`. */
+async function creditInvoice(
+  tx: Executor,
+  actor: Actor,
+  order: OrderRow,
+  original: NonNullable<Awaited<ReturnType<typeof validInvoiceOf>>>,
+  request: z.output<typeof creditNoteSchema>,
+  now: Date,
+): Promise<IssuedDocumentResult> {
+  const [files] = await tx
+    .select({ xmlFileId: documents.xmlFileId })
+    .from(documents)
+    .where(eq(documents.id, original.id))
+  const invoice = documentContentOf(original.content as StoredDocumentContent)
+  const earlier = await creditsOf(tx, original.id)
+  const goods = await goodsPositionsOf(tx, order)
+  let lines: Pick<DocumentContent, 'items' | 'totals'>
+  try {
+    lines = creditNoteLines(
+      invoice,
+      creditedSoFar(earlier.map((credit) => credit.content)),
+      request,
+      goods,
+    )
+  } catch (error) {
+    if (error instanceof CreditRefusal) throw new ConflictError(error.message)
+    throw error
+  }
+  const number = await nextDocumentNumber(tx, order.organisationId, 'credit_note', now)
+  const content: DocumentContent = {
+    ...invoice,
+    ...lines,
+    kind: 'credit_note',
+    number,
+    issueDate: berlinIsoDate(now),
+    paymentTerms: null,
+    dueDate: null,
+    // A credit note asks for no money and was paid nothing (ADR 054, like a Storno).
+    paidCents: 0,
+    notes: request.note,
+    // The insurer's share is settled through the prescription billing, not this document.
+    prescription: null,
+    // Invoices issued before ADR 054 name no format: those with an XML went out as XRechnung.
+    eInvoiceFormat: invoice.eInvoiceFormat ?? (files?.xmlFileId ? 'xrechnung' : null),
+    cancels: null,
+    corrects: { number: invoice.number, issueDate: invoice.issueDate },
+    creditReason: request.reason,
+  }
+  const rendered = await renderDocument(content)
+  const issued = await recordIssued(tx, actor, order, content, rendered, {
+    id: original.id,
+    number: original.number,
+  })
+  if (request.restock) {
+    await restockReturnedGoods(
+      tx,
+      actor,
+      order,
+      content,
+      issued.id,
+      earlier.map((credit) => credit.id),
+    )
+  }
+  return issued
 }
 
 /** The order's valid invoice and what is left of each line, for the credit dialog; null: none. */

@@ -23,7 +23,7 @@ import { customerOrders } from '../customer-orders/customer-orders.schema'
 import { customers } from '../customers/customers.schema'
 import type { Executor } from '../db/client.server'
 import { organisations, shopUsers, tenants } from '../db/schema'
-import { cancelInvoiceOfLockedOrder } from '../documents/document-issue.server'
+import { reverseInvoiceOfLockedOrder } from '../documents/credit-notes.server'
 import { ConflictError, DomainError, ForbiddenError, NotFoundError } from '../errors.server'
 import type { IntervalJob } from '../jobs/job-runner.server'
 import type { MailContent } from '../mail/mail-templates.server'
@@ -429,7 +429,7 @@ async function applyRefundStatus(
         detail: `Mollie (${payment.molliePaymentId}): ${paymentStatusLabels.paid} → ${paymentStatusLabels.refunded}`,
       },
     )
-    await cancelInvoiceOfLockedOrder(tx, actor, updated, 'Erstattung der Zahlung')
+    await reverseInvoiceOfLockedOrder(tx, actor, updated, 'Erstattung der Zahlung')
   }
   await mailCustomer(tx, app, order, (link, name) => ({
     kind: 'payment_refunded',
