@@ -16,6 +16,7 @@ import {
   getOrganisationSettings,
   updateLetterhead,
 } from '~/server/organisations/organisation-settings.server'
+import { findTenantBySlug } from '~/server/tenants.server'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 
@@ -236,6 +237,30 @@ describe.each(testDatabaseKinds)('organisation settings on %s', (kind) => {
     const [audit] = (await letterheadAudits(demoIds.wholesaler)).slice(audits)
     expect(audit?.before).toEqual({ managers: ['Hanna Nordmann', 'Erik Lindqvist'] })
     expect(audit?.after).toEqual({ managers: ['Hanna Nordmann', 'Jens Ufer'] })
+  })
+
+  it('keeps one contact: the shop, its mails and its settings read the organisation record', async () => {
+    const shop = async () => (await findTenantBySlug(db(), 'sonnen-apotheke'))?.config?.contact
+    expect(await shop()).toMatchObject({
+      phone: demoLetterheads[demoIds.pharmacy].phone,
+      email: demoLetterheads[demoIds.pharmacy].email,
+      street: 'Sonnenallee 12',
+    })
+    const { letterhead } = await getOrganisationSettings(
+      actors.pharmacyOwner,
+      demoIds.pharmacy,
+      db(),
+    )
+    await updateLetterhead(
+      actors.pharmacyOwner,
+      demoIds.pharmacy,
+      { ...letterhead, phone: '+49 30 7654321' },
+      db(),
+    )
+    expect((await shop())?.phone).toBe('+49 30 7654321')
+    // The opening hours stay the shop's own.
+    expect((await shop())?.openingHours).toMatch(/Mo–Fr/)
+    await updateLetterhead(actors.pharmacyOwner, demoIds.pharmacy, letterhead, db())
   })
 
   it('keeps the licence each category needs: a club names the authority, a pharmacy none', async () => {
