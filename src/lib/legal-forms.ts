@@ -138,6 +138,24 @@ export interface LegalIdentity {
   supervisoryBoardChair: string | null
 }
 
+/** The legal identity of an organisation record; null while it states no legal form. */
+export const legalIdentityOf = (row: {
+  legalForm: LegalForm | null
+  registerCourt: string | null
+  registerNumber: string | null
+  managers: string[]
+  supervisoryBoardChair: string | null
+}): LegalIdentity | null =>
+  row.legalForm
+    ? {
+        legalForm: row.legalForm,
+        registerCourt: row.registerCourt,
+        registerNumber: row.registerNumber,
+        managers: row.managers,
+        supervisoryBoardChair: row.supervisoryBoardChair,
+      }
+    : null
+
 const hasAbbreviation = (name: string, abbreviation: string) =>
   name.replace(/\s+/g, '').toLowerCase().includes(abbreviation.replace(/\s+/g, '').toLowerCase())
 

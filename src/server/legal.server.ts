@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { legalIdentityLines, nameWithLegalForm } from '../lib/legal-forms'
+import { legalIdentityLines, legalIdentityOf, nameWithLegalForm } from '../lib/legal-forms'
 import type { App } from './app.server'
 import { organisations } from './db/schema'
 import { NotFoundError } from './errors.server'
@@ -91,15 +91,7 @@ async function imprintHeader(app: App, organisationId: string): Promise<string> 
     .from(organisations)
     .where(eq(organisations.id, organisationId))
   if (!row) return ''
-  const legal = row.legalForm
-    ? {
-        legalForm: row.legalForm,
-        registerCourt: row.registerCourt,
-        registerNumber: row.registerNumber,
-        managers: row.managers,
-        supervisoryBoardChair: row.supervisoryBoardChair,
-      }
-    : null
+  const legal = legalIdentityOf(row)
   const lines = [
     `**${nameWithLegalForm(row.name, legal)}**`,
     [row.street, [row.postalCode, row.city].filter(Boolean).join(' ')].filter(Boolean).join(', '),

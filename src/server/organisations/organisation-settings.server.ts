@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { isUuid } from '../../lib/ids'
-import type { LegalIdentity } from '../../lib/legal-forms'
+import { legalIdentityOf } from '../../lib/legal-forms'
 import { organisationProfileSchema } from '../../lib/new-organisation'
 import {
   type Letterhead,
@@ -103,18 +103,6 @@ function letterheadOf(row: OrganisationRow): LetterheadRow {
     supervisoryBoardChair: row.supervisoryBoardChair,
   }
 }
-
-/** The legal identity documents print (null while no legal form is stated). */
-const legalIdentityOf = (row: OrganisationRow): LegalIdentity | null =>
-  row.legalForm
-    ? {
-        legalForm: row.legalForm,
-        registerCourt: row.registerCourt,
-        registerNumber: row.registerNumber,
-        managers: row.managers,
-        supervisoryBoardChair: row.supervisoryBoardChair,
-      }
-    : null
 
 function settingsOf(
   row: OrganisationRow,
