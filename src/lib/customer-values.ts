@@ -91,5 +91,6 @@ export const documentKinds = [
   'cancellation_invoice',
   'delivery_note',
   'order_confirmation',
+  'credit_note',
 ] as const
 export type DocumentKind = (typeof documentKinds)[number]

@@ -7,6 +7,7 @@ import type {
 } from './customer-values'
 import type { DocumentListType } from './document-lists'
 import type { ListResult } from './list-query'
+import type { SalesUnit, VatRate } from './products'
 
 export * from './document-lists'
 
@@ -17,16 +18,21 @@ export const documentTypeLabels: Record<DocumentListType, string> = {
   cancellation_invoice: 'Stornorechnung',
   delivery_note: 'Lieferschein',
   order_confirmation: 'Auftragsbestätigung',
+  credit_note: 'Rechnungskorrektur',
   certificate: 'Analysezertifikat',
   prescription_scan: 'Rezept',
 }
 
-/** Number prefixes of the counters (invoices and cancellation invoices share `RE`). */
+/**
+ * Number prefixes of the counters (invoices and cancellation invoices share `RE`; credit notes
+ * count on their own, ADR 057).
+ */
 export const documentNumberPrefixes: Record<DocumentKind, string> = {
   invoice: 'RE',
   cancellation_invoice: 'RE',
   delivery_note: 'LS',
   order_confirmation: 'AB',
+  credit_note: 'RK',
 }
 
 export const documentNotFoundMessage = 'Dieses Dokument gibt es nicht.'
@@ -74,6 +80,31 @@ export interface IssuedDocument {
   cancelledBy: string | null
   /** A cancellation invoice: the number of the invoice it reverses. */
   cancels: string | null
+  /** A credit note: the number of the invoice it corrects in part. */
+  corrects: string | null
+}
+
+/** One invoice line as the credit dialog offers it: what is left of it after earlier credits. */
+export interface CreditableLine {
+  position: number
+  name: string
+  quantity: number
+  salesUnit: SalesUnit
+  unitNetCents: number
+  vatRate: VatRate
+  /** Goods (may be returned) or a fee (price correction only). */
+  goods: boolean
+  quantityLeft: number
+  netLeftCents: number
+}
+
+export interface CreditableInvoice {
+  invoiceNumber: string
+  invoiceDate: string
+  grossCents: number
+  /** What earlier credit notes credited, positive. */
+  creditedGrossCents: number
+  lines: CreditableLine[]
 }
 
 /** What may be issued for an order now; each null or the reason it cannot (for the buttons). */
@@ -82,8 +113,10 @@ export interface OrderDocumentActions {
   invoice: boolean
   /** An advance invoice ("Vorausrechnung"): confirmed, the goods not yet gone. */
   advanceInvoice: boolean
-  /** The valid (not cancelled) invoice a Storno would reverse. */
+  /** The valid (not cancelled, not partly credited) invoice a Storno would reverse. */
   cancellation: string | null
+  /** The valid invoice with something left to credit, and what is left of each line. */
+  credit: CreditableInvoice | null
   deliveryNote: boolean
   orderConfirmation: boolean
 }
@@ -118,6 +151,10 @@ export const orderConfirmationExistsMessage = (number: string) =>
   `Für diese Bestellung gibt es bereits die Auftragsbestätigung ${number}.`
 export const noInvoiceToCancelMessage =
   'Für diese Bestellung gibt es keine gültige Rechnung, die sich stornieren ließe.'
+export const creditedInvoiceMessage =
+  'Diese Rechnung ist bereits teilweise korrigiert: Ein Storno würde die Korrekturen doppelt gutschreiben. Korrigieren Sie den Rest mit einer weiteren Rechnungskorrektur.'
+export const noInvoiceToCreditMessage =
+  'Für diese Bestellung gibt es keine gültige Rechnung, die sich korrigieren ließe.'
 export const anonymisedCustomerMessage =
   'Der Kunde ist anonymisiert: Für ihn lassen sich keine neuen Dokumente mehr ausstellen (eine Stornorechnung schon).'
 export const wrongStatusMessage = (label: string, statusLabel: string) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { type LegalForm, legalFormRules, legalForms } from './legal-forms'
 import { emailAddress, text } from './text-schema'
 
 /**
@@ -37,6 +38,10 @@ export const taxNumberMessage =
   'Die Steuernummer besteht aus 10 bis 13 Ziffern, gern mit Schrägstrichen, z. B. 43/721/01234.'
 export const taxIdentityMessage =
   'Bitte geben Sie die Steuernummer oder die USt-IdNr. an: eine von beiden muss auf jeder Rechnung stehen.'
+export const registerNumberMessage =
+  'Bitte geben Sie die Registernummer an, wie das Register sie schreibt, z. B. HRA 12345 B oder HRB 98765.'
+export const registerRequiredMessage = (label: string, source: string) =>
+  `Für die Rechtsform „${label}“ gehören Registergericht und Registernummer auf jedes Geschäftsdokument (${source}).`
 export const websiteMessage = 'Bitte geben Sie eine Webadresse an, z. B. www.beispiel.de.'
 export const phoneMessage =
   'Bitte geben Sie eine Telefonnummer aus Ziffern an, z. B. +49 40 123456.'
@@ -116,20 +121,103 @@ export const letterheadSchema = z
     ),
     /** A stored file of purpose `organisation_logo`, or null for none. */
     logoFileId: z.uuid({ error: 'Das Logo ist keine hochgeladene Datei.' }).nullable(),
+    // Legal identity (lib/legal-forms.ts); left out by older callers: absent is empty.
+    legalForm: z.preprocess(
+      (value) => (value === '' || value === undefined ? null : value),
+      z.enum(legalForms, { error: 'Bitte wählen Sie eine Rechtsform aus der Liste.' }).nullable(),
+    ),
+    registerCourt: z.preprocess(
+      (value) => value ?? null,
+      optional(
+        text({ trim: true, max: 100, tooLong: 'Das Registergericht hat höchstens 100 Zeichen.' }),
+      ),
+    ),
+    registerNumber: z.preprocess(
+      (value) => value ?? null,
+      optional(
+        text({
+          trim: true,
+          max: 40,
+          tooLong: 'Die Registernummer hat höchstens 40 Zeichen.',
+        }).refine(
+          (value) => /^(HRA|HRB|GnR|VR|PR|GsR)\s?\d+(\s?[A-Z]{1,3})?$/i.test(value),
+          registerNumberMessage,
+        ),
+      ),
+    ),
+    /** One name a line in the form; printed in this order. */
+    managers: z
+      .array(text({ trim: true, max: 120, tooLong: 'Ein Name hat höchstens 120 Zeichen.' }), {
+        error: 'Bitte geben Sie die Namen als Liste an.',
+      })
+      .max(20, 'Bitte nennen Sie höchstens 20 Personen.')
+      .default([])
+      .transform((names) => names.filter((name) => name !== '')),
+    supervisoryBoardChair: z.preprocess(
+      (value) => value ?? null,
+      optional(text({ trim: true, max: 120, tooLong: 'Ein Name hat höchstens 120 Zeichen.' })),
+    ),
   })
   .superRefine((value, context) => {
     if (!value.taxNumber && !value.vatId) {
       context.addIssue({ code: 'custom', path: ['taxNumber'], message: taxIdentityMessage })
     }
+    if (!value.legalForm) return
+    const rules = legalFormRules[value.legalForm]
+    if (rules.registerRequired && !value.registerCourt) {
+      context.addIssue({
+        code: 'custom',
+        path: ['registerCourt'],
+        message: registerRequiredMessage(rules.label, rules.source),
+      })
+    }
+    if (rules.registerRequired && !value.registerNumber) {
+      context.addIssue({
+        code: 'custom',
+        path: ['registerNumber'],
+        message: registerRequiredMessage(rules.label, rules.source),
+      })
+    }
+    if (rules.managersRequired && value.managers.length === 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['managers'],
+        message: `Bitte nennen Sie: ${rules.managersTitle} (${rules.source}).`,
+      })
+    }
+    if (rules.supervisoryBoardChairRequired && !value.supervisoryBoardChair) {
+      context.addIssue({
+        code: 'custom',
+        path: ['supervisoryBoardChair'],
+        message: `Bitte nennen Sie den Vorsitz des Aufsichtsrats (${rules.source}).`,
+      })
+    }
+  })
+  .transform((value) => {
+    // What the form does not have goes: no register for a trader outside it, no chair but an AG's.
+    const rules = value.legalForm ? legalFormRules[value.legalForm] : null
+    return {
+      ...value,
+      registerCourt: rules?.register ? value.registerCourt : null,
+      registerNumber: rules?.register ? value.registerNumber : null,
+      managers: rules ? value.managers : [],
+      supervisoryBoardChair: rules?.supervisoryBoardChairRequired
+        ? value.supervisoryBoardChair
+        : null,
+    }
   })
 
-export type LetterheadInput = Omit<
-  z.input<typeof letterheadSchema>,
-  'licenceNumber' | 'licenceAuthority' | 'smallBusiness'
-> &
-  Partial<
-    Pick<z.input<typeof letterheadSchema>, 'licenceNumber' | 'licenceAuthority' | 'smallBusiness'>
-  >
+type OptionalLetterheadFields =
+  | 'licenceNumber'
+  | 'licenceAuthority'
+  | 'smallBusiness'
+  | 'legalForm'
+  | 'registerCourt'
+  | 'registerNumber'
+  | 'managers'
+  | 'supervisoryBoardChair'
+export type LetterheadInput = Omit<z.input<typeof letterheadSchema>, OptionalLetterheadFields> &
+  Partial<Pick<z.input<typeof letterheadSchema>, OptionalLetterheadFields>>
 export type Letterhead = z.output<typeof letterheadSchema>
 
 /** What the settings page shows: the organisation's fixed facts and its letterhead. */
@@ -154,6 +242,11 @@ export interface OrganisationSettings {
     licenceNumber: string | null
     licenceAuthority: string | null
     logoFileId: string | null
+    legalForm: LegalForm | null
+    registerCourt: string | null
+    registerNumber: string | null
+    managers: string[]
+    supervisoryBoardChair: string | null
   }
   /** Whether the viewer may change the letterhead (the owner). */
   editable: boolean
@@ -181,6 +274,11 @@ export const letterheadLabels = {
   phone: 'Telefon',
   website: 'Website',
   logoFileId: 'Logo',
+  legalForm: 'Rechtsform',
+  registerCourt: 'Registergericht',
+  registerNumber: 'Registernummer',
+  managers: 'Vertretungsberechtigte Personen',
+  supervisoryBoardChair: 'Vorsitz des Aufsichtsrats',
 } as const
 
 type Category = 'platform' | 'pharmacy' | 'wholesaler' | 'producer' | 'club'

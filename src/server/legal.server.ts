@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { legalIdentityLines, legalIdentityOf, nameWithLegalForm } from '../lib/legal-forms'
 import type { App } from './app.server'
 import { organisations } from './db/schema'
 import { NotFoundError } from './errors.server'
@@ -69,7 +70,37 @@ export async function legalTextFor(
     return { publisher: tenant?.config?.shopName ?? '', markdown }
   }
   if (tenant?.config) {
-    return { publisher: tenant.config.shopName, markdown: tenant.config[document] }
+    const text = tenant.config[document]
+    if (document === 'privacyPolicy') return { publisher: tenant.config.shopName, markdown: text }
+    return {
+      publisher: tenant.config.shopName,
+      markdown: [await imprintHeader(app, tenant.organisationId), text].join('\n\n'),
+    }
   }
   return platformText(app, document)
+}
+
+/**
+ * The part of a shop's imprint its organisation record holds (§ 5 DDG): name with legal form,
+ * who runs it, address, phone and e-mail, register and VAT id — the same record its documents
+ * print, so the two cannot disagree. The owner's text follows (authority, chamber, profession).
+ */
+async function imprintHeader(app: App, organisationId: string): Promise<string> {
+  const [row] = await app.systemDb
+    .select()
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+  if (!row) return ''
+  const legal = legalIdentityOf(row)
+  const lines = [
+    `**${nameWithLegalForm(row.name, legal)}**`,
+    [row.street, [row.postalCode, row.city].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+    [row.phone ? `Telefon: ${row.phone}` : '', row.email ? `E-Mail: ${row.email}` : '']
+      .filter(Boolean)
+      .join(', '),
+    ...legalIdentityLines(legal, row.city ?? ''),
+    row.vatId ? `USt-IdNr.: ${row.vatId}` : '',
+  ].filter(Boolean)
+  // Markdown line breaks: two spaces at the end of each line.
+  return lines.join('  \n')
 }

@@ -79,13 +79,14 @@ async function findTenant(db: Database, condition: SQL): Promise<Tenant | null> 
       organisationDeactivatedAt: organisations.deactivatedAt,
       config: tenants.config,
       verifiedDomain: verifiedDomainOf,
+      contact: organisationContactColumns,
     })
     .from(tenants)
     .innerJoin(organisations, eq(organisations.id, tenants.organisationId))
     .where(condition)
   if (!row) return null
-  const { organisationDeactivatedAt, ...tenant } = row
-  const config = parsedConfig(row.config)
+  const { organisationDeactivatedAt, contact, ...tenant } = row
+  const config = shopConfigOf(row.config, contact)
   const available = organisationDeactivatedAt === null
   // Only a pharmacy runs a public shop. A club may not advertise or sell to the public (KCanG
   // § 6), whatever its config says; wholesalers and producers sell through the back-office.
@@ -94,11 +95,40 @@ async function findTenant(db: Database, condition: SQL): Promise<Tenant | null> 
 }
 
 /**
- * Every config read is parsed (ADR 026): a stored config the schema refuses is an operator's error
- * and fails the request (logged with its request id) instead of rendering half-valid data.
+ * The organisation's contact record: the one place phone, e-mail and address are kept. Its
+ * documents print it, and the shop's footer, imprint and mails read it through `shopConfigOf`.
  */
-const parsedConfig = (stored: unknown): TenantConfig | null =>
-  stored === null || stored === undefined ? null : tenantConfigSchema.parse(stored)
+export const organisationContactColumns = {
+  email: organisations.email,
+  phone: organisations.phone,
+  street: organisations.street,
+  postalCode: organisations.postalCode,
+  city: organisations.city,
+}
+export type OrganisationContact = {
+  [Key in keyof typeof organisationContactColumns]: string | null
+}
+
+/**
+ * A tenant's stored config, parsed (ADR 026: a config the schema refuses is an operator's error
+ * and fails the request instead of rendering half-valid data), with its contact taken from the
+ * organisation's record — the config keeps only the opening hours of its own.
+ */
+export function shopConfigOf(stored: unknown, contact: OrganisationContact): TenantConfig | null {
+  if (stored === null || stored === undefined) return null
+  const config = tenantConfigSchema.parse(stored)
+  return {
+    ...config,
+    contact: {
+      email: contact.email ?? '',
+      phone: contact.phone ?? '',
+      street: contact.street ?? '',
+      postalCode: contact.postalCode ?? '',
+      city: contact.city ?? '',
+      openingHours: config.contact.openingHours,
+    },
+  }
+}
 
 /**
  * The tenant a request host names — `<slug>.<APP_DOMAIN>`, `<slug>.localhost` on a local domain, or
@@ -146,7 +176,7 @@ export interface HostOrganisation {
   street: string | null
   postalCode: string | null
   city: string | null
-  /** From its site settings (a club's name, logo and contact), once the owner saved them. */
+  /** Name and logo from its site settings once the owner saved them; contact from its record. */
   logoUrl: string | null
   email: string | null
   phone: string | null
@@ -163,9 +193,7 @@ export async function organisationOfTenant(
     .select({
       name: organisations.name,
       category: organisations.category,
-      street: organisations.street,
-      postalCode: organisations.postalCode,
-      city: organisations.city,
+      ...organisationContactColumns,
     })
     .from(organisations)
     .where(eq(organisations.id, tenant.organisationId))
@@ -174,14 +202,7 @@ export async function organisationOfTenant(
   return {
     ...organisation,
     name: site?.shopName ?? organisation.name,
-    ...(site?.contact.street.trim() && {
-      street: site.contact.street,
-      postalCode: filled(site.contact.postalCode),
-      city: filled(site.contact.city),
-    }),
     logoUrl: site?.logoUrl ?? null,
-    email: filled(site?.contact.email),
-    phone: filled(site?.contact.phone),
     openingHours: filled(site?.contact.openingHours),
   }
 }

@@ -45,6 +45,22 @@ test('the owner saves the letterhead by keyboard and uploads a logo', async ({ p
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.type('Hamburger Sparkasse')
 
+  // A GmbH names its managing directors (§ 35a GmbHG): without them saving is refused there.
+  await expect(page.getByLabel('Rechtsform')).toHaveValue('gmbh')
+  await expect(page.getByLabel('Registernummer')).toHaveValue('HRB 178234')
+  const managers = page.getByLabel('Geschäftsführer', { exact: true })
+  await expect(managers).toHaveValue('Hanna Nordmann\nErik Lindqvist')
+  await tabTo(page, managers)
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.press('Delete')
+  await tabTo(page, page.getByRole('button', { name: 'Speichern', exact: true }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Bitte nennen Sie: Geschäftsführer (§ 35a GmbHG).')).toBeVisible()
+  await expect(managers).toBeFocused()
+  await page.keyboard.type('Hanna Nordmann')
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('Jens Ufer')
+
   const logo = await sharp({
     create: { width: 120, height: 60, channels: 3, background: { r: 20, g: 110, b: 50 } },
   })
@@ -63,6 +79,9 @@ test('the owner saves the letterhead by keyboard and uploads a logo', async ({ p
   await waitForHydratedForm(page)
   await expect(page.getByLabel('IBAN', { exact: true })).toHaveValue('DE02120300000000202051')
   await expect(page.getByLabel('Bank', { exact: true })).toHaveValue('Hamburger Sparkasse')
+  await expect(page.getByLabel('Geschäftsführer', { exact: true })).toHaveValue(
+    'Hanna Nordmann\nJens Ufer',
+  )
   await expect(page.getByRole('img', { name: 'Logo der Organisation' })).toBeVisible()
   await expectNoSeriousViolations(page)
   expect(errors).toEqual([])

@@ -180,6 +180,17 @@ test('legal pages on a shop host show the shop header and navigation', async ({
     page.getByRole('navigation', { name: 'Sortiment' }).getByRole('link', { name: 'Blüten' }),
   ).toBeVisible()
   await expectNoSeriousViolations(page)
+
+  // The imprint's head comes from the organisation record the documents print (ADR 057): the
+  // same phone as the shop footer, the legal form, owner and register; then the owner's text.
+  await page.goto(`${tenantOrigin(baseURL, 'sonnen-apotheke')}/legal-notice`)
+  const imprint = page.getByRole('main')
+  await expect(imprint.getByText('Sonnen-Apotheke e. K.')).toBeVisible()
+  await expect(imprint).toContainText('Telefon: +49 30 1234567')
+  await expect(imprint).toContainText('Inhaber(in): Dr. Clara Sonnberg')
+  await expect(imprint).toContainText('Registergericht: Amtsgericht Charlottenburg, HRA 58213 B')
+  await expect(imprint).toContainText('Zuständige Aufsichtsbehörde')
+  await expect(page.getByRole('contentinfo')).toContainText('+49 30 1234567')
 })
 
 test.describe('a club host', () => {

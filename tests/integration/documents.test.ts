@@ -185,6 +185,7 @@ describe.each(testDatabaseKinds)('documents on %s', (kind) => {
     }
     expect(pharmacy).toContain('cancellation_invoice')
     expect(pharmacy).toContain('order_confirmation')
+    expect(wholesaler).toContain('credit_note')
     await seedDemoDocuments(db())
     expect(await kindsOf(demoIds.pharmacy)).toHaveLength(pharmacy.length)
     // Nordhanf's invoices to Sonnen-Apotheke are e-invoices.
@@ -464,6 +465,7 @@ describe.each(testDatabaseKinds)('documents on %s', (kind) => {
       invoice: false,
       advanceInvoice: true,
       cancellation: null,
+      credit: null,
       deliveryNote: false,
       orderConfirmation: false,
     })

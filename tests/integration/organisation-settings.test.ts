@@ -16,6 +16,7 @@ import {
   getOrganisationSettings,
   updateLetterhead,
 } from '~/server/organisations/organisation-settings.server'
+import { findTenantBySlug } from '~/server/tenants.server'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 
@@ -186,6 +187,82 @@ describe.each(testDatabaseKinds)('organisation settings on %s', (kind) => {
     expect(await letterheadAudits(demoIds.wholesaler)).toHaveLength(1)
   })
 
+  it('keeps legal form, register and managers, refusing what the form requires but lacks', async () => {
+    const audits = (await letterheadAudits(demoIds.wholesaler)).length
+    const { letterhead: current } = await getOrganisationSettings(
+      actors.wholesalerOwner,
+      demoIds.wholesaler,
+      db(),
+    )
+    const wholesaler = (overrides: Partial<LetterheadInput>): LetterheadInput => ({
+      ...current,
+      ...overrides,
+    })
+    const cases: [Partial<LetterheadInput>, string, RegExp][] = [
+      [{ legalForm: 'gmbh', managers: [] }, 'managers', /Geschäftsführer \(§ 35a GmbHG\)/],
+      [{ legalForm: 'gmbh', registerNumber: null }, 'registerNumber', /§ 35a GmbHG/],
+      [{ legalForm: 'ag', supervisoryBoardChair: null }, 'supervisoryBoardChair', /§ 80 AktG/],
+      [{ legalForm: 'registered_merchant', registerCourt: '' }, 'registerCourt', /§ 37a HGB/],
+      [{ legalForm: 'eg', registerNumber: 'Nummer 5' }, 'registerNumber', /Registernummer/],
+      [{ legalForm: 'sole_proprietor', managers: [' '] }, 'managers', /Inhaber/],
+    ]
+    for (const [change, field, message] of cases) {
+      const error = await failureOf(
+        updateLetterhead(actors.wholesalerOwner, demoIds.wholesaler, wholesaler(change), db()),
+      )
+      expect(error, field).toBeInstanceOf(InvalidError)
+      expect((error as InvalidError).extra.errors?.[field]).toMatch(message)
+    }
+    expect(await letterheadAudits(demoIds.wholesaler)).toHaveLength(audits)
+
+    const saved = await updateLetterhead(
+      actors.wholesalerOwner,
+      demoIds.wholesaler,
+      wholesaler({
+        legalForm: 'gmbh',
+        registerCourt: ' Amtsgericht Hamburg ',
+        registerNumber: 'HRB 178234',
+        managers: ['Hanna Nordmann', '', 'Jens Ufer'],
+        // Only an AG names a supervisory board chair: dropped for a GmbH.
+        supervisoryBoardChair: 'Niemand',
+      }),
+      db(),
+    )
+    expect(saved.letterhead).toMatchObject({
+      legalForm: 'gmbh',
+      registerCourt: 'Amtsgericht Hamburg',
+      managers: ['Hanna Nordmann', 'Jens Ufer'],
+      supervisoryBoardChair: null,
+    })
+    const [audit] = (await letterheadAudits(demoIds.wholesaler)).slice(audits)
+    expect(audit?.before).toEqual({ managers: ['Hanna Nordmann', 'Erik Lindqvist'] })
+    expect(audit?.after).toEqual({ managers: ['Hanna Nordmann', 'Jens Ufer'] })
+  })
+
+  it('keeps one contact: the shop, its mails and its settings read the organisation record', async () => {
+    const shop = async () => (await findTenantBySlug(db(), 'sonnen-apotheke'))?.config?.contact
+    expect(await shop()).toMatchObject({
+      phone: demoLetterheads[demoIds.pharmacy].phone,
+      email: demoLetterheads[demoIds.pharmacy].email,
+      street: 'Sonnenallee 12',
+    })
+    const { letterhead } = await getOrganisationSettings(
+      actors.pharmacyOwner,
+      demoIds.pharmacy,
+      db(),
+    )
+    await updateLetterhead(
+      actors.pharmacyOwner,
+      demoIds.pharmacy,
+      { ...letterhead, phone: '+49 30 7654321' },
+      db(),
+    )
+    expect((await shop())?.phone).toBe('+49 30 7654321')
+    // The opening hours stay the shop's own.
+    expect((await shop())?.openingHours).toMatch(/Mo–Fr/)
+    await updateLetterhead(actors.pharmacyOwner, demoIds.pharmacy, letterhead, db())
+  })
+
   it('keeps the licence each category needs: a club names the authority, a pharmacy none', async () => {
     const pharmacy = await updateLetterhead(
       actors.pharmacyOwner,
@@ -351,6 +428,8 @@ describe.each(testDatabaseKinds)('organisation settings on %s', (kind) => {
       notes: null,
       prescription: null,
       cancels: null,
+      corrects: null,
+      creditReason: null,
     })
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), {
       mergePages: true,

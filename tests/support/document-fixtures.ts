@@ -1,6 +1,11 @@
 import type { FillingProtocolDetail } from '~/lib/filling-protocols'
 import type { AnnualHandOutReport } from '~/lib/handout-report'
 import { emptyConfiguration } from '~/lib/prescription-configurator'
+import {
+  type CreditRequest,
+  creditedSoFar,
+  creditNoteLines,
+} from '~/server/documents/credit-note-content'
 import type {
   DocumentContent,
   DocumentItem,
@@ -81,6 +86,13 @@ export function invoice(overrides: Partial<DocumentContent> = {}): DocumentConte
       email: 'buchhaltung@nordhanf.example',
       phone: '+49 40 5551234',
       website: 'www.nordhanf.example',
+      legal: {
+        legalForm: 'gmbh',
+        registerCourt: 'Amtsgericht Hamburg',
+        registerNumber: 'HRB 178234',
+        managers: ['Hanna Nordmann', 'Erik Lindqvist'],
+        supervisoryBoardChair: null,
+      },
       logo: null,
     },
     recipient: {
@@ -104,7 +116,41 @@ export function invoice(overrides: Partial<DocumentContent> = {}): DocumentConte
     notes: 'Lieferung gemäß Ihrer Bestellung vom 12.11.2026.',
     prescription: null,
     cancels: null,
+    corrects: null,
+    creditReason: null,
     ...overrides,
+  }
+}
+
+/**
+ * A credit note (Rechnungskorrektur) of `original`, as the service makes it: by default two of
+ * the 15 g of position 1 taken back.
+ */
+export function creditNote(
+  original: DocumentContent = invoice(),
+  request: CreditRequest = { reason: 'return', lines: [{ position: 1, quantity: 2 }] },
+  earlier: DocumentContent[] = [],
+): DocumentContent {
+  return {
+    ...original,
+    ...creditNoteLines(
+      original,
+      creditedSoFar(earlier),
+      request,
+      new Set(original.items.map((line) => line.position)),
+    ),
+    kind: 'credit_note',
+    number: 'RK-2026-00003',
+    issueDate: '2026-11-27',
+    payment: { kind: 'none' },
+    advanceInvoice: false,
+    dueDate: null,
+    paidCents: 0,
+    notes: null,
+    prescription: null,
+    cancels: null,
+    corrects: { number: original.number, issueDate: original.issueDate },
+    creditReason: request.reason,
   }
 }
 
@@ -120,6 +166,13 @@ export const pharmacySeller: DocumentSeller = {
   email: 'kontakt@sonnen-apotheke.example',
   phone: '+49 30 5559876',
   website: 'sonnen-apotheke.example',
+  legal: {
+    legalForm: 'registered_merchant',
+    registerCourt: 'Amtsgericht Charlottenburg',
+    registerNumber: 'HRA 58213 B',
+    managers: ['Dr. Clara Sonnberg'],
+    supervisoryBoardChair: null,
+  },
   logo: null,
 }
 
@@ -132,6 +185,13 @@ export const clubSeller: DocumentSeller = {
   vatId: null,
   email: 'vorstand@gruene-ecke.example',
   website: null,
+  legal: {
+    legalForm: 'ev',
+    registerCourt: 'Amtsgericht Charlottenburg',
+    registerNumber: 'VR 40112 B',
+    managers: ['Mara Grün', 'Levin Eck'],
+    supervisoryBoardChair: null,
+  },
 }
 
 /** A confirmed filling protocol: five units of 5 g, one outside the tolerance with its reason. */

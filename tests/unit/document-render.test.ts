@@ -12,6 +12,7 @@ import {
 import {
   DocumentContentError,
   renderCancellationInvoicePdf,
+  renderCreditNotePdf,
   renderDeliveryNotePdf,
   renderFacturX,
   renderInvoicePdf,
@@ -19,7 +20,7 @@ import {
   renderXRechnung,
 } from '~/server/documents/render/index.server'
 import { vatExemptions } from '~/server/documents/vat-treatment.server'
-import { invoice, item } from '../support/document-fixtures'
+import { creditNote, invoice, item } from '../support/document-fixtures'
 import { brokenRules } from '../support/einvoice-rules'
 import { parseXml, pdfAttachments, textsAt, validateCii } from '../support/xml'
 
@@ -300,6 +301,43 @@ describe('other documents', () => {
     await expect(renderInvoicePdf(storno)).rejects.toThrow(DocumentContentError)
   })
 
+  it('credit note refers to the invoice, credits the chosen goods and is no § 14 Abs. 2 Gutschrift', async () => {
+    const text = await pdfText(await renderCreditNotePdf(creditNote()))
+    expect(text).toContain('Rechnungskorrektur RK-2026-00003')
+    expect(text).toContain('Zu unserer Rechnung RE-2026-00017 vom 20.11.2026')
+    expect(text).toContain('Zur Rechnung RE-2026-00017')
+    expect(text).toContain('-2 g')
+    // 2 × 10,50 € = 21,00 € net, 3,99 € VAT.
+    expect(text).toContain(`Gutgeschriebener Betrag brutto ${euro(-2499)}`)
+    expect(text).toContain('keine Gutschrift im Sinne des § 14 Abs. 2 Satz 2 UStG')
+    await expect(renderInvoicePdf(creditNote())).rejects.toThrow(DocumentContentError)
+  })
+
+  it("prints the seller's legal form, register and managing directors in the footer", async () => {
+    const text = await pdfText(await renderInvoicePdf(invoice()))
+    expect(text).toContain('Sitz: Hamburg · Registergericht: Amtsgericht Hamburg, HRB 178234')
+    expect(text).toContain('Geschäftsführer: Hanna Nordmann, Erik Lindqvist')
+    const soleTrader = await pdfText(
+      await renderInvoicePdf(
+        invoice({
+          seller: {
+            ...invoice().seller,
+            name: 'Sonnen-Apotheke',
+            legal: {
+              legalForm: 'registered_merchant',
+              registerCourt: 'Amtsgericht Charlottenburg',
+              registerNumber: 'HRA 58213 B',
+              managers: ['Dr. Clara Sonnberg'],
+              supervisoryBoardChair: null,
+            },
+          },
+        }),
+      ),
+    )
+    expect(soleTrader).toContain('Sonnen-Apotheke e. K.')
+    expect(soleTrader).toContain('Inhaber(in): Dr. Clara Sonnberg')
+  })
+
   it('delivery note lists items with batches and no prices', async () => {
     const content = invoice({ kind: 'delivery_note', number: 'LS-2026-00005' })
     const text = await pdfText(await renderDeliveryNotePdf(content))
@@ -385,6 +423,17 @@ const variants: [string, DocumentContent][] = [
   ['paid statutory prescription (GKV)', paid(statutory(invoice()))],
   ['credit note (Storno)', storno(invoice())],
   ['credit note of a paid invoice', storno(paid(invoice()))],
+  ['partial credit note: returned goods', creditNote()],
+  [
+    'partial credit note: price correction',
+    creditNote(invoice(), {
+      reason: 'price_correction',
+      lines: [
+        { position: 2, amountCents: 2990 },
+        { position: 3, amountCents: 500 },
+      ],
+    }),
+  ],
   ['intra-community supply (K)', zeroRated(vatExemptions.intraCommunity, austrianPharmacy)],
   [
     'export outside the EU (G)',
@@ -477,6 +526,34 @@ describe('e-invoices against the official rules (EN 16931, XRechnung)', { timeou
     // It asks for no transfer to the seller.
     expect(bothAt(xml, 'SpecifiedTradeSettlementPaymentMeans', 'TypeCode')).toEqual(['1'])
     expect(bothAt(xml, 'PayeePartyCreditorFinancialAccount', 'IBANID')).toEqual([])
+  })
+
+  it('a partial credit note is a 381 with positive amounts, referring to the invoice (BG-3)', async () => {
+    const content = creditNote(invoice(), {
+      reason: 'price_correction',
+      lines: [{ position: 2, amountCents: 2990 }],
+    })
+    const xml = await eInvoicesOf(content)
+    expect(bothAt(xml, 'ExchangedDocument', 'TypeCode')).toEqual(['381'])
+    expect(bothAt(xml, 'InvoiceReferencedDocument', 'IssuerAssignedID')).toEqual(['RE-2026-00017'])
+    expect(
+      bothAt(xml, 'InvoiceReferencedDocument', 'FormattedIssueDateTime', 'DateTimeString'),
+    ).toEqual(['20261120'])
+    // 29,90 € net at 19 %: 5,68 € VAT, 35,58 € credited — positive, asking for no transfer.
+    expect(bothAt(xml, summation, 'GrandTotalAmount')).toEqual(['35.58'])
+    expect(bothAt(xml, summation, 'DuePayableAmount')).toEqual(['35.58'])
+    expect(bothAt(xml, 'BilledQuantity').map(Number)).toEqual([1])
+    expect(bothAt(xml, 'SpecifiedTradeSettlementPaymentMeans', 'TypeCode')).toEqual(['1'])
+  })
+
+  it("states the seller's register (BT-30) and its legal information (BT-33)", async () => {
+    const xml = await eInvoicesOf(invoice())
+    expect(bothAt(xml, 'SellerTradeParty', 'SpecifiedLegalOrganization', 'ID')).toEqual([
+      'Amtsgericht Hamburg HRB 178234',
+    ])
+    const [information] = bothAt(xml, 'SellerTradeParty', 'Description')
+    expect(information).toContain('Geschäftsführer: Hanna Nordmann, Erik Lindqvist')
+    expect(information).toContain('Sitz: Hamburg')
   })
 
   it('a paid invoice states the payment (BT-113 = total) and asks for nothing (BT-115 = 0)', async () => {

@@ -5,6 +5,7 @@ import { documentFontCodePoints } from '~/server/documents/render/font-character
 import { drawableText } from '~/server/documents/render/fonts.server'
 import {
   renderCancellationInvoicePdf,
+  renderCreditNotePdf,
   renderDeliveryNotePdf,
   renderDocumentPdfOf,
   renderFacturX,
@@ -18,6 +19,7 @@ import { renderAnnualHandOutReportPdf } from '~/server/handouts/handout-report.s
 import {
   annualReport,
   clubSeller,
+  creditNote,
   fillingProtocol,
   invoice,
   pharmacySeller,
@@ -70,6 +72,19 @@ const kinds: [string, () => Promise<Uint8Array>][] = [
           number: 'RE-2026-00023',
           issueDate: '2026-11-24',
           notes: 'Storno wegen Rücksendung.',
+        }),
+      ),
+  ],
+  [
+    'credit-note',
+    () =>
+      renderCreditNotePdf(
+        creditNote(patientInvoice(), {
+          reason: 'return',
+          lines: [
+            { position: 1, quantity: 5 },
+            { position: 3, quantity: 1 },
+          ],
         }),
       ),
   ],

@@ -101,6 +101,8 @@ function candidatesFor(schema: AnySchema): string[] {
     'DE89370400440532013000',
     'COBADEFFXXX',
     'www.example.de',
+    // A commercial register number (organisation-settings.ts).
+    'HRB 178234',
     // A full name (shop-reservations.ts: first and last name).
     'Mara Muster',
     // An adult's birth date (shop-accounts.ts) and a mail link's token (43 base64url characters).

@@ -6,6 +6,7 @@ const tones: Record<DocumentListType, StatusTone> = {
   cancellation_invoice: 'danger',
   delivery_note: 'info',
   order_confirmation: 'info',
+  credit_note: 'warning',
   certificate: 'neutral',
   prescription_scan: 'warning',
 }

@@ -1,5 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { FilePlus2, FileX2 } from 'lucide-react'
+import { FileMinus2, FilePlus2, FileX2 } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { eInvoiceFormatLabels } from '~/lib/customers'
@@ -9,6 +9,7 @@ import { formatDate, formatMoney } from '~/lib/format'
 import { Button } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { PlainTable, plainRowClass } from '../ui/PlainTable'
+import { CreditNoteDialog } from './CreditNoteDialog'
 import { DocumentTypeBadge } from './DocumentTypeBadge'
 import { DownloadFileButton } from './DownloadFileButton'
 import { orderDocumentsQuery } from './document-cards.queries'
@@ -56,6 +57,9 @@ export function IssuedDocumentsTable({
               )}
               {document.cancels && (
                 <span className="block text-xs text-ink-muted">storniert {document.cancels}</span>
+              )}
+              {document.corrects && (
+                <span className="block text-xs text-ink-muted">korrigiert {document.corrects}</span>
               )}
             </td>
             <td className="py-2 pr-4">{formatDate(document.issuedAt)}</td>
@@ -125,6 +129,7 @@ export function OrderDocuments({
     void queryClient.invalidateQueries({ queryKey: orderDocumentsQuery(orderId).queryKey })
   }, [orderId, orderVersion, queryClient])
   const [cancelling, setCancelling] = useState(false)
+  const [crediting, setCrediting] = useState(false)
 
   const refresh = () =>
     Promise.all([
@@ -184,7 +189,7 @@ export function OrderDocuments({
           {eInvoiceFormatLabels[data.eInvoice]}.
         </p>
       )}
-      {(issuable.length > 0 || data.can.cancellation) && (
+      {(issuable.length > 0 || data.can.cancellation || data.can.credit) && (
         <div className="mt-4 flex flex-wrap gap-2">
           {issuable.map(([kind]) => (
             <Button
@@ -208,7 +213,25 @@ export function OrderDocuments({
               Rechnung stornieren
             </Button>
           )}
+          {data.can.credit && (
+            <Button variant="secondary" disabled={busy !== null} onClick={() => setCrediting(true)}>
+              <FileMinus2 className="size-4" aria-hidden="true" />
+              Teil gutschreiben
+            </Button>
+          )}
         </div>
+      )}
+      {data.can.credit && (
+        <CreditNoteDialog
+          orderId={orderId}
+          invoice={data.can.credit}
+          open={crediting}
+          onOpenChange={setCrediting}
+          onIssued={async (number) => {
+            await refresh()
+            toast.success(`Rechnungskorrektur ${number} ist ausgestellt.`)
+          }}
+        />
       )}
       {data.can.cancellation && (
         <ConfirmDialog

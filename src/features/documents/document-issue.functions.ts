@@ -1,5 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
+import { type CreditNoteInput, issueCreditNote } from '~/server/documents/credit-notes.server'
 import { cancelOrderInvoice, issueOrderDocument } from '~/server/documents/document-issue.server'
 import { authenticated } from '../server-fn/auth.middleware'
 import { inputOf, passedOn, recordId } from '../server-fn/inputs'
@@ -37,4 +38,11 @@ export const cancelOrderInvoiceFn = createServerFn({ method: 'POST' })
   )
   .handler(async ({ data, context }) =>
     cancelOrderInvoice(context.actor, data.orderId, data.input, context.db),
+  )
+
+export const issueCreditNoteFn = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .validator(inputOf({ orderId: recordId, credit: passedOn<CreditNoteInput>() }))
+  .handler(async ({ data, context }) =>
+    issueCreditNote(context.actor, data.orderId, data.credit, context.db),
   )

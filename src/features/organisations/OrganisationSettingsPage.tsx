@@ -5,6 +5,7 @@ import { ImageIcon } from 'lucide-react'
 import { Tabs } from 'radix-ui'
 import { Suspense, useEffect, useState } from 'react'
 import { toast } from 'sonner'
+import { type LegalForm, legalFormRules, legalForms } from '~/lib/legal-forms'
 import {
   type LetterheadInput,
   letterheadLabels,
@@ -17,7 +18,7 @@ import { FormAlert } from '../forms/field-parts'
 import { FormFrame, SubmitButton } from '../forms/fields'
 import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
-import { CheckboxField, InputField } from '../product-db/form-controls'
+import { CheckboxField, InputField, SelectField } from '../product-db/form-controls'
 import { focusFirstError, Section } from '../product-db/ProductFactsFields'
 import { PageHeader } from '../ui/PageHeader'
 import { OrganisationProfile } from './OrganisationProfile'
@@ -31,6 +32,9 @@ const route = getRouteApi('/_app/organisations/$id')
 type LetterheadValues = {
   [Key in keyof Omit<OrganisationSettings['letterhead'], 'smallBusiness'>]: string
 } & { smallBusiness: boolean }
+
+/** The legal identity's fields besides the form (lib/legal-forms.ts). */
+const legalTextFields = ['registerCourt', 'registerNumber', 'supervisoryBoardChair'] as const
 
 const textFields = [
   'taxNumber',
@@ -63,6 +67,12 @@ const valuesOf = (letterhead: OrganisationSettings['letterhead']): LetterheadVal
   licenceNumber: letterhead.licenceNumber ?? '',
   licenceAuthority: letterhead.licenceAuthority ?? '',
   logoFileId: letterhead.logoFileId ?? '',
+  legalForm: letterhead.legalForm ?? '',
+  registerCourt: letterhead.registerCourt ?? '',
+  registerNumber: letterhead.registerNumber ?? '',
+  // One name a line.
+  managers: letterhead.managers.join('\n'),
+  supervisoryBoardChair: letterhead.supervisoryBoardChair ?? '',
 })
 
 /** The licence fields the organisation's category has, with their labels. */
@@ -78,7 +88,27 @@ function licenceFields(category: string) {
 const inputOf = (values: LetterheadValues): LetterheadInput => ({
   ...values,
   logoFileId: values.logoFileId || null,
+  legalForm: (values.legalForm || null) as LetterheadInput['legalForm'],
+  managers: values.managers.split('\n'),
 })
+
+const legalFormOptions = legalForms.map((form) => ({
+  value: form,
+  label: legalFormRules[form].label,
+}))
+
+/** What the chosen legal form must print, for the hint under the form's field. */
+function legalFormHint(legalForm: string) {
+  const rules = legalFormRules[legalForm as LegalForm]
+  if (!rules)
+    return 'Registergericht, Registernummer und Vertretung stehen je nach Rechtsform in der Fußzeile jedes Dokuments.'
+  const register = rules.registerRequired ? 'Registergericht und Registernummer' : null
+  const managers = rules.managersRequired ? rules.managersTitle : null
+  const required = [register, managers].filter(Boolean).join(' sowie ')
+  return required
+    ? `Pflichtangaben auf Geschäftsbriefen und Rechnungen (${rules.source}): ${required}.`
+    : `Angaben nach ${rules.source}.`
+}
 
 function letterheadErrors(values: LetterheadValues) {
   const result = letterheadSchema.safeParse(inputOf(values))
@@ -192,6 +222,20 @@ function LetterheadView({ settings }: { settings: OrganisationSettings }) {
             <dd>{letterhead[name] ?? '–'}</dd>
           </div>
         ))}
+        <dt className="text-ink-muted">{letterheadLabels.legalForm}</dt>
+        <dd>{letterhead.legalForm ? legalFormRules[letterhead.legalForm].label : '–'}</dd>
+        {legalTextFields.map((field) => (
+          <div key={field} className="contents">
+            <dt className="text-ink-muted">{letterheadLabels[field]}</dt>
+            <dd>{letterhead[field] ?? '–'}</dd>
+          </div>
+        ))}
+        <dt className="text-ink-muted">
+          {letterhead.legalForm
+            ? legalFormRules[letterhead.legalForm].managersTitle
+            : letterheadLabels.managers}
+        </dt>
+        <dd>{letterhead.managers.length > 0 ? letterhead.managers.join(', ') : '–'}</dd>
         <dt className="text-ink-muted">{letterheadLabels.logoFileId}</dt>
         <dd>
           {letterhead.logoFileId ? <LogoPreview fileId={letterhead.logoFileId} /> : 'Kein Logo'}
@@ -251,6 +295,68 @@ function LetterheadForm({ settings }: { settings: OrganisationSettings }) {
           <div className="sm:col-span-2">
             <form.Field name="logoFileId">{(field) => <LogoField field={field} />}</form.Field>
           </div>
+        </Section>
+        <Section title="Rechtsform und Register">
+          <form.Field name="legalForm">
+            {(field) => (
+              <SelectField
+                field={field}
+                label={letterheadLabels.legalForm}
+                hint={legalFormHint(field.state.value)}
+                options={legalFormOptions}
+                emptyLabel="Bitte wählen"
+              />
+            )}
+          </form.Field>
+          <form.Subscribe selector={(state) => state.values.legalForm}>
+            {(legalForm) => {
+              const rules = legalFormRules[legalForm as LegalForm]
+              if (!rules) return null
+              return (
+                <>
+                  {rules.register && (
+                    <>
+                      <form.Field name="registerCourt">
+                        {(field) => (
+                          <InputField
+                            field={field}
+                            label={letterheadLabels.registerCourt}
+                            hint="z. B. Amtsgericht Charlottenburg"
+                          />
+                        )}
+                      </form.Field>
+                      <form.Field name="registerNumber">
+                        {(field) => (
+                          <InputField
+                            field={field}
+                            label={letterheadLabels.registerNumber}
+                            hint={`z. B. ${rules.register} 12345`}
+                          />
+                        )}
+                      </form.Field>
+                    </>
+                  )}
+                  <form.Field name="managers">
+                    {(field) => (
+                      <InputField
+                        field={field}
+                        label={rules.managersTitle}
+                        hint="Ein Name pro Zeile, in der Reihenfolge, in der er gedruckt wird."
+                        multiline
+                      />
+                    )}
+                  </form.Field>
+                  {rules.supervisoryBoardChairRequired && (
+                    <form.Field name="supervisoryBoardChair">
+                      {(field) => (
+                        <InputField field={field} label={letterheadLabels.supervisoryBoardChair} />
+                      )}
+                    </form.Field>
+                  )}
+                </>
+              )
+            }}
+          </form.Subscribe>
         </Section>
         {licenceFields(settings.category).length > 0 && (
           <Section title="Erlaubnis">

@@ -38,6 +38,33 @@ import { shopSettingsQuery } from './shop-settings.queries'
 import { draftErrors, draftOf, formValuesOf, type ShopFormValues } from './shop-settings-form'
 
 /**
+ * The shop's contact is the organisation's record (Stammdaten and Briefkopf): one phone number,
+ * e-mail and address for documents, shop and mails. Shown here, changed there.
+ */
+function ContactFromRecord({ contact }: { contact: ShopSettings['config']['contact'] }) {
+  const lines = [
+    contact.street,
+    [contact.postalCode, contact.city].filter(Boolean).join(' '),
+    contact.phone && `Telefon: ${contact.phone}`,
+    contact.email && `E-Mail: ${contact.email}`,
+  ].filter(Boolean)
+  return (
+    <div className="rounded-md border border-border bg-surface-muted p-3 text-sm">
+      <p className="font-medium text-ink">Kontaktdaten aus den Stammdaten</p>
+      {lines.length > 0 ? (
+        lines.map((line) => <p key={line}>{line}</p>)
+      ) : (
+        <p className="text-ink-muted">Noch keine Kontaktdaten hinterlegt.</p>
+      )}
+      <p className="mt-1 text-ink-muted">
+        Anschrift, Telefon und E-Mail ändern Sie im Tab „Stammdaten“; Shop, E-Mails und Dokumente
+        zeigen dieselben Angaben.
+      </p>
+    </div>
+  )
+}
+
+/**
  * The organisation page's "Shop" tab (owner): the shop's look, contact, legal texts, delivery and
  * payment, with a live preview of its header and a product card. A club's site has its name,
  * logo, contact and legal texts only (KCanG § 6).
@@ -144,22 +171,8 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
           </Section>
 
           <Section title="Kontakt und Öffnungszeiten">
-            <form.Field name="contact.email">
-              {(field) => <InputField field={field} label="E-Mail-Adresse" />}
-            </form.Field>
-            <form.Field name="contact.phone">
-              {(field) => <InputField field={field} label="Telefon" />}
-            </form.Field>
-            <form.Field name="contact.street">
-              {(field) => <InputField field={field} label="Straße und Hausnummer" />}
-            </form.Field>
-            <div className="grid grid-cols-[8rem_1fr] gap-4">
-              <form.Field name="contact.postalCode">
-                {(field) => <InputField field={field} label="PLZ" inputMode="numeric" />}
-              </form.Field>
-              <form.Field name="contact.city">
-                {(field) => <InputField field={field} label="Ort" />}
-              </form.Field>
+            <div className="sm:col-span-2">
+              <ContactFromRecord contact={settings.config.contact} />
             </div>
             <div className="sm:col-span-2">
               <form.Field name="contact.openingHours">

@@ -15,6 +15,7 @@ export type NumberSeries =
   | 'invoice'
   | 'delivery_note'
   | 'order_confirmation'
+  | 'credit_note'
   | 'hand_out'
   | 'filling'
 

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { type CustomerOrderAction, customerShareCents } from '../../lib/customer-orders'
-import { type TenantConfig, tenantConfigSchema } from '../../lib/tenant-config'
+import type { TenantConfig } from '../../lib/tenant-config'
 import { customers } from '../customers/customers.schema'
 import type { Executor } from '../db/client.server'
-import { tenants } from '../db/schema'
+import { organisations, tenants } from '../db/schema'
 import type { MailContent } from '../mail/mail-templates.server'
 import { enqueueMail, mailSenderOf } from '../mail/outbox.server'
 import { tenantPublicOrigin } from '../public-origin.server'
-import { verifiedDomainOf } from '../tenants.server'
+import { organisationContactColumns, shopConfigOf, verifiedDomainOf } from '../tenants.server'
 import type { OrderRow } from './customer-order-core.server'
 
 /** Where the customer follows an order of the shop: the account's order page, or the reservation. */
@@ -64,12 +64,15 @@ async function shopMailContext(tx: Executor, order: OrderRow) {
       slug: tenants.slug,
       verifiedDomain: verifiedDomainOf,
       config: tenants.config,
+      contact: organisationContactColumns,
     })
     .from(customers)
     .innerJoin(tenants, eq(tenants.id, order.tenantId))
+    .innerJoin(organisations, eq(organisations.id, tenants.organisationId))
     .where(eq(customers.id, order.customerId))
   if (!row?.email || row.anonymisedAt || !row.config) return null
-  const config = tenantConfigSchema.parse(row.config)
+  const config = shopConfigOf(row.config, row.contact)
+  if (!config) return null
   const origin = tenantPublicOrigin(row)
   return {
     tenantId: order.tenantId,

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { legalForms } from '../../lib/legal-forms'
 import type { TenantConfig } from '../../lib/tenant-config'
 import { storedFiles } from '../files/files.schema'
 import { timestamps } from './columns'
@@ -25,6 +26,8 @@ export const organisationCategory = pgEnum('organisation_category', [
   'producer',
   'club',
 ])
+
+export const legalForm = pgEnum('legal_form', legalForms)
 
 export const userRole = pgEnum('user_role', ['admin', 'owner', 'staff'])
 
@@ -61,6 +64,19 @@ export const organisations = pgTable(
     email: text('email'),
     phone: text('phone'),
     website: text('website'),
+    /**
+     * Legal form, register and the people who run the organisation: printed where the form's law
+     * asks for them (`lib/legal-forms.ts`). Null: not stated yet.
+     */
+    legalForm: legalForm('legal_form'),
+    /** Amtsgericht keeping the register, e.g. `Amtsgericht Charlottenburg`. */
+    registerCourt: text('register_court'),
+    /** As the register writes it, e.g. `HRA 12345 B`. */
+    registerNumber: text('register_number'),
+    /** Inhaber(in), Geschäftsführer, Vorstand or partners, in the order printed. */
+    managers: text('managers').array().notNull().default(sql`'{}'::text[]`),
+    /** An AG's chair of the supervisory board (§ 80 AktG). */
+    supervisoryBoardChair: text('supervisory_board_chair'),
     /**
      * The licence the category needs: a pharmacy's operating licence (Betriebserlaubnis), a
      * wholesaler's or producer's MedCanG permit, a club's KCanG permit — with, for a club, the

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { CustomerOrderStatus } from '../../lib/customer-orders'
 import type { BusinessActor } from '../actor.server'
 import { customerOrders } from '../customer-orders/customer-orders.schema'
+import { issueCreditNote } from '../documents/credit-notes.server'
 import { cancelOrderInvoice, issueOrderDocument } from '../documents/document-issue.server'
 import { documents } from '../documents/documents.schema'
 import type { Database } from './client.server'
@@ -11,7 +12,8 @@ import { demoActorOf } from './seed-actor.server'
 /**
  * Demo documents, issued through the document service from the demo orders (so numbers, bytes,
  * timeline and audit agree): invoices for the completed orders of Sonnen-Apotheke and Nordhanf,
- * one of them cancelled and issued again, a delivery note and an order confirmation. Runs once:
+ * one of them cancelled and issued again, one corrected in part by a credit note, a delivery note
+ * and an order confirmation. Runs once:
  * an organisation with documents is left as it is.
  * It reads the orders by status, so it runs after the order seed.
  */
@@ -32,7 +34,7 @@ async function ordersIn(db: Database, organisationId: string, statuses: Customer
 async function seedDocumentsOf(
   db: Database,
   actor: BusinessActor,
-  options: { cancelOne: boolean },
+  options: { cancelOne: boolean; creditOne: boolean },
 ) {
   const organisationId = actor.organisation.id
   const completed = await ordersIn(db, organisationId, ['completed'])
@@ -43,6 +45,20 @@ async function seedDocumentsOf(
   if (options.cancelOne && first) {
     await cancelOrderInvoice(actor, first.id, { reason: 'Rechnungsanschrift war veraltet.' }, db)
     await issueOrderDocument(actor, first.id, 'invoice', db)
+  }
+  // A partial correction: one unit of the last invoice's first line taken back (ADR 057).
+  const last = completed.at(-1)
+  if (options.creditOne && last) {
+    await issueCreditNote(
+      actor,
+      last.id,
+      {
+        reason: 'return',
+        lines: [{ position: 1, quantity: 1 }],
+        note: 'Rücknahme einer beschädigt gelieferten Einheit.',
+      },
+      db,
+    )
   }
   const [shipped] = await ordersIn(db, organisationId, ['shipped', 'ready'])
   const noteFor = shipped ?? completed[0]
@@ -61,6 +77,6 @@ export async function seedDemoDocuments(db: Database): Promise<void> {
   const pharmacist = await demoActorOf(db, demoIds.userPharmacyOwner)
   const wholesaler = await demoActorOf(db, demoIds.userWholesalerOwner)
 
-  await seedDocumentsOf(db, pharmacist, { cancelOne: true })
-  await seedDocumentsOf(db, wholesaler, { cancelOne: false })
+  await seedDocumentsOf(db, pharmacist, { cancelOne: true, creditOne: false })
+  await seedDocumentsOf(db, wholesaler, { cancelOne: false, creditOne: true })
 }

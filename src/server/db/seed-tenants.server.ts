@@ -14,23 +14,22 @@ const sonnenApotheke: TenantConfigInput = {
   shopName: 'Sonnen-Apotheke',
   colors: { primary: '#1f6f43', primaryForeground: '#ffffff', accent: '#f2b705' },
   logoUrl: '/tenant-logos/sonnen-apotheke.svg',
+  // The shop shows the organisation's contact record; only the opening hours are the shop's own.
   contact: {
-    email: 'shop@sonnen-apotheke.example',
+    email: 'kontakt@sonnen-apotheke.example',
     phone: '+49 30 1234567',
     street: 'Sonnenallee 12',
     postalCode: '12045',
     city: 'Berlin',
     openingHours: 'Mo–Fr 8:30–18:30 Uhr, Sa 9:00–14:00 Uhr',
   },
+  // Name, owner, address, phone, e-mail, register and VAT id come from the organisation's record
+  // (legal.server.ts); the text holds what only the owner knows.
   legalNotice: [
-    'Sonnen-Apotheke, Inhaberin Dr. Clara Sonnberg e. Kfm.',
-    'Sonnenallee 12, 12045 Berlin',
-    'Telefon: +49 30 1234567, E-Mail: shop@sonnen-apotheke.example',
     'Zuständige Aufsichtsbehörde: Landesamt für Gesundheit und Soziales Berlin',
     'Zuständige Kammer: Apothekerkammer Berlin',
     'Berufsbezeichnung: Apothekerin (verliehen in der Bundesrepublik Deutschland)',
     'Berufsrechtliche Regelungen: Apothekengesetz, Apothekenbetriebsordnung, Berufsordnung der Apothekerkammer Berlin',
-    'USt-IdNr.: DE287654321',
   ].join('\n'),
   privacyPolicy: [
     'Verantwortlich für die Datenverarbeitung ist die Sonnen-Apotheke, Sonnenallee 12, 12045 Berlin.',
@@ -46,7 +45,7 @@ const sonnenApotheke: TenantConfigInput = {
   ].join('\n\n'),
   withdrawalInformation: [
     'Für verschreibungspflichtige Arzneimittel, die nach Ihrer Verschreibung zubereitet oder abgefüllt werden, besteht kein Widerrufsrecht (§ 312g Abs. 2 Nr. 1 und 3 BGB).',
-    'Für übrige Waren können Sie Ihre Vertragserklärung innerhalb von 14 Tagen ohne Angabe von Gründen widerrufen. Die Frist beginnt mit Erhalt der Ware. Der Widerruf ist zu richten an: Sonnen-Apotheke, Sonnenallee 12, 12045 Berlin, shop@sonnen-apotheke.example.',
+    'Für übrige Waren können Sie Ihre Vertragserklärung innerhalb von 14 Tagen ohne Angabe von Gründen widerrufen. Die Frist beginnt mit Erhalt der Ware. Der Widerruf ist zu richten an: Sonnen-Apotheke, Sonnenallee 12, 12045 Berlin, kontakt@sonnen-apotheke.example.',
   ].join('\n\n'),
   deliveryMethods: [
     {
@@ -89,7 +88,7 @@ const apothekeAmMarkt: TenantConfigInput = {
   colors: { primary: '#1d4e89', primaryForeground: '#ffffff', accent: '#e07a1f' },
   logoUrl: null,
   contact: {
-    email: 'service@apotheke-am-markt.example',
+    email: 'buchhaltung@apotheke-am-markt.example',
     phone: '+49 331 2345678',
     street: 'Am Alten Markt 5',
     postalCode: '14467',
@@ -97,13 +96,9 @@ const apothekeAmMarkt: TenantConfigInput = {
     openingHours: 'Mo–Fr 8:00–19:00 Uhr, Sa 9:00–13:00 Uhr',
   },
   legalNotice: [
-    'Apotheke am Markt, Inhaber Jonas Marquardt e. K.',
-    'Am Alten Markt 5, 14467 Potsdam',
-    'Telefon: +49 331 2345678, E-Mail: service@apotheke-am-markt.example',
     'Zuständige Aufsichtsbehörde: Landesamt für Arbeitsschutz, Verbraucherschutz und Gesundheit Brandenburg',
     'Zuständige Kammer: Landesapothekerkammer Brandenburg',
     'Berufsbezeichnung: Apotheker (verliehen in der Bundesrepublik Deutschland)',
-    'USt-IdNr.: DE312345678',
   ].join('\n'),
   privacyPolicy: [
     'Verantwortlich für die Datenverarbeitung ist die Apotheke am Markt, Am Alten Markt 5, 14467 Potsdam.',

@@ -121,9 +121,14 @@ export const demoLetterheads = {
     bic: 'COBADEFFXXX',
     bankName: 'Commerzbank Berlin',
     email: 'kontakt@sonnen-apotheke.example',
-    phone: '+49 30 6123456',
+    phone: '+49 30 1234567',
     website: 'www.sonnen-apotheke.example',
     licenceNumber: 'BE-APO-2019-0412',
+    // A pharmacy is run by its pharmacist in person (§ 8 ApoG): a registered merchant.
+    legalForm: 'registered_merchant',
+    registerCourt: 'Amtsgericht Charlottenburg',
+    registerNumber: 'HRA 58213 B',
+    managers: ['Dr. Clara Sonnberg'],
   },
   [demoIds.wholesaler]: {
     taxNumber: '43/721/01234',
@@ -135,6 +140,10 @@ export const demoLetterheads = {
     phone: '+49 40 5551234',
     website: 'www.nordhanf.example',
     licenceNumber: 'MedCanG-E-2024-0178',
+    legalForm: 'gmbh',
+    registerCourt: 'Amtsgericht Hamburg',
+    registerNumber: 'HRB 178234',
+    managers: ['Hanna Nordmann', 'Erik Lindqvist'],
   },
   [demoIds.marketPharmacy]: {
     taxNumber: '046/123/45678',
@@ -143,11 +152,24 @@ export const demoLetterheads = {
     bic: 'SOGEDEFFXXX',
     bankName: 'Mittelbrandenburgische Sparkasse',
     email: 'buchhaltung@apotheke-am-markt.example',
-    phone: '+49 331 2345679',
+    phone: '+49 331 2345678',
     website: 'www.apotheke-am-markt.example',
     licenceNumber: 'BB-APO-2021-0093',
+    legalForm: 'registered_merchant',
+    registerCourt: 'Amtsgericht Potsdam',
+    registerNumber: 'HRA 4127 P',
+    managers: ['Jonas Marquardt'],
   },
-} as const
+} as const satisfies Record<string, Partial<typeof organisations.$inferInsert>>
+
+/**
+ * Phone numbers earlier demo data kept on the letterhead while the shop said another: the
+ * organisation's record is the one contact now, so a seeded database gets the shop's number.
+ */
+const demoPhoneFixes = [
+  { id: demoIds.pharmacy, wrong: '+49 30 6123456', right: '+49 30 1234567' },
+  { id: demoIds.marketPharmacy, wrong: '+49 331 2345679', right: '+49 331 2345678' },
+]
 
 /** When the demo customer registered and confirmed her address. */
 const demoShopAccountsSince = new Date('2026-03-02T10:00:00.000Z')
@@ -214,7 +236,10 @@ export async function seedDemoData(db: Database): Promise<void> {
       ])
       .onConflictDoNothing()
     // Only where no letterhead was entered yet: a demo owner's own changes stay.
-    for (const [id, letterhead] of Object.entries(demoLetterheads)) {
+    for (const [
+      id,
+      { legalForm, registerCourt, registerNumber, managers, ...letterhead },
+    ] of Object.entries(demoLetterheads)) {
       await tx
         .update(organisations)
         .set(letterhead)
@@ -225,6 +250,17 @@ export async function seedDemoData(db: Database): Promise<void> {
             isNull(organisations.vatId),
           ),
         )
+      // Databases seeded before legal forms were kept get them too.
+      await tx
+        .update(organisations)
+        .set({ legalForm, registerCourt, registerNumber, managers: [...managers] })
+        .where(and(eq(organisations.id, id), isNull(organisations.legalForm)))
+    }
+    for (const fix of demoPhoneFixes) {
+      await tx
+        .update(organisations)
+        .set({ phone: fix.right })
+        .where(and(eq(organisations.id, fix.id), eq(organisations.phone, fix.wrong)))
     }
     await tx
       .insert(tenants)

@@ -1,4 +1,5 @@
 import type { EInvoiceFormat, PaymentMeans } from '../../lib/customer-values'
+import type { LegalIdentity } from '../../lib/legal-forms'
 import { lineTotalCents, type SalesUnit, type VatRate, vatCents } from '../../lib/products'
 
 /**
@@ -17,6 +18,7 @@ export const documentKinds = [
   'cancellation_invoice',
   'delivery_note',
   'order_confirmation',
+  'credit_note',
 ] as const
 export type DocumentKind = (typeof documentKinds)[number]
 
@@ -25,6 +27,7 @@ export const documentKindLabels: Record<DocumentKind, string> = {
   cancellation_invoice: 'Stornorechnung',
   delivery_note: 'Lieferschein',
   order_confirmation: 'Auftragsbestätigung',
+  credit_note: 'Rechnungskorrektur',
 }
 
 export interface DocumentAddress {
@@ -49,6 +52,12 @@ export interface DocumentSeller {
   email: string | null
   phone: string | null
   website: string | null
+  /**
+   * Legal form, register and managers, printed in the footer where the form's law asks for them
+   * (§ 37a, § 125a HGB, § 35a GmbHG, § 80 AktG, § 25a GenG); the e-invoice's BT-30 and BT-33.
+   * Null: not stated (and in documents issued before it was kept).
+   */
+  legal: LegalIdentity | null
   /** The organisation's logo, PNG or JPEG bytes (the type is read from the bytes). */
   logo: Uint8Array | null
 }
@@ -87,6 +96,11 @@ export interface DocumentItem {
   lineNetCents: number
   /** Picked batches (delivery notes; invoices may show them too). */
   batches: DocumentBatch[]
+  /**
+   * A credit note's price correction of the line (ADR 057): one unit of `unitNetCents` credited,
+   * no goods. Absent on other documents.
+   */
+  priceCorrection?: boolean
 }
 
 /**
@@ -177,6 +191,13 @@ export interface DocumentContent {
   prescription: DocumentPrescriptionShare | null
   /** The invoice a cancellation invoice reverses; set only for `cancellation_invoice`. */
   cancels: { number: string; issueDate: string } | null
+  /**
+   * The invoice a credit note corrects in part (ADR 057); set only for `credit_note`. Absent in
+   * documents issued before credit notes existed.
+   */
+  corrects: { number: string; issueDate: string } | null
+  /** A credit note: returned goods or a price correction (the wording of its PDF). */
+  creditReason: CreditReason | null
 }
 
 /** "12.11.2026" from "2026-11-12": the content's calendar days need no time zone. */
@@ -191,6 +212,16 @@ export const formatIban = (iban: string) =>
     .replace(/\s+/g, '')
     .replace(/(.{4})/g, '$1 ')
     .trim()
+export const creditReasons = ['return', 'price_correction'] as const
+export type CreditReason = (typeof creditReasons)[number]
+
+/** Documents that credit the buyer: their amounts are negative here and positive in the e-invoice. */
+export const isCreditDocument = (kind: DocumentKind) =>
+  kind === 'cancellation_invoice' || kind === 'credit_note'
+
+/** The invoice a Storno or credit note refers to (BG-3, § 31 Abs. 5 UStDV). */
+export const precedingInvoiceOf = (content: Pick<DocumentContent, 'cancels' | 'corrects'>) =>
+  content.cancels ?? content.corrects
 
 const rateOrder: Record<VatRate, number> = { '19': 0, '7': 1, '0': 2 }
 
@@ -269,7 +300,7 @@ export function cancellationContent(
   }
 }
 
-/** Fields added to the content after documents had been issued (ADR 054, 055): absent in older rows. */
+/** Fields added to the content after documents had been issued (ADR 054, 055, 057): absent in older rows. */
 type LaterContentFields =
   | 'buyerOrderReference'
   | 'paidCents'
@@ -277,6 +308,8 @@ type LaterContentFields =
   | 'eInvoiceFormat'
   | 'payment'
   | 'advanceInvoice'
+  | 'corrects'
+  | 'creditReason'
 
 /**
  * `DocumentContent` as it is stored (jsonb): the logo as base64, everything else as is. Rows
@@ -284,7 +317,10 @@ type LaterContentFields =
  */
 export type StoredDocumentContent = Omit<DocumentContent, 'seller' | LaterContentFields> &
   Partial<Pick<DocumentContent, LaterContentFields>> & {
-    seller: Omit<DocumentSeller, 'logo'> & { logo: string | null }
+    seller: Omit<DocumentSeller, 'logo' | 'legal'> & {
+      logo: string | null
+      legal?: LegalIdentity | null
+    }
     paymentTerms?: string | null
   }
 
@@ -326,6 +362,12 @@ export function documentContentOf(stored: StoredDocumentContent): DocumentConten
     paidCents: stored.paidCents ?? earlierPaid,
     vatExemption: stored.vatExemption ?? null,
     eInvoiceFormat: stored.eInvoiceFormat ?? null,
-    seller: { ...seller, logo: logo ? new Uint8Array(Buffer.from(logo, 'base64')) : null },
+    corrects: stored.corrects ?? null,
+    creditReason: stored.creditReason ?? null,
+    seller: {
+      ...seller,
+      legal: seller.legal ?? null,
+      logo: logo ? new Uint8Array(Buffer.from(logo, 'base64')) : null,
+    },
   }
 }

@@ -10,6 +10,7 @@ import {
 import type { EInvoiceFormat } from '../../lib/customer-values'
 import {
   anonymisedCustomerMessage,
+  creditedInvoiceMessage,
   deliveryNoteStatuses,
   documentExistsMessage,
   documentNumberPrefixes,
@@ -24,7 +25,12 @@ import { berlinIsoDate } from '../../lib/format'
 import { formatSalesQuantity } from '../../lib/purchase-orders'
 import type { Actor } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
-import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
+import {
+  berlinYear,
+  formatDocumentNumber,
+  type NumberSeries,
+  takeNextNumber,
+} from '../counters/counters.server'
 import { sellerOf } from '../customer-orders/customer-order-access.server'
 import {
   itemsOfOrder,
@@ -78,7 +84,20 @@ const counterSeries = {
   cancellation_invoice: 'invoice',
   delivery_note: 'delivery_note',
   order_confirmation: 'order_confirmation',
-} as const satisfies Record<DocumentKind, string>
+  credit_note: 'credit_note',
+} as const satisfies Record<DocumentKind, NumberSeries>
+
+/** The next number of a document kind's series, in the caller's transaction. */
+export async function nextDocumentNumber(
+  tx: Executor,
+  organisationId: string,
+  kind: DocumentKind,
+  now: Date,
+) {
+  const year = berlinYear(now)
+  const value = await takeNextNumber(tx, organisationId, counterSeries[kind], year)
+  return formatDocumentNumber(documentNumberPrefixes[kind], year, value)
+}
 
 /**
  * Letterhead facts per document kind; the invoice's are § 14 UStG, the e-invoice's BR-DE — and an
@@ -93,7 +112,7 @@ function missingLetterhead(
   const missing: string[] = []
   if (!seller.address.street || !seller.address.postalCode || !seller.address.city)
     missing.push('Anschrift')
-  const invoice = kind === 'invoice' || kind === 'cancellation_invoice'
+  const invoice = kind !== 'delivery_note' && kind !== 'order_confirmation'
   if (invoice && !seller.taxNumber && !seller.vatId) missing.push('Steuernummer oder USt-IdNr.')
   if (invoice && eInvoice && !seller.email) missing.push('E-Mail-Adresse')
   if (invoice && eInvoice && !seller.phone) missing.push('Telefonnummer')
@@ -269,7 +288,7 @@ async function contentOf(
   order: OrderRow,
   customer: CustomerRow,
   { smallBusiness, ...seller }: DocumentSeller & { smallBusiness: boolean },
-  kind: Exclude<DocumentKind, 'cancellation_invoice'>,
+  kind: IssuedFromOrder,
   number: string,
   now: Date,
   advance: boolean,
@@ -332,8 +351,13 @@ async function contentOf(
           }
         : null,
     cancels: null,
+    corrects: null,
+    creditReason: null,
   }
 }
+
+/** The documents made from the order itself; a Storno and a credit note are made from an invoice. */
+type IssuedFromOrder = Exclude<DocumentKind, 'cancellation_invoice' | 'credit_note'>
 
 /**
  * The renderers load on first use: pdf-lib, fontkit and the e-invoice library are large and
@@ -386,15 +410,20 @@ async function customerOf(tx: Executor, order: OrderRow): Promise<CustomerRow> {
   return customer
 }
 
-/** Stores the rendered bytes and the row, writes timeline and audit. */
-async function recordIssued(
+/**
+ * Stores the rendered bytes and the row, writes timeline and audit. `refersTo` is the invoice a
+ * Storno cancels or a credit note corrects.
+ */
+export async function recordIssued(
   tx: Executor,
   actor: Actor,
   order: OrderRow,
   content: DocumentContent,
   rendered: { pdf: Uint8Array; xml: string | null },
-  cancels: { id: string; number: string } | null,
+  refersTo: { id: string; number: string } | null,
 ): Promise<IssuedDocumentResult> {
+  const cancels = content.kind === 'cancellation_invoice' ? refersTo : null
+  const corrects = content.kind === 'credit_note' ? refersTo : null
   const createdBy = actor.kind === 'business' ? actor.user.id : null
   const pdf = await storeServerFile(tx, {
     organisationId: order.organisationId,
@@ -422,6 +451,7 @@ async function recordIssued(
       orderId: order.id,
       customerId: order.customerId,
       cancelsDocumentId: cancels?.id ?? null,
+      correctsDocumentId: corrects?.id ?? null,
       content: storedDocumentContent(content),
       pdfFileId: pdf.id,
       xmlFileId: xml?.id ?? null,
@@ -453,6 +483,7 @@ async function recordIssued(
       vatCents: content.totals.vatCents,
       grossCents: content.totals.grossCents,
       cancels: cancels?.number ?? null,
+      ...(corrects && { corrects: corrects.number, creditReason: content.creditReason }),
       pdfSha256: pdf.sha256,
       eInvoice: content.eInvoiceFormat,
     },
@@ -464,6 +495,16 @@ async function recordIssued(
     pdfFileId: pdf.id,
     xmlFileId: xml?.id ?? null,
   }
+}
+
+/** Whether credit notes correct invoice `invoiceId` in part (a Storno would then credit twice). */
+async function hasCreditNotes(executor: Executor, invoiceId: string) {
+  const [credit] = await executor
+    .select({ id: documents.id })
+    .from(documents)
+    .where(eq(documents.correctsDocumentId, invoiceId))
+    .limit(1)
+  return credit !== undefined
 }
 
 /** The order's invoice that no cancellation invoice reverses yet, if any. */
@@ -505,10 +546,7 @@ async function existingOf(tx: Executor, order: OrderRow, kind: DocumentKind) {
   return existing
 }
 
-const statusesOf: Record<
-  Exclude<DocumentKind, 'cancellation_invoice' | 'invoice'>,
-  readonly string[]
-> = {
+const statusesOf: Record<Exclude<IssuedFromOrder, 'invoice'>, readonly string[]> = {
   delivery_note: deliveryNoteStatuses,
   order_confirmation: orderConfirmationStatuses,
 }
@@ -522,7 +560,7 @@ const statusesOf: Record<
 export async function issueOrderDocument(
   actor: Actor,
   orderId: string,
-  kind: Exclude<DocumentKind, 'cancellation_invoice'>,
+  kind: IssuedFromOrder,
   db: Database,
   now: Date = new Date(),
   options: { advance?: boolean } = {},
@@ -564,9 +602,7 @@ export async function issueOrderDocument(
     if (missing.length > 0) {
       throw new ConflictError(letterheadMissingMessage(missing, order.organisationId))
     }
-    const year = berlinYear(now)
-    const value = await takeNextNumber(tx, order.organisationId, counterSeries[kind], year)
-    const number = formatDocumentNumber(documentNumberPrefixes[kind], year, value)
+    const number = await nextDocumentNumber(tx, order.organisationId, kind, now)
     const content = await contentOf(tx, order, customer, letterhead, kind, number, now, advance)
     const rendered = await renderDocument(content)
     return recordIssued(tx, actor, order, content, rendered, null)
@@ -623,9 +659,9 @@ export async function cancelInvoiceOfLockedOrder(
     .select({ xmlFileId: documents.xmlFileId })
     .from(documents)
     .where(eq(documents.id, original.id))
+  if (await hasCreditNotes(tx, original.id)) throw new ConflictError(creditedInvoiceMessage)
   const stored = original.content as StoredDocumentContent
-  const year = berlinYear(now)
-  const value = await takeNextNumber(tx, order.organisationId, 'invoice', year)
+  const number = await nextDocumentNumber(tx, order.organisationId, 'cancellation_invoice', now)
   const invoice = documentContentOf(stored)
   const content = cancellationContent(
     {
@@ -634,7 +670,7 @@ export async function cancelInvoiceOfLockedOrder(
       eInvoiceFormat: invoice.eInvoiceFormat ?? (files?.xmlFileId ? 'xrechnung' : null),
     },
     {
-      number: formatDocumentNumber(documentNumberPrefixes.cancellation_invoice, year, value),
+      number,
       issueDate: berlinIsoDate(now),
       notes: reason,
     },

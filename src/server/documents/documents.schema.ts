@@ -46,6 +46,10 @@ export const documents = pgTable(
     cancelsDocumentId: uuid('cancels_document_id').references((): AnyPgColumn => documents.id, {
       onDelete: 'restrict',
     }),
+    /** A credit note (partial correction, ADR 057): the invoice it corrects. */
+    correctsDocumentId: uuid('corrects_document_id').references((): AnyPgColumn => documents.id, {
+      onDelete: 'restrict',
+    }),
     /** What the document was rendered from, frozen at issue. */
     content: jsonb('content').notNull(),
     pdfFileId: uuid('pdf_file_id')
@@ -53,7 +57,7 @@ export const documents = pgTable(
       .references(() => storedFiles.id, { onDelete: 'restrict' }),
     /** Invoices to businesses: the XRechnung XML (the PDF then is the Factur-X one). */
     xmlFileId: uuid('xml_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
-    /** Signed: a cancellation invoice carries the negated amounts. */
+    /** Signed: a cancellation invoice and a credit note carry negative amounts. */
     netCents: integer('net_cents').notNull(),
     vatCents: integer('vat_cents').notNull(),
     grossCents: integer('gross_cents').notNull(),
@@ -68,10 +72,16 @@ export const documents = pgTable(
     index('documents_organisation_idx').on(table.organisationId, table.issuedAt),
     index('documents_order_idx').on(table.orderId),
     index('documents_customer_idx').on(table.customerId),
+    index('documents_corrects_idx').on(table.correctsDocumentId),
     check('documents_totals', sql`${table.grossCents} = ${table.netCents} + ${table.vatCents}`),
     check(
       'documents_cancellation_refers',
       sql`(${table.kind} = 'cancellation_invoice') = (${table.cancelsDocumentId} is not null)`,
+    ),
+    check(
+      'documents_credit_note_refers',
+      // As text: the enum value is new in the same migration, which may not use it as an enum yet.
+      sql`(${table.kind}::text = 'credit_note') = (${table.correctsDocumentId} is not null)`,
     ),
   ],
 )

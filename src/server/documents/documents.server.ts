@@ -31,6 +31,7 @@ import { storedFiles } from '../files/files.schema'
 import { listPage, searchCondition } from '../list-query.server'
 import { suppliers } from '../purchasing/purchasing.schema'
 import { batches } from '../stock/stock.schema'
+import { creditableInvoiceOf } from './credit-notes.server'
 import { eInvoiceFormatOf, validInvoiceOf } from './document-issue.server'
 import { documents } from './documents.schema'
 
@@ -197,6 +198,7 @@ const issuedColumns = {
   xmlFileId: documents.xmlFileId,
   grossCents: documents.grossCents,
   cancelsDocumentId: documents.cancelsDocumentId,
+  correctsDocumentId: documents.correctsDocumentId,
 }
 
 type IssuedRow = {
@@ -210,6 +212,7 @@ type IssuedRow = {
   xmlFileId: string | null
   grossCents: number
   cancelsDocumentId: string | null
+  correctsDocumentId: string | null
 }
 
 /** Rows with the cross references of invoices and their cancellations filled in. */
@@ -218,11 +221,12 @@ function issuedDocumentsOf(rows: IssuedRow[]): IssuedDocument[] {
   const cancelledBy = new Map(
     rows.filter((row) => row.cancelsDocumentId).map((row) => [row.cancelsDocumentId, row.number]),
   )
-  return rows.map(({ cancelsDocumentId, issuedAt, ...row }) => ({
+  return rows.map(({ cancelsDocumentId, correctsDocumentId, issuedAt, ...row }) => ({
     ...row,
     issuedAt: issuedAt.toISOString(),
     cancelledBy: cancelledBy.get(row.id) ?? null,
     cancels: cancelsDocumentId ? (numberOf.get(cancelsDocumentId) ?? null) : null,
+    corrects: correctsDocumentId ? (numberOf.get(correctsDocumentId) ?? null) : null,
   }))
 }
 
@@ -258,6 +262,8 @@ export async function getOrderDocuments(
     .orderBy(desc(documents.issuedAt), desc(documents.number))
   const issued = issuedDocumentsOf(rows)
   const valid = await validInvoiceOf(db, order)
+  const creditable = valid ? await creditableInvoiceOf(db, order) : null
+  const credited = (creditable?.creditedGrossCents ?? 0) > 0
   const fresh = order.anonymisedAt === null
   const has = (kind: DocumentKind) => issued.some((document) => document.kind === kind)
   const inStatus = (statuses: readonly string[]) => statuses.includes(order.status)
@@ -267,7 +273,10 @@ export async function getOrderDocuments(
     can: {
       invoice: fresh && !valid && invoiceRefusal(order, false) === null,
       advanceInvoice: fresh && !valid && invoiceRefusal(order, true) === null,
-      cancellation: valid?.number ?? null,
+      // A partly credited invoice is corrected further by credit notes, not cancelled (ADR 057).
+      cancellation: credited ? null : (valid?.number ?? null),
+      credit:
+        creditable && creditable.creditedGrossCents < creditable.grossCents ? creditable : null,
       deliveryNote: fresh && !has('delivery_note') && inStatus(deliveryNoteStatuses),
       orderConfirmation: fresh && !has('order_confirmation') && inStatus(orderConfirmationStatuses),
     },

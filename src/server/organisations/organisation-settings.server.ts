@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { isUuid } from '../../lib/ids'
+import { legalIdentityOf } from '../../lib/legal-forms'
 import { organisationProfileSchema } from '../../lib/new-organisation'
 import {
   type Letterhead,
@@ -49,6 +50,11 @@ const letterheadColumns = {
   licenceNumber: organisations.licenceNumber,
   licenceAuthority: organisations.licenceAuthority,
   logoFileId: organisations.logoFileId,
+  legalForm: organisations.legalForm,
+  registerCourt: organisations.registerCourt,
+  registerNumber: organisations.registerNumber,
+  managers: organisations.managers,
+  supervisoryBoardChair: organisations.supervisoryBoardChair,
 }
 
 type LetterheadRow = Letterhead
@@ -90,6 +96,11 @@ function letterheadOf(row: OrganisationRow): LetterheadRow {
     licenceNumber: row.licenceNumber,
     licenceAuthority: row.licenceAuthority,
     logoFileId: row.logoFileId,
+    legalForm: row.legalForm,
+    registerCourt: row.registerCourt,
+    registerNumber: row.registerNumber,
+    managers: row.managers,
+    supervisoryBoardChair: row.supervisoryBoardChair,
   }
 }
 
@@ -182,8 +193,9 @@ export async function updateLetterhead(
     ) {
       throw new InvalidError({ logoFileId: logoNotFoundMessage })
     }
+    // Compared as JSON: the managers are a list.
     const changed = (Object.keys(letterhead) as (keyof LetterheadRow)[]).filter(
-      (field) => letterhead[field] !== before[field],
+      (field) => JSON.stringify(letterhead[field]) !== JSON.stringify(before[field]),
     )
     if (changed.length === 0) return getOrganisationSettings(actor, id, tx)
     await tx
@@ -298,6 +310,7 @@ export async function documentSellerOf(
     email: row.email,
     phone: row.phone,
     website: row.website,
+    legal: legalIdentityOf(row),
     logo,
     smallBusiness: row.smallBusiness,
   }

@@ -12,7 +12,7 @@ import {
   shopSettingsNotFoundMessage,
   shopSettingsSchema,
 } from '../../lib/shop-settings'
-import { type TenantConfig, tenantConfigSchema, tenantConfigVersion } from '../../lib/tenant-config'
+import { type TenantConfig, tenantConfigVersion } from '../../lib/tenant-config'
 import { isCustomDomainCandidate } from '../../lib/tenant-host'
 import { type Actor, requireRole } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
@@ -34,6 +34,7 @@ import {
   storeTenantMollieKey,
 } from '../payments/mollie-keys.server'
 import { tenantPublicOrigin } from '../public-origin.server'
+import { shopConfigOf } from '../tenants.server'
 import {
   checkDomainRow,
   type DomainCheckOutcome,
@@ -161,8 +162,9 @@ function startingConfig(row: ShopRow): TenantConfig {
   }
 }
 
+/** The stored config, its contact from the organisation's record (the one contact, `shopConfigOf`). */
 const storedConfig = (row: ShopRow): TenantConfig | null =>
-  row.config ? tenantConfigSchema.parse(row.config) : null
+  shopConfigOf(row.config, row.organisation)
 
 function settingsOf(row: ShopRow, app: ShopSettingsApp): ShopSettings {
   const config = storedConfig(row)

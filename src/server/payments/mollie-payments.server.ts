@@ -11,7 +11,6 @@ import {
   openPaymentStatuses,
   unsuccessfulPaymentStatuses,
 } from '../../lib/payments'
-import { tenantConfigSchema } from '../../lib/tenant-config'
 import { type Actor, type ShopActor, type SystemActor, systemActor } from '../actor.server'
 import {
   changeOrder,
@@ -23,15 +22,20 @@ import {
 import { customerOrders } from '../customer-orders/customer-orders.schema'
 import { customers } from '../customers/customers.schema'
 import type { Executor } from '../db/client.server'
-import { shopUsers, tenants } from '../db/schema'
-import { cancelInvoiceOfLockedOrder } from '../documents/document-issue.server'
+import { organisations, shopUsers, tenants } from '../db/schema'
+import { reverseInvoiceOfLockedOrder } from '../documents/credit-notes.server'
 import { ConflictError, DomainError, ForbiddenError, NotFoundError } from '../errors.server'
 import type { IntervalJob } from '../jobs/job-runner.server'
 import type { MailContent } from '../mail/mail-templates.server'
 import { enqueueMail, mailSenderOf } from '../mail/outbox.server'
 import { tenantPublicOrigin } from '../public-origin.server'
 import { extendReservations, keepReservations } from '../stock/stock-reservations.server'
-import { type ShopTenant, verifiedDomainOf } from '../tenants.server'
+import {
+  organisationContactColumns,
+  type ShopTenant,
+  shopConfigOf,
+  verifiedDomainOf,
+} from '../tenants.server'
 import {
   isReachableByMollie,
   mollieAmount,
@@ -425,7 +429,7 @@ async function applyRefundStatus(
         detail: `Mollie (${payment.molliePaymentId}): ${paymentStatusLabels.paid} → ${paymentStatusLabels.refunded}`,
       },
     )
-    await cancelInvoiceOfLockedOrder(tx, actor, updated, 'Erstattung der Zahlung')
+    await reverseInvoiceOfLockedOrder(tx, actor, updated, 'Erstattung der Zahlung')
   }
   await mailCustomer(tx, app, order, (link, name) => ({
     kind: 'payment_refunded',
@@ -449,6 +453,7 @@ async function mailCustomer(
       slug: tenants.slug,
       verifiedDomain: verifiedDomainOf,
       config: tenants.config,
+      contact: organisationContactColumns,
       customerEmail: customers.email,
       firstName: customers.firstName,
       lastName: customers.lastName,
@@ -457,11 +462,13 @@ async function mailCustomer(
     })
     .from(customers)
     .innerJoin(tenants, eq(tenants.id, order.tenantId))
+    .innerJoin(organisations, eq(organisations.id, tenants.organisationId))
     .leftJoin(shopUsers, eq(shopUsers.id, customers.shopUserId))
     .where(eq(customers.id, order.customerId))
   const to = recipient?.userEmail ?? recipient?.customerEmail
   if (!recipient?.config || !to) return
-  const config = tenantConfigSchema.parse(recipient.config)
+  const config = shopConfigOf(recipient.config, recipient.contact)
+  if (!config) return
   const origin = tenantPublicOrigin(recipient, app.config)
   const name =
     recipient.userName ?? [recipient.firstName, recipient.lastName].filter(Boolean).join(' ')

@@ -21,15 +21,15 @@ export async function findShops(
   config: OriginConfig,
 ): Promise<ListResult<FoundShop>> {
   const shopName = sql<string>`${tenants.config}->>'shopName'`
-  const city = sql<string>`coalesce(${tenants.config}->'contact'->>'city', ${organisations.city}, '')`
-  const postalCode = sql<string>`coalesce(${tenants.config}->'contact'->>'postalCode', ${organisations.postalCode}, '')`
+  const city = sql<string>`coalesce(${organisations.city}, '')`
+  const postalCode = sql<string>`coalesce(${organisations.postalCode}, '')`
   const haystack = sql`product_search_key(concat_ws(' ', ${shopName}, ${organisations.name}, ${city}, ${postalCode}))`
   const select = db
     .select({
       slug: tenants.slug,
       verifiedDomain: verifiedDomainOf,
       name: shopName,
-      street: sql<string>`coalesce(${tenants.config}->'contact'->>'street', ${organisations.street}, '')`,
+      street: sql<string>`coalesce(${organisations.street}, '')`,
       postalCode,
       city,
     })

@@ -1,8 +1,15 @@
 import { inflateSync } from 'node:zlib'
 import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFString } from '@cantoo/pdf-lib'
 import type { Invoice, InvoiceService, Logger } from '@e-invoice-eu/core'
+import { legalFormRules, legalIdentityLines } from '../../../lib/legal-forms'
 import type { VatRate } from '../../../lib/products'
-import type { DocumentContent, DocumentItem, DocumentVatExemption } from '../document-content'
+import {
+  type DocumentContent,
+  type DocumentItem,
+  type DocumentVatExemption,
+  isCreditDocument,
+  precedingInvoiceOf,
+} from '../document-content'
 import { paymentStatementOf } from '../payment-statement'
 import { DocumentContentError, type RenderOptions, renderDocumentPdfOf } from './pdf.server'
 
@@ -96,7 +103,7 @@ function taxCategory(
 }
 
 /** A credit note states the amounts it reverses positive: its type code (381) says they are a credit. */
-const signOf = (content: DocumentContent) => (content.kind === 'cancellation_invoice' ? -1 : 1)
+const signOf = (content: DocumentContent) => (isCreditDocument(content.kind) ? -1 : 1)
 
 /**
  * BT-115: what is still to be paid — the payment statement's (ADR 055): of an invoice, its total
@@ -133,8 +140,9 @@ function paymentMeans(content: DocumentContent) {
   }
 }
 
-/** UN/ECE Recommendation 20: grams, or pieces for packs. */
-const unitCode = (item: DocumentItem) => (item.salesUnit === 'gram' ? 'GRM' : 'H87')
+/** UN/ECE Recommendation 20: grams, or pieces for packs; a price correction is one unit (C62). */
+const unitCode = (item: DocumentItem) =>
+  item.priceCorrection ? 'C62' : item.salesUnit === 'gram' ? 'GRM' : 'H87'
 
 /** An electronic address (BT-34/BT-49): an e-mail (scheme EM) or a Leitweg-ID (scheme 0204). */
 function endpoint(address: string) {
@@ -144,8 +152,10 @@ function endpoint(address: string) {
 }
 
 function assertEInvoiceFacts(content: DocumentContent) {
-  if (content.kind !== 'invoice' && content.kind !== 'cancellation_invoice')
-    throw new DocumentContentError('E-Rechnungen gibt es nur für Rechnungen und Stornorechnungen.')
+  if (content.kind !== 'invoice' && !isCreditDocument(content.kind))
+    throw new DocumentContentError(
+      'E-Rechnungen gibt es nur für Rechnungen, Stornorechnungen und Gutschriften.',
+    )
   if (content.recipient.kind !== 'business')
     throw new DocumentContentError('E-Rechnungen gibt es nur für Geschäftskunden.')
   const missing: string[] = []
@@ -156,6 +166,23 @@ function assertEInvoiceFacts(content: DocumentContent) {
   if (chargesBuyer(content) && !content.seller.iban) missing.push('IBAN des Ausstellers')
   if (missing.length > 0)
     throw new DocumentContentError(`Für die E-Rechnung fehlt: ${missing.join(', ')}.`)
+}
+
+/**
+ * BT-30 and BT-33: the seller's register entry as its identifier, and seat, register and managers
+ * as the additional legal information (what its business letters print, § 35a GmbHG & c.).
+ */
+function sellerLegalEntity(seller: DocumentContent['seller']) {
+  const { legal } = seller
+  const registered = legal?.registerCourt && legal.registerNumber
+  const information = legal
+    ? [legalFormRules[legal.legalForm].label, ...legalIdentityLines(legal, seller.address.city)]
+    : []
+  return {
+    'cbc:RegistrationName': seller.name,
+    ...(registered ? { 'cbc:CompanyID': `${legal.registerCourt} ${legal.registerNumber}` } : {}),
+    ...(information.length > 0 ? { 'cbc:CompanyLegalForm': information.join('; ') } : {}),
+  }
 }
 
 /** The e-invoice-eu internal (UBL-shaped) invoice of a frozen document. */
@@ -171,6 +198,7 @@ export function toEInvoice(content: DocumentContent): Invoice {
     null
   // BT-113: paid already, and a statutory insurer's share settled with it directly (ADR 055).
   const settled = content.kind === 'invoice' ? paymentStatementOf(content).settledCents : 0
+  const preceding = precedingInvoiceOf(content)
   const sellerEmail = seller.email as string
   // BT-49 where the buyer has an address to receive e-invoices at; the invoice is due without one.
   const buyerAddress = recipient.eInvoiceAddress ?? recipient.email
@@ -187,7 +215,7 @@ export function toEInvoice(content: DocumentContent): Invoice {
       'cbc:ID': content.number,
       'cbc:IssueDate': content.issueDate,
       ...(content.dueDate ? { 'cbc:DueDate': content.dueDate } : {}),
-      'cbc:InvoiceTypeCode': content.kind === 'cancellation_invoice' ? '381' : '380',
+      'cbc:InvoiceTypeCode': isCreditDocument(content.kind) ? '381' : '380',
       ...(invoiceNote ? { 'cbc:Note': invoiceNote } : {}),
       'cbc:DocumentCurrencyCode': 'EUR',
       // BT-10 is mandatory in XRechnung: the buyer's Leitweg-ID, else our customer number.
@@ -204,13 +232,13 @@ export function toEInvoice(content: DocumentContent): Invoice {
             },
           }
         : {}),
-      ...(content.cancels
+      ...(preceding
         ? {
             'cac:BillingReference': [
               {
                 'cac:InvoiceDocumentReference': {
-                  'cbc:ID': content.cancels.number,
-                  'cbc:IssueDate': content.cancels.issueDate,
+                  'cbc:ID': preceding.number,
+                  'cbc:IssueDate': preceding.issueDate,
                 },
               },
             ],
@@ -227,7 +255,7 @@ export function toEInvoice(content: DocumentContent): Invoice {
             'cac:Country': { 'cbc:IdentificationCode': seller.address.country },
           },
           'cac:PartyTaxScheme': sellerTaxSchemes,
-          'cac:PartyLegalEntity': { 'cbc:RegistrationName': seller.name },
+          'cac:PartyLegalEntity': sellerLegalEntity(seller),
           'cac:Contact': {
             'cbc:Name': seller.name,
             'cbc:Telephone': seller.phone as string,
@@ -287,8 +315,10 @@ export function toEInvoice(content: DocumentContent): Invoice {
       'cac:PaymentTerms': {
         'cbc:Note':
           content.kind === 'cancellation_invoice'
-            ? `Storno der Rechnung ${content.cancels?.number}.`
-            : paymentStatementOf(content).sentences.join(' ') || 'Keine Zahlung fällig.',
+            ? `Storno der Rechnung ${preceding?.number}.`
+            : content.kind === 'credit_note'
+              ? `Rechnungskorrektur zur Rechnung ${preceding?.number}.`
+              : paymentStatementOf(content).sentences.join(' ') || 'Keine Zahlung fällig.',
       },
       'cac:TaxTotal': [
         {
@@ -386,22 +416,35 @@ const escapeXml = (text: string) =>
  *   missing purchase order number) as the buyer's order number; removed.
  * - BT-29, the seller's identifier: its seller mapping never writes one. BR-CO-26 wants the seller
  *   identified by it where there is no VAT id: by the tax number then, first in the seller party.
+ * - BT-33, the seller's additional legal information: its mapping drops UBL's CompanyLegalForm;
+ *   added as the seller party's description, right after its name.
  */
 export function repairedCii(xml: string, content: DocumentContent): string {
   let result = xml
   const { seller } = content
+  const legalInformation = sellerLegalEntity(seller)['cbc:CompanyLegalForm']
+  if (
+    legalInformation &&
+    !/<ram:SellerTradeParty>(?:(?!<\/ram:SellerTradeParty>)[\s\S])*<ram:Description>/.test(result)
+  ) {
+    result = result.replace(
+      /(<ram:SellerTradeParty>(?:(?!<\/ram:SellerTradeParty>)[\s\S])*?<\/ram:Name>)/,
+      `$1<ram:Description>${escapeXml(legalInformation)}</ram:Description>`,
+    )
+  }
   if (!seller.vatId && seller.taxNumber && !/<ram:SellerTradeParty>\s*<ram:ID>/.test(result)) {
     result = result.replace(
       '<ram:SellerTradeParty>',
       `<ram:SellerTradeParty><ram:ID>${escapeXml(seller.taxNumber)}</ram:ID>`,
     )
   }
-  if (content.cancels && !result.includes('<ram:InvoiceReferencedDocument>')) {
+  const preceding = precedingInvoiceOf(content)
+  if (preceding && !result.includes('<ram:InvoiceReferencedDocument>')) {
     const anchor = '</ram:SpecifiedTradeSettlementHeaderMonetarySummation>'
     if (!result.includes(anchor)) throw new Error('CII without a monetary summation')
     const reference =
-      `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${escapeXml(content.cancels.number)}</ram:IssuerAssignedID>` +
-      `<ram:FormattedIssueDateTime><qdt:DateTimeString format="102">${content.cancels.issueDate.replaceAll('-', '')}</qdt:DateTimeString></ram:FormattedIssueDateTime></ram:InvoiceReferencedDocument>`
+      `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${escapeXml(preceding.number)}</ram:IssuerAssignedID>` +
+      `<ram:FormattedIssueDateTime><qdt:DateTimeString format="102">${preceding.issueDate.replaceAll('-', '')}</qdt:DateTimeString></ram:FormattedIssueDateTime></ram:InvoiceReferencedDocument>`
     result = result.replace(anchor, `${anchor}${reference}`)
   }
   if (!content.buyerOrderReference) {

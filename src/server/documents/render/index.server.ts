@@ -6,6 +6,7 @@ export {
   DocumentContentError,
   type RenderOptions,
   renderCancellationInvoicePdf,
+  renderCreditNotePdf,
   renderDeliveryNotePdf,
   renderDocumentPdfOf,
   renderInvoicePdf,

@@ -7,6 +7,7 @@ import {
   rgb,
 } from '@cantoo/pdf-lib'
 import fontkit from '@pdf-lib/fontkit'
+import { legalIdentityLines, nameWithLegalForm } from '../../../lib/legal-forms'
 import { type DocumentAddress, type DocumentSeller, formatIban } from '../document-content'
 import { documentFontNames, documentFonts, drawableText } from './fonts.server'
 
@@ -401,7 +402,11 @@ export class DocumentCanvas {
     const top = mm(24)
     this.line(marginLeft, top + 8, pageWidth - marginRight, top + 8)
     const columns: string[][] = [
-      [seller.name, seller.address.street, `${seller.address.postalCode} ${seller.address.city}`],
+      [
+        nameWithLegalForm(seller.name, seller.legal),
+        seller.address.street,
+        `${seller.address.postalCode} ${seller.address.city}`,
+      ],
       [seller.phone ? `Tel. ${seller.phone}` : '', seller.email ?? '', seller.website ?? ''],
       [
         seller.taxNumber ? `Steuernummer ${seller.taxNumber}` : '',
@@ -424,6 +429,13 @@ export class DocumentCanvas {
       }
       x += widths[index] ?? 0
     })
+    // Seat, register and managers (§ 37a, § 125a HGB, § 35a GmbHG, § 80 AktG, § 25a GenG):
+    // full width below the columns.
+    let y = top - 3 * 8.5 - 1.5
+    for (const line of legalIdentityLines(seller.legal, seller.address.city)) {
+      this.text(line, marginLeft, y, this.fitted(line, contentWidth, { size: 6.5, color: 'grey' }))
+      y -= 8.5
+    }
   }
 
   /** Page numbers need the page count, so they are drawn once everything is laid out. */

@@ -6,6 +6,7 @@ import {
   type DocumentKind,
   documentKindLabels,
   formatDay,
+  precedingInvoiceOf,
 } from '../document-content'
 import { paymentStatementOf } from '../payment-statement'
 import { addressLine, type Column, contentWidth, DocumentCanvas, type Row } from './layout.server'
@@ -18,7 +19,10 @@ import { addressLine, type Column, contentWidth, DocumentCanvas, type Row } from
 export class DocumentContentError extends Error {}
 
 /** "10 g", "2 Packungen", "-10 g" (cancellation). */
-export function formatItemQuantity(item: Pick<DocumentItem, 'quantity' | 'salesUnit'>): string {
+export function formatItemQuantity(
+  item: Pick<DocumentItem, 'quantity' | 'salesUnit' | 'priceCorrection'>,
+): string {
+  if (item.priceCorrection) return 'Preiskorrektur'
   if (item.salesUnit === 'gram') return `${formatCount(item.quantity)}\u00a0g`
   return `${formatCount(item.quantity)}\u00a0${Math.abs(item.quantity) === 1 ? 'Packung' : 'Packungen'}`
 }
@@ -88,6 +92,7 @@ const numberLabels: Record<DocumentKind, string> = {
   cancellation_invoice: 'Stornonummer',
   delivery_note: 'Lieferscheinnummer',
   order_confirmation: 'Bestätigungsnummer',
+  credit_note: 'Korrekturnummer',
 }
 
 const dateLabels: Record<DocumentKind, string> = {
@@ -95,6 +100,7 @@ const dateLabels: Record<DocumentKind, string> = {
   cancellation_invoice: 'Datum',
   delivery_note: 'Datum',
   order_confirmation: 'Datum',
+  credit_note: 'Datum',
 }
 
 const intros: Record<DocumentKind, (content: DocumentContent) => string> = {
@@ -104,7 +110,17 @@ const intros: Record<DocumentKind, (content: DocumentContent) => string> = {
   delivery_note: () => 'Mit dieser Sendung liefern wir Ihnen:',
   order_confirmation: () =>
     'Vielen Dank für Ihre Bestellung. Wir bestätigen Ihnen folgende Positionen:',
+  // § 31 Abs. 5 UStDV: a correction names the invoice it corrects.
+  credit_note: (content) =>
+    `Zu unserer Rechnung ${content.corrects?.number} vom ${formatDay(content.corrects?.issueDate ?? content.issueDate)} schreiben wir Ihnen ${content.creditReason === 'return' ? 'für die zurückgenommene Ware' : 'als Preiskorrektur'} gut (Minderung des Entgelts, § 17 UStG):`,
 }
+
+/**
+ * Not a "Gutschrift" in the sense of § 14 Abs. 2 Satz 2 UStG (an invoice the buyer issues): a
+ * seller's correction saying so would be read as self-billing (§ 14 Abs. 4 Nr. 10 UStG).
+ */
+const creditNoteNote =
+  'Diese Rechnungskorrektur mindert das Entgelt der genannten Rechnung; sie ist keine Gutschrift im Sinne des § 14 Abs. 2 Satz 2 UStG.'
 
 /** § 14 Abs. 4 UStG: what an invoice (and its Storno) cannot go out without. */
 function assertInvoiceFacts(content: DocumentContent) {
@@ -119,6 +135,8 @@ function assertInvoiceFacts(content: DocumentContent) {
   if (content.items.length === 0) missing.push('Positionen')
   if (content.kind === 'cancellation_invoice' && !content.cancels)
     missing.push('Bezug auf die stornierte Rechnung')
+  if (content.kind === 'credit_note' && !content.corrects)
+    missing.push('Bezug auf die korrigierte Rechnung')
   if (missing.length > 0)
     throw new DocumentContentError(`Für die Rechnung fehlt: ${missing.join(', ')}.`)
 }
@@ -143,7 +161,8 @@ async function renderDocumentPdf(
 ) {
   if (content.kind !== expected)
     throw new DocumentContentError(`Expected a ${expected}, got a ${content.kind}`)
-  const isInvoice = expected === 'invoice' || expected === 'cancellation_invoice'
+  const isInvoice =
+    expected === 'invoice' || expected === 'cancellation_invoice' || expected === 'credit_note'
   if (isInvoice) assertInvoiceFacts(content)
   const priced = expected !== 'delivery_note'
   const label = content.advanceInvoice ? 'Vorausrechnung' : documentKindLabels[expected]
@@ -164,9 +183,10 @@ async function renderDocumentPdf(
     [numberLabels[expected], content.number],
     [dateLabels[expected], formatDay(content.issueDate)],
   ]
-  if (content.cancels) {
-    info.push(['Zur Rechnung', content.cancels.number])
-    info.push(['Rechnungsdatum', formatDay(content.cancels.issueDate)])
+  const preceding = precedingInvoiceOf(content)
+  if (preceding) {
+    info.push(['Zur Rechnung', preceding.number])
+    info.push(['Rechnungsdatum', formatDay(preceding.issueDate)])
   }
   if (expected !== 'order_confirmation')
     info.push([
@@ -205,7 +225,12 @@ async function renderDocumentPdf(
         label: `zzgl. ${vatRateLabels[line.rate]} USt. auf ${formatMoney(line.netCents)}`,
         value: formatMoney(line.vatCents),
       })),
-      { label: 'Gesamtbetrag brutto', value: formatMoney(totals.grossCents), strong: true },
+      {
+        label:
+          expected === 'credit_note' ? 'Gutgeschriebener Betrag brutto' : 'Gesamtbetrag brutto',
+        value: formatMoney(totals.grossCents),
+        strong: true,
+      },
       ...(content.prescription
         ? [
             {
@@ -255,6 +280,7 @@ async function renderDocumentPdf(
     canvas.y -= 4
     canvas.paragraph(content.notes, { size: 9 })
   }
+  if (expected === 'credit_note') canvas.paragraph(creditNoteNote, { size: 8.5, color: 'grey' })
 
   return canvas.save({
     title,
@@ -271,6 +297,8 @@ export const renderDeliveryNotePdf = (content: DocumentContent) =>
   renderDocumentPdf(content, 'delivery_note')
 export const renderOrderConfirmationPdf = (content: DocumentContent) =>
   renderDocumentPdf(content, 'order_confirmation')
+export const renderCreditNotePdf = (content: DocumentContent) =>
+  renderDocumentPdf(content, 'credit_note')
 
 /** The PDF of any kind: what issuing and re-issuing call. */
 export const renderDocumentPdfOf = (content: DocumentContent, options: RenderOptions = {}) =>
