@@ -151,6 +151,7 @@ export const auditActionLabels: Record<string, string> = {
   'contact.message_received': 'Kontaktnachricht eingegangen',
   'organisation.created': 'Organisation angelegt',
   'organisation.letterhead_updated': 'Briefkopf geändert',
+  'organisation.number_prefix_set': 'Nummernkreis-Kürzel festgelegt',
   'organisation.receipts_released_changed': 'Freigabe bei Wareneingang geändert',
   'tenant.mollie_key_set': 'Mollie-Schlüssel hinterlegt',
   'tenant.mollie_key_removed': 'Mollie-Schlüssel entfernt',

@@ -85,9 +85,6 @@ export const prescriptionEvidenceLabels: Record<PrescriptionEvidenceKind, string
   original_by_post: 'Original wird per Post gesendet',
 }
 
-/** Prefix of customer-order numbers: `AU-2026-00017` (Auftrag). */
-export const customerOrderNumberPrefix = 'AU'
-
 // ─── State table ─────────────────────────────────────────────────────────────────────────────
 
 /** The transitions of an order's status (payment is separate, below). */

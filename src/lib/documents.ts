@@ -15,14 +15,6 @@ export const documentTypeLabels: Record<DocumentListType, string> = {
   prescription_scan: 'Rezept',
 }
 
-/** Number prefixes of the counters (invoices and cancellation invoices share `RE`). */
-export const documentNumberPrefixes: Record<DocumentKind, string> = {
-  invoice: 'RE',
-  cancellation_invoice: 'RE',
-  delivery_note: 'LS',
-  order_confirmation: 'AB',
-}
-
 export const documentNotFoundMessage = 'Dieses Dokument gibt es nicht.'
 
 /** One row of `/documents`. */

@@ -13,7 +13,6 @@ import {
   type CustomerOrderDetail,
   type CustomerOrderList,
   customerOrderNotFoundMessage,
-  customerOrderNumberPrefix,
   editableStatuses,
   isPrescriptionValidOn,
   linkedItemsMessage,
@@ -30,7 +29,7 @@ import { berlinIsoDate } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
 import { availableSalesUnits, lineTotalCents, orderRuleProblem, vatCents } from '../../lib/products'
 import type { Actor } from '../actor.server'
-import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
+import { takeDocumentNumber } from '../counters/counters.server'
 import { customers } from '../customers/customers.schema'
 import { berlinEndOfDay } from '../db/berlin-time.server'
 import type { Database, Executor } from '../db/client.server'
@@ -652,13 +651,12 @@ export async function createCustomerOrder(
     const lines = await resolveLines(tx, organisationId, customer.kind, request.items)
     const delivery = deliveryOf(customer, request.delivery)
     const priced = pricedLines(lines, null, 0)
-    const year = berlinYear()
-    const value = await takeNextNumber(tx, organisationId, 'customer_order', year)
+    const number = await takeDocumentNumber(tx, organisationId, 'customer_order')
     const [order] = await tx
       .insert(customerOrders)
       .values({
         organisationId,
-        number: formatDocumentNumber(customerOrderNumberPrefix, year, value),
+        number,
         customerId: customer.id,
         channel: 'back_office',
         ...delivery,

@@ -3,7 +3,6 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { alias, type PgTable } from 'drizzle-orm/pg-core'
 import {
   type CustomerKind,
-  customerOrderNumberPrefix,
   requiresPrescription,
 } from '../../lib/customer-orders'
 import { ageOn } from '../../lib/customers'
@@ -25,12 +24,8 @@ import {
   type SalesUnit,
   type VatRate,
 } from '../../lib/products'
-import {
-  berlinYear,
-  formatDocumentNumber,
-  type NumberSeries,
-  takeNumbers,
-} from '../counters/counters.server'
+import { type PrefixedNumberSeries } from '../../lib/number-series'
+import { berlinYear, takeDocumentNumbers } from '../counters/counters.server'
 import {
   customerOrderEvents,
   customerOrderEvidence,
@@ -146,8 +141,7 @@ async function insertRows<T extends PgTable>(tx: Executor, table: T, rows: T['$i
 async function numberRows<T>(
   tx: Executor,
   organisationId: string,
-  series: NumberSeries,
-  prefix: string,
+  series: PrefixedNumberSeries,
   rows: readonly T[],
   at: (row: T) => Date,
 ): Promise<Map<T, string>> {
@@ -158,9 +152,9 @@ async function numberRows<T>(
   }
   const numbers = new Map<T, string>()
   for (const [year, ofYear] of [...byYear].sort(([a], [b]) => a - b)) {
-    const first = await takeNumbers(tx, organisationId, series, year, ofYear.length)
+    const taken = await takeDocumentNumbers(tx, organisationId, series, year, ofYear.length)
     ofYear.forEach((row, index) => {
-      numbers.set(row, formatDocumentNumber(prefix, year, first + index))
+      numbers.set(row, taken[index] as string)
     })
   }
   return numbers
@@ -502,7 +496,6 @@ class HistoryFillings<T> {
       tx,
       this.organisationId,
       'filling',
-      'AF',
       this.all,
       (filling) => filling.startedAt,
     )
@@ -1074,7 +1067,6 @@ export async function generateSalesHistory(
     tx,
     organisationId,
     'customer_order',
-    customerOrderNumberPrefix,
     [...orders].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
     (order) => order.createdAt,
   )
@@ -1246,7 +1238,6 @@ export async function generateSalesHistory(
     tx,
     organisationId,
     'hand_out',
-    'AB',
     [...dispensings].sort(
       (a, b) => a.sale.order.completedAt.getTime() - b.sale.order.completedAt.getTime(),
     ),
@@ -1566,7 +1557,6 @@ export async function generateHandOutHistory(
     tx,
     organisationId,
     'harvest',
-    'ER',
     harvests,
     (harvest) => berlinWallClock(harvest.harvestedOn, 12 * 60),
   )
@@ -1574,7 +1564,6 @@ export async function generateHandOutHistory(
     tx,
     organisationId,
     'hand_out',
-    'AB',
     generated,
     (handOut) => handOut.at,
   )

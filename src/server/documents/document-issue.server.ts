@@ -12,7 +12,6 @@ import {
   anonymisedCustomerMessage,
   deliveryNoteStatuses,
   documentExistsMessage,
-  documentNumberPrefixes,
   invoiceExistsMessage,
   invoiceStatuses,
   noInvoiceToCancelMessage,
@@ -24,7 +23,7 @@ import { berlinIsoDate } from '../../lib/format'
 import { formatSalesQuantity } from '../../lib/purchase-orders'
 import type { Actor } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
-import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
+import { berlinYear, takeDocumentNumber } from '../counters/counters.server'
 import { sellerOf } from '../customer-orders/customer-order-access.server'
 import {
   itemsOfOrder,
@@ -536,8 +535,7 @@ export async function issueOrderDocument(
       throw new ConflictError(letterheadMissingMessage(missing, order.organisationId))
     }
     const year = berlinYear(now)
-    const value = await takeNextNumber(tx, order.organisationId, counterSeries[kind], year)
-    const number = formatDocumentNumber(documentNumberPrefixes[kind], year, value)
+    const number = await takeDocumentNumber(tx, order.organisationId, counterSeries[kind], year)
     const content = await contentOf(tx, order, customer, letterhead, kind, number, now)
     const rendered = await renderDocument(content)
     return recordIssued(tx, actor, order, content, rendered, null)
@@ -596,7 +594,7 @@ export async function cancelInvoiceOfLockedOrder(
     .where(eq(documents.id, original.id))
   const stored = original.content as StoredDocumentContent
   const year = berlinYear(now)
-  const value = await takeNextNumber(tx, order.organisationId, 'invoice', year)
+  const number = await takeDocumentNumber(tx, order.organisationId, 'invoice', year)
   const invoice = documentContentOf(stored)
   const content = cancellationContent(
     {
@@ -605,7 +603,7 @@ export async function cancelInvoiceOfLockedOrder(
       eInvoiceFormat: invoice.eInvoiceFormat ?? (files?.xmlFileId ? 'xrechnung' : null),
     },
     {
-      number: formatDocumentNumber(documentNumberPrefixes.cancellation_invoice, year, value),
+      number,
       issueDate: berlinIsoDate(now),
       notes: reason,
     },

@@ -15,7 +15,6 @@ import {
 } from '../../lib/checkout'
 import {
   customerOrderNotFoundMessage,
-  customerOrderNumberPrefix,
   orderTotals,
   payerKinds,
   requiresPrescription,
@@ -31,7 +30,7 @@ import type { ShopDeliveryMethod } from '../../lib/tenant-config'
 import { type Actor, requireShopCustomer, type ShopActor } from '../actor.server'
 import { cartItems } from '../cart/cart.schema'
 import { cartOfShopUser, emptyCart } from '../cart/cart.server'
-import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
+import { takeDocumentNumber } from '../counters/counters.server'
 import { orderSource, recordOrderCreated } from '../customer-orders/customer-order-core.server'
 import {
   customerOrderEvidence,
@@ -384,8 +383,7 @@ export async function placeShopOrder(
       evidence && { payer: evidence.payer, copaymentExempt: evidence.exemptionFileId !== null },
       feeCents,
     )
-    const year = berlinYear()
-    const value = await takeNextNumber(tx, organisationId, 'customer_order', year)
+    const number = await takeDocumentNumber(tx, organisationId, 'customer_order')
     const expiresAt =
       request.paymentMethod === 'mollie'
         ? new Date(Date.now() + onlinePaymentHoldMinutes * 60_000)
@@ -394,7 +392,7 @@ export async function placeShopOrder(
       .insert(customerOrders)
       .values({
         organisationId,
-        number: formatDocumentNumber(customerOrderNumberPrefix, year, value),
+        number,
         customerId: buyer.id,
         channel: 'shop',
         type: 'order',
