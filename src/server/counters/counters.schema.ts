@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm'
-import { check, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import {
+  check,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { organisations } from '../db/schema'
 
 /**

@@ -123,11 +123,12 @@ export async function setNumberPrefix(
   const label = numberSeriesLabels[series]
   return db.transaction(async (tx) => {
     // One choice at a time per organisation, so two series never end up with the same prefix.
+    // `no key update`: a number taken meanwhile (its foreign key check) must not wait for this.
     const [organisation] = await tx
       .select({ id: organisations.id })
       .from(organisations)
       .where(eq(organisations.id, organisationId))
-      .for('update')
+      .for('no key update')
     if (!organisation) throw new NotFoundError(organisationNotFoundMessage)
     const states = await seriesStates(tx, organisationId)
     const before = states[series]
@@ -136,7 +137,8 @@ export async function setNumberPrefix(
     const user = prefixedNumberSeries.find(
       (other) => other !== series && states[other].prefix === prefix,
     )
-    if (user) throw new InvalidError({ prefix: numberPrefixTakenMessage(prefix, numberSeriesLabels[user]) })
+    if (user)
+      throw new InvalidError({ prefix: numberPrefixTakenMessage(prefix, numberSeriesLabels[user]) })
     // A number taken meanwhile has locked the row: the update's condition sees that and skips it.
     const [saved] = await tx
       .insert(numberSeriesPrefixes)

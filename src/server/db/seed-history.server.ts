@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { alias, type PgTable } from 'drizzle-orm/pg-core'
-import {
-  type CustomerKind,
-  requiresPrescription,
-} from '../../lib/customer-orders'
+import { type CustomerKind, requiresPrescription } from '../../lib/customer-orders'
 import { ageOn } from '../../lib/customers'
 import { fillingLimits, fillingMovementReasons } from '../../lib/filling-protocols'
 import { addCalendarDays, berlinIsoDate } from '../../lib/format'
@@ -16,6 +13,7 @@ import {
   handOutRulesFor,
   storageNoteByCategory,
 } from '../../lib/handouts'
+import type { PrefixedNumberSeries } from '../../lib/number-series'
 import {
   type CannabinoidUnit,
   orderRuleProblem,
@@ -24,7 +22,6 @@ import {
   type SalesUnit,
   type VatRate,
 } from '../../lib/products'
-import { type PrefixedNumberSeries } from '../../lib/number-series'
 import { berlinYear, takeDocumentNumbers } from '../counters/counters.server'
 import {
   customerOrderEvents,
@@ -1553,12 +1550,8 @@ export async function generateHandOutHistory(
     }
   }
   harvests.sort((a, b) => a.harvestedOn.localeCompare(b.harvestedOn))
-  const harvestNumbers = await numberRows(
-    tx,
-    organisationId,
-    'harvest',
-    harvests,
-    (harvest) => berlinWallClock(harvest.harvestedOn, 12 * 60),
+  const harvestNumbers = await numberRows(tx, organisationId, 'harvest', harvests, (harvest) =>
+    berlinWallClock(harvest.harvestedOn, 12 * 60),
   )
   const handOutNumbers = await numberRows(
     tx,
