@@ -357,6 +357,7 @@ async function insertFixture(db: TestDatabase['handle']['db']) {
       status: completed ? 'completed' : 'new',
       paymentStatus: completed ? 'paid' : 'unpaid',
       tenantId: null,
+      priceBasis: 'net',
       netCents: net,
       vatCents: vat,
       grossCents: net + vat,

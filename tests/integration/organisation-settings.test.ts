@@ -318,6 +318,8 @@ describe.each(testDatabaseKinds)('organisation settings on %s', (kind) => {
         unitNetCents: 1200,
         vatRate: '19' as const,
         lineNetCents: 6000,
+        unitGrossCents: null,
+        lineGrossCents: null,
         batches: [],
       },
     ]
@@ -340,7 +342,8 @@ describe.each(testDatabaseKinds)('organisation settings on %s', (kind) => {
         eInvoiceAddress: null,
       },
       items,
-      totals: documentTotals(items),
+      priceBasis: 'net',
+      totals: documentTotals(items, 'net'),
       paymentTerms: null,
       dueDate: null,
       buyerOrderReference: null,

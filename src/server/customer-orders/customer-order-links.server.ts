@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { CustomerOrderAction } from '../../lib/customer-orders'
+import { priceBasisOf } from '../../lib/prices'
 import type { Actor } from '../actor.server'
 import { takeDocumentNumber } from '../counters/counters.server'
 import { customers } from '../customers/customers.schema'
@@ -133,6 +134,7 @@ async function openOrderOfSeller(
     }),
     null,
     0,
+    priceBasisOf(customer.kind),
   )
   const number = await takeDocumentNumber(tx, sellerId, 'customer_order')
   const [order] = await tx

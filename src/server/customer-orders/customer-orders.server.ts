@@ -27,7 +27,8 @@ import {
 } from '../../lib/customer-orders'
 import { berlinIsoDate } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
-import { availableSalesUnits, lineTotalCents, orderRuleProblem, vatCents } from '../../lib/products'
+import { lineAmountCents, type PriceBasis, priceBasisOf, unitAmountCents } from '../../lib/prices'
+import { availableSalesUnits, orderRuleProblem } from '../../lib/products'
 import type { Actor } from '../actor.server'
 import { takeDocumentNumber } from '../counters/counters.server'
 import { customers } from '../customers/customers.schema'
@@ -307,6 +308,7 @@ export async function getCustomerOrder(
   const totals = orderTotalsWithFee(
     items.map(({ item }) => item),
     order.deliveryFeeCents,
+    order.priceBasis,
   )
   const today = berlinIsoDate()
   const p = prescription?.prescription
@@ -328,7 +330,6 @@ export async function getCustomerOrder(
     },
     note: order.note,
     items: items.map(({ item, category, packUnit }) => {
-      const net = lineTotalCents(item.unitPriceCents, item.quantity)
       return {
         id: item.id,
         position: item.position,
@@ -343,8 +344,8 @@ export async function getCustomerOrder(
         quantity: item.quantity,
         unitPriceCents: item.unitPriceCents,
         vatRate: item.vatRate,
-        netCents: net,
-        grossCents: net + vatCents(net, item.vatRate),
+        unitCents: unitAmountCents(item.unitPriceCents, item.vatRate, order.priceBasis),
+        lineCents: lineAmountCents(item, order.priceBasis),
         requiresPrescription: item.requiresPrescription,
         copaymentCents: item.copaymentCents,
         held: held
@@ -355,10 +356,11 @@ export async function getCustomerOrder(
           .map(({ itemId: _item, ...pick }) => pick),
       }
     }),
+    priceBasis: order.priceBasis,
     netCents: order.netCents,
     vatCents: order.vatCents,
     grossCents: order.grossCents,
-    vatByRate: totals.byRate,
+    vatByRate: totals.byRate.map(({ rate, netCents, vatCents }) => ({ rate, netCents, vatCents })),
     copaymentCents: order.copaymentCents,
     insurerCents: order.insurerCents,
     needsPrescription: items.some(({ item }) => item.requiresPrescription),
@@ -581,7 +583,7 @@ function deliveryOf(customer: CustomerRow, request: DeliveryRequest | undefined)
 
 /**
  * Totals, co-payments and insurer share of the lines under the order's prescription, plus the
- * order's delivery fee (gross cents; `orderTotalsWithFee`). The shares cover the prescription
+ * order's delivery fee (gross cents; `orderTotalsWithFee`), in the order's price basis (ADR 056). The shares cover the prescription
  * lines only: the fee is always the customer's.
  */
 export function pricedLines<
@@ -590,8 +592,9 @@ export function pricedLines<
   items: readonly T[],
   prescription: { payer: CustomerRow['payerKind'] & string; copaymentExempt: boolean } | null,
   deliveryFeeCents: number,
+  priceBasis: PriceBasis,
 ) {
-  const totals = orderTotalsWithFee(items, deliveryFeeCents)
+  const totals = orderTotalsWithFee(items, deliveryFeeCents, priceBasis)
   const shares = prescriptionShares(
     items.map((item) => ({ ...item, requiresPrescription: item.requiresPrescription ?? false })),
     prescription,
@@ -603,6 +606,7 @@ export function pricedLines<
       copaymentCents: shares.lineCopayments[index] ?? 0,
     })),
     totals: {
+      priceBasis,
       netCents: totals.netCents,
       vatCents: totals.vatCents,
       grossCents: totals.grossCents,
@@ -650,7 +654,7 @@ export async function createCustomerOrder(
     const customer = await orderCustomer(tx, organisationId, request.customerId)
     const lines = await resolveLines(tx, organisationId, customer.kind, request.items)
     const delivery = deliveryOf(customer, request.delivery)
-    const priced = pricedLines(lines, null, 0)
+    const priced = pricedLines(lines, null, 0, priceBasisOf(customer.kind))
     const number = await takeDocumentNumber(tx, organisationId, 'customer_order')
     const [order] = await tx
       .insert(customerOrders)
@@ -712,7 +716,7 @@ export async function updateCustomerOrder(
           ({ id: _id, orderId: _o, organisationId: _g, createdAt: _c, updatedAt: _u, ...item }) =>
             item,
         )
-    const priced = pricedLines(lines, prescription, order.deliveryFeeCents)
+    const priced = pricedLines(lines, prescription, order.deliveryFeeCents, order.priceBasis)
     const delivery = request.delivery ? deliveryOf(customer, request.delivery) : {}
     const next: OrderRow = {
       ...order,

@@ -14,6 +14,7 @@ import {
   storageNoteByCategory,
 } from '../../lib/handouts'
 import type { PrefixedNumberSeries } from '../../lib/number-series'
+import { priceBasisOf } from '../../lib/prices'
 import {
   type CannabinoidUnit,
   orderRuleProblem,
@@ -1088,6 +1089,7 @@ export async function generateSalesHistory(
       })),
       prescription,
       0,
+      priceBasisOf(buyer.kind),
     )
     const at = (share: number) =>
       new Date(

@@ -1,5 +1,6 @@
 import type { EInvoiceFormat } from '../../lib/customer-values'
-import { lineTotalCents, type SalesUnit, type VatRate, vatCents } from '../../lib/products'
+import { type PriceBasis, totalsOfAmounts } from '../../lib/prices'
+import { lineTotalCents, type SalesUnit, type VatRate } from '../../lib/products'
 
 /**
  * Everything a generated document shows, frozen at the moment it is issued (ADR 022). The
@@ -85,6 +86,12 @@ export interface DocumentItem {
   vatRate: VatRate
   /** unitNetCents × quantity. */
   lineNetCents: number
+  /**
+   * A gross-priced document's (ADR 056) unit and line gross as printed; null when net-priced.
+   * The line gross is unit gross × quantity, the sums come from these.
+   */
+  unitGrossCents: number | null
+  lineGrossCents: number | null
   /** Picked batches (delivery notes; invoices may show them too). */
   batches: DocumentBatch[]
 }
@@ -137,6 +144,8 @@ export interface DocumentContent {
   buyerOrderReference: string | null
   seller: DocumentSeller
   recipient: DocumentRecipient
+  /** Gross prices for a patient, net for a business (ADR 056); issued before it: net. */
+  priceBasis: PriceBasis
   items: DocumentItem[]
   totals: DocumentTotals
   paymentTerms: string | null
@@ -153,30 +162,29 @@ export interface DocumentContent {
   cancels: { number: string; issueDate: string } | null
 }
 
-const rateOrder: Record<VatRate, number> = { '19': 0, '7': 1, '0': 2 }
-
 /**
- * Totals of a document's lines: VAT once per rate on that rate's net (src/lib/products.ts). A
- * negative rate total (cancellation) is rounded like its positive twin and negated, so a Storno
- * mirrors its invoice to the cent.
+ * Totals of a document's lines in its price basis (ADR 056, `src/lib/prices.ts`): gross lines
+ * summed per rate with the VAT taken out once, or net lines with the VAT added once. A negative
+ * rate total (cancellation) is rounded like its positive twin and negated, so a Storno mirrors
+ * its invoice to the cent.
  */
 export function documentTotals(
-  items: readonly Pick<DocumentItem, 'lineNetCents' | 'vatRate'>[],
+  items: readonly Pick<DocumentItem, 'lineNetCents' | 'lineGrossCents' | 'vatRate'>[],
+  basis: PriceBasis,
 ): DocumentTotals {
-  const netByRate = new Map<VatRate, number>()
-  for (const item of items) {
-    netByRate.set(item.vatRate, (netByRate.get(item.vatRate) ?? 0) + item.lineNetCents)
+  const totals = totalsOfAmounts(
+    items.map((item) => ({
+      rate: item.vatRate,
+      amountCents: basis === 'gross' ? (item.lineGrossCents ?? 0) : item.lineNetCents,
+    })),
+    basis,
+  )
+  return {
+    byRate: totals.byRate.map(({ rate, netCents, vatCents }) => ({ rate, netCents, vatCents })),
+    netCents: totals.netCents,
+    vatCents: totals.vatCents,
+    grossCents: totals.grossCents,
   }
-  const byRate = [...netByRate]
-    .sort(([a], [b]) => rateOrder[a] - rateOrder[b])
-    .map(([rate, net]) => ({
-      rate,
-      netCents: net,
-      vatCents: Math.sign(net) * vatCents(Math.abs(net), rate),
-    }))
-  const netCents = byRate.reduce((sum, line) => sum + line.netCents, 0)
-  const vat = byRate.reduce((sum, line) => sum + line.vatCents, 0)
-  return { byRate, netCents, vatCents: vat, grossCents: netCents + vat }
 }
 
 /** A line's net from its unit price and quantity (integers, ADR 014). */
@@ -196,6 +204,7 @@ export function cancellationContent(
     ...item,
     quantity: -item.quantity,
     lineNetCents: -item.lineNetCents,
+    lineGrossCents: item.lineGrossCents === null ? null : -item.lineGrossCents,
   }))
   return {
     ...original,
@@ -229,7 +238,12 @@ export function cancellationContent(
 }
 
 /** Fields added to the content after documents had been issued (ADR 054): absent in older rows. */
-type LaterContentFields = 'buyerOrderReference' | 'paidCents' | 'vatExemption' | 'eInvoiceFormat'
+type LaterContentFields =
+  | 'buyerOrderReference'
+  | 'paidCents'
+  | 'vatExemption'
+  | 'eInvoiceFormat'
+  | 'priceBasis'
 
 /** `DocumentContent` as it is stored (jsonb): the logo as base64, everything else as is. */
 export type StoredDocumentContent = Omit<DocumentContent, 'seller' | LaterContentFields> &
@@ -258,6 +272,12 @@ export function documentContentOf(stored: StoredDocumentContent): DocumentConten
     paidCents: stored.paidCents ?? 0,
     vatExemption: stored.vatExemption ?? null,
     eInvoiceFormat: stored.eInvoiceFormat ?? null,
+    priceBasis: stored.priceBasis ?? 'net',
+    items: stored.items.map((item) => ({
+      ...item,
+      unitGrossCents: item.unitGrossCents ?? null,
+      lineGrossCents: item.lineGrossCents ?? null,
+    })),
     seller: { ...seller, logo: logo ? new Uint8Array(Buffer.from(logo, 'base64')) : null },
   }
 }

@@ -5,7 +5,6 @@ import {
   type DocumentKind,
   deliveryFeeParts,
   deliveryFeeVatRate,
-  orderTotalsWithFee,
 } from '../../lib/customer-orders'
 import type { EInvoiceFormat } from '../../lib/customer-values'
 import {
@@ -20,6 +19,7 @@ import {
   wrongStatusMessage,
 } from '../../lib/documents'
 import { berlinIsoDate } from '../../lib/format'
+import { lineAmountCents, unitAmountCents } from '../../lib/prices'
 import { formatSalesQuantity } from '../../lib/purchase-orders'
 import type { Actor } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
@@ -45,7 +45,6 @@ import {
   type DocumentItem,
   type DocumentRecipient,
   type DocumentSeller,
-  type DocumentTotals,
   documentContentOf,
   documentKindLabels,
   documentLineNetCents,
@@ -164,6 +163,7 @@ function recipientOf(
 async function itemsWithBatches(tx: Executor, order: OrderRow): Promise<DocumentItem[]> {
   const items = await itemsOfOrder(tx, order)
   const picks = await picksOfOrder(tx, order)
+  const gross = order.priceBasis === 'gross'
   return items.map((item) => ({
     position: item.position,
     name: item.name,
@@ -173,6 +173,8 @@ async function itemsWithBatches(tx: Executor, order: OrderRow): Promise<Document
     unitNetCents: item.unitPriceCents,
     vatRate: item.vatRate,
     lineNetCents: documentLineNetCents(item.unitPriceCents, item.quantity),
+    unitGrossCents: gross ? unitAmountCents(item.unitPriceCents, item.vatRate, 'gross') : null,
+    lineGrossCents: gross ? lineAmountCents(item, 'gross') : null,
     batches: picks
       .filter((pick) => pick.itemId === item.id)
       .map((pick) => ({
@@ -186,7 +188,10 @@ async function itemsWithBatches(tx: Executor, order: OrderRow): Promise<Document
   }))
 }
 
-/** A shop order's delivery fee as a line of its documents (gross fee, standard rate). */
+/**
+ * A shop order's delivery fee as a line of its documents (gross fee, standard rate): gross-priced,
+ * the fee itself; net-priced, its net part — as `orderTotalsWithFee` counts it.
+ */
 function deliveryFeeItem(order: OrderRow, position: number): DocumentItem {
   const { netCents } = deliveryFeeParts(order.deliveryFeeCents)
   return {
@@ -198,28 +203,9 @@ function deliveryFeeItem(order: OrderRow, position: number): DocumentItem {
     unitNetCents: netCents,
     vatRate: deliveryFeeVatRate,
     lineNetCents: netCents,
+    unitGrossCents: order.priceBasis === 'gross' ? order.deliveryFeeCents : null,
+    lineGrossCents: order.priceBasis === 'gross' ? order.deliveryFeeCents : null,
     batches: [],
-  }
-}
-
-/**
- * The totals of an order with a delivery fee, exactly as the order holds them (what the customer
- * paid): the goods' VAT per rate plus the fee's contained VAT.
- */
-function totalsWithFee(goods: DocumentItem[], feeCents: number): DocumentTotals {
-  const totals = orderTotalsWithFee(
-    goods.map((item) => ({
-      unitPriceCents: item.unitNetCents,
-      quantity: item.quantity,
-      vatRate: item.vatRate,
-    })),
-    feeCents,
-  )
-  return {
-    byRate: totals.byRate.map(({ rate, netCents, vatCents }) => ({ rate, netCents, vatCents })),
-    netCents: totals.netCents,
-    vatCents: totals.vatCents,
-    grossCents: totals.grossCents,
   }
 }
 
@@ -269,10 +255,8 @@ async function contentOf(
   const invoice = kind === 'invoice'
   const paid = order.paymentStatus === 'paid'
   const recipient = recipientOf(customer, order, kind)
-  const totals =
-    order.deliveryFeeCents > 0
-      ? totalsWithFee(goods, order.deliveryFeeCents)
-      : documentTotals(items)
+  // The order's own computation (`orderTotalsWithFee`): the fee is one more line (ADR 056).
+  const totals = documentTotals(items, order.priceBasis)
   return {
     kind,
     number,
@@ -283,6 +267,7 @@ async function contentOf(
     buyerOrderReference: await buyerOrderReferenceOf(tx, order),
     seller,
     recipient,
+    priceBasis: order.priceBasis,
     items,
     totals,
     paymentTerms: invoice

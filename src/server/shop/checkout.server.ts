@@ -22,7 +22,7 @@ import {
 import { formatMoney } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
 import { onlinePaymentHoldMinutes } from '../../lib/payments'
-import { vatCents } from '../../lib/products'
+import { lineAmountCents, priceBasisOf, unitAmountCents } from '../../lib/prices'
 import { formatSalesQuantity } from '../../lib/purchase-orders'
 import { type ShopPaymentMethod, shopPageConfig } from '../../lib/shop'
 import { addressLine } from '../../lib/shop-addresses'
@@ -111,9 +111,6 @@ function checkoutParties(
   return { shop, customer }
 }
 
-const unitGross = (netCents: number, rate: CheckoutLine['vatRate']) =>
-  netCents + vatCents(netCents, rate)
-
 /** The cart's items with what the shop sells them for now. */
 async function cartLines(executor: Executor, shop: ShopTenant, cartId: string) {
   const rows = await executor
@@ -142,7 +139,7 @@ async function cartLines(executor: Executor, shop: ShopTenant, cartId: string) {
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
   return rows.map((row) => {
-    const unitGrossCents = unitGross(row.priceCents, row.vatRate)
+    const unitGrossCents = unitAmountCents(row.priceCents, row.vatRate, 'gross')
     return {
       ...row,
       sellable: row.visible && row.archivedAt === null && row.productStatus === 'active',
@@ -163,7 +160,7 @@ const checkoutLineOf = (line: CartLine): CheckoutLine => ({
   unitGrossCents: line.unitGrossCents,
   addedUnitGrossCents: line.addedUnitGrossCents,
   vatRate: line.vatRate,
-  grossCents: line.unitGrossCents * line.quantity,
+  grossCents: lineAmountCents({ ...line, unitPriceCents: line.priceCents }, 'gross'),
   // A shop account's customer is always a patient.
   requiresPrescription: requiresPrescription(line.category, 'patient'),
 })
@@ -377,11 +374,13 @@ export async function placeShopOrder(
     const evidence = items.some((item) => item.requiresPrescription)
       ? await checkedEvidence(tx, shop, customer, request)
       : null
-    const feeCents = deliveryFeeFor(method, orderTotals(items).grossCents)
+    const priceBasis = priceBasisOf(buyer.kind)
+    const feeCents = deliveryFeeFor(method, orderTotals(items, priceBasis).grossCents)
     const priced = pricedLines(
       items,
       evidence && { payer: evidence.payer, copaymentExempt: evidence.exemptionFileId !== null },
       feeCents,
+      priceBasis,
     )
     const number = await takeDocumentNumber(tx, organisationId, 'customer_order')
     const expiresAt =
@@ -544,11 +543,10 @@ export async function getShopOrderConfirmation(
     paymentMethod: order.paymentMethod,
     createdAt: order.createdAt.toISOString(),
     items: items.map((item) => {
-      const net = item.unitPriceCents * item.quantity
       return {
         name: item.name,
         quantityText: formatSalesQuantity(item.quantity, item.salesUnit),
-        grossCents: net + vatCents(net, item.vatRate),
+        grossCents: lineAmountCents(item, order.priceBasis),
         copaymentCents: item.copaymentCents,
         requiresPrescription: item.requiresPrescription,
       }

@@ -8,6 +8,7 @@ import {
   reservationProblem,
   reservedSalesUnits,
 } from '../../lib/prescription-configurator'
+import { priceBasisOf } from '../../lib/prices'
 import { brokenOrderRule } from '../../lib/products'
 import { formatSalesQuantity } from '../../lib/purchase-orders'
 import {
@@ -152,7 +153,7 @@ export async function reservePrescription(
     const lines = await resolveLines(tx, organisationId, customer.kind, [
       { listingId: product.id, quantity },
     ])
-    const priced = pricedLines(lines, null, 0)
+    const priced = pricedLines(lines, null, 0, priceBasisOf(customer.kind))
     const number = await takeDocumentNumber(tx, organisationId, 'customer_order')
     const expiresAt = new Date(Date.now() + holdMilliseconds)
     const [order] = await tx
