@@ -1,5 +1,11 @@
+import { deliveryFeeParts, deliveryFeeVatRate } from '../../lib/customer-orders'
 import type { EInvoiceFormat } from '../../lib/customer-values'
-import { type PriceBasis, totalsOfAmounts } from '../../lib/prices'
+import {
+  lineAmountCents,
+  type PriceBasis,
+  totalsOfAmounts,
+  unitAmountCents,
+} from '../../lib/prices'
 import { lineTotalCents, type SalesUnit, type VatRate } from '../../lib/products'
 
 /**
@@ -190,6 +196,57 @@ export function documentTotals(
 /** A line's net from its unit price and quantity (integers, ADR 014). */
 export const documentLineNetCents = (unitNetCents: number, quantity: number): number =>
   lineTotalCents(unitNetCents, quantity)
+
+/** A document line of an order line, priced in the order's basis (ADR 056). */
+export function documentItemOf(
+  line: Pick<DocumentItem, 'position' | 'name' | 'pzn' | 'quantity' | 'salesUnit' | 'vatRate'> & {
+    unitPriceCents: number
+  },
+  basis: PriceBasis,
+  batches: DocumentBatch[],
+): DocumentItem {
+  const gross = basis === 'gross'
+  return {
+    position: line.position,
+    name: line.name,
+    pzn: line.pzn,
+    quantity: line.quantity,
+    salesUnit: line.salesUnit,
+    unitNetCents: line.unitPriceCents,
+    vatRate: line.vatRate,
+    lineNetCents: documentLineNetCents(line.unitPriceCents, line.quantity),
+    unitGrossCents: gross ? unitAmountCents(line.unitPriceCents, line.vatRate, 'gross') : null,
+    lineGrossCents: gross ? lineAmountCents(line, 'gross') : null,
+    batches,
+  }
+}
+
+/**
+ * A delivery fee (gross cents, standard rate) as a document line: gross-priced the fee itself,
+ * net-priced its net part — as `orderTotalsWithFee` counts it, so document and order agree.
+ */
+export function deliveryFeeDocumentItem(
+  feeCents: number,
+  name: string,
+  position: number,
+  basis: PriceBasis,
+): DocumentItem {
+  const { netCents } = deliveryFeeParts(feeCents)
+  const gross = basis === 'gross' ? feeCents : null
+  return {
+    position,
+    name,
+    pzn: null,
+    quantity: 1,
+    salesUnit: 'pack',
+    unitNetCents: netCents,
+    vatRate: deliveryFeeVatRate,
+    lineNetCents: netCents,
+    unitGrossCents: gross,
+    lineGrossCents: gross,
+    batches: [],
+  }
+}
 
 /**
  * The cancellation invoice of an issued invoice: same lines with negated quantities and amounts,

@@ -1,11 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import {
-  customerOrderStatusLabels,
-  type DocumentKind,
-  deliveryFeeParts,
-  deliveryFeeVatRate,
-} from '../../lib/customer-orders'
+import { customerOrderStatusLabels, type DocumentKind } from '../../lib/customer-orders'
 import type { EInvoiceFormat } from '../../lib/customer-values'
 import {
   anonymisedCustomerMessage,
@@ -19,7 +14,6 @@ import {
   wrongStatusMessage,
 } from '../../lib/documents'
 import { berlinIsoDate } from '../../lib/format'
-import { lineAmountCents, unitAmountCents } from '../../lib/prices'
 import { formatSalesQuantity } from '../../lib/purchase-orders'
 import type { Actor } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
@@ -45,9 +39,10 @@ import {
   type DocumentItem,
   type DocumentRecipient,
   type DocumentSeller,
+  deliveryFeeDocumentItem,
   documentContentOf,
+  documentItemOf,
   documentKindLabels,
-  documentLineNetCents,
   documentTotals,
   type StoredDocumentContent,
   storedDocumentContent,
@@ -163,50 +158,22 @@ function recipientOf(
 async function itemsWithBatches(tx: Executor, order: OrderRow): Promise<DocumentItem[]> {
   const items = await itemsOfOrder(tx, order)
   const picks = await picksOfOrder(tx, order)
-  const gross = order.priceBasis === 'gross'
-  return items.map((item) => ({
-    position: item.position,
-    name: item.name,
-    pzn: item.pzn,
-    quantity: item.quantity,
-    salesUnit: item.salesUnit,
-    unitNetCents: item.unitPriceCents,
-    vatRate: item.vatRate,
-    lineNetCents: documentLineNetCents(item.unitPriceCents, item.quantity),
-    unitGrossCents: gross ? unitAmountCents(item.unitPriceCents, item.vatRate, 'gross') : null,
-    lineGrossCents: gross ? lineAmountCents(item, 'gross') : null,
-    batches: picks
-      .filter((pick) => pick.itemId === item.id)
-      .map((pick) => ({
-        number: pick.batchNumber,
-        quantityText: formatSalesQuantity(
-          pick.quantity / item.baseUnitsPerSalesUnit,
-          item.salesUnit,
-        ).replace(/\u00a0/g, ' '),
-        expiryDate: pick.expiryDate,
-      })),
-  }))
-}
-
-/**
- * A shop order's delivery fee as a line of its documents (gross fee, standard rate): gross-priced,
- * the fee itself; net-priced, its net part — as `orderTotalsWithFee` counts it.
- */
-function deliveryFeeItem(order: OrderRow, position: number): DocumentItem {
-  const { netCents } = deliveryFeeParts(order.deliveryFeeCents)
-  return {
-    position,
-    name: order.deliveryMethod === 'shipping' ? 'Versandkosten' : 'Liefergebühr Botendienst',
-    pzn: null,
-    quantity: 1,
-    salesUnit: 'pack',
-    unitNetCents: netCents,
-    vatRate: deliveryFeeVatRate,
-    lineNetCents: netCents,
-    unitGrossCents: order.priceBasis === 'gross' ? order.deliveryFeeCents : null,
-    lineGrossCents: order.priceBasis === 'gross' ? order.deliveryFeeCents : null,
-    batches: [],
-  }
+  return items.map((item) =>
+    documentItemOf(
+      item,
+      order.priceBasis,
+      picks
+        .filter((pick) => pick.itemId === item.id)
+        .map((pick) => ({
+          number: pick.batchNumber,
+          quantityText: formatSalesQuantity(
+            pick.quantity / item.baseUnitsPerSalesUnit,
+            item.salesUnit,
+          ).replace(/\u00a0/g, ' '),
+          expiryDate: pick.expiryDate,
+        })),
+    ),
+  )
 }
 
 const addDays = (day: string, days: number) => {
@@ -241,7 +208,17 @@ async function contentOf(
   const issueDate = berlinIsoDate(now)
   const goods = await itemsWithBatches(tx, order)
   const items =
-    order.deliveryFeeCents > 0 ? [...goods, deliveryFeeItem(order, goods.length + 1)] : goods
+    order.deliveryFeeCents > 0
+      ? [
+          ...goods,
+          deliveryFeeDocumentItem(
+            order.deliveryFeeCents,
+            order.deliveryMethod === 'shipping' ? 'Versandkosten' : 'Liefergebühr Botendienst',
+            goods.length + 1,
+            order.priceBasis,
+          ),
+        ]
+      : goods
   const delivered = order.completedAt ?? order.shippedAt ?? order.readyAt
   const [prescription] = await tx
     .select()
