@@ -474,7 +474,7 @@ async function insertFixture(db: TestDatabase['handle']['db']) {
     await db.insert(handOuts).values({
       id: handOutId,
       organisationId: fixture.club,
-      number: `AB-2026-${String(index + 1).padStart(5, '0')}`,
+      number: `AG-2026-${String(index + 1).padStart(5, '0')}`,
       customerId,
       organisationProductId: strong ? fixture.varietyListing : fixture.mildListing,
       batchId,
