@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /**
  * The prefixes of an organisation's number series (ADR 057): each series has its own, so that an
  * "Auftragsbestätigung AB-2026-00001" and an "Abgabe AG-2026-00001" can never be confused. The
@@ -45,19 +43,6 @@ export const numberSeriesLabels: Record<PrefixedNumberSeries, string> = {
 /** `EK-2026-00042`: prefix, year and the number with five digits. */
 export const formatDocumentNumber = (prefix: string, year: number, value: number) =>
   `${prefix}-${year}-${String(value).padStart(5, '0')}`
-
-export const numberPrefixMessage =
-  'Das Kürzel hat 2 bis 6 Zeichen: Großbuchstaben und Ziffern, beginnend mit einem Buchstaben, z. B. AG.'
-
-export const numberPrefixSchema = z.object({
-  series: z.enum(prefixedNumberSeries, { error: 'Diesen Nummernkreis gibt es nicht.' }),
-  prefix: z
-    .string({ error: numberPrefixMessage })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z][A-Z0-9]{1,5}$/, numberPrefixMessage),
-})
-export type NumberPrefixInput = z.input<typeof numberPrefixSchema>
 
 /** One series as the settings page shows it. */
 export interface NumberSeriesSetting {

@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import type { NumberPrefixInput } from '~/lib/number-series'
+import type { NumberPrefixInput } from '~/lib/number-prefix-schema'
 import { getNumberSeriesSettings, setNumberPrefix } from '~/server/counters/number-series.server'
 import { authenticated } from '../server-fn/auth.middleware'
 import { idInput, inputOf, passedOn, recordId } from '../server-fn/inputs'

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm'
+import { numberPrefixSchema } from '../../lib/number-prefix-schema'
 import {
   defaultNumberPrefixes,
   formatDocumentNumber,
   type NumberSeriesSettings,
   numberPrefixLockedMessage,
-  numberPrefixSchema,
   numberPrefixTakenMessage,
   numberSeriesLabels,
   numberSeriesOf,
