@@ -258,4 +258,11 @@ describe('rounding by buyer (ADR 056)', () => {
       if (seed <= 9_005) expect(await brokenRules(xml, 'xrechnung')).toEqual([])
     }
   }, 120_000)
+
+  it('refuses to write gross-priced content as an e-invoice, whose lines must add up net', async () => {
+    const gross = contentOf(basketOf(1, 'gross'), 'gross')
+    await expect(
+      renderXRechnung({ ...gross, recipient: invoice().recipient, eInvoiceFormat: 'xrechnung' }),
+    ).rejects.toThrow('E-Rechnungen rechnen mit Nettopreisen.')
+  })
 })

@@ -175,7 +175,8 @@ export async function getShopOrder(
         quantity: item.quantity,
         unitPriceCents: item.unitPriceCents,
         vatRate: item.vatRate,
-        grossCents: lineAmountCents(item, order.priceBasis),
+        // A patient sees gross lines (ADR 056); an order from before may differ by a cent.
+        grossCents: lineAmountCents(item, 'gross'),
         requiresPrescription: item.requiresPrescription,
         copaymentCents: item.copaymentCents,
       }

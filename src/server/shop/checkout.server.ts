@@ -546,7 +546,8 @@ export async function getShopOrderConfirmation(
       return {
         name: item.name,
         quantityText: formatSalesQuantity(item.quantity, item.salesUnit),
-        grossCents: lineAmountCents(item, order.priceBasis),
+        // A patient sees gross lines (ADR 056); an order from before may differ by a cent.
+        grossCents: lineAmountCents(item, 'gross'),
         copaymentCents: item.copaymentCents,
         requiresPrescription: item.requiresPrescription,
       }
