@@ -9,6 +9,7 @@ import { fillingProtocolStatusLabels } from './filling-protocol-lists'
 import { formatCount, formatDate, formatMoney, isCalendarDay } from './format'
 import { handOutStatusLabels } from './handout-lists'
 import type { PageSize } from './list-query'
+import { numberSeriesLabels } from './number-series'
 import { masterProductFieldLabels } from './product-db'
 import {
   productCategoryLabels,
@@ -151,6 +152,7 @@ export const auditActionLabels: Record<string, string> = {
   'contact.message_received': 'Kontaktnachricht eingegangen',
   'organisation.created': 'Organisation angelegt',
   'organisation.letterhead_updated': 'Briefkopf geändert',
+  'organisation.number_prefix_set': 'Nummernkreis-Kürzel festgelegt',
   'organisation.receipts_released_changed': 'Freigabe bei Wareneingang geändert',
   'tenant.mollie_key_set': 'Mollie-Schlüssel hinterlegt',
   'tenant.mollie_key_removed': 'Mollie-Schlüssel entfernt',
@@ -257,6 +259,8 @@ export const auditFieldLabels: Record<string, string> = {
   lossMg: 'Verlust (mg)',
   lossReason: 'Grund des Verlusts',
   netTotalMg: 'Summe netto (mg)',
+  prefix: 'Kürzel',
+  series: 'Nummernkreis',
   packListingId: 'Packungsprodukt',
   packProductName: 'Name des Packungsprodukts',
   targetNetMg: 'Sollgewicht je Einheit (mg)',
@@ -369,6 +373,7 @@ const valueLabels: Record<string, Record<string, string>> = {
   eInvoiceFormat: eInvoiceFormatLabels,
   /** A document's audit row: the e-invoice it went out as. */
   eInvoice: eInvoiceFormatLabels,
+  series: numberSeriesLabels,
 }
 
 /** The status words of the entity types that have one. */

@@ -15,13 +15,13 @@ import {
 } from './customer-values'
 import type { ListResult } from './list-query'
 import {
-  lineTotalCents,
-  type PackUnit,
-  type ProductCategory,
-  type SalesUnit,
-  type VatRate,
-  vatCents,
-} from './products'
+  basketTotals,
+  lineAmountCents,
+  type PriceBasis,
+  type PricedItem,
+  totalsOfAmounts,
+} from './prices'
+import type { PackUnit, ProductCategory, SalesUnit, VatRate } from './products'
 import type { ShopPaymentMethod } from './shop'
 
 /**
@@ -120,9 +120,6 @@ export const prescriptionEvidenceLabels: Record<PrescriptionEvidenceKind, string
   original_at_pickup: 'Original wird bei Abholung vorgelegt',
   original_by_post: 'Original wird per Post gesendet',
 }
-
-/** Prefix of customer-order numbers: `AU-2026-00017` (Auftrag). */
-export const customerOrderNumberPrefix = 'AU'
 
 // ─── State table ─────────────────────────────────────────────────────────────────────────────
 
@@ -350,13 +347,13 @@ export function prescriptionShares(
   let covered = 0
   const lineCopayments = lines.map((line) => {
     if (!statutory || !line.requiresPrescription) return 0
-    const net = lineTotalCents(line.unitPriceCents, line.quantity)
-    const gross = net + vatCents(net, line.vatRate)
+    // A prescription is a patient's: the line's gross as the patient sees it (ADR 056).
+    const gross = lineAmountCents(line, 'gross')
     covered += gross
     return lineCopaymentCents(gross, prescription.copaymentExempt)
   })
   const copaymentCents = lineCopayments.reduce((sum, value) => sum + value, 0)
-  // Per-line rounding may pass the order's per-rate total by a cent; the order's gross bounds it.
+  // The insurer pays at most what the order costs.
   const insurerCents = Math.max(0, Math.min(covered, orderGrossCents) - copaymentCents)
   return { lineCopayments, copaymentCents, insurerCents }
 }
@@ -410,10 +407,12 @@ export interface CustomerOrderItemDetail {
   salesUnit: SalesUnit
   baseUnitsPerSalesUnit: number
   quantity: number
+  /** Net price of one sales unit, as stored (ADR 014). */
   unitPriceCents: number
   vatRate: VatRate
-  netCents: number
-  grossCents: number
+  /** One sales unit and the line in the order's price basis: gross for a patient, else net. */
+  unitCents: number
+  lineCents: number
   requiresPrescription: boolean
   copaymentCents: number
   /** What the order holds on which batch now (reservations), first-expiring first. */
@@ -476,6 +475,8 @@ export interface CustomerOrderDetail {
   delivery: OrderAddress & { method: DeliveryMethod }
   note: string | null
   items: CustomerOrderItemDetail[]
+  /** Whether lines and prices are gross (a patient's order) or net (ADR 056). */
+  priceBasis: PriceBasis
   netCents: number
   vatCents: number
   grossCents: number
@@ -560,24 +561,9 @@ export const orderEventLabels: Record<OrderEventKind, string> = {
   document_issued: 'Dokument erstellt',
 }
 
-/** The totals per VAT rate of an order's lines, as the page and the stored order compute them. */
-export function orderTotals(
-  items: readonly { unitPriceCents: number; quantity: number; vatRate: VatRate }[],
-) {
-  const netByRate = new Map<VatRate, number>()
-  for (const item of items) {
-    const net = lineTotalCents(item.unitPriceCents, item.quantity)
-    netByRate.set(item.vatRate, (netByRate.get(item.vatRate) ?? 0) + net)
-  }
-  const byRate = [...netByRate].map(([rate, net]) => ({
-    rate,
-    netCents: net,
-    vatCents: vatCents(net, rate),
-  }))
-  const netCents = byRate.reduce((sum, row) => sum + row.netCents, 0)
-  const vat = byRate.reduce((sum, row) => sum + row.vatCents, 0)
-  return { netCents, vatCents: vat, grossCents: netCents + vat, byRate }
-}
+/** The totals per VAT rate of an order's lines in the buyer's price basis (ADR 056). */
+export const orderTotals = (items: readonly PricedItem[], basis: PriceBasis) =>
+  basketTotals(items, basis)
 
 // ─── Delivery fee ────────────────────────────────────────────────────────────────────────────
 
@@ -592,34 +578,26 @@ export function deliveryFeeParts(grossCents: number): { netCents: number; vatCen
 }
 
 /**
- * An order's totals: its lines' (`orderTotals`) plus the delivery fee (gross cents) in the
- * standard rate. Every place that stores or shows an order's totals goes through this, so that a
- * change of the lines or of the prescription never drops the fee.
+ * An order's totals: its lines plus the delivery fee (gross cents) as one more line in the
+ * standard rate — in the gross basis the fee itself, in the net basis its net part — so the fee's
+ * VAT is part of that rate's single rounding (ADR 056). Every place that stores or shows an
+ * order's totals goes through this, so that a change of the lines or of the prescription never
+ * drops the fee.
  */
 export function orderTotalsWithFee(
-  items: readonly { unitPriceCents: number; quantity: number; vatRate: VatRate }[],
+  items: readonly PricedItem[],
   deliveryFeeCents: number,
+  basis: PriceBasis,
 ) {
-  const goods = orderTotals(items)
+  const lines = items.map((item) => ({
+    rate: item.vatRate,
+    amountCents: lineAmountCents(item, basis),
+  }))
+  const goods = totalsOfAmounts(lines, basis)
   if (deliveryFeeCents === 0) return { ...goods, goodsGrossCents: goods.grossCents }
-  const fee = deliveryFeeParts(deliveryFeeCents)
-  const standard = goods.byRate.find((row) => row.rate === deliveryFeeVatRate)
-  const byRate = standard
-    ? goods.byRate.map((row) =>
-        row === standard
-          ? {
-              ...row,
-              netCents: row.netCents + fee.netCents,
-              vatCents: row.vatCents + fee.vatCents,
-            }
-          : row,
-      )
-    : [...goods.byRate, { rate: deliveryFeeVatRate, ...fee }]
+  const fee = basis === 'gross' ? deliveryFeeCents : deliveryFeeParts(deliveryFeeCents).netCents
   return {
-    netCents: goods.netCents + fee.netCents,
-    vatCents: goods.vatCents + fee.vatCents,
-    grossCents: goods.grossCents + deliveryFeeCents,
-    byRate,
+    ...totalsOfAmounts([...lines, { rate: deliveryFeeVatRate, amountCents: fee }], basis),
     goodsGrossCents: goods.grossCents,
   }
 }

@@ -23,18 +23,6 @@ export const documentTypeLabels: Record<DocumentListType, string> = {
   prescription_scan: 'Rezept',
 }
 
-/**
- * Number prefixes of the counters (invoices and cancellation invoices share `RE`; credit notes
- * count on their own, ADR 057).
- */
-export const documentNumberPrefixes: Record<DocumentKind, string> = {
-  invoice: 'RE',
-  cancellation_invoice: 'RE',
-  delivery_note: 'LS',
-  order_confirmation: 'AB',
-  credit_note: 'RK',
-}
-
 export const documentNotFoundMessage = 'Dieses Dokument gibt es nicht.'
 
 /** One row of `/documents`. */

@@ -37,9 +37,6 @@ export const purchaseOrderStatusLabels: Record<PurchaseOrderStatus, string> = {
   cancelled: 'Storniert',
 }
 
-/** Prefix of purchase-order numbers: `EK-2026-00042` (Einkauf). */
-export const purchaseOrderNumberPrefix = 'EK'
-
 export const supplierKindLabels: Record<SupplierKind, string> = {
   platform: 'Auf Blattwerk',
   external: 'Extern',

@@ -73,7 +73,7 @@ test('a club clerk hands out up to the limit and the next gram is refused with w
   await page.getByRole('button', { name: 'Abgabe erfassen' }).click()
 
   await expect(page).toHaveURL(/\/abgabe\/[0-9a-f-]{36}$/)
-  const heading = page.getByRole('heading', { level: 1, name: /^Abgabe AB-\d{4}-\d{5}$/ })
+  const heading = page.getByRole('heading', { level: 1, name: /^Abgabe AG-\d{4}-\d{5}$/ })
   await expect(heading).toBeVisible()
   const number = ((await heading.textContent()) ?? '').replace('Abgabe ', '')
   await expect(page.getByRole('heading', { name: 'Abgabedokumentation' })).toBeVisible()

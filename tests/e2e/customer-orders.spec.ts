@@ -143,7 +143,7 @@ test('a pharmacist enters, checks, confirms, readies, completes and invoices a p
   }
   // Completing was the dispensing: one hand-out record per picked batch of the two flowers.
   const handOuts = page.getByRole('region', { name: 'Abgabe' })
-  await expect(handOuts.getByRole('link', { name: /^Abgabe und Etikett AB-/ })).toHaveCount(2)
+  await expect(handOuts.getByRole('link', { name: /^Abgabe und Etikett AG-/ })).toHaveCount(2)
   await expectNoSeriousViolations(page)
 
   // The invoice: issued on the order, downloaded as the stored PDF.
@@ -173,11 +173,11 @@ test('a pharmacist enters, checks, confirms, readies, completes and invoices a p
   // The hand-out's record with the label of § 14 ApBetrO, reached from the order.
   await page.goto(orderUrl)
   await handOuts
-    .getByRole('link', { name: /^Abgabe und Etikett AB-/ })
+    .getByRole('link', { name: /^Abgabe und Etikett AG-/ })
     .first()
     .click()
   await expect(
-    page.getByRole('heading', { level: 1, name: /^Abgabe AB-\d{4}-\d{5}$/ }),
+    page.getByRole('heading', { level: 1, name: /^Abgabe AG-\d{4}-\d{5}$/ }),
   ).toBeVisible()
   const label = page.getByRole('article', { name: 'Etikett' })
   await expect(label).toContainText('Sonnen-Apotheke')

@@ -357,6 +357,7 @@ async function insertFixture(db: TestDatabase['handle']['db']) {
       status: completed ? 'completed' : 'new',
       paymentStatus: completed ? 'paid' : 'unpaid',
       tenantId: null,
+      priceBasis: 'net',
       netCents: net,
       vatCents: vat,
       grossCents: net + vat,
@@ -473,7 +474,7 @@ async function insertFixture(db: TestDatabase['handle']['db']) {
     await db.insert(handOuts).values({
       id: handOutId,
       organisationId: fixture.club,
-      number: `AB-2026-${String(index + 1).padStart(5, '0')}`,
+      number: `AG-2026-${String(index + 1).padStart(5, '0')}`,
       customerId,
       organisationProductId: strong ? fixture.varietyListing : fixture.mildListing,
       batchId,

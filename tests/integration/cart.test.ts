@@ -331,6 +331,7 @@ describe.each(testDatabaseKinds)('shop cart on %s', (kind) => {
           unitPriceCents: listing.priceCents,
           quantity: 5,
         })),
+        'gross',
       ).grossCents,
     )
 

@@ -527,6 +527,7 @@ describe.each(testDatabaseKinds)('customers on %s', (kind) => {
           customerId,
           channel: 'back_office',
           status: 'confirmed',
+          priceBasis: 'gross',
           deliveryName: 'Marlene Zeisig',
           netCents: 10000,
           vatCents: 1900,

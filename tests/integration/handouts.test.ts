@@ -393,7 +393,7 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
     const member = await newMember()
     const before = await batchRow(lowThcBatch)
     const { id, number } = await handOut(member, lowThcBatch, 3.25)
-    expect(number).toMatch(new RegExp(`^AB-${berlinIsoDate().slice(0, 4)}-\\d{5}$`))
+    expect(number).toMatch(new RegExp(`^AG-${berlinIsoDate().slice(0, 4)}-\\d{5}$`))
     const after = await batchRow(lowThcBatch)
     expect(after.balance).toBe(before.balance - 3250)
     expect(after.balance).toBe(await ledgerSum(lowThcBatch))
@@ -540,7 +540,7 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
     const paged = await listHandOuts(clerk, { ...listQuery, sort: 'number', dir: 'asc' }, db())
     expect(paged.total).toBeGreaterThan(25)
     expect(paged.items).toHaveLength(25)
-    expect(paged.items[0]?.number).toMatch(/^AB-\d{4}-00001$/)
+    expect(paged.items[0]?.number).toMatch(/^AG-\d{4}-00001$/)
   })
 
   it('has two demo members near their monthly limit', async () => {

@@ -395,6 +395,8 @@ describe.each(testDatabaseKinds)('organisation settings on %s', (kind) => {
         unitNetCents: 1200,
         vatRate: '19' as const,
         lineNetCents: 6000,
+        unitGrossCents: null,
+        lineGrossCents: null,
         batches: [],
       },
     ]
@@ -417,7 +419,8 @@ describe.each(testDatabaseKinds)('organisation settings on %s', (kind) => {
         eInvoiceAddress: null,
       },
       items,
-      totals: documentTotals(items),
+      priceBasis: 'net',
+      totals: documentTotals(items, 'net'),
       advanceInvoice: false,
       payment: { kind: 'none' },
       dueDate: null,

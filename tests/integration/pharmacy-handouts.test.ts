@@ -155,7 +155,7 @@ describe.each(testDatabaseKinds)('pharmacy hand-outs on %s', (kind) => {
         preparedOn: berlinIsoDate(),
         handedOutOn: berlinIsoDate(),
       })
-      expect(record.number).toMatch(/^AB-\d{4}-\d{5}$/)
+      expect(record.number).toMatch(/^AG-\d{4}-\d{5}$/)
     }
 
     const detail = await getCustomerOrder(actors.pharmacyStaff, id, db())

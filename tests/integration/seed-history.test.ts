@@ -113,15 +113,29 @@ describe.each(testDatabaseKinds)('demo history on %s', (kind) => {
     )
     expect(unsold).toEqual([])
 
-    // Totals are the items' (net per line, VAT per rate), and prescription lines have a checked
+    // Totals are the items' in the order's price basis (ADR 056: a patient's lines are unit gross
+    // × quantity, a business's unit net × quantity), and prescription lines have a checked
     // prescription, valid when the order was confirmed.
     const totals = await queryRows<{ id: string }>(
       db(),
       sql`select o.id from ${customerOrders} o
           where o.organisation_id = ${demoIds.pharmacy} and o.status = 'completed'
-            and o.net_cents <> (select sum(i.unit_price_cents * i.quantity) from ${customerOrderItems} i where i.order_id = o.id)`,
+            and case o.price_basis
+              when 'gross' then o.gross_cents <> (
+                select sum((i.unit_price_cents + (i.unit_price_cents * i.vat_rate::text::int + 50) / 100) * i.quantity)
+                from ${customerOrderItems} i where i.order_id = o.id)
+              else o.net_cents <> (
+                select sum(i.unit_price_cents * i.quantity)
+                from ${customerOrderItems} i where i.order_id = o.id)
+            end`,
     )
     expect(totals).toEqual([])
+    const bases = await queryRows<{ basis: string }>(
+      db(),
+      sql`select distinct o.price_basis as basis from ${customerOrders} o
+          where o.organisation_id = ${demoIds.pharmacy} and o.status = 'completed' order by 1`,
+    )
+    expect(bases.map((row) => row.basis)).toEqual(['gross', 'net'])
     const unchecked = await queryRows<{ id: string }>(
       db(),
       sql`select o.id from ${customerOrders} o

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseERezeptTokens } from '~/lib/checkout'
-import { deliveryFeeParts, lineCopaymentCents } from '~/lib/customer-orders'
+import { lineCopaymentCents } from '~/lib/customer-orders'
+import { containedVatCents } from '~/lib/prices'
 import { type ProductCategory, type VatRate, vatCents } from '~/lib/products'
 import { type Actor, type ShopActor, visitorActor } from '~/server/actor.server'
 import { cartItems, carts } from '~/server/cart/cart.schema'
@@ -222,7 +223,9 @@ describe.each(testDatabaseKinds)('shop checkout on %s', (kind) => {
       copaymentCents: 0,
       insurerCents: 0,
     })
-    expect(Math.abs((order?.grossCents ?? 0) - goods)).toBeLessThanOrEqual(1)
+    // Gross prices (ADR 056): the order costs exactly what its lines show.
+    expect(order?.grossCents).toBe(goods)
+    expect(order?.priceBasis).toBe('gross')
     const items = await db()
       .select()
       .from(customerOrderItems)
@@ -295,17 +298,18 @@ describe.each(testDatabaseKinds)('shop checkout on %s', (kind) => {
       prescription: { payer: 'self_pay', evidence: 'original_by_post' },
     })
     const [order] = await db().select().from(customerOrders).where(eq(customerOrders.id, placed.id))
-    const fee = deliveryFeeParts(490)
-    const goodsNet = flower.priceCents
+    // The fee joins the 19 % gross sum, whose VAT is taken out once (ADR 056).
+    const gross = flower.unitGrossCents + 490
+    const vat = containedVatCents(gross, '19')
+    expect(flower.vatRate).toBe('19')
     expect(order).toMatchObject({
       deliveryFeeCents: 490,
       deliveryMethod: 'courier',
       deliveryPostalCode: '12047',
-      netCents: goodsNet + fee.netCents,
-      vatCents: vatCents(goodsNet, flower.vatRate) + fee.vatCents,
-      grossCents: flower.unitGrossCents + 490,
+      netCents: gross - vat,
+      vatCents: vat,
+      grossCents: gross,
     })
-    expect(fee).toEqual({ netCents: 412, vatCents: 78 })
 
     // A back-office edit and a recorded prescription recompute the totals and keep the fee.
     const owner = await businessActorOf(db(), demoIds.userPharmacyOwner)
@@ -331,7 +335,7 @@ describe.each(testDatabaseKinds)('shop checkout on %s', (kind) => {
     )
     const [after] = await db().select().from(customerOrders).where(eq(customerOrders.id, placed.id))
     expect(after?.grossCents).toBe(flower.unitGrossCents + 490)
-    expect(after?.netCents).toBe(goodsNet + fee.netCents)
+    expect(after?.netCents).toBe(gross - vat)
 
     const confirmation = await getShopOrderConfirmation(db(), shop, customer, placed.id)
     expect(confirmation.bankAccount?.iban).toBeTruthy()
@@ -362,12 +366,14 @@ describe.each(testDatabaseKinds)('shop checkout on %s', (kind) => {
       .from(documents)
       .where(eq(documents.orderId, placed.id))
     const invoice = issued.find((document) => document.kind === 'invoice')?.content as {
-      items: { name: string; lineNetCents: number }[]
+      priceBasis: string
+      items: { name: string; lineGrossCents: number }[]
       totals: { netCents: number; vatCents: number; grossCents: number }
     }
+    expect(invoice.priceBasis).toBe('gross')
     expect(invoice.items.at(-1)).toMatchObject({
       name: 'Liefergebühr Botendienst',
-      lineNetCents: fee.netCents,
+      lineGrossCents: 490,
     })
     expect(invoice.totals).toMatchObject({
       netCents: after?.netCents,
@@ -557,8 +563,8 @@ describe.each(testDatabaseKinds)('shop checkout on %s', (kind) => {
 
   it('splits statutory prescriptions into co-payment and insurer share, none with an exemption, never the fee', async () => {
     const quantity = 4
-    const lineNet = quantity * flower.priceCents
-    const lineGross = lineNet + vatCents(lineNet, flower.vatRate)
+    // The patient's line: unit gross × quantity (ADR 056).
+    const lineGross = quantity * flower.unitGrossCents
     expect(lineGross).toBeLessThan(10_000)
     for (const exempt of [false, true]) {
       const customer = await newCustomer()

@@ -23,28 +23,28 @@ describe('delivery fee', () => {
     }
   })
 
-  it('adds the fee to the totals and to the 19 % row, keeping gross = net + VAT', () => {
+  it('adds the gross fee to the 19 % gross sum before its VAT is taken out once', () => {
     const items = [
       { unitPriceCents: 1_000, quantity: 3, vatRate: '19' as const },
       { unitPriceCents: 500, quantity: 1, vatRate: '7' as const },
     ]
-    const goods = orderTotals(items)
-    const totals = orderTotalsWithFee(items, 490)
+    const goods = orderTotals(items, 'gross')
+    const totals = orderTotalsWithFee(items, 490, 'gross')
+    expect(goods.grossCents).toBe(3 * 1_190 + 535)
     expect(totals.goodsGrossCents).toBe(goods.grossCents)
     expect(totals.grossCents).toBe(goods.grossCents + 490)
-    expect(totals.netCents).toBe(goods.netCents + 412)
-    expect(totals.vatCents).toBe(goods.vatCents + 78)
     expect(totals.grossCents).toBe(totals.netCents + totals.vatCents)
     expect(totals.byRate).toEqual([
-      { rate: '19', netCents: 3_412, vatCents: 570 + 78 },
-      { rate: '7', netCents: 500, vatCents: 35 },
+      // 4.060 gross at 19 %: 648,24 contained, rounded once.
+      { rate: '19', netCents: 3_412, vatCents: 648, grossCents: 4_060 },
+      { rate: '7', netCents: 500, vatCents: 35, grossCents: 535 },
     ])
-    const reduced = orderTotalsWithFee([items[1] as (typeof items)[number]], 690)
+    const reduced = orderTotalsWithFee([items[1] as (typeof items)[number]], 690, 'gross')
     expect(reduced.byRate).toEqual([
-      { rate: '7', netCents: 500, vatCents: 35 },
-      { rate: '19', netCents: 580, vatCents: 110 },
+      { rate: '19', netCents: 580, vatCents: 110, grossCents: 690 },
+      { rate: '7', netCents: 500, vatCents: 35, grossCents: 535 },
     ])
-    expect(orderTotalsWithFee(items, 0)).toMatchObject(goods)
+    expect(orderTotalsWithFee(items, 0, 'gross')).toMatchObject(goods)
   })
 
   it('charges pickup nothing, the courier up to its free-from amount, shipping always', () => {

@@ -120,15 +120,15 @@ describe('co-payment', () => {
 
   it('splits statutory lines into co-payment and insurer share, nothing for private', () => {
     const lines = [
-      // 10 g at 11,50 € + 19 % = 136,85 € → 10 €
+      // 10 g at 13,69 € gross (11,50 € + 19 %, per gram: ADR 056) = 136,90 € → 10 €
       { unitPriceCents: 1150, quantity: 10, vatRate: '19' as const, requiresPrescription: true },
       // a grinder: no prescription, no share
       { unitPriceCents: 1000, quantity: 1, vatRate: '19' as const, requiresPrescription: false },
     ]
-    const gross = 13685 + 1190
+    const gross = 13690 + 1190
     expect(
       prescriptionShares(lines, { payer: 'statutory', copaymentExempt: false }, gross),
-    ).toEqual({ lineCopayments: [1000, 0], copaymentCents: 1000, insurerCents: 12685 })
+    ).toEqual({ lineCopayments: [1000, 0], copaymentCents: 1000, insurerCents: 12690 })
     expect(prescriptionShares(lines, { payer: 'private', copaymentExempt: false }, gross)).toEqual({
       lineCopayments: [0, 0],
       copaymentCents: 0,

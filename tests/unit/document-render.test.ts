@@ -183,7 +183,7 @@ describe('invoice PDF', () => {
         quantity: index + 1,
       }),
     )
-    const content = invoice({ items, totals: documentTotals(items) })
+    const content = invoice({ items, totals: documentTotals(items, 'net') })
     const pages = await pdfPages(await renderInvoicePdf(content))
 
     expect(pages.length).toBeGreaterThan(1)
@@ -204,7 +204,7 @@ describe('invoice PDF', () => {
 
   it('shows the co-payment and the insurer share of a statutory prescription', async () => {
     const items = [item(1, { quantity: 10, unitNetCents: 840 })]
-    const totals = documentTotals(items)
+    const totals = documentTotals(items, 'net')
     const content = invoice({
       items,
       totals,
@@ -373,7 +373,7 @@ function zeroRated(
   const items = invoice().items.map((line) => ({ ...line, vatRate: '0' as const }))
   return invoice({
     items,
-    totals: documentTotals(items),
+    totals: documentTotals(items, 'net'),
     vatExemption: exemption,
     recipient: { ...invoice().recipient, ...recipient },
   })

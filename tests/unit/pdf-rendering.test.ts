@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { demoCertificatePdf } from '~/server/db/seed-stock.server'
-import { cancellationContent } from '~/server/documents/document-content'
+import {
+  cancellationContent,
+  documentItemOf,
+  documentTotals,
+} from '~/server/documents/document-content'
 import { documentFontCodePoints } from '~/server/documents/render/font-characters'
 import { drawableText } from '~/server/documents/render/fonts.server'
 import {
@@ -62,8 +66,22 @@ const patientInvoice = () =>
     notes: germanLine,
   })
 
+/** The same patient's invoice as the product issues it since ADR 056: gross prices. */
+const grossPatientInvoice = () => {
+  const items = patientInvoice().items.map((line) =>
+    documentItemOf({ ...line, unitPriceCents: line.unitNetCents }, 'gross', line.batches),
+  )
+  return invoice({
+    ...patientInvoice(),
+    priceBasis: 'gross',
+    items,
+    totals: documentTotals(items, 'gross'),
+  })
+}
+
 const kinds: [string, () => Promise<Uint8Array>][] = [
   ['invoice', () => renderInvoicePdf(patientInvoice())],
+  ['invoice-gross-prices', () => renderInvoicePdf(grossPatientInvoice())],
   [
     'cancellation-invoice',
     () =>

@@ -15,6 +15,7 @@ import {
 } from '~/lib/customer-orders'
 import type { CustomerOption } from '~/lib/customers'
 import { formatMoney } from '~/lib/format'
+import { lineAmountCents, priceBasisOf, unitAmountCents } from '~/lib/prices'
 import {
   formatPackSize,
   productCategoryLabels,
@@ -155,12 +156,16 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
     const [error] = meta?.errors ?? []
     return state.submissionAttempts > 0 && typeof error === 'string' ? error : null
   })
+  // A patient's order is priced gross, a business's net (ADR 056); before a customer is chosen,
+  // the pharmacy's usual buyer, a patient.
+  const basis = order?.priceBasis ?? priceBasisOf(customerKind ?? 'patient')
   const totals = orderTotals(
     items.map((line) => ({
       unitPriceCents: line.priceCents,
       quantity: lineQuantity(line),
       vatRate: line.vatRate,
     })),
+    basis,
   )
   const needsPrescription =
     customerKind !== undefined &&
@@ -236,8 +241,8 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
                     <span className="flex items-center justify-between gap-2">
                       <span className="font-medium">{product.name}</span>
                       <span className="whitespace-nowrap text-xs">
-                        {formatMoney(product.priceCents)} je{' '}
-                        {salesUnitShortLabel(product.salesUnit)}
+                        {formatMoney(unitAmountCents(product.priceCents, product.vatRate, basis))}{' '}
+                        je {salesUnitShortLabel(product.salesUnit)}
                       </span>
                     </span>
                     <span className="block text-xs text-ink-muted">
@@ -260,7 +265,7 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
             ) : (
               <div className="overflow-x-auto">
                 <table className="w-full text-sm">
-                  <OrderLinesHead />
+                  <OrderLinesHead basis={basis} />
                   <tbody>
                     {items.map((line, index) => (
                       <tr key={line.listingId} className="border-b border-border align-top">
@@ -290,11 +295,21 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
                           )}
                         </td>
                         <td className="py-2 pr-3 whitespace-nowrap">
-                          {formatMoney(line.priceCents)} je {salesUnitShortLabel(line.salesUnit)}
+                          {formatMoney(unitAmountCents(line.priceCents, line.vatRate, basis))} je{' '}
+                          {salesUnitShortLabel(line.salesUnit)}
                         </td>
                         <td className="py-2 pr-3 text-right">{vatRateLabels[line.vatRate]}</td>
                         <td className="py-2 pr-3 text-right whitespace-nowrap">
-                          {formatMoney(line.priceCents * lineQuantity(line))}
+                          {formatMoney(
+                            lineAmountCents(
+                              {
+                                unitPriceCents: line.priceCents,
+                                quantity: lineQuantity(line),
+                                vatRate: line.vatRate,
+                              },
+                              basis,
+                            ),
+                          )}
                         </td>
                         <td className="py-2">
                           {!linesLocked && (

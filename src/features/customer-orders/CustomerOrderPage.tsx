@@ -95,6 +95,7 @@ function OrderFacts({ order }: { order: CustomerOrderDetail }) {
 /** The lines with price, VAT, co-payment and what was picked; the totals per VAT rate. */
 function OrderLines({ order }: { order: CustomerOrderDetail }) {
   const statutory = order.prescription?.payer === 'statutory'
+  const basisLabel = order.priceBasis === 'gross' ? 'brutto' : 'netto'
   return (
     <section
       aria-labelledby="order-lines"
@@ -109,9 +110,9 @@ function OrderLines({ order }: { order: CustomerOrderDetail }) {
             <tr className="border-b border-border text-left text-ink-muted">
               <th className="py-2 pr-3 font-medium">Produkt</th>
               <th className="py-2 pr-3 text-right font-medium">Menge</th>
-              <th className="py-2 pr-3 text-right font-medium">Preis (netto)</th>
+              <th className="py-2 pr-3 text-right font-medium">Preis ({basisLabel})</th>
               <th className="py-2 pr-3 text-right font-medium">MwSt.</th>
-              <th className="py-2 pr-3 text-right font-medium">Summe (brutto)</th>
+              <th className="py-2 pr-3 text-right font-medium">Summe ({basisLabel})</th>
               {statutory && <th className="py-2 pr-3 text-right font-medium">Zuzahlung</th>}
               {statutory && <th className="py-2 pr-3 text-right font-medium">Kassenanteil</th>}
               <th className="py-2 font-medium">Chargen</th>
@@ -137,11 +138,11 @@ function OrderLines({ order }: { order: CustomerOrderDetail }) {
                     {formatSalesQuantity(item.quantity, item.salesUnit)}
                   </td>
                   <td className="py-2 pr-3 text-right whitespace-nowrap">
-                    {formatMoney(item.unitPriceCents)} je {salesUnitShortLabel(item.salesUnit)}
+                    {formatMoney(item.unitCents)} je {salesUnitShortLabel(item.salesUnit)}
                   </td>
                   <td className="py-2 pr-3 text-right">{vatRateLabels[item.vatRate]}</td>
                   <td className="py-2 pr-3 text-right whitespace-nowrap">
-                    {formatMoney(item.grossCents)}
+                    {formatMoney(item.lineCents)}
                   </td>
                   {statutory && (
                     <td className="py-2 pr-3 text-right whitespace-nowrap">
@@ -151,7 +152,7 @@ function OrderLines({ order }: { order: CustomerOrderDetail }) {
                   {statutory && (
                     <td className="py-2 pr-3 text-right whitespace-nowrap">
                       {item.requiresPrescription
-                        ? formatMoney(item.grossCents - item.copaymentCents)
+                        ? formatMoney(item.lineCents - item.copaymentCents)
                         : '–'}
                     </td>
                   )}

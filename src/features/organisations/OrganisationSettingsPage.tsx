@@ -18,6 +18,7 @@ import { FormAlert } from '../forms/field-parts'
 import { FormFrame, SubmitButton } from '../forms/fields'
 import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
+import { NumberSeriesSection } from '../number-series/NumberSeriesSection'
 import { CheckboxField, InputField, SelectField } from '../product-db/form-controls'
 import { focusFirstError, Section } from '../product-db/ProductFactsFields'
 import { PageHeader } from '../ui/PageHeader'
@@ -167,6 +168,11 @@ export function OrganisationSettingsPage() {
           ) : (
             <LetterheadView settings={settings} />
           )}
+          <Suspense
+            fallback={<p className="text-sm text-ink-muted">Nummernkreise werden geladen …</p>}
+          >
+            <NumberSeriesSection organisationId={id} />
+          </Suspense>
         </Tabs.Content>
         <Tabs.Content value="team" className="focus:outline-none">
           {tab === 'team' && (

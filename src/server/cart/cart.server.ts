@@ -221,7 +221,8 @@ function cartView(
       ? [{ unitPriceCents: listing.priceCents, quantity: item.quantity, vatRate: listing.vatRate }]
       : []
   })
-  const totals = orderTotals(priced)
+  // The shop sells to patients: gross prices, the lines add up to the total (ADR 056).
+  const totals = orderTotals(priced, 'gross')
   return {
     lines,
     pricesShown,

@@ -1,23 +1,20 @@
 import { sql } from 'drizzle-orm'
 import { berlinIsoDate } from '../../lib/format'
+import {
+  defaultNumberPrefixes,
+  formatDocumentNumber,
+  type PrefixedNumberSeries,
+} from '../../lib/number-series'
 import type { Executor } from '../db/client.server'
-import { numberCounters } from './counters.schema'
+import { numberCounters, numberSeriesPrefixes } from './counters.schema'
+
+export { formatDocumentNumber }
 
 /**
  * The number series an organisation keeps. Each counts per calendar year, except customer numbers,
  * which never restart: they count under year 0 (`customerNumberYear`).
  */
-export type NumberSeries =
-  | 'purchase_order'
-  | 'harvest'
-  | 'customer'
-  | 'customer_order'
-  | 'invoice'
-  | 'delivery_note'
-  | 'order_confirmation'
-  | 'credit_note'
-  | 'hand_out'
-  | 'filling'
+export type NumberSeries = PrefixedNumberSeries | 'customer'
 
 /** The counter year of series that never restart (customer numbers). */
 export const customerNumberYear = 0
@@ -62,6 +59,53 @@ export async function takeNumbers(
   return row.value - count + 1
 }
 
-/** `EK-2026-00042`: prefix, year and the number with five digits. */
-export const formatDocumentNumber = (prefix: string, year: number, value: number) =>
-  `${prefix}-${year}-${String(value).padStart(5, '0')}`
+/**
+ * The prefix of a series, locking it for good (ADR 058): the upsert marks the series as used and
+ * holds its row until the caller's transaction ends, so an owner choosing a prefix at the same
+ * moment waits and then finds it locked — no number is ever issued under a prefix that changes.
+ */
+async function lockedPrefixOf(
+  tx: Executor,
+  organisationId: string,
+  series: PrefixedNumberSeries,
+  now: Date,
+): Promise<string> {
+  const [row] = await tx
+    .insert(numberSeriesPrefixes)
+    .values({ organisationId, series, prefix: defaultNumberPrefixes[series], lockedAt: now })
+    .onConflictDoUpdate({
+      target: [numberSeriesPrefixes.organisationId, numberSeriesPrefixes.series],
+      set: { lockedAt: sql`coalesce(${numberSeriesPrefixes.lockedAt}, excluded.locked_at)` },
+    })
+    .returning({ prefix: numberSeriesPrefixes.prefix })
+  if (!row) throw new Error('The number series returned no prefix')
+  return row.prefix
+}
+
+/** The next document number of a series in the caller's transaction, e.g. `AG-2026-00042`. */
+export async function takeDocumentNumber(
+  tx: Executor,
+  organisationId: string,
+  series: PrefixedNumberSeries,
+  year: number = berlinYear(),
+): Promise<string> {
+  const [number] = await takeDocumentNumbers(tx, organisationId, series, year, 1)
+  if (!number) throw new Error('The number series returned no number')
+  return number
+}
+
+/** `count` consecutive document numbers of a series at once (rows written in bulk). */
+export async function takeDocumentNumbers(
+  tx: Executor,
+  organisationId: string,
+  series: PrefixedNumberSeries,
+  year: number,
+  count: number,
+  now: Date = new Date(),
+): Promise<string[]> {
+  const prefix = await lockedPrefixOf(tx, organisationId, series, now)
+  const first = await takeNumbers(tx, organisationId, series, year, count)
+  return Array.from({ length: count }, (_, index) =>
+    formatDocumentNumber(prefix, year, first + index),
+  )
+}

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
-import { type CustomerOrderAction, customerOrderNumberPrefix } from '../../lib/customer-orders'
+import type { CustomerOrderAction } from '../../lib/customer-orders'
+import { priceBasisOf } from '../../lib/prices'
 import type { Actor } from '../actor.server'
-import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
+import { takeDocumentNumber } from '../counters/counters.server'
 import { customers } from '../customers/customers.schema'
 import { insertCustomer } from '../customers/customers.server'
 import type { Executor } from '../db/client.server'
@@ -133,14 +134,14 @@ async function openOrderOfSeller(
     }),
     null,
     0,
+    priceBasisOf(customer.kind),
   )
-  const year = berlinYear()
-  const value = await takeNextNumber(tx, sellerId, 'customer_order', year)
+  const number = await takeDocumentNumber(tx, sellerId, 'customer_order')
   const [order] = await tx
     .insert(customerOrders)
     .values({
       organisationId: sellerId,
-      number: formatDocumentNumber(customerOrderNumberPrefix, year, value),
+      number,
       customerId: customer.id,
       channel: 'purchase_order',
       purchaseOrderId: purchaseOrder.id,

@@ -84,7 +84,7 @@ export async function recordPrescription(
       .values({ ...values, orderId: order.id, organisationId: order.organisationId })
       .onConflictDoUpdate({ target: customerOrderPrescriptions.orderId, set: values })
     const items = await itemsOfOrder(tx, order)
-    const priced = pricedLines(items, values, order.deliveryFeeCents)
+    const priced = pricedLines(items, values, order.deliveryFeeCents, order.priceBasis)
     for (const item of priced.items) {
       await tx
         .update(customerOrderItems)

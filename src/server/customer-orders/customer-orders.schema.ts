@@ -100,6 +100,11 @@ export const customerOrders = pgTable(
     billingCity: text('billing_city'),
     billingCountry: text('billing_country'),
     note: text('note'),
+    /**
+     * How the totals are rounded (ADR 056): `gross` for a patient, `net` for a business, fixed
+     * when the order is placed. Orders from before ADR 056 were computed `net`.
+     */
+    priceBasis: text('price_basis', { enum: ['gross', 'net'] }).notNull(),
     netCents: integer('net_cents').notNull().default(0),
     vatCents: integer('vat_cents').notNull().default(0),
     grossCents: integer('gross_cents').notNull().default(0),
@@ -166,6 +171,7 @@ export const customerOrders = pgTable(
       sql`(${table.channel} = 'purchase_order') = (${table.purchaseOrderId} is not null)`,
     ),
     check('customer_orders_version_positive', sql`${table.version} > 0`),
+    check('customer_orders_price_basis_known', sql`${table.priceBasis} in ('gross', 'net')`),
     check(
       'customer_orders_till_receipt',
       sql`coalesce(${table.paymentMeans} in ('cash', 'card'), false) = (${table.tillReceiptNumber} is not null)`,

@@ -13,7 +13,6 @@ import {
   type CustomerOrderDetail,
   type CustomerOrderList,
   customerOrderNotFoundMessage,
-  customerOrderNumberPrefix,
   customerShareCents,
   editableStatuses,
   isPrescriptionValidOn,
@@ -29,9 +28,10 @@ import {
 } from '../../lib/customer-orders'
 import { berlinIsoDate } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
-import { availableSalesUnits, lineTotalCents, orderRuleProblem, vatCents } from '../../lib/products'
+import { lineAmountCents, type PriceBasis, priceBasisOf, unitAmountCents } from '../../lib/prices'
+import { availableSalesUnits, orderRuleProblem } from '../../lib/products'
 import type { Actor } from '../actor.server'
-import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
+import { takeDocumentNumber } from '../counters/counters.server'
 import { customers } from '../customers/customers.schema'
 import { berlinEndOfDay } from '../db/berlin-time.server'
 import type { Database, Executor } from '../db/client.server'
@@ -309,6 +309,7 @@ export async function getCustomerOrder(
   const totals = orderTotalsWithFee(
     items.map(({ item }) => item),
     order.deliveryFeeCents,
+    order.priceBasis,
   )
   const today = berlinIsoDate()
   const p = prescription?.prescription
@@ -330,7 +331,6 @@ export async function getCustomerOrder(
     },
     note: order.note,
     items: items.map(({ item, category, packUnit }) => {
-      const net = lineTotalCents(item.unitPriceCents, item.quantity)
       return {
         id: item.id,
         position: item.position,
@@ -345,8 +345,8 @@ export async function getCustomerOrder(
         quantity: item.quantity,
         unitPriceCents: item.unitPriceCents,
         vatRate: item.vatRate,
-        netCents: net,
-        grossCents: net + vatCents(net, item.vatRate),
+        unitCents: unitAmountCents(item.unitPriceCents, item.vatRate, order.priceBasis),
+        lineCents: lineAmountCents(item, order.priceBasis),
         requiresPrescription: item.requiresPrescription,
         copaymentCents: item.copaymentCents,
         held: held
@@ -357,10 +357,11 @@ export async function getCustomerOrder(
           .map(({ itemId: _item, ...pick }) => pick),
       }
     }),
+    priceBasis: order.priceBasis,
     netCents: order.netCents,
     vatCents: order.vatCents,
     grossCents: order.grossCents,
-    vatByRate: totals.byRate,
+    vatByRate: totals.byRate.map(({ rate, netCents, vatCents }) => ({ rate, netCents, vatCents })),
     copaymentCents: order.copaymentCents,
     insurerCents: order.insurerCents,
     needsPrescription: items.some(({ item }) => item.requiresPrescription),
@@ -589,7 +590,7 @@ function deliveryOf(customer: CustomerRow, request: DeliveryRequest | undefined)
 
 /**
  * Totals, co-payments and insurer share of the lines under the order's prescription, plus the
- * order's delivery fee (gross cents; `orderTotalsWithFee`). The shares cover the prescription
+ * order's delivery fee (gross cents; `orderTotalsWithFee`), in the order's price basis (ADR 056). The shares cover the prescription
  * lines only: the fee is always the customer's.
  */
 export function pricedLines<
@@ -598,8 +599,9 @@ export function pricedLines<
   items: readonly T[],
   prescription: { payer: CustomerRow['payerKind'] & string; copaymentExempt: boolean } | null,
   deliveryFeeCents: number,
+  priceBasis: PriceBasis,
 ) {
-  const totals = orderTotalsWithFee(items, deliveryFeeCents)
+  const totals = orderTotalsWithFee(items, deliveryFeeCents, priceBasis)
   const shares = prescriptionShares(
     items.map((item) => ({ ...item, requiresPrescription: item.requiresPrescription ?? false })),
     prescription,
@@ -611,6 +613,7 @@ export function pricedLines<
       copaymentCents: shares.lineCopayments[index] ?? 0,
     })),
     totals: {
+      priceBasis,
       netCents: totals.netCents,
       vatCents: totals.vatCents,
       grossCents: totals.grossCents,
@@ -658,14 +661,13 @@ export async function createCustomerOrder(
     const customer = await orderCustomer(tx, organisationId, request.customerId)
     const lines = await resolveLines(tx, organisationId, customer.kind, request.items)
     const delivery = deliveryOf(customer, request.delivery)
-    const priced = pricedLines(lines, null, 0)
-    const year = berlinYear()
-    const value = await takeNextNumber(tx, organisationId, 'customer_order', year)
+    const priced = pricedLines(lines, null, 0, priceBasisOf(customer.kind))
+    const number = await takeDocumentNumber(tx, organisationId, 'customer_order')
     const [order] = await tx
       .insert(customerOrders)
       .values({
         organisationId,
-        number: formatDocumentNumber(customerOrderNumberPrefix, year, value),
+        number,
         customerId: customer.id,
         channel: 'back_office',
         ...delivery,
@@ -721,7 +723,7 @@ export async function updateCustomerOrder(
           ({ id: _id, orderId: _o, organisationId: _g, createdAt: _c, updatedAt: _u, ...item }) =>
             item,
         )
-    const priced = pricedLines(lines, prescription, order.deliveryFeeCents)
+    const priced = pricedLines(lines, prescription, order.deliveryFeeCents, order.priceBasis)
     const delivery = request.delivery ? deliveryOf(customer, request.delivery) : {}
     const next: OrderRow = {
       ...order,

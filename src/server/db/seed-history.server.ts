@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { alias, type PgTable } from 'drizzle-orm/pg-core'
-import {
-  type CustomerKind,
-  customerOrderNumberPrefix,
-  requiresPrescription,
-} from '../../lib/customer-orders'
+import { type CustomerKind, requiresPrescription } from '../../lib/customer-orders'
 import { ageOn } from '../../lib/customers'
 import { fillingLimits, fillingMovementReasons } from '../../lib/filling-protocols'
 import { addCalendarDays, berlinIsoDate } from '../../lib/format'
@@ -17,6 +13,8 @@ import {
   handOutRulesFor,
   storageNoteByCategory,
 } from '../../lib/handouts'
+import type { PrefixedNumberSeries } from '../../lib/number-series'
+import { priceBasisOf } from '../../lib/prices'
 import {
   type CannabinoidUnit,
   orderRuleProblem,
@@ -25,12 +23,7 @@ import {
   type SalesUnit,
   type VatRate,
 } from '../../lib/products'
-import {
-  berlinYear,
-  formatDocumentNumber,
-  type NumberSeries,
-  takeNumbers,
-} from '../counters/counters.server'
+import { berlinYear, takeDocumentNumbers } from '../counters/counters.server'
 import {
   customerOrderEvents,
   customerOrderEvidence,
@@ -146,8 +139,7 @@ async function insertRows<T extends PgTable>(tx: Executor, table: T, rows: T['$i
 async function numberRows<T>(
   tx: Executor,
   organisationId: string,
-  series: NumberSeries,
-  prefix: string,
+  series: PrefixedNumberSeries,
   rows: readonly T[],
   at: (row: T) => Date,
 ): Promise<Map<T, string>> {
@@ -158,9 +150,9 @@ async function numberRows<T>(
   }
   const numbers = new Map<T, string>()
   for (const [year, ofYear] of [...byYear].sort(([a], [b]) => a - b)) {
-    const first = await takeNumbers(tx, organisationId, series, year, ofYear.length)
+    const taken = await takeDocumentNumbers(tx, organisationId, series, year, ofYear.length)
     ofYear.forEach((row, index) => {
-      numbers.set(row, formatDocumentNumber(prefix, year, first + index))
+      numbers.set(row, taken[index] as string)
     })
   }
   return numbers
@@ -502,7 +494,6 @@ class HistoryFillings<T> {
       tx,
       this.organisationId,
       'filling',
-      'AF',
       this.all,
       (filling) => filling.startedAt,
     )
@@ -1074,7 +1065,6 @@ export async function generateSalesHistory(
     tx,
     organisationId,
     'customer_order',
-    customerOrderNumberPrefix,
     [...orders].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
     (order) => order.createdAt,
   )
@@ -1099,6 +1089,7 @@ export async function generateSalesHistory(
       })),
       prescription,
       0,
+      priceBasisOf(buyer.kind),
     )
     const at = (share: number) =>
       new Date(
@@ -1246,7 +1237,6 @@ export async function generateSalesHistory(
     tx,
     organisationId,
     'hand_out',
-    'AB',
     [...dispensings].sort(
       (a, b) => a.sale.order.completedAt.getTime() - b.sale.order.completedAt.getTime(),
     ),
@@ -1562,19 +1552,13 @@ export async function generateHandOutHistory(
     }
   }
   harvests.sort((a, b) => a.harvestedOn.localeCompare(b.harvestedOn))
-  const harvestNumbers = await numberRows(
-    tx,
-    organisationId,
-    'harvest',
-    'ER',
-    harvests,
-    (harvest) => berlinWallClock(harvest.harvestedOn, 12 * 60),
+  const harvestNumbers = await numberRows(tx, organisationId, 'harvest', harvests, (harvest) =>
+    berlinWallClock(harvest.harvestedOn, 12 * 60),
   )
   const handOutNumbers = await numberRows(
     tx,
     organisationId,
     'hand_out',
-    'AB',
     generated,
     (handOut) => handOut.at,
   )

@@ -69,6 +69,8 @@ const lineLabel = (item: DocumentItem) => `Position ${item.position} (${item.nam
  * what is left of the invoice's VAT of that rate; the credit that uses up a rate's net takes
  * exactly the VAT left — so all credits of an invoice add up to at most, and when everything is
  * credited exactly, the invoice (§ 17 UStG corrects the taxable amount and the tax with it).
+ * A patient's gross-priced invoice (ADR 056) is corrected in net amounts too: the net and the
+ * VAT left are what § 17 corrects, and a net credit can never exceed them by a rounding cent.
  */
 export function creditNoteLines(
   invoice: DocumentContent,
@@ -114,6 +116,9 @@ export function creditNoteLines(
         ...item,
         quantity: -quantity,
         lineNetCents: -net,
+        // Credits count net, whatever the invoice's basis (ADR 057): see `creditNoteLines`.
+        unitGrossCents: null,
+        lineGrossCents: null,
         batches,
         priceCorrection: false,
       })
@@ -130,6 +135,8 @@ export function creditNoteLines(
         quantity: -1,
         unitNetCents: amount,
         lineNetCents: -amount,
+        unitGrossCents: null,
+        lineGrossCents: null,
         batches: [],
         priceCorrection: true,
       })

@@ -275,6 +275,8 @@ async function creditInvoice(
     ...invoice,
     ...lines,
     kind: 'credit_note',
+    // Credits count net, also of a patient's gross-priced invoice (`creditNoteLines`).
+    priceBasis: 'net',
     number,
     issueDate: berlinIsoDate(now),
     payment: { kind: 'none' },

@@ -1,6 +1,13 @@
+import { deliveryFeeParts, deliveryFeeVatRate } from '../../lib/customer-orders'
 import type { EInvoiceFormat, PaymentMeans } from '../../lib/customer-values'
 import type { LegalIdentity } from '../../lib/legal-forms'
-import { lineTotalCents, type SalesUnit, type VatRate, vatCents } from '../../lib/products'
+import {
+  lineAmountCents,
+  type PriceBasis,
+  totalsOfAmounts,
+  unitAmountCents,
+} from '../../lib/prices'
+import { lineTotalCents, type SalesUnit, type VatRate } from '../../lib/products'
 
 /**
  * Everything a generated document shows, frozen at the moment it is issued (ADR 022). The
@@ -94,6 +101,12 @@ export interface DocumentItem {
   vatRate: VatRate
   /** unitNetCents × quantity. */
   lineNetCents: number
+  /**
+   * A gross-priced document's (ADR 056) unit and line gross as printed; null when net-priced.
+   * The line gross is unit gross × quantity, the sums come from these.
+   */
+  unitGrossCents: number | null
+  lineGrossCents: number | null
   /** Picked batches (delivery notes; invoices may show them too). */
   batches: DocumentBatch[]
   /**
@@ -175,6 +188,8 @@ export interface DocumentContent {
   buyerOrderReference: string | null
   seller: DocumentSeller
   recipient: DocumentRecipient
+  /** Gross prices for a patient, net for a business (ADR 056); issued before it: net. */
+  priceBasis: PriceBasis
   items: DocumentItem[]
   totals: DocumentTotals
   /** What the payment statement says (`payment-statement.ts`, ADR 055). */
@@ -223,35 +238,85 @@ export const isCreditDocument = (kind: DocumentKind) =>
 export const precedingInvoiceOf = (content: Pick<DocumentContent, 'cancels' | 'corrects'>) =>
   content.cancels ?? content.corrects
 
-const rateOrder: Record<VatRate, number> = { '19': 0, '7': 1, '0': 2 }
-
 /**
- * Totals of a document's lines: VAT once per rate on that rate's net (src/lib/products.ts). A
- * negative rate total (cancellation) is rounded like its positive twin and negated, so a Storno
- * mirrors its invoice to the cent.
+ * Totals of a document's lines in its price basis (ADR 056, `src/lib/prices.ts`): gross lines
+ * summed per rate with the VAT taken out once, or net lines with the VAT added once. A negative
+ * rate total (cancellation) is rounded like its positive twin and negated, so a Storno mirrors
+ * its invoice to the cent.
  */
 export function documentTotals(
-  items: readonly Pick<DocumentItem, 'lineNetCents' | 'vatRate'>[],
+  items: readonly Pick<DocumentItem, 'lineNetCents' | 'lineGrossCents' | 'vatRate'>[],
+  basis: PriceBasis,
 ): DocumentTotals {
-  const netByRate = new Map<VatRate, number>()
-  for (const item of items) {
-    netByRate.set(item.vatRate, (netByRate.get(item.vatRate) ?? 0) + item.lineNetCents)
+  const totals = totalsOfAmounts(
+    items.map((item) => ({
+      rate: item.vatRate,
+      amountCents: basis === 'gross' ? (item.lineGrossCents ?? 0) : item.lineNetCents,
+    })),
+    basis,
+  )
+  return {
+    byRate: totals.byRate.map(({ rate, netCents, vatCents }) => ({ rate, netCents, vatCents })),
+    netCents: totals.netCents,
+    vatCents: totals.vatCents,
+    grossCents: totals.grossCents,
   }
-  const byRate = [...netByRate]
-    .sort(([a], [b]) => rateOrder[a] - rateOrder[b])
-    .map(([rate, net]) => ({
-      rate,
-      netCents: net,
-      vatCents: Math.sign(net) * vatCents(Math.abs(net), rate),
-    }))
-  const netCents = byRate.reduce((sum, line) => sum + line.netCents, 0)
-  const vat = byRate.reduce((sum, line) => sum + line.vatCents, 0)
-  return { byRate, netCents, vatCents: vat, grossCents: netCents + vat }
 }
 
 /** A line's net from its unit price and quantity (integers, ADR 014). */
 export const documentLineNetCents = (unitNetCents: number, quantity: number): number =>
   lineTotalCents(unitNetCents, quantity)
+
+/** A document line of an order line, priced in the order's basis (ADR 056). */
+export function documentItemOf(
+  line: Pick<DocumentItem, 'position' | 'name' | 'pzn' | 'quantity' | 'salesUnit' | 'vatRate'> & {
+    unitPriceCents: number
+  },
+  basis: PriceBasis,
+  batches: DocumentBatch[],
+): DocumentItem {
+  const gross = basis === 'gross'
+  return {
+    position: line.position,
+    name: line.name,
+    pzn: line.pzn,
+    quantity: line.quantity,
+    salesUnit: line.salesUnit,
+    unitNetCents: line.unitPriceCents,
+    vatRate: line.vatRate,
+    lineNetCents: documentLineNetCents(line.unitPriceCents, line.quantity),
+    unitGrossCents: gross ? unitAmountCents(line.unitPriceCents, line.vatRate, 'gross') : null,
+    lineGrossCents: gross ? lineAmountCents(line, 'gross') : null,
+    batches,
+  }
+}
+
+/**
+ * A delivery fee (gross cents, standard rate) as a document line: gross-priced the fee itself,
+ * net-priced its net part — as `orderTotalsWithFee` counts it, so document and order agree.
+ */
+export function deliveryFeeDocumentItem(
+  feeCents: number,
+  name: string,
+  position: number,
+  basis: PriceBasis,
+): DocumentItem {
+  const { netCents } = deliveryFeeParts(feeCents)
+  const gross = basis === 'gross' ? feeCents : null
+  return {
+    position,
+    name,
+    pzn: null,
+    quantity: 1,
+    salesUnit: 'pack',
+    unitNetCents: netCents,
+    vatRate: deliveryFeeVatRate,
+    lineNetCents: netCents,
+    unitGrossCents: gross,
+    lineGrossCents: gross,
+    batches: [],
+  }
+}
 
 /**
  * The cancellation invoice of an issued invoice: same lines with negated quantities and amounts,
@@ -266,6 +331,7 @@ export function cancellationContent(
     ...item,
     quantity: -item.quantity,
     lineNetCents: -item.lineNetCents,
+    lineGrossCents: item.lineGrossCents === null ? null : -item.lineGrossCents,
   }))
   return {
     ...original,
@@ -300,7 +366,7 @@ export function cancellationContent(
   }
 }
 
-/** Fields added to the content after documents had been issued (ADR 054, 055, 057): absent in older rows. */
+/** Fields added to the content after documents had been issued (ADR 054–057): absent in older rows. */
 type LaterContentFields =
   | 'buyerOrderReference'
   | 'paidCents'
@@ -310,6 +376,7 @@ type LaterContentFields =
   | 'advanceInvoice'
   | 'corrects'
   | 'creditReason'
+  | 'priceBasis'
 
 /**
  * `DocumentContent` as it is stored (jsonb): the logo as base64, everything else as is. Rows
@@ -364,6 +431,12 @@ export function documentContentOf(stored: StoredDocumentContent): DocumentConten
     eInvoiceFormat: stored.eInvoiceFormat ?? null,
     corrects: stored.corrects ?? null,
     creditReason: stored.creditReason ?? null,
+    priceBasis: stored.priceBasis ?? 'net',
+    items: stored.items.map((item) => ({
+      ...item,
+      unitGrossCents: item.unitGrossCents ?? null,
+      lineGrossCents: item.lineGrossCents ?? null,
+    })),
     seller: {
       ...seller,
       legal: seller.legal ?? null,

@@ -1,19 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import {
-  customerOrderStatusLabels,
-  type DocumentKind,
-  deliveryFeeParts,
-  deliveryFeeVatRate,
-  orderTotalsWithFee,
-} from '../../lib/customer-orders'
+import { customerOrderStatusLabels, type DocumentKind } from '../../lib/customer-orders'
 import type { EInvoiceFormat } from '../../lib/customer-values'
 import {
   anonymisedCustomerMessage,
   creditedInvoiceMessage,
   deliveryNoteStatuses,
   documentExistsMessage,
-  documentNumberPrefixes,
   invoiceExistsMessage,
   invoiceRefusal,
   noInvoiceToCancelMessage,
@@ -22,15 +15,11 @@ import {
   wrongStatusMessage,
 } from '../../lib/documents'
 import { berlinIsoDate } from '../../lib/format'
+import type { PrefixedNumberSeries } from '../../lib/number-series'
 import { formatSalesQuantity } from '../../lib/purchase-orders'
 import type { Actor } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
-import {
-  berlinYear,
-  formatDocumentNumber,
-  type NumberSeries,
-  takeNextNumber,
-} from '../counters/counters.server'
+import { berlinYear, takeDocumentNumber } from '../counters/counters.server'
 import { sellerOf } from '../customer-orders/customer-order-access.server'
 import {
   itemsOfOrder,
@@ -53,10 +42,10 @@ import {
   type DocumentPayment,
   type DocumentRecipient,
   type DocumentSeller,
-  type DocumentTotals,
+  deliveryFeeDocumentItem,
   documentContentOf,
+  documentItemOf,
   documentKindLabels,
-  documentLineNetCents,
   documentTotals,
   type StoredDocumentContent,
   storedDocumentContent,
@@ -85,7 +74,7 @@ const counterSeries = {
   delivery_note: 'delivery_note',
   order_confirmation: 'order_confirmation',
   credit_note: 'credit_note',
-} as const satisfies Record<DocumentKind, NumberSeries>
+} as const satisfies Record<DocumentKind, PrefixedNumberSeries>
 
 /** The next number of a document kind's series, in the caller's transaction. */
 export async function nextDocumentNumber(
@@ -94,9 +83,7 @@ export async function nextDocumentNumber(
   kind: DocumentKind,
   now: Date,
 ) {
-  const year = berlinYear(now)
-  const value = await takeNextNumber(tx, organisationId, counterSeries[kind], year)
-  return formatDocumentNumber(documentNumberPrefixes[kind], year, value)
+  return takeDocumentNumber(tx, organisationId, counterSeries[kind], berlinYear(now))
 }
 
 /**
@@ -187,63 +174,22 @@ function recipientOf(
 async function itemsWithBatches(tx: Executor, order: OrderRow): Promise<DocumentItem[]> {
   const items = await itemsOfOrder(tx, order)
   const picks = await picksOfOrder(tx, order)
-  return items.map((item) => ({
-    position: item.position,
-    name: item.name,
-    pzn: item.pzn,
-    quantity: item.quantity,
-    salesUnit: item.salesUnit,
-    unitNetCents: item.unitPriceCents,
-    vatRate: item.vatRate,
-    lineNetCents: documentLineNetCents(item.unitPriceCents, item.quantity),
-    batches: picks
-      .filter((pick) => pick.itemId === item.id)
-      .map((pick) => ({
-        number: pick.batchNumber,
-        quantityText: formatSalesQuantity(
-          pick.quantity / item.baseUnitsPerSalesUnit,
-          item.salesUnit,
-        ).replace(/\u00a0/g, ' '),
-        expiryDate: pick.expiryDate,
-      })),
-  }))
-}
-
-/** A shop order's delivery fee as a line of its documents (gross fee, standard rate). */
-function deliveryFeeItem(order: OrderRow, position: number): DocumentItem {
-  const { netCents } = deliveryFeeParts(order.deliveryFeeCents)
-  return {
-    position,
-    name: order.deliveryMethod === 'shipping' ? 'Versandkosten' : 'Liefergebühr Botendienst',
-    pzn: null,
-    quantity: 1,
-    salesUnit: 'pack',
-    unitNetCents: netCents,
-    vatRate: deliveryFeeVatRate,
-    lineNetCents: netCents,
-    batches: [],
-  }
-}
-
-/**
- * The totals of an order with a delivery fee, exactly as the order holds them (what the customer
- * paid): the goods' VAT per rate plus the fee's contained VAT.
- */
-function totalsWithFee(goods: DocumentItem[], feeCents: number): DocumentTotals {
-  const totals = orderTotalsWithFee(
-    goods.map((item) => ({
-      unitPriceCents: item.unitNetCents,
-      quantity: item.quantity,
-      vatRate: item.vatRate,
-    })),
-    feeCents,
+  return items.map((item) =>
+    documentItemOf(
+      item,
+      order.priceBasis,
+      picks
+        .filter((pick) => pick.itemId === item.id)
+        .map((pick) => ({
+          number: pick.batchNumber,
+          quantityText: formatSalesQuantity(
+            pick.quantity / item.baseUnitsPerSalesUnit,
+            item.salesUnit,
+          ).replace(/\u00a0/g, ' '),
+          expiryDate: pick.expiryDate,
+        })),
+    ),
   )
-  return {
-    byRate: totals.byRate.map(({ rate, netCents, vatCents }) => ({ rate, netCents, vatCents })),
-    netCents: totals.netCents,
-    vatCents: totals.vatCents,
-    grossCents: totals.grossCents,
-  }
 }
 
 const addDays = (day: string, days: number) => {
@@ -296,7 +242,17 @@ async function contentOf(
   const issueDate = berlinIsoDate(now)
   const goods = await itemsWithBatches(tx, order)
   const items =
-    order.deliveryFeeCents > 0 ? [...goods, deliveryFeeItem(order, goods.length + 1)] : goods
+    order.deliveryFeeCents > 0
+      ? [
+          ...goods,
+          deliveryFeeDocumentItem(
+            order.deliveryFeeCents,
+            order.deliveryMethod === 'shipping' ? 'Versandkosten' : 'Liefergebühr Botendienst',
+            goods.length + 1,
+            order.priceBasis,
+          ),
+        ]
+      : goods
   // § 3 Abs. 6 UStG: a pickup is delivered at its hand-over, courier and shipping at dispatch.
   const delivered = order.deliveryMethod === 'pickup' ? order.completedAt : order.shippedAt
   const [prescription] = await tx
@@ -311,10 +267,8 @@ async function contentOf(
   const invoice = kind === 'invoice'
   const payment = invoice ? paymentOfOrder(order) : ({ kind: 'none' } as const)
   const recipient = recipientOf(customer, order, kind)
-  const totals =
-    order.deliveryFeeCents > 0
-      ? totalsWithFee(goods, order.deliveryFeeCents)
-      : documentTotals(items)
+  // The order's own computation (`orderTotalsWithFee`): the fee is one more line (ADR 056).
+  const totals = documentTotals(items, order.priceBasis)
   return {
     kind,
     number,
@@ -326,6 +280,7 @@ async function contentOf(
     buyerOrderReference: await buyerOrderReferenceOf(tx, order),
     seller,
     recipient,
+    priceBasis: order.priceBasis,
     items,
     totals,
     payment,

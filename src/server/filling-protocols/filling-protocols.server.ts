@@ -22,7 +22,7 @@ import { customProductSchema, offerSchema } from '../../lib/product-schemas'
 import { formatPackSize } from '../../lib/products'
 import { type Actor, type BusinessActor, requireRole } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
-import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
+import { berlinYear, takeDocumentNumber } from '../counters/counters.server'
 import type { Database, Executor } from '../db/client.server'
 import { organisations, users } from '../db/schema'
 import {
@@ -380,11 +380,7 @@ export async function startFillingProtocol(
       packProductName = pack.productName
     }
     const year = berlinYear(now)
-    const number = formatDocumentNumber(
-      'AF',
-      year,
-      await takeNextNumber(tx, organisationId, 'filling', year),
-    )
+    const number = await takeDocumentNumber(tx, organisationId, 'filling', year)
     const record = {
       number,
       bulkBatchId: batch.id,

@@ -4,7 +4,7 @@ import { berlinIsoDate } from '../../lib/format'
 import { formOfUseByCategory, storageNoteByCategory } from '../../lib/handouts'
 import type { BusinessActor } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
-import { berlinYear, formatDocumentNumber, takeNumbers } from '../counters/counters.server'
+import { berlinYear, takeDocumentNumbers } from '../counters/counters.server'
 import type { ItemRow, OrderRow } from '../customer-orders/customer-order-core.server'
 import { customerOrderPrescriptions } from '../customer-orders/customer-orders.schema'
 import type { Executor } from '../db/client.server'
@@ -106,13 +106,20 @@ export async function recordDispensing(
   if (dispensed.length === 0) return []
   // One block of numbers from the counter for all of the order's records.
   const year = berlinYear(now)
-  const first = await takeNumbers(tx, order.organisationId, 'hand_out', year, dispensed.length)
+  const recordNumbers = await takeDocumentNumbers(
+    tx,
+    order.organisationId,
+    'hand_out',
+    year,
+    dispensed.length,
+    now,
+  )
   const numbers: string[] = []
   for (const [index, { part, batch, item }] of dispensed.entries()) {
     const product = productOf.get(item.productId)
     if (!product) throw new Error('the sold item has no product')
     const id = crypto.randomUUID()
-    const number = formatDocumentNumber('AB', year, first + index)
+    const number = recordNumbers[index] as string
     const record = {
       number,
       customerOrderId: order.id,

@@ -41,7 +41,7 @@ export const handOuts = pgTable(
     organisationId: uuid('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'restrict' }),
-    /** `AB-2026-00042`, from the organisation's counter per year. */
+    /** `AG-2026-00042`, from the organisation's counter per year (ADR 058). */
     number: text('number').notNull(),
     customerId: uuid('customer_id')
       .notNull()

@@ -26,7 +26,7 @@ import { isUuid } from '../../lib/ids'
 import type { CannabinoidUnit } from '../../lib/products'
 import { type Actor, type BusinessActor, requireRole } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
-import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
+import { berlinYear, takeDocumentNumber } from '../counters/counters.server'
 import { customerOrders } from '../customer-orders/customer-orders.schema'
 import { customers } from '../customers/customers.schema'
 import {
@@ -377,11 +377,7 @@ export async function createHandOut(
 
     const id = crypto.randomUUID()
     const year = berlinYear(now)
-    const number = formatDocumentNumber(
-      'AB',
-      year,
-      await takeNextNumber(tx, organisationId, 'hand_out', year),
-    )
+    const number = await takeDocumentNumber(tx, organisationId, 'hand_out', year)
     const movementId = await withdrawFromBatch(tx, business, batch, {
       kind: 'hand_out',
       quantity: data.quantity,

@@ -136,7 +136,7 @@ interface Access {
 }
 
 /** Whether `actor` may read organisation `id`: its own users, and the platform admin. */
-function readAccess(actor: Actor, id: string): Access {
+export function readAccess(actor: Actor, id: string): Access {
   const business = requireBusiness(actor)
   const admin = isPlatformAdmin(business)
   if (!admin && business.organisation.id !== id) throw new ForbiddenError()

@@ -24,7 +24,6 @@ import {
   type PurchasingOwner,
   purchaseOrderFieldLabels,
   purchaseOrderNotFoundMessage,
-  purchaseOrderNumberPrefix,
   purchaseOrderTotals,
   refusedTransitionMessage,
   stalePurchaseOrderMessage,
@@ -32,7 +31,7 @@ import {
 } from '../../lib/purchase-orders'
 import type { Actor } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
-import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
+import { takeDocumentNumber } from '../counters/counters.server'
 import {
   cancelSellerOrder,
   lockSellerOrderOf,
@@ -674,11 +673,10 @@ export async function orderPurchaseOrder(
       .from(purchaseOrderItems)
       .where(eq(purchaseOrderItems.purchaseOrderId, order.id))
     if (!lines?.count) throw new ConflictError(emptyOrderMessage)
-    const year = berlinYear()
-    const value = await takeNextNumber(tx, owner.id, 'purchase_order', year)
+    const number = await takeDocumentNumber(tx, owner.id, 'purchase_order')
     const updated = await changeOrder(tx, actor, order, purchaseOrderAudit.ordered, {
       status: 'ordered',
-      number: formatDocumentNumber(purchaseOrderNumberPrefix, year, value),
+      number,
       orderedAt: new Date(),
       orderedBy: business.user.id,
     })

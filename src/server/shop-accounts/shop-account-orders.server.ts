@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm'
 import { customerOrderNotFoundMessage } from '../../lib/customer-orders'
 import { isUuid } from '../../lib/ids'
 import { mayPayOnline } from '../../lib/payments'
-import { lineTotalCents, vatCents } from '../../lib/products'
+import { lineAmountCents } from '../../lib/prices'
 import {
   customerCancelReason,
   customerEventText,
@@ -168,7 +168,6 @@ export async function getShopOrder(
         )
       : null,
     items: items.map((item) => {
-      const net = lineTotalCents(item.unitPriceCents, item.quantity)
       return {
         id: item.id,
         name: item.name,
@@ -176,7 +175,8 @@ export async function getShopOrder(
         quantity: item.quantity,
         unitPriceCents: item.unitPriceCents,
         vatRate: item.vatRate,
-        grossCents: net + vatCents(net, item.vatRate),
+        // A patient sees gross lines (ADR 056); an order from before may differ by a cent.
+        grossCents: lineAmountCents(item, 'gross'),
         requiresPrescription: item.requiresPrescription,
         copaymentCents: item.copaymentCents,
       }

@@ -15,7 +15,6 @@ import {
 } from '../../lib/checkout'
 import {
   customerOrderNotFoundMessage,
-  customerOrderNumberPrefix,
   customerShareCents,
   orderTotals,
   payerKinds,
@@ -24,7 +23,7 @@ import {
 import { formatMoney } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
 import { onlinePaymentHoldMinutes } from '../../lib/payments'
-import { vatCents } from '../../lib/products'
+import { lineAmountCents, priceBasisOf, unitAmountCents } from '../../lib/prices'
 import { formatSalesQuantity } from '../../lib/purchase-orders'
 import { type ShopPaymentMethod, shopPageConfig } from '../../lib/shop'
 import { addressLine } from '../../lib/shop-addresses'
@@ -32,7 +31,7 @@ import type { ShopDeliveryMethod } from '../../lib/tenant-config'
 import { type Actor, requireShopCustomer, type ShopActor } from '../actor.server'
 import { cartItems } from '../cart/cart.schema'
 import { cartOfShopUser, emptyCart } from '../cart/cart.server'
-import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
+import { takeDocumentNumber } from '../counters/counters.server'
 import { orderSource, recordOrderCreated } from '../customer-orders/customer-order-core.server'
 import {
   customerOrderEvidence,
@@ -113,9 +112,6 @@ function checkoutParties(
   return { shop, customer }
 }
 
-const unitGross = (netCents: number, rate: CheckoutLine['vatRate']) =>
-  netCents + vatCents(netCents, rate)
-
 /** The cart's items with what the shop sells them for now. */
 async function cartLines(executor: Executor, shop: ShopTenant, cartId: string) {
   const rows = await executor
@@ -144,7 +140,7 @@ async function cartLines(executor: Executor, shop: ShopTenant, cartId: string) {
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
   return rows.map((row) => {
-    const unitGrossCents = unitGross(row.priceCents, row.vatRate)
+    const unitGrossCents = unitAmountCents(row.priceCents, row.vatRate, 'gross')
     return {
       ...row,
       sellable: row.visible && row.archivedAt === null && row.productStatus === 'active',
@@ -165,7 +161,7 @@ const checkoutLineOf = (line: CartLine): CheckoutLine => ({
   unitGrossCents: line.unitGrossCents,
   addedUnitGrossCents: line.addedUnitGrossCents,
   vatRate: line.vatRate,
-  grossCents: line.unitGrossCents * line.quantity,
+  grossCents: lineAmountCents({ ...line, unitPriceCents: line.priceCents }, 'gross'),
   // A shop account's customer is always a patient.
   requiresPrescription: requiresPrescription(line.category, 'patient'),
 })
@@ -379,14 +375,15 @@ export async function placeShopOrder(
     const evidence = items.some((item) => item.requiresPrescription)
       ? await checkedEvidence(tx, shop, customer, request)
       : null
-    const feeCents = deliveryFeeFor(method, orderTotals(items).grossCents)
+    const priceBasis = priceBasisOf(buyer.kind)
+    const feeCents = deliveryFeeFor(method, orderTotals(items, priceBasis).grossCents)
     const priced = pricedLines(
       items,
       evidence && { payer: evidence.payer, copaymentExempt: evidence.exemptionFileId !== null },
       feeCents,
+      priceBasis,
     )
-    const year = berlinYear()
-    const value = await takeNextNumber(tx, organisationId, 'customer_order', year)
+    const number = await takeDocumentNumber(tx, organisationId, 'customer_order')
     const expiresAt =
       request.paymentMethod === 'mollie'
         ? new Date(Date.now() + onlinePaymentHoldMinutes * 60_000)
@@ -395,7 +392,7 @@ export async function placeShopOrder(
       .insert(customerOrders)
       .values({
         organisationId,
-        number: formatDocumentNumber(customerOrderNumberPrefix, year, value),
+        number,
         customerId: buyer.id,
         channel: 'shop',
         type: 'order',
@@ -547,11 +544,11 @@ export async function getShopOrderConfirmation(
     paymentMethod: order.paymentMethod,
     createdAt: order.createdAt.toISOString(),
     items: items.map((item) => {
-      const net = item.unitPriceCents * item.quantity
       return {
         name: item.name,
         quantityText: formatSalesQuantity(item.quantity, item.salesUnit),
-        grossCents: net + vatCents(net, item.vatRate),
+        // A patient sees gross lines (ADR 056); an order from before may differ by a cent.
+        grossCents: lineAmountCents(item, 'gross'),
         copaymentCents: item.copaymentCents,
         requiresPrescription: item.requiresPrescription,
       }

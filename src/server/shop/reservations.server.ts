@@ -1,5 +1,4 @@
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm'
-import { customerOrderNumberPrefix } from '../../lib/customer-orders'
 import { isUuid } from '../../lib/ids'
 import {
   checkConfiguration,
@@ -9,6 +8,7 @@ import {
   reservationProblem,
   reservedSalesUnits,
 } from '../../lib/prescription-configurator'
+import { priceBasisOf } from '../../lib/prices'
 import { brokenOrderRule } from '../../lib/products'
 import { formatSalesQuantity } from '../../lib/purchase-orders'
 import {
@@ -20,7 +20,7 @@ import {
   reservationsPerAddressPerHour,
 } from '../../lib/shop-reservations'
 import type { ShopActor, VisitorActor } from '../actor.server'
-import { berlinYear, formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
+import { takeDocumentNumber } from '../counters/counters.server'
 import { orderSource, recordOrderCreated } from '../customer-orders/customer-order-core.server'
 import { customerOrderItems, customerOrders } from '../customer-orders/customer-orders.schema'
 import { insertItems, pricedLines, resolveLines } from '../customer-orders/customer-orders.server'
@@ -153,15 +153,14 @@ export async function reservePrescription(
     const lines = await resolveLines(tx, organisationId, customer.kind, [
       { listingId: product.id, quantity },
     ])
-    const priced = pricedLines(lines, null, 0)
-    const year = berlinYear()
-    const value = await takeNextNumber(tx, organisationId, 'customer_order', year)
+    const priced = pricedLines(lines, null, 0, priceBasisOf(customer.kind))
+    const number = await takeDocumentNumber(tx, organisationId, 'customer_order')
     const expiresAt = new Date(Date.now() + holdMilliseconds)
     const [order] = await tx
       .insert(customerOrders)
       .values({
         organisationId,
-        number: formatDocumentNumber(customerOrderNumberPrefix, year, value),
+        number,
         customerId: customer.id,
         channel: 'shop',
         type: 'reservation',

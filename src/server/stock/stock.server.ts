@@ -13,7 +13,7 @@ import {
 } from '../../lib/stock-schemas'
 import { type Actor, type BusinessActor, requireRole } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
-import { formatDocumentNumber, takeNextNumber } from '../counters/counters.server'
+import { takeDocumentNumber } from '../counters/counters.server'
 import type { Database, Executor } from '../db/client.server'
 import { organisations } from '../db/schema'
 import { ConflictError, ForbiddenError, InvalidError, parseInput } from '../errors.server'
@@ -45,8 +45,6 @@ export function requireStockKeeper(actor: Actor): BusinessActor {
   }
   return business
 }
-
-const harvestSeries = 'harvest'
 
 /** `/inventory/receipt` for sellers: a delivery without a purchase order. */
 export async function receiveGoods(
@@ -95,10 +93,10 @@ export async function recordHarvest(
   }
   return db.transaction(async (tx) => {
     const year = Number(harvest.harvestDate.slice(0, 4))
-    const number = await takeNextNumber(tx, business.organisation.id, harvestSeries, year)
+    const batchNumber = await takeDocumentNumber(tx, business.organisation.id, 'harvest', year)
     return receiveIntoBatch(tx, business, {
       ...harvest,
-      batchNumber: formatDocumentNumber('ER', year, number),
+      batchNumber,
       origin: 'harvest',
     })
   })

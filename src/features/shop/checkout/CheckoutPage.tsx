@@ -155,9 +155,10 @@ export function CheckoutPage() {
       : addresses.find((address) => address.id === deliveryAddressId)
   const flowers = lines.filter((line) => line.category === 'flower').map((line) => line.name)
   const needsPrescription = lines.some((line) => line.requiresPrescription)
-  const goods = orderTotalsWithFee(lines, 0)
+  // Patients pay gross prices: the lines add up to the goods total (ADR 056).
+  const goods = orderTotalsWithFee(lines, 0, 'gross')
   const feeCents = method ? deliveryFeeFor(method, goods.grossCents) : 0
-  const totals = orderTotalsWithFee(lines, feeCents)
+  const totals = orderTotalsWithFee(lines, feeCents, 'gross')
   const shares = prescriptionShares(
     lines,
     needsPrescription && payer

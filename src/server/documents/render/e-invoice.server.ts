@@ -158,6 +158,9 @@ function assertEInvoiceFacts(content: DocumentContent) {
     )
   if (content.recipient.kind !== 'business')
     throw new DocumentContentError('E-Rechnungen gibt es nur für Geschäftskunden.')
+  // EN 16931 sums net lines (BR-CO-10); a gross-priced document has none to sum (ADR 056).
+  if (content.priceBasis === 'gross')
+    throw new DocumentContentError('E-Rechnungen rechnen mit Nettopreisen.')
   const missing: string[] = []
   if (!content.seller.email) missing.push('E-Mail-Adresse des Ausstellers')
   if (!content.seller.phone) missing.push('Telefonnummer des Ausstellers')

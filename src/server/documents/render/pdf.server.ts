@@ -1,4 +1,5 @@
 import { formatCount, formatMoney } from '../../../lib/format'
+import type { PriceBasis } from '../../../lib/prices'
 import { vatRateLabels } from '../../../lib/products'
 import {
   type DocumentContent,
@@ -29,16 +30,19 @@ export function formatItemQuantity(
 
 const mm = (value: number) => (value * 72) / 25.4
 
-const pricedColumns = (): Column[] => {
+/** A patient's documents print gross prices, a business's net ones (ADR 056). */
+const basisWord = (basis: PriceBasis) => (basis === 'gross' ? 'brutto' : 'netto')
+
+const pricedColumns = (basis: PriceBasis): Column[] => {
   const fixed = [mm(11), mm(24), mm(27), mm(14), mm(27)]
   const name = contentWidth - fixed.reduce((sum, width) => sum + width, 0)
   return [
     { header: 'Pos.', width: fixed[0] as number },
     { header: 'Bezeichnung', width: name },
     { header: 'Menge', width: fixed[1] as number, align: 'right' },
-    { header: 'Einzelpreis netto', width: fixed[2] as number, align: 'right' },
+    { header: `Einzelpreis ${basisWord(basis)}`, width: fixed[2] as number, align: 'right' },
     { header: 'USt.', width: fixed[3] as number, align: 'right' },
-    { header: 'Gesamt netto', width: fixed[4] as number, align: 'right' },
+    { header: `Gesamt ${basisWord(basis)}`, width: fixed[4] as number, align: 'right' },
   ]
 }
 
@@ -63,7 +67,8 @@ const batchText = (batch: DocumentItem['batches'][number]) =>
     .filter(Boolean)
     .join(', ')
 
-function pricedRow(item: DocumentItem): Row {
+function pricedRow(item: DocumentItem, basis: PriceBasis): Row {
+  const gross = basis === 'gross'
   const details = [item.pzn ? `PZN ${item.pzn}` : '', ...item.batches.map(batchText)].filter(
     Boolean,
   )
@@ -71,9 +76,9 @@ function pricedRow(item: DocumentItem): Row {
     [String(item.position)],
     [item.name, ...details],
     [formatItemQuantity(item)],
-    [formatMoney(item.unitNetCents)],
+    [formatMoney(gross ? (item.unitGrossCents ?? 0) : item.unitNetCents)],
     [vatRateLabels[item.vatRate]],
-    [formatMoney(item.lineNetCents)],
+    [formatMoney(gross ? (item.lineGrossCents ?? 0) : item.lineNetCents)],
   ]
 }
 
@@ -214,17 +219,29 @@ async function renderDocumentPdf(
   canvas.paragraph(intros[expected](content))
   canvas.y -= 6
 
-  if (priced) canvas.table(pricedColumns(), content.items.map(pricedRow))
-  else canvas.table(deliveryColumns(), content.items.map(deliveryRow))
+  if (priced) {
+    canvas.table(
+      pricedColumns(content.priceBasis),
+      content.items.map((item) => pricedRow(item, content.priceBasis)),
+    )
+  } else canvas.table(deliveryColumns(), content.items.map(deliveryRow))
 
   if (priced) {
     const { totals } = content
     canvas.summary([
-      { label: 'Summe netto', value: formatMoney(totals.netCents) },
-      ...totals.byRate.map((line) => ({
-        label: `zzgl. ${vatRateLabels[line.rate]} USt. auf ${formatMoney(line.netCents)}`,
-        value: formatMoney(line.vatCents),
-      })),
+      ...(content.priceBasis === 'gross'
+        ? // Gross prices: the lines add up to the total, which contains the VAT of each rate.
+          totals.byRate.map((line) => ({
+            label: `enthaltene ${vatRateLabels[line.rate]} USt. auf netto ${formatMoney(line.netCents)}`,
+            value: formatMoney(line.vatCents),
+          }))
+        : [
+            { label: 'Summe netto', value: formatMoney(totals.netCents) },
+            ...totals.byRate.map((line) => ({
+              label: `zzgl. ${vatRateLabels[line.rate]} USt. auf ${formatMoney(line.netCents)}`,
+              value: formatMoney(line.vatCents),
+            })),
+          ]),
       {
         label:
           expected === 'credit_note' ? 'Gutgeschriebener Betrag brutto' : 'Gesamtbetrag brutto',
