@@ -206,6 +206,17 @@ test('the platform admin creates a pharmacy and invites its owner, who sets up t
   await shopPage.goto(`${tenantOrigin(baseURL, slug)}/shop`)
   await expect(shopPage).toHaveURL(`${tenantOrigin(baseURL, slug)}/`)
 
+  // The shop's contact is the organisation's record (one source for shop, mails and documents):
+  // she gives its mail address with the letterhead, which names the tax number too.
+  await ownerPage.goto(`/organisations/${organisationId}`)
+  await waitForHydratedForm(ownerPage)
+  await ownerPage.getByLabel('E-Mail-Adresse').fill(`service@${slug}.example`)
+  await ownerPage.getByLabel('Steuernummer').fill('27/123/45678')
+  await ownerPage.getByRole('button', { name: 'Speichern', exact: true }).click()
+  await expect(
+    ownerPage.getByText('Briefkopf und Rechnungsangaben wurden gespeichert.'),
+  ).toBeVisible()
+
   // She sets up the shop: an unreadable colour is refused, a readable one and a logo are taken.
   await ownerPage.goto(`/organisations/${organisationId}?tab=shop`)
   await expect(ownerPage.getByRole('tab', { name: 'Shop' })).toHaveAttribute(
@@ -215,10 +226,12 @@ test('the platform admin creates a pharmacy and invites its owner, who sets up t
   await expect(ownerPage.getByText('Noch nicht online.')).toBeVisible()
   await waitForHydratedForm(ownerPage)
   await expectNoSeriousViolations(ownerPage)
-  await ownerPage.getByLabel('E-Mail-Adresse').fill(`service@${slug}.example`)
+  await expect(ownerPage.getByText(`E-Mail: service@${slug}.example`)).toBeVisible()
   await ownerPage
     .getByRole('textbox', { name: 'Impressum' })
-    .fill(`Linden-Apotheke ${stamp}\nUnter den Linden 10\n10117 Berlin`)
+    .fill(
+      'Verantwortliche Apothekerin: Lina Linde\nZuständige Kammer: Apothekerkammer Berlin\nAufsicht: Landesamt für Gesundheit und Soziales Berlin',
+    )
   await ownerPage
     .getByRole('textbox', { name: 'Datenschutzerklärung' })
     .fill('## Verantwortlich\n\nLinden-Apotheke')
@@ -251,10 +264,12 @@ test('the platform admin creates a pharmacy and invites its owner, who sets up t
   await expect(header).toHaveCSS('background-color', 'rgb(122, 31, 92)')
   await expect(header.locator('img')).toHaveAttribute('src', /^\/api\/files\//)
   await shopPage.goto(`${tenantOrigin(baseURL, slug)}/legal-notice`)
-  // The Impressum keeps its line breaks.
+  // The Impressum names the operator from the organisation's record and keeps the owner's line
+  // breaks.
   const imprint = shopPage.getByRole('article')
   await expect(imprint).toContainText('Unter den Linden 10')
-  await expect(imprint.locator('p br')).toHaveCount(2)
+  await expect(imprint).toContainText(`service@${slug}.example`)
+  await expect(imprint.locator('p', { hasText: 'Zuständige Kammer' }).locator('br')).toHaveCount(2)
 
   // She invites a colleague, who joins; then she deactivates her.
   await ownerPage.goto(`/organisations/${organisationId}?tab=team`)

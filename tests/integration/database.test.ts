@@ -62,6 +62,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       'mollie_payments',
       'mollie_refunds',
       'number_counters',
+      'number_series_prefixes',
       'organisation_invitations',
       'organisation_products',
       'organisations',

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
+import { isUuid } from '../../lib/ids'
 import { numberPrefixSchema } from '../../lib/number-prefix-schema'
 import {
   defaultNumberPrefixes,
@@ -69,10 +70,13 @@ async function settingsOf(
   editable: boolean,
   year: number,
 ): Promise<NumberSeriesSettings> {
-  const [organisation] = await executor
-    .select({ category: organisations.category })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId))
+  // A platform admin may ask for any organisation: an id that is none is not found.
+  const [organisation] = isUuid(organisationId)
+    ? await executor
+        .select({ category: organisations.category })
+        .from(organisations)
+        .where(eq(organisations.id, organisationId))
+    : []
   if (!organisation) throw new NotFoundError(organisationNotFoundMessage)
   const states = await seriesStates(executor, organisationId)
   const counters = await executor
