@@ -13,6 +13,7 @@ import {
   type PrescriptionForm,
   paymentStatuses,
 } from './customer-values'
+import { addCalendarDays, addCalendarMonths } from './format'
 import type { ListResult } from './list-query'
 import {
   basketTotals,
@@ -291,29 +292,12 @@ export const prescriptionOnlyCategories: readonly ProductCategory[] = [
 export const requiresPrescription = (category: ProductCategory, customerKind: CustomerKind) =>
   customerKind === 'patient' && prescriptionOnlyCategories.includes(category)
 
-const addDays = (isoDate: string, days: number) => {
-  const date = new Date(`${isoDate}T00:00:00Z`)
-  date.setUTCDate(date.getUTCDate() + days)
-  return date.toISOString().slice(0, 10)
-}
-
-const addMonths = (isoDate: string, months: number) => {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number]
-  const target = new Date(Date.UTC(year, month - 1 + months, 1))
-  // 30 November + 3 months is the last day of February, not 2 March.
-  const lastDay = new Date(
-    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
-  ).getUTCDate()
-  target.setUTCDate(Math.min(day, lastDay))
-  return target.toISOString().slice(0, 10)
-}
-
 /**
  * The last day (`YYYY-MM-DD`) a prescription may be filled: statutory 28 days after issue,
  * private and self-pay three months (domain.md).
  */
 export function validUntil(issuedOn: string, payer: PayerKind): string {
-  return payer === 'statutory' ? addDays(issuedOn, 28) : addMonths(issuedOn, 3)
+  return payer === 'statutory' ? addCalendarDays(issuedOn, 28) : addCalendarMonths(issuedOn, 3)
 }
 
 export const isPrescriptionValidOn = (issuedOn: string, payer: PayerKind, today: string) =>

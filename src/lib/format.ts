@@ -137,7 +137,21 @@ export function isCalendarDay(value: string): boolean {
 
 /** A calendar day (`YYYY-MM-DD`) plus `days` (negative: before it). */
 export function addCalendarDays(day: string, days: number): string {
-  const date = new Date(`${day}T12:00:00Z`)
+  const date = new Date(`${day}T00:00:00Z`)
   date.setUTCDate(date.getUTCDate() + days)
   return date.toISOString().slice(0, 10)
+}
+
+/**
+ * A calendar day (`YYYY-MM-DD`) plus `months`, kept inside the target month: 30 November plus
+ * three months is the last day of February, not 2 March.
+ */
+export function addCalendarMonths(day: string, months: number): string {
+  const [year, month, dayOfMonth] = day.split('-').map(Number) as [number, number, number]
+  const target = new Date(Date.UTC(year, month - 1 + months, 1))
+  const lastDay = new Date(
+    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
+  ).getUTCDate()
+  target.setUTCDate(Math.min(dayOfMonth, lastDay))
+  return target.toISOString().slice(0, 10)
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { berlinIsoDate } from '~/lib/format'
+import { addCalendarDays, berlinIsoDate } from '~/lib/format'
 import { inventoryListSearch } from '~/lib/inventory'
 import type { CustomProduct, Offer } from '~/lib/product-schemas'
 import { organisationProductListSearch } from '~/lib/products'
@@ -66,11 +66,7 @@ const offer = (salesUnit: Offer['salesUnit'], lowStockThreshold: number): Offer 
 const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
 
 /** `YYYY-MM-DD`, `days` from today in Berlin. */
-function daysFromToday(days: number): string {
-  const day = new Date(`${berlinIsoDate()}T00:00:00Z`)
-  day.setUTCDate(day.getUTCDate() + days)
-  return day.toISOString().slice(0, 10)
-}
+const daysFromToday = (days: number) => addCalendarDays(berlinIsoDate(), days)
 
 describe.each(testDatabaseKinds)('inventory on %s', (kind) => {
   let database: TestDatabase

@@ -14,7 +14,7 @@ import {
   orderConfirmationStatuses,
   wrongStatusMessage,
 } from '../../lib/documents'
-import { berlinIsoDate } from '../../lib/format'
+import { addCalendarDays, berlinIsoDate } from '../../lib/format'
 import type { PrefixedNumberSeries } from '../../lib/number-series'
 import { formatSalesQuantity } from '../../lib/purchase-orders'
 import type { Actor } from '../actor.server'
@@ -192,12 +192,6 @@ async function itemsWithBatches(tx: Executor, order: OrderRow): Promise<Document
   )
 }
 
-const addDays = (day: string, days: number) => {
-  const date = new Date(`${day}T12:00:00Z`)
-  date.setUTCDate(date.getUTCDate() + days)
-  return date.toISOString().slice(0, 10)
-}
-
 /** Days a patient or business has to pay an unpaid invoice. */
 const paymentDays = 14
 
@@ -284,7 +278,7 @@ async function contentOf(
     items,
     totals,
     payment,
-    dueDate: payment.kind === 'transfer' ? addDays(issueDate, paymentDays) : null,
+    dueDate: payment.kind === 'transfer' ? addCalendarDays(issueDate, paymentDays) : null,
     // A patient with a statutory prescription paid their share; the insurer pays the rest.
     paidCents: payment.kind === 'paid' ? order.grossCents - order.insurerCents : 0,
     vatExemption: invoice

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { berlinIsoDate } from '../../lib/format'
+import { addCalendarDays, berlinIsoDate } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
 import type {
   BatchActions,
@@ -53,20 +53,13 @@ const toOwner = (owner: ProductOwner): StockOwner => ({
   harvest: !owner.shopAllowed,
 })
 
-/** `YYYY-MM-DD` plus `days` calendar days. */
-function addDays(isoDate: string, days: number): string {
-  const day = new Date(`${isoDate}T00:00:00Z`)
-  day.setUTCDate(day.getUTCDate() + days)
-  return day.toISOString().slice(0, 10)
-}
-
 /**
  * Each listing's stock and its warnings, as the list filters them and the dashboard counts them:
  * one definition, so a figure and the list it links to always agree.
  */
 function inventoryFacts(db: Executor, organisationId: string) {
   const today = berlinIsoDate()
-  const soon = addDays(today, expiringSoonDays)
+  const soon = addCalendarDays(today, expiringSoonDays)
   const stock = stockByProduct(db, organisationId, today)
   const available = sql`coalesce(${stock.available}, 0)`
   const onHand = sql`coalesce(${stock.onHand}, 0)`

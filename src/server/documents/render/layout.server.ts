@@ -18,7 +18,8 @@ import { documentFontNames, documentFonts, drawableText } from './fonts.server'
  * Pure layout: the document-specific parts (columns, rows, totals) come from `pdf.server.ts`.
  */
 
-const mm = (value: number) => (value * 72) / 25.4
+/** Millimetres in PDF points (1/72 inch): every document measures its page in mm. */
+export const mm = (value: number) => (value * 72) / 25.4
 
 export const pageWidth = mm(210)
 export const pageHeight = mm(297)

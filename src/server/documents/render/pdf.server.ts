@@ -10,7 +10,14 @@ import {
   precedingInvoiceOf,
 } from '../document-content'
 import { paymentStatementOf } from '../payment-statement'
-import { addressLine, type Column, contentWidth, DocumentCanvas, type Row } from './layout.server'
+import {
+  addressLine,
+  type Column,
+  contentWidth,
+  DocumentCanvas,
+  mm,
+  type Row,
+} from './layout.server'
 
 /**
  * The four PDF documents of an order. One function lays out all of them; the kind decides the
@@ -27,8 +34,6 @@ export function formatItemQuantity(
   if (item.salesUnit === 'gram') return `${formatCount(item.quantity)}\u00a0g`
   return `${formatCount(item.quantity)}\u00a0${Math.abs(item.quantity) === 1 ? 'Packung' : 'Packungen'}`
 }
-
-const mm = (value: number) => (value * 72) / 25.4
 
 /** A patient's documents print gross prices, a business's net ones (ADR 056). */
 const basisWord = (basis: PriceBasis) => (basis === 'gross' ? 'brutto' : 'netto')

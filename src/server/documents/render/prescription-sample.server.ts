@@ -6,7 +6,14 @@ import {
   prescriptionText,
 } from '../../../lib/prescription-configurator'
 import { formatDay } from '../document-content'
-import { contentWidth, DocumentCanvas, marginLeft, pageHeight, pageWidth } from './layout.server'
+import {
+  contentWidth,
+  DocumentCanvas,
+  marginLeft,
+  mm,
+  pageHeight,
+  pageWidth,
+} from './layout.server'
 
 /**
  * The Rezeptkonfigurator's sample prescription: the fields in a Muster-16-like form, watermarked
@@ -25,7 +32,6 @@ export interface PrescriptionSample {
   today: string
 }
 
-const mm = (value: number) => (value * 72) / 25.4
 const fromTop = (value: number) => pageHeight - mm(value)
 const orBlank = (value: string) => value.trim() || '–'
 
