@@ -11,7 +11,10 @@ import type { Database } from '../db/client.server'
 import { organisations, tenants, users } from '../db/schema'
 import { listPage, searchCondition } from '../list-query.server'
 
-/** The platform admin console: every organisation and user of the platform, read-only for now. */
+/**
+ * The platform admin console's lists of every organisation and user. Lists only: creating and
+ * deactivating organisations is in `admin-organisations.server.ts`.
+ */
 
 /** Business users per organisation. */
 const userCounts = (db: Database) =>

@@ -28,8 +28,8 @@ export const storedFilePurpose = pgEnum('stored_file_purpose', [
 
 /**
  * Uploaded files, kept in the database so that every app process reaches the same bytes
- * (architecture.md, scale-out): product images now, CoAs and prescription scans later. A file is
- * written once and never changed; a new upload is a new row.
+ * (architecture.md, scale-out): images, logos, CoAs, prescription scans and issued documents
+ * (`storedFilePurpose`). A file is written once and never changed; a new upload is a new row.
  */
 export const storedFiles = pgTable(
   'stored_files',

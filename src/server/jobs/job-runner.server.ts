@@ -1,10 +1,10 @@
 import type { Logger } from '../logger.server'
 
 /**
- * Background work that repeats on an interval inside each app process (the shop's reservation
- * expiry, later the mail outbox). Every process runs every job: a job must be safe with several
- * processes at once (lock its rows with `FOR UPDATE SKIP LOCKED`). Tests call a job's `run`
- * directly instead of waiting for the runner.
+ * Background work that repeats on an interval inside each app process (reservation expiry, mail
+ * delivery, refunds, purges; `app.server.ts` lists them). Every process runs every job: a job
+ * must be safe with several processes at once (lock its rows with `FOR UPDATE SKIP LOCKED`).
+ * Tests call a job's `run` directly instead of waiting for the runner.
  */
 export interface IntervalJob {
   /** Short name for the log and the audit trail's system actor, e.g. `reservation-expiry`. */
