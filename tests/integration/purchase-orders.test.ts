@@ -614,38 +614,107 @@ describe.each(testDatabaseKinds)('purchase orders on %s', (kind) => {
       const receiptOf = async (id: string) => ({
         items: [{ itemId: await itemOf(id), batches: [batch(`M-${id.slice(0, 6)}`, 1)] }],
       })
-      const calls: Record<string, (actor: Actor) => Promise<unknown>> = {
-        getPurchaseOrder: (actor) => getPurchaseOrder(actor, draftId, db()),
-        listPurchaseOrderHistory: (actor) => listPurchaseOrderHistory(actor, draftId, db()),
-        searchOrderableProducts: (actor) =>
-          searchOrderableProducts(actor, platformSupplier, '', db()),
-        createPurchaseOrder: (actor) =>
-          createPurchaseOrder(actor, { supplierId: platformSupplier, note: null, items: [] }, db()),
-        updatePurchaseOrder: async (actor) =>
-          updatePurchaseOrder(
-            actor,
-            draftId,
-            {
-              revision: (await getPurchaseOrder(actors.pharmacyOwner, draftId, db())).revision,
-              supplierId: platformSupplier,
-              note: `von ${(actor as BusinessActor).user?.name ?? 'jemand'}`,
-              items: [line(nordhanf.bulk, 1)],
-            },
-            db(),
-          ),
-        orderPurchaseOrder: async (actor) =>
-          orderPurchaseOrder(actor, (await draft([line(nordhanf.bulk, 1)])).id, {}, db()),
-        cancelPurchaseOrder: async (actor) =>
-          cancelPurchaseOrder(actor, await orderIn('ordered'), { reason: 'Test' }, db()),
-        receivePurchaseOrder: async (actor) => {
-          const id = await orderIn('ordered')
-          return receivePurchaseOrder(actor, id, await receiptOf(id), db())
+      const nameOf = (actor: Actor) => (actor as BusinessActor).user?.name ?? 'jemand'
+      /** A changed order as its pharmacy reads it back: its status, owner, supplier and note. */
+      const readBack = async ({ id, status }: { id: string; status: PurchaseOrderStatus }) => {
+        const stored = await getPurchaseOrder(actors.pharmacyOwner, id, db())
+        return { status, owner: stored.owner.id, supplier: stored.supplier.id, note: stored.note }
+      }
+      const pharmacyOrder = (status: PurchaseOrderStatus, note: string | null = null) => ({
+        status,
+        owner: demoIds.pharmacy,
+        supplier: platformSupplier,
+        note,
+      })
+      /** Each call, and what it answers the pharmacy's owner or staff member `actor`. */
+      const calls: Record<
+        string,
+        { call: (actor: Actor) => Promise<unknown>; answer: (actor: Actor) => unknown }
+      > = {
+        getPurchaseOrder: {
+          call: async (actor) => {
+            const order = await getPurchaseOrder(actor, draftId, db())
+            return { id: order.id, ...(await readBack(order)), lines: order.items.length }
+          },
+          answer: () => ({ id: draftId, ...pharmacyOrder('draft'), lines: 1 }),
+        },
+        listPurchaseOrderHistory: {
+          call: async (actor) =>
+            (await listPurchaseOrderHistory(actor, draftId, db())).map((entry) => entry.action),
+          answer: () => ['created'],
+        },
+        searchOrderableProducts: {
+          // Nordhanf's price list, including what the pharmacy does not list itself.
+          call: async (actor) =>
+            (await searchOrderableProducts(actor, platformSupplier, 'Hafenlicht', db())).some(
+              (pick) => pick.listingId === nordhanf.notListedByPharmacy,
+            ),
+          answer: () => true,
+        },
+        createPurchaseOrder: {
+          call: async (actor) =>
+            readBack(
+              await createPurchaseOrder(
+                actor,
+                { supplierId: platformSupplier, note: null, items: [] },
+                db(),
+              ),
+            ),
+          answer: () => pharmacyOrder('draft'),
+        },
+        updatePurchaseOrder: {
+          call: async (actor) =>
+            readBack(
+              await updatePurchaseOrder(
+                actor,
+                draftId,
+                {
+                  revision: (await getPurchaseOrder(actors.pharmacyOwner, draftId, db())).revision,
+                  supplierId: platformSupplier,
+                  note: `von ${nameOf(actor)}`,
+                  items: [line(nordhanf.bulk, 1)],
+                },
+                db(),
+              ),
+            ),
+          answer: (actor) => pharmacyOrder('draft', `von ${nameOf(actor)}`),
+        },
+        orderPurchaseOrder: {
+          call: async (actor) => {
+            const ordered = await orderPurchaseOrder(
+              actor,
+              (await draft([line(nordhanf.bulk, 1)])).id,
+              {},
+              db(),
+            )
+            return { ...(await readBack(ordered)), number: ordered.number }
+          },
+          answer: () => ({ ...pharmacyOrder('ordered'), number: expect.stringMatching(/^EK-/) }),
+        },
+        cancelPurchaseOrder: {
+          call: async (actor) =>
+            readBack(
+              await cancelPurchaseOrder(actor, await orderIn('ordered'), { reason: 'Test' }, db()),
+            ),
+          answer: () => pharmacyOrder('cancelled'),
+        },
+        receivePurchaseOrder: {
+          call: async (actor) => {
+            const id = await orderIn('ordered')
+            const receipt = await receivePurchaseOrder(actor, id, await receiptOf(id), db())
+            return { ...(await readBack(receipt)), batches: receipt.batches.length }
+          },
+          answer: () => ({ ...pharmacyOrder('partially_received'), batches: 1 }),
         },
       }
       const reads = ['getPurchaseOrder', 'listPurchaseOrderHistory']
-      for (const [name, call] of Object.entries(calls)) {
-        await expect(call(actors.pharmacyOwner), `${name} owner`).resolves.toBeDefined()
-        await expect(call(actors.pharmacyStaff), `${name} staff`).resolves.toBeDefined()
+      for (const [name, { call, answer }] of Object.entries(calls)) {
+        for (const [role, actor] of [
+          ['owner', actors.pharmacyOwner],
+          ['staff', actors.pharmacyStaff],
+        ] as const) {
+          expect(await call(actor), `${name} ${role}`).toEqual(answer(actor))
+        }
         const other = await call(actors.wholesalerOwner).catch((error) => error)
         // Another organisation does not see the order (404) or has no such supplier (400).
         expect(
@@ -653,8 +722,9 @@ describe.each(testDatabaseKinds)('purchase orders on %s', (kind) => {
           `${name} other organisation`,
         ).toBe(true)
         const admin = call(actors.admin)
-        if (reads.includes(name)) await expect(admin, `${name} admin`).resolves.toBeDefined()
-        else await expect(admin, `${name} admin`).rejects.toBeInstanceOf(ForbiddenError)
+        if (reads.includes(name)) {
+          await expect(admin, `${name} admin`).resolves.toEqual(answer(actors.admin))
+        } else await expect(admin, `${name} admin`).rejects.toBeInstanceOf(ForbiddenError)
         await expect(call(actors.shopCustomer), `${name} b2c`).rejects.toBeInstanceOf(
           ForbiddenError,
         )

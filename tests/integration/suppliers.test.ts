@@ -141,25 +141,98 @@ describe.each(testDatabaseKinds)('suppliers on %s', (kind) => {
 
   it('authorises owner and staff, lets the admin read and refuses everyone else', async () => {
     const { id } = await createSupplier(actors.pharmacyOwner, external('Matrix GmbH'), db())
-    const calls: Record<string, (actor: Actor) => Promise<unknown>> = {
-      listSuppliers: (actor) =>
-        listSuppliers(actor, supplierListSearch.parse({ organisation: demoIds.pharmacy }), db()),
-      getSupplier: (actor) => getSupplier(actor, id, db()),
-      listPlatformSellers: (actor) => listPlatformSellers(actor, db()),
-      listSupplierOptions: (actor) => listSupplierOptions(actor, db()),
-      createSupplier: (actor) =>
-        createSupplier(actor, external(`Neu ${crypto.randomUUID()}`), db()),
-      updateSupplier: (actor) => updateSupplier(actor, id, external('Matrix GmbH'), db()),
-      archiveAndRestore: async (actor) => {
-        await archiveSupplier(actor, id, db())
-        return restoreSupplier(actor, id, db())
+    // The same name at the club: the pharmacy's answers below hold the pharmacy's supplier alone.
+    await createSupplier(actors.clubOwner, external('Matrix GmbH'), db())
+    const matrixIds = (rows: { id: string; name: string }[]) =>
+      rows.filter((row) => row.name === 'Matrix GmbH').map((row) => row.id)
+    /** A changed supplier as the pharmacy reads it back: it is (still) the pharmacy's. */
+    const readBack = async ({ id: changed }: { id: string }) => {
+      const stored = await getSupplier(actors.pharmacyOwner, changed, db())
+      return { owner: stored.owner.id, name: stored.name, archived: stored.archivedAt !== null }
+    }
+    /** The admin reads without managing; the pharmacy's owner and staff manage. */
+    const manages = (actor: Actor) => actor !== actors.admin
+    /** Each call, and what it answers `actor` (the pharmacy's owner or staff, or the admin). */
+    const calls: Record<
+      string,
+      { call: (actor: Actor) => Promise<unknown>; answer: (actor: Actor) => unknown }
+    > = {
+      listSuppliers: {
+        call: async (actor) => {
+          const search = supplierListSearch.parse({ organisation: demoIds.pharmacy, q: 'Matrix' })
+          const suppliers = await listSuppliers(actor, search, db())
+          return {
+            owner: suppliers.owner.id,
+            canManage: suppliers.owner.canManage,
+            ids: suppliers.items.map((row) => row.id),
+          }
+        },
+        answer: (actor) => ({ owner: demoIds.pharmacy, canManage: manages(actor), ids: [id] }),
+      },
+      getSupplier: {
+        call: async (actor) => {
+          const supplier = await getSupplier(actor, id, db())
+          return {
+            id: supplier.id,
+            name: supplier.name,
+            owner: supplier.owner.id,
+            canManage: supplier.owner.canManage,
+          }
+        },
+        answer: (actor) => ({
+          id,
+          name: 'Matrix GmbH',
+          owner: demoIds.pharmacy,
+          canManage: manages(actor),
+        }),
+      },
+      listPlatformSellers: {
+        call: async (actor) =>
+          (await listPlatformSellers(actor, db())).map((seller) => ({
+            id: seller.id,
+            added: seller.added,
+          })),
+        // Sonnen-Apotheke keeps Nordhanf already (demo data).
+        answer: () => [{ id: demoIds.wholesaler, added: true }],
+      },
+      listSupplierOptions: {
+        call: async (actor) => matrixIds(await listSupplierOptions(actor, db())),
+        answer: () => [id],
+      },
+      createSupplier: {
+        call: async (actor) =>
+          readBack(await createSupplier(actor, external(`Neu ${crypto.randomUUID()}`), db())),
+        answer: () => ({
+          owner: demoIds.pharmacy,
+          name: expect.stringMatching(/^Neu /),
+          archived: false,
+        }),
+      },
+      updateSupplier: {
+        call: async (actor) => {
+          const updated = await updateSupplier(actor, id, external('Matrix GmbH'), db())
+          return { id: updated.id, ...(await readBack(updated)) }
+        },
+        answer: () => ({ id, owner: demoIds.pharmacy, name: 'Matrix GmbH', archived: false }),
+      },
+      archiveAndRestore: {
+        call: async (actor) => {
+          const archived = await readBack(await archiveSupplier(actor, id, db()))
+          const restored = await readBack(await restoreSupplier(actor, id, db()))
+          return { archived: archived.archived, restored: restored.archived }
+        },
+        answer: () => ({ archived: true, restored: false }),
       },
     }
     const adminReads = ['listSuppliers', 'getSupplier']
     const ownOnly = ['listSupplierOptions', 'listPlatformSellers', 'createSupplier']
-    for (const [name, call] of Object.entries(calls)) {
-      await expect(call(actors.pharmacyOwner), `${name} owner`).resolves.toBeDefined()
-      await expect(call(actors.pharmacyStaff), `${name} staff`).resolves.toBeDefined()
+    for (const [name, { call, answer }] of Object.entries(calls)) {
+      for (const [role, actor] of [
+        ['owner', actors.pharmacyOwner],
+        ['staff', actors.pharmacyStaff],
+      ] as const) {
+        expect(await call(actor), `${name} ${role}`).toEqual(answer(actor))
+      }
       if (!ownOnly.includes(name)) {
         const other = await call(actors.clubOwner).catch((error) => error)
         expect(
@@ -169,8 +242,7 @@ describe.each(testDatabaseKinds)('suppliers on %s', (kind) => {
       }
       const admin = call(actors.admin)
       if (adminReads.includes(name)) {
-        const read = (await admin) as { owner: { canManage: boolean } }
-        expect(read.owner.canManage, `${name} admin`).toBe(false)
+        await expect(admin, `${name} admin`).resolves.toEqual(answer(actors.admin))
       } else await expect(admin, `${name} admin`).rejects.toBeInstanceOf(ForbiddenError)
       await expect(call(actors.shopCustomer), `${name} b2c`).rejects.toBeInstanceOf(ForbiddenError)
     }
