@@ -10,24 +10,14 @@
 //
 // Run from the project root: npm run bench:analysis (the services load through tsx).
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { register } from 'tsx/esm/api'
-import {
-  businessActor,
-  explain,
-  machineNote,
-  measure,
-  timedQueries,
-  withFreshPostgres,
-} from './list-bench.mjs'
+import { measureOnDatabases } from './databases.mjs'
+import { businessActor, explain, machineNote, measure, timedQueries } from './list-bench.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 process.chdir(root)
 register()
 
-const { openDatabase } = await import('../src/server/db/client.server.ts')
-const schema = await import('../src/server/db/schema.ts')
 const { getActiveBusinessUser } = await import('../src/server/auth.server.ts')
 const { analysisChartRows, analysisScope, getAnalysis } = await import(
   '../src/server/analysis/analysis.server.ts'
@@ -37,7 +27,6 @@ const { addCalendarDays, berlinIsoDate } = await import('../src/lib/format.ts')
 const { benchIds, fillAnalysisData, ordersPerDay, productCount } = await import(
   './analysis-data.mjs'
 )
-const { drizzle } = await import('drizzle-orm/node-postgres')
 
 const warmUp = 10
 const runs = Number(process.env.BENCH_RUNS ?? 100)
@@ -100,47 +89,16 @@ const measureAll = async (database, db, clock) =>
     targetMs,
   })
 
-async function benchPglite() {
-  const client = await PGlite.create(undefined, { extensions: { pg_trgm } })
-  const handle = await openDatabase({ driver: 'pglite', dataDir: null, client })
-  try {
-    await handle.migrate()
-    const counts = await fillAnalysisData(handle.db)
+const runsOf = await measureOnDatabases({
+  fill: fillAnalysisData,
+  measure: async ({ database, db, client, pool, filled: counts }) => {
+    if (pool && process.env.BENCH_EXPLAIN) {
+      await explain(pool, scenarios(), callFor(await actorsOf(db), db))
+    }
     const clock = timedQueries(client, { serial: true })
-    return { counts, results: await measureAll('PGlite', handle.db, clock) }
-  } finally {
-    await handle.close()
-  }
-}
-
-function benchPostgres(serverUrl) {
-  return withFreshPostgres(
-    serverUrl,
-    async (url) => {
-      const setup = await openDatabase({ driver: 'postgres', url, poolSize: 2 })
-      try {
-        await setup.migrate()
-        return await fillAnalysisData(setup.db)
-      } finally {
-        await setup.close()
-      }
-    },
-    async (pool, counts) => {
-      const db = drizzle({ client: pool, schema })
-      if (process.env.BENCH_EXPLAIN) {
-        await explain(pool, scenarios(), callFor(await actorsOf(db), db))
-      }
-      const clock = timedQueries(pool, { serial: true })
-      return { counts, results: await measureAll('PostgreSQL', db, clock) }
-    },
-  )
-}
-
-const runsOf = []
-if (process.env.BENCH_PGLITE !== '0') runsOf.push(await benchPglite())
-const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
-if (postgresUrl) runsOf.push(await benchPostgres(postgresUrl))
-if (runsOf.length === 0) throw new Error('Nothing to measure: BENCH_PGLITE=0 and no PostgreSQL URL')
+    return { counts, results: await measureAll(database, db, clock) }
+  },
+})
 const { sales, handOuts } = runsOf[0].counts
 
 console.log(

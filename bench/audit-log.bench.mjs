@@ -11,9 +11,8 @@
 //
 // Run from the project root: npm run bench:audit-log (the services load through tsx).
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { register } from 'tsx/esm/api'
+import { measureOnDatabases } from './databases.mjs'
 import {
   businessActor,
   explain,
@@ -22,15 +21,12 @@ import {
   measureRowLevelSecurity,
   rowLevelSecurityVariants,
   timedQueries,
-  withFreshPostgres,
 } from './list-bench.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 process.chdir(root)
 register()
 
-const { openDatabase } = await import('../src/server/db/client.server.ts')
-const schema = await import('../src/server/db/schema.ts')
 const { seedDemoData, demoIds } = await import('../src/server/db/seed.server.ts')
 const { getActiveBusinessUser } = await import('../src/server/auth.server.ts')
 const { listAuditEvents, listAuditLogFilterOptions, exportAuditEvents } = await import(
@@ -38,7 +34,6 @@ const { listAuditEvents, listAuditLogFilterOptions, exportAuditEvents } = await 
 )
 const { parseAuditLogSearch } = await import('../src/lib/audit-log-lists.ts')
 const { berlinIsoDate } = await import('../src/lib/format.ts')
-const { drizzle } = await import('drizzle-orm/node-postgres')
 const { sql } = await import('drizzle-orm')
 
 const rowCount = Number(process.env.BENCH_ROWS ?? 200_000)
@@ -254,42 +249,19 @@ async function measureAll(database, db, clock, actor, data) {
 
 const adminActor = (db) => businessActor(getActiveBusinessUser, db, demoIds.userAdmin)
 
-async function benchPglite() {
-  const client = await PGlite.create(undefined, { extensions: { pg_trgm } })
-  const handle = await openDatabase({ driver: 'pglite', dataDir: null, client })
-  try {
-    await handle.migrate()
-    await seedDemoData(handle.db)
-    const data = await fill(handle.db)
-    const clock = timedQueries(client)
-    return {
-      data,
-      ...(await measureAll('PGlite', handle.db, clock, await adminActor(handle.db), data)),
+const runsOf = await measureOnDatabases({
+  fill: async (db) => {
+    await seedDemoData(db)
+    return fill(db)
+  },
+  measure: async ({ database, db, client, pool, filled: data }) => {
+    const actor = await adminActor(db)
+    if (pool && process.env.BENCH_EXPLAIN) {
+      await explain(pool, scenarios(data), listFor(actor, db))
     }
-  } finally {
-    await handle.close()
-  }
-}
-
-function benchPostgres(serverUrl) {
-  return withFreshPostgres(
-    serverUrl,
-    async (url) => {
-      const setup = await openDatabase({ driver: 'postgres', url, poolSize: 2 })
-      try {
-        await setup.migrate()
-        await seedDemoData(setup.db)
-        return await fill(setup.db)
-      } finally {
-        await setup.close()
-      }
-    },
-    async (pool, data) => {
-      const db = drizzle({ client: pool, schema })
-      const actor = await adminActor(db)
-      if (process.env.BENCH_EXPLAIN) await explain(pool, scenarios(data), listFor(actor, db))
-      const clock = timedQueries(pool)
-      const measured = await measureAll('PostgreSQL', db, clock, actor, data)
+    const clock = timedQueries(client)
+    const measured = await measureAll(database, db, clock, actor, data)
+    if (pool) {
       // Row-level security's cost (ADR 050): Sonnen-Apotheke's log, read in its own scope as a
       // role the policies bind, against the same reads past them.
       const variants = await rowLevelSecurityVariants(
@@ -307,16 +279,10 @@ function benchPostgres(serverUrl) {
           targetMs: 10,
         })),
       )
-      return { data, ...measured }
-    },
-  )
-}
-
-const runsOf = []
-if (process.env.BENCH_PGLITE !== '0') runsOf.push(await benchPglite())
-const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
-if (postgresUrl) runsOf.push(await benchPostgres(postgresUrl))
-if (runsOf.length === 0) throw new Error('Nothing to measure: BENCH_PGLITE=0 and no PostgreSQL URL')
+    }
+    return { data, ...measured }
+  },
+})
 const { counts } = runsOf[0].data
 
 console.log(

@@ -9,30 +9,20 @@
 //
 // Run from the project root: npm run bench:catalogue (the services load through tsx).
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { register } from 'tsx/esm/api'
-import {
-  explain,
-  machineNote,
-  measure,
-  prng,
-  timedQueries,
-  withFreshPostgres,
-} from './list-bench.mjs'
+import { measureOnDatabases } from './databases.mjs'
+import { explain, machineNote, measure, prng, timedQueries } from './list-bench.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 process.chdir(root)
 register()
 
-const { openDatabase } = await import('../src/server/db/client.server.ts')
 const schema = await import('../src/server/db/schema.ts')
 const { listCatalogue, getCatalogueProduct } = await import(
   '../src/server/shop/catalogue.server.ts'
 )
 const { parseCatalogueSearch } = await import('../src/lib/shop-catalogue.ts')
 const { berlinIsoDate } = await import('../src/lib/format.ts')
-const { drizzle } = await import('drizzle-orm/node-postgres')
 const { sql } = await import('drizzle-orm')
 
 const productCount = 2_000
@@ -214,45 +204,16 @@ async function measureCatalogue(database, db, clock) {
   return [...lists, ...detail]
 }
 
-async function benchPglite() {
-  const client = await PGlite.create(undefined, { extensions: { pg_trgm } })
-  const handle = await openDatabase({ driver: 'pglite', dataDir: null, client })
-  try {
-    await handle.migrate()
-    const counts = await fill(handle.db)
+const runsOf = await measureOnDatabases({
+  fill,
+  measure: async ({ database, db, client, pool, filled: counts }) => {
+    if (pool && process.env.BENCH_EXPLAIN) {
+      await explain(pool, listScenarios, (input) => listCatalogue(db, shop, view, input))
+    }
     const clock = timedQueries(client)
-    return { counts, results: await measureCatalogue('PGlite', handle.db, clock) }
-  } finally {
-    await handle.close()
-  }
-}
-
-function benchPostgres(serverUrl) {
-  return withFreshPostgres(
-    serverUrl,
-    async (url) => {
-      const setup = await openDatabase({ driver: 'postgres', url, poolSize: 2 })
-      try {
-        await setup.migrate()
-        return await fill(setup.db)
-      } finally {
-        await setup.close()
-      }
-    },
-    async (pool, counts) => {
-      const db = drizzle({ client: pool, schema })
-      if (process.env.BENCH_EXPLAIN) {
-        await explain(pool, listScenarios, (input) => listCatalogue(db, shop, view, input))
-      }
-      const clock = timedQueries(pool)
-      return { counts, results: await measureCatalogue('PostgreSQL', db, clock) }
-    },
-  )
-}
-
-const runsOf = [await benchPglite()]
-const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
-if (postgresUrl) runsOf.push(await benchPostgres(postgresUrl))
+    return { counts, results: await measureCatalogue(database, db, clock) }
+  },
+})
 const { counts } = runsOf[0]
 
 console.log(

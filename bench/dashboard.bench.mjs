@@ -9,9 +9,8 @@
 //
 // Run from the project root: npm run bench:dashboard (the services load through tsx).
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { register } from 'tsx/esm/api'
+import { measureOnDatabases } from './databases.mjs'
 import {
   businessActor,
   explain,
@@ -20,20 +19,16 @@ import {
   measureRowLevelSecurity,
   rowLevelSecurityVariants,
   timedQueries,
-  withFreshPostgres,
 } from './list-bench.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 process.chdir(root)
 register()
 
-const { openDatabase } = await import('../src/server/db/client.server.ts')
-const schema = await import('../src/server/db/schema.ts')
 const { getActiveBusinessUser } = await import('../src/server/auth.server.ts')
 const { getDashboard } = await import('../src/server/dashboard/dashboard.server.ts')
 const { demoIds } = await import('../src/server/db/seed.server.ts')
 const { benchIds, fillAnalysisData } = await import('./analysis-data.mjs')
-const { drizzle } = await import('drizzle-orm/node-postgres')
 
 const warmUp = 20
 const runs = Number(process.env.BENCH_RUNS ?? 200)
@@ -60,55 +55,26 @@ async function callFor(db) {
   return call
 }
 
-async function benchPglite() {
-  const client = await PGlite.create(undefined, { extensions: { pg_trgm } })
-  const handle = await openDatabase({ driver: 'pglite', dataDir: null, client })
-  try {
-    await handle.migrate()
-    await fillAnalysisData(handle.db)
-    const clock = timedQueries(client, { serial: true })
-    const list = await callFor(handle.db)
-    return await measure({ database: 'PGlite', scenarios, list, clock, warmUp, runs, targetMs })
-  } finally {
-    await handle.close()
-  }
-}
-
-function benchPostgres(serverUrl) {
-  return withFreshPostgres(
-    serverUrl,
-    async (url) => {
-      const setup = await openDatabase({ driver: 'postgres', url, poolSize: 2 })
-      try {
-        await setup.migrate()
-        return await fillAnalysisData(setup.db)
-      } finally {
-        await setup.close()
-      }
-    },
-    async (pool) => {
-      const db = drizzle({ client: pool, schema })
+const results = (
+  await measureOnDatabases({
+    fill: fillAnalysisData,
+    measure: async ({ database, db, client, pool }) => {
       const list = await callFor(db)
-      if (process.env.BENCH_EXPLAIN) await explain(pool, scenarios, list)
-      const clock = timedQueries(pool, { serial: true })
+      if (pool && process.env.BENCH_EXPLAIN) await explain(pool, scenarios, list)
+      const clock = timedQueries(client, { serial: true })
       const options = { scenarios, clock, warmUp, runs, targetMs }
+      const measured = await measure({ ...options, database, list })
+      if (!pool) return measured
       return [
-        ...(await measure({ ...options, database: 'PostgreSQL', list })),
+        ...measured,
         ...(await measureRowLevelSecurity(
           await rowLevelSecurityVariants(pool, db, list.organisationOf, list),
           options,
         )),
       ]
     },
-  )
-}
-
-const results = []
-if (process.env.BENCH_PGLITE !== '0') results.push(...(await benchPglite()))
-const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
-if (postgresUrl) results.push(...(await benchPostgres(postgresUrl)))
-if (results.length === 0)
-  throw new Error('Nothing to measure: BENCH_PGLITE=0 and no PostgreSQL URL')
+  })
+).flat()
 
 console.log(
   `\nDashboard first render (getDashboard): ${runs} calls per organisation after ${warmUp} warm-up calls, ` +

@@ -4,7 +4,8 @@
 // (see server.mjs); autocannon drives each endpoint and the results are printed as one table.
 import { cpus, loadavg } from 'node:os'
 import autocannon from 'autocannon'
-import { demoBusinessLogin, shopHost, startServer, withClient } from './server.mjs'
+import { withClient } from './databases.mjs'
+import { demoBusinessLogin, shopHost, startServer } from './server.mjs'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 /** Connections per endpoint unless a scenario says otherwise. */

@@ -8,9 +8,8 @@
 //
 // Run from the project root: npm run bench:inventory (the services load through tsx).
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { register } from 'tsx/esm/api'
+import { measureOnDatabases } from './databases.mjs'
 import {
   businessActor,
   explain,
@@ -20,20 +19,17 @@ import {
   prng,
   rowLevelSecurityVariants,
   timedQueries,
-  withFreshPostgres,
 } from './list-bench.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 process.chdir(root)
 register()
 
-const { openDatabase } = await import('../src/server/db/client.server.ts')
 const schema = await import('../src/server/db/schema.ts')
 const { getActiveBusinessUser } = await import('../src/server/auth.server.ts')
 const { listInventory } = await import('../src/server/stock/inventory.server.ts')
 const { inventoryListSearch } = await import('../src/lib/inventory.ts')
 const { berlinIsoDate } = await import('../src/lib/format.ts')
-const { drizzle } = await import('drizzle-orm/node-postgres')
 const { sql } = await import('drizzle-orm')
 
 const productCount = 500
@@ -187,41 +183,16 @@ const measureList = (database, db, clock, actor) =>
 
 const ownerActor = (db) => businessActor(getActiveBusinessUser, db, ownerId)
 
-async function benchPglite() {
-  const client = await PGlite.create(undefined, { extensions: { pg_trgm } })
-  const handle = await openDatabase({ driver: 'pglite', dataDir: null, client })
-  try {
-    await handle.migrate()
-    const counts = await fill(handle.db)
-    const clock = timedQueries(client)
-    return {
-      counts,
-      results: await measureList('PGlite', handle.db, clock, await ownerActor(handle.db)),
+const runsOf = await measureOnDatabases({
+  fill,
+  measure: async ({ database, db, client, pool, filled: counts }) => {
+    const actor = await ownerActor(db)
+    if (pool && process.env.BENCH_EXPLAIN) {
+      await explain(pool, scenarios, (search) => listInventory(actor, search, db))
     }
-  } finally {
-    await handle.close()
-  }
-}
-
-function benchPostgres(serverUrl) {
-  return withFreshPostgres(
-    serverUrl,
-    async (url) => {
-      const setup = await openDatabase({ driver: 'postgres', url, poolSize: 2 })
-      try {
-        await setup.migrate()
-        return await fill(setup.db)
-      } finally {
-        await setup.close()
-      }
-    },
-    async (pool, counts) => {
-      const db = drizzle({ client: pool, schema })
-      const actor = await ownerActor(db)
-      const list = (search) => listInventory(actor, search, db)
-      if (process.env.BENCH_EXPLAIN) await explain(pool, scenarios, list)
-      const clock = timedQueries(pool)
-      const results = await measureList('PostgreSQL', db, clock, actor)
+    const clock = timedQueries(client)
+    const results = await measureList(database, db, clock, actor)
+    if (pool) {
       const variants = await rowLevelSecurityVariants(
         pool,
         db,
@@ -237,14 +208,10 @@ function benchPostgres(serverUrl) {
           targetMs: 20,
         })),
       )
-      return { counts, results }
-    },
-  )
-}
-
-const runsOf = [await benchPglite()]
-const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
-if (postgresUrl) runsOf.push(await benchPostgres(postgresUrl))
+    }
+    return { counts, results }
+  },
+})
 const { counts } = runsOf[0]
 
 console.log(

@@ -1,11 +1,8 @@
 // What the list benchmarks share: a deterministic random source, timing the driver's queries per
-// call, percentiles, a fresh PostgreSQL database, and the loop that measures each scenario. The
+// call, percentiles, and the loop that measures each scenario (the databases: `databases.mjs`). The
 // benchmarks call the services themselves, so they measure exactly the queries `npm start` runs.
-import { randomBytes } from 'node:crypto'
 import { cpus, loadavg } from 'node:os'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
-import { withClient } from './server.mjs'
 
 /** A small deterministic PRNG (mulberry32), so every run fills the same rows. */
 export function prng(seed) {
@@ -117,31 +114,6 @@ export async function businessActor(getActiveBusinessUser, db, userId) {
     organisation: user.organisation,
     sessionId: 'bench',
     requestId: null,
-  }
-}
-
-/**
- * A fresh database on the PostgreSQL server of `serverUrl`, dropped afterwards: `prepare(url)`
- * fills it, then `run(pool)` measures over one connection, as one request of the app uses.
- */
-export async function withFreshPostgres(serverUrl, prepare, run) {
-  const name = `blattwerk_bench_${randomBytes(6).toString('hex')}`
-  await withClient(serverUrl, (client) => client.query(`create database "${name}"`))
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  try {
-    const prepared = await prepare(url.toString())
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 1 })
-    pool.on('error', () => {})
-    try {
-      return await run(pool, prepared)
-    } finally {
-      await pool.end()
-    }
-  } finally {
-    await withClient(serverUrl, (client) =>
-      client.query(`drop database if exists "${name}" with (force)`),
-    )
   }
 }
 

@@ -8,30 +8,19 @@
 // Run from the project root: node bench/product-db.bench.mjs (the TypeScript services load
 // through tsx, as the db scripts do).
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { register } from 'tsx/esm/api'
-import {
-  businessActor,
-  explain,
-  machineNote,
-  measure,
-  prng,
-  timedQueries,
-  withFreshPostgres,
-} from './list-bench.mjs'
+import { measureOnDatabases } from './databases.mjs'
+import { businessActor, explain, machineNote, measure, prng, timedQueries } from './list-bench.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 process.chdir(root)
 register()
 
-const { openDatabase } = await import('../src/server/db/client.server.ts')
 const schema = await import('../src/server/db/schema.ts')
 const { seedDemoData, demoIds } = await import('../src/server/db/seed.server.ts')
 const { getActiveBusinessUser } = await import('../src/server/auth.server.ts')
 const { listMasterProducts } = await import('../src/server/products/master-products.server.ts')
 const { masterProductListSearch, pznCheckDigit } = await import('../src/lib/products.ts')
-const { drizzle } = await import('drizzle-orm/node-postgres')
 const { sql } = await import('drizzle-orm')
 
 const productCount = 10_000
@@ -218,47 +207,22 @@ const measureList = (database, db, clock, actor, rows) =>
 
 const adminActor = (db) => businessActor(getActiveBusinessUser, db, demoIds.userAdmin)
 
-async function benchPglite() {
-  const client = await PGlite.create(undefined, { extensions: { pg_trgm } })
-  const handle = await openDatabase({ driver: 'pglite', dataDir: null, client })
-  try {
-    await handle.migrate()
-    await seedDemoData(handle.db)
-    const rows = await fill(handle.db)
-    const clock = timedQueries(client)
-    return await measureList('PGlite', handle.db, clock, await adminActor(handle.db), rows)
-  } finally {
-    await handle.close()
-  }
-}
-
-function benchPostgres(serverUrl) {
-  return withFreshPostgres(
-    serverUrl,
-    async (url) => {
-      const setup = await openDatabase({ driver: 'postgres', url, poolSize: 2 })
-      try {
-        await setup.migrate()
-        await seedDemoData(setup.db)
-        return await fill(setup.db)
-      } finally {
-        await setup.close()
-      }
+const results = (
+  await measureOnDatabases({
+    fill: async (db) => {
+      await seedDemoData(db)
+      return fill(db)
     },
-    async (pool, rows) => {
-      const db = drizzle({ client: pool, schema })
+    measure: async ({ database, db, client, pool, filled: rows }) => {
       const actor = await adminActor(db)
-      const list = (search) => listMasterProducts(actor, search, db)
-      if (process.env.BENCH_EXPLAIN) await explain(pool, scenarios(rows), list)
-      const clock = timedQueries(pool)
-      return measureList('PostgreSQL', db, clock, actor, rows)
+      if (pool && process.env.BENCH_EXPLAIN) {
+        await explain(pool, scenarios(rows), (search) => listMasterProducts(actor, search, db))
+      }
+      const clock = timedQueries(client)
+      return measureList(database, db, clock, actor, rows)
     },
-  )
-}
-
-const results = await benchPglite()
-const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
-if (postgresUrl) results.push(...(await benchPostgres(postgresUrl)))
+  })
+).flat()
 
 console.log(
   `\nProduct database list over ${productCount.toLocaleString('en')} master products: ` +

@@ -2,13 +2,12 @@
 // of the person running the benchmark: only the port, the data directory and the database are set
 // here — never NODE_ENV or LOG_LEVEL, so the benchmark measures what `npm start` really runs.
 import { spawn, spawnSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import pg from 'pg'
+import { createPostgresDatabase } from './databases.mjs'
 
 export const root = path.resolve(import.meta.dirname, '..')
 
@@ -27,35 +26,19 @@ export async function logInAdmin(base) {
   return (await response.json()).accessToken
 }
 
-export async function withClient(url, run) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await run(client)
-  } finally {
-    await client.end()
-  }
-}
-
 /** A fresh database on the server of `serverUrl`, migrated and seeded with the demo data. */
 async function createSeededPostgres(serverUrl) {
-  const name = `blattwerk_bench_${randomBytes(6).toString('hex')}`
-  await withClient(serverUrl, (client) => client.query(`create database "${name}"`))
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
+  const database = await createPostgresDatabase(serverUrl)
   const seeded = spawnSync(
     process.execPath,
     [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/db.ts', 'seed'],
-    { cwd: root, env: { ...process.env, DATABASE_URL: url.toString() }, stdio: 'inherit' },
+    { cwd: root, env: { ...process.env, DATABASE_URL: database.url }, stdio: 'inherit' },
   )
-  if (seeded.status !== 0) throw new Error(`seeding ${name} failed`)
-  return {
-    url: url.toString(),
-    drop: () =>
-      withClient(serverUrl, (client) =>
-        client.query(`drop database if exists "${name}" with (force)`),
-      ),
+  if (seeded.status !== 0) {
+    await database.drop()
+    throw new Error(`seeding ${database.url} failed`)
   }
+  return database
 }
 
 function freePort() {
