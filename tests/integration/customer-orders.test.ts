@@ -40,6 +40,7 @@ import {
   getCustomerOrder,
   listCustomerOrders,
   listPickableBatches,
+  type SavedCustomerOrder,
   searchSellableProducts,
   updateCustomerOrder,
 } from '~/server/customer-orders/customer-orders.server'
@@ -50,6 +51,7 @@ import { demoIds, demoProductIds } from '~/server/db/seed.server'
 import { demoOrderCustomerIds, seedDemoOrders } from '~/server/db/seed-orders.server'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/server/errors.server'
 import { storeFile } from '~/server/files/file-store.server'
+import { organisationProducts } from '~/server/products/products.schema'
 import { batches, stockMovements, stockReservations } from '~/server/stock/stock.schema'
 import { blockBatch, receiveGoods, releaseBatch } from '~/server/stock/stock.server'
 import { reserveStock } from '~/server/stock/stock-reservations.server'
@@ -831,25 +833,110 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
             db(),
           ),
       }
+      const pharmacyOrderIds = async () =>
+        (
+          await db()
+            .select({ id: customerOrders.id })
+            .from(customerOrders)
+            .where(eq(customerOrders.organisationId, demoIds.pharmacy))
+        ).map((row) => row.id)
+      const pharmacyListingIds = (
+        await db()
+          .select({ id: organisationProducts.id })
+          .from(organisationProducts)
+          .where(eq(organisationProducts.organisationId, demoIds.pharmacy))
+      ).map((row) => row.id)
+      /** Which of a list's or search's rows are the pharmacy's. */
+      const ofPharmacy = {
+        listCustomerOrders: async (answer: unknown) => {
+          const ids = await pharmacyOrderIds()
+          const { items } = answer as Awaited<ReturnType<typeof listCustomerOrders>>
+          return {
+            rows: items.length,
+            pharmacy: items.filter((row) => ids.includes(row.id)).length,
+          }
+        },
+        searchSellableProducts: async (answer: unknown) => {
+          const picks = answer as Awaited<ReturnType<typeof searchSellableProducts>>
+          return {
+            rows: picks.length,
+            pharmacy: picks.filter((pick) => pharmacyListingIds.includes(pick.listingId)).length,
+          }
+        },
+      }
+      /** The pharmacy's own rows only, at least one. */
+      const onlyPharmacy = (list: keyof typeof ofPharmacy) => async (answer: unknown) => {
+        const { rows, pharmacy } = await ofPharmacy[list](answer)
+        expect(rows).toBeGreaterThan(0)
+        expect(pharmacy).toBe(rows)
+      }
+      /** A change that leaves the order (`id`, or a new one) in `status`, stored for the pharmacy. */
+      const leaves =
+        (status: CustomerOrderStatus, { sameOrder = true } = {}) =>
+        async (answer: unknown, id: string) => {
+          const saved = answer as SavedCustomerOrder
+          if (sameOrder) expect(saved.id).toBe(id)
+          expect(saved.status).toBe(status)
+          const stored = await db()
+            .select({ status: customerOrders.status, seller: customerOrders.organisationId })
+            .from(customerOrders)
+            .where(eq(customerOrders.id, saved.id))
+          expect(stored).toEqual([{ status, seller: demoIds.pharmacy }])
+        }
+      /** What each call answers the pharmacy's owner or staff for an order `id` in status new. */
+      const answers: Record<keyof typeof calls, (answer: unknown, id: string) => Promise<void>> = {
+        listCustomerOrders: onlyPharmacy('listCustomerOrders'),
+        getCustomerOrder: async (answer, id) => {
+          expect(answer).toMatchObject({ id, status: 'new', customer: { id: business } })
+        },
+        searchSellableProducts: onlyPharmacy('searchSellableProducts'),
+        listPickableBatches: async (answer, id) => {
+          // Per line of the order, batches of the pharmacy's own listing.
+          const picks = answer as Awaited<ReturnType<typeof listPickableBatches>>
+          const order = await getCustomerOrder(actors.pharmacyOwner, id, db())
+          expect(Object.keys(picks)).toEqual(order.items.map((item) => item.id))
+          const flowerBatches = (
+            await db()
+              .select({ id: batches.id })
+              .from(batches)
+              .where(
+                and(
+                  eq(batches.organisationId, demoIds.pharmacy),
+                  eq(batches.organisationProductId, flower.listingId),
+                ),
+              )
+          ).map((row) => row.id)
+          const offered = Object.values(picks).flat()
+          expect(offered.length).toBeGreaterThan(0)
+          expect(offered.filter((pick) => !flowerBatches.includes(pick.batchId))).toEqual([])
+        },
+        createCustomerOrder: leaves('new', { sameOrder: false }),
+        updateCustomerOrder: leaves('new'),
+        recordPrescription: leaves('new'),
+        checkPrescription: leaves('new'),
+        confirmCustomerOrder: leaves('confirmed'),
+        markCustomerOrderReady: leaves('ready', { sameOrder: false }),
+        shipCustomerOrder: leaves('shipped', { sameOrder: false }),
+        completeCustomerOrder: leaves('completed', { sameOrder: false }),
+        cancelCustomerOrder: leaves('cancelled'),
+        setCustomerOrderPayment: leaves('new'),
+      }
       for (const [name, call] of Object.entries(calls)) {
-        await expect(
-          call(actors.pharmacyOwner, await orderIn('new')),
-          `${name} owner`,
-        ).resolves.toBeDefined()
-        await expect(
-          call(actors.pharmacyStaff, await orderIn('new')),
-          `${name} staff`,
-        ).resolves.toBeDefined()
+        const expectAnswer = answers[name]
+        if (!expectAnswer) throw new Error(`no expected answer for ${name}`)
+        for (const actor of [actors.pharmacyOwner, actors.pharmacyStaff]) {
+          const id = await orderIn('new')
+          await expectAnswer(await call(actor, id), id)
+        }
         const other = await call(actors.wholesalerOwner, await orderIn('new')).catch(
           (error) => error,
         )
         // Another organisation does not see the order (404) or the customer (400); its own
         // lists and searches answer with its own rows only.
         if (!(other instanceof NotFoundError || other instanceof InvalidError)) {
-          expect(
-            ['listCustomerOrders', 'searchSellableProducts'],
-            `${name} other organisation`,
-          ).toContain(name)
+          expect(Object.keys(ofPharmacy), `${name} other organisation`).toContain(name)
+          const { pharmacy } = await ofPharmacy[name as keyof typeof ofPharmacy](other)
+          expect(pharmacy, `${name} other organisation`).toBe(0)
         }
         for (const refused of [actors.clubOwner, actors.admin, actors.shopCustomer]) {
           await expect(

@@ -5,6 +5,7 @@ import {
   alreadyListedMessage,
   clubMasterMessage,
   notArchivedMessage,
+  type OrganisationProductList,
   staleOrganisationProductMessage,
   withdrawnMasterMessage,
   withdrawnNotRestorableMessage,
@@ -638,9 +639,32 @@ describe.each(testDatabaseKinds)('organisation products on %s', (kind) => {
         revision: loaded.revision,
         offer: { ...loaded.offer, priceCents: 1, visibleInShop: false },
       }
-      const reads = (actor: Actor): [string, () => Promise<unknown>][] => [
-        ['getOrganisationProduct', () => getOrganisationProduct(actor, id, db())],
-        ['listOrganisationProductHistory', () => listOrganisationProductHistory(actor, id, db())],
+      expect(loaded.owner.id).toBe(demoIds.pharmacy)
+      const pharmacyListings = await db()
+        .select({ id: organisationProducts.id, productId: organisationProducts.productId })
+        .from(organisationProducts)
+        .where(eq(organisationProducts.organisationId, demoIds.pharmacy))
+      const history = await listOrganisationProductHistory(actors.pharmacyOwner, id, db())
+      /** A read, and what it must answer: the pharmacy's records, managed by its own people only. */
+      type Read = [string, () => Promise<unknown>, (answer: unknown, canManage: boolean) => void]
+      const pharmacyList = (answer: unknown, canManage: boolean) => {
+        const { owner, items } = answer as OrganisationProductList
+        expect(owner).toMatchObject({ id: demoIds.pharmacy, canManage })
+        const listed = pharmacyListings.map((listing) => listing.id)
+        expect(items.filter((row) => !listed.includes(row.id))).toEqual([])
+      }
+      const reads = (actor: Actor): Read[] => [
+        [
+          'getOrganisationProduct',
+          () => getOrganisationProduct(actor, id, db()),
+          (answer, canManage) =>
+            expect(answer).toEqual({ ...loaded, owner: { ...loaded.owner, canManage } }),
+        ],
+        [
+          'listOrganisationProductHistory',
+          () => listOrganisationProductHistory(actor, id, db()),
+          (answer) => expect(answer).toEqual(history),
+        ],
       ]
       const writes = (actor: Actor): [string, () => Promise<unknown>][] => [
         ['updateOrganisationProduct', () => updateOrganisationProduct(actor, id, update, db())],
@@ -668,11 +692,19 @@ describe.each(testDatabaseKinds)('organisation products on %s', (kind) => {
         ],
         ['searchMasterProductsToTakeOver', () => searchMasterProductsToTakeOver(actor, '', db())],
       ]
-      const lists = (actor: Actor): [string, () => Promise<unknown>][] => [
-        ['listOrganisationProducts', () => list(actor, { organisation: demoIds.pharmacy })],
+      const lists = (actor: Actor): Read[] => [
+        [
+          'listOrganisationProducts',
+          () => list(actor, { organisation: demoIds.pharmacy }),
+          (answer, canManage) => {
+            pharmacyList(answer, canManage)
+            expect((answer as OrganisationProductList).items.length).toBeGreaterThan(0)
+          },
+        ],
         [
           'listArchivedOrganisationProducts',
           () => archivedList(actor, { organisation: demoIds.pharmacy }),
+          pharmacyList,
         ],
       ]
 
@@ -703,8 +735,8 @@ describe.each(testDatabaseKinds)('organisation products on %s', (kind) => {
         }
       }
       // The platform admin reads for support and changes nothing.
-      for (const [name, call] of [...reads(actors.admin), ...lists(actors.admin)]) {
-        await expect(call(), `admin: ${name}`).resolves.toBeDefined()
+      for (const [, call, expectAnswer] of [...reads(actors.admin), ...lists(actors.admin)]) {
+        expectAnswer(await call(), false)
       }
       expect((await getOrganisationProduct(actors.admin, id, db())).owner.canManage).toBe(false)
       for (const [name, call] of [...writes(actors.admin), ...creates(actors.admin)]) {
@@ -713,16 +745,23 @@ describe.each(testDatabaseKinds)('organisation products on %s', (kind) => {
       expect(await getOrganisationProduct(actors.pharmacyOwner, id, db())).toEqual(loaded)
 
       // Owner and staff of the organisation: everything.
-      for (const [name, call] of [...reads(actors.pharmacyStaff), ...lists(actors.pharmacyOwner)]) {
-        await expect(call(), `pharmacy: ${name}`).resolves.toBeDefined()
+      for (const [, call, expectAnswer] of [
+        ...reads(actors.pharmacyStaff),
+        ...lists(actors.pharmacyOwner),
+      ]) {
+        expectAnswer(await call(), true)
       }
       const saved = await updateOrganisationProduct(actors.pharmacyOwner, id, update, db())
       expect(saved.changed).toBe(true)
       await archiveOrganisationProduct(actors.pharmacyStaff, id, db())
       await restoreOrganisationProduct(actors.pharmacyOwner, id, db())
-      await expect(
-        searchMasterProductsToTakeOver(actors.pharmacyStaff, 'a', db()),
-      ).resolves.toBeDefined()
+      // The take-over search marks what the pharmacy (not another organisation) lists already.
+      const picks = await searchMasterProductsToTakeOver(actors.pharmacyStaff, 'a', db())
+      expect(picks.length).toBeGreaterThan(0)
+      const listedProducts = pharmacyListings.map((listing) => listing.productId)
+      expect(picks.map((pick) => [pick.id, pick.listed])).toEqual(
+        picks.map((pick) => [pick.id, listedProducts.includes(pick.id)]),
+      )
     })
   })
 })
