@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { pznCheckDigit } from '~/lib/products'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
-import { openBackOffice, waitForHydratedForm } from './support/session'
+import { openBackOffice, waitForHydratedForm, waitForHydratedPage } from './support/session'
 
 /**
  * The platform admin keeps the master product database: creates products (one with a picture),
@@ -33,6 +33,8 @@ const rowNames = (page: Page) => table(page).locator('tbody tr td:first-child a'
 async function openList(page: Page, query = '') {
   await page.goto(`/admin/product-db${query}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Produktdatenbank' })).toBeVisible()
+  // A row opens its product by a click handler: only once React has hydrated the page.
+  await waitForHydratedPage(page)
 }
 
 async function addTerpene(page: Page, terpene: string, { withEnter }: { withEnter: boolean }) {

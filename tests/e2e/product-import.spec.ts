@@ -3,7 +3,7 @@ import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo } from './support/page'
-import { openBackOffice } from './support/session'
+import { openBackOffice, waitForHydratedPage } from './support/session'
 
 /**
  * The platform admin imports the demo product file: sees the three broken rows explained,
@@ -137,6 +137,8 @@ test('the upload page lists the import and refuses a file that is no CSV or XLSX
   await expect(recent.getByRole('link', { name: 'demo-product-import.csv' })).toBeVisible()
   await expect(recent.getByText('abgeschlossen')).toBeVisible()
 
+  // The button opens the file chooser through React: wait until it has hydrated.
+  await waitForHydratedPage(page)
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser'),
     page.getByRole('button', { name: 'Datei auswählen' }).click(),
