@@ -5,16 +5,6 @@ import type { RequestContext } from './request-context'
 
 export const notFoundMessage = 'Diese Adresse gibt es nicht.'
 
-/** The host the client addressed (`X-Forwarded-Host` only from a proxy in TRUST_PROXY; see trusted-proxy.server.ts). */
-export function requestHost(request: Request): string {
-  return new URL(request.url).host
-}
-
-/** The client's address: the peer's, or the one a proxy in TRUST_PROXY reported (trusted-proxy.server.ts). */
-export function clientIpOf(request: Request): string {
-  return (request as Request & { ip?: string }).ip ?? 'unknown'
-}
-
 /** JSON error bodies of the public API: `{ status, message }`, plus field errors for validation. */
 export function errorResponse(
   status: number,
