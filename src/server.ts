@@ -15,7 +15,6 @@ import type { RequestContext } from './server/request-context'
 import { applySecurityHeaders, createCspNonce } from './server/security-headers.server'
 
 export { endOpenStreams, setListeningPort, startApp, stopApp } from './server/app.server'
-export { demoBusinessLogins, demoShopLogins } from './server/db/seed.server'
 // For the Node server in scripts/start.mjs: it resolves proxies and serves static files itself.
 export { applySecurityHeaders } from './server/security-headers.server'
 export { trustedProxyMiddleware } from './server/trusted-proxy.server'

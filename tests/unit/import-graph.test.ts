@@ -194,15 +194,6 @@ const cyclesToRemove: string[][] = [
     'src/server/purchasing/purchase-orders.server.ts',
   ],
   ['src/server/db/client.server.ts', 'src/server/db/scope.server.ts'],
-  [
-    'src/server/db/seed-documents.server.ts',
-    'src/server/db/seed-fillings.server.ts',
-    'src/server/db/seed-handouts.server.ts',
-    'src/server/db/seed-orders.server.ts',
-    'src/server/db/seed-purchasing.server.ts',
-    'src/server/db/seed-shop-orders.server.ts',
-    'src/server/db/seed.server.ts',
-  ],
 ]
 
 describe('the import graph (ADR 059)', () => {
