@@ -168,26 +168,6 @@ function layerViolations(): string[] {
  */
 const cyclesToRemove: string[][] = [
   [
-    'src/server/audit/audit.schema.ts',
-    'src/server/cart/cart.schema.ts',
-    'src/server/counters/counters.schema.ts',
-    'src/server/customer-orders/customer-orders.schema.ts',
-    'src/server/customers/customers.schema.ts',
-    'src/server/db/schema.ts',
-    'src/server/documents/documents.schema.ts',
-    'src/server/files/files.schema.ts',
-    'src/server/filling-protocols/filling-protocols.schema.ts',
-    'src/server/handouts/handouts.schema.ts',
-    'src/server/mail/mail.schema.ts',
-    'src/server/organisations/team.schema.ts',
-    'src/server/payments/payments.schema.ts',
-    'src/server/products/product-imports.schema.ts',
-    'src/server/products/products.schema.ts',
-    'src/server/purchasing/purchasing.schema.ts',
-    'src/server/shop-accounts/shop-accounts.schema.ts',
-    'src/server/stock/stock.schema.ts',
-  ],
-  [
     'src/server/customer-orders/customer-order-core.server.ts',
     'src/server/customer-orders/customer-order-links.server.ts',
     'src/server/customer-orders/customer-orders.server.ts',

@@ -6,10 +6,10 @@ import { takeDocumentNumber } from '../counters/counters.server'
 import { customers } from '../customers/customers.schema'
 import { insertCustomer } from '../customers/customers.server'
 import type { Executor } from '../db/client.server'
+import { storedFiles } from '../db/core.schema'
 import { organisations } from '../db/schema'
 import { withinScope } from '../db/scope.server'
 import { storeServerFile } from '../files/file-store.server'
-import { storedFiles } from '../files/files.schema'
 import {
   changeOrder as changePurchaseOrder,
   purchaseOrderAudit,
