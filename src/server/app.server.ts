@@ -7,8 +7,8 @@ import {
   type DatabaseHandle,
   databaseTargetFromConfig,
   openDatabase,
-  queryRows,
 } from './db/client.server'
+import { queryRows } from './db/query-rows.server'
 import { type JobRunner, startJobs } from './jobs/job-runner.server'
 import { endLiveStreams, watchLiveEvents } from './live/live-events.server'
 import { createLogger, type Logger } from './logger.server'

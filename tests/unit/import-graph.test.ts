@@ -173,7 +173,6 @@ const cyclesToRemove: string[][] = [
     'src/server/customer-orders/customer-orders.server.ts',
     'src/server/purchasing/purchase-orders.server.ts',
   ],
-  ['src/server/db/client.server.ts', 'src/server/db/scope.server.ts'],
 ]
 
 describe('the import graph (ADR 059)', () => {
