@@ -188,6 +188,20 @@ describe('the import graph (ADR 059)', () => {
     expect(serverImportCycles()).toEqual([])
   })
 
+  it('keeps the app wiring at the edge: the low modules load nothing of it', () => {
+    // app.server.ts starts the database and every job; a low module that loaded it would tie the
+    // whole server into one knot again. Only the request edge asks it for the running app.
+    const lowModules = [
+      'src/server/http.server.ts',
+      'src/server/request-address.server.ts',
+      'src/server/tenants.server.ts',
+      'src/server/db/schema.ts',
+      'src/server/db/client.server.ts',
+    ]
+    const reaching = lowModules.filter((file) => loadedBy(file).has('src/server/app.server.ts'))
+    expect(reaching).toEqual([])
+  })
+
   it('keeps the demo seed out of the server: `npm start` runs it as a step of its own', () => {
     // The server entry (app wiring, jobs) and every route with its server functions.
     const served = [...loadedBy('src/server.ts'), ...loadedBy('src/routeTree.gen.ts')]

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
-import { apiHandlers } from '~/server/http.server'
 import { handleMollieWebhook } from '~/server/payments/mollie-webhook.server'
 import { clientIpOf } from '~/server/request-address.server'
 
