@@ -1,5 +1,6 @@
 // Production entry point behind `npm start`: builds when the sources are newer than the build,
-// then migrates, seeds the embedded demo store when it is empty, and serves on PORT.
+// seeds the embedded demo store when it is empty (a step of its own: the server bundle holds no
+// demo data, ADR 059), then migrates and serves on PORT.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -124,15 +125,31 @@ function loadedReactDomBuild() {
   return build('production') ? 'production' : build('development') ? 'development' : 'not loaded'
 }
 
-function printDemoLogins(entry, port) {
+/**
+ * Fills an empty embedded store with the demo data (scripts/db.ts, run with tsx: the seed stays
+ * out of the build). Answers the demo logins when it did, null when the store held data or the
+ * database is a real PostgreSQL.
+ */
+function seedEmptyStore() {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'scripts/db.ts'), 'seed-empty-store', '--json'],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' },
+  )
+  if (result.status !== 0) process.exit(result.status ?? 1)
+  const report = JSON.parse(result.stdout.trim().split('\n').at(-1))
+  return report.seeded ? report : null
+}
+
+function printDemoLogins(demoLogins, port) {
   const lines = [
     '',
     'Demo-Daten angelegt. Anmeldungen (Benutzername / Passwort):',
-    ...entry.demoBusinessLogins.map(
+    ...demoLogins.demoBusinessLogins.map(
       (login) => `  ${login.username.padEnd(12)} / ${login.password}  (${login.role})`,
     ),
     'Shop-Kundin auf sonnen-apotheke (E-Mail / Passwort):',
-    ...entry.demoShopLogins.map((login) => `  ${login.email} / ${login.password}`),
+    ...demoLogins.demoShopLogins.map((login) => `  ${login.email} / ${login.password}`),
     `Back-Office: http://localhost:${port}/login`,
     `Shop:        http://sonnen-apotheke.localhost:${port}`,
     '',
@@ -142,6 +159,7 @@ function printDemoLogins(entry, port) {
 
 async function main() {
   if (!process.argv.includes('--no-build')) buildIfNeeded()
+  const demoLogins = seedEmptyStore()
   const entry = await import(pathToFileURL(serverEntry).href)
   let app
   try {
@@ -170,7 +188,7 @@ async function main() {
     { url: server.url, nodeEnv: process.env.NODE_ENV, reactDom: loadedReactDomBuild() },
     'listening',
   )
-  if (app.seededDemoData) printDemoLogins(entry, port)
+  if (demoLogins) printDemoLogins(demoLogins, port)
 
   let stopping = false
   const shutdown = async (signal) => {

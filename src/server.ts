@@ -8,13 +8,13 @@ import {
 import { isAccessDenied } from './features/session/guard'
 import { getApp } from './server/app.server'
 import { internalErrorMessage } from './server/errors.server'
-import { clientIpOf, errorResponse } from './server/http.server'
+import { errorResponse } from './server/http.server'
+import { clientIpOf } from './server/request-address.server'
 import { admitRequest } from './server/request-body.server'
 import type { RequestContext } from './server/request-context'
 import { applySecurityHeaders, createCspNonce } from './server/security-headers.server'
 
 export { endOpenStreams, setListeningPort, startApp, stopApp } from './server/app.server'
-export { demoBusinessLogins, demoShopLogins } from './server/db/seed.server'
 // For the Node server in scripts/start.mjs: it resolves proxies and serves static files itself.
 export { applySecurityHeaders } from './server/security-headers.server'
 export { trustedProxyMiddleware } from './server/trusted-proxy.server'

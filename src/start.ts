@@ -1,6 +1,6 @@
 import { createCsrfMiddleware, createStart } from '@tanstack/react-start'
 import { serverFnErrors } from './features/server-fn/errors.middleware'
-import { failureSerialization } from './lib/failure'
+import { failureSerialization } from './features/server-fn/failure-serialization'
 
 /**
  * Start's global middleware. Declaring this file replaces Start's default, so the CSRF check of

@@ -1,5 +1,3 @@
-import { createSerializationAdapter } from '@tanstack/react-router'
-
 /**
  * A failed call as the browser sees it, from the REST API and from server functions alike: the
  * status, the German message to show, field errors for forms, and the request id of an unexpected
@@ -37,14 +35,6 @@ export class FailureError extends Error implements Failure {
     return { status, message, ...(errors && { errors }), ...(requestId && { requestId }) }
   }
 }
-
-/** Registered in src/start.ts: how a `FailureError` is written and read by Start's serializer. */
-export const failureSerialization = createSerializationAdapter({
-  key: 'blattwerk-failure',
-  test: (value): value is FailureError => value instanceof FailureError,
-  toSerializable: (failure) => failure.toFailure(),
-  fromSerializable: (failure: Failure) => new FailureError(failure),
-})
 
 /**
  * Reads a failure from what a call threw: the server's `FailureError`, the REST client's

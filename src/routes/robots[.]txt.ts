@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
-import { apiHandlers } from '~/server/http.server'
 import { shopRobotsTxt } from '~/server/shop/shop-seo.server'
 
 /** Per host: a shop's names its sitemap and keeps crawlers out of account and checkout. */

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
-import { apiHandlers } from '~/server/http.server'
 import { shopSitemapXml } from '~/server/shop/shop-seo.server'
 
 /** A shop's pages and every visible product page; 404 on a host without a shop. */

@@ -7,9 +7,8 @@ import {
   type DatabaseHandle,
   databaseTargetFromConfig,
   openDatabase,
-  queryRows,
 } from './db/client.server'
-import { isDatabaseEmpty, seedDemoData } from './db/seed.server'
+import { queryRows } from './db/query-rows.server'
 import { type JobRunner, startJobs } from './jobs/job-runner.server'
 import { endLiveStreams, watchLiveEvents } from './live/live-events.server'
 import { createLogger, type Logger } from './logger.server'
@@ -41,8 +40,6 @@ export interface App {
   secrets: SecretBox
   /** Looks up the TXT records that prove a tenant's own domain (ADR 049). */
   dns: TxtResolver
-  /** True when this start filled an empty embedded store with the demo data. */
-  seededDemoData: boolean
   /** The background jobs of this process; stopped before the database closes. */
   jobs: JobRunner
 }
@@ -58,11 +55,9 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
   })
   const database = await openDatabase(databaseTargetFromConfig(config))
   try {
+    // The demo data is not this module's concern: `npm start` seeds an empty embedded store in a
+    // step of its own before the app starts (scripts/db.ts, ADR 059).
     await database.migrate()
-    // Demo data only ever lands in the embedded store by itself; a real PostgreSQL is seeded on request.
-    const seededDemoData =
-      database.driver === 'pglite' && (await isDatabaseEmpty(database.systemDb))
-    if (seededDemoData) await seedDemoData(database.systemDb)
     const keys = await loadSigningKeys({
       privateJwk: config.AUTH_PRIVATE_JWK,
       dataDir: config.DATA_DIR,
@@ -99,7 +94,7 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
       ],
       logger,
     )
-    logger.info({ driver: database.driver, seededDemoData }, 'app ready')
+    logger.info({ driver: database.driver }, 'app ready')
     return {
       config,
       logger,
@@ -108,7 +103,6 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
       keys,
       secrets,
       dns,
-      seededDemoData,
       jobs,
     }
   } catch (error) {

@@ -1,19 +1,7 @@
 import type { z } from 'zod'
-import { getApp } from './app.server'
-import { DomainError, describeFailure, validationError } from './errors.server'
-import type { RequestContext } from './request-context'
+import { DomainError, validationError } from './errors.server'
 
 export const notFoundMessage = 'Diese Adresse gibt es nicht.'
-
-/** The host the client addressed (`X-Forwarded-Host` only from a proxy in TRUST_PROXY; see trusted-proxy.server.ts). */
-export function requestHost(request: Request): string {
-  return new URL(request.url).host
-}
-
-/** The client's address: the peer's, or the one a proxy in TRUST_PROXY reported (trusted-proxy.server.ts). */
-export function clientIpOf(request: Request): string {
-  return (request as Request & { ip?: string }).ip ?? 'unknown'
-}
 
 /** JSON error bodies of the public API: `{ status, message }`, plus field errors for validation. */
 export function errorResponse(
@@ -54,7 +42,7 @@ export function hasBody(request: Request): boolean {
   return (length !== null && length !== '0') || request.headers.has('transfer-encoding')
 }
 
-function isJson(request: Request): boolean {
+export function isJson(request: Request): boolean {
   const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase()
   return (
     type === 'application/json' ||
@@ -83,78 +71,4 @@ export async function readJsonBody<Schema extends z.ZodType>(
   const result = schema.safeParse(value)
   if (!result.success) throw validationError(result.error)
   return result.data
-}
-
-export interface ApiHandlerContext {
-  request: Request
-  params: Record<string, string>
-  context: RequestContext
-}
-
-type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-type ApiHandler = (ctx: ApiHandlerContext) => Promise<Response> | Response
-
-async function toErrorResponse(error: unknown, requestId: string): Promise<Response> {
-  const { logger } = await getApp()
-  const { status, message, ...extra } = describeFailure(error, { requestId, logger })
-  return errorResponse(status, message, extra)
-}
-
-function isMultipart(request: Request): boolean {
-  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase()
-  return type === 'multipart/form-data'
-}
-
-function isForm(request: Request): boolean {
-  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase()
-  return type === 'application/x-www-form-urlencoded'
-}
-
-/** What a route's request bodies must be: JSON (the default), a file upload, or a plain form. */
-export type ApiBodyType = 'json' | 'multipart' | 'form'
-
-const bodyTypeChecks: Record<ApiBodyType, (request: Request) => boolean> = {
-  json: isJson,
-  multipart: isMultipart,
-  form: isForm,
-}
-
-const wrongBodyMessages: Record<ApiBodyType, string> = {
-  json: 'Der Inhalt muss JSON sein (Content-Type: application/json).',
-  multipart: 'Die Datei muss als Formular hochgeladen werden (Content-Type: multipart/form-data).',
-  form: 'Der Inhalt muss ein Formular sein (Content-Type: application/x-www-form-urlencoded).',
-}
-
-/**
- * Server-route handlers for the given methods: other methods answer 405 with `Allow`, requests
- * with a body of the wrong type 415 (JSON unless `body` says otherwise), and thrown errors become
- * `{ status, message }` bodies.
- */
-export function apiHandlers(
-  methods: Partial<Record<ApiMethod, ApiHandler>>,
-  options: { params?: z.ZodType; body?: ApiBodyType } = {},
-) {
-  const bodyType = options.body ?? 'json'
-  const acceptsBody = bodyTypeChecks[bodyType]
-  // Start answers HEAD with the GET handler.
-  const allow = [...Object.keys(methods), ...(methods.GET ? ['HEAD'] : [])].join(', ')
-  const knownPath = (params: unknown) => !options.params || options.params.safeParse(params).success
-  const wrapped: Record<string, (ctx: ApiHandlerContext) => Promise<Response>> = {}
-  for (const [method, handler] of Object.entries(methods)) {
-    wrapped[method] = async (ctx) => {
-      try {
-        if (!knownPath(ctx.params)) throw new DomainError(404, notFoundMessage)
-        if (hasBody(ctx.request) && !acceptsBody(ctx.request)) {
-          throw new DomainError(415, wrongBodyMessages[bodyType])
-        }
-        return await handler(ctx)
-      } catch (error) {
-        return toErrorResponse(error, ctx.context.requestId)
-      }
-    }
-  }
-  return {
-    ...wrapped,
-    ANY: () => errorResponse(405, methodNotAllowedMessage, { headers: { Allow: allow } }),
-  }
 }

@@ -7,7 +7,7 @@ import {
 import type { App } from './app.server'
 import { bearerToken } from './auth.server'
 import type { Database } from './db/client.server'
-import { requestHost } from './http.server'
+import { requestHost } from './request-address.server'
 
 /**
  * The actor behind a REST call's bearer token (401 when there is none or it is dead) and the

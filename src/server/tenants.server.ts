@@ -5,7 +5,7 @@ import { isCustomDomainCandidate, normaliseHost, tenantSlugFromHost } from '../l
 import type { Database, DatabaseHandle } from './db/client.server'
 import type { Subscription } from './db/notifications.server'
 import { organisations, tenants } from './db/schema'
-import { requestHost } from './http.server'
+import { requestHost } from './request-address.server'
 
 export interface Tenant extends Omit<TenantResponse, 'publicOrigin'> {
   id: string

@@ -6,7 +6,7 @@ import { getApp } from './app.server'
 import { loginBusinessUser, loginShopUser, type RenewedSession, resumeSession } from './auth.server'
 import { mergeGuestCartAtLogin } from './cart/cart-cookie.server'
 import { DomainError } from './errors.server'
-import { clientIpOf } from './http.server'
+import { clientIpOf } from './request-address.server'
 import { tenantOfRequest } from './tenants.server'
 import { accountTypeOfRole, refreshTokenLifetimeSeconds } from './tokens.server'
 

@@ -11,7 +11,7 @@ import {
   listAuditLogFilterOptions,
 } from '~/server/admin/audit-log.server'
 import { berlinWallClock } from '~/server/db/berlin-time.server'
-import { queryRows } from '~/server/db/client.server'
+import { queryRows } from '~/server/db/query-rows.server'
 import { demoIds } from '~/server/db/seed.server'
 import { seedDemoAuditHistory } from '~/server/db/seed-audit.server'
 import { demoActors } from '../support/actors'

@@ -3,6 +3,7 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { systemActor } from '~/server/actor.server'
 import { auditEvents } from '~/server/audit/audit.schema'
+import { storedFiles } from '~/server/db/schema'
 import { demoIds } from '~/server/db/seed.server'
 import {
   carriesBrokenFont,
@@ -11,7 +12,6 @@ import {
 import { documents } from '~/server/documents/documents.schema'
 import { openDocumentFile } from '~/server/documents/documents.server'
 import { storeServerFile } from '~/server/files/file-store.server'
-import { storedFiles } from '~/server/files/files.schema'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 import { describeUndrawn, pageText, undrawnCharacters } from '../support/pdf-rendering'

@@ -3,6 +3,7 @@ import { crc32, deflateSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storedFiles } from '~/server/db/schema'
 import { DomainError, ForbiddenError, NotFoundError } from '~/server/errors.server'
 import { missingFileMessage } from '~/server/files/file-http.server'
 import {
@@ -17,7 +18,6 @@ import {
   unreadableImageMessage,
   unreadableRecordImageMessage,
 } from '~/server/files/file-store.server'
-import { storedFiles } from '~/server/files/files.schema'
 import { demoActors } from '../support/actors'
 import { accessTokenOf, callApi, uploadOver } from '../support/api-client'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'

@@ -10,7 +10,7 @@ import {
   customerOrders,
 } from '~/server/customer-orders/customer-orders.schema'
 import { createCustomerOrder } from '~/server/customer-orders/customer-orders.server'
-import { queryRows } from '~/server/db/client.server'
+import { queryRows } from '~/server/db/query-rows.server'
 import { demoCustomerIds, demoIds, demoProductIds, seedDemoData } from '~/server/db/seed.server'
 import { demoHandOutMembers } from '~/server/db/seed-handouts.server'
 import { historyWindow } from '~/server/db/seed-history.server'

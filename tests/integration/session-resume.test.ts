@@ -6,7 +6,8 @@ import {
   resumeSession,
   setBusinessUserActive,
 } from '~/server/auth.server'
-import { type Database, queryRows } from '~/server/db/client.server'
+import type { Database } from '~/server/db/client.server'
+import { queryRows } from '~/server/db/query-rows.server'
 import { refreshTokens } from '~/server/db/schema'
 import { hashToken } from '~/server/tokens.server'
 import { callApi } from '../support/api-client'

@@ -9,11 +9,10 @@ import { listOrganisations } from '~/server/admin/admin.server'
 import { setOrganisationActive } from '~/server/admin/admin-organisations.server'
 import { auditEvents } from '~/server/audit/audit.schema'
 import { loginBusinessUser, verifyAccessSession } from '~/server/auth.server'
-import { organisations, tenants } from '~/server/db/schema'
+import { organisations, storedFiles, tenants } from '~/server/db/schema'
 import { demoIds } from '~/server/db/seed.server'
 import { InvalidError } from '~/server/errors.server'
 import { storeFile } from '~/server/files/file-store.server'
-import { storedFiles } from '~/server/files/files.schema'
 import { recheckDueDomains, type TxtResolver } from '~/server/organisations/custom-domains.server'
 import {
   getOrganisationSettings,

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { FailureError, failureOf, failureSerialization } from '~/lib/failure'
+import { failureSerialization } from '~/features/server-fn/failure-serialization'
+import { FailureError, failureOf } from '~/lib/failure'
 import {
   ConflictError,
   describeFailure,

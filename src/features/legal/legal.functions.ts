@@ -2,8 +2,8 @@ import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { z } from 'zod'
 import { getApp } from '~/server/app.server'
-import { requestHost } from '~/server/http.server'
 import { legalTextFor } from '~/server/legal.server'
+import { requestHost } from '~/server/request-address.server'
 import { inputOf } from '../server-fn/inputs'
 
 export const fetchLegalText = createServerFn({ method: 'GET' })

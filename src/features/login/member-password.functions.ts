@@ -1,11 +1,11 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { getApp } from '~/server/app.server'
-import { clientIpOf } from '~/server/http.server'
 import {
   requestMemberPasswordReset,
   resetMemberPassword,
 } from '~/server/organisations/member-password.server'
+import { clientIpOf } from '~/server/request-address.server'
 import { requestIdOf } from '../server-fn/errors.middleware'
 import { objectInput } from '../server-fn/inputs'
 

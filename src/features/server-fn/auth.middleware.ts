@@ -7,7 +7,7 @@ import { bearerToken } from '~/server/auth.server'
 import type { Executor } from '~/server/db/client.server'
 import type { DataScope } from '~/server/db/scope.server'
 import { DomainError, invalidInputOf } from '~/server/errors.server'
-import { requestHost } from '~/server/http.server'
+import { requestHost } from '~/server/request-address.server'
 import { tenantOfRequest } from '~/server/tenants.server'
 import { requestIdOf } from './errors.middleware'
 

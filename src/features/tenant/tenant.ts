@@ -4,8 +4,8 @@ import type { AccessTenant } from '~/lib/access-rules'
 import { type ShopPageConfig, shopPageConfig } from '~/lib/shop'
 import type { TenantConfig } from '~/lib/tenant-config'
 import { getApp } from '~/server/app.server'
-import { requestHost } from '~/server/http.server'
 import { tenantPublicOrigin } from '~/server/public-origin.server'
+import { requestHost } from '~/server/request-address.server'
 import { resolveTenant } from '~/server/tenants.server'
 
 /** The shop a host serves, as the pages see it. */

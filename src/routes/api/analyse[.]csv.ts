@@ -4,9 +4,9 @@ import { analysisChartKeys } from '~/lib/analysis'
 import { isCalendarDay } from '~/lib/format'
 import { productCategories } from '~/lib/product-lists'
 import { analysisChartCsv } from '~/server/analysis/analysis.server'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
 import { parseInput } from '~/server/errors.server'
-import { apiHandlers } from '~/server/http.server'
 import { actorOfRequest } from '~/server/request-actor.server'
 
 const day = z.string().refine(isCalendarDay, 'Bitte gib Tage als JJJJ-MM-TT an.')

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { contactRequestSchema } from '~/lib/contact-api'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
 import { submitContactMessage } from '~/server/contact.server'
-import { apiHandlers, jsonResponse, readJsonBody, requestHost } from '~/server/http.server'
+import { jsonResponse, readJsonBody } from '~/server/http.server'
+import { requestHost } from '~/server/request-address.server'
 import { callerOf } from '~/server/request-context'
 import { resolveTenant } from '~/server/tenants.server'
 

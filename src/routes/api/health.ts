@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
 import { checkHealth } from '~/server/health.server'
-import { apiHandlers, jsonResponse } from '~/server/http.server'
+import { jsonResponse } from '~/server/http.server'
 
 export const Route = createFileRoute('/api/health')({
   server: {

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
 import { hostSchema } from '~/lib/tenant-host'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
 import { DomainError, parseInput } from '~/server/errors.server'
-import { apiHandlers, jsonResponse } from '~/server/http.server'
+import { jsonResponse } from '~/server/http.server'
 import { tenantPublicOrigin } from '~/server/public-origin.server'
 import { resolveTenant } from '~/server/tenants.server'
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { buildInfo } from '~/lib/build-info'
-import { apiHandlers, jsonResponse } from '~/server/http.server'
+import { apiHandlers } from '~/server/api-handlers.server'
+import { jsonResponse } from '~/server/http.server'
 
 export const Route = createFileRoute('/api/version')({
   server: {

@@ -25,7 +25,8 @@ import { type Actor, type BusinessActor, isPlatformAdmin, requireRole } from '..
 import { auditEvents } from '../audit/audit.schema'
 import { csvByteOrderMark, csvOptions } from '../csv.server'
 import { berlinDayStart } from '../db/berlin-time.server'
-import { type Database, queryRows } from '../db/client.server'
+import type { Database } from '../db/client.server'
+import { queryRows } from '../db/query-rows.server'
 import { organisations, users } from '../db/schema'
 import { DomainError, ForbiddenError, NotFoundError } from '../errors.server'
 

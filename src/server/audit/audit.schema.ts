@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { organisations } from '../db/schema'
+import { organisations } from '../db/core.schema'
 import { auditActorKind } from './audit-actor.schema'
 
 /**

@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { shopUsers, tenants } from '../db/schema'
+import { shopUsers, tenants } from '../db/core.schema'
 import { organisationProducts } from '../products/products.schema'
 
 /**

@@ -9,7 +9,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { organisations } from '../db/schema'
+import { organisations } from '../db/core.schema'
 
 /**
  * The last number handed out per organisation, series and year (`purchase_order` 2026 → 42 gives

@@ -2,7 +2,6 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import {
   type CustomerOrderAction,
   customerOrderNotFoundMessage,
-  customerOrderTransitions,
   type OrderEventKind,
   refusedActionMessage,
   staleCustomerOrderMessage,
@@ -16,8 +15,6 @@ import type { Executor } from '../db/client.server'
 import { ConflictError, NotFoundError } from '../errors.server'
 import { batches } from '../stock/stock.schema'
 import type { MovementSource } from '../stock/stock-ledger.server'
-import { afterCustomerOrderTransition } from './customer-order-links.server'
-import { mailShopCustomerAbout } from './customer-order-mails.server'
 import {
   customerOrderEvents,
   customerOrderItems,
@@ -292,55 +289,8 @@ export async function changeOrder(
   return updated
 }
 
-const transitionRecords: Record<
-  CustomerOrderAction,
-  { audit: string; event: OrderEventKind; at: keyof OrderRow | null }
-> = {
-  confirm: { audit: customerOrderAudit.confirmed, event: 'confirmed', at: 'confirmedAt' },
-  markReady: { audit: customerOrderAudit.ready, event: 'ready', at: 'readyAt' },
-  ship: { audit: customerOrderAudit.shipped, event: 'shipped', at: 'shippedAt' },
-  complete: { audit: customerOrderAudit.completed, event: 'completed', at: 'completedAt' },
-  cancel: { audit: customerOrderAudit.cancelled, event: 'cancelled', at: 'cancelledAt' },
-  expire: { audit: customerOrderAudit.expired, event: 'expired', at: null },
-}
-
 /** Refuses (409) an action the state table does not allow for the order as it is now. */
 export function assertAllowed(order: OrderRow, action: CustomerOrderAction) {
   const refusal = refusedActionMessage(action, order.status, order.deliveryMethod, order.channel)
   if (refusal) throw new ConflictError(refusal)
-}
-
-/**
- * Moves a locked order by `action` (checked again here, so no caller can skip the table), with
- * the stock work already done by the caller in the same transaction, then lets a linked purchase
- * order follow.
- */
-export async function applyTransition(
-  tx: Executor,
-  actor: Actor,
-  order: OrderRow,
-  action: CustomerOrderAction,
-  options: {
-    changes?: Partial<OrderRow>
-    detail?: string | null
-    extra?: Record<string, unknown>
-  } = {},
-): Promise<OrderRow> {
-  assertAllowed(order, action)
-  const record = transitionRecords[action]
-  const changes: Partial<OrderRow> = {
-    ...(record.at ? { [record.at]: new Date() } : {}),
-    // A caller may name the moment itself (a hand-over paid at that moment, ADR 055).
-    ...options.changes,
-    status: customerOrderTransitions[action].to,
-  }
-  const updated = await changeOrder(tx, actor, order, changes, {
-    audit: record.audit,
-    event: record.event,
-    detail: options.detail,
-    extra: options.extra,
-  })
-  await afterCustomerOrderTransition(tx, actor, order, updated, action)
-  await mailShopCustomerAbout(tx, updated, action)
-  return updated
 }

@@ -1,5 +1,4 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
-import type { CustomerOrderAction } from '../../lib/customer-orders'
+import { and, asc, eq } from 'drizzle-orm'
 import { priceBasisOf } from '../../lib/prices'
 import type { Actor } from '../actor.server'
 import { takeDocumentNumber } from '../counters/counters.server'
@@ -8,35 +7,20 @@ import { insertCustomer } from '../customers/customers.server'
 import type { Executor } from '../db/client.server'
 import { organisations } from '../db/schema'
 import { withinScope } from '../db/scope.server'
-import { storeServerFile } from '../files/file-store.server'
-import { storedFiles } from '../files/files.schema'
-import {
-  changeOrder as changePurchaseOrder,
-  purchaseOrderAudit,
-} from '../purchasing/purchase-orders.server'
-import {
-  purchaseOrderItems,
-  purchaseOrderShipmentLines,
-  purchaseOrders,
-} from '../purchasing/purchasing.schema'
+import { purchaseOrderItems, type purchaseOrders } from '../purchasing/purchasing.schema'
 import { releaseReservations } from '../stock/stock-reservations.server'
-import {
-  applyTransition,
-  itemsOfOrder,
-  type OrderRow,
-  orderSource,
-  picksOfOrder,
-  recordOrderCreated,
-} from './customer-order-core.server'
+import { type OrderRow, orderSource, recordOrderCreated } from './customer-order-core.server'
+import { applyTransition, platformBridge } from './customer-order-steps.server'
 import { customerOrders } from './customer-orders.schema'
 import { insertItems, pricedLines } from './customer-orders.server'
 
 /**
  * Orders between platform organisations (the LeafLink flow): a buyer's purchase order to a
  * platform supplier is, on the supplier's side, a customer order with channel `purchase_order`.
- * Ordering opens it; the supplier's confirm, ship and cancel move the purchase order along in
- * the same transaction; the buyer may cancel only until the supplier confirms. Each side reads
- * and changes only its own record — these functions are the one bridge between them.
+ * Ordering opens it (here); the supplier's confirm, ship and cancel move the purchase order along
+ * in the same transaction (customer-order-steps.server.ts); the buyer may cancel only until the
+ * supplier confirms (here). Each side reads and changes only its own record — these two modules
+ * are the one bridge between them, and purchasing imports only this one.
  *
  * Lock order, everywhere: the customer order first, then the purchase order. A buyer's cancel
  * and a supplier's confirm arriving together therefore queue instead of deadlocking.
@@ -74,13 +58,6 @@ async function partnerCustomer(
     partnerOrganisationId: buyerId,
   })
 }
-
-/**
- * One order between two organisations is two records (ADR 025): the steps that keep them in step
- * read and write both sides, so they run in the system scope — these four functions and nothing
- * else (ADR 050).
- */
-const platformBridge = { kind: 'system' } as const
 
 /**
  * Opens the supplier's customer order for a purchase order that was just ordered from a platform
@@ -199,131 +176,4 @@ export async function cancelSellerOrder(
       detail: `Vom Kunden storniert: ${reason}`,
     })
   })
-}
-
-/** The buyer's copy of a CoA: the one it holds already (same bytes), or a new one. */
-async function buyerCopyOf(
-  tx: Executor,
-  certificate: typeof storedFiles.$inferSelect,
-  buyerId: string,
-): Promise<string> {
-  const [held] = await tx
-    .select({ id: storedFiles.id })
-    .from(storedFiles)
-    .where(
-      and(
-        eq(storedFiles.organisationId, buyerId),
-        eq(storedFiles.purpose, 'batch_certificate'),
-        eq(storedFiles.sha256, certificate.sha256),
-      ),
-    )
-    .limit(1)
-  if (held) return held.id
-  const copy = await storeServerFile(tx, {
-    organisationId: buyerId,
-    purpose: 'batch_certificate',
-    contentType: certificate.contentType,
-    data: certificate.data,
-    createdBy: null,
-  })
-  return copy.id
-}
-
-/**
- * What the supplier shipped, written on the buyer's side for its receipt form: per line the
- * picked batches with number, quantity and expiry, and a copy of each batch's CoA owned by the
- * buyer (a record travels with the goods; the supplier's file stays the supplier's).
- */
-async function recordShipment(tx: Executor, order: OrderRow, purchaseOrder: PurchaseOrderRow) {
-  const items = await itemsOfOrder(tx, order)
-  const lines = await tx
-    .select({ id: purchaseOrderItems.id, position: purchaseOrderItems.position })
-    .from(purchaseOrderItems)
-    .where(eq(purchaseOrderItems.purchaseOrderId, purchaseOrder.id))
-  const lineAt = new Map(lines.map((line) => [line.position, line.id]))
-  const itemLine = new Map(items.map((item) => [item.id, lineAt.get(item.position)]))
-  const picks = await picksOfOrder(tx, order)
-  const certificateIds = [...new Set(picks.flatMap((pick) => pick.coaFileId ?? []))]
-  const certificates = certificateIds.length
-    ? await tx
-        .select()
-        .from(storedFiles)
-        .where(and(inArray(storedFiles.id, certificateIds), isNotNull(storedFiles.organisationId)))
-    : []
-  const copies = new Map<string, string>()
-  for (const certificate of certificates) {
-    copies.set(certificate.id, await buyerCopyOf(tx, certificate, purchaseOrder.organisationId))
-  }
-  const rows = picks.flatMap((pick) => {
-    const purchaseOrderItemId = itemLine.get(pick.itemId)
-    if (!purchaseOrderItemId) return []
-    return [
-      {
-        organisationId: purchaseOrder.organisationId,
-        purchaseOrderId: purchaseOrder.id,
-        purchaseOrderItemId,
-        batchNumber: pick.batchNumber,
-        quantity: pick.quantity,
-        expiryDate: pick.expiryDate,
-        certificateFileId: pick.coaFileId ? (copies.get(pick.coaFileId) ?? null) : null,
-      },
-    ]
-  })
-  if (rows.length > 0) await tx.insert(purchaseOrderShipmentLines).values(rows)
-}
-
-/**
- * Called by every transition of a customer order, after its row changed: an order answering a
- * purchase order moves that purchase order along (confirm → confirmed, ship → shipped with the
- * shipped batches, cancel → cancelled with the reason). A purchase order already where the step
- * leads (the buyer's own cancel) is left alone.
- */
-export async function afterCustomerOrderTransition(
-  tx: Executor,
-  actor: Actor,
-  _before: OrderRow,
-  after: OrderRow,
-  action: CustomerOrderAction,
-): Promise<void> {
-  const purchaseOrderId = after.channel === 'purchase_order' ? after.purchaseOrderId : null
-  if (purchaseOrderId) {
-    await withinScope(tx, platformBridge, () =>
-      movePurchaseOrder(tx, actor, after, purchaseOrderId, action),
-    )
-  }
-}
-
-async function movePurchaseOrder(
-  tx: Executor,
-  actor: Actor,
-  after: OrderRow,
-  purchaseOrderId: string,
-  action: CustomerOrderAction,
-): Promise<void> {
-  const [purchaseOrder] = await tx
-    .select()
-    .from(purchaseOrders)
-    .where(eq(purchaseOrders.id, purchaseOrderId))
-    .for('update')
-  if (!purchaseOrder) throw new Error(`purchase order ${purchaseOrderId} missing`)
-  const now = new Date()
-  if (action === 'confirm' && purchaseOrder.status === 'ordered') {
-    await changePurchaseOrder(tx, actor, purchaseOrder, purchaseOrderAudit.confirmed, {
-      status: 'confirmed',
-      confirmedAt: now,
-    })
-  } else if (action === 'ship' && purchaseOrder.status === 'confirmed') {
-    await recordShipment(tx, after, purchaseOrder)
-    await changePurchaseOrder(tx, actor, purchaseOrder, purchaseOrderAudit.shipped, {
-      status: 'shipped',
-      shippedAt: now,
-    })
-  } else if (action === 'cancel' && purchaseOrder.status !== 'cancelled') {
-    await changePurchaseOrder(tx, actor, purchaseOrder, purchaseOrderAudit.cancelled, {
-      status: 'cancelled',
-      cancelledAt: now,
-      cancelledBy: actor.kind === 'business' ? actor.user.id : null,
-      cancelReason: `Vom Lieferanten storniert: ${after.cancelReason ?? ''}`.trim(),
-    })
-  }
 }

@@ -43,7 +43,6 @@ import {
 } from '../stock/stock-reservations.server'
 import { sellerOf } from './customer-order-access.server'
 import {
-  applyTransition,
   assertAllowed,
   changeOrder,
   customerOrderAudit,
@@ -53,6 +52,7 @@ import {
   type OrderRow,
   orderSource,
 } from './customer-order-core.server'
+import { applyTransition } from './customer-order-steps.server'
 import { customerOrderPicks } from './customer-orders.schema'
 import { prescriptionOf, type SavedCustomerOrder, savedOrder } from './customer-orders.server'
 

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { timestamps } from '../db/columns'
-import { organisations, shopUsers, users } from '../db/schema'
+import { organisations, shopUsers, users } from '../db/core.schema'
 import { customerKind, eInvoiceFormat, payerKind } from './customer-enums.schema'
 
 /**

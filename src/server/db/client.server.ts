@@ -2,7 +2,6 @@ import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import type { SQL } from 'drizzle-orm'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator'
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -169,12 +168,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await pglite.close()
     },
   }
-}
-
-/** Runs raw SQL and returns its rows; both drivers answer `{ rows }`, which the shared type cannot express. */
-export async function queryRows<Row>(db: Executor, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] }
-  return result.rows
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { type Executor, queryRows } from './client.server'
+import type { Executor } from './client.server'
+import { queryRows } from './query-rows.server'
 
 /**
  * The rows a transaction may see under row-level security (migration 0027, ADR 050): one

@@ -6,8 +6,8 @@ import { issueCreditNote } from '../documents/credit-notes.server'
 import { cancelOrderInvoice, issueOrderDocument } from '../documents/document-issue.server'
 import { documents } from '../documents/documents.schema'
 import type { Database } from './client.server'
-import { demoIds } from './seed.server'
 import { demoActorOf } from './seed-actor.server'
+import { demoIds } from './seed-ids.server'
 
 /**
  * Demo documents, issued through the document service from the demo orders (so numbers, bytes,

@@ -10,8 +10,8 @@ import {
 import { hashPassword } from '../password.server'
 import type { Database } from './client.server'
 import { users } from './schema'
-import { demoIds } from './seed.server'
 import { demoActorOf } from './seed-actor.server'
+import { demoIds } from './seed-ids.server'
 
 /**
  * The demo fillings, made through the filling service so protocols, products, batches, movements

@@ -5,9 +5,9 @@ import type { BusinessActor } from '../actor.server'
 import { handOuts } from '../handouts/handouts.schema'
 import { createHandOut, listHandOutBatches } from '../handouts/handouts.server'
 import type { Database } from './client.server'
-import { demoIds } from './seed.server'
 import { demoActorOf } from './seed-actor.server'
 import { demoCustomerIds } from './seed-customers.server'
+import { demoIds } from './seed-ids.server'
 
 /**
  * Grüne Ecke's demo hand-outs: two members close to their monthly limit — Jonas Richter (adult,

@@ -21,9 +21,9 @@ import {
   searchSellableProducts,
 } from '../customer-orders/customer-orders.server'
 import type { Database } from './client.server'
-import { demoIds } from './seed.server'
 import { demoActorOf } from './seed-actor.server'
 import { demoCustomerIds } from './seed-customers.server'
+import { demoIds } from './seed-ids.server'
 
 /**
  * Customer orders of Sonnen-Apotheke and Nordhanf in every status and payment state, made through

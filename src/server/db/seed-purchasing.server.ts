@@ -19,8 +19,8 @@ import {
 import { purchaseOrders } from '../purchasing/purchasing.schema'
 import { createSupplier } from '../purchasing/suppliers.server'
 import type { Database } from './client.server'
-import { demoIds } from './seed.server'
 import { demoActorOf } from './seed-actor.server'
+import { demoIds } from './seed-ids.server'
 
 /**
  * Sonnen-Apotheke's purchasing: Nordhanf as platform supplier, one external supplier, and a

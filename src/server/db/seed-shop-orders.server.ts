@@ -17,8 +17,8 @@ import { configuratorProducts } from '../shop/configurator-products.server'
 import { createShopAddress, listShopAddresses } from '../shop-accounts/shop-addresses.server'
 import { findTenantBySlug, isShopTenant } from '../tenants.server'
 import type { Database } from './client.server'
-import { demoIds } from './seed.server'
 import { demoActorOf } from './seed-actor.server'
+import { demoIds } from './seed-ids.server'
 
 /**
  * The demo patient's life in the shop (issue 12): two addresses, a completed order with its

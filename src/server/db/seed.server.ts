@@ -8,6 +8,7 @@ import { seedDemoDocuments } from './seed-documents.server'
 import { demoClubTeamLogin, seedDemoFillings } from './seed-fillings.server'
 import { seedDemoHandOuts } from './seed-handouts.server'
 import { seedDemoHistory } from './seed-history.server'
+import { demoIds } from './seed-ids.server'
 import { seedDemoOrders } from './seed-orders.server'
 import { seedDemoProducts } from './seed-products.server'
 import { seedDemoPurchasing } from './seed-purchasing.server'
@@ -18,28 +19,8 @@ import { seedDemoTeam } from './seed-team.server'
 import { demoTenantConfigs } from './seed-tenants.server'
 
 export { demoCustomerIds } from './seed-customers.server'
+export { demoIds } from './seed-ids.server'
 export { demoProductIds } from './seed-products.server'
-
-/** Fixed ids keep the seed idempotent: a second run finds every row and changes nothing. */
-/** Fixed ids of the demo rows, so tests and links can name them. */
-export const demoIds = {
-  platform: '00000000-0000-4000-8000-000000000001',
-  pharmacy: '00000000-0000-4000-8000-000000000002',
-  club: '00000000-0000-4000-8000-000000000003',
-  wholesaler: '00000000-0000-4000-8000-000000000004',
-  /** A second pharmacy with a shop, so the shop finder has a choice and tenants stay apart. */
-  marketPharmacy: '00000000-0000-4000-8000-000000000005',
-  tenantPharmacy: '00000000-0000-4000-8000-000000000101',
-  tenantClub: '00000000-0000-4000-8000-000000000102',
-  tenantMarketPharmacy: '00000000-0000-4000-8000-000000000103',
-  userAdmin: '00000000-0000-4000-8000-000000000201',
-  userPharmacyOwner: '00000000-0000-4000-8000-000000000202',
-  userClubOwner: '00000000-0000-4000-8000-000000000203',
-  userWholesalerOwner: '00000000-0000-4000-8000-000000000204',
-  userPharmacyStaff: '00000000-0000-4000-8000-000000000205',
-  userMarketPharmacyOwner: '00000000-0000-4000-8000-000000000206',
-  shopCustomer: '00000000-0000-4000-8000-000000000301',
-} as const
 
 export const demoBusinessLogins = [
   {

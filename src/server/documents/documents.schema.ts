@@ -15,8 +15,7 @@ import {
 import { documentKinds } from '../../lib/customer-values'
 import { customerOrders } from '../customer-orders/customer-orders.schema'
 import { customers } from '../customers/customers.schema'
-import { organisations, users } from '../db/schema'
-import { storedFiles } from '../files/files.schema'
+import { organisations, storedFiles, users } from '../db/core.schema'
 
 export const documentKind = pgEnum('document_kind', documentKinds)
 

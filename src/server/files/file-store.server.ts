@@ -5,8 +5,8 @@ import sharp, { type Sharp } from 'sharp'
 import { isUuid } from '../../lib/ids'
 import { type Actor, requireRole } from '../actor.server'
 import type { Database, Executor } from '../db/client.server'
+import { type storedFilePurpose, storedFiles } from '../db/core.schema'
 import { DomainError, ForbiddenError, NotFoundError } from '../errors.server'
-import { type storedFilePurpose, storedFiles } from './files.schema'
 import { uploadSizeLimits } from './upload-routes.server'
 
 /**

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { fillingProtocolStatuses } from '../../lib/filling-protocol-lists'
 import { timestamps } from '../db/columns'
-import { organisations, users } from '../db/schema'
+import { organisations, users } from '../db/core.schema'
 import { organisationProducts } from '../products/products.schema'
 import { batches } from '../stock/stock.schema'
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { tenants } from '../db/schema'
+import { tenants } from '../db/core.schema'
 
 export const mailKinds = [
   'confirm_registration',

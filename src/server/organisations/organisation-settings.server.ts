@@ -13,11 +13,11 @@ import {
 import { type Actor, isPlatformAdmin, requireBusiness, requireRole } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
 import type { Database, Executor } from '../db/client.server'
+import { storedFiles } from '../db/core.schema'
 import { organisations, tenants } from '../db/schema'
 import type { DocumentSeller } from '../documents/document-content'
 import { ForbiddenError, InvalidError, NotFoundError, parseInput } from '../errors.server'
 import { isStoredFileOf } from '../files/file-store.server'
-import { storedFiles } from '../files/files.schema'
 
 /**
  * The organisation's letterhead and invoice data (ADR 022). Its users read it; only the owner

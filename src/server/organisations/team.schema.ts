@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { invitationEndings, memberRoles } from '../../lib/organisation-team'
-import { organisations, users } from '../db/schema'
+import { organisations, users } from '../db/core.schema'
 import { accountTokenPurpose } from '../shop-accounts/shop-accounts.schema'
 
 export const memberRole = pgEnum('member_role', memberRoles)

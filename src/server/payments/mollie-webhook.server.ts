@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { scopeOfActor } from '../actor.server'
 import type { App } from '../app.server'
-import { requestHost } from '../http.server'
 import { countAttempt, type RateLimitRule } from '../rate-limit.server'
+import { requestHost } from '../request-address.server'
 import { resolveTenant } from '../tenants.server'
 import { syncMolliePayment } from './mollie-payments.server'
 

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { molliePaymentStatuses, mollieRefundStatuses } from '../../lib/payments'
 import { customerOrders } from '../customer-orders/customer-orders.schema'
-import { organisations, tenants } from '../db/schema'
+import { organisations, tenants } from '../db/core.schema'
 
 export const molliePaymentStatus = pgEnum('mollie_payment_status', molliePaymentStatuses)
 export const mollieRefundStatus = pgEnum('mollie_refund_status', mollieRefundStatuses)

@@ -15,7 +15,7 @@ import {
   type ImportMapping,
   importRowStatuses,
 } from '../../lib/product-import'
-import { users } from '../db/schema'
+import { users } from '../db/core.schema'
 import { products } from './products.schema'
 
 export const productImportStatus = pgEnum('product_import_status', [

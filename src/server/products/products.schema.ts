@@ -11,8 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { cannabinoidContent, timestamps } from '../db/columns'
-import { organisations, users } from '../db/schema'
-import { storedFiles } from '../files/files.schema'
+import { organisations, storedFiles, users } from '../db/core.schema'
 import {
   cannabinoidUnit,
   packUnit,

@@ -11,12 +11,8 @@ import type { Database, Executor } from '../db/client.server'
 import { ConflictError, DomainError, InvalidError, parseInput } from '../errors.server'
 import { ensureMasterListing } from '../products/organisation-products.server'
 import { type ReceivedBatch, receiveIntoBatch } from '../stock/stock-receipts.server'
-import {
-  changeOrder,
-  orderForTransition,
-  purchaseOrderAudit,
-  type SavedPurchaseOrder,
-} from './purchase-orders.server'
+import { changeOrder, purchaseOrderAudit } from './purchase-order-changes.server'
+import { orderForTransition, type SavedPurchaseOrder } from './purchase-orders.server'
 import { purchaseOrderItems } from './purchasing.schema'
 import { managingPurchaser } from './purchasing-access.server'
 

@@ -1,6 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
-import { formatMoney } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
 import { brokenOrderRule, type OrderRules } from '../../lib/products'
 import {
@@ -14,7 +13,6 @@ import {
   buyerActions,
   cancellableStatuses,
   clubCannabisMessage,
-  formatSalesQuantity,
   type OrderableProduct,
   type PurchaseOrderDetail,
   type PurchaseOrderHistoryEntry,
@@ -30,7 +28,6 @@ import {
   supplierNotFoundMessage,
 } from '../../lib/purchase-orders'
 import type { Actor } from '../actor.server'
-import { auditActorOf, recordAudit } from '../audit/audit.server'
 import { takeDocumentNumber } from '../counters/counters.server'
 import {
   cancelSellerOrder,
@@ -43,6 +40,12 @@ import { listPage, searchCondition } from '../list-query.server'
 import { readProductHistory } from '../products/product-history.server'
 import { productSearchCondition } from '../products/product-search.server'
 import { organisationProducts, products } from '../products/products.schema'
+import {
+  auditedOrderFields,
+  auditOrder,
+  changeOrder,
+  purchaseOrderAudit,
+} from './purchase-order-changes.server'
 import {
   purchaseOrderItems,
   purchaseOrderShipmentLines,
@@ -66,17 +69,6 @@ import { supplierName, supplierOrganisation } from './suppliers.server'
 
 type PurchaseOrderRowType = typeof purchaseOrders.$inferSelect
 type SupplierRowType = typeof suppliers.$inferSelect
-
-export const purchaseOrderAudit = {
-  entityType: 'purchase_order',
-  created: 'purchase_order.created',
-  updated: 'purchase_order.updated',
-  ordered: 'purchase_order.ordered',
-  confirmed: 'purchase_order.confirmed',
-  shipped: 'purchase_order.shipped',
-  received: 'purchase_order.received',
-  cancelled: 'purchase_order.cancelled',
-} as const
 
 const emptyOrderMessage = 'Eine Bestellung ohne Positionen kann nicht bestellt werden.'
 const archivedSupplierMessage =
@@ -436,47 +428,6 @@ async function resolveLines(
   return values
 }
 
-/** The order's business fields for the audit log and its timeline. */
-function auditedOrderFields(
-  order: PurchaseOrderRowType,
-  items: Pick<ItemValues, 'name' | 'quantity' | 'unitPriceCents' | 'salesUnit'>[] | null,
-): Record<string, unknown> {
-  return {
-    status: order.status,
-    number: order.number,
-    supplierId: order.supplierId,
-    note: order.note,
-    ...(items && {
-      items: items.map(
-        (item) =>
-          `${formatSalesQuantity(item.quantity, item.salesUnit)} ${item.name} à ${formatMoney(item.unitPriceCents)}`,
-      ),
-    }),
-    netCents: order.netCents,
-    grossCents: order.grossCents,
-    cancelReason: order.cancelReason,
-  }
-}
-
-async function auditOrder(
-  tx: Executor,
-  actor: Actor,
-  action: string,
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown>,
-  order: PurchaseOrderRowType,
-) {
-  await recordAudit(tx, {
-    organisationId: order.organisationId,
-    actor: auditActorOf(actor),
-    requestId: actor.requestId,
-    action,
-    entity: { type: purchaseOrderAudit.entityType, id: order.id },
-    before,
-    after,
-  })
-}
-
 export interface SavedPurchaseOrder {
   id: string
   revision: number
@@ -601,34 +552,6 @@ export async function updatePurchaseOrder(
 }
 
 // ─── Transitions ─────────────────────────────────────────────────────────────────────────────
-
-/** Sets a locked order's columns, moves its revision on and audits the change. */
-export async function changeOrder(
-  tx: Executor,
-  actor: Actor,
-  order: PurchaseOrderRowType,
-  action: string,
-  changes: Partial<PurchaseOrderRowType>,
-  extra: Record<string, unknown> = {},
-): Promise<PurchaseOrderRowType> {
-  const [updated] = await tx
-    .update(purchaseOrders)
-    .set({ ...changes, revision: order.revision + 1 })
-    .where(
-      and(eq(purchaseOrders.id, order.id), eq(purchaseOrders.organisationId, order.organisationId)),
-    )
-    .returning()
-  if (!updated) throw new NotFoundError(purchaseOrderNotFoundMessage)
-  await auditOrder(
-    tx,
-    actor,
-    action,
-    auditedOrderFields(order, null),
-    { ...auditedOrderFields(updated, null), ...extra },
-    updated,
-  )
-  return updated
-}
 
 /** The buyer's locked order for a transition allowed only from `from`. */
 export async function orderForTransition(

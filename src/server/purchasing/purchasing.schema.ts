@@ -17,8 +17,7 @@ import {
   supplierLicenceTypes,
 } from '../../lib/purchase-orders'
 import { timestamps } from '../db/columns'
-import { organisations, users } from '../db/schema'
-import { storedFiles } from '../files/files.schema'
+import { organisations, storedFiles, users } from '../db/core.schema'
 import { salesUnit, vatRate } from '../products/product-enums.schema'
 import { organisationProducts, products } from '../products/products.schema'
 

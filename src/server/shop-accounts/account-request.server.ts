@@ -1,7 +1,7 @@
 import { getRequest } from '@tanstack/react-start/server'
 import { getApp } from '../app.server'
-import { clientIpOf } from '../http.server'
 import { tenantPublicOrigin } from '../public-origin.server'
+import { clientIpOf } from '../request-address.server'
 import { shopOfRequest } from '../shop/shop.server'
 import type { AccountRequest } from './shop-accounts.server'
 

@@ -10,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { accountTokenPurposes } from '../../lib/shop-accounts'
-import { shopUsers, tenants } from '../db/schema'
+import { shopUsers, tenants } from '../db/core.schema'
 
 export const accountTokenPurpose = pgEnum('account_token_purpose', accountTokenPurposes)
 

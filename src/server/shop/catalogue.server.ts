@@ -19,7 +19,8 @@ import {
   priceSorts,
   requiresPrescription,
 } from '../../lib/shop-catalogue'
-import { type Database, type Executor, queryRows } from '../db/client.server'
+import type { Database, Executor } from '../db/client.server'
+import { queryRows } from '../db/query-rows.server'
 import { NotFoundError } from '../errors.server'
 import { organisationProducts, products } from '../products/products.schema'
 import { batches, stockReservations } from '../stock/stock.schema'

@@ -4,10 +4,10 @@ import { isExpiredOn, mayReceiveReleased, receiptsReleasedByDefault } from '../.
 import type { BusinessActor } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
 import type { Executor } from '../db/client.server'
+import { storedFiles } from '../db/core.schema'
 import { organisations } from '../db/schema'
 import { ConflictError, InvalidError } from '../errors.server'
 import { isStoredFileOf } from '../files/file-store.server'
-import { storedFiles } from '../files/files.schema'
 import { organisationProducts, products } from '../products/products.schema'
 import { batches } from './stock.schema'
 import {

@@ -15,8 +15,7 @@ import {
 import { batchOrigins, batchStatuses, stockMovementKinds } from '../../lib/stock'
 import { auditActorKind } from '../audit/audit-actor.schema'
 import { cannabinoidContent, timestamps } from '../db/columns'
-import { organisations, users } from '../db/schema'
-import { storedFiles } from '../files/files.schema'
+import { organisations, storedFiles, users } from '../db/core.schema'
 import { organisationProducts } from '../products/products.schema'
 import { suppliers } from '../purchasing/purchasing.schema'
 

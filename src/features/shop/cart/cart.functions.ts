@@ -9,7 +9,7 @@ import {
   updateCartItem,
 } from '~/server/cart/cart.server'
 import { cartOfRequest, setGuestCartCookie } from '~/server/cart/cart-cookie.server'
-import { clientIpOf } from '~/server/http.server'
+import { clientIpOf } from '~/server/request-address.server'
 import { optionallyAuthenticated } from '../../server-fn/auth.middleware'
 import { requestIdOf } from '../../server-fn/errors.middleware'
 import { noInput, objectInput } from '../../server-fn/inputs'

@@ -3,7 +3,7 @@ import { getRequest } from '@tanstack/react-start/server'
 import { visitorActor } from '~/server/actor.server'
 import { getApp } from '~/server/app.server'
 import { ForbiddenError } from '~/server/errors.server'
-import { clientIpOf } from '~/server/http.server'
+import { clientIpOf } from '~/server/request-address.server'
 import { configuratorProducts } from '~/server/shop/configurator-products.server'
 import {
   getReservationConfirmation,

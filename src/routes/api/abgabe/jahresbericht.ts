@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
 import { parseInput } from '~/server/errors.server'
 import {
   annualHandOutReportCsv,
   annualHandOutReportPdf,
 } from '~/server/handouts/handout-report.server'
-import { apiHandlers } from '~/server/http.server'
 import { actorOfRequest } from '~/server/request-actor.server'
 
 const query = z.object({

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { parseAuditLogSearch } from '~/lib/audit-log-lists'
 import { exportAuditEvents } from '~/server/admin/audit-log.server'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
-import { apiHandlers, downloadHeaders } from '~/server/http.server'
+import { downloadHeaders } from '~/server/http.server'
 import { actorOfRequest } from '~/server/request-actor.server'
 
 /** Hands out text pieces as UTF-8 bytes while the client reads them. */

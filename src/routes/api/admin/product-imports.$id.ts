@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
-import { apiHandlers, jsonResponse } from '~/server/http.server'
+import { jsonResponse } from '~/server/http.server'
 import { getProductImport } from '~/server/products/product-imports.server'
 import { actorOfRequest } from '~/server/request-actor.server'
 

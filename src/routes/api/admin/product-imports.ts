@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
 import { readUpload } from '~/server/files/file-http.server'
-import { apiHandlers, jsonResponse } from '~/server/http.server'
+import { jsonResponse } from '~/server/http.server'
 import { createProductImport } from '~/server/products/product-imports.server'
 import { actorOfRequest } from '~/server/request-actor.server'
 

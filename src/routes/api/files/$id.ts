@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
 import { storedFileResponse, viewerOf } from '~/server/files/file-http.server'
 import { openStoredFile } from '~/server/files/file-store.server'
-import { apiHandlers } from '~/server/http.server'
 
 /** A stored file, for whoever its purpose lets read it (product images: everyone). */
 export const Route = createFileRoute('/api/files/$id')({

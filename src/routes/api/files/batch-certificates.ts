@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { storeUploadHandler } from '~/server/files/file-http.server'
-import { apiHandlers } from '~/server/http.server'
 
 /** Uploads a batch's certificate of analysis or lab report (owner and staff of a stock-keeping
  * organisation; PDF, PNG or JPEG up to 10 MB): multipart field `file`, answers `{ id }`. */

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { storeUploadHandler } from '~/server/files/file-http.server'
-import { apiHandlers } from '~/server/http.server'
 
 /** Uploads the organisation's letterhead logo (the owner; PNG or JPEG up to 2 MB): multipart
  * field `file`, answers `{ id }`. The settings form then names it as the logo. */

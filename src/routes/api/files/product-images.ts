@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { storeUploadHandler } from '~/server/files/file-http.server'
-import { apiHandlers } from '~/server/http.server'
 
 /** Uploads a master product's picture (platform admins): multipart field `file`, answers `{ id }`. */
 export const Route = createFileRoute('/api/files/product-images')({

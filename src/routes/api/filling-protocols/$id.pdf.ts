@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
 import { fillingProtocolPdf } from '~/server/filling-protocols/filling-protocol-pdf.server'
-import { apiHandlers, downloadHeaders } from '~/server/http.server'
+import { downloadHeaders } from '~/server/http.server'
 import { actorOfRequest } from '~/server/request-actor.server'
 
 /**

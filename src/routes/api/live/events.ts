@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { actorFromAccessToken } from '~/server/actor.server'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
 import { bearerToken } from '~/server/auth.server'
-import { apiHandlers, requestHost } from '~/server/http.server'
 import { openLiveStream } from '~/server/live/live-stream.server'
+import { requestHost } from '~/server/request-address.server'
 
 /**
  * The live board's server-sent events (ADR 046): read with fetch, since the access token goes in

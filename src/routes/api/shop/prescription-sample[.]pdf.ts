@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { scopeOfActor } from '~/server/actor.server'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
-import { apiHandlers } from '~/server/http.server'
 import { prescriptionSample } from '~/server/shop/prescription-sample.server'
 import { tenantOfRequest } from '~/server/tenants.server'
 

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
 import { authenticate, getActiveBusinessUser, messages } from '~/server/auth.server'
 import { DomainError } from '~/server/errors.server'
-import { apiHandlers, jsonResponse } from '~/server/http.server'
+import { jsonResponse } from '~/server/http.server'
 
 export const Route = createFileRoute('/api/users/me')({
   server: {

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
-import { apiHandlers, clientIpOf } from '~/server/http.server'
 import { handleMollieWebhook } from '~/server/payments/mollie-webhook.server'
+import { clientIpOf } from '~/server/request-address.server'
 
 /**
  * Mollie's webhook (`POST`, form body `id=tr_…`): Mollie says only "look at this payment". The

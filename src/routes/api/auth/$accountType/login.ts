@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
 import { accountTypeSchema, b2bLoginRequestSchema, b2cLoginRequestSchema } from '~/lib/auth-api'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
 import { loginBusinessUser, loginShopUser } from '~/server/auth.server'
-import { apiHandlers, jsonResponse, readJsonBody } from '~/server/http.server'
+import { jsonResponse, readJsonBody } from '~/server/http.server'
 import { callerOf } from '~/server/request-context'
 import { tenantOfRequest } from '~/server/tenants.server'
 

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
 import { type AccountType, accountTypeSchema } from '~/lib/auth-api'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
 import { authenticate, logout } from '~/server/auth.server'
-import { apiHandlers, jsonResponse } from '~/server/http.server'
+import { jsonResponse } from '~/server/http.server'
 import { tenantOfRequest } from '~/server/tenants.server'
 
 const params = z.object({ accountType: accountTypeSchema })

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
 import { type AccountType, accountTypeSchema, refreshRequestSchema } from '~/lib/auth-api'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
 import { refreshSession } from '~/server/auth.server'
-import { apiHandlers, jsonResponse, readJsonBody } from '~/server/http.server'
+import { jsonResponse, readJsonBody } from '~/server/http.server'
 import { tenantOfRequest } from '~/server/tenants.server'
 
 const params = z.object({ accountType: accountTypeSchema })

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { changePasswordRequestSchema } from '~/lib/account-api'
 import { changeBusinessUserPassword } from '~/server/account.server'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
 import { authenticate } from '~/server/auth.server'
-import { apiHandlers, jsonResponse, readJsonBody } from '~/server/http.server'
+import { jsonResponse, readJsonBody } from '~/server/http.server'
 
 export const Route = createFileRoute('/api/users/me/password')({
   server: {

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
 import { storedFileResponse } from '~/server/files/file-http.server'
-import { apiHandlers } from '~/server/http.server'
 import { actorOfRequest } from '~/server/request-actor.server'
 import { openShopInvoice } from '~/server/shop-accounts/shop-account-orders.server'
 
