@@ -9,8 +9,7 @@ import {
   newOrganisationSchema,
 } from '~/lib/new-organisation'
 import { categoryLabels } from '../account/labels'
-import { TextField } from '../forms/fields'
-import { SelectField } from '../product-db/form-controls'
+import { SelectField, TextField } from '../forms/fields'
 import { FormDialog } from '../ui/FormDialog'
 import { createOrganisationFn } from './admin.functions'
 

@@ -24,16 +24,17 @@ import {
 } from '~/lib/products'
 import { CustomerPicker } from '../customers/CustomerPicker'
 import { FormAlert, inputClass } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
-import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import {
   changeFieldValue,
+  FormFrame,
   fieldErrorOf,
   InputField,
   SelectField,
-} from '../product-db/form-controls'
-import { focusFirstError, Section } from '../product-db/ProductFactsFields'
+  SubmitButton,
+} from '../forms/fields'
+import { FormSection, focusFirstError } from '../forms/layout'
+import { applyServerErrors } from '../forms/server-errors'
+import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { Button, ButtonLink } from '../ui/buttons'
 import { OrderLinesHead } from '../ui/OrderLinesHead'
 import { BackLink, PageHeader } from '../ui/PageHeader'
@@ -192,7 +193,7 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
       )}
       <FormFrame form={form} className="space-y-6">
         {failure && <FormAlert>{failure}</FormAlert>}
-        <Section title="Kunde">
+        <FormSection title="Kunde">
           <div className="sm:col-span-2 space-y-2">
             <form.Field name="customerId">
               {(field) =>
@@ -218,7 +219,7 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
               }
             </form.Field>
           </div>
-        </Section>
+        </FormSection>
 
         <fieldset className="rounded-card border border-border bg-surface p-6">
           <legend className="px-1 text-lg font-semibold text-ink">Positionen</legend>
@@ -349,7 +350,7 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
           </div>
         </fieldset>
 
-        <Section title="Lieferung">
+        <FormSection title="Lieferung">
           <form.Field name="deliveryMethod">
             {(field) => (
               <SelectField
@@ -378,9 +379,9 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
               </form.Field>
             </>
           )}
-        </Section>
+        </FormSection>
 
-        <Section title="Notiz">
+        <FormSection title="Notiz">
           <div className="sm:col-span-2">
             <form.Field name="note">
               {(field) => (
@@ -388,7 +389,7 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
               )}
             </form.Field>
           </div>
-        </Section>
+        </FormSection>
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           {order ? (

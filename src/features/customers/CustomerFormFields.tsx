@@ -16,7 +16,7 @@ import {
   fieldErrorOf,
   InputField,
   SelectField,
-} from '../product-db/form-controls'
+} from '../forms/fields'
 
 const countryOptions = ['DE', 'AT', 'CH', 'NL', 'BE', 'LU', 'DK', 'CZ', 'PL', 'FR', 'ES', 'IT'].map(
   (value) => ({ value, label: countryLabel(value) }),

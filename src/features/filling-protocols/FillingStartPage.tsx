@@ -13,13 +13,12 @@ import {
 import { formatDate } from '~/lib/format'
 import { formatCannabinoid, formatDecimal, parseDecimal } from '~/lib/products'
 import { FormAlert } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
+import { changeFieldValue, FormFrame, InputField, SelectField, SubmitButton } from '../forms/fields'
+import { FormSection, focusFirstError } from '../forms/layout'
 import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { baseUnitsOf } from '../inventory/stock-form'
-import { changeFieldValue, InputField, SelectField } from '../product-db/form-controls'
 import { formErrorsOf } from '../product-db/master-product-form'
-import { focusFirstError, Section } from '../product-db/ProductFactsFields'
 import { ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { startFillingFn } from './filling-protocol-actions.functions'
@@ -174,7 +173,7 @@ export function FillingStartPage() {
       />
       <FormFrame form={form} className="space-y-6">
         {failure && <FormAlert>{failure}</FormAlert>}
-        <Section title="Ausgangscharge">
+        <FormSection title="Ausgangscharge">
           <form.Field name="bulkBatchId">
             {(field) => (
               <div className="sm:col-span-2">
@@ -197,8 +196,8 @@ export function FillingStartPage() {
               </div>
             )}
           </form.Field>
-        </Section>
-        <Section title="Einheiten">
+        </FormSection>
+        <FormSection title="Einheiten">
           <form.Field name="unitCount">
             {(field) => (
               <InputField
@@ -247,7 +246,7 @@ export function FillingStartPage() {
               />
             )}
           </form.Field>
-        </Section>
+        </FormSection>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <ButtonLink to="/organisations/filling-protocol" variant="secondary">
             Abbrechen

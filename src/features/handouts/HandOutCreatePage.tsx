@@ -16,19 +16,20 @@ import {
 } from '~/lib/handouts'
 import { formatCannabinoid } from '~/lib/products'
 import { FormAlert } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
-import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
-import { baseUnitsOf } from '../inventory/stock-form'
 import {
   CheckboxField,
   changeFieldValue,
+  FormFrame,
   fieldErrorOf,
   InputField,
   SelectField,
-} from '../product-db/form-controls'
+  SubmitButton,
+} from '../forms/fields'
+import { FormSection, focusFirstError } from '../forms/layout'
+import { applyServerErrors } from '../forms/server-errors'
+import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
+import { baseUnitsOf } from '../inventory/stock-form'
 import { formErrorsOf } from '../product-db/master-product-form'
-import { focusFirstError, Section } from '../product-db/ProductFactsFields'
 import { ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { ProductCombobox } from '../ui/ProductCombobox'
@@ -210,7 +211,7 @@ export function HandOutCreatePage() {
       />
       <FormFrame form={form} className="space-y-6">
         {failure && <FormAlert>{failure}</FormAlert>}
-        <Section title="Mitglied">
+        <FormSection title="Mitglied">
           <form.Field name="customerId">
             {(field) => (
               <div className="sm:col-span-2">
@@ -255,8 +256,8 @@ export function HandOutCreatePage() {
                 Lade, was {member.displayName} noch erhalten darf …
               </p>
             ))}
-        </Section>
-        <Section title="Sorte, Charge und Menge">
+        </FormSection>
+        <FormSection title="Sorte, Charge und Menge">
           <form.Field name="organisationProductId">
             {(field) => (
               <SelectField
@@ -316,7 +317,7 @@ export function HandOutCreatePage() {
               />
             )}
           </form.Field>
-        </Section>
+        </FormSection>
         <form.Field name="identityChecked">
           {(field) => (
             <CheckboxField

@@ -14,17 +14,18 @@ import {
   harvestSchema,
 } from '~/lib/stock-schemas'
 import { FieldView, FormAlert, inputClass } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
-import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import {
   changeFieldValue,
+  FormFrame,
   fieldErrorOf,
   InputField,
   SelectField,
-} from '../product-db/form-controls'
+  SubmitButton,
+} from '../forms/fields'
+import { FormSection, focusFirstError } from '../forms/layout'
+import { applyServerErrors } from '../forms/server-errors'
+import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { formErrorsOf } from '../product-db/master-product-form'
-import { focusFirstError, Section } from '../product-db/ProductFactsFields'
 import { productsKey } from '../products/products.queries'
 import { ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
@@ -295,7 +296,7 @@ export function ReceiptPage() {
       />
       <FormFrame form={form} className="space-y-6">
         {failure && <FormAlert>{failure}</FormAlert>}
-        <Section title={harvest ? 'Sorte und Ernte' : 'Produkt und Charge'}>
+        <FormSection title={harvest ? 'Sorte und Ernte' : 'Produkt und Charge'}>
           <form.Field name="organisationProductId">
             {(field) => (
               <ProductPicker
@@ -353,8 +354,8 @@ export function ReceiptPage() {
               />
             )}
           </form.Field>
-        </Section>
-        <Section title="Gemessene Wirkstoffe">
+        </FormSection>
+        <FormSection title="Gemessene Wirkstoffe">
           <form.Field name="thcContent">
             {(field) => (
               <InputField field={field} label={`THC in ${contentUnit}`} inputMode="decimal" />
@@ -378,7 +379,7 @@ export function ReceiptPage() {
               )}
             </form.Field>
           </div>
-        </Section>
+        </FormSection>
         {!harvest && <ReceiptsReleasedSetting context={context} />}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <ButtonLink to="/inventory" variant="secondary">

@@ -15,12 +15,11 @@ import {
 } from '~/lib/organisation-settings'
 import { UploadField } from '../files/UploadField'
 import { FormAlert } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
+import { CheckboxField, FormFrame, InputField, SelectField, SubmitButton } from '../forms/fields'
+import { FormSection, focusFirstError } from '../forms/layout'
 import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { NumberSeriesSection } from '../number-series/NumberSeriesSection'
-import { CheckboxField, InputField, SelectField } from '../product-db/form-controls'
-import { focusFirstError, Section } from '../product-db/ProductFactsFields'
 import { PageHeader } from '../ui/PageHeader'
 import { OrganisationProfile } from './OrganisationProfile'
 import { updateLetterheadFn } from './organisation-settings.functions'
@@ -279,7 +278,7 @@ function LetterheadForm({ settings }: { settings: OrganisationSettings }) {
     <>
       <FormFrame form={form} className="space-y-6">
         {failure && <FormAlert>{failure}</FormAlert>}
-        <Section title="Briefkopf und Rechnungsangaben">
+        <FormSection title="Briefkopf und Rechnungsangaben">
           {textFields.map((name) => (
             <form.Field key={name} name={name}>
               {(field) => (
@@ -301,8 +300,8 @@ function LetterheadForm({ settings }: { settings: OrganisationSettings }) {
           <div className="sm:col-span-2">
             <form.Field name="logoFileId">{(field) => <LogoField field={field} />}</form.Field>
           </div>
-        </Section>
-        <Section title="Rechtsform und Register">
+        </FormSection>
+        <FormSection title="Rechtsform und Register">
           <form.Field name="legalForm">
             {(field) => (
               <SelectField
@@ -363,15 +362,15 @@ function LetterheadForm({ settings }: { settings: OrganisationSettings }) {
               )
             }}
           </form.Subscribe>
-        </Section>
+        </FormSection>
         {licenceFields(settings.category).length > 0 && (
-          <Section title="Erlaubnis">
+          <FormSection title="Erlaubnis">
             {licenceFields(settings.category).map(({ name, label }) => (
               <form.Field key={name} name={name}>
                 {(field) => <InputField field={field} label={label} />}
               </form.Field>
             ))}
-          </Section>
+          </FormSection>
         )}
         <div className="flex justify-end">
           <SubmitButton form={form}>Speichern</SubmitButton>

@@ -16,17 +16,18 @@ import { shopPaymentMethodLabels } from '~/lib/shop'
 import { type ShopSettings, shopLogoUrl } from '~/lib/shop-settings'
 import { UploadField } from '../files/UploadField'
 import { FieldView, FormAlert, inputClass } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
-import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
-import { LegalMarkdown } from '../legal/LegalMarkdown'
 import {
   CheckboxField,
   changeFieldValue,
+  FormFrame,
   fieldErrorOf,
   InputField,
-} from '../product-db/form-controls'
-import { focusFirstError, Section } from '../product-db/ProductFactsFields'
+  SubmitButton,
+} from '../forms/fields'
+import { FormSection, focusFirstError } from '../forms/layout'
+import { applyServerErrors } from '../forms/server-errors'
+import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
+import { LegalMarkdown } from '../legal/LegalMarkdown'
 import { Button } from '../ui/buttons'
 import {
   checkShopDomainFn,
@@ -129,7 +130,7 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
         <ShopStatus settings={settings} />
         <FormFrame form={form} className="space-y-6">
           {failure && <FormAlert>{failure}</FormAlert>}
-          <Section title={shop ? 'Auftritt' : 'Name und Logo'}>
+          <FormSection title={shop ? 'Auftritt' : 'Name und Logo'}>
             <form.Field name="shopName">
               {(field) => <InputField field={field} label={shop ? 'Name des Shops' : 'Name'} />}
             </form.Field>
@@ -168,9 +169,9 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
                 <ContrastReport colours={values.colors} />
               </>
             )}
-          </Section>
+          </FormSection>
 
-          <Section title="Kontakt und Öffnungszeiten">
+          <FormSection title="Kontakt und Öffnungszeiten">
             <div className="sm:col-span-2">
               <ContactFromRecord contact={settings.config.contact} />
             </div>
@@ -186,13 +187,13 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
                 )}
               </form.Field>
             </div>
-          </Section>
+          </FormSection>
 
           {shop && (
             <>
               <DeliverySection form={form} />
               <PaymentSection form={form} settings={settings} />
-              <Section title="Anzeige im Shop">
+              <FormSection title="Anzeige im Shop">
                 <form.Field name="showPricesPublicly">
                   {(field) => (
                     <CheckboxField
@@ -211,7 +212,7 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
                     />
                   )}
                 </form.Field>
-              </Section>
+              </FormSection>
             </>
           )}
 
@@ -515,7 +516,7 @@ function MethodFields({
 
 function DeliverySection({ form }: { form: ShopForm }) {
   return (
-    <Section title="Lieferarten">
+    <FormSection title="Lieferarten">
       <MethodFields form={form} kind="pickup" title="Abholung">
         <form.Field name="pickup.street">
           {(field) => <InputField field={field} label="Straße und Hausnummer" />}
@@ -566,14 +567,14 @@ function DeliverySection({ form }: { form: ShopForm }) {
           {(field) => <InputField field={field} label="Versandkosten (€)" inputMode="decimal" />}
         </form.Field>
       </MethodFields>
-    </Section>
+    </FormSection>
   )
 }
 
 function PaymentSection({ form, settings }: { form: ShopForm; settings: ShopSettings }) {
   const { iban, bic, bankName } = settings.bankAccount
   return (
-    <Section title="Zahlungsarten">
+    <FormSection title="Zahlungsarten">
       <div className="space-y-4 sm:col-span-2">
         <form.Field name="payments.pickup">
           {(field) => <CheckboxField field={field} label={shopPaymentMethodLabels.pickup} />}
@@ -602,7 +603,7 @@ function PaymentSection({ form, settings }: { form: ShopForm; settings: ShopSett
         </form.Field>
         <MollieKeyPanel settings={settings} />
       </div>
-    </Section>
+    </FormSection>
   )
 }
 
@@ -725,7 +726,7 @@ function MollieKeyPanel({ settings }: { settings: ShopSettings }) {
 
 function CustomDomainSection({ form, settings }: { form: ShopForm; settings: ShopSettings }) {
   return (
-    <Section title="Eigene Domain">
+    <FormSection title="Eigene Domain">
       <form.Field name="customDomain">
         {(field) => (
           <InputField
@@ -762,7 +763,7 @@ function CustomDomainSection({ form, settings }: { form: ShopForm; settings: Sho
           verification={settings.domainVerification}
         />
       )}
-    </Section>
+    </FormSection>
   )
 }
 

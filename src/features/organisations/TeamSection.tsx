@@ -15,8 +15,7 @@ import {
   type TeamInvitation,
   type TeamMember,
 } from '~/lib/organisation-team'
-import { TextField } from '../forms/fields'
-import { SelectField } from '../product-db/form-controls'
+import { SelectField, TextField } from '../forms/fields'
 import { Button } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { FormDialog } from '../ui/FormDialog'

@@ -6,12 +6,12 @@ import { toast } from 'sonner'
 import type { MasterProductInput } from '~/lib/product-schemas'
 import { productStatuses, productStatusLabels } from '~/lib/products'
 import { FormAlert } from '../forms/field-parts'
-import { SubmitButton } from '../forms/fields'
+import { changeFieldValue, SelectField, SubmitButton } from '../forms/fields'
+import { focusFirstError } from '../forms/layout'
 import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
-import { changeFieldValue, SelectField } from './form-controls'
 import { ImageField } from './ImageField'
 import {
   type MasterProductFormValues,
@@ -19,7 +19,7 @@ import {
   validateMasterProductForm,
   withFormFieldNames,
 } from './master-product-form'
-import { focusFirstError, ProductFactsFields } from './ProductFactsFields'
+import { ProductFactsFields } from './ProductFactsFields'
 import { productDbKey } from './product-db.queries'
 
 const statusOptions = productStatuses.map((value) => ({

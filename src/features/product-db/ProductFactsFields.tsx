@@ -13,7 +13,8 @@ import {
   productCategories,
   productCategoryLabels,
 } from '~/lib/products'
-import { CheckboxField, changeFieldValue, InputField, SelectField } from './form-controls'
+import { CheckboxField, changeFieldValue, InputField, SelectField } from '../forms/fields'
+import { FormSection } from '../forms/layout'
 import {
   cannabinoidUnitOptions,
   hasCannabisFacts,
@@ -36,22 +37,6 @@ const contentHints: Record<string, string> = {
   percent: 'In Prozent (Gewicht), z. B. 22,5.',
   mg_per_ml: 'In mg je ml, z. B. 25.',
   mg_per_g: 'In mg je g, z. B. 250.',
-}
-
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="rounded-card border border-border bg-surface p-6">
-      <legend className="px-1 text-lg font-semibold text-ink">{title}</legend>
-      <div className="mt-2 grid gap-4 sm:grid-cols-2">{children}</div>
-    </fieldset>
-  )
-}
-
-/** Focuses the first field the check refused, so keyboard and screen-reader users land there. */
-export function focusFirstError() {
-  requestAnimationFrame(() => {
-    document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus()
-  })
 }
 
 type FactsField = keyof ProductFactsFormValues
@@ -98,7 +83,7 @@ export function ProductFactsFields({
 
   return (
     <>
-      <Section title="Grunddaten">
+      <FormSection title="Grunddaten">
         {field('name', (f) => (
           <InputField field={f} label="Name" />
         ))}
@@ -124,10 +109,10 @@ export function ProductFactsFields({
           />
         ))}
         {basicsExtra}
-      </Section>
+      </FormSection>
 
       {cannabis && (
-        <Section title="Sorte und Wirkstoffe">
+        <FormSection title="Sorte und Wirkstoffe">
           {field('cultivar', (f) => (
             <InputField
               field={f}
@@ -199,10 +184,10 @@ export function ProductFactsFields({
               <TerpeneField field={f} />
             ))}
           </div>
-        </Section>
+        </FormSection>
       )}
 
-      <Section title="Packung">
+      <FormSection title="Packung">
         {field('packSize', (f) => (
           <InputField
             field={f}
@@ -222,16 +207,16 @@ export function ProductFactsFields({
             }))}
           />
         ))}
-      </Section>
+      </FormSection>
 
-      <Section title={descriptionExtra ? 'Beschreibung und Bild' : 'Beschreibung'}>
+      <FormSection title={descriptionExtra ? 'Beschreibung und Bild' : 'Beschreibung'}>
         <div className="sm:col-span-2">
           {field('description', (f) => (
             <InputField field={f} label="Beschreibung (optional)" multiline />
           ))}
         </div>
         {descriptionExtra && <div className="sm:col-span-2">{descriptionExtra}</div>}
-      </Section>
+      </FormSection>
     </>
   )
 }

@@ -12,8 +12,8 @@ import {
   vatRateLabels,
   vatRates,
 } from '~/lib/products'
-import { CheckboxField, InputField, SelectField } from '../product-db/form-controls'
-import { Section } from '../product-db/ProductFactsFields'
+import { CheckboxField, InputField, SelectField } from '../forms/fields'
+import { FormSection } from '../forms/layout'
 import type { OfferFormValues } from './offer-form'
 
 const vatOptions = vatRates.map((value) => ({ value, label: vatRateLabels[value] }))
@@ -55,7 +55,7 @@ export function OfferFields({
     .map((value) => ({ value, label: salesUnitLabels[value] }))
 
   return (
-    <Section title="Ihr Angebot">
+    <FormSection title="Ihr Angebot">
       {salesUnitFixed ? (
         <div>
           <p className="text-sm font-medium text-ink">Verkaufseinheit</p>
@@ -132,6 +132,6 @@ export function OfferFields({
           inputMode="numeric"
         />
       ))}
-    </Section>
+    </FormSection>
   )
 }

@@ -16,6 +16,7 @@ import {
 } from '~/lib/products'
 import { FormAlert } from '../forms/field-parts'
 import { FormFrame, SubmitButton } from '../forms/fields'
+import { FormSection, focusFirstError } from '../forms/layout'
 import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import {
@@ -24,7 +25,7 @@ import {
   type ProductFactsFormValues,
   productFactsInputOf,
 } from '../product-db/master-product-form'
-import { focusFirstError, ProductFactsFields, Section } from '../product-db/ProductFactsFields'
+import { ProductFactsFields } from '../product-db/ProductFactsFields'
 import { useSession } from '../session/use-session'
 import { Button, ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
@@ -154,7 +155,7 @@ export function ProductCreatePage() {
 
   const masterPart = (
     <div className="space-y-6">
-      <Section title="Produkt wählen">
+      <FormSection title="Produkt wählen">
         <div className="sm:col-span-2">
           {pick ? (
             <div className="space-y-4">
@@ -173,7 +174,7 @@ export function ProductCreatePage() {
             <MasterProductPicker onPick={choose} error={pickError} />
           )}
         </div>
-      </Section>
+      </FormSection>
       {pick && offerFields}
     </div>
   )

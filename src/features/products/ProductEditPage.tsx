@@ -6,6 +6,7 @@ import { toast } from 'sonner'
 import { customProductSchema } from '~/lib/product-schemas'
 import { FormAlert } from '../forms/field-parts'
 import { FormFrame, SubmitButton } from '../forms/fields'
+import { focusFirstError } from '../forms/layout'
 import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import {
@@ -15,7 +16,7 @@ import {
   type ProductFactsFormValues,
   productFactsInputOf,
 } from '../product-db/master-product-form'
-import { focusFirstError, ProductFactsFields } from '../product-db/ProductFactsFields'
+import { ProductFactsFields } from '../product-db/ProductFactsFields'
 import { ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { OfferFields } from './OfferFields'

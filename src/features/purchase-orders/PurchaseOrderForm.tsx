@@ -8,16 +8,17 @@ import { formatMoney } from '~/lib/format'
 import { formatPackSize, salesUnitShortLabel, vatRateLabels } from '~/lib/products'
 import { type PurchaseOrderDetail, purchaseOrderTotals } from '~/lib/purchase-orders'
 import { FormAlert, inputClass } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
-import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import {
   changeFieldValue,
+  FormFrame,
   fieldErrorOf,
   InputField,
   SelectField,
-} from '../product-db/form-controls'
-import { focusFirstError, Section } from '../product-db/ProductFactsFields'
+  SubmitButton,
+} from '../forms/fields'
+import { FormSection, focusFirstError } from '../forms/layout'
+import { applyServerErrors } from '../forms/server-errors'
+import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { OrderLinesHead } from '../ui/OrderLinesHead'
@@ -188,7 +189,7 @@ export function PurchaseOrderForm({
     <>
       <FormFrame form={form} className="space-y-6">
         {failure && <FormAlert>{failure}</FormAlert>}
-        <Section title="Lieferant">
+        <FormSection title="Lieferant">
           <div className="sm:col-span-2 flex flex-wrap items-end gap-3">
             <div className="min-w-64 flex-1">
               <form.Field name="supplierId">
@@ -216,7 +217,7 @@ export function PurchaseOrderForm({
               Als Anbauvereinigung bestellen Sie kein Cannabis (KCanG) – angeboten wird nur Zubehör.
             </p>
           )}
-        </Section>
+        </FormSection>
 
         <fieldset className="rounded-card border border-border bg-surface p-6">
           <legend className="px-1 text-lg font-semibold text-ink">Positionen</legend>
@@ -313,7 +314,7 @@ export function PurchaseOrderForm({
           )}
         </fieldset>
 
-        <Section title="Notiz">
+        <FormSection title="Notiz">
           <div className="sm:col-span-2">
             <form.Field name="note">
               {(field) => (
@@ -321,7 +322,7 @@ export function PurchaseOrderForm({
               )}
             </form.Field>
           </div>
-        </Section>
+        </FormSection>
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           {detail ? (

@@ -10,7 +10,7 @@ import {
   supplierLicenceTypeLabels,
   supplierLicenceTypes,
 } from '~/lib/purchase-orders'
-import { InputField, SelectField } from '../product-db/form-controls'
+import { InputField, SelectField } from '../forms/fields'
 import { FormDialog } from '../ui/FormDialog'
 import { createSupplierFn, updateSupplierFn } from './purchase-order-save.functions'
 import { purchasingKey } from './purchase-orders.queries'
