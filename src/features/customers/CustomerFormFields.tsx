@@ -9,14 +9,7 @@ import {
   payerKinds,
 } from '~/lib/customers'
 import { countryLabel } from '~/lib/products'
-import { FieldView } from '../forms/field-parts'
-import {
-  CheckboxField,
-  changeFieldValue,
-  fieldErrorOf,
-  InputField,
-  SelectField,
-} from '../forms/fields'
+import { CheckboxField, DateField, InputField, SelectField } from '../forms/fields'
 
 const countryOptions = ['DE', 'AT', 'CH', 'NL', 'BE', 'LU', 'DK', 'CZ', 'PL', 'FR', 'ES', 'IT'].map(
   (value) => ({ value, label: countryLabel(value) }),
@@ -26,28 +19,6 @@ const eInvoiceFormatOptions = eInvoiceFormats.map((value) => ({
   value,
   label: eInvoiceFormatLabels[value],
 }))
-
-/** A calendar day with the browser's date picker; the value stays `YYYY-MM-DD`. */
-function DateField({ field, label, hint }: { field: AnyFieldApi; label: string; hint?: string }) {
-  return (
-    <FieldView
-      id={`field-${field.name}`}
-      label={label}
-      hint={hint}
-      error={fieldErrorOf(field)}
-      render={(control) => (
-        <input
-          {...control}
-          type="date"
-          name={field.name}
-          value={field.state.value as string}
-          onBlur={field.handleBlur}
-          onChange={(event) => changeFieldValue(field, event.target.value)}
-        />
-      )}
-    />
-  )
-}
 
 /**
  * The fields of a customer for the kind chosen: the create and edit pages and the picker's

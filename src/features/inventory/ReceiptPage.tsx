@@ -13,9 +13,10 @@ import {
   type HarvestInput,
   harvestSchema,
 } from '~/lib/stock-schemas'
-import { FieldView, FormAlert, inputClass } from '../forms/field-parts'
+import { FormAlert, inputClass } from '../forms/field-parts'
 import {
   changeFieldValue,
+  DateField,
   FormFrame,
   fieldErrorOf,
   InputField,
@@ -64,28 +65,6 @@ const emptyReceipt: ReceiptFormValues = {
   thcContent: '',
   cbdContent: '',
   coaFileId: null,
-}
-
-/** A calendar day picked with the browser's date input (`YYYY-MM-DD`). */
-function DateField({ field, label, hint }: { field: AnyFieldApi; label: string; hint?: string }) {
-  return (
-    <FieldView
-      id={`field-${field.name}`}
-      label={label}
-      hint={hint}
-      error={fieldErrorOf(field)}
-      render={(control) => (
-        <input
-          {...control}
-          type="date"
-          name={field.name}
-          value={field.state.value as string}
-          onBlur={field.handleBlur}
-          onChange={(event) => changeFieldValue(field, event.target.value)}
-        />
-      )}
-    />
-  )
 }
 
 /**
