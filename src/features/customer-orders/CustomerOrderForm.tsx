@@ -23,6 +23,7 @@ import {
   vatRateLabels,
 } from '~/lib/products'
 import { CustomerPicker } from '../customers/CustomerPicker'
+import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert, inputClass } from '../forms/field-parts'
 import {
   changeFieldValue,
@@ -33,7 +34,6 @@ import {
   SubmitButton,
 } from '../forms/fields'
 import { FormSection, focusFirstError } from '../forms/layout'
-import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { Button, ButtonLink } from '../ui/buttons'
 import { OrderLinesHead } from '../ui/OrderLinesHead'
@@ -42,13 +42,13 @@ import { ProductCombobox } from '../ui/ProductCombobox'
 import {
   customerOrderFormErrors,
   emptyCustomerOrderForm,
+  formFieldOf,
   type LineValues,
   lineOf,
   lineQuantity,
   orderFormOf,
   orderInputOf,
   updateInputOf,
-  withFormFieldNames,
 } from './customer-order-form'
 import { sellableProductsQuery } from './customer-order-forms.queries'
 import { createCustomerOrderFn, updateCustomerOrderFn } from './customer-order-save.functions'
@@ -140,7 +140,7 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
         toast.success(done.message)
         await navigate({ to: '/customer_orders/$id', params: { id: done.id } })
       } catch (error) {
-        setFailure(applyServerErrors(form, withFormFieldNames(error)))
+        setFailure(applyServerErrors(form, error, formFieldOf))
         focusFirstError()
       }
     },

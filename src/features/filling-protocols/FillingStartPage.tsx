@@ -12,19 +12,17 @@ import {
 } from '~/lib/filling-protocols'
 import { formatDate } from '~/lib/format'
 import { formatCannabinoid, formatDecimal, parseDecimal } from '~/lib/products'
+import { applyServerErrors, errorsByField, formErrorsOf } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
 import { changeFieldValue, FormFrame, InputField, SelectField, SubmitButton } from '../forms/fields'
 import { FormSection, focusFirstError } from '../forms/layout'
-import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { baseUnitsOf } from '../inventory/stock-form'
-import { formErrorsOf } from '../product-db/master-product-form'
 import { ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { startFillingFn } from './filling-protocol-actions.functions'
 import { fillingBulkBatchesQuery, fillingPackChoiceQuery } from './filling-protocol-form.queries'
 import { fillingProtocolsKey } from './filling-protocols.queries'
-import { errorsByField, withFieldNames } from './form-fields'
 
 interface StartFormValues {
   bulkBatchId: string
@@ -118,7 +116,7 @@ export function FillingStartPage() {
         toast.success(`Abfüllung ${started.number} ist begonnen.`)
         await navigate({ to: '/organisations/filling-protocol/$id', params: { id: started.id } })
       } catch (error) {
-        setFailure(applyServerErrors(formApi, withFieldNames(error, startFieldOf)))
+        setFailure(applyServerErrors(formApi, error, startFieldOf))
         focusFirstError()
       }
     },

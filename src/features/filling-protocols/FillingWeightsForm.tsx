@@ -16,10 +16,10 @@ import {
   recordFillingSchema,
 } from '~/lib/filling-protocols'
 import { formatDecimal } from '~/lib/products'
+import { applyServerErrors, errorsByField } from '../forms/field-errors'
 import { FormAlert, inputClass } from '../forms/field-parts'
 import { changeFieldValue, FormFrame, fieldErrorOf, InputField } from '../forms/fields'
 import { focusFirstError } from '../forms/layout'
-import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { baseUnitsOf } from '../inventory/stock-form'
 import { Button } from '../ui/buttons'
@@ -27,7 +27,6 @@ import { PlainTable, plainRowClass } from '../ui/PlainTable'
 import { StatusBadge } from '../ui/StatusBadge'
 import { recordFillingFn } from './filling-protocol-actions.functions'
 import { fillingProtocolsKey } from './filling-protocols.queries'
-import { errorsByField, withFieldNames } from './form-fields'
 
 interface UnitValues {
   gross: string
@@ -175,7 +174,7 @@ export function FillingWeightsForm({ protocol }: { protocol: FillingProtocolDeta
             : 'Die Gewichte sind gespeichert.',
         )
       } catch (error) {
-        setFailure(applyServerErrors(formApi, withFieldNames(error, weightFieldOf)))
+        setFailure(applyServerErrors(formApi, error, weightFieldOf))
         focusFirstError()
       }
     },

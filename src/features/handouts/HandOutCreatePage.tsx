@@ -15,6 +15,7 @@ import {
   type MemberAllowance,
 } from '~/lib/handouts'
 import { formatCannabinoid } from '~/lib/products'
+import { applyServerErrors, formErrorsOf } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
 import {
   CheckboxField,
@@ -26,10 +27,8 @@ import {
   SubmitButton,
 } from '../forms/fields'
 import { FormSection, focusFirstError } from '../forms/layout'
-import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { baseUnitsOf } from '../inventory/stock-form'
-import { formErrorsOf } from '../product-db/master-product-form'
 import { ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { ProductCombobox } from '../ui/ProductCombobox'

@@ -13,6 +13,7 @@ import {
   type HarvestInput,
   harvestSchema,
 } from '~/lib/stock-schemas'
+import { applyServerErrors, formErrorsOf } from '../forms/field-errors'
 import { FormAlert, inputClass } from '../forms/field-parts'
 import {
   changeFieldValue,
@@ -24,9 +25,7 @@ import {
   SubmitButton,
 } from '../forms/fields'
 import { FormSection, focusFirstError } from '../forms/layout'
-import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
-import { formErrorsOf } from '../product-db/master-product-form'
 import { productsKey } from '../products/products.queries'
 import { ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'

@@ -14,10 +14,10 @@ import {
   type OrganisationSettings,
 } from '~/lib/organisation-settings'
 import { UploadField } from '../files/UploadField'
+import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
 import { CheckboxField, FormFrame, InputField, SelectField, SubmitButton } from '../forms/fields'
 import { FormSection, focusFirstError } from '../forms/layout'
-import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { NumberSeriesSection } from '../number-series/NumberSeriesSection'
 import { PageHeader } from '../ui/PageHeader'

@@ -15,6 +15,7 @@ import { FailureError, failureOf } from '~/lib/failure'
 import { shopPaymentMethodLabels } from '~/lib/shop'
 import { type ShopSettings, shopLogoUrl } from '~/lib/shop-settings'
 import { UploadField } from '../files/UploadField'
+import { applyServerErrors } from '../forms/field-errors'
 import { FieldView, FormAlert, inputClass } from '../forms/field-parts'
 import {
   CheckboxField,
@@ -25,7 +26,6 @@ import {
   SubmitButton,
 } from '../forms/fields'
 import { FormSection, focusFirstError } from '../forms/layout'
-import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { LegalMarkdown } from '../legal/LegalMarkdown'
 import { Button } from '../ui/buttons'

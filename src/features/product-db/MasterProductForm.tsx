@@ -5,10 +5,10 @@ import { useRef, useState } from 'react'
 import { toast } from 'sonner'
 import type { MasterProductInput } from '~/lib/product-schemas'
 import { productStatuses, productStatusLabels } from '~/lib/products'
+import { applyServerErrors, topLevelField } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
 import { changeFieldValue, SelectField, SubmitButton } from '../forms/fields'
 import { focusFirstError } from '../forms/layout'
-import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
@@ -17,7 +17,6 @@ import {
   type MasterProductFormValues,
   masterProductInputOf,
   validateMasterProductForm,
-  withFormFieldNames,
 } from './master-product-form'
 import { ProductFactsFields } from './ProductFactsFields'
 import { productDbKey } from './product-db.queries'
@@ -77,7 +76,7 @@ export function MasterProductForm({
         )
         await navigate({ to: '/admin/product-db' })
       } catch (error) {
-        setFailure(applyServerErrors(formApi, withFormFieldNames(error)))
+        setFailure(applyServerErrors(formApi, error, topLevelField))
         focusFirstError()
       }
     },

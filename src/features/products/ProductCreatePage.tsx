@@ -14,14 +14,13 @@ import {
   type SalesUnit,
   salesUnits,
 } from '~/lib/products'
+import { applyServerErrors, formErrorsOf } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
 import { FormFrame, SubmitButton } from '../forms/fields'
 import { FormSection, focusFirstError } from '../forms/layout'
-import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import {
   emptyProductFactsForm,
-  formErrorsOf,
   type ProductFactsFormValues,
   productFactsInputOf,
 } from '../product-db/master-product-form'
@@ -34,9 +33,9 @@ import { OfferFields } from './OfferFields'
 import {
   emptyOfferForm,
   type OfferFormValues,
+  offerFieldOf,
   offerFormErrors,
   offerInputOf,
-  withOfferFieldNames,
 } from './offer-form'
 import { ProductFactsSummary } from './ProductFactsSummary'
 import { createOrganisationProductFn } from './product-save.functions'
@@ -117,7 +116,7 @@ export function ProductCreatePage() {
       } catch (error) {
         const pickProblem = failureOf(error).errors?.masterProductId
         if (pickProblem) setPickError(pickProblem)
-        setFailure(pickProblem ? null : applyServerErrors(formApi, withOfferFieldNames(error)))
+        setFailure(pickProblem ? null : applyServerErrors(formApi, error, offerFieldOf))
         focusFirstError()
       }
     },

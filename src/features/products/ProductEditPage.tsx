@@ -4,15 +4,14 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { customProductSchema } from '~/lib/product-schemas'
+import { applyServerErrors, formErrorsOf } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
 import { FormFrame, SubmitButton } from '../forms/fields'
 import { focusFirstError } from '../forms/layout'
-import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import {
   emptyProductFactsForm,
   factsFormValuesOf,
-  formErrorsOf,
   type ProductFactsFormValues,
   productFactsInputOf,
 } from '../product-db/master-product-form'
@@ -22,10 +21,10 @@ import { BackLink, PageHeader } from '../ui/PageHeader'
 import { OfferFields } from './OfferFields'
 import {
   type OfferFormValues,
+  offerFieldOf,
   offerFormErrors,
   offerFormValuesOf,
   offerInputOf,
-  withOfferFieldNames,
 } from './offer-form'
 import { updateOrganisationProductFn } from './product-save.functions'
 import { organisationProductQuery, productsKey } from './products.queries'
@@ -86,7 +85,7 @@ export function ProductEditPage() {
         )
         await navigate({ to: '/products/$id', params: { id } })
       } catch (error) {
-        setFailure(applyServerErrors(formApi, withOfferFieldNames(error)))
+        setFailure(applyServerErrors(formApi, error, offerFieldOf))
         focusFirstError()
       }
     },

@@ -7,6 +7,7 @@ import { toast } from 'sonner'
 import { formatMoney } from '~/lib/format'
 import { formatPackSize, salesUnitShortLabel, vatRateLabels } from '~/lib/products'
 import { type PurchaseOrderDetail, purchaseOrderTotals } from '~/lib/purchase-orders'
+import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert, inputClass } from '../forms/field-parts'
 import {
   changeFieldValue,
@@ -17,7 +18,6 @@ import {
   SubmitButton,
 } from '../forms/fields'
 import { FormSection, focusFirstError } from '../forms/layout'
-import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
@@ -26,13 +26,13 @@ import { OrderableProductPicker } from './OrderableProductPicker'
 import {
   draftInputOf,
   emptyPurchaseOrderForm,
+  formFieldOf,
   formValuesOf,
   type LineValues,
   lineOf,
   type PurchaseOrderFormValues,
   purchaseOrderFormErrors,
   unitPriceOf,
-  withFormFieldNames,
 } from './purchase-order-form'
 import {
   cancelPurchaseOrderFn,
@@ -134,7 +134,7 @@ export function PurchaseOrderForm({
         await save(value)
         formApi.reset(value)
       } catch (error) {
-        setFailure(applyServerErrors(formApi, withFormFieldNames(error)))
+        setFailure(applyServerErrors(formApi, error, formFieldOf))
         focusFirstError()
       }
     },

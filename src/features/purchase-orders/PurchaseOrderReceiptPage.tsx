@@ -17,10 +17,10 @@ import {
   type PurchaseOrderItemDetail,
 } from '~/lib/purchase-orders'
 import { quantityUnitOfPack } from '~/lib/stock'
+import { applyServerErrors } from '../forms/field-errors'
 import { FieldView, FormAlert } from '../forms/field-parts'
 import { changeFieldValue, FormFrame, fieldErrorOf, SubmitButton } from '../forms/fields'
 import { focusFirstError } from '../forms/layout'
-import { applyServerErrors } from '../forms/server-errors'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { CertificateUpload } from '../inventory/Certificate'
 import { Button, ButtonLink } from '../ui/buttons'

@@ -1,4 +1,5 @@
 import type { AnyFormApi } from '@tanstack/react-form'
+import type { z } from 'zod'
 import { failureOf } from '~/lib/failure'
 
 /**
@@ -9,6 +10,9 @@ import { failureOf } from '~/lib/failure'
 export type FieldOf = (path: string) => string
 
 const samePath: FieldOf = (path) => path
+
+/** The field of a form whose fields are the input's top-level keys (`terpenes.2` → `terpenes`). */
+export const topLevelField: FieldOf = (path) => path.split('.')[0] || '_'
 
 /** `errors` by form field: the first message of each. */
 export function errorsByField(
@@ -28,6 +32,16 @@ export function issuesByField(
   const byField: Record<string, string> = {}
   for (const issue of issues) byField[fieldOf(issue.path.map(String).join('.'))] ??= issue.message
   return byField
+}
+
+/** A form's own check before sending: the shared schema, its messages under the form's fields. */
+export function formErrorsOf(
+  schema: z.ZodType,
+  input: unknown,
+  fieldOf: FieldOf = topLevelField,
+): Record<string, string> {
+  const result = schema.safeParse(input)
+  return result.success ? {} : issuesByField(result.error.issues, fieldOf)
 }
 
 /**
