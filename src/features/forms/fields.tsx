@@ -1,6 +1,6 @@
 import { type AnyFieldApi, type AnyFormApi, useStore } from '@tanstack/react-form'
 import { type ReactNode, useContext, useEffect, useRef } from 'react'
-import { FieldView, SubmitButtonView } from './field-parts'
+import { FieldView, inputClass, SubmitButtonView } from './field-parts'
 import { fieldContext, formContext } from './form-context'
 
 /**
@@ -225,6 +225,58 @@ export function CheckboxField({
       )}
       {error && (
         <p id={`${id}-error`} className="mt-1 ml-6 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+const cellWidths = { narrow: 'block w-20', wide: 'block w-24' }
+
+/**
+ * A number inside a table of lines (quantity, agreed price): the column names it for the eye,
+ * its label for a screen reader; the unit stands after it.
+ */
+export function CellField({
+  field: passed,
+  label,
+  suffix,
+  inputMode,
+  width,
+}: {
+  field?: AnyFieldApi
+  label: string
+  suffix: string
+  inputMode: 'numeric' | 'decimal'
+  width: keyof typeof cellWidths
+}) {
+  const field = useBoundField(passed)
+  const id = `field-${field.name}`
+  const error = fieldErrorOf(field)
+  return (
+    <div>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <div className="flex items-center gap-1">
+        <input
+          id={id}
+          name={field.name}
+          type="text"
+          inputMode={inputMode}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={`${inputClass.replace('mt-1 block w-full', cellWidths[width])} text-right`}
+          value={field.state.value as string}
+          onBlur={field.handleBlur}
+          onChange={(event) => changeFieldValue(field, event.target.value)}
+        />
+        <span className="whitespace-nowrap text-sm text-ink-muted">{suffix}</span>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 max-w-48 text-sm text-danger">
           {error}
         </p>
       )}

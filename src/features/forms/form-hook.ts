@@ -1,5 +1,6 @@
 import { createFormHook } from '@tanstack/react-form'
 import {
+  CellField,
   CheckboxField,
   DateField,
   DecimalField,
@@ -30,6 +31,7 @@ export const { useAppForm, withForm } = createFormHook({
     DateField,
     SelectField,
     CheckboxField,
+    CellField,
   },
   formComponents: { FormFrame, SubmitButton },
 })
