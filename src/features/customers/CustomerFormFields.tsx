@@ -9,7 +9,7 @@ import {
   payerKinds,
 } from '~/lib/customers'
 import { countryLabel } from '~/lib/products'
-import { CheckboxField, DateField, InputField, SelectField } from '../forms/fields'
+import type { AppFieldApi } from '../forms/form-hook'
 
 const countryOptions = ['DE', 'AT', 'CH', 'NL', 'BE', 'LU', 'DK', 'CZ', 'PL', 'FR', 'ES', 'IT'].map(
   (value) => ({ value, label: countryLabel(value) }),
@@ -30,7 +30,7 @@ export function CustomerFormFields({
   kinds,
 }: {
   // biome-ignore lint/suspicious/noExplicitAny: TanStack Form's full generic type of a concrete form
-  form: AnyFormApi & { Field: any }
+  form: AnyFormApi & { Field: any; AppField: any }
   /** The kinds to choose from; none when the kind is fixed (editing). */
   kinds?: readonly CustomerKind[]
 }) {
@@ -42,13 +42,11 @@ export function CustomerFormFields({
     form.store,
     (state: { values: { payerKind: string } }) => state.values.payerKind,
   )
-  const Field = form.Field
+  const { Field, AppField } = form
   const text = (name: string, label: string, hint?: string, inputMode?: 'numeric') => (
-    <Field name={name}>
-      {(field: AnyFieldApi) => (
-        <InputField field={field} label={label} hint={hint} inputMode={inputMode} />
-      )}
-    </Field>
+    <AppField name={name}>
+      {(field: AppFieldApi) => <field.InputField label={label} hint={hint} inputMode={inputMode} />}
+    </AppField>
   )
   return (
     <div className="space-y-4">
@@ -83,16 +81,15 @@ export function CustomerFormFields({
             {text('vatId', 'USt-IdNr. (optional)', 'z. B. DE123456789')}
             {text('licenceNumber', 'Erlaubnisnummer (optional)')}
           </div>
-          <Field name="eInvoiceFormat">
-            {(field: AnyFieldApi) => (
-              <SelectField
-                field={field}
+          <AppField name="eInvoiceFormat">
+            {(field: AppFieldApi) => (
+              <field.SelectField
                 label="E-Rechnungsformat"
                 options={eInvoiceFormatOptions}
                 hint="Rechnungen an Geschäftskunden gehen immer als E-Rechnung hinaus (§ 14 UStG)."
               />
             )}
-          </Field>
+          </AppField>
           {text(
             'eInvoiceAddress',
             'E-Rechnungsadresse (optional)',
@@ -105,15 +102,14 @@ export function CustomerFormFields({
             {text('firstName', 'Vorname')}
             {text('lastName', 'Nachname')}
           </div>
-          <Field name="birthDate">
-            {(field: AnyFieldApi) => (
-              <DateField
-                field={field}
+          <AppField name="birthDate">
+            {(field: AppFieldApi) => (
+              <field.DateField
                 label="Geburtsdatum"
                 hint={kind === 'member' ? 'Mitglieder müssen volljährig sein.' : undefined}
               />
             )}
-          </Field>
+          </AppField>
         </>
       )}
       {text('street', 'Straße und Hausnummer (optional)')}
@@ -121,27 +117,24 @@ export function CustomerFormFields({
         {text('postalCode', 'PLZ', undefined, 'numeric')}
         {text('city', 'Ort')}
       </div>
-      <Field name="country">
-        {(field: AnyFieldApi) => (
-          <SelectField field={field} label="Land" options={countryOptions} />
-        )}
-      </Field>
+      <AppField name="country">
+        {(field: AppFieldApi) => <field.SelectField label="Land" options={countryOptions} />}
+      </AppField>
       <div className="grid gap-4 sm:grid-cols-2">
         {text('email', 'E-Mail (optional)')}
         {text('phone', 'Telefon (optional)')}
       </div>
       {kind === 'patient' && (
         <>
-          <Field name="payerKind">
-            {(field: AnyFieldApi) => (
-              <SelectField
-                field={field}
+          <AppField name="payerKind">
+            {(field: AppFieldApi) => (
+              <field.SelectField
                 label="Kostenträger"
                 options={payerOptions}
                 emptyLabel="Bitte wählen"
               />
             )}
-          </Field>
+          </AppField>
           {payer !== 'self_pay' && payer !== '' && (
             <div className="grid gap-4 sm:grid-cols-2">
               {text(
@@ -155,15 +148,14 @@ export function CustomerFormFields({
             </div>
           )}
           {payer === 'statutory' && (
-            <Field name="copaymentExempt">
-              {(field: AnyFieldApi) => (
-                <CheckboxField
-                  field={field}
+            <AppField name="copaymentExempt">
+              {(field: AppFieldApi) => (
+                <field.CheckboxField
                   label="Von der Zuzahlung befreit"
                   hint="Mit Befreiungsbescheinigung der Krankenkasse (§ 62 SGB V)."
                 />
               )}
-            </Field>
+            </AppField>
           )}
         </>
       )}
@@ -171,14 +163,12 @@ export function CustomerFormFields({
         <>
           {text('membershipNumber', 'Mitgliedsnummer (optional)')}
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field name="joinedOn">
-              {(field: AnyFieldApi) => <DateField field={field} label="Mitglied seit (optional)" />}
-            </Field>
-            <Field name="idCheckedOn">
-              {(field: AnyFieldApi) => (
-                <DateField field={field} label="Ausweis geprüft am (optional)" />
-              )}
-            </Field>
+            <AppField name="joinedOn">
+              {(field: AppFieldApi) => <field.DateField label="Mitglied seit (optional)" />}
+            </AppField>
+            <AppField name="idCheckedOn">
+              {(field: AppFieldApi) => <field.DateField label="Ausweis geprüft am (optional)" />}
+            </AppField>
           </div>
         </>
       )}

@@ -1,4 +1,4 @@
-import { createFormHook } from '@tanstack/react-form'
+import { type AnyFieldApi, createFormHook } from '@tanstack/react-form'
 import {
   CellField,
   CheckboxField,
@@ -20,18 +20,23 @@ import { fieldContext, formContext } from './form-context'
  * `<form.FormFrame>` / `<form.SubmitButton>`. Server errors go under their fields through
  * `applyServerErrors` (server-errors.ts).
  */
+const fieldComponents = {
+  TextField,
+  InputField,
+  DecimalField,
+  TextareaField,
+  DateField,
+  SelectField,
+  CheckboxField,
+  CellField,
+}
+
 export const { useAppForm, withForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: {
-    TextField,
-    InputField,
-    DecimalField,
-    TextareaField,
-    DateField,
-    SelectField,
-    CheckboxField,
-    CellField,
-  },
+  fieldComponents,
   formComponents: { FormFrame, SubmitButton },
 })
+
+/** What `form.AppField` hands its children: the field with the registered components. */
+export type AppFieldApi = AnyFieldApi & typeof fieldComponents
