@@ -1,4 +1,4 @@
-import { type AnyFieldApi, useForm } from '@tanstack/react-form'
+import type { AnyFieldApi } from '@tanstack/react-form'
 import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
@@ -15,15 +15,8 @@ import {
 } from '~/lib/stock-schemas'
 import { applyServerErrors, formErrorsOf } from '../forms/field-errors'
 import { FormAlert, inputClass } from '../forms/field-parts'
-import {
-  changeFieldValue,
-  DateField,
-  FormFrame,
-  fieldErrorOf,
-  InputField,
-  SelectField,
-  SubmitButton,
-} from '../forms/fields'
+import { changeFieldValue, fieldErrorOf, SelectField } from '../forms/fields'
+import { useAppForm } from '../forms/form-hook'
 import { FormSection, focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { productsKey } from '../products/products.queries'
@@ -219,7 +212,7 @@ export function ReceiptPage() {
     expiryDate: value.expiryDate,
   })
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: harvest ? { ...emptyReceipt, harvestDate: berlinIsoDate() } : emptyReceipt,
     validators: {
       onSubmit: ({ value }) => {
@@ -272,100 +265,92 @@ export function ReceiptPage() {
         }
         back={<BackLink to="/inventory">Bestand</BackLink>}
       />
-      <FormFrame form={form} className="space-y-6">
-        {failure && <FormAlert>{failure}</FormAlert>}
-        <FormSection title={harvest ? 'Sorte und Ernte' : 'Produkt und Charge'}>
-          <form.Field name="organisationProductId">
-            {(field) => (
-              <ProductPicker
-                field={field}
-                label={harvest ? 'Sorte' : 'Produkt'}
-                chosen={product}
-                onChoose={setProduct}
-              />
-            )}
-          </form.Field>
-          {harvest ? (
-            <form.Field name="harvestDate">
-              {(field) => <DateField field={field} label="Erntedatum" />}
-            </form.Field>
-          ) : (
-            <>
-              <form.Field name="supplierId">
-                {(field) => (
-                  <SelectField
-                    field={field}
-                    label="Lieferant (optional)"
-                    emptyLabel="ohne Lieferant"
-                    options={context.suppliers.map((supplier) => ({
-                      value: supplier.id,
-                      label: supplier.name,
-                    }))}
-                  />
-                )}
-              </form.Field>
-              <form.Field name="batchNumber">
-                {(field) => (
-                  <InputField
-                    field={field}
-                    label="Chargennummer"
-                    hint="Wie auf Lieferschein und Zertifikat des Herstellers."
-                  />
-                )}
-              </form.Field>
-            </>
-          )}
-          <form.Field name="quantity">
-            {(field) => (
-              <InputField
-                field={field}
-                label={harvest ? `Trockengewicht in ${unitLabel}` : `Menge in ${unitLabel}`}
-                inputMode="decimal"
-              />
-            )}
-          </form.Field>
-          <form.Field name="expiryDate">
-            {(field) => (
-              <DateField
-                field={field}
-                label={harvest ? 'Verwendbar bis (optional)' : 'Verfallsdatum'}
-              />
-            )}
-          </form.Field>
-        </FormSection>
-        <FormSection title="Gemessene Wirkstoffe">
-          <form.Field name="thcContent">
-            {(field) => (
-              <InputField field={field} label={`THC in ${contentUnit}`} inputMode="decimal" />
-            )}
-          </form.Field>
-          <form.Field name="cbdContent">
-            {(field) => (
-              <InputField field={field} label={`CBD in ${contentUnit}`} inputMode="decimal" />
-            )}
-          </form.Field>
-          <div className="sm:col-span-2">
-            <form.Field name="coaFileId">
+      <form.AppForm>
+        <form.FormFrame className="space-y-6">
+          {failure && <FormAlert>{failure}</FormAlert>}
+          <FormSection title={harvest ? 'Sorte und Ernte' : 'Produkt und Charge'}>
+            <form.Field name="organisationProductId">
               {(field) => (
-                <CertificateUpload
-                  id={`field-${field.name}`}
-                  label={harvest ? 'Laborbericht (optional)' : 'Analysezertifikat'}
-                  error={fieldErrorOf(field)}
-                  fileId={field.state.value}
-                  onUploaded={(fileId) => changeFieldValue(field, fileId)}
+                <ProductPicker
+                  field={field}
+                  label={harvest ? 'Sorte' : 'Produkt'}
+                  chosen={product}
+                  onChoose={setProduct}
                 />
               )}
             </form.Field>
+            {harvest ? (
+              <form.AppField name="harvestDate">
+                {(field) => <field.DateField label="Erntedatum" />}
+              </form.AppField>
+            ) : (
+              <>
+                <form.AppField name="supplierId">
+                  {(field) => (
+                    <field.SelectField
+                      label="Lieferant (optional)"
+                      emptyLabel="ohne Lieferant"
+                      options={context.suppliers.map((supplier) => ({
+                        value: supplier.id,
+                        label: supplier.name,
+                      }))}
+                    />
+                  )}
+                </form.AppField>
+                <form.AppField name="batchNumber">
+                  {(field) => (
+                    <field.InputField
+                      label="Chargennummer"
+                      hint="Wie auf Lieferschein und Zertifikat des Herstellers."
+                    />
+                  )}
+                </form.AppField>
+              </>
+            )}
+            <form.AppField name="quantity">
+              {(field) => (
+                <field.InputField
+                  label={harvest ? `Trockengewicht in ${unitLabel}` : `Menge in ${unitLabel}`}
+                  inputMode="decimal"
+                />
+              )}
+            </form.AppField>
+            <form.AppField name="expiryDate">
+              {(field) => (
+                <field.DateField label={harvest ? 'Verwendbar bis (optional)' : 'Verfallsdatum'} />
+              )}
+            </form.AppField>
+          </FormSection>
+          <FormSection title="Gemessene Wirkstoffe">
+            <form.AppField name="thcContent">
+              {(field) => <field.InputField label={`THC in ${contentUnit}`} inputMode="decimal" />}
+            </form.AppField>
+            <form.AppField name="cbdContent">
+              {(field) => <field.InputField label={`CBD in ${contentUnit}`} inputMode="decimal" />}
+            </form.AppField>
+            <div className="sm:col-span-2">
+              <form.Field name="coaFileId">
+                {(field) => (
+                  <CertificateUpload
+                    id={`field-${field.name}`}
+                    label={harvest ? 'Laborbericht (optional)' : 'Analysezertifikat'}
+                    error={fieldErrorOf(field)}
+                    fileId={field.state.value}
+                    onUploaded={(fileId) => changeFieldValue(field, fileId)}
+                  />
+                )}
+              </form.Field>
+            </div>
+          </FormSection>
+          {!harvest && <ReceiptsReleasedSetting context={context} />}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <ButtonLink to="/inventory" variant="secondary">
+              Abbrechen
+            </ButtonLink>
+            <form.SubmitButton>{harvest ? 'Ernte erfassen' : 'Einbuchen'}</form.SubmitButton>
           </div>
-        </FormSection>
-        {!harvest && <ReceiptsReleasedSetting context={context} />}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <ButtonLink to="/inventory" variant="secondary">
-            Abbrechen
-          </ButtonLink>
-          <SubmitButton form={form}>{harvest ? 'Ernte erfassen' : 'Einbuchen'}</SubmitButton>
-        </div>
-      </FormFrame>
+        </form.FormFrame>
+      </form.AppForm>
       <UnsavedChangesDialog unsaved={() => !saved.current && !form.state.isDefaultValue} />
     </>
   )
