@@ -1,4 +1,4 @@
-import type { AnyFieldApi, AnyFormApi } from '@tanstack/react-form'
+import type { AnyFieldApi } from '@tanstack/react-form'
 import { useStore } from '@tanstack/react-form'
 import {
   type CustomerKind,
@@ -9,7 +9,7 @@ import {
   payerKinds,
 } from '~/lib/customers'
 import { countryLabel } from '~/lib/products'
-import type { AppFieldApi } from '../forms/form-hook'
+import type { AppFieldApi, FieldSetForm } from '../forms/form-hook'
 
 const countryOptions = ['DE', 'AT', 'CH', 'NL', 'BE', 'LU', 'DK', 'CZ', 'PL', 'FR', 'ES', 'IT'].map(
   (value) => ({ value, label: countryLabel(value) }),
@@ -29,8 +29,8 @@ export function CustomerFormFields({
   form,
   kinds,
 }: {
-  // biome-ignore lint/suspicious/noExplicitAny: TanStack Form's full generic type of a concrete form
-  form: AnyFormApi & { Field: any; AppField: any }
+  // biome-ignore lint/suspicious/noExplicitAny: the kind's radio group renders its own field
+  form: FieldSetForm & { Field: any }
   /** The kinds to choose from; none when the kind is fixed (editing). */
   kinds?: readonly CustomerKind[]
 }) {

@@ -1,4 +1,4 @@
-import { type AnyFieldApi, createFormHook } from '@tanstack/react-form'
+import { type AnyFieldApi, type AnyFormApi, createFormHook } from '@tanstack/react-form'
 import {
   CellField,
   CheckboxField,
@@ -40,3 +40,12 @@ export const { useAppForm, withForm } = createFormHook({
 
 /** What `form.AppField` hands its children: the field with the registered components. */
 export type AppFieldApi = AnyFieldApi & typeof fieldComponents
+
+/**
+ * A form as a field set shared by several forms sees it (customer fields, product facts, offer):
+ * its state and its AppField. The concrete forms differ in the rest of their generic type.
+ */
+export type FieldSetForm = Pick<AnyFormApi, 'store' | 'getFieldValue' | 'setFieldValue'> & {
+  // biome-ignore lint/suspicious/noExplicitAny: each form's AppField is typed by its own values
+  AppField: any
+}

@@ -1,4 +1,3 @@
-import { useForm } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
@@ -7,7 +6,8 @@ import type { MasterProductInput } from '~/lib/product-schemas'
 import { productStatuses, productStatusLabels } from '~/lib/products'
 import { applyServerErrors, topLevelField } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
-import { changeFieldValue, SelectField, SubmitButton } from '../forms/fields'
+import { changeFieldValue, SelectField } from '../forms/fields'
+import { useAppForm } from '../forms/form-hook'
 import { focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { ButtonLink } from '../ui/buttons'
@@ -61,7 +61,7 @@ export function MasterProductForm({
   const [askingToWithdraw, setAskingToWithdraw] = useState(false)
   const saved = useRef(false)
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: initial,
     validators: { onSubmit: ({ value }) => validateMasterProductForm(value) },
     onSubmitInvalid: focusFirstError,
@@ -126,7 +126,7 @@ export function MasterProductForm({
           <ButtonLink to="/admin/product-db" variant="secondary">
             Abbrechen
           </ButtonLink>
-          <SubmitButton form={form}>{submitLabel}</SubmitButton>
+          <form.SubmitButton>{submitLabel}</form.SubmitButton>
         </div>
       </form>
 

@@ -1,4 +1,4 @@
-import { useForm, useStore } from '@tanstack/react-form'
+import { useStore } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Tabs } from 'radix-ui'
@@ -16,7 +16,7 @@ import {
 } from '~/lib/products'
 import { applyServerErrors, formErrorsOf } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
+import { useAppForm } from '../forms/form-hook'
 import { FormSection, focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import {
@@ -70,7 +70,7 @@ export function ProductCreatePage() {
   const [failure, setFailure] = useState<string | null>(null)
   const saved = useRef(false)
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { ...emptyProductFactsForm, ...emptyOfferForm } as CreateFormValues,
     validators: {
       onSubmit: ({ value }) => {
@@ -146,9 +146,9 @@ export function ProductCreatePage() {
       <ButtonLink to="/products" variant="secondary">
         Abbrechen
       </ButtonLink>
-      <SubmitButton form={form}>
+      <form.SubmitButton>
         {source === 'master' ? 'Produkt übernehmen' : 'Produkt anlegen'}
-      </SubmitButton>
+      </form.SubmitButton>
     </div>
   )
 
@@ -196,35 +196,37 @@ export function ProductCreatePage() {
         }
         back={<BackLink to="/products">Produkte</BackLink>}
       />
-      <FormFrame form={form} className="space-y-6">
-        {failure && <FormAlert>{failure}</FormAlert>}
-        {club ? (
-          customPart
-        ) : (
-          <Tabs.Root
-            value={source}
-            onValueChange={(value) => {
-              setSource(value as Source)
-              setFailure(null)
-            }}
-          >
-            <Tabs.List
-              aria-label="Herkunft des Produkts"
-              className="mb-6 inline-flex gap-1 rounded-lg bg-surface-muted p-1"
+      <form.AppForm>
+        <form.FormFrame className="space-y-6">
+          {failure && <FormAlert>{failure}</FormAlert>}
+          {club ? (
+            customPart
+          ) : (
+            <Tabs.Root
+              value={source}
+              onValueChange={(value) => {
+                setSource(value as Source)
+                setFailure(null)
+              }}
             >
-              <Tabs.Trigger value="master" className={tabClass}>
-                Aus der Produktdatenbank
-              </Tabs.Trigger>
-              <Tabs.Trigger value="custom" className={tabClass}>
-                Eigenes Produkt
-              </Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="master">{masterPart}</Tabs.Content>
-            <Tabs.Content value="custom">{customPart}</Tabs.Content>
-          </Tabs.Root>
-        )}
-        {actions}
-      </FormFrame>
+              <Tabs.List
+                aria-label="Herkunft des Produkts"
+                className="mb-6 inline-flex gap-1 rounded-lg bg-surface-muted p-1"
+              >
+                <Tabs.Trigger value="master" className={tabClass}>
+                  Aus der Produktdatenbank
+                </Tabs.Trigger>
+                <Tabs.Trigger value="custom" className={tabClass}>
+                  Eigenes Produkt
+                </Tabs.Trigger>
+              </Tabs.List>
+              <Tabs.Content value="master">{masterPart}</Tabs.Content>
+              <Tabs.Content value="custom">{customPart}</Tabs.Content>
+            </Tabs.Root>
+          )}
+          {actions}
+        </form.FormFrame>
+      </form.AppForm>
       <UnsavedChangesDialog
         unsaved={() => !saved.current && (pick !== null || !form.state.isDefaultValue)}
       />

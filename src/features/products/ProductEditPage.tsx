@@ -1,4 +1,3 @@
-import { useForm } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
@@ -6,7 +5,7 @@ import { toast } from 'sonner'
 import { customProductSchema } from '~/lib/product-schemas'
 import { applyServerErrors, formErrorsOf } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
+import { useAppForm } from '../forms/form-hook'
 import { focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import {
@@ -51,7 +50,7 @@ export function ProductEditPage() {
     } as ProductFactsFormValues & OfferFormValues,
   }))
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: loaded.values,
     validators: {
       onSubmit: ({ value }) => {
@@ -106,24 +105,29 @@ export function ProductEditPage() {
           </BackLink>
         }
       />
-      <FormFrame form={form} className="space-y-6">
-        {failure && <FormAlert>{failure}</FormAlert>}
-        {detail.custom && (
-          <ProductFactsFields form={form} pznHint="Optional: eigene Produkte brauchen keine PZN." />
-        )}
-        <OfferFields
-          form={form}
-          allowedSalesUnits={[detail.offer.salesUnit]}
-          salesUnitFixed
-          shopAllowed={detail.owner.shopAllowed}
-        />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <ButtonLink to="/products/$id" params={{ id }} variant="secondary">
-            Abbrechen
-          </ButtonLink>
-          <SubmitButton form={form}>Änderungen speichern</SubmitButton>
-        </div>
-      </FormFrame>
+      <form.AppForm>
+        <form.FormFrame className="space-y-6">
+          {failure && <FormAlert>{failure}</FormAlert>}
+          {detail.custom && (
+            <ProductFactsFields
+              form={form}
+              pznHint="Optional: eigene Produkte brauchen keine PZN."
+            />
+          )}
+          <OfferFields
+            form={form}
+            allowedSalesUnits={[detail.offer.salesUnit]}
+            salesUnitFixed
+            shopAllowed={detail.owner.shopAllowed}
+          />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <ButtonLink to="/products/$id" params={{ id }} variant="secondary">
+              Abbrechen
+            </ButtonLink>
+            <form.SubmitButton>Änderungen speichern</form.SubmitButton>
+          </div>
+        </form.FormFrame>
+      </form.AppForm>
       <UnsavedChangesDialog unsaved={() => !saved.current && !form.state.isDefaultValue} />
     </>
   )
