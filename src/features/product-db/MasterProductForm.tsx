@@ -84,51 +84,53 @@ export function MasterProductForm({
 
   return (
     <>
-      <form
-        noValidate
-        method="post"
-        className="space-y-6"
-        onSubmit={(event) => {
-          event.preventDefault()
-          void form.handleSubmit()
-        }}
-      >
-        {failure && <FormAlert>{failure}</FormAlert>}
+      <form.AppForm>
+        <form
+          noValidate
+          method="post"
+          className="space-y-6"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void form.handleSubmit()
+          }}
+        >
+          {failure && <FormAlert>{failure}</FormAlert>}
 
-        <ProductFactsFields
-          form={form}
-          pznHint="8 Ziffern mit Prüfziffer; nur Hilfsmittel dürfen ohne PZN sein."
-          basicsExtra={
-            <form.Field name="status">
-              {(field) => (
-                <SelectField
-                  field={field}
-                  label="Status"
-                  options={statusOptions}
-                  hint="Zurückgezogene Produkte lassen sich nicht mehr neu übernehmen."
-                  onSelect={(value) => {
-                    if (value === 'withdrawn' && field.state.value !== 'withdrawn') {
-                      setAskingToWithdraw(true)
-                    } else {
-                      changeFieldValue(field, value)
-                    }
-                  }}
-                />
-              )}
-            </form.Field>
-          }
-          descriptionExtra={
-            <form.Field name="imageFileId">{(field) => <ImageField field={field} />}</form.Field>
-          }
-        />
+          <ProductFactsFields
+            form={form}
+            pznHint="8 Ziffern mit Prüfziffer; nur Hilfsmittel dürfen ohne PZN sein."
+            basicsExtra={
+              <form.Field name="status">
+                {(field) => (
+                  <SelectField
+                    field={field}
+                    label="Status"
+                    options={statusOptions}
+                    hint="Zurückgezogene Produkte lassen sich nicht mehr neu übernehmen."
+                    onSelect={(value) => {
+                      if (value === 'withdrawn' && field.state.value !== 'withdrawn') {
+                        setAskingToWithdraw(true)
+                      } else {
+                        changeFieldValue(field, value)
+                      }
+                    }}
+                  />
+                )}
+              </form.Field>
+            }
+            descriptionExtra={
+              <form.Field name="imageFileId">{(field) => <ImageField field={field} />}</form.Field>
+            }
+          />
 
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <ButtonLink to="/admin/product-db" variant="secondary">
-            Abbrechen
-          </ButtonLink>
-          <form.SubmitButton>{submitLabel}</form.SubmitButton>
-        </div>
-      </form>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <ButtonLink to="/admin/product-db" variant="secondary">
+              Abbrechen
+            </ButtonLink>
+            <form.SubmitButton>{submitLabel}</form.SubmitButton>
+          </div>
+        </form>
+      </form.AppForm>
 
       <ConfirmDialog
         open={askingToWithdraw}
