@@ -113,16 +113,6 @@ export function InputField(props: Omit<TextFieldProps, 'type' | 'autoComplete' |
   return <TextField {...props} autoComplete="off" rows={5} />
 }
 
-/** A number typed with a comma (grams, percent, euros); the form parses the text. */
-export function DecimalField(props: BaseProps) {
-  return <InputField {...props} inputMode="decimal" />
-}
-
-/** A note or description over several lines. */
-export function TextareaField(props: BaseProps & { rows?: number }) {
-  return <TextField {...props} multiline rows={props.rows ?? 5} />
-}
-
 /** A calendar date (`YYYY-MM-DD`) in the browser's date input. */
 export function DateField({ field: passed, label, hint }: BaseProps) {
   const field = useBoundField(passed)

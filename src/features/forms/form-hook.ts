@@ -3,12 +3,10 @@ import {
   CellField,
   CheckboxField,
   DateField,
-  DecimalField,
   FormFrame,
   InputField,
   SelectField,
   SubmitButton,
-  TextareaField,
   TextField,
 } from './fields'
 import { fieldContext, formContext } from './form-context'
@@ -16,15 +14,13 @@ import { fieldContext, formContext } from './form-context'
 /**
  * The one way to build a form: `useAppForm` is TanStack Form's `useForm` with the field
  * components registered, so a form writes `<form.AppField name="note">{(field) =>
- * <field.TextareaField label="Notiz" />}</form.AppField>` and `<form.AppForm>` around
+ * <field.InputField label="Notiz" multiline />}</form.AppField>` and `<form.AppForm>` around
  * `<form.FormFrame>` / `<form.SubmitButton>`. Server errors go under their fields through
  * `applyServerErrors` (server-errors.ts).
  */
 const fieldComponents = {
   TextField,
   InputField,
-  DecimalField,
-  TextareaField,
   DateField,
   SelectField,
   CheckboxField,
