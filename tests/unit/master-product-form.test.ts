@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { errorsByField, topLevelField } from '~/features/forms/field-errors'
 import {
   emptyMasterProductForm,
-  formFieldErrors,
   formValuesOf,
   type MasterProductFormValues,
   masterProductInputOf,
@@ -113,7 +113,7 @@ describe('master product form', () => {
       packUnit: 'Bitte wählen Sie die Einheit der Packung.',
     })
     expect(validateMasterProductForm(flower)).toBeUndefined()
-    expect(formFieldErrors({ 'terpenes.1': 'leer', pzn: 'vergeben' })).toEqual({
+    expect(errorsByField({ 'terpenes.1': 'leer', pzn: 'vergeben' }, topLevelField)).toEqual({
       terpenes: 'leer',
       pzn: 'vergeben',
     })

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { errorsByField } from '~/features/forms/field-errors'
 import {
+  offerFieldOf,
   offerFormErrors,
   offerFormValuesOf,
   offerInputOf,
-  withOfferFieldNames,
 } from '~/features/products/offer-form'
-import { FailureError } from '~/lib/failure'
 import { formatUnitPrice, grossCents } from '~/lib/organisation-products'
 import { offerSchema } from '~/lib/product-schemas'
 import { organisationProductListSearch } from '~/lib/products'
@@ -53,14 +53,11 @@ describe('offer form', () => {
   })
 
   it('renames the server’s field errors to the form’s fields', () => {
-    const renamed = withOfferFieldNames(
-      new FailureError({
-        status: 400,
-        message: 'Die Eingaben sind ungültig.',
-        errors: { 'offer.priceCents': 'zu teuer', 'product.terpenes.2': 'leer' },
-      }),
+    const renamed = errorsByField(
+      { 'offer.priceCents': 'zu teuer', 'product.terpenes.2': 'leer' },
+      offerFieldOf,
     )
-    expect((renamed as FailureError).errors).toEqual({ price: 'zu teuer', terpenes: 'leer' })
+    expect(renamed).toEqual({ price: 'zu teuer', terpenes: 'leer' })
   })
 })
 

@@ -4,9 +4,9 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { z } from 'zod'
 import { changePasswordRequestSchema, newPasswordMinLength } from '~/lib/account-api'
+import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
 import { FormFrame, SubmitButton, TextField } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
 import { PageHeader } from '../ui/PageHeader'
 
 const changePasswordFormSchema = changePasswordRequestSchema

@@ -1,4 +1,3 @@
-import { useForm } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
@@ -9,8 +8,7 @@ import {
   newOrganisationSchema,
 } from '~/lib/new-organisation'
 import { categoryLabels } from '../account/labels'
-import { TextField } from '../forms/fields'
-import { SelectField } from '../product-db/form-controls'
+import { useAppForm } from '../forms/form-hook'
 import { FormDialog } from '../ui/FormDialog'
 import { createOrganisationFn } from './admin.functions'
 
@@ -45,7 +43,7 @@ export function NewOrganisationDialog({
       void navigate({ to: '/organisations/$id', params: { id: created }, search: { tab: 'team' } })
     }
   }, [created, open, navigate])
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: empty,
     validators: { onSubmit: newOrganisationSchema },
     onSubmit: async ({ value }) => {
@@ -68,11 +66,10 @@ export function NewOrganisationDialog({
       form={form}
       submitLabel="Anlegen"
     >
-      <form.Field name="name">{(field) => <TextField field={field} label="Name" />}</form.Field>
-      <form.Field name="category">
+      <form.AppField name="name">{(field) => <field.TextField label="Name" />}</form.AppField>
+      <form.AppField name="category">
         {(field) => (
-          <SelectField
-            field={field}
+          <field.SelectField
             label="Art"
             options={newOrganisationCategories.map((value) => ({
               value,
@@ -80,33 +77,31 @@ export function NewOrganisationDialog({
             }))}
           />
         )}
-      </form.Field>
-      <form.Field name="street">
-        {(field) => <TextField field={field} label="Straße und Hausnummer" />}
-      </form.Field>
-      <form.Field name="postalCode">
-        {(field) => <TextField field={field} label="PLZ" autoComplete="off" />}
-      </form.Field>
-      <form.Field name="city">{(field) => <TextField field={field} label="Ort" />}</form.Field>
-      <form.Field name="tenantSlug">
+      </form.AppField>
+      <form.AppField name="street">
+        {(field) => <field.TextField label="Straße und Hausnummer" />}
+      </form.AppField>
+      <form.AppField name="postalCode">
+        {(field) => <field.TextField label="PLZ" autoComplete="off" />}
+      </form.AppField>
+      <form.AppField name="city">{(field) => <field.TextField label="Ort" />}</form.AppField>
+      <form.AppField name="tenantSlug">
         {(field) => (
-          <TextField
-            field={field}
+          <field.TextField
             label="Shop-Adresse (optional)"
             hint="Der erste Teil der Adresse, z. B. „linden-apotheke“ für linden-apotheke.blattwerk.de."
           />
         )}
-      </form.Field>
-      <form.Field name="ownerEmail">
+      </form.AppField>
+      <form.AppField name="ownerEmail">
         {(field) => (
-          <TextField
-            field={field}
+          <field.TextField
             label="E-Mail der Inhaberin / des Inhabers (optional)"
             type="email"
             autoComplete="off"
           />
         )}
-      </form.Field>
+      </form.AppField>
     </FormDialog>
   )
 }

@@ -1,10 +1,10 @@
-import { useForm, useStore } from '@tanstack/react-form'
+import { useStore } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { type PickupPaymentChoice, pickupPaymentChoices } from '~/lib/customer-order-schemas'
 import { type CustomerOrderDetail, pickupPaymentChoiceLabels } from '~/lib/customer-orders'
 import { formatMoney } from '~/lib/format'
-import { TextField } from '../forms/fields'
+import { useAppForm } from '../forms/form-hook'
 import { FormDialog } from '../ui/FormDialog'
 import { customerOrderActionFn } from './customer-order-save.functions'
 import { customerOrdersKey } from './customer-orders.queries'
@@ -33,7 +33,7 @@ export function CompleteWithPaymentDialog({
 }) {
   const queryClient = useQueryClient()
   const paid = order.paymentStatus === 'paid'
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: {
       choice: (paid ? 'already_paid' : 'cash') as PickupPaymentChoice,
       tillReceiptNumber: '',
@@ -94,7 +94,7 @@ export function CompleteWithPaymentDialog({
         )}
       </form.Field>
       {(choice === 'cash' || choice === 'card') && (
-        <form.Field
+        <form.AppField
           name="tillReceiptNumber"
           validators={{
             onSubmit: ({ value }) =>
@@ -102,13 +102,12 @@ export function CompleteWithPaymentDialog({
           }}
         >
           {(field) => (
-            <TextField
-              field={field}
+            <field.TextField
               label="Nummer des Kassenbons"
               hint="Steht auf dem Bon der Kasse; sie verbindet die Bestellung mit dem Kassenbeleg."
             />
           )}
-        </form.Field>
+        </form.AppField>
       )}
     </FormDialog>
   )

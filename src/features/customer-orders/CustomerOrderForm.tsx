@@ -1,4 +1,4 @@
-import { type AnyFieldApi, useForm, useStore } from '@tanstack/react-form'
+import { useStore } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Trash2 } from 'lucide-react'
@@ -23,17 +23,12 @@ import {
   vatRateLabels,
 } from '~/lib/products'
 import { CustomerPicker } from '../customers/CustomerPicker'
-import { FormAlert, inputClass } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
+import { applyServerErrors } from '../forms/field-errors'
+import { FormAlert } from '../forms/field-parts'
+import { changeFieldValue } from '../forms/fields'
+import { useAppForm } from '../forms/form-hook'
+import { FormSection, focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
-import {
-  changeFieldValue,
-  fieldErrorOf,
-  InputField,
-  SelectField,
-} from '../product-db/form-controls'
-import { focusFirstError, Section } from '../product-db/ProductFactsFields'
 import { Button, ButtonLink } from '../ui/buttons'
 import { OrderLinesHead } from '../ui/OrderLinesHead'
 import { BackLink, PageHeader } from '../ui/PageHeader'
@@ -41,53 +36,17 @@ import { ProductCombobox } from '../ui/ProductCombobox'
 import {
   customerOrderFormErrors,
   emptyCustomerOrderForm,
+  formFieldOf,
   type LineValues,
   lineOf,
   lineQuantity,
   orderFormOf,
   orderInputOf,
   updateInputOf,
-  withFormFieldNames,
 } from './customer-order-form'
 import { sellableProductsQuery } from './customer-order-forms.queries'
 import { createCustomerOrderFn, updateCustomerOrderFn } from './customer-order-save.functions'
 import { customerOrdersKey } from './customer-orders.queries'
-
-/** A quantity inside the lines table: the column names it for the eye, its label for a screen reader. */
-function QuantityInput({ field, line }: { field: AnyFieldApi; line: LineValues }) {
-  const id = `field-${field.name}`
-  const error = fieldErrorOf(field)
-  return (
-    <div>
-      <label htmlFor={id} className="sr-only">
-        Menge: {line.name}
-      </label>
-      <div className="flex items-center gap-1">
-        <input
-          id={id}
-          name={field.name}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={`${inputClass.replace('mt-1 block w-full', 'block w-20')} text-right`}
-          value={field.state.value as string}
-          onBlur={field.handleBlur}
-          onChange={(event) => changeFieldValue(field, event.target.value)}
-        />
-        <span className="whitespace-nowrap text-sm text-ink-muted">
-          {line.salesUnit === 'gram' ? 'g' : 'Pck.'}
-        </span>
-      </div>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 max-w-48 text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </div>
-  )
-}
 
 const availabilityText = (line: LineValues) =>
   line.availableSalesUnits === null
@@ -112,7 +71,7 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
   const leaving = useRef(false)
   const saved = useMemo(() => (order ? orderFormOf(order) : emptyCustomerOrderForm), [order])
   const linesLocked = order?.channel === 'purchase_order'
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: saved,
     validators: {
       onSubmit: ({ value }) => {
@@ -139,7 +98,7 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
         toast.success(done.message)
         await navigate({ to: '/customer_orders/$id', params: { id: done.id } })
       } catch (error) {
-        setFailure(applyServerErrors(form, withFormFieldNames(error)))
+        setFailure(applyServerErrors(form, error, formFieldOf))
         focusFirstError()
       }
     },
@@ -190,219 +149,225 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
           back={<BackLink to="/customer_orders">Bestellungen</BackLink>}
         />
       )}
-      <FormFrame form={form} className="space-y-6">
-        {failure && <FormAlert>{failure}</FormAlert>}
-        <Section title="Kunde">
-          <div className="sm:col-span-2 space-y-2">
-            <form.Field name="customerId">
-              {(field) =>
-                order ? (
-                  // The customer is fixed once the order exists.
-                  <div id={`field-${field.name}`} tabIndex={-1}>
-                    <p className="font-medium text-ink">{order.customer.name}</p>
-                    <p className="text-sm text-ink-muted">Kundennummer {order.customer.number}</p>
-                    {customerError && <p className="mt-1 text-sm text-danger">{customerError}</p>}
-                  </div>
-                ) : (
-                  <div id={`field-${field.name}`} tabIndex={-1}>
-                    <CustomerPicker
-                      value={customer}
-                      error={customerError}
-                      onChange={(option) => {
-                        setCustomer(option)
-                        changeFieldValue(field, option.id)
-                      }}
-                    />
-                  </div>
-                )
-              }
-            </form.Field>
-          </div>
-        </Section>
+      <form.AppForm>
+        <form.FormFrame className="space-y-6">
+          {failure && <FormAlert>{failure}</FormAlert>}
+          <FormSection title="Kunde">
+            <div className="sm:col-span-2 space-y-2">
+              <form.Field name="customerId">
+                {(field) =>
+                  order ? (
+                    // The customer is fixed once the order exists.
+                    <div id={`field-${field.name}`} tabIndex={-1}>
+                      <p className="font-medium text-ink">{order.customer.name}</p>
+                      <p className="text-sm text-ink-muted">Kundennummer {order.customer.number}</p>
+                      {customerError && <p className="mt-1 text-sm text-danger">{customerError}</p>}
+                    </div>
+                  ) : (
+                    <div id={`field-${field.name}`} tabIndex={-1}>
+                      <CustomerPicker
+                        value={customer}
+                        error={customerError}
+                        onChange={(option) => {
+                          setCustomer(option)
+                          changeFieldValue(field, option.id)
+                        }}
+                      />
+                    </div>
+                  )
+                }
+              </form.Field>
+            </div>
+          </FormSection>
 
-        <fieldset className="rounded-card border border-border bg-surface p-6">
-          <legend className="px-1 text-lg font-semibold text-ink">Positionen</legend>
-          <div className="mt-2 space-y-4">
-            {linesLocked ? (
-              <p className="text-sm text-ink-muted">{linkedItemsMessage}</p>
-            ) : (
-              <ProductCombobox
-                label="Produkt hinzufügen"
-                listLabel="Ihre Produkte"
-                hint="Aus Ihren Produkten, zu Ihrem Preis; verfügbar ist freigegebene, nicht reservierte Ware."
-                error={itemsError}
-                query={sellableProductsQuery}
-                hidden={(product) => items.some((line) => line.listingId === product.listingId)}
-                optionKey={(product) => product.listingId}
-                clearOnPick
-                onPick={(product) => form.pushFieldValue('items', lineOf(product))}
-                renderOption={(product) => (
-                  <>
-                    <span className="flex items-center justify-between gap-2">
-                      <span className="font-medium">{product.name}</span>
-                      <span className="whitespace-nowrap text-xs">
-                        {formatMoney(unitAmountCents(product.priceCents, product.vatRate, basis))}{' '}
-                        je {salesUnitShortLabel(product.salesUnit)}
+          <fieldset className="rounded-card border border-border bg-surface p-6">
+            <legend className="px-1 text-lg font-semibold text-ink">Positionen</legend>
+            <div className="mt-2 space-y-4">
+              {linesLocked ? (
+                <p className="text-sm text-ink-muted">{linkedItemsMessage}</p>
+              ) : (
+                <ProductCombobox
+                  label="Produkt hinzufügen"
+                  listLabel="Ihre Produkte"
+                  hint="Aus Ihren Produkten, zu Ihrem Preis; verfügbar ist freigegebene, nicht reservierte Ware."
+                  error={itemsError}
+                  query={sellableProductsQuery}
+                  hidden={(product) => items.some((line) => line.listingId === product.listingId)}
+                  optionKey={(product) => product.listingId}
+                  clearOnPick
+                  onPick={(product) => form.pushFieldValue('items', lineOf(product))}
+                  renderOption={(product) => (
+                    <>
+                      <span className="flex items-center justify-between gap-2">
+                        <span className="font-medium">{product.name}</span>
+                        <span className="whitespace-nowrap text-xs">
+                          {formatMoney(unitAmountCents(product.priceCents, product.vatRate, basis))}{' '}
+                          je {salesUnitShortLabel(product.salesUnit)}
+                        </span>
                       </span>
-                    </span>
-                    <span className="block text-xs text-ink-muted">
-                      {[
-                        productCategoryLabels[product.category],
-                        product.pzn && `PZN ${product.pzn}`,
-                        product.salesUnit === 'pack' &&
-                          formatPackSize(product.baseUnitsPerSalesUnit, product.packUnit),
-                        availabilityText(lineOf(product)),
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </span>
-                  </>
-                )}
-              />
-            )}
-            {items.length === 0 ? (
-              <p className="text-ink-muted">Noch keine Positionen.</p>
-            ) : (
-              <div className="overflow-x-auto">
-                <table className="w-full text-sm">
-                  <OrderLinesHead basis={basis} />
-                  <tbody>
-                    {items.map((line, index) => (
-                      <tr key={line.listingId} className="border-b border-border align-top">
-                        <td className="py-2 pr-3">
-                          <div className="font-medium text-ink">{line.name}</div>
-                          <div className="text-xs text-ink-muted">
-                            {[
-                              line.pzn && `PZN ${line.pzn}`,
-                              availabilityText(line),
-                              line.availableSalesUnits !== null &&
-                                lineQuantity(line) > line.availableSalesUnits &&
-                                'mehr als verfügbar',
-                            ]
-                              .filter(Boolean)
-                              .join(' · ')}
-                          </div>
-                        </td>
-                        <td className="py-2 pr-3">
-                          {linesLocked ? (
-                            <span className="whitespace-nowrap">
-                              {line.quantity} {line.salesUnit === 'gram' ? 'g' : 'Pck.'}
-                            </span>
-                          ) : (
-                            <form.Field name={`items[${index}].quantity`}>
-                              {(field) => <QuantityInput field={field} line={line} />}
-                            </form.Field>
-                          )}
-                        </td>
-                        <td className="py-2 pr-3 whitespace-nowrap">
-                          {formatMoney(unitAmountCents(line.priceCents, line.vatRate, basis))} je{' '}
-                          {salesUnitShortLabel(line.salesUnit)}
-                        </td>
-                        <td className="py-2 pr-3 text-right">{vatRateLabels[line.vatRate]}</td>
-                        <td className="py-2 pr-3 text-right whitespace-nowrap">
-                          {formatMoney(
-                            lineAmountCents(
-                              {
-                                unitPriceCents: line.priceCents,
-                                quantity: lineQuantity(line),
-                                vatRate: line.vatRate,
-                              },
-                              basis,
-                            ),
-                          )}
-                        </td>
-                        <td className="py-2">
-                          {!linesLocked && (
-                            <Button
-                              variant="ghost"
-                              onClick={() => form.removeFieldValue('items', index)}
-                              aria-label={`${line.name} entfernen`}
-                            >
-                              <Trash2 className="size-4" aria-hidden="true" />
-                            </Button>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-            <dl className="ml-auto grid max-w-xs grid-cols-2 gap-x-4 gap-y-1 text-sm">
-              <dt className="text-ink-muted">Netto</dt>
-              <dd className="text-right">{formatMoney(totals.netCents)}</dd>
-              {totals.byRate.map((row) => (
-                <div key={row.rate} className="contents">
-                  <dt className="text-ink-muted">MwSt. {vatRateLabels[row.rate]}</dt>
-                  <dd className="text-right">{formatMoney(row.vatCents)}</dd>
-                </div>
-              ))}
-              <dt className="font-semibold text-ink">Brutto</dt>
-              <dd className="text-right font-semibold">{formatMoney(totals.grossCents)}</dd>
-            </dl>
-            {needsPrescription && (
-              <p className="text-sm text-ink-muted">
-                Verschreibungspflichtige Produkte für einen Patienten: Erfassen und prüfen Sie das
-                Rezept auf der Seite des Auftrags, bevor Sie ihn bestätigen.
-              </p>
-            )}
-          </div>
-        </fieldset>
-
-        <Section title="Lieferung">
-          <form.Field name="deliveryMethod">
-            {(field) => (
-              <SelectField
-                field={field}
-                label="Lieferart"
-                options={deliveryMethods.map((value) => ({
-                  value,
-                  label: deliveryMethodLabels[value],
-                }))}
-              />
-            )}
-          </form.Field>
-          {method !== 'pickup' && (
-            <>
-              <p className="sm:col-span-2 text-sm text-ink-muted">
-                Leer gelassene Felder übernehmen die Anschrift des Kunden.
-              </p>
-              <form.Field name="street">
-                {(field) => <InputField field={field} label="Straße und Hausnummer" />}
-              </form.Field>
-              <form.Field name="postalCode">
-                {(field) => <InputField field={field} label="Postleitzahl" inputMode="numeric" />}
-              </form.Field>
-              <form.Field name="city">
-                {(field) => <InputField field={field} label="Ort" />}
-              </form.Field>
-            </>
-          )}
-        </Section>
-
-        <Section title="Notiz">
-          <div className="sm:col-span-2">
-            <form.Field name="note">
-              {(field) => (
-                <InputField field={field} label="Notiz für Ihr Team (optional)" multiline />
+                      <span className="block text-xs text-ink-muted">
+                        {[
+                          productCategoryLabels[product.category],
+                          product.pzn && `PZN ${product.pzn}`,
+                          product.salesUnit === 'pack' &&
+                            formatPackSize(product.baseUnitsPerSalesUnit, product.packUnit),
+                          availabilityText(lineOf(product)),
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </span>
+                    </>
+                  )}
+                />
               )}
-            </form.Field>
-          </div>
-        </Section>
+              {items.length === 0 ? (
+                <p className="text-ink-muted">Noch keine Positionen.</p>
+              ) : (
+                <div className="overflow-x-auto">
+                  <table className="w-full text-sm">
+                    <OrderLinesHead basis={basis} />
+                    <tbody>
+                      {items.map((line, index) => (
+                        <tr key={line.listingId} className="border-b border-border align-top">
+                          <td className="py-2 pr-3">
+                            <div className="font-medium text-ink">{line.name}</div>
+                            <div className="text-xs text-ink-muted">
+                              {[
+                                line.pzn && `PZN ${line.pzn}`,
+                                availabilityText(line),
+                                line.availableSalesUnits !== null &&
+                                  lineQuantity(line) > line.availableSalesUnits &&
+                                  'mehr als verfügbar',
+                              ]
+                                .filter(Boolean)
+                                .join(' · ')}
+                            </div>
+                          </td>
+                          <td className="py-2 pr-3">
+                            {linesLocked ? (
+                              <span className="whitespace-nowrap">
+                                {line.quantity} {line.salesUnit === 'gram' ? 'g' : 'Pck.'}
+                              </span>
+                            ) : (
+                              <form.AppField name={`items[${index}].quantity`}>
+                                {(field) => (
+                                  <field.CellField
+                                    label={`Menge: ${line.name}`}
+                                    suffix={line.salesUnit === 'gram' ? 'g' : 'Pck.'}
+                                    inputMode="numeric"
+                                    width="narrow"
+                                  />
+                                )}
+                              </form.AppField>
+                            )}
+                          </td>
+                          <td className="py-2 pr-3 whitespace-nowrap">
+                            {formatMoney(unitAmountCents(line.priceCents, line.vatRate, basis))} je{' '}
+                            {salesUnitShortLabel(line.salesUnit)}
+                          </td>
+                          <td className="py-2 pr-3 text-right">{vatRateLabels[line.vatRate]}</td>
+                          <td className="py-2 pr-3 text-right whitespace-nowrap">
+                            {formatMoney(
+                              lineAmountCents(
+                                {
+                                  unitPriceCents: line.priceCents,
+                                  quantity: lineQuantity(line),
+                                  vatRate: line.vatRate,
+                                },
+                                basis,
+                              ),
+                            )}
+                          </td>
+                          <td className="py-2">
+                            {!linesLocked && (
+                              <Button
+                                variant="ghost"
+                                onClick={() => form.removeFieldValue('items', index)}
+                                aria-label={`${line.name} entfernen`}
+                              >
+                                <Trash2 className="size-4" aria-hidden="true" />
+                              </Button>
+                            )}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+              <dl className="ml-auto grid max-w-xs grid-cols-2 gap-x-4 gap-y-1 text-sm">
+                <dt className="text-ink-muted">Netto</dt>
+                <dd className="text-right">{formatMoney(totals.netCents)}</dd>
+                {totals.byRate.map((row) => (
+                  <div key={row.rate} className="contents">
+                    <dt className="text-ink-muted">MwSt. {vatRateLabels[row.rate]}</dt>
+                    <dd className="text-right">{formatMoney(row.vatCents)}</dd>
+                  </div>
+                ))}
+                <dt className="font-semibold text-ink">Brutto</dt>
+                <dd className="text-right font-semibold">{formatMoney(totals.grossCents)}</dd>
+              </dl>
+              {needsPrescription && (
+                <p className="text-sm text-ink-muted">
+                  Verschreibungspflichtige Produkte für einen Patienten: Erfassen und prüfen Sie das
+                  Rezept auf der Seite des Auftrags, bevor Sie ihn bestätigen.
+                </p>
+              )}
+            </div>
+          </fieldset>
 
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          {order ? (
-            <ButtonLink to="/customer_orders/$id" params={{ id: order.id }} variant="secondary">
-              Abbrechen
-            </ButtonLink>
-          ) : (
-            <ButtonLink to="/customer_orders" variant="secondary">
-              Abbrechen
-            </ButtonLink>
-          )}
-          <SubmitButton form={form}>{order ? 'Speichern' : 'Auftrag anlegen'}</SubmitButton>
-        </div>
-      </FormFrame>
+          <FormSection title="Lieferung">
+            <form.AppField name="deliveryMethod">
+              {(field) => (
+                <field.SelectField
+                  label="Lieferart"
+                  options={deliveryMethods.map((value) => ({
+                    value,
+                    label: deliveryMethodLabels[value],
+                  }))}
+                />
+              )}
+            </form.AppField>
+            {method !== 'pickup' && (
+              <>
+                <p className="sm:col-span-2 text-sm text-ink-muted">
+                  Leer gelassene Felder übernehmen die Anschrift des Kunden.
+                </p>
+                <form.AppField name="street">
+                  {(field) => <field.InputField label="Straße und Hausnummer" />}
+                </form.AppField>
+                <form.AppField name="postalCode">
+                  {(field) => <field.InputField label="Postleitzahl" inputMode="numeric" />}
+                </form.AppField>
+                <form.AppField name="city">
+                  {(field) => <field.InputField label="Ort" />}
+                </form.AppField>
+              </>
+            )}
+          </FormSection>
+
+          <FormSection title="Notiz">
+            <div className="sm:col-span-2">
+              <form.AppField name="note">
+                {(field) => <field.InputField label="Notiz für Ihr Team (optional)" multiline />}
+              </form.AppField>
+            </div>
+          </FormSection>
+
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            {order ? (
+              <ButtonLink to="/customer_orders/$id" params={{ id: order.id }} variant="secondary">
+                Abbrechen
+              </ButtonLink>
+            ) : (
+              <ButtonLink to="/customer_orders" variant="secondary">
+                Abbrechen
+              </ButtonLink>
+            )}
+            <form.SubmitButton>{order ? 'Speichern' : 'Auftrag anlegen'}</form.SubmitButton>
+          </div>
+        </form.FormFrame>
+      </form.AppForm>
       <UnsavedChangesDialog unsaved={() => !leaving.current && !form.state.isDefaultValue} />
     </>
   )

@@ -1,4 +1,3 @@
-import { useForm } from '@tanstack/react-form'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import type {
@@ -10,7 +9,7 @@ import { FailureError, failureOf } from '~/lib/failure'
 import { formatDate, formatQuantity } from '~/lib/format'
 import { parseDecimal } from '~/lib/products'
 import { quantityUnitOfPack } from '~/lib/stock'
-import { InputField } from '../product-db/form-controls'
+import { useAppForm } from '../forms/form-hook'
 import { FormDialog } from '../ui/FormDialog'
 import { pickableBatchesQuery } from './customer-order-forms.queries'
 import { customerOrderActionFn } from './customer-order-save.functions'
@@ -73,7 +72,7 @@ export function FulfilmentDialog({
     enabled: open,
   })
   const lines = order.items.map((item) => prefill(item, pickable?.[item.id] ?? []))
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { lines },
     onSubmit: async ({ value }) => {
       const picks = value.lines.flatMap((line, index) => {
@@ -139,19 +138,18 @@ export function FulfilmentDialog({
                 <p className="text-sm text-danger">Keine freigegebene Charge mit Bestand.</p>
               )}
               {batches.map((batch, batchIndex) => (
-                <form.Field
+                <form.AppField
                   key={batch.batchId}
                   name={`lines[${index}].batches[${batchIndex}].quantity`}
                 >
                   {(field) => (
-                    <InputField
-                      field={field}
+                    <field.InputField
                       inputMode="decimal"
                       label={`Charge ${batch.batchNumber} (${typedUnit(item)})`}
                       hint={`${batch.expiryDate ? `verwendbar bis ${formatDate(batch.expiryDate)}, ` : ''}frei: ${formatQuantity(batch.availableBaseUnits, quantityUnitOfPack[item.packUnit])}`}
                     />
                   )}
-                </form.Field>
+                </form.AppField>
               ))}
             </fieldset>
           )

@@ -1,4 +1,3 @@
-import { useForm } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { ClipboardCheck } from 'lucide-react'
 import { useState } from 'react'
@@ -18,12 +17,11 @@ import { payerKindLabels } from '~/lib/customers'
 import { failureOf } from '~/lib/failure'
 import { berlinIsoDate, formatDate, formatDateTime, formatMoney } from '~/lib/format'
 import { DocumentUpload } from '../files/UploadField'
+import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert, inputClass } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
+import { useAppForm } from '../forms/form-hook'
+import { focusFirstError } from '../forms/layout'
 import { CertificateLinks } from '../inventory/Certificate'
-import { CheckboxField, InputField, SelectField } from '../product-db/form-controls'
-import { focusFirstError } from '../product-db/ProductFactsFields'
 import { Button } from '../ui/buttons'
 import { StatusBadge } from '../ui/StatusBadge'
 import { checkPrescriptionFn, recordPrescriptionFn } from './customer-order-save.functions'
@@ -56,7 +54,7 @@ function PrescriptionFormView({
   const [failure, setFailure] = useState<string | null>(null)
   const current = order.prescription
   const handedIn = order.evidence
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: {
       payer: current?.payer ?? handedIn?.payer ?? 'statutory',
       form: current?.form ?? (handedIn && handedIn.kind !== 'e_rezept' ? 'paper' : 'e_rezept'),
@@ -110,149 +108,144 @@ function PrescriptionFormView({
     }
   }
   return (
-    <FormFrame form={form} className="mt-4 space-y-4">
-      {failure && <FormAlert>{failure}</FormAlert>}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <form.Field name="payer">
-          {(field) => (
-            <SelectField
-              field={field}
-              label="Kostenträger"
-              options={payerKinds.map((value) => ({ value, label: payerKindLabels[value] }))}
-            />
-          )}
-        </form.Field>
-        <form.Field name="form">
-          {(field) => (
-            <SelectField
-              field={field}
-              label="Form"
-              options={prescriptionForms.map((value) => ({
-                value,
-                label: prescriptionFormLabels[value],
-              }))}
-            />
-          )}
-        </form.Field>
-        <form.Field name="prescriberName">
-          {(field) => (
-            <InputField field={field} label="Verschreibende Ärztin / verschreibender Arzt" />
-          )}
-        </form.Field>
-        <form.Field name="prescriberAddress">
-          {(field) => <InputField field={field} label="Praxis (optional)" />}
-        </form.Field>
-        <form.Field name="issuedOn">
-          {(field) => (
-            <div>
-              <label htmlFor="field-issuedOn" className="block text-sm font-medium text-ink">
-                Ausstellungsdatum
-              </label>
-              <input
-                id="field-issuedOn"
-                name="issuedOn"
-                type="date"
-                max={berlinIsoDate()}
-                className={inputClass}
-                aria-invalid={field.state.meta.errors.length ? true : undefined}
-                aria-describedby={
-                  field.state.meta.errors.length ? 'field-issuedOn-error' : undefined
-                }
-                value={field.state.value}
-                onBlur={field.handleBlur}
-                onChange={(event) => field.handleChange(event.target.value)}
-              />
-              {field.state.meta.errors.length > 0 && (
-                <p id="field-issuedOn-error" className="mt-1 text-sm text-danger">
-                  {String(
-                    (field.state.meta.errors[0] as { message?: string })?.message ??
-                      field.state.meta.errors[0],
-                  )}
-                </p>
-              )}
-            </div>
-          )}
-        </form.Field>
-        <div className="sm:col-span-2">
-          <form.Field name="dosage">
+    <form.AppForm>
+      <form.FormFrame className="mt-4 space-y-4">
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <form.AppField name="payer">
             {(field) => (
-              <InputField
-                field={field}
-                label="Gebrauchsanweisung"
-                hint="Wie auf dem Rezept, z. B. „0,1 g verdampfen und inhalieren, bis zu 3 × täglich“. Sie steht auf dem Etikett."
+              <field.SelectField
+                label="Kostenträger"
+                options={payerKinds.map((value) => ({ value, label: payerKindLabels[value] }))}
               />
             )}
+          </form.AppField>
+          <form.AppField name="form">
+            {(field) => (
+              <field.SelectField
+                label="Form"
+                options={prescriptionForms.map((value) => ({
+                  value,
+                  label: prescriptionFormLabels[value],
+                }))}
+              />
+            )}
+          </form.AppField>
+          <form.AppField name="prescriberName">
+            {(field) => <field.InputField label="Verschreibende Ärztin / verschreibender Arzt" />}
+          </form.AppField>
+          <form.AppField name="prescriberAddress">
+            {(field) => <field.InputField label="Praxis (optional)" />}
+          </form.AppField>
+          <form.Field name="issuedOn">
+            {(field) => (
+              <div>
+                <label htmlFor="field-issuedOn" className="block text-sm font-medium text-ink">
+                  Ausstellungsdatum
+                </label>
+                <input
+                  id="field-issuedOn"
+                  name="issuedOn"
+                  type="date"
+                  max={berlinIsoDate()}
+                  className={inputClass}
+                  aria-invalid={field.state.meta.errors.length ? true : undefined}
+                  aria-describedby={
+                    field.state.meta.errors.length ? 'field-issuedOn-error' : undefined
+                  }
+                  value={field.state.value}
+                  onBlur={field.handleBlur}
+                  onChange={(event) => field.handleChange(event.target.value)}
+                />
+                {field.state.meta.errors.length > 0 && (
+                  <p id="field-issuedOn-error" className="mt-1 text-sm text-danger">
+                    {String(
+                      (field.state.meta.errors[0] as { message?: string })?.message ??
+                        field.state.meta.errors[0],
+                    )}
+                  </p>
+                )}
+              </div>
+            )}
           </form.Field>
-        </div>
-        <form.Subscribe selector={(state) => [state.values.payer, state.values.form] as const}>
-          {([payer, kind]) => (
-            <>
-              {payer === 'statutory' && (
-                <>
-                  <form.Field name="insurerName">
-                    {(field) => <InputField field={field} label="Krankenkasse" />}
-                  </form.Field>
-                  <form.Field name="insuranceNumber">
-                    {(field) => <InputField field={field} label="Versichertennummer" />}
-                  </form.Field>
+          <div className="sm:col-span-2">
+            <form.AppField name="dosage">
+              {(field) => (
+                <field.InputField
+                  label="Gebrauchsanweisung"
+                  hint="Wie auf dem Rezept, z. B. „0,1 g verdampfen und inhalieren, bis zu 3 × täglich“. Sie steht auf dem Etikett."
+                />
+              )}
+            </form.AppField>
+          </div>
+          <form.Subscribe selector={(state) => [state.values.payer, state.values.form] as const}>
+            {([payer, kind]) => (
+              <>
+                {payer === 'statutory' && (
+                  <>
+                    <form.AppField name="insurerName">
+                      {(field) => <field.InputField label="Krankenkasse" />}
+                    </form.AppField>
+                    <form.AppField name="insuranceNumber">
+                      {(field) => <field.InputField label="Versichertennummer" />}
+                    </form.AppField>
+                    <div className="sm:col-span-2">
+                      <form.AppField name="copaymentExempt">
+                        {(field) => (
+                          <field.CheckboxField
+                            label="Von der Zuzahlung befreit"
+                            hint="Befreiungsbescheid der Krankenkasse liegt vor (§ 62 SGB V)."
+                          />
+                        )}
+                      </form.AppField>
+                    </div>
+                  </>
+                )}
+                {kind === 'e_rezept' ? (
                   <div className="sm:col-span-2">
-                    <form.Field name="copaymentExempt">
+                    <form.AppField name="eRezeptToken">
                       {(field) => (
-                        <CheckboxField
-                          field={field}
-                          label="Von der Zuzahlung befreit"
-                          hint="Befreiungsbescheid der Krankenkasse liegt vor (§ 62 SGB V)."
+                        <field.InputField
+                          label="E-Rezept-Token"
+                          hint="Der Inhalt des Data-Matrix-Codes."
                         />
                       )}
-                    </form.Field>
+                    </form.AppField>
                   </div>
-                </>
-              )}
-              {kind === 'e_rezept' ? (
-                <div className="sm:col-span-2">
-                  <form.Field name="eRezeptToken">
+                ) : (
+                  <form.Field name="scanFileId">
                     {(field) => (
-                      <InputField
-                        field={field}
-                        label="E-Rezept-Token"
-                        hint="Der Inhalt des Data-Matrix-Codes."
+                      <DocumentUpload
+                        id="field-scanFileId"
+                        label="Rezept-Scan"
+                        path="/api/files/prescription-scans"
+                        tooLargeMessage="Der Rezept-Scan ist größer als 10 MB."
+                        className="space-y-2 sm:col-span-2"
+                        fileId={field.state.value}
+                        error={
+                          typeof field.state.meta.errorMap.onServer === 'string'
+                            ? field.state.meta.errorMap.onServer
+                            : null
+                        }
+                        onUploaded={(fileId) => field.handleChange(fileId)}
                       />
                     )}
                   </form.Field>
-                </div>
-              ) : (
-                <form.Field name="scanFileId">
-                  {(field) => (
-                    <DocumentUpload
-                      id="field-scanFileId"
-                      label="Rezept-Scan"
-                      path="/api/files/prescription-scans"
-                      tooLargeMessage="Der Rezept-Scan ist größer als 10 MB."
-                      className="space-y-2 sm:col-span-2"
-                      fileId={field.state.value}
-                      error={
-                        typeof field.state.meta.errorMap.onServer === 'string'
-                          ? field.state.meta.errorMap.onServer
-                          : null
-                      }
-                      onUploaded={(fileId) => field.handleChange(fileId)}
-                    />
-                  )}
-                </form.Field>
-              )}
-            </>
+                )}
+              </>
+            )}
+          </form.Subscribe>
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          {current && (
+            <Button variant="secondary" onClick={onDone}>
+              Abbrechen
+            </Button>
           )}
-        </form.Subscribe>
-      </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {current && (
-          <Button variant="secondary" onClick={onDone}>
-            Abbrechen
-          </Button>
-        )}
-        <SubmitButton form={form}>Rezept speichern</SubmitButton>
-      </div>
-    </FormFrame>
+          <form.SubmitButton>Rezept speichern</form.SubmitButton>
+        </div>
+      </form.FormFrame>
+    </form.AppForm>
   )
 }
 

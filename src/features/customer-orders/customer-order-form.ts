@@ -1,6 +1,6 @@
 import { createCustomerOrderSchema } from '~/lib/customer-order-schemas'
 import type { CustomerOrderDetail, DeliveryMethod, SellableProduct } from '~/lib/customer-orders'
-import { FailureError, failureOf } from '~/lib/failure'
+import { formErrorsOf } from '../forms/field-errors'
 
 /**
  * The order form's values: lines as typed (text), delivery and note. A line taken over from a
@@ -128,23 +128,8 @@ export function customerOrderFormErrors(values: CustomerOrderFormValues): Record
       errors[`items[${index}].quantity`] = 'Bitte geben Sie eine ganze Zahl an.'
     }
   })
-  const result = createCustomerOrderSchema.safeParse(orderInputOf(values))
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const path = issue.path.join('.')
-      errors[path === 'items' ? 'items' : formFieldOf(path)] ??= issue.message
-    }
-  }
-  return errors
-}
-
-/** The server's refusal with its field names renamed to the form's. */
-export function withFormFieldNames(error: unknown): unknown {
-  const failure = failureOf(error)
-  if (!failure.errors) return error
-  const errors: Record<string, string> = {}
-  for (const [path, message] of Object.entries(failure.errors)) {
-    errors[formFieldOf(path)] ??= message
-  }
-  return new FailureError({ ...failure, errors })
+  const schemaErrors = formErrorsOf(createCustomerOrderSchema, orderInputOf(values), (path) =>
+    path === 'items' ? 'items' : formFieldOf(path),
+  )
+  return { ...schemaErrors, ...errors }
 }

@@ -1,4 +1,3 @@
-import { useForm } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { FileDown, Link2, Pencil, Power, PowerOff, ShieldX, Unlink } from 'lucide-react'
@@ -10,9 +9,9 @@ import { type CustomerDetail, customerKindLabels } from '~/lib/customers'
 import { failureOf } from '~/lib/failure'
 import { formatDate, formatDateTime, formatMoney } from '~/lib/format'
 import { CustomerDocuments } from '../documents/CustomerDocuments'
+import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
-import { FormFrame, SubmitButton, TextField } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
+import { useAppForm } from '../forms/form-hook'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { BackLink, PageHeader } from '../ui/PageHeader'
@@ -102,7 +101,7 @@ function NoteForm({
   onSaved: () => Promise<void>
 }) {
   const [failure, setFailure] = useState<string | null>(null)
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { body: '' },
     validators: { onSubmit: customerNoteSchema },
     onSubmit: async ({ value, formApi }) => {
@@ -118,15 +117,17 @@ function NoteForm({
     },
   })
   return (
-    <FormFrame form={form} className="space-y-3">
-      {failure && <FormAlert>{failure}</FormAlert>}
-      <form.Field name="body">
-        {(field) => <TextField field={field} label="Neue Notiz" multiline />}
-      </form.Field>
-      <div className="flex justify-end">
-        <SubmitButton form={form}>Notiz speichern</SubmitButton>
-      </div>
-    </FormFrame>
+    <form.AppForm>
+      <form.FormFrame className="space-y-3">
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <form.AppField name="body">
+          {(field) => <field.TextField label="Neue Notiz" multiline />}
+        </form.AppField>
+        <div className="flex justify-end">
+          <form.SubmitButton>Notiz speichern</form.SubmitButton>
+        </div>
+      </form.FormFrame>
+    </form.AppForm>
   )
 }
 
@@ -139,7 +140,7 @@ function ShopAccountLink({
 }) {
   const [failure, setFailure] = useState<string | null>(null)
   const [unlinking, setUnlinking] = useState(false)
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { email: '' },
     onSubmit: async ({ value, formApi }) => {
       setFailure(null)
@@ -183,24 +184,24 @@ function ShopAccountLink({
   }
   if (customer.anonymisedAt) return <p className="text-sm text-ink-muted">Kein Kundenkonto.</p>
   return (
-    <FormFrame form={form} className="space-y-3">
-      <p className="text-sm text-ink-muted">
-        Nicht verknüpft. Hat die Person ein Kundenkonto in Ihrem Shop, verknüpfen Sie es über die
-        E-Mail-Adresse, mit der sie sich registriert hat.
-      </p>
-      {failure && <FormAlert>{failure}</FormAlert>}
-      <form.Field name="email">
-        {(field) => (
-          <TextField field={field} label="E-Mail-Adresse des Kundenkontos" type="email" />
-        )}
-      </form.Field>
-      <div className="flex justify-end">
-        <SubmitButton form={form}>
-          <Link2 className="size-4" aria-hidden="true" />
-          Verknüpfen
-        </SubmitButton>
-      </div>
-    </FormFrame>
+    <form.AppForm>
+      <form.FormFrame className="space-y-3">
+        <p className="text-sm text-ink-muted">
+          Nicht verknüpft. Hat die Person ein Kundenkonto in Ihrem Shop, verknüpfen Sie es über die
+          E-Mail-Adresse, mit der sie sich registriert hat.
+        </p>
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <form.AppField name="email">
+          {(field) => <field.TextField label="E-Mail-Adresse des Kundenkontos" type="email" />}
+        </form.AppField>
+        <div className="flex justify-end">
+          <form.SubmitButton>
+            <Link2 className="size-4" aria-hidden="true" />
+            Verknüpfen
+          </form.SubmitButton>
+        </div>
+      </form.FormFrame>
+    </form.AppForm>
   )
 }
 

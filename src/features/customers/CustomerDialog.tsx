@@ -1,7 +1,7 @@
-import { useForm } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import type { CustomerKind, CustomerOption } from '~/lib/customers'
+import { useAppForm } from '../forms/form-hook'
 import { FormDialog } from '../ui/FormDialog'
 import { CustomerFormFields } from './CustomerFormFields'
 import { customerFormErrors, customerInputOf, emptyCustomerValues } from './customer-form'
@@ -26,7 +26,7 @@ export function CustomerDialog({
 }) {
   const queryClient = useQueryClient()
   const members = kinds.length === 1 && kinds[0] === 'member'
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: emptyCustomerValues(kinds[0] ?? 'patient'),
     validators: { onSubmit: ({ value }) => customerFormErrors(value) },
     onSubmit: async ({ value }) => {

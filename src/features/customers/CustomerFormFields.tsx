@@ -1,4 +1,4 @@
-import type { AnyFieldApi, AnyFormApi } from '@tanstack/react-form'
+import type { AnyFieldApi } from '@tanstack/react-form'
 import { useStore } from '@tanstack/react-form'
 import {
   type CustomerKind,
@@ -9,14 +9,7 @@ import {
   payerKinds,
 } from '~/lib/customers'
 import { countryLabel } from '~/lib/products'
-import { FieldView } from '../forms/field-parts'
-import {
-  CheckboxField,
-  changeFieldValue,
-  fieldErrorOf,
-  InputField,
-  SelectField,
-} from '../product-db/form-controls'
+import type { AppFieldApi, FieldSetForm } from '../forms/form-hook'
 
 const countryOptions = ['DE', 'AT', 'CH', 'NL', 'BE', 'LU', 'DK', 'CZ', 'PL', 'FR', 'ES', 'IT'].map(
   (value) => ({ value, label: countryLabel(value) }),
@@ -27,28 +20,6 @@ const eInvoiceFormatOptions = eInvoiceFormats.map((value) => ({
   label: eInvoiceFormatLabels[value],
 }))
 
-/** A calendar day with the browser's date picker; the value stays `YYYY-MM-DD`. */
-function DateField({ field, label, hint }: { field: AnyFieldApi; label: string; hint?: string }) {
-  return (
-    <FieldView
-      id={`field-${field.name}`}
-      label={label}
-      hint={hint}
-      error={fieldErrorOf(field)}
-      render={(control) => (
-        <input
-          {...control}
-          type="date"
-          name={field.name}
-          value={field.state.value as string}
-          onBlur={field.handleBlur}
-          onChange={(event) => changeFieldValue(field, event.target.value)}
-        />
-      )}
-    />
-  )
-}
-
 /**
  * The fields of a customer for the kind chosen: the create and edit pages and the picker's
  * dialog share them. `kinds` offers the organisation's kinds (a choice only when creating and
@@ -58,8 +29,8 @@ export function CustomerFormFields({
   form,
   kinds,
 }: {
-  // biome-ignore lint/suspicious/noExplicitAny: TanStack Form's full generic type of a concrete form
-  form: AnyFormApi & { Field: any }
+  // biome-ignore lint/suspicious/noExplicitAny: the kind's radio group renders its own field
+  form: FieldSetForm & { Field: any }
   /** The kinds to choose from; none when the kind is fixed (editing). */
   kinds?: readonly CustomerKind[]
 }) {
@@ -71,13 +42,11 @@ export function CustomerFormFields({
     form.store,
     (state: { values: { payerKind: string } }) => state.values.payerKind,
   )
-  const Field = form.Field
+  const { Field, AppField } = form
   const text = (name: string, label: string, hint?: string, inputMode?: 'numeric') => (
-    <Field name={name}>
-      {(field: AnyFieldApi) => (
-        <InputField field={field} label={label} hint={hint} inputMode={inputMode} />
-      )}
-    </Field>
+    <AppField name={name}>
+      {(field: AppFieldApi) => <field.InputField label={label} hint={hint} inputMode={inputMode} />}
+    </AppField>
   )
   return (
     <div className="space-y-4">
@@ -112,16 +81,15 @@ export function CustomerFormFields({
             {text('vatId', 'USt-IdNr. (optional)', 'z. B. DE123456789')}
             {text('licenceNumber', 'Erlaubnisnummer (optional)')}
           </div>
-          <Field name="eInvoiceFormat">
-            {(field: AnyFieldApi) => (
-              <SelectField
-                field={field}
+          <AppField name="eInvoiceFormat">
+            {(field: AppFieldApi) => (
+              <field.SelectField
                 label="E-Rechnungsformat"
                 options={eInvoiceFormatOptions}
                 hint="Rechnungen an Geschäftskunden gehen immer als E-Rechnung hinaus (§ 14 UStG)."
               />
             )}
-          </Field>
+          </AppField>
           {text(
             'eInvoiceAddress',
             'E-Rechnungsadresse (optional)',
@@ -134,15 +102,14 @@ export function CustomerFormFields({
             {text('firstName', 'Vorname')}
             {text('lastName', 'Nachname')}
           </div>
-          <Field name="birthDate">
-            {(field: AnyFieldApi) => (
-              <DateField
-                field={field}
+          <AppField name="birthDate">
+            {(field: AppFieldApi) => (
+              <field.DateField
                 label="Geburtsdatum"
                 hint={kind === 'member' ? 'Mitglieder müssen volljährig sein.' : undefined}
               />
             )}
-          </Field>
+          </AppField>
         </>
       )}
       {text('street', 'Straße und Hausnummer (optional)')}
@@ -150,27 +117,24 @@ export function CustomerFormFields({
         {text('postalCode', 'PLZ', undefined, 'numeric')}
         {text('city', 'Ort')}
       </div>
-      <Field name="country">
-        {(field: AnyFieldApi) => (
-          <SelectField field={field} label="Land" options={countryOptions} />
-        )}
-      </Field>
+      <AppField name="country">
+        {(field: AppFieldApi) => <field.SelectField label="Land" options={countryOptions} />}
+      </AppField>
       <div className="grid gap-4 sm:grid-cols-2">
         {text('email', 'E-Mail (optional)')}
         {text('phone', 'Telefon (optional)')}
       </div>
       {kind === 'patient' && (
         <>
-          <Field name="payerKind">
-            {(field: AnyFieldApi) => (
-              <SelectField
-                field={field}
+          <AppField name="payerKind">
+            {(field: AppFieldApi) => (
+              <field.SelectField
                 label="Kostenträger"
                 options={payerOptions}
                 emptyLabel="Bitte wählen"
               />
             )}
-          </Field>
+          </AppField>
           {payer !== 'self_pay' && payer !== '' && (
             <div className="grid gap-4 sm:grid-cols-2">
               {text(
@@ -184,15 +148,14 @@ export function CustomerFormFields({
             </div>
           )}
           {payer === 'statutory' && (
-            <Field name="copaymentExempt">
-              {(field: AnyFieldApi) => (
-                <CheckboxField
-                  field={field}
+            <AppField name="copaymentExempt">
+              {(field: AppFieldApi) => (
+                <field.CheckboxField
                   label="Von der Zuzahlung befreit"
                   hint="Mit Befreiungsbescheinigung der Krankenkasse (§ 62 SGB V)."
                 />
               )}
-            </Field>
+            </AppField>
           )}
         </>
       )}
@@ -200,14 +163,12 @@ export function CustomerFormFields({
         <>
           {text('membershipNumber', 'Mitgliedsnummer (optional)')}
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field name="joinedOn">
-              {(field: AnyFieldApi) => <DateField field={field} label="Mitglied seit (optional)" />}
-            </Field>
-            <Field name="idCheckedOn">
-              {(field: AnyFieldApi) => (
-                <DateField field={field} label="Ausweis geprüft am (optional)" />
-              )}
-            </Field>
+            <AppField name="joinedOn">
+              {(field: AppFieldApi) => <field.DateField label="Mitglied seit (optional)" />}
+            </AppField>
+            <AppField name="idCheckedOn">
+              {(field: AppFieldApi) => <field.DateField label="Ausweis geprüft am (optional)" />}
+            </AppField>
           </div>
         </>
       )}

@@ -1,14 +1,13 @@
-import { useForm } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { type CustomerDetail, type CustomerKind, customerKindsFor } from '~/lib/customers'
+import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
+import { useAppForm } from '../forms/form-hook'
+import { focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
-import { focusFirstError } from '../product-db/ProductFactsFields'
 import { isBusinessUser } from '../session/session-store'
 import { useSession } from '../session/use-session'
 import { ButtonLink } from '../ui/buttons'
@@ -56,7 +55,7 @@ function CustomerForm({
     await navigate({ to: '/customers/$id', params: { id } })
   }
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: detail ? customerValuesOf(detail) : emptyCustomerValues(kinds[0] ?? 'patient'),
     validators: { onSubmit: ({ value }) => customerFormErrors(value) },
     onSubmitInvalid: focusFirstError,
@@ -74,24 +73,26 @@ function CustomerForm({
 
   return (
     <>
-      <FormFrame form={form} className="max-w-2xl space-y-6">
-        {failure && <FormAlert>{failure}</FormAlert>}
-        <div className="rounded-card border border-border bg-surface p-6">
-          <CustomerFormFields form={form} kinds={detail ? undefined : kinds} />
-        </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          {detail ? (
-            <ButtonLink to="/customers/$id" params={{ id: detail.id }} variant="secondary">
-              Abbrechen
-            </ButtonLink>
-          ) : (
-            <ButtonLink to="/customers" variant="secondary">
-              Abbrechen
-            </ButtonLink>
-          )}
-          <SubmitButton form={form}>{detail ? 'Speichern' : words.create}</SubmitButton>
-        </div>
-      </FormFrame>
+      <form.AppForm>
+        <form.FormFrame className="max-w-2xl space-y-6">
+          {failure && <FormAlert>{failure}</FormAlert>}
+          <div className="rounded-card border border-border bg-surface p-6">
+            <CustomerFormFields form={form} kinds={detail ? undefined : kinds} />
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            {detail ? (
+              <ButtonLink to="/customers/$id" params={{ id: detail.id }} variant="secondary">
+                Abbrechen
+              </ButtonLink>
+            ) : (
+              <ButtonLink to="/customers" variant="secondary">
+                Abbrechen
+              </ButtonLink>
+            )}
+            <form.SubmitButton>{detail ? 'Speichern' : words.create}</form.SubmitButton>
+          </div>
+        </form.FormFrame>
+      </form.AppForm>
       <UnsavedChangesDialog unsaved={() => !leaving.current && !form.state.isDefaultValue} />
     </>
   )

@@ -1,4 +1,4 @@
-import { useForm, useStore } from '@tanstack/react-form'
+import { useStore } from '@tanstack/react-form'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
@@ -12,20 +12,18 @@ import {
 } from '~/lib/filling-protocols'
 import { formatDate } from '~/lib/format'
 import { formatCannabinoid, formatDecimal, parseDecimal } from '~/lib/products'
+import { applyServerErrors, errorsByField, formErrorsOf } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
+import { changeFieldValue, SelectField } from '../forms/fields'
+import { useAppForm } from '../forms/form-hook'
+import { FormSection, focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { baseUnitsOf } from '../inventory/stock-form'
-import { changeFieldValue, InputField, SelectField } from '../product-db/form-controls'
-import { formErrorsOf } from '../product-db/master-product-form'
-import { focusFirstError, Section } from '../product-db/ProductFactsFields'
 import { ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { startFillingFn } from './filling-protocol-actions.functions'
 import { fillingBulkBatchesQuery, fillingPackChoiceQuery } from './filling-protocol-form.queries'
 import { fillingProtocolsKey } from './filling-protocols.queries'
-import { errorsByField, withFieldNames } from './form-fields'
 
 interface StartFormValues {
   bulkBatchId: string
@@ -101,7 +99,7 @@ export function FillingStartPage() {
   const saved = useRef(false)
   const { data: bulkBatches = [], isPending: batchesPending } = useQuery(fillingBulkBatchesQuery())
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: emptyStart,
     validators: {
       onSubmit: ({ value }) => {
@@ -119,7 +117,7 @@ export function FillingStartPage() {
         toast.success(`Abfüllung ${started.number} ist begonnen.`)
         await navigate({ to: '/organisations/filling-protocol/$id', params: { id: started.id } })
       } catch (error) {
-        setFailure(applyServerErrors(formApi, withFieldNames(error, startFieldOf)))
+        setFailure(applyServerErrors(formApi, error, startFieldOf))
         focusFirstError()
       }
     },
@@ -172,89 +170,89 @@ export function FillingStartPage() {
         description="Blüten aus dem Großgebinde in Einheiten abfüllen: Jede Einheit wird gewogen, eine zweite Person prüft, erst dann sind die Einheiten im Bestand."
         back={<BackLink to="/organisations/filling-protocol">Abfüllprotokolle</BackLink>}
       />
-      <FormFrame form={form} className="space-y-6">
-        {failure && <FormAlert>{failure}</FormAlert>}
-        <Section title="Ausgangscharge">
-          <form.Field name="bulkBatchId">
-            {(field) => (
-              <div className="sm:col-span-2">
-                <SelectField
-                  field={field}
-                  label="Charge (Großgebinde)"
-                  hint={batchHint(bulkBatches.find((batch) => batch.batchId === field.state.value))}
-                  emptyLabel={
-                    batchesPending
-                      ? 'Lade …'
-                      : bulkBatches.length
-                        ? 'Bitte wählen …'
-                        : 'Keine abfüllbare Charge'
-                  }
-                  options={bulkBatches.map((batch) => ({
-                    value: batch.batchId,
-                    label: batchLabel(batch),
-                  }))}
+      <form.AppForm>
+        <form.FormFrame className="space-y-6">
+          {failure && <FormAlert>{failure}</FormAlert>}
+          <FormSection title="Ausgangscharge">
+            <form.Field name="bulkBatchId">
+              {(field) => (
+                <div className="sm:col-span-2">
+                  <SelectField
+                    field={field}
+                    label="Charge (Großgebinde)"
+                    hint={batchHint(
+                      bulkBatches.find((batch) => batch.batchId === field.state.value),
+                    )}
+                    emptyLabel={
+                      batchesPending
+                        ? 'Lade …'
+                        : bulkBatches.length
+                          ? 'Bitte wählen …'
+                          : 'Keine abfüllbare Charge'
+                    }
+                    options={bulkBatches.map((batch) => ({
+                      value: batch.batchId,
+                      label: batchLabel(batch),
+                    }))}
+                  />
+                </div>
+              )}
+            </form.Field>
+          </FormSection>
+          <FormSection title="Einheiten">
+            <form.AppField name="unitCount">
+              {(field) => (
+                <field.InputField
+                  label="Anzahl Einheiten"
+                  inputMode="numeric"
+                  hint={`Höchstens ${fillingLimits.maxUnits} je Protokoll.`}
                 />
-              </div>
-            )}
-          </form.Field>
-        </Section>
-        <Section title="Einheiten">
-          <form.Field name="unitCount">
-            {(field) => (
-              <InputField
-                field={field}
-                label="Anzahl Einheiten"
-                inputMode="numeric"
-                hint={`Höchstens ${fillingLimits.maxUnits} je Protokoll.`}
-              />
-            )}
-          </form.Field>
-          <form.Field name="targetNet">
-            {(field) => (
-              <InputField
-                field={field}
-                label="Sollgewicht je Einheit in g (netto)"
-                inputMode="decimal"
-                hint="Auf das Milligramm genau, z. B. 5 oder 2,5."
-              />
-            )}
-          </form.Field>
-          <form.Field name="tolerance">
-            {(field) => (
-              <InputField
-                field={field}
-                label="Toleranz in %"
-                inputMode="decimal"
-                hint="Abweichung vom Sollgewicht, die ohne Begründung zulässig ist (Standard ±2 %)."
-              />
-            )}
-          </form.Field>
-          <form.Field name="packListingId">
-            {(field) => (
-              <SelectField
-                field={field}
-                label="Packungsprodukt"
-                hint="Ein Produkt derselben Sorte, je Packung mit diesem Gewicht verkauft – oder ein neues, das mit der Bestätigung angelegt wird (nicht im Shop sichtbar)."
-                emptyLabel={
-                  bulkBatchId === '' || !targetValid
-                    ? 'Zuerst Charge und Sollgewicht angeben'
-                    : packPending && !packChoice
-                      ? 'Lade …'
-                      : 'Bitte wählen …'
-                }
-                options={packOptions}
-                onSelect={(value) => changeFieldValue(field, value)}
-              />
-            )}
-          </form.Field>
-        </Section>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <ButtonLink to="/organisations/filling-protocol" variant="secondary">
-            Abbrechen
-          </ButtonLink>
-          <SubmitButton form={form}>Abfüllung beginnen</SubmitButton>
-        </div>
-      </FormFrame>
+              )}
+            </form.AppField>
+            <form.AppField name="targetNet">
+              {(field) => (
+                <field.InputField
+                  label="Sollgewicht je Einheit in g (netto)"
+                  inputMode="decimal"
+                  hint="Auf das Milligramm genau, z. B. 5 oder 2,5."
+                />
+              )}
+            </form.AppField>
+            <form.AppField name="tolerance">
+              {(field) => (
+                <field.InputField
+                  label="Toleranz in %"
+                  inputMode="decimal"
+                  hint="Abweichung vom Sollgewicht, die ohne Begründung zulässig ist (Standard ±2 %)."
+                />
+              )}
+            </form.AppField>
+            <form.AppField name="packListingId">
+              {(field) => (
+                <field.SelectField
+                  label="Packungsprodukt"
+                  hint="Ein Produkt derselben Sorte, je Packung mit diesem Gewicht verkauft – oder ein neues, das mit der Bestätigung angelegt wird (nicht im Shop sichtbar)."
+                  emptyLabel={
+                    bulkBatchId === '' || !targetValid
+                      ? 'Zuerst Charge und Sollgewicht angeben'
+                      : packPending && !packChoice
+                        ? 'Lade …'
+                        : 'Bitte wählen …'
+                  }
+                  options={packOptions}
+                  onSelect={(value) => changeFieldValue(field, value)}
+                />
+              )}
+            </form.AppField>
+          </FormSection>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <ButtonLink to="/organisations/filling-protocol" variant="secondary">
+              Abbrechen
+            </ButtonLink>
+            <form.SubmitButton>Abfüllung beginnen</form.SubmitButton>
+          </div>
+        </form.FormFrame>
+      </form.AppForm>
       <UnsavedChangesDialog unsaved={() => !saved.current && !form.state.isDefaultValue} />
     </>
   )

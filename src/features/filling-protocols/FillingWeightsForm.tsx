@@ -16,19 +16,17 @@ import {
   recordFillingSchema,
 } from '~/lib/filling-protocols'
 import { formatDecimal } from '~/lib/products'
+import { applyServerErrors, errorsByField } from '../forms/field-errors'
 import { FormAlert, inputClass } from '../forms/field-parts'
-import { FormFrame } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
+import { changeFieldValue, FormFrame, fieldErrorOf, InputField } from '../forms/fields'
+import { focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { baseUnitsOf } from '../inventory/stock-form'
-import { changeFieldValue, fieldErrorOf, InputField } from '../product-db/form-controls'
-import { focusFirstError } from '../product-db/ProductFactsFields'
 import { Button } from '../ui/buttons'
 import { PlainTable, plainRowClass } from '../ui/PlainTable'
 import { StatusBadge } from '../ui/StatusBadge'
 import { recordFillingFn } from './filling-protocol-actions.functions'
 import { fillingProtocolsKey } from './filling-protocols.queries'
-import { errorsByField, withFieldNames } from './form-fields'
 
 interface UnitValues {
   gross: string
@@ -176,7 +174,7 @@ export function FillingWeightsForm({ protocol }: { protocol: FillingProtocolDeta
             : 'Die Gewichte sind gespeichert.',
         )
       } catch (error) {
-        setFailure(applyServerErrors(formApi, withFieldNames(error, weightFieldOf)))
+        setFailure(applyServerErrors(formApi, error, weightFieldOf))
         focusFirstError()
       }
     },

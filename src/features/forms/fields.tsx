@@ -1,10 +1,28 @@
 import { type AnyFieldApi, type AnyFormApi, useStore } from '@tanstack/react-form'
-import { type ReactNode, useEffect, useRef } from 'react'
-import { FieldView, SubmitButtonView } from './field-parts'
+import { type ReactNode, useContext, useEffect, useRef } from 'react'
+import { FieldView, inputClass, SubmitButtonView } from './field-parts'
+import { fieldContext, formContext } from './form-context'
+
+/**
+ * The field components of every back-office and shop form. Registered with `useAppForm`
+ * (form-hook.ts) they find their field themselves (`<field.TextField label="…" />` inside
+ * `form.AppField`); a form that still wires `form.Field` by hand passes `field`. Either way a new
+ * value clears the server's objection to the old one, and errors show once the field was
+ * touched or a submit was tried.
+ */
+
+/** The field passed, or the one of the `form.AppField` around the component. */
+function useBoundField(field: AnyFieldApi | undefined): AnyFieldApi {
+  const bound = useContext(fieldContext) as AnyFieldApi | null
+  const chosen = field ?? bound
+  if (!chosen) throw new Error('A form field component needs `field` or a surrounding AppField.')
+  return chosen
+}
 
 /** Field errors come as zod issues (client validation) or as strings (the server's answer). */
-function errorText(errors: unknown[]): string | null {
-  for (const error of errors) {
+export function fieldErrorOf(field: AnyFieldApi): string | null {
+  if (!field.state.meta.isTouched && field.form.state.submissionAttempts === 0) return null
+  for (const error of field.state.meta.errors) {
     if (typeof error === 'string' && error) return error
     if (error && typeof error === 'object' && 'message' in error) return String(error.message)
   }
@@ -12,49 +30,56 @@ function errorText(errors: unknown[]): string | null {
 }
 
 /** A new value answers the server's objection to the old one; until then it would block submits. */
-function changeValue(field: AnyFieldApi, value: string) {
+export function changeFieldValue(field: AnyFieldApi, value: unknown) {
   field.handleChange(value)
   if (field.state.meta.errorMap.onServer) {
     field.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }))
   }
 }
 
-interface TextFieldProps {
-  field: AnyFieldApi
+interface BaseProps {
+  /** Only for forms wired by hand; inside `form.AppField` the field is found. */
+  field?: AnyFieldApi
   label: string
-  type?: 'text' | 'email' | 'password' | 'tel'
-  autoComplete?: string
   hint?: string
-  multiline?: boolean
 }
 
-/** A labelled input bound to a TanStack Form field, with its error announced to screen readers. */
+interface TextFieldProps extends BaseProps {
+  type?: 'text' | 'email' | 'password' | 'tel'
+  autoComplete?: string
+  /** `decimal` for numbers typed with a comma, `numeric` for digits only (PZN, postal code). */
+  inputMode?: 'decimal' | 'numeric'
+  multiline?: boolean
+  /** The height of a multiline field. */
+  rows?: number
+}
+
+/** A labelled input (or textarea) with its hint and error announced to screen readers. */
 export function TextField({
-  field,
+  field: passed,
   label,
   type = 'text',
   autoComplete,
+  inputMode,
   hint,
   multiline,
+  rows = 6,
 }: TextFieldProps) {
+  const field = useBoundField(passed)
   const element = useRef<HTMLInputElement & HTMLTextAreaElement>(null)
   // What was typed before the page hydrated stands in the input but not in the form's state;
   // without this, the form would submit it as empty while showing it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
   useEffect(() => {
     const typed = element.current?.value
-    if (typed && typed !== field.state.value) changeValue(field, typed)
+    if (typed && typed !== field.state.value) changeFieldValue(field, typed)
   }, [])
-  const error =
-    field.state.meta.isTouched || field.form.state.submissionAttempts > 0
-      ? errorText(field.state.meta.errors)
-      : null
   return (
     <FieldView
       id={`field-${field.name}`}
       label={label}
       hint={hint}
-      error={error}
+      error={fieldErrorOf(field)}
       render={(control) => {
         const common = {
           ...control,
@@ -66,15 +91,16 @@ export function TextField({
         return multiline ? (
           <textarea
             {...common}
-            rows={6}
-            onChange={(event) => changeValue(field, event.target.value)}
+            rows={rows}
+            onChange={(event) => changeFieldValue(field, event.target.value)}
           />
         ) : (
           <input
             {...common}
             type={type}
             autoComplete={autoComplete}
-            onChange={(event) => changeValue(field, event.target.value)}
+            inputMode={inputMode}
+            onChange={(event) => changeFieldValue(field, event.target.value)}
           />
         )
       }}
@@ -82,19 +108,194 @@ export function TextField({
   )
 }
 
+/** A back-office entry the browser should not suggest values for (names, PZN, street). */
+export function InputField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'rows'>) {
+  return <TextField {...props} autoComplete="off" rows={5} />
+}
+
+/** A calendar date (`YYYY-MM-DD`) in the browser's date input. */
+export function DateField({ field: passed, label, hint }: BaseProps) {
+  const field = useBoundField(passed)
+  return (
+    <FieldView
+      id={`field-${field.name}`}
+      label={label}
+      hint={hint}
+      error={fieldErrorOf(field)}
+      render={(control) => (
+        <input
+          {...control}
+          type="date"
+          name={field.name}
+          value={field.state.value as string}
+          onBlur={field.handleBlur}
+          onChange={(event) => changeFieldValue(field, event.target.value)}
+        />
+      )}
+    />
+  )
+}
+
+export function SelectField({
+  field: passed,
+  label,
+  hint,
+  options,
+  emptyLabel,
+  onSelect,
+}: BaseProps & {
+  /** `disabled`: shown but not to be chosen (e.g. a batch a member may not receive). */
+  options: readonly { value: string; label: string; disabled?: boolean }[]
+  /** The entry for "nothing chosen"; without it a value must be chosen. */
+  emptyLabel?: string
+  /** Instead of setting the value right away (e.g. to ask first). */
+  onSelect?: (value: string) => void
+}) {
+  const field = useBoundField(passed)
+  return (
+    <FieldView
+      id={`field-${field.name}`}
+      label={label}
+      hint={hint}
+      error={fieldErrorOf(field)}
+      render={(control) => (
+        <select
+          {...control}
+          name={field.name}
+          value={field.state.value as string}
+          onBlur={field.handleBlur}
+          onChange={(event) =>
+            onSelect ? onSelect(event.target.value) : changeFieldValue(field, event.target.value)
+          }
+        >
+          {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
+  )
+}
+
+export function CheckboxField({
+  field: passed,
+  label,
+  hint,
+}: Omit<BaseProps, 'hint'> & { hint?: ReactNode }) {
+  const field = useBoundField(passed)
+  const id = `field-${field.name}`
+  const error = fieldErrorOf(field)
+  return (
+    <div>
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          name={field.name}
+          checked={field.state.value as boolean}
+          onBlur={field.handleBlur}
+          onChange={(event) => changeFieldValue(field, event.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={
+            [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined
+          }
+          className="mt-1 size-4 rounded border-border text-brand-600 focus:ring-2 focus:ring-brand-200"
+        />
+        <label htmlFor={id} className="text-sm font-medium text-ink">
+          {label}
+        </label>
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 ml-6 text-sm text-ink-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 ml-6 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+const cellWidths = { narrow: 'block w-20', wide: 'block w-24' }
+
+/**
+ * A number inside a table of lines (quantity, agreed price): the column names it for the eye,
+ * its label for a screen reader; the unit stands after it.
+ */
+export function CellField({
+  field: passed,
+  label,
+  suffix,
+  inputMode,
+  width,
+}: {
+  field?: AnyFieldApi
+  label: string
+  suffix: string
+  inputMode: 'numeric' | 'decimal'
+  width: keyof typeof cellWidths
+}) {
+  const field = useBoundField(passed)
+  const id = `field-${field.name}`
+  const error = fieldErrorOf(field)
+  return (
+    <div>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <div className="flex items-center gap-1">
+        <input
+          id={id}
+          name={field.name}
+          type="text"
+          inputMode={inputMode}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={`${inputClass.replace('mt-1 block w-full', cellWidths[width])} text-right`}
+          value={field.state.value as string}
+          onBlur={field.handleBlur}
+          onChange={(event) => changeFieldValue(field, event.target.value)}
+        />
+        <span className="whitespace-nowrap text-sm text-ink-muted">{suffix}</span>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 max-w-48 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** The form passed, or the one of the `form.AppForm` around the component. */
+function useBoundForm(form: AnyFormApi | undefined): AnyFormApi {
+  const bound = useContext(formContext) as AnyFormApi | null
+  const chosen = form ?? bound
+  if (!chosen) throw new Error('A form component needs `form` or a surrounding AppForm.')
+  return chosen
+}
+
 /**
  * A form run by TanStack Form: its own validation messages instead of the browser's, and POST
  * rather than GET should it ever be submitted natively, so credentials never land in a URL.
  */
 export function FormFrame({
-  form,
+  form: passed,
   className,
   children,
 }: {
-  form: AnyFormApi
+  form?: AnyFormApi
   className?: string
   children: ReactNode
 }) {
+  const form = useBoundForm(passed)
   return (
     <form
       noValidate
@@ -111,7 +312,14 @@ export function FormFrame({
 }
 
 /** The submit button of a TanStack Form: busy while the form submits. */
-export function SubmitButton({ form, children }: { form: AnyFormApi; children: ReactNode }) {
+export function SubmitButton({
+  form: passed,
+  children,
+}: {
+  form?: AnyFormApi
+  children: ReactNode
+}) {
+  const form = useBoundForm(passed)
   const busy = useStore(form.store, (state) => state.isSubmitting)
   return <SubmitButtonView busy={busy}>{children}</SubmitButtonView>
 }

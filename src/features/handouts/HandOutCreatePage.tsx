@@ -1,4 +1,3 @@
-import { useForm } from '@tanstack/react-form'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { CircleAlert } from 'lucide-react'
@@ -15,20 +14,13 @@ import {
   type MemberAllowance,
 } from '~/lib/handouts'
 import { formatCannabinoid } from '~/lib/products'
+import { applyServerErrors, formErrorsOf } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
+import { changeFieldValue, fieldErrorOf } from '../forms/fields'
+import { useAppForm } from '../forms/form-hook'
+import { FormSection, focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { baseUnitsOf } from '../inventory/stock-form'
-import {
-  CheckboxField,
-  changeFieldValue,
-  fieldErrorOf,
-  InputField,
-  SelectField,
-} from '../product-db/form-controls'
-import { formErrorsOf } from '../product-db/master-product-form'
-import { focusFirstError, Section } from '../product-db/ProductFactsFields'
 import { ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { ProductCombobox } from '../ui/ProductCombobox'
@@ -171,7 +163,7 @@ export function HandOutCreatePage() {
     handOutBatchesQuery(member?.id ?? null),
   )
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: emptyHandOut,
     validators: {
       onSubmit: ({ value }) => {
@@ -208,131 +200,130 @@ export function HandOutCreatePage() {
         description="Abgabe an ein Mitglied nach dem Konsumcannabisgesetz: höchstens 25 g am Tag und 50 g im Monat, von 18 bis 20 Jahren 30 g im Monat mit höchstens 10 % THC."
         back={<BackLink to="/abgabe">Abgaben</BackLink>}
       />
-      <FormFrame form={form} className="space-y-6">
-        {failure && <FormAlert>{failure}</FormAlert>}
-        <Section title="Mitglied">
-          <form.Field name="customerId">
-            {(field) => (
-              <div className="sm:col-span-2">
-                <ProductCombobox
-                  label="Mitglied suchen"
-                  listLabel="Passende Mitglieder"
-                  placeholder="Name, Mitglieds- oder Kundennummer"
-                  noMatch="Kein passendes Mitglied gefunden."
-                  hint={
-                    member ? (
+      <form.AppForm>
+        <form.FormFrame className="space-y-6">
+          {failure && <FormAlert>{failure}</FormAlert>}
+          <FormSection title="Mitglied">
+            <form.Field name="customerId">
+              {(field) => (
+                <div className="sm:col-span-2">
+                  <ProductCombobox
+                    label="Mitglied suchen"
+                    listLabel="Passende Mitglieder"
+                    placeholder="Name, Mitglieds- oder Kundennummer"
+                    noMatch="Kein passendes Mitglied gefunden."
+                    hint={
+                      member ? (
+                        <>
+                          Gewählt:{' '}
+                          <span className="font-medium text-ink">{member.displayName}</span>
+                          <MemberSummary member={member} />
+                        </>
+                      ) : (
+                        'Suche unter den Mitgliedern deines Vereins.'
+                      )
+                    }
+                    error={fieldErrorOf(field)}
+                    query={handOutMembersQuery}
+                    optionKey={(option) => option.id}
+                    clearOnPick
+                    onPick={(option) => {
+                      setMember(option)
+                      changeFieldValue(field, option.id)
+                    }}
+                    renderOption={(option) => (
                       <>
-                        Gewählt: <span className="font-medium text-ink">{member.displayName}</span>
-                        <MemberSummary member={member} />
+                        <span className="font-medium">{option.displayName}</span>
+                        <MemberSummary member={option} />
                       </>
-                    ) : (
-                      'Suche unter den Mitgliedern deines Vereins.'
-                    )
-                  }
-                  error={fieldErrorOf(field)}
-                  query={handOutMembersQuery}
-                  optionKey={(option) => option.id}
-                  clearOnPick
-                  onPick={(option) => {
-                    setMember(option)
-                    changeFieldValue(field, option.id)
-                  }}
-                  renderOption={(option) => (
-                    <>
-                      <span className="font-medium">{option.displayName}</span>
-                      <MemberSummary member={option} />
-                    </>
-                  )}
-                />
-              </div>
-            )}
-          </form.Field>
-          {member &&
-            (allowance?.member.id === member.id ? (
-              <AllowanceCard allowance={allowance} />
-            ) : (
-              <p className="text-sm text-ink-muted sm:col-span-2" aria-live="polite">
-                Lade, was {member.displayName} noch erhalten darf …
-              </p>
-            ))}
-        </Section>
-        <Section title="Sorte, Charge und Menge">
-          <form.Field name="organisationProductId">
-            {(field) => (
-              <SelectField
-                field={field}
-                label="Sorte"
-                emptyLabel={
-                  batchesPending
-                    ? 'Lade …'
-                    : varieties.length
-                      ? 'Bitte wählen …'
-                      : 'Keine abgabebereite Ernte'
-                }
-                options={varieties}
-                onSelect={(value) => {
-                  changeFieldValue(field, value)
-                  // First-expiring batch of the variety the member may receive.
-                  const first = batches.find(
-                    (batch) => batch.organisationProductId === value && batch.refusal === null,
-                  )
-                  form.setFieldValue('batchId', first?.batchId ?? '')
-                }}
-              />
-            )}
-          </form.Field>
-          <form.Subscribe selector={(state) => state.values.organisationProductId}>
-            {(variety) => (
-              <form.Field name="batchId">
-                {(field) => (
-                  <SelectField
-                    field={field}
-                    label="Charge (Ernte)"
-                    hint="Nur freigegebene, nicht abgelaufene Ernten aus eigenem Anbau."
-                    emptyLabel={variety ? 'Bitte wählen …' : 'Zuerst die Sorte wählen'}
-                    options={batches
-                      .filter((batch) => batch.organisationProductId === variety)
-                      .map((batch) => ({
-                        value: batch.batchId,
-                        label: batchLabel(batch),
-                        disabled: batch.refusal !== null,
-                      }))}
+                    )}
                   />
-                )}
-              </form.Field>
-            )}
-          </form.Subscribe>
-          <form.Field name="quantity">
+                </div>
+              )}
+            </form.Field>
+            {member &&
+              (allowance?.member.id === member.id ? (
+                <AllowanceCard allowance={allowance} />
+              ) : (
+                <p className="text-sm text-ink-muted sm:col-span-2" aria-live="polite">
+                  Lade, was {member.displayName} noch erhalten darf …
+                </p>
+              ))}
+          </FormSection>
+          <FormSection title="Sorte, Charge und Menge">
+            <form.AppField name="organisationProductId">
+              {(field) => (
+                <field.SelectField
+                  label="Sorte"
+                  emptyLabel={
+                    batchesPending
+                      ? 'Lade …'
+                      : varieties.length
+                        ? 'Bitte wählen …'
+                        : 'Keine abgabebereite Ernte'
+                  }
+                  options={varieties}
+                  onSelect={(value) => {
+                    changeFieldValue(field, value)
+                    // First-expiring batch of the variety the member may receive.
+                    const first = batches.find(
+                      (batch) => batch.organisationProductId === value && batch.refusal === null,
+                    )
+                    form.setFieldValue('batchId', first?.batchId ?? '')
+                  }}
+                />
+              )}
+            </form.AppField>
+            <form.Subscribe selector={(state) => state.values.organisationProductId}>
+              {(variety) => (
+                <form.AppField name="batchId">
+                  {(field) => (
+                    <field.SelectField
+                      label="Charge (Ernte)"
+                      hint="Nur freigegebene, nicht abgelaufene Ernten aus eigenem Anbau."
+                      emptyLabel={variety ? 'Bitte wählen …' : 'Zuerst die Sorte wählen'}
+                      options={batches
+                        .filter((batch) => batch.organisationProductId === variety)
+                        .map((batch) => ({
+                          value: batch.batchId,
+                          label: batchLabel(batch),
+                          disabled: batch.refusal !== null,
+                        }))}
+                    />
+                  )}
+                </form.AppField>
+              )}
+            </form.Subscribe>
+            <form.AppField name="quantity">
+              {(field) => (
+                <field.InputField
+                  label="Menge in g"
+                  inputMode="decimal"
+                  hint={
+                    allowance && allowance.member.id === member?.id
+                      ? `Jetzt höchstens ${formatGrams(allowance.remaining.nowMg)}.`
+                      : 'Auf das Milligramm genau, z. B. 2,5.'
+                  }
+                />
+              )}
+            </form.AppField>
+          </FormSection>
+          <form.AppField name="identityChecked">
             {(field) => (
-              <InputField
-                field={field}
-                label="Menge in g"
-                inputMode="decimal"
-                hint={
-                  allowance && allowance.member.id === member?.id
-                    ? `Jetzt höchstens ${formatGrams(allowance.remaining.nowMg)}.`
-                    : 'Auf das Milligramm genau, z. B. 2,5.'
-                }
+              <field.CheckboxField
+                label="Mitgliedsausweis und amtlichen Lichtbildausweis geprüft"
+                hint="Abgaben gibt es nur persönlich, an das Mitglied selbst."
               />
             )}
-          </form.Field>
-        </Section>
-        <form.Field name="identityChecked">
-          {(field) => (
-            <CheckboxField
-              field={field}
-              label="Mitgliedsausweis und amtlichen Lichtbildausweis geprüft"
-              hint="Abgaben gibt es nur persönlich, an das Mitglied selbst."
-            />
-          )}
-        </form.Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <ButtonLink to="/abgabe" variant="secondary">
-            Abbrechen
-          </ButtonLink>
-          <SubmitButton form={form}>Abgabe erfassen</SubmitButton>
-        </div>
-      </FormFrame>
+          </form.AppField>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <ButtonLink to="/abgabe" variant="secondary">
+              Abbrechen
+            </ButtonLink>
+            <form.SubmitButton>Abgabe erfassen</form.SubmitButton>
+          </div>
+        </form.FormFrame>
+      </form.AppForm>
       <UnsavedChangesDialog unsaved={() => !saved.current && !form.state.isDefaultValue} />
     </>
   )

@@ -1,4 +1,3 @@
-import { useForm } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { BadgeCheck, Ban, Flame, type LucideIcon, Scale } from 'lucide-react'
@@ -10,8 +9,8 @@ import { sourceLabel } from '~/lib/inventory-labels'
 import { formatCannabinoid } from '~/lib/products'
 import { quantityUnitOfPack, stockMovementKindLabels } from '~/lib/stock'
 import { correctStockSchema, destroyStockSchema, releaseBatchSchema } from '~/lib/stock-schemas'
-import { TextField } from '../forms/fields'
-import { formErrorsOf } from '../product-db/master-product-form'
+import { formErrorsOf } from '../forms/field-errors'
+import { useAppForm } from '../forms/form-hook'
 import { FactList } from '../products/ProductFactsSummary'
 import { productsKey } from '../products/products.queries'
 import { Button, type ButtonVariant } from '../ui/buttons'
@@ -169,7 +168,7 @@ interface BatchDialogProps {
 
 function ReleaseDialog({ batch, open, onOpenChange }: BatchDialogProps) {
   const stockChanged = useStockChanged()
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { testNumber: '' },
     validators: {
       onSubmit: ({ value }) => validateWith(releaseBatchSchema, { ...value, batchId: batch.id }),
@@ -194,9 +193,9 @@ function ReleaseDialog({ batch, open, onOpenChange }: BatchDialogProps) {
           hoch.
         </p>
       )}
-      <form.Field name="testNumber">
-        {(field) => <TextField field={field} label="Prüfnummer" />}
-      </form.Field>
+      <form.AppField name="testNumber">
+        {(field) => <field.TextField label="Prüfnummer" />}
+      </form.AppField>
     </FormDialog>
   )
 }
@@ -230,19 +229,19 @@ function AmountDialog({
     quantity: baseUnitsOf(value.quantity, batch.product.packUnit) as number,
     reason: value.reason,
   })
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { quantity: '', reason: '' },
     validators: { onSubmit: ({ value }) => validateWith(schema, inputOf(value)) },
     onSubmit: ({ value }) => onValid(inputOf(value)),
   })
   return (
     <FormDialog {...dialog} form={form}>
-      <form.Field name="quantity">
-        {(field) => <TextField field={field} label={quantityLabel} hint={quantityHint} />}
-      </form.Field>
-      <form.Field name="reason">
-        {(field) => <TextField field={field} label="Grund" multiline />}
-      </form.Field>
+      <form.AppField name="quantity">
+        {(field) => <field.TextField label={quantityLabel} hint={quantityHint} />}
+      </form.AppField>
+      <form.AppField name="reason">
+        {(field) => <field.TextField label="Grund" multiline />}
+      </form.AppField>
     </FormDialog>
   )
 }

@@ -1,4 +1,4 @@
-import { type AnyFieldApi, useForm } from '@tanstack/react-form'
+import type { AnyFieldApi } from '@tanstack/react-form'
 import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
@@ -13,18 +13,12 @@ import {
   type HarvestInput,
   harvestSchema,
 } from '~/lib/stock-schemas'
-import { FieldView, FormAlert, inputClass } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
+import { applyServerErrors, formErrorsOf } from '../forms/field-errors'
+import { FormAlert, inputClass } from '../forms/field-parts'
+import { changeFieldValue, fieldErrorOf, SelectField } from '../forms/fields'
+import { useAppForm } from '../forms/form-hook'
+import { FormSection, focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
-import {
-  changeFieldValue,
-  fieldErrorOf,
-  InputField,
-  SelectField,
-} from '../product-db/form-controls'
-import { formErrorsOf } from '../product-db/master-product-form'
-import { focusFirstError, Section } from '../product-db/ProductFactsFields'
 import { productsKey } from '../products/products.queries'
 import { ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
@@ -63,28 +57,6 @@ const emptyReceipt: ReceiptFormValues = {
   thcContent: '',
   cbdContent: '',
   coaFileId: null,
-}
-
-/** A calendar day picked with the browser's date input (`YYYY-MM-DD`). */
-function DateField({ field, label, hint }: { field: AnyFieldApi; label: string; hint?: string }) {
-  return (
-    <FieldView
-      id={`field-${field.name}`}
-      label={label}
-      hint={hint}
-      error={fieldErrorOf(field)}
-      render={(control) => (
-        <input
-          {...control}
-          type="date"
-          name={field.name}
-          value={field.state.value as string}
-          onBlur={field.handleBlur}
-          onChange={(event) => changeFieldValue(field, event.target.value)}
-        />
-      )}
-    />
-  )
 }
 
 /**
@@ -240,7 +212,7 @@ export function ReceiptPage() {
     expiryDate: value.expiryDate,
   })
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: harvest ? { ...emptyReceipt, harvestDate: berlinIsoDate() } : emptyReceipt,
     validators: {
       onSubmit: ({ value }) => {
@@ -293,100 +265,92 @@ export function ReceiptPage() {
         }
         back={<BackLink to="/inventory">Bestand</BackLink>}
       />
-      <FormFrame form={form} className="space-y-6">
-        {failure && <FormAlert>{failure}</FormAlert>}
-        <Section title={harvest ? 'Sorte und Ernte' : 'Produkt und Charge'}>
-          <form.Field name="organisationProductId">
-            {(field) => (
-              <ProductPicker
-                field={field}
-                label={harvest ? 'Sorte' : 'Produkt'}
-                chosen={product}
-                onChoose={setProduct}
-              />
-            )}
-          </form.Field>
-          {harvest ? (
-            <form.Field name="harvestDate">
-              {(field) => <DateField field={field} label="Erntedatum" />}
-            </form.Field>
-          ) : (
-            <>
-              <form.Field name="supplierId">
-                {(field) => (
-                  <SelectField
-                    field={field}
-                    label="Lieferant (optional)"
-                    emptyLabel="ohne Lieferant"
-                    options={context.suppliers.map((supplier) => ({
-                      value: supplier.id,
-                      label: supplier.name,
-                    }))}
-                  />
-                )}
-              </form.Field>
-              <form.Field name="batchNumber">
-                {(field) => (
-                  <InputField
-                    field={field}
-                    label="Chargennummer"
-                    hint="Wie auf Lieferschein und Zertifikat des Herstellers."
-                  />
-                )}
-              </form.Field>
-            </>
-          )}
-          <form.Field name="quantity">
-            {(field) => (
-              <InputField
-                field={field}
-                label={harvest ? `Trockengewicht in ${unitLabel}` : `Menge in ${unitLabel}`}
-                inputMode="decimal"
-              />
-            )}
-          </form.Field>
-          <form.Field name="expiryDate">
-            {(field) => (
-              <DateField
-                field={field}
-                label={harvest ? 'Verwendbar bis (optional)' : 'Verfallsdatum'}
-              />
-            )}
-          </form.Field>
-        </Section>
-        <Section title="Gemessene Wirkstoffe">
-          <form.Field name="thcContent">
-            {(field) => (
-              <InputField field={field} label={`THC in ${contentUnit}`} inputMode="decimal" />
-            )}
-          </form.Field>
-          <form.Field name="cbdContent">
-            {(field) => (
-              <InputField field={field} label={`CBD in ${contentUnit}`} inputMode="decimal" />
-            )}
-          </form.Field>
-          <div className="sm:col-span-2">
-            <form.Field name="coaFileId">
+      <form.AppForm>
+        <form.FormFrame className="space-y-6">
+          {failure && <FormAlert>{failure}</FormAlert>}
+          <FormSection title={harvest ? 'Sorte und Ernte' : 'Produkt und Charge'}>
+            <form.Field name="organisationProductId">
               {(field) => (
-                <CertificateUpload
-                  id={`field-${field.name}`}
-                  label={harvest ? 'Laborbericht (optional)' : 'Analysezertifikat'}
-                  error={fieldErrorOf(field)}
-                  fileId={field.state.value}
-                  onUploaded={(fileId) => changeFieldValue(field, fileId)}
+                <ProductPicker
+                  field={field}
+                  label={harvest ? 'Sorte' : 'Produkt'}
+                  chosen={product}
+                  onChoose={setProduct}
                 />
               )}
             </form.Field>
+            {harvest ? (
+              <form.AppField name="harvestDate">
+                {(field) => <field.DateField label="Erntedatum" />}
+              </form.AppField>
+            ) : (
+              <>
+                <form.AppField name="supplierId">
+                  {(field) => (
+                    <field.SelectField
+                      label="Lieferant (optional)"
+                      emptyLabel="ohne Lieferant"
+                      options={context.suppliers.map((supplier) => ({
+                        value: supplier.id,
+                        label: supplier.name,
+                      }))}
+                    />
+                  )}
+                </form.AppField>
+                <form.AppField name="batchNumber">
+                  {(field) => (
+                    <field.InputField
+                      label="Chargennummer"
+                      hint="Wie auf Lieferschein und Zertifikat des Herstellers."
+                    />
+                  )}
+                </form.AppField>
+              </>
+            )}
+            <form.AppField name="quantity">
+              {(field) => (
+                <field.InputField
+                  label={harvest ? `Trockengewicht in ${unitLabel}` : `Menge in ${unitLabel}`}
+                  inputMode="decimal"
+                />
+              )}
+            </form.AppField>
+            <form.AppField name="expiryDate">
+              {(field) => (
+                <field.DateField label={harvest ? 'Verwendbar bis (optional)' : 'Verfallsdatum'} />
+              )}
+            </form.AppField>
+          </FormSection>
+          <FormSection title="Gemessene Wirkstoffe">
+            <form.AppField name="thcContent">
+              {(field) => <field.InputField label={`THC in ${contentUnit}`} inputMode="decimal" />}
+            </form.AppField>
+            <form.AppField name="cbdContent">
+              {(field) => <field.InputField label={`CBD in ${contentUnit}`} inputMode="decimal" />}
+            </form.AppField>
+            <div className="sm:col-span-2">
+              <form.Field name="coaFileId">
+                {(field) => (
+                  <CertificateUpload
+                    id={`field-${field.name}`}
+                    label={harvest ? 'Laborbericht (optional)' : 'Analysezertifikat'}
+                    error={fieldErrorOf(field)}
+                    fileId={field.state.value}
+                    onUploaded={(fileId) => changeFieldValue(field, fileId)}
+                  />
+                )}
+              </form.Field>
+            </div>
+          </FormSection>
+          {!harvest && <ReceiptsReleasedSetting context={context} />}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <ButtonLink to="/inventory" variant="secondary">
+              Abbrechen
+            </ButtonLink>
+            <form.SubmitButton>{harvest ? 'Ernte erfassen' : 'Einbuchen'}</form.SubmitButton>
           </div>
-        </Section>
-        {!harvest && <ReceiptsReleasedSetting context={context} />}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <ButtonLink to="/inventory" variant="secondary">
-            Abbrechen
-          </ButtonLink>
-          <SubmitButton form={form}>{harvest ? 'Ernte erfassen' : 'Einbuchen'}</SubmitButton>
-        </div>
-      </FormFrame>
+        </form.FormFrame>
+      </form.AppForm>
       <UnsavedChangesDialog unsaved={() => !saved.current && !form.state.isDefaultValue} />
     </>
   )

@@ -1,4 +1,3 @@
-import { useForm } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { LockIcon } from 'lucide-react'
 import { useState } from 'react'
@@ -6,7 +5,7 @@ import { toast } from 'sonner'
 import { formatDateTime } from '~/lib/format'
 import { numberPrefixSchema } from '~/lib/number-prefix-schema'
 import type { NumberSeriesSetting } from '~/lib/number-series'
-import { TextField } from '../forms/fields'
+import { useAppForm } from '../forms/form-hook'
 import { Button } from '../ui/buttons'
 import { FormDialog } from '../ui/FormDialog'
 import { setNumberPrefixFn } from './number-series.functions'
@@ -100,7 +99,7 @@ function PrefixDialog({
   onClose: () => void
 }) {
   const queryClient = useQueryClient()
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { series: series.series, prefix: series.prefix },
     validators: { onSubmit: numberPrefixSchema },
     onSubmit: async ({ value }) => {
@@ -121,16 +120,15 @@ function PrefixDialog({
       form={form}
       submitLabel="Speichern"
     >
-      <form.Field name="prefix">
+      <form.AppField name="prefix">
         {(field) => (
-          <TextField
-            field={field}
+          <field.TextField
             label="Kürzel"
             autoComplete="off"
             hint="2 bis 6 Großbuchstaben oder Ziffern, z. B. AG für AG-2026-00001."
           />
         )}
-      </form.Field>
+      </form.AppField>
     </FormDialog>
   )
 }

@@ -1,4 +1,3 @@
-import { useForm } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
@@ -11,8 +10,7 @@ import type { OrganisationSettings } from '~/lib/organisation-settings'
 import { countryLabel } from '~/lib/products'
 import { categoryLabels } from '../account/labels'
 import { setOrganisationActiveFn } from '../admin/admin.functions'
-import { TextField } from '../forms/fields'
-import { SelectField } from '../product-db/form-controls'
+import { useAppForm } from '../forms/form-hook'
 import { Button } from '../ui/buttons'
 import { type ConfirmedAction, ConfirmedActionButton } from '../ui/ConfirmedActionButton'
 import { FormDialog } from '../ui/FormDialog'
@@ -104,7 +102,7 @@ function ProfileDialog({
   onOpenChange: (open: boolean) => void
 }) {
   const queryClient = useQueryClient()
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: profileOf(settings),
     validators: { onSubmit: organisationProfileSchema },
     onSubmit: async ({ value }) => {
@@ -123,12 +121,11 @@ function ProfileDialog({
       form={form}
       submitLabel="Speichern"
     >
-      <form.Field name="name">{(field) => <TextField field={field} label="Name" />}</form.Field>
+      <form.AppField name="name">{(field) => <field.TextField label="Name" />}</form.AppField>
       {settings.categoryEditable && (
-        <form.Field name="category">
+        <form.AppField name="category">
           {(field) => (
-            <SelectField
-              field={field}
+            <field.SelectField
               label="Art"
               hint="Die Art bestimmt, was die Organisation darf (Shop, Abgabe, Lagerregeln)."
               options={newOrganisationCategories.map((value) => ({
@@ -137,28 +134,27 @@ function ProfileDialog({
               }))}
             />
           )}
-        </form.Field>
+        </form.AppField>
       )}
-      <form.Field name="street">
-        {(field) => <TextField field={field} label="Straße und Hausnummer" />}
-      </form.Field>
-      <form.Field name="postalCode">
-        {(field) => <TextField field={field} label="PLZ" autoComplete="off" />}
-      </form.Field>
-      <form.Field name="city">{(field) => <TextField field={field} label="Ort" />}</form.Field>
+      <form.AppField name="street">
+        {(field) => <field.TextField label="Straße und Hausnummer" />}
+      </form.AppField>
+      <form.AppField name="postalCode">
+        {(field) => <field.TextField label="PLZ" autoComplete="off" />}
+      </form.AppField>
+      <form.AppField name="city">{(field) => <field.TextField label="Ort" />}</form.AppField>
       <form.Subscribe selector={(state) => state.values.category}>
         {(category) =>
           category === 'club' && (
-            <form.Field name="minMembershipDays">
+            <form.AppField name="minMembershipDays">
               {(field) => (
-                <TextField
-                  field={field}
+                <field.TextField
                   label="Mindestmitgliedschaft in Tagen (optional)"
                   hint="Erst nach so vielen Tagen Mitgliedschaft gibt es die erste Abgabe. Leer lassen, wenn der Verein keine festlegt."
                   autoComplete="off"
                 />
               )}
-            </form.Field>
+            </form.AppField>
           )
         }
       </form.Subscribe>

@@ -1,4 +1,4 @@
-import { type AnyFieldApi, useForm } from '@tanstack/react-form'
+import type { AnyFieldApi } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useRouter } from '@tanstack/react-router'
 import { ImageIcon } from 'lucide-react'
@@ -14,13 +14,13 @@ import {
   type OrganisationSettings,
 } from '~/lib/organisation-settings'
 import { UploadField } from '../files/UploadField'
+import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
+import { SelectField } from '../forms/fields'
+import { useAppForm } from '../forms/form-hook'
+import { FormSection, focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { NumberSeriesSection } from '../number-series/NumberSeriesSection'
-import { CheckboxField, InputField, SelectField } from '../product-db/form-controls'
-import { focusFirstError, Section } from '../product-db/ProductFactsFields'
 import { PageHeader } from '../ui/PageHeader'
 import { OrganisationProfile } from './OrganisationProfile'
 import { updateLetterheadFn } from './organisation-settings.functions'
@@ -254,7 +254,7 @@ function LetterheadView({ settings }: { settings: OrganisationSettings }) {
 function LetterheadForm({ settings }: { settings: OrganisationSettings }) {
   const queryClient = useQueryClient()
   const [failure, setFailure] = useState<string | null>(null)
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: valuesOf(settings.letterhead),
     validators: { onSubmit: ({ value }) => letterheadErrors(value) },
     onSubmitInvalid: focusFirstError,
@@ -277,106 +277,102 @@ function LetterheadForm({ settings }: { settings: OrganisationSettings }) {
 
   return (
     <>
-      <FormFrame form={form} className="space-y-6">
-        {failure && <FormAlert>{failure}</FormAlert>}
-        <Section title="Briefkopf und Rechnungsangaben">
-          {textFields.map((name) => (
-            <form.Field key={name} name={name}>
+      <form.AppForm>
+        <form.FormFrame className="space-y-6">
+          {failure && <FormAlert>{failure}</FormAlert>}
+          <FormSection title="Briefkopf und Rechnungsangaben">
+            {textFields.map((name) => (
+              <form.AppField key={name} name={name}>
+                {(field) => <field.InputField label={letterheadLabels[name]} hint={hints[name]} />}
+              </form.AppField>
+            ))}
+            <div className="sm:col-span-2">
+              <form.AppField name="smallBusiness">
+                {(field) => (
+                  <field.CheckboxField
+                    label={letterheadLabels.smallBusiness}
+                    hint="Ihre Rechnungen weisen dann keine Umsatzsteuer aus und nennen die Steuerbefreiung; alle Positionen müssen 0 % haben."
+                  />
+                )}
+              </form.AppField>
+            </div>
+            <div className="sm:col-span-2">
+              <form.Field name="logoFileId">{(field) => <LogoField field={field} />}</form.Field>
+            </div>
+          </FormSection>
+          <FormSection title="Rechtsform und Register">
+            <form.Field name="legalForm">
               {(field) => (
-                <InputField field={field} label={letterheadLabels[name]} hint={hints[name]} />
-              )}
-            </form.Field>
-          ))}
-          <div className="sm:col-span-2">
-            <form.Field name="smallBusiness">
-              {(field) => (
-                <CheckboxField
+                <SelectField
                   field={field}
-                  label={letterheadLabels.smallBusiness}
-                  hint="Ihre Rechnungen weisen dann keine Umsatzsteuer aus und nennen die Steuerbefreiung; alle Positionen müssen 0 % haben."
+                  label={letterheadLabels.legalForm}
+                  hint={legalFormHint(field.state.value)}
+                  options={legalFormOptions}
+                  emptyLabel="Bitte wählen"
                 />
               )}
             </form.Field>
-          </div>
-          <div className="sm:col-span-2">
-            <form.Field name="logoFileId">{(field) => <LogoField field={field} />}</form.Field>
-          </div>
-        </Section>
-        <Section title="Rechtsform und Register">
-          <form.Field name="legalForm">
-            {(field) => (
-              <SelectField
-                field={field}
-                label={letterheadLabels.legalForm}
-                hint={legalFormHint(field.state.value)}
-                options={legalFormOptions}
-                emptyLabel="Bitte wählen"
-              />
-            )}
-          </form.Field>
-          <form.Subscribe selector={(state) => state.values.legalForm}>
-            {(legalForm) => {
-              const rules = legalFormRules[legalForm as LegalForm]
-              if (!rules) return null
-              return (
-                <>
-                  {rules.register && (
-                    <>
-                      <form.Field name="registerCourt">
-                        {(field) => (
-                          <InputField
-                            field={field}
-                            label={letterheadLabels.registerCourt}
-                            hint="z. B. Amtsgericht Charlottenburg"
-                          />
-                        )}
-                      </form.Field>
-                      <form.Field name="registerNumber">
-                        {(field) => (
-                          <InputField
-                            field={field}
-                            label={letterheadLabels.registerNumber}
-                            hint={`z. B. ${rules.register} 12345`}
-                          />
-                        )}
-                      </form.Field>
-                    </>
-                  )}
-                  <form.Field name="managers">
-                    {(field) => (
-                      <InputField
-                        field={field}
-                        label={rules.managersTitle}
-                        hint="Ein Name pro Zeile, in der Reihenfolge, in der er gedruckt wird."
-                        multiline
-                      />
+            <form.Subscribe selector={(state) => state.values.legalForm}>
+              {(legalForm) => {
+                const rules = legalFormRules[legalForm as LegalForm]
+                if (!rules) return null
+                return (
+                  <>
+                    {rules.register && (
+                      <>
+                        <form.AppField name="registerCourt">
+                          {(field) => (
+                            <field.InputField
+                              label={letterheadLabels.registerCourt}
+                              hint="z. B. Amtsgericht Charlottenburg"
+                            />
+                          )}
+                        </form.AppField>
+                        <form.AppField name="registerNumber">
+                          {(field) => (
+                            <field.InputField
+                              label={letterheadLabels.registerNumber}
+                              hint={`z. B. ${rules.register} 12345`}
+                            />
+                          )}
+                        </form.AppField>
+                      </>
                     )}
-                  </form.Field>
-                  {rules.supervisoryBoardChairRequired && (
-                    <form.Field name="supervisoryBoardChair">
+                    <form.AppField name="managers">
                       {(field) => (
-                        <InputField field={field} label={letterheadLabels.supervisoryBoardChair} />
+                        <field.InputField
+                          label={rules.managersTitle}
+                          hint="Ein Name pro Zeile, in der Reihenfolge, in der er gedruckt wird."
+                          multiline
+                        />
                       )}
-                    </form.Field>
-                  )}
-                </>
-              )
-            }}
-          </form.Subscribe>
-        </Section>
-        {licenceFields(settings.category).length > 0 && (
-          <Section title="Erlaubnis">
-            {licenceFields(settings.category).map(({ name, label }) => (
-              <form.Field key={name} name={name}>
-                {(field) => <InputField field={field} label={label} />}
-              </form.Field>
-            ))}
-          </Section>
-        )}
-        <div className="flex justify-end">
-          <SubmitButton form={form}>Speichern</SubmitButton>
-        </div>
-      </FormFrame>
+                    </form.AppField>
+                    {rules.supervisoryBoardChairRequired && (
+                      <form.AppField name="supervisoryBoardChair">
+                        {(field) => (
+                          <field.InputField label={letterheadLabels.supervisoryBoardChair} />
+                        )}
+                      </form.AppField>
+                    )}
+                  </>
+                )
+              }}
+            </form.Subscribe>
+          </FormSection>
+          {licenceFields(settings.category).length > 0 && (
+            <FormSection title="Erlaubnis">
+              {licenceFields(settings.category).map(({ name, label }) => (
+                <form.AppField key={name} name={name}>
+                  {(field) => <field.InputField label={label} />}
+                </form.AppField>
+              ))}
+            </FormSection>
+          )}
+          <div className="flex justify-end">
+            <form.SubmitButton>Speichern</form.SubmitButton>
+          </div>
+        </form.FormFrame>
+      </form.AppForm>
       <UnsavedChangesDialog unsaved={() => !form.state.isDefaultValue} />
     </>
   )

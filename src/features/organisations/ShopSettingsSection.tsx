@@ -1,4 +1,4 @@
-import { type AnyFieldApi, useForm, useStore } from '@tanstack/react-form'
+import { type AnyFieldApi, useStore } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Check, CircleAlert, ExternalLink } from 'lucide-react'
 import { Tabs } from 'radix-ui'
@@ -15,18 +15,13 @@ import { FailureError, failureOf } from '~/lib/failure'
 import { shopPaymentMethodLabels } from '~/lib/shop'
 import { type ShopSettings, shopLogoUrl } from '~/lib/shop-settings'
 import { UploadField } from '../files/UploadField'
+import { applyServerErrors } from '../forms/field-errors'
 import { FieldView, FormAlert, inputClass } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
+import { changeFieldValue, fieldErrorOf } from '../forms/fields'
+import { useAppForm } from '../forms/form-hook'
+import { FormSection, focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { LegalMarkdown } from '../legal/LegalMarkdown'
-import {
-  CheckboxField,
-  changeFieldValue,
-  fieldErrorOf,
-  InputField,
-} from '../product-db/form-controls'
-import { focusFirstError, Section } from '../product-db/ProductFactsFields'
 import { Button } from '../ui/buttons'
 import {
   checkShopDomainFn,
@@ -77,7 +72,7 @@ export function ShopSettingsSection({ organisationId }: { organisationId: string
 /** The settings form: saved as one config; server objections land on the fields they name. */
 function useShopSettingsForm(settings: ShopSettings, setFailure: (message: string | null) => void) {
   const queryClient = useQueryClient()
-  return useForm({
+  return useAppForm({
     defaultValues: formValuesOf(settings),
     validators: { onSubmit: ({ value }) => draftErrors(value, settings.kind) },
     onSubmitInvalid: focusFirstError,
@@ -127,131 +122,133 @@ function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="space-y-6">
         <ShopStatus settings={settings} />
-        <FormFrame form={form} className="space-y-6">
-          {failure && <FormAlert>{failure}</FormAlert>}
-          <Section title={shop ? 'Auftritt' : 'Name und Logo'}>
-            <form.Field name="shopName">
-              {(field) => <InputField field={field} label={shop ? 'Name des Shops' : 'Name'} />}
-            </form.Field>
-            <div className="sm:col-span-2">
-              <form.Field name="logoUrl">{(field) => <ShopLogoField field={field} />}</form.Field>
-            </div>
-            {shop && (
-              <>
-                <form.Field name="colors.primary">
-                  {(field) => (
-                    <ColourField
-                      field={field}
-                      label="Hauptfarbe"
-                      hint="Kopfzeile, Schaltflächen und Symbole."
-                    />
-                  )}
-                </form.Field>
-                <form.Field name="colors.primaryForeground">
-                  {(field) => (
-                    <ColourField
-                      field={field}
-                      label="Schriftfarbe auf der Hauptfarbe"
-                      hint="Text in der Kopfzeile und auf Schaltflächen."
-                    />
-                  )}
-                </form.Field>
-                <form.Field name="colors.accent">
-                  {(field) => (
-                    <ColourField
-                      field={field}
-                      label="Akzentfarbe"
-                      hint="Ladebalken und Hervorhebungen, nie für Text."
-                    />
-                  )}
-                </form.Field>
-                <ContrastReport colours={values.colors} />
-              </>
-            )}
-          </Section>
-
-          <Section title="Kontakt und Öffnungszeiten">
-            <div className="sm:col-span-2">
-              <ContactFromRecord contact={settings.config.contact} />
-            </div>
-            <div className="sm:col-span-2">
-              <form.Field name="contact.openingHours">
-                {(field) => (
-                  <InputField
-                    field={field}
-                    label="Öffnungszeiten"
-                    hint="Eine Zeile je Tag oder Zeitraum, z. B. „Mo–Fr 8:00–18:30“."
-                    multiline
-                  />
-                )}
-              </form.Field>
-            </div>
-          </Section>
-
-          {shop && (
-            <>
-              <DeliverySection form={form} />
-              <PaymentSection form={form} settings={settings} />
-              <Section title="Anzeige im Shop">
-                <form.Field name="showPricesPublicly">
-                  {(field) => (
-                    <CheckboxField
-                      field={field}
-                      label="Preise öffentlich zeigen"
-                      hint="Sonst sehen nur angemeldete Kundinnen und Kunden die Preise."
-                    />
-                  )}
-                </form.Field>
-                <form.Field name="showStockAmounts">
-                  {(field) => (
-                    <CheckboxField
-                      field={field}
-                      label="Genaue Bestände zeigen"
-                      hint="Sonst nur „vorrätig“ oder „nur noch wenige“."
-                    />
-                  )}
-                </form.Field>
-              </Section>
-            </>
-          )}
-
-          <fieldset className="rounded-card border border-border bg-surface p-6">
-            <legend className="px-1 text-lg font-semibold text-ink">Rechtstexte</legend>
-            <p className="mt-1 text-sm text-ink-muted">
-              In Markdown: Leerzeile für einen neuen Absatz, <code>## Überschrift</code>,{' '}
-              <code>**fett**</code>, <code>- Aufzählung</code>, <code>[Text](https://…)</code>. HTML
-              wird nicht übernommen.
-            </p>
-            <div className="mt-4 space-y-6">
-              <form.Field name="legalNotice">
-                {(field) => <MarkdownField field={field} label="Impressum" />}
-              </form.Field>
-              <form.Field name="privacyPolicy">
-                {(field) => <MarkdownField field={field} label="Datenschutzerklärung" />}
-              </form.Field>
+        <form.AppForm>
+          <form.FormFrame className="space-y-6">
+            {failure && <FormAlert>{failure}</FormAlert>}
+            <FormSection title={shop ? 'Auftritt' : 'Name und Logo'}>
+              <form.AppField name="shopName">
+                {(field) => <field.InputField label={shop ? 'Name des Shops' : 'Name'} />}
+              </form.AppField>
+              <div className="sm:col-span-2">
+                <form.Field name="logoUrl">{(field) => <ShopLogoField field={field} />}</form.Field>
+              </div>
               {shop && (
                 <>
-                  <form.Field name="terms">
+                  <form.Field name="colors.primary">
                     {(field) => (
-                      <MarkdownField field={field} label="Allgemeine Geschäftsbedingungen (AGB)" />
+                      <ColourField
+                        field={field}
+                        label="Hauptfarbe"
+                        hint="Kopfzeile, Schaltflächen und Symbole."
+                      />
                     )}
                   </form.Field>
-                  <form.Field name="withdrawalInformation">
-                    {(field) => <MarkdownField field={field} label="Widerrufsbelehrung" />}
+                  <form.Field name="colors.primaryForeground">
+                    {(field) => (
+                      <ColourField
+                        field={field}
+                        label="Schriftfarbe auf der Hauptfarbe"
+                        hint="Text in der Kopfzeile und auf Schaltflächen."
+                      />
+                    )}
                   </form.Field>
+                  <form.Field name="colors.accent">
+                    {(field) => (
+                      <ColourField
+                        field={field}
+                        label="Akzentfarbe"
+                        hint="Ladebalken und Hervorhebungen, nie für Text."
+                      />
+                    )}
+                  </form.Field>
+                  <ContrastReport colours={values.colors} />
                 </>
               )}
+            </FormSection>
+
+            <FormSection title="Kontakt und Öffnungszeiten">
+              <div className="sm:col-span-2">
+                <ContactFromRecord contact={settings.config.contact} />
+              </div>
+              <div className="sm:col-span-2">
+                <form.AppField name="contact.openingHours">
+                  {(field) => (
+                    <field.InputField
+                      label="Öffnungszeiten"
+                      hint="Eine Zeile je Tag oder Zeitraum, z. B. „Mo–Fr 8:00–18:30“."
+                      multiline
+                    />
+                  )}
+                </form.AppField>
+              </div>
+            </FormSection>
+
+            {shop && (
+              <>
+                <DeliverySection form={form} />
+                <PaymentSection form={form} settings={settings} />
+                <FormSection title="Anzeige im Shop">
+                  <form.AppField name="showPricesPublicly">
+                    {(field) => (
+                      <field.CheckboxField
+                        label="Preise öffentlich zeigen"
+                        hint="Sonst sehen nur angemeldete Kundinnen und Kunden die Preise."
+                      />
+                    )}
+                  </form.AppField>
+                  <form.AppField name="showStockAmounts">
+                    {(field) => (
+                      <field.CheckboxField
+                        label="Genaue Bestände zeigen"
+                        hint="Sonst nur „vorrätig“ oder „nur noch wenige“."
+                      />
+                    )}
+                  </form.AppField>
+                </FormSection>
+              </>
+            )}
+
+            <fieldset className="rounded-card border border-border bg-surface p-6">
+              <legend className="px-1 text-lg font-semibold text-ink">Rechtstexte</legend>
+              <p className="mt-1 text-sm text-ink-muted">
+                In Markdown: Leerzeile für einen neuen Absatz, <code>## Überschrift</code>,{' '}
+                <code>**fett**</code>, <code>- Aufzählung</code>, <code>[Text](https://…)</code>.
+                HTML wird nicht übernommen.
+              </p>
+              <div className="mt-4 space-y-6">
+                <form.Field name="legalNotice">
+                  {(field) => <MarkdownField field={field} label="Impressum" />}
+                </form.Field>
+                <form.Field name="privacyPolicy">
+                  {(field) => <MarkdownField field={field} label="Datenschutzerklärung" />}
+                </form.Field>
+                {shop && (
+                  <>
+                    <form.Field name="terms">
+                      {(field) => (
+                        <MarkdownField
+                          field={field}
+                          label="Allgemeine Geschäftsbedingungen (AGB)"
+                        />
+                      )}
+                    </form.Field>
+                    <form.Field name="withdrawalInformation">
+                      {(field) => <MarkdownField field={field} label="Widerrufsbelehrung" />}
+                    </form.Field>
+                  </>
+                )}
+              </div>
+            </fieldset>
+
+            <CustomDomainSection form={form} settings={settings} />
+
+            <div className="flex justify-end">
+              <form.SubmitButton>
+                {settings.published ? 'Speichern' : 'Speichern und Shop veröffentlichen'}
+              </form.SubmitButton>
             </div>
-          </fieldset>
-
-          <CustomDomainSection form={form} settings={settings} />
-
-          <div className="flex justify-end">
-            <SubmitButton form={form}>
-              {settings.published ? 'Speichern' : 'Speichern und Shop veröffentlichen'}
-            </SubmitButton>
-          </div>
-        </FormFrame>
+          </form.FormFrame>
+        </form.AppForm>
         <UnsavedChangesDialog unsaved={() => !form.state.isDefaultValue} />
       </div>
       {shop && (
@@ -484,28 +481,27 @@ function MethodFields({
   const enabled = useStore(form.store, (state) => state.values[kind].enabled)
   return (
     <div className="rounded-lg border border-border p-4 sm:col-span-2">
-      <form.Field name={`${kind}.enabled`}>
-        {(field) => <CheckboxField field={field} label={`${title} anbieten`} />}
-      </form.Field>
+      <form.AppField name={`${kind}.enabled`}>
+        {(field) => <field.CheckboxField label={`${title} anbieten`} />}
+      </form.AppField>
       {enabled && (
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <form.Field name={`${kind}.label`}>
-            {(field) => <InputField field={field} label="Bezeichnung im Checkout" />}
-          </form.Field>
-          <form.Field name={`${kind}.description`}>
-            {(field) => <InputField field={field} label="Beschreibung (optional)" />}
-          </form.Field>
+          <form.AppField name={`${kind}.label`}>
+            {(field) => <field.InputField label="Bezeichnung im Checkout" />}
+          </form.AppField>
+          <form.AppField name={`${kind}.description`}>
+            {(field) => <field.InputField label="Beschreibung (optional)" />}
+          </form.AppField>
           {children}
           <div className="sm:col-span-2">
-            <form.Field name={`${kind}.flowersAllowed`}>
+            <form.AppField name={`${kind}.flowersAllowed`}>
               {(field) => (
-                <CheckboxField
-                  field={field}
+                <field.CheckboxField
                   label="Blüten auf diesem Weg abgeben"
                   hint="Pro Lieferart einstellbar, falls der Versand von Blüten verboten wird."
                 />
               )}
-            </form.Field>
+            </form.AppField>
           </div>
         </div>
       )}
@@ -515,73 +511,70 @@ function MethodFields({
 
 function DeliverySection({ form }: { form: ShopForm }) {
   return (
-    <Section title="Lieferarten">
+    <FormSection title="Lieferarten">
       <MethodFields form={form} kind="pickup" title="Abholung">
-        <form.Field name="pickup.street">
-          {(field) => <InputField field={field} label="Straße und Hausnummer" />}
-        </form.Field>
+        <form.AppField name="pickup.street">
+          {(field) => <field.InputField label="Straße und Hausnummer" />}
+        </form.AppField>
         <div className="grid grid-cols-[8rem_1fr] gap-4">
-          <form.Field name="pickup.postalCode">
-            {(field) => <InputField field={field} label="PLZ" inputMode="numeric" />}
-          </form.Field>
-          <form.Field name="pickup.city">
-            {(field) => <InputField field={field} label="Ort" />}
-          </form.Field>
+          <form.AppField name="pickup.postalCode">
+            {(field) => <field.InputField label="PLZ" inputMode="numeric" />}
+          </form.AppField>
+          <form.AppField name="pickup.city">
+            {(field) => <field.InputField label="Ort" />}
+          </form.AppField>
         </div>
         <div className="sm:col-span-2">
-          <form.Field name="pickup.openingHours">
-            {(field) => <InputField field={field} label="Abholzeiten" multiline />}
-          </form.Field>
+          <form.AppField name="pickup.openingHours">
+            {(field) => <field.InputField label="Abholzeiten" multiline />}
+          </form.AppField>
         </div>
       </MethodFields>
       <MethodFields form={form} kind="courier" title="Botendienst">
         <div className="sm:col-span-2">
-          <form.Field name="courier.postalCodes">
+          <form.AppField name="courier.postalCodes">
             {(field) => (
-              <InputField
-                field={field}
+              <field.InputField
                 label="Belieferte Postleitzahlen"
                 hint="Durch Komma oder Leerzeichen getrennt, z. B. 20095, 20097, 20099."
                 multiline
               />
             )}
-          </form.Field>
+          </form.AppField>
         </div>
-        <form.Field name="courier.fee">
-          {(field) => <InputField field={field} label="Liefergebühr (€)" inputMode="decimal" />}
-        </form.Field>
-        <form.Field name="courier.freeFrom">
+        <form.AppField name="courier.fee">
+          {(field) => <field.InputField label="Liefergebühr (€)" inputMode="decimal" />}
+        </form.AppField>
+        <form.AppField name="courier.freeFrom">
           {(field) => (
-            <InputField
-              field={field}
+            <field.InputField
               label="Kostenlos ab Bestellwert (€)"
               hint="Leer lassen, wenn der Botendienst immer kostet."
               inputMode="decimal"
             />
           )}
-        </form.Field>
+        </form.AppField>
       </MethodFields>
       <MethodFields form={form} kind="shipping" title="Versand">
-        <form.Field name="shipping.fee">
-          {(field) => <InputField field={field} label="Versandkosten (€)" inputMode="decimal" />}
-        </form.Field>
+        <form.AppField name="shipping.fee">
+          {(field) => <field.InputField label="Versandkosten (€)" inputMode="decimal" />}
+        </form.AppField>
       </MethodFields>
-    </Section>
+    </FormSection>
   )
 }
 
 function PaymentSection({ form, settings }: { form: ShopForm; settings: ShopSettings }) {
   const { iban, bic, bankName } = settings.bankAccount
   return (
-    <Section title="Zahlungsarten">
+    <FormSection title="Zahlungsarten">
       <div className="space-y-4 sm:col-span-2">
-        <form.Field name="payments.pickup">
-          {(field) => <CheckboxField field={field} label={shopPaymentMethodLabels.pickup} />}
-        </form.Field>
-        <form.Field name="payments.bank_transfer">
+        <form.AppField name="payments.pickup">
+          {(field) => <field.CheckboxField label={shopPaymentMethodLabels.pickup} />}
+        </form.AppField>
+        <form.AppField name="payments.bank_transfer">
           {(field) => (
-            <CheckboxField
-              field={field}
+            <field.CheckboxField
               label="Überweisung (Vorkasse)"
               hint={
                 iban
@@ -590,19 +583,18 @@ function PaymentSection({ form, settings }: { form: ShopForm; settings: ShopSett
               }
             />
           )}
-        </form.Field>
-        <form.Field name="payments.mollie">
+        </form.AppField>
+        <form.AppField name="payments.mollie">
           {(field) => (
-            <CheckboxField
-              field={field}
+            <field.CheckboxField
               label="Online bezahlen mit Mollie"
               hint="Wird im Checkout nur angeboten, solange ein Mollie-Schlüssel hinterlegt ist."
             />
           )}
-        </form.Field>
+        </form.AppField>
         <MollieKeyPanel settings={settings} />
       </div>
-    </Section>
+    </FormSection>
   )
 }
 
@@ -725,16 +717,15 @@ function MollieKeyPanel({ settings }: { settings: ShopSettings }) {
 
 function CustomDomainSection({ form, settings }: { form: ShopForm; settings: ShopSettings }) {
   return (
-    <Section title="Eigene Domain">
-      <form.Field name="customDomain">
+    <FormSection title="Eigene Domain">
+      <form.AppField name="customDomain">
         {(field) => (
-          <InputField
-            field={field}
+          <field.InputField
             label="Domain (optional)"
             hint="Zum Beispiel shop.ihre-apotheke.de – ohne https:// und ohne Pfad."
           />
         )}
-      </form.Field>
+      </form.AppField>
       <div className="text-sm text-ink sm:col-span-2">
         <p className="font-medium">So richten Sie die Domain ein</p>
         <ol className="mt-1 list-decimal space-y-1 pl-5">
@@ -762,7 +753,7 @@ function CustomDomainSection({ form, settings }: { form: ShopForm; settings: Sho
           verification={settings.domainVerification}
         />
       )}
-    </Section>
+    </FormSection>
   )
 }
 

@@ -1,4 +1,3 @@
-import { useForm } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { MoreHorizontal, UserPlus } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
@@ -15,8 +14,7 @@ import {
   type TeamInvitation,
   type TeamMember,
 } from '~/lib/organisation-team'
-import { TextField } from '../forms/fields'
-import { SelectField } from '../product-db/form-controls'
+import { useAppForm } from '../forms/form-hook'
 import { Button } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { FormDialog } from '../ui/FormDialog'
@@ -308,7 +306,7 @@ function InviteDialog({
   onOpenChange: (open: boolean) => void
 }) {
   const queryClient = useQueryClient()
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: emptyInvitation,
     validators: { onSubmit: invitationSchema },
     onSubmit: async ({ value }) => {
@@ -326,20 +324,17 @@ function InviteDialog({
       form={form}
       submitLabel="Einladung senden"
     >
-      <form.Field name="email">
+      <form.AppField name="email">
+        {(field) => <field.TextField label="E-Mail-Adresse" type="email" autoComplete="off" />}
+      </form.AppField>
+      <form.AppField name="role">
         {(field) => (
-          <TextField field={field} label="E-Mail-Adresse" type="email" autoComplete="off" />
-        )}
-      </form.Field>
-      <form.Field name="role">
-        {(field) => (
-          <SelectField
-            field={field}
+          <field.SelectField
             label="Rolle"
             options={memberRoles.map((role) => ({ value: role, label: memberRoleLabels[role] }))}
           />
         )}
-      </form.Field>
+      </form.AppField>
     </FormDialog>
   )
 }

@@ -4,8 +4,8 @@ import { useId, useState } from 'react'
 import { HiddenFileInput } from '../files/HiddenFileInput'
 import { UploadMessages, uploadDescribedBy } from '../files/UploadProgress'
 import { useFileUpload } from '../files/use-file-upload'
+import { changeFieldValue, fieldErrorOf } from '../forms/fields'
 import { Button } from '../ui/buttons'
-import { changeFieldValue, fieldErrorOf } from './form-controls'
 
 export const storedFileUrl = (id: string) => `/api/files/${id}`
 

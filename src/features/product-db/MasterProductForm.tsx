@@ -1,25 +1,24 @@
-import { useForm } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { toast } from 'sonner'
 import type { MasterProductInput } from '~/lib/product-schemas'
 import { productStatuses, productStatusLabels } from '~/lib/products'
+import { applyServerErrors, topLevelField } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
-import { SubmitButton } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
+import { changeFieldValue, SelectField } from '../forms/fields'
+import { useAppForm } from '../forms/form-hook'
+import { focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
-import { changeFieldValue, SelectField } from './form-controls'
 import { ImageField } from './ImageField'
 import {
   type MasterProductFormValues,
   masterProductInputOf,
   validateMasterProductForm,
-  withFormFieldNames,
 } from './master-product-form'
-import { focusFirstError, ProductFactsFields } from './ProductFactsFields'
+import { ProductFactsFields } from './ProductFactsFields'
 import { productDbKey } from './product-db.queries'
 
 const statusOptions = productStatuses.map((value) => ({
@@ -62,7 +61,7 @@ export function MasterProductForm({
   const [askingToWithdraw, setAskingToWithdraw] = useState(false)
   const saved = useRef(false)
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: initial,
     validators: { onSubmit: ({ value }) => validateMasterProductForm(value) },
     onSubmitInvalid: focusFirstError,
@@ -77,7 +76,7 @@ export function MasterProductForm({
         )
         await navigate({ to: '/admin/product-db' })
       } catch (error) {
-        setFailure(applyServerErrors(formApi, withFormFieldNames(error)))
+        setFailure(applyServerErrors(formApi, error, topLevelField))
         focusFirstError()
       }
     },
@@ -85,51 +84,53 @@ export function MasterProductForm({
 
   return (
     <>
-      <form
-        noValidate
-        method="post"
-        className="space-y-6"
-        onSubmit={(event) => {
-          event.preventDefault()
-          void form.handleSubmit()
-        }}
-      >
-        {failure && <FormAlert>{failure}</FormAlert>}
+      <form.AppForm>
+        <form
+          noValidate
+          method="post"
+          className="space-y-6"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void form.handleSubmit()
+          }}
+        >
+          {failure && <FormAlert>{failure}</FormAlert>}
 
-        <ProductFactsFields
-          form={form}
-          pznHint="8 Ziffern mit Prüfziffer; nur Hilfsmittel dürfen ohne PZN sein."
-          basicsExtra={
-            <form.Field name="status">
-              {(field) => (
-                <SelectField
-                  field={field}
-                  label="Status"
-                  options={statusOptions}
-                  hint="Zurückgezogene Produkte lassen sich nicht mehr neu übernehmen."
-                  onSelect={(value) => {
-                    if (value === 'withdrawn' && field.state.value !== 'withdrawn') {
-                      setAskingToWithdraw(true)
-                    } else {
-                      changeFieldValue(field, value)
-                    }
-                  }}
-                />
-              )}
-            </form.Field>
-          }
-          descriptionExtra={
-            <form.Field name="imageFileId">{(field) => <ImageField field={field} />}</form.Field>
-          }
-        />
+          <ProductFactsFields
+            form={form}
+            pznHint="8 Ziffern mit Prüfziffer; nur Hilfsmittel dürfen ohne PZN sein."
+            basicsExtra={
+              <form.Field name="status">
+                {(field) => (
+                  <SelectField
+                    field={field}
+                    label="Status"
+                    options={statusOptions}
+                    hint="Zurückgezogene Produkte lassen sich nicht mehr neu übernehmen."
+                    onSelect={(value) => {
+                      if (value === 'withdrawn' && field.state.value !== 'withdrawn') {
+                        setAskingToWithdraw(true)
+                      } else {
+                        changeFieldValue(field, value)
+                      }
+                    }}
+                  />
+                )}
+              </form.Field>
+            }
+            descriptionExtra={
+              <form.Field name="imageFileId">{(field) => <ImageField field={field} />}</form.Field>
+            }
+          />
 
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <ButtonLink to="/admin/product-db" variant="secondary">
-            Abbrechen
-          </ButtonLink>
-          <SubmitButton form={form}>{submitLabel}</SubmitButton>
-        </div>
-      </form>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <ButtonLink to="/admin/product-db" variant="secondary">
+              Abbrechen
+            </ButtonLink>
+            <form.SubmitButton>{submitLabel}</form.SubmitButton>
+          </div>
+        </form>
+      </form.AppForm>
 
       <ConfirmDialog
         open={askingToWithdraw}

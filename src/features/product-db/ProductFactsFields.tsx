@@ -1,4 +1,4 @@
-import { type AnyFieldApi, type AnyFormApi, Field, useStore } from '@tanstack/react-form'
+import { useStore } from '@tanstack/react-form'
 import type { ReactNode } from 'react'
 import {
   cannabinoidUnitLabels,
@@ -13,7 +13,9 @@ import {
   productCategories,
   productCategoryLabels,
 } from '~/lib/products'
-import { CheckboxField, changeFieldValue, InputField, SelectField } from './form-controls'
+import { changeFieldValue } from '../forms/fields'
+import type { AppFieldApi, FieldSetForm } from '../forms/form-hook'
+import { FormSection } from '../forms/layout'
 import {
   cannabinoidUnitOptions,
   hasCannabisFacts,
@@ -38,22 +40,6 @@ const contentHints: Record<string, string> = {
   mg_per_g: 'In mg je g, z. B. 250.',
 }
 
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="rounded-card border border-border bg-surface p-6">
-      <legend className="px-1 text-lg font-semibold text-ink">{title}</legend>
-      <div className="mt-2 grid gap-4 sm:grid-cols-2">{children}</div>
-    </fieldset>
-  )
-}
-
-/** Focuses the first field the check refused, so keyboard and screen-reader users land there. */
-export function focusFirstError() {
-  requestAnimationFrame(() => {
-    document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus()
-  })
-}
-
 type FactsField = keyof ProductFactsFormValues
 
 /**
@@ -68,7 +54,7 @@ export function ProductFactsFields({
   basicsExtra,
   descriptionExtra,
 }: {
-  form: AnyFormApi
+  form: FieldSetForm
   pznHint: string
   basicsExtra?: ReactNode
   descriptionExtra?: ReactNode
@@ -77,10 +63,8 @@ export function ProductFactsFields({
   const genetics = useStore(form.store, (state) => state.values.genetics) as string
   const cannabinoidUnit = useStore(form.store, (state) => state.values.cannabinoidUnit) as string
   const cannabis = hasCannabisFacts(category)
-  const field = (name: FactsField, render: (field: AnyFieldApi) => ReactNode) => (
-    <Field form={form} name={name}>
-      {(api) => render(api as AnyFieldApi)}
-    </Field>
+  const field = (name: FactsField, render: (field: AppFieldApi) => ReactNode) => (
+    <form.AppField name={name}>{render}</form.AppField>
   )
 
   /** A category allows only some units: keep the chosen ones if they fit, else take the first. */
@@ -98,22 +82,21 @@ export function ProductFactsFields({
 
   return (
     <>
-      <Section title="Grunddaten">
+      <FormSection title="Grunddaten">
         {field('name', (f) => (
-          <InputField field={f} label="Name" />
+          <f.InputField label="Name" />
         ))}
         {field('pzn', (f) => (
-          <InputField field={f} label="PZN" inputMode="numeric" hint={pznHint} />
+          <f.InputField label="PZN" inputMode="numeric" hint={pznHint} />
         ))}
         {field('manufacturer', (f) => (
-          <InputField field={f} label="Hersteller" />
+          <f.InputField label="Hersteller" />
         ))}
         {field('brand', (f) => (
-          <InputField field={f} label="Marke (optional)" />
+          <f.InputField label="Marke (optional)" />
         ))}
         {field('category', (f) => (
-          <SelectField
-            field={f}
+          <f.SelectField
             label="Kategorie"
             emptyLabel="Bitte wählen"
             options={categoryOptions}
@@ -124,61 +107,46 @@ export function ProductFactsFields({
           />
         ))}
         {basicsExtra}
-      </Section>
+      </FormSection>
 
       {cannabis && (
-        <Section title="Sorte und Wirkstoffe">
+        <FormSection title="Sorte und Wirkstoffe">
           {field('cultivar', (f) => (
-            <InputField
-              field={f}
+            <f.InputField
               label="Sorte"
               hint={category === 'flower' ? 'Pflicht bei Blüten: das Rezept nennt sie.' : undefined}
             />
           ))}
           {field('countryOfCultivation', (f) => (
-            <SelectField
-              field={f}
-              label="Anbauland"
-              emptyLabel="keine Angabe"
-              options={countryOptions}
-            />
+            <f.SelectField label="Anbauland" emptyLabel="keine Angabe" options={countryOptions} />
           ))}
           {field('genetics', (f) => (
-            <SelectField
-              field={f}
-              label="Genetik"
-              emptyLabel="keine Angabe"
-              options={geneticsOptions}
-            />
+            <f.SelectField label="Genetik" emptyLabel="keine Angabe" options={geneticsOptions} />
           ))}
           {genetics === 'hybrid' &&
             field('dominance', (f) => (
-              <SelectField
-                field={f}
+              <f.SelectField
                 label="Dominanz"
                 emptyLabel="keine Angabe"
                 options={dominanceOptions}
               />
             ))}
           {field('thcContent', (f) => (
-            <InputField
-              field={f}
+            <f.InputField
               label="THC-Gehalt"
               inputMode="decimal"
               hint={cannabinoidUnit ? contentHints[cannabinoidUnit] : undefined}
             />
           ))}
           {field('cbdContent', (f) => (
-            <InputField
-              field={f}
+            <f.InputField
               label="CBD-Gehalt"
               inputMode="decimal"
               hint={cannabinoidUnit ? contentHints[cannabinoidUnit] : undefined}
             />
           ))}
           {field('cannabinoidUnit', (f) => (
-            <SelectField
-              field={f}
+            <f.SelectField
               label="Einheit des Gehalts"
               emptyLabel={category ? undefined : 'erst die Kategorie wählen'}
               options={cannabinoidUnitOptions(category).map((value) => ({
@@ -188,32 +156,26 @@ export function ProductFactsFields({
             />
           ))}
           {field('irradiated', (f) => (
-            <CheckboxField
-              field={f}
-              label="Bestrahlt"
-              hint="Mit ionisierender Strahlung entkeimt."
-            />
+            <f.CheckboxField label="Bestrahlt" hint="Mit ionisierender Strahlung entkeimt." />
           ))}
           <div className="sm:col-span-2">
             {field('terpenes', (f) => (
               <TerpeneField field={f} />
             ))}
           </div>
-        </Section>
+        </FormSection>
       )}
 
-      <Section title="Packung">
+      <FormSection title="Packung">
         {field('packSize', (f) => (
-          <InputField
-            field={f}
+          <f.InputField
             label="Packungsgröße"
             inputMode="decimal"
             hint="Der Inhalt einer Packung (einer PZN), z. B. 10 oder 2,5."
           />
         ))}
         {field('packUnit', (f) => (
-          <SelectField
-            field={f}
+          <f.SelectField
             label="Einheit der Packung"
             emptyLabel={category ? undefined : 'erst die Kategorie wählen'}
             options={packUnitOptions(category).map((value) => ({
@@ -222,16 +184,16 @@ export function ProductFactsFields({
             }))}
           />
         ))}
-      </Section>
+      </FormSection>
 
-      <Section title={descriptionExtra ? 'Beschreibung und Bild' : 'Beschreibung'}>
+      <FormSection title={descriptionExtra ? 'Beschreibung und Bild' : 'Beschreibung'}>
         <div className="sm:col-span-2">
           {field('description', (f) => (
-            <InputField field={f} label="Beschreibung (optional)" multiline />
+            <f.InputField label="Beschreibung (optional)" multiline />
           ))}
         </div>
         {descriptionExtra && <div className="sm:col-span-2">{descriptionExtra}</div>}
-      </Section>
+      </FormSection>
     </>
   )
 }

@@ -2,8 +2,8 @@ import type { AnyFieldApi } from '@tanstack/react-form'
 import { Plus, X } from 'lucide-react'
 import { useState } from 'react'
 import { inputClass } from '../forms/field-parts'
+import { changeFieldValue, fieldErrorOf } from '../forms/fields'
 import { Button } from '../ui/buttons'
-import { changeFieldValue, fieldErrorOf } from './form-controls'
 
 /** As many as the schema allows. */
 const maxTerpenes = 10

@@ -1,5 +1,3 @@
-import type { z } from 'zod'
-import { FailureError, failureOf } from '~/lib/failure'
 import {
   type CustomProduct,
   type CustomProductInput,
@@ -18,6 +16,7 @@ import {
   type ProductStatus,
   parseDecimal,
 } from '~/lib/products'
+import { formErrorsOf } from '../forms/field-errors'
 import { decimalInputText } from './decimal-input'
 
 /**
@@ -161,37 +160,8 @@ export function masterProductInputOf(values: MasterProductFormValues): MasterPro
   }
 }
 
-/** The form field an error of the schema or the server belongs to (`terpenes.2` → `terpenes`). */
-const formFieldOf = (path: string) => path.split('.')[0] ?? path
-
-/** Field errors by form field: the first message of each. */
-export function formFieldErrors(errors: Record<string, string>): Record<string, string> {
-  const byField: Record<string, string> = {}
-  for (const [path, message] of Object.entries(errors)) byField[formFieldOf(path)] ??= message
-  return byField
-}
-
-/** A form's own check before sending: the shared schema, its messages under the form's fields. */
-export function formErrorsOf(schema: z.ZodType, input: unknown): Record<string, string> {
-  const result = schema.safeParse(input)
-  if (result.success) return {}
-  const errors: Record<string, string> = {}
-  for (const issue of result.error.issues) {
-    const field = formFieldOf(issue.path.map(String).join('.') || '_')
-    errors[field] ??= issue.message
-  }
-  return errors
-}
-
 /** The master form's own check before sending. */
 export function validateMasterProductForm(values: MasterProductFormValues) {
   const errors = formErrorsOf(masterProductSchema, masterProductInputOf(values))
   return Object.keys(errors).length ? { fields: errors } : undefined
-}
-
-/** The server's refusal with its field errors renamed to the form's fields. */
-export function withFormFieldNames(error: unknown): unknown {
-  const failure = failureOf(error)
-  if (!failure.errors) return error
-  return new FailureError({ ...failure, errors: formFieldErrors(failure.errors) })
 }

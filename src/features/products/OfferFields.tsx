@@ -1,4 +1,4 @@
-import { type AnyFieldApi, type AnyFormApi, Field, useStore } from '@tanstack/react-form'
+import { useStore } from '@tanstack/react-form'
 import type { ReactNode } from 'react'
 import { formatMoney } from '~/lib/format'
 import { grossCents } from '~/lib/organisation-products'
@@ -12,8 +12,8 @@ import {
   vatRateLabels,
   vatRates,
 } from '~/lib/products'
-import { CheckboxField, InputField, SelectField } from '../product-db/form-controls'
-import { Section } from '../product-db/ProductFactsFields'
+import type { AppFieldApi, FieldSetForm } from '../forms/form-hook'
+import { FormSection } from '../forms/layout'
 import type { OfferFormValues } from './offer-form'
 
 const vatOptions = vatRates.map((value) => ({ value, label: vatRateLabels[value] }))
@@ -36,7 +36,7 @@ export function OfferFields({
   salesUnitFixed = false,
   shopAllowed,
 }: {
-  form: AnyFormApi
+  form: FieldSetForm
   allowedSalesUnits: readonly SalesUnit[]
   salesUnitFixed?: boolean
   shopAllowed: boolean
@@ -45,17 +45,15 @@ export function OfferFields({
   const price = useStore(form.store, (state) => state.values.price) as string
   const vatRate = useStore(form.store, (state) => state.values.vatRate) as VatRate
   const unit = salesUnit ? salesUnitShortLabel(salesUnit) : 'Verkaufseinheit'
-  const field = (name: keyof OfferFormValues, render: (field: AnyFieldApi) => ReactNode) => (
-    <Field form={form} name={name}>
-      {(api) => render(api as AnyFieldApi)}
-    </Field>
+  const field = (name: keyof OfferFormValues, render: (field: AppFieldApi) => ReactNode) => (
+    <form.AppField name={name}>{render}</form.AppField>
   )
   const unitOptions = salesUnits
     .filter((value) => allowedSalesUnits.includes(value))
     .map((value) => ({ value, label: salesUnitLabels[value] }))
 
   return (
-    <Section title="Ihr Angebot">
+    <FormSection title="Ihr Angebot">
       {salesUnitFixed ? (
         <div>
           <p className="text-sm font-medium text-ink">Verkaufseinheit</p>
@@ -68,8 +66,7 @@ export function OfferFields({
         </div>
       ) : (
         field('salesUnit', (f) => (
-          <SelectField
-            field={f}
+          <f.SelectField
             label="Verkaufseinheit"
             emptyLabel={unitOptions.length > 1 ? 'Bitte wählen' : undefined}
             options={unitOptions}
@@ -78,20 +75,18 @@ export function OfferFields({
         ))
       )}
       {field('price', (f) => (
-        <InputField
-          field={f}
+        <f.InputField
           label={`Preis je ${unit} in €`}
           inputMode="decimal"
           hint={grossHint(price, vatRate)}
         />
       ))}
       {field('vatRate', (f) => (
-        <SelectField field={f} label="Mehrwertsteuer" options={vatOptions} />
+        <f.SelectField label="Mehrwertsteuer" options={vatOptions} />
       ))}
       {shopAllowed ? (
         field('visibleInShop', (f) => (
-          <CheckboxField
-            field={f}
+          <f.CheckboxField
             label="Im Shop sichtbar"
             hint="Kundinnen und Kunden sehen und bestellen es im Online-Shop."
           />
@@ -103,35 +98,28 @@ export function OfferFields({
         </p>
       )}
       {field('orderStep', (f) => (
-        <InputField
-          field={f}
+        <f.InputField
           label={`Bestellschritt (${unit})`}
           inputMode="numeric"
           hint="Bestellt wird in Vielfachen davon, z. B. 1 oder 5."
         />
       ))}
       {field('lowStockThreshold', (f) => (
-        <InputField
-          field={f}
+        <f.InputField
           label={`Meldebestand (${unit}, optional)`}
           inputMode="numeric"
           hint="Darunter weist der Bestand auf Nachschub hin."
         />
       ))}
       {field('minOrderQuantity', (f) => (
-        <InputField
-          field={f}
+        <f.InputField
           label={`Mindestmenge je Bestellung (${unit}, optional)`}
           inputMode="numeric"
         />
       ))}
       {field('maxOrderQuantity', (f) => (
-        <InputField
-          field={f}
-          label={`Höchstmenge je Bestellung (${unit}, optional)`}
-          inputMode="numeric"
-        />
+        <f.InputField label={`Höchstmenge je Bestellung (${unit}, optional)`} inputMode="numeric" />
       ))}
-    </Section>
+    </FormSection>
   )
 }

@@ -1,4 +1,4 @@
-import { useForm, useStore } from '@tanstack/react-form'
+import { useStore } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Tabs } from 'radix-ui'
@@ -14,17 +14,17 @@ import {
   type SalesUnit,
   salesUnits,
 } from '~/lib/products'
+import { applyServerErrors, formErrorsOf } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
+import { useAppForm } from '../forms/form-hook'
+import { FormSection, focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import {
   emptyProductFactsForm,
-  formErrorsOf,
   type ProductFactsFormValues,
   productFactsInputOf,
 } from '../product-db/master-product-form'
-import { focusFirstError, ProductFactsFields, Section } from '../product-db/ProductFactsFields'
+import { ProductFactsFields } from '../product-db/ProductFactsFields'
 import { useSession } from '../session/use-session'
 import { Button, ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
@@ -33,9 +33,9 @@ import { OfferFields } from './OfferFields'
 import {
   emptyOfferForm,
   type OfferFormValues,
+  offerFieldOf,
   offerFormErrors,
   offerInputOf,
-  withOfferFieldNames,
 } from './offer-form'
 import { ProductFactsSummary } from './ProductFactsSummary'
 import { createOrganisationProductFn } from './product-save.functions'
@@ -70,7 +70,7 @@ export function ProductCreatePage() {
   const [failure, setFailure] = useState<string | null>(null)
   const saved = useRef(false)
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { ...emptyProductFactsForm, ...emptyOfferForm } as CreateFormValues,
     validators: {
       onSubmit: ({ value }) => {
@@ -116,7 +116,7 @@ export function ProductCreatePage() {
       } catch (error) {
         const pickProblem = failureOf(error).errors?.masterProductId
         if (pickProblem) setPickError(pickProblem)
-        setFailure(pickProblem ? null : applyServerErrors(formApi, withOfferFieldNames(error)))
+        setFailure(pickProblem ? null : applyServerErrors(formApi, error, offerFieldOf))
         focusFirstError()
       }
     },
@@ -146,15 +146,15 @@ export function ProductCreatePage() {
       <ButtonLink to="/products" variant="secondary">
         Abbrechen
       </ButtonLink>
-      <SubmitButton form={form}>
+      <form.SubmitButton>
         {source === 'master' ? 'Produkt übernehmen' : 'Produkt anlegen'}
-      </SubmitButton>
+      </form.SubmitButton>
     </div>
   )
 
   const masterPart = (
     <div className="space-y-6">
-      <Section title="Produkt wählen">
+      <FormSection title="Produkt wählen">
         <div className="sm:col-span-2">
           {pick ? (
             <div className="space-y-4">
@@ -173,7 +173,7 @@ export function ProductCreatePage() {
             <MasterProductPicker onPick={choose} error={pickError} />
           )}
         </div>
-      </Section>
+      </FormSection>
       {pick && offerFields}
     </div>
   )
@@ -196,35 +196,37 @@ export function ProductCreatePage() {
         }
         back={<BackLink to="/products">Produkte</BackLink>}
       />
-      <FormFrame form={form} className="space-y-6">
-        {failure && <FormAlert>{failure}</FormAlert>}
-        {club ? (
-          customPart
-        ) : (
-          <Tabs.Root
-            value={source}
-            onValueChange={(value) => {
-              setSource(value as Source)
-              setFailure(null)
-            }}
-          >
-            <Tabs.List
-              aria-label="Herkunft des Produkts"
-              className="mb-6 inline-flex gap-1 rounded-lg bg-surface-muted p-1"
+      <form.AppForm>
+        <form.FormFrame className="space-y-6">
+          {failure && <FormAlert>{failure}</FormAlert>}
+          {club ? (
+            customPart
+          ) : (
+            <Tabs.Root
+              value={source}
+              onValueChange={(value) => {
+                setSource(value as Source)
+                setFailure(null)
+              }}
             >
-              <Tabs.Trigger value="master" className={tabClass}>
-                Aus der Produktdatenbank
-              </Tabs.Trigger>
-              <Tabs.Trigger value="custom" className={tabClass}>
-                Eigenes Produkt
-              </Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="master">{masterPart}</Tabs.Content>
-            <Tabs.Content value="custom">{customPart}</Tabs.Content>
-          </Tabs.Root>
-        )}
-        {actions}
-      </FormFrame>
+              <Tabs.List
+                aria-label="Herkunft des Produkts"
+                className="mb-6 inline-flex gap-1 rounded-lg bg-surface-muted p-1"
+              >
+                <Tabs.Trigger value="master" className={tabClass}>
+                  Aus der Produktdatenbank
+                </Tabs.Trigger>
+                <Tabs.Trigger value="custom" className={tabClass}>
+                  Eigenes Produkt
+                </Tabs.Trigger>
+              </Tabs.List>
+              <Tabs.Content value="master">{masterPart}</Tabs.Content>
+              <Tabs.Content value="custom">{customPart}</Tabs.Content>
+            </Tabs.Root>
+          )}
+          {actions}
+        </form.FormFrame>
+      </form.AppForm>
       <UnsavedChangesDialog
         unsaved={() => !saved.current && (pick !== null || !form.state.isDefaultValue)}
       />

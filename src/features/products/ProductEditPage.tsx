@@ -1,30 +1,29 @@
-import { useForm } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { customProductSchema } from '~/lib/product-schemas'
+import { applyServerErrors, formErrorsOf } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
+import { useAppForm } from '../forms/form-hook'
+import { focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import {
   emptyProductFactsForm,
   factsFormValuesOf,
-  formErrorsOf,
   type ProductFactsFormValues,
   productFactsInputOf,
 } from '../product-db/master-product-form'
-import { focusFirstError, ProductFactsFields } from '../product-db/ProductFactsFields'
+import { ProductFactsFields } from '../product-db/ProductFactsFields'
 import { ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { OfferFields } from './OfferFields'
 import {
   type OfferFormValues,
+  offerFieldOf,
   offerFormErrors,
   offerFormValuesOf,
   offerInputOf,
-  withOfferFieldNames,
 } from './offer-form'
 import { updateOrganisationProductFn } from './product-save.functions'
 import { organisationProductQuery, productsKey } from './products.queries'
@@ -51,7 +50,7 @@ export function ProductEditPage() {
     } as ProductFactsFormValues & OfferFormValues,
   }))
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: loaded.values,
     validators: {
       onSubmit: ({ value }) => {
@@ -85,7 +84,7 @@ export function ProductEditPage() {
         )
         await navigate({ to: '/products/$id', params: { id } })
       } catch (error) {
-        setFailure(applyServerErrors(formApi, withOfferFieldNames(error)))
+        setFailure(applyServerErrors(formApi, error, offerFieldOf))
         focusFirstError()
       }
     },
@@ -106,24 +105,29 @@ export function ProductEditPage() {
           </BackLink>
         }
       />
-      <FormFrame form={form} className="space-y-6">
-        {failure && <FormAlert>{failure}</FormAlert>}
-        {detail.custom && (
-          <ProductFactsFields form={form} pznHint="Optional: eigene Produkte brauchen keine PZN." />
-        )}
-        <OfferFields
-          form={form}
-          allowedSalesUnits={[detail.offer.salesUnit]}
-          salesUnitFixed
-          shopAllowed={detail.owner.shopAllowed}
-        />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <ButtonLink to="/products/$id" params={{ id }} variant="secondary">
-            Abbrechen
-          </ButtonLink>
-          <SubmitButton form={form}>Änderungen speichern</SubmitButton>
-        </div>
-      </FormFrame>
+      <form.AppForm>
+        <form.FormFrame className="space-y-6">
+          {failure && <FormAlert>{failure}</FormAlert>}
+          {detail.custom && (
+            <ProductFactsFields
+              form={form}
+              pznHint="Optional: eigene Produkte brauchen keine PZN."
+            />
+          )}
+          <OfferFields
+            form={form}
+            allowedSalesUnits={[detail.offer.salesUnit]}
+            salesUnitFixed
+            shopAllowed={detail.owner.shopAllowed}
+          />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <ButtonLink to="/products/$id" params={{ id }} variant="secondary">
+              Abbrechen
+            </ButtonLink>
+            <form.SubmitButton>Änderungen speichern</form.SubmitButton>
+          </div>
+        </form.FormFrame>
+      </form.AppForm>
       <UnsavedChangesDialog unsaved={() => !saved.current && !form.state.isDefaultValue} />
     </>
   )

@@ -1,9 +1,8 @@
 import type { z } from 'zod'
-import { FailureError, failureOf } from '~/lib/failure'
 import type { OrganisationProductOffer } from '~/lib/organisation-products'
 import { offerSchema } from '~/lib/product-schemas'
 import { parseDecimal, parseEuroToCents, type SalesUnit, type VatRate } from '~/lib/products'
-import { formErrorsOf } from '../product-db/master-product-form'
+import { formErrorsOf } from '../forms/field-errors'
 
 /**
  * The offer part of the product forms and its way to and from `offerSchema`: the price is typed
@@ -67,7 +66,7 @@ export function offerInputOf(values: OfferFormValues): z.input<typeof offerSchem
 }
 
 /** The schema's and the server's names of the offer's fields → the form's. */
-function offerFieldOf(path: string): string {
+export function offerFieldOf(path: string): string {
   const field = path.replace(/^(offer|product)\./, '').split('.')[0] ?? path
   return field === 'priceCents' ? 'price' : field
 }
@@ -79,19 +78,5 @@ export function offerFormErrors(values: OfferFormValues): Record<string, string>
   else if (Number.isNaN(parseEuroToCents(values.price))) {
     errors.price = 'Bitte geben Sie den Preis als Betrag an, z. B. 9,50.'
   }
-  for (const [path, message] of Object.entries(formErrorsOf(offerSchema, offerInputOf(values)))) {
-    errors[offerFieldOf(path)] ??= message
-  }
-  return errors
-}
-
-/** The server's refusal with its field errors (`offer.priceCents`) renamed to the form's. */
-export function withOfferFieldNames(error: unknown): unknown {
-  const failure = failureOf(error)
-  if (!failure.errors) return error
-  const errors: Record<string, string> = {}
-  for (const [path, message] of Object.entries(failure.errors)) {
-    errors[offerFieldOf(path)] ??= message
-  }
-  return new FailureError({ ...failure, errors })
+  return { ...formErrorsOf(offerSchema, offerInputOf(values), offerFieldOf), ...errors }
 }

@@ -1,4 +1,4 @@
-import { type AnyFieldApi, useForm, useStore } from '@tanstack/react-form'
+import { useStore } from '@tanstack/react-form'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Plus, Send, Trash2, XCircle } from 'lucide-react'
@@ -7,17 +7,11 @@ import { toast } from 'sonner'
 import { formatMoney } from '~/lib/format'
 import { formatPackSize, salesUnitShortLabel, vatRateLabels } from '~/lib/products'
 import { type PurchaseOrderDetail, purchaseOrderTotals } from '~/lib/purchase-orders'
-import { FormAlert, inputClass } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
+import { applyServerErrors } from '../forms/field-errors'
+import { FormAlert } from '../forms/field-parts'
+import { useAppForm } from '../forms/form-hook'
+import { FormSection, focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
-import {
-  changeFieldValue,
-  fieldErrorOf,
-  InputField,
-  SelectField,
-} from '../product-db/form-controls'
-import { focusFirstError, Section } from '../product-db/ProductFactsFields'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { OrderLinesHead } from '../ui/OrderLinesHead'
@@ -25,13 +19,13 @@ import { OrderableProductPicker } from './OrderableProductPicker'
 import {
   draftInputOf,
   emptyPurchaseOrderForm,
+  formFieldOf,
   formValuesOf,
   type LineValues,
   lineOf,
   type PurchaseOrderFormValues,
   purchaseOrderFormErrors,
   unitPriceOf,
-  withFormFieldNames,
 } from './purchase-order-form'
 import {
   cancelPurchaseOrderFn,
@@ -42,48 +36,6 @@ import {
 import { purchasingKey } from './purchase-orders.queries'
 import { supplierOptionsQuery } from './purchasing-forms.queries'
 import { SupplierDialog } from './SupplierDialog'
-
-/** A number field inside the lines table: the column names it for the eye, its label for a screen reader. */
-function LineInput({
-  field,
-  label,
-  suffix,
-}: {
-  field: AnyFieldApi
-  label: string
-  suffix: string
-}) {
-  const id = `field-${field.name}`
-  const error = fieldErrorOf(field)
-  return (
-    <div>
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <div className="flex items-center gap-1">
-        <input
-          id={id}
-          name={field.name}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={`${inputClass.replace('mt-1 block w-full', 'block w-24')} text-right`}
-          value={field.state.value as string}
-          onBlur={field.handleBlur}
-          onChange={(event) => changeFieldValue(field, event.target.value)}
-        />
-        <span className="whitespace-nowrap text-sm text-ink-muted">{suffix}</span>
-      </div>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 max-w-48 text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </div>
-  )
-}
 
 const lineNet = (line: LineValues) => {
   const quantity = Number(line.quantity)
@@ -118,7 +70,7 @@ export function PurchaseOrderForm({
   const [cancelling, setCancelling] = useState(false)
   const leaving = useRef(false)
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: detail ? formValuesOf(detail) : emptyPurchaseOrderForm,
     validators: {
       onSubmit: ({ value }) => {
@@ -133,7 +85,7 @@ export function PurchaseOrderForm({
         await save(value)
         formApi.reset(value)
       } catch (error) {
-        setFailure(applyServerErrors(formApi, withFormFieldNames(error)))
+        setFailure(applyServerErrors(formApi, error, formFieldOf))
         focusFirstError()
       }
     },
@@ -186,163 +138,165 @@ export function PurchaseOrderForm({
 
   return (
     <>
-      <FormFrame form={form} className="space-y-6">
-        {failure && <FormAlert>{failure}</FormAlert>}
-        <Section title="Lieferant">
-          <div className="sm:col-span-2 flex flex-wrap items-end gap-3">
-            <div className="min-w-64 flex-1">
-              <form.Field name="supplierId">
-                {(field) => (
-                  <SelectField
-                    field={field}
-                    label="Lieferant"
-                    options={supplierOptions}
-                    emptyLabel="Bitte wählen"
-                    onSelect={chooseSupplier}
-                  />
-                )}
-              </form.Field>
+      <form.AppForm>
+        <form.FormFrame className="space-y-6">
+          {failure && <FormAlert>{failure}</FormAlert>}
+          <FormSection title="Lieferant">
+            <div className="sm:col-span-2 flex flex-wrap items-end gap-3">
+              <div className="min-w-64 flex-1">
+                <form.AppField name="supplierId">
+                  {(field) => (
+                    <field.SelectField
+                      label="Lieferant"
+                      options={supplierOptions}
+                      emptyLabel="Bitte wählen"
+                      onSelect={chooseSupplier}
+                    />
+                  )}
+                </form.AppField>
+              </div>
+              <Button variant="secondary" onClick={() => setAddingSupplier(true)}>
+                <Plus className="size-4" aria-hidden="true" />
+                Neuer Lieferant
+              </Button>
+              <ButtonLink to="/purchase_orders/suppliers" variant="ghost">
+                Lieferanten verwalten
+              </ButtonLink>
             </div>
-            <Button variant="secondary" onClick={() => setAddingSupplier(true)}>
-              <Plus className="size-4" aria-hidden="true" />
-              Neuer Lieferant
-            </Button>
-            <ButtonLink to="/purchase_orders/suppliers" variant="ghost">
-              Lieferanten verwalten
-            </ButtonLink>
-          </div>
-          {accessoriesOnly && (
-            <p className="sm:col-span-2 text-sm text-ink-muted">
-              Als Anbauvereinigung bestellen Sie kein Cannabis (KCanG) – angeboten wird nur Zubehör.
-            </p>
-          )}
-        </Section>
+            {accessoriesOnly && (
+              <p className="sm:col-span-2 text-sm text-ink-muted">
+                Als Anbauvereinigung bestellen Sie kein Cannabis (KCanG) – angeboten wird nur
+                Zubehör.
+              </p>
+            )}
+          </FormSection>
 
-        <fieldset className="rounded-card border border-border bg-surface p-6">
-          <legend className="px-1 text-lg font-semibold text-ink">Positionen</legend>
-          {supplierId ? (
-            <div className="mt-2 space-y-4">
-              <OrderableProductPicker
-                supplierId={supplierId}
-                platform={platform}
-                exclude={new Set(items.map((line) => line.listingId))}
-                error={pickError}
-                onPick={(product) => {
-                  setPickError(null)
-                  form.pushFieldValue('items', lineOf(product, platform))
-                }}
-              />
-              {items.length === 0 ? (
-                <p className="text-ink-muted">Noch keine Positionen.</p>
-              ) : (
-                <div className="overflow-x-auto">
-                  <table className="w-full text-sm">
-                    <OrderLinesHead />
-                    <tbody>
-                      {items.map((line, index) => (
-                        <tr key={line.listingId} className="border-b border-border align-top">
-                          <td className="py-2 pr-3">
-                            <div className="font-medium text-ink">{line.name}</div>
-                            <div className="text-xs text-ink-muted">
-                              {[
-                                line.pzn && `PZN ${line.pzn}`,
-                                line.salesUnit === 'pack'
-                                  ? `Packung à ${formatPackSize(line.baseUnitsPerSalesUnit, line.packUnit)}`
-                                  : 'lose, je Gramm',
-                              ]
-                                .filter(Boolean)
-                                .join(' · ')}
-                            </div>
-                          </td>
-                          <td className="py-2 pr-3">
-                            <form.Field name={`items[${index}].quantity`}>
-                              {(field) => (
-                                <LineInput
-                                  field={field}
-                                  label={`Menge: ${line.name}`}
-                                  suffix={line.salesUnit === 'gram' ? 'g' : 'Pck.'}
-                                />
-                              )}
-                            </form.Field>
-                          </td>
-                          <td className="py-2 pr-3 whitespace-nowrap">
-                            {line.supplierPriceCents !== null ? (
-                              `${formatMoney(line.supplierPriceCents)} je ${salesUnitShortLabel(line.salesUnit)}`
-                            ) : (
-                              <form.Field name={`items[${index}].unitPrice`}>
+          <fieldset className="rounded-card border border-border bg-surface p-6">
+            <legend className="px-1 text-lg font-semibold text-ink">Positionen</legend>
+            {supplierId ? (
+              <div className="mt-2 space-y-4">
+                <OrderableProductPicker
+                  supplierId={supplierId}
+                  platform={platform}
+                  exclude={new Set(items.map((line) => line.listingId))}
+                  error={pickError}
+                  onPick={(product) => {
+                    setPickError(null)
+                    form.pushFieldValue('items', lineOf(product, platform))
+                  }}
+                />
+                {items.length === 0 ? (
+                  <p className="text-ink-muted">Noch keine Positionen.</p>
+                ) : (
+                  <div className="overflow-x-auto">
+                    <table className="w-full text-sm">
+                      <OrderLinesHead />
+                      <tbody>
+                        {items.map((line, index) => (
+                          <tr key={line.listingId} className="border-b border-border align-top">
+                            <td className="py-2 pr-3">
+                              <div className="font-medium text-ink">{line.name}</div>
+                              <div className="text-xs text-ink-muted">
+                                {[
+                                  line.pzn && `PZN ${line.pzn}`,
+                                  line.salesUnit === 'pack'
+                                    ? `Packung à ${formatPackSize(line.baseUnitsPerSalesUnit, line.packUnit)}`
+                                    : 'lose, je Gramm',
+                                ]
+                                  .filter(Boolean)
+                                  .join(' · ')}
+                              </div>
+                            </td>
+                            <td className="py-2 pr-3">
+                              <form.AppField name={`items[${index}].quantity`}>
                                 {(field) => (
-                                  <LineInput
-                                    field={field}
-                                    label={`Vereinbarter Preis: ${line.name}`}
-                                    suffix={`€ je ${salesUnitShortLabel(line.salesUnit)}`}
+                                  <field.CellField
+                                    label={`Menge: ${line.name}`}
+                                    inputMode="decimal"
+                                    width="wide"
+                                    suffix={line.salesUnit === 'gram' ? 'g' : 'Pck.'}
                                   />
                                 )}
-                              </form.Field>
-                            )}
-                          </td>
-                          <td className="py-2 pr-3 text-right">{vatRateLabels[line.vatRate]}</td>
-                          <td className="py-2 pr-3 text-right whitespace-nowrap">
-                            {formatMoney(lineNet(line))}
-                          </td>
-                          <td className="py-2">
-                            <Button
-                              variant="ghost"
-                              onClick={() => form.removeFieldValue('items', index)}
-                              aria-label={`${line.name} entfernen`}
-                            >
-                              <Trash2 className="size-4" aria-hidden="true" />
-                            </Button>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
-              <dl className="ml-auto grid max-w-xs grid-cols-2 gap-x-4 gap-y-1 text-sm">
-                <dt className="text-ink-muted">Netto</dt>
-                <dd className="text-right">{formatMoney(totals.netCents)}</dd>
-                <dt className="text-ink-muted">MwSt.</dt>
-                <dd className="text-right">{formatMoney(totals.vatCents)}</dd>
-                <dt className="font-semibold text-ink">Brutto</dt>
-                <dd className="text-right font-semibold">{formatMoney(totals.grossCents)}</dd>
-              </dl>
+                              </form.AppField>
+                            </td>
+                            <td className="py-2 pr-3 whitespace-nowrap">
+                              {line.supplierPriceCents !== null ? (
+                                `${formatMoney(line.supplierPriceCents)} je ${salesUnitShortLabel(line.salesUnit)}`
+                              ) : (
+                                <form.AppField name={`items[${index}].unitPrice`}>
+                                  {(field) => (
+                                    <field.CellField
+                                      inputMode="decimal"
+                                      width="wide"
+                                      label={`Vereinbarter Preis: ${line.name}`}
+                                      suffix={`€ je ${salesUnitShortLabel(line.salesUnit)}`}
+                                    />
+                                  )}
+                                </form.AppField>
+                              )}
+                            </td>
+                            <td className="py-2 pr-3 text-right">{vatRateLabels[line.vatRate]}</td>
+                            <td className="py-2 pr-3 text-right whitespace-nowrap">
+                              {formatMoney(lineNet(line))}
+                            </td>
+                            <td className="py-2">
+                              <Button
+                                variant="ghost"
+                                onClick={() => form.removeFieldValue('items', index)}
+                                aria-label={`${line.name} entfernen`}
+                              >
+                                <Trash2 className="size-4" aria-hidden="true" />
+                              </Button>
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+                <dl className="ml-auto grid max-w-xs grid-cols-2 gap-x-4 gap-y-1 text-sm">
+                  <dt className="text-ink-muted">Netto</dt>
+                  <dd className="text-right">{formatMoney(totals.netCents)}</dd>
+                  <dt className="text-ink-muted">MwSt.</dt>
+                  <dd className="text-right">{formatMoney(totals.vatCents)}</dd>
+                  <dt className="font-semibold text-ink">Brutto</dt>
+                  <dd className="text-right font-semibold">{formatMoney(totals.grossCents)}</dd>
+                </dl>
+              </div>
+            ) : (
+              <p className="mt-2 text-ink-muted">Wählen Sie zuerst den Lieferanten.</p>
+            )}
+          </fieldset>
+
+          <FormSection title="Notiz">
+            <div className="sm:col-span-2">
+              <form.AppField name="note">
+                {(field) => <field.InputField label="Notiz für Ihr Team (optional)" multiline />}
+              </form.AppField>
             </div>
-          ) : (
-            <p className="mt-2 text-ink-muted">Wählen Sie zuerst den Lieferanten.</p>
-          )}
-        </fieldset>
+          </FormSection>
 
-        <Section title="Notiz">
-          <div className="sm:col-span-2">
-            <form.Field name="note">
-              {(field) => (
-                <InputField field={field} label="Notiz für Ihr Team (optional)" multiline />
-              )}
-            </form.Field>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            {detail ? (
+              <Button variant="secondary" onClick={() => setCancelling(true)}>
+                <XCircle className="size-4" aria-hidden="true" />
+                Entwurf stornieren
+              </Button>
+            ) : (
+              <ButtonLink to="/purchase_orders" variant="secondary">
+                Abbrechen
+              </ButtonLink>
+            )}
+            <form.SubmitButton>Entwurf speichern</form.SubmitButton>
+            {detail && (
+              <Button onClick={() => setOrdering(true)} disabled={items.length === 0}>
+                <Send className="size-4" aria-hidden="true" />
+                Bestellen
+              </Button>
+            )}
           </div>
-        </Section>
-
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          {detail ? (
-            <Button variant="secondary" onClick={() => setCancelling(true)}>
-              <XCircle className="size-4" aria-hidden="true" />
-              Entwurf stornieren
-            </Button>
-          ) : (
-            <ButtonLink to="/purchase_orders" variant="secondary">
-              Abbrechen
-            </ButtonLink>
-          )}
-          <SubmitButton form={form}>Entwurf speichern</SubmitButton>
-          {detail && (
-            <Button onClick={() => setOrdering(true)} disabled={items.length === 0}>
-              <Send className="size-4" aria-hidden="true" />
-              Bestellen
-            </Button>
-          )}
-        </div>
-      </FormFrame>
+        </form.FormFrame>
+      </form.AppForm>
 
       <ConfirmDialog
         open={supplierChange !== null}

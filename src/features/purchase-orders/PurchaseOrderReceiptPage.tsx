@@ -1,4 +1,4 @@
-import { type AnyFieldApi, useForm, useStore } from '@tanstack/react-form'
+import { type AnyFieldApi, useStore } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { PackagePlus, Trash2 } from 'lucide-react'
@@ -17,13 +17,13 @@ import {
   type PurchaseOrderItemDetail,
 } from '~/lib/purchase-orders'
 import { quantityUnitOfPack } from '~/lib/stock'
+import { applyServerErrors } from '../forms/field-errors'
 import { FieldView, FormAlert } from '../forms/field-parts'
-import { FormFrame, SubmitButton } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
+import { changeFieldValue, fieldErrorOf } from '../forms/fields'
+import { useAppForm } from '../forms/form-hook'
+import { focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { CertificateUpload } from '../inventory/Certificate'
-import { changeFieldValue, fieldErrorOf } from '../product-db/form-controls'
-import { focusFirstError } from '../product-db/ProductFactsFields'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { BackLink, PageHeader } from '../ui/PageHeader'
@@ -158,7 +158,7 @@ export function PurchaseOrderReceiptPage() {
   const [overDelivery, setOverDelivery] = useState<string[] | null>(null)
   const done = useRef(false)
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: {
       items: order.items.map((item) => ({ itemId: item.id, batches: shippedBatchesOf(item) })),
     } as ReceiptValues,
@@ -219,118 +219,129 @@ export function PurchaseOrderReceiptPage() {
           </BackLink>
         }
       />
-      <FormFrame form={form} className="space-y-6">
-        {failure && <FormAlert>{failure}</FormAlert>}
-        {typeof formError === 'string' && <FormAlert>{formError}</FormAlert>}
-        {order.items.map((item, itemIndex) => {
-          const unit = quantityUnitOfPack[item.packUnit]
-          const rest = Math.max(0, orderedBaseUnits(item) - item.receivedBaseUnits)
-          const batches = values.items[itemIndex]?.batches ?? []
-          return (
-            <fieldset key={item.id} className="rounded-card border border-border bg-surface p-6">
-              <legend className="px-1 text-lg font-semibold text-ink">{item.name}</legend>
-              <p className="text-sm text-ink-muted">
-                Bestellt {formatSalesQuantity(item.quantity, item.salesUnit)} · eingegangen{' '}
-                {formatQuantity(item.receivedBaseUnits, unit)} · offen {formatQuantity(rest, unit)}
-              </p>
-              <div className="mt-4 space-y-4">
-                {batches.map((_, batchIndex) => {
-                  const name = `items[${itemIndex}].batches[${batchIndex}]` as const
-                  return (
-                    <div
-                      // biome-ignore lint/suspicious/noArrayIndexKey: batch rows have no id before they are booked
-                      key={batchIndex}
-                      className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-3"
-                    >
-                      <form.Field name={`${name}.batchNumber`}>
-                        {(field) => <SmallField field={field} label="Chargennummer" />}
-                      </form.Field>
-                      <form.Field name={`${name}.quantity`}>
-                        {(field) => (
-                          <SmallField
-                            field={field}
-                            inputMode="numeric"
-                            label={item.salesUnit === 'gram' ? 'Menge in g' : 'Menge in Packungen'}
-                          />
-                        )}
-                      </form.Field>
-                      <form.Field name={`${name}.expiryDate`}>
-                        {(field) => <SmallField field={field} label="Verfallsdatum" type="date" />}
-                      </form.Field>
-                      <form.Field name={`${name}.thcContent`}>
-                        {(field) => (
-                          <SmallField
-                            field={field}
-                            inputMode="decimal"
-                            label={item.category === 'flower' ? 'THC laut CoA (%)' : 'THC laut CoA'}
-                          />
-                        )}
-                      </form.Field>
-                      <form.Field name={`${name}.cbdContent`}>
-                        {(field) => (
-                          <SmallField
-                            field={field}
-                            inputMode="decimal"
-                            label={item.category === 'flower' ? 'CBD laut CoA (%)' : 'CBD laut CoA'}
-                          />
-                        )}
-                      </form.Field>
-                      <div className="flex items-end">
-                        <Button
-                          variant="ghost"
-                          onClick={() =>
-                            form.removeFieldValue(`items[${itemIndex}].batches`, batchIndex)
-                          }
-                        >
-                          <Trash2 className="size-4" aria-hidden="true" />
-                          Charge entfernen
-                        </Button>
-                      </div>
-                      <div className="sm:col-span-3">
-                        <form.Field name={`${name}.coaFileId`}>
+      <form.AppForm>
+        <form.FormFrame className="space-y-6">
+          {failure && <FormAlert>{failure}</FormAlert>}
+          {typeof formError === 'string' && <FormAlert>{formError}</FormAlert>}
+          {order.items.map((item, itemIndex) => {
+            const unit = quantityUnitOfPack[item.packUnit]
+            const rest = Math.max(0, orderedBaseUnits(item) - item.receivedBaseUnits)
+            const batches = values.items[itemIndex]?.batches ?? []
+            return (
+              <fieldset key={item.id} className="rounded-card border border-border bg-surface p-6">
+                <legend className="px-1 text-lg font-semibold text-ink">{item.name}</legend>
+                <p className="text-sm text-ink-muted">
+                  Bestellt {formatSalesQuantity(item.quantity, item.salesUnit)} · eingegangen{' '}
+                  {formatQuantity(item.receivedBaseUnits, unit)} · offen{' '}
+                  {formatQuantity(rest, unit)}
+                </p>
+                <div className="mt-4 space-y-4">
+                  {batches.map((_, batchIndex) => {
+                    const name = `items[${itemIndex}].batches[${batchIndex}]` as const
+                    return (
+                      <div
+                        // biome-ignore lint/suspicious/noArrayIndexKey: batch rows have no id before they are booked
+                        key={batchIndex}
+                        className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-3"
+                      >
+                        <form.Field name={`${name}.batchNumber`}>
+                          {(field) => <SmallField field={field} label="Chargennummer" />}
+                        </form.Field>
+                        <form.Field name={`${name}.quantity`}>
                           {(field) => (
-                            <CertificateUpload
-                              id={`field-${field.name}`}
-                              label="Analysezertifikat"
-                              error={fieldErrorOf(field)}
-                              fileId={field.state.value}
-                              onUploaded={(fileId) => changeFieldValue(field, fileId)}
-                              onRemove={() => changeFieldValue(field, null)}
-                              uploadedText={(fileName) => `${fileName} hochgeladen`}
+                            <SmallField
+                              field={field}
+                              inputMode="numeric"
+                              label={
+                                item.salesUnit === 'gram' ? 'Menge in g' : 'Menge in Packungen'
+                              }
                             />
                           )}
                         </form.Field>
+                        <form.Field name={`${name}.expiryDate`}>
+                          {(field) => (
+                            <SmallField field={field} label="Verfallsdatum" type="date" />
+                          )}
+                        </form.Field>
+                        <form.Field name={`${name}.thcContent`}>
+                          {(field) => (
+                            <SmallField
+                              field={field}
+                              inputMode="decimal"
+                              label={
+                                item.category === 'flower' ? 'THC laut CoA (%)' : 'THC laut CoA'
+                              }
+                            />
+                          )}
+                        </form.Field>
+                        <form.Field name={`${name}.cbdContent`}>
+                          {(field) => (
+                            <SmallField
+                              field={field}
+                              inputMode="decimal"
+                              label={
+                                item.category === 'flower' ? 'CBD laut CoA (%)' : 'CBD laut CoA'
+                              }
+                            />
+                          )}
+                        </form.Field>
+                        <div className="flex items-end">
+                          <Button
+                            variant="ghost"
+                            onClick={() =>
+                              form.removeFieldValue(`items[${itemIndex}].batches`, batchIndex)
+                            }
+                          >
+                            <Trash2 className="size-4" aria-hidden="true" />
+                            Charge entfernen
+                          </Button>
+                        </div>
+                        <div className="sm:col-span-3">
+                          <form.Field name={`${name}.coaFileId`}>
+                            {(field) => (
+                              <CertificateUpload
+                                id={`field-${field.name}`}
+                                label="Analysezertifikat"
+                                error={fieldErrorOf(field)}
+                                fileId={field.state.value}
+                                onUploaded={(fileId) => changeFieldValue(field, fileId)}
+                                onRemove={() => changeFieldValue(field, null)}
+                                uploadedText={(fileName) => `${fileName} hochgeladen`}
+                              />
+                            )}
+                          </form.Field>
+                        </div>
                       </div>
-                    </div>
-                  )
-                })}
-                <Button
-                  variant="secondary"
-                  onClick={() =>
-                    form.pushFieldValue(`items[${itemIndex}].batches`, {
-                      ...emptyBatch,
-                      quantity:
-                        batches.length === 0 && rest > 0
-                          ? String(Math.ceil(rest / item.baseUnitsPerSalesUnit))
-                          : '',
-                    })
-                  }
-                >
-                  <PackagePlus className="size-4" aria-hidden="true" />
-                  Charge erfassen<span className="sr-only">: {item.name}</span>
-                </Button>
-              </div>
-            </fieldset>
-          )
-        })}
-        <ReceiptNote />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <ButtonLink to="/purchase_orders/$id/edit" params={{ id }} variant="secondary">
-            Abbrechen
-          </ButtonLink>
-          <SubmitButton form={form}>Wareneingang buchen</SubmitButton>
-        </div>
-      </FormFrame>
+                    )
+                  })}
+                  <Button
+                    variant="secondary"
+                    onClick={() =>
+                      form.pushFieldValue(`items[${itemIndex}].batches`, {
+                        ...emptyBatch,
+                        quantity:
+                          batches.length === 0 && rest > 0
+                            ? String(Math.ceil(rest / item.baseUnitsPerSalesUnit))
+                            : '',
+                      })
+                    }
+                  >
+                    <PackagePlus className="size-4" aria-hidden="true" />
+                    Charge erfassen<span className="sr-only">: {item.name}</span>
+                  </Button>
+                </div>
+              </fieldset>
+            )
+          })}
+          <ReceiptNote />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <ButtonLink to="/purchase_orders/$id/edit" params={{ id }} variant="secondary">
+              Abbrechen
+            </ButtonLink>
+            <form.SubmitButton>Wareneingang buchen</form.SubmitButton>
+          </div>
+        </form.FormFrame>
+      </form.AppForm>
       <ConfirmDialog
         open={overDelivery !== null}
         onOpenChange={(open) => !open && setOverDelivery(null)}

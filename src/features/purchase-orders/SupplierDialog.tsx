@@ -1,4 +1,4 @@
-import { useForm, useStore } from '@tanstack/react-form'
+import { useStore } from '@tanstack/react-form'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { countryLabel } from '~/lib/products'
@@ -10,7 +10,7 @@ import {
   supplierLicenceTypeLabels,
   supplierLicenceTypes,
 } from '~/lib/purchase-orders'
-import { InputField, SelectField } from '../product-db/form-controls'
+import { useAppForm } from '../forms/form-hook'
 import { FormDialog } from '../ui/FormDialog'
 import { createSupplierFn, updateSupplierFn } from './purchase-order-save.functions'
 import { purchasingKey } from './purchase-orders.queries'
@@ -98,7 +98,7 @@ export function SupplierDialog({
 }) {
   const queryClient = useQueryClient()
   const { data: sellers = [] } = useQuery({ ...platformSellersQuery(), enabled: open && !supplier })
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: supplier ? valuesOf(supplier) : emptySupplier,
     validators: { onSubmit: ({ value }) => supplierErrors(value) },
     onSubmit: async ({ value }) => {
@@ -156,10 +156,9 @@ export function SupplierDialog({
         </form.Field>
       )}
       {kind === 'platform' ? (
-        <form.Field name="supplierOrganisationId">
+        <form.AppField name="supplierOrganisationId">
           {(field) => (
-            <SelectField
-              field={field}
+            <field.SelectField
               label="Anbieter"
               options={sellerOptions}
               emptyLabel="Bitte wählen"
@@ -170,48 +169,43 @@ export function SupplierDialog({
               }
             />
           )}
-        </form.Field>
+        </form.AppField>
       ) : (
         <>
-          <form.Field name="name">
-            {(field) => <InputField field={field} label="Name" />}
-          </form.Field>
-          <form.Field name="street">
-            {(field) => <InputField field={field} label="Straße und Hausnummer" />}
-          </form.Field>
+          <form.AppField name="name">{(field) => <field.InputField label="Name" />}</form.AppField>
+          <form.AppField name="street">
+            {(field) => <field.InputField label="Straße und Hausnummer" />}
+          </form.AppField>
           <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
-            <form.Field name="postalCode">
-              {(field) => <InputField field={field} label="PLZ" inputMode="numeric" />}
-            </form.Field>
-            <form.Field name="city">
-              {(field) => <InputField field={field} label="Ort" />}
-            </form.Field>
+            <form.AppField name="postalCode">
+              {(field) => <field.InputField label="PLZ" inputMode="numeric" />}
+            </form.AppField>
+            <form.AppField name="city">{(field) => <field.InputField label="Ort" />}</form.AppField>
           </div>
-          <form.Field name="country">
-            {(field) => <SelectField field={field} label="Land" options={countryOptions} />}
-          </form.Field>
-          <form.Field name="licenceType">
+          <form.AppField name="country">
+            {(field) => <field.SelectField label="Land" options={countryOptions} />}
+          </form.AppField>
+          <form.AppField name="licenceType">
             {(field) => (
-              <SelectField
-                field={field}
+              <field.SelectField
                 label="Erlaubnis"
                 options={licenceOptions}
                 emptyLabel="Bitte wählen"
               />
             )}
-          </form.Field>
-          <form.Field name="licenceNumber">
-            {(field) => <InputField field={field} label="Nummer der Erlaubnis" />}
-          </form.Field>
-          <form.Field name="contactName">
-            {(field) => <InputField field={field} label="Ansprechperson (optional)" />}
-          </form.Field>
-          <form.Field name="email">
-            {(field) => <InputField field={field} label="E-Mail (optional)" />}
-          </form.Field>
-          <form.Field name="phone">
-            {(field) => <InputField field={field} label="Telefon (optional)" />}
-          </form.Field>
+          </form.AppField>
+          <form.AppField name="licenceNumber">
+            {(field) => <field.InputField label="Nummer der Erlaubnis" />}
+          </form.AppField>
+          <form.AppField name="contactName">
+            {(field) => <field.InputField label="Ansprechperson (optional)" />}
+          </form.AppField>
+          <form.AppField name="email">
+            {(field) => <field.InputField label="E-Mail (optional)" />}
+          </form.AppField>
+          <form.AppField name="phone">
+            {(field) => <field.InputField label="Telefon (optional)" />}
+          </form.AppField>
         </>
       )}
     </FormDialog>

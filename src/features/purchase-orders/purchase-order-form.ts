@@ -1,4 +1,3 @@
-import { FailureError, failureOf } from '~/lib/failure'
 import { parseEuroToCents } from '~/lib/products'
 import {
   type PurchaseOrderDraftInput,
@@ -9,6 +8,7 @@ import type {
   PurchaseOrderDetail,
   PurchaseOrderItemDetail,
 } from '~/lib/purchase-orders'
+import { formErrorsOf } from '../forms/field-errors'
 import { decimalInputText } from '../product-db/decimal-input'
 
 /**
@@ -123,23 +123,8 @@ export function purchaseOrderFormErrors(values: PurchaseOrderFormValues): Record
       errors[`items[${index}].unitPrice`] = 'Bitte geben Sie den Preis als Betrag an, z. B. 9,50.'
     }
   })
-  const result = purchaseOrderDraftSchema.safeParse(draftInputOf(values))
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const path = issue.path.join('.')
-      errors[path === 'items' ? 'supplierId' : formFieldOf(path)] ??= issue.message
-    }
-  }
-  return errors
-}
-
-/** The server's refusal with its field names (`items.0.quantity`) renamed to the form's. */
-export function withFormFieldNames(error: unknown): unknown {
-  const failure = failureOf(error)
-  if (!failure.errors) return error
-  const errors: Record<string, string> = {}
-  for (const [path, message] of Object.entries(failure.errors)) {
-    errors[formFieldOf(path)] ??= message
-  }
-  return new FailureError({ ...failure, errors })
+  const schemaErrors = formErrorsOf(purchaseOrderDraftSchema, draftInputOf(values), (path) =>
+    path === 'items' ? 'supplierId' : formFieldOf(path),
+  )
+  return { ...schemaErrors, ...errors }
 }

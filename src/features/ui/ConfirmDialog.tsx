@@ -2,9 +2,9 @@ import { useForm, useStore } from '@tanstack/react-form'
 import { AlertDialog } from 'radix-ui'
 import { type ReactNode, useMemo, useState } from 'react'
 import { z } from 'zod'
+import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
 import { TextField } from '../forms/fields'
-import { applyServerErrors } from '../forms/server-errors'
 import { Button, type ButtonVariant } from './buttons'
 
 /** The reason a record keeps for the action (e.g. why an order was cancelled). */
