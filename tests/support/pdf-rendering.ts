@@ -47,13 +47,17 @@ function textOnlyPixels(page: mupdf.Page) {
   page.run(textOnly, matrix)
   textOnly.close()
   draw.close()
-  return {
-    pixels: pixmap.getPixels(),
+  // `getPixels` is a view into MuPDF's WebAssembly memory: copy it before the pixmap is freed or
+  // the memory grows (either left a view of nothing, and every glyph looked undrawn).
+  const image = {
+    pixels: pixmap.getPixels().slice(),
     width: pixmap.getWidth(),
     height: pixmap.getHeight(),
     stride: pixmap.getStride(),
     components: pixmap.getNumberOfComponents(),
   }
+  pixmap.destroy()
+  return image
 }
 
 /** Every non-blank character of the PDF's text layer whose glyph drew nothing. */
