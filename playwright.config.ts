@@ -26,6 +26,9 @@ const port = Number(process.env.E2E_PORT)
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Playwright empties its output folder at the start: its own, so the PDFs the Vitest run left
+  // in test-results/pdf and test-results/attachments stay for the reader of the run.
+  outputDir: 'test-results/e2e',
   // Mail the app sends arrives at a capture server the tests read (tests/e2e/support/mail.ts);
   // online payments go to the fake Mollie server (tests/support/fake-mollie.ts).
   globalSetup: ['./tests/e2e/support/mail-server.ts', './tests/e2e/support/mollie-server.ts'],
