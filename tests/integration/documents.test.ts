@@ -11,10 +11,6 @@ import {
 import { berlinIsoDate, formatMoney } from '~/lib/format'
 import type { Actor } from '~/server/actor.server'
 import { auditEvents } from '~/server/audit/audit.schema'
-import {
-  checkPrescription,
-  recordPrescription,
-} from '~/server/customer-orders/customer-order-prescriptions.server'
 import { customerOrderActionServices } from '~/server/customer-orders/customer-order-transitions.server'
 import { customerOrders } from '~/server/customer-orders/customer-orders.schema'
 import {
@@ -48,6 +44,7 @@ import { purchaseOrders } from '~/server/purchasing/purchasing.schema'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 import { brokenRules } from '../support/einvoice-rules'
+import { checkedStatutoryPickupOrder } from '../support/prescription-orders'
 import { parseXml, pdfAttachments, textsAt } from '../support/xml'
 
 /** Text of a PDF, whitespace (including no-break spaces) collapsed to one space. */
@@ -472,33 +469,11 @@ describe.each(testDatabaseKinds)('documents on %s', (kind) => {
   })
 
   it('shows a statutory prescription with co-payment and the insurer share on the invoice', async () => {
-    const { id, version } = await createCustomerOrder(
-      actors.pharmacyOwner,
-      {
-        customerId: demoCustomerIds.statutoryPatient,
-        items: [{ listingId: flower.listingId, quantity: 5 }],
-        delivery: { method: 'pickup' },
-        note: null,
-      },
-      db(),
-    )
-    const recorded = await recordPrescription(
-      actors.pharmacyOwner,
-      id,
-      {
-        version,
-        payer: 'statutory',
-        form: 'e_rezept',
-        prescriberName: 'Dr. med. Felix Hartmann',
-        issuedOn: berlinIsoDate(),
-        dosage: '0,1 g verdampfen und inhalieren, bis zu 3 × täglich',
-        insurerName: 'AOK Nordost',
-        insuranceNumber: 'A123456780',
-        eRezeptToken: '160.000.000.000.001.01',
-      },
-      db(),
-    )
-    await checkPrescription(actors.pharmacyOwner, id, { version: recorded.version }, db())
+    const id = await checkedStatutoryPickupOrder(actors.pharmacyOwner, db(), {
+      listingId: flower.listingId,
+      quantity: 5,
+      eRezeptToken: '160.000.000.000.001.01',
+    })
     await act('confirm', id)
     await act('markReady', id)
     await act('complete', id)

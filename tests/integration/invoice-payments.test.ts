@@ -12,10 +12,6 @@ import {
 import { berlinIsoDate, formatMoney } from '~/lib/format'
 import { auditEvents } from '~/server/audit/audit.schema'
 import {
-  checkPrescription,
-  recordPrescription,
-} from '~/server/customer-orders/customer-order-prescriptions.server'
-import {
   completeCustomerOrder,
   customerOrderActionServices,
   setCustomerOrderPayment,
@@ -35,6 +31,7 @@ import { openStoredFile } from '~/server/files/file-store.server'
 import { stockMovements } from '~/server/stock/stock.schema'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+import { checkedStatutoryPickupOrder } from '../support/prescription-orders'
 
 /** Text of a PDF, whitespace (including no-break spaces) collapsed to one space. */
 async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -289,33 +286,11 @@ describe.each(testDatabaseKinds)('invoice payments on %s', (kind) => {
   })
 
   it("asks a statutory patient for their share only, not the insurer's (§ 61 SGB V)", async () => {
-    const { id, version } = await createCustomerOrder(
-      actors.pharmacyOwner,
-      {
-        customerId: demoCustomerIds.statutoryPatient,
-        items: [{ listingId: flower.listingId, quantity: 5 }],
-        delivery: { method: 'pickup' },
-        note: null,
-      },
-      db(),
-    )
-    const recorded = await recordPrescription(
-      actors.pharmacyOwner,
-      id,
-      {
-        version,
-        payer: 'statutory',
-        form: 'e_rezept',
-        prescriberName: 'Dr. med. Felix Hartmann',
-        issuedOn: berlinIsoDate(),
-        dosage: '0,1 g verdampfen und inhalieren, bis zu 3 × täglich',
-        insurerName: 'AOK Nordost',
-        insuranceNumber: 'A123456780',
-        eRezeptToken: '160.000.000.000.001.02',
-      },
-      db(),
-    )
-    await checkPrescription(actors.pharmacyOwner, id, { version: recorded.version }, db())
+    const id = await checkedStatutoryPickupOrder(actors.pharmacyOwner, db(), {
+      listingId: flower.listingId,
+      quantity: 5,
+      eRezeptToken: '160.000.000.000.001.02',
+    })
     await act('confirm', id)
     await act('markReady', id)
     await act('complete', id)
