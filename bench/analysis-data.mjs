@@ -8,7 +8,7 @@ import { prng } from './list-bench.mjs'
 
 const schema = await import('../src/server/db/schema.ts')
 const { seedDemoData } = await import('../src/server/db/seed.server.ts')
-const { generateHandOutHistory, generateSalesHistory, historyWindow } = await import(
+const { generateHandoutHistory, generateSalesHistory, historyWindow } = await import(
   '../src/server/db/seed-history.server.ts'
 )
 const { addCalendarDays, berlinIsoDate } = await import('../src/lib/format.ts')
@@ -223,15 +223,15 @@ export async function fillAnalysisData(db) {
       testNumberPrefix: 'PR',
     }),
   )
-  const handOuts = await db.transaction((tx) =>
-    generateHandOutHistory(tx, {
+  const handouts = await db.transaction((tx) =>
+    generateHandoutHistory(tx, {
       organisationId: club,
       userId: clubOwner,
       fromDay: window.fromDay,
-      toDay: window.handOutsToDay,
+      toDay: window.handoutsToDay,
       certificateFileId: null,
     }),
   )
   await db.execute(sql`vacuum analyze`)
-  return { sales, handOuts }
+  return { sales, handouts }
 }

@@ -99,13 +99,13 @@ const runsOf = await measureOnDatabases({
     return { counts, results: await measureAll(database, db, clock) }
   },
 })
-const { sales, handOuts } = runsOf[0].counts
+const { sales, handouts } = runsOf[0].counts
 
 console.log(
   `\nAnalysis of a pharmacy with ${productCount} products and a year of history at ${ordersPerDay} orders a ` +
     `working day (${sales.orders.toLocaleString('en')} orders, ${sales.items.toLocaleString('en')} items, ` +
     `${sales.batches.toLocaleString('en')} batches, ${sales.movements.toLocaleString('en')} movements) and of a ` +
-    `club with 500 members (${handOuts.handOuts.toLocaleString('en')} hand-outs, ${handOuts.harvests} harvests), ` +
+    `club with 500 members (${handouts.handouts.toLocaleString('en')} hand-outs, ${handouts.harvests} harvests), ` +
     `beside the demo data: ${runs} calls per scenario after ${warmUp} warm-up calls, default period unless ` +
     `given, Node ${process.version}, after vacuum analyze. "matches" = rows the chart shows; "db" = time ` +
     `inside the driver's queries, each timed on its own. The target is per chart; the whole page's ` +

@@ -1,6 +1,6 @@
 // Benchmark of the inventory list (`/inventory`, issue 9): one pharmacy with 500 products, 5,000
 // batches and 200,000 stock movements (plus active and finished reservations), then the list
-// exactly as `listInventory` runs it — filters, warnings, search, sort, one page with its batches
+// exactly as `listStock` runs it — filters, warnings, search, sort, one page with its batches
 // and the total — called through the service itself. Reports p50/p95 of database time per list
 // call and of the whole call, on PGlite and, with BENCH_DATABASE_URL or TEST_DATABASE_URL, on a
 // fresh database on that PostgreSQL server. Target: p95 database time ≤ 20 ms on PostgreSQL.
@@ -27,8 +27,8 @@ register()
 
 const schema = await import('../src/server/db/schema.ts')
 const { getActiveBusinessUser } = await import('../src/server/auth.server.ts')
-const { listInventory } = await import('../src/server/stock/inventory.server.ts')
-const { inventoryListSearch } = await import('../src/lib/inventory.ts')
+const { listStock } = await import('../src/server/stock/stock-lists.server.ts')
+const { stockListSearch } = await import('../src/lib/inventory.ts')
 const { berlinIsoDate } = await import('../src/lib/format.ts')
 const { sql } = await import('drizzle-orm')
 
@@ -168,13 +168,13 @@ const scenarios = [
   ['expiring within 60 days, by next expiry', { warning: 'expiring', sort: 'nextExpiry' }],
   ['with stock only, 100 per page', { inStock: 'yes', pageSize: 100 }],
   ['page 10, by category', { page: 10, sort: 'category' }],
-].map(([name, search]) => [name, inventoryListSearch.parse(search)])
+].map(([name, search]) => [name, stockListSearch.parse(search)])
 
 const measureList = (database, db, clock, actor) =>
   measure({
     database,
     scenarios,
-    list: (search) => listInventory(actor, search, db),
+    list: (search) => listStock(actor, search, db),
     clock,
     warmUp,
     runs,
@@ -188,7 +188,7 @@ const runsOf = await measureOnDatabases({
   measure: async ({ database, db, client, pool, filled: counts }) => {
     const actor = await ownerActor(db)
     if (pool && process.env.BENCH_EXPLAIN) {
-      await explain(pool, scenarios, (search) => listInventory(actor, search, db))
+      await explain(pool, scenarios, (search) => listStock(actor, search, db))
     }
     const clock = timedQueries(client)
     const results = await measureList(database, db, clock, actor)
@@ -197,7 +197,7 @@ const runsOf = await measureOnDatabases({
         pool,
         db,
         () => actor.organisation.id,
-        (search, tx) => listInventory(actor, search, tx),
+        (search, tx) => listStock(actor, search, tx),
       )
       results.push(
         ...(await measureRowLevelSecurity(variants, {

@@ -106,8 +106,8 @@ const customerCategories = new Set<OrganisationCategory>([
  * at `/abgabe/neu`; a pharmacy its dispensings, which completing an order records — so it reads
  * them, but has no form of its own.
  */
-const handOutCategories = new Set<OrganisationCategory>(['club', 'pharmacy'])
-const handOutFormCategories = new Set<OrganisationCategory>(['club'])
+const handoutCategories = new Set<OrganisationCategory>(['club', 'pharmacy'])
+const handoutFormCategories = new Set<OrganisationCategory>(['club'])
 
 /**
  * Who repackages bulk flowers into units and records it (Abfüllung, ADR 045): a pharmacy for its
@@ -225,11 +225,11 @@ export function decideAccess(
   }
 
   if (matchesPrefix(path, '/abgabe/neu')) {
-    return belongsTo(session, handOutFormCategories) ? allow : forbidden
+    return belongsTo(session, handoutFormCategories) ? allow : forbidden
   }
 
   if (matchesPrefix(path, '/abgabe')) {
-    return belongsTo(session, handOutCategories) ? allow : forbidden
+    return belongsTo(session, handoutCategories) ? allow : forbidden
   }
 
   if (matchesPrefix(path, '/organisations/filling-protocol')) {

@@ -111,10 +111,10 @@ export interface ThcMonth {
   averageCbd: number | null
 }
 
-export interface HandOutVariety {
+export interface HandoutVariety {
   name: string
   unit: CannabinoidUnit
-  handOuts: number
+  handouts: number
   quantityMg: number
   members: number
   averageThc: number | null
@@ -143,7 +143,7 @@ export type AnalysisChart =
   | { key: 'revenue'; rows: RevenueMonth[] }
   | { key: 'topProducts'; rows: TopProduct[] }
   | { key: 'channels'; rows: ChannelMonth[] }
-  | { key: 'handOuts'; rows: HandOutVariety[] }
+  | { key: 'handOuts'; rows: HandoutVariety[] }
   | { key: 'thc'; rows: ThcMonth[] }
   | { key: 'turnover'; rows: TurnoverRow[] }
 

@@ -7,10 +7,10 @@ import {
 import { eInvoiceFormatLabels } from './customers'
 import { fillingProtocolStatusLabels } from './filling-protocol-lists'
 import { formatCount, formatDate, formatMoney, isCalendarDay } from './format'
-import { handOutStatusLabels } from './handout-lists'
+import { handoutStatusLabels } from './handout-lists'
 import type { PageSize } from './list-query'
+import { masterProductFieldLabels } from './master-products'
 import { numberSeriesLabels } from './number-series'
-import { masterProductFieldLabels } from './product-db'
 import {
   productCategoryLabels,
   productStatusLabels,
@@ -382,7 +382,7 @@ const statusLabelsByEntity: Record<string, Record<string, string>> = {
   purchase_order: purchaseOrderStatusLabels,
   batch: batchStatusLabels,
   master_product: productStatusLabels,
-  hand_out: handOutStatusLabels,
+  hand_out: handoutStatusLabels,
   filling_protocol: fillingProtocolStatusLabels,
 }
 

@@ -7,7 +7,7 @@ import {
   type PrescriptionEvidenceKind,
   payerKinds,
   prescriptionEvidenceKinds,
-} from './customer-values'
+} from './customer-enums'
 import type { ProductCategory, SalesUnit, VatRate } from './products'
 import { type ShopPaymentMethod, shopPaymentMethods } from './shop'
 import type { ShopAddress } from './shop-addresses'

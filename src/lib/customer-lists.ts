@@ -1,4 +1,4 @@
-import { customerKinds } from './customer-values'
+import { customerKinds } from './customer-enums'
 import { listSearchSchema, oneOf } from './list-query'
 
 /**

@@ -1,4 +1,4 @@
-import { customerOrderStatuses, orderChannels, paymentStatuses } from './customer-values'
+import { customerOrderStatuses, orderChannels, paymentStatuses } from './customer-enums'
 import { listSearchSchema, oneOf } from './list-query'
 
 /**

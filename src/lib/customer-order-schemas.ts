@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { deliveryMethods, payerKinds, paymentStatuses, prescriptionForms } from './customer-values'
+import { deliveryMethods, payerKinds, paymentStatuses, prescriptionForms } from './customer-enums'
 import { text } from './text-schema'
 
 /**

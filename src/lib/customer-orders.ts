@@ -1,4 +1,3 @@
-import type { PickupPaymentChoice } from './customer-order-schemas'
 import {
   type CustomerKind,
   type CustomerOrderStatus,
@@ -12,7 +11,8 @@ import {
   type PrescriptionEvidenceKind,
   type PrescriptionForm,
   paymentStatuses,
-} from './customer-values'
+} from './customer-enums'
+import type { PickupPaymentChoice } from './customer-order-schemas'
 import { addCalendarDays, addCalendarMonths } from './format'
 import type { ListResult } from './list-query'
 import {
@@ -30,7 +30,7 @@ import type { ShopPaymentMethod } from './shop'
  * pages import it (ADR 013).
  */
 
-export * from './customer-values'
+export * from './customer-enums'
 
 export const customerOrderStatusLabels: Record<CustomerOrderStatus, string> = {
   new: 'Neu',
@@ -491,10 +491,10 @@ export interface CustomerOrderDetail {
   editable: boolean
   timeline: CustomerOrderEventEntry[]
   /** A pharmacy's completed order: the hand-out records (one per dispensed batch), with labels. */
-  handOuts: CustomerOrderHandOut[]
+  handouts: CustomerOrderHandout[]
 }
 
-export interface CustomerOrderHandOut {
+export interface CustomerOrderHandout {
   id: string
   number: string
   productName: string

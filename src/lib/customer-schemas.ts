@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { eInvoiceFormats, payerKinds } from './customer-values'
+import { eInvoiceFormats, payerKinds } from './customer-enums'
 import { isCalendarDay } from './format'
 import { emailAddress, text } from './text-schema'
 

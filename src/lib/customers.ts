@@ -7,7 +7,7 @@ import type {
   PayerKind,
   PaymentStatus,
   PrescriptionForm,
-} from './customer-values'
+} from './customer-enums'
 import type { ListResult } from './list-query'
 import type { CannabinoidUnit, PackUnit, SalesUnit, VatRate } from './products'
 
@@ -16,7 +16,7 @@ import type { CannabinoidUnit, PackUnit, SalesUnit, VatRate } from './products'
  * here — pages import it (ADR 013).
  */
 
-export * from './customer-values'
+export * from './customer-enums'
 
 export const customerKindLabels: Record<CustomerKind, string> = {
   patient: 'Patient',
@@ -256,10 +256,10 @@ export interface CustomerExport {
   notes: { body: string; createdAt: string }[]
   orders: CustomerExportOrder[]
   /** A club member's hand-outs (KCanG records), newest first. */
-  handOuts: CustomerExportHandOut[]
+  handouts: CustomerExportHandout[]
 }
 
-export interface CustomerExportHandOut {
+export interface CustomerExportHandout {
   number: string
   handedOutAt: string
   productName: string

@@ -1,4 +1,4 @@
-import { documentKinds } from './customer-values'
+import { documentKinds } from './customer-enums'
 import { listSearchSchema, oneOf } from './list-query'
 
 /**

@@ -1,10 +1,10 @@
-import { customerOrderStatusLabels } from './customer-orders'
 import type {
   CustomerOrderStatus,
   DeliveryMethod,
   DocumentKind,
   EInvoiceFormat,
-} from './customer-values'
+} from './customer-enums'
+import { customerOrderStatusLabels } from './customer-orders'
 import type { DocumentListType } from './document-lists'
 import type { ListResult } from './list-query'
 import type { SalesUnit, VatRate } from './products'

@@ -7,25 +7,25 @@ import { listSearchSchema, oneOf } from './list-query'
  */
 
 /** KCanG: members aged 18 to 20 get less per month and only cannabis with at most 10 % THC. */
-export const handOutAgeClasses = ['young_adult', 'adult'] as const
-export type HandOutAgeClass = (typeof handOutAgeClasses)[number]
+export const handoutAgeClasses = ['young_adult', 'adult'] as const
+export type HandoutAgeClass = (typeof handoutAgeClasses)[number]
 
 /** `active`: counts toward the limits; `cancelled`: cancelled with a reason and a counter-entry. */
-export const handOutStatuses = ['active', 'cancelled'] as const
-export type HandOutStatus = (typeof handOutStatuses)[number]
+export const handoutStatuses = ['active', 'cancelled'] as const
+export type HandoutStatus = (typeof handoutStatuses)[number]
 
-export const handOutStatusLabels: Record<HandOutStatus, string> = {
+export const handoutStatusLabels: Record<HandoutStatus, string> = {
   active: 'Abgegeben',
   cancelled: 'Storniert',
 }
 
-export const handOutSortKeys = ['handedOutAt', 'number', 'member', 'product', 'quantity'] as const
-export type HandOutSortKey = (typeof handOutSortKeys)[number]
+export const handoutSortKeys = ['handedOutAt', 'number', 'member', 'product', 'quantity'] as const
+export type HandoutSortKey = (typeof handoutSortKeys)[number]
 
-export const handOutListSearch = listSearchSchema({
-  sort: handOutSortKeys,
+export const handoutListSearch = listSearchSchema({
+  sort: handoutSortKeys,
   defaultSort: 'handedOutAt',
   defaultDir: 'desc',
-  filters: { status: oneOf(handOutStatuses) },
+  filters: { status: oneOf(handoutStatuses) },
 })
-export type HandOutListSearch = ReturnType<typeof handOutListSearch.parse>
+export type HandoutListSearch = ReturnType<typeof handoutListSearch.parse>

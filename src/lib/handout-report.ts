@@ -1,19 +1,19 @@
 import type { CannabinoidUnit } from './products'
 
 /** A club's annual report of hand-outs (KCanG), as the service answers it. */
-export interface AnnualHandOutReport {
+export interface AnnualHandoutReport {
   year: number
   organisationName: string
   varieties: {
     name: string
     unit: CannabinoidUnit
-    handOuts: number
+    handouts: number
     quantityMg: number
     /** Weighted by the grams handed out; null without a measured value. */
     averageThc: number | null
     averageCbd: number | null
   }[]
-  handOuts: number
+  handouts: number
   quantityMg: number
   /** Members who received anything that year. */
   membersServed: number

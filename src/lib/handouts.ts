@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ageOn } from './customers'
-import type { HandOutAgeClass, HandOutStatus } from './handout-lists'
+import type { HandoutAgeClass, HandoutStatus } from './handout-lists'
 import type { ListResult } from './list-query'
 import type { ProductCategory } from './product-lists'
 import { type CannabinoidUnit, formatCannabinoid, formatPackSize, type PackUnit } from './products'
@@ -17,7 +17,7 @@ export * from './handout-lists'
 // ─── Limits (KCanG) ──────────────────────────────────────────────────────────────────────────
 
 /** Quantities in milligrams (base units, areas.md). */
-export const handOutLimits = {
+export const handoutLimits = {
   /** Per member and calendar day (Europe/Berlin), whatever the age. */
   dailyMg: 25_000,
   /** Per member and calendar month from 21. */
@@ -32,47 +32,47 @@ export const handOutLimits = {
   minimumAge: 18,
 } as const
 
-export const handOutAgeClassLabels: Record<HandOutAgeClass, string> = {
+export const handoutAgeClassLabels: Record<HandoutAgeClass, string> = {
   young_adult: '18 bis 20 Jahre',
   adult: 'ab 21 Jahre',
 }
 
 /** The age class of a member on the hand-out day (both `YYYY-MM-DD`). */
-export function ageClassOn(birthDate: string, day: string): HandOutAgeClass {
-  return ageOn(birthDate, day) < handOutLimits.adultFromAge ? 'young_adult' : 'adult'
+export function ageClassOn(birthDate: string, day: string): HandoutAgeClass {
+  return ageOn(birthDate, day) < handoutLimits.adultFromAge ? 'young_adult' : 'adult'
 }
 
-export interface HandOutRules {
+export interface HandoutRules {
   dailyMg: number
   monthlyMg: number
   /** Null: no THC limit. */
   maxThcPercent: number | null
 }
 
-export function handOutRulesFor(ageClass: HandOutAgeClass): HandOutRules {
+export function handoutRulesFor(ageClass: HandoutAgeClass): HandoutRules {
   return ageClass === 'young_adult'
     ? {
-        dailyMg: handOutLimits.dailyMg,
-        monthlyMg: handOutLimits.youngAdultMonthlyMg,
-        maxThcPercent: handOutLimits.youngAdultMaxThcPercent,
+        dailyMg: handoutLimits.dailyMg,
+        monthlyMg: handoutLimits.youngAdultMonthlyMg,
+        maxThcPercent: handoutLimits.youngAdultMaxThcPercent,
       }
-    : { dailyMg: handOutLimits.dailyMg, monthlyMg: handOutLimits.monthlyMg, maxThcPercent: null }
+    : { dailyMg: handoutLimits.dailyMg, monthlyMg: handoutLimits.monthlyMg, maxThcPercent: null }
 }
 
 /** What a member has received (not cancelled) on the day and in the month, in mg. */
-export interface HandOutUsage {
+export interface HandoutUsage {
   dayMg: number
   monthMg: number
 }
 
-export interface HandOutRemaining {
+export interface HandoutRemaining {
   dayMg: number
   monthMg: number
   /** What may still be handed out right now: the smaller of the two. */
   nowMg: number
 }
 
-export function remainingOf(rules: HandOutRules, usage: HandOutUsage): HandOutRemaining {
+export function remainingOf(rules: HandoutRules, usage: HandoutUsage): HandoutRemaining {
   const dayMg = Math.max(0, rules.dailyMg - usage.dayMg)
   const monthMg = Math.max(0, rules.monthlyMg - usage.monthMg)
   return { dayMg, monthMg, nowMg: Math.min(dayMg, monthMg) }
@@ -86,8 +86,8 @@ export const formatGrams = (mg: number) => formatPackSize(mg, 'g')
  * is reached first speaks: the day's when less remains today than this month.
  */
 export function limitRefusal(
-  rules: HandOutRules,
-  usage: HandOutUsage,
+  rules: HandoutRules,
+  usage: HandoutUsage,
   quantityMg: number,
 ): string | null {
   const remaining = remainingOf(rules, usage)
@@ -108,7 +108,7 @@ export function thcPercentOf(content: number, unit: CannabinoidUnit): number | n
 
 /** Why a batch may not go to a member of these rules (THC), or null. */
 export function thcRefusal(
-  rules: HandOutRules,
+  rules: HandoutRules,
   batch: { batchNumber: string; thcContent: number; cannabinoidUnit: CannabinoidUnit },
 ): string | null {
   if (rules.maxThcPercent === null) return null
@@ -126,7 +126,7 @@ export function calendarMonthOf(day: string): { first: string; next: string } {
 
 // ─── Inputs ──────────────────────────────────────────────────────────────────────────────────
 
-export const createHandOutSchema = z.object({
+export const createHandoutSchema = z.object({
   customerId: z.uuid({ error: 'Bitte wähle ein Mitglied.' }),
   batchId: z.uuid({ error: 'Bitte wähle eine Charge.' }),
   /** Milligrams. */
@@ -134,22 +134,22 @@ export const createHandOutSchema = z.object({
     .number({ error: 'Bitte gib die Menge in Gramm an.' })
     .int('Die Menge ist zu genau (höchstens auf das Milligramm).')
     .positive('Die Menge muss größer als null sein.')
-    .max(handOutLimits.dailyMg, 'Mehr als 25 g am Tag erlaubt das Konsumcannabisgesetz nicht.'),
+    .max(handoutLimits.dailyMg, 'Mehr als 25 g am Tag erlaubt das Konsumcannabisgesetz nicht.'),
   /** Membership card and official photo ID were checked at the counter (KCanG). */
   identityChecked: z.literal(true, {
     error: 'Bitte bestätige, dass du Mitgliedsausweis und amtlichen Lichtbildausweis geprüft hast.',
   }),
 })
-export type CreateHandOutInput = z.input<typeof createHandOutSchema>
+export type CreateHandoutInput = z.input<typeof createHandoutSchema>
 
 /** The reason a cancellation records, as for stock corrections. */
-export const cancelHandOutSchema = z.object({ reason: reasonSchema })
-export type CancelHandOutInput = z.input<typeof cancelHandOutSchema>
+export const cancelHandoutSchema = z.object({ reason: reasonSchema })
+export type CancelHandoutInput = z.input<typeof cancelHandoutSchema>
 
 // ─── Answers ─────────────────────────────────────────────────────────────────────────────────
 
 /** A member as the hand-out's search offers them. */
-export interface HandOutMemberOption {
+export interface HandoutMemberOption {
   id: string
   number: string
   displayName: string
@@ -159,22 +159,22 @@ export interface HandOutMemberOption {
 
 /** A member at the counter: who, how old, and what they may still receive today. */
 export interface MemberAllowance {
-  member: HandOutMemberOption & {
-    ageClass: HandOutAgeClass | null
+  member: HandoutMemberOption & {
+    ageClass: HandoutAgeClass | null
     joinedOn: string | null
     idCheckedOn: string | null
   }
   /** The hand-out day in Europe/Berlin (`YYYY-MM-DD`). */
   day: string
-  rules: HandOutRules
-  usage: HandOutUsage
-  remaining: HandOutRemaining
+  rules: HandoutRules
+  usage: HandoutUsage
+  remaining: HandoutRemaining
   /** Why the member gets nothing today whatever the amount (inactive, no ID check …); else null. */
   refusal: string | null
 }
 
 /** A batch of the club's own harvest that can be handed out now. */
-export interface HandOutBatchOption {
+export interface HandoutBatchOption {
   batchId: string
   batchNumber: string
   organisationProductId: string
@@ -190,7 +190,7 @@ export interface HandOutBatchOption {
   refusal: string | null
 }
 
-export interface HandOutRow {
+export interface HandoutRow {
   id: string
   number: string
   handedOutAt: string
@@ -203,14 +203,14 @@ export interface HandOutRow {
   packUnit: PackUnit
   thcContent: number | null
   cannabinoidUnit: CannabinoidUnit
-  status: HandOutStatus
+  status: HandoutStatus
   /** A pharmacy's dispensing: the completed order it belongs to. */
   orderNumber: string | null
 }
 
-export type HandOutList = ListResult<HandOutRow>
+export type HandoutList = ListResult<HandoutRow>
 
-interface HandOutRecordFacts {
+interface HandoutRecordFacts {
   id: string
   number: string
   handedOutAt: string
@@ -235,7 +235,7 @@ interface HandOutRecordFacts {
   thcContent: number | null
   cbdContent: number | null
   cannabinoidUnit: CannabinoidUnit
-  status: HandOutStatus
+  status: HandoutStatus
   cancelledAt: string | null
   cancelledByName: string | null
   cancelReason: string | null
@@ -261,17 +261,17 @@ export interface DispensingLabel {
 }
 
 /** One hand-out as its record and label show it. */
-export type HandOutRecord =
-  | (HandOutRecordFacts & { kind: 'club'; ageClass: HandOutAgeClass })
-  | (HandOutRecordFacts & {
+export type HandoutRecord =
+  | (HandoutRecordFacts & { kind: 'club'; ageClass: HandoutAgeClass })
+  | (HandoutRecordFacts & {
       kind: 'pharmacy'
       order: { id: string; number: string }
       label: DispensingLabel
     })
 
 /** What one hand-out gave: "5 g", "10 ml". */
-export const handOutQuantity = (handOut: { quantity: number; packUnit: PackUnit }) =>
-  formatPackSize(handOut.quantity, handOut.packUnit)
+export const handoutQuantity = (handout: { quantity: number; packUnit: PackUnit }) =>
+  formatPackSize(handout.quantity, handout.packUnit)
 
 // ─── The label of a pharmacy's dispensing (§ 14 ApBetrO) ─────────────────────────────────────
 
@@ -298,7 +298,7 @@ export const storageNoteByCategory: Record<ProductCategory, string> = {
 // ─── What goes with the product (KCanG) ──────────────────────────────────────────────────────
 
 /** Risks of use, as neutral information (no advertising, KCanG). */
-export const handOutRiskNotes = [
+export const handoutRiskNotes = [
   'Cannabis kann abhängig machen. Regelmäßiger Konsum kann Gedächtnis, Aufmerksamkeit und Lernfähigkeit beeinträchtigen – besonders bis zum Alter von etwa 25 Jahren, solange sich das Gehirn noch entwickelt.',
   'Cannabis kann Psychosen und Angststörungen auslösen oder verstärken, besonders bei hohem THC-Gehalt und entsprechender Veranlagung.',
   'Nach dem Konsum nicht Auto fahren und keine Maschinen bedienen. Nicht mit Alkohol oder anderen Substanzen mischen.',
@@ -306,7 +306,7 @@ export const handOutRiskNotes = [
 ] as const
 
 /** Where members find advice and help. */
-export const handOutAdviceServices = [
+export const handoutAdviceServices = [
   'Sucht & Drogen Hotline: 01806 313031 (rund um die Uhr, 0,20 € pro Anruf aus dem Festnetz)',
   'Informationen zu Cannabis: www.infos-cannabis.de',
   'Anonyme Online-Beratung: www.drugcom.de',

@@ -1,4 +1,4 @@
-import type { DeliveryMethod, OrderType, PaymentStatus } from './customer-values'
+import type { DeliveryMethod, OrderType, PaymentStatus } from './customer-enums'
 import type { OrganisationCategory } from './organisation'
 import type { PackUnit } from './products'
 
@@ -59,7 +59,7 @@ export interface LiveOrderTile {
 }
 
 /** A hand-out as the board shows it: no member, the same reason. */
-export interface LiveHandOut {
+export interface LiveHandout {
   id: string
   number: string
   productName: string
@@ -69,15 +69,15 @@ export interface LiveHandOut {
   handedOutAt: string
 }
 
-export interface LiveHandOutTile {
+export interface LiveHandoutTile {
   key: 'handouts_today'
   total: number
   /** Milligrams of goods by weight handed out today, not cancelled. */
   totalMg: number
-  handOuts: LiveHandOut[]
+  handouts: LiveHandout[]
 }
 
-/** The inventory warnings the board shows (the dashboard's stock figures). */
+/** The stock warnings the board shows (the dashboard's stock figures). */
 export type LiveStockWarning = 'quarantine' | 'low' | 'expiring'
 
 export interface LiveStockAlert {
@@ -93,7 +93,7 @@ export interface LiveStockTile {
   products: LiveStockAlert[]
 }
 
-export type LiveTile = LiveOrderTile | LiveHandOutTile | LiveStockTile
+export type LiveTile = LiveOrderTile | LiveHandoutTile | LiveStockTile
 
 export interface LiveBoard {
   organisation: { name: string; category: OrganisationCategory }

@@ -1,6 +1,6 @@
 import { formatMoney } from './format'
 import type { ListResult } from './list-query'
-import type { ProductHistoryEntry } from './product-db'
+import type { ProductHistoryEntry } from './master-products'
 import type { CustomProduct } from './product-schemas'
 import {
   type CannabinoidUnit,

@@ -1,4 +1,4 @@
-import type { PayerKind } from './customer-values'
+import type { PayerKind } from './customer-enums'
 import { isCalendarDay } from './format'
 import {
   type ConfiguratorCategory,

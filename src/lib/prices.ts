@@ -1,4 +1,4 @@
-import type { CustomerKind } from './customer-values'
+import type { CustomerKind } from './customer-enums'
 import { lineTotalCents, type VatRate, vatCents } from './products'
 
 /**

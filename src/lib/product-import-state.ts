@@ -1,5 +1,5 @@
 import { isUuid } from './ids'
-import { type MasterProductFieldChange, masterProductFieldLabels } from './product-db'
+import { type MasterProductFieldChange, masterProductFieldLabels } from './master-products'
 import { type ImportRowStatus, rowStatusOf } from './product-import-search'
 
 /**

@@ -1,6 +1,6 @@
 import { formatCount } from './format'
 import type { ListResult } from './list-query'
-import type { ProductHistoryEntry } from './product-db'
+import type { ProductHistoryEntry } from './master-products'
 import {
   lineTotalCents,
   type PackUnit,
@@ -43,7 +43,7 @@ export const supplierKindLabels: Record<SupplierKind, string> = {
 }
 
 /** The organisation whose purchasing a page shows, and whether the user may change it. */
-export interface PurchasingOwner {
+export interface PurchaseOrderOwner {
   id: string
   name: string
   canManage: boolean
@@ -63,7 +63,7 @@ export interface SupplierRow {
 }
 
 export interface SupplierList extends ListResult<SupplierRow> {
-  owner: PurchasingOwner
+  owner: PurchaseOrderOwner
 }
 
 /** A supplier with everything its form shows. */
@@ -108,7 +108,7 @@ export interface PurchaseOrderRow {
 }
 
 export interface PurchaseOrderList extends ListResult<PurchaseOrderRow> {
-  owner: PurchasingOwner
+  owner: PurchaseOrderOwner
 }
 
 /** A product the purchase-order form offers for the chosen supplier. */
@@ -161,7 +161,7 @@ export type PurchaseOrderAction = 'edit' | 'order' | 'cancel' | 'receive'
 
 export interface PurchaseOrderDetail {
   id: string
-  owner: PurchasingOwner
+  owner: PurchaseOrderOwner
   number: string | null
   status: PurchaseOrderStatus
   supplier: SupplierOption & { archived: boolean }

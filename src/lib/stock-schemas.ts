@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { text } from './text-schema'
 
 /**
- * The inputs of the stock services, shared by the inventory forms and the server. Quantities are
+ * The inputs of the stock services, shared by the stock forms and the server. Quantities are
  * integers in base units (mg, µl, pieces): the forms convert what people type in g, ml or Stk.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Stock by batch: the words and values shared by the inventory pages and the stock services.
+ * Stock by batch: the words and values shared by the stock pages and the stock services.
  * No zod here — route files import it (ADR 013).
  */
 

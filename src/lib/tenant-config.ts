@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { deliveryMethods } from './customer-values'
+import { deliveryMethods } from './customer-enums'
 import { shopPaymentMethods } from './shop'
 import { emailAddress, text } from './text-schema'
 

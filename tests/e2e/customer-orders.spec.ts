@@ -142,8 +142,8 @@ test('a pharmacist enters, checks, confirms, readies, completes and invoices a p
     await expect(timeline.getByText(entry, { exact: true }).first()).toBeVisible()
   }
   // Completing was the dispensing: one hand-out record per picked batch of the two flowers.
-  const handOuts = page.getByRole('region', { name: 'Abgabe' })
-  await expect(handOuts.getByRole('link', { name: /^Abgabe und Etikett AG-/ })).toHaveCount(2)
+  const handouts = page.getByRole('region', { name: 'Abgabe' })
+  await expect(handouts.getByRole('link', { name: /^Abgabe und Etikett AG-/ })).toHaveCount(2)
   await expectNoSeriousViolations(page)
 
   // The invoice: issued on the order, downloaded as the stored PDF.
@@ -172,7 +172,7 @@ test('a pharmacist enters, checks, confirms, readies, completes and invoices a p
 
   // The hand-out's record with the label of § 14 ApBetrO, reached from the order.
   await page.goto(orderUrl)
-  await handOuts
+  await handouts
     .getByRole('link', { name: /^Abgabe und Etikett AG-/ })
     .first()
     .click()

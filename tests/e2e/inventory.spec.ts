@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm } from './support/session'
-import { availableOnProductList, inventoryRow } from './support/stock'
+import { availableOnProductList, stockRow } from './support/stock'
 
 /** Küstennebel in 10 g packs, which Sonnen-Apotheke sells per pack (the demo's `masterPackFlower`). */
 const packPzn = '12402695'
@@ -85,14 +85,14 @@ test('a pharmacist receives goods with a CoA, releases and corrects the batch', 
 
   // The stock shows in the inventory and on the product list.
   await page.goto(`/inventory?q=${packPzn}`)
-  const batchEntry = inventoryRow(page, batchNumber).locator('li').filter({ hasText: batchNumber })
+  const batchEntry = stockRow(page, batchNumber).locator('li').filter({ hasText: batchNumber })
   await expect(batchEntry).toContainText('Freigegeben')
   await expect(batchEntry).toContainText('50 g')
   expect(await availableOnProductList(page, packPzn)).toBe(packsBefore + 5)
 
   // A correction with its reason lands in the batch history.
   await page.goto(`/inventory?q=${packPzn}`)
-  await inventoryRow(page, batchNumber).getByRole('link', { name: batchNumber }).click()
+  await stockRow(page, batchNumber).getByRole('link', { name: batchNumber }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Charge ${batchNumber}` })).toBeVisible()
   await page.getByRole('button', { name: 'Bestand korrigieren' }).click()
   const correct = page.getByRole('dialog', { name: `Bestand von ${batchNumber} korrigieren` })

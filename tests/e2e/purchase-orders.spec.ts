@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm } from './support/session'
-import { availableOnProductList, inventoryRow } from './support/stock'
+import { availableOnProductList, stockRow } from './support/stock'
 
 /**
  * A pharmacist of Sonnen-Apotheke orders three products from Nordhanf's price list, orders the
@@ -134,7 +134,7 @@ test('a pharmacist orders from Nordhanf, books two products in and releases a ba
 
   // The received batch waits in quarantine; after the identity test it is released and sold.
   await page.goto(`/inventory?q=${products.nordstern}`)
-  const batchEntry = inventoryRow(page, 'NS-E2E-01').locator('li').filter({ hasText: 'NS-E2E-01' })
+  const batchEntry = stockRow(page, 'NS-E2E-01').locator('li').filter({ hasText: 'NS-E2E-01' })
   await expect(batchEntry).toContainText('Quarantäne')
   expect(await availableOnProductList(page, products.nordstern)).toBe(gramsBefore)
   await page.goto(`/inventory?q=${products.nordstern}`)

@@ -7,7 +7,7 @@ import { customerOrderItems, customerOrders } from '~/server/customer-orders/cus
 import { customers } from '~/server/customers/customers.schema'
 import { organisations, users } from '~/server/db/schema'
 import { demoIds } from '~/server/db/seed.server'
-import { handOuts } from '~/server/handouts/handouts.schema'
+import { handouts } from '~/server/handouts/handouts.schema'
 import { organisationProducts, products } from '~/server/products/products.schema'
 import { batches, stockMovements } from '~/server/stock/stock.schema'
 import { businessActorOf, demoActors } from '../support/actors'
@@ -427,14 +427,14 @@ async function insertFixture(db: TestDatabase['handle']['db']) {
     [fixture.harvest, 100_000],
     [fixture.mildHarvest, 50_000],
   ])
-  const handOutRows: [string, string, number, string, boolean][] = [
+  const handoutRows: [string, string, number, string, boolean][] = [
     [fixture.member, fixture.harvest, 10_000, '2026-01-10T16:00:00Z', false],
     [fixture.member, fixture.mildHarvest, 5_000, '2026-01-20T16:00:00Z', false],
     [fixture.youngMember, fixture.mildHarvest, 4_000, '2026-02-03T16:00:00Z', false],
     [fixture.member, fixture.harvest, 6_000, '2026-02-05T16:00:00Z', true],
   ]
-  for (const [index, [customerId, batchId, quantity, when, cancelled]] of handOutRows.entries()) {
-    const handOutId = id(200 + index)
+  for (const [index, [customerId, batchId, quantity, when, cancelled]] of handoutRows.entries()) {
+    const handoutId = id(200 + index)
     const movementId = id(300 + index)
     const strong = batchId === fixture.harvest
     let balance = (clubBalances.get(batchId) ?? 0) - quantity
@@ -447,7 +447,7 @@ async function insertFixture(db: TestDatabase['handle']['db']) {
       quantity: -quantity,
       balanceAfter: balance,
       sourceType: 'hand_out',
-      sourceId: handOutId,
+      sourceId: handoutId,
       actorKind: 'business_user',
       actorId: fixture.clubOwner,
       createdAt: at(when),
@@ -464,15 +464,15 @@ async function insertFixture(db: TestDatabase['handle']['db']) {
         quantity,
         balanceAfter: balance,
         sourceType: 'hand_out',
-        sourceId: handOutId,
+        sourceId: handoutId,
         actorKind: 'business_user',
         actorId: fixture.clubOwner,
         createdAt: at('2026-02-06T16:00:00Z'),
       })
     }
     await db.insert(stockMovements).values(movements.splice(0))
-    await db.insert(handOuts).values({
-      id: handOutId,
+    await db.insert(handouts).values({
+      id: handoutId,
       organisationId: fixture.club,
       number: `AG-2026-${String(index + 1).padStart(5, '0')}`,
       customerId,
@@ -659,7 +659,7 @@ describe.each(testDatabaseKinds)('analysis on %s', (kind) => {
       {
         name: 'Starke Sorte',
         unit: 'percent',
-        handOuts: 1,
+        handouts: 1,
         quantityMg: 10_000,
         members: 1,
         averageThc: 15,
@@ -668,7 +668,7 @@ describe.each(testDatabaseKinds)('analysis on %s', (kind) => {
       {
         name: 'Milde Sorte',
         unit: 'percent',
-        handOuts: 2,
+        handouts: 2,
         quantityMg: 9_000,
         members: 2,
         averageThc: 8,

@@ -6,15 +6,15 @@ import {
   customerOrderTodos,
 } from '~/lib/customer-order-lists'
 import type { Dashboard, DashboardFigureKey } from '~/lib/dashboard'
-import { inventoryListSearch } from '~/lib/inventory'
 import { purchaseOrderListSearch } from '~/lib/purchase-orders'
+import { stockListSearch } from '~/lib/stock-lists'
 import { type Actor, visitorActor } from '~/server/actor.server'
 import { customerOrders } from '~/server/customer-orders/customer-orders.schema'
 import { listCustomerOrders } from '~/server/customer-orders/customer-orders.server'
 import { getDashboard } from '~/server/dashboard/dashboard.server'
 import { demoIds } from '~/server/db/seed.server'
-import { listPurchaseOrders } from '~/server/purchasing/purchase-orders.server'
-import { listInventory } from '~/server/stock/inventory.server'
+import { listPurchaseOrders } from '~/server/purchase-orders/purchase-orders.server'
+import { listStock } from '~/server/stock/stock-lists.server'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 import { outcomeOf } from '../support/outcome'
@@ -48,8 +48,7 @@ describe.each(testDatabaseKinds)('dashboard on %s', (kind) => {
           await listPurchaseOrders(actor, purchaseOrderListSearch.parse({ todo: 'arriving' }), db())
         ).total
       } else if (key === 'quarantine' || key === 'low' || key === 'expiring') {
-        total = (await listInventory(actor, inventoryListSearch.parse({ warning: key }), db()))
-          .total
+        total = (await listStock(actor, stockListSearch.parse({ warning: key }), db())).total
       }
       if (total !== null) expect({ key, value }).toEqual({ key, value: total })
     }

@@ -40,7 +40,7 @@ import {
 import { ConflictError, ForbiddenError, NotFoundError } from '~/server/errors.server'
 import { openStoredFile } from '~/server/files/file-store.server'
 import { organisationProducts } from '~/server/products/products.schema'
-import { purchaseOrders } from '~/server/purchasing/purchasing.schema'
+import { purchaseOrders } from '~/server/purchase-orders/purchase-orders.schema'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 import { brokenRules } from '../support/einvoice-rules'

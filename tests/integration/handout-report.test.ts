@@ -5,11 +5,11 @@ import { visitorActor } from '~/server/actor.server'
 import { berlinYear } from '~/server/counters/counters.server'
 import { demoIds } from '~/server/db/seed.server'
 import {
-  annualHandOutReport,
-  annualHandOutReportCsv,
-  annualHandOutReportPdf,
+  annualHandoutReport,
+  annualHandoutReportCsv,
+  annualHandoutReportPdf,
 } from '~/server/handouts/handout-report.server'
-import { handOuts } from '~/server/handouts/handouts.schema'
+import { handouts } from '~/server/handouts/handouts.schema'
 import { organisationProducts, products } from '~/server/products/products.schema'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
@@ -32,14 +32,14 @@ describe.each(testDatabaseKinds)('annual hand-out report on %s', (kind) => {
 
   it('sums each variety’s grams, filled packs with their variety, and weights THC and CBD by grams, without cancelled hand-outs', async () => {
     const rows = await db()
-      .select({ handOut: handOuts, cultivar: products.cultivar })
-      .from(handOuts)
-      .innerJoin(organisationProducts, eq(organisationProducts.id, handOuts.organisationProductId))
+      .select({ handout: handouts, cultivar: products.cultivar })
+      .from(handouts)
+      .innerJoin(organisationProducts, eq(organisationProducts.id, handouts.organisationProductId))
       .innerJoin(products, eq(products.id, organisationProducts.productId))
-      .where(and(eq(handOuts.organisationId, demoIds.club), isNull(handOuts.cancelledAt)))
+      .where(and(eq(handouts.organisationId, demoIds.club), isNull(handouts.cancelledAt)))
     const all = rows.map((row) => ({
-      ...row.handOut,
-      variety: row.cultivar ?? row.handOut.productName,
+      ...row.handout,
+      variety: row.cultivar ?? row.handout.productName,
     }))
     // The history hands out packs filled of a variety ("Auwald, 5 g"): they count with it.
     expect(all.some((row) => row.variety !== row.productName)).toBe(true)
@@ -47,8 +47,8 @@ describe.each(testDatabaseKinds)('annual hand-out report on %s', (kind) => {
     for (const year of [thisYear - 1, thisYear]) {
       const ofYear = all.filter((row) => row.handedOutOn.startsWith(String(year)))
       expect(ofYear.length).toBeGreaterThan(0)
-      const report = await annualHandOutReport(actors.clubOwner, year, db())
-      expect(report.handOuts).toBe(ofYear.length)
+      const report = await annualHandoutReport(actors.clubOwner, year, db())
+      expect(report.handouts).toBe(ofYear.length)
       expect(report.quantityMg).toBe(ofYear.reduce((sum, row) => sum + row.quantity, 0))
       expect(report.membersServed).toBe(new Set(ofYear.map((row) => row.customerId)).size)
       expect(report.members).toBeGreaterThanOrEqual(report.membersServed)
@@ -68,22 +68,22 @@ describe.each(testDatabaseKinds)('annual hand-out report on %s', (kind) => {
   })
 
   it('writes the CSV for spreadsheets and a PDF', async () => {
-    const csv = await annualHandOutReportCsv(actors.clubOwner, thisYear, db())
+    const csv = await annualHandoutReportCsv(actors.clubOwner, thisYear, db())
     expect(csv.fileName).toBe(`abgabe-jahresbericht-${thisYear}.csv`)
     expect(csv.content.startsWith('\uFEFFSorte;Abgaben;Menge (g);THC Ø;CBD Ø;Einheit')).toBe(true)
     expect(csv.content).toContain('Mitglieder im Jahr;')
-    const pdf = await annualHandOutReportPdf(actors.clubOwner, thisYear, db())
+    const pdf = await annualHandoutReportPdf(actors.clubOwner, thisYear, db())
     expect(new TextDecoder().decode(pdf.bytes.slice(0, 5))).toBe('%PDF-')
     // The report starts below the letterhead: one page for a club's few varieties.
     expect((await PDFDocument.load(pdf.bytes)).getPageCount()).toBe(1)
   })
 
   it('is the club’s alone, for years from 2024 to now', async () => {
-    expect(await outcomeOf(annualHandOutReport(actors.pharmacyOwner, thisYear, db()))).toBe(403)
-    expect(await outcomeOf(annualHandOutReport(actors.admin, thisYear, db()))).toBe(403)
-    expect(await outcomeOf(annualHandOutReport(actors.shopCustomer, thisYear, db()))).toBe(403)
-    expect(await outcomeOf(annualHandOutReport(visitorActor(), thisYear, db()))).toBe(403)
-    expect(await outcomeOf(annualHandOutReport(actors.clubOwner, 2019, db()))).toBe(400)
-    expect(await outcomeOf(annualHandOutReport(actors.clubOwner, thisYear + 1, db()))).toBe(400)
+    expect(await outcomeOf(annualHandoutReport(actors.pharmacyOwner, thisYear, db()))).toBe(403)
+    expect(await outcomeOf(annualHandoutReport(actors.admin, thisYear, db()))).toBe(403)
+    expect(await outcomeOf(annualHandoutReport(actors.shopCustomer, thisYear, db()))).toBe(403)
+    expect(await outcomeOf(annualHandoutReport(visitorActor(), thisYear, db()))).toBe(403)
+    expect(await outcomeOf(annualHandoutReport(actors.clubOwner, 2019, db()))).toBe(400)
+    expect(await outcomeOf(annualHandoutReport(actors.clubOwner, thisYear + 1, db()))).toBe(400)
   })
 })

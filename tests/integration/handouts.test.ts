@@ -10,18 +10,18 @@ import { createCustomer, deactivateCustomer } from '~/server/customers/customers
 import type { Database } from '~/server/db/client.server'
 import { organisations, users } from '~/server/db/schema'
 import { demoIds } from '~/server/db/seed.server'
-import { demoHandOutMembers } from '~/server/db/seed-handouts.server'
+import { demoHandoutMembers } from '~/server/db/seed-handouts.server'
 import { DomainError } from '~/server/errors.server'
 import { storeFile } from '~/server/files/file-store.server'
-import { handOuts } from '~/server/handouts/handouts.schema'
+import { handouts } from '~/server/handouts/handouts.schema'
 import {
-  cancelHandOut,
-  createHandOut,
-  getHandOut,
+  cancelHandout,
+  createHandout,
+  getHandout,
   getMemberAllowance,
-  listHandOutBatches,
-  listHandOuts,
-  searchHandOutMembers,
+  listHandoutBatches,
+  listHandouts,
+  searchHandoutMembers,
 } from '~/server/handouts/handouts.server'
 import { batches, stockMovements } from '~/server/stock/stock.schema'
 import { blockBatch, recordHarvest, releaseBatch } from '~/server/stock/stock.server'
@@ -147,14 +147,14 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
     return received.batchId
   }
 
-  const handOut = (
+  const handout = (
     customerId: string,
     batchId: string,
     grams: number,
     at: Date = new Date(),
     actor: Actor = clerk,
   ) =>
-    createHandOut(
+    createHandout(
       actor,
       { customerId, batchId, quantity: Math.round(grams * gram), identityChecked: true },
       db(),
@@ -186,7 +186,7 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
       remaining: { dayMg: 25 * gram, monthMg: 50 * gram, nowMg: 25 * gram },
       refusal: null,
     })
-    await handOut(adult, bigBatch, 7.5)
+    await handout(adult, bigBatch, 7.5)
     expect((await getMemberAllowance(clerk, adult, db())).remaining).toEqual({
       dayMg: 17_500,
       monthMg: 42_500,
@@ -196,25 +196,25 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
       member: { ageClass: 'young_adult' },
       rules: { dailyMg: 25 * gram, monthlyMg: 30 * gram, maxThcPercent: 10 },
     })
-    const found = await searchHandOutMembers(clerk, 'Test Mitglied', db())
+    const found = await searchHandoutMembers(clerk, 'Test Mitglied', db())
     expect(found.map((member) => member.id)).toContain(young)
   })
 
   it('refuses more than 25 g a day for both age classes, naming what remains', async () => {
     for (const ageClass of ['adult', 'young_adult'] as const) {
       const member = await newMember(ageClass)
-      await handOut(member, lowThcBatch, 10)
-      await handOut(member, lowThcBatch, 10)
-      const refused = await refusalOf(handOut(member, lowThcBatch, 5.5))
+      await handout(member, lowThcBatch, 10)
+      await handout(member, lowThcBatch, 10)
+      const refused = await refusalOf(handout(member, lowThcBatch, 5.5))
       expect(refused).toMatchObject({ status: 409 })
       expect(refused.errors.quantity).toBe(
         'Das überschreitet die Tageshöchstmenge von 25 g: Heute sind noch 5 g möglich.',
       )
-      await handOut(member, lowThcBatch, 5)
-      const none = await refusalOf(handOut(member, lowThcBatch, 0.001))
+      await handout(member, lowThcBatch, 5)
+      const none = await refusalOf(handout(member, lowThcBatch, 0.001))
       expect(none.errors.quantity).toContain('Heute sind noch 0 g möglich.')
       // More than a day's limit at once never passes the schema.
-      expect((await refusalOf(handOut(await newMember(ageClass), lowThcBatch, 25.5))).status).toBe(
+      expect((await refusalOf(handout(await newMember(ageClass), lowThcBatch, 25.5))).status).toBe(
         400,
       )
     }
@@ -232,10 +232,10 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
 
     const adult = await newMember('adult')
     // Last month's hand-out does not count toward this month.
-    await handOut(adult, bigBatch, 25, lastMonth)
-    await handOut(adult, bigBatch, 25, first)
-    await handOut(adult, bigBatch, 20, second)
-    const adultRefused = await refusalOf(handOut(adult, bigBatch, 6, third))
+    await handout(adult, bigBatch, 25, lastMonth)
+    await handout(adult, bigBatch, 25, first)
+    await handout(adult, bigBatch, 20, second)
+    const adultRefused = await refusalOf(handout(adult, bigBatch, 6, third))
     expect(adultRefused).toMatchObject({
       status: 409,
       errors: {
@@ -243,8 +243,8 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
           'Das überschreitet die Monatshöchstmenge von 50 g: In diesem Monat sind noch 5 g möglich.',
       },
     })
-    await handOut(adult, bigBatch, 5, third)
-    expect((await refusalOf(handOut(adult, bigBatch, 1, third))).errors.quantity).toContain(
+    await handout(adult, bigBatch, 5, third)
+    expect((await refusalOf(handout(adult, bigBatch, 1, third))).errors.quantity).toContain(
       'In diesem Monat sind noch 0 g möglich.',
     )
     expect((await getMemberAllowance(clerk, adult, db(), third)).usage).toEqual({
@@ -253,12 +253,12 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
     })
 
     const young = await newMember('young_adult')
-    await handOut(young, lowThcBatch, 25, first)
-    const youngRefused = await refusalOf(handOut(young, lowThcBatch, 5.5, second))
+    await handout(young, lowThcBatch, 25, first)
+    const youngRefused = await refusalOf(handout(young, lowThcBatch, 5.5, second))
     expect(youngRefused.errors.quantity).toBe(
       'Das überschreitet die Monatshöchstmenge von 30 g für 18- bis 20-Jährige: In diesem Monat sind noch 5 g möglich.',
     )
-    await handOut(young, lowThcBatch, 5, second)
+    await handout(young, lowThcBatch, 5, second)
     expect((await getMemberAllowance(clerk, young, db(), second)).remaining).toEqual({
       dayMg: 20 * gram,
       monthMg: 0,
@@ -268,30 +268,30 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
 
   it('gives 18- to 20-year-olds only batches with at most 10 % THC', async () => {
     const young = await newMember('young_adult')
-    const refused = await refusalOf(handOut(young, bigBatch, 1))
+    const refused = await refusalOf(handout(young, bigBatch, 1))
     expect(refused.status).toBe(409)
     expect(refused.errors.batchId).toContain('höchstens 10 % THC')
-    expect(await outcomeOf(handOut(young, lowThcBatch, 1))).toBe('ok')
-    const options = await listHandOutBatches(clerk, young, db())
+    expect(await outcomeOf(handout(young, lowThcBatch, 1))).toBe('ok')
+    const options = await listHandoutBatches(clerk, young, db())
     expect(options.find((option) => option.batchId === bigBatch)?.refusal).toContain('10 % THC')
     expect(options.find((option) => option.batchId === lowThcBatch)?.refusal).toBeNull()
     // Exactly 10 % is allowed.
     const tenPercent = await harvest({ listing: listings.elsterflut, grams: 10, thc: 10 })
-    expect(await outcomeOf(handOut(young, tenPercent, 1))).toBe('ok')
+    expect(await outcomeOf(handout(young, tenPercent, 1))).toBe('ok')
     const adult = await newMember('adult')
-    expect(await outcomeOf(handOut(adult, bigBatch, 1))).toBe('ok')
+    expect(await outcomeOf(handout(adult, bigBatch, 1))).toBe('ok')
   })
 
   it('refuses inactive members, members without ID check and members within the minimum period', async () => {
     const inactive = await newMember()
     await deactivateCustomer(clerk, inactive, {}, db())
-    const deactivated = await refusalOf(handOut(inactive, bigBatch, 1))
+    const deactivated = await refusalOf(handout(inactive, bigBatch, 1))
     expect(deactivated).toMatchObject({ status: 409 })
     expect(deactivated.errors.customerId).toContain('kein aktives Mitglied')
     expect((await getMemberAllowance(clerk, inactive, db())).refusal).toContain('kein aktives')
 
     const unchecked = await newMember('adult', { idCheckedOn: null })
-    expect((await refusalOf(handOut(unchecked, bigBatch, 1))).errors.customerId).toContain(
+    expect((await refusalOf(handout(unchecked, bigBatch, 1))).errors.customerId).toContain(
       'keine Ausweisprüfung',
     )
 
@@ -301,7 +301,7 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
       .where(eq(organisations.id, club))
     try {
       const recent = await newMember('adult', { joinedOn: dayIn(-10) })
-      const early = await refusalOf(handOut(recent, bigBatch, 1))
+      const early = await refusalOf(handout(recent, bigBatch, 1))
       expect(early.status).toBe(409)
       expect(early.errors.customerId).toContain('Mindestmitgliedschaft von 90 Tagen')
       expect(early.errors.customerId).toContain(
@@ -312,11 +312,11 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
         }).format(new Date(`${dayIn(80)}T12:00:00Z`)),
       )
       const noJoinDate = await newMember('adult', { joinedOn: null })
-      expect((await refusalOf(handOut(noJoinDate, bigBatch, 1))).errors.customerId).toContain(
+      expect((await refusalOf(handout(noJoinDate, bigBatch, 1))).errors.customerId).toContain(
         'kein Eintrittsdatum',
       )
       const long = await newMember('adult', { joinedOn: dayIn(-90) })
-      expect(await outcomeOf(handOut(long, bigBatch, 1))).toBe('ok')
+      expect(await outcomeOf(handout(long, bigBatch, 1))).toBe('ok')
     } finally {
       await db()
         .update(organisations)
@@ -325,7 +325,7 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
     }
     // Without a minimum period a member may receive on the day they join.
     const joinedToday = await newMember('adult', { joinedOn: berlinIsoDate() })
-    expect(await outcomeOf(handOut(joinedToday, bigBatch, 1))).toBe('ok')
+    expect(await outcomeOf(handout(joinedToday, bigBatch, 1))).toBe('ok')
   })
 
   it('hands out only released, unexpired harvests of the own club', async () => {
@@ -371,33 +371,33 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
       [noContents, 409, 'nicht erfasst'],
     ]
     for (const [batchId, status, words] of expectations) {
-      const refused = await refusalOf(handOut(member, batchId, 1))
+      const refused = await refusalOf(handout(member, batchId, 1))
       expect(refused.status).toBe(status)
       expect(refused.errors.batchId).toContain(words)
     }
-    expect((await refusalOf(handOut(member, pharmacyBatch?.id as string, 1))).status).toBe(404)
+    expect((await refusalOf(handout(member, pharmacyBatch?.id as string, 1))).status).toBe(404)
 
-    const offered = (await listHandOutBatches(clerk, member, db())).map((option) => option.batchId)
+    const offered = (await listHandoutBatches(clerk, member, db())).map((option) => option.batchId)
     expect(offered).toContain(bigBatch)
     expect(offered).toContain(lowThcBatch)
     for (const batchId of [quarantined.batchId, expired, blocked, bought, noContents]) {
       expect(offered).not.toContain(batchId)
     }
-    expect(await handOutsOf(member)).toHaveLength(0)
+    expect(await handoutsOf(member)).toHaveLength(0)
   })
 
-  const handOutsOf = (customerId: string) =>
-    db().select().from(handOuts).where(eq(handOuts.customerId, customerId))
+  const handoutsOf = (customerId: string) =>
+    db().select().from(handouts).where(eq(handouts.customerId, customerId))
 
   it('writes a hand-out movement out of the batch and records date, member, product, batch, grams, THC and CBD', async () => {
     const member = await newMember()
     const before = await batchRow(lowThcBatch)
-    const { id, number } = await handOut(member, lowThcBatch, 3.25)
+    const { id, number } = await handout(member, lowThcBatch, 3.25)
     expect(number).toMatch(new RegExp(`^AG-${berlinIsoDate().slice(0, 4)}-\\d{5}$`))
     const after = await batchRow(lowThcBatch)
     expect(after.balance).toBe(before.balance - 3250)
     expect(after.balance).toBe(await ledgerSum(lowThcBatch))
-    const [record] = await handOutsOf(member)
+    const [record] = await handoutsOf(member)
     const [movement] = await db()
       .select()
       .from(stockMovements)
@@ -410,7 +410,7 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
       sourceId: id,
       batchId: lowThcBatch,
     })
-    const shown = await getHandOut(clubStaff, id, db())
+    const shown = await getHandout(clubStaff, id, db())
     expect(shown).toMatchObject({
       number,
       handedOutOn: berlinIsoDate(),
@@ -438,19 +438,19 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
   it('cancels with a reason and a counter-entry, which frees the limit; records are never edited', async () => {
     const member = await newMember()
     const before = await batchRow(bigBatch)
-    const { id } = await handOut(member, bigBatch, 25)
-    expect((await refusalOf(handOut(member, bigBatch, 1))).status).toBe(409)
+    const { id } = await handout(member, bigBatch, 25)
+    expect((await refusalOf(handout(member, bigBatch, 1))).status).toBe(409)
 
-    expect((await refusalOf(cancelHandOut(clerk, id, { reason: '  ' }, db()))).status).toBe(400)
-    await cancelHandOut(clubStaff, id, { reason: 'Falsche Sorte eingegeben' }, db())
-    const shown = await getHandOut(clerk, id, db())
+    expect((await refusalOf(cancelHandout(clerk, id, { reason: '  ' }, db()))).status).toBe(400)
+    await cancelHandout(clubStaff, id, { reason: 'Falsche Sorte eingegeben' }, db())
+    const shown = await getHandout(clerk, id, db())
     expect(shown).toMatchObject({
       status: 'cancelled',
       cancelReason: 'Falsche Sorte eingegeben',
       cancelledByName: 'Kim Ausgabe',
       quantity: 25 * gram,
     })
-    const [record] = await handOutsOf(member)
+    const [record] = await handoutsOf(member)
     const [counter] = await db()
       .select()
       .from(stockMovements)
@@ -465,39 +465,39 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
     expect(await ledgerSum(bigBatch)).toBe(before.balance)
     // Cancelled hand-outs do not count toward the limits.
     expect((await getMemberAllowance(clerk, member, db())).remaining.nowMg).toBe(25 * gram)
-    expect(await outcomeOf(handOut(member, bigBatch, 25))).toBe('ok')
+    expect(await outcomeOf(handout(member, bigBatch, 25))).toBe('ok')
 
-    const again = await refusalOf(cancelHandOut(clerk, id, { reason: 'Noch einmal' }, db()))
+    const again = await refusalOf(cancelHandout(clerk, id, { reason: 'Noch einmal' }, db()))
     expect(again.status).toBe(409)
     // The database itself refuses edits and deletions of records.
     await expect(
-      db().update(handOuts).set({ quantity: 1 }).where(eq(handOuts.id, id)),
+      db().update(handouts).set({ quantity: 1 }).where(eq(handouts.id, id)),
     ).rejects.toThrow()
     await expect(
-      db().update(handOuts).set({ cancelReason: 'Anders' }).where(eq(handOuts.id, id)),
+      db().update(handouts).set({ cancelReason: 'Anders' }).where(eq(handouts.id, id)),
     ).rejects.toThrow()
-    const [active] = (await handOutsOf(member)).filter((row) => row.cancelledAt === null)
+    const [active] = (await handoutsOf(member)).filter((row) => row.cancelledAt === null)
     await expect(
       db()
-        .update(handOuts)
+        .update(handouts)
         .set({ quantity: 1, cancelledAt: new Date() })
-        .where(eq(handOuts.id, active?.id as string)),
+        .where(eq(handouts.id, active?.id as string)),
     ).rejects.toThrow()
-    await expect(db().delete(handOuts).where(eq(handOuts.id, id))).rejects.toThrow()
+    await expect(db().delete(handouts).where(eq(handouts.id, id))).rejects.toThrow()
     await expect(db().execute(sql`truncate table hand_outs`)).rejects.toThrow()
-    expect((await getHandOut(clerk, id, db())).quantity).toBe(25 * gram)
+    expect((await getHandout(clerk, id, db())).quantity).toBe(25 * gram)
   })
 
   it('keeps the records of an anonymised member, anonymised', async () => {
     const member = await newMember('adult', { firstName: 'Greta', lastName: 'Vergessen' })
-    const { id, number } = await handOut(member, lowThcBatch, 2)
+    const { id, number } = await handout(member, lowThcBatch, 2)
     // The member's data export (Art. 15 DSGVO) lists the hand-outs.
-    expect((await exportCustomer(clerk, member, db())).handOuts).toMatchObject([
+    expect((await exportCustomer(clerk, member, db())).handouts).toMatchObject([
       { number, quantity: 2 * gram, productName: 'Elsterflut', cancelledAt: null },
     ])
     const [row] = await db().select().from(customers).where(eq(customers.id, member))
     await anonymiseCustomer(clerk, member, { revision: row?.revision }, db())
-    const shown = await getHandOut(clerk, id, db())
+    const shown = await getHandout(clerk, id, db())
     expect(shown).toMatchObject({
       number,
       quantity: 2 * gram,
@@ -505,12 +505,12 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
       thcContent: 8.8,
       member: { id: member, displayName: 'Anonymisiert', membershipNumber: null, anonymised: true },
     })
-    const byName = await listHandOuts(clerk, { ...listQuery, q: 'Vergessen' }, db())
+    const byName = await listHandouts(clerk, { ...listQuery, q: 'Vergessen' }, db())
     expect(byName.total).toBe(0)
-    const byNumber = await listHandOuts(clerk, { ...listQuery, q: number }, db())
+    const byNumber = await listHandouts(clerk, { ...listQuery, q: number }, db())
     expect(byNumber.items).toMatchObject([{ id, memberName: 'Anonymisiert' }])
-    expect((await refusalOf(handOut(member, lowThcBatch, 1))).status).toBe(409)
-    expect(await searchHandOutMembers(clerk, 'Vergessen', db())).toEqual([])
+    expect((await refusalOf(handout(member, lowThcBatch, 1))).status).toBe(409)
+    expect(await searchHandoutMembers(clerk, 'Vergessen', db())).toEqual([])
   })
 
   const listQuery = {
@@ -523,29 +523,29 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
 
   it('lists hand-outs with server paging, search and status filter', async () => {
     const member = await newMember('adult', { lastName: 'Listenmitglied' })
-    const first = await handOut(member, bigBatch, 1)
-    const second = await handOut(member, bigBatch, 2)
-    await cancelHandOut(clerk, first.id, { reason: 'Doppelt erfasst' }, db())
-    const mine = await listHandOuts(clerk, { ...listQuery, q: 'Listenmitglied' }, db())
+    const first = await handout(member, bigBatch, 1)
+    const second = await handout(member, bigBatch, 2)
+    await cancelHandout(clerk, first.id, { reason: 'Doppelt erfasst' }, db())
+    const mine = await listHandouts(clerk, { ...listQuery, q: 'Listenmitglied' }, db())
     expect(mine.items.map((item) => [item.id, item.status])).toEqual([
       [second.id, 'active'],
       [first.id, 'cancelled'],
     ])
-    const cancelled = await listHandOuts(
+    const cancelled = await listHandouts(
       clerk,
       { ...listQuery, q: 'Listenmitglied', status: 'cancelled' },
       db(),
     )
     expect(cancelled.items.map((item) => item.id)).toEqual([first.id])
-    const paged = await listHandOuts(clerk, { ...listQuery, sort: 'number', dir: 'asc' }, db())
+    const paged = await listHandouts(clerk, { ...listQuery, sort: 'number', dir: 'asc' }, db())
     expect(paged.total).toBeGreaterThan(25)
     expect(paged.items).toHaveLength(25)
     expect(paged.items[0]?.number).toMatch(/^AG-\d{4}-00001$/)
   })
 
   it('has two demo members near their monthly limit', async () => {
-    const adult = await getMemberAllowance(clerk, demoHandOutMembers.adult, db())
-    const young = await getMemberAllowance(clerk, demoHandOutMembers.youngAdult, db())
+    const adult = await getMemberAllowance(clerk, demoHandoutMembers.adult, db())
+    const young = await getMemberAllowance(clerk, demoHandoutMembers.youngAdult, db())
     expect(adult.member.ageClass).toBe('adult')
     expect(adult.usage.monthMg).toBe(46 * gram)
     expect(young.member.ageClass).toBe('young_adult')
@@ -564,13 +564,13 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
     const before = await Promise.all(sources.map(batchRow))
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        outcomeOf(handOut(member, sources[index % sources.length] as string, 2)),
+        outcomeOf(handout(member, sources[index % sources.length] as string, 2)),
       ),
     )
     // 12 × 2 g fit into 25 g a day; the 13th would make 26 g.
     expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(12)
     expect(outcomes.filter((outcome) => outcome === 409)).toHaveLength(8)
-    const records = await handOutsOf(member)
+    const records = await handoutsOf(member)
     expect(records.reduce((sum, record) => sum + record.quantity, 0)).toBe(24 * gram)
     const after = await Promise.all(sources.map(batchRow))
     const taken = before.reduce(
@@ -587,7 +587,7 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
     const members = await Promise.all([0, 1, 2, 3].map(() => newMember()))
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        outcomeOf(handOut(members[index % 4] as string, small, 2)),
+        outcomeOf(handout(members[index % 4] as string, small, 2)),
       ),
     )
     expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(7)
@@ -616,15 +616,15 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
     }
     const results: Record<string, Record<string, 'ok' | number>> = {}
     for (const [name, caller] of Object.entries(callers)) {
-      const mine = await handOut(member, bigBatch, 0.5)
+      const mine = await handout(member, bigBatch, 0.5)
       results[name] = {
-        members: await outcomeOf(searchHandOutMembers(caller, '', db())),
+        members: await outcomeOf(searchHandoutMembers(caller, '', db())),
         allowance: await outcomeOf(getMemberAllowance(caller, member, db())),
-        batches: await outcomeOf(listHandOutBatches(caller, member, db())),
-        create: await outcomeOf(handOut(member, bigBatch, 0.5, new Date(), caller)),
-        cancel: await outcomeOf(cancelHandOut(caller, mine.id, { reason: 'Test' }, db())),
-        list: await outcomeOf(listHandOuts(caller, listQuery, db())),
-        record: await outcomeOf(getHandOut(caller, mine.id, db())),
+        batches: await outcomeOf(listHandoutBatches(caller, member, db())),
+        create: await outcomeOf(handout(member, bigBatch, 0.5, new Date(), caller)),
+        cancel: await outcomeOf(cancelHandout(caller, mine.id, { reason: 'Test' }, db())),
+        list: await outcomeOf(listHandouts(caller, listQuery, db())),
+        record: await outcomeOf(getHandout(caller, mine.id, db())),
       }
     }
     const allowed = {
@@ -678,13 +678,13 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
       .returning({ id: users.id })
     const stranger = await businessActorOf(db(), owner?.id as string)
     const member = await newMember()
-    const { id } = await handOut(member, bigBatch, 1)
-    expect(await outcomeOf(getHandOut(stranger, id, db()))).toBe(404)
+    const { id } = await handout(member, bigBatch, 1)
+    expect(await outcomeOf(getHandout(stranger, id, db()))).toBe(404)
     expect(await outcomeOf(getMemberAllowance(stranger, member, db()))).toBe(404)
-    expect(await outcomeOf(handOut(member, bigBatch, 1, new Date(), stranger))).toBe(404)
-    expect(await outcomeOf(cancelHandOut(stranger, id, { reason: 'Fremd' }, db()))).toBe(404)
-    expect((await listHandOuts(stranger, listQuery, db())).total).toBe(0)
-    expect(await searchHandOutMembers(stranger, '', db())).toEqual([])
-    expect(await listHandOutBatches(stranger, null, db())).toEqual([])
+    expect(await outcomeOf(handout(member, bigBatch, 1, new Date(), stranger))).toBe(404)
+    expect(await outcomeOf(cancelHandout(stranger, id, { reason: 'Fremd' }, db()))).toBe(404)
+    expect((await listHandouts(stranger, listQuery, db())).total).toBe(0)
+    expect(await searchHandoutMembers(stranger, '', db())).toEqual([])
+    expect(await listHandoutBatches(stranger, null, db())).toEqual([])
   })
 })

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addCalendarDays, berlinIsoDate } from '~/lib/format'
-import { inventoryListSearch } from '~/lib/inventory'
 import type { CustomProduct, Offer } from '~/lib/product-schemas'
 import { organisationProductListSearch } from '~/lib/products'
+import { stockListSearch } from '~/lib/stock-lists'
 import type { Actor } from '~/server/actor.server'
 import { demoIds, demoProductIds } from '~/server/db/seed.server'
 import { ForbiddenError, InvalidError, NotFoundError } from '~/server/errors.server'
@@ -13,12 +13,6 @@ import {
   getOrganisationProduct,
   listOrganisationProducts,
 } from '~/server/products/organisation-products.server'
-import {
-  getBatch,
-  getReceiptFormContext,
-  listInventory,
-  searchReceivableProducts,
-} from '~/server/stock/inventory.server'
 import { batches } from '~/server/stock/stock.schema'
 import {
   blockBatch,
@@ -27,6 +21,12 @@ import {
   recordHarvest,
   releaseBatch,
 } from '~/server/stock/stock.server'
+import {
+  getBatch,
+  getReceiptFormContext,
+  listStock,
+  searchReceivableProducts,
+} from '~/server/stock/stock-lists.server'
 import { reserveStock } from '~/server/stock/stock-reservations.server'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds)('inventory on %s', (kind) => {
   const ids = { loose: '', pack: '', empty: '' }
 
   const list = (actor: Actor, search: Record<string, unknown> = {}) =>
-    listInventory(actor, inventoryListSearch.parse(search as never), db())
+    listStock(actor, stockListSearch.parse(search as never), db())
   const rowOf = async (id: string, search: Record<string, unknown> = {}) =>
     (await list(actors.pharmacyOwner, { pageSize: 100, ...search })).items.find(
       (row) => row.id === id,
@@ -401,9 +401,9 @@ describe.each(testDatabaseKinds)('inventory on %s', (kind) => {
         db(),
       )
       expect(harvest.batchNumber).toMatch(/^ER-\d{4}-\d{5}$/)
-      const club = await listInventory(
+      const club = await listStock(
         actors.clubOwner,
-        inventoryListSearch.parse({ q: 'Prüfhain Verein' }),
+        stockListSearch.parse({ q: 'Prüfhain Verein' }),
         db(),
       )
       expect(club.items).toEqual([

@@ -17,8 +17,8 @@ import { customerOrders } from '~/server/customer-orders/customer-orders.schema'
 import { listCustomerOrders } from '~/server/customer-orders/customer-orders.server'
 import { getDashboard } from '~/server/dashboard/dashboard.server'
 import { demoIds } from '~/server/db/seed.server'
-import { demoHandOutMembers } from '~/server/db/seed-handouts.server'
-import { createHandOut, listHandOutBatches } from '~/server/handouts/handouts.server'
+import { demoHandoutMembers } from '~/server/db/seed-handouts.server'
+import { createHandout, listHandoutBatches } from '~/server/handouts/handouts.server'
 import { getLiveBoard } from '~/server/live/live.server'
 import {
   type LiveListener,
@@ -144,14 +144,14 @@ describe.each(testDatabaseKinds)('live board and its events on %s', (kind) => {
   }
 
   /** One gram to the club's demo member, through the hand-out service. */
-  async function handOutOneGram() {
+  async function handoutOneGram() {
     const clerk = actors.clubOwner
-    const member = demoHandOutMembers.adult
-    const [batch] = (await listHandOutBatches(clerk, member, db())).filter(
+    const member = demoHandoutMembers.adult
+    const [batch] = (await listHandoutBatches(clerk, member, db())).filter(
       (candidate) => candidate.refusal === null,
     )
     if (!batch) throw new Error('the demo club has no batch to hand out')
-    return createHandOut(
+    return createHandout(
       clerk,
       { customerId: member, batchId: batch.batchId, quantity: 1000, identityChecked: true },
       db(),
@@ -170,7 +170,7 @@ describe.each(testDatabaseKinds)('live board and its events on %s', (kind) => {
     try {
       await changePharmacyOrder()
       await pharmacy.hears('order')
-      await handOutOneGram()
+      await handoutOneGram()
       await Promise.all([club.hears('hand_out'), club.hears('stock')])
       // One listening connection delivers in commit order, to every subscriber at once: by the
       // time the club's hand-out arrived, the pharmacy's change had been dispatched long before.
@@ -328,12 +328,12 @@ describe.each(testDatabaseKinds)('live board and its events on %s', (kind) => {
   })
 
   it("shows a club today's hand-outs and a wholesaler none of the pharmacy's orders", async () => {
-    const handOut = await handOutOneGram()
+    const handout = await handoutOneGram()
     const clubBoard = await getLiveBoard(actors.clubOwner, db())
     expect(clubBoard.tiles.map((tile) => tile.key)).toEqual(liveTilesOf.club)
     const today = tileOf(clubBoard.tiles, 'handouts_today')
     if (today.key !== 'handouts_today') throw new Error('not the hand-out tile')
-    expect(today.handOuts.map((entry) => entry.number)).toContain(handOut.number)
+    expect(today.handouts.map((entry) => entry.number)).toContain(handout.number)
     const dashboard = await getDashboard(actors.clubOwner, db())
     expect(today.total).toBe(
       dashboard.figures.find((figure) => figure.key === 'handouts_today')?.value,

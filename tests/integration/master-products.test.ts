@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { staleMasterProductMessage } from '~/lib/product-db'
+import { staleMasterProductMessage } from '~/lib/master-products'
 import type { MasterProductInput } from '~/lib/product-schemas'
 import { masterProductListSearch, pznCheckDigit } from '~/lib/products'
 import { type Actor, type BusinessActor, systemActor } from '~/server/actor.server'

@@ -5,7 +5,7 @@ import type { BusinessActor } from '~/server/actor.server'
 import { auditEvents } from '~/server/audit/audit.schema'
 import { takeDocumentNumber } from '~/server/counters/counters.server'
 import { getNumberSeriesSettings, setNumberPrefix } from '~/server/counters/number-series.server'
-import { documents, handOuts } from '~/server/db/schema'
+import { documents, handouts } from '~/server/db/schema'
 import { demoIds } from '~/server/db/seed.server'
 import { ConflictError, ForbiddenError, InvalidError } from '~/server/errors.server'
 import { businessActorOf, demoActors } from '../support/actors'
@@ -68,15 +68,15 @@ describe.each(testDatabaseKinds)('number series and their prefixes on %s', (kind
     expect(pharmacy.find((series) => series.series === 'hand_out')?.prefix).toBe('AG')
     expect(pharmacy.find((series) => series.series === 'order_confirmation')?.prefix).toBe('AB')
 
-    const handOutNumbers = await db().select({ number: handOuts.number }).from(handOuts)
+    const handoutNumbers = await db().select({ number: handouts.number }).from(handouts)
     const documentNumbers = await db()
       .select({ number: documents.number })
       .from(documents)
       .where(eq(documents.organisationId, demoIds.pharmacy))
-    expect(handOutNumbers.length).toBeGreaterThan(0)
-    expect(handOutNumbers.every(({ number }) => number.startsWith('AG-'))).toBe(true)
+    expect(handoutNumbers.length).toBeGreaterThan(0)
+    expect(handoutNumbers.every(({ number }) => number.startsWith('AG-'))).toBe(true)
     const shared = new Set(documentNumbers.map(({ number }) => number))
-    expect(handOutNumbers.filter(({ number }) => shared.has(number))).toEqual([])
+    expect(handoutNumbers.filter(({ number }) => shared.has(number))).toEqual([])
   })
 
   it(`${parallel} parallel numbers of one series: none repeats, none is skipped`, async () => {

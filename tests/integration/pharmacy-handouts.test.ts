@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SellableProduct } from '~/lib/customer-orders'
 import { berlinIsoDate } from '~/lib/format'
-import { formOfUseByCategory, handOutListSearch, storageNoteByCategory } from '~/lib/handouts'
+import { formOfUseByCategory, handoutListSearch, storageNoteByCategory } from '~/lib/handouts'
 import { auditEvents } from '~/server/audit/audit.schema'
 import {
   checkPrescription,
@@ -20,8 +20,8 @@ import {
 import { demoIds } from '~/server/db/seed.server'
 import { demoOrderCustomerIds } from '~/server/db/seed-orders.server'
 import { fillingProtocols } from '~/server/filling-protocols/filling-protocols.schema'
-import { handOuts } from '~/server/handouts/handouts.schema'
-import { cancelHandOut, getHandOut, listHandOuts } from '~/server/handouts/handouts.server'
+import { handouts } from '~/server/handouts/handouts.schema'
+import { cancelHandout, getHandout, listHandouts } from '~/server/handouts/handouts.server'
 import { batches, stockMovements } from '~/server/stock/stock.schema'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
@@ -91,7 +91,7 @@ describe.each(testDatabaseKinds)('pharmacy hand-outs on %s', (kind) => {
   }
 
   const recordsOf = (orderId: string) =>
-    db().select().from(handOuts).where(eq(handOuts.customerOrderId, orderId))
+    db().select().from(handouts).where(eq(handouts.customerOrderId, orderId))
 
   beforeAll(async () => {
     database = await createSeededDatabase(kind)
@@ -159,21 +159,21 @@ describe.each(testDatabaseKinds)('pharmacy hand-outs on %s', (kind) => {
     }
 
     const detail = await getCustomerOrder(actors.pharmacyStaff, id, db())
-    expect(detail.handOuts.map((handOut) => handOut.id).sort()).toEqual(
+    expect(detail.handouts.map((handout) => handout.id).sort()).toEqual(
       records.map((record) => record.id).sort(),
     )
     const [first] = records
     if (!first) throw new Error('no record')
-    const record = await getHandOut(actors.pharmacyStaff, first.id, db())
+    const record = await getHandout(actors.pharmacyStaff, first.id, db())
     expect(record.kind).toBe('pharmacy')
     if (record.kind !== 'pharmacy') return
     expect(record.order).toEqual({ id, number: detail.number })
     expect(record.organisation.name).toBe('Sonnen-Apotheke')
     expect(record.label).toMatchObject({ dosage, prescriberName: 'Dr. med. Felix Hartmann' })
 
-    const listed = await listHandOuts(
+    const listed = await listHandouts(
       actors.pharmacyOwner,
-      handOutListSearch.parse({ q: detail.number }),
+      handoutListSearch.parse({ q: detail.number }),
       db(),
     )
     expect(listed.items.map((row) => row.id).sort()).toEqual(records.map((row) => row.id).sort())
@@ -234,7 +234,7 @@ describe.each(testDatabaseKinds)('pharmacy hand-outs on %s', (kind) => {
     await act('markReady', id)
     await act('complete', id)
     expect(await recordsOf(id)).toEqual([])
-    expect((await getCustomerOrder(actors.pharmacyOwner, id, db())).handOuts).toEqual([])
+    expect((await getCustomerOrder(actors.pharmacyOwner, id, db())).handouts).toEqual([])
   })
 
   it('a dispensing is never cancelled or changed, and another organisation cannot read it', async () => {
@@ -245,7 +245,7 @@ describe.each(testDatabaseKinds)('pharmacy hand-outs on %s', (kind) => {
 
     // The pharmacy has no cancel: the hand-out belongs to the completed order.
     expect(
-      await outcomeOf(cancelHandOut(actors.pharmacyOwner, record.id, { reason: 'Versehen' }, db())),
+      await outcomeOf(cancelHandout(actors.pharmacyOwner, record.id, { reason: 'Versehen' }, db())),
     ).toBe(403)
     await expect(
       db().execute(sql`update hand_outs set dosage = 'anders' where id = ${record.id}`),
@@ -257,13 +257,13 @@ describe.each(testDatabaseKinds)('pharmacy hand-outs on %s', (kind) => {
     ).rejects.toThrow()
     await expect(db().execute(sql`delete from hand_outs where id = ${record.id}`)).rejects.toThrow()
 
-    expect(await outcomeOf(getHandOut(actors.clubOwner, record.id, db()))).toBe(404)
-    expect(await outcomeOf(getHandOut(actors.wholesalerOwner, record.id, db()))).toBe(403)
-    expect(await outcomeOf(getHandOut(actors.admin, record.id, db()))).toBe(403)
-    expect(await outcomeOf(getHandOut(actors.shopCustomer, record.id, db()))).toBe(403)
-    const clubList = await listHandOuts(
+    expect(await outcomeOf(getHandout(actors.clubOwner, record.id, db()))).toBe(404)
+    expect(await outcomeOf(getHandout(actors.wholesalerOwner, record.id, db()))).toBe(403)
+    expect(await outcomeOf(getHandout(actors.admin, record.id, db()))).toBe(403)
+    expect(await outcomeOf(getHandout(actors.shopCustomer, record.id, db()))).toBe(403)
+    const clubList = await listHandouts(
       actors.clubOwner,
-      handOutListSearch.parse({ q: record.number }),
+      handoutListSearch.parse({ q: record.number }),
       db(),
     )
     expect(clubList.items.map((row) => row.id)).not.toContain(record.id)

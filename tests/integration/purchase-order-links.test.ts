@@ -14,10 +14,11 @@ import {
 } from '~/server/customer-orders/customer-orders.server'
 import { customers } from '~/server/customers/customers.schema'
 import { demoIds } from '~/server/db/seed.server'
-import { sellerOrderOf } from '~/server/db/seed-purchasing.server'
+import { sellerOrderOf } from '~/server/db/seed-purchase-orders.server'
 import { ConflictError, NotFoundError } from '~/server/errors.server'
 import { openStoredFile } from '~/server/files/file-store.server'
-import { receivePurchaseOrder } from '~/server/purchasing/purchase-order-receipts.server'
+import { receivePurchaseOrder } from '~/server/purchase-orders/purchase-order-receipts.server'
+import { suppliers } from '~/server/purchase-orders/purchase-orders.schema'
 import {
   cancelPurchaseOrder,
   createPurchaseOrder,
@@ -25,9 +26,8 @@ import {
   listPurchaseOrderHistory,
   orderPurchaseOrder,
   searchOrderableProducts,
-} from '~/server/purchasing/purchase-orders.server'
-import { suppliers } from '~/server/purchasing/purchasing.schema'
-import { createSupplier } from '~/server/purchasing/suppliers.server'
+} from '~/server/purchase-orders/purchase-orders.server'
+import { createSupplier } from '~/server/purchase-orders/suppliers.server'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 

@@ -14,12 +14,13 @@ import {
 import type { Actor, BusinessActor } from '~/server/actor.server'
 import { demoIds } from '~/server/db/seed.server'
 import { demoProductIds } from '~/server/db/seed-products.server'
-import { seedDemoPurchasing } from '~/server/db/seed-purchasing.server'
+import { seedDemoPurchaseOrders } from '~/server/db/seed-purchase-orders.server'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/server/errors.server'
 import { storeFile } from '~/server/files/file-store.server'
 import { createOrganisationProduct } from '~/server/products/organisation-products.server'
 import { organisationProducts } from '~/server/products/products.schema'
-import { receivePurchaseOrder } from '~/server/purchasing/purchase-order-receipts.server'
+import { receivePurchaseOrder } from '~/server/purchase-orders/purchase-order-receipts.server'
+import { purchaseOrderItems, suppliers } from '~/server/purchase-orders/purchase-orders.schema'
 import {
   cancelPurchaseOrder,
   createPurchaseOrder,
@@ -29,12 +30,11 @@ import {
   orderPurchaseOrder,
   searchOrderableProducts,
   updatePurchaseOrder,
-} from '~/server/purchasing/purchase-orders.server'
-import { purchaseOrderItems, suppliers } from '~/server/purchasing/purchasing.schema'
-import { createSupplier } from '~/server/purchasing/suppliers.server'
-import { getBatch } from '~/server/stock/inventory.server'
+} from '~/server/purchase-orders/purchase-orders.server'
+import { createSupplier } from '~/server/purchase-orders/suppliers.server'
 import { batches, stockMovements } from '~/server/stock/stock.schema'
 import { correctStock } from '~/server/stock/stock.server'
+import { getBatch } from '~/server/stock/stock-lists.server'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 import { supplierStep } from '../support/supplier-orders'
@@ -745,8 +745,8 @@ describe.each(testDatabaseKinds)('demo purchasing on %s', (kind) => {
     const pharmacyListings = () =>
       db.$count(organisationProducts, eq(organisationProducts.organisationId, demoIds.pharmacy))
     const listingsBefore = await pharmacyListings()
-    await seedDemoPurchasing(db)
-    await seedDemoPurchasing(db)
+    await seedDemoPurchaseOrders(db)
+    await seedDemoPurchaseOrders(db)
     // Receipts book into the pharmacy's own listings: the catalogue's demo data stays as it is.
     expect(await pharmacyListings()).toBe(listingsBefore)
     const actors = await demoActors(db)

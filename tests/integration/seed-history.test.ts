@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { berlinIsoDate } from '~/lib/format'
-import { calendarMonthOf, handOutRulesFor } from '~/lib/handouts'
+import { calendarMonthOf, handoutRulesFor } from '~/lib/handouts'
 import { customerOrderActionServices } from '~/server/customer-orders/customer-order-transitions.server'
 import {
   customerOrderItems,
@@ -12,10 +12,10 @@ import {
 import { createCustomerOrder } from '~/server/customer-orders/customer-orders.server'
 import { queryRows } from '~/server/db/query-rows.server'
 import { demoCustomerIds, demoIds, demoProductIds, seedDemoData } from '~/server/db/seed.server'
-import { demoHandOutMembers } from '~/server/db/seed-handouts.server'
+import { demoHandoutMembers } from '~/server/db/seed-handouts.server'
 import { historyWindow } from '~/server/db/seed-history.server'
 import { fillingProtocols, fillingUnits } from '~/server/filling-protocols/filling-protocols.schema'
-import { handOuts } from '~/server/handouts/handouts.schema'
+import { handouts } from '~/server/handouts/handouts.schema'
 import { getMemberAllowance } from '~/server/handouts/handouts.server'
 import { organisationProducts } from '~/server/products/products.schema'
 import { batches, stockMovements } from '~/server/stock/stock.schema'
@@ -155,7 +155,7 @@ describe.each(testDatabaseKinds)('demo history on %s', (kind) => {
           join ${batches} b on b.id = m.batch_id
           join ${customerOrderItems} i on i.order_id = o.id and i.organisation_product_id = b.organisation_product_id
           where o.organisation_id = ${demoIds.pharmacy} and m.kind = 'sale' and i.requires_prescription
-            and not exists (select 1 from ${handOuts} h where h.movement_id = m.id
+            and not exists (select 1 from ${handouts} h where h.movement_id = m.id
               and h.customer_order_id = o.id and h.quantity = -m.quantity and h.batch_id = m.batch_id)`,
     )
     expect(undispensed).toEqual([])
@@ -195,9 +195,9 @@ describe.each(testDatabaseKinds)('demo history on %s', (kind) => {
   it('hands out to Grüne Ecke’s members within their limits before this month, and leaves this month as it was', async () => {
     const rows = await db()
       .select()
-      .from(handOuts)
-      .where(eq(handOuts.organisationId, demoIds.club))
-      .orderBy(asc(handOuts.handedOutAt))
+      .from(handouts)
+      .where(eq(handouts.organisationId, demoIds.club))
+      .orderBy(asc(handouts.handedOutAt))
     const thisMonth = calendarMonthOf(berlinIsoDate()).first
     const history = rows.filter((row) => row.handedOutOn < thisMonth)
     expect(history.length).toBeGreaterThan(300)
@@ -216,23 +216,23 @@ describe.each(testDatabaseKinds)('demo history on %s', (kind) => {
       if (row.ageClass === 'young_adult') expect(Number(row.thcContent)).toBeLessThanOrEqual(10)
     }
     for (const mg of byDay.values())
-      expect(mg).toBeLessThanOrEqual(handOutRulesFor('adult').dailyMg)
+      expect(mg).toBeLessThanOrEqual(handoutRulesFor('adult').dailyMg)
     for (const { mg, young } of byMonth.values()) {
-      expect(mg).toBeLessThanOrEqual(handOutRulesFor(young ? 'young_adult' : 'adult').monthlyMg)
+      expect(mg).toBeLessThanOrEqual(handoutRulesFor(young ? 'young_adult' : 'adult').monthlyMg)
     }
     // Each hand-out came from a released harvest of the club, after its release.
     const early = await queryRows<{ id: string }>(
       db(),
-      sql`select h.id from ${handOuts} h join ${batches} b on b.id = h.batch_id
+      sql`select h.id from ${handouts} h join ${batches} b on b.id = h.batch_id
           where h.organisation_id = ${demoIds.club}
             and (b.origin <> 'harvest' or b.released_at is null or b.released_at > h.handed_out_at)`,
     )
     expect(early).toEqual([])
     // The demo's members near their limit this month, exactly as the demo seed made them.
     const actors = await demoActors(db())
-    const adult = await getMemberAllowance(actors.clubOwner, demoHandOutMembers.adult, db())
+    const adult = await getMemberAllowance(actors.clubOwner, demoHandoutMembers.adult, db())
     expect(adult.usage.monthMg).toBe(46_000)
-    const young = await getMemberAllowance(actors.clubOwner, demoHandOutMembers.youngAdult, db())
+    const young = await getMemberAllowance(actors.clubOwner, demoHandoutMembers.youngAdult, db())
     expect(young.usage.monthMg).toBe(27_000)
   })
 

@@ -14,7 +14,7 @@ import {
   listSuppliers,
   restoreSupplier,
   updateSupplier,
-} from '~/server/purchasing/suppliers.server'
+} from '~/server/purchase-orders/suppliers.server'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 

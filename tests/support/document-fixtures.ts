@@ -1,5 +1,5 @@
 import type { FillingProtocolDetail } from '~/lib/filling-protocols'
-import type { AnnualHandOutReport } from '~/lib/handout-report'
+import type { AnnualHandoutReport } from '~/lib/handout-report'
 import { emptyConfiguration } from '~/lib/prescription-configurator'
 import {
   type CreditRequest,
@@ -250,7 +250,7 @@ export function fillingProtocol(
 }
 
 /** A club's year: three varieties, one without a CBD value. */
-export function annualReport(overrides: Partial<AnnualHandOutReport> = {}): AnnualHandOutReport {
+export function annualReport(overrides: Partial<AnnualHandoutReport> = {}): AnnualHandoutReport {
   return {
     year: 2026,
     organisationName: clubSeller.name,
@@ -258,7 +258,7 @@ export function annualReport(overrides: Partial<AnnualHandOutReport> = {}): Annu
       {
         name: 'Auwald',
         unit: 'percent',
-        handOuts: 412,
+        handouts: 412,
         quantityMg: 3_412_500,
         averageThc: 17.35,
         averageCbd: 0.42,
@@ -266,7 +266,7 @@ export function annualReport(overrides: Partial<AnnualHandOutReport> = {}): Annu
       {
         name: 'Spreewälder Nebel',
         unit: 'percent',
-        handOuts: 198,
+        handouts: 198,
         quantityMg: 1_288_000,
         averageThc: 9.8,
         averageCbd: 1.05,
@@ -274,13 +274,13 @@ export function annualReport(overrides: Partial<AnnualHandOutReport> = {}): Annu
       {
         name: 'Tempelhofer Feld',
         unit: 'percent',
-        handOuts: 77,
+        handouts: 77,
         quantityMg: 402_000,
         averageThc: 21.4,
         averageCbd: null,
       },
     ],
-    handOuts: 687,
+    handouts: 687,
     quantityMg: 5_102_500,
     membersServed: 142,
     members: 168,

@@ -4,7 +4,7 @@ import {
   shipCustomerOrder,
 } from '~/server/customer-orders/customer-order-transitions.server'
 import type { Database } from '~/server/db/client.server'
-import { sellerOrderOf } from '~/server/db/seed-purchasing.server'
+import { sellerOrderOf } from '~/server/db/seed-purchase-orders.server'
 
 /** The platform supplier confirms or ships a purchase order the way its staff does: on its customer order. */
 export async function supplierStep(

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest'
 import {
   ageClassOn,
   calendarMonthOf,
-  handOutRulesFor,
+  handoutRulesFor,
   limitRefusal,
   remainingOf,
   thcPercentOf,
   thcRefusal,
 } from '~/lib/handouts'
 
-const adult = handOutRulesFor('adult')
-const young = handOutRulesFor('young_adult')
+const adult = handoutRulesFor('adult')
+const young = handoutRulesFor('young_adult')
 
 describe('hand-out limits (KCanG)', () => {
   it('puts members below 21 on the hand-out day in the young class, from their birthday on not', () => {

@@ -6,7 +6,7 @@ import {
   type MasterProductFormValues,
   masterProductInputOf,
   validateMasterProductForm,
-} from '~/features/product-db/master-product-form'
+} from '~/features/master-products/master-product-form'
 import { type MasterProduct, masterProductSchema } from '~/lib/product-schemas'
 
 const flower: MasterProductFormValues = {

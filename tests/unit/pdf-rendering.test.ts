@@ -19,7 +19,7 @@ import {
 } from '~/server/documents/render/index.server'
 import { DocumentCanvas, pageHeight } from '~/server/documents/render/layout.server'
 import { renderFillingProtocolPdf } from '~/server/filling-protocols/filling-protocol-pdf.server'
-import { renderAnnualHandOutReportPdf } from '~/server/handouts/handout-report.server'
+import { renderAnnualHandoutReportPdf } from '~/server/handouts/handout-report.server'
 import {
   annualReport,
   clubSeller,
@@ -157,7 +157,7 @@ const kinds: [string, () => Promise<Uint8Array>][] = [
         pharmacySeller,
       ),
   ],
-  ['annual-hand-out-report', () => renderAnnualHandOutReportPdf(annualReport(), clubSeller)],
+  ['annual-hand-out-report', () => renderAnnualHandoutReportPdf(annualReport(), clubSeller)],
   [
     'prescription-sample',
     () => renderPrescriptionSamplePdf(prescriptionSample({ patientName: patientName })),

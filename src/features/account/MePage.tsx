@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
 import { KeyRound } from 'lucide-react'
 import type { B2bUser } from '~/lib/auth-api'
+import { categoryLabels, roleLabels } from '~/lib/organisation-labels'
 import { isBusinessUser } from '../session/session-store'
 import { useSession } from '../session/use-session'
 import { PageHeader } from '../ui/PageHeader'
-import { categoryLabels, roleLabels } from './labels'
 
 /** The profile as `GET /api/users/me` answers it; the session's copy paints the first frame. */
 function useProfile(initial: B2bUser | undefined) {

@@ -7,7 +7,7 @@ import {
   newOrganisationCategories,
   newOrganisationSchema,
 } from '~/lib/new-organisation'
-import { categoryLabels } from '../account/labels'
+import { categoryLabels } from '~/lib/organisation-labels'
 import { useAppForm } from '../forms/form-hook'
 import { FormDialog } from '../ui/FormDialog'
 import { createOrganisationFn } from './admin.functions'

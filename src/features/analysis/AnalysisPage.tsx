@@ -315,7 +315,7 @@ function ChartTable({ chart, caption }: { chart: AnalysisChart; caption: string 
           {chart.rows.map((row) => (
             <tr key={`${row.name}:${row.unit}`} className={plainRowClass}>
               <td className={cellClass}>{row.name}</td>
-              <td className={numberClass}>{formatCount(row.handOuts)}</td>
+              <td className={numberClass}>{formatCount(row.handouts)}</td>
               <td className={numberClass}>{formatQuantity(row.quantityMg, 'mg')}</td>
               <td className={numberClass}>{formatCount(row.members)}</td>
               <td className={numberClass}>{formatCannabinoid(row.averageThc, row.unit) ?? '–'}</td>

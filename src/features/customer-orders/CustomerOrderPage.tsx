@@ -26,7 +26,7 @@ import {
 } from '~/lib/customer-orders'
 import { failureOf } from '~/lib/failure'
 import { formatDate, formatDateTime, formatMoney, formatQuantity } from '~/lib/format'
-import { handOutQuantity } from '~/lib/handouts'
+import { handoutQuantity } from '~/lib/handouts'
 import { salesUnitShortLabel, vatRateLabels } from '~/lib/products'
 import { formatSalesQuantity } from '~/lib/purchase-orders'
 import { shopPaymentMethodLabels } from '~/lib/shop'
@@ -226,7 +226,7 @@ function OrderLines({ order }: { order: CustomerOrderDetail }) {
  * A pharmacy's completed order with a prescription: the hand-out records completing it wrote, one
  * per dispensed batch, each with its printable label (§ 14 ApBetrO).
  */
-function OrderHandOuts({ order }: { order: CustomerOrderDetail }) {
+function OrderHandouts({ order }: { order: CustomerOrderDetail }) {
   return (
     <section
       aria-labelledby="order-hand-outs"
@@ -240,20 +240,20 @@ function OrderHandOuts({ order }: { order: CustomerOrderDetail }) {
         Beim Abschließen dokumentiert, mit den Etikettangaben nach § 14 ApBetrO.
       </p>
       <ul className="mt-4 divide-y divide-border text-sm">
-        {order.handOuts.map((handOut) => (
-          <li key={handOut.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
+        {order.handouts.map((handout) => (
+          <li key={handout.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
             <span>
-              <span className="font-mono">{handOut.number}</span> · {handOut.productName} ·{' '}
-              {handOutQuantity(handOut)} aus Charge{' '}
-              <span className="font-mono">{handOut.batchNumber}</span>
+              <span className="font-mono">{handout.number}</span> · {handout.productName} ·{' '}
+              {handoutQuantity(handout)} aus Charge{' '}
+              <span className="font-mono">{handout.batchNumber}</span>
             </span>
             <Link
               to="/abgabe/$id"
-              params={{ id: handOut.id }}
+              params={{ id: handout.id }}
               className="inline-flex items-center gap-1.5 font-medium text-brand-900 hover:underline"
             >
               <Printer className="size-4" aria-hidden="true" />
-              Abgabe und Etikett {handOut.number}
+              Abgabe und Etikett {handout.number}
             </Link>
           </li>
         ))}
@@ -437,7 +437,7 @@ export function CustomerOrderPage() {
         <OrderFacts order={order} />
         {(order.needsPrescription || order.prescription) && <PrescriptionCard order={order} />}
         <OrderLines order={order} />
-        {order.handOuts.length > 0 && <OrderHandOuts order={order} />}
+        {order.handouts.length > 0 && <OrderHandouts order={order} />}
         <OrderDocuments orderId={order.id} orderVersion={order.version} />
         <OrderTimeline order={order} />
       </div>

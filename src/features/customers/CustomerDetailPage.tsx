@@ -27,7 +27,7 @@ import {
   reactivateCustomerFn,
   unlinkShopAccountFn,
 } from './customer-save.functions'
-import { customerWords } from './customer-words'
+import { customerTerms } from './customer-terms'
 import { customerQuery, customersKey } from './customers.queries'
 
 const route = getRouteApi('/_app/customers/$id/')
@@ -214,7 +214,7 @@ export function CustomerDetailPage() {
   const queryClient = useQueryClient()
   const [asking, setAsking] = useState<Asking>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: customersKey })
-  const words = customerWords(customer.owner.members)
+  const words = customerTerms(customer.owner.members)
   const anonymised = customer.anonymisedAt !== null
 
   async function run(action: () => Promise<unknown>, success: string) {

@@ -201,9 +201,9 @@ export function CustomerExportPage() {
           </div>
         )}
       </Section>
-      {(data.customer.kind === 'member' || data.handOuts.length > 0) && (
-        <Section title={`Abgaben (${data.handOuts.length})`}>
-          {data.handOuts.length === 0 ? (
+      {(data.customer.kind === 'member' || data.handouts.length > 0) && (
+        <Section title={`Abgaben (${data.handouts.length})`}>
+          {data.handouts.length === 0 ? (
             <p className="text-ink-muted">Keine Abgaben.</p>
           ) : (
             <table className="w-full text-left text-sm">
@@ -225,26 +225,26 @@ export function CustomerExportPage() {
                 </tr>
               </thead>
               <tbody>
-                {data.handOuts.map((handOut) => (
-                  <tr key={handOut.number} className="border-t border-border">
+                {data.handouts.map((handout) => (
+                  <tr key={handout.number} className="border-t border-border">
                     <td className="py-1 pr-4">
-                      {handOut.number} vom {formatDateTime(handOut.handedOutAt)}
-                      {handOut.cancelledAt && (
+                      {handout.number} vom {formatDateTime(handout.handedOutAt)}
+                      {handout.cancelledAt && (
                         <span className="text-ink-muted">
                           {' '}
-                          · storniert am {formatDate(handOut.cancelledAt)}
+                          · storniert am {formatDate(handout.cancelledAt)}
                         </span>
                       )}
                     </td>
                     <td className="py-1 pr-4">
-                      {handOut.productName} · {handOut.batchNumber}
+                      {handout.productName} · {handout.batchNumber}
                     </td>
                     <td className="py-1 pr-4 text-right tabular-nums">
-                      {formatPackSize(handOut.quantity, handOut.packUnit)}
+                      {formatPackSize(handout.quantity, handout.packUnit)}
                     </td>
                     <td className="py-1 text-right tabular-nums">
-                      {formatCannabinoid(handOut.thcContent, handOut.cannabinoidUnit) ?? '–'} /{' '}
-                      {formatCannabinoid(handOut.cbdContent, handOut.cannabinoidUnit) ?? '–'}
+                      {formatCannabinoid(handout.thcContent, handout.cannabinoidUnit) ?? '–'} /{' '}
+                      {formatCannabinoid(handout.cbdContent, handout.cannabinoidUnit) ?? '–'}
                     </td>
                   </tr>
                 ))}

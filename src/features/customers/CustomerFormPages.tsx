@@ -21,7 +21,7 @@ import {
   emptyCustomerValues,
 } from './customer-form'
 import { createCustomerFn, updateCustomerFn } from './customer-save.functions'
-import { customerWords } from './customer-words'
+import { customerTerms } from './customer-terms'
 import { customerQuery, customersKey } from './customers.queries'
 
 const editRoute = getRouteApi('/_app/customers/$id/edit')
@@ -38,7 +38,7 @@ function CustomerForm({
   const queryClient = useQueryClient()
   const [failure, setFailure] = useState<string | null>(null)
   const leaving = useRef(false)
-  const words = customerWords(kinds.length === 1 && kinds[0] === 'member')
+  const words = customerTerms(kinds.length === 1 && kinds[0] === 'member')
 
   async function save(value: CustomerFormValues) {
     const customer = customerInputOf(value)
@@ -102,7 +102,7 @@ function CustomerForm({
 export function CustomerCreatePage() {
   const { user } = useSession()
   const kinds = isBusinessUser(user) ? customerKindsFor(user.organisation.category) : []
-  const words = customerWords(kinds.length === 1 && kinds[0] === 'member')
+  const words = customerTerms(kinds.length === 1 && kinds[0] === 'member')
   return (
     <>
       <PageHeader
@@ -123,7 +123,7 @@ export function CustomerCreatePage() {
 export function CustomerEditPage() {
   const { id } = editRoute.useParams()
   const { data: detail } = useSuspenseQuery(customerQuery(id))
-  const words = customerWords(detail.owner.members)
+  const words = customerTerms(detail.owner.members)
   return (
     <>
       <PageHeader

@@ -9,7 +9,7 @@ import { DataTable, dataColumns, RowLink, SelectFilter } from '../ui/DataTable'
 import { EmptyState } from '../ui/EmptyState'
 import { PageHeader } from '../ui/PageHeader'
 import { CustomerStatusBadge } from './CustomerStatusBadge'
-import { customerWords } from './customer-words'
+import { customerTerms } from './customer-terms'
 import { customersQuery } from './customers.queries'
 
 const route = getRouteApi('/_app/customers/')
@@ -61,7 +61,7 @@ export function CustomersPage() {
   const search = route.useSearch()
   const { data } = useSuspenseQuery(customersQuery(search))
   const { owner } = data
-  const words = customerWords(owner.members)
+  const words = customerTerms(owner.members)
   const createLink = (label: string) => (
     <ButtonLink to="/customers/create">
       <Plus className="size-4" aria-hidden="true" />

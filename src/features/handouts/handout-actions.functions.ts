@@ -1,11 +1,11 @@
 import { createServerFn } from '@tanstack/react-start'
-import type { CancelHandOutInput, CreateHandOutInput } from '~/lib/handouts'
+import type { CancelHandoutInput, CreateHandoutInput } from '~/lib/handouts'
 import {
-  cancelHandOut,
-  createHandOut,
+  cancelHandout,
+  createHandout,
   getMemberAllowance,
-  listHandOutBatches,
-  searchHandOutMembers,
+  listHandoutBatches,
+  searchHandoutMembers,
 } from '~/server/handouts/handouts.server'
 import { authenticated } from '../server-fn/auth.middleware'
 import { inputOf, objectInput, passedOn, recordId, searchInput } from '../server-fn/inputs'
@@ -16,10 +16,10 @@ import { inputOf, objectInput, passedOn, recordId, searchInput } from '../server
  * shape; the services parse it with the shared schemas.
  */
 
-export const fetchHandOutMembers = createServerFn({ method: 'GET' })
+export const fetchHandoutMembers = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(searchInput)
-  .handler(async ({ data, context }) => searchHandOutMembers(context.actor, data.q, context.db))
+  .handler(async ({ data, context }) => searchHandoutMembers(context.actor, data.q, context.db))
 
 export const fetchMemberAllowance = createServerFn({ method: 'GET' })
   .middleware([authenticated])
@@ -28,7 +28,7 @@ export const fetchMemberAllowance = createServerFn({ method: 'GET' })
     getMemberAllowance(context.actor, data.customerId, context.db),
   )
 
-export const fetchHandOutBatches = createServerFn({ method: 'GET' })
+export const fetchHandoutBatches = createServerFn({ method: 'GET' })
   .middleware([authenticated])
   .validator(
     inputOf({
@@ -37,21 +37,21 @@ export const fetchHandOutBatches = createServerFn({ method: 'GET' })
     }),
   )
   .handler(async ({ data, context }) =>
-    listHandOutBatches(context.actor, data.customerId, context.db),
+    listHandoutBatches(context.actor, data.customerId, context.db),
   )
 
-export const createHandOutFn = createServerFn({ method: 'POST' })
+export const createHandoutFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator(objectInput<CreateHandOutInput>())
-  .handler(async ({ data, context }) => createHandOut(context.actor, data, context.db))
+  .validator(objectInput<CreateHandoutInput>())
+  .handler(async ({ data, context }) => createHandout(context.actor, data, context.db))
 
-export const cancelHandOutFn = createServerFn({ method: 'POST' })
+export const cancelHandoutFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(
-    inputOf({ id: recordId, reason: passedOn<CancelHandOutInput['reason']>() }).transform(
+    inputOf({ id: recordId, reason: passedOn<CancelHandoutInput['reason']>() }).transform(
       ({ id, reason }) => ({ id, cancel: { reason } }),
     ),
   )
   .handler(async ({ data, context }) =>
-    cancelHandOut(context.actor, data.id, data.cancel, context.db),
+    cancelHandout(context.actor, data.id, data.cancel, context.db),
   )

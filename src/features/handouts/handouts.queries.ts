@@ -1,28 +1,28 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { FailureError } from '~/lib/failure'
-import type { HandOutListSearch } from '~/lib/handout-lists'
-import { fetchHandOut, fetchHandOuts } from './handouts.functions'
+import type { HandoutListSearch } from '~/lib/handout-lists'
+import { fetchHandout, fetchHandouts } from './handouts.functions'
 
 /** Every hand-out query starts with this key: a hand-out or a cancellation invalidates them all. */
-export const handOutsKey = ['hand-outs'] as const
+export const handoutsKey = ['hand-outs'] as const
 
-export const handOutsQuery = (search: HandOutListSearch) =>
+export const handoutsQuery = (search: HandoutListSearch) =>
   queryOptions({
-    queryKey: [...handOutsKey, 'list', search],
-    queryFn: () => fetchHandOuts({ data: search }),
+    queryKey: [...handoutsKey, 'list', search],
+    queryFn: () => fetchHandouts({ data: search }),
   })
 
-export const handOutQuery = (id: string) =>
+export const handoutQuery = (id: string) =>
   queryOptions({
-    queryKey: [...handOutsKey, 'record', id],
-    queryFn: () => fetchHandOut({ data: { id } }),
+    queryKey: [...handoutsKey, 'record', id],
+    queryFn: () => fetchHandout({ data: { id } }),
   })
 
 /** The record page's loader: an unknown id is the router's not-found page. */
-export async function loadHandOut(queryClient: QueryClient, id: string) {
+export async function loadHandout(queryClient: QueryClient, id: string) {
   try {
-    return await queryClient.fetchQuery({ ...handOutQuery(id), staleTime: 0 })
+    return await queryClient.fetchQuery({ ...handoutQuery(id), staleTime: 0 })
   } catch (error) {
     if (error instanceof FailureError && error.status === 404) throw notFound()
     throw error

@@ -2,10 +2,10 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { deliveryMethodLabels, orderTypeLabels, paymentStatusLabels } from '~/lib/customer-orders'
 import { formatCount, formatLongDate, formatTime } from '~/lib/format'
-import { formatGrams, handOutQuantity } from '~/lib/handouts'
+import { formatGrams, handoutQuantity } from '~/lib/handouts'
 import {
   type LiveConnectionState,
-  type LiveHandOutTile,
+  type LiveHandoutTile,
   type LiveOrderTile,
   type LiveStockTile,
   type LiveTile,
@@ -144,35 +144,35 @@ function OrderTile({ tile }: { tile: LiveOrderTile }) {
   )
 }
 
-function HandOutTile({ tile }: { tile: LiveHandOutTile }) {
+function HandoutTile({ tile }: { tile: LiveHandoutTile }) {
   return (
     <TileFrame tile={tile} count={formatCount(tile.total)}>
       <p className="mb-2 text-xl">
         Nach Gewicht zusammen <span className="font-semibold">{formatGrams(tile.totalMg)}</span>
       </p>
-      {tile.handOuts.length === 0 ? (
+      {tile.handouts.length === 0 ? (
         <p className="text-xl text-ink-muted">Heute noch keine Abgabe.</p>
       ) : (
         <ul className="divide-y divide-border">
-          {tile.handOuts.map((handOut) => (
-            <li key={handOut.id} className="py-2">
+          {tile.handouts.map((handout) => (
+            <li key={handout.id} className="py-2">
               <div className="flex items-baseline justify-between gap-4">
-                <span className="text-2xl font-semibold tabular-nums">{handOut.number}</span>
+                <span className="text-2xl font-semibold tabular-nums">{handout.number}</span>
                 <time
-                  dateTime={handOut.handedOutAt}
+                  dateTime={handout.handedOutAt}
                   className="text-lg tabular-nums text-ink-muted"
                 >
-                  {formatTime(handOut.handedOutAt)}
+                  {formatTime(handout.handedOutAt)}
                 </time>
               </div>
               <p className="text-lg">
-                {handOut.productName} · {handOutQuantity(handOut)}
+                {handout.productName} · {handoutQuantity(handout)}
               </p>
             </li>
           ))}
         </ul>
       )}
-      <Remaining shown={tile.handOuts.length} total={tile.total} />
+      <Remaining shown={tile.handouts.length} total={tile.total} />
     </TileFrame>
   )
 }
@@ -208,7 +208,7 @@ function StockTile({ tile }: { tile: LiveStockTile }) {
 }
 
 function Tile({ tile }: { tile: LiveTile }) {
-  if (tile.key === 'handouts_today') return <HandOutTile tile={tile} />
+  if (tile.key === 'handouts_today') return <HandoutTile tile={tile} />
   if (tile.key === 'stock_alerts') return <StockTile tile={tile} />
   return <OrderTile tile={tile} />
 }

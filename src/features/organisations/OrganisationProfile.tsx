@@ -6,9 +6,9 @@ import {
   type OrganisationProfileInput,
   organisationProfileSchema,
 } from '~/lib/new-organisation'
+import { categoryLabels } from '~/lib/organisation-labels'
 import type { OrganisationSettings } from '~/lib/organisation-settings'
 import { countryLabel } from '~/lib/products'
-import { categoryLabels } from '../account/labels'
 import { setOrganisationActiveFn } from '../admin/admin.functions'
 import { useAppForm } from '../forms/form-hook'
 import { Button } from '../ui/buttons'

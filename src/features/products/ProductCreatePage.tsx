@@ -23,8 +23,8 @@ import {
   emptyProductFactsForm,
   type ProductFactsFormValues,
   productFactsInputOf,
-} from '../product-db/master-product-form'
-import { ProductFactsFields } from '../product-db/ProductFactsFields'
+} from '../master-products/master-product-form'
+import { ProductFactsFields } from '../master-products/ProductFactsFields'
 import { useSession } from '../session/use-session'
 import { Button, ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'

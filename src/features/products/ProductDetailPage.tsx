@@ -4,7 +4,7 @@ import { Archive, ArchiveRestore, CircleAlert, Pencil } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { toast } from 'sonner'
 import { formatCount, formatDate, formatMoney } from '~/lib/format'
-import { formatSalesUnits } from '~/lib/inventory-labels'
+import { masterProductFieldLabels } from '~/lib/master-products'
 import {
   formatUnitPrice,
   grossCents,
@@ -12,7 +12,6 @@ import {
   organisationProductActionLabels,
   organisationProductFieldLabels,
 } from '~/lib/organisation-products'
-import { masterProductFieldLabels } from '~/lib/product-db'
 import {
   availableSalesUnits,
   packSizeToBaseUnits,
@@ -20,7 +19,8 @@ import {
   salesUnitShortLabel,
   vatRateLabels,
 } from '~/lib/products'
-import { ProductHistory } from '../product-db/ProductHistory'
+import { formatSalesUnits } from '~/lib/stock-labels'
+import { ProductHistory } from '../master-products/ProductHistory'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { PageHeader } from '../ui/PageHeader'

@@ -13,8 +13,8 @@ import {
   factsFormValuesOf,
   type ProductFactsFormValues,
   productFactsInputOf,
-} from '../product-db/master-product-form'
-import { ProductFactsFields } from '../product-db/ProductFactsFields'
+} from '../master-products/master-product-form'
+import { ProductFactsFields } from '../master-products/ProductFactsFields'
 import { ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { OfferFields } from './OfferFields'

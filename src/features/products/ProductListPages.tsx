@@ -4,7 +4,6 @@ import { Archive, Eye, Package, PackageOpen, Plus } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { toast } from 'sonner'
 import { formatDate, formatMoney } from '~/lib/format'
-import { formatSalesUnits } from '~/lib/inventory-labels'
 import {
   formatUnitPrice,
   grossCents,
@@ -21,6 +20,7 @@ import {
   productCategoryLabels,
   vatRateLabels,
 } from '~/lib/products'
+import { formatSalesUnits } from '~/lib/stock-labels'
 import { useListPending } from '../admin/AdminConsole'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'

@@ -2,7 +2,7 @@ import { formatMoney } from '~/lib/format'
 import { formatPackSize, productCategoryLabels, salesUnitShortLabel } from '~/lib/products'
 import type { OrderableProduct } from '~/lib/purchase-orders'
 import { ProductCombobox } from '../ui/ProductCombobox'
-import { orderableProductsQuery } from './purchasing-forms.queries'
+import { orderableProductsQuery } from './purchase-order-forms.queries'
 
 /**
  * Adds a line: a combobox over what the chosen supplier offers (its price list, or for an

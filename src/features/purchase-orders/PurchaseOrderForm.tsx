@@ -27,14 +27,14 @@ import {
   purchaseOrderFormErrors,
   unitPriceOf,
 } from './purchase-order-form'
+import { supplierOptionsQuery } from './purchase-order-forms.queries'
 import {
   cancelPurchaseOrderFn,
   createPurchaseOrderFn,
   orderPurchaseOrderFn,
   updatePurchaseOrderFn,
 } from './purchase-order-save.functions'
-import { purchasingKey } from './purchase-orders.queries'
-import { supplierOptionsQuery } from './purchasing-forms.queries'
+import { purchaseOrdersKey } from './purchase-orders.queries'
 import { SupplierDialog } from './SupplierDialog'
 
 const lineNet = (line: LineValues) => {
@@ -97,7 +97,7 @@ export function PurchaseOrderForm({
     if (!detail) {
       const created = await createPurchaseOrderFn({ data: { order: input } })
       leaving.current = true
-      await queryClient.invalidateQueries({ queryKey: purchasingKey })
+      await queryClient.invalidateQueries({ queryKey: purchaseOrdersKey })
       toast.success('Der Entwurf wurde gespeichert.')
       await navigate({ to: '/purchase_orders/$id/edit', params: { id: created.id } })
       return created.revision
@@ -106,7 +106,7 @@ export function PurchaseOrderForm({
       data: { id: detail.id, order: { ...input, revision: revision as number } },
     })
     setRevision(saved.revision)
-    await queryClient.invalidateQueries({ queryKey: purchasingKey })
+    await queryClient.invalidateQueries({ queryKey: purchaseOrdersKey })
     toast.success(
       saved.changed
         ? 'Der Entwurf wurde gespeichert.'
@@ -335,7 +335,7 @@ export function PurchaseOrderForm({
               })
               leaving.current = true
               form.reset(form.state.values)
-              await queryClient.invalidateQueries({ queryKey: purchasingKey })
+              await queryClient.invalidateQueries({ queryKey: purchaseOrdersKey })
               toast.success(`Bestellt als ${ordered.number}.`)
             }}
           />
@@ -351,7 +351,7 @@ export function PurchaseOrderForm({
                 data: { id: detail.id, revision: revision as number, reason },
               })
               leaving.current = true
-              await queryClient.invalidateQueries({ queryKey: purchasingKey })
+              await queryClient.invalidateQueries({ queryKey: purchaseOrdersKey })
               toast.success('Der Entwurf ist storniert.')
             }}
           />

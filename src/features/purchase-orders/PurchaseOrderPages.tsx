@@ -23,7 +23,7 @@ import { cancelPurchaseOrderFn } from './purchase-order-save.functions'
 import {
   purchaseOrderHistoryQuery,
   purchaseOrderQuery,
-  purchasingKey,
+  purchaseOrdersKey,
 } from './purchase-orders.queries'
 
 const editRoute = getRouteApi('/_app/purchase_orders/$id/edit')
@@ -166,7 +166,7 @@ function PurchaseOrderView({ order }: { order: PurchaseOrderDetail }) {
         reason={{ label: 'Grund', minLength: 3 }}
         onConfirm={async (reason) => {
           await cancelPurchaseOrderFn({ data: { id: order.id, revision: order.revision, reason } })
-          await queryClient.invalidateQueries({ queryKey: purchasingKey })
+          await queryClient.invalidateQueries({ queryKey: purchaseOrdersKey })
           toast.success('Die Bestellung ist storniert.')
         }}
       />

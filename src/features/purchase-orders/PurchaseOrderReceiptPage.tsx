@@ -23,12 +23,12 @@ import { changeFieldValue, fieldErrorOf } from '../forms/fields'
 import { useAppForm } from '../forms/form-hook'
 import { focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
-import { CertificateUpload } from '../inventory/Certificate'
+import { CertificateUpload } from '../stock/Certificate'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { receivePurchaseOrderFn } from './purchase-order-save.functions'
-import { purchaseOrderQuery, purchasingKey } from './purchase-orders.queries'
+import { purchaseOrderQuery, purchaseOrdersKey } from './purchase-orders.queries'
 
 const route = getRouteApi('/_app/purchase_orders/$id/receipt')
 
@@ -184,7 +184,7 @@ export function PurchaseOrderReceiptPage() {
         },
       })
       done.current = true
-      await queryClient.invalidateQueries({ queryKey: purchasingKey })
+      await queryClient.invalidateQueries({ queryKey: purchaseOrdersKey })
       toast.success(
         `${result.batchCount === 1 ? 'Eine Charge' : `${result.batchCount} Chargen`} eingebucht.`,
       )

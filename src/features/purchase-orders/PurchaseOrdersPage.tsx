@@ -16,8 +16,8 @@ import { DataTable, dataColumns, RowLink, SelectFilter } from '../ui/DataTable'
 import { EmptyState } from '../ui/EmptyState'
 import { PageHeader } from '../ui/PageHeader'
 import { PurchaseOrderStatusBadge } from './PurchaseOrderStatusBadge'
+import { supplierOptionsQuery } from './purchase-order-forms.queries'
 import { purchaseOrdersQuery } from './purchase-orders.queries'
-import { supplierOptionsQuery } from './purchasing-forms.queries'
 
 const route = getRouteApi('/_app/purchase_orders/')
 const column = dataColumns<PurchaseOrderRow>()

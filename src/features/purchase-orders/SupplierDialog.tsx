@@ -12,9 +12,9 @@ import {
 } from '~/lib/purchase-orders'
 import { useAppForm } from '../forms/form-hook'
 import { FormDialog } from '../ui/FormDialog'
+import { platformSellersQuery } from './purchase-order-forms.queries'
 import { createSupplierFn, updateSupplierFn } from './purchase-order-save.functions'
-import { purchasingKey } from './purchase-orders.queries'
-import { platformSellersQuery } from './purchasing-forms.queries'
+import { purchaseOrdersKey } from './purchase-orders.queries'
 
 interface SupplierFormValues {
   kind: SupplierKind
@@ -106,7 +106,7 @@ export function SupplierDialog({
       const saved = supplier
         ? await updateSupplierFn({ data: { id: supplier.id, supplier: input } })
         : await createSupplierFn({ data: { supplier: input } })
-      await queryClient.invalidateQueries({ queryKey: purchasingKey })
+      await queryClient.invalidateQueries({ queryKey: purchaseOrdersKey })
       toast.success(supplier ? 'Der Lieferant wurde gespeichert.' : 'Der Lieferant wurde angelegt.')
       onSaved?.(saved.id)
     },

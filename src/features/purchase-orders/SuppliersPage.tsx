@@ -16,9 +16,9 @@ import { DataTable, dataColumns, SelectFilter } from '../ui/DataTable'
 import { EmptyState } from '../ui/EmptyState'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { StatusBadge } from '../ui/StatusBadge'
+import { supplierQuery } from './purchase-order-forms.queries'
 import { archiveSupplierFn, restoreSupplierFn } from './purchase-order-save.functions'
-import { purchasingKey, suppliersQuery } from './purchase-orders.queries'
-import { supplierQuery } from './purchasing-forms.queries'
+import { purchaseOrdersKey, suppliersQuery } from './purchase-orders.queries'
 import { SupplierDialog } from './SupplierDialog'
 
 const route = getRouteApi('/_app/purchase_orders/suppliers')
@@ -65,7 +65,7 @@ function ArchiveSupplier({ row }: { row: SupplierRow }) {
         onConfirm={async () => {
           if (archived) await restoreSupplierFn({ data: { id: row.id } })
           else await archiveSupplierFn({ data: { id: row.id } })
-          await queryClient.invalidateQueries({ queryKey: purchasingKey })
+          await queryClient.invalidateQueries({ queryKey: purchaseOrdersKey })
           toast.success(
             archived ? `„${row.name}“ ist wiederhergestellt.` : `„${row.name}“ ist archiviert.`,
           )

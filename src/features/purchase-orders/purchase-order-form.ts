@@ -9,7 +9,7 @@ import type {
   PurchaseOrderItemDetail,
 } from '~/lib/purchase-orders'
 import { formErrorsOf } from '../forms/field-errors'
-import { decimalInputText } from '../product-db/decimal-input'
+import { decimalInputText } from '../master-products/decimal-input'
 
 /**
  * The purchase-order form's values and their way to and from `purchaseOrderDraftSchema`:

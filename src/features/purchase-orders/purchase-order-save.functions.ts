@@ -5,19 +5,19 @@ import type {
   SupplierInput,
   UpdatePurchaseOrderInput,
 } from '~/lib/purchase-order-schemas'
-import { receivePurchaseOrder } from '~/server/purchasing/purchase-order-receipts.server'
+import { receivePurchaseOrder } from '~/server/purchase-orders/purchase-order-receipts.server'
 import {
   cancelPurchaseOrder,
   createPurchaseOrder,
   orderPurchaseOrder,
   updatePurchaseOrder,
-} from '~/server/purchasing/purchase-orders.server'
+} from '~/server/purchase-orders/purchase-orders.server'
 import {
   archiveSupplier,
   createSupplier,
   restoreSupplier,
   updateSupplier,
-} from '~/server/purchasing/suppliers.server'
+} from '~/server/purchase-orders/suppliers.server'
 import { authenticated } from '../server-fn/auth.middleware'
 import { idInput, inputOf, passedOn, recordId } from '../server-fn/inputs'
 

@@ -4,8 +4,8 @@ import {
   getPurchaseOrder,
   listPurchaseOrderHistory,
   listPurchaseOrders,
-} from '~/server/purchasing/purchase-orders.server'
-import { listSuppliers } from '~/server/purchasing/suppliers.server'
+} from '~/server/purchase-orders/purchase-orders.server'
+import { listSuppliers } from '~/server/purchase-orders/suppliers.server'
 import { authenticated } from '../server-fn/auth.middleware'
 import { idInput, readBy } from '../server-fn/inputs'
 

@@ -8,28 +8,28 @@ import {
 } from './purchase-orders.functions'
 
 /** Every purchasing query starts with this key: a change invalidates them all. */
-export const purchasingKey = ['purchasing'] as const
+export const purchaseOrdersKey = ['purchase-orders'] as const
 
 export const purchaseOrdersQuery = (search: PurchaseOrderListSearch) =>
   queryOptions({
-    queryKey: [...purchasingKey, 'orders', search],
+    queryKey: [...purchaseOrdersKey, 'orders', search],
     queryFn: () => fetchPurchaseOrders({ data: search }),
   })
 
 export const purchaseOrderQuery = (id: string) =>
   queryOptions({
-    queryKey: [...purchasingKey, 'order', id],
+    queryKey: [...purchaseOrdersKey, 'order', id],
     queryFn: () => fetchPurchaseOrder({ data: { id } }),
   })
 
 export const purchaseOrderHistoryQuery = (id: string) =>
   queryOptions({
-    queryKey: [...purchasingKey, 'history', id],
+    queryKey: [...purchaseOrdersKey, 'history', id],
     queryFn: () => fetchPurchaseOrderHistory({ data: { id } }),
   })
 
 export const suppliersQuery = (search: SupplierListSearch) =>
   queryOptions({
-    queryKey: [...purchasingKey, 'suppliers', search],
+    queryKey: [...purchaseOrdersKey, 'suppliers', search],
     queryFn: () => fetchSuppliers({ data: search }),
   })

@@ -34,8 +34,8 @@ import { berlinDayStart, berlinMonthOf } from '../db/berlin-time.server'
 import type { Executor } from '../db/client.server'
 import { organisations } from '../db/schema'
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors.server'
-import { handOutVariety } from '../handouts/handout-variety.server'
-import { handOuts } from '../handouts/handouts.schema'
+import { handoutVariety } from '../handouts/handout-variety.server'
+import { handouts } from '../handouts/handouts.schema'
 import { organisationProducts, products } from '../products/products.schema'
 import { batches, stockMovements } from '../stock/stock.schema'
 
@@ -244,8 +244,8 @@ async function ordersByChannel(
 }
 
 const weighted = (
-  content: SQL | typeof handOuts.thcContent,
-  weight: SQL | typeof handOuts.quantity,
+  content: SQL | typeof handouts.thcContent,
+  weight: SQL | typeof handouts.quantity,
 ) => sql<string | null>`round(sum(${content} * ${weight}) / nullif(sum(${weight}), 0), 2)::text`
 
 const contentOrNull = (value: string | null) => (value === null ? null : Number(value))
@@ -263,24 +263,24 @@ async function thcByMonth(db: Executor, scope: AnalysisScope): Promise<AnalysisR
     averageCbd: string | null
   }[]
   if (scope.organisation.category === 'club') {
-    const month = berlinMonthOf(handOuts.handedOutAt)
+    const month = berlinMonthOf(handouts.handedOutAt)
     rows = await db
       .select({
         month: month.label,
-        quantityMg: sql<string>`sum(${handOuts.quantity})`,
-        averageThc: weighted(handOuts.thcContent, handOuts.quantity),
-        averageCbd: weighted(handOuts.cbdContent, handOuts.quantity),
+        quantityMg: sql<string>`sum(${handouts.quantity})`,
+        averageThc: weighted(handouts.thcContent, handouts.quantity),
+        averageCbd: weighted(handouts.cbdContent, handouts.quantity),
       })
-      .from(handOuts)
-      .innerJoin(organisationProducts, eq(organisationProducts.id, handOuts.organisationProductId))
+      .from(handouts)
+      .innerJoin(organisationProducts, eq(organisationProducts.id, handouts.organisationProductId))
       .innerJoin(products, eq(products.id, organisationProducts.productId))
       .where(
         and(
-          eq(handOuts.organisationId, scope.organisation.id),
-          isNull(handOuts.cancelledAt),
-          gte(handOuts.handedOutAt, scope.start),
-          lt(handOuts.handedOutAt, scope.end),
-          eq(handOuts.cannabinoidUnit, 'percent'),
+          eq(handouts.organisationId, scope.organisation.id),
+          isNull(handouts.cancelledAt),
+          gte(handouts.handedOutAt, scope.start),
+          lt(handouts.handedOutAt, scope.end),
+          eq(handouts.cannabinoidUnit, 'percent'),
           scope.category ? eq(products.category, scope.category) : undefined,
         ),
       )
@@ -325,35 +325,35 @@ async function thcByMonth(db: Executor, scope: AnalysisScope): Promise<AnalysisR
 }
 
 /** A club's hand-outs of the period per variety, as the annual report groups them. */
-async function handOutsByVariety(
+async function handoutsByVariety(
   db: Executor,
   scope: AnalysisScope,
 ): Promise<AnalysisRows<'handOuts'>> {
-  const quantity = sql<string>`sum(${handOuts.quantity})`
+  const quantity = sql<string>`sum(${handouts.quantity})`
   const rows = await db
     .select({
-      name: handOutVariety,
-      unit: handOuts.cannabinoidUnit,
-      handOuts: sql<number>`count(*)::int`,
+      name: handoutVariety,
+      unit: handouts.cannabinoidUnit,
+      handouts: sql<number>`count(*)::int`,
       quantityMg: quantity,
-      members: sql<number>`count(distinct ${handOuts.customerId})::int`,
-      averageThc: weighted(handOuts.thcContent, handOuts.quantity),
-      averageCbd: weighted(handOuts.cbdContent, handOuts.quantity),
+      members: sql<number>`count(distinct ${handouts.customerId})::int`,
+      averageThc: weighted(handouts.thcContent, handouts.quantity),
+      averageCbd: weighted(handouts.cbdContent, handouts.quantity),
     })
-    .from(handOuts)
-    .innerJoin(organisationProducts, eq(organisationProducts.id, handOuts.organisationProductId))
+    .from(handouts)
+    .innerJoin(organisationProducts, eq(organisationProducts.id, handouts.organisationProductId))
     .innerJoin(products, eq(products.id, organisationProducts.productId))
     .where(
       and(
-        eq(handOuts.organisationId, scope.organisation.id),
-        isNull(handOuts.cancelledAt),
-        gte(handOuts.handedOutAt, scope.start),
-        lt(handOuts.handedOutAt, scope.end),
+        eq(handouts.organisationId, scope.organisation.id),
+        isNull(handouts.cancelledAt),
+        gte(handouts.handedOutAt, scope.start),
+        lt(handouts.handedOutAt, scope.end),
         scope.category ? eq(products.category, scope.category) : undefined,
       ),
     )
-    .groupBy(handOutVariety, handOuts.cannabinoidUnit)
-    .orderBy(desc(quantity), asc(handOutVariety))
+    .groupBy(handoutVariety, handouts.cannabinoidUnit)
+    .orderBy(desc(quantity), asc(handoutVariety))
   return rows.map((row) => ({
     ...row,
     unit: row.unit as CannabinoidUnit,
@@ -475,7 +475,7 @@ export async function analysisChartRows(
     case 'channels':
       return { key, rows: await ordersByChannel(db, scope) }
     case 'handOuts':
-      return { key, rows: await handOutsByVariety(db, scope) }
+      return { key, rows: await handoutsByVariety(db, scope) }
     case 'thc':
       return { key, rows: await thcByMonth(db, scope) }
     case 'turnover':
@@ -565,7 +565,7 @@ function csvTable(chart: AnalysisChart): { header: string[]; rows: string[][] } 
         header: ['Sorte', 'Abgaben', 'Menge (g)', 'Mitglieder', 'THC Ø', 'CBD Ø', 'Einheit'],
         rows: chart.rows.map((row) => [
           row.name,
-          String(row.handOuts),
+          String(row.handouts),
           grams(row.quantityMg),
           String(row.members),
           content(row.averageThc),

@@ -12,12 +12,12 @@ import { storeServerFile } from '../files/file-store.server'
 import {
   changeOrder as changePurchaseOrder,
   purchaseOrderAudit,
-} from '../purchasing/purchase-order-changes.server'
+} from '../purchase-orders/purchase-order-changes.server'
 import {
   purchaseOrderItems,
   purchaseOrderShipmentLines,
   purchaseOrders,
-} from '../purchasing/purchasing.schema'
+} from '../purchase-orders/purchase-orders.schema'
 import {
   assertAllowed,
   changeOrder,

@@ -28,7 +28,7 @@ import { quantityUnitOfPack } from '../../lib/stock'
 import type { Actor, SystemActor } from '../actor.server'
 import type { Database, Executor } from '../db/client.server'
 import { ConflictError, ForbiddenError, InvalidError, parseInput } from '../errors.server'
-import { recordDispensing } from '../handouts/dispensing.server'
+import { recordPharmacyHandouts } from '../handouts/pharmacy-handouts.server'
 import { refundOnCancel } from '../payments/mollie-refunds.server'
 import { products } from '../products/products.schema'
 import { batches, stockReservations } from '../stock/stock.schema'
@@ -311,7 +311,7 @@ function pickupPaymentOf(
 /**
  * Completes a ready or shipped order: its reservations become `sale` movements, in one step. For
  * a pharmacy this is the dispensing: the same transaction records the hand-out of every
- * prescription-only line with the batches picked for it (`recordDispensing`), and a pay-at-pickup
+ * prescription-only line with the batches picked for it (`recordPharmacyHandouts`), and a pay-at-pickup
  * order's payment (`pickupPaymentOf`).
  */
 export async function completeCustomerOrder(
@@ -341,9 +341,9 @@ export async function completeCustomerOrder(
       orderSource(order),
       'sale',
     )
-    const handOuts =
+    const handouts =
       seller.organisation.category === 'pharmacy'
-        ? await recordDispensing(tx, seller, order, items, sold, new Date())
+        ? await recordPharmacyHandouts(tx, seller, order, items, sold, new Date())
         : []
     return savedOrder(
       await applyTransition(tx, actor, order, 'complete', {
@@ -352,7 +352,7 @@ export async function completeCustomerOrder(
         detail: paid.detail,
         extra: {
           movements: sold.length,
-          ...(handOuts.length > 0 && { handOuts }),
+          ...(handouts.length > 0 && { handouts }),
           ...(payment && { payment: paid.detail }),
         },
       }),

@@ -22,7 +22,7 @@ import {
   paymentStatuses,
   prescriptionEvidenceKinds,
   prescriptionForms,
-} from '../../lib/customer-values'
+} from '../../lib/customer-enums'
 import { shopPaymentMethods } from '../../lib/shop'
 import { auditActorKind } from '../audit/audit-actor.schema'
 import { payerKind } from '../customers/customer-enums.schema'
@@ -31,7 +31,7 @@ import { timestamps } from '../db/columns'
 import { organisations, storedFiles, tenants, users } from '../db/core.schema'
 import { salesUnit, vatRate } from '../products/product-enums.schema'
 import { organisationProducts, products } from '../products/products.schema'
-import { purchaseOrders } from '../purchasing/purchasing.schema'
+import { purchaseOrders } from '../purchase-orders/purchase-orders.schema'
 import { batches } from '../stock/stock.schema'
 
 export const customerOrderStatus = pgEnum('customer_order_status', customerOrderStatuses)

@@ -37,7 +37,7 @@ import { berlinEndOfDay } from '../db/berlin-time.server'
 import type { Database, Executor } from '../db/client.server'
 import { users } from '../db/schema'
 import { ConflictError, InvalidError, NotFoundError, parseInput } from '../errors.server'
-import { handOuts } from '../handouts/handouts.schema'
+import { handouts } from '../handouts/handouts.schema'
 import { listPage, searchCondition } from '../list-query.server'
 import { productSearchCondition } from '../products/product-search.server'
 import { organisationProducts, products } from '../products/products.schema'
@@ -291,21 +291,21 @@ export async function getCustomerOrder(
     .orderBy(asc(customerOrderEvents.createdAt), asc(customerOrderEvents.id))
   const dispensed = await db
     .select({
-      id: handOuts.id,
-      number: handOuts.number,
-      productName: handOuts.productName,
-      batchNumber: handOuts.batchNumber,
-      quantity: handOuts.quantity,
-      packUnit: handOuts.packUnit,
+      id: handouts.id,
+      number: handouts.number,
+      productName: handouts.productName,
+      batchNumber: handouts.batchNumber,
+      quantity: handouts.quantity,
+      packUnit: handouts.packUnit,
     })
-    .from(handOuts)
+    .from(handouts)
     .where(
       and(
-        eq(handOuts.customerOrderId, order.id),
-        eq(handOuts.organisationId, order.organisationId),
+        eq(handouts.customerOrderId, order.id),
+        eq(handouts.organisationId, order.organisationId),
       ),
     )
-    .orderBy(asc(handOuts.number))
+    .orderBy(asc(handouts.number))
   const totals = orderTotalsWithFee(
     items.map(({ item }) => item),
     order.deliveryFeeCents,
@@ -410,7 +410,7 @@ export async function getCustomerOrder(
     paymentOptions: availablePaymentStatuses(order.paymentStatus, order.status),
     editable: editableStatuses.includes(order.status),
     timeline: timeline.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
-    handOuts: dispensed,
+    handouts: dispensed,
   }
 }
 

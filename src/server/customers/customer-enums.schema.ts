@@ -1,5 +1,5 @@
 import { pgEnum } from 'drizzle-orm/pg-core'
-import { customerKinds, eInvoiceFormats, payerKinds } from '../../lib/customer-values'
+import { customerKinds, eInvoiceFormats, payerKinds } from '../../lib/customer-enums'
 
 /**
  * The customer enums, in a module without imports from the other schemas: customer orders use

@@ -11,7 +11,7 @@ import {
 import type { Database, Executor } from '../db/client.server'
 import { organisations } from '../db/schema'
 import { ConflictError, NotFoundError, parseInput } from '../errors.server'
-import { handOuts } from '../handouts/handouts.schema'
+import { handouts } from '../handouts/handouts.schema'
 import { customerNotes } from './customers.schema'
 import {
   type CustomerRowType,
@@ -87,9 +87,9 @@ export async function exportCustomer(
     : []
   const records = await db
     .select()
-    .from(handOuts)
-    .where(and(eq(handOuts.customerId, row.id), eq(handOuts.organisationId, owner.id)))
-    .orderBy(desc(handOuts.handedOutAt), desc(handOuts.id))
+    .from(handouts)
+    .where(and(eq(handouts.customerId, row.id), eq(handouts.organisationId, owner.id)))
+    .orderBy(desc(handouts.handedOutAt), desc(handouts.id))
   const shopAccount = await shopAccountOf(db, row.shopUserId)
   await recordAudit(db, {
     organisationId: owner.id,
@@ -163,7 +163,7 @@ export async function exportCustomer(
           : null,
       }
     }),
-    handOuts: records.map((record) => ({
+    handouts: records.map((record) => ({
       number: record.number,
       handedOutAt: record.handedOutAt.toISOString(),
       productName: record.productName,

@@ -7,7 +7,7 @@ import {
   nearLimitShare,
 } from '../../lib/dashboard'
 import { berlinIsoDate } from '../../lib/format'
-import { ageClassOn, calendarMonthOf, handOutRulesFor } from '../../lib/handouts'
+import { ageClassOn, calendarMonthOf, handoutRulesFor } from '../../lib/handouts'
 import { arrivingPurchaseOrderStatuses } from '../../lib/purchase-orders'
 import { type Actor, requireBusiness } from '../actor.server'
 import { auditEvents } from '../audit/audit.schema'
@@ -20,17 +20,17 @@ import { customers } from '../customers/customers.schema'
 import { berlinStartOf } from '../db/berlin-time.server'
 import type { Database } from '../db/client.server'
 import { users } from '../db/schema'
-import { handOuts } from '../handouts/handouts.schema'
+import { handouts } from '../handouts/handouts.schema'
 import { organisationProducts, products } from '../products/products.schema'
-import { purchaseOrders } from '../purchasing/purchasing.schema'
-import { inventoryWarningCounts } from '../stock/inventory.server'
+import { purchaseOrders } from '../purchase-orders/purchase-orders.schema'
 import { batches } from '../stock/stock.schema'
 import { sellableBatch } from '../stock/stock-ledger.server'
+import { stockWarningCounts } from '../stock/stock-lists.server'
 
 /**
  * The dashboard of the acting user's organisation: a handful of queries, each counting what the
  * list it links to filters by the same condition (`customerOrderTodoCondition`,
- * `inventoryWarningCounts`), so a figure and its list always agree.
+ * `stockWarningCounts`), so a figure and its list always agree.
  */
 
 const todoCount = (todo: Parameters<typeof customerOrderTodoCondition>[0]) =>
@@ -105,33 +105,33 @@ async function recentActivity(db: Database, organisationId: string) {
 /**
  * A club's figures (KCanG): hand-outs today, grams this month against what its active members may
  * receive in all, members at 80 % of their monthly amount or more, and each variety's stock. The
- * limits come from the hand-out rules (`handOutRulesFor`), so the figure follows the counter.
+ * limits come from the hand-out rules (`handoutRulesFor`), so the figure follows the counter.
  */
 async function clubFigures(db: Database, organisationId: string) {
   const today = berlinIsoDate()
   const month = calendarMonthOf(today)
   const counted = and(
-    eq(handOuts.organisationId, organisationId),
-    isNull(handOuts.cancelledAt),
-    gte(handOuts.handedOutOn, month.first),
-    lt(handOuts.handedOutOn, month.next),
+    eq(handouts.organisationId, organisationId),
+    isNull(handouts.cancelledAt),
+    gte(handouts.handedOutOn, month.first),
+    lt(handouts.handedOutOn, month.next),
   )
   const [totals, usage, members, varieties] = await Promise.all([
     db
       .select({
-        today: sql<number>`(count(*) filter (where ${handOuts.handedOutOn} = ${today}))::int`,
-        monthMg: sql<number>`coalesce(sum(${handOuts.quantity}), 0)::bigint`,
+        today: sql<number>`(count(*) filter (where ${handouts.handedOutOn} = ${today}))::int`,
+        monthMg: sql<number>`coalesce(sum(${handouts.quantity}), 0)::bigint`,
       })
-      .from(handOuts)
+      .from(handouts)
       .where(counted),
     db
       .select({
-        customerId: handOuts.customerId,
-        usedMg: sql<number>`sum(${handOuts.quantity})::bigint`,
+        customerId: handouts.customerId,
+        usedMg: sql<number>`sum(${handouts.quantity})::bigint`,
       })
-      .from(handOuts)
+      .from(handouts)
       .where(counted)
-      .groupBy(handOuts.customerId),
+      .groupBy(handouts.customerId),
     db
       .select({ id: customers.id, birthDate: customers.birthDate })
       .from(customers)
@@ -163,7 +163,7 @@ async function clubFigures(db: Database, organisationId: string) {
       .orderBy(products.name),
   ])
   const monthlyLimitOf = (birthDate: string | null) =>
-    handOutRulesFor(birthDate ? ageClassOn(birthDate, today) : 'young_adult').monthlyMg
+    handoutRulesFor(birthDate ? ageClassOn(birthDate, today) : 'young_adult').monthlyMg
   const limits = new Map(members.map((member) => [member.id, monthlyLimitOf(member.birthDate)]))
   const nearLimit = usage.filter((member) => {
     const limit = limits.get(member.customerId)
@@ -194,9 +194,7 @@ export async function getDashboard(actor: Actor, db: Database): Promise<Dashboar
       ? orderFigures(db, organisation.id)
       : undefined,
     needs('arriving') ? arrivingCount(db, organisation.id) : 0,
-    needs('quarantine', 'low', 'expiring')
-      ? inventoryWarningCounts(db, organisation.id)
-      : undefined,
+    needs('quarantine', 'low', 'expiring') ? stockWarningCounts(db, organisation.id) : undefined,
     organisation.category === 'club' ? clubFigures(db, organisation.id) : undefined,
     recentActivity(db, organisation.id),
   ])

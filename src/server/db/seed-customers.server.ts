@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { PayerKind } from '../../lib/customer-values'
+import type { PayerKind } from '../../lib/customer-enums'
 import { formatCustomerNumber } from '../../lib/customers'
 import { berlinIsoDate } from '../../lib/format'
 import { numberCounters } from '../counters/counters.schema'

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import { addCalendarDays, berlinIsoDate } from '../../lib/format'
 import { calendarMonthOf } from '../../lib/handouts'
 import type { BusinessActor } from '../actor.server'
-import { handOuts } from '../handouts/handouts.schema'
-import { createHandOut, listHandOutBatches } from '../handouts/handouts.server'
+import { handouts } from '../handouts/handouts.schema'
+import { createHandout, listHandoutBatches } from '../handouts/handouts.server'
 import type { Database } from './client.server'
 import { demoActorOf } from './seed-actor.server'
 import { demoCustomerIds } from './seed-customers.server'
@@ -19,7 +19,7 @@ import { demoIds } from './seed-ids.server'
  */
 
 /** The members near their limit, for the end-to-end test and the README. */
-export const demoHandOutMembers = {
+export const demoHandoutMembers = {
   /** Adult: 46 g of 50 g this month. */
   adult: demoCustomerIds.clubMember,
   /** 20 years old: 27 g of 30 g this month. */
@@ -43,7 +43,7 @@ function earlierDaysOf(today: string, count: number): string[] {
 /** The afternoon of a Berlin calendar day (UTC 13:00 is 14:00 or 15:00 there). */
 const afternoonOf = (day: string) => new Date(`${day}T13:00:00Z`)
 
-async function handOutNearLimit(
+async function handoutNearLimit(
   db: Database,
   clerk: BusinessActor,
   customerId: string,
@@ -53,7 +53,7 @@ async function handOutNearLimit(
   const now = new Date()
   const today = berlinIsoDate(now)
   const days = earlierDaysOf(today, grams.length)
-  const batches = (await listHandOutBatches(clerk, customerId, db, now)).filter(
+  const batches = (await listHandoutBatches(clerk, customerId, db, now)).filter(
     (batch) => batch.refusal === null && productNames.includes(batch.productName),
   )
   if (batches.length === 0) throw new Error('demo hand-outs need released harvests')
@@ -65,7 +65,7 @@ async function handOutNearLimit(
       continue
     }
     const batch = batches[index % batches.length] as (typeof batches)[number]
-    await createHandOut(
+    await createHandout(
       clerk,
       { customerId, batchId: batch.batchId, quantity: amount * gram, identityChecked: true },
       db,
@@ -74,7 +74,7 @@ async function handOutNearLimit(
   }
   if (forToday > 0) {
     const batch = batches[0] as (typeof batches)[number]
-    await createHandOut(
+    await createHandout(
       clerk,
       {
         customerId,
@@ -88,14 +88,14 @@ async function handOutNearLimit(
   }
 }
 
-export async function seedDemoHandOuts(db: Database): Promise<void> {
+export async function seedDemoHandouts(db: Database): Promise<void> {
   const [existing] = await db
-    .select({ id: handOuts.id })
-    .from(handOuts)
-    .where(eq(handOuts.organisationId, demoIds.club))
+    .select({ id: handouts.id })
+    .from(handouts)
+    .where(eq(handouts.organisationId, demoIds.club))
     .limit(1)
   if (existing) return
   const clerk = await demoActorOf(db, demoIds.userClubOwner)
-  await handOutNearLimit(db, clerk, demoHandOutMembers.adult, ['Auwald', 'Rosental'], [20, 15, 11])
-  await handOutNearLimit(db, clerk, demoHandOutMembers.youngAdult, ['Elsterflut'], [15, 12])
+  await handoutNearLimit(db, clerk, demoHandoutMembers.adult, ['Auwald', 'Rosental'], [20, 15, 11])
+  await handoutNearLimit(db, clerk, demoHandoutMembers.youngAdult, ['Elsterflut'], [15, 12])
 }

@@ -9,8 +9,8 @@ import {
   ageClassOn,
   calendarMonthOf,
   formOfUseByCategory,
-  handOutLimits,
-  handOutRulesFor,
+  handoutLimits,
+  handoutRulesFor,
   storageNoteByCategory,
 } from '../../lib/handouts'
 import type { PrefixedNumberSeries } from '../../lib/number-series'
@@ -36,10 +36,10 @@ import { pricedLines } from '../customer-orders/customer-orders.server'
 import { customers } from '../customers/customers.schema'
 import { fillingProtocols, fillingUnits } from '../filling-protocols/filling-protocols.schema'
 import { filledBatchFacts, fillingSourceType } from '../filling-protocols/filling-protocols.server'
-import { handOuts } from '../handouts/handouts.schema'
-import { handOutSourceType } from '../handouts/handouts.server'
+import { handouts } from '../handouts/handouts.schema'
+import { handoutSourceType } from '../handouts/handouts.server'
 import { organisationProducts, products } from '../products/products.schema'
-import { suppliers } from '../purchasing/purchasing.schema'
+import { suppliers } from '../purchase-orders/purchase-orders.schema'
 import { batches, stockMovements } from '../stock/stock.schema'
 import { berlinWallClock } from './berlin-time.server'
 import type { Database, Executor } from './client.server'
@@ -180,7 +180,7 @@ export function historyWindow(now: Date = new Date()) {
   let fromDay = monthStart
   for (let month = 0; month < 12; month++)
     fromDay = calendarMonthOf(addCalendarDays(fromDay, -1)).first
-  return { fromDay, salesToDay: today, handOutsToDay: monthStart }
+  return { fromDay, salesToDay: today, handoutsToDay: monthStart }
 }
 
 interface StockBatch<T> {
@@ -1242,7 +1242,7 @@ export async function generateSalesHistory(
     ),
     (dispensing) => dispensing.sale.order.completedAt,
   )
-  const handOutRows: (typeof handOuts.$inferInsert)[] = dispensings.map((dispensing, index) => {
+  const handoutRows: (typeof handouts.$inferInsert)[] = dispensings.map((dispensing, index) => {
     const { order, line } = dispensing.sale
     const batch = dispensing.batch.row
     const prescription = prescriptionOf.get(order.id)
@@ -1287,7 +1287,7 @@ export async function generateSalesHistory(
   await insertRows(tx, customerOrderEvidence, evidenceRows)
   await insertRows(tx, customerOrderEvents, eventRows)
   await insertRows(tx, customerOrderPicks, pickRows)
-  await insertRows(tx, handOuts, handOutRows)
+  await insertRows(tx, handouts, handoutRows)
   await fillings.write(tx)
   return {
     orders: orderRows.length,
@@ -1300,7 +1300,7 @@ export async function generateSalesHistory(
 
 // ─── Hand-outs (clubs) ───────────────────────────────────────────────────────────────────────
 
-export interface HandOutHistoryPlan {
+export interface HandoutHistoryPlan {
   organisationId: string
   /** The clerk at the counter, who also records the harvests. */
   userId: string
@@ -1319,7 +1319,7 @@ interface Variety {
   unit: CannabinoidUnit
 }
 
-interface GeneratedHandOut {
+interface GeneratedHandout {
   id: string
   serial: number
   customerId: string
@@ -1348,20 +1348,20 @@ const harvestSpread = 0.07
  * their age class, and members aged 18–20 only varieties whose every harvest stays within their
  * THC limit. Members count from their joining (and the club's minimum membership period).
  */
-function generateHandOuts(
+function generateHandouts(
   draw: Draw,
-  plan: HandOutHistoryPlan,
+  plan: HandoutHistoryPlan,
   varieties: Variety[],
   members: (typeof customers.$inferSelect)[],
   minMembershipDays: number | null,
   packs: ReadonlyMap<string, FilledPack>,
-): GeneratedHandOut[] {
-  const result: GeneratedHandOut[] = []
+): GeneratedHandout[] {
+  const result: GeneratedHandout[] = []
   const openDays = daysBetween(plan.fromDay, plan.toDay).filter(
     (isoDay) => openingHours[weekdayOf(isoDay)] !== undefined,
   )
   const mildEnough = (variety: Variety) => {
-    const maxThc = handOutLimits.youngAdultMaxThcPercent
+    const maxThc = handoutLimits.youngAdultMaxThcPercent
     return (
       variety.unit === 'percent' && (variety.thcContent ?? Infinity) * (1 + harvestSpread) <= maxThc
     )
@@ -1382,11 +1382,11 @@ function generateHandOuts(
     ].sort()[1] as string
     for (const monthDays of months.values()) {
       const possible = monthDays.filter(
-        (isoDay) => isoDay >= firstDay && ageOn(birthDate, isoDay) >= handOutLimits.minimumAge,
+        (isoDay) => isoDay >= firstDay && ageOn(birthDate, isoDay) >= handoutLimits.minimumAge,
       )
       if (possible.length === 0 || draw.chance(0.12)) continue
       const young = possible.some((isoDay) => ageClassOn(birthDate, isoDay) === 'young_adult')
-      const rules = handOutRulesFor(young ? 'young_adult' : 'adult')
+      const rules = handoutRulesFor(young ? 'young_adult' : 'adult')
       const allowed = young ? varieties.filter(mildEnough) : varieties
       if (allowed.length === 0) continue
       const monthGrams = Math.floor((rules.monthlyMg / 1000) * (0.25 + 0.7 * draw.next()))
@@ -1435,8 +1435,8 @@ function generateHandOuts(
   return result.sort((a, b) => a.at.getTime() - b.at.getTime())
 }
 
-export interface HandOutHistorySummary {
-  handOuts: number
+export interface HandoutHistorySummary {
+  handouts: number
   harvests: number
   fillings: number
 }
@@ -1446,10 +1446,10 @@ export interface HandOutHistorySummary {
  * from: one about every two months per variety, weighed, lab-tested and released two weeks
  * before its first hand-out, and handed out completely. Runs in the caller's transaction.
  */
-export async function generateHandOutHistory(
+export async function generateHandoutHistory(
   tx: Executor,
-  plan: HandOutHistoryPlan,
-): Promise<HandOutHistorySummary> {
+  plan: HandoutHistoryPlan,
+): Promise<HandoutHistorySummary> {
   const draw = new Draw(seedOf(plan.organisationId))
   const organisationId = plan.organisationId
   const varieties: Variety[] = (
@@ -1496,10 +1496,10 @@ export async function generateHandOutHistory(
     .from(organisations)
     .where(eq(organisations.id, organisationId))
   if (varieties.length === 0 || members.length === 0) {
-    return { handOuts: 0, harvests: 0, fillings: 0 }
+    return { handouts: 0, harvests: 0, fillings: 0 }
   }
   // Packs the club fills of a variety, the first of each; filling needs a second person.
-  const fillings = new HistoryFillings<GeneratedHandOut>(
+  const fillings = new HistoryFillings<GeneratedHandout>(
     draw,
     organisationId,
     plan.checkerId ? { filler: plan.userId, checker: plan.checkerId } : null,
@@ -1510,7 +1510,7 @@ export async function generateHandOutHistory(
       if (!packs.has(pack.bulkListingId)) packs.set(pack.bulkListingId, pack)
     }
   }
-  const generated = generateHandOuts(
+  const generated = generateHandouts(
     draw,
     plan,
     varieties,
@@ -1521,23 +1521,23 @@ export async function generateHandOutHistory(
   for (const pack of packs.values()) {
     fillings.plan(
       pack,
-      generated.filter((handOut) => handOut.pack === pack),
-      (handOut) => handOut.quantity,
-      (handOut) => handOut.at,
+      generated.filter((handout) => handout.pack === pack),
+      (handout) => handout.quantity,
+      (handout) => handout.at,
     )
   }
   await fillings.number(tx)
 
   const harvests: {
     variety: Variety
-    batch: StockBatch<Withdrawal<GeneratedHandOut>>
+    batch: StockBatch<Withdrawal<GeneratedHandout>>
     harvestedOn: string
   }[] = []
   const months = Math.max(1, daysBetween(plan.fromDay, plan.toDay).length / 30)
   for (const variety of varieties) {
     const withdrawals = withdrawalsOf(
-      generated.filter((handOut) => handOut.variety === variety && handOut.pack === null),
-      (handOut) => ({ at: handOut.at, neededAt: handOut.at, quantity: handOut.quantity }),
+      generated.filter((handout) => handout.variety === variety && handout.pack === null),
+      (handout) => ({ at: handout.at, neededAt: handout.at, quantity: handout.quantity }),
       fillings.drawnFrom(variety.id),
     )
     const total = withdrawals.reduce((sum, withdrawal) => sum + withdrawal.quantity, 0)
@@ -1555,29 +1555,29 @@ export async function generateHandOutHistory(
   const harvestNumbers = await numberRows(tx, organisationId, 'harvest', harvests, (harvest) =>
     berlinWallClock(harvest.harvestedOn, 12 * 60),
   )
-  const handOutNumbers = await numberRows(
+  const handoutNumbers = await numberRows(
     tx,
     organisationId,
     'hand_out',
     generated,
-    (handOut) => handOut.at,
+    (handout) => handout.at,
   )
 
   const ledger = new HistoryLedger(organisationId)
-  const handOutRows: (typeof handOuts.$inferInsert)[] = []
-  const handOut = (batch: BatchAccount, given: GeneratedHandOut) => {
+  const handoutRows: (typeof handouts.$inferInsert)[] = []
+  const handout = (batch: BatchAccount, given: GeneratedHandout) => {
     const product = given.pack ?? given.variety
     const movementId = ledger.book(batch, {
       kind: 'hand_out',
       quantity: -given.quantity,
       at: given.at,
       actorId: plan.userId,
-      source: { type: handOutSourceType, id: given.id },
+      source: { type: handoutSourceType, id: given.id },
     })
-    handOutRows.push({
+    handoutRows.push({
       id: given.id,
       organisationId,
-      number: handOutNumbers.get(given) as string,
+      number: handoutNumbers.get(given) as string,
       customerId: given.customerId,
       organisationProductId: product.id,
       batchId: batch.row.id,
@@ -1619,16 +1619,16 @@ export async function generateHandOutHistory(
     )
     for (const withdrawal of harvest.batch.takes) {
       if (withdrawal.filling) fillings.withdraw(ledger, batch, withdrawal.filling)
-      else handOut(batch, withdrawal.take)
+      else handout(batch, withdrawal.take)
     }
   })
-  fillings.takeOutUnits(ledger, handOut)
+  fillings.takeOutUnits(ledger, handout)
   await insertRows(tx, batches, ledger.batches)
   await insertRows(tx, stockMovements, ledger.movements)
-  await insertRows(tx, handOuts, handOutRows)
+  await insertRows(tx, handouts, handoutRows)
   await fillings.write(tx)
   return {
-    handOuts: handOutRows.length,
+    handouts: handoutRows.length,
     harvests: harvests.length,
     fillings: fillings.all.length,
   }
@@ -1691,12 +1691,12 @@ export async function seedDemoHistory(
   }
   if (!(await hasHistory(db, owners.club))) {
     await db.transaction(async (tx) => {
-      await generateHandOutHistory(tx, {
+      await generateHandoutHistory(tx, {
         organisationId: owners.club,
         userId: owners.userClubOwner,
         checkerId: owners.userClubTeam,
         fromDay: window.fromDay,
-        toDay: window.handOutsToDay,
+        toDay: window.handoutsToDay,
         certificateFileId: certificates.club,
       })
     })

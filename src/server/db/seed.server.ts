@@ -6,12 +6,12 @@ import { seedDemoAuditHistory } from './seed-audit.server'
 import { seedDemoCustomers } from './seed-customers.server'
 import { seedDemoDocuments } from './seed-documents.server'
 import { demoClubTeamLogin, seedDemoFillings } from './seed-fillings.server'
-import { seedDemoHandOuts } from './seed-handouts.server'
+import { seedDemoHandouts } from './seed-handouts.server'
 import { seedDemoHistory } from './seed-history.server'
 import { demoIds } from './seed-ids.server'
 import { seedDemoOrders } from './seed-orders.server'
 import { seedDemoProducts } from './seed-products.server'
-import { seedDemoPurchasing } from './seed-purchasing.server'
+import { seedDemoPurchaseOrders } from './seed-purchase-orders.server'
 import { seedDemoShopOrders } from './seed-shop-orders.server'
 import { demoCertificateIds, seedDemoStock } from './seed-stock.server'
 import { seedDemoSupport } from './seed-support.server'
@@ -288,13 +288,13 @@ export async function seedDemoData(db: Database): Promise<void> {
     await seedDemoSupport(tx, demoIds)
   })
   // Through the services, each in its own transaction, on top of the stock above.
-  await seedDemoPurchasing(db)
+  await seedDemoPurchaseOrders(db)
   await seedDemoOrders(db)
   // Documents are issued from the demo orders found by status.
   await seedDemoDocuments(db)
   await seedDemoShopOrders(db)
   // Grüne Ecke's members near their monthly limit, from its demo harvests.
-  await seedDemoHandOuts(db)
+  await seedDemoHandouts(db)
   // Fillings of bulk stock: confirmed ones at both, and one waiting for its second check.
   await seedDemoFillings(db)
   // A year of completed orders and hand-outs before today, from batches emptied by them (ADR 047).

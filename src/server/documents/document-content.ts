@@ -1,5 +1,5 @@
+import type { EInvoiceFormat, PaymentMeans } from '../../lib/customer-enums'
 import { deliveryFeeParts, deliveryFeeVatRate } from '../../lib/customer-orders'
-import type { EInvoiceFormat, PaymentMeans } from '../../lib/customer-values'
 import type { LegalIdentity } from '../../lib/legal-forms'
 import {
   lineAmountCents,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import type { EInvoiceFormat } from '../../lib/customer-enums'
 import { customerOrderStatusLabels, type DocumentKind } from '../../lib/customer-orders'
-import type { EInvoiceFormat } from '../../lib/customer-values'
 import {
   anonymisedCustomerMessage,
   creditedInvoiceMessage,
@@ -34,7 +34,7 @@ import type { Database, Executor } from '../db/client.server'
 import { ConflictError, parseInput } from '../errors.server'
 import { storeServerFile } from '../files/file-store.server'
 import { documentSellerOf } from '../organisations/organisation-settings.server'
-import { purchaseOrders } from '../purchasing/purchasing.schema'
+import { purchaseOrders } from '../purchase-orders/purchase-orders.schema'
 import {
   cancellationContent,
   type DocumentContent,

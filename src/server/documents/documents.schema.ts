@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { documentKinds } from '../../lib/customer-values'
+import { documentKinds } from '../../lib/customer-enums'
 import { customerOrders } from '../customer-orders/customer-orders.schema'
 import { customers } from '../customers/customers.schema'
 import { organisations, storedFiles, users } from '../db/core.schema'

@@ -1,7 +1,7 @@
 import { type AnyColumn, and, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import { alias, unionAll } from 'drizzle-orm/pg-core'
+import type { DocumentKind } from '../../lib/customer-enums'
 import { customerOrderNotFoundMessage } from '../../lib/customer-orders'
-import type { DocumentKind } from '../../lib/customer-values'
 import {
   type DocumentList,
   type DocumentListSearch,
@@ -29,7 +29,7 @@ import { organisations } from '../db/schema'
 import { ForbiddenError, NotFoundError } from '../errors.server'
 import { type OpenedFile, openStoredFile } from '../files/file-store.server'
 import { listPage, searchCondition } from '../list-query.server'
-import { suppliers } from '../purchasing/purchasing.schema'
+import { suppliers } from '../purchase-orders/purchase-orders.schema'
 import { batches } from '../stock/stock.schema'
 import { creditableInvoiceOf } from './credit-notes.server'
 import { eInvoiceFormatOf, validInvoiceOf } from './document-issue.server'

@@ -1,5 +1,5 @@
 import { and, asc, countDistinct, eq, gte, isNull, lt, sql } from 'drizzle-orm'
-import { type AnnualHandOutReport, annualReportYearMessage } from '../../lib/handout-report'
+import { type AnnualHandoutReport, annualReportYearMessage } from '../../lib/handout-report'
 import { formatGrams } from '../../lib/handouts'
 import { formatDecimal } from '../../lib/products'
 import type { Actor } from '../actor.server'
@@ -12,8 +12,8 @@ import { contentWidth, DocumentCanvas } from '../documents/render/layout.server'
 import { InvalidError } from '../errors.server'
 import { documentSellerOf } from '../organisations/organisation-settings.server'
 import { organisationProducts, products } from '../products/products.schema'
-import { handOutVariety } from './handout-variety.server'
-import { handOuts } from './handouts.schema'
+import { handoutVariety } from './handout-variety.server'
+import { handouts } from './handouts.schema'
 import { requireClubClerk } from './handouts.server'
 
 /**
@@ -31,45 +31,45 @@ function checkedYear(year: number): number {
   return year
 }
 
-export async function annualHandOutReport(
+export async function annualHandoutReport(
   actor: Actor,
   yearInput: number,
   db: Database,
-): Promise<AnnualHandOutReport> {
+): Promise<AnnualHandoutReport> {
   const clerk = requireClubClerk(actor)
   const year = checkedYear(yearInput)
   const organisationId = clerk.organisation.id
   const inYear = and(
-    eq(handOuts.organisationId, organisationId),
-    isNull(handOuts.cancelledAt),
-    gte(handOuts.handedOutOn, `${year}-01-01`),
-    lt(handOuts.handedOutOn, `${year + 1}-01-01`),
+    eq(handouts.organisationId, organisationId),
+    isNull(handouts.cancelledAt),
+    gte(handouts.handedOutOn, `${year}-01-01`),
+    lt(handouts.handedOutOn, `${year + 1}-01-01`),
   )
-  const weighted = (column: typeof handOuts.thcContent) =>
-    sql<string>`round(sum(${column} * ${handOuts.quantity}) / nullif(sum(${handOuts.quantity}), 0), 2)::text`
+  const weighted = (column: typeof handouts.thcContent) =>
+    sql<string>`round(sum(${column} * ${handouts.quantity}) / nullif(sum(${handouts.quantity}), 0), 2)::text`
   const [varieties, [totals], [members]] = await Promise.all([
     db
       .select({
-        name: handOutVariety,
-        unit: handOuts.cannabinoidUnit,
-        handOuts: sql<number>`count(*)::int`,
-        quantityMg: sql<number>`sum(${handOuts.quantity})::bigint`,
-        averageThc: weighted(handOuts.thcContent),
-        averageCbd: weighted(handOuts.cbdContent),
+        name: handoutVariety,
+        unit: handouts.cannabinoidUnit,
+        handouts: sql<number>`count(*)::int`,
+        quantityMg: sql<number>`sum(${handouts.quantity})::bigint`,
+        averageThc: weighted(handouts.thcContent),
+        averageCbd: weighted(handouts.cbdContent),
       })
-      .from(handOuts)
-      .innerJoin(organisationProducts, eq(organisationProducts.id, handOuts.organisationProductId))
+      .from(handouts)
+      .innerJoin(organisationProducts, eq(organisationProducts.id, handouts.organisationProductId))
       .innerJoin(products, eq(products.id, organisationProducts.productId))
       .where(inYear)
-      .groupBy(handOutVariety, handOuts.cannabinoidUnit)
-      .orderBy(asc(handOutVariety)),
+      .groupBy(handoutVariety, handouts.cannabinoidUnit)
+      .orderBy(asc(handoutVariety)),
     db
       .select({
-        handOuts: sql<number>`count(*)::int`,
-        quantityMg: sql<number>`coalesce(sum(${handOuts.quantity}), 0)::bigint`,
-        membersServed: countDistinct(handOuts.customerId),
+        handouts: sql<number>`count(*)::int`,
+        quantityMg: sql<number>`coalesce(sum(${handouts.quantity}), 0)::bigint`,
+        membersServed: countDistinct(handouts.customerId),
       })
-      .from(handOuts)
+      .from(handouts)
       .where(inYear),
     db
       .select({ count: sql<number>`count(*)::int` })
@@ -90,12 +90,12 @@ export async function annualHandOutReport(
     varieties: varieties.map((row) => ({
       name: row.name,
       unit: row.unit,
-      handOuts: row.handOuts,
+      handouts: row.handouts,
       quantityMg: Number(row.quantityMg),
       averageThc: row.averageThc === null ? null : Number(row.averageThc),
       averageCbd: row.averageCbd === null ? null : Number(row.averageCbd),
     })),
-    handOuts: totals?.handOuts ?? 0,
+    handouts: totals?.handouts ?? 0,
     quantityMg: Number(totals?.quantityMg ?? 0),
     membersServed: totals?.membersServed ?? 0,
     members: members?.count ?? 0,
@@ -107,20 +107,20 @@ const contentText = (value: number | null, unit: string) =>
     ? '–'
     : `${formatDecimal(value)} ${unit === 'percent' ? '%' : unit === 'mg_per_g' ? 'mg/g' : 'mg/ml'}`
 
-export async function annualHandOutReportCsv(actor: Actor, year: number, db: Database) {
-  const report = await annualHandOutReport(actor, year, db)
+export async function annualHandoutReportCsv(actor: Actor, year: number, db: Database) {
+  const report = await annualHandoutReport(actor, year, db)
   const content = csvFile(
     ['Sorte', 'Abgaben', 'Menge (g)', 'THC Ø', 'CBD Ø', 'Einheit'],
     [
       ...report.varieties.map((variety) => [
         variety.name,
-        String(variety.handOuts),
+        String(variety.handouts),
         formatDecimal(variety.quantityMg / 1000),
         variety.averageThc === null ? '' : formatDecimal(variety.averageThc),
         variety.averageCbd === null ? '' : formatDecimal(variety.averageCbd),
         variety.unit === 'percent' ? '%' : variety.unit,
       ]),
-      ['Summe', String(report.handOuts), formatDecimal(report.quantityMg / 1000), '', '', ''],
+      ['Summe', String(report.handouts), formatDecimal(report.quantityMg / 1000), '', '', ''],
       ['Mitglieder im Jahr', String(report.members), '', '', '', ''],
       ['Mitglieder mit Abgaben', String(report.membersServed), '', '', '', ''],
     ],
@@ -129,8 +129,8 @@ export async function annualHandOutReportCsv(actor: Actor, year: number, db: Dat
 }
 
 /** The report's PDF from the report and the letterhead alone: no database, no clock. */
-export async function renderAnnualHandOutReportPdf(
-  report: AnnualHandOutReport,
+export async function renderAnnualHandoutReportPdf(
+  report: AnnualHandoutReport,
   seller: DocumentSeller,
 ): Promise<Uint8Array> {
   const title = `Jahresbericht Abgaben ${report.year}`
@@ -153,7 +153,7 @@ export async function renderAnnualHandOutReportPdf(
     ],
     report.varieties.map((variety) => [
       [variety.name],
-      [String(variety.handOuts)],
+      [String(variety.handouts)],
       [formatGrams(variety.quantityMg)],
       [contentText(variety.averageThc, variety.unit)],
       [contentText(variety.averageCbd, variety.unit)],
@@ -161,7 +161,7 @@ export async function renderAnnualHandOutReportPdf(
   )
   canvas.y -= 8
   canvas.summary([
-    { label: 'Abgaben gesamt', value: String(report.handOuts) },
+    { label: 'Abgaben gesamt', value: String(report.handouts) },
     { label: 'Menge gesamt', value: formatGrams(report.quantityMg), strong: true },
     { label: 'Mitglieder im Jahr', value: String(report.members) },
     { label: 'Mitglieder mit Abgaben', value: String(report.membersServed) },
@@ -174,9 +174,9 @@ export async function renderAnnualHandOutReportPdf(
   })
 }
 
-export async function annualHandOutReportPdf(actor: Actor, year: number, db: Database) {
-  const report = await annualHandOutReport(actor, year, db)
+export async function annualHandoutReportPdf(actor: Actor, year: number, db: Database) {
+  const report = await annualHandoutReport(actor, year, db)
   const seller = await documentSellerOf(db, requireClubClerk(actor).organisation.id)
-  const bytes = await renderAnnualHandOutReportPdf(report, seller)
+  const bytes = await renderAnnualHandoutReportPdf(report, seller)
   return { fileName: `abgabe-jahresbericht-${report.year}.pdf`, bytes }
 }

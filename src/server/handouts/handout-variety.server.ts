@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { products } from '../products/products.schema'
-import { handOuts } from './handouts.schema'
+import { handouts } from './handouts.schema'
 
 /**
  * The variety a hand-out counts for in reports: its product's cultivar, or the product's name as
  * recorded. Packs filled of a variety ("Auwald, 5 g") count with it. Needs the hand-out's product
  * joined (`organisation_products`, then `products`).
  */
-export const handOutVariety = sql<string>`coalesce(nullif(trim(${products.cultivar}), ''), ${handOuts.productName})`
+export const handoutVariety = sql<string>`coalesce(nullif(trim(${products.cultivar}), ''), ${handouts.productName})`

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { handOutAgeClasses } from '../../lib/handout-lists'
+import { handoutAgeClasses } from '../../lib/handout-lists'
 import { customerOrders } from '../customer-orders/customer-orders.schema'
 import { customers } from '../customers/customers.schema'
 import { cannabinoidContent, timestamps } from '../db/columns'
@@ -20,7 +20,7 @@ import { cannabinoidUnit, packUnit } from '../products/product-enums.schema'
 import { organisationProducts } from '../products/products.schema'
 import { batches, stockMovements } from '../stock/stock.schema'
 
-export const handOutAgeClass = pgEnum('hand_out_age_class', handOutAgeClasses)
+export const handoutAgeClass = pgEnum('hand_out_age_class', handoutAgeClasses)
 
 /**
  * A hand-out of one batch to one person, written with the stock movement that took the goods.
@@ -34,7 +34,7 @@ export const handOutAgeClass = pgEnum('hand_out_age_class', handOutAgeClasses)
  * the `customers` row, which anonymising replaces in place, so the record stays whole under
  * "Anonymisiert" (ADR 043).
  */
-export const handOuts = pgTable(
+export const handouts = pgTable(
   'hand_outs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
@@ -66,7 +66,7 @@ export const handOuts = pgTable(
     cbdContent: cannabinoidContent('cbd_content'),
     cannabinoidUnit: cannabinoidUnit('cannabinoid_unit').notNull(),
     /** Clubs: the member's age class on the hand-out day, i.e. which limits applied. */
-    ageClass: handOutAgeClass('age_class'),
+    ageClass: handoutAgeClass('age_class'),
     /** Pharmacies: the completed order this dispensing belongs to, and its label data. */
     customerOrderId: uuid('customer_order_id').references(() => customerOrders.id, {
       onDelete: 'restrict',

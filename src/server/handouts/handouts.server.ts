@@ -5,18 +5,18 @@ import { addCalendarDays, berlinIsoDate, formatDate } from '../../lib/format'
 import {
   ageClassOn,
   calendarMonthOf,
-  cancelHandOutSchema,
-  createHandOutSchema,
-  type HandOutAgeClass,
-  type HandOutBatchOption,
-  type HandOutList,
-  type HandOutListSearch,
-  type HandOutMemberOption,
-  type HandOutRecord,
-  type HandOutRules,
-  type HandOutUsage,
-  handOutLimits,
-  handOutRulesFor,
+  cancelHandoutSchema,
+  createHandoutSchema,
+  type HandoutAgeClass,
+  type HandoutBatchOption,
+  type HandoutList,
+  type HandoutListSearch,
+  type HandoutMemberOption,
+  type HandoutRecord,
+  type HandoutRules,
+  type HandoutUsage,
+  handoutLimits,
+  handoutRulesFor,
   limitRefusal,
   type MemberAllowance,
   remainingOf,
@@ -49,7 +49,7 @@ import {
   unsellableReason,
   withdrawFromBatch,
 } from '../stock/stock-ledger.server'
-import { handOuts } from './handouts.schema'
+import { handouts } from './handouts.schema'
 
 /**
  * A club's hand-outs to its members (KCanG): who may still receive how much today, the batches
@@ -59,13 +59,13 @@ import { handOuts } from './handouts.schema'
  * member's row (ADR 043).
  */
 
-export const handOutNotFoundMessage = 'Diese Abgabe gibt es nicht (mehr).'
+export const handoutNotFoundMessage = 'Diese Abgabe gibt es nicht (mehr).'
 const memberNotFoundMessage = 'Dieses Mitglied gibt es nicht (mehr).'
 
 /** A movement's `source_type` for hand-outs and their cancellation. */
-export const handOutSourceType = 'hand_out'
+export const handoutSourceType = 'hand_out'
 
-export const handOutAudit = {
+export const handoutAudit = {
   entityType: 'hand_out',
   created: 'hand_out.created',
   cancelled: 'hand_out.cancelled',
@@ -82,7 +82,7 @@ export function requireClubClerk(actor: Actor): BusinessActor {
  * Who reads hand-out records: a club's clerks, and a pharmacy's staff, whose records come from
  * completed orders (`dispensing.server.ts`). Only a club records and cancels them by hand.
  */
-function requireHandOutReader(actor: Actor): BusinessActor {
+function requireHandoutReader(actor: Actor): BusinessActor {
   const business = requireRole(actor, 'owner', 'staff')
   if (business.organisation.category !== 'club' && business.organisation.category !== 'pharmacy') {
     throw new ForbiddenError()
@@ -92,7 +92,7 @@ function requireHandOutReader(actor: Actor): BusinessActor {
 
 // ─── Members ─────────────────────────────────────────────────────────────────────────────────
 
-const memberOptionOf = (row: CustomerRowType): HandOutMemberOption => ({
+const memberOptionOf = (row: CustomerRowType): HandoutMemberOption => ({
   id: row.id,
   number: row.number,
   displayName: customerDisplayName(row),
@@ -101,11 +101,11 @@ const memberOptionOf = (row: CustomerRowType): HandOutMemberOption => ({
 })
 
 /** The club's members matching `q` (name, number, membership number), active ones first; 20 at most. */
-export async function searchHandOutMembers(
+export async function searchHandoutMembers(
   actor: Actor,
   q: string,
   db: Database,
-): Promise<HandOutMemberOption[]> {
+): Promise<HandoutMemberOption[]> {
   const business = requireClubClerk(actor)
   const rows = await db
     .select()
@@ -161,7 +161,7 @@ function memberRefusal(
   if (member.deactivatedAt) {
     return `${name} ist kein aktives Mitglied: An deaktivierte Mitglieder wird nichts abgegeben.`
   }
-  if (!member.birthDate || ageOn(member.birthDate, day) < handOutLimits.minimumAge) {
+  if (!member.birthDate || ageOn(member.birthDate, day) < handoutLimits.minimumAge) {
     return `Für ${name} ist kein Geburtsdatum ab 18 Jahren eingetragen: Abgaben gibt es nur an volljährige Mitglieder.`
   }
   if (!member.idCheckedOn) {
@@ -185,29 +185,29 @@ async function usageOf(
   organisationId: string,
   customerId: string,
   day: string,
-): Promise<HandOutUsage> {
+): Promise<HandoutUsage> {
   const month = calendarMonthOf(day)
   const [row] = await executor
     .select({
-      dayMg: sql<number>`coalesce(sum(${handOuts.quantity}) filter (where ${handOuts.handedOutOn} = ${day}), 0)::int`,
-      monthMg: sql<number>`coalesce(sum(${handOuts.quantity}), 0)::int`,
+      dayMg: sql<number>`coalesce(sum(${handouts.quantity}) filter (where ${handouts.handedOutOn} = ${day}), 0)::int`,
+      monthMg: sql<number>`coalesce(sum(${handouts.quantity}), 0)::int`,
     })
-    .from(handOuts)
+    .from(handouts)
     .where(
       and(
-        eq(handOuts.organisationId, organisationId),
-        eq(handOuts.customerId, customerId),
-        isNull(handOuts.cancelledAt),
-        gte(handOuts.handedOutOn, month.first),
-        lt(handOuts.handedOutOn, month.next),
+        eq(handouts.organisationId, organisationId),
+        eq(handouts.customerId, customerId),
+        isNull(handouts.cancelledAt),
+        gte(handouts.handedOutOn, month.first),
+        lt(handouts.handedOutOn, month.next),
       ),
     )
   return { dayMg: Number(row?.dayMg ?? 0), monthMg: Number(row?.monthMg ?? 0) }
 }
 
 /** The limits that apply to a member on `day`: the stricter ones when the age is unknown. */
-const rulesOf = (member: CustomerRowType, day: string): HandOutRules =>
-  handOutRulesFor(member.birthDate ? ageClassOn(member.birthDate, day) : 'young_adult')
+const rulesOf = (member: CustomerRowType, day: string): HandoutRules =>
+  handoutRulesFor(member.birthDate ? ageClassOn(member.birthDate, day) : 'young_adult')
 
 /** A member at the counter: age class, what they received and what remains today. */
 export async function getMemberAllowance(
@@ -252,7 +252,7 @@ interface BatchProduct {
 function batchRefusal(
   batch: LockedBatch,
   product: BatchProduct,
-  rules: HandOutRules,
+  rules: HandoutRules,
   day: string,
 ): string | null {
   if (batch.origin !== 'harvest') {
@@ -278,12 +278,12 @@ function batchRefusal(
  * measured contents, first-expiring first. For a member (`customerId`), each says whether it may
  * go to them (THC for 18–20).
  */
-export async function listHandOutBatches(
+export async function listHandoutBatches(
   actor: Actor,
   customerId: string | null,
   db: Database,
   now: Date = new Date(),
-): Promise<HandOutBatchOption[]> {
+): Promise<HandoutBatchOption[]> {
   const business = requireClubClerk(actor)
   const organisationId = business.organisation.id
   const day = berlinIsoDate(now)
@@ -301,7 +301,7 @@ export async function listHandOutBatches(
     ),
   )
   return rows.flatMap(
-    ({ batch, productName, cannabinoidUnit, availableMg }): HandOutBatchOption[] => {
+    ({ batch, productName, cannabinoidUnit, availableMg }): HandoutBatchOption[] => {
       if (cannabinoidUnit === null) return []
       const facts = {
         batchNumber: batch.batchNumber,
@@ -346,7 +346,7 @@ async function batchProductOf(tx: Executor, batch: LockedBatch): Promise<BatchPr
  * is locked by the ledger as for every withdrawal, so its balance never goes negative. Refusals
  * (409) name the field and, for a limit, what remains.
  */
-export async function createHandOut(
+export async function createHandout(
   actor: Actor,
   input: unknown,
   db: Database,
@@ -354,14 +354,14 @@ export async function createHandOut(
 ): Promise<{ id: string; number: string }> {
   const business = requireClubClerk(actor)
   const organisationId = business.organisation.id
-  const data = parseInput(createHandOutSchema, input)
+  const data = parseInput(createHandoutSchema, input)
   const day = berlinIsoDate(now)
   return db.transaction(async (tx) => {
     const member = await findMember(tx, organisationId, data.customerId, { forUpdate: true })
     const refusal = memberRefusal(member, day, await minMembershipDaysOf(tx, organisationId))
     if (refusal) throw new ConflictError(refusal, { customerId: refusal })
     const ageClass = ageClassOn(member.birthDate as string, day)
-    const rules = handOutRulesFor(ageClass)
+    const rules = handoutRulesFor(ageClass)
 
     const batch = await lockBatch(tx, organisationId, data.batchId)
     const product = await batchProductOf(tx, batch)
@@ -381,7 +381,7 @@ export async function createHandOut(
     const movementId = await withdrawFromBatch(tx, business, batch, {
       kind: 'hand_out',
       quantity: data.quantity,
-      source: { type: handOutSourceType, id },
+      source: { type: handoutSourceType, id },
     })
     const record = {
       number,
@@ -396,7 +396,7 @@ export async function createHandOut(
       cannabinoidUnit: product.cannabinoidUnit as CannabinoidUnit,
       handedOutOn: day,
     }
-    await tx.insert(handOuts).values({
+    await tx.insert(handouts).values({
       ...record,
       id,
       organisationId,
@@ -410,8 +410,8 @@ export async function createHandOut(
       organisationId,
       actor: auditActorOf(business),
       requestId: business.requestId,
-      action: handOutAudit.created,
-      entity: { type: handOutAudit.entityType, id },
+      action: handoutAudit.created,
+      entity: { type: handoutAudit.entityType, id },
       after: { ...record, movementId },
     })
     return { id, number }
@@ -423,7 +423,7 @@ export async function createHandOut(
  * (the counter-entry), the record says who cancelled when and why, and it no longer counts
  * toward the member's limits. A record is cancelled once and never changed otherwise.
  */
-export async function cancelHandOut(
+export async function cancelHandout(
   actor: Actor,
   id: string,
   input: unknown,
@@ -432,38 +432,38 @@ export async function cancelHandOut(
 ): Promise<void> {
   const business = requireClubClerk(actor)
   const organisationId = business.organisation.id
-  const { reason } = parseInput(cancelHandOutSchema, input)
-  if (!isUuid(id)) throw new NotFoundError(handOutNotFoundMessage)
+  const { reason } = parseInput(cancelHandoutSchema, input)
+  if (!isUuid(id)) throw new NotFoundError(handoutNotFoundMessage)
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
-      .from(handOuts)
-      .where(and(eq(handOuts.id, id), eq(handOuts.organisationId, organisationId)))
+      .from(handouts)
+      .where(and(eq(handouts.id, id), eq(handouts.organisationId, organisationId)))
       .for('update')
-    if (!row) throw new NotFoundError(handOutNotFoundMessage)
+    if (!row) throw new NotFoundError(handoutNotFoundMessage)
     if (row.cancelledAt) throw new ConflictError(`Die Abgabe ${row.number} ist bereits storniert.`)
     const batch = await lockBatch(tx, organisationId, row.batchId)
     const cancelMovementId = await appendMovement(tx, business, batch, {
       kind: 'return',
       quantity: row.quantity,
       reason: `Storno der Abgabe ${row.number}`,
-      source: { type: handOutSourceType, id: row.id },
+      source: { type: handoutSourceType, id: row.id },
     })
     await tx
-      .update(handOuts)
+      .update(handouts)
       .set({
         cancelledAt: now,
         cancelledBy: business.user.id,
         cancelReason: reason,
         cancelMovementId,
       })
-      .where(eq(handOuts.id, row.id))
+      .where(eq(handouts.id, row.id))
     await recordAudit(tx, {
       organisationId,
       actor: auditActorOf(business),
       requestId: business.requestId,
-      action: handOutAudit.cancelled,
-      entity: { type: handOutAudit.entityType, id: row.id },
+      action: handoutAudit.cancelled,
+      entity: { type: handoutAudit.entityType, id: row.id },
       before: { number: row.number, status: 'active' },
       after: { number: row.number, status: 'cancelled', reason, cancelMovementId },
     })
@@ -499,33 +499,33 @@ const memberNameOf = (row: {
  * The organisation's hand-outs, newest first by default; searched by number, member or patient,
  * product, batch and (a pharmacy's) order number.
  */
-export async function listHandOuts(
+export async function listHandouts(
   actor: Actor,
-  query: HandOutListSearch,
+  query: HandoutListSearch,
   db: Database,
-): Promise<HandOutList> {
-  const business = requireHandOutReader(actor)
+): Promise<HandoutList> {
+  const business = requireHandoutReader(actor)
   const select = db
-    .select({ handOut: handOuts, ...memberColumns, orderNumber: customerOrders.number })
-    .from(handOuts)
-    .innerJoin(customers, eq(customers.id, handOuts.customerId))
-    .leftJoin(customerOrders, eq(customerOrders.id, handOuts.customerOrderId))
+    .select({ handout: handouts, ...memberColumns, orderNumber: customerOrders.number })
+    .from(handouts)
+    .innerJoin(customers, eq(customers.id, handouts.customerId))
+    .leftJoin(customerOrders, eq(customerOrders.id, handouts.customerOrderId))
     .where(
       and(
-        eq(handOuts.organisationId, business.organisation.id),
+        eq(handouts.organisationId, business.organisation.id),
         query.status === undefined
           ? undefined
           : query.status === 'active'
-            ? isNull(handOuts.cancelledAt)
-            : isNotNull(handOuts.cancelledAt),
+            ? isNull(handouts.cancelledAt)
+            : isNotNull(handouts.cancelledAt),
         searchCondition(query.q, [
-          handOuts.number,
+          handouts.number,
           fullNameSql,
           customerNameSql,
           customers.number,
           customers.membershipNumber,
-          handOuts.productName,
-          handOuts.batchNumber,
+          handouts.productName,
+          handouts.batchNumber,
           customerOrders.number,
         ]),
       ),
@@ -533,30 +533,30 @@ export async function listHandOuts(
     .$dynamic()
   const page = await listPage(db, select, query, {
     sortColumns: {
-      handedOutAt: handOuts.handedOutAt,
-      number: handOuts.number,
+      handedOutAt: handouts.handedOutAt,
+      number: handouts.number,
       member: customerNameSql,
-      product: handOuts.productName,
-      quantity: handOuts.quantity,
+      product: handouts.productName,
+      quantity: handouts.quantity,
     },
-    tiebreaker: handOuts.id,
+    tiebreaker: handouts.id,
   })
   return {
     ...page,
     items: page.items.map((row) => ({
-      id: row.handOut.id,
-      number: row.handOut.number,
-      handedOutAt: row.handOut.handedOutAt.toISOString(),
-      memberId: row.handOut.customerId,
+      id: row.handout.id,
+      number: row.handout.number,
+      handedOutAt: row.handout.handedOutAt.toISOString(),
+      memberId: row.handout.customerId,
       memberNumber: row.memberNumber,
       memberName: memberNameOf(row),
-      productName: row.handOut.productName,
-      batchNumber: row.handOut.batchNumber,
-      quantity: row.handOut.quantity,
-      packUnit: row.handOut.packUnit,
-      thcContent: row.handOut.thcContent,
-      cannabinoidUnit: row.handOut.cannabinoidUnit,
-      status: row.handOut.cancelledAt ? 'cancelled' : 'active',
+      productName: row.handout.productName,
+      batchNumber: row.handout.batchNumber,
+      quantity: row.handout.quantity,
+      packUnit: row.handout.packUnit,
+      thcContent: row.handout.thcContent,
+      cannabinoidUnit: row.handout.cannabinoidUnit,
+      status: row.handout.cancelledAt ? 'cancelled' : 'active',
       orderNumber: row.orderNumber,
     })),
   }
@@ -566,12 +566,12 @@ const handedOutBy = alias(users, 'handed_out_by_user')
 const cancelledBy = alias(users, 'cancelled_by_user')
 
 /** One hand-out of the organisation with what its record and label show. */
-export async function getHandOut(actor: Actor, id: string, db: Database): Promise<HandOutRecord> {
-  const business = requireHandOutReader(actor)
-  if (!isUuid(id)) throw new NotFoundError(handOutNotFoundMessage)
+export async function getHandout(actor: Actor, id: string, db: Database): Promise<HandoutRecord> {
+  const business = requireHandoutReader(actor)
+  if (!isUuid(id)) throw new NotFoundError(handoutNotFoundMessage)
   const [row] = await db
     .select({
-      handOut: handOuts,
+      handout: handouts,
       ...memberColumns,
       harvestDate: batches.harvestDate,
       expiryDate: batches.expiryDate,
@@ -587,64 +587,64 @@ export async function getHandOut(actor: Actor, id: string, db: Database): Promis
         licenceNumber: organisations.licenceNumber,
       },
     })
-    .from(handOuts)
-    .innerJoin(customers, eq(customers.id, handOuts.customerId))
-    .innerJoin(batches, eq(batches.id, handOuts.batchId))
-    .innerJoin(organisationProducts, eq(organisationProducts.id, handOuts.organisationProductId))
+    .from(handouts)
+    .innerJoin(customers, eq(customers.id, handouts.customerId))
+    .innerJoin(batches, eq(batches.id, handouts.batchId))
+    .innerJoin(organisationProducts, eq(organisationProducts.id, handouts.organisationProductId))
     .innerJoin(products, eq(products.id, organisationProducts.productId))
-    .innerJoin(organisations, eq(organisations.id, handOuts.organisationId))
-    .leftJoin(handedOutBy, eq(handedOutBy.id, handOuts.handedOutBy))
-    .leftJoin(cancelledBy, eq(cancelledBy.id, handOuts.cancelledBy))
-    .leftJoin(customerOrders, eq(customerOrders.id, handOuts.customerOrderId))
-    .where(and(eq(handOuts.id, id), eq(handOuts.organisationId, business.organisation.id)))
-  if (!row) throw new NotFoundError(handOutNotFoundMessage)
-  const { handOut } = row
+    .innerJoin(organisations, eq(organisations.id, handouts.organisationId))
+    .leftJoin(handedOutBy, eq(handedOutBy.id, handouts.handedOutBy))
+    .leftJoin(cancelledBy, eq(cancelledBy.id, handouts.cancelledBy))
+    .leftJoin(customerOrders, eq(customerOrders.id, handouts.customerOrderId))
+    .where(and(eq(handouts.id, id), eq(handouts.organisationId, business.organisation.id)))
+  if (!row) throw new NotFoundError(handoutNotFoundMessage)
+  const { handout } = row
   const facts = {
-    id: handOut.id,
-    number: handOut.number,
-    handedOutAt: handOut.handedOutAt.toISOString(),
-    handedOutOn: handOut.handedOutOn,
+    id: handout.id,
+    number: handout.number,
+    handedOutAt: handout.handedOutAt.toISOString(),
+    handedOutOn: handout.handedOutOn,
     handedOutByName: row.handedOutByName,
     member: {
-      id: handOut.customerId,
+      id: handout.customerId,
       number: row.memberNumber,
       displayName: memberNameOf(row),
       membershipNumber: row.memberMembershipNumber,
       anonymised: row.memberAnonymisedAt !== null,
     },
-    productName: handOut.productName,
+    productName: handout.productName,
     cultivar: row.cultivar,
-    batchId: handOut.batchId,
-    batchNumber: handOut.batchNumber,
+    batchId: handout.batchId,
+    batchNumber: handout.batchNumber,
     harvestDate: row.harvestDate,
     expiryDate: row.expiryDate,
-    quantity: handOut.quantity,
-    packUnit: handOut.packUnit,
-    thcContent: handOut.thcContent,
-    cbdContent: handOut.cbdContent,
-    cannabinoidUnit: handOut.cannabinoidUnit,
-    status: handOut.cancelledAt ? ('cancelled' as const) : ('active' as const),
-    cancelledAt: handOut.cancelledAt?.toISOString() ?? null,
+    quantity: handout.quantity,
+    packUnit: handout.packUnit,
+    thcContent: handout.thcContent,
+    cbdContent: handout.cbdContent,
+    cannabinoidUnit: handout.cannabinoidUnit,
+    status: handout.cancelledAt ? ('cancelled' as const) : ('active' as const),
+    cancelledAt: handout.cancelledAt?.toISOString() ?? null,
     cancelledByName: row.cancelledByName,
-    cancelReason: handOut.cancelReason,
+    cancelReason: handout.cancelReason,
     organisation: row.organisation,
   }
-  if (handOut.customerOrderId && row.orderNumber) {
+  if (handout.customerOrderId && row.orderNumber) {
     return {
       ...facts,
       kind: 'pharmacy',
-      order: { id: handOut.customerOrderId, number: row.orderNumber },
+      order: { id: handout.customerOrderId, number: row.orderNumber },
       label: {
         // The table's check `hand_outs_kind_complete` guarantees a pharmacy row these.
-        formOfUse: handOut.formOfUse as string,
-        dosage: handOut.dosage,
-        prescriberName: handOut.prescriberName as string,
-        prescriberAddress: handOut.prescriberAddress,
-        preparedOn: handOut.preparedOn as string,
-        useBy: handOut.useBy,
-        storageNote: handOut.storageNote as string,
+        formOfUse: handout.formOfUse as string,
+        dosage: handout.dosage,
+        prescriberName: handout.prescriberName as string,
+        prescriberAddress: handout.prescriberAddress,
+        preparedOn: handout.preparedOn as string,
+        useBy: handout.useBy,
+        storageNote: handout.storageNote as string,
       },
     }
   }
-  return { ...facts, kind: 'club', ageClass: handOut.ageClass as HandOutAgeClass }
+  return { ...facts, kind: 'club', ageClass: handout.ageClass as HandoutAgeClass }
 }

@@ -3,7 +3,7 @@ import { dashboardFiguresOf } from '../../lib/dashboard'
 import { berlinIsoDate } from '../../lib/format'
 import {
   type LiveBoard,
-  type LiveHandOutTile,
+  type LiveHandoutTile,
   type LiveOrderTile,
   type LiveOrderTileKey,
   type LiveStockTile,
@@ -16,14 +16,14 @@ import type { Actor } from '../actor.server'
 import { customerOrders } from '../customer-orders/customer-orders.schema'
 import { customerOrderTodoCondition, itemCount } from '../customer-orders/customer-orders.server'
 import type { Database } from '../db/client.server'
-import { handOuts } from '../handouts/handouts.schema'
-import { inventoryWarningCounts, inventoryWarningListings } from '../stock/inventory.server'
+import { handouts } from '../handouts/handouts.schema'
+import { stockWarningCounts, stockWarningListings } from '../stock/stock-lists.server'
 import { requireLiveViewer } from './live-events.server'
 
 /**
  * The live board of the acting user's organisation (ADR 046): per tile a count and the first
  * entries, read with the conditions of the lists and the dashboard — the order list's status
- * filter, `customerOrderTodoCondition`, the inventory's warnings (`inventoryWarningCounts`) — so
+ * filter, `customerOrderTodoCondition`, the stock warnings (`stockWarningCounts`) — so
  * the board, the dashboard and the lists always agree. Every query is scoped by the
  * organisation; the board shows no customer's or member's name.
  */
@@ -74,39 +74,39 @@ async function orderTile(
 }
 
 /** Today's hand-outs (Berlin day) that are not cancelled, the latest first. */
-async function handOutTile(db: Database, organisationId: string): Promise<LiveHandOutTile> {
+async function handoutTile(db: Database, organisationId: string): Promise<LiveHandoutTile> {
   const today = and(
-    eq(handOuts.organisationId, organisationId),
-    eq(handOuts.handedOutOn, berlinIsoDate()),
-    isNull(handOuts.cancelledAt),
+    eq(handouts.organisationId, organisationId),
+    eq(handouts.handedOutOn, berlinIsoDate()),
+    isNull(handouts.cancelledAt),
   )
   const [totals, rows] = await Promise.all([
     db
       .select({
         count: sql<number>`count(*)::int`,
-        mg: sql<number>`coalesce(sum(${handOuts.quantity}) filter (where ${handOuts.packUnit} = 'g'), 0)::bigint`,
+        mg: sql<number>`coalesce(sum(${handouts.quantity}) filter (where ${handouts.packUnit} = 'g'), 0)::bigint`,
       })
-      .from(handOuts)
+      .from(handouts)
       .where(today),
     db
       .select({
-        id: handOuts.id,
-        number: handOuts.number,
-        productName: handOuts.productName,
-        quantity: handOuts.quantity,
-        packUnit: handOuts.packUnit,
-        handedOutAt: handOuts.handedOutAt,
+        id: handouts.id,
+        number: handouts.number,
+        productName: handouts.productName,
+        quantity: handouts.quantity,
+        packUnit: handouts.packUnit,
+        handedOutAt: handouts.handedOutAt,
       })
-      .from(handOuts)
+      .from(handouts)
       .where(today)
-      .orderBy(desc(handOuts.handedOutAt), desc(handOuts.id))
+      .orderBy(desc(handouts.handedOutAt), desc(handouts.id))
       .limit(liveTileEntryLimit),
   ])
   return {
     key: 'handouts_today',
     total: Number(totals[0]?.count ?? 0),
     totalMg: Number(totals[0]?.mg ?? 0),
-    handOuts: rows.map((row) => ({ ...row, handedOutAt: row.handedOutAt.toISOString() })),
+    handouts: rows.map((row) => ({ ...row, handedOutAt: row.handedOutAt.toISOString() })),
   }
 }
 
@@ -120,8 +120,8 @@ async function stockTile(
 ): Promise<LiveStockTile> {
   const watched = stockWarnings.filter((warning) => dashboardFiguresOf[category].includes(warning))
   const [counts, products] = await Promise.all([
-    inventoryWarningCounts(db, organisationId),
-    inventoryWarningListings(db, organisationId, watched, liveTileEntryLimit),
+    stockWarningCounts(db, organisationId),
+    stockWarningListings(db, organisationId, watched, liveTileEntryLimit),
   ])
   return {
     key: 'stock_alerts',
@@ -134,7 +134,7 @@ export async function getLiveBoard(actor: Actor, db: Database): Promise<LiveBoar
   const { organisation } = requireLiveViewer(actor)
   const tiles: LiveTile[] = await Promise.all(
     liveTilesOf[organisation.category].map((key) => {
-      if (key === 'handouts_today') return handOutTile(db, organisation.id)
+      if (key === 'handouts_today') return handoutTile(db, organisation.id)
       if (key === 'stock_alerts') return stockTile(db, organisation.id, organisation.category)
       return orderTile(db, organisation.id, key)
     }),

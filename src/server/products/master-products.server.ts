@@ -2,13 +2,13 @@ import { isDeepStrictEqual } from 'node:util'
 import { and, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm'
 import { isUuid } from '../../lib/ids'
 import type { ListResult } from '../../lib/list-query'
+import { masterProductUpdateSchema } from '../../lib/master-product-schemas'
 import {
   type MasterProductDetail,
   type MasterProductHistoryEntry,
   masterProductFieldLabels,
   staleMasterProductMessage,
-} from '../../lib/product-db'
-import { masterProductUpdateSchema } from '../../lib/product-db-schemas'
+} from '../../lib/master-products'
 import { type MasterProduct, masterProductSchema } from '../../lib/product-schemas'
 import type { MasterProductListSearch, MasterProductRow } from '../../lib/products'
 import { type Actor, requireRole } from '../actor.server'

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { and, asc, eq, gt, isNotNull, isNull, not, or, type SQL, sql } from 'drizzle-orm'
 import { berlinIsoDate } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
+import { masterProductFieldLabels } from '../../lib/master-products'
 import {
   acknowledgeMasterChangeSchema,
   updateOrganisationProductSchema,
@@ -27,7 +28,6 @@ import {
   withdrawnMasterMessage,
   withdrawnNotRestorableMessage,
 } from '../../lib/organisation-products'
-import { masterProductFieldLabels } from '../../lib/product-db'
 import {
   type CustomProduct,
   createOrganisationProductSchema,

@@ -4,7 +4,7 @@ import type {
   AuditedValue,
   MasterProductFieldChange,
   ProductHistoryEntry,
-} from '../../lib/product-db'
+} from '../../lib/master-products'
 import { auditEvents } from '../audit/audit.schema'
 import type { Database } from '../db/client.server'
 import { users } from '../db/schema'

@@ -9,7 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { MasterProductFieldChange } from '../../lib/product-db'
+import type { MasterProductFieldChange } from '../../lib/master-products'
 import {
   type ImportCellError,
   type ImportMapping,

@@ -17,7 +17,7 @@ import { auditActorKind } from '../audit/audit-actor.schema'
 import { cannabinoidContent, timestamps } from '../db/columns'
 import { organisations, storedFiles, users } from '../db/core.schema'
 import { organisationProducts } from '../products/products.schema'
-import { suppliers } from '../purchasing/purchasing.schema'
+import { suppliers } from '../purchase-orders/purchase-orders.schema'
 
 export const batchStatus = pgEnum('batch_status', batchStatuses)
 export const batchOrigin = pgEnum('batch_origin', batchOrigins)

@@ -18,7 +18,7 @@ import type { Database, Executor } from '../db/client.server'
 import { organisations } from '../db/schema'
 import { ConflictError, ForbiddenError, InvalidError, parseInput } from '../errors.server'
 import { isStoredFileOf } from '../files/file-store.server'
-import { suppliers } from '../purchasing/purchasing.schema'
+import { suppliers } from '../purchase-orders/purchase-orders.schema'
 import { batches } from './stock.schema'
 import {
   appendMovement,
@@ -29,7 +29,7 @@ import {
 import { batchAudit, type ReceivedBatch, receiveIntoBatch } from './stock-receipts.server'
 
 /**
- * What people do with stock on the inventory pages: receive goods, record a harvest, release or
+ * What people do with stock on the stock pages: receive goods, record a harvest, release or
  * block a batch, correct or destroy stock, attach a CoA. Owner and staff of a stock-keeping
  * organisation act on their own organisation's batches only; every action writes the audit log
  * in its transaction.

@@ -17,7 +17,7 @@ export async function availableOnProductList(page: Page, pzn: string): Promise<n
 }
 
 /** The row of `/inventory`'s table that holds `text` (a product name, PZN or batch number). */
-export const inventoryRow = (page: Page, text: string) =>
+export const stockRow = (page: Page, text: string) =>
   page
     .getByRole('table', { name: 'Bestand je Produkt', exact: true })
     .locator('tbody tr')

@@ -10,13 +10,13 @@ import {
   evidenceRefusal,
   paymentRefusal,
 } from '~/lib/checkout'
+import type { PayerKind, PrescriptionEvidenceKind } from '~/lib/customer-enums'
 import {
   deliveryMethodLabels,
   orderTotalsWithFee,
   prescriptionEvidenceKinds,
   prescriptionShares,
 } from '~/lib/customer-orders'
-import type { PayerKind, PrescriptionEvidenceKind } from '~/lib/customer-values'
 import { payerKindLabels } from '~/lib/customers'
 import { failureOf } from '~/lib/failure'
 import { formatMoney } from '~/lib/format'

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { HandOutCreatePage } from '~/features/handouts/HandOutCreatePage'
+import { HandoutCreatePage } from '~/features/handouts/HandoutCreatePage'
 import { areaHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_app/abgabe/neu')({
-  head: areaHead('handOutCreate'),
-  component: HandOutCreatePage,
+  head: areaHead('handoutCreate'),
+  component: HandoutCreatePage,
 })

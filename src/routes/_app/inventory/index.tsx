@@ -1,15 +1,15 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { InventoryPage } from '~/features/inventory/InventoryPage'
-import { inventoryQuery } from '~/features/inventory/inventory.queries'
 import { areaHead } from '~/features/shell/page-head'
-import { inventoryListSearch } from '~/lib/inventory'
+import { StockPage } from '~/features/stock/StockPage'
+import { stockQuery } from '~/features/stock/stock.queries'
 import { listSearchDefaults } from '~/lib/list-query'
+import { stockListSearch } from '~/lib/stock-lists'
 
 export const Route = createFileRoute('/_app/inventory/')({
-  validateSearch: inventoryListSearch.validateSearch,
-  search: { middlewares: [stripSearchParams(listSearchDefaults(inventoryListSearch))] },
+  validateSearch: stockListSearch.validateSearch,
+  search: { middlewares: [stripSearchParams(listSearchDefaults(stockListSearch))] },
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(inventoryQuery(deps)),
-  head: areaHead('inventory'),
-  component: InventoryPage,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(stockQuery(deps)),
+  head: areaHead('stock'),
+  component: StockPage,
 })

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { receiptFormContextQuery } from '~/features/inventory/inventory.queries'
-import { ReceiptPage } from '~/features/inventory/ReceiptPage'
 import { areaTitles, pageHead } from '~/features/shell/page-head'
+import { ReceiptPage } from '~/features/stock/ReceiptPage'
+import { receiptFormContextQuery } from '~/features/stock/stock.queries'
 
 export const Route = createFileRoute('/_app/inventory/receipt')({
   loader: ({ context }) => context.queryClient.ensureQueryData(receiptFormContextQuery()),

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { HandOutRecordPage } from '~/features/handouts/HandOutRecordPage'
-import { loadHandOut } from '~/features/handouts/handouts.queries'
+import { HandoutRecordPage } from '~/features/handouts/HandoutRecordPage'
+import { loadHandout } from '~/features/handouts/handouts.queries'
 import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_empty/abgabe/$id')({
   // Always the current state: the record may have been cancelled at another counter.
-  loader: async ({ context, params }) => (await loadHandOut(context.queryClient, params.id)).number,
+  loader: async ({ context, params }) => (await loadHandout(context.queryClient, params.id)).number,
   head: ({ loaderData }) => pageHead(loaderData ? `Abgabe ${loaderData}` : 'Abgabe'),
-  component: HandOutRecordPage,
+  component: HandoutRecordPage,
 })

@@ -4,8 +4,8 @@ import { apiHandlers } from '~/server/api-handlers.server'
 import { getApp } from '~/server/app.server'
 import { parseInput } from '~/server/errors.server'
 import {
-  annualHandOutReportCsv,
-  annualHandOutReportPdf,
+  annualHandoutReportCsv,
+  annualHandoutReportPdf,
 } from '~/server/handouts/handout-report.server'
 import { actorOfRequest } from '~/server/request-actor.server'
 
@@ -36,12 +36,12 @@ export const Route = createFileRoute('/api/abgabe/jahresbericht')({
           Object.fromEntries(new URL(request.url).searchParams),
         )
         if (format === 'csv') {
-          const file = await annualHandOutReportCsv(actor, year, db)
+          const file = await annualHandoutReportCsv(actor, year, db)
           return new Response(file.content, {
             headers: download(file.fileName, 'text/csv; charset=utf-8'),
           })
         }
-        const file = await annualHandOutReportPdf(actor, year, db)
+        const file = await annualHandoutReportPdf(actor, year, db)
         return new Response(new Uint8Array(file.bytes), {
           headers: download(file.fileName, 'application/pdf'),
         })

@@ -1,9 +1,9 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { MasterProductEditPage } from '~/features/product-db/MasterProductFormPages'
+import { MasterProductEditPage } from '~/features/master-products/MasterProductFormPages'
 import {
   masterProductHistoryQuery,
   masterProductQuery,
-} from '~/features/product-db/product-db.queries'
+} from '~/features/master-products/master-products.queries'
 import { areaHead } from '~/features/shell/page-head'
 import { FailureError } from '~/lib/failure'
 
@@ -20,6 +20,6 @@ export const Route = createFileRoute('/_app/admin/product-db/$id/edit')({
       throw error
     }
   },
-  head: areaHead('productDbEdit'),
+  head: areaHead('masterProductEdit'),
   component: MasterProductEditPage,
 })

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MasterProductCreatePage } from '~/features/product-db/MasterProductFormPages'
+import { MasterProductCreatePage } from '~/features/master-products/MasterProductFormPages'
 import { areaHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_app/admin/product-db/create')({
-  head: areaHead('productDbCreate'),
+  head: areaHead('masterProductCreate'),
   component: MasterProductCreatePage,
 })

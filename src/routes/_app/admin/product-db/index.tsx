@@ -1,6 +1,9 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { MasterProductsPage } from '~/features/product-db/MasterProductsPage'
-import { manufacturersQuery, masterProductsQuery } from '~/features/product-db/product-db.queries'
+import { MasterProductsPage } from '~/features/master-products/MasterProductsPage'
+import {
+  manufacturersQuery,
+  masterProductsQuery,
+} from '~/features/master-products/master-products.queries'
 import { areaHead } from '~/features/shell/page-head'
 import { listSearchDefaults } from '~/lib/list-query'
 import { masterProductListSearch } from '~/lib/product-lists'
@@ -15,6 +18,6 @@ export const Route = createFileRoute('/_app/admin/product-db/')({
       context.queryClient.ensureQueryData(manufacturersQuery()),
     ])
   },
-  head: areaHead('productDb'),
+  head: areaHead('masterProducts'),
   component: MasterProductsPage,
 })

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProductImportPage } from '~/features/product-db/ProductImportPage'
+import { ProductImportPage } from '~/features/master-products/ProductImportPage'
 import {
   productImportQuery,
   recentProductImportsQuery,
-} from '~/features/product-db/product-import.queries'
+} from '~/features/master-products/product-import.queries'
 import { areaHead } from '~/features/shell/page-head'
 import { parseProductImportSearch } from '~/lib/product-import-search'
 
@@ -17,6 +17,6 @@ export const Route = createFileRoute('/_app/admin/product-db/upload')({
     deps.id
       ? context.queryClient.ensureQueryData(productImportQuery(deps.id))
       : context.queryClient.ensureQueryData(recentProductImportsQuery()),
-  head: areaHead('productDbUpload'),
+  head: areaHead('masterProductUpload'),
   component: ProductImportPage,
 })

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { BatchPage } from '~/features/inventory/BatchPage'
-import { batchQuery } from '~/features/inventory/inventory.queries'
 import { areaHead } from '~/features/shell/page-head'
+import { BatchPage } from '~/features/stock/BatchPage'
+import { batchQuery } from '~/features/stock/stock.queries'
 import { FailureError } from '~/lib/failure'
 
 export const Route = createFileRoute('/_app/inventory/batches/$id')({

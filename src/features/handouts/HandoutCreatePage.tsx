@@ -1,0 +1,330 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { CircleAlert } from 'lucide-react'
+import { type ReactNode, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { formatDate } from '~/lib/format'
+import {
+  type CreateHandoutInput,
+  createHandoutSchema,
+  formatGrams,
+  type HandoutBatchOption,
+  type HandoutMemberOption,
+  handoutAgeClassLabels,
+  type MemberAllowance,
+} from '~/lib/handouts'
+import { formatCannabinoid } from '~/lib/products'
+import { applyServerErrors, formErrorsOf } from '../forms/field-errors'
+import { FormAlert } from '../forms/field-parts'
+import { changeFieldValue, fieldErrorOf } from '../forms/fields'
+import { useAppForm } from '../forms/form-hook'
+import { FormSection, focusFirstError } from '../forms/layout'
+import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
+import { baseUnitsOf } from '../stock/stock-form'
+import { ButtonLink } from '../ui/buttons'
+import { BackLink, PageHeader } from '../ui/PageHeader'
+import { ProductCombobox } from '../ui/ProductCombobox'
+import { StatusBadge } from '../ui/StatusBadge'
+import { createHandoutFn } from './handout-actions.functions'
+import {
+  handoutBatchesQuery,
+  handoutMembersQuery,
+  memberAllowanceQuery,
+} from './handout-form.queries'
+import { handoutsKey } from './handouts.queries'
+
+interface HandoutFormValues {
+  customerId: string
+  organisationProductId: string
+  batchId: string
+  quantity: string
+  identityChecked: boolean
+}
+
+const emptyHandout: HandoutFormValues = {
+  customerId: '',
+  organisationProductId: '',
+  batchId: '',
+  quantity: '',
+  identityChecked: false,
+}
+
+const inputOf = (value: HandoutFormValues): CreateHandoutInput => ({
+  customerId: value.customerId,
+  batchId: value.batchId,
+  quantity: baseUnitsOf(value.quantity, 'g') as number,
+  identityChecked: value.identityChecked as true,
+})
+
+function MemberSummary({ member }: { member: HandoutMemberOption }) {
+  return (
+    <span className="block text-xs text-ink-muted">
+      {[
+        member.number,
+        member.membershipNumber && `Mitgliedsnr. ${member.membershipNumber}`,
+        !member.active && 'deaktiviert',
+      ]
+        .filter(Boolean)
+        .join(' · ')}
+    </span>
+  )
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-ink-muted">{label}</dt>
+      <dd className="font-medium text-ink">{children}</dd>
+    </div>
+  )
+}
+
+/** Who stands at the counter: age class, checks and what they may still receive. */
+function AllowanceCard({ allowance }: { allowance: MemberAllowance }) {
+  const { member, rules, remaining } = allowance
+  return (
+    <section
+      aria-labelledby="allowance-title"
+      className="space-y-4 rounded-lg border border-border bg-surface-muted p-4 sm:col-span-2"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id="allowance-title" className="font-semibold text-ink">
+          {member.displayName}
+        </h3>
+        {member.ageClass && (
+          <StatusBadge tone={member.ageClass === 'young_adult' ? 'warning' : 'info'}>
+            {handoutAgeClassLabels[member.ageClass]}
+          </StatusBadge>
+        )}
+        {!member.active && <StatusBadge tone="neutral">Deaktiviert</StatusBadge>}
+      </div>
+      <dl className="grid gap-3 sm:grid-cols-3">
+        <Fact label="Heute noch möglich">
+          {formatGrams(remaining.dayMg)} von {formatGrams(rules.dailyMg)}
+        </Fact>
+        <Fact label="Diesen Monat noch möglich">
+          {formatGrams(remaining.monthMg)} von {formatGrams(rules.monthlyMg)}
+        </Fact>
+        <Fact label="Jetzt höchstens">{formatGrams(remaining.nowMg)}</Fact>
+        <Fact label="Mitgliedsnummer">{member.membershipNumber ?? '–'}</Fact>
+        <Fact label="Ausweis geprüft am">
+          {member.idCheckedOn ? formatDate(member.idCheckedOn) : 'nicht eingetragen'}
+        </Fact>
+        <Fact label="Mitglied seit">
+          {member.joinedOn ? formatDate(member.joinedOn) : 'nicht eingetragen'}
+        </Fact>
+      </dl>
+      {rules.maxThcPercent !== null && (
+        <p className="text-sm text-ink">
+          18 bis 20 Jahre: höchstens {formatGrams(rules.monthlyMg)} im Monat und nur Sorten mit
+          höchstens {rules.maxThcPercent} % THC.
+        </p>
+      )}
+      {allowance.refusal && (
+        <p className="flex gap-2 rounded-lg border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-warning">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {allowance.refusal}
+        </p>
+      )}
+    </section>
+  )
+}
+
+function batchLabel(batch: HandoutBatchOption) {
+  return [
+    batch.batchNumber,
+    `THC ${formatCannabinoid(batch.thcContent, batch.cannabinoidUnit)}`,
+    `CBD ${formatCannabinoid(batch.cbdContent, batch.cannabinoidUnit)}`,
+    batch.harvestDate && `Ernte ${formatDate(batch.harvestDate)}`,
+    `${formatGrams(batch.availableMg)} verfügbar`,
+    batch.refusal && 'nur ab 21 Jahren',
+  ]
+    .filter(Boolean)
+    .join(' · ')
+}
+
+/**
+ * `/abgabe/neu`: a hand-out at the counter. Search the member, see their age class and what
+ * remains today and this month, pick the variety and a released harvest batch, enter the grams
+ * and confirm the ID check. The service decides; its refusal (with what remains) stands under the
+ * field it concerns.
+ */
+export function HandoutCreatePage() {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [failure, setFailure] = useState<string | null>(null)
+  const [member, setMember] = useState<HandoutMemberOption | null>(null)
+  const saved = useRef(false)
+  const { data: allowance } = useQuery({
+    ...memberAllowanceQuery(member?.id ?? ''),
+    enabled: member !== null,
+  })
+  const { data: batches = [], isPending: batchesPending } = useQuery(
+    handoutBatchesQuery(member?.id ?? null),
+  )
+
+  const form = useAppForm({
+    defaultValues: emptyHandout,
+    validators: {
+      onSubmit: ({ value }) => {
+        const errors = formErrorsOf(createHandoutSchema, inputOf(value))
+        return Object.keys(errors).length ? { fields: errors } : undefined
+      },
+    },
+    onSubmitInvalid: focusFirstError,
+    onSubmit: async ({ value, formApi }) => {
+      setFailure(null)
+      try {
+        const created = await createHandoutFn({ data: inputOf(value) })
+        saved.current = true
+        await queryClient.invalidateQueries({ queryKey: handoutsKey })
+        toast.success(`Abgabe ${created.number} ist erfasst.`)
+        await navigate({ to: '/abgabe/$id', params: { id: created.id } })
+      } catch (error) {
+        setFailure(applyServerErrors(formApi, error))
+        // Another counter may have handed out meanwhile: show what remains now.
+        await queryClient.invalidateQueries({ queryKey: handoutsKey })
+        focusFirstError()
+      }
+    },
+  })
+
+  const varieties = [
+    ...new Map(batches.map((batch) => [batch.organisationProductId, batch.productName])),
+  ].map(([value, label]) => ({ value, label }))
+
+  return (
+    <>
+      <PageHeader
+        title="Neue Abgabe"
+        description="Abgabe an ein Mitglied nach dem Konsumcannabisgesetz: höchstens 25 g am Tag und 50 g im Monat, von 18 bis 20 Jahren 30 g im Monat mit höchstens 10 % THC."
+        back={<BackLink to="/abgabe">Abgaben</BackLink>}
+      />
+      <form.AppForm>
+        <form.FormFrame className="space-y-6">
+          {failure && <FormAlert>{failure}</FormAlert>}
+          <FormSection title="Mitglied">
+            <form.Field name="customerId">
+              {(field) => (
+                <div className="sm:col-span-2">
+                  <ProductCombobox
+                    label="Mitglied suchen"
+                    listLabel="Passende Mitglieder"
+                    placeholder="Name, Mitglieds- oder Kundennummer"
+                    noMatch="Kein passendes Mitglied gefunden."
+                    hint={
+                      member ? (
+                        <>
+                          Gewählt:{' '}
+                          <span className="font-medium text-ink">{member.displayName}</span>
+                          <MemberSummary member={member} />
+                        </>
+                      ) : (
+                        'Suche unter den Mitgliedern deines Vereins.'
+                      )
+                    }
+                    error={fieldErrorOf(field)}
+                    query={handoutMembersQuery}
+                    optionKey={(option) => option.id}
+                    clearOnPick
+                    onPick={(option) => {
+                      setMember(option)
+                      changeFieldValue(field, option.id)
+                    }}
+                    renderOption={(option) => (
+                      <>
+                        <span className="font-medium">{option.displayName}</span>
+                        <MemberSummary member={option} />
+                      </>
+                    )}
+                  />
+                </div>
+              )}
+            </form.Field>
+            {member &&
+              (allowance?.member.id === member.id ? (
+                <AllowanceCard allowance={allowance} />
+              ) : (
+                <p className="text-sm text-ink-muted sm:col-span-2" aria-live="polite">
+                  Lade, was {member.displayName} noch erhalten darf …
+                </p>
+              ))}
+          </FormSection>
+          <FormSection title="Sorte, Charge und Menge">
+            <form.AppField name="organisationProductId">
+              {(field) => (
+                <field.SelectField
+                  label="Sorte"
+                  emptyLabel={
+                    batchesPending
+                      ? 'Lade …'
+                      : varieties.length
+                        ? 'Bitte wählen …'
+                        : 'Keine abgabebereite Ernte'
+                  }
+                  options={varieties}
+                  onSelect={(value) => {
+                    changeFieldValue(field, value)
+                    // First-expiring batch of the variety the member may receive.
+                    const first = batches.find(
+                      (batch) => batch.organisationProductId === value && batch.refusal === null,
+                    )
+                    form.setFieldValue('batchId', first?.batchId ?? '')
+                  }}
+                />
+              )}
+            </form.AppField>
+            <form.Subscribe selector={(state) => state.values.organisationProductId}>
+              {(variety) => (
+                <form.AppField name="batchId">
+                  {(field) => (
+                    <field.SelectField
+                      label="Charge (Ernte)"
+                      hint="Nur freigegebene, nicht abgelaufene Ernten aus eigenem Anbau."
+                      emptyLabel={variety ? 'Bitte wählen …' : 'Zuerst die Sorte wählen'}
+                      options={batches
+                        .filter((batch) => batch.organisationProductId === variety)
+                        .map((batch) => ({
+                          value: batch.batchId,
+                          label: batchLabel(batch),
+                          disabled: batch.refusal !== null,
+                        }))}
+                    />
+                  )}
+                </form.AppField>
+              )}
+            </form.Subscribe>
+            <form.AppField name="quantity">
+              {(field) => (
+                <field.InputField
+                  label="Menge in g"
+                  inputMode="decimal"
+                  hint={
+                    allowance && allowance.member.id === member?.id
+                      ? `Jetzt höchstens ${formatGrams(allowance.remaining.nowMg)}.`
+                      : 'Auf das Milligramm genau, z. B. 2,5.'
+                  }
+                />
+              )}
+            </form.AppField>
+          </FormSection>
+          <form.AppField name="identityChecked">
+            {(field) => (
+              <field.CheckboxField
+                label="Mitgliedsausweis und amtlichen Lichtbildausweis geprüft"
+                hint="Abgaben gibt es nur persönlich, an das Mitglied selbst."
+              />
+            )}
+          </form.AppField>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <ButtonLink to="/abgabe" variant="secondary">
+              Abbrechen
+            </ButtonLink>
+            <form.SubmitButton>Abgabe erfassen</form.SubmitButton>
+          </div>
+        </form.FormFrame>
+      </form.AppForm>
+      <UnsavedChangesDialog unsaved={() => !saved.current && !form.state.isDefaultValue} />
+    </>
+  )
+}
