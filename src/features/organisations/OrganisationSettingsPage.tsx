@@ -25,7 +25,7 @@ import { PageHeader } from '../ui/PageHeader'
 import { OrganisationProfile } from './OrganisationProfile'
 import { updateLetterheadFn } from './organisation-settings.functions'
 import { organisationKey, organisationSettingsQuery } from './organisation-settings.queries'
-import { ShopSettingsSection } from './ShopSettingsSection'
+import { ShopSettingsSection } from './shop-settings/ShopSettingsSection'
 import { TeamSection } from './TeamSection'
 
 const route = getRouteApi('/_app/organisations/$id')

@@ -7,6 +7,7 @@ import {
   shopSettingsSchema,
 } from '~/lib/shop-settings'
 import type { ShopDeliveryMethod, TenantConfig } from '~/lib/tenant-config'
+import { formErrorsOf } from '../../forms/field-errors'
 
 /**
  * The shop settings form's values: the tenant config as people type it — one block per delivery
@@ -200,13 +201,10 @@ export function draftErrors(values: ShopFormValues, kind: ShopSettings['kind']) 
     }
     if (values.shipping.enabled) euro(values.shipping.fee, 'shipping.fee', 'die Versandkosten')
   }
-  const result = shopSettingsSchema.safeParse(draft.config)
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = draft.fieldOf(issue.path.map(String).join('.'))
-      if (kind === 'club_site' && !isClubField(field)) continue
-      fields[field] ??= issue.message
-    }
+  const schemaErrors = formErrorsOf(shopSettingsSchema, draft.config, draft.fieldOf)
+  for (const [field, message] of Object.entries(schemaErrors)) {
+    if (kind === 'club_site' && !isClubField(field)) continue
+    fields[field] ??= message
   }
   return Object.keys(fields).length > 0 ? { fields } : undefined
 }

@@ -1,0 +1,58 @@
+import { FormSection } from '../../forms/layout'
+import { MethodFields } from './MethodFields'
+import type { ShopForm } from './useShopSettingsForm'
+
+export function DeliverySection({ form }: { form: ShopForm }) {
+  return (
+    <FormSection title="Lieferarten">
+      <MethodFields form={form} kind="pickup" title="Abholung">
+        <form.AppField name="pickup.street">
+          {(field) => <field.InputField label="Straße und Hausnummer" />}
+        </form.AppField>
+        <div className="grid grid-cols-[8rem_1fr] gap-4">
+          <form.AppField name="pickup.postalCode">
+            {(field) => <field.InputField label="PLZ" inputMode="numeric" />}
+          </form.AppField>
+          <form.AppField name="pickup.city">
+            {(field) => <field.InputField label="Ort" />}
+          </form.AppField>
+        </div>
+        <div className="sm:col-span-2">
+          <form.AppField name="pickup.openingHours">
+            {(field) => <field.InputField label="Abholzeiten" multiline />}
+          </form.AppField>
+        </div>
+      </MethodFields>
+      <MethodFields form={form} kind="courier" title="Botendienst">
+        <div className="sm:col-span-2">
+          <form.AppField name="courier.postalCodes">
+            {(field) => (
+              <field.InputField
+                label="Belieferte Postleitzahlen"
+                hint="Durch Komma oder Leerzeichen getrennt, z. B. 20095, 20097, 20099."
+                multiline
+              />
+            )}
+          </form.AppField>
+        </div>
+        <form.AppField name="courier.fee">
+          {(field) => <field.InputField label="Liefergebühr (€)" inputMode="decimal" />}
+        </form.AppField>
+        <form.AppField name="courier.freeFrom">
+          {(field) => (
+            <field.InputField
+              label="Kostenlos ab Bestellwert (€)"
+              hint="Leer lassen, wenn der Botendienst immer kostet."
+              inputMode="decimal"
+            />
+          )}
+        </form.AppField>
+      </MethodFields>
+      <MethodFields form={form} kind="shipping" title="Versand">
+        <form.AppField name="shipping.fee">
+          {(field) => <field.InputField label="Versandkosten (€)" inputMode="decimal" />}
+        </form.AppField>
+      </MethodFields>
+    </FormSection>
+  )
+}

@@ -1,0 +1,65 @@
+import type { AnyFieldApi } from '@tanstack/react-form'
+import { Tabs } from 'radix-ui'
+import { inputClass } from '../../forms/field-parts'
+import { changeFieldValue, fieldErrorOf } from '../../forms/fields'
+import { LegalMarkdown } from '../../legal/LegalMarkdown'
+
+/** A legal text in Markdown, with a preview drawn exactly as the shop draws it. */
+export function MarkdownField({ field, label }: { field: AnyFieldApi; label: string }) {
+  const id = `field-${field.name}`
+  const error = fieldErrorOf(field)
+  const value = field.state.value as string
+  return (
+    <div>
+      <Tabs.Root defaultValue="edit">
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <label htmlFor={id} className="text-sm font-medium text-ink">
+            {label}
+          </label>
+          <Tabs.List
+            aria-label={`${label}: Ansicht`}
+            className="flex gap-1 rounded-lg bg-surface-muted p-1"
+          >
+            <Tabs.Trigger value="edit" className={tabClass}>
+              Bearbeiten
+            </Tabs.Trigger>
+            <Tabs.Trigger value="preview" className={tabClass}>
+              Vorschau
+            </Tabs.Trigger>
+          </Tabs.List>
+        </div>
+        <Tabs.Content value="edit" forceMount className="data-[state=inactive]:hidden">
+          <textarea
+            id={id}
+            name={field.name}
+            value={value}
+            rows={8}
+            onBlur={field.handleBlur}
+            onChange={(event) => changeFieldValue(field, event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className={`${inputClass} font-mono text-sm`}
+          />
+        </Tabs.Content>
+        <Tabs.Content
+          value="preview"
+          className="mt-1 max-h-96 overflow-y-auto rounded-lg border border-border bg-white p-4"
+        >
+          {value.trim() ? (
+            <LegalMarkdown source={value} />
+          ) : (
+            <p className="text-sm text-ink-muted">Noch kein Text.</p>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+const tabClass =
+  'rounded-md px-2 py-1 text-sm font-medium text-ink-muted hover:text-ink data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-sm'
