@@ -13,12 +13,14 @@ import { formatDateTime } from '~/lib/format'
 import { Button } from '../ui/buttons'
 import { DataTable, dataColumns, RowLink, SelectFilter } from '../ui/DataTable'
 import { EmptyState } from '../ui/EmptyState'
+import { FactGrid } from '../ui/FactList'
 import { StatusBadge } from '../ui/StatusBadge'
 import { AdminConsole, useListPending } from './AdminConsole'
-import { DetailDialog, DetailState, Facts, TenantFilter, useCloseDetail } from './SupportParts'
+import { DetailDialog, DetailState, useCloseDetail } from './SupportDetailDialog'
 import { setContactMessageHandledFn } from './support.functions'
 import { contactMessageQuery, contactMessagesKey, contactMessagesQuery } from './support.queries'
 import { contactStatusLabels, noTenantLabels } from './support-labels'
+import { TenantFilter } from './TenantFilter'
 
 const route = getRouteApi('/_app/admin/contact-messages')
 
@@ -138,7 +140,7 @@ function MessageDetail({ id }: { id: string }) {
       onClose={close}
       actions={<HandledAction message={message} />}
     >
-      <Facts
+      <FactGrid
         facts={[
           ['Status', <MessageStatus key="status" handled={message.handledAt !== null} />],
           ['Eingang', formatDateTime(message.createdAt)],

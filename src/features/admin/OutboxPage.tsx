@@ -9,12 +9,14 @@ import { Button } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { DataTable, dataColumns, RowLink, SelectFilter } from '../ui/DataTable'
 import { EmptyState } from '../ui/EmptyState'
+import { FactGrid } from '../ui/FactList'
 import { StatusBadge } from '../ui/StatusBadge'
 import { AdminConsole, useListPending } from './AdminConsole'
-import { DetailDialog, DetailState, Facts, TenantFilter, useCloseDetail } from './SupportParts'
+import { DetailDialog, DetailState, useCloseDetail } from './SupportDetailDialog'
 import { resendOutboxMailFn } from './support.functions'
 import { outboxKey, outboxMailQuery, outboxMailsQuery } from './support.queries'
 import { mailKindLabel, mailKindLabels, mailStatusLabels, noTenantLabels } from './support-labels'
+import { TenantFilter } from './TenantFilter'
 
 const route = getRouteApi('/_app/admin/outbox')
 
@@ -124,7 +126,7 @@ function MailDetail({ id }: { id: string }) {
       onClose={close}
       actions={mail.status === 'failed' && <ResendAction mail={mail} />}
     >
-      <Facts
+      <FactGrid
         facts={[
           ['Status', <MailStatus key="status" status={mail.status} />],
           ['Shop', mail.tenant?.name ?? noTenantLabels.outbox],

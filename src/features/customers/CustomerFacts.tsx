@@ -8,7 +8,7 @@ import {
 } from '~/lib/customers'
 import { formatDate } from '~/lib/format'
 import { countryLabel } from '~/lib/products'
-import { FactList } from '../products/ProductFactsSummary'
+import { FactList } from '../ui/FactList'
 
 /** The fields a kind uses, in the order the form asks for them. */
 const fieldsByKind: Record<CustomerFields['kind'], (keyof CustomerFields)[]> = {

@@ -12,9 +12,9 @@ import {
   handoutRiskNotes,
 } from '~/lib/handouts'
 import { formatCannabinoid } from '~/lib/products'
-import { FactList } from '../products/ProductFactsSummary'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { FactList } from '../ui/FactList'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { HandoutStatusBadge } from './HandoutStatusBadge'
 import { cancelHandoutFn } from './handout-actions.functions'

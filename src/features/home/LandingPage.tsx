@@ -13,7 +13,7 @@ import {
 import type { ListResult } from '~/lib/list-query'
 import type { FoundShop } from '~/lib/shop-finder'
 import { HomeFooter, HomeHeader } from '../shell/HomeLayouts'
-import { SkipLink } from '../shell/parts'
+import { SkipLink } from '../shell/SkipLink'
 import { ShopFinder } from './ShopFinder'
 
 const audiences: { icon: LucideIcon; title: string; text: string }[] = [

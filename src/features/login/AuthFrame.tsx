@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { BrandMark } from '../shell/BrandMark'
 import { useHostOrganisation, useTenant } from '../shell/host'
-import { BrandMark, LegalLinks } from '../shell/parts'
+import { LegalLinks } from '../shell/LegalLinks'
 
 /** Whose login this is: the shop's logo and name, the organisation's name, or the product's. */
 function HostMark() {

@@ -23,11 +23,12 @@ import { formatSalesUnits } from '~/lib/stock-labels'
 import { ProductHistory } from '../master-products/ProductHistory'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { FactList } from '../ui/FactList'
 import { PageHeader } from '../ui/PageHeader'
 import { StatusBadge } from '../ui/StatusBadge'
 import { BackToProducts } from './BackToProducts'
 import { ListingStatusBadge } from './ListingStatusBadge'
-import { FactList, ProductFactsSummary } from './ProductFactsSummary'
+import { ProductFactsSummary } from './ProductFactsSummary'
 import {
   acknowledgeMasterChangeFn,
   archiveOrganisationProductFn,

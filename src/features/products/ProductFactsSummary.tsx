@@ -12,6 +12,7 @@ import {
   type ProductCategory,
   productCategoryLabels,
 } from '~/lib/products'
+import { FactList } from '../ui/FactList'
 
 /** The facts of a product as the summary shows them; what a product lacks is left out. */
 export interface SummaryFacts {
@@ -58,18 +59,4 @@ export function ProductFactsSummary({ facts }: { facts: SummaryFacts }) {
   }
   rows.push(['Packung', formatPackSize(facts.packBaseUnits, facts.packUnit)])
   return <FactList rows={rows} />
-}
-
-/** Labels and values side by side, e.g. a product's facts or its offer. */
-export function FactList({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-ink-muted">{label}</dt>
-          <dd className="text-ink">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  )
 }

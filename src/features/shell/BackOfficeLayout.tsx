@@ -7,10 +7,11 @@ import { accessSessionOf, isBusinessUser } from '../session/session-store'
 import { useLogout, useSession } from '../session/use-session'
 import { MenuDrawer } from '../ui/MenuDrawer'
 import { NavigationProgress } from '../ui/NavigationProgress'
+import { BrandMark } from './BrandMark'
 import { backOfficeNav, homeOf, type NavItem, visibleNav } from './back-office-nav'
 import { ErrorContent, HostErrorPage } from './ErrorPages'
 import { FrameContent } from './frame-context'
-import { BrandMark, SkipLink } from './parts'
+import { SkipLink } from './SkipLink'
 
 const navLinkClass =
   'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-ink-muted hover:bg-brand-50 hover:text-brand-900'

@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { type ReactNode, Suspense } from 'react'
+import { BrandMark } from './BrandMark'
 import { FrameContent } from './frame-context'
 import { type HostOrganisation, useHostOrganisation } from './host'
 import { BuildingIcon, MapPinIcon } from './icons'
-import { BrandMark, LegalLinks, SkipLink } from './parts'
+import { LegalLinks } from './LegalLinks'
+import { SkipLink } from './SkipLink'
 
 /** The address line of an organisation, as far as it is known. */
 export function organisationAddress(organisation: HostOrganisation): string {

@@ -15,7 +15,8 @@ import {
   ShoppingBasketIcon,
   UserRoundIcon,
 } from './icons'
-import { LegalLinks, SkipLink } from './parts'
+import { LegalLinks } from './LegalLinks'
+import { SkipLink } from './SkipLink'
 
 const shopNav = [
   { label: 'Blüten', to: '/blueten' },

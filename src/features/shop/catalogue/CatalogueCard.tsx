@@ -1,13 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { formatPackSize } from '~/lib/products'
 import type { CatalogueCategory, CatalogueItem } from '~/lib/shop-catalogue'
-import {
-  AvailabilityBadge,
-  cannabinoid,
-  geneticsText,
-  mainTerpenes,
-  PriceLine,
-} from './catalogue-parts'
+import { AvailabilityBadge } from './AvailabilityBadge'
+import { cannabinoid, geneticsText, mainTerpenes } from './catalogue-wording'
+import { PriceLine } from './PriceLine'
 
 /** The product page of a listing, by category. */
 export function ProductLink({

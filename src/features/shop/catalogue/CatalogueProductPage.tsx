@@ -8,16 +8,19 @@ import {
   type CatalogueProduct,
   catalogueListPaths,
 } from '~/lib/shop-catalogue'
-import { FactList, ProductFactsSummary } from '../../products/ProductFactsSummary'
+import { ProductFactsSummary } from '../../products/ProductFactsSummary'
 import { useSession } from '../../session/use-session'
 import { buttonClass } from '../../ui/buttons'
+import { FactList } from '../../ui/FactList'
 import { BackLink, PageHeader } from '../../ui/PageHeader'
 import { StatusBadge } from '../../ui/StatusBadge'
 import { AddToCart } from '../cart/AddToCart'
+import { AvailabilityBadge } from './AvailabilityBadge'
 import { CatalogueCard } from './CatalogueCard'
 import { catalogueProductQuery, catalogueViewerOf } from './catalogue.queries'
-import { AvailabilityBadge, cannabinoid, PriceLine, salesUnitPhrase } from './catalogue-parts'
+import { cannabinoid, salesUnitPhrase } from './catalogue-wording'
 import { catalogueWords } from './catalogue-words'
+import { PriceLine } from './PriceLine'
 
 /** In which steps and amounts the pharmacy dispenses it, in sales units. */
 function orderRules(product: CatalogueProduct): [string, string][] {

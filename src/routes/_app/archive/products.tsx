@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { ArchivedProductsPage } from '~/features/products/ProductListPages'
+import { ArchivedProductsPage } from '~/features/products/ArchivedProductsPage'
 import { archivedOrganisationProductsQuery } from '~/features/products/products.queries'
 import { areaHead } from '~/features/shell/page-head'
 import { listSearchDefaults } from '~/lib/list-query'

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CustomerEditPage } from '~/features/customers/CustomerFormPages'
+import { CustomerEditPage } from '~/features/customers/CustomerEditPage'
 import { loadCustomer } from '~/features/customers/customers.queries'
 import { pageHead } from '~/features/shell/page-head'
 

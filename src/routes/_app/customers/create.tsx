@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CustomerCreatePage } from '~/features/customers/CustomerFormPages'
+import { CustomerCreatePage } from '~/features/customers/CustomerCreatePage'
 import { isBusinessUser } from '~/features/session/session-store'
 import { areaTitles, pageHead } from '~/features/shell/page-head'
 

@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { OrganisationProductsPage } from '~/features/products/ProductListPages'
+import { OrganisationProductsPage } from '~/features/products/OrganisationProductsPage'
 import { organisationProductsQuery } from '~/features/products/products.queries'
 import { areaHead } from '~/features/shell/page-head'
 import { listSearchDefaults } from '~/lib/list-query'

@@ -1,24 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
 import { X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import type { ReactNode } from 'react'
-import { mainSite } from '~/lib/admin-support'
 import { failureOf } from '~/lib/failure'
 import { Button } from '../ui/buttons'
-import { SelectFilter, useListNavigation } from '../ui/DataTable'
-import { tenantChoicesQuery } from './support.queries'
-
-/** Building blocks the outbox and the contact messages share. */
-
-/** "Shop": every tenant of the platform by name, and the rows without one first. */
-export function TenantFilter({ value, noTenant }: { value: string | undefined; noTenant: string }) {
-  const { data: tenants = [] } = useQuery(tenantChoicesQuery())
-  const options = [
-    { value: mainSite, label: noTenant },
-    ...tenants.map((tenant) => ({ value: tenant.id, label: tenant.name })),
-  ]
-  return <SelectFilter param="tenant" label="Shop" value={value} options={options} />
-}
+import { useListNavigation } from '../ui/DataTable'
 
 /**
  * Closes the detail open over a list: takes its param out of the URL. Replaces the history entry,
@@ -73,26 +58,6 @@ export function DetailDialog({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
-  )
-}
-
-/** Label and value pairs in a grid; empty values are left out. */
-export function Facts({
-  facts,
-}: {
-  facts: readonly (readonly [label: string, value: ReactNode])[]
-}) {
-  return (
-    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-      {facts
-        .filter(([, value]) => value !== null && value !== undefined && value !== '')
-        .map(([label, value]) => (
-          <div key={label} className="min-w-0">
-            <dt className="text-sm text-ink-muted">{label}</dt>
-            <dd className="font-medium break-words text-ink">{value}</dd>
-          </div>
-        ))}
-    </dl>
   )
 }
 

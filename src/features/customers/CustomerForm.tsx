@@ -1,17 +1,14 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { getRouteApi, useNavigate } from '@tanstack/react-router'
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { toast } from 'sonner'
-import { type CustomerDetail, type CustomerKind, customerKindsFor } from '~/lib/customers'
+import type { CustomerDetail, CustomerKind } from '~/lib/customers'
 import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
 import { useAppForm } from '../forms/form-hook'
 import { focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
-import { isBusinessUser } from '../session/session-store'
-import { useSession } from '../session/use-session'
 import { ButtonLink } from '../ui/buttons'
-import { BackLink, PageHeader } from '../ui/PageHeader'
 import { CustomerFormFields } from './CustomerFormFields'
 import {
   type CustomerFormValues,
@@ -22,12 +19,10 @@ import {
 } from './customer-form'
 import { createCustomerFn, updateCustomerFn } from './customer-save.functions'
 import { customerTerms } from './customer-terms'
-import { customerQuery, customersKey } from './customers.queries'
+import { customersKey } from './customers.queries'
 
-const editRoute = getRouteApi('/_app/customers/$id/edit')
-
-/** The form of both pages: a new customer of one of `kinds`, or the changes of `detail`. */
-function CustomerForm({
+/** The customer form of the create and edit pages: a new customer of one of `kinds`, or the changes of `detail`. */
+export function CustomerForm({
   kinds,
   detail,
 }: {
@@ -94,48 +89,6 @@ function CustomerForm({
         </form.FormFrame>
       </form.AppForm>
       <UnsavedChangesDialog unsaved={() => !leaving.current && !form.state.isDefaultValue} />
-    </>
-  )
-}
-
-/** `/customers/create`: a new customer (a club: a new member). */
-export function CustomerCreatePage() {
-  const { user } = useSession()
-  const kinds = isBusinessUser(user) ? customerKindsFor(user.organisation.category) : []
-  const words = customerTerms(kinds.length === 1 && kinds[0] === 'member')
-  return (
-    <>
-      <PageHeader
-        title={words.create}
-        description={
-          kinds.includes('member')
-            ? 'Mitglied werden darf nur, wer volljährig ist; prüfen Sie den Ausweis. Ein Verein hat höchstens 500 aktive Mitglieder.'
-            : 'Die Kundennummer vergibt Blattwerk beim Speichern.'
-        }
-        back={<BackLink to="/customers">{words.back}</BackLink>}
-      />
-      <CustomerForm kinds={kinds} />
-    </>
-  )
-}
-
-/** `/customers/$id/edit`: the customer's data; the kind stays. */
-export function CustomerEditPage() {
-  const { id } = editRoute.useParams()
-  const { data: detail } = useSuspenseQuery(customerQuery(id))
-  const words = customerTerms(detail.owner.members)
-  return (
-    <>
-      <PageHeader
-        title={`${detail.displayName} bearbeiten`}
-        description={`${words.singular} ${detail.number}`}
-        back={
-          <BackLink to="/customers/$id" params={{ id }}>
-            {detail.displayName}
-          </BackLink>
-        }
-      />
-      <CustomerForm kinds={detail.owner.kinds} detail={detail} key={detail.revision} />
     </>
   )
 }

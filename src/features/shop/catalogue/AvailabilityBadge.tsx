@@ -1,0 +1,22 @@
+import { availabilityLabels } from '~/lib/shop'
+import type { CatalogueAvailability, CatalogueItem } from '~/lib/shop-catalogue'
+import { StatusBadge, type StatusTone } from '../../ui/StatusBadge'
+import { salesUnitAmount } from './catalogue-wording'
+
+const availabilityTones: Record<CatalogueAvailability['level'], StatusTone> = {
+  in_stock: 'success',
+  low: 'warning',
+  out_of_stock: 'neutral',
+}
+
+export function AvailabilityBadge({ item }: { item: CatalogueItem }) {
+  const { level, salesUnits } = item.availability
+  const amount =
+    salesUnits !== null && salesUnits > 0 ? `: ${salesUnitAmount(salesUnits, item)}` : ''
+  return (
+    <StatusBadge tone={availabilityTones[level]}>
+      {availabilityLabels[level]}
+      {amount}
+    </StatusBadge>
+  )
+}
