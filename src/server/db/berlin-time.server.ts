@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz'
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm'
 
 /**
@@ -24,33 +25,6 @@ export function berlinMonthOf(instant: AnyColumn | SQL) {
   return { start, label: sql<string>`to_char(${start}, 'YYYY-MM')` }
 }
 
-const berlinClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-})
-
-/** How far Berlin's wall clock is ahead of UTC at `instant`, in milliseconds (1 or 2 hours). */
-function berlinOffsetMs(instant: number): number {
-  const parts = Object.fromEntries(
-    berlinClock.formatToParts(instant).map((part) => [part.type, Number(part.value)]),
-  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>
-  const wall = Date.UTC(
-    parts.year,
-    parts.month - 1,
-    parts.day,
-    parts.hour,
-    parts.minute,
-    parts.second,
-  )
-  return wall - Math.floor(instant / 1000) * 1000
-}
-
 /**
  * The instant Berlin's clocks show `minuteOfDay` minutes past midnight of `day` (`YYYY-MM-DD`):
  * the JavaScript side of the helpers above, for rows written at a given German time. Times in
@@ -58,6 +32,5 @@ function berlinOffsetMs(instant: number): number {
  */
 export function berlinWallClock(day: string, minuteOfDay = 0): Date {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number]
-  const guess = Date.UTC(year, month - 1, date, 0, minuteOfDay)
-  return new Date(guess - berlinOffsetMs(guess))
+  return new Date(new TZDate(year, month - 1, date, 0, minuteOfDay, 'Europe/Berlin').getTime())
 }
