@@ -15,7 +15,6 @@ import {
   type OrderLineRow,
   OrderLinesTable,
 } from '../order-lines/OrderLinesTable'
-import { useSession } from '../session/use-session'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { OrderFactList } from '../ui/OrderFactList'
@@ -33,22 +32,6 @@ import {
 const editRoute = getRouteApi('/_app/purchase_orders/$id/edit')
 
 const backToList = <BackLink to="/purchase_orders">Einkauf</BackLink>
-
-/** `/purchase_orders/create`: a new order, saved as a draft. */
-export function PurchaseOrderCreatePage() {
-  const { user } = useSession()
-  const club = !!user && 'organisation' in user && user.organisation.category === 'club'
-  return (
-    <>
-      <PageHeader
-        title="Einkaufsbestellung anlegen"
-        description="Wählen Sie den Lieferanten und die Produkte. Gespeichert wird zunächst ein Entwurf, den Sie danach verbindlich bestellen."
-        back={backToList}
-      />
-      <PurchaseOrderForm accessoriesOnly={club} />
-    </>
-  )
-}
 
 /** The header's facts of an order: supplier, dates, totals. */
 function OrderFacts({ order }: { order: PurchaseOrderDetail }) {
