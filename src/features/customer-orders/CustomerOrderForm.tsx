@@ -1,7 +1,6 @@
 import { useStore } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { Trash2 } from 'lucide-react'
 import { useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import {
@@ -16,12 +15,7 @@ import {
 import type { CustomerOption } from '~/lib/customers'
 import { formatMoney } from '~/lib/format'
 import { lineAmountCents, priceBasisOf, unitAmountCents } from '~/lib/prices'
-import {
-  formatPackSize,
-  productCategoryLabels,
-  salesUnitShortLabel,
-  vatRateLabels,
-} from '~/lib/products'
+import { formatPackSize, productCategoryLabels, salesUnitShortLabel } from '~/lib/products'
 import { CustomerPicker } from '../customers/CustomerPicker'
 import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
@@ -29,8 +23,8 @@ import { changeFieldValue } from '../forms/fields'
 import { useAppForm } from '../forms/form-hook'
 import { FormSection, focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
-import { Button, ButtonLink } from '../ui/buttons'
-import { OrderLinesHead } from '../ui/OrderLinesHead'
+import { OrderLinesField } from '../order-lines/OrderLinesField'
+import { ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { ProductCombobox } from '../ui/ProductCombobox'
 import {
@@ -47,6 +41,13 @@ import {
 import { sellableProductsQuery } from './customer-order-forms.queries'
 import { createCustomerOrderFn, updateCustomerOrderFn } from './customer-order-save.functions'
 import { customerOrdersKey } from './customer-orders.queries'
+
+/** A line as the price functions see it: an unreadable quantity counts as none. */
+const pricedLineOf = (line: LineValues) => ({
+  unitPriceCents: line.priceCents,
+  quantity: lineQuantity(line),
+  vatRate: line.vatRate,
+})
 
 const availabilityText = (line: LineValues) =>
   line.availableSalesUnits === null
@@ -118,14 +119,7 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
   // A patient's order is priced gross, a business's net (ADR 056); before a customer is chosen,
   // the pharmacy's usual buyer, a patient.
   const basis = order?.priceBasis ?? priceBasisOf(customerKind ?? 'patient')
-  const totals = orderTotals(
-    items.map((line) => ({
-      unitPriceCents: line.priceCents,
-      quantity: lineQuantity(line),
-      vatRate: line.vatRate,
-    })),
-    basis,
-  )
+  const totals = orderTotals(items.map(pricedLineOf), basis)
   const needsPrescription =
     customerKind !== undefined &&
     items.some((line) => requiresPrescription(line.category, customerKind))
@@ -180,10 +174,12 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
             </div>
           </FormSection>
 
-          <fieldset className="rounded-card border border-border bg-surface p-6">
-            <legend className="px-1 text-lg font-semibold text-ink">Positionen</legend>
-            <div className="mt-2 space-y-4">
-              {linesLocked ? (
+          <OrderLinesField
+            form={form}
+            lines={items}
+            basis={basis}
+            picker={
+              linesLocked ? (
                 <p className="text-sm text-ink-muted">{linkedItemsMessage}</p>
               ) : (
                 <ProductCombobox
@@ -219,102 +215,33 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
                     </>
                   )}
                 />
-              )}
-              {items.length === 0 ? (
-                <p className="text-ink-muted">Noch keine Positionen.</p>
-              ) : (
-                <div className="overflow-x-auto">
-                  <table className="w-full text-sm">
-                    <OrderLinesHead basis={basis} />
-                    <tbody>
-                      {items.map((line, index) => (
-                        <tr key={line.listingId} className="border-b border-border align-top">
-                          <td className="py-2 pr-3">
-                            <div className="font-medium text-ink">{line.name}</div>
-                            <div className="text-xs text-ink-muted">
-                              {[
-                                line.pzn && `PZN ${line.pzn}`,
-                                availabilityText(line),
-                                line.availableSalesUnits !== null &&
-                                  lineQuantity(line) > line.availableSalesUnits &&
-                                  'mehr als verfügbar',
-                              ]
-                                .filter(Boolean)
-                                .join(' · ')}
-                            </div>
-                          </td>
-                          <td className="py-2 pr-3">
-                            {linesLocked ? (
-                              <span className="whitespace-nowrap">
-                                {line.quantity} {line.salesUnit === 'gram' ? 'g' : 'Pck.'}
-                              </span>
-                            ) : (
-                              <form.AppField name={`items[${index}].quantity`}>
-                                {(field) => (
-                                  <field.CellField
-                                    label={`Menge: ${line.name}`}
-                                    suffix={line.salesUnit === 'gram' ? 'g' : 'Pck.'}
-                                    inputMode="numeric"
-                                    width="narrow"
-                                  />
-                                )}
-                              </form.AppField>
-                            )}
-                          </td>
-                          <td className="py-2 pr-3 whitespace-nowrap">
-                            {formatMoney(unitAmountCents(line.priceCents, line.vatRate, basis))} je{' '}
-                            {salesUnitShortLabel(line.salesUnit)}
-                          </td>
-                          <td className="py-2 pr-3 text-right">{vatRateLabels[line.vatRate]}</td>
-                          <td className="py-2 pr-3 text-right whitespace-nowrap">
-                            {formatMoney(
-                              lineAmountCents(
-                                {
-                                  unitPriceCents: line.priceCents,
-                                  quantity: lineQuantity(line),
-                                  vatRate: line.vatRate,
-                                },
-                                basis,
-                              ),
-                            )}
-                          </td>
-                          <td className="py-2">
-                            {!linesLocked && (
-                              <Button
-                                variant="ghost"
-                                onClick={() => form.removeFieldValue('items', index)}
-                                aria-label={`${line.name} entfernen`}
-                              >
-                                <Trash2 className="size-4" aria-hidden="true" />
-                              </Button>
-                            )}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
-              <dl className="ml-auto grid max-w-xs grid-cols-2 gap-x-4 gap-y-1 text-sm">
-                <dt className="text-ink-muted">Netto</dt>
-                <dd className="text-right">{formatMoney(totals.netCents)}</dd>
-                {totals.byRate.map((row) => (
-                  <div key={row.rate} className="contents">
-                    <dt className="text-ink-muted">MwSt. {vatRateLabels[row.rate]}</dt>
-                    <dd className="text-right">{formatMoney(row.vatCents)}</dd>
-                  </div>
-                ))}
-                <dt className="font-semibold text-ink">Brutto</dt>
-                <dd className="text-right font-semibold">{formatMoney(totals.grossCents)}</dd>
-              </dl>
-              {needsPrescription && (
-                <p className="text-sm text-ink-muted">
-                  Verschreibungspflichtige Produkte für einen Patienten: Erfassen und prüfen Sie das
-                  Rezept auf der Seite des Auftrags, bevor Sie ihn bestätigen.
-                </p>
-              )}
-            </div>
-          </fieldset>
+              )
+            }
+            details={(line) => [
+              availabilityText(line),
+              line.availableSalesUnits !== null &&
+                lineQuantity(line) > line.availableSalesUnits &&
+                'mehr als verfügbar',
+            ]}
+            quantityInput={linesLocked ? undefined : { inputMode: 'numeric', width: 'narrow' }}
+            price={(line) =>
+              `${formatMoney(unitAmountCents(line.priceCents, line.vatRate, basis))} je ${salesUnitShortLabel(line.salesUnit)}`
+            }
+            amountCents={(line) => lineAmountCents(pricedLineOf(line), basis)}
+            onRemove={linesLocked ? undefined : (index) => form.removeFieldValue('items', index)}
+            totals={{
+              netCents: totals.netCents,
+              vat: totals.byRate,
+              grossCents: totals.grossCents,
+            }}
+          >
+            {needsPrescription && (
+              <p className="text-sm text-ink-muted">
+                Verschreibungspflichtige Produkte für einen Patienten: Erfassen und prüfen Sie das
+                Rezept auf der Seite des Auftrags, bevor Sie ihn bestätigen.
+              </p>
+            )}
+          </OrderLinesField>
 
           <FormSection title="Lieferung">
             <form.AppField name="deliveryMethod">

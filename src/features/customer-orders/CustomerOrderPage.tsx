@@ -27,12 +27,11 @@ import {
 import { failureOf } from '~/lib/failure'
 import { formatDate, formatDateTime, formatMoney, formatQuantity } from '~/lib/format'
 import { handoutQuantity } from '~/lib/handouts'
-import { salesUnitShortLabel, vatRateLabels } from '~/lib/products'
-import { formatSalesQuantity } from '~/lib/purchase-orders'
 import { shopPaymentMethodLabels } from '~/lib/shop'
 import { quantityUnitOfPack } from '~/lib/stock'
 import { OrderDocuments } from '../documents/OrderDocuments'
 import { inputClass } from '../forms/field-parts'
+import { type OrderLineColumn, OrderLinesTable } from '../order-lines/OrderLinesTable'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { OrderFactList } from '../ui/OrderFactList'
@@ -92,133 +91,88 @@ function OrderFacts({ order }: { order: CustomerOrderDetail }) {
   return <OrderFactList facts={facts} note={order.note} cancelReason={order.cancelReason} />
 }
 
+type OrderItem = CustomerOrderDetail['items'][number]
+
+/** What was picked of a line, or what is held for it. */
+function PicksCell({ item }: { item: OrderItem }) {
+  const unit = quantityUnitOfPack[item.packUnit]
+  if (item.picks.length > 0) {
+    return (
+      <ul>
+        {item.picks.map((pick) => (
+          <li key={pick.batchId}>
+            {pick.batchNumber}: {formatQuantity(pick.quantity, unit)}
+            {pick.expiryDate && (
+              <span className="text-ink-muted"> (bis {formatDate(pick.expiryDate)})</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    )
+  }
+  if (item.held.length > 0) {
+    return (
+      <span className="text-ink-muted">
+        reserviert:{' '}
+        {item.held
+          .map((row) => `${row.batchNumber} (${formatQuantity(row.quantity, unit)})`)
+          .join(', ')}
+      </span>
+    )
+  }
+  return <span className="text-ink-muted">–</span>
+}
+
+const statutoryColumns: OrderLineColumn<OrderItem>[] = [
+  {
+    header: 'Zuzahlung',
+    right: true,
+    cellClassName: 'whitespace-nowrap',
+    cell: (item) => (item.requiresPrescription ? formatMoney(item.copaymentCents) : '–'),
+  },
+  {
+    header: 'Kassenanteil',
+    right: true,
+    cellClassName: 'whitespace-nowrap',
+    cell: (item) =>
+      item.requiresPrescription ? formatMoney(item.lineCents - item.copaymentCents) : '–',
+  },
+]
+
+const picksColumn: OrderLineColumn<OrderItem> = {
+  header: 'Chargen',
+  cellClassName: 'text-xs',
+  cell: (item) => <PicksCell item={item} />,
+}
+
 /** The lines with price, VAT, co-payment and what was picked; the totals per VAT rate. */
 function OrderLines({ order }: { order: CustomerOrderDetail }) {
   const statutory = order.prescription?.payer === 'statutory'
-  const basisLabel = order.priceBasis === 'gross' ? 'brutto' : 'netto'
   return (
-    <section
-      aria-labelledby="order-lines"
-      className="rounded-card border border-border bg-surface p-6"
+    <OrderLinesTable
+      lines={order.items}
+      basis={order.priceBasis}
+      details={(item) => [item.requiresPrescription && 'verschreibungspflichtig']}
+      columns={[...(statutory ? statutoryColumns : []), picksColumn]}
+      totals={{ netCents: order.netCents, vat: order.vatByRate, grossCents: order.grossCents }}
     >
-      <h2 id="order-lines" className="text-lg font-semibold">
-        Positionen
-      </h2>
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="border-b border-border text-left text-ink-muted">
-              <th className="py-2 pr-3 font-medium">Produkt</th>
-              <th className="py-2 pr-3 text-right font-medium">Menge</th>
-              <th className="py-2 pr-3 text-right font-medium">Preis ({basisLabel})</th>
-              <th className="py-2 pr-3 text-right font-medium">MwSt.</th>
-              <th className="py-2 pr-3 text-right font-medium">Summe ({basisLabel})</th>
-              {statutory && <th className="py-2 pr-3 text-right font-medium">Zuzahlung</th>}
-              {statutory && <th className="py-2 pr-3 text-right font-medium">Kassenanteil</th>}
-              <th className="py-2 font-medium">Chargen</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.items.map((item) => {
-              const unit = quantityUnitOfPack[item.packUnit]
-              return (
-                <tr key={item.id} className="border-b border-border align-top">
-                  <td className="py-2 pr-3">
-                    <div className="font-medium text-ink">{item.name}</div>
-                    <div className="text-xs text-ink-muted">
-                      {[
-                        item.pzn && `PZN ${item.pzn}`,
-                        item.requiresPrescription && 'verschreibungspflichtig',
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </div>
-                  </td>
-                  <td className="py-2 pr-3 text-right whitespace-nowrap">
-                    {formatSalesQuantity(item.quantity, item.salesUnit)}
-                  </td>
-                  <td className="py-2 pr-3 text-right whitespace-nowrap">
-                    {formatMoney(item.unitCents)} je {salesUnitShortLabel(item.salesUnit)}
-                  </td>
-                  <td className="py-2 pr-3 text-right">{vatRateLabels[item.vatRate]}</td>
-                  <td className="py-2 pr-3 text-right whitespace-nowrap">
-                    {formatMoney(item.lineCents)}
-                  </td>
-                  {statutory && (
-                    <td className="py-2 pr-3 text-right whitespace-nowrap">
-                      {item.requiresPrescription ? formatMoney(item.copaymentCents) : '–'}
-                    </td>
-                  )}
-                  {statutory && (
-                    <td className="py-2 pr-3 text-right whitespace-nowrap">
-                      {item.requiresPrescription
-                        ? formatMoney(item.lineCents - item.copaymentCents)
-                        : '–'}
-                    </td>
-                  )}
-                  <td className="py-2 text-xs">
-                    {item.picks.length > 0 ? (
-                      <ul>
-                        {item.picks.map((pick) => (
-                          <li key={pick.batchId}>
-                            {pick.batchNumber}: {formatQuantity(pick.quantity, unit)}
-                            {pick.expiryDate && (
-                              <span className="text-ink-muted">
-                                {' '}
-                                (bis {formatDate(pick.expiryDate)})
-                              </span>
-                            )}
-                          </li>
-                        ))}
-                      </ul>
-                    ) : item.held.length > 0 ? (
-                      <span className="text-ink-muted">
-                        reserviert:{' '}
-                        {item.held
-                          .map(
-                            (row) => `${row.batchNumber} (${formatQuantity(row.quantity, unit)})`,
-                          )
-                          .join(', ')}
-                      </span>
-                    ) : (
-                      <span className="text-ink-muted">–</span>
-                    )}
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
-      <dl className="mt-4 ml-auto grid max-w-sm grid-cols-2 gap-x-4 gap-y-1 text-sm">
-        <dt className="text-ink-muted">Netto</dt>
-        <dd className="text-right">{formatMoney(order.netCents)}</dd>
-        {order.vatByRate.map((row) => (
-          <div key={row.rate} className="contents">
-            <dt className="text-ink-muted">MwSt. {vatRateLabels[row.rate]}</dt>
-            <dd className="text-right">{formatMoney(row.vatCents)}</dd>
-          </div>
-        ))}
-        <dt className="font-semibold text-ink">Brutto</dt>
-        <dd className="text-right font-semibold">{formatMoney(order.grossCents)}</dd>
-        {order.deliveryFeeCents > 0 && (
-          <>
-            <dt className="text-ink-muted">davon Liefergebühr</dt>
-            <dd className="text-right">{formatMoney(order.deliveryFeeCents)}</dd>
-          </>
-        )}
-        {statutory && (
-          <>
-            <dt className="text-ink-muted">davon Zuzahlung</dt>
-            <dd className="text-right">{formatMoney(order.copaymentCents)}</dd>
-            <dt className="text-ink-muted">davon Krankenkasse</dt>
-            <dd className="text-right">{formatMoney(order.insurerCents)}</dd>
-            <dt className="font-semibold text-ink">Vom Patienten zu zahlen</dt>
-            <dd className="text-right font-semibold">{formatMoney(order.customerShareCents)}</dd>
-          </>
-        )}
-      </dl>
-    </section>
+      {order.deliveryFeeCents > 0 && (
+        <>
+          <dt className="text-ink-muted">davon Liefergebühr</dt>
+          <dd className="text-right">{formatMoney(order.deliveryFeeCents)}</dd>
+        </>
+      )}
+      {statutory && (
+        <>
+          <dt className="text-ink-muted">davon Zuzahlung</dt>
+          <dd className="text-right">{formatMoney(order.copaymentCents)}</dd>
+          <dt className="text-ink-muted">davon Krankenkasse</dt>
+          <dd className="text-right">{formatMoney(order.insurerCents)}</dd>
+          <dt className="font-semibold text-ink">Vom Patienten zu zahlen</dt>
+          <dd className="text-right font-semibold">{formatMoney(order.customerShareCents)}</dd>
+        </>
+      )}
+    </OrderLinesTable>
   )
 }
 

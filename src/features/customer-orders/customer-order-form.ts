@@ -1,6 +1,7 @@
 import { createCustomerOrderSchema } from '~/lib/customer-order-schemas'
 import type { CustomerOrderDetail, DeliveryMethod, SellableProduct } from '~/lib/customer-orders'
 import { formErrorsOf } from '../forms/field-errors'
+import { lineFieldOf } from '../order-lines/order-line-form'
 
 /**
  * The order form's values: lines as typed (text), delivery and note. A line taken over from a
@@ -115,8 +116,8 @@ export function updateInputOf(
 
 /** `items.0.quantity` (schema, server) → `items[0].quantity`; `delivery.street` → `street`. */
 export function formFieldOf(path: string): string {
-  const item = /^items\.(\d+)\.(\w+)/.exec(path)
-  if (item) return `items[${item[1]}].quantity`
+  const line = lineFieldOf(path, () => 'quantity')
+  if (line) return line
   if (path === 'items') return 'customerId'
   return path.replace(/^delivery\./, '')
 }

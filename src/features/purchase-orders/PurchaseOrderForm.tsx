@@ -1,20 +1,20 @@
 import { useStore } from '@tanstack/react-form'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { Plus, Send, Trash2, XCircle } from 'lucide-react'
+import { Plus, Send, XCircle } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { formatMoney } from '~/lib/format'
-import { formatPackSize, salesUnitShortLabel, vatRateLabels } from '~/lib/products'
+import { formatPackSize, salesUnitShortLabel } from '~/lib/products'
 import { type PurchaseOrderDetail, purchaseOrderTotals } from '~/lib/purchase-orders'
 import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
 import { useAppForm } from '../forms/form-hook'
 import { FormSection, focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
+import { OrderLinesField } from '../order-lines/OrderLinesField'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
-import { OrderLinesHead } from '../ui/OrderLinesHead'
 import { OrderableProductPicker } from './OrderableProductPicker'
 import {
   draftInputOf,
@@ -171,102 +171,52 @@ export function PurchaseOrderForm({
             )}
           </FormSection>
 
-          <fieldset className="rounded-card border border-border bg-surface p-6">
-            <legend className="px-1 text-lg font-semibold text-ink">Positionen</legend>
-            {supplierId ? (
-              <div className="mt-2 space-y-4">
-                <OrderableProductPicker
-                  supplierId={supplierId}
-                  platform={platform}
-                  exclude={new Set(items.map((line) => line.listingId))}
-                  error={pickError}
-                  onPick={(product) => {
-                    setPickError(null)
-                    form.pushFieldValue('items', lineOf(product, platform))
-                  }}
-                />
-                {items.length === 0 ? (
-                  <p className="text-ink-muted">Noch keine Positionen.</p>
-                ) : (
-                  <div className="overflow-x-auto">
-                    <table className="w-full text-sm">
-                      <OrderLinesHead />
-                      <tbody>
-                        {items.map((line, index) => (
-                          <tr key={line.listingId} className="border-b border-border align-top">
-                            <td className="py-2 pr-3">
-                              <div className="font-medium text-ink">{line.name}</div>
-                              <div className="text-xs text-ink-muted">
-                                {[
-                                  line.pzn && `PZN ${line.pzn}`,
-                                  line.salesUnit === 'pack'
-                                    ? `Packung à ${formatPackSize(line.baseUnitsPerSalesUnit, line.packUnit)}`
-                                    : 'lose, je Gramm',
-                                ]
-                                  .filter(Boolean)
-                                  .join(' · ')}
-                              </div>
-                            </td>
-                            <td className="py-2 pr-3">
-                              <form.AppField name={`items[${index}].quantity`}>
-                                {(field) => (
-                                  <field.CellField
-                                    label={`Menge: ${line.name}`}
-                                    inputMode="decimal"
-                                    width="wide"
-                                    suffix={line.salesUnit === 'gram' ? 'g' : 'Pck.'}
-                                  />
-                                )}
-                              </form.AppField>
-                            </td>
-                            <td className="py-2 pr-3 whitespace-nowrap">
-                              {line.supplierPriceCents !== null ? (
-                                `${formatMoney(line.supplierPriceCents)} je ${salesUnitShortLabel(line.salesUnit)}`
-                              ) : (
-                                <form.AppField name={`items[${index}].unitPrice`}>
-                                  {(field) => (
-                                    <field.CellField
-                                      inputMode="decimal"
-                                      width="wide"
-                                      label={`Vereinbarter Preis: ${line.name}`}
-                                      suffix={`€ je ${salesUnitShortLabel(line.salesUnit)}`}
-                                    />
-                                  )}
-                                </form.AppField>
-                              )}
-                            </td>
-                            <td className="py-2 pr-3 text-right">{vatRateLabels[line.vatRate]}</td>
-                            <td className="py-2 pr-3 text-right whitespace-nowrap">
-                              {formatMoney(lineNet(line))}
-                            </td>
-                            <td className="py-2">
-                              <Button
-                                variant="ghost"
-                                onClick={() => form.removeFieldValue('items', index)}
-                                aria-label={`${line.name} entfernen`}
-                              >
-                                <Trash2 className="size-4" aria-hidden="true" />
-                              </Button>
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
-                )}
-                <dl className="ml-auto grid max-w-xs grid-cols-2 gap-x-4 gap-y-1 text-sm">
-                  <dt className="text-ink-muted">Netto</dt>
-                  <dd className="text-right">{formatMoney(totals.netCents)}</dd>
-                  <dt className="text-ink-muted">MwSt.</dt>
-                  <dd className="text-right">{formatMoney(totals.vatCents)}</dd>
-                  <dt className="font-semibold text-ink">Brutto</dt>
-                  <dd className="text-right font-semibold">{formatMoney(totals.grossCents)}</dd>
-                </dl>
-              </div>
-            ) : (
-              <p className="mt-2 text-ink-muted">Wählen Sie zuerst den Lieferanten.</p>
-            )}
-          </fieldset>
+          <OrderLinesField
+            form={form}
+            lines={items}
+            waitingFor={supplierId ? undefined : 'Wählen Sie zuerst den Lieferanten.'}
+            picker={
+              <OrderableProductPicker
+                supplierId={supplierId}
+                platform={platform}
+                exclude={new Set(items.map((line) => line.listingId))}
+                error={pickError}
+                onPick={(product) => {
+                  setPickError(null)
+                  form.pushFieldValue('items', lineOf(product, platform))
+                }}
+              />
+            }
+            details={(line) => [
+              line.salesUnit === 'pack'
+                ? `Packung à ${formatPackSize(line.baseUnitsPerSalesUnit, line.packUnit)}`
+                : 'lose, je Gramm',
+            ]}
+            quantityInput={{ inputMode: 'decimal', width: 'wide' }}
+            price={(line, index) =>
+              line.supplierPriceCents !== null ? (
+                `${formatMoney(line.supplierPriceCents)} je ${salesUnitShortLabel(line.salesUnit)}`
+              ) : (
+                <form.AppField name={`items[${index}].unitPrice`}>
+                  {(field) => (
+                    <field.CellField
+                      inputMode="decimal"
+                      width="wide"
+                      label={`Vereinbarter Preis: ${line.name}`}
+                      suffix={`€ je ${salesUnitShortLabel(line.salesUnit)}`}
+                    />
+                  )}
+                </form.AppField>
+              )
+            }
+            amountCents={lineNet}
+            onRemove={(index) => form.removeFieldValue('items', index)}
+            totals={{
+              netCents: totals.netCents,
+              vat: totals.vatCents,
+              grossCents: totals.grossCents,
+            }}
+          />
 
           <FormSection title="Notiz">
             <div className="sm:col-span-2">

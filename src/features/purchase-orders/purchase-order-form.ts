@@ -10,6 +10,7 @@ import type {
 } from '~/lib/purchase-orders'
 import { formErrorsOf } from '../forms/field-errors'
 import { decimalInputText } from '../master-products/decimal-input'
+import { lineFieldOf } from '../order-lines/order-line-form'
 
 /**
  * The purchase-order form's values and their way to and from `purchaseOrderDraftSchema`:
@@ -108,12 +109,8 @@ export function draftInputOf(values: PurchaseOrderFormValues): PurchaseOrderDraf
 }
 
 /** `items.0.unitPriceCents` (schema, server) → `items[0].unitPrice` (form). */
-export function formFieldOf(path: string): string {
-  const match = /^items\.(\d+)\.(\w+)/.exec(path)
-  if (!match) return path
-  const field = match[2] === 'unitPriceCents' ? 'unitPrice' : 'quantity'
-  return `items[${match[1]}].${field}`
-}
+export const formFieldOf = (path: string): string =>
+  lineFieldOf(path, (key) => (key === 'unitPriceCents' ? 'unitPrice' : 'quantity')) ?? path
 
 /** The schema's objections under the form's fields, before anything is sent. */
 export function purchaseOrderFormErrors(values: PurchaseOrderFormValues): Record<string, string> {

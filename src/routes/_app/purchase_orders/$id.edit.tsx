@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { PurchaseOrderEditPage } from '~/features/purchase-orders/PurchaseOrderPages'
+import { PurchaseOrderEditPage } from '~/features/purchase-orders/PurchaseOrderEditPage'
 import {
   purchaseOrderHistoryQuery,
   purchaseOrderQuery,

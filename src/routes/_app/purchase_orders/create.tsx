@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PurchaseOrderCreatePage } from '~/features/purchase-orders/PurchaseOrderPages'
+import { PurchaseOrderCreatePage } from '~/features/purchase-orders/PurchaseOrderCreatePage'
 import { areaHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_app/purchase_orders/create')({

@@ -4,14 +4,17 @@ import { PackageCheck, XCircle } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { formatDate, formatMoney, formatQuantity } from '~/lib/format'
-import { salesUnitShortLabel, vatRateLabels } from '~/lib/products'
 import {
-  formatSalesQuantity,
   type PurchaseOrderDetail,
+  type PurchaseOrderItemDetail,
   supplierKindLabels,
 } from '~/lib/purchase-orders'
 import { quantityUnitOfPack } from '~/lib/stock'
-import { useSession } from '../session/use-session'
+import {
+  type OrderLineColumn,
+  type OrderLineRow,
+  OrderLinesTable,
+} from '../order-lines/OrderLinesTable'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { OrderFactList } from '../ui/OrderFactList'
@@ -30,22 +33,6 @@ const editRoute = getRouteApi('/_app/purchase_orders/$id/edit')
 
 const backToList = <BackLink to="/purchase_orders">Einkauf</BackLink>
 
-/** `/purchase_orders/create`: a new order, saved as a draft. */
-export function PurchaseOrderCreatePage() {
-  const { user } = useSession()
-  const club = !!user && 'organisation' in user && user.organisation.category === 'club'
-  return (
-    <>
-      <PageHeader
-        title="Einkaufsbestellung anlegen"
-        description="Wählen Sie den Lieferanten und die Produkte. Gespeichert wird zunächst ein Entwurf, den Sie danach verbindlich bestellen."
-        back={backToList}
-      />
-      <PurchaseOrderForm accessoriesOnly={club} />
-    </>
-  )
-}
-
 /** The header's facts of an order: supplier, dates, totals. */
 function OrderFacts({ order }: { order: PurchaseOrderDetail }) {
   const facts: [string, string][] = [
@@ -59,64 +46,41 @@ function OrderFacts({ order }: { order: PurchaseOrderDetail }) {
   return <OrderFactList facts={facts} note={order.note} cancelReason={order.cancelReason} />
 }
 
-/** The lines as ordered, with what has been received of each. */
+type OrderItem = PurchaseOrderItemDetail & OrderLineRow
+
+const receivedColumn: OrderLineColumn<OrderItem> = {
+  header: 'Eingegangen',
+  right: true,
+  cellClassName: 'whitespace-nowrap',
+  cell: (item) => (
+    <>
+      {item.receivedBaseUnits === 0
+        ? 'noch nichts'
+        : formatQuantity(item.receivedBaseUnits, quantityUnitOfPack[item.packUnit])}
+      <span className="text-ink-muted">
+        {' '}
+        von{' '}
+        {formatQuantity(
+          item.quantity * item.baseUnitsPerSalesUnit,
+          quantityUnitOfPack[item.packUnit],
+        )}
+      </span>
+    </>
+  ),
+}
+
+/** The lines as ordered, with what has been received of each (the totals are in the facts). */
 function OrderLines({ order }: { order: PurchaseOrderDetail }) {
   return (
-    <section
-      aria-labelledby="order-lines"
-      className="rounded-card border border-border bg-surface p-6"
-    >
-      <h2 id="order-lines" className="text-lg font-semibold">
-        Positionen
-      </h2>
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="border-b border-border text-left text-ink-muted">
-              <th className="py-2 pr-3 font-medium">Produkt</th>
-              <th className="py-2 pr-3 text-right font-medium">Bestellt</th>
-              <th className="py-2 pr-3 text-right font-medium">Preis (netto)</th>
-              <th className="py-2 pr-3 text-right font-medium">MwSt.</th>
-              <th className="py-2 pr-3 text-right font-medium">Summe (netto)</th>
-              <th className="py-2 text-right font-medium">Eingegangen</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.items.map((item) => (
-              <tr key={item.id} className="border-b border-border">
-                <td className="py-2 pr-3">
-                  <div className="font-medium text-ink">{item.name}</div>
-                  {item.pzn && <div className="text-xs text-ink-muted">PZN {item.pzn}</div>}
-                </td>
-                <td className="py-2 pr-3 text-right whitespace-nowrap">
-                  {formatSalesQuantity(item.quantity, item.salesUnit)}
-                </td>
-                <td className="py-2 pr-3 text-right whitespace-nowrap">
-                  {formatMoney(item.unitPriceCents)} je {salesUnitShortLabel(item.salesUnit)}
-                </td>
-                <td className="py-2 pr-3 text-right">{vatRateLabels[item.vatRate]}</td>
-                <td className="py-2 pr-3 text-right whitespace-nowrap">
-                  {formatMoney(item.unitPriceCents * item.quantity)}
-                </td>
-                <td className="py-2 text-right whitespace-nowrap">
-                  {item.receivedBaseUnits === 0
-                    ? 'noch nichts'
-                    : formatQuantity(item.receivedBaseUnits, quantityUnitOfPack[item.packUnit])}
-                  <span className="text-ink-muted">
-                    {' '}
-                    von{' '}
-                    {formatQuantity(
-                      item.quantity * item.baseUnitsPerSalesUnit,
-                      quantityUnitOfPack[item.packUnit],
-                    )}
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <OrderLinesTable
+      lines={order.items.map((item) => ({
+        ...item,
+        unitCents: item.unitPriceCents,
+        lineCents: item.unitPriceCents * item.quantity,
+      }))}
+      quantityHeader="Bestellt"
+      columns={[receivedColumn]}
+    />
   )
 }
 
