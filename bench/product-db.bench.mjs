@@ -100,7 +100,7 @@ const categories = [
 ]
 
 function pznFor(index) {
-  // From 3…: the demo master products take 1…, the import demo 2… (seed-products.server.ts).
+  // From 3…: the demo master products take 1…, the import demo 2… (seed-data/products.ts).
   for (let number = 3_000_000 + index * 7; ; number++) {
     const firstSeven = String(number).padStart(7, '0')
     const check = pznCheckDigit(firstSeven)

@@ -11,16 +11,18 @@ import { demoClubTeamLogin } from '~/server/db/seed-fillings.server'
 import { DomainError } from '~/server/errors.server'
 import { storeFile } from '~/server/files/file-store.server'
 import { fillingProtocolPdf } from '~/server/filling-protocols/filling-protocol-pdf.server'
-import { fillingProtocols } from '~/server/filling-protocols/filling-protocols.schema'
 import {
   cancelFillingProtocol,
   confirmFillingProtocol,
+  recordFillingWeights,
+  startFillingProtocol,
+} from '~/server/filling-protocols/filling-protocol-transitions.server'
+import { fillingProtocols } from '~/server/filling-protocols/filling-protocols.schema'
+import {
   getFillingPackChoice,
   getFillingProtocol,
   listFillingBulkBatches,
   listFillingProtocols,
-  recordFillingWeights,
-  startFillingProtocol,
 } from '~/server/filling-protocols/filling-protocols.server'
 import { organisationProducts, products } from '~/server/products/products.schema'
 import { batches, stockMovements, stockReservations } from '~/server/stock/stock.schema'

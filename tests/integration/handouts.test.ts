@@ -32,7 +32,7 @@ import { outcomeOf } from '../support/outcome'
 const gram = 1000
 const day = 86_400_000
 const club = demoIds.club
-/** Grüne Ecke's listings of its own varieties (seed-products): Auwald and Elsterflut. */
+/** Grüne Ecke's listings of its own varieties (seed-data/products.ts): Auwald and Elsterflut. */
 const listings = {
   auwald: '00000000-0000-4000-8000-000000005001',
   elsterflut: '00000000-0000-4000-8000-000000005003',

@@ -15,7 +15,7 @@ import { organisationProductListSearch } from '~/lib/products'
 import { type Actor, systemActor } from '~/server/actor.server'
 import { auditEvents } from '~/server/audit/audit.schema'
 import { demoIds } from '~/server/db/seed.server'
-import { demoProductIds } from '~/server/db/seed-products.server'
+import { demoProductIds } from '~/server/db/seed-data/products'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/server/errors.server'
 import { getMasterProduct, updateMasterProduct } from '~/server/products/master-products.server'
 import {

@@ -13,7 +13,7 @@ import {
 } from '~/lib/purchase-orders'
 import type { Actor, BusinessActor } from '~/server/actor.server'
 import { demoIds } from '~/server/db/seed.server'
-import { demoProductIds } from '~/server/db/seed-products.server'
+import { demoProductIds } from '~/server/db/seed-data/products'
 import { seedDemoPurchaseOrders } from '~/server/db/seed-purchase-orders.server'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/server/errors.server'
 import { storeFile } from '~/server/files/file-store.server'
@@ -39,7 +39,7 @@ import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 import { supplierStep } from '../support/supplier-orders'
 
-/** A demo listing by its serial (seed-products.server.ts numbers Nordhanf's 4001–4040). */
+/** A demo listing by its serial (seed-data/products.ts numbers Nordhanf's 4001–4040). */
 const demoListing = (serial: number) =>
   `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`
 

@@ -9,7 +9,7 @@ import {
 } from '~/lib/shop-catalogue'
 import { tenants } from '~/server/db/schema'
 import { demoIds } from '~/server/db/seed.server'
-import { demoProductIds } from '~/server/db/seed-products.server'
+import { demoProductIds } from '~/server/db/seed-data/products'
 import { NotFoundError } from '~/server/errors.server'
 import { organisationProducts } from '~/server/products/products.schema'
 import {

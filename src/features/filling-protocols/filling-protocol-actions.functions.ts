@@ -8,10 +8,12 @@ import type {
 import {
   cancelFillingProtocol,
   confirmFillingProtocol,
-  getFillingPackChoice,
-  listFillingBulkBatches,
   recordFillingWeights,
   startFillingProtocol,
+} from '~/server/filling-protocols/filling-protocol-transitions.server'
+import {
+  getFillingPackChoice,
+  listFillingBulkBatches,
 } from '~/server/filling-protocols/filling-protocols.server'
 import { authenticated } from '../server-fn/auth.middleware'
 import { idInput, inputOf, noInput, objectInput, passedOn, recordId } from '../server-fn/inputs'

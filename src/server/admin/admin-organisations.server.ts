@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm'
-import { isUuid } from '../../lib/ids'
 import { newOrganisationSchema, tenantSlugTakenMessage } from '../../lib/new-organisation'
 import { organisationNotFoundMessage } from '../../lib/organisation-settings'
 import { type Actor, requireRole } from '../actor.server'
@@ -16,6 +15,7 @@ import {
   violatesUnique,
 } from '../errors.server'
 import { inviteInTransaction } from '../organisations/invitations.server'
+import { findOrganisation } from '../organisations/organisation-lookup.server'
 
 /**
  * "Neue Organisation" in the admin console: the organisation, optionally its tenant host
@@ -100,14 +100,14 @@ export async function setOrganisationActive(
 ): Promise<{ deactivatedAt: string | null }> {
   const admin = requireRole(actor, 'admin')
   if (admin.organisation.category !== 'platform') throw new ForbiddenError()
-  if (!isUuid(organisationId)) throw new NotFoundError(organisationNotFoundMessage)
   return db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ category: organisations.category, deactivatedAt: organisations.deactivatedAt })
-      .from(organisations)
-      .where(eq(organisations.id, organisationId))
-      // Parallel requests take turns: each sees what the one before decided.
-      .for('update')
+    // Parallel requests take turns: each sees what the one before decided.
+    const target = await findOrganisation(
+      tx,
+      organisationId,
+      { category: organisations.category, deactivatedAt: organisations.deactivatedAt },
+      { lock: 'update' },
+    )
     if (!target) throw new NotFoundError(organisationNotFoundMessage)
     if (target.category === 'platform') {
       throw new ForbiddenError('Der Plattformbetrieb selbst kann nicht deaktiviert werden.')

@@ -1,5 +1,4 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { isUuid } from '../../lib/ids'
 import { numberPrefixSchema } from '../../lib/number-prefix-schema'
 import {
   defaultNumberPrefixes,
@@ -24,6 +23,7 @@ import {
   NotFoundError,
   parseInput,
 } from '../errors.server'
+import { findOrganisation } from '../organisations/organisation-lookup.server'
 import { readAccess } from '../organisations/organisation-settings.server'
 import { numberCounters, numberSeriesPrefixes } from './counters.schema'
 import { berlinYear } from './counters.server'
@@ -71,12 +71,9 @@ async function settingsOf(
   year: number,
 ): Promise<NumberSeriesSettings> {
   // A platform admin may ask for any organisation: an id that is none is not found.
-  const [organisation] = isUuid(organisationId)
-    ? await executor
-        .select({ category: organisations.category })
-        .from(organisations)
-        .where(eq(organisations.id, organisationId))
-    : []
+  const organisation = await findOrganisation(executor, organisationId, {
+    category: organisations.category,
+  })
   if (!organisation) throw new NotFoundError(organisationNotFoundMessage)
   const states = await seriesStates(executor, organisationId)
   const counters = await executor
@@ -128,11 +125,12 @@ export async function setNumberPrefix(
   return db.transaction(async (tx) => {
     // One choice at a time per organisation, so two series never end up with the same prefix.
     // `no key update`: a number taken meanwhile (its foreign key check) must not wait for this.
-    const [organisation] = await tx
-      .select({ id: organisations.id })
-      .from(organisations)
-      .where(eq(organisations.id, organisationId))
-      .for('no key update')
+    const organisation = await findOrganisation(
+      tx,
+      organisationId,
+      { id: organisations.id },
+      { lock: 'no key update' },
+    )
     if (!organisation) throw new NotFoundError(organisationNotFoundMessage)
     const states = await seriesStates(tx, organisationId)
     const before = states[series]

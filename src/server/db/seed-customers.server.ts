@@ -1,11 +1,17 @@
 import { sql } from 'drizzle-orm'
-import type { PayerKind } from '../../lib/customer-enums'
 import { formatCustomerNumber } from '../../lib/customers'
 import { berlinIsoDate } from '../../lib/format'
 import { numberCounters } from '../counters/counters.schema'
 import { customerNumberYear } from '../counters/counters.server'
 import { customerNotes, customers } from '../customers/customers.schema'
 import type { Executor } from './client.server'
+import {
+  exempt,
+  leipzigPostalCodes,
+  leipzigStreets,
+  memberNames,
+  patients,
+} from './seed-data/customers'
 
 /**
  * The demo customers: Sonnen-Apotheke's 40 patients (statutory, private and self-paying, some
@@ -51,180 +57,6 @@ export const demoCustomerIds = {
   /** Members aged 18–20 (KCanG: 30 g a month, at most 10 % THC). */
   youngMembers: [customerId(0x200 + 29), customerId(0x200 + 30)],
 } as const
-
-type Patient = [
-  first: string,
-  last: string,
-  birth: string,
-  street: string,
-  postalCode: string,
-  payer: PayerKind,
-  insurer: string | null,
-]
-
-/** Berlin patients; index 0 is Kim Kunde, the shop customer. */
-const patients: Patient[] = [
-  ['Kim', 'Kunde', '1988-06-14', 'Weserstraße 41', '12045', 'statutory', 'Techniker Krankenkasse'],
-  ['Jürgen', 'Hoffmann', '1961-03-02', 'Hermannstraße 112', '12051', 'statutory', 'AOK Nordost'],
-  ['Sabine', 'Krüger', '1974-11-23', 'Kastanienallee 7', '10435', 'private', 'Debeka'],
-  ['Helga', 'Schulze', '1949-08-09', 'Karl-Marx-Straße 201', '12055', 'statutory', 'AOK Nordost'],
-  ['Lukas', 'Becker', '1995-01-17', 'Boxhagener Straße 18', '10245', 'self_pay', null],
-  ['Monika', 'Wagner', '1958-05-30', 'Sonnenallee 144', '12059', 'statutory', 'Barmer'],
-  ['Thomas', 'Schäfer', '1970-09-12', 'Gneisenaustraße 66', '10961', 'statutory', 'DAK-Gesundheit'],
-  [
-    'Anna',
-    'Neumann',
-    '1991-12-03',
-    'Pannierstraße 29',
-    '12047',
-    'statutory',
-    'Techniker Krankenkasse',
-  ],
-  [
-    'Wolfgang',
-    'Schwarz',
-    '1955-02-21',
-    'Richardstraße 85',
-    '12043',
-    'private',
-    'Allianz Private Krankenversicherung',
-  ],
-  ['Petra', 'Zimmermann', '1966-07-08', 'Reuterstraße 54', '12053', 'statutory', 'IKK classic'],
-  ['Stefan', 'Braun', '1979-04-26', 'Oranienstraße 163', '10969', 'self_pay', null],
-  ['Claudia', 'Hartmann', '1972-10-15', 'Wildenbruchstraße 12', '12045', 'statutory', 'BKK VBU'],
-  ['Mehmet', 'Yılmaz', '1984-03-19', 'Flughafenstraße 38', '12053', 'statutory', 'AOK Nordost'],
-  ['Ursula', 'Lange', '1946-12-28', 'Emser Straße 90', '12051', 'statutory', 'Barmer'],
-  ['Jan', 'Schmitt', '1993-06-06', 'Friedelstraße 5', '12047', 'private', 'Signal Iduna'],
-  [
-    'Katrin',
-    'Werner',
-    '1977-08-31',
-    'Lenaustraße 9',
-    '12047',
-    'statutory',
-    'Techniker Krankenkasse',
-  ],
-  [
-    'Dieter',
-    'Krause',
-    '1952-01-11',
-    'Silbersteinstraße 73',
-    '12051',
-    'statutory',
-    'DAK-Gesundheit',
-  ],
-  ['Sandra', 'Meier', '1982-05-04', 'Schillerpromenade 27', '12049', 'self_pay', null],
-  ['Michael', 'Lehmann', '1968-02-14', 'Okerstraße 3', '12049', 'statutory', 'AOK Nordost'],
-  [
-    'Aylin',
-    'Demir',
-    '1990-09-22',
-    'Wissmannstraße 16',
-    '12049',
-    'statutory',
-    'Techniker Krankenkasse',
-  ],
-  ['Frank', 'Köhler', '1963-11-07', 'Mainzer Straße 44', '12053', 'private', 'Debeka'],
-  ['Birgit', 'Herrmann', '1959-04-18', 'Schierker Straße 21', '12051', 'statutory', 'Barmer'],
-  ['Tobias', 'König', '1987-07-27', 'Lichtenrader Straße 60', '12049', 'self_pay', null],
-  ['Gabriele', 'Walter', '1951-10-02', 'Kienitzer Straße 99', '12053', 'statutory', 'AOK Nordost'],
-  ['Markus', 'Mayer', '1976-12-12', 'Weichselstraße 25', '12043', 'statutory', 'IKK classic'],
-  [
-    'Nadine',
-    'Huber',
-    '1985-03-09',
-    'Donaustraße 81',
-    '12043',
-    'statutory',
-    'Techniker Krankenkasse',
-  ],
-  [
-    'Andreas',
-    'Kaiser',
-    '1962-06-25',
-    'Jonasstraße 30',
-    '12053',
-    'private',
-    'HUK-Coburg Krankenversicherung',
-  ],
-  ['Elke', 'Fuchs', '1954-09-16', 'Anzengruberstraße 8', '12043', 'statutory', 'DAK-Gesundheit'],
-  ['Sebastian', 'Peters', '1994-02-03', 'Elbestraße 14', '12045', 'self_pay', null],
-  ['Martina', 'Lang', '1971-05-29', 'Ederstraße 6', '12059', 'statutory', 'Barmer'],
-  ['Christian', 'Scholz', '1980-08-20', 'Harzer Straße 47', '12059', 'statutory', 'AOK Nordost'],
-  ['Renate', 'Möller', '1948-11-13', 'Treptower Straße 33', '12059', 'statutory', 'BKK VBU'],
-  ['Daniel', 'Weiß', '1989-01-28', 'Maybachufer 19', '12047', 'private', 'Debeka'],
-  [
-    'Heike',
-    'Jung',
-    '1967-04-01',
-    'Bouchéstraße 11',
-    '12435',
-    'statutory',
-    'Techniker Krankenkasse',
-  ],
-  ['Florian', 'Hahn', '1992-10-10', 'Kiehlufer 57', '12059', 'self_pay', null],
-  ['Ingrid', 'Schubert', '1945-07-19', 'Hobrechtstraße 70', '12047', 'statutory', 'AOK Nordost'],
-  [
-    'Patrick',
-    'Vogel',
-    '1983-12-24',
-    'Pflügerstraße 13',
-    '12047',
-    'private',
-    'Allianz Private Krankenversicherung',
-  ],
-  ['Karin', 'Friedrich', '1957-03-27', 'Nansenstraße 2', '12047', 'statutory', 'Barmer'],
-  ['Maximilian', 'Keller', '1997-05-15', 'Sanderstraße 24', '12047', 'self_pay', null],
-  ['Doris', 'Günther', '1950-08-05', 'Thomasstraße 52', '12053', 'statutory', 'DAK-Gesundheit'],
-]
-
-/** Statutory patients with an exemption certificate (§ 62 SGB V). */
-const exempt = new Set([3, 13, 35])
-
-const memberNames: [string, string][] = [
-  ['Jonas', 'Richter'],
-  ['Lea', 'Wolf'],
-  ['Paul', 'Schröder'],
-  ['Marie', 'Neumann'],
-  ['Felix', 'Schwarz'],
-  ['Laura', 'Zimmermann'],
-  ['Tim', 'Braun'],
-  ['Julia', 'Krüger'],
-  ['Niklas', 'Hofmann'],
-  ['Sophie', 'Hartmann'],
-  ['Leon', 'Lange'],
-  ['Hannah', 'Schmitt'],
-  ['David', 'Werner'],
-  ['Lena', 'Schmitz'],
-  ['Moritz', 'Krause'],
-  ['Emma', 'Meier'],
-  ['Philipp', 'Lehmann'],
-  ['Anna', 'Schmid'],
-  ['Simon', 'Schulze'],
-  ['Clara', 'Maier'],
-  ['Jakob', 'Köhler'],
-  ['Mia', 'Herrmann'],
-  ['Erik', 'König'],
-  ['Nele', 'Walter'],
-  ['Ben', 'Mayer'],
-  ['Greta', 'Huber'],
-  ['Oskar', 'Kaiser'],
-  ['Ida', 'Fuchs'],
-  // The two members aged 18–20.
-  ['Luis', 'Peters'],
-  ['Frieda', 'Scholz'],
-]
-const leipzigStreets = [
-  'Karl-Liebknecht-Straße',
-  'Eisenbahnstraße',
-  'Gohliser Straße',
-  'Könneritzstraße',
-  'Zschochersche Straße',
-  'Georg-Schwarz-Straße',
-  'Kochstraße',
-  'Arthur-Hoffmann-Straße',
-]
-const leipzigPostalCodes = ['04107', '04315', '04155', '04229', '04229', '04177', '04275', '04277']
 
 const day = 86_400_000
 const daysAgo = (days: number) => berlinIsoDate(new Date(Date.now() - days * day))

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import type { BusinessActor } from '../actor.server'
-import { fillingProtocols } from '../filling-protocols/filling-protocols.schema'
 import {
   confirmFillingProtocol,
-  listFillingBulkBatches,
   recordFillingWeights,
   startFillingProtocol,
-} from '../filling-protocols/filling-protocols.server'
+} from '../filling-protocols/filling-protocol-transitions.server'
+import { fillingProtocols } from '../filling-protocols/filling-protocols.schema'
+import { listFillingBulkBatches } from '../filling-protocols/filling-protocols.server'
 import { hashPassword } from '../password.server'
 import type { Database } from './client.server'
 import { users } from './schema'

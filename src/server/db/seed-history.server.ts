@@ -34,8 +34,11 @@ import {
 } from '../customer-orders/customer-orders.schema'
 import { pricedLines } from '../customer-orders/customer-orders.server'
 import { customers } from '../customers/customers.schema'
+import {
+  filledBatchFacts,
+  fillingSourceType,
+} from '../filling-protocols/filling-protocol-transitions.server'
 import { fillingProtocols, fillingUnits } from '../filling-protocols/filling-protocols.schema'
-import { filledBatchFacts, fillingSourceType } from '../filling-protocols/filling-protocols.server'
 import { handouts } from '../handouts/handouts.schema'
 import { handoutSourceType } from '../handouts/handouts.server'
 import { organisationProducts, products } from '../products/products.schema'

@@ -19,8 +19,8 @@ import { seedDemoTeam } from './seed-team.server'
 import { demoTenantConfigs } from './seed-tenants.server'
 
 export { demoCustomerIds } from './seed-customers.server'
+export { demoProductIds } from './seed-data/products'
 export { demoIds } from './seed-ids.server'
-export { demoProductIds } from './seed-products.server'
 
 export const demoBusinessLogins = [
   {

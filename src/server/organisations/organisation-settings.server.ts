@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm'
-import { isUuid } from '../../lib/ids'
 import { legalIdentityOf } from '../../lib/legal-forms'
 import { organisationProfileSchema } from '../../lib/new-organisation'
 import {
@@ -18,6 +17,7 @@ import { organisations, tenants } from '../db/schema'
 import type { DocumentSeller } from '../documents/document-content'
 import { ForbiddenError, InvalidError, NotFoundError, parseInput } from '../errors.server'
 import { isStoredFileOf } from '../files/file-store.server'
+import { findOrganisation } from './organisation-lookup.server'
 
 /**
  * The organisation's letterhead and invoice data (ADR 022). Its users read it; only the owner
@@ -59,28 +59,22 @@ const letterheadColumns = {
 
 type LetterheadRow = Letterhead
 
-async function findOrganisation(executor: Executor, id: string, { forUpdate = false } = {}) {
-  if (!isUuid(id)) return undefined
-  const select = executor
-    .select({
-      id: organisations.id,
-      name: organisations.name,
-      category: organisations.category,
-      street: organisations.street,
-      postalCode: organisations.postalCode,
-      city: organisations.city,
-      country: organisations.country,
-      deactivatedAt: organisations.deactivatedAt,
-      minMembershipDays: organisations.minMembershipDays,
-      ...letterheadColumns,
-    })
-    .from(organisations)
-    .where(eq(organisations.id, id))
-  const [row] = forUpdate ? await select.for('update') : await select
-  return row
+const settingsColumns = {
+  id: organisations.id,
+  name: organisations.name,
+  category: organisations.category,
+  street: organisations.street,
+  postalCode: organisations.postalCode,
+  city: organisations.city,
+  country: organisations.country,
+  deactivatedAt: organisations.deactivatedAt,
+  minMembershipDays: organisations.minMembershipDays,
+  ...letterheadColumns,
 }
 
-type OrganisationRow = NonNullable<Awaited<ReturnType<typeof findOrganisation>>>
+type OrganisationRow = NonNullable<
+  Awaited<ReturnType<typeof findOrganisation<typeof settingsColumns>>>
+>
 
 function letterheadOf(row: OrganisationRow): LetterheadRow {
   return {
@@ -149,7 +143,7 @@ export async function getOrganisationSettings(
   db: Database,
 ): Promise<OrganisationSettings> {
   const access = readAccess(actor, id)
-  const row = await findOrganisation(db, id)
+  const row = await findOrganisation(db, id, settingsColumns)
   if (!row) throw new NotFoundError(organisationNotFoundMessage)
   const runsSite = row.category === 'pharmacy' || row.category === 'club'
   const [tenant] =
@@ -174,7 +168,7 @@ export async function updateLetterhead(
   if (owner.organisation.id !== id) throw new ForbiddenError()
   const parsed = parseInput(letterheadSchema, input)
   return db.transaction(async (tx) => {
-    const row = await findOrganisation(tx, id, { forUpdate: true })
+    const row = await findOrganisation(tx, id, settingsColumns, { lock: 'update' })
     if (!row) throw new NotFoundError(organisationNotFoundMessage)
     const licence = licenceLabels[row.category]
     const letterhead = {
@@ -230,7 +224,7 @@ export async function updateOrganisationProfile(
   if (!access.editable && !access.admin) throw new ForbiddenError()
   const profile = parseInput(organisationProfileSchema, input)
   return db.transaction(async (tx) => {
-    const row = await findOrganisation(tx, id, { forUpdate: true })
+    const row = await findOrganisation(tx, id, settingsColumns, { lock: 'update' })
     if (!row) throw new NotFoundError(organisationNotFoundMessage)
     if (profile.category !== row.category && !(access.admin && row.category !== 'platform')) {
       throw new ForbiddenError('Die Art der Organisation ändert nur der Plattformbetrieb.')
@@ -284,7 +278,7 @@ export async function documentSellerOf(
   executor: Executor,
   id: string,
 ): Promise<DocumentSeller & { smallBusiness: boolean }> {
-  const row = await findOrganisation(executor, id)
+  const row = await findOrganisation(executor, id, settingsColumns)
   if (!row) throw new NotFoundError(organisationNotFoundMessage)
   let logo: Uint8Array | null = null
   if (row.logoFileId) {

@@ -15,6 +15,7 @@ import { revokeSessionsOf } from '../auth.server'
 import type { Database, Executor } from '../db/client.server'
 import { organisations, users } from '../db/schema'
 import { ConflictError, ForbiddenError, NotFoundError, parseInput } from '../errors.server'
+import { findOrganisation } from './organisation-lookup.server'
 import { organisationInvitations } from './team.schema'
 
 /**
@@ -56,21 +57,20 @@ export function requireTeamManager(actor: Actor, organisationId: string): Busine
 
 /** The organisation row, locked: every change of its team queues here. */
 export async function lockOrganisation(tx: Executor, organisationId: string) {
-  const [row] = isUuid(organisationId)
-    ? await tx
-        .select({
-          id: organisations.id,
-          name: organisations.name,
-          email: organisations.email,
-          phone: organisations.phone,
-          street: organisations.street,
-          postalCode: organisations.postalCode,
-          city: organisations.city,
-        })
-        .from(organisations)
-        .where(eq(organisations.id, organisationId))
-        .for('update')
-    : []
+  const row = await findOrganisation(
+    tx,
+    organisationId,
+    {
+      id: organisations.id,
+      name: organisations.name,
+      email: organisations.email,
+      phone: organisations.phone,
+      street: organisations.street,
+      postalCode: organisations.postalCode,
+      city: organisations.city,
+    },
+    { lock: 'update' },
+  )
   if (!row) throw new NotFoundError(teamMessages.organisationNotFound)
   return row
 }
@@ -82,12 +82,10 @@ export const invitationStateOf = (
 
 export async function getTeam(actor: Actor, organisationId: string, db: Database): Promise<Team> {
   const access = teamAccess(actor, organisationId)
-  const [organisation] = isUuid(organisationId)
-    ? await db
-        .select({ id: organisations.id, name: organisations.name })
-        .from(organisations)
-        .where(eq(organisations.id, organisationId))
-    : []
+  const organisation = await findOrganisation(db, organisationId, {
+    id: organisations.id,
+    name: organisations.name,
+  })
   if (!organisation) throw new NotFoundError(teamMessages.organisationNotFound)
   const members = await db
     .select({

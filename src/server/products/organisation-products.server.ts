@@ -51,6 +51,7 @@ import {
   parseInput,
 } from '../errors.server'
 import { listPage } from '../list-query.server'
+import { findOrganisation } from '../organisations/organisation-lookup.server'
 import { stockByProduct } from '../stock/stock-levels.server'
 import { masterProductNotFoundMessage } from './master-products.server'
 import { productColumns, productFactsOf } from './product-facts.server'
@@ -119,10 +120,11 @@ export async function readableOwner(
     if (!requested) {
       throw new InvalidError({ organisation: chooseOrganisationMessage }, chooseOrganisationMessage)
     }
-    const [organisation] = await db
-      .select({ id: organisations.id, name: organisations.name, category: organisations.category })
-      .from(organisations)
-      .where(eq(organisations.id, requested))
+    const organisation = await findOrganisation(db, requested, {
+      id: organisations.id,
+      name: organisations.name,
+      category: organisations.category,
+    })
     if (!organisation) throw new NotFoundError('Diese Organisation gibt es nicht.')
     return ownerOf(organisation, false)
   }

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm'
 import type { PurchaseOrderOwner } from '../../lib/purchase-orders'
 import { type Actor, type BusinessActor, requireBusiness, requireRole } from '../actor.server'
 import type { Executor } from '../db/client.server'
 import { organisations } from '../db/schema'
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors.server'
+import { findOrganisation } from '../organisations/organisation-lookup.server'
 
 /**
  * Who may buy: owner and staff of a pharmacy, wholesaler, producer or club manage their own
@@ -62,10 +62,11 @@ export async function purchaserById(
   id: string,
   canManage: boolean,
 ): Promise<PurchaseOrderOwner> {
-  const [organisation] = await db
-    .select({ id: organisations.id, name: organisations.name, category: organisations.category })
-    .from(organisations)
-    .where(eq(organisations.id, id))
+  const organisation = await findOrganisation(db, id, {
+    id: organisations.id,
+    name: organisations.name,
+    category: organisations.category,
+  })
   if (!organisation) throw new NotFoundError('Diese Organisation gibt es nicht.')
   return ownerOf(organisation, canManage)
 }

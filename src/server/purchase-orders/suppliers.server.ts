@@ -17,6 +17,7 @@ import type { Database, Executor } from '../db/client.server'
 import { organisations } from '../db/schema'
 import { ConflictError, InvalidError, NotFoundError, parseInput } from '../errors.server'
 import { listPage, searchCondition } from '../list-query.server'
+import { findOrganisation } from '../organisations/organisation-lookup.server'
 import {
   managingPurchaser,
   purchaserById,
@@ -269,10 +270,9 @@ export async function createSupplier(
   const request = parseInput(supplierSchema, input)
   return db.transaction(async (tx) => {
     if (request.kind === 'platform') {
-      const [seller] = await tx
-        .select({ category: organisations.category })
-        .from(organisations)
-        .where(eq(organisations.id, request.supplierOrganisationId))
+      const seller = await findOrganisation(tx, request.supplierOrganisationId, {
+        category: organisations.category,
+      })
       if (
         !seller ||
         !sellingCategories.includes(seller.category) ||
