@@ -1,4 +1,3 @@
-import { useForm } from '@tanstack/react-form'
 import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toast } from 'sonner'
@@ -6,7 +5,7 @@ import { z } from 'zod'
 import { changePasswordRequestSchema, newPasswordMinLength } from '~/lib/account-api'
 import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
-import { FormFrame, SubmitButton, TextField } from '../forms/fields'
+import { useAppForm } from '../forms/form-hook'
 import { PageHeader } from '../ui/PageHeader'
 
 const changePasswordFormSchema = changePasswordRequestSchema
@@ -21,7 +20,7 @@ const emptyForm = { currentPassword: '', newPassword: '', confirmPassword: '' }
 export function ChangePasswordPage() {
   const { api } = useRouter().options.context
   const [failure, setFailure] = useState<string | null>(null)
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: emptyForm,
     validators: { onSubmit: changePasswordFormSchema },
     onSubmit: async ({ value, formApi }) => {
@@ -46,44 +45,40 @@ export function ChangePasswordPage() {
         title="Passwort ändern"
         description="Nach der Änderung bleibst du hier angemeldet; alle anderen Geräte und Browser werden abgemeldet."
       />
-      <FormFrame
-        form={form}
-        className="max-w-xl space-y-4 rounded-card border border-border bg-surface p-6"
-      >
-        {failure && <FormAlert>{failure}</FormAlert>}
-        <form.Field name="currentPassword">
-          {(field) => (
-            <TextField
-              field={field}
-              label="Aktuelles Passwort"
-              type="password"
-              autoComplete="current-password"
-            />
-          )}
-        </form.Field>
-        <form.Field name="newPassword">
-          {(field) => (
-            <TextField
-              field={field}
-              label="Neues Passwort"
-              type="password"
-              autoComplete="new-password"
-              hint={`Mindestens ${newPasswordMinLength} Zeichen. Ein Satz aus mehreren Wörtern ist leicht zu merken und schwer zu erraten.`}
-            />
-          )}
-        </form.Field>
-        <form.Field name="confirmPassword">
-          {(field) => (
-            <TextField
-              field={field}
-              label="Neues Passwort wiederholen"
-              type="password"
-              autoComplete="new-password"
-            />
-          )}
-        </form.Field>
-        <SubmitButton form={form}>Passwort ändern</SubmitButton>
-      </FormFrame>
+      <form.AppForm>
+        <form.FormFrame className="max-w-xl space-y-4 rounded-card border border-border bg-surface p-6">
+          {failure && <FormAlert>{failure}</FormAlert>}
+          <form.AppField name="currentPassword">
+            {(field) => (
+              <field.TextField
+                label="Aktuelles Passwort"
+                type="password"
+                autoComplete="current-password"
+              />
+            )}
+          </form.AppField>
+          <form.AppField name="newPassword">
+            {(field) => (
+              <field.TextField
+                label="Neues Passwort"
+                type="password"
+                autoComplete="new-password"
+                hint={`Mindestens ${newPasswordMinLength} Zeichen. Ein Satz aus mehreren Wörtern ist leicht zu merken und schwer zu erraten.`}
+              />
+            )}
+          </form.AppField>
+          <form.AppField name="confirmPassword">
+            {(field) => (
+              <field.TextField
+                label="Neues Passwort wiederholen"
+                type="password"
+                autoComplete="new-password"
+              />
+            )}
+          </form.AppField>
+          <form.SubmitButton>Passwort ändern</form.SubmitButton>
+        </form.FormFrame>
+      </form.AppForm>
     </>
   )
 }

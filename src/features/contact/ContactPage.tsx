@@ -1,11 +1,10 @@
-import { useForm } from '@tanstack/react-form'
 import { useRouter } from '@tanstack/react-router'
 import { CircleCheck, MapPin } from 'lucide-react'
 import { useState } from 'react'
 import { contactRequestSchema } from '~/lib/contact-api'
 import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
-import { FormFrame, SubmitButton, TextField } from '../forms/fields'
+import { useAppForm } from '../forms/form-hook'
 import { organisationAddress } from '../shell/HomeLayouts'
 import { useHostOrganisation, useTenant } from '../shell/host'
 import { ShopAddress } from '../shell/ShopLayout'
@@ -60,7 +59,7 @@ export function ContactPage() {
   const { api } = useRouter().options.context
   const [failure, setFailure] = useState<string | null>(null)
   const [sent, setSent] = useState(false)
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { name: '', email: '', subject: '', message: '' },
     validators: { onSubmit: contactRequestSchema },
     onSubmit: async ({ value, formApi }) => {
@@ -109,34 +108,31 @@ export function ContactPage() {
             </div>
           </div>
         ) : (
-          <FormFrame form={form} className="mt-4 space-y-4">
-            {failure && <FormAlert>{failure}</FormAlert>}
-            <div className="grid gap-4 sm:grid-cols-2">
-              <form.Field name="name">
-                {(field) => <TextField field={field} label="Name" autoComplete="name" />}
-              </form.Field>
-              <form.Field name="email">
-                {(field) => (
-                  <TextField
-                    field={field}
-                    label="E-Mail-Adresse"
-                    type="email"
-                    autoComplete="email"
-                  />
-                )}
-              </form.Field>
-            </div>
-            <form.Field name="subject">
-              {(field) => <TextField field={field} label="Betreff" />}
-            </form.Field>
-            <form.Field name="message">
-              {(field) => <TextField field={field} label="Nachricht" multiline />}
-            </form.Field>
-            <p className="text-sm text-ink-muted">
-              Wir verwenden deine Angaben nur, um deine Anfrage zu beantworten.
-            </p>
-            <SubmitButton form={form}>Nachricht senden</SubmitButton>
-          </FormFrame>
+          <form.AppForm>
+            <form.FormFrame className="mt-4 space-y-4">
+              {failure && <FormAlert>{failure}</FormAlert>}
+              <div className="grid gap-4 sm:grid-cols-2">
+                <form.AppField name="name">
+                  {(field) => <field.TextField label="Name" autoComplete="name" />}
+                </form.AppField>
+                <form.AppField name="email">
+                  {(field) => (
+                    <field.TextField label="E-Mail-Adresse" type="email" autoComplete="email" />
+                  )}
+                </form.AppField>
+              </div>
+              <form.AppField name="subject">
+                {(field) => <field.TextField label="Betreff" />}
+              </form.AppField>
+              <form.AppField name="message">
+                {(field) => <field.TextField label="Nachricht" multiline />}
+              </form.AppField>
+              <p className="text-sm text-ink-muted">
+                Wir verwenden deine Angaben nur, um deine Anfrage zu beantworten.
+              </p>
+              <form.SubmitButton>Nachricht senden</form.SubmitButton>
+            </form.FormFrame>
+          </form.AppForm>
         )}
       </section>
     </div>

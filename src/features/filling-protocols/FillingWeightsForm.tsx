@@ -1,4 +1,4 @@
-import { type AnyFieldApi, useForm, useStore } from '@tanstack/react-form'
+import { useStore } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { toast } from 'sonner'
@@ -16,9 +16,9 @@ import {
   recordFillingSchema,
 } from '~/lib/filling-protocols'
 import { formatDecimal } from '~/lib/products'
-import { applyServerErrors, errorsByField } from '../forms/field-errors'
-import { FormAlert, inputClass } from '../forms/field-parts'
-import { changeFieldValue, FormFrame, fieldErrorOf, InputField } from '../forms/fields'
+import { applyServerErrors, errorsByField, issuesByField } from '../forms/field-errors'
+import { FormAlert } from '../forms/field-parts'
+import { useAppForm } from '../forms/form-hook'
 import { focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { baseUnitsOf } from '../stock/stock-form'
@@ -77,49 +77,9 @@ function weightFieldOf(path: string): string {
 /** The form's own check: the shared schema, then the shared weight rules. */
 function weightErrors(plan: FillingPlan, values: WeightsValues, submit: boolean) {
   const parsed = recordFillingSchema.safeParse(inputOf(values, submit))
-  const errors: Record<string, string> = {}
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message
-  } else Object.assign(errors, fillingWeightProblems(plan, parsed.data))
-  return errorsByField(errors, weightFieldOf)
-}
-
-/** An input in a table cell: labelled for screen readers, its error below it. */
-function CellField({
-  field,
-  label,
-  weight = false,
-}: {
-  field: AnyFieldApi
-  label: string
-  /** A weight in grams: decimal keyboard, right-aligned figures. */
-  weight?: boolean
-}) {
-  const error = fieldErrorOf(field)
-  const id = `field-${field.name}`
-  return (
-    <div className={weight ? 'min-w-24' : 'min-w-48'}>
-      <input
-        id={id}
-        name={field.name}
-        type="text"
-        inputMode={weight ? 'decimal' : undefined}
-        autoComplete="off"
-        aria-label={label}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        value={field.state.value as string}
-        onBlur={field.handleBlur}
-        onChange={(event) => changeFieldValue(field, event.target.value)}
-        className={weight ? `${inputClass} text-right tabular-nums` : inputClass}
-      />
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-xs text-danger">
-          {error}
-        </p>
-      )}
-    </div>
-  )
+  return parsed.success
+    ? errorsByField(fillingWeightProblems(plan, parsed.data), weightFieldOf)
+    : issuesByField(parsed.error.issues, weightFieldOf)
 }
 
 /** Net and deviation of a row as typed: computed, never typed. */
@@ -152,7 +112,7 @@ export function FillingWeightsForm({ protocol }: { protocol: FillingProtocolDeta
   const submitting = useRef(false)
   const plan: FillingPlan = protocol
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: valuesOf(protocol),
     validators: {
       onSubmit: ({ value }) => {
@@ -192,113 +152,121 @@ export function FillingWeightsForm({ protocol }: { protocol: FillingProtocolDeta
 
   return (
     <>
-      <FormFrame form={form} className="space-y-6">
-        {failure && <FormAlert>{failure}</FormAlert>}
-        <p className="text-sm text-ink-muted">
-          Gewichte in Gramm auf das Milligramm genau. Netto = Brutto − Tara; außerhalb von ±
-          {formatTolerance(protocol.toleranceBasisPoints)} um {formatWeight(protocol.targetNetMg)}{' '}
-          braucht die Einheit eine Begründung.
-        </p>
-        <PlainTable
-          caption="Wägungen je Einheit"
-          columns={[
-            { header: 'Nr.' },
-            { header: 'Brutto (g)', numeric: true },
-            { header: 'Tara (g)', numeric: true },
-            { header: 'Netto', numeric: true },
-            { header: 'Begründung bei Abweichung' },
-          ]}
-        >
-          {protocol.units.map((unit, index) => (
-            <tr key={unit.position} className={`${plainRowClass} align-top`}>
-              <th scope="row" className="py-2 pr-4 font-medium tabular-nums">
-                {unit.position}
-              </th>
-              <td className="py-2 pr-4">
-                <form.Field name={`units[${index}].gross`}>
-                  {(field) => (
-                    <CellField field={field} label={`Brutto Einheit ${unit.position}`} weight />
-                  )}
-                </form.Field>
-              </td>
-              <td className="py-2 pr-4">
-                <form.Field name={`units[${index}].tare`}>
-                  {(field) => (
-                    <CellField field={field} label={`Tara Einheit ${unit.position}`} weight />
-                  )}
-                </form.Field>
-              </td>
-              <td className="py-2 pr-4 text-right">
-                <NetCell plan={plan} unit={units[index] as UnitValues} />
-              </td>
-              <td className="py-2">
-                <form.Field name={`units[${index}].deviationReason`}>
-                  {(field) => (
-                    <CellField field={field} label={`Begründung Einheit ${unit.position}`} />
-                  )}
-                </form.Field>
-              </td>
-            </tr>
-          ))}
-        </PlainTable>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <form.Field name="withdrawn">
-            {(field) => (
-              <InputField
-                field={field}
-                label="Entnommene Menge in g"
-                inputMode="decimal"
-                hint="Was das Großgebinde abgegeben hat (Gewicht vorher minus nachher): die Nettogewichte und der Verlust."
-              />
-            )}
-          </form.Field>
-          <form.Field name="lossReason">
-            {(field) => (
-              <InputField
-                field={field}
-                label="Grund des Verlusts"
-                hint="Z. B. Staub und Abrieb beim Umfüllen, Rückstellmuster."
-              />
-            )}
-          </form.Field>
-        </div>
-        <dl className="grid gap-2 text-sm sm:grid-cols-3" aria-live="polite">
-          <div>
-            <dt className="text-ink-muted">Gewogene Einheiten</dt>
-            <dd className="font-medium text-ink">
-              {totals.weighedUnits} von {protocol.unitCount}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-ink-muted">Summe netto</dt>
-            <dd className="font-medium text-ink">{formatWeight(totals.netTotalMg)}</dd>
-          </div>
-          <div>
-            <dt className="text-ink-muted">Verlust</dt>
-            <dd className="font-medium text-ink">
-              {totals.lossMg === null || !Number.isSafeInteger(totals.lossMg)
-                ? '–'
-                : formatWeight(totals.lossMg)}
-            </dd>
-          </div>
-        </dl>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="submit" variant="secondary" pending={busy && !submitting.current}>
-            Entwurf speichern
-          </Button>
-          <Button
-            pending={busy && submitting.current}
-            disabled={busy}
-            onClick={async () => {
-              submitting.current = true
-              await form.handleSubmit()
-              submitting.current = false
-            }}
+      <form.AppForm>
+        <form.FormFrame className="space-y-6">
+          {failure && <FormAlert>{failure}</FormAlert>}
+          <p className="text-sm text-ink-muted">
+            Gewichte in Gramm auf das Milligramm genau. Netto = Brutto − Tara; außerhalb von ±
+            {formatTolerance(protocol.toleranceBasisPoints)} um {formatWeight(protocol.targetNetMg)}{' '}
+            braucht die Einheit eine Begründung.
+          </p>
+          <PlainTable
+            caption="Wägungen je Einheit"
+            columns={[
+              { header: 'Nr.' },
+              { header: 'Brutto (g)', numeric: true },
+              { header: 'Tara (g)', numeric: true },
+              { header: 'Netto', numeric: true },
+              { header: 'Begründung bei Abweichung' },
+            ]}
           >
-            Zur Prüfung übergeben
-          </Button>
-        </div>
-      </FormFrame>
+            {protocol.units.map((unit, index) => (
+              <tr key={unit.position} className={`${plainRowClass} align-top`}>
+                <th scope="row" className="py-2 pr-4 font-medium tabular-nums">
+                  {unit.position}
+                </th>
+                <td className="py-2 pr-4">
+                  <form.AppField name={`units[${index}].gross`}>
+                    {(field) => (
+                      <field.CellField
+                        label={`Brutto Einheit ${unit.position}`}
+                        inputMode="decimal"
+                        width="column"
+                      />
+                    )}
+                  </form.AppField>
+                </td>
+                <td className="py-2 pr-4">
+                  <form.AppField name={`units[${index}].tare`}>
+                    {(field) => (
+                      <field.CellField
+                        label={`Tara Einheit ${unit.position}`}
+                        inputMode="decimal"
+                        width="column"
+                      />
+                    )}
+                  </form.AppField>
+                </td>
+                <td className="py-2 pr-4 text-right">
+                  <NetCell plan={plan} unit={units[index] as UnitValues} />
+                </td>
+                <td className="py-2">
+                  <form.AppField name={`units[${index}].deviationReason`}>
+                    {(field) => (
+                      <field.CellField label={`Begründung Einheit ${unit.position}`} width="text" />
+                    )}
+                  </form.AppField>
+                </td>
+              </tr>
+            ))}
+          </PlainTable>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <form.AppField name="withdrawn">
+              {(field) => (
+                <field.InputField
+                  label="Entnommene Menge in g"
+                  inputMode="decimal"
+                  hint="Was das Großgebinde abgegeben hat (Gewicht vorher minus nachher): die Nettogewichte und der Verlust."
+                />
+              )}
+            </form.AppField>
+            <form.AppField name="lossReason">
+              {(field) => (
+                <field.InputField
+                  label="Grund des Verlusts"
+                  hint="Z. B. Staub und Abrieb beim Umfüllen, Rückstellmuster."
+                />
+              )}
+            </form.AppField>
+          </div>
+          <dl className="grid gap-2 text-sm sm:grid-cols-3" aria-live="polite">
+            <div>
+              <dt className="text-ink-muted">Gewogene Einheiten</dt>
+              <dd className="font-medium text-ink">
+                {totals.weighedUnits} von {protocol.unitCount}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-ink-muted">Summe netto</dt>
+              <dd className="font-medium text-ink">{formatWeight(totals.netTotalMg)}</dd>
+            </div>
+            <div>
+              <dt className="text-ink-muted">Verlust</dt>
+              <dd className="font-medium text-ink">
+                {totals.lossMg === null || !Number.isSafeInteger(totals.lossMg)
+                  ? '–'
+                  : formatWeight(totals.lossMg)}
+              </dd>
+            </div>
+          </dl>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="submit" variant="secondary" pending={busy && !submitting.current}>
+              Entwurf speichern
+            </Button>
+            <Button
+              pending={busy && submitting.current}
+              disabled={busy}
+              onClick={async () => {
+                submitting.current = true
+                await form.handleSubmit()
+                submitting.current = false
+              }}
+            >
+              Zur Prüfung übergeben
+            </Button>
+          </div>
+        </form.FormFrame>
+      </form.AppForm>
       <UnsavedChangesDialog unsaved={() => !form.state.isDefaultValue} />
     </>
   )

@@ -222,11 +222,19 @@ export function CheckboxField({
   )
 }
 
-const cellWidths = { narrow: 'block w-20', wide: 'block w-24' }
+const cellWidths = {
+  narrow: 'block w-20',
+  wide: 'block w-24',
+  /** The width of its column, at least a weight's. */
+  column: 'block w-full min-w-24',
+  /** The width of its column, at least a short reason's. */
+  text: 'block w-full min-w-48',
+}
 
 /**
- * A number inside a table of lines (quantity, agreed price): the column names it for the eye,
- * its label for a screen reader; the unit stands after it.
+ * An entry inside a table of lines (quantity, agreed price, a weighing and its reason): the
+ * column names it for the eye, its label for a screen reader; a unit may stand after it.
+ * Numbers (`inputMode`) stand right-aligned.
  */
 export function CellField({
   field: passed,
@@ -237,8 +245,8 @@ export function CellField({
 }: {
   field?: AnyFieldApi
   label: string
-  suffix: string
-  inputMode: 'numeric' | 'decimal'
+  suffix?: string
+  inputMode?: 'numeric' | 'decimal'
   width: keyof typeof cellWidths
 }) {
   const field = useBoundField(passed)
@@ -258,12 +266,12 @@ export function CellField({
           autoComplete="off"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className={`${inputClass.replace('mt-1 block w-full', cellWidths[width])} text-right`}
+          className={`${inputClass.replace('mt-1 block w-full', cellWidths[width])}${inputMode ? ' text-right tabular-nums' : ''}`}
           value={field.state.value as string}
           onBlur={field.handleBlur}
           onChange={(event) => changeFieldValue(field, event.target.value)}
         />
-        <span className="whitespace-nowrap text-sm text-ink-muted">{suffix}</span>
+        {suffix && <span className="whitespace-nowrap text-sm text-ink-muted">{suffix}</span>}
       </div>
       {error && (
         <p id={`${id}-error`} className="mt-1 max-w-48 text-sm text-danger">

@@ -46,7 +46,8 @@ type FactsField = keyof ProductFactsFormValues
  * The facts of a product — name, PZN, category, cultivar and content, pack — as the master
  * product form and an organisation's own product form both ask for them. `form` holds
  * `ProductFactsFormValues` (and may hold more); `basicsExtra` and `descriptionExtra` add the
- * master's status and image to their sections.
+ * master's status and image to their sections. The products area imports it on purpose: an own
+ * product is described by the master product's facts, so both forms show the same fields.
  */
 export function ProductFactsFields({
   form,

@@ -1,7 +1,6 @@
 import { useEffect, useId, useState } from 'react'
-import { parseDecimal } from '~/lib/products'
+import { decimalInputText, parseDecimal } from '~/lib/products'
 import { useListNavigation } from '../ui/DataTable'
-import { decimalInputText } from './decimal-input'
 
 const inputClass =
   'mt-1 block w-24 rounded-lg border border-border bg-surface px-3 py-2 text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-danger'

@@ -10,6 +10,7 @@ import {
 import {
   type CannabinoidUnit,
   type Dominance,
+  decimalInputText,
   type Genetics,
   type PackUnit,
   type ProductCategory,
@@ -17,13 +18,13 @@ import {
   parseDecimal,
 } from '~/lib/products'
 import { formErrorsOf } from '../forms/field-errors'
-import { decimalInputText } from './decimal-input'
 
 /**
  * The product forms' values and their way to and from the schemas: numbers are typed as text the
  * German way ("22,5"), choices that are not made yet are empty, and fields a category does not
  * have (THC of a vaporiser) are left out of what is saved. The facts are shared by the master
- * product form and an organisation's own product (`customProductSchema`).
+ * product form and an organisation's own product (`customProductSchema`), which is why the
+ * products area imports the facts from here.
  */
 export interface ProductFactsFormValues {
   pzn: string

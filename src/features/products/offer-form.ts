@@ -30,7 +30,7 @@ export const emptyOfferForm: OfferFormValues = {
   lowStockThreshold: '',
 }
 
-/** Cents as typed in a price field: "9,50", "1234,00" (no thousands separator, see decimal-input). */
+/** Cents as typed in a price field: "9,50", "1234,00" (no thousands separator, see decimalInputText). */
 const euroInputText = (cents: number): string =>
   `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, '0')}`
 

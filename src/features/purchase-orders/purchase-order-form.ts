@@ -1,4 +1,4 @@
-import { parseEuroToCents } from '~/lib/products'
+import { decimalInputText, parseEuroToCents } from '~/lib/products'
 import {
   type PurchaseOrderDraftInput,
   purchaseOrderDraftSchema,
@@ -9,7 +9,6 @@ import type {
   PurchaseOrderItemDetail,
 } from '~/lib/purchase-orders'
 import { formErrorsOf } from '../forms/field-errors'
-import { decimalInputText } from '../master-products/decimal-input'
 import { lineFieldOf } from '../order-lines/order-line-form'
 
 /**

@@ -1,10 +1,10 @@
-import { useForm, useStore } from '@tanstack/react-form'
+import { useStore } from '@tanstack/react-form'
 import { AlertDialog } from 'radix-ui'
 import { type ReactNode, useMemo, useState } from 'react'
 import { z } from 'zod'
 import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
-import { TextField } from '../forms/fields'
+import { useAppForm } from '../forms/form-hook'
 import { Button, type ButtonVariant } from './buttons'
 
 /** The reason a record keeps for the action (e.g. why an order was cancelled). */
@@ -57,7 +57,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       }),
     [reason],
   )
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { reason: '' },
     validators: { onSubmit: schema },
     onSubmit: async ({ value, formApi }) => {
@@ -88,40 +88,32 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/40" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-card bg-surface p-6 shadow-xl focus:outline-none">
-          <form
-            noValidate
-            method="post"
-            className="space-y-4"
-            onSubmit={(event) => {
-              event.preventDefault()
-              void form.handleSubmit()
-            }}
-          >
-            <AlertDialog.Title className="text-lg font-semibold text-ink">
-              {title}
-            </AlertDialog.Title>
-            <AlertDialog.Description asChild>
-              <div className="text-ink-muted">{description}</div>
-            </AlertDialog.Description>
-            {failure && <FormAlert>{failure}</FormAlert>}
-            {reason && (
-              <form.Field name="reason">
-                {(field) => (
-                  <TextField field={field} label={reason.label} hint={reason.hint} multiline />
-                )}
-              </form.Field>
-            )}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <AlertDialog.Cancel asChild>
-                <Button variant="secondary" disabled={busy}>
-                  {props.cancelLabel ?? 'Abbrechen'}
+          <form.AppForm>
+            <form.FormFrame className="space-y-4">
+              <AlertDialog.Title className="text-lg font-semibold text-ink">
+                {title}
+              </AlertDialog.Title>
+              <AlertDialog.Description asChild>
+                <div className="text-ink-muted">{description}</div>
+              </AlertDialog.Description>
+              {failure && <FormAlert>{failure}</FormAlert>}
+              {reason && (
+                <form.AppField name="reason">
+                  {(field) => <field.TextField label={reason.label} hint={reason.hint} multiline />}
+                </form.AppField>
+              )}
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <AlertDialog.Cancel asChild>
+                  <Button variant="secondary" disabled={busy}>
+                    {props.cancelLabel ?? 'Abbrechen'}
+                  </Button>
+                </AlertDialog.Cancel>
+                <Button type="submit" variant={props.variant ?? 'danger'} pending={busy}>
+                  {confirmLabel}
                 </Button>
-              </AlertDialog.Cancel>
-              <Button type="submit" variant={props.variant ?? 'danger'} pending={busy}>
-                {confirmLabel}
-              </Button>
-            </div>
-          </form>
+              </div>
+            </form.FormFrame>
+          </form.AppForm>
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>

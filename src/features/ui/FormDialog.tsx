@@ -34,7 +34,7 @@ export function FormDialog({
   description?: ReactNode
   form: AnyFormApi
   submitLabel: string
-  /** The fields: `<form.Field>` with `TextField` and friends. */
+  /** The fields: `<form.AppField>` with the registered field components. */
   children: ReactNode
 }) {
   const [failure, setFailure] = useState<string | null>(null)

@@ -1,8 +1,8 @@
-import { useForm } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { type ShopAddress, type ShopAddressInput, shopAddressSchema } from '~/lib/shop-addresses'
-import { CheckboxField, TextField } from '../../forms/fields'
+import { formErrorsOf } from '../../forms/field-errors'
+import { useAppForm } from '../../forms/form-hook'
 import { FormDialog } from '../../ui/FormDialog'
 import { createShopAddressFn, updateShopAddressFn } from './addresses.functions'
 import { shopAddressesKey } from './addresses.queries'
@@ -45,7 +45,7 @@ export function AddressDialog({
   onSaved?: (address: ShopAddress) => void
 }) {
   const queryClient = useQueryClient()
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: valuesOf(address, defaultName),
     validators: { onSubmit: ({ value }) => addressErrors(value) },
     onSubmit: async ({ value }) => {
@@ -67,46 +67,40 @@ export function AddressDialog({
       form={form}
       submitLabel="Adresse speichern"
     >
-      <form.Field name="name">
-        {(field) => <TextField field={field} label="Name" autoComplete="name" />}
-      </form.Field>
-      <form.Field name="addition">
+      <form.AppField name="name">
+        {(field) => <field.TextField label="Name" autoComplete="name" />}
+      </form.AppField>
+      <form.AppField name="addition">
         {(field) => (
-          <TextField
-            field={field}
+          <field.TextField
             label="Adresszusatz (optional)"
             hint="z. B. c/o, Firma, Stockwerk"
             autoComplete="address-line2"
           />
         )}
-      </form.Field>
-      <form.Field name="street">
-        {(field) => (
-          <TextField field={field} label="Straße und Hausnummer" autoComplete="address-line1" />
-        )}
-      </form.Field>
+      </form.AppField>
+      <form.AppField name="street">
+        {(field) => <field.TextField label="Straße und Hausnummer" autoComplete="address-line1" />}
+      </form.AppField>
       <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
-        <form.Field name="postalCode">
-          {(field) => <TextField field={field} label="PLZ" autoComplete="postal-code" />}
-        </form.Field>
-        <form.Field name="city">
-          {(field) => <TextField field={field} label="Ort" autoComplete="address-level2" />}
-        </form.Field>
+        <form.AppField name="postalCode">
+          {(field) => <field.TextField label="PLZ" autoComplete="postal-code" />}
+        </form.AppField>
+        <form.AppField name="city">
+          {(field) => <field.TextField label="Ort" autoComplete="address-level2" />}
+        </form.AppField>
       </div>
-      <form.Field name="defaultBilling">
-        {(field) => <CheckboxField field={field} label="Als Standard-Rechnungsadresse verwenden" />}
-      </form.Field>
-      <form.Field name="defaultShipping">
-        {(field) => <CheckboxField field={field} label="Als Standard-Lieferadresse verwenden" />}
-      </form.Field>
+      <form.AppField name="defaultBilling">
+        {(field) => <field.CheckboxField label="Als Standard-Rechnungsadresse verwenden" />}
+      </form.AppField>
+      <form.AppField name="defaultShipping">
+        {(field) => <field.CheckboxField label="Als Standard-Lieferadresse verwenden" />}
+      </form.AppField>
     </FormDialog>
   )
 }
 
 function addressErrors(values: AddressValues) {
-  const result = shopAddressSchema.safeParse(values)
-  if (result.success) return undefined
-  const fields: Record<string, string> = {}
-  for (const issue of result.error.issues) fields[String(issue.path[0] ?? '')] ??= issue.message
-  return { fields }
+  const fields = formErrorsOf(shopAddressSchema, values)
+  return Object.keys(fields).length ? { fields } : undefined
 }

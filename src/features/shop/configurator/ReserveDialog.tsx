@@ -1,5 +1,4 @@
-import { useForm } from '@tanstack/react-form'
-import { TextField } from '~/features/forms/fields'
+import { useAppForm } from '~/features/forms/form-hook'
 import { useSession } from '~/features/session/use-session'
 import { FormDialog } from '~/features/ui/FormDialog'
 import { FailureError, failureOf } from '~/lib/failure'
@@ -52,7 +51,7 @@ export function ReserveDialog({
 }) {
   const session = useSession()
   const customer = session.accountType === 'b2c' ? session.user : null
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { name: '', email: '', phone: '' },
     validators: customer ? {} : { onSubmit: guestSchema },
     onSubmit: async ({ value }) => {
@@ -85,19 +84,17 @@ export function ReserveDialog({
         </p>
       ) : (
         <>
-          <form.Field name="name">
-            {(field) => <TextField field={field} label="Vor- und Nachname" autoComplete="name" />}
-          </form.Field>
-          <form.Field name="email">
+          <form.AppField name="name">
+            {(field) => <field.TextField label="Vor- und Nachname" autoComplete="name" />}
+          </form.AppField>
+          <form.AppField name="email">
             {(field) => (
-              <TextField field={field} label="E-Mail-Adresse" type="email" autoComplete="email" />
+              <field.TextField label="E-Mail-Adresse" type="email" autoComplete="email" />
             )}
-          </form.Field>
-          <form.Field name="phone">
-            {(field) => (
-              <TextField field={field} label="Telefonnummer" type="tel" autoComplete="tel" />
-            )}
-          </form.Field>
+          </form.AppField>
+          <form.AppField name="phone">
+            {(field) => <field.TextField label="Telefonnummer" type="tel" autoComplete="tel" />}
+          </form.AppField>
         </>
       )}
     </FormDialog>

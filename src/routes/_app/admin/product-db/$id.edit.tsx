@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { MasterProductEditPage } from '~/features/master-products/MasterProductFormPages'
+import { MasterProductEditPage } from '~/features/master-products/MasterProductEditPage'
 import {
   masterProductHistoryQuery,
   masterProductQuery,

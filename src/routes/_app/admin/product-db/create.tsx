@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MasterProductCreatePage } from '~/features/master-products/MasterProductFormPages'
+import { MasterProductCreatePage } from '~/features/master-products/MasterProductCreatePage'
 import { areaHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_app/admin/product-db/create')({

@@ -4,31 +4,11 @@ import { useState } from 'react'
 import { formatCount, formatDateTime } from '~/lib/format'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { MasterProductForm } from './MasterProductForm'
-import { emptyMasterProductForm, formValuesOf } from './master-product-form'
-import { createMasterProductFn, updateMasterProductFn } from './master-product-save.functions'
+import { formValuesOf } from './master-product-form'
+import { updateMasterProductFn } from './master-product-save.functions'
 import { masterProductHistoryQuery, masterProductQuery } from './master-products.queries'
 import { ProductHistory } from './ProductHistory'
 import { ProductStatusBadge } from './ProductStatusBadge'
-
-const backToList = <BackLink to="/admin/product-db">Produktdatenbank</BackLink>
-
-export function MasterProductCreatePage() {
-  return (
-    <>
-      <PageHeader
-        title="Neues Stammprodukt"
-        description="Ein Produkt in die zentrale Produktdatenbank aufnehmen. Organisationen können es danach übernehmen."
-        back={backToList}
-      />
-      <MasterProductForm
-        initial={emptyMasterProductForm}
-        save={(product) => createMasterProductFn({ data: { product } })}
-        submitLabel="Produkt anlegen"
-        savedMessage="Das Produkt wurde angelegt."
-      />
-    </>
-  )
-}
 
 const editRoute = getRouteApi('/_app/admin/product-db/$id/edit')
 
@@ -62,7 +42,7 @@ export function MasterProductEditPage() {
             <span>Zuletzt geändert am {formatDateTime(detail.updatedAt)}</span>
           </span>
         }
-        back={backToList}
+        back={<BackLink to="/admin/product-db">Produktdatenbank</BackLink>}
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <MasterProductForm
