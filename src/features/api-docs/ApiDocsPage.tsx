@@ -1,14 +1,12 @@
-import { ClientOnly } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { useCallback, useState } from 'react'
 import { type fetchApiSummary, openApiDocumentUrl } from './api-docs.functions'
-
-const ScalarReference = lazy(() => import('./ScalarReference'))
+import { ScalarReference } from './ScalarReference'
 
 type ApiSummary = Awaited<ReturnType<typeof fetchApiSummary>>
 
 /**
  * The page's server-rendered content: every operation and the link to the document. It is what
- * readers without JavaScript get, and what shows until Scalar's chunk has loaded.
+ * readers without JavaScript get, and what shows until Scalar's bundle has loaded.
  */
 function OperationList({ summary }: { summary: ApiSummary }) {
   return (
@@ -43,14 +41,13 @@ function OperationList({ summary }: { summary: ApiSummary }) {
 
 /** The API reference: Scalar's viewer in the browser, the plain list before and without it. */
 export function ApiDocsPage({ summary }: { summary: ApiSummary }) {
-  const list = <OperationList summary={summary} />
+  const [scalarMounted, setScalarMounted] = useState(false)
+  // Stable, so Scalar is mounted once and not again on the page's next render.
+  const markScalarMounted = useCallback(() => setScalarMounted(true), [])
   return (
     <div lang="en" className="min-h-screen bg-surface text-ink">
-      <ClientOnly fallback={list}>
-        <Suspense fallback={list}>
-          <ScalarReference />
-        </Suspense>
-      </ClientOnly>
+      {!scalarMounted && <OperationList summary={summary} />}
+      <ScalarReference onMounted={markScalarMounted} />
     </div>
   )
 }
