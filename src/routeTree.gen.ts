@@ -80,6 +80,7 @@ import { Route as ShopReservierungIdRouteImport } from './routes/_shop/reservier
 import { Route as ApiAbgabeJahresberichtRouteImport } from './routes/api/abgabe/jahresbericht'
 import { Route as ApiAdminAuditLogDotcsvRouteImport } from './routes/api/admin/audit-log[.]csv'
 import { Route as ApiAdminProductImportsRouteImport } from './routes/api/admin/product-imports'
+import { Route as ApiDocsScalarDotjsRouteImport } from './routes/api/docs_.scalar[.]js'
 import { Route as ApiFilesIdRouteImport } from './routes/api/files/$id'
 import { Route as ApiFilesBatchCertificatesRouteImport } from './routes/api/files/batch-certificates'
 import { Route as ApiFilesCopaymentExemptionsRouteImport } from './routes/api/files/copayment-exemptions'
@@ -476,6 +477,11 @@ const ApiAdminProductImportsRoute = ApiAdminProductImportsRouteImport.update({
   path: '/api/admin/product-imports',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiDocsScalarDotjsRoute = ApiDocsScalarDotjsRouteImport.update({
+  id: '/api/docs_/scalar.js',
+  path: '/api/docs/scalar.js',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiFilesIdRoute = ApiFilesIdRouteImport.update({
   id: '/api/files/$id',
   path: '/api/files/$id',
@@ -750,6 +756,7 @@ export interface FileRoutesByFullPath {
   '/api/abgabe/jahresbericht': typeof ApiAbgabeJahresberichtRoute
   '/api/admin/audit-log.csv': typeof ApiAdminAuditLogDotcsvRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
+  '/api/docs/scalar.js': typeof ApiDocsScalarDotjsRoute
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
   '/api/files/copayment-exemptions': typeof ApiFilesCopaymentExemptionsRoute
@@ -858,6 +865,7 @@ export interface FileRoutesByTo {
   '/api/abgabe/jahresbericht': typeof ApiAbgabeJahresberichtRoute
   '/api/admin/audit-log.csv': typeof ApiAdminAuditLogDotcsvRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
+  '/api/docs/scalar.js': typeof ApiDocsScalarDotjsRoute
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
   '/api/files/copayment-exemptions': typeof ApiFilesCopaymentExemptionsRoute
@@ -972,6 +980,7 @@ export interface FileRoutesById {
   '/api/abgabe/jahresbericht': typeof ApiAbgabeJahresberichtRoute
   '/api/admin/audit-log.csv': typeof ApiAdminAuditLogDotcsvRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
+  '/api/docs_/scalar.js': typeof ApiDocsScalarDotjsRoute
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
   '/api/files/copayment-exemptions': typeof ApiFilesCopaymentExemptionsRoute
@@ -1082,6 +1091,7 @@ export interface FileRouteTypes {
     | '/api/abgabe/jahresbericht'
     | '/api/admin/audit-log.csv'
     | '/api/admin/product-imports'
+    | '/api/docs/scalar.js'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
     | '/api/files/copayment-exemptions'
@@ -1190,6 +1200,7 @@ export interface FileRouteTypes {
     | '/api/abgabe/jahresbericht'
     | '/api/admin/audit-log.csv'
     | '/api/admin/product-imports'
+    | '/api/docs/scalar.js'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
     | '/api/files/copayment-exemptions'
@@ -1303,6 +1314,7 @@ export interface FileRouteTypes {
     | '/api/abgabe/jahresbericht'
     | '/api/admin/audit-log.csv'
     | '/api/admin/product-imports'
+    | '/api/docs_/scalar.js'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
     | '/api/files/copayment-exemptions'
@@ -1375,6 +1387,7 @@ export interface RootRouteChildren {
   ApiAbgabeJahresberichtRoute: typeof ApiAbgabeJahresberichtRoute
   ApiAdminAuditLogDotcsvRoute: typeof ApiAdminAuditLogDotcsvRoute
   ApiAdminProductImportsRoute: typeof ApiAdminProductImportsRouteWithChildren
+  ApiDocsScalarDotjsRoute: typeof ApiDocsScalarDotjsRoute
   ApiFilesIdRoute: typeof ApiFilesIdRoute
   ApiFilesBatchCertificatesRoute: typeof ApiFilesBatchCertificatesRoute
   ApiFilesCopaymentExemptionsRoute: typeof ApiFilesCopaymentExemptionsRoute
@@ -1892,6 +1905,13 @@ declare module '@tanstack/react-router' {
       path: '/api/admin/product-imports'
       fullPath: '/api/admin/product-imports'
       preLoaderRoute: typeof ApiAdminProductImportsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/docs_/scalar.js': {
+      id: '/api/docs_/scalar.js'
+      path: '/api/docs/scalar.js'
+      fullPath: '/api/docs/scalar.js'
+      preLoaderRoute: typeof ApiDocsScalarDotjsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/files/$id': {
@@ -2425,6 +2445,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiAbgabeJahresberichtRoute: ApiAbgabeJahresberichtRoute,
   ApiAdminAuditLogDotcsvRoute: ApiAdminAuditLogDotcsvRoute,
   ApiAdminProductImportsRoute: ApiAdminProductImportsRouteWithChildren,
+  ApiDocsScalarDotjsRoute: ApiDocsScalarDotjsRoute,
   ApiFilesIdRoute: ApiFilesIdRoute,
   ApiFilesBatchCertificatesRoute: ApiFilesBatchCertificatesRoute,
   ApiFilesCopaymentExemptionsRoute: ApiFilesCopaymentExemptionsRoute,

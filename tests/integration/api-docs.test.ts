@@ -66,4 +66,12 @@ describe('API description', () => {
     for (const [, path] of operations) expect(answer.body).toContain(path)
     expect(answer.body).toContain('href="/api/openapi.json"')
   })
+
+  it("GET /api/docs/scalar.js answers Scalar's browser bundle from node_modules, cached", async () => {
+    const answer = await callApi<string>(server.baseUrl, '/api/docs/scalar.js')
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect(answer.headers.get('cache-control')).toContain('immutable')
+    expect(answer.body).toContain('window.Scalar=')
+  })
 })

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ApiReference } from '~/features/api-docs/ApiReference'
-import { fetchApiDocument } from '~/features/api-docs/api-docs.functions'
+import { ApiDocsPage } from '~/features/api-docs/ApiDocsPage'
+import { fetchApiSummary } from '~/features/api-docs/api-docs.functions'
 
 /** Human-readable reference of the REST API, rendered from the document at /api/openapi.json. */
 export const Route = createFileRoute('/api/docs')({
-  loader: () => fetchApiDocument(),
+  loader: () => fetchApiSummary(),
   head: () => ({
     meta: [
       { title: 'API-Referenz – Blattwerk' },
@@ -14,10 +14,9 @@ export const Route = createFileRoute('/api/docs')({
       },
     ],
   }),
-  component: ApiDocsPage,
+  component: ApiDocsRoute,
 })
 
-function ApiDocsPage() {
-  const spec = Route.useLoaderData()
-  return <ApiReference spec={spec} />
+function ApiDocsRoute() {
+  return <ApiDocsPage summary={Route.useLoaderData()} />
 }
