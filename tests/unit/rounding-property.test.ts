@@ -220,6 +220,8 @@ describe('rounding by buyer (ADR 056)', () => {
         expect(total).toBe(content.totals.grossCents)
       }
     },
+    // Thirty PDFs rendered and read back: seconds on a quiet machine, more when it is shared.
+    60_000,
   )
 
   it('in the e-invoice XML, the EN 16931 sums hold for net baskets (30 baskets)', async () => {
