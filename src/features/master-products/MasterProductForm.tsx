@@ -6,7 +6,7 @@ import type { MasterProductInput } from '~/lib/product-schemas'
 import { productStatuses, productStatusLabels } from '~/lib/products'
 import { applyServerErrors, topLevelField } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
-import { changeFieldValue, SelectField } from '../forms/fields'
+import { changeFieldValue } from '../forms/fields'
 import { useAppForm } from '../forms/form-hook'
 import { focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
@@ -100,10 +100,9 @@ export function MasterProductForm({
             form={form}
             pznHint="8 Ziffern mit Prüfziffer; nur Hilfsmittel dürfen ohne PZN sein."
             basicsExtra={
-              <form.Field name="status">
+              <form.AppField name="status">
                 {(field) => (
-                  <SelectField
-                    field={field}
+                  <field.SelectField
                     label="Status"
                     options={statusOptions}
                     hint="Zurückgezogene Produkte lassen sich nicht mehr neu übernehmen."
@@ -116,7 +115,7 @@ export function MasterProductForm({
                     }}
                   />
                 )}
-              </form.Field>
+              </form.AppField>
             }
             descriptionExtra={
               <form.Field name="imageFileId">{(field) => <ImageField field={field} />}</form.Field>
