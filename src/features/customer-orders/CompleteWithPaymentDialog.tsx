@@ -68,31 +68,18 @@ export function CompleteWithPaymentDialog({
       form={form}
       submitLabel="Übergeben und abschließen"
     >
-      <form.Field name="choice">
+      <form.AppField name="choice">
         {(field) => (
-          <fieldset>
-            <legend className="text-sm font-medium text-ink">Wie wurde bezahlt?</legend>
-            <div className="mt-2 space-y-2">
-              {offered.map((value) => (
-                <label key={value} className="flex items-start gap-2 text-sm">
-                  <input
-                    type="radio"
-                    className="mt-1"
-                    name={field.name}
-                    value={value}
-                    checked={field.state.value === value}
-                    onChange={() => field.handleChange(value)}
-                  />
-                  <span>
-                    <span className="font-medium text-ink">{pickupPaymentChoiceLabels[value]}</span>
-                    <span className="block text-ink-muted">{hints[value]}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <field.RadioGroupField
+            label="Wie wurde bezahlt?"
+            options={offered.map((value) => ({
+              value,
+              label: pickupPaymentChoiceLabels[value],
+              hint: hints[value],
+            }))}
+          />
         )}
-      </form.Field>
+      </form.AppField>
       {(choice === 'cash' || choice === 'card') && (
         <form.AppField
           name="tillReceiptNumber"

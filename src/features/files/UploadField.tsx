@@ -5,7 +5,7 @@ import { HiddenFileInput } from './HiddenFileInput'
 import { UploadMessages, uploadDescribedBy } from './UploadProgress'
 import { useFileUpload } from './use-file-upload'
 
-interface UploadFieldProps {
+export interface UploadFieldProps {
   /** The button's id, where a form names its fields' controls (`field-<name>`). */
   id?: string
   label: string

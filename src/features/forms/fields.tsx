@@ -1,5 +1,6 @@
 import { type AnyFieldApi, type AnyFormApi, useStore } from '@tanstack/react-form'
 import { type ReactNode, useContext, useEffect, useRef } from 'react'
+import { UploadField, type UploadFieldProps } from '../files/UploadField'
 import { FieldView, inputClass, SubmitButtonView } from './field-parts'
 import { fieldContext, formContext } from './form-context'
 
@@ -288,6 +289,92 @@ function useBoundForm(form: AnyFormApi | undefined): AnyFormApi {
   const chosen = form ?? bound
   if (!chosen) throw new Error('A form component needs `form` or a surrounding AppForm.')
   return chosen
+}
+
+/**
+ * One of a few choices as radio buttons under a legend: `inline` side by side, or one below the
+ * other, each with its hint.
+ */
+export function RadioGroupField<TValue extends string>({
+  field: passed,
+  label,
+  options,
+  inline = false,
+}: Omit<BaseProps, 'hint'> & {
+  options: readonly { value: TValue; label: string; hint?: string }[]
+  inline?: boolean
+}) {
+  const field = useBoundField(passed)
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-ink">{label}</legend>
+      <div className={inline ? 'mt-1 flex flex-wrap gap-4' : 'mt-2 space-y-2'}>
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={`flex gap-2 text-sm ${inline ? 'items-center' : 'items-start'}`}
+          >
+            <input
+              type="radio"
+              className={inline ? undefined : 'mt-1'}
+              name={field.name}
+              value={option.value}
+              checked={field.state.value === option.value}
+              onChange={() => changeFieldValue(field, option.value)}
+            />
+            {option.hint === undefined ? (
+              option.label
+            ) : (
+              <span>
+                <span className="font-medium text-ink">{option.label}</span>
+                <span className="block text-ink-muted">{option.hint}</span>
+              </span>
+            )}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+/**
+ * A file the form keeps by reference (a logo, a picture): picked, uploaded with its progress,
+ * checked on the server; the field holds what `toValue` makes of the stored file's id (the id
+ * itself, or a URL), and `fileIdOf` reads it back. Removing sets the field to `''`.
+ */
+export function FileField({
+  field: passed,
+  label,
+  hint = '',
+  toValue = (fileId) => fileId,
+  fileIdOf = (value) => value || null,
+  preview,
+  ...upload
+}: BaseProps &
+  Omit<
+    UploadFieldProps,
+    'id' | 'label' | 'hint' | 'fileId' | 'error' | 'onUploaded' | 'onRemove' | 'preview'
+  > & {
+    toValue?: (fileId: string) => string
+    fileIdOf?: (value: string) => string | null
+    /** The stored file, shown while the field holds one. */
+    preview?: (value: string) => ReactNode
+  }) {
+  const field = useBoundField(passed)
+  const value = (field.state.value as string | null) ?? ''
+  return (
+    <UploadField
+      {...upload}
+      id={`field-${field.name}`}
+      label={label}
+      hint={hint}
+      fileId={fileIdOf(value)}
+      error={fieldErrorOf(field)}
+      onUploaded={(fileId) => changeFieldValue(field, toValue(fileId))}
+      onRemove={() => changeFieldValue(field, '')}
+      preview={value ? preview?.(value) : undefined}
+    />
+  )
 }
 
 /**

@@ -3,8 +3,10 @@ import {
   CellField,
   CheckboxField,
   DateField,
+  FileField,
   FormFrame,
   InputField,
+  RadioGroupField,
   SelectField,
   SubmitButton,
   TextField,
@@ -23,8 +25,10 @@ const fieldComponents = {
   InputField,
   DateField,
   SelectField,
+  RadioGroupField,
   CheckboxField,
   CellField,
+  FileField,
 }
 
 export const { useAppForm, withForm } = createFormHook({

@@ -1,4 +1,3 @@
-import type { AnyFieldApi } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useRouter } from '@tanstack/react-router'
 import { ImageIcon } from 'lucide-react'
@@ -13,10 +12,9 @@ import {
   licenceLabels,
   type OrganisationSettings,
 } from '~/lib/organisation-settings'
-import { UploadField } from '../files/UploadField'
 import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
-import { SelectField } from '../forms/fields'
+import { FileField } from '../forms/fields'
 import { useAppForm } from '../forms/form-hook'
 import { FormSection, focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
@@ -297,21 +295,20 @@ function LetterheadForm({ settings }: { settings: OrganisationSettings }) {
               </form.AppField>
             </div>
             <div className="sm:col-span-2">
-              <form.Field name="logoFileId">{(field) => <LogoField field={field} />}</form.Field>
+              <form.AppField name="logoFileId">{() => <LogoField />}</form.AppField>
             </div>
           </FormSection>
           <FormSection title="Rechtsform und Register">
-            <form.Field name="legalForm">
+            <form.AppField name="legalForm">
               {(field) => (
-                <SelectField
-                  field={field}
+                <field.SelectField
                   label={letterheadLabels.legalForm}
                   hint={legalFormHint(field.state.value)}
                   options={legalFormOptions}
                   emptyLabel="Bitte wählen"
                 />
               )}
-            </form.Field>
+            </form.AppField>
             <form.Subscribe selector={(state) => state.values.legalForm}>
               {(legalForm) => {
                 const rules = legalFormRules[legalForm as LegalForm]
@@ -379,25 +376,18 @@ function LetterheadForm({ settings }: { settings: OrganisationSettings }) {
 }
 
 /** Picks and uploads the logo (PNG or JPEG, at most 2 MB); the form saves its id. */
-function LogoField({ field }: { field: AnyFieldApi }) {
-  const fileId = field.state.value as string
-  const serverError = field.state.meta.errorMap.onServer
+function LogoField() {
   return (
-    <UploadField
-      id="field-logoFileId"
+    <FileField
       label="Logo"
       path="/api/files/organisation-logos"
       accept="image/png,image/jpeg"
       maxBytes={2 * 1024 * 1024}
       tooLargeMessage="Das Logo ist größer als 2 MB."
       hint="PNG oder JPEG, höchstens 2 MB. Es erscheint oben rechts auf Ihren Dokumenten."
-      fileId={fileId}
-      error={typeof serverError === 'string' ? serverError : null}
-      onUploaded={(uploaded) => field.handleChange(uploaded)}
-      onRemove={() => field.handleChange('')}
       texts={{ pickAnother: 'Anderes Logo wählen', remove: 'Logo entfernen' }}
       uploadedText={null}
-      preview={fileId && <LogoPreview fileId={fileId} />}
+      preview={(fileId) => <LogoPreview fileId={fileId} />}
     />
   )
 }

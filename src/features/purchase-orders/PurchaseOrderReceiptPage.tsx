@@ -1,4 +1,4 @@
-import { type AnyFieldApi, useStore } from '@tanstack/react-form'
+import { useStore } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { PackagePlus, Trash2 } from 'lucide-react'
@@ -18,7 +18,7 @@ import {
 } from '~/lib/purchase-orders'
 import { quantityUnitOfPack } from '~/lib/stock'
 import { applyServerErrors } from '../forms/field-errors'
-import { FieldView, FormAlert } from '../forms/field-parts'
+import { FormAlert } from '../forms/field-parts'
 import { changeFieldValue, fieldErrorOf } from '../forms/fields'
 import { useAppForm } from '../forms/form-hook'
 import { focusFirstError } from '../forms/layout'
@@ -110,38 +110,6 @@ function overDelivered(items: PurchaseOrderItemDetail[], values: ReceiptValues):
     const total = item.receivedBaseUnits + delivered * item.baseUnitsPerSalesUnit
     return total > orderedBaseUnits(item) ? [item.name] : []
   })
-}
-
-function SmallField({
-  field,
-  label,
-  type = 'text',
-  inputMode,
-}: {
-  field: AnyFieldApi
-  label: string
-  type?: 'text' | 'date'
-  inputMode?: 'decimal' | 'numeric'
-}) {
-  return (
-    <FieldView
-      id={`field-${field.name}`}
-      label={label}
-      error={fieldErrorOf(field)}
-      render={(control) => (
-        <input
-          {...control}
-          name={field.name}
-          type={type}
-          inputMode={inputMode}
-          autoComplete="off"
-          value={field.state.value as string}
-          onBlur={field.handleBlur}
-          onChange={(event) => changeFieldValue(field, event.target.value)}
-        />
-      )}
-    />
-  )
 }
 
 /**
@@ -244,47 +212,42 @@ export function PurchaseOrderReceiptPage() {
                         key={batchIndex}
                         className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-3"
                       >
-                        <form.Field name={`${name}.batchNumber`}>
-                          {(field) => <SmallField field={field} label="Chargennummer" />}
-                        </form.Field>
-                        <form.Field name={`${name}.quantity`}>
+                        <form.AppField name={`${name}.batchNumber`}>
+                          {(field) => <field.InputField label="Chargennummer" />}
+                        </form.AppField>
+                        <form.AppField name={`${name}.quantity`}>
                           {(field) => (
-                            <SmallField
-                              field={field}
+                            <field.InputField
                               inputMode="numeric"
                               label={
                                 item.salesUnit === 'gram' ? 'Menge in g' : 'Menge in Packungen'
                               }
                             />
                           )}
-                        </form.Field>
-                        <form.Field name={`${name}.expiryDate`}>
+                        </form.AppField>
+                        <form.AppField name={`${name}.expiryDate`}>
+                          {(field) => <field.DateField label="Verfallsdatum" />}
+                        </form.AppField>
+                        <form.AppField name={`${name}.thcContent`}>
                           {(field) => (
-                            <SmallField field={field} label="Verfallsdatum" type="date" />
-                          )}
-                        </form.Field>
-                        <form.Field name={`${name}.thcContent`}>
-                          {(field) => (
-                            <SmallField
-                              field={field}
+                            <field.InputField
                               inputMode="decimal"
                               label={
                                 item.category === 'flower' ? 'THC laut CoA (%)' : 'THC laut CoA'
                               }
                             />
                           )}
-                        </form.Field>
-                        <form.Field name={`${name}.cbdContent`}>
+                        </form.AppField>
+                        <form.AppField name={`${name}.cbdContent`}>
                           {(field) => (
-                            <SmallField
-                              field={field}
+                            <field.InputField
                               inputMode="decimal"
                               label={
                                 item.category === 'flower' ? 'CBD laut CoA (%)' : 'CBD laut CoA'
                               }
                             />
                           )}
-                        </form.Field>
+                        </form.AppField>
                         <div className="flex items-end">
                           <Button
                             variant="ghost"

@@ -133,27 +133,18 @@ export function SupplierDialog({
       submitLabel={supplier ? 'Speichern' : 'Hinzufügen'}
     >
       {!supplier && (
-        <form.Field name="kind">
+        <form.AppField name="kind">
           {(field) => (
-            <fieldset>
-              <legend className="text-sm font-medium text-ink">Art des Lieferanten</legend>
-              <div className="mt-1 flex flex-wrap gap-4">
-                {(['platform', 'external'] as const).map((value) => (
-                  <label key={value} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="radio"
-                      name={field.name}
-                      value={value}
-                      checked={field.state.value === value}
-                      onChange={() => field.handleChange(value)}
-                    />
-                    {value === 'platform' ? 'Anbieter auf Blattwerk' : 'Externer Lieferant'}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <field.RadioGroupField
+              label="Art des Lieferanten"
+              inline
+              options={[
+                { value: 'platform', label: 'Anbieter auf Blattwerk' },
+                { value: 'external', label: 'Externer Lieferant' },
+              ]}
+            />
           )}
-        </form.Field>
+        </form.AppField>
       )}
       {kind === 'platform' ? (
         <form.AppField name="supplierOrganisationId">

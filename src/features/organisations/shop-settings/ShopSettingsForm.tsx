@@ -34,9 +34,7 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
                 {(field) => <field.InputField label={shop ? 'Name des Shops' : 'Name'} />}
               </form.AppField>
               <div className="sm:col-span-2">
-                <form.AppField name="logoUrl">
-                  {(field) => <ShopLogoField field={field} />}
-                </form.AppField>
+                <form.AppField name="logoUrl">{() => <ShopLogoField />}</form.AppField>
               </div>
               {shop && (
                 <>
