@@ -15,6 +15,14 @@ export type CustomerKind = (typeof customerKinds)[number]
 export const eInvoiceFormats = ['xrechnung', 'zugferd'] as const
 export type EInvoiceFormat = (typeof eInvoiceFormats)[number]
 
+/**
+ * The licence a business customer of a wholesaler or producer holds (§ 47 AMG, MedCanG § 4): a
+ * pharmacy's operating licence (§ 1 ApoG), a wholesale licence (§ 52a AMG) or a manufacturing
+ * licence (§ 13 AMG); the latter two come with a permit under the MedCanG.
+ */
+export const licenceTypes = ['pharmacy', 'wholesale', 'manufacturing'] as const
+export type LicenceType = (typeof licenceTypes)[number]
+
 /** Who pays for a prescription (a patient's usual payer; the prescription says it again). */
 export const payerKinds = ['statutory', 'private', 'self_pay'] as const
 export type PayerKind = (typeof payerKinds)[number]

@@ -14,12 +14,17 @@ export type CustomerSortKey = (typeof customerSortKeys)[number]
 export const customerActiveFilters = ['yes', 'no'] as const
 export type CustomerActiveFilter = (typeof customerActiveFilters)[number]
 
+/** `attention`: business customers whose licence is missing, expired or expires within 30 days. */
+export const customerLicenceFilters = ['attention'] as const
+export type CustomerLicenceFilter = (typeof customerLicenceFilters)[number]
+
 export const customerListSearch = listSearchSchema({
   sort: customerSortKeys,
   defaultSort: 'name',
   filters: {
     kind: oneOf(customerKinds),
     active: oneOf(customerActiveFilters),
+    licence: oneOf(customerLicenceFilters),
   },
 })
 export type CustomerListSearch = ReturnType<typeof customerListSearch.parse>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { eInvoiceFormats, payerKinds } from './customer-enums'
+import { eInvoiceFormats, licenceTypes, payerKinds } from './customer-enums'
 import { isCalendarDay } from './format'
 import { emailAddress, text } from './text-schema'
 
@@ -131,7 +131,16 @@ export const businessSchema = z.object({
     (value) => value === null || isVatId(value),
     'Bitte geben Sie eine gültige USt-IdNr. an (z. B. DE123456789).',
   ),
+  licenceType: z
+    .enum(licenceTypes, { error: 'Bitte wählen Sie die Art der Erlaubnis.' })
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null))
+    .transform((value) => value ?? null),
   licenceNumber: optionalText(60, 'Die Erlaubnisnummer'),
+  licenceAuthority: optionalText(200, 'Die erteilende Behörde'),
+  licenceValidUntil: optionalDay('Bitte geben Sie ein gültiges Datum an (TT.MM.JJJJ).'),
+  medcanPermitNumber: optionalText(60, 'Die Nummer der MedCanG-Erlaubnis'),
   eInvoiceAddress: optionalText(254, 'Die E-Rechnungsadresse'),
   eInvoiceFormat: z
     .enum(eInvoiceFormats, { error: 'Bitte wählen Sie das E-Rechnungsformat.' })
@@ -188,6 +197,30 @@ function checkCustomer(
       message: 'Das Beitrittsdatum liegt in der Zukunft.',
     })
   }
+}
+
+/**
+ * A wholesaler's or producer's business customer must carry its licence (§ 47 AMG, MedCanG § 4):
+ * the fields still empty, with their messages. Whether it is still valid is the order's question
+ * (`licenceProblem`): an expired licence must not block correcting the address.
+ */
+export function missingLicenceFields(
+  data: z.output<typeof businessSchema>,
+): Record<string, string> {
+  const errors: Record<string, string> = {}
+  if (!data.licenceType) errors.licenceType = 'Bitte wählen Sie die Art der Erlaubnis.'
+  if (!data.licenceNumber) errors.licenceNumber = 'Bitte geben Sie die Nummer der Erlaubnis an.'
+  if (!data.licenceAuthority) {
+    errors.licenceAuthority = 'Bitte geben Sie die Behörde an, die die Erlaubnis erteilt hat.'
+  }
+  if (!data.licenceValidUntil) {
+    errors.licenceValidUntil = 'Bitte geben Sie an, bis wann die Erlaubnis gilt (TT.MM.JJJJ).'
+  }
+  if (data.licenceType && data.licenceType !== 'pharmacy' && !data.medcanPermitNumber) {
+    errors.medcanPermitNumber =
+      'Großhändler und Hersteller brauchen zusätzlich die Erlaubnis nach § 4 MedCanG: bitte die Nummer angeben.'
+  }
+  return errors
 }
 
 export const customerSchema = z

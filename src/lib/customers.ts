@@ -3,6 +3,7 @@ import type {
   CustomerOrderStatus,
   DeliveryMethod,
   EInvoiceFormat,
+  LicenceType,
   OrderChannel,
   PayerKind,
   PaymentStatus,
@@ -27,6 +28,12 @@ export const customerKindLabels: Record<CustomerKind, string> = {
 export const eInvoiceFormatLabels: Record<EInvoiceFormat, string> = {
   xrechnung: 'XRechnung (XML)',
   zugferd: 'ZUGFeRD (PDF mit eingebetteter XML)',
+}
+
+export const licenceTypeLabels: Record<LicenceType, string> = {
+  pharmacy: 'Apothekenbetriebserlaubnis (§ 1 ApoG)',
+  wholesale: 'Großhandelserlaubnis (§ 52a AMG)',
+  manufacturing: 'Herstellungserlaubnis (§ 13 AMG)',
 }
 
 export const payerKindLabels: Record<PayerKind, string> = {
@@ -66,6 +73,51 @@ export function customerKindsFor(category: OrganisationCategory): readonly Custo
     default:
       return []
   }
+}
+
+/**
+ * Wholesalers and producers sell only to licensed businesses (§ 47 AMG, MedCanG § 4): their
+ * business customers carry a licence, and orders need it valid.
+ */
+export const licenceRequiredFor = (category: OrganisationCategory) =>
+  category === 'wholesaler' || category === 'producer'
+
+/** A licence expiring within this many days shows on the dashboard. */
+export const licenceWarningDays = 30
+
+/** The recorded licence of a business customer. */
+export interface CustomerLicence {
+  licenceType: LicenceType | null
+  licenceNumber: string | null
+  licenceAuthority: string | null
+  licenceValidUntil: string | null
+  medcanPermitNumber: string | null
+}
+
+/**
+ * Why a customer's licence does not allow a sale on `day` (`YYYY-MM-DD`), or null when it does:
+ * type, number, authority and validity recorded, not expired, and for a wholesaler or
+ * manufacturer also the MedCanG permit. A licence valid until a day holds on that day.
+ */
+export function licenceProblem(
+  customer: CustomerLicence & { companyName: string | null },
+  day: string,
+): string | null {
+  const name = customer.companyName ?? 'Der Kunde'
+  if (
+    !customer.licenceType ||
+    !customer.licenceNumber ||
+    !customer.licenceAuthority ||
+    !customer.licenceValidUntil ||
+    (customer.licenceType !== 'pharmacy' && !customer.medcanPermitNumber)
+  ) {
+    return `Für ${name} ist keine vollständige Erlaubnis erfasst. Großhändler und Hersteller dürfen nur an Kunden mit gültiger Erlaubnis liefern (§ 47 AMG, § 4 MedCanG) – bitte erfassen Sie sie beim Kunden.`
+  }
+  if (customer.licenceValidUntil < day) {
+    const [y, m, d] = customer.licenceValidUntil.split('-')
+    return `Die Erlaubnis von ${name} ist am ${d}.${m}.${y} abgelaufen. Bitte erfassen Sie die neue Erlaubnis beim Kunden, bevor Sie liefern (§ 47 AMG, § 4 MedCanG).`
+  }
+  return null
 }
 
 /** `KD-00042`: customer numbers count for ever (no year). */
@@ -116,6 +168,8 @@ export interface CustomerOwner {
   members: boolean
   /** Anonymising is the owner's decision. */
   canAnonymise: boolean
+  /** Wholesalers and producers: business customers need a licence (`licenceRequiredFor`). */
+  licenceRequired: boolean
 }
 
 export interface CustomerRow {
@@ -144,7 +198,11 @@ export interface CustomerFields {
   companyName: string | null
   contactPerson: string | null
   vatId: string | null
+  licenceType: LicenceType | null
   licenceNumber: string | null
+  licenceAuthority: string | null
+  licenceValidUntil: string | null
+  medcanPermitNumber: string | null
   eInvoiceAddress: string | null
   eInvoiceFormat: EInvoiceFormat
   street: string | null
@@ -282,7 +340,11 @@ export const customerFieldLabels: Record<keyof CustomerFields, string> = {
   companyName: 'Firma',
   contactPerson: 'Ansprechperson',
   vatId: 'USt-IdNr.',
+  licenceType: 'Art der Erlaubnis',
   licenceNumber: 'Erlaubnisnummer',
+  licenceAuthority: 'Erteilt von (Behörde)',
+  licenceValidUntil: 'Erlaubnis gültig bis',
+  medcanPermitNumber: 'Erlaubnis nach § 4 MedCanG (Nr.)',
   eInvoiceAddress: 'E-Rechnungsadresse',
   eInvoiceFormat: 'E-Rechnungsformat',
   street: 'Straße und Hausnummer',

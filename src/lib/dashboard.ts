@@ -20,6 +20,7 @@ export const dashboardFigureKeys = [
   'handouts_today',
   'grams_month',
   'members_near_limit',
+  'licences',
 ] as const
 export type DashboardFigureKey = (typeof dashboardFigureKeys)[number]
 
@@ -36,8 +37,8 @@ export const dashboardFiguresOf: Record<OrganisationCategory, readonly Dashboard
     'revenue_today',
     'revenue_month',
   ],
-  wholesaler: ['open', 'to_ship', 'arriving', 'low', 'expiring'],
-  producer: ['open', 'to_ship', 'arriving', 'low', 'expiring'],
+  wholesaler: ['open', 'to_ship', 'arriving', 'low', 'expiring', 'licences'],
+  producer: ['open', 'to_ship', 'arriving', 'low', 'expiring', 'licences'],
   club: ['handouts_today', 'grams_month', 'members_near_limit', 'quarantine', 'expiring'],
 }
 

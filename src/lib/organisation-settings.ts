@@ -112,8 +112,25 @@ export const letterheadSchema = z
         }),
       ),
     ),
-    /** Only a club's KCanG permit names its authority; the service drops it for the others. */
+    /** A pharmacy names no authority; the service drops it there (`licenceLabels`). */
     licenceAuthority: z.preprocess(
+      (value) => value ?? null,
+      optional(
+        text({ trim: true, max: 200, tooLong: 'Der Name der Behörde hat höchstens 200 Zeichen.' }),
+      ),
+    ),
+    /** A wholesaler's § 52a or a producer's § 13 AMG licence; dropped for the others. */
+    amgLicenceNumber: z.preprocess(
+      (value) => value ?? null,
+      optional(
+        text({
+          trim: true,
+          max: 60,
+          tooLong: 'Die Nummer der Erlaubnis hat höchstens 60 Zeichen.',
+        }),
+      ),
+    ),
+    amgLicenceAuthority: z.preprocess(
       (value) => value ?? null,
       optional(
         text({ trim: true, max: 200, tooLong: 'Der Name der Behörde hat höchstens 200 Zeichen.' }),
@@ -210,6 +227,8 @@ export const letterheadSchema = z
 type OptionalLetterheadFields =
   | 'licenceNumber'
   | 'licenceAuthority'
+  | 'amgLicenceNumber'
+  | 'amgLicenceAuthority'
   | 'smallBusiness'
   | 'legalForm'
   | 'registerCourt'
@@ -241,6 +260,8 @@ export interface OrganisationSettings {
     website: string | null
     licenceNumber: string | null
     licenceAuthority: string | null
+    amgLicenceNumber: string | null
+    amgLicenceAuthority: string | null
     logoFileId: string | null
     legalForm: LegalForm | null
     registerCourt: string | null
@@ -283,16 +304,34 @@ export const letterheadLabels = {
 
 type Category = 'platform' | 'pharmacy' | 'wholesaler' | 'producer' | 'club'
 
+export type LicenceField =
+  | 'licenceNumber'
+  | 'licenceAuthority'
+  | 'amgLicenceNumber'
+  | 'amgLicenceAuthority'
+
 /**
- * The licence each category needs (none for the platform): a pharmacy's operating licence
- * (ApoG), a MedCanG permit for trade and production, a club's KCanG permit with its authority.
+ * The licences each category holds, field by field with its label (none for the platform): a
+ * pharmacy's operating licence (ApoG); a wholesaler's MedCanG permit and wholesale licence
+ * (§ 52a AMG), a producer's MedCanG permit and manufacturing licence (§ 13 AMG), each with the
+ * authority that issued it — printed on their delivery notes; a club's KCanG permit.
  */
-export const licenceLabels: Record<Category, { number: string; authority?: string } | null> = {
-  platform: null,
-  pharmacy: { number: 'Betriebserlaubnis (Nr.)' },
-  wholesaler: { number: 'Erlaubnis nach MedCanG (Nr.)' },
-  producer: { number: 'Erlaubnis nach MedCanG (Nr.)' },
-  club: { number: 'Erlaubnis nach KCanG (Nr.)', authority: 'Erteilt von (Behörde)' },
+export const licenceLabels: Record<Category, Partial<Record<LicenceField, string>>> = {
+  platform: {},
+  pharmacy: { licenceNumber: 'Betriebserlaubnis (Nr.)' },
+  wholesaler: {
+    licenceNumber: 'Erlaubnis nach MedCanG (Nr.)',
+    licenceAuthority: 'MedCanG-Erlaubnis erteilt von (Behörde)',
+    amgLicenceNumber: 'Großhandelserlaubnis nach § 52a AMG (Nr.)',
+    amgLicenceAuthority: 'Großhandelserlaubnis erteilt von (Behörde)',
+  },
+  producer: {
+    licenceNumber: 'Erlaubnis nach MedCanG (Nr.)',
+    licenceAuthority: 'MedCanG-Erlaubnis erteilt von (Behörde)',
+    amgLicenceNumber: 'Herstellungserlaubnis nach § 13 AMG (Nr.)',
+    amgLicenceAuthority: 'Herstellungserlaubnis erteilt von (Behörde)',
+  },
+  club: { licenceNumber: 'Erlaubnis nach KCanG (Nr.)', licenceAuthority: 'Erteilt von (Behörde)' },
 }
 
 export const organisationNotFoundMessage = 'Diese Organisation gibt es nicht.'

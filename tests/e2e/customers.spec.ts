@@ -6,7 +6,8 @@ import { openBackOffice, waitForHydratedForm } from './support/session'
 /**
  * A pharmacist of Sonnen-Apotheke enters a patient, finds her in the list, corrects her address,
  * writes a note, opens the DSGVO export and, as she has no orders, anonymises her. A club sees
- * "Mitglieder" and cannot enter a 17-year-old. A business customer is entered by keyboard alone.
+ * "Mitglieder" and cannot enter a 17-year-old. A business customer is entered by keyboard alone. A
+ * wholesaler enters a pharmacy only with its licence (§ 47 AMG).
  */
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
@@ -160,4 +161,37 @@ test('a business customer is entered and found by keyboard alone', async ({ page
   await tabTo(page, link)
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { level: 1, name: 'Praxis am Tastaturweg' })).toBeVisible()
+})
+
+test('a wholesaler enters a pharmacy only with its licence and sees licences running out', async ({
+  page,
+}) => {
+  await openBackOffice(page, 'grosshandel', 'grosshandel-demo-2026')
+  await page.goto('/customers/create')
+  await waitForHydratedForm(page)
+  await page.getByLabel('Firma').fill('Apotheke am Fischmarkt')
+  await page.getByLabel('PLZ').fill('22767')
+  await page.getByLabel('Ort').fill('Hamburg')
+  await page.getByRole('button', { name: 'Kunde anlegen' }).click()
+  // § 47 AMG: refused without the licence, with the reason under each field.
+  await expect(page.getByText('Bitte wählen Sie die Art der Erlaubnis.')).toBeVisible()
+  await expect(page.getByText('Bitte geben Sie die Nummer der Erlaubnis an.')).toBeVisible()
+  await expect(page).toHaveURL(/\/customers\/create$/)
+  await page.getByLabel('Art der Erlaubnis').selectOption('pharmacy')
+  await page.getByLabel('Erlaubnisnummer').fill('HH-APO-2024-0456')
+  await page.getByLabel('Erteilt von (Behörde)').fill('Behörde für Justiz und Verbraucherschutz')
+  await page.getByLabel('Gültig bis').fill(yearsAgo(-3))
+  await page.getByRole('button', { name: 'Kunde anlegen' }).click()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Apotheke am Fischmarkt' }),
+  ).toBeVisible()
+  await expect(page.getByText('HH-APO-2024-0456')).toBeVisible()
+
+  // The dashboard counts the demo's Hafen-Apotheke, whose licence runs out in three weeks.
+  await page.goto('/dashboard')
+  await page.getByRole('link', { name: /Erlaubnisse prüfen/ }).click()
+  await expect(page).toHaveURL(/licence=attention/)
+  const table = page.getByRole('table', { name: 'Kunden' })
+  await expect(table).toContainText('Hafen-Apotheke Altona')
+  await expect(table).not.toContainText('Apotheke am Fischmarkt')
 })

@@ -45,6 +45,14 @@ test('the owner saves the letterhead by keyboard and uploads a logo', async ({ p
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.type('Hamburger Sparkasse')
 
+  // Its permits, printed on its delivery notes (§ 47 AMG).
+  await expect(page.getByLabel('Großhandelserlaubnis nach § 52a AMG (Nr.)')).toHaveValue(
+    'HH-52a-2022-0317',
+  )
+  await expect(page.getByLabel('MedCanG-Erlaubnis erteilt von (Behörde)')).toHaveValue(
+    'Bundesinstitut für Arzneimittel und Medizinprodukte (BfArM)',
+  )
+
   // A GmbH names its managing directors (§ 35a GmbHG): without them saving is refused there.
   await expect(page.getByLabel('Rechtsform')).toHaveValue('gmbh')
   await expect(page.getByLabel('Registernummer')).toHaveValue('HRB 178234')

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { customerListSearch } from '~/lib/customer-lists'
 import {
   type CustomerOrderTodo,
   customerOrderListSearch,
@@ -11,6 +12,7 @@ import { stockListSearch } from '~/lib/stock-lists'
 import { type Actor, visitorActor } from '~/server/actor.server'
 import { customerOrders } from '~/server/customer-orders/customer-orders.schema'
 import { listCustomerOrders } from '~/server/customer-orders/customer-orders.server'
+import { listCustomers } from '~/server/customers/customers.server'
 import { getDashboard } from '~/server/dashboard/dashboard.server'
 import { demoIds } from '~/server/db/seed.server'
 import { listPurchaseOrders } from '~/server/purchase-orders/purchase-orders.server'
@@ -49,6 +51,10 @@ describe.each(testDatabaseKinds)('dashboard on %s', (kind) => {
         ).total
       } else if (key === 'quarantine' || key === 'low' || key === 'expiring') {
         total = (await listStock(actor, stockListSearch.parse({ warning: key }), db())).total
+      } else if (key === 'licences') {
+        total = (
+          await listCustomers(actor, customerListSearch.parse({ licence: 'attention' }), db())
+        ).total
       }
       if (total !== null) expect({ key, value }).toEqual({ key, value: total })
     }
@@ -105,7 +111,10 @@ describe.each(testDatabaseKinds)('dashboard on %s', (kind) => {
       'arriving',
       'low',
       'expiring',
+      'licences',
     ])
+    // The demo's Hafen-Apotheke: its licence runs out within 30 days.
+    expect(figure(dashboard, 'licences')).toBeGreaterThanOrEqual(1)
     await expectFiguresToMatchLists(actors.wholesalerOwner, dashboard)
   })
 

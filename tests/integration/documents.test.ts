@@ -193,6 +193,22 @@ describe.each(testDatabaseKinds)('documents on %s', (kind) => {
     expect(nordhanfInvoice?.xmlFileId).not.toBeNull()
   })
 
+  it("prints the wholesaler's permits on its delivery note, and only there (§ 47 AMG)", async () => {
+    const pdfOfKind = async (kind: 'delivery_note' | 'invoice') => {
+      const [document] = await db()
+        .select({ pdfFileId: documents.pdfFileId })
+        .from(documents)
+        .where(and(eq(documents.organisationId, demoIds.wholesaler), eq(documents.kind, kind)))
+        .limit(1)
+      if (!document) throw new Error(`demo ${kind} of Nordhanf missing`)
+      return pdfText(await pdfOf(document.pdfFileId, actors.wholesalerOwner))
+    }
+    const note = await pdfOfKind('delivery_note')
+    expect(note).toContain('Erlaubnis nach § 4 MedCanG: MedCanG-E-2024-0178')
+    expect(note).toContain('Großhandelserlaubnis nach § 52a AMG: HH-52a-2022-0317')
+    expect(await pdfOfKind('invoice')).not.toContain('§ 52a AMG')
+  })
+
   it('issues an invoice whose PDF shows the order: number, items, totals, customer, batches', async () => {
     const orderId = await orderIn('completed', {
       lines: [

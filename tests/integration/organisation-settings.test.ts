@@ -296,6 +296,35 @@ describe.each(testDatabaseKinds)('organisation settings on %s', (kind) => {
     ).toMatchObject({
       licenceAuthority: 'Landesdirektion Sachsen',
     })
+    // The club has no AMG licence: it stays empty.
+    expect(club.letterhead).toMatchObject({ amgLicenceNumber: null, amgLicenceAuthority: null })
+  })
+
+  it("keeps a wholesaler's MedCanG permit and § 52a AMG licence, each with its authority", async () => {
+    const wholesaler = await updateLetterhead(
+      actors.wholesalerOwner,
+      demoIds.wholesaler,
+      {
+        ...demoLetterheads[demoIds.wholesaler],
+        logoFileId: null,
+        amgLicenceNumber: ' HH-52a-2026-0001 ',
+        amgLicenceAuthority: 'Behörde für Justiz und Verbraucherschutz Hamburg',
+      },
+      db(),
+    )
+    expect(wholesaler.letterhead).toMatchObject({
+      licenceNumber: 'MedCanG-E-2024-0178',
+      licenceAuthority: 'Bundesinstitut für Arzneimittel und Medizinprodukte (BfArM)',
+      amgLicenceNumber: 'HH-52a-2026-0001',
+      amgLicenceAuthority: 'Behörde für Justiz und Verbraucherschutz Hamburg',
+    })
+    const pharmacy = await updateLetterhead(
+      actors.pharmacyOwner,
+      demoIds.pharmacy,
+      pharmacyLetterhead({ amgLicenceNumber: 'HH-52a-0000' }),
+      db(),
+    )
+    expect(pharmacy.letterhead.amgLicenceNumber).toBeNull()
   })
 
   it('parallel saves of the owner serialise: every change is logged, the last one stands', async () => {

@@ -343,6 +343,26 @@ describe.each(testDatabaseKinds)('purchase order ↔ customer order on %s', (kin
         ),
       )
     expect(sellerOrders.map((order) => order.customerId)).toEqual(drafts.map(() => partners[0]?.id))
+    // § 47 AMG: the new customer starts with the pharmacy's operating licence from its profile,
+    // but Nordhanf has not recorded its validity yet: the order is taken, flagged, and not
+    // confirmed until it has.
+    const [partner] = await db().select().from(customers).where(partnerOf)
+    expect(partner).toMatchObject({
+      licenceType: 'pharmacy',
+      licenceNumber: 'BE-APO-2019-0412',
+      licenceValidUntil: null,
+    })
+    const sellerOrder = await sellerOrderOf(db(), drafts[0]?.id as string)
+    const flagged = await sellerView(sellerOrder.id)
+    expect(JSON.stringify(flagged)).toMatch(/keine vollständige Erlaubnis/)
+    const refused = await confirm(sellerOrder.id).catch((caught) => caught)
+    expect(refused).toBeInstanceOf(ConflictError)
+    expect(refused.message).toMatch(/keine vollständige Erlaubnis/)
+    await db()
+      .update(customers)
+      .set({ licenceAuthority: 'LAGeSo Berlin', licenceValidUntil: '2099-12-31' })
+      .where(partnerOf)
+    expect((await confirm(sellerOrder.id)).status).toBe('confirmed')
   })
 
   it('of a cancel by the pharmacy and a confirm by Nordhanf at once, exactly one wins', async () => {

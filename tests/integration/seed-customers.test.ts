@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ageOn } from '~/lib/customers'
-import { berlinIsoDate } from '~/lib/format'
+import { ageOn, licenceProblem } from '~/lib/customers'
+import { addCalendarDays, berlinIsoDate } from '~/lib/format'
 import { createCustomer } from '~/server/customers/customers.server'
 import { customerNotes, customers } from '~/server/db/schema'
 import { demoCustomerIds, demoIds, seedDemoData } from '~/server/db/seed.server'
@@ -51,20 +51,25 @@ describe.each(testDatabaseKinds)('demo customers on %s', (kind) => {
     expect(notes.length).toBeGreaterThan(0)
   })
 
-  it('gives Nordhanf Sonnen-Apotheke as business customer and Grüne Ecke 30 adult members', async () => {
-    const [sonnen] = await customersOf(demoIds.wholesaler)
+  it('gives Nordhanf two licensed pharmacies as business customers and Grüne Ecke 30 adult members', async () => {
+    const nordhanf = await customersOf(demoIds.wholesaler)
+    const sonnen = nordhanf.find((row) => row.id === demoCustomerIds.nordhanfSonnenApotheke)
     expect(sonnen).toMatchObject({
-      id: demoCustomerIds.nordhanfSonnenApotheke,
       kind: 'business',
       companyName: 'Sonnen-Apotheke',
       partnerOrganisationId: demoIds.pharmacy,
     })
+    // § 47 AMG: both may be delivered today; Hafen-Apotheke's licence runs out within 30 days.
+    const today = berlinIsoDate()
+    expect(nordhanf).toHaveLength(2)
+    for (const row of nordhanf) expect(licenceProblem(row, today), row.companyName ?? '').toBeNull()
+    const hafen = nordhanf.find((row) => row.id === demoCustomerIds.nordhanfHafenApotheke)
+    expect(hafen?.licenceValidUntil).toBe(addCalendarDays(today, 21))
     const members = await db()
       .select()
       .from(customers)
       .where(and(eq(customers.organisationId, demoIds.club), isNull(customers.deactivatedAt)))
     expect(members).toHaveLength(30)
-    const today = berlinIsoDate()
     const ages = members.map((row) => ageOn(row.birthDate as string, today))
     expect(ages.every((age) => age >= 18)).toBe(true)
     const young = members.filter((row) => ageOn(row.birthDate as string, today) <= 20)
@@ -79,10 +84,18 @@ describe.each(testDatabaseKinds)('demo customers on %s', (kind) => {
     expect((await db().select({ id: customers.id }).from(customers)).length).toBe(before)
     const next = await createCustomer(
       actors.wholesalerOwner,
-      { kind: 'business', companyName: 'Neue Apotheke', country: 'DE' },
+      {
+        kind: 'business',
+        companyName: 'Neue Apotheke',
+        country: 'DE',
+        licenceType: 'pharmacy',
+        licenceNumber: 'HH-APO-2026-0001',
+        licenceAuthority: 'Behörde für Justiz und Verbraucherschutz Hamburg',
+        licenceValidUntil: '2031-12-31',
+      },
       db(),
     )
-    expect(next.number).toBe('KD-00002')
+    expect(next.number).toBe('KD-00003')
     const pharmacy = await createCustomer(
       actors.pharmacyOwner,
       { kind: 'business', companyName: 'Praxis Neu', country: 'DE' },

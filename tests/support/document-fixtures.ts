@@ -96,6 +96,11 @@ export function invoice(overrides: Partial<DocumentContent> = {}): DocumentConte
         supervisoryBoardChair: null,
       },
       logo: null,
+      // Printed on delivery notes only (§ 47 AMG).
+      licences: [
+        'Erlaubnis nach § 4 MedCanG: MedCanG-E-2024-0178, Bundesinstitut für Arzneimittel und Medizinprodukte (BfArM)',
+        'Großhandelserlaubnis nach § 52a AMG: HH-52a-2022-0317, Behörde für Justiz und Verbraucherschutz Hamburg',
+      ],
     },
     recipient: {
       kind: 'business',

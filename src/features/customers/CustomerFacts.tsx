@@ -4,6 +4,7 @@ import {
   customerFieldLabels,
   customerKindLabels,
   eInvoiceFormatLabels,
+  licenceTypeLabels,
   payerKindLabels,
 } from '~/lib/customers'
 import { formatDate } from '~/lib/format'
@@ -31,7 +32,11 @@ const fieldsByKind: Record<CustomerFields['kind'], (keyof CustomerFields)[]> = {
     'companyName',
     'contactPerson',
     'vatId',
+    'licenceType',
     'licenceNumber',
+    'licenceAuthority',
+    'licenceValidUntil',
+    'medcanPermitNumber',
     'eInvoiceAddress',
     'eInvoiceFormat',
     'street',
@@ -57,7 +62,12 @@ const fieldsByKind: Record<CustomerFields['kind'], (keyof CustomerFields)[]> = {
   ],
 }
 
-const dateFields = new Set<keyof CustomerFields>(['birthDate', 'joinedOn', 'idCheckedOn'])
+const dateFields = new Set<keyof CustomerFields>([
+  'birthDate',
+  'joinedOn',
+  'idCheckedOn',
+  'licenceValidUntil',
+])
 
 /** One stored value as people read it. */
 export function customerFieldText(fields: CustomerFields, key: keyof CustomerFields): string {
@@ -65,6 +75,7 @@ export function customerFieldText(fields: CustomerFields, key: keyof CustomerFie
   if (value === null || value === '') return '–'
   if (key === 'kind') return customerKindLabels[fields.kind]
   if (key === 'payerKind' && fields.payerKind) return payerKindLabels[fields.payerKind]
+  if (key === 'licenceType' && fields.licenceType) return licenceTypeLabels[fields.licenceType]
   if (key === 'eInvoiceFormat') return eInvoiceFormatLabels[fields.eInvoiceFormat]
   if (key === 'country') return countryLabel(String(value))
   if (typeof value === 'boolean') return value ? 'ja' : 'nein'

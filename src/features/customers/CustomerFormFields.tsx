@@ -5,16 +5,25 @@ import {
   customerKindLabels,
   eInvoiceFormatLabels,
   eInvoiceFormats,
+  licenceRequiredFor,
+  licenceTypeLabels,
+  licenceTypes,
   payerKindLabels,
   payerKinds,
 } from '~/lib/customers'
 import { countryLabel } from '~/lib/products'
 import type { AppFieldApi, FieldSetForm } from '../forms/form-hook'
+import { isBusinessUser } from '../session/session-store'
+import { useSession } from '../session/use-session'
 
 const countryOptions = ['DE', 'AT', 'CH', 'NL', 'BE', 'LU', 'DK', 'CZ', 'PL', 'FR', 'ES', 'IT'].map(
   (value) => ({ value, label: countryLabel(value) }),
 )
 const payerOptions = payerKinds.map((value) => ({ value, label: payerKindLabels[value] }))
+const licenceTypeOptions = licenceTypes.map((value) => ({
+  value,
+  label: licenceTypeLabels[value],
+}))
 const eInvoiceFormatOptions = eInvoiceFormats.map((value) => ({
   value,
   label: eInvoiceFormatLabels[value],
@@ -42,6 +51,15 @@ export function CustomerFormFields({
     form.store,
     (state: { values: { payerKind: string } }) => state.values.payerKind,
   )
+  const licenceType = useStore(
+    form.store,
+    (state: { values: { licenceType: string } }) => state.values.licenceType,
+  )
+  // Wholesalers and producers deliver only to licensed businesses (§ 47 AMG): the service
+  // refuses a business customer without its licence, so the form asks for it as required.
+  const { user } = useSession()
+  const licenceRequired = isBusinessUser(user) && licenceRequiredFor(user.organisation.category)
+  const optional = licenceRequired ? '' : ' (optional)'
   const { Field, AppField } = form
   const text = (name: string, label: string, hint?: string, inputMode?: 'numeric') => (
     <AppField name={name}>
@@ -77,10 +95,35 @@ export function CustomerFormFields({
         <>
           {text('companyName', 'Firma')}
           {text('contactPerson', 'Ansprechperson (optional)')}
-          <div className="grid gap-4 sm:grid-cols-2">
-            {text('vatId', 'USt-IdNr. (optional)', 'z. B. DE123456789')}
-            {text('licenceNumber', 'Erlaubnisnummer (optional)')}
-          </div>
+          {text('vatId', 'USt-IdNr. (optional)', 'z. B. DE123456789')}
+          <fieldset className="space-y-4">
+            <legend className="text-sm font-medium text-ink">Erlaubnis des Kunden</legend>
+            <AppField name="licenceType">
+              {(field: AppFieldApi) => (
+                <field.SelectField
+                  label={`Art der Erlaubnis${optional}`}
+                  options={licenceTypeOptions}
+                  emptyLabel="Bitte wählen"
+                  hint={
+                    licenceRequired
+                      ? 'Sie dürfen nur an Kunden mit gültiger Erlaubnis liefern (§ 47 AMG, § 4 MedCanG).'
+                      : undefined
+                  }
+                />
+              )}
+            </AppField>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {text('licenceNumber', `Erlaubnisnummer${optional}`)}
+              {text('licenceAuthority', `Erteilt von (Behörde)${optional}`)}
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <AppField name="licenceValidUntil">
+                {(field: AppFieldApi) => <field.DateField label={`Gültig bis${optional}`} />}
+              </AppField>
+              {licenceType !== 'pharmacy' &&
+                text('medcanPermitNumber', `Erlaubnis nach § 4 MedCanG (Nr.)${optional}`)}
+            </div>
+          </fieldset>
           <AppField name="eInvoiceFormat">
             {(field: AppFieldApi) => (
               <field.SelectField

@@ -12,6 +12,10 @@ import { CustomerStatusBadge } from './CustomerStatusBadge'
 import { customerTerms } from './customer-terms'
 import { customersQuery } from './customers.queries'
 
+const licenceOptions = [
+  { value: 'attention', label: 'Fehlt, abgelaufen oder läuft in 30 Tagen ab' },
+]
+
 const route = getRouteApi('/_app/customers/')
 const column = dataColumns<CustomerRow>()
 
@@ -105,6 +109,14 @@ export function CustomersPage() {
               value={search.active}
               options={activeOptions}
             />
+            {owner.licenceRequired && (
+              <SelectFilter
+                param="licence"
+                label="Erlaubnis"
+                value={search.licence}
+                options={licenceOptions}
+              />
+            )}
           </div>
         }
         empty={

@@ -1,5 +1,11 @@
 import { type CustomerInput, customerSchema } from '~/lib/customer-schemas'
-import type { CustomerDetail, CustomerKind, EInvoiceFormat, PayerKind } from '~/lib/customers'
+import type {
+  CustomerDetail,
+  CustomerKind,
+  EInvoiceFormat,
+  LicenceType,
+  PayerKind,
+} from '~/lib/customers'
 
 /** The customer form's values: text as typed, one shape for all kinds (the kind picks the fields). */
 export interface CustomerFormValues {
@@ -10,7 +16,11 @@ export interface CustomerFormValues {
   companyName: string
   contactPerson: string
   vatId: string
+  licenceType: LicenceType | ''
   licenceNumber: string
+  licenceAuthority: string
+  licenceValidUntil: string
+  medcanPermitNumber: string
   eInvoiceAddress: string
   eInvoiceFormat: EInvoiceFormat
   street: string
@@ -37,7 +47,11 @@ export function emptyCustomerValues(kind: CustomerKind): CustomerFormValues {
     companyName: '',
     contactPerson: '',
     vatId: '',
+    licenceType: '',
     licenceNumber: '',
+    licenceAuthority: '',
+    licenceValidUntil: '',
+    medcanPermitNumber: '',
     eInvoiceAddress: '',
     eInvoiceFormat: 'xrechnung',
     street: '',
@@ -82,7 +96,11 @@ export function customerInputOf(values: CustomerFormValues): CustomerInput {
       companyName: values.companyName,
       contactPerson: values.contactPerson,
       vatId: values.vatId,
+      licenceType: values.licenceType,
       licenceNumber: values.licenceNumber,
+      licenceAuthority: values.licenceAuthority,
+      licenceValidUntil: values.licenceValidUntil,
+      medcanPermitNumber: values.medcanPermitNumber,
       eInvoiceAddress: values.eInvoiceAddress,
       eInvoiceFormat: values.eInvoiceFormat,
       ...address,

@@ -13,6 +13,7 @@ import {
   PackageOpen,
   PackagePlus,
   Scale,
+  ShieldAlert,
   ShoppingCart,
   TrendingDown,
   Truck,
@@ -121,6 +122,12 @@ const figureViews: Record<DashboardFigureKey, FigureView> = {
     hint: 'Mindestens 80 % ihrer Monatsmenge erhalten',
     icon: Gauge,
     link: { to: '/abgabe/neu' },
+  },
+  licences: {
+    label: 'Erlaubnisse prüfen',
+    hint: 'Geschäftskunden, deren Erlaubnis fehlt, abgelaufen ist oder in 30 Tagen abläuft',
+    icon: ShieldAlert,
+    link: { to: '/customers', search: { licence: 'attention' } },
   },
 }
 

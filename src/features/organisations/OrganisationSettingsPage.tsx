@@ -7,6 +7,7 @@ import { toast } from 'sonner'
 import { type LegalForm, legalFormRules, legalForms } from '~/lib/legal-forms'
 import {
   type LetterheadInput,
+  type LicenceField,
   letterheadLabels,
   letterheadSchema,
   licenceLabels,
@@ -65,6 +66,8 @@ const valuesOf = (letterhead: OrganisationSettings['letterhead']): LetterheadVal
   website: letterhead.website ?? '',
   licenceNumber: letterhead.licenceNumber ?? '',
   licenceAuthority: letterhead.licenceAuthority ?? '',
+  amgLicenceNumber: letterhead.amgLicenceNumber ?? '',
+  amgLicenceAuthority: letterhead.amgLicenceAuthority ?? '',
   logoFileId: letterhead.logoFileId ?? '',
   legalForm: letterhead.legalForm ?? '',
   registerCourt: letterhead.registerCourt ?? '',
@@ -76,12 +79,11 @@ const valuesOf = (letterhead: OrganisationSettings['letterhead']): LetterheadVal
 
 /** The licence fields the organisation's category has, with their labels. */
 function licenceFields(category: string) {
-  const labels = licenceLabels[category as keyof typeof licenceLabels]
-  if (!labels) return []
-  return [
-    { name: 'licenceNumber' as const, label: labels.number },
-    ...(labels.authority ? [{ name: 'licenceAuthority' as const, label: labels.authority }] : []),
-  ]
+  const labels = licenceLabels[category as keyof typeof licenceLabels] ?? {}
+  return (Object.entries(labels) as [LicenceField, string][]).map(([name, label]) => ({
+    name,
+    label,
+  }))
 }
 
 const inputOf = (values: LetterheadValues): LetterheadInput => ({

@@ -10,6 +10,7 @@ import { withinScope } from '../db/scope.server'
 import { purchaseOrderItems, type purchaseOrders } from '../purchase-orders/purchase-orders.schema'
 import { releaseReservations } from '../stock/stock-reservations.server'
 import { type OrderRow, orderSource, recordOrderCreated } from './customer-order-core.server'
+import { recipientLicenceProblem } from './customer-order-licences.server'
 import { applyTransition, platformBridge } from './customer-order-steps.server'
 import { customerOrders } from './customer-orders.schema'
 import { insertItems, pricedLines } from './customer-orders.server'
@@ -44,6 +45,9 @@ async function partnerCustomer(
   if (existing) return existing
   const [buyer] = await tx.select().from(organisations).where(eq(organisations.id, buyerId))
   if (!buyer) throw new Error(`buying organisation ${buyerId} missing`)
+  // A buying pharmacy's operating licence is on its profile: number and authority start the
+  // record; the seller adds the validity from the licence itself before confirming.
+  const pharmacy = buyer.category === 'pharmacy'
   return insertCustomer(tx, actor, {
     organisationId: sellerId,
     kind: 'business',
@@ -56,6 +60,9 @@ async function partnerCustomer(
     email: buyer.email,
     phone: buyer.phone,
     partnerOrganisationId: buyerId,
+    licenceType: pharmacy ? 'pharmacy' : null,
+    licenceNumber: pharmacy ? buyer.licenceNumber : null,
+    licenceAuthority: pharmacy ? buyer.licenceAuthority : null,
   })
 }
 
@@ -82,6 +89,15 @@ async function openOrderOfSeller(
   // No second lock needed for "create the buyer as customer once": the caller took the buyer's
   // purchase-order number in this transaction, so the buyer's orders queue on that counter row.
   const customer = await partnerCustomer(tx, actor, sellerId, purchaseOrder.organisationId)
+  const [seller] = await tx
+    .select({ category: organisations.category })
+    .from(organisations)
+    .where(eq(organisations.id, sellerId))
+  if (!seller) throw new Error(`selling organisation ${sellerId} missing`)
+  // The order is taken, not refused: it is only a request, no goods move yet, and the buyer has
+  // no way to record its licence with the seller. Confirming and shipping stay refused until the
+  // seller has recorded a valid one; the timeline says so from the start.
+  const licence = recipientLicenceProblem(seller.category, customer)
   const lines = await tx
     .select()
     .from(purchaseOrderItems)
@@ -139,7 +155,9 @@ async function openOrderOfSeller(
     actor,
     order,
     items,
-    `Bestellung ${purchaseOrder.number} von ${customer.companyName}`,
+    [`Bestellung ${purchaseOrder.number} von ${customer.companyName}`, licence]
+      .filter(Boolean)
+      .join(' – '),
   )
 }
 

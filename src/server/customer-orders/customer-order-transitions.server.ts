@@ -52,6 +52,7 @@ import {
   type OrderRow,
   orderSource,
 } from './customer-order-core.server'
+import { assertOrderRecipientLicensed } from './customer-order-licences.server'
 import { applyTransition } from './customer-order-steps.server'
 import { customerOrderPicks } from './customer-orders.schema'
 import { prescriptionOf, type SavedCustomerOrder, savedOrder } from './customer-orders.server'
@@ -104,7 +105,8 @@ async function assertPrescriptionReady(tx: Executor, order: OrderRow, items: rea
 }
 
 /**
- * Confirms a new order: refused until a needed prescription is checked; reserves what the order
+ * Confirms a new order: refused until a needed prescription is checked, and for a wholesaler or
+ * producer while the customer's licence is missing or expired; reserves what the order
  * does not hold yet (a shop order arrives with reservations), so it never holds two sets.
  */
 export async function confirmCustomerOrder(
@@ -118,6 +120,7 @@ export async function confirmCustomerOrder(
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, seller.organisation.id, id, version)
     assertAllowed(order, 'confirm')
+    await assertOrderRecipientLicensed(tx, order)
     const items = await itemsOfOrder(tx, order)
     await assertPrescriptionReady(tx, order, items)
     await holdGoods(tx, order, items)
@@ -250,6 +253,7 @@ async function fulfil(
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, seller.organisation.id, id, version)
     assertAllowed(order, action)
+    await assertOrderRecipientLicensed(tx, order)
     const items = await itemsOfOrder(tx, order)
     const picked = await pickGoods(tx, order, items, picks)
     return savedOrder(await applyTransition(tx, actor, order, action, { extra: { picks: picked } }))

@@ -57,6 +57,7 @@ import {
   picksOfOrder,
   recordOrderCreated,
 } from './customer-order-core.server'
+import { assertLicensedRecipient } from './customer-order-licences.server'
 import {
   customerOrderEvents,
   customerOrderEvidence,
@@ -659,6 +660,7 @@ export async function createCustomerOrder(
   const organisationId = seller.organisation.id
   return db.transaction(async (tx) => {
     const customer = await orderCustomer(tx, organisationId, request.customerId)
+    assertLicensedRecipient(seller.organisation.category, customer)
     const lines = await resolveLines(tx, organisationId, customer.kind, request.items)
     const delivery = deliveryOf(customer, request.delivery)
     const priced = pricedLines(lines, null, 0, priceBasisOf(customer.kind))

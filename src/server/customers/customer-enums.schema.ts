@@ -1,5 +1,5 @@
 import { pgEnum } from 'drizzle-orm/pg-core'
-import { customerKinds, eInvoiceFormats, payerKinds } from '../../lib/customer-enums'
+import { customerKinds, eInvoiceFormats, licenceTypes, payerKinds } from '../../lib/customer-enums'
 
 /**
  * The customer enums, in a module without imports from the other schemas: customer orders use
@@ -8,3 +8,4 @@ import { customerKinds, eInvoiceFormats, payerKinds } from '../../lib/customer-e
 export const customerKind = pgEnum('customer_kind', customerKinds)
 export const payerKind = pgEnum('payer_kind', payerKinds)
 export const eInvoiceFormat = pgEnum('e_invoice_format', eInvoiceFormats)
+export const licenceType = pgEnum('customer_licence_type', licenceTypes)

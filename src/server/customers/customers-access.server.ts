@@ -1,4 +1,4 @@
-import { type CustomerOwner, customerKindsFor } from '../../lib/customers'
+import { type CustomerOwner, customerKindsFor, licenceRequiredFor } from '../../lib/customers'
 import { type Actor, type BusinessActor, requireRole } from '../actor.server'
 import { ForbiddenError } from '../errors.server'
 
@@ -22,6 +22,7 @@ export function customerKeeper(actor: Actor): { owner: CustomerOwner; business: 
       kinds,
       members: business.organisation.category === 'club',
       canAnonymise: business.user.role === 'owner',
+      licenceRequired: licenceRequiredFor(business.organisation.category),
     },
   }
 }

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { timestamps } from '../db/columns'
 import { organisations, shopUsers, users } from '../db/core.schema'
-import { customerKind, eInvoiceFormat, payerKind } from './customer-enums.schema'
+import { customerKind, eInvoiceFormat, licenceType, payerKind } from './customer-enums.schema'
 
 /**
  * Whom an organisation sells or hands out to. One table for the three kinds (patient, business,
@@ -39,8 +39,16 @@ export const customers = pgTable(
     companyName: text('company_name'),
     contactPerson: text('contact_person'),
     vatId: text('vat_id'),
-    /** Pharmacy operating licence, wholesale or MedCanG licence number. */
+    /**
+     * The business's licence (§ 47 AMG): operating licence of a pharmacy, wholesale (§ 52a AMG) or
+     * manufacturing licence (§ 13 AMG), with number, authority and last valid day; the latter two
+     * also the MedCanG permit. A wholesaler's or producer's customers must have it (service rule).
+     */
+    licenceType: licenceType('licence_type'),
     licenceNumber: text('licence_number'),
+    licenceAuthority: text('licence_authority'),
+    licenceValidUntil: date('licence_valid_until', { mode: 'string' }),
+    medcanPermitNumber: text('medcan_permit_number'),
     /** Where e-invoices go: a Leitweg-ID or an e-mail address. */
     eInvoiceAddress: text('e_invoice_address'),
     /** Businesses: which e-invoice they receive (every invoice to a business is one, ADR 054). */

@@ -1,10 +1,25 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
 import { openOrderStatuses } from '../../lib/customer-orders'
 import {
   type CustomerData,
   customerNoteSchema,
   customerRevisionSchema,
   customerSchema,
+  missingLicenceFields,
   shopAccountLinkSchema,
   updateCustomerSchema,
 } from '../../lib/customer-schemas'
@@ -19,10 +34,11 @@ import {
   customerDisplayName,
   customerKindLabels,
   formatCustomerNumber,
+  licenceWarningDays,
   maxActiveMembers,
   minimumMemberAge,
 } from '../../lib/customers'
-import { berlinIsoDate } from '../../lib/format'
+import { addCalendarDays, berlinIsoDate } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
 import type { Actor } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
@@ -100,7 +116,11 @@ export function fieldsOf(row: CustomerRowType): CustomerFields {
     companyName: row.companyName,
     contactPerson: row.contactPerson,
     vatId: row.vatId,
+    licenceType: row.licenceType,
     licenceNumber: row.licenceNumber,
+    licenceAuthority: row.licenceAuthority,
+    licenceValidUntil: row.licenceValidUntil,
+    medcanPermitNumber: row.medcanPermitNumber,
     eInvoiceAddress: row.eInvoiceAddress,
     eInvoiceFormat: row.eInvoiceFormat,
     street: row.street,
@@ -128,7 +148,11 @@ function columnsOf(data: CustomerData): Omit<CustomerFields, 'kind'> {
     companyName: null,
     contactPerson: null,
     vatId: null,
+    licenceType: null,
     licenceNumber: null,
+    licenceAuthority: null,
+    licenceValidUntil: null,
+    medcanPermitNumber: null,
     eInvoiceAddress: null,
     eInvoiceFormat: 'xrechnung' as const,
     payerKind: null,
@@ -168,7 +192,12 @@ function columnsOf(data: CustomerData): Omit<CustomerFields, 'kind'> {
       companyName: data.companyName,
       contactPerson: data.contactPerson,
       vatId: data.vatId?.replace(/[\s.-]/g, '').toUpperCase() ?? null,
+      licenceType: data.licenceType,
       licenceNumber: data.licenceNumber,
+      licenceAuthority: data.licenceAuthority,
+      licenceValidUntil: data.licenceValidUntil,
+      // Only wholesalers and manufacturers hold a MedCanG permit; a pharmacy is exempt.
+      medcanPermitNumber: data.licenceType === 'pharmacy' ? null : data.medcanPermitNumber,
       eInvoiceAddress: data.eInvoiceAddress,
       eInvoiceFormat: data.eInvoiceFormat,
     }
@@ -183,6 +212,26 @@ function columnsOf(data: CustomerData): Omit<CustomerFields, 'kind'> {
     joinedOn: data.joinedOn,
     idCheckedOn: data.idCheckedOn,
   }
+}
+
+/**
+ * Active business customers whose licence needs attention on `day`: missing, expired, or
+ * expiring within `licenceWarningDays`. The customer list's filter and the dashboard's figure
+ * both count by it (ADR 044).
+ */
+export function licenceAttentionCondition(day: string): SQL {
+  return and(
+    eq(customers.kind, 'business'),
+    isNull(customers.deactivatedAt),
+    isNull(customers.anonymisedAt),
+    or(
+      isNull(customers.licenceType),
+      isNull(customers.licenceNumber),
+      isNull(customers.licenceAuthority),
+      isNull(customers.licenceValidUntil),
+      lte(customers.licenceValidUntil, addCalendarDays(day, licenceWarningDays)),
+    ),
+  ) as SQL
 }
 
 // ─── Reading ─────────────────────────────────────────────────────────────────────────────────
@@ -205,6 +254,7 @@ export async function listCustomers(
           : query.active === 'yes'
             ? isNull(customers.deactivatedAt)
             : isNotNull(customers.deactivatedAt),
+        query.licence === 'attention' ? licenceAttentionCondition(berlinIsoDate()) : undefined,
         searchCondition(query.q, [
           customers.companyName,
           fullNameSql,
@@ -490,6 +540,21 @@ function checkKindAllowed(owner: CustomerOwner, data: CustomerData) {
   }
 }
 
+/**
+ * A wholesaler's or producer's business customer is saved only with its licence (§ 47 AMG,
+ * MedCanG § 4): otherwise no order to it could ever be delivered.
+ */
+function checkLicenceRecorded(owner: CustomerOwner, data: CustomerData) {
+  if (!owner.licenceRequired || data.kind !== 'business') return
+  const missing = missingLicenceFields(data)
+  if (Object.keys(missing).length > 0) {
+    throw new InvalidError(
+      missing,
+      'Großhändler und Hersteller dürfen nur an Kunden mit Erlaubnis liefern: bitte erfassen Sie die Erlaubnis des Kunden.',
+    )
+  }
+}
+
 /** A member must be of age on the day they are entered (KCanG § 16). */
 function checkAdult(data: CustomerData, entryDay: string) {
   if (data.kind === 'member' && ageOn(data.birthDate, entryDay) < minimumMemberAge) {
@@ -525,6 +590,7 @@ export async function createCustomer(
   const { owner, business } = customerKeeper(actor)
   const data = parseInput(customerSchema, input)
   checkKindAllowed(owner, data)
+  checkLicenceRecorded(owner, data)
   checkAdult(data, berlinIsoDate())
   return db.transaction(async (tx) => {
     if (data.kind === 'member') {
@@ -586,6 +652,7 @@ export async function updateCustomer(
   const { owner } = customerKeeper(actor)
   const { revision, customer: data } = parseInput(updateCustomerSchema, input)
   checkKindAllowed(owner, data)
+  checkLicenceRecorded(owner, data)
   return db.transaction(async (tx) => {
     if (data.kind === 'member') await lockOrganisation(tx, owner.id)
     const current = await lockedCustomer(tx, owner.id, id, revision)

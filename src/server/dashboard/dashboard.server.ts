@@ -17,6 +17,7 @@ import {
   openOrderStatuses,
 } from '../customer-orders/customer-orders.server'
 import { customers } from '../customers/customers.schema'
+import { licenceAttentionCondition } from '../customers/customers.server'
 import { berlinStartOf } from '../db/berlin-time.server'
 import type { Database } from '../db/client.server'
 import { users } from '../db/schema'
@@ -75,6 +76,14 @@ async function arrivingCount(db: Database, organisationId: string) {
       eq(purchaseOrders.organisationId, organisationId),
       inArray(purchaseOrders.status, [...arrivingPurchaseOrderStatuses]),
     ),
+  )
+}
+
+/** Business customers whose licence is missing, expired or expiring soon: the list's filter. */
+async function licenceCount(db: Database, organisationId: string) {
+  return db.$count(
+    customers,
+    and(eq(customers.organisationId, organisationId), licenceAttentionCondition(berlinIsoDate())),
   )
 }
 
@@ -189,19 +198,21 @@ export async function getDashboard(actor: Actor, db: Database): Promise<Dashboar
   const { organisation } = requireBusiness(actor)
   const wanted = dashboardFiguresOf[organisation.category]
   const needs = (...keys: DashboardFigureKey[]) => keys.some((key) => wanted.includes(key))
-  const [orders, arriving, stock, club, activity] = await Promise.all([
+  const [orders, arriving, stock, club, licences, activity] = await Promise.all([
     needs('prescription_check', 'to_prepare', 'expiring_today', 'open', 'to_ship', 'revenue_today')
       ? orderFigures(db, organisation.id)
       : undefined,
     needs('arriving') ? arrivingCount(db, organisation.id) : 0,
     needs('quarantine', 'low', 'expiring') ? stockWarningCounts(db, organisation.id) : undefined,
     organisation.category === 'club' ? clubFigures(db, organisation.id) : undefined,
+    needs('licences') ? licenceCount(db, organisation.id) : 0,
     recentActivity(db, organisation.id),
   ])
   const values: Partial<Record<DashboardFigureKey, number>> = {
     ...(orders &&
       Object.fromEntries(Object.entries(orders).map(([key, value]) => [key, Number(value)]))),
     arriving,
+    licences,
     ...stock,
     ...club?.figures,
   }

@@ -81,11 +81,17 @@ export const organisations = pgTable(
     supervisoryBoardChair: text('supervisory_board_chair'),
     /**
      * The licence the category needs: a pharmacy's operating licence (Betriebserlaubnis), a
-     * wholesaler's or producer's MedCanG permit, a club's KCanG permit — with, for a club, the
-     * authority that issued it.
+     * wholesaler's or producer's MedCanG permit, a club's KCanG permit — with the authority that
+     * issued it (not asked of pharmacies).
      */
     licenceNumber: text('licence_number'),
     licenceAuthority: text('licence_authority'),
+    /**
+     * A wholesaler's wholesale licence (§ 52a AMG) or a producer's manufacturing licence (§ 13
+     * AMG), printed on delivery notes next to the MedCanG permit.
+     */
+    amgLicenceNumber: text('amg_licence_number'),
+    amgLicenceAuthority: text('amg_licence_authority'),
     /** A stored file of purpose `organisation_logo` (PNG or JPEG, as PDFs embed them). */
     logoFileId: uuid('logo_file_id').references((): AnyPgColumn => storedFiles.id, {
       onDelete: 'restrict',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { formatCustomerNumber } from '../../lib/customers'
-import { berlinIsoDate } from '../../lib/format'
+import { addCalendarDays, berlinIsoDate } from '../../lib/format'
 import { numberCounters } from '../counters/counters.schema'
 import { customerNumberYear } from '../counters/counters.server'
 import { customerNotes, customers } from '../customers/customers.schema'
@@ -15,8 +15,9 @@ import {
 
 /**
  * The demo customers: Sonnen-Apotheke's 40 patients (statutory, private and self-paying, some
- * exempt from co-payment, one deactivated) and three business customers; Nordhanf's customer
- * Sonnen-Apotheke (an organisation of the platform); Grüne Ecke's 30 members, two of them aged
+ * exempt from co-payment, one deactivated) and three business customers; Nordhanf's customers
+ * Sonnen-Apotheke (an organisation of the platform) and Hafen-Apotheke, each with its operating
+ * licence (§ 47 AMG) — Hafen-Apotheke's runs out in three weeks, so the dashboard shows it; Grüne Ecke's 30 members, two of them aged
  * 18–20 (the stricter hand-out limits apply to them). Plain batched inserts with fixed ids, so a
  * second run changes nothing; the counters continue after the seeded numbers.
  *
@@ -53,6 +54,8 @@ export const demoCustomerIds = {
   lindenApotheke: customerId(43),
   /** Nordhanf's customer: Sonnen-Apotheke (partner organisation on the platform). */
   nordhanfSonnenApotheke: customerId(0x101),
+  /** Nordhanf's customer whose licence expires within 30 days. */
+  nordhanfHafenApotheke: customerId(0x102),
   clubMember: customerId(0x201),
   /** Members aged 18–20 (KCanG: 30 g a month, at most 10 % THC). */
   youngMembers: [customerId(0x200 + 29), customerId(0x200 + 30)],
@@ -156,7 +159,12 @@ function pharmacyCustomers(owners: DemoCustomerOwners): CustomerInsert[] {
   return rows
 }
 
+/**
+ * Nordhanf may deliver only to licensed pharmacies (§ 47 AMG): validity relative to the seeding
+ * day, so the demo stays valid whenever it is set up.
+ */
 function wholesalerCustomers(owners: DemoCustomerOwners): CustomerInsert[] {
+  const today = berlinIsoDate()
   return [
     {
       id: demoCustomerIds.nordhanfSonnenApotheke,
@@ -167,7 +175,10 @@ function wholesalerCustomers(owners: DemoCustomerOwners): CustomerInsert[] {
       contactPerson: 'Dr. Clara Sonnberg',
       partnerOrganisationId: owners.pharmacy,
       vatId: 'DE123456789',
+      licenceType: 'pharmacy',
       licenceNumber: 'BE-APO-1012',
+      licenceAuthority: 'Landesamt für Gesundheit und Soziales Berlin',
+      licenceValidUntil: addCalendarDays(today, 3 * 365),
       street: 'Sonnenallee 12',
       postalCode: '12045',
       city: 'Berlin',
@@ -175,6 +186,25 @@ function wholesalerCustomers(owners: DemoCustomerOwners): CustomerInsert[] {
       email: 'inhaberin@sonnen-apotheke.example',
       phone: '030 1234567',
       eInvoiceAddress: 'inhaberin@sonnen-apotheke.example',
+    },
+    {
+      id: demoCustomerIds.nordhanfHafenApotheke,
+      organisationId: owners.wholesaler,
+      number: formatCustomerNumber(2),
+      kind: 'business',
+      companyName: 'Hafen-Apotheke Altona',
+      contactPerson: 'Apotheker Ole Hansen',
+      vatId: 'DE276543210',
+      licenceType: 'pharmacy',
+      licenceNumber: 'HH-APO-2016-0231',
+      licenceAuthority: 'Behörde für Justiz und Verbraucherschutz Hamburg',
+      licenceValidUntil: addCalendarDays(today, 21),
+      street: 'Große Elbstraße 145',
+      postalCode: '22767',
+      city: 'Hamburg',
+      country: 'DE',
+      email: 'einkauf@hafen-apotheke.example',
+      phone: '040 3896512',
     },
   ]
 }
@@ -247,6 +277,6 @@ export async function seedDemoCustomers(tx: Executor, owners: DemoCustomerOwners
     .onConflictDoNothing()
   await tx.insert(customerNotes).values(demoNotes(owners)).onConflictDoNothing()
   await raiseCounter(tx, owners.pharmacy, pharmacy.length)
-  await raiseCounter(tx, owners.wholesaler, 1)
+  await raiseCounter(tx, owners.wholesaler, 2)
   await raiseCounter(tx, owners.club, club.length)
 }

@@ -67,6 +67,12 @@ export interface DocumentSeller {
   legal: LegalIdentity | null
   /** The organisation's logo, PNG or JPEG bytes (the type is read from the bytes). */
   logo: Uint8Array | null
+  /**
+   * A wholesaler's or producer's permits as printed on its delivery notes (MedCanG, § 52a or
+   * § 13 AMG), e.g. `Großhandelserlaubnis nach § 52a AMG: HB-52a-0042, Senator für Gesundheit`.
+   * Absent in documents issued before they were kept.
+   */
+  licences?: string[]
 }
 
 export interface DocumentRecipient {

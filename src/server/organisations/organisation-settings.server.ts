@@ -49,6 +49,8 @@ const letterheadColumns = {
   website: organisations.website,
   licenceNumber: organisations.licenceNumber,
   licenceAuthority: organisations.licenceAuthority,
+  amgLicenceNumber: organisations.amgLicenceNumber,
+  amgLicenceAuthority: organisations.amgLicenceAuthority,
   logoFileId: organisations.logoFileId,
   legalForm: organisations.legalForm,
   registerCourt: organisations.registerCourt,
@@ -89,6 +91,8 @@ function letterheadOf(row: OrganisationRow): LetterheadRow {
     website: row.website,
     licenceNumber: row.licenceNumber,
     licenceAuthority: row.licenceAuthority,
+    amgLicenceNumber: row.amgLicenceNumber,
+    amgLicenceAuthority: row.amgLicenceAuthority,
     logoFileId: row.logoFileId,
     legalForm: row.legalForm,
     registerCourt: row.registerCourt,
@@ -170,11 +174,14 @@ export async function updateLetterhead(
   return db.transaction(async (tx) => {
     const row = await findOrganisation(tx, id, settingsColumns, { lock: 'update' })
     if (!row) throw new NotFoundError(organisationNotFoundMessage)
+    // A licence field the category does not have stays empty.
     const licence = licenceLabels[row.category]
     const letterhead = {
       ...parsed,
-      licenceNumber: licence ? parsed.licenceNumber : null,
-      licenceAuthority: licence?.authority ? parsed.licenceAuthority : null,
+      licenceNumber: licence.licenceNumber ? parsed.licenceNumber : null,
+      licenceAuthority: licence.licenceAuthority ? parsed.licenceAuthority : null,
+      amgLicenceNumber: licence.amgLicenceNumber ? parsed.amgLicenceNumber : null,
+      amgLicenceAuthority: licence.amgLicenceAuthority ? parsed.amgLicenceAuthority : null,
     }
     const before = letterheadOf(row)
     if (
@@ -269,6 +276,28 @@ export async function updateOrganisationProfile(
   })
 }
 
+/** How a wholesaler's and producer's permits are named on their delivery notes. */
+const printedLicences: Partial<
+  Record<OrganisationRow['category'], { medcang: string; amg: string }>
+> = {
+  wholesaler: {
+    medcang: 'Erlaubnis nach § 4 MedCanG',
+    amg: 'Großhandelserlaubnis nach § 52a AMG',
+  },
+  producer: { medcang: 'Erlaubnis nach § 4 MedCanG', amg: 'Herstellungserlaubnis nach § 13 AMG' },
+}
+
+function licencesOf(row: OrganisationRow): string[] {
+  const labels = printedLicences[row.category]
+  if (!labels) return []
+  const line = (label: string, number: string | null, authority: string | null) =>
+    number ? [`${label}: ${[number, authority].filter(Boolean).join(', ')}`] : []
+  return [
+    ...line(labels.medcang, row.licenceNumber, row.licenceAuthority),
+    ...line(labels.amg, row.amgLicenceNumber, row.amgLicenceAuthority),
+  ]
+}
+
 /**
  * The seller block of a document issued by organisation `id`, logo bytes included — for the
  * document services, inside their transaction, once they have authorised the actor — and whether
@@ -306,6 +335,7 @@ export async function documentSellerOf(
     website: row.website,
     legal: legalIdentityOf(row),
     logo,
+    licences: licencesOf(row),
     smallBusiness: row.smallBusiness,
   }
 }

@@ -231,6 +231,12 @@ async function renderDocumentPdf(
     )
   } else canvas.table(deliveryColumns(), content.items.map(deliveryRow))
 
+  // § 47 AMG: the recipient can see the supplier is licensed to deliver.
+  if (expected === 'delivery_note' && seller.licences && seller.licences.length > 0) {
+    canvas.y -= 4
+    for (const licence of seller.licences) canvas.paragraph(licence, { size: 8.5 })
+  }
+
   if (priced) {
     const { totals } = content
     canvas.summary([
