@@ -1,4 +1,3 @@
-import type { AnyFieldApi } from '@tanstack/react-form'
 import { useStore } from '@tanstack/react-form'
 import {
   type CustomerKind,
@@ -38,8 +37,7 @@ export function CustomerFormFields({
   form,
   kinds,
 }: {
-  // biome-ignore lint/suspicious/noExplicitAny: the kind's radio group renders its own field
-  form: FieldSetForm & { Field: any }
+  form: FieldSetForm
   /** The kinds to choose from; none when the kind is fixed (editing). */
   kinds?: readonly CustomerKind[]
 }) {
@@ -60,7 +58,7 @@ export function CustomerFormFields({
   const { user } = useSession()
   const licenceRequired = isBusinessUser(user) && licenceRequiredFor(user.organisation.category)
   const optional = licenceRequired ? '' : ' (optional)'
-  const { Field, AppField } = form
+  const { AppField } = form
   const text = (name: string, label: string, hint?: string, inputMode?: 'numeric') => (
     <AppField name={name}>
       {(field: AppFieldApi) => <field.InputField label={label} hint={hint} inputMode={inputMode} />}
@@ -69,27 +67,15 @@ export function CustomerFormFields({
   return (
     <div className="space-y-4">
       {kinds && kinds.length > 1 && (
-        <Field name="kind">
-          {(field: AnyFieldApi) => (
-            <fieldset>
-              <legend className="text-sm font-medium text-ink">Art des Kunden</legend>
-              <div className="mt-1 flex flex-wrap gap-4">
-                {kinds.map((value) => (
-                  <label key={value} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="radio"
-                      name={field.name}
-                      value={value}
-                      checked={field.state.value === value}
-                      onChange={() => field.handleChange(value)}
-                    />
-                    {customerKindLabels[value]}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+        <AppField name="kind">
+          {(field: AppFieldApi) => (
+            <field.RadioGroupField
+              label="Art des Kunden"
+              inline
+              options={kinds.map((value) => ({ value, label: customerKindLabels[value] }))}
+            />
           )}
-        </Field>
+        </AppField>
       )}
       {kind === 'business' ? (
         <>
