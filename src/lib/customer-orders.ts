@@ -8,8 +8,8 @@ import {
   type PayerKind,
   type PaymentMeans,
   type PaymentStatus,
-  type PrescriptionEvidenceKind,
   type PrescribedPreparation,
+  type PrescriptionEvidenceKind,
   type PrescriptionForm,
   paymentStatuses,
 } from './customer-enums'

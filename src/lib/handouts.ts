@@ -303,7 +303,10 @@ const categoryOfPreparation = (preparation: PrescribedPreparation): ProductCateg
  * The label's form of use of a line: the prescription's preparation where it describes the
  * line's category, otherwise the category's general one.
  */
-export const formOfUseOf = (category: ProductCategory, preparation: PrescribedPreparation | null) =>
+export const formOfUseOf = (
+  category: ProductCategory,
+  preparation: PrescribedPreparation | null,
+) =>
   preparation && categoryOfPreparation(preparation) === category
     ? formOfUseByPreparation[preparation]
     : formOfUseByCategory[category]
