@@ -32,6 +32,21 @@ export const prescriptionForms = ['paper', 'e_rezept'] as const
 export type PrescriptionForm = (typeof prescriptionForms)[number]
 
 /**
+ * The preparation the prescription asks for, which the label's form of use states (§ 14 ApBetrO):
+ * flowers unground, ground (NRF 22.12.), in single doses (NRF 22.13.), for tea (NRF 22.14.) or tea
+ * in single doses (NRF 22.15.); or an extract.
+ */
+export const prescribedPreparations = [
+  'unground',
+  'ground',
+  'single_doses',
+  'tea',
+  'tea_single_doses',
+  'extract',
+] as const
+export type PrescribedPreparation = (typeof prescribedPreparations)[number]
+
+/**
  * How a shop customer hands in the prescription of an order: a scan uploaded at checkout, the
  * token of an e-Rezept, or the original shown at pickup / sent by post.
  */
@@ -89,6 +104,7 @@ export const orderEventKinds = [
   'payment_changed',
   'prescription_recorded',
   'prescription_checked',
+  'prescription_original',
   'document_issued',
 ] as const
 export type OrderEventKind = (typeof orderEventKinds)[number]

@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { deliveryMethods, payerKinds, paymentStatuses, prescriptionForms } from './customer-enums'
+import {
+  deliveryMethods,
+  payerKinds,
+  paymentStatuses,
+  prescribedPreparations,
+  prescriptionForms,
+} from './customer-enums'
 import { text } from './text-schema'
 
 /**
@@ -166,6 +172,10 @@ export const prescriptionSchema = z
       max: 500,
       tooLong: 'Die Gebrauchsanweisung hat höchstens 500 Zeichen.',
     }),
+    preparation: z
+      .enum(prescribedPreparations, { error: 'Bitte wählen Sie eine Zubereitung aus der Liste.' })
+      .nullable()
+      .optional(),
     insurerName: optionalText(200, 'Die Krankenkasse').optional(),
     insuranceNumber: optionalText(20, 'Die Versichertennummer').optional(),
     copaymentExempt: z.boolean().default(false),

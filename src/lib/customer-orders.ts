@@ -8,6 +8,7 @@ import {
   type PayerKind,
   type PaymentMeans,
   type PaymentStatus,
+  type PrescribedPreparation,
   type PrescriptionEvidenceKind,
   type PrescriptionForm,
   paymentStatuses,
@@ -112,6 +113,32 @@ export const deliveryMethodLabels: Record<DeliveryMethod, string> = {
 export const prescriptionFormLabels: Record<PrescriptionForm, string> = {
   paper: 'Papierrezept',
   e_rezept: 'E-Rezept',
+}
+
+/**
+ * What the order page records before the goods leave: the paper original arrived, or the
+ * e-Rezept was redeemed (domain.md).
+ */
+export const prescriptionOriginalLabels: Record<PrescriptionForm, string> = {
+  paper: 'Original liegt vor',
+  e_rezept: 'E-Rezept eingelöst',
+}
+
+/** While the goods have not left, the original can be recorded. */
+export const prescriptionOriginalStatuses: readonly CustomerOrderStatus[] = [
+  'new',
+  'confirmed',
+  'ready',
+]
+
+/** The prescribed preparation as the prescription card offers it. */
+export const prescribedPreparationLabels: Record<PrescribedPreparation, string> = {
+  unground: 'Blüten, unzerkleinert',
+  ground: 'Blüten, zerkleinert (NRF 22.12.)',
+  single_doses: 'Blüten in Einzeldosen (NRF 22.13.)',
+  tea: 'Blüten zur Teezubereitung (NRF 22.14.)',
+  tea_single_doses: 'Blüten in Einzeldosen zur Teezubereitung (NRF 22.15.)',
+  extract: 'Extrakt',
 }
 
 /** How the shop customer hands in the prescription, as the back-office and the account show it. */
@@ -353,6 +380,20 @@ export const prescriptionUncheckedMessage =
   'Das Rezept ist noch nicht geprüft. Bitte prüfen Sie es, bevor Sie die Bestellung bestätigen.'
 export const prescriptionExpiredMessage = (until: string) =>
   `Das Rezept ist seit ${until.split('-').reverse().join('.')} nicht mehr gültig.`
+/** Handing over or shipping: the prescription lapsed after the order was confirmed. */
+export const prescriptionLapsedMessage = (until: string) =>
+  `Das Rezept war nur bis ${until.split('-').reverse().join('.')} gültig; die Ware darf darauf nicht mehr abgegeben werden. Für ein neues Rezept stornieren Sie die Bestellung und legen eine neue an.`
+/** Handing over or shipping without the original (paper) or the redeemed e-Rezept. */
+export const prescriptionOriginalMissingMessages: Record<PrescriptionForm, string> = {
+  paper:
+    'Das Original des Rezepts liegt noch nicht vor. Die Ware darf erst abgegeben oder versandt werden, wenn es in der Apotheke ist – bitte vermerken Sie dann „Original liegt vor“.',
+  e_rezept:
+    'Das E-Rezept ist noch nicht eingelöst. Die Ware darf erst abgegeben oder versandt werden, wenn es eingelöst ist – bitte vermerken Sie dann „E-Rezept eingelöst“.',
+}
+export const prescriptionOriginalRecordedMessages: Record<PrescriptionForm, string> = {
+  paper: 'Das Original des Rezepts ist bereits vermerkt.',
+  e_rezept: 'Das E-Rezept ist bereits als eingelöst vermerkt.',
+}
 
 // ─── What the pages show ─────────────────────────────────────────────────────────────────────
 
@@ -411,6 +452,7 @@ export interface CustomerOrderPrescriptionDetail {
   prescriberAddress: string | null
   issuedOn: string
   dosage: string | null
+  preparation: PrescribedPreparation | null
   validUntil: string
   validToday: boolean
   insurerName: string | null
@@ -420,6 +462,9 @@ export interface CustomerOrderPrescriptionDetail {
   eRezeptToken: string | null
   checkedAt: string | null
   checkedByName: string | null
+  /** Paper: the original arrived; e-Rezept: it was redeemed. */
+  originalAt: string | null
+  originalByName: string | null
 }
 
 export interface CustomerOrderEventEntry {
@@ -542,6 +587,7 @@ export const orderEventLabels: Record<OrderEventKind, string> = {
   payment_changed: 'Zahlung geändert',
   prescription_recorded: 'Rezept erfasst',
   prescription_checked: 'Rezept geprüft',
+  prescription_original: 'Original/E-Rezept vermerkt',
   document_issued: 'Dokument erstellt',
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { PrescribedPreparation } from './customer-enums'
 import { ageOn } from './customers'
 import type { HandoutAgeClass, HandoutStatus } from './handout-lists'
 import type { ListResult } from './list-query'
@@ -283,6 +284,32 @@ export const formOfUseByCategory: Record<ProductCategory, string> = {
   dronabinol: 'Zum Einnehmen',
   accessory: 'Zur Anwendung nach Anweisung',
 }
+
+/** The form of use of the prescribed preparation (NRF 22.12.–22.15.), as the label states it. */
+export const formOfUseByPreparation: Record<PrescribedPreparation, string> = {
+  unground: 'Unzerkleinert, zur Inhalation nach Verdampfung',
+  ground: 'Zerkleinert, zur Inhalation nach Verdampfung (NRF 22.12.)',
+  single_doses: 'In Einzeldosen, zur Inhalation nach Verdampfung (NRF 22.13.)',
+  tea: 'Zur Teezubereitung (NRF 22.14.)',
+  tea_single_doses: 'In Einzeldosen, zur Teezubereitung (NRF 22.15.)',
+  extract: 'Extrakt, zum Einnehmen',
+}
+
+/** Which lines a prescribed preparation describes: flower forms the flowers, `extract` the extracts. */
+const categoryOfPreparation = (preparation: PrescribedPreparation): ProductCategory =>
+  preparation === 'extract' ? 'extract' : 'flower'
+
+/**
+ * The label's form of use of a line: the prescription's preparation where it describes the
+ * line's category, otherwise the category's general one.
+ */
+export const formOfUseOf = (
+  category: ProductCategory,
+  preparation: PrescribedPreparation | null,
+) =>
+  preparation && categoryOfPreparation(preparation) === category
+    ? formOfUseByPreparation[preparation]
+    : formOfUseByCategory[category]
 
 const outOfReach = 'Für Kinder unzugänglich aufbewahren.'
 

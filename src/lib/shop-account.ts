@@ -72,6 +72,9 @@ export function customerEventText(
       return 'Rezept erfasst'
     case 'prescription_checked':
       return 'Rezept von der Apotheke geprüft'
+    case 'prescription_original':
+      // The detail is the label of what was recorded (paper original or redeemed e-Rezept).
+      return detail ?? 'Rezept vermerkt'
     case 'document_issued':
       return detail ? `Dokument erstellt: ${detail}` : 'Dokument erstellt'
   }

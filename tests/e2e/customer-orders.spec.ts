@@ -92,6 +92,7 @@ test('a pharmacist enters, checks, confirms, readies, completes and invoices a p
   await card
     .getByLabel('Gebrauchsanweisung')
     .fill('0,1 g verdampfen und inhalieren, bis zu 3 × täglich')
+  await card.getByLabel('Zubereitung').selectOption({ label: 'Blüten, zerkleinert (NRF 22.12.)' })
   await card.getByLabel('Krankenkasse').fill('AOK Nordost')
   await card.getByLabel('Versichertennummer').fill('A123456780')
   await card.locator('input[type="file"]').setInputFiles(scan)
@@ -124,8 +125,16 @@ test('a pharmacist enters, checks, confirms, readies, completes and invoices a p
   await expect(pick).toBeHidden()
   await expect(page.getByText('Abholbereit', { exact: true }).first()).toBeVisible()
 
+  // The scan was enough to prepare; the goods leave only once the original is there.
   await page.getByRole('button', { name: 'Abschließen' }).click()
   const complete = page.getByRole('alertdialog', { name: /abschließen\?$/ })
+  await complete.getByRole('button', { name: 'Abschließen' }).click()
+  await expect(complete).toContainText('Das Original des Rezepts liegt noch nicht vor.')
+  await complete.getByRole('button', { name: 'Abbrechen' }).click()
+  await card.getByRole('button', { name: 'Original liegt vor' }).click()
+  await toastGone(page, 'Vermerkt: Die Ware darf abgegeben werden.')
+  await expect(card.getByRole('button', { name: 'Original liegt vor' })).toBeHidden()
+  await page.getByRole('button', { name: 'Abschließen' }).click()
   await complete.getByRole('button', { name: 'Abschließen' }).click()
   await expect(page.getByText('Die Bestellung ist abgeschlossen.')).toBeVisible()
   await page.reload()
@@ -138,6 +147,7 @@ test('a pharmacist enters, checks, confirms, readies, completes and invoices a p
     'Rezept geprüft',
     'Bestätigt',
     'Abholbereit',
+    'Original/E-Rezept vermerkt',
   ]) {
     await expect(timeline.getByText(entry, { exact: true }).first()).toBeVisible()
   }
@@ -183,6 +193,7 @@ test('a pharmacist enters, checks, confirms, readies, completes and invoices a p
   await expect(label).toContainText('Sonnen-Apotheke')
   await expect(label).toContainText('Für: Erika Mustermann')
   await expect(label).toContainText('0,1 g verdampfen und inhalieren, bis zu 3 × täglich')
+  await expect(label).toContainText('Zerkleinert, zur Inhalation nach Verdampfung (NRF 22.12.)')
   await expect(label).toContainText('Verordnet vonDr. med. Felix Hartmann')
   await expect(page.getByRole('link', { name: 'Zur Bestellung' })).toBeVisible()
   await expectNoSeriousViolations(page)

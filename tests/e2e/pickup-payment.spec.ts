@@ -55,6 +55,9 @@ async function readyAtTheCounter(page: Page, orderNumber: string) {
   await card.getByRole('button', { name: 'Rezept speichern' }).click()
   await card.getByRole('button', { name: 'Rezept geprüft' }).click()
   await expect(card.getByText('Geprüft', { exact: true })).toBeVisible()
+  // Redeemed: the goods may leave at the hand-over.
+  await card.getByRole('button', { name: 'E-Rezept eingelöst' }).click()
+  await expect(card.getByRole('button', { name: 'E-Rezept eingelöst' })).toBeHidden()
   await page.getByRole('button', { name: 'Bestätigen' }).click()
   await expect(
     page.getByText('Die Bestellung ist bestätigt; die Ware ist reserviert.'),

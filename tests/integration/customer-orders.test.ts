@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { customerOrderListSearch } from '~/lib/customer-order-lists'
 import {
   type CustomerOrderAction,
@@ -10,12 +10,16 @@ import {
   type DeliveryMethod,
   type PaymentStatus,
   paymentStatuses,
+  prescriptionLapsedMessage,
   prescriptionMissingMessage,
+  prescriptionOriginalMissingMessages,
+  prescriptionOriginalRecordedMessages,
   prescriptionUncheckedMessage,
   refusedActionMessage,
   refusedPaymentMessage,
   type SellableProduct,
   staleCustomerOrderMessage,
+  validUntil,
 } from '~/lib/customer-orders'
 import { berlinIsoDate } from '~/lib/format'
 import { type Actor, systemActor } from '~/server/actor.server'
@@ -23,6 +27,7 @@ import { auditEvents } from '~/server/audit/audit.schema'
 import {
   checkPrescription,
   recordPrescription,
+  recordPrescriptionOriginal,
 } from '~/server/customer-orders/customer-order-prescriptions.server'
 import {
   cancelCustomerOrder,
@@ -57,6 +62,7 @@ import { blockBatch, receiveGoods, releaseBatch } from '~/server/stock/stock.ser
 import { reserveStock } from '~/server/stock/stock-reservations.server'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
+import { outcomeOf } from '../support/outcome'
 
 const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
 const daysAgo = (days: number) => berlinIsoDate(new Date(Date.now() - days * 86_400_000))
@@ -467,6 +473,116 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
       expect(unknownScan.extra.errors).toHaveProperty('scanFileId')
     })
 
+    /** A patient's order of one gram with its prescription recorded and checked. */
+    async function checkedOrder(delivery: DeliveryMethod, overrides: Record<string, unknown> = {}) {
+      const { id, version } = await create([{ listingId: flower.listingId, quantity: 1 }], {
+        customerId: statutoryPatient,
+        delivery,
+      })
+      await recordPrescription(actors.pharmacyStaff, id, prescription(version, overrides), db())
+      await checkPrescription(actors.pharmacyOwner, id, { version: await versionOf(id) }, db())
+      return id
+    }
+    const recordOriginal = async (id: string) =>
+      recordPrescriptionOriginal(actors.pharmacyOwner, id, { version: await versionOf(id) }, db())
+
+    it('hands over a paper prescription’s goods only once the original is there', async () => {
+      const scan = await storeFile(actors.pharmacyStaff, 'prescription_scan', pdf, db())
+      const id = await checkedOrder('pickup', {
+        form: 'paper',
+        payer: 'private',
+        scanFileId: scan.id,
+        eRezeptToken: undefined,
+      })
+      // The scan is enough to confirm and prepare.
+      await act('confirm', id)
+      await act('markReady', id)
+      const refused = await act('complete', id).catch((error) => error)
+      expect(refused).toBeInstanceOf(ConflictError)
+      expect(refused.message).toBe(prescriptionOriginalMissingMessages.paper)
+      await recordOriginal(id)
+      const detail = await getCustomerOrder(actors.pharmacyOwner, id, db())
+      expect(detail.prescription?.originalByName).toBe('Dr. Clara Sonnberg')
+      expect(detail.prescription?.originalAt).toBeTruthy()
+      expect(detail.timeline.at(-1)).toMatchObject({
+        kind: 'prescription_original',
+        detail: 'Original liegt vor',
+      })
+      await expect(recordOriginal(id)).rejects.toThrow(prescriptionOriginalRecordedMessages.paper)
+      expect((await act('complete', id)).status).toBe('completed')
+      const audit = await db()
+        .select({ after: auditEvents.after })
+        .from(auditEvents)
+        .where(
+          and(
+            eq(auditEvents.entityId, id),
+            eq(auditEvents.action, 'customer_order.prescription_original'),
+          ),
+        )
+      expect(audit).toHaveLength(1)
+      // Once completed, nothing is recorded any more.
+      await expect(recordOriginal(id)).rejects.toBeInstanceOf(ConflictError)
+    })
+
+    it('ships an e-prescription’s goods only once it is redeemed', async () => {
+      const id = await checkedOrder('courier')
+      await act('confirm', id)
+      await expect(act('ship', id)).rejects.toThrow(prescriptionOriginalMissingMessages.e_rezept)
+      await recordOriginal(id)
+      const detail = await getCustomerOrder(actors.pharmacyOwner, id, db())
+      expect(detail.timeline.at(-1)?.detail).toBe('E-Rezept eingelöst')
+      expect((await act('ship', id)).status).toBe('shipped')
+      expect((await act('complete', id)).status).toBe('completed')
+    })
+
+    it('a new recording of the prescription asks for the original again', async () => {
+      const id = await checkedOrder('pickup')
+      await recordOriginal(id)
+      await recordPrescription(actors.pharmacyStaff, id, prescription(await versionOf(id)), db())
+      const detail = await getCustomerOrder(actors.pharmacyOwner, id, db())
+      expect(detail.prescription).toMatchObject({ checkedAt: null, originalAt: null })
+    })
+
+    it('50 parallel recordings of the original: one wins, the rest are refused', async () => {
+      const id = await checkedOrder('pickup')
+      const version = await versionOf(id)
+      const outcomes = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          outcomeOf(recordPrescriptionOriginal(actors.pharmacyOwner, id, { version }, db())),
+        ),
+      )
+      expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(1)
+      expect(outcomes.filter((outcome) => outcome !== 'ok').every((status) => status === 409)).toBe(
+        true,
+      )
+      const events = await getCustomerOrder(actors.pharmacyOwner, id, db())
+      expect(
+        events.timeline.filter((event) => event.kind === 'prescription_original'),
+      ).toHaveLength(1)
+    })
+
+    it('refuses hand-over and shipping once the prescription lapsed after confirming', async () => {
+      // Statutory: valid 28 days from issue; issued 27 days ago, it lapses in two days.
+      const issuedOn = daysAgo(27)
+      const pickup = await checkedOrder('pickup', { issuedOn })
+      const courier = await checkedOrder('courier', { issuedOn })
+      for (const id of [pickup, courier]) {
+        await recordOriginal(id)
+        await act('confirm', id)
+      }
+      await act('markReady', pickup)
+      const lapsed = prescriptionLapsedMessage(validUntil(issuedOn, 'statutory'))
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3 * 86_400_000 })
+      try {
+        await expect(act('complete', pickup)).rejects.toThrow(lapsed)
+        await expect(act('ship', courier)).rejects.toThrow(lapsed)
+      } finally {
+        vi.useRealTimers()
+      }
+      expect((await getCustomerOrder(actors.pharmacyOwner, pickup, db())).status).toBe('ready')
+      expect((await act('complete', pickup)).status).toBe('completed')
+    })
+
     it('keeps prescriber and insurance out of the audit log', async () => {
       const rows = await db()
         .select({ after: auditEvents.after })
@@ -809,6 +925,22 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
           )
           return checkPrescription(actor, id, { version: await versionOf(id) }, db())
         },
+        recordPrescriptionOriginal: async (actor, id) => {
+          await recordPrescription(
+            actors.pharmacyOwner,
+            id,
+            {
+              version: await versionOf(id),
+              payer: 'private',
+              form: 'paper',
+              prescriberName: 'Dr. Test',
+              issuedOn: daysAgo(1),
+              dosage: '0,1 g verdampfen und inhalieren, bis zu 3 × täglich',
+            },
+            db(),
+          )
+          return recordPrescriptionOriginal(actor, id, { version: await versionOf(id) }, db())
+        },
         confirmCustomerOrder: async (actor, id) =>
           confirmCustomerOrder(actor, id, { version: await versionOf(id) }, db()),
         markCustomerOrderReady: async (actor) => {
@@ -914,6 +1046,7 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
         updateCustomerOrder: leaves('new'),
         recordPrescription: leaves('new'),
         checkPrescription: leaves('new'),
+        recordPrescriptionOriginal: leaves('new'),
         confirmCustomerOrder: leaves('confirmed'),
         markCustomerOrderReady: leaves('ready', { sameOrder: false }),
         shipCustomerOrder: leaves('shipped', { sameOrder: false }),

@@ -2,11 +2,12 @@ import { and, eq, gt, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SellableProduct } from '~/lib/customer-orders'
 import { berlinIsoDate } from '~/lib/format'
-import { formOfUseByCategory, handoutListSearch, storageNoteByCategory } from '~/lib/handouts'
+import { formOfUseByPreparation, handoutListSearch, storageNoteByCategory } from '~/lib/handouts'
 import { auditEvents } from '~/server/audit/audit.schema'
 import {
   checkPrescription,
   recordPrescription,
+  recordPrescriptionOriginal,
 } from '~/server/customer-orders/customer-order-prescriptions.server'
 import {
   completeCustomerOrder,
@@ -78,6 +79,7 @@ describe.each(testDatabaseKinds)('pharmacy hand-outs on %s', (kind) => {
         prescriberAddress: 'Hermannplatz 5, 10967 Berlin',
         issuedOn: daysAgo(2),
         dosage,
+        preparation: 'ground',
         insurerName: 'AOK Nordost',
         insuranceNumber: 'A123456780',
         eRezeptToken: '160.000.100.000.001.42',
@@ -85,6 +87,12 @@ describe.each(testDatabaseKinds)('pharmacy hand-outs on %s', (kind) => {
       db(),
     )
     await checkPrescription(actors.pharmacyOwner, id, { version: await versionOf(id) }, db())
+    await recordPrescriptionOriginal(
+      actors.pharmacyStaff,
+      id,
+      { version: await versionOf(id) },
+      db(),
+    )
     await act('confirm', id)
     await act('markReady', id)
     return id
@@ -146,7 +154,8 @@ describe.each(testDatabaseKinds)('pharmacy hand-outs on %s', (kind) => {
         thcContent: batch?.thcContent,
         cbdContent: batch?.cbdContent,
         ageClass: null,
-        formOfUse: formOfUseByCategory.flower,
+        // The prescription's preparation, not the category's general form of use.
+        formOfUse: formOfUseByPreparation.ground,
         storageNote: storageNoteByCategory.flower,
         dosage,
         prescriberName: 'Dr. med. Felix Hartmann',

@@ -9,6 +9,7 @@ import { cartItems, carts } from '~/server/cart/cart.schema'
 import {
   checkPrescription,
   recordPrescription,
+  recordPrescriptionOriginal,
 } from '~/server/customer-orders/customer-order-prescriptions.server'
 import { customerOrderActionServices } from '~/server/customer-orders/customer-order-transitions.server'
 import {
@@ -351,6 +352,7 @@ describe.each(testDatabaseKinds)('shop checkout on %s', (kind) => {
           .where(eq(customerOrders.id, placed.id))
       )[0]?.version ?? 0
     await checkPrescription(owner, placed.id, { version: await versionNow() }, db())
+    await recordPrescriptionOriginal(owner, placed.id, { version: await versionNow() }, db())
     for (const action of ['confirm', 'ship', 'complete'] as const) {
       await customerOrderActionServices[action](
         owner,

@@ -5,6 +5,7 @@ import { visitorActor } from '~/server/actor.server'
 import {
   checkPrescription,
   recordPrescription,
+  recordPrescriptionOriginal,
 } from '~/server/customer-orders/customer-order-prescriptions.server'
 import { customerOrderActionServices } from '~/server/customer-orders/customer-order-transitions.server'
 import { customerOrders } from '~/server/customer-orders/customer-orders.schema'
@@ -105,6 +106,12 @@ describe.each(testDatabaseKinds)('shop order mails on %s', (kind) => {
       db(),
     )
     await checkPrescription(actors.pharmacyOwner, id, { version: await versionOf(id) }, db())
+    await recordPrescriptionOriginal(
+      actors.pharmacyStaff,
+      id,
+      { version: await versionOf(id) },
+      db(),
+    )
     const act = async (action: 'confirm' | 'markReady' | 'complete') =>
       customerOrderActionServices[action](
         actors.pharmacyOwner,

@@ -3,6 +3,7 @@ import type { Actor } from '~/server/actor.server'
 import {
   checkPrescription,
   recordPrescription,
+  recordPrescriptionOriginal,
 } from '~/server/customer-orders/customer-order-prescriptions.server'
 import { createCustomerOrder } from '~/server/customer-orders/customer-orders.server'
 import type { Database } from '~/server/db/client.server'
@@ -10,7 +11,8 @@ import { demoCustomerIds } from '~/server/db/seed.server'
 
 /**
  * The demo's statutory patient orders `quantity` of a listing for pickup on an e-prescription
- * (AOK Nordost), which the pharmacist records and checks: the order, ready to be confirmed.
+ * (AOK Nordost), which the pharmacist records, checks and redeems: the order, ready to be
+ * confirmed and, once prepared, handed over.
  */
 export async function checkedStatutoryPickupOrder(
   actor: Actor,
@@ -47,6 +49,7 @@ export async function checkedStatutoryPickupOrder(
     },
     db,
   )
-  await checkPrescription(actor, id, { version: recorded.version }, db)
+  const checked = await checkPrescription(actor, id, { version: recorded.version }, db)
+  await recordPrescriptionOriginal(actor, id, { version: checked.version }, db)
   return id
 }

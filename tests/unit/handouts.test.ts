@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import {
   ageClassOn,
   calendarMonthOf,
+  formOfUseByCategory,
+  formOfUseOf,
   handoutRulesFor,
   limitRefusal,
   remainingOf,
@@ -58,5 +60,23 @@ describe('hand-out limits (KCanG)', () => {
   it('knows the calendar month of a day, across the year', () => {
     expect(calendarMonthOf('2026-12-31')).toEqual({ first: '2026-12-01', next: '2027-01-01' })
     expect(calendarMonthOf('2026-02-14')).toEqual({ first: '2026-02-01', next: '2026-03-01' })
+  })
+})
+
+describe('the form of use on a dispensing label (§ 14 ApBetrO)', () => {
+  it('states the prescribed preparation for the lines it describes', () => {
+    expect(formOfUseOf('flower', 'ground')).toBe(
+      'Zerkleinert, zur Inhalation nach Verdampfung (NRF 22.12.)',
+    )
+    expect(formOfUseOf('flower', 'tea_single_doses')).toBe(
+      'In Einzeldosen, zur Teezubereitung (NRF 22.15.)',
+    )
+    expect(formOfUseOf('extract', 'extract')).toBe('Extrakt, zum Einnehmen')
+  })
+
+  it('falls back to the category where the preparation is missing or about other goods', () => {
+    expect(formOfUseOf('flower', null)).toBe(formOfUseByCategory.flower)
+    expect(formOfUseOf('extract', 'ground')).toBe(formOfUseByCategory.extract)
+    expect(formOfUseOf('flower', 'extract')).toBe(formOfUseByCategory.flower)
   })
 })

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { ClipboardCheck } from 'lucide-react'
+import { ClipboardCheck, FileCheck } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { prescriptionSchema } from '~/lib/customer-order-schemas'
@@ -7,11 +7,16 @@ import {
   type CustomerOrderDetail,
   type CustomerOrderEvidenceDetail,
   type PayerKind,
+  type PrescribedPreparation,
   type PrescriptionForm,
   payerKinds,
+  prescribedPreparationLabels,
+  prescribedPreparations,
   prescriptionEvidenceLabels,
   prescriptionFormLabels,
   prescriptionForms,
+  prescriptionOriginalLabels,
+  prescriptionOriginalStatuses,
 } from '~/lib/customer-orders'
 import { payerKindLabels } from '~/lib/customers'
 import { failureOf } from '~/lib/failure'
@@ -24,7 +29,11 @@ import { focusFirstError } from '../forms/layout'
 import { CertificateLinks } from '../stock/Certificate'
 import { Button } from '../ui/buttons'
 import { StatusBadge } from '../ui/StatusBadge'
-import { checkPrescriptionFn, recordPrescriptionFn } from './customer-order-save.functions'
+import {
+  checkPrescriptionFn,
+  recordPrescriptionFn,
+  recordPrescriptionOriginalFn,
+} from './customer-order-save.functions'
 import { customerOrdersKey } from './customer-orders.queries'
 
 interface PrescriptionValues {
@@ -34,6 +43,7 @@ interface PrescriptionValues {
   prescriberAddress: string
   issuedOn: string
   dosage: string
+  preparation: PrescribedPreparation | ''
   insurerName: string
   insuranceNumber: string
   copaymentExempt: boolean
@@ -62,6 +72,7 @@ function PrescriptionFormView({
       prescriberAddress: current?.prescriberAddress ?? '',
       issuedOn: current?.issuedOn ?? '',
       dosage: current?.dosage ?? '',
+      preparation: current?.preparation ?? '',
       insurerName: current?.insurerName ?? '',
       insuranceNumber: current?.insuranceNumber ?? '',
       copaymentExempt: current?.copaymentExempt ?? Boolean(handedIn?.exemptionFileId),
@@ -100,6 +111,7 @@ function PrescriptionFormView({
       prescriberAddress: blank(value.prescriberAddress),
       issuedOn: value.issuedOn,
       dosage: value.dosage,
+      preparation: value.preparation || null,
       insurerName: value.payer === 'statutory' ? blank(value.insurerName) : null,
       insuranceNumber: value.payer === 'statutory' ? blank(value.insuranceNumber) : null,
       copaymentExempt: value.payer === 'statutory' && value.copaymentExempt,
@@ -168,6 +180,21 @@ function PrescriptionFormView({
               </div>
             )}
           </form.Field>
+          <div className="sm:col-span-2">
+            <form.AppField name="preparation">
+              {(field) => (
+                <field.SelectField
+                  label="Zubereitung"
+                  hint="Wie verschrieben; sie steht als Art der Anwendung auf dem Etikett."
+                  emptyLabel="Nicht angegeben"
+                  options={prescribedPreparations.map((value) => ({
+                    value,
+                    label: prescribedPreparationLabels[value],
+                  }))}
+                />
+              )}
+            </form.AppField>
+          </div>
           <div className="sm:col-span-2">
             <form.AppField name="dosage">
               {(field) => (
@@ -311,6 +338,7 @@ export function PrescriptionCard({ order }: { order: CustomerOrderDetail }) {
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState(false)
   const [checking, setChecking] = useState(false)
+  const [recordingOriginal, setRecordingOriginal] = useState(false)
   const prescription = order.prescription
   const showForm = order.editable && (editing || !prescription)
 
@@ -324,6 +352,20 @@ export function PrescriptionCard({ order }: { order: CustomerOrderDetail }) {
       toast.error(failureOf(error).message)
     } finally {
       setChecking(false)
+    }
+  }
+
+  // The goods leave only with the original or the redeemed e-Rezept (domain.md).
+  async function recordOriginal() {
+    setRecordingOriginal(true)
+    try {
+      await recordPrescriptionOriginalFn({ data: { id: order.id, version: order.version } })
+      await queryClient.invalidateQueries({ queryKey: customerOrdersKey })
+      toast.success('Vermerkt: Die Ware darf abgegeben werden.')
+    } catch (error) {
+      toast.error(failureOf(error).message)
+    } finally {
+      setRecordingOriginal(false)
     }
   }
 
@@ -361,6 +403,12 @@ export function PrescriptionCard({ order }: { order: CustomerOrderDetail }) {
                 ['Ausgestellt am', formatDate(prescription.issuedOn)],
                 ['Gebrauchsanweisung', prescription.dosage ?? '–'],
                 [
+                  'Zubereitung',
+                  prescription.preparation
+                    ? prescribedPreparationLabels[prescription.preparation]
+                    : 'nicht angegeben',
+                ],
+                [
                   'Gültig bis',
                   `${formatDate(prescription.validUntil)}${prescription.validToday ? '' : ' – abgelaufen'}`,
                 ],
@@ -383,6 +431,12 @@ export function PrescriptionCard({ order }: { order: CustomerOrderDetail }) {
                 prescription.checkedAt && [
                   'Geprüft am',
                   `${formatDateTime(prescription.checkedAt)} von ${prescription.checkedByName ?? '–'}`,
+                ],
+                [
+                  prescriptionOriginalLabels[prescription.form],
+                  prescription.originalAt
+                    ? `${formatDateTime(prescription.originalAt)} von ${prescription.originalByName ?? '–'}`
+                    : 'noch nicht – die Ware darf erst danach abgegeben oder versandt werden',
                 ],
               ].filter(Boolean) as [string, string][]
             ).map(([label, value]) => (
@@ -412,6 +466,18 @@ export function PrescriptionCard({ order }: { order: CustomerOrderDetail }) {
                   Rezept geprüft
                 </Button>
               )}
+            </div>
+          )}
+          {!prescription.originalAt && prescriptionOriginalStatuses.includes(order.status) && (
+            <div className="mt-4">
+              <Button
+                variant="secondary"
+                onClick={() => void recordOriginal()}
+                pending={recordingOriginal}
+              >
+                <FileCheck className="size-4" aria-hidden="true" />
+                {prescriptionOriginalLabels[prescription.form]}
+              </Button>
             </div>
           )}
         </>

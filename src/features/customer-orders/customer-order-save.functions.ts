@@ -11,6 +11,7 @@ import type { CustomerOrderAction, PaymentStatus } from '~/lib/customer-orders'
 import {
   checkPrescription,
   recordPrescription,
+  recordPrescriptionOriginal,
 } from '~/server/customer-orders/customer-order-prescriptions.server'
 import {
   customerOrderActionServices,
@@ -97,4 +98,16 @@ export const checkPrescriptionFn = createServerFn({ method: 'POST' })
   )
   .handler(async ({ data, context }) =>
     checkPrescription(context.actor, data.id, data.body, context.db),
+  )
+
+export const recordPrescriptionOriginalFn = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .validator(
+    inputOf({ id: recordId, version: passedOn<number>() }).transform(({ id, ...body }) => ({
+      id,
+      body,
+    })),
+  )
+  .handler(async ({ data, context }) =>
+    recordPrescriptionOriginal(context.actor, data.id, data.body, context.db),
   )

@@ -44,6 +44,7 @@ export const customerOrderAudit = {
   paymentChanged: 'customer_order.payment_changed',
   prescriptionRecorded: 'customer_order.prescription_recorded',
   prescriptionChecked: 'customer_order.prescription_checked',
+  prescriptionOriginal: 'customer_order.prescription_original',
 } as const
 
 /** The reservations of an order: one set per order (areas.md). */

@@ -6,6 +6,9 @@ import {
   notEditableMessage,
   prescriptionExpiredMessage,
   prescriptionFormLabels,
+  prescriptionOriginalLabels,
+  prescriptionOriginalRecordedMessages,
+  prescriptionOriginalStatuses,
   validUntil,
 } from '../../lib/customer-orders'
 import { payerKindLabels } from '../../lib/customers'
@@ -70,14 +73,17 @@ export async function recordPrescription(
       prescriberAddress: request.prescriberAddress ?? null,
       issuedOn: request.issuedOn,
       dosage: request.dosage,
+      preparation: request.preparation ?? null,
       insurerName: request.insurerName ?? null,
       insuranceNumber: request.insuranceNumber ?? null,
       copaymentExempt: request.payer === 'statutory' && request.copaymentExempt,
       scanFileId,
       eRezeptToken: request.form === 'e_rezept' ? (request.eRezeptToken ?? null) : null,
-      // A changed prescription is checked again.
+      // A changed prescription is checked again, and its original recorded again.
       checkedAt: null,
       checkedBy: null,
+      originalAt: null,
+      originalBy: null,
     }
     await tx
       .insert(customerOrderPrescriptions)
@@ -150,6 +156,49 @@ export async function checkPrescription(
         audit: customerOrderAudit.prescriptionChecked,
         event: 'prescription_checked',
         extra: { prescriptionChecked: true },
+      },
+    )
+    return savedOrder(updated)
+  })
+}
+
+/**
+ * Records that the paper original arrived ("Original liegt vor") or the e-Rezept was redeemed
+ * ("E-Rezept eingelöst"), with who and when: a scan is enough to check and prepare, but the goods
+ * leave only with this (shipping, hand-over). Once per prescription; a new recording resets it.
+ */
+export async function recordPrescriptionOriginal(
+  actor: Actor,
+  id: string,
+  input: unknown,
+  db: Database,
+): Promise<SavedCustomerOrder> {
+  const seller = sellerOf(actor)
+  const { version } = parseInput(customerOrderTransitionSchema, input)
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, seller.organisation.id, id, version)
+    if (!prescriptionOriginalStatuses.includes(order.status)) {
+      throw new ConflictError(notEditableMessage(order.status))
+    }
+    const prescription = await prescriptionOf(tx, order)
+    if (!prescription) throw new ConflictError(prescriptionMissingToCheck)
+    if (prescription.originalAt) {
+      throw new ConflictError(prescriptionOriginalRecordedMessages[prescription.form])
+    }
+    await tx
+      .update(customerOrderPrescriptions)
+      .set({ originalAt: new Date(), originalBy: seller.user.id })
+      .where(eq(customerOrderPrescriptions.id, prescription.id))
+    const updated = await changeOrder(
+      tx,
+      actor,
+      order,
+      {},
+      {
+        audit: customerOrderAudit.prescriptionOriginal,
+        event: 'prescription_original',
+        detail: prescriptionOriginalLabels[prescription.form],
+        extra: { prescriptionOriginal: prescriptionOriginalLabels[prescription.form] },
       },
     )
     return savedOrder(updated)

@@ -18,7 +18,9 @@ import {
   pickupPaymentMissingMessage,
   pickupPaymentNotApplicableMessage,
   prescriptionExpiredMessage,
+  prescriptionLapsedMessage,
   prescriptionMissingMessage,
+  prescriptionOriginalMissingMessages,
   prescriptionUncheckedMessage,
   refusedPaymentMessage,
   validUntil,
@@ -91,16 +93,29 @@ async function holdGoods(tx: Executor, order: OrderRow, items: readonly ItemRow[
   await keepReservations(tx, order.organisationId, source)
 }
 
-/** The prescription rule of confirming: prescription-only lines need a checked, valid one. */
-async function assertPrescriptionReady(tx: Executor, order: OrderRow, items: readonly ItemRow[]) {
+/**
+ * The prescription rules of an order's prescription-only lines: confirming needs a checked, valid
+ * prescription; handing the goods over or shipping them checks the validity again (it may have
+ * lapsed since) and needs the original on paper or the redeemed e-Rezept (domain.md).
+ */
+async function assertPrescriptionReady(
+  tx: Executor,
+  order: OrderRow,
+  items: readonly ItemRow[],
+  step: 'confirm' | 'handOver',
+) {
   if (!items.some((item) => item.requiresPrescription)) return
   const prescription = await prescriptionOf(tx, order)
   if (!prescription) throw new ConflictError(prescriptionMissingMessage)
   if (!prescription.checkedAt) throw new ConflictError(prescriptionUncheckedMessage)
   if (!isPrescriptionValidOn(prescription.issuedOn, prescription.payer, berlinIsoDate())) {
+    const until = validUntil(prescription.issuedOn, prescription.payer)
     throw new ConflictError(
-      prescriptionExpiredMessage(validUntil(prescription.issuedOn, prescription.payer)),
+      step === 'confirm' ? prescriptionExpiredMessage(until) : prescriptionLapsedMessage(until),
     )
+  }
+  if (step === 'handOver' && !prescription.originalAt) {
+    throw new ConflictError(prescriptionOriginalMissingMessages[prescription.form])
   }
 }
 
@@ -122,7 +137,7 @@ export async function confirmCustomerOrder(
     assertAllowed(order, 'confirm')
     await assertOrderRecipientLicensed(tx, order)
     const items = await itemsOfOrder(tx, order)
-    await assertPrescriptionReady(tx, order, items)
+    await assertPrescriptionReady(tx, order, items, 'confirm')
     await holdGoods(tx, order, items)
     return savedOrder(
       await applyTransition(tx, actor, order, 'confirm', { changes: { expiresAt: null } }),
@@ -255,6 +270,8 @@ async function fulfil(
     assertAllowed(order, action)
     await assertOrderRecipientLicensed(tx, order)
     const items = await itemsOfOrder(tx, order)
+    // Shipping is the goods leaving the house; a pickup order leaves at its completion.
+    if (action === 'ship') await assertPrescriptionReady(tx, order, items, 'handOver')
     const picked = await pickGoods(tx, order, items, picks)
     return savedOrder(await applyTransition(tx, actor, order, action, { extra: { picks: picked } }))
   })
@@ -331,6 +348,8 @@ export async function completeCustomerOrder(
     assertAllowed(order, 'complete')
     const paid = pickupPaymentOf(order, payment)
     const items = await itemsOfOrder(tx, order)
+    // A shipped order's goods left with the shipment, checked then; a ready one's leave now.
+    if (order.status === 'ready') await assertPrescriptionReady(tx, order, items, 'handOver')
     const held = new Map<string, number>()
     for (const row of await heldBatches(tx, order)) {
       held.set(row.listingId, (held.get(row.listingId) ?? 0) + row.quantity)

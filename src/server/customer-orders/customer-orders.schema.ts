@@ -20,6 +20,7 @@ import {
   orderTypes,
   paymentMeans,
   paymentStatuses,
+  prescribedPreparations,
   prescriptionEvidenceKinds,
   prescriptionForms,
 } from '../../lib/customer-enums'
@@ -41,6 +42,7 @@ export const orderChannel = pgEnum('order_channel', orderChannels)
 export const orderType = pgEnum('order_type', orderTypes)
 export const deliveryMethod = pgEnum('delivery_method', deliveryMethods)
 export const prescriptionForm = pgEnum('prescription_form', prescriptionForms)
+export const prescribedPreparation = pgEnum('prescribed_preparation', prescribedPreparations)
 export const orderEventKind = pgEnum('order_event_kind', orderEventKinds)
 export const shopPaymentMethod = pgEnum('shop_payment_method', shopPaymentMethods)
 export const prescriptionEvidenceKind = pgEnum(
@@ -249,6 +251,8 @@ export const customerOrderPrescriptions = pgTable(
     issuedOn: date('issued_on', { mode: 'string' }).notNull(),
     /** The directions for use (Gebrauchsanweisung); null only on prescriptions recorded before it was asked. */
     dosage: text('dosage'),
+    /** The prescribed preparation, the label's form of use; null where the prescription names none. */
+    preparation: prescribedPreparation('preparation'),
     insurerName: text('insurer_name'),
     insuranceNumber: text('insurance_number'),
     copaymentExempt: boolean('copayment_exempt').notNull().default(false),
@@ -257,6 +261,12 @@ export const customerOrderPrescriptions = pgTable(
     eRezeptToken: text('e_rezept_token'),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     checkedBy: uuid('checked_by').references(() => users.id, { onDelete: 'restrict' }),
+    /**
+     * Paper: the original arrived ("Original liegt vor"); e-Rezept: it was redeemed ("E-Rezept
+     * eingelöst"). A scan is enough to check and prepare; the goods leave only with this.
+     */
+    originalAt: timestamp('original_at', { withTimezone: true }),
+    originalBy: uuid('original_by').references(() => users.id, { onDelete: 'restrict' }),
     ...timestamps,
   },
   (table) => [
@@ -264,6 +274,10 @@ export const customerOrderPrescriptions = pgTable(
     check(
       'customer_order_prescriptions_checked_by',
       sql`(${table.checkedAt} is null) = (${table.checkedBy} is null)`,
+    ),
+    check(
+      'customer_order_prescriptions_original_by',
+      sql`(${table.originalAt} is null) = (${table.originalBy} is null)`,
     ),
   ],
 )

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { CustomerOrderListSearch, CustomerOrderTodo } from '../../lib/customer-order-lists'
 import {
   createCustomerOrderSchema,
@@ -240,10 +241,16 @@ export async function getCustomerOrder(
     .orderBy(asc(customerOrderItems.position))
   const picks = await picksOfOrder(db, order)
   const held = await heldByBatch(db, order)
+  const originalRecorder = alias(users, 'original_recorder')
   const [prescription] = await db
-    .select({ prescription: customerOrderPrescriptions, checkedByName: users.name })
+    .select({
+      prescription: customerOrderPrescriptions,
+      checkedByName: users.name,
+      originalByName: originalRecorder.name,
+    })
     .from(customerOrderPrescriptions)
     .leftJoin(users, eq(users.id, customerOrderPrescriptions.checkedBy))
+    .leftJoin(originalRecorder, eq(originalRecorder.id, customerOrderPrescriptions.originalBy))
     .where(
       and(
         eq(customerOrderPrescriptions.orderId, order.id),
@@ -374,6 +381,7 @@ export async function getCustomerOrder(
           prescriberAddress: p.prescriberAddress,
           issuedOn: p.issuedOn,
           dosage: p.dosage,
+          preparation: p.preparation,
           validUntil: validUntil(p.issuedOn, p.payer),
           validToday: isPrescriptionValidOn(p.issuedOn, p.payer, today),
           insurerName: p.insurerName,
@@ -383,6 +391,8 @@ export async function getCustomerOrder(
           eRezeptToken: p.eRezeptToken,
           checkedAt: p.checkedAt?.toISOString() ?? null,
           checkedByName: prescription?.checkedByName ?? null,
+          originalAt: p.originalAt?.toISOString() ?? null,
+          originalByName: prescription?.originalByName ?? null,
         }
       : null,
     paymentMethod: order.paymentMethod,

@@ -8,7 +8,7 @@ import { addCalendarDays, berlinIsoDate } from '../../lib/format'
 import {
   ageClassOn,
   calendarMonthOf,
-  formOfUseByCategory,
+  formOfUseOf,
   handoutLimits,
   handoutRulesFor,
   storageNoteByCategory,
@@ -743,6 +743,9 @@ const dosages = [
   '3 Tropfen morgens und abends',
 ] as const
 
+/** The preparation each of the directions above goes with (the label's form of use). */
+const preparations = ['ground', 'single_doses', 'tea', 'extract'] as const
+
 const prescribers = [
   ['Dr. med. Felix Hartmann', 'Hermannplatz 5, 10967 Berlin'],
   ['Dr. med. Aylin Demir', 'Karl-Marx-Straße 88, 12043 Berlin'],
@@ -1145,6 +1148,7 @@ export async function generateSalesHistory(
         prescriberAddress,
         issuedOn: addCalendarDays(berlinIsoDate(order.createdAt), -(order.serial % 6)),
         dosage: dosages[order.serial % dosages.length],
+        preparation: preparations[order.serial % dosages.length],
         insurerName: payer === 'self_pay' ? null : buyer.insurerName,
         insuranceNumber: payer === 'statutory' ? buyer.insuranceNumber : null,
         copaymentExempt: payer === 'statutory' && buyer.copaymentExempt,
@@ -1154,8 +1158,11 @@ export async function generateSalesHistory(
             : null,
         checkedAt,
         checkedBy: order.userId,
+        // The original arrived (or the e-Rezept was redeemed) before the goods left (domain.md).
+        originalAt: at(0.2),
+        originalBy: order.userId,
         createdAt: at(0.1),
-        updatedAt: checkedAt,
+        updatedAt: at(0.2),
       })
       if (shopAccount) {
         evidenceRows.push({
@@ -1206,8 +1213,8 @@ export async function generateSalesHistory(
       readyAt: order.delivery === 'pickup' ? order.preparedAt : null,
       shippedAt: order.delivery === 'courier' ? order.preparedAt : null,
       completedAt: order.completedAt,
-      // Recorded, checked, paid, confirmed, prepared, completed: one version each.
-      version: prescription ? 7 : 5,
+      // Recorded, checked, original, paid, confirmed, prepared, completed: one version each.
+      version: prescription ? 8 : 5,
       createdBy: order.channel === 'back_office' ? order.userId : null,
       createdAt: order.createdAt,
       updatedAt: order.completedAt,
@@ -1264,7 +1271,7 @@ export async function generateSalesHistory(
       thcContent: batch.thcContent ?? null,
       cbdContent: batch.cbdContent ?? null,
       cannabinoidUnit: line.listing.cannabinoidUnit ?? 'percent',
-      formOfUse: formOfUseByCategory[line.listing.category],
+      formOfUse: formOfUseOf(line.listing.category, prescription?.preparation ?? null),
       dosage: prescription?.dosage ?? null,
       prescriberName: prescription?.prescriberName ?? prescribers[0][0],
       prescriberAddress: prescription?.prescriberAddress ?? null,

@@ -5,6 +5,7 @@ import { type BusinessActor, systemActor } from '../actor.server'
 import {
   checkPrescription,
   recordPrescription,
+  recordPrescriptionOriginal,
 } from '../customer-orders/customer-order-prescriptions.server'
 import {
   cancelCustomerOrder,
@@ -101,6 +102,7 @@ async function seedOrdersOf(
             prescriberAddress: 'Hermannplatz 5, 10967 Berlin',
             issuedOn: daysAgo(3),
             dosage: '0,1 g verdampfen und inhalieren, bis zu 3 × täglich',
+            preparation: 'ground',
             insurerName: demo.prescription === 'private' ? null : 'AOK Nordost',
             insuranceNumber: demo.prescription === 'private' ? null : 'A123456780',
             copaymentExempt: demo.prescription === 'statutory_exempt',
@@ -114,6 +116,10 @@ async function seedOrdersOf(
       )
       if (demo.status !== 'new') {
         await step(() => checkPrescription(actor, created.id, { version }, db))
+      }
+      // The goods leave only with the original or the redeemed e-Rezept (domain.md).
+      if (demo.status === 'shipped' || demo.status === 'completed') {
+        await step(() => recordPrescriptionOriginal(actor, created.id, { version }, db))
       }
     }
     for (const payment of demo.payment ?? []) {

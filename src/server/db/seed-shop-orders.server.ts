@@ -7,6 +7,7 @@ import { addToCart } from '../cart/cart.server'
 import {
   checkPrescription,
   recordPrescription,
+  recordPrescriptionOriginal,
 } from '../customer-orders/customer-order-prescriptions.server'
 import { customerOrderActionServices } from '../customer-orders/customer-order-transitions.server'
 import { customerOrders } from '../customer-orders/customer-orders.schema'
@@ -117,6 +118,7 @@ export async function seedDemoShopOrders(db: Database): Promise<void> {
       prescriberAddress: 'Hermannplatz 5, 10967 Berlin',
       issuedOn: berlinIsoDate(new Date(Date.now() - 2 * 86_400_000)),
       dosage: '0,1 g verdampfen und inhalieren, bis zu 3 × täglich',
+      preparation: 'ground',
       insurerName: 'Techniker Krankenkasse',
       insuranceNumber: 'T123456789',
       eRezeptToken: `Task/160.000.000.000.000.11/$accept?ac=${'7e'.repeat(32)}`,
@@ -126,6 +128,13 @@ export async function seedDemoShopOrders(db: Database): Promise<void> {
   await checkPrescription(pharmacist, completed.id, { version: await versionOf(completed.id) }, db)
   await act('confirm', completed.id)
   await act('markReady', completed.id)
+  // Redeemed at the hand-over: the goods leave only with it (domain.md).
+  await recordPrescriptionOriginal(
+    pharmacist,
+    completed.id,
+    { version: await versionOf(completed.id) },
+    db,
+  )
   // The patient paid the co-payment in cash at the till at the hand-over (ADR 055).
   await customerOrderActionServices.complete(
     pharmacist,

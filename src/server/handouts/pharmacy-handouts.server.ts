@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { prescriptionMissingMessage } from '../../lib/customer-orders'
 import { berlinIsoDate } from '../../lib/format'
-import { formOfUseByCategory, storageNoteByCategory } from '../../lib/handouts'
+import { formOfUseOf, storageNoteByCategory } from '../../lib/handouts'
 import type { BusinessActor } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
 import { berlinYear, takeDocumentNumbers } from '../counters/counters.server'
@@ -19,7 +19,7 @@ import { handoutAudit } from './handouts.server'
  * the patient. Inside the completion's transaction this writes one hand-out record for each
  * `sale` movement of a prescription-only line — the goods were booked once, by the completion;
  * the record points at that movement — with the label data of § 14 ApBetrO: content, form of
- * use, the prescription's directions and prescriber, the batch's THC and CBD, preparation and
+ * use (the prescribed preparation's), the prescription's directions and prescriber, the batch's THC and CBD, preparation and
  * use-by date and the storage note (ADR 048). Lines sold without a prescription (accessories)
  * are ordinary sales and get no record.
  */
@@ -133,7 +133,7 @@ export async function recordPharmacyHandouts(
       cbdContent: batch.cbdContent ?? product.cbdContent,
       // Without a unit the product declares no content either: the label shows none.
       cannabinoidUnit: product.cannabinoidUnit ?? 'percent',
-      formOfUse: formOfUseByCategory[product.category],
+      formOfUse: formOfUseOf(product.category, prescription.preparation),
       preparedOn: batch.filledFromBatchId ? berlinIsoDate(batch.createdAt) : pickedOn,
       useBy: batch.expiryDate,
       storageNote: storageNoteByCategory[product.category],
