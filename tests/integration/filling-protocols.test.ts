@@ -72,7 +72,7 @@ let serial = 0
 describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
   let database: TestDatabase
   let actors: Awaited<ReturnType<typeof demoActors>>
-  /** Dr. Clara Sonnberg (owner) fills; Tobias Licht (staff) checks. */
+  /** Dr. Clara Sonnberg (owner) fills; Ayla Kern (staff, the second pharmacist) checks. */
   let filler: BusinessActor
   let checker: BusinessActor
   let marketOwner: BusinessActor
@@ -82,7 +82,7 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
     database = await createSeededDatabase(kind)
     actors = await demoActors(db())
     filler = actors.pharmacyOwner
-    checker = actors.pharmacyStaff
+    checker = await businessActorOf(db(), demoIds.userPharmacyPharmacist)
     marketOwner = await businessActorOf(db(), demoIds.userMarketPharmacyOwner)
   })
   afterAll(async () => {
@@ -469,7 +469,7 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
     const protocol = await getFillingProtocol(checker, filling.id, db())
     expect(protocol).toMatchObject({
       status: 'confirmed',
-      confirmedByName: 'Tobias Licht',
+      confirmedByName: 'Ayla Kern',
       filledByName: 'Dr. Clara Sonnberg',
       filledBatch: { id: confirmed.batchId, batchNumber: filling.number },
       pack: { listingId: filled.organisationProductId, productName: 'Nordstern, 5 g' },
@@ -641,6 +641,7 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
         email: `pruefung-${kind}@sonnen-apotheke.example`,
         name: 'Pia Prüfer',
         role: 'staff',
+        qualification: 'pharmacist',
         passwordHash: 'not-a-login',
       })
       .returning({ id: users.id })
@@ -810,7 +811,7 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
     )
     expect(salbeistern?.filledByName).toBe('Dr. Clara Sonnberg')
     const confirmed = await getFillingProtocol(filler, salbeistern?.id as string, db())
-    expect(confirmed.confirmedByName).toBe('Tobias Licht')
+    expect(confirmed.confirmedByName).toBe('Ayla Kern')
     expect(confirmed.units.some((unit) => unit.deviationReason)).toBe(true)
     expect(confirmed.lossMg).toBeGreaterThan(0)
     const club = await listFillingProtocols(
