@@ -18,6 +18,7 @@ import {
   staleCustomerOrderMessage,
 } from '~/lib/customer-orders'
 import { berlinIsoDate } from '~/lib/format'
+import { pharmacistOnlyMessages } from '~/lib/organisation'
 import { type Actor, systemActor } from '~/server/actor.server'
 import { auditEvents } from '~/server/audit/audit.schema'
 import {
@@ -423,6 +424,28 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
       const exemptDetail = await getCustomerOrder(actors.pharmacyOwner, exempt.id, db())
       expect(exemptDetail.copaymentCents).toBe(0)
       expect(exemptDetail.insurerCents).toBe(exemptDetail.grossCents)
+    })
+
+    it('lets only a pharmacist check the prescription; a PTA records it (§ 7 Abs. 1b ApBetrO)', async () => {
+      const { id, version } = await create([{ listingId: flower.listingId, quantity: 1 }], {
+        customerId: statutoryPatient,
+      })
+      await recordPrescription(actors.pharmacyStaff, id, prescription(version), db())
+      const refused = await checkPrescription(
+        actors.pharmacyStaff,
+        id,
+        { version: await versionOf(id) },
+        db(),
+      ).catch((error) => error)
+      expect(refused).toBeInstanceOf(ForbiddenError)
+      expect(refused.message).toBe(pharmacistOnlyMessages.prescriptionCheck)
+      expect((await getCustomerOrder(actors.pharmacyOwner, id, db())).prescription?.checkedAt).toBe(
+        null,
+      )
+      await expect(act('confirm', id)).rejects.toThrow(prescriptionUncheckedMessage)
+      await checkPrescription(actors.pharmacyPharmacist, id, { version: await versionOf(id) }, db())
+      const detail = await getCustomerOrder(actors.pharmacyStaff, id, db())
+      expect(detail.prescription?.checkedByName).toBe('Ayla Kern')
     })
 
     it('refuses to check an expired prescription and accepts a paper scan of its own', async () => {
@@ -924,7 +947,10 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
       for (const [name, call] of Object.entries(calls)) {
         const expectAnswer = answers[name]
         if (!expectAnswer) throw new Error(`no expected answer for ${name}`)
-        for (const actor of [actors.pharmacyOwner, actors.pharmacyStaff]) {
+        // The prescription check is a pharmacist's: staff here is the second pharmacist for it.
+        const staff =
+          name === 'checkPrescription' ? actors.pharmacyPharmacist : actors.pharmacyStaff
+        for (const actor of [actors.pharmacyOwner, staff]) {
           const id = await orderIn('new')
           await expectAnswer(await call(actor, id), id)
         }

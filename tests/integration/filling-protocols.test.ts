@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fillingProtocolListSearch } from '~/lib/filling-protocol-lists'
 import { berlinIsoDate } from '~/lib/format'
+import { type MemberQualification, pharmacistOnlyMessages } from '~/lib/organisation'
 import { type Actor, type BusinessActor, visitorActor } from '~/server/actor.server'
 import { auditEvents } from '~/server/audit/audit.schema'
 import type { Database } from '~/server/db/client.server'
@@ -33,6 +34,7 @@ import {
   recordHarvest,
   releaseBatch,
 } from '~/server/stock/stock.server'
+import { getBatch } from '~/server/stock/stock-lists.server'
 import { businessActorOf, demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 import { outcomeOf } from '../support/outcome'
@@ -367,6 +369,66 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
     })
     // Handed over, the weights stand.
     expect(await outcomeOf(record(started.id, weighed([5000, 5000])))).toBe(409)
+  })
+
+  /** A new member of Sonnen-Apotheke with `qualification`, as a service sees them. */
+  async function pharmacyMember(qualification: MemberQualification) {
+    const [member] = await db()
+      .insert(users)
+      .values({
+        organisationId: demoIds.pharmacy,
+        username: `${qualification}-${kind}-${++serial}`,
+        email: `${qualification}-${kind}-${serial}@sonnen-apotheke.example`,
+        name: `Mitglied ${qualification}`,
+        role: 'staff',
+        qualification,
+        passwordHash: 'not-a-login',
+      })
+      .returning({ id: users.id })
+    return businessActorOf(db(), member?.id as string)
+  }
+
+  it('lets only a pharmacist of a pharmacy confirm a filling: PTA and PKA prepare (ApBetrO § 7)', async () => {
+    const filling = await submitted()
+    const pta = actors.pharmacyStaff
+    expect(pta.user.qualification).toBe('pta')
+    for (const preparer of [pta, await pharmacyMember('pka'), await pharmacyMember('other')]) {
+      const refused = await refusalOf(confirmFillingProtocol(preparer, filling.id, db()))
+      expect(refused).toMatchObject({
+        status: 403,
+        message: pharmacistOnlyMessages.fillingConfirmation,
+      })
+      const seen = await getFillingProtocol(preparer, filling.id, db())
+      expect(seen.actions.confirm).toBe(false)
+      expect(seen.fourEyesNote).toBe(pharmacistOnlyMessages.fillingConfirmation)
+    }
+    expect((await protocolRow(filling.id)).status).toBe('submitted')
+    expect(await movementsOf(filling.id)).toEqual([])
+    expect((await getFillingProtocol(checker, filling.id, db())).actions.confirm).toBe(true)
+    await confirmFillingProtocol(checker, filling.id, db())
+    expect((await protocolRow(filling.id)).status).toBe('confirmed')
+  })
+
+  it('lets only a pharmacist of a pharmacy release a batch from quarantine (ApBetrO §§ 7, 8)', async () => {
+    const quarantined = await bulkBatch(10, { release: false })
+    for (const preparer of [actors.pharmacyStaff, await pharmacyMember('pka')]) {
+      const refused = await refusalOf(
+        releaseBatch(preparer, { batchId: quarantined, testNumber: 'PR-T-PTA' }, db()),
+      )
+      expect(refused).toMatchObject({ status: 403, message: pharmacistOnlyMessages.batchRelease })
+      const page = await getBatch(preparer, quarantined, db())
+      expect(page.actions.release).toBe(false)
+      expect(page.releaseNote).toBe(pharmacistOnlyMessages.batchRelease)
+    }
+    expect((await batchRow(quarantined)).status).toBe('quarantine')
+    const page = await getBatch(checker, quarantined, db())
+    expect(page).toMatchObject({ actions: { release: true }, releaseNote: null })
+    await releaseBatch(checker, { batchId: quarantined, testNumber: 'PR-T-APO' }, db())
+    expect(await batchRow(quarantined)).toMatchObject({
+      status: 'released',
+      releasedBy: checker.user.id,
+      testNumber: 'PR-T-APO',
+    })
   })
 
   it('confirms only by a second person of the organisation: never the one who filled', async () => {
