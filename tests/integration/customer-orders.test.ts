@@ -48,6 +48,7 @@ import {
 import { anonymiseCustomer } from '~/server/customers/customer-privacy.server'
 import { customers } from '~/server/customers/customers.schema'
 import { createCustomer } from '~/server/customers/customers.server'
+import { users } from '~/server/db/schema'
 import { demoIds, demoProductIds } from '~/server/db/seed.server'
 import { demoOrderCustomerIds, seedDemoOrders } from '~/server/db/seed-orders.server'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/server/errors.server'
@@ -56,7 +57,7 @@ import { organisationProducts } from '~/server/products/products.schema'
 import { batches, stockMovements, stockReservations } from '~/server/stock/stock.schema'
 import { blockBatch, receiveGoods, releaseBatch } from '~/server/stock/stock.server'
 import { reserveStock } from '~/server/stock/stock-reservations.server'
-import { demoActors } from '../support/actors'
+import { businessActorOf, demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 
 const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
@@ -431,14 +432,31 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
         customerId: statutoryPatient,
       })
       await recordPrescription(actors.pharmacyStaff, id, prescription(version), db())
-      const refused = await checkPrescription(
+      const [pka] = await db()
+        .insert(users)
+        .values({
+          organisationId: demoIds.pharmacy,
+          username: `pka-${kind}`,
+          email: `pka-${kind}@sonnen-apotheke.example`,
+          name: 'Paul Kaufmann',
+          role: 'staff',
+          qualification: 'pka',
+          passwordHash: 'not-a-login',
+        })
+        .returning({ id: users.id })
+      for (const preparer of [
         actors.pharmacyStaff,
-        id,
-        { version: await versionOf(id) },
-        db(),
-      ).catch((error) => error)
-      expect(refused).toBeInstanceOf(ForbiddenError)
-      expect(refused.message).toBe(pharmacistOnlyMessages.prescriptionCheck)
+        await businessActorOf(db(), pka?.id as string),
+      ]) {
+        const refused = await checkPrescription(
+          preparer,
+          id,
+          { version: await versionOf(id) },
+          db(),
+        ).catch((error) => error)
+        expect(refused).toBeInstanceOf(ForbiddenError)
+        expect(refused.message).toBe(pharmacistOnlyMessages.prescriptionCheck)
+      }
       expect((await getCustomerOrder(actors.pharmacyOwner, id, db())).prescription?.checkedAt).toBe(
         null,
       )
