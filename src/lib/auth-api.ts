@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import {
+  memberQualifications,
   type OrganisationCategory,
   organisationCategories,
   type UserRole,
@@ -62,6 +63,8 @@ export const b2bUserSchema = z
     email: text(),
     name: text(),
     role: userRoleSchema,
+    /** Decides the pharmacist-only steps of a pharmacy (ApBetrO §§ 7, 8). */
+    qualification: z.enum(memberQualifications),
     organisation: z.object({
       id: z.uuid(),
       name: text(),

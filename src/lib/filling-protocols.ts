@@ -311,7 +311,10 @@ export interface FillingProtocolDetail extends FillingPlan {
     confirm: boolean
     cancel: boolean
   }
-  /** Why the viewer may not confirm a protocol waiting for its check (they filled it), or null. */
+  /**
+   * Why the viewer may not confirm a protocol waiting for its check (they filled it, or in a
+   * pharmacy they are not a pharmacist), or null.
+   */
   fourEyesNote: string | null
 }
 

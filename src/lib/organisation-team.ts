@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { newPasswordMaxLength, newPasswordMinLength } from './account-api'
+import { type MemberQualification, memberQualifications } from './organisation'
 import { tokenSchema } from './shop-accounts'
 import { emailAddress, text } from './text-schema'
 
@@ -40,6 +41,9 @@ export type InvitationInput = z.input<typeof invitationSchema>
 
 export const memberRoleChangeSchema = z.object({ role })
 export const memberActiveSchema = z.object({ active: z.boolean() })
+export const memberQualificationChangeSchema = z.object({
+  qualification: z.enum(memberQualifications, { error: 'Bitte wähle eine Qualifikation.' }),
+})
 
 /** The link's token, in the shop accounts' format (32 random bytes, base64url). */
 export const invitationTokenSchema = tokenSchema
@@ -88,6 +92,7 @@ export interface TeamMember {
   username: string
   email: string
   role: MemberRole | 'admin'
+  qualification: MemberQualification
   active: boolean
   lastLoginAt: string | null
   /** Whether this member is the caller. */
@@ -113,6 +118,8 @@ export interface Team {
   invitations: TeamInvitation[]
   /** What the caller may do: owners and the platform admin manage, staff read. */
   mayManage: boolean
+  /** Qualifications are the owner's to set, not the platform admin's. */
+  maySetQualifications: boolean
 }
 
 /** What the invitation page shows before anyone logs in. */
@@ -146,6 +153,7 @@ export const teamMessages = {
     'An diese Adresse ist schon eine Einladung unterwegs. Du kannst sie in der Liste erneut senden.',
   notOpen: 'Diese Einladung ist nicht mehr offen.',
   usernameTaken: 'Dieser Benutzername ist schon vergeben.',
+  qualificationByOwner: 'Die Qualifikation eines Mitglieds legt nur der Inhaber fest.',
   tooManyInvitations: 'Diese Organisation hat in der letzten Stunde zu viele Einladungen versandt.',
   unknownToken:
     'Diesen Einladungslink kennen wir nicht. Prüfe, ob du ihn vollständig kopiert hast, oder bitte um eine neue Einladung.',

@@ -159,6 +159,8 @@ export interface BatchDetail {
   movementTotal: number
   reservations: BatchReservation[]
   actions: BatchActions
+  /** Why the viewer may not release this quarantined batch (a pharmacy's non-pharmacist), or null. */
+  releaseNote: string | null
 }
 
 /** A product the receipt form offers (own varieties for a club's harvest). */

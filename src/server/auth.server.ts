@@ -264,6 +264,7 @@ const businessUserColumns = {
   email: users.email,
   name: users.name,
   role: users.role,
+  qualification: users.qualification,
   // A deactivated organisation's users may not sign in, whatever their own status.
   active: sql<boolean>`${users.active} and ${organisations.deactivatedAt} is null`,
   passwordHash: users.passwordHash,
@@ -280,6 +281,7 @@ function toB2bUser(row: {
   email: string
   name: string
   role: UserRole
+  qualification: B2bUser['qualification']
   organisation: B2bUser['organisation']
 }): B2bUser {
   return {
@@ -288,6 +290,7 @@ function toB2bUser(row: {
     email: row.email,
     name: row.name,
     role: row.role,
+    qualification: row.qualification,
     organisation: row.organisation,
   }
 }

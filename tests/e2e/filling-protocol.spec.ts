@@ -7,8 +7,8 @@ import { openBackOffice, waitForHydratedForm, waitForHydratedPage } from './supp
 /**
  * The pharmacist of Sonnen-Apotheke fills two 5 g units from the Lavendeltal bulk batch, weighs
  * them by keyboard (one outside the tolerance needs its reason) and hands the filling over; she
- * may not confirm it herself. Her colleague confirms it, which books a new batch, and downloads
- * the protocol as PDF.
+ * may not confirm it herself. The PTA may not either (ApBetrO § 7): the page tells him why. Her
+ * fellow pharmacist confirms it, which books a new batch, and downloads the protocol as PDF.
  */
 
 test.describe.configure({ timeout: 120_000 })
@@ -86,9 +86,20 @@ test('a pharmacist fills a batch and a colleague confirms it', async ({ page, br
   await expectAccessibleAfterToast(page, `Abfüllung ${number} ist zur Prüfung übergeben.`)
   expect(errors).toEqual([])
 
-  // The colleague checks and confirms.
+  // The PTA prepares but does not confirm: the page says why instead of offering the button.
+  const pta = await (await browser.newContext()).newPage()
+  await openBackOffice(pta, 'mitarbeiter', 'mitarbeiter-demo-2026')
+  await pta.goto(protocolUrl)
+  await waitForHydratedPage(pta)
+  await expect(main(pta)).toContainText(
+    'Die Abfüllung bestätigt in der Apotheke nur ein Apotheker oder eine Apothekerin',
+  )
+  await expect(pta.getByRole('button', { name: 'Prüfen und bestätigen' })).toHaveCount(0)
+  await pta.context().close()
+
+  // The second pharmacist checks and confirms.
   const colleague = await (await browser.newContext()).newPage()
-  await openBackOffice(colleague, 'mitarbeiter', 'mitarbeiter-demo-2026')
+  await openBackOffice(colleague, 'apothekerin', 'apothekerin-demo-2026')
   await colleague.goto(protocolUrl)
   await waitForHydratedPage(colleague)
   await expect(main(colleague)).toContainText('Blüte nicht teilbar')
@@ -98,7 +109,7 @@ test('a pharmacist fills a batch and a colleague confirms it', async ({ page, br
   await dialog.getByRole('button', { name: 'Bestätigen und einbuchen' }).click()
   await expect(dialog).toBeHidden()
   await expect(main(colleague).getByText('Bestätigt', { exact: true })).toBeVisible()
-  await expect(main(colleague)).toContainText('Tobias Licht')
+  await expect(main(colleague)).toContainText('Ayla Kern')
   await expectAccessibleAfterToast(
     colleague,
     `Abfüllung bestätigt: Charge ${number} ist im Bestand.`,

@@ -110,9 +110,17 @@ test('the owner invites a colleague by keyboard, who joins by the mail, resets h
 
   // The owner sees the new member and deactivates her by keyboard.
   await page.reload()
-  await expect(members.getByRole('row').filter({ hasText: 'Paula Team' })).toContainText(
-    'Mitarbeiter',
-  )
+  const paula = members.getByRole('row').filter({ hasText: 'Paula Team' })
+  await expect(paula).toContainText('Mitarbeiter')
+  await expect(paula).toContainText('Sonstige')
+  await expect(members.getByRole('row').filter({ hasText: 'Tobias Licht' })).toContainText('PTA')
+  // The owner records her qualification: PTA, who prepares but releases nothing (ApBetrO § 7).
+  await paula.getByRole('button', { name: 'Qualifikation von Paula Team ändern' }).click()
+  const qualification = page.getByRole('dialog', { name: 'Qualifikation von Paula Team' })
+  await qualification.getByLabel('Qualifikation').selectOption({ label: 'PTA' })
+  await qualification.getByRole('button', { name: 'Speichern' }).click()
+  await expect(qualification).toBeHidden()
+  await expect(paula).toContainText('PTA')
   await deactivateMember(page, 'Paula Team')
 
   // Her next click finds her logged out.

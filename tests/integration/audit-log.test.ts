@@ -283,7 +283,11 @@ describe.each(testDatabaseKinds)('audit log viewer on %s', (kind) => {
     expect(new Set(options.actions).size).toBe(options.actions.length)
     expect(options.entityTypes).toEqual(expect.arrayContaining(['batch', 'customer', 'test_thing']))
     expect(options.organisations).toContainEqual({ id: demoIds.pharmacy, name: 'Sonnen-Apotheke' })
-    expect(options.actors.map((user) => user.name)).toEqual(['Dr. Clara Sonnberg', 'Tobias Licht'])
+    expect(options.actors.map((user) => user.name)).toEqual([
+      'Ayla Kern',
+      'Dr. Clara Sonnberg',
+      'Tobias Licht',
+    ])
     expect(options.currentActor).toEqual({
       kind: 'business_user',
       id: demoIds.userPharmacyStaff,

@@ -54,6 +54,7 @@ describe.each(testDatabaseKinds)('auth API on %s', (kind) => {
         email: 'inhaberin@sonnen-apotheke.example',
         name: 'Dr. Clara Sonnberg',
         role: 'owner',
+        qualification: 'pharmacist',
         organisation: {
           id: '00000000-0000-4000-8000-000000000002',
           name: 'Sonnen-Apotheke',

@@ -22,6 +22,7 @@ import {
   validUntil,
 } from '~/lib/customer-orders'
 import { berlinIsoDate } from '~/lib/format'
+import { pharmacistOnlyMessages } from '~/lib/organisation'
 import { type Actor, systemActor } from '~/server/actor.server'
 import { auditEvents } from '~/server/audit/audit.schema'
 import {
@@ -52,6 +53,7 @@ import {
 import { anonymiseCustomer } from '~/server/customers/customer-privacy.server'
 import { customers } from '~/server/customers/customers.schema'
 import { createCustomer } from '~/server/customers/customers.server'
+import { users } from '~/server/db/schema'
 import { demoIds, demoProductIds } from '~/server/db/seed.server'
 import { demoOrderCustomerIds, seedDemoOrders } from '~/server/db/seed-orders.server'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/server/errors.server'
@@ -60,7 +62,7 @@ import { organisationProducts } from '~/server/products/products.schema'
 import { batches, stockMovements, stockReservations } from '~/server/stock/stock.schema'
 import { blockBatch, receiveGoods, releaseBatch } from '~/server/stock/stock.server'
 import { reserveStock } from '~/server/stock/stock-reservations.server'
-import { demoActors } from '../support/actors'
+import { businessActorOf, demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 import { outcomeOf } from '../support/outcome'
 
@@ -429,6 +431,45 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
       const exemptDetail = await getCustomerOrder(actors.pharmacyOwner, exempt.id, db())
       expect(exemptDetail.copaymentCents).toBe(0)
       expect(exemptDetail.insurerCents).toBe(exemptDetail.grossCents)
+    })
+
+    it('lets only a pharmacist check the prescription; a PTA records it (§ 7 Abs. 1b ApBetrO)', async () => {
+      const { id, version } = await create([{ listingId: flower.listingId, quantity: 1 }], {
+        customerId: statutoryPatient,
+      })
+      await recordPrescription(actors.pharmacyStaff, id, prescription(version), db())
+      const [pka] = await db()
+        .insert(users)
+        .values({
+          organisationId: demoIds.pharmacy,
+          username: `pka-${kind}`,
+          email: `pka-${kind}@sonnen-apotheke.example`,
+          name: 'Paul Kaufmann',
+          role: 'staff',
+          qualification: 'pka',
+          passwordHash: 'not-a-login',
+        })
+        .returning({ id: users.id })
+      for (const preparer of [
+        actors.pharmacyStaff,
+        await businessActorOf(db(), pka?.id as string),
+      ]) {
+        const refused = await checkPrescription(
+          preparer,
+          id,
+          { version: await versionOf(id) },
+          db(),
+        ).catch((error) => error)
+        expect(refused).toBeInstanceOf(ForbiddenError)
+        expect(refused.message).toBe(pharmacistOnlyMessages.prescriptionCheck)
+      }
+      expect((await getCustomerOrder(actors.pharmacyOwner, id, db())).prescription?.checkedAt).toBe(
+        null,
+      )
+      await expect(act('confirm', id)).rejects.toThrow(prescriptionUncheckedMessage)
+      await checkPrescription(actors.pharmacyPharmacist, id, { version: await versionOf(id) }, db())
+      const detail = await getCustomerOrder(actors.pharmacyStaff, id, db())
+      expect(detail.prescription?.checkedByName).toBe('Ayla Kern')
     })
 
     it('refuses to check an expired prescription and accepts a paper scan of its own', async () => {
@@ -1057,7 +1098,10 @@ describe.each(testDatabaseKinds)('customer orders on %s', (kind) => {
       for (const [name, call] of Object.entries(calls)) {
         const expectAnswer = answers[name]
         if (!expectAnswer) throw new Error(`no expected answer for ${name}`)
-        for (const actor of [actors.pharmacyOwner, actors.pharmacyStaff]) {
+        // The prescription check is a pharmacist's: staff here is the second pharmacist for it.
+        const staff =
+          name === 'checkPrescription' ? actors.pharmacyPharmacist : actors.pharmacyStaff
+        for (const actor of [actors.pharmacyOwner, staff]) {
           const id = await orderIn('new')
           await expectAnswer(await call(actor, id), id)
         }

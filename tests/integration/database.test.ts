@@ -8,6 +8,7 @@ import { queryRows } from '~/server/db/query-rows.server'
 import { organisations, shopUsers, tenants, users } from '~/server/db/schema'
 import { demoBusinessLogins, isDatabaseEmpty, seedDemoData } from '~/server/db/seed.server'
 import { demoClubTeamLogin } from '~/server/db/seed-fillings.server'
+import { demoTeamIds } from '~/server/db/seed-team.server'
 import { verifyPassword } from '~/server/password.server'
 import { harnessTarget } from '../support/database-clients'
 import {
@@ -144,12 +145,20 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       ['apotheke-am-markt', false],
     ])
     // The demo logins, Nordhanf's deactivated former clerk (issue 13) and Grüne Ecke's second
-    // person for the four-eyes check of its filling (issue 14).
-    expect(first.users.map((row) => [row.username, row.role])).toEqual([
-      ...demoBusinessLogins.map((login) => [login.username, login.role]),
-      ['lager', 'staff'],
-      [demoClubTeamLogin.username, 'staff'],
-    ])
+    // person for the four-eyes check of its filling (issue 14), in the order of their ids.
+    expect(first.users.map((row) => [row.username, row.role, row.qualification])).toEqual(
+      [
+        ...demoBusinessLogins,
+        { id: demoTeamIds.userWholesalerFormer, username: 'lager', role: 'staff' },
+        { ...demoClubTeamLogin, role: 'staff' },
+      ]
+        .sort((a, b) => a.id.localeCompare(b.id))
+        .map((login) => [
+          login.username,
+          login.role,
+          'qualification' in login ? login.qualification : 'other',
+        ]),
+    )
     expect(first.shopUsers.map((row) => row.email)).toEqual(['kunde@example.com'])
     const admin = first.users.find((row) => row.username === 'admin')
     expect(admin?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)

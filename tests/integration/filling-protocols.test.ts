@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fillingProtocolListSearch } from '~/lib/filling-protocol-lists'
 import { berlinIsoDate } from '~/lib/format'
+import { type MemberQualification, pharmacistOnlyMessages } from '~/lib/organisation'
 import { type Actor, type BusinessActor, visitorActor } from '~/server/actor.server'
 import { auditEvents } from '~/server/audit/audit.schema'
 import type { Database } from '~/server/db/client.server'
@@ -33,6 +34,7 @@ import {
   recordHarvest,
   releaseBatch,
 } from '~/server/stock/stock.server'
+import { getBatch } from '~/server/stock/stock-lists.server'
 import { businessActorOf, demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 import { outcomeOf } from '../support/outcome'
@@ -72,7 +74,7 @@ let serial = 0
 describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
   let database: TestDatabase
   let actors: Awaited<ReturnType<typeof demoActors>>
-  /** Dr. Clara Sonnberg (owner) fills; Tobias Licht (staff) checks. */
+  /** Dr. Clara Sonnberg (owner) fills; Ayla Kern (staff, the second pharmacist) checks. */
   let filler: BusinessActor
   let checker: BusinessActor
   let marketOwner: BusinessActor
@@ -82,7 +84,7 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
     database = await createSeededDatabase(kind)
     actors = await demoActors(db())
     filler = actors.pharmacyOwner
-    checker = actors.pharmacyStaff
+    checker = await businessActorOf(db(), demoIds.userPharmacyPharmacist)
     marketOwner = await businessActorOf(db(), demoIds.userMarketPharmacyOwner)
   })
   afterAll(async () => {
@@ -369,6 +371,66 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
     expect(await outcomeOf(record(started.id, weighed([5000, 5000])))).toBe(409)
   })
 
+  /** A new member of Sonnen-Apotheke with `qualification`, as a service sees them. */
+  async function pharmacyMember(qualification: MemberQualification) {
+    const [member] = await db()
+      .insert(users)
+      .values({
+        organisationId: demoIds.pharmacy,
+        username: `${qualification}-${kind}-${++serial}`,
+        email: `${qualification}-${kind}-${serial}@sonnen-apotheke.example`,
+        name: `Mitglied ${qualification}`,
+        role: 'staff',
+        qualification,
+        passwordHash: 'not-a-login',
+      })
+      .returning({ id: users.id })
+    return businessActorOf(db(), member?.id as string)
+  }
+
+  it('lets only a pharmacist of a pharmacy confirm a filling: PTA and PKA prepare (ApBetrO § 7)', async () => {
+    const filling = await submitted()
+    const pta = actors.pharmacyStaff
+    expect(pta.user.qualification).toBe('pta')
+    for (const preparer of [pta, await pharmacyMember('pka'), await pharmacyMember('other')]) {
+      const refused = await refusalOf(confirmFillingProtocol(preparer, filling.id, db()))
+      expect(refused).toMatchObject({
+        status: 403,
+        message: pharmacistOnlyMessages.fillingConfirmation,
+      })
+      const seen = await getFillingProtocol(preparer, filling.id, db())
+      expect(seen.actions.confirm).toBe(false)
+      expect(seen.fourEyesNote).toBe(pharmacistOnlyMessages.fillingConfirmation)
+    }
+    expect((await protocolRow(filling.id)).status).toBe('submitted')
+    expect(await movementsOf(filling.id)).toEqual([])
+    expect((await getFillingProtocol(checker, filling.id, db())).actions.confirm).toBe(true)
+    await confirmFillingProtocol(checker, filling.id, db())
+    expect((await protocolRow(filling.id)).status).toBe('confirmed')
+  })
+
+  it('lets only a pharmacist of a pharmacy release a batch from quarantine (ApBetrO §§ 7, 8)', async () => {
+    const quarantined = await bulkBatch(10, { release: false })
+    for (const preparer of [actors.pharmacyStaff, await pharmacyMember('pka')]) {
+      const refused = await refusalOf(
+        releaseBatch(preparer, { batchId: quarantined, testNumber: 'PR-T-PTA' }, db()),
+      )
+      expect(refused).toMatchObject({ status: 403, message: pharmacistOnlyMessages.batchRelease })
+      const page = await getBatch(preparer, quarantined, db())
+      expect(page.actions.release).toBe(false)
+      expect(page.releaseNote).toBe(pharmacistOnlyMessages.batchRelease)
+    }
+    expect((await batchRow(quarantined)).status).toBe('quarantine')
+    const page = await getBatch(checker, quarantined, db())
+    expect(page).toMatchObject({ actions: { release: true }, releaseNote: null })
+    await releaseBatch(checker, { batchId: quarantined, testNumber: 'PR-T-APO' }, db())
+    expect(await batchRow(quarantined)).toMatchObject({
+      status: 'released',
+      releasedBy: checker.user.id,
+      testNumber: 'PR-T-APO',
+    })
+  })
+
   it('confirms only by a second person of the organisation: never the one who filled', async () => {
     const filling = await submitted()
     const refused = await refusalOf(confirmFillingProtocol(filler, filling.id, db()))
@@ -469,7 +531,7 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
     const protocol = await getFillingProtocol(checker, filling.id, db())
     expect(protocol).toMatchObject({
       status: 'confirmed',
-      confirmedByName: 'Tobias Licht',
+      confirmedByName: 'Ayla Kern',
       filledByName: 'Dr. Clara Sonnberg',
       filledBatch: { id: confirmed.batchId, batchNumber: filling.number },
       pack: { listingId: filled.organisationProductId, productName: 'Nordstern, 5 g' },
@@ -641,6 +703,7 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
         email: `pruefung-${kind}@sonnen-apotheke.example`,
         name: 'Pia Prüfer',
         role: 'staff',
+        qualification: 'pharmacist',
         passwordHash: 'not-a-login',
       })
       .returning({ id: users.id })
@@ -810,7 +873,7 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
     )
     expect(salbeistern?.filledByName).toBe('Dr. Clara Sonnberg')
     const confirmed = await getFillingProtocol(filler, salbeistern?.id as string, db())
-    expect(confirmed.confirmedByName).toBe('Tobias Licht')
+    expect(confirmed.confirmedByName).toBe('Ayla Kern')
     expect(confirmed.units.some((unit) => unit.deviationReason)).toBe(true)
     expect(confirmed.lossMg).toBeGreaterThan(0)
     const club = await listFillingProtocols(

@@ -297,9 +297,16 @@ describe.each(testDatabaseKinds)('inventory on %s', (kind) => {
     })
 
     it('offers release and a certificate for a batch in quarantine, nothing more for a blocked one', async () => {
-      const quarantined = await getBatch(actors.pharmacyStaff, batchIds['B-20'] as string, db())
+      const quarantined = await getBatch(
+        actors.pharmacyPharmacist,
+        batchIds['B-20'] as string,
+        db(),
+      )
       expect(quarantined.certificate).toBeNull()
       expect(quarantined.actions).toMatchObject({ release: true, attachCertificate: true })
+      // The PTA attaches the certificate; the release is a pharmacist's (ApBetrO § 7).
+      const prepared = await getBatch(actors.pharmacyStaff, batchIds['B-20'] as string, db())
+      expect(prepared.actions).toMatchObject({ release: false, attachCertificate: true })
       const blocked = await getBatch(actors.pharmacyOwner, batchIds['D-7'] as string, db())
       expect(blocked).toMatchObject({
         status: 'blocked',

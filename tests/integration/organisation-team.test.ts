@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { invitationsPerHour, teamMessages } from '~/lib/organisation-team'
 import { type Actor, visitorActor } from '~/server/actor.server'
+import { auditEvents } from '~/server/audit/audit.schema'
 import { getActiveBusinessUser, loginBusinessUser, verifyAccessSession } from '~/server/auth.server'
 import { users } from '~/server/db/schema'
 import { demoIds } from '~/server/db/seed.server'
@@ -21,7 +22,12 @@ import {
   resetMemberPassword,
 } from '~/server/organisations/member-password.server'
 import { memberAccountTokens, organisationInvitations } from '~/server/organisations/team.schema'
-import { changeMemberRole, getTeam, setMemberActive } from '~/server/organisations/team.server'
+import {
+  changeMemberQualification,
+  changeMemberRole,
+  getTeam,
+  setMemberActive,
+} from '~/server/organisations/team.server'
 import { resetCounter } from '~/server/rate-limit.server'
 import { tokenMessages } from '~/server/shop-accounts/shop-accounts.server'
 import { businessActorOf, demoActors } from '../support/actors'
@@ -126,6 +132,79 @@ describe.each(testDatabaseKinds)('organisation team on %s', (kind) => {
       shopCustomer: none,
       anonymous: none,
     })
+  })
+
+  it("only the owner sets a member's qualification, with before and after in the audit log", async () => {
+    const member = await newMember()
+    const target = member.actor.user.id
+    expect(member.actor.user.qualification).toBe('other')
+    const change = (caller: Actor, qualification: string) =>
+      outcomeOf(changeMemberQualification(caller, pharmacy, target, { qualification }, db()))
+    expect({
+      admin: await change(actors.admin, 'pharmacist'),
+      staff: await change(actors.pharmacyStaff, 'pharmacist'),
+      self: await change(member.actor, 'pharmacist'),
+      otherOwner: await change(actors.wholesalerOwner, 'pharmacist'),
+      shopCustomer: await change(actors.shopCustomer, 'pharmacist'),
+      unknown: await change(actors.pharmacyOwner, 'chemist'),
+    }).toEqual({
+      admin: 403,
+      staff: 403,
+      self: 403,
+      otherOwner: 403,
+      shopCustomer: 403,
+      unknown: 400,
+    })
+    await expect(
+      changeMemberQualification(actors.admin, pharmacy, target, { qualification: 'pta' }, db()),
+    ).rejects.toThrow(teamMessages.qualificationByOwner)
+    await changeMemberQualification(
+      actors.pharmacyOwner,
+      pharmacy,
+      target,
+      { qualification: 'pka' },
+      db(),
+    )
+    // The same again changes nothing and logs nothing.
+    await changeMemberQualification(
+      actors.pharmacyOwner,
+      pharmacy,
+      target,
+      { qualification: 'pka' },
+      db(),
+    )
+    const qualifications = Object.fromEntries(
+      (await getTeam(actors.pharmacyStaff, pharmacy, db())).members.map((row) => [
+        row.id,
+        row.qualification,
+      ]),
+    )
+    expect(qualifications).toMatchObject({
+      [demoIds.userPharmacyOwner]: 'pharmacist',
+      [demoIds.userPharmacyPharmacist]: 'pharmacist',
+      [demoIds.userPharmacyStaff]: 'pta',
+      [target]: 'pka',
+    })
+    expect((await businessActorOf(db(), target)).user.qualification).toBe('pka')
+    const logged = await db()
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.entityId, target),
+          eq(auditEvents.action, 'member.qualification_changed'),
+        ),
+      )
+    expect(logged).toHaveLength(1)
+    expect(logged[0]).toMatchObject({
+      actorId: demoIds.userPharmacyOwner,
+      organisationId: pharmacy,
+      before: { qualification: 'other' },
+      after: { qualification: 'pka' },
+    })
+    expect((await getTeam(actors.pharmacyOwner, pharmacy, db())).maySetQualifications).toBe(true)
+    expect((await getTeam(actors.admin, pharmacy, db())).maySetQualifications).toBe(false)
+    expect((await getTeam(actors.pharmacyStaff, pharmacy, db())).maySetQualifications).toBe(false)
   })
 
   it('the team lists members with role, status and last login, and the pending invitations', async () => {

@@ -432,12 +432,13 @@ describe.each(testDatabaseKinds)('stock ledger on %s', (kind) => {
       'testNumber',
     )
 
-    await releaseBatch(actors.pharmacyStaff, { batchId, testNumber: 'P-2026-118' }, db())
+    // A pharmacy's release is a pharmacist's (ApBetrO § 7); the PTA attached the certificate.
+    await releaseBatch(actors.pharmacyPharmacist, { batchId, testNumber: 'P-2026-118' }, db())
     const released = await batchRow(batchId)
     expect(released).toMatchObject({
       status: 'released',
       testNumber: 'P-2026-118',
-      releasedBy: actors.pharmacyStaff.user.id,
+      releasedBy: actors.pharmacyPharmacist.user.id,
     })
     expect(released.releasedAt).toBeInstanceOf(Date)
     const again = await outcome(

@@ -35,7 +35,10 @@ export async function demoActors(db: Database) {
   return {
     admin: await businessActorOf(db, demoIds.userAdmin),
     pharmacyOwner: await businessActorOf(db, demoIds.userPharmacyOwner),
+    /** A PTA: prepares, but takes no pharmacist-only step (ApBetrO § 7). */
     pharmacyStaff: await businessActorOf(db, demoIds.userPharmacyStaff),
+    /** Sonnen-Apotheke's second pharmacist, staff like the PTA. */
+    pharmacyPharmacist: await businessActorOf(db, demoIds.userPharmacyPharmacist),
     wholesalerOwner: await businessActorOf(db, demoIds.userWholesalerOwner),
     clubOwner: await businessActorOf(db, demoIds.userClubOwner),
     shopCustomer: await shopActorOf(db),

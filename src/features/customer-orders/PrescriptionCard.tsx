@@ -21,11 +21,14 @@ import {
 import { payerKindLabels } from '~/lib/customers'
 import { failureOf } from '~/lib/failure'
 import { berlinIsoDate, formatDate, formatDateTime, formatMoney } from '~/lib/format'
+import { mayTakePharmacistStep, pharmacistOnlyMessages } from '~/lib/organisation'
 import { DocumentUpload } from '../files/UploadField'
 import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert, inputClass } from '../forms/field-parts'
 import { useAppForm } from '../forms/form-hook'
 import { focusFirstError } from '../forms/layout'
+import { isBusinessUser } from '../session/session-store'
+import { useSession } from '../session/use-session'
 import { CertificateLinks } from '../stock/Certificate'
 import { Button } from '../ui/buttons'
 import { StatusBadge } from '../ui/StatusBadge'
@@ -339,6 +342,10 @@ export function PrescriptionCard({ order }: { order: CustomerOrderDetail }) {
   const [editing, setEditing] = useState(false)
   const [checking, setChecking] = useState(false)
   const [recordingOriginal, setRecordingOriginal] = useState(false)
+  const { user } = useSession()
+  // The service refuses anyone else; the card says why instead of offering the button.
+  const pharmacist =
+    isBusinessUser(user) && mayTakePharmacistStep(user.organisation.category, user.qualification)
   const prescription = order.prescription
   const showForm = order.editable && (editing || !prescription)
 
@@ -460,7 +467,7 @@ export function PrescriptionCard({ order }: { order: CustomerOrderDetail }) {
               <Button variant="secondary" onClick={() => setEditing(true)}>
                 Rezept ändern
               </Button>
-              {!prescription.checkedAt && (
+              {!prescription.checkedAt && pharmacist && (
                 <Button onClick={() => void check()} pending={checking}>
                   <ClipboardCheck className="size-4" aria-hidden="true" />
                   Rezept geprüft
@@ -479,6 +486,11 @@ export function PrescriptionCard({ order }: { order: CustomerOrderDetail }) {
                 {prescriptionOriginalLabels[prescription.form]}
               </Button>
             </div>
+          )}
+          {order.editable && !prescription.checkedAt && !pharmacist && (
+            <p className="mt-3 text-sm text-ink-muted">
+              {pharmacistOnlyMessages.prescriptionCheck}
+            </p>
           )}
         </>
       )}

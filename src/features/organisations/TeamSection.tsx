@@ -1,14 +1,20 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { MoreHorizontal, UserPlus } from 'lucide-react'
+import { MoreHorizontal, Pencil, UserPlus } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { formatDate, formatDateTime } from '~/lib/format'
 import {
+  type MemberQualification,
+  memberQualificationLabels,
+  memberQualifications,
+} from '~/lib/organisation'
+import {
   type InvitationInput,
   invitationSchema,
   invitationStateLabels,
   type MemberRole,
+  memberQualificationChangeSchema,
   memberRoleLabels,
   memberRoles,
   type TeamInvitation,
@@ -21,6 +27,7 @@ import { FormDialog } from '../ui/FormDialog'
 import { PlainTable, plainRowClass } from '../ui/PlainTable'
 import { StatusBadge } from '../ui/StatusBadge'
 import {
+  changeMemberQualificationFn,
   changeMemberRoleFn,
   inviteMemberFn,
   resendInvitationFn,
@@ -50,6 +57,7 @@ export function TeamSection({ organisationId }: { organisationId: string }) {
   const queryClient = useQueryClient()
   const [inviting, setInviting] = useState(false)
   const [pending, setPending] = useState<PendingChange | null>(null)
+  const [qualifying, setQualifying] = useState<TeamMember | null>(null)
 
   const ask = (change: PendingChange) => setPending(change)
   const memberChanges = (member: TeamMember): PendingChange[] => {
@@ -141,6 +149,7 @@ export function TeamSection({ organisationId }: { organisationId: string }) {
             columns={[
               { header: 'Name' },
               { header: 'Rolle' },
+              { header: 'Qualifikation' },
               { header: 'Status' },
               { header: 'Letzte Anmeldung' },
               ...(team.mayManage ? [actionsColumn] : []),
@@ -156,6 +165,20 @@ export function TeamSection({ organisationId }: { organisationId: string }) {
                   </span>
                 </td>
                 <td className="py-2 pr-4">{memberRoleLabels[member.role]}</td>
+                <td className="py-2 pr-4">
+                  <span className="inline-flex items-center gap-1">
+                    {memberQualificationLabels[member.qualification]}
+                    {team.maySetQualifications && member.role !== 'admin' && (
+                      <Button
+                        variant="ghost"
+                        aria-label={`Qualifikation von ${member.name} ändern`}
+                        onClick={() => setQualifying(member)}
+                      >
+                        <Pencil className="size-4" aria-hidden="true" />
+                      </Button>
+                    )}
+                  </span>
+                </td>
                 <td className="py-2 pr-4">
                   <StatusBadge tone={member.active ? 'success' : 'neutral'}>
                     {member.active ? 'Aktiv' : 'Deaktiviert'}
@@ -237,6 +260,13 @@ export function TeamSection({ organisationId }: { organisationId: string }) {
       {team.mayManage && (
         <InviteDialog organisationId={organisationId} open={inviting} onOpenChange={setInviting} />
       )}
+      {qualifying && (
+        <QualificationDialog
+          organisationId={organisationId}
+          member={qualifying}
+          onClose={() => setQualifying(null)}
+        />
+      )}
       {pending && (
         <ConfirmDialog
           open
@@ -291,6 +321,54 @@ function ActionsMenu({
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
+  )
+}
+
+/** The owner sets a member's qualification; in a pharmacy it decides the pharmacist-only steps. */
+function QualificationDialog({
+  organisationId,
+  member,
+  onClose,
+}: {
+  organisationId: string
+  member: TeamMember
+  onClose: () => void
+}) {
+  const queryClient = useQueryClient()
+  const form = useAppForm({
+    defaultValues: { qualification: member.qualification as MemberQualification },
+    validators: { onSubmit: memberQualificationChangeSchema },
+    onSubmit: async ({ value }) => {
+      await changeMemberQualificationFn({
+        data: { organisationId, userId: member.id, qualification: value.qualification },
+      })
+      await queryClient.invalidateQueries({ queryKey: teamKey })
+      toast.success(
+        `${member.name}: Qualifikation ist jetzt ${memberQualificationLabels[value.qualification]}.`,
+      )
+    },
+  })
+  return (
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Qualifikation von ${member.name}`}
+      description="In einer Apotheke prüfen nur Apotheker/innen Rezepte, bestätigen Abfüllungen und geben Chargen frei (ApBetrO §§ 7, 8). PTA und PKA bereiten vor."
+      form={form}
+      submitLabel="Speichern"
+    >
+      <form.AppField name="qualification">
+        {(field) => (
+          <field.SelectField
+            label="Qualifikation"
+            options={memberQualifications.map((qualification) => ({
+              value: qualification,
+              label: memberQualificationLabels[qualification],
+            }))}
+          />
+        )}
+      </form.AppField>
+    </FormDialog>
   )
 }
 

@@ -1,11 +1,17 @@
 import { createServerFn } from '@tanstack/react-start'
+import type { MemberQualification } from '~/lib/organisation'
 import type { InvitationInput, MemberRole } from '~/lib/organisation-team'
 import {
   inviteMember,
   resendInvitation,
   revokeInvitation,
 } from '~/server/organisations/invitations.server'
-import { changeMemberRole, getTeam, setMemberActive } from '~/server/organisations/team.server'
+import {
+  changeMemberQualification,
+  changeMemberRole,
+  getTeam,
+  setMemberActive,
+} from '~/server/organisations/team.server'
 import { authenticated } from '../server-fn/auth.middleware'
 import { idInput, inputOf, passedOn, recordId } from '../server-fn/inputs'
 
@@ -25,6 +31,25 @@ export const changeMemberRoleFn = createServerFn({ method: 'POST' })
   )
   .handler(async ({ data, context }) =>
     changeMemberRole(context.actor, data.organisationId, data.userId, data.change, context.db),
+  )
+
+export const changeMemberQualificationFn = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .validator(
+    inputOf({
+      organisationId: recordId,
+      userId: recordId,
+      qualification: passedOn<MemberQualification>(),
+    }).transform(({ qualification, ...ids }) => ({ ...ids, change: { qualification } })),
+  )
+  .handler(async ({ data, context }) =>
+    changeMemberQualification(
+      context.actor,
+      data.organisationId,
+      data.userId,
+      data.change,
+      context.db,
+    ),
   )
 
 export const setMemberActiveFn = createServerFn({ method: 'POST' })

@@ -1,6 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { BadgeCheck, Ban, Flame, type LucideIcon, Scale } from 'lucide-react'
+import { BadgeCheck, Ban, CircleAlert, Flame, type LucideIcon, Scale } from 'lucide-react'
 import { type MouseEvent, type ReactNode, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { formatDate, formatDateTime, formatQuantity } from '~/lib/format'
@@ -529,6 +529,12 @@ export function BatchPage() {
         }
         actions={<Actions batch={batch} />}
       />
+      {batch.releaseNote && (
+        <p className="mb-6 flex gap-2 rounded-lg border border-info/30 bg-info-soft px-3 py-2 text-sm text-info">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {batch.releaseNote}
+        </p>
+      )}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Angaben">
           <Facts batch={batch} />

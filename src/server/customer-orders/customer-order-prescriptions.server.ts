@@ -17,6 +17,7 @@ import type { Actor } from '../actor.server'
 import type { Database } from '../db/client.server'
 import { ConflictError, InvalidError, parseInput } from '../errors.server'
 import { isStoredFileOf } from '../files/file-store.server'
+import { requirePharmacistFor } from '../organisations/pharmacist-steps.server'
 import { sellerOf } from './customer-order-access.server'
 import {
   changeOrder,
@@ -122,7 +123,10 @@ export async function recordPrescription(
   })
 }
 
-/** The pharmacist has checked the prescription (who, when); an expired one is refused. */
+/**
+ * The pharmacist has checked the prescription (who, when); an expired one is refused. In a
+ * pharmacy only a pharmacist may (plausibility check, § 7 Abs. 1b ApBetrO).
+ */
 export async function checkPrescription(
   actor: Actor,
   id: string,
@@ -132,6 +136,7 @@ export async function checkPrescription(
   const seller = sellerOf(actor)
   const { version } = parseInput(customerOrderTransitionSchema, input)
   return db.transaction(async (tx) => {
+    await requirePharmacistFor(tx, seller, 'prescriptionCheck')
     const order = await lockOrder(tx, seller.organisation.id, id, version)
     if (!editableStatuses.includes(order.status)) {
       throw new ConflictError(notEditableMessage(order.status))

@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { legalForms } from '../../lib/legal-forms'
+import { memberQualifications } from '../../lib/organisation'
 import type { TenantConfig } from '../../lib/tenant-config'
 import { timestamps } from './columns'
 
@@ -32,6 +33,8 @@ export const organisationCategory = pgEnum('organisation_category', [
 export const legalForm = pgEnum('legal_form', legalForms)
 
 export const userRole = pgEnum('user_role', ['admin', 'owner', 'staff'])
+
+export const memberQualification = pgEnum('member_qualification', memberQualifications)
 
 export const accountType = pgEnum('account_type', ['b2b', 'b2c'])
 
@@ -178,6 +181,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     role: userRole('role').notNull(),
+    /** Set by the owner; decides the pharmacist-only steps of a pharmacy (ApBetrO §§ 7, 8). */
+    qualification: memberQualification('qualification').notNull().default('other'),
     passwordHash: text('password_hash').notNull(),
     active: boolean('active').notNull().default(true),
     /** The last successful login, shown in the organisation's member list. */

@@ -121,10 +121,11 @@ async function addClubTeamMember(db: Database) {
 export async function seedDemoFillings(db: Database): Promise<void> {
   if (!(await hasFillings(db, demoIds.pharmacy))) {
     const owner = await demoActorOf(db, demoIds.userPharmacyOwner)
-    const staff = await demoActorOf(db, demoIds.userPharmacyStaff)
+    // The second check of a pharmacy's filling is a pharmacist's (ApBetrO § 7).
+    const pharmacist = await demoActorOf(db, demoIds.userPharmacyPharmacist)
     await fill(db, {
       filler: owner,
-      checker: staff,
+      checker: pharmacist,
       variety: 'Salbeistern',
       targetNetMg: 5 * gram,
       units: units(5 * gram, [12, -4, 31, 8, -11, 20, 3, 0], {

@@ -1651,7 +1651,8 @@ export interface DemoHistoryOwners {
   club: string
   tenantPharmacy: string
   userPharmacyOwner: string
-  userPharmacyStaff: string
+  /** Sonnen-Apotheke's second pharmacist: prescription checks and fillings need one (ApBetrO § 7). */
+  userPharmacyPharmacist: string
   userClubOwner: string
   /** Grüne Ecke's second person, who confirms its fillings. */
   userClubTeam: string
@@ -1688,7 +1689,7 @@ export async function seedDemoHistory(
         .limit(1)
       await generateSalesHistory(tx, {
         organisationId: owners.pharmacy,
-        userIds: [owners.userPharmacyOwner, owners.userPharmacyStaff],
+        userIds: [owners.userPharmacyOwner, owners.userPharmacyPharmacist],
         tenantId: owners.tenantPharmacy,
         ordersPerDay: 4,
         fromDay: window.fromDay,

@@ -19,5 +19,7 @@ export const demoIds = {
   userWholesalerOwner: '00000000-0000-4000-8000-000000000204',
   userPharmacyStaff: '00000000-0000-4000-8000-000000000205',
   userMarketPharmacyOwner: '00000000-0000-4000-8000-000000000206',
+  /** Sonnen-Apotheke's second pharmacist: the four-eyes checks the owner cannot give herself. */
+  userPharmacyPharmacist: '00000000-0000-4000-8000-000000000209',
   shopCustomer: '00000000-0000-4000-8000-000000000301',
 } as const

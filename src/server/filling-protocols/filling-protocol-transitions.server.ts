@@ -25,6 +25,7 @@ import {
   NotFoundError,
   parseInput,
 } from '../errors.server'
+import { requirePharmacistFor } from '../organisations/pharmacist-steps.server'
 import { insertOwnListing } from '../products/organisation-products.server'
 import { productFactsOf } from '../products/product-facts.server'
 import { organisationProducts, products } from '../products/products.schema'
@@ -412,7 +413,8 @@ function checkConfirmable(protocol: ProtocolRow, business: BusinessActor) {
  * loss (`filling` movements); a new batch of the pack product — numbered as the protocol, with the
  * bulk's measured THC/CBD, expiry, CoA and test number, released — receives the units (unit count
  * × target, a `filling` movement). The bulk batch's stock is checked before the work, without
- * locks, and again under the lock.
+ * locks, and again under the lock. In a pharmacy the second person is a pharmacist: the
+ * confirmation releases the filled batch (§ 7 Abs. 1c, § 8 ApBetrO).
  */
 export async function confirmFillingProtocol(
   actor: Actor,
@@ -429,6 +431,7 @@ export async function confirmFillingProtocol(
   return db.transaction(async (tx) => {
     const protocol = await lockProtocol(tx, organisationId, id)
     checkConfirmable(protocol, business)
+    await requirePharmacistFor(tx, business, 'fillingConfirmation')
     const withdrawnMg = protocol.withdrawnMg as number
     const bulk = await lockBatch(tx, organisationId, protocol.bulkBatchId)
     const facts = await bulkFactsOf(tx, bulk.organisationProductId)

@@ -12,6 +12,7 @@ import {
 } from '../../lib/filling-protocols'
 import { berlinIsoDate } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
+import { mayTakePharmacistStep, pharmacistOnlyMessages } from '../../lib/organisation'
 import { formatPackSize } from '../../lib/products'
 import { type Actor, type BusinessActor, requireRole } from '../actor.server'
 import type { Database, Executor } from '../db/client.server'
@@ -288,6 +289,11 @@ export async function getFillingProtocol(
   }))
   const { netTotalMg, lossMg } = fillingTotals(units, protocol.withdrawnMg)
   const filler = protocol.filledBy === business.user.id
+  const pharmacist = mayTakePharmacistStep(
+    business.organisation.category,
+    business.user.qualification,
+  )
+  const checking = protocol.status === 'submitted'
   const open = protocol.status === 'draft' || protocol.status === 'submitted'
   return {
     id: protocol.id,
@@ -324,9 +330,15 @@ export async function getFillingProtocol(
     cancelReason: protocol.cancelReason,
     actions: {
       record: protocol.status === 'draft' && filler,
-      confirm: protocol.status === 'submitted' && !filler,
+      confirm: checking && !filler && pharmacist,
       cancel: open,
     },
-    fourEyesNote: protocol.status === 'submitted' && filler ? fourEyesMessage : null,
+    fourEyesNote: !checking
+      ? null
+      : filler
+        ? fourEyesMessage
+        : pharmacist
+          ? null
+          : pharmacistOnlyMessages.fillingConfirmation,
   }
 }

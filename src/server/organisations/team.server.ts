@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { isUuid } from '../../lib/ids'
+import type { MemberQualification } from '../../lib/organisation'
 import {
   type MemberRole,
   memberActiveSchema,
+  memberQualificationChangeSchema,
   memberRoleChangeSchema,
   type Team,
   type TeamInvitation,
@@ -28,6 +30,7 @@ export const teamAudit = {
   memberEntity: 'user',
   invitationEntity: 'invitation',
   roleChanged: 'member.role_changed',
+  qualificationChanged: 'member.qualification_changed',
   deactivated: 'member.deactivated',
   reactivated: 'member.reactivated',
   invited: 'invitation.sent',
@@ -94,6 +97,7 @@ export async function getTeam(actor: Actor, organisationId: string, db: Database
       username: users.username,
       email: users.email,
       role: users.role,
+      qualification: users.qualification,
       active: users.active,
       lastLoginAt: users.lastLoginAt,
     })
@@ -123,6 +127,7 @@ export async function getTeam(actor: Actor, organisationId: string, db: Database
   return {
     organisation,
     mayManage: access.mayManage,
+    maySetQualifications: access.mayManage && access.actor.user.role === 'owner',
     members: members.map((member) => ({
       ...member,
       lastLoginAt: member.lastLoginAt?.toISOString() ?? null,
@@ -144,13 +149,23 @@ export async function getTeam(actor: Actor, organisationId: string, db: Database
 async function lockMember(tx: Executor, organisationId: string, userId: string) {
   const [member] = isUuid(userId)
     ? await tx
-        .select({ id: users.id, role: users.role, active: users.active })
+        .select({
+          id: users.id,
+          role: users.role,
+          qualification: users.qualification,
+          active: users.active,
+        })
         .from(users)
         .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)))
         .for('update')
     : []
   if (!member || member.role === 'admin') throw new NotFoundError(teamMessages.memberNotFound)
-  return member as { id: string; role: MemberRole; active: boolean }
+  return member as {
+    id: string
+    role: MemberRole
+    qualification: MemberQualification
+    active: boolean
+  }
 }
 
 /** Refuses a change that would leave the organisation without an active owner. */
@@ -216,6 +231,34 @@ export async function changeMemberRole(
     if (member.role === 'owner' && member.active) await keepAnOwner(tx, organisationId, member.id)
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, member.id))
     return { action: teamAudit.roleChanged, before: { role: member.role }, after: { role } }
+  })
+}
+
+/**
+ * Sets a member's qualification. The owner of the organisation only, not the platform admin: who
+ * counts as a pharmacist is the licence holder's declaration (§ 2 ApoG, ApBetrO § 7).
+ */
+export async function changeMemberQualification(
+  actor: Actor,
+  organisationId: string,
+  userId: string,
+  input: unknown,
+  db: Database,
+): Promise<void> {
+  const owner = requireTeamManager(actor, organisationId)
+  if (owner.user.role !== 'owner') throw new ForbiddenError(teamMessages.qualificationByOwner)
+  const { qualification } = parseInput(memberQualificationChangeSchema, input)
+  await changeMember(owner, organisationId, userId, db, async (tx, member) => {
+    if (member.qualification === qualification) return null
+    await tx
+      .update(users)
+      .set({ qualification, updatedAt: new Date() })
+      .where(eq(users.id, member.id))
+    return {
+      action: teamAudit.qualificationChanged,
+      before: { qualification: member.qualification },
+      after: { qualification },
+    }
   })
 }
 

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import { addCalendarDays, berlinIsoDate } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
 import { maxSearchLength } from '../../lib/list-query'
+import { mayTakePharmacistStep, pharmacistOnlyMessages } from '../../lib/organisation'
 import type { ProductOwner } from '../../lib/organisation-products'
 import {
   expiringSoonDays,
@@ -367,8 +368,13 @@ export async function getBatch(actor: Actor, id: string, db: Database): Promise<
   const expired = isExpiredOn(batch.expiryDate, berlinIsoDate())
   const reserved = reservations.reduce((sum, reservation) => sum + reservation.quantity, 0)
   const canManage = owner.canManage
+  const releasable = canManage && batch.status === 'quarantine' && !expired
+  const pharmacist = mayTakePharmacistStep(
+    business.organisation.category,
+    business.user.qualification,
+  )
   const actions: BatchActions = {
-    release: canManage && batch.status === 'quarantine' && !expired,
+    release: releasable && pharmacist,
     block: canManage && batch.status !== 'blocked',
     correct: canManage,
     destroy: canManage && batch.balance - reserved > 0,
@@ -436,6 +442,7 @@ export async function getBatch(actor: Actor, id: string, db: Database): Promise<
       createdAt: reservation.createdAt.toISOString(),
     })),
     actions,
+    releaseNote: releasable && !pharmacist ? pharmacistOnlyMessages.batchRelease : null,
   }
 }
 

@@ -18,6 +18,7 @@ import type { Database, Executor } from '../db/client.server'
 import { organisations } from '../db/schema'
 import { ConflictError, ForbiddenError, InvalidError, parseInput } from '../errors.server'
 import { isStoredFileOf } from '../files/file-store.server'
+import { requirePharmacistFor } from '../organisations/pharmacist-steps.server'
 import { suppliers } from '../purchase-orders/purchase-orders.schema'
 import { batches } from './stock.schema'
 import {
@@ -141,12 +142,14 @@ async function auditBatch(
 
 /**
  * Releases a batch from quarantine after its identity test: needs the CoA and the internal test
- * number, and records who released it and when. Only then may it be sold.
+ * number, and records who released it and when. Only then may it be sold. In a pharmacy only a
+ * pharmacist releases (§ 7 Abs. 1c, § 8 ApBetrO).
  */
 export async function releaseBatch(actor: Actor, input: unknown, db: Database): Promise<void> {
   const business = requireStockKeeper(actor)
   const { batchId, testNumber } = parseInput(releaseBatchSchema, input)
   await onBatch(business, batchId, db, async (tx, batch) => {
+    await requirePharmacistFor(tx, business, 'batchRelease')
     if (batch.status === 'released') {
       throw new ConflictError(`Charge ${batch.batchNumber} ist bereits freigegeben.`)
     }
