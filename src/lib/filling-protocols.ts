@@ -357,6 +357,20 @@ export function defekturLimitMessage(productName: string, left: number, asked: n
   return `Ohne Herstellungserlaubnis dürfen je Produkt und Tag höchstens ${defekturDailyPackLimit} abgabefertige Packungen vorab abgefüllt werden (§ 21 Abs. 2 Nr. 1 AMG): Von „${productName}“ ${left <= 1 ? 'darf' : 'dürfen'} ${leftText} abgefüllt werden, dieses Protokoll hat ${asked}.`
 }
 
+/** The filled mass check of the test record, from the weighings: "5 von 5 Einheiten innerhalb ±2 %". */
+export function fillMassCheckResult(
+  protocol: Pick<FillingProtocolDetail, 'units' | keyof FillingPlan>,
+) {
+  const nets = protocol.units.flatMap((unit) => (unit.netMg === null ? [] : [unit.netMg]))
+  const outside = nets.filter((net) => deviationOf(net, protocol) !== 'within').length
+  const within = `${nets.length - outside} von ${protocol.unitCount} Einheiten innerhalb ±${formatTolerance(protocol.toleranceBasisPoints)}`
+  return outside ? `${within}, ${outside} außerhalb mit Begründung` : within
+}
+
+/** "Aussehen: geprüft, in Ordnung" for a check of the test record. */
+export const testCheckText = (checked: boolean) =>
+  checked ? 'geprüft, in Ordnung' : 'nicht geprüft'
+
 export const preparationInstructionSchema = z.object({
   organisationProductId: z.uuid({ error: 'Bitte wähle das Produkt.' }),
   text: text({

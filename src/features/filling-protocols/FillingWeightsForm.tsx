@@ -18,7 +18,13 @@ import {
 import { formatDecimal } from '~/lib/products'
 import { applyServerErrors, errorsByField } from '../forms/field-errors'
 import { FormAlert, inputClass } from '../forms/field-parts'
-import { changeFieldValue, FormFrame, fieldErrorOf, InputField } from '../forms/fields'
+import {
+  CheckboxField,
+  changeFieldValue,
+  FormFrame,
+  fieldErrorOf,
+  InputField,
+} from '../forms/fields'
 import { focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { baseUnitsOf } from '../stock/stock-form'
@@ -38,6 +44,9 @@ interface WeightsValues {
   units: UnitValues[]
   withdrawn: string
   lossReason: string
+  appearanceChecked: boolean
+  labellingChecked: boolean
+  checkNote: string
 }
 
 const gramsText = (mg: number | null) => (mg === null ? '' : formatDecimal(mg / 1000))
@@ -51,6 +60,9 @@ const valuesOf = (protocol: FillingProtocolDetail): WeightsValues => ({
   })),
   withdrawn: gramsText(protocol.withdrawnMg),
   lossReason: protocol.lossReason ?? '',
+  appearanceChecked: protocol.testRecord.appearanceChecked,
+  labellingChecked: protocol.testRecord.labellingChecked,
+  checkNote: protocol.testRecord.note ?? '',
 })
 
 const inputOf = (values: WeightsValues, submit: boolean): RecordFillingInput => ({
@@ -62,6 +74,9 @@ const inputOf = (values: WeightsValues, submit: boolean): RecordFillingInput => 
   withdrawnMg: milligramsOf(values.withdrawn),
   lossReason: values.lossReason,
   submit,
+  appearanceChecked: values.appearanceChecked,
+  labellingChecked: values.labellingChecked,
+  checkNote: values.checkNote,
 })
 
 /** `units.2.grossMg` → `units[2].gross`; the printed net has no field, its gross takes it. */
@@ -262,6 +277,33 @@ export function FillingWeightsForm({ protocol }: { protocol: FillingProtocolDeta
             )}
           </form.Field>
         </div>
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-semibold text-ink">Prüfprotokoll</legend>
+          <p className="text-sm text-ink-muted">
+            Vor der Übergabe prüfen und bestätigen; die Füllmenge ist mit den Wägungen geprüft.
+          </p>
+          <form.Field name="appearanceChecked">
+            {(field) => (
+              <CheckboxField
+                field={field}
+                label="Aussehen geprüft: Blüten trocken, frei von Schimmel und Fremdkörpern"
+              />
+            )}
+          </form.Field>
+          <form.Field name="labellingChecked">
+            {(field) => (
+              <CheckboxField
+                field={field}
+                label="Identität und Kennzeichnung geprüft: Etikett mit Bezeichnung, Charge, Inhalt, Gehalt und Verwendbarkeit"
+              />
+            )}
+          </form.Field>
+          <form.Field name="checkNote">
+            {(field) => (
+              <InputField field={field} label="Bemerkung zur Prüfung" hint="Freiwillig." />
+            )}
+          </form.Field>
+        </fieldset>
         <dl className="grid gap-2 text-sm sm:grid-cols-3" aria-live="polite">
           <div>
             <dt className="text-ink-muted">Gewogene Einheiten</dt>
