@@ -44,7 +44,8 @@ CREATE POLICY organisation_scope ON "defektur_day_counts"
 -- An instruction version is a record: a change is a new version, never an edit (ADR 064).
 CREATE FUNCTION "preparation_instructions_kept"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  RAISE EXCEPTION 'preparation instructions are kept: a change is a new version';
+  RAISE EXCEPTION 'preparation instructions are kept: % is not allowed, a change is a new version', TG_OP
+    USING ERRCODE = 'insufficient_privilege';
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "preparation_instructions_no_change" BEFORE UPDATE OR DELETE ON "preparation_instructions"
