@@ -63,7 +63,9 @@ import {
  * protocol, weighs every unit and hands it over; a second person of the organisation confirms,
  * and only that books stock — in one transaction, with the bulk batch locked: `filling`
  * movements out of the bulk batch (the nets, and the loss with its reason) and into a new,
- * released batch of the pack product (ADR 045). What reads fillings is in
+ * released batch of the pack product (ADR 045). A pharmacy's filling is Defektur: it starts by
+ * the product's current preparation instruction and its hand-over counts against the day's 100
+ * packs (ADR 064, `defektur.server.ts`). What reads fillings is in
  * `filling-protocols.server.ts`. Owner and staff only; every query is scoped by the organisation.
  */
 
