@@ -105,6 +105,7 @@ import { Route as AppCustomersIdExportRouteImport } from './routes/_app/customer
 import { Route as AppInventoryBatchesIdRouteImport } from './routes/_app/inventory/batches/$id'
 import { Route as AppOrganisationsFillingProtocolIndexRouteImport } from './routes/_app/organisations/filling-protocol/index'
 import { Route as AppOrganisationsFillingProtocolIdRouteImport } from './routes/_app/organisations/filling-protocol/$id'
+import { Route as AppOrganisationsFillingProtocolAnweisungenRouteImport } from './routes/_app/organisations/filling-protocol/anweisungen'
 import { Route as AppOrganisationsFillingProtocolNeuRouteImport } from './routes/_app/organisations/filling-protocol/neu'
 import { Route as AppProductsIdIndexRouteImport } from './routes/_app/products/$id.index'
 import { Route as AppProductsIdEditRouteImport } from './routes/_app/products/$id.edit'
@@ -611,6 +612,12 @@ const AppOrganisationsFillingProtocolIdRoute =
     path: '/organisations/filling-protocol/$id',
     getParentRoute: () => AppRoute,
   } as any)
+const AppOrganisationsFillingProtocolAnweisungenRoute =
+  AppOrganisationsFillingProtocolAnweisungenRouteImport.update({
+    id: '/organisations/filling-protocol/anweisungen',
+    path: '/organisations/filling-protocol/anweisungen',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppOrganisationsFillingProtocolNeuRoute =
   AppOrganisationsFillingProtocolNeuRouteImport.update({
     id: '/organisations/filling-protocol/neu',
@@ -788,6 +795,7 @@ export interface FileRoutesByFullPath {
   '/customers/$id/export': typeof AppCustomersIdExportRoute
   '/inventory/batches/$id': typeof AppInventoryBatchesIdRoute
   '/organisations/filling-protocol/$id': typeof AppOrganisationsFillingProtocolIdRoute
+  '/organisations/filling-protocol/anweisungen': typeof AppOrganisationsFillingProtocolAnweisungenRoute
   '/organisations/filling-protocol/neu': typeof AppOrganisationsFillingProtocolNeuRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
@@ -897,6 +905,7 @@ export interface FileRoutesByTo {
   '/customers/$id/export': typeof AppCustomersIdExportRoute
   '/inventory/batches/$id': typeof AppInventoryBatchesIdRoute
   '/organisations/filling-protocol/$id': typeof AppOrganisationsFillingProtocolIdRoute
+  '/organisations/filling-protocol/anweisungen': typeof AppOrganisationsFillingProtocolAnweisungenRoute
   '/organisations/filling-protocol/neu': typeof AppOrganisationsFillingProtocolNeuRoute
   '/products/$id/edit': typeof AppProductsIdEditRoute
   '/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
@@ -1012,6 +1021,7 @@ export interface FileRoutesById {
   '/_app/customers/$id/export': typeof AppCustomersIdExportRoute
   '/_app/inventory/batches/$id': typeof AppInventoryBatchesIdRoute
   '/_app/organisations/filling-protocol/$id': typeof AppOrganisationsFillingProtocolIdRoute
+  '/_app/organisations/filling-protocol/anweisungen': typeof AppOrganisationsFillingProtocolAnweisungenRoute
   '/_app/organisations/filling-protocol/neu': typeof AppOrganisationsFillingProtocolNeuRoute
   '/_app/products/$id/edit': typeof AppProductsIdEditRoute
   '/_app/purchase_orders/$id/edit': typeof AppPurchase_ordersIdEditRoute
@@ -1123,6 +1133,7 @@ export interface FileRouteTypes {
     | '/customers/$id/export'
     | '/inventory/batches/$id'
     | '/organisations/filling-protocol/$id'
+    | '/organisations/filling-protocol/anweisungen'
     | '/organisations/filling-protocol/neu'
     | '/products/$id/edit'
     | '/purchase_orders/$id/edit'
@@ -1232,6 +1243,7 @@ export interface FileRouteTypes {
     | '/customers/$id/export'
     | '/inventory/batches/$id'
     | '/organisations/filling-protocol/$id'
+    | '/organisations/filling-protocol/anweisungen'
     | '/organisations/filling-protocol/neu'
     | '/products/$id/edit'
     | '/purchase_orders/$id/edit'
@@ -1346,6 +1358,7 @@ export interface FileRouteTypes {
     | '/_app/customers/$id/export'
     | '/_app/inventory/batches/$id'
     | '/_app/organisations/filling-protocol/$id'
+    | '/_app/organisations/filling-protocol/anweisungen'
     | '/_app/organisations/filling-protocol/neu'
     | '/_app/products/$id/edit'
     | '/_app/purchase_orders/$id/edit'
@@ -2082,6 +2095,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrganisationsFillingProtocolIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/organisations/filling-protocol/anweisungen': {
+      id: '/_app/organisations/filling-protocol/anweisungen'
+      path: '/organisations/filling-protocol/anweisungen'
+      fullPath: '/organisations/filling-protocol/anweisungen'
+      preLoaderRoute: typeof AppOrganisationsFillingProtocolAnweisungenRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/organisations/filling-protocol/neu': {
       id: '/_app/organisations/filling-protocol/neu'
       path: '/organisations/filling-protocol/neu'
@@ -2230,6 +2250,7 @@ interface AppRouteChildren {
   AppCustomersIdExportRoute: typeof AppCustomersIdExportRoute
   AppInventoryBatchesIdRoute: typeof AppInventoryBatchesIdRoute
   AppOrganisationsFillingProtocolIdRoute: typeof AppOrganisationsFillingProtocolIdRoute
+  AppOrganisationsFillingProtocolAnweisungenRoute: typeof AppOrganisationsFillingProtocolAnweisungenRoute
   AppOrganisationsFillingProtocolNeuRoute: typeof AppOrganisationsFillingProtocolNeuRoute
   AppProductsIdEditRoute: typeof AppProductsIdEditRoute
   AppPurchase_ordersIdEditRoute: typeof AppPurchase_ordersIdEditRoute
@@ -2276,6 +2297,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppInventoryBatchesIdRoute: AppInventoryBatchesIdRoute,
   AppOrganisationsFillingProtocolIdRoute:
     AppOrganisationsFillingProtocolIdRoute,
+  AppOrganisationsFillingProtocolAnweisungenRoute:
+    AppOrganisationsFillingProtocolAnweisungenRoute,
   AppOrganisationsFillingProtocolNeuRoute:
     AppOrganisationsFillingProtocolNeuRoute,
   AppProductsIdEditRoute: AppProductsIdEditRoute,

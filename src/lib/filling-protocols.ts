@@ -130,6 +130,15 @@ export const recordFillingSchema = z.object({
     tooLong: 'Der Grund hat höchstens 500 Zeichen.',
   }),
   submit: z.boolean(),
+  /** The test record (Prüfprotokoll): both checks are required to hand over. */
+  appearanceChecked: z.boolean().default(false),
+  labellingChecked: z.boolean().default(false),
+  checkNote: text({
+    trim: true,
+    multiline: true,
+    max: 500,
+    tooLong: 'Die Bemerkung hat höchstens 500 Zeichen.',
+  }).default(''),
 })
 export type RecordFillingInput = z.input<typeof recordFillingSchema>
 export type RecordFilling = z.output<typeof recordFillingSchema>
@@ -178,13 +187,24 @@ export function fillingTotals(
  * (`units.3.deviationReason`, `withdrawnMg` …): a unit
  * with only one of its weights, a net of zero or less, a printed net that is not gross minus tare,
  * a unit outside the tolerance without a reason, a withdrawal below the nets. Handed over for the
- * check (`submit`), every unit must be weighed, the withdrawal given and a loss explained.
+ * check (`submit`), every unit must be weighed, the withdrawal given, a loss explained and the
+ * test record's checks (appearance, identity and labelling) confirmed.
  */
 export function fillingWeightProblems(
   plan: FillingPlan,
-  input: Pick<RecordFilling, 'units' | 'withdrawnMg' | 'lossReason' | 'submit'>,
+  input: Pick<
+    RecordFilling,
+    'units' | 'withdrawnMg' | 'lossReason' | 'submit' | 'appearanceChecked' | 'labellingChecked'
+  >,
 ): Record<string, string> {
   const errors: Record<string, string> = {}
+  if (input.submit && !input.appearanceChecked) {
+    errors.appearanceChecked = 'Bitte das Aussehen der Einheiten prüfen und bestätigen.'
+  }
+  if (input.submit && !input.labellingChecked) {
+    errors.labellingChecked =
+      'Bitte Identität und Kennzeichnung der Einheiten prüfen und bestätigen.'
+  }
   const nets: { netMg: number | null }[] = []
   input.units.forEach((unit, index) => {
     const at = (field: string) => `units.${index}.${field}`
@@ -311,11 +331,75 @@ export interface FillingProtocolDetail extends FillingPlan {
     confirm: boolean
     cancel: boolean
   }
+  /** The preparation instruction's version the filling follows, or null (clubs, older protocols). */
+  instruction: { version: number; text: string; createdAt: string } | null
+  /** The test record of the hand-over: checked by the person filling at `submittedAt`. */
+  testRecord: {
+    appearanceChecked: boolean
+    labellingChecked: boolean
+    note: string | null
+  }
   /**
    * Why the viewer may not confirm a protocol waiting for its check (they filled it, or in a
    * pharmacy they are not a pharmacist), or null.
    */
   fourEyesNote: string | null
+}
+
+// ─── Defektur (ADR 064) ──────────────────────────────────────────────────────────────────────
+
+/** § 21 Abs. 2 Nr. 1 AMG: packs a pharmacy may pre-fill of one product on one day. */
+export const defekturDailyPackLimit = 100
+
+/** The refusal of a hand-over beyond the day's limit, naming what is left today. */
+export function defekturLimitMessage(productName: string, left: number, asked: number): string {
+  const leftText =
+    left === 0
+      ? 'heute keine Packung mehr'
+      : `heute nur noch ${left} ${left === 1 ? 'Packung' : 'Packungen'}`
+  return `Ohne Herstellungserlaubnis dürfen je Produkt und Tag höchstens ${defekturDailyPackLimit} abgabefertige Packungen vorab abgefüllt werden (§ 21 Abs. 2 Nr. 1 AMG): Von „${productName}“ ${left <= 1 ? 'darf' : 'dürfen'} ${leftText} abgefüllt werden, dieses Protokoll hat ${asked}.`
+}
+
+/** The filled mass check of the test record, from the weighings: "5 von 5 Einheiten innerhalb ±2 %". */
+export function fillMassCheckResult(
+  protocol: Pick<FillingProtocolDetail, 'units' | keyof FillingPlan>,
+) {
+  const nets = protocol.units.flatMap((unit) => (unit.netMg === null ? [] : [unit.netMg]))
+  const outside = nets.filter((net) => deviationOf(net, protocol) !== 'within').length
+  const within = `${nets.length - outside} von ${protocol.unitCount} Einheiten innerhalb ±${formatTolerance(protocol.toleranceBasisPoints)}`
+  return outside ? `${within}, ${outside} außerhalb mit Begründung` : within
+}
+
+/** "Aussehen: geprüft, in Ordnung" for a check of the test record. */
+export const testCheckText = (checked: boolean) =>
+  checked ? 'geprüft, in Ordnung' : 'nicht geprüft'
+
+export const preparationInstructionSchema = z.object({
+  organisationProductId: z.uuid({ error: 'Bitte wähle das Produkt.' }),
+  text: text({
+    trim: true,
+    multiline: true,
+    required: 'Bitte beschreibe die Herstellung.',
+    max: 10_000,
+    tooLong: 'Die Herstellungsanweisung hat höchstens 10.000 Zeichen.',
+  }),
+})
+export type PreparationInstructionInput = z.input<typeof preparationInstructionSchema>
+
+/** One version of a product's preparation instruction. */
+export interface PreparationInstructionVersion {
+  id: string
+  version: number
+  text: string
+  createdByName: string | null
+  createdAt: string
+}
+
+/** A product filled from and its instruction's versions, newest first. */
+export interface PreparationInstructionProduct {
+  organisationProductId: string
+  productName: string
+  versions: PreparationInstructionVersion[]
 }
 
 export const fourEyesMessage =

@@ -5,7 +5,8 @@ import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm, waitForHydratedPage } from './support/session'
 
 /**
- * The pharmacist of Sonnen-Apotheke fills two 5 g units from the Lavendeltal bulk batch, weighs
+ * The pharmacist of Sonnen-Apotheke writes a new version of the Lavendeltal preparation
+ * instruction, fills two 5 g units from the Lavendeltal bulk batch, weighs
  * them by keyboard (one outside the tolerance needs its reason) and hands the filling over; she
  * may not confirm it herself. The PTA may not either (ApBetrO § 7): the page tells him why. Her
  * fellow pharmacist confirms it, which books a new batch, and downloads the protocol as PDF.
@@ -35,6 +36,21 @@ test('a pharmacist fills a batch and a colleague confirms it', async ({ page, br
   await expect(list).toContainText('Bestätigt')
   await expectNoSeriousViolations(page)
 
+  // Defektur fills by a written instruction: a new version starts from the current one.
+  await main(page).getByRole('link', { name: 'Herstellungsanweisungen' }).click()
+  await expect(page).toHaveURL(/\/organisations\/filling-protocol\/anweisungen$/)
+  await waitForHydratedForm(page)
+  const product = page.getByLabel('Produkt (lose Blüten)')
+  const lavendeltalProduct = product.locator('option', { hasText: 'Lavendeltal' }).first()
+  await product.selectOption((await lavendeltalProduct.getAttribute('value')) as string)
+  const instruction = page.getByLabel('Herstellungsanweisung', { exact: true })
+  await expect(instruction).toHaveValue(/Herstellungsanweisung Abfüllung Lavendeltal/)
+  await instruction.fill(`${await instruction.inputValue()}\n6. Auch 5-g-Dosen zulässig.`)
+  await page.getByRole('button', { name: 'Neue Version speichern' }).click()
+  await expectAccessibleAfterToast(page, 'Version 2 der Herstellungsanweisung ist gespeichert.')
+  await expect(main(page)).toContainText('Auch 5-g-Dosen zulässig.')
+  await main(page).getByRole('link', { name: 'Abfüllprotokolle' }).click()
+
   await main(page).getByRole('link', { name: 'Neue Abfüllung' }).click()
   await expect(page).toHaveURL(/\/organisations\/filling-protocol\/neu$/)
   await waitForHydratedForm(page)
@@ -54,6 +70,7 @@ test('a pharmacist fills a batch and a colleague confirms it', async ({ page, br
   const number = ((await heading.textContent()) ?? '').replace('Abfüllprotokoll ', '')
   const protocolUrl = page.url()
   await waitForHydratedForm(page)
+  await expect(main(page)).toContainText('Version 2 vom')
 
   // Weighed by keyboard: gross and tare per unit, the net follows.
   await tabTo(page, page.getByLabel('Brutto Einheit 1'))
@@ -70,6 +87,9 @@ test('a pharmacist fills a batch and a colleague confirms it', async ({ page, br
   await page.keyboard.type('10,1')
   await tabTo(page, page.getByLabel('Grund des Verlusts'))
   await page.keyboard.type('Staub beim Umfüllen')
+  // The test record: appearance, identity and labelling checked before the hand-over.
+  await page.getByLabel(/^Aussehen geprüft/).check()
+  await page.getByLabel(/^Identität und Kennzeichnung geprüft/).check()
   await tabTo(page, page.getByRole('button', { name: 'Zur Prüfung übergeben' }))
   await page.keyboard.press('Enter')
   // Outside ±2 %: the unit needs its reason, and the focus lands there.
@@ -103,6 +123,7 @@ test('a pharmacist fills a batch and a colleague confirms it', async ({ page, br
   await colleague.goto(protocolUrl)
   await waitForHydratedPage(colleague)
   await expect(main(colleague)).toContainText('Blüte nicht teilbar')
+  await expect(main(colleague)).toContainText('1 von 2 Einheiten innerhalb ±2 %')
   await colleague.getByRole('button', { name: 'Prüfen und bestätigen' }).click()
   const dialog = colleague.getByRole('alertdialog')
   await expect(dialog).toContainText('10,1 g ausgebucht')

@@ -11,6 +11,10 @@ import { demoIds, demoProductIds } from '~/server/db/seed.server'
 import { demoClubTeamLogin } from '~/server/db/seed-fillings.server'
 import { DomainError } from '~/server/errors.server'
 import { storeFile } from '~/server/files/file-store.server'
+import {
+  addPreparationInstruction,
+  listPreparationInstructions,
+} from '~/server/filling-protocols/defektur.server'
 import { fillingProtocolPdf } from '~/server/filling-protocols/filling-protocol-pdf.server'
 import {
   cancelFillingProtocol,
@@ -18,7 +22,10 @@ import {
   recordFillingWeights,
   startFillingProtocol,
 } from '~/server/filling-protocols/filling-protocol-transitions.server'
-import { fillingProtocols } from '~/server/filling-protocols/filling-protocols.schema'
+import {
+  defekturDayCounts,
+  fillingProtocols,
+} from '~/server/filling-protocols/filling-protocols.schema'
 import {
   getFillingPackChoice,
   getFillingProtocol,
@@ -86,13 +93,25 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
     filler = actors.pharmacyOwner
     checker = await businessActorOf(db(), demoIds.userPharmacyPharmacist)
     marketOwner = await businessActorOf(db(), demoIds.userMarketPharmacyOwner)
+    // Defektur fills by a written instruction (§ 8 ApBetRO): Nordstern gets its first version.
+    await addPreparationInstruction(
+      filler,
+      {
+        organisationProductId: demoProductIds.pharmacyLooseFlower,
+        text: 'Nordstern lose in Dosen abfüllen, jede Dose wiegen.',
+      },
+      db(),
+    )
   })
   afterAll(async () => {
     await database?.dispose()
   })
 
   /** A released bulk batch of Sonnen-Apotheke's loose Nordstern (through the stock services). */
-  async function bulkBatch(grams: number, options: { release?: boolean } = {}) {
+  async function bulkBatch(
+    grams: number,
+    options: { release?: boolean; organisationProductId?: string } = {},
+  ) {
     const coa = await storeFile(
       filler,
       'batch_certificate',
@@ -102,7 +121,7 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
     const received = await receiveGoods(
       filler,
       {
-        organisationProductId: demoProductIds.pharmacyLooseFlower,
+        organisationProductId: options.organisationProductId ?? demoProductIds.pharmacyLooseFlower,
         supplierId: null,
         batchNumber: `FILL-${kind}-${serial}`,
         quantity: grams * gram,
@@ -139,7 +158,12 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
   const record = (
     id: string,
     units: Weighing[],
-    options: { withdrawnMg?: number | null; lossReason?: string; submit?: boolean } = {},
+    options: {
+      withdrawnMg?: number | null
+      lossReason?: string
+      submit?: boolean
+      checked?: boolean
+    } = {},
     actor: Actor = filler,
   ) => {
     const nets = units.reduce((sum, unit) => sum + ((unit.grossMg ?? 0) - (unit.tareMg ?? 0)), 0)
@@ -151,6 +175,9 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
         withdrawnMg: options.withdrawnMg === undefined ? nets : options.withdrawnMg,
         lossReason: options.lossReason ?? '',
         submit: options.submit ?? true,
+        appearanceChecked: options.checked ?? true,
+        labellingChecked: options.checked ?? true,
+        checkNote: 'Aussehen und Etiketten geprüft.',
       },
       db(),
     )
@@ -339,6 +366,8 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
             withdrawnMg: null,
             lossReason: '',
             submit: true,
+            appearanceChecked: true,
+            labellingChecked: true,
           },
           db(),
         ),
@@ -734,6 +763,139 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
     expect(confirmations).toHaveLength(1)
   })
 
+  /** Starts the day's count of Nordstern afresh: the other tests hand over Nordstern too. */
+  const resetDayCount = () =>
+    db()
+      .delete(defekturDayCounts)
+      .where(eq(defekturDayCounts.organisationProductId, demoProductIds.pharmacyLooseFlower))
+  const dayCount = async () => {
+    const [row] = await db()
+      .select({ packs: defekturDayCounts.packs })
+      .from(defekturDayCounts)
+      .where(eq(defekturDayCounts.organisationProductId, demoProductIds.pharmacyLooseFlower))
+    return row?.packs ?? 0
+  }
+
+  it('starts a pharmacy filling only by a current preparation instruction, and keeps its version', async () => {
+    const listing = (await listPreparationInstructions(filler, db())).find(
+      (product) => product.versions.length === 0,
+    )
+    if (!listing) throw new Error('the demo has no loose flower without an instruction')
+    const bulk = await bulkBatch(30, { organisationProductId: listing.organisationProductId })
+    const refused = await refusalOf(start(bulk))
+    expect(refused.status).toBe(409)
+    expect(refused.errors.bulkBatchId).toMatch(/keine Herstellungsanweisung/)
+    expect(
+      await outcomeOf(
+        addPreparationInstruction(
+          filler,
+          { organisationProductId: listing.organisationProductId, text: '  ' },
+          db(),
+        ),
+      ),
+    ).toBe(400)
+    const first = await addPreparationInstruction(
+      checker,
+      { organisationProductId: listing.organisationProductId, text: 'Version eins' },
+      db(),
+    )
+    expect(first.version).toBe(1)
+    const before = await start(bulk)
+    const second = await addPreparationInstruction(
+      filler,
+      { organisationProductId: listing.organisationProductId, text: 'Version zwei' },
+      db(),
+    )
+    expect(second.version).toBe(2)
+    const after = await start(bulk)
+    expect((await getFillingProtocol(filler, before.id, db())).instruction).toMatchObject({
+      version: 1,
+      text: 'Version eins',
+    })
+    expect((await getFillingProtocol(filler, after.id, db())).instruction?.version).toBe(2)
+    const versions = (await listPreparationInstructions(filler, db())).find(
+      (product) => product.organisationProductId === listing.organisationProductId,
+    )?.versions
+    expect(versions?.map((version) => version.version)).toEqual([2, 1])
+    // A version is a record: the database refuses to change it.
+    await expect(
+      db().execute(sql`update preparation_instructions set text = 'x' where id = ${first.id}`),
+    ).rejects.toThrow()
+    // Another organisation's product is not found.
+    expect(
+      await outcomeOf(
+        addPreparationInstruction(
+          marketOwner,
+          { organisationProductId: listing.organisationProductId, text: 'fremd' },
+          db(),
+        ),
+      ),
+    ).toBe(404)
+  })
+
+  it('hands over with the test record: appearance and labelling checked', async () => {
+    const started = await start(await bulkBatch(20), { units: 1 })
+    const refused = await refusalOf(record(started.id, weighed([5000]), { checked: false }))
+    expect(refused.status).toBe(400)
+    expect(Object.keys(refused.errors).sort()).toEqual(['appearanceChecked', 'labellingChecked'])
+    await record(started.id, weighed([5000]))
+    expect((await getFillingProtocol(filler, started.id, db())).testRecord).toEqual({
+      appearanceChecked: true,
+      labellingChecked: true,
+      note: 'Aussehen und Etiketten geprüft.',
+    })
+  })
+
+  it('counts at most 100 pre-filled packs of a product a day, and frees a cancelled one', async () => {
+    await resetDayCount()
+    const bulk = await bulkBatch(100)
+    const big = await start(bulk, { units: 101, targetMg: 500 })
+    const tooMany = await refusalOf(record(big.id, weighed(Array.from({ length: 101 }, () => 500))))
+    expect(tooMany.status).toBe(409)
+    expect(tooMany.message).toMatch(/heute nur noch 100 Packungen/)
+    const ninety = await start(bulk, { units: 90, targetMg: 500 })
+    await record(ninety.id, weighed(Array.from({ length: 90 }, () => 500)))
+    const eleven = await start(bulk, { units: 11, targetMg: 500 })
+    const refused = await refusalOf(
+      record(eleven.id, weighed(Array.from({ length: 11 }, () => 500))),
+    )
+    expect(refused.status).toBe(409)
+    expect(refused.message).toMatch(/heute nur noch 10 Packungen.*dieses Protokoll hat 11/)
+    expect((await getFillingProtocol(filler, eleven.id, db())).status).toBe('draft')
+    expect(await dayCount()).toBe(90)
+    await cancelFillingProtocol(filler, ninety.id, { reason: 'Dosen undicht' }, db())
+    expect(await dayCount()).toBe(0)
+    await record(eleven.id, weighed(Array.from({ length: 11 }, () => 500)))
+    expect(await dayCount()).toBe(11)
+    await resetDayCount()
+  })
+
+  it('never counts more than 100 packs a day when 50 hand-overs arrive at once', {
+    timeout: 180_000,
+  }, async () => {
+    await resetDayCount()
+    const bulk = await bulkBatch(20)
+    const drafts = []
+    for (let index = 0; index < 50; index++) {
+      drafts.push(await start(bulk, { units: 3, targetMg: 100, toleranceBasisPoints: 1000 }))
+    }
+    const outcomes = await Promise.all(
+      drafts.map((draft) => outcomeOf(record(draft.id, weighed([100, 100, 100])))),
+    )
+    expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(33)
+    expect(outcomes.filter((outcome) => outcome === 409)).toHaveLength(17)
+    expect(await dayCount()).toBe(99)
+    const handedOver = await db()
+      .select({ units: sql<number>`coalesce(sum(${fillingProtocols.unitCount}), 0)::int` })
+      .from(fillingProtocols)
+      .where(and(eq(fillingProtocols.bulkBatchId, bulk), eq(fillingProtocols.status, 'submitted')))
+    expect(Number(handedOver[0]?.units)).toBe(99)
+    const refusedDraft = drafts[outcomes.indexOf(409)]
+    const again = await refusalOf(record(refusedDraft?.id as string, weighed([100, 100, 100])))
+    expect(again.message).toMatch(/darf heute nur noch 1 Packung abgefüllt werden/)
+    await resetDayCount()
+  })
+
   it('cancels an open filling with a reason and books nothing', async () => {
     const draft = await start(await bulkBatch(20), { units: 1 })
     expect(await outcomeOf(cancelFillingProtocol(checker, draft.id, { reason: '' }, db()))).toBe(
@@ -858,22 +1020,27 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
   })
 
   it('has the demo fillings: confirmed ones, and one waiting for its second check', async () => {
-    const listed = async (status: 'submitted' | 'confirmed') =>
-      (await listFillingProtocols(filler, fillingProtocolListSearch.parse({ status }), db())).items
+    const listed = async (status: 'submitted' | 'confirmed', q: string) =>
+      (await listFillingProtocols(filler, fillingProtocolListSearch.parse({ status, q }), db()))
+        .items
     // The tests above leave fillings of their own; the demo's are found by their products.
-    const lavendeltal = (await listed('submitted')).filter(
+    const lavendeltal = (await listed('submitted', 'Lavendeltal')).filter(
       (row) => row.packProductName === 'Lavendeltal, 10 g',
     )
     expect(lavendeltal.map((row) => row.filledByName)).toEqual(['Dr. Clara Sonnberg'])
     const waiting = await getFillingProtocol(checker, lavendeltal[0]?.id as string, db())
     expect(waiting.actions.confirm).toBe(true)
+    expect(waiting.instruction?.version).toBe(1)
     // Newest first: today's demo filling before the generated year of Salbeistern fillings.
-    const salbeistern = (await listed('confirmed')).find(
+    const salbeistern = (await listed('confirmed', 'Salbeistern')).find(
       (row) => row.packProductName === 'Salbeistern, 5 g',
     )
     expect(salbeistern?.filledByName).toBe('Dr. Clara Sonnberg')
     const confirmed = await getFillingProtocol(filler, salbeistern?.id as string, db())
     expect(confirmed.confirmedByName).toBe('Ayla Kern')
+    // Filled by the newest of the instruction's two versions, and checked before the hand-over.
+    expect(confirmed.instruction?.version).toBe(2)
+    expect(confirmed.testRecord).toMatchObject({ appearanceChecked: true, labellingChecked: true })
     expect(confirmed.units.some((unit) => unit.deviationReason)).toBe(true)
     expect(confirmed.lossMg).toBeGreaterThan(0)
     const club = await listFillingProtocols(

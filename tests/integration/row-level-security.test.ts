@@ -108,6 +108,8 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('row-level security on po
         'outbox_mails',
         'tenants',
         'users',
+        'preparation_instructions',
+        'defektur_day_counts',
       ]),
     )
     expect(tables.length).toBeGreaterThanOrEqual(37)

@@ -248,6 +248,16 @@ export function fillingProtocol(
     cancelledByName: null,
     cancelledAt: null,
     cancelReason: null,
+    instruction: {
+      version: 2,
+      text: 'Großgebinde unter der Abzugshaube öffnen, Waage justieren, je Dose 5 g einwiegen, verschließen, etikettieren.',
+      createdAt: '2026-11-02T07:45:00.000Z',
+    },
+    testRecord: {
+      appearanceChecked: true,
+      labellingChecked: true,
+      note: 'Blüten trocken, frei von Schimmel und Fremdkörpern.',
+    },
     actions: { record: false, confirm: false, cancel: false },
     fourEyesNote: null,
     ...overrides,

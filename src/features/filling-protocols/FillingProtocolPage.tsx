@@ -6,9 +6,11 @@ import { toast } from 'sonner'
 import {
   deviationOf,
   type FillingProtocolDetail,
+  fillMassCheckResult,
   formatDeviation,
   formatTolerance,
   formatWeight,
+  testCheckText,
 } from '~/lib/filling-protocols'
 import { formatDate, formatDateTime } from '~/lib/format'
 import { formatCannabinoid } from '~/lib/products'
@@ -182,6 +184,37 @@ function WeightsTable({ protocol }: { protocol: FillingProtocolDetail }) {
   )
 }
 
+/**
+ * The preparation instruction's version the filling follows and the test record of the
+ * hand-over (Defektur, § 8 ApBetrO).
+ */
+function InstructionAndTests({ protocol }: { protocol: FillingProtocolDetail }) {
+  const { instruction, testRecord } = protocol
+  const rows: [string, ReactNode][] = [
+    [
+      'Herstellungsanweisung',
+      instruction ? (
+        <span key="instruction">
+          Version {instruction.version} vom {formatDate(instruction.createdAt)}
+          <span className="mt-1 block whitespace-pre-line text-ink-muted">{instruction.text}</span>
+        </span>
+      ) : (
+        'keine (keine Defektur)'
+      ),
+    ],
+  ]
+  if (protocol.submittedAt) {
+    rows.push(
+      ['Aussehen', testCheckText(testRecord.appearanceChecked)],
+      ['Identität und Kennzeichnung', testCheckText(testRecord.labellingChecked)],
+      ['Füllmenge', fillMassCheckResult(protocol)],
+      ['Geprüft von', `${protocol.filledByName ?? '–'}, ${formatDateTime(protocol.submittedAt)}`],
+    )
+    if (testRecord.note) rows.push(['Bemerkung', testRecord.note])
+  }
+  return <FactList rows={rows} />
+}
+
 /** What happens next, and who does it: the four-eyes check in words. */
 function NextStep({ protocol }: { protocol: FillingProtocolDetail }) {
   let text: string | null = null
@@ -249,6 +282,9 @@ export function FillingProtocolPage() {
         <NextStep protocol={protocol} />
         <Card title="Protokoll">
           <ProtocolFacts protocol={protocol} />
+        </Card>
+        <Card title="Herstellungsanweisung und Prüfprotokoll">
+          <InstructionAndTests protocol={protocol} />
         </Card>
         <Card title="Wägungen">
           {protocol.actions.record ? (

@@ -78,6 +78,15 @@ const newFillingLink = (
   </ButtonLink>
 )
 
+const headerActions = (
+  <>
+    <ButtonLink to="/organisations/filling-protocol/anweisungen" variant="secondary">
+      Herstellungsanweisungen
+    </ButtonLink>
+    {newFillingLink}
+  </>
+)
+
 /** `/organisations/filling-protocol`: the organisation's fillings, newest first. */
 export function FillingProtocolsPage() {
   const search = route.useSearch()
@@ -87,7 +96,7 @@ export function FillingProtocolsPage() {
       <PageHeader
         title="Abfüllprotokolle"
         description="Jede Abfüllung aus dem Großgebinde mit Charge, Einzelgewichten und den beteiligten Personen. Erst die Prüfung durch eine zweite Person bucht die Einheiten in den Bestand."
-        actions={newFillingLink}
+        actions={headerActions}
       />
       <DataTable
         label="Abfüllprotokolle"

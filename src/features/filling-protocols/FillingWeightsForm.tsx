@@ -38,6 +38,9 @@ interface WeightsValues {
   units: UnitValues[]
   withdrawn: string
   lossReason: string
+  appearanceChecked: boolean
+  labellingChecked: boolean
+  checkNote: string
 }
 
 const gramsText = (mg: number | null) => (mg === null ? '' : formatDecimal(mg / 1000))
@@ -51,6 +54,9 @@ const valuesOf = (protocol: FillingProtocolDetail): WeightsValues => ({
   })),
   withdrawn: gramsText(protocol.withdrawnMg),
   lossReason: protocol.lossReason ?? '',
+  appearanceChecked: protocol.testRecord.appearanceChecked,
+  labellingChecked: protocol.testRecord.labellingChecked,
+  checkNote: protocol.testRecord.note ?? '',
 })
 
 const inputOf = (values: WeightsValues, submit: boolean): RecordFillingInput => ({
@@ -62,6 +68,9 @@ const inputOf = (values: WeightsValues, submit: boolean): RecordFillingInput => 
   withdrawnMg: milligramsOf(values.withdrawn),
   lossReason: values.lossReason,
   submit,
+  appearanceChecked: values.appearanceChecked,
+  labellingChecked: values.labellingChecked,
+  checkNote: values.checkNote,
 })
 
 /** `units.2.grossMg` → `units[2].gross`; the printed net has no field, its gross takes it. */
@@ -229,6 +238,25 @@ export function FillingWeightsForm({ protocol }: { protocol: FillingProtocolDeta
               )}
             </form.AppField>
           </div>
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-semibold text-ink">Prüfprotokoll</legend>
+            <p className="text-sm text-ink-muted">
+              Vor der Übergabe prüfen und bestätigen; die Füllmenge ist mit den Wägungen geprüft.
+            </p>
+            <form.AppField name="appearanceChecked">
+              {(field) => (
+                <field.CheckboxField label="Aussehen geprüft: Blüten trocken, frei von Schimmel und Fremdkörpern" />
+              )}
+            </form.AppField>
+            <form.AppField name="labellingChecked">
+              {(field) => (
+                <field.CheckboxField label="Identität und Kennzeichnung geprüft: Etikett mit Bezeichnung, Charge, Inhalt, Gehalt und Verwendbarkeit" />
+              )}
+            </form.AppField>
+            <form.AppField name="checkNote">
+              {(field) => <field.InputField label="Bemerkung zur Prüfung" hint="Freiwillig." />}
+            </form.AppField>
+          </fieldset>
           <dl className="grid gap-2 text-sm sm:grid-cols-3" aria-live="polite">
             <div>
               <dt className="text-ink-muted">Gewogene Einheiten</dt>

@@ -2,9 +2,11 @@ import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import type {
   CancelFillingInput,
+  PreparationInstructionInput,
   RecordFillingInput,
   StartFillingInput,
 } from '~/lib/filling-protocols'
+import { addPreparationInstruction } from '~/server/filling-protocols/defektur.server'
 import {
   cancelFillingProtocol,
   confirmFillingProtocol,
@@ -68,3 +70,8 @@ export const cancelFillingFn = createServerFn({ method: 'POST' })
   .handler(async ({ data, context }) =>
     cancelFillingProtocol(context.actor, data.id, data.cancel, context.db),
   )
+
+export const addPreparationInstructionFn = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .validator(objectInput<PreparationInstructionInput>())
+  .handler(async ({ data, context }) => addPreparationInstruction(context.actor, data, context.db))

@@ -71,6 +71,7 @@ type BuiltArea =
   | 'live'
   | 'fillingProtocols'
   | 'fillingCreate'
+  | 'fillingInstructions'
 export type PlaceholderArea = Exclude<AreaKey, BuiltArea>
 
 export const areas: Record<PlaceholderArea, Area> = {

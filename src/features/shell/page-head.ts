@@ -36,6 +36,7 @@ export const areaTitles = {
   organisation: 'Organisation',
   fillingProtocols: 'Abfüllprotokolle',
   fillingCreate: 'Neue Abfüllung',
+  fillingInstructions: 'Herstellungsanweisungen',
   stock: 'Bestand',
   batch: 'Charge',
   goodsReceipt: 'Wareneingang',

@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm'
 import type { BusinessActor } from '../actor.server'
 import {
+  addPreparationInstruction,
+  listPreparationInstructions,
+} from '../filling-protocols/defektur.server'
+import {
   confirmFillingProtocol,
   recordFillingWeights,
   startFillingProtocol,
@@ -20,8 +24,9 @@ import { demoIds } from './seed-ids.server'
  * reason, a loss with its reason) and one of Lavendeltal into 10 g units that waits for its
  * second check — filled by "apotheke", to be confirmed by "mitarbeiter". Grüne Ecke: one
  * confirmed filling of its Auwald harvest into 5 g units, checked by a second member of its team,
- * who is added here (the four-eyes check needs two people). An organisation that has fillings is
- * left as it is.
+ * who is added here (the four-eyes check needs two people). The pharmacy's fillings follow
+ * preparation instructions written first (Salbeistern in two versions, Lavendeltal in one). An
+ * organisation that has fillings is left as it is.
  */
 
 /** Grüne Ecke's second person for the four-eyes check, a demo login of its own. */
@@ -49,7 +54,15 @@ interface DemoFilling {
   units: DemoUnit[]
   lossMg: number
   lossReason: string
+  /** A pharmacy's preparation instruction for the bulk product, in its versions (Defektur). */
+  instructions?: string[]
 }
+
+/** The pharmacy's instruction for filling loose flowers; version 2 adds the label check. */
+const demoInstruction = (variety: string, grams: number) => [
+  `Herstellungsanweisung Abfüllung ${variety}, ${grams} g\n1. Arbeitsplatz reinigen, Handschuhe und Haarschutz tragen.\n2. Waage justieren (Prüfgewicht ${grams} g), Tara jeder Dose einzeln ermitteln.\n3. Blüten aus dem Großgebinde mit dem Spatel einwiegen, nicht zerdrücken; Sollgewicht ${grams} g ± 2 %.\n4. Dose verschließen, Einwaage protokollieren, Abweichungen begründen.`,
+  `Herstellungsanweisung Abfüllung ${variety}, ${grams} g\n1. Arbeitsplatz reinigen, Handschuhe und Haarschutz tragen.\n2. Waage justieren (Prüfgewicht ${grams} g), Tara jeder Dose einzeln ermitteln.\n3. Blüten aus dem Großgebinde mit dem Spatel einwiegen, nicht zerdrücken; Sollgewicht ${grams} g ± 2 %.\n4. Dose verschließen, Einwaage protokollieren, Abweichungen begründen.\n5. Etikett mit Bezeichnung, Charge (Protokollnummer), Inhalt, Wirkstoffgehalt und Verwendbarkeit anbringen; Aussehen (trocken, frei von Schimmel und Fremdkörpern) und Kennzeichnung prüfen.`,
+]
 
 const gram = 1000
 
@@ -68,6 +81,17 @@ async function fill(db: Database, filling: DemoFilling) {
     batch.productName.includes(filling.variety),
   )
   if (!bulk) throw new Error(`demo filling needs a released bulk batch of ${filling.variety}`)
+  const product = (await listPreparationInstructions(filler, db)).find(
+    (listing) => listing.productName === bulk.productName,
+  )
+  for (const text of filling.instructions ?? []) {
+    if (!product) throw new Error(`demo instruction needs the listing of ${filling.variety}`)
+    await addPreparationInstruction(
+      filler,
+      { organisationProductId: product.organisationProductId, text },
+      db,
+    )
+  }
   const started = await startFillingProtocol(
     filler,
     {
@@ -91,6 +115,9 @@ async function fill(db: Database, filling: DemoFilling) {
       withdrawnMg: netTotal + filling.lossMg,
       lossReason: filling.lossReason,
       submit: true,
+      appearanceChecked: true,
+      labellingChecked: true,
+      checkNote: 'Blüten trocken, frei von Schimmel und Fremdkörpern; Etiketten vollständig.',
     },
     db,
   )
@@ -135,6 +162,7 @@ export async function seedDemoFillings(db: Database): Promise<void> {
       }),
       lossMg: 350,
       lossReason: 'Staub und Abrieb beim Umfüllen',
+      instructions: demoInstruction('Salbeistern', 5),
     })
     await fill(db, {
       filler: owner,
@@ -144,6 +172,7 @@ export async function seedDemoFillings(db: Database): Promise<void> {
       units: units(10 * gram, [24, -15, 9, 41, -3]),
       lossMg: 180,
       lossReason: 'Abrieb beim Umfüllen',
+      instructions: demoInstruction('Lavendeltal', 10).slice(1),
     })
   }
   if (!(await hasFillings(db, demoIds.club))) {

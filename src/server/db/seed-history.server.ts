@@ -617,6 +617,8 @@ class HistoryFillings<T> {
           filledBy: this.team.filler,
           startedAt: filling.startedAt,
           submittedAt: filling.submittedAt,
+          appearanceChecked: true,
+          labellingChecked: true,
           confirmedBy: this.team.checker,
           filledBatchId: filling.packBatch.row.id,
           createdAt: filling.startedAt,

@@ -2,9 +2,11 @@ import {
   deviationOf,
   type FillingProtocolDetail,
   fillingProtocolStatusLabels,
+  fillMassCheckResult,
   formatDeviation,
   formatTolerance,
   formatWeight,
+  testCheckText,
 } from '../../lib/filling-protocols'
 import { berlinIsoDate, formatDate, formatDateTime } from '../../lib/format'
 import { formatCannabinoid } from '../../lib/products'
@@ -23,7 +25,8 @@ import { getFillingProtocol, requireFillingClerk } from './filling-protocols.ser
 /**
  * The filling protocol as a PDF for the file: on the organisation's letterhead the bulk batch, the
  * pack product and the new batch, the dates and people, every unit's gross, tare and net with its
- * deviation and reason, the loss, and a signature area for the person filling and the person
+ * deviation and reason, the loss, the test record and the preparation instruction's version with
+ * its text, and a signature area for the person filling and the person
  * checking. A protocol that is not confirmed carries a watermark saying so.
  */
 
@@ -54,6 +57,12 @@ function facts(protocol: FillingProtocolDetail): Row[] {
     row(
       'Abfüllung',
       `${protocol.unitCount} × ${formatWeight(protocol.targetNetMg)} netto, Toleranz ±${formatTolerance(protocol.toleranceBasisPoints)}`,
+    ),
+    row(
+      'Herstellungsanweisung',
+      protocol.instruction
+        ? `Version ${protocol.instruction.version} vom ${formatDate(protocol.instruction.createdAt)}`
+        : 'keine (keine Defektur)',
     ),
     row('Packungsprodukt', protocol.pack.productName),
     row('Neue Charge', protocol.filledBatch?.batchNumber ?? 'entsteht mit der Bestätigung'),
@@ -97,6 +106,23 @@ function unitRows(protocol: FillingProtocolDetail): Row[] {
       [unit.deviationReason ?? ''],
     ]
   })
+}
+
+/** The test record of the hand-over (Prüfprotokoll): the checks, their result, who and when. */
+function testRecordRows(protocol: FillingProtocolDetail): Row[] {
+  const row = (label: string, ...value: string[]): Row => [[label], value]
+  const { testRecord } = protocol
+  return [
+    row('Aussehen', testCheckText(testRecord.appearanceChecked)),
+    row('Identität und Kennzeichnung', testCheckText(testRecord.labellingChecked)),
+    row('Füllmenge', fillMassCheckResult(protocol)),
+    row(
+      'Geprüft von',
+      protocol.filledByName ?? '–',
+      protocol.submittedAt ? formatDateTime(protocol.submittedAt) : 'noch nicht übergeben',
+    ),
+    ...(testRecord.note ? [row('Bemerkung', testRecord.note)] : []),
+  ]
 }
 
 /** Two framed fields side by side: who filled and who checked, with date and signature lines. */
@@ -165,6 +191,22 @@ export async function renderFillingProtocolPdf(
     { label: 'Verlust', value: weight(protocol.lossMg), strong: true },
   ])
   if (protocol.lossReason) canvas.paragraph(`Grund des Verlusts: ${protocol.lossReason}`)
+  canvas.y -= 10
+  canvas.paragraph('Prüfprotokoll', { bold: true })
+  canvas.table(
+    [
+      { header: 'Prüfung', width: contentWidth * 0.32 },
+      { header: 'Ergebnis', width: contentWidth * 0.68 },
+    ],
+    testRecordRows(protocol),
+  )
+  if (protocol.instruction) {
+    canvas.y -= 10
+    canvas.paragraph(`Herstellungsanweisung, Version ${protocol.instruction.version}`, {
+      bold: true,
+    })
+    for (const line of protocol.instruction.text.split('\n')) canvas.paragraph(line)
+  }
   signatureArea(canvas, protocol)
   const watermark = watermarks[protocol.status]
   if (watermark) canvas.watermark(watermark)

@@ -40,6 +40,13 @@ import {
   withdrawFromBatch,
 } from '../stock/stock-ledger.server'
 import { batchAudit } from '../stock/stock-receipts.server'
+import {
+  countDefekturPacks,
+  currentInstruction,
+  isDefektur,
+  missingInstructionMessage,
+  releaseDefekturPacks,
+} from './defektur.server'
 import { fillingProtocols, fillingUnits } from './filling-protocols.schema'
 import {
   fillingProtocolNotFoundMessage,
@@ -57,7 +64,9 @@ import {
  * protocol, weighs every unit and hands it over; a second person of the organisation confirms,
  * and only that books stock — in one transaction, with the bulk batch locked: `filling`
  * movements out of the bulk batch (the nets, and the loss with its reason) and into a new,
- * released batch of the pack product (ADR 045). What reads fillings is in
+ * released batch of the pack product (ADR 045). A pharmacy's filling is Defektur: it starts by
+ * the product's current preparation instruction and its hand-over counts against the day's 100
+ * packs (ADR 064, `defektur.server.ts`). What reads fillings is in
  * `filling-protocols.server.ts`. Owner and staff only; every query is scoped by the organisation.
  */
 
@@ -223,6 +232,15 @@ export async function startFillingProtocol(
     const { batch, facts } = await readBulk(tx, organisationId, data.bulkBatchId)
     const refusal = bulkRefusal(batch, facts, berlinIsoDate(now))
     if (refusal) throw new ConflictError(refusal, { bulkBatchId: refusal })
+    // Defektur follows the product's current preparation instruction; the protocol keeps the
+    // version it started with.
+    const instruction = isDefektur(business)
+      ? await currentInstruction(tx, facts.listing.id)
+      : undefined
+    if (isDefektur(business) && !instruction) {
+      const message = missingInstructionMessage(facts.product.name)
+      throw new ConflictError(message, { bulkBatchId: message })
+    }
     const available = await availableOf(tx, batch)
     const needed = data.unitCount * data.targetNetMg
     if (needed > available) {
@@ -257,6 +275,7 @@ export async function startFillingProtocol(
       unitCount: data.unitCount,
       targetNetMg: data.targetNetMg,
       toleranceBasisPoints: data.toleranceBasisPoints,
+      instructionId: instruction?.id ?? null,
     }
     const [protocol] = await tx
       .insert(fillingProtocols)
@@ -362,6 +381,19 @@ export async function recordFillingWeights(
         const message = notEnoughStockMessage(batch, available)
         throw new ConflictError(message, { withdrawnMg: message })
       }
+      // Defektur: the handed-over units count against the product's day (§ 21 AMG).
+      if (isDefektur(business)) {
+        await countDefekturPacks(
+          tx,
+          {
+            organisationId,
+            organisationProductId: batch.organisationProductId,
+            day: berlinIsoDate(now),
+          },
+          protocol.unitCount,
+          protocol.bulkProductName,
+        )
+      }
     }
     await tx.delete(fillingUnits).where(eq(fillingUnits.protocolId, protocol.id))
     await tx.insert(fillingUnits).values(units)
@@ -371,6 +403,9 @@ export async function recordFillingWeights(
       .set({
         withdrawnMg: data.withdrawnMg,
         lossReason,
+        appearanceChecked: data.appearanceChecked,
+        labellingChecked: data.labellingChecked,
+        checkNote: data.checkNote || null,
         ...(data.submit ? { status: 'submitted' as const, submittedAt: now } : {}),
       })
       .where(eq(fillingProtocols.id, protocol.id))
@@ -390,6 +425,9 @@ export async function recordFillingWeights(
         lossMg: totals.lossMg,
         lossReason,
         deviations: units.filter((unit) => unit.deviationReason).length,
+        appearanceChecked: data.appearanceChecked,
+        labellingChecked: data.labellingChecked,
+        checkNote: data.checkNote || null,
       },
     })
   })
@@ -572,6 +610,19 @@ export async function cancelFillingProtocol(
     const protocol = await lockProtocol(tx, organisationId, id)
     if (protocol.status === 'confirmed' || protocol.status === 'cancelled') {
       throw new ConflictError(stateMessages[protocol.status](protocol.number))
+    }
+    // A handed-over Defektur frees the packs it counted on its day.
+    if (protocol.status === 'submitted' && protocol.submittedAt && isDefektur(business)) {
+      const { batch } = await readBulk(tx, organisationId, protocol.bulkBatchId)
+      await releaseDefekturPacks(
+        tx,
+        {
+          organisationId,
+          organisationProductId: batch.organisationProductId,
+          day: berlinIsoDate(protocol.submittedAt),
+        },
+        protocol.unitCount,
+      )
     }
     await tx
       .update(fillingProtocols)

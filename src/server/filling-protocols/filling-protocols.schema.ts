@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import {
+  boolean,
   check,
+  date,
   index,
   integer,
   pgEnum,
@@ -18,6 +20,62 @@ import { organisationProducts } from '../products/products.schema'
 import { batches } from '../stock/stock.schema'
 
 export const fillingProtocolStatus = pgEnum('filling_protocol_status', fillingProtocolStatuses)
+
+/**
+ * The written preparation instruction (Herstellungsanweisung, § 7/§ 8 ApBetrO) for filling an
+ * organisation product, versioned: a change is a new row with the next version, so a protocol
+ * keeps referring to the version it was filled by (ADR 064).
+ */
+export const preparationInstructions = pgTable(
+  'preparation_instructions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    /** The bulk listing the instruction fills from. */
+    organisationProductId: uuid('organisation_product_id')
+      .notNull()
+      .references(() => organisationProducts.id, { onDelete: 'restrict' }),
+    version: integer('version').notNull(),
+    text: text('text').notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('preparation_instructions_version_unique').on(
+      table.organisationProductId,
+      table.version,
+    ),
+    check('preparation_instructions_version', sql`${table.version} >= 1`),
+    check('preparation_instructions_text', sql`length(trim(${table.text})) > 0`),
+  ],
+)
+
+/**
+ * Packs a pharmacy pre-filled of one product on one Berlin calendar day (Defektur, § 21 Abs. 2
+ * Nr. 1 AMG: at most 100 a day without a manufacturing licence). A hand-over adds its units with
+ * a checked increment, a cancellation of a handed-over protocol takes them back (ADR 064).
+ */
+export const defekturDayCounts = pgTable(
+  'defektur_day_counts',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    organisationProductId: uuid('organisation_product_id')
+      .notNull()
+      .references(() => organisationProducts.id, { onDelete: 'restrict' }),
+    day: date('day').notNull(),
+    packs: integer('packs').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organisationProductId, table.day] }),
+    check('defektur_day_counts_packs', sql`${table.packs} between 0 and 100`),
+  ],
+)
 
 /**
  * A filling (Abfüllung): flowers of a bulk batch repackaged into `unit_count` units of
@@ -70,6 +128,14 @@ export const fillingProtocols = pgTable(
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'restrict' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
+    /** The version of the preparation instruction the filling follows (pharmacies; ADR 064). */
+    instructionId: uuid('instruction_id').references(() => preparationInstructions.id, {
+      onDelete: 'restrict',
+    }),
+    /** The test record (Prüfprotokoll) of the hand-over: appearance and labelling checked. */
+    appearanceChecked: boolean('appearance_checked').notNull().default(false),
+    labellingChecked: boolean('labelling_checked').notNull().default(false),
+    checkNote: text('check_note'),
     ...timestamps,
   },
   (table) => [

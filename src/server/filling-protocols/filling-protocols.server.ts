@@ -26,7 +26,7 @@ import {
   batchNotFoundMessage,
   toLockedBatch,
 } from '../stock/stock-ledger.server'
-import { fillingProtocols, fillingUnits } from './filling-protocols.schema'
+import { fillingProtocols, fillingUnits, preparationInstructions } from './filling-protocols.schema'
 
 /**
  * Filling (Abfüllung) for pharmacies and clubs, read: the bulk batches that can be filled, what
@@ -262,6 +262,11 @@ export async function getFillingProtocol(
       filledByName: filledBy.name,
       confirmedByName: confirmedBy.name,
       cancelledByName: cancelledBy.name,
+      instruction: {
+        version: preparationInstructions.version,
+        text: preparationInstructions.text,
+        createdAt: preparationInstructions.createdAt,
+      },
     })
     .from(fillingProtocols)
     .innerJoin(organisations, eq(organisations.id, fillingProtocols.organisationId))
@@ -272,6 +277,10 @@ export async function getFillingProtocol(
     .leftJoin(filledBy, eq(filledBy.id, fillingProtocols.filledBy))
     .leftJoin(confirmedBy, eq(confirmedBy.id, fillingProtocols.confirmedBy))
     .leftJoin(cancelledBy, eq(cancelledBy.id, fillingProtocols.cancelledBy))
+    .leftJoin(
+      preparationInstructions,
+      eq(preparationInstructions.id, fillingProtocols.instructionId),
+    )
     .where(
       and(
         eq(fillingProtocols.id, id),
@@ -328,6 +337,14 @@ export async function getFillingProtocol(
     cancelledByName: row.cancelledByName,
     cancelledAt: protocol.cancelledAt?.toISOString() ?? null,
     cancelReason: protocol.cancelReason,
+    instruction: row.instruction
+      ? { ...row.instruction, createdAt: row.instruction.createdAt.toISOString() }
+      : null,
+    testRecord: {
+      appearanceChecked: protocol.appearanceChecked,
+      labellingChecked: protocol.labellingChecked,
+      note: protocol.checkNote,
+    },
     actions: {
       record: protocol.status === 'draft' && filler,
       confirm: checking && !filler && pharmacist,
