@@ -57,6 +57,12 @@ test('a pharmacist fills a batch and a colleague confirms it', async ({ page, br
   const batch = page.getByLabel('Charge (Großgebinde)')
   const lavendeltal = batch.locator('option', { hasText: 'Lavendeltal' }).first()
   await batch.selectOption((await lavendeltal.getAttribute('value')) as string)
+  // Without a manufacturing licence at most 100 packs of a product a day (§ 21 AMG).
+  await page.getByLabel('Anzahl Einheiten').fill('101')
+  await page.getByRole('button', { name: 'Abfüllung beginnen' }).click()
+  await expect(page.getByLabel('Anzahl Einheiten')).toHaveAccessibleDescription(
+    /höchstens 100 abgabefertige Packungen.*heute nur noch \d+ Packung/,
+  )
   await page.getByLabel('Anzahl Einheiten').fill('2')
   await expect(page.getByLabel('Sollgewicht je Einheit in g (netto)')).toHaveValue('5')
   await expect(page.getByLabel('Packungsprodukt')).toHaveValue('new')

@@ -849,13 +849,18 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
   it('counts at most 100 pre-filled packs of a product a day, and frees a cancelled one', async () => {
     await resetDayCount()
     const bulk = await bulkBatch(100)
-    const big = await start(bulk, { units: 101, targetMg: 500 })
-    const tooMany = await refusalOf(record(big.id, weighed(Array.from({ length: 101 }, () => 500))))
+    // A plan beyond the day's packs is refused before anyone weighs.
+    const tooMany = await refusalOf(start(bulk, { units: 101, targetMg: 500 }))
     expect(tooMany.status).toBe(409)
-    expect(tooMany.message).toMatch(/heute nur noch 100 Packungen/)
+    expect(tooMany.errors.unitCount).toMatch(/heute nur noch 100 Packungen/)
     const ninety = await start(bulk, { units: 90, targetMg: 500 })
-    await record(ninety.id, weighed(Array.from({ length: 90 }, () => 500)))
+    // Started while the day still had room; counted only at its hand-over.
     const eleven = await start(bulk, { units: 11, targetMg: 500 })
+    await record(ninety.id, weighed(Array.from({ length: 90 }, () => 500)))
+    const lateStart = await refusalOf(start(bulk, { units: 11, targetMg: 500 }))
+    expect(lateStart.errors.unitCount).toMatch(
+      /heute nur noch 10 Packungen.*dieses Protokoll hat 11/,
+    )
     const refused = await refusalOf(
       record(eleven.id, weighed(Array.from({ length: 11 }, () => 500))),
     )

@@ -172,6 +172,12 @@ export async function countDefekturPacks(
           .returning({ packs: defekturDayCounts.packs })
       : []
   if (counted.length > 0) return
+  const message = defekturLimitMessage(productName, await defekturPacksLeft(tx, count), packs)
+  throw new ConflictError(message)
+}
+
+/** How many packs of the product may still be pre-filled on the day. */
+export async function defekturPacksLeft(tx: Executor, count: DayCount): Promise<number> {
   const [row] = await tx
     .select({ packs: defekturDayCounts.packs })
     .from(defekturDayCounts)
@@ -181,12 +187,7 @@ export async function countDefekturPacks(
         eq(defekturDayCounts.day, count.day),
       ),
     )
-  const message = defekturLimitMessage(
-    productName,
-    defekturDailyPackLimit - (row?.packs ?? 0),
-    packs,
-  )
-  throw new ConflictError(message)
+  return defekturDailyPackLimit - (row?.packs ?? 0)
 }
 
 /**

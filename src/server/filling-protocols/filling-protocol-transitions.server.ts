@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import {
   cancelFillingSchema,
+  defekturLimitMessage,
   fillingMovementReasons,
   fillingTotals,
   fillingWeightProblems,
@@ -43,6 +44,7 @@ import { batchAudit } from '../stock/stock-receipts.server'
 import {
   countDefekturPacks,
   currentInstruction,
+  defekturPacksLeft,
   isDefektur,
   missingInstructionMessage,
   releaseDefekturPacks,
@@ -240,6 +242,20 @@ export async function startFillingProtocol(
     if (isDefektur(business) && !instruction) {
       const message = missingInstructionMessage(facts.product.name)
       throw new ConflictError(message, { bulkBatchId: message })
+    }
+    // Said before anyone weighs: a plan beyond today's packs would be refused at the hand-over,
+    // where the count is taken (`countDefekturPacks`).
+    if (isDefektur(business)) {
+      const day = {
+        organisationId,
+        organisationProductId: facts.listing.id,
+        day: berlinIsoDate(now),
+      }
+      const left = await defekturPacksLeft(tx, day)
+      if (data.unitCount > left) {
+        const message = defekturLimitMessage(facts.product.name, left, data.unitCount)
+        throw new ConflictError(message, { unitCount: message })
+      }
     }
     const available = await availableOf(tx, batch)
     const needed = data.unitCount * data.targetNetMg
