@@ -35,7 +35,8 @@ describe.each(testDatabaseKinds)('platform admin console on %s', (kind) => {
       // Its owner and the second person of its four-eyes check (seed-fillings).
       ['Grüne Ecke e.V.', 2, 'gruene-ecke'],
       ['Nordhanf Großhandel GmbH', 2, null],
-      ['Sonnen-Apotheke', 2, 'sonnen-apotheke'],
+      // Owner, a PTA and the second pharmacist of the four-eyes steps (ApBetrO § 7, § 8).
+      ['Sonnen-Apotheke', 3, 'sonnen-apotheke'],
     ])
   })
 
@@ -47,20 +48,26 @@ describe.each(testDatabaseKinds)('platform admin console on %s', (kind) => {
     expect((await organisationsFor(admin, { status: 'active' })).total).toBe(5)
     expect((await organisationsFor(admin, { status: 'inactive' })).total).toBe(0)
     const byUsers = await organisationsFor(admin, { sort: 'users', dir: 'desc' })
-    expect(byUsers.items.map((row) => row.users)).toEqual([2, 2, 2, 1, 1])
-    expect(new Set(byUsers.items.slice(0, 3).map((row) => row.name))).toEqual(
-      new Set(['Grüne Ecke e.V.', 'Nordhanf Großhandel GmbH', 'Sonnen-Apotheke']),
+    expect(byUsers.items.map((row) => row.users)).toEqual([3, 2, 2, 1, 1])
+    expect(byUsers.items[0]?.name).toBe('Sonnen-Apotheke')
+    expect(new Set(byUsers.items.slice(1, 3).map((row) => row.name))).toEqual(
+      new Set(['Grüne Ecke e.V.', 'Nordhanf Großhandel GmbH']),
     )
 
     const staff = await usersFor(admin, { role: 'staff' })
-    expect(staff.items.map((row) => row.username)).toEqual(['lager', 'vereinsteam', 'mitarbeiter'])
+    expect(staff.items.map((row) => row.username)).toEqual([
+      'apothekerin',
+      'lager',
+      'vereinsteam',
+      'mitarbeiter',
+    ])
     const inactive = await usersFor(admin, { status: 'inactive' })
     expect(inactive.items.map((row) => row.username)).toEqual(['lager'])
     const byOrganisation = await usersFor(admin, { q: 'Sonnen-Apotheke' })
-    expect(byOrganisation.total).toBe(2)
+    expect(byOrganisation.total).toBe(3)
     const firstPage = await usersFor(admin, { pageSize: 25, page: 9 })
     expect(firstPage.page).toBe(1)
-    expect(firstPage.items).toHaveLength(8)
+    expect(firstPage.items).toHaveLength(9)
     expect(firstPage.items[0]).not.toHaveProperty('passwordHash')
   })
 
