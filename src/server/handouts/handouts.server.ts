@@ -525,6 +525,7 @@ export async function listHandouts(
           : query.status === 'active'
             ? isNull(handouts.cancelledAt)
             : isNotNull(handouts.cancelledAt),
+        query.member ? eq(handouts.customerId, query.member) : undefined,
         searchCondition(query.q, [
           handouts.number,
           fullNameSql,
