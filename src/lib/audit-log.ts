@@ -303,7 +303,7 @@ export const auditFieldLabels: Record<string, string> = {
   lastName: 'Nachname',
   leftOn: 'Austritt',
   noOtherClubDeclaredOn: 'Erklärung keine andere Anbauvereinigung',
-  residenceDeclaredOn: 'Erklärung Wohnsitz in Deutschland',
+  residenceDeclaredOn: 'Nachweis Wohnsitz in Deutschland',
   teamUserId: 'Verknüpftes Benutzerkonto',
   membershipNumber: 'Mitgliedsnummer',
   expiryDate: 'Verfallsdatum',

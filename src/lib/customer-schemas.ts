@@ -210,7 +210,7 @@ function checkCustomer(
       context.addIssue({
         code: 'custom',
         path: [path],
-        message: 'Die Erklärung liegt in der Zukunft.',
+        message: 'Das Datum liegt in der Zukunft.',
       })
     }
   }

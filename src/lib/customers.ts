@@ -221,7 +221,7 @@ export interface CustomerFields {
   joinedOn: string | null
   idCheckedOn: string | null
   leftOn: string | null
-  /** Members' declarations (§ 16 Abs. 2 KCanG): no other club, residence in Germany. */
+  /** Members: declaration of no other club, proof of residence in Germany (§ 16 Abs. 3, 4 KCanG). */
   noOtherClubDeclaredOn: string | null
   residenceDeclaredOn: string | null
   /** The club's user account this member works with (§ 19 Abs. 2 KCanG). */
@@ -376,6 +376,6 @@ export const customerFieldLabels: Record<keyof CustomerFields, string> = {
   idCheckedOn: 'Ausweis geprüft am',
   leftOn: 'Ausgetreten zum',
   noOtherClubDeclaredOn: 'Erklärung keine andere Anbauvereinigung vom',
-  residenceDeclaredOn: 'Erklärung Wohnsitz in Deutschland vom',
+  residenceDeclaredOn: 'Wohnsitz in Deutschland nachgewiesen am',
   teamUserId: 'Verknüpftes Benutzerkonto',
 }

@@ -312,7 +312,7 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
     expect(refused.errors.customerId).toContain('keiner anderen Anbauvereinigung')
     const noResidence = await newMember('adult', { residenceDeclaredOn: null })
     expect((await refusalOf(handout(noResidence, bigBatch, 1))).errors.customerId).toContain(
-      'in Deutschland zu wohnen',
+      'Nachweis, in Deutschland zu wohnen',
     )
     expect((await getMemberAllowance(clerk, noResidence, db())).refusal).toContain('Erklärung')
     const [row] = await db().select().from(customers).where(eq(customers.id, noClub))

@@ -204,11 +204,11 @@ export function CustomerFormFields({
           </div>
           <fieldset className="space-y-4">
             <legend className="text-sm font-medium text-ink">
-              Erklärungen des Mitglieds (§ 16 Abs. 2 KCanG)
+              Erklärung und Nachweis des Mitglieds (§ 16 Abs. 3, 4 KCanG)
             </legend>
             <p className="text-sm text-ink-muted">
-              Ohne beide Erklärungen wird nichts abgegeben. Eingetragen wird das Datum der
-              Erklärung.
+              Ohne beides wird nichts abgegeben. Eingetragen wird das Datum der schriftlichen
+              Erklärung und des vorgelegten Nachweises.
             </p>
             <div className="grid gap-4 sm:grid-cols-2">
               <AppField name="noOtherClubDeclaredOn">
@@ -218,7 +218,7 @@ export function CustomerFormFields({
               </AppField>
               <AppField name="residenceDeclaredOn">
                 {(field: AppFieldApi) => (
-                  <field.DateField label="Wohnsitz oder gewöhnlicher Aufenthalt in Deutschland, erklärt am" />
+                  <field.DateField label="Wohnsitz oder gewöhnlicher Aufenthalt in Deutschland nachgewiesen am" />
                 )}
               </AppField>
             </div>

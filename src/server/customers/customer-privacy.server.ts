@@ -261,7 +261,7 @@ export async function anonymiseLockedCustomer(
       joinedOn: null,
       idCheckedOn: null,
       leftOn: null,
-      // The declarations' days and recorders stay: the club keeps them (§ 16 Abs. 2 KCanG).
+      // The declarations' days and recorders stay: the club keeps them (§ 16 Abs. 3 KCanG: three years).
       teamUserId: null,
       shopUserId: null,
       deactivatedAt: current.deactivatedAt ?? now,

@@ -76,9 +76,9 @@ export const customers = pgTable(
     /** Members: the last day of membership; not before joined date plus the statutes' minimum. */
     leftOn: date('left_on', { mode: 'string' }),
     /**
-     * Members' declarations (§ 16 Abs. 2 KCanG): member of no other club, and residence or usual
-     * abode in Germany — the day each was given and who recorded it. They stay on an anonymised
-     * row (no personal data in them), as the club must keep them.
+     * Members: the declaration of being in no other club (§ 16 Abs. 3 KCanG, kept three years)
+     * and the proof of residence or usual abode in Germany (§ 16 Abs. 4 KCanG) — the day each
+     * was given and who recorded it. They stay on an anonymised row (no personal data in them).
      */
     noOtherClubDeclaredOn: date('no_other_club_declared_on', { mode: 'string' }),
     noOtherClubRecordedBy: uuid('no_other_club_recorded_by').references(() => users.id, {

@@ -610,7 +610,7 @@ async function minMembershipMonthsOf(tx: Executor, organisationId: string): Prom
 /**
  * A member's columns the form does not carry, and the club rules on the ones it does: the exit
  * day is not before the joined day plus the statutes' minimum membership (§ 16 Abs. 5 KCanG);
- * each declaration records who entered it (§ 16 Abs. 2 KCanG); only the owner links a member to
+ * each declaration records who entered it (§ 16 Abs. 3, 4 KCanG); only the owner links a member to
  * an active user of the club, and each user to one member (§ 19 Abs. 2 KCanG hand-outs).
  */
 async function memberColumns(

@@ -141,7 +141,7 @@ async function findMember(
 
 /**
  * Why a member gets nothing on `day`, whatever the amount: deactivated (or anonymised), left,
- * under age, no ID check recorded, or without both declarations (§ 16 Abs. 2 KCanG).
+ * under age, no ID check recorded, or without the declaration of no other club and the proof of residence (§ 16 Abs. 3, 4 KCanG).
  */
 function memberRefusal(member: CustomerRowType, day: string): string | null {
   const name = customerDisplayName(member)
@@ -156,7 +156,7 @@ function memberRefusal(member: CustomerRowType, day: string): string | null {
     return `Für ${name} ist keine Ausweisprüfung eingetragen. Prüfe den amtlichen Lichtbildausweis und trage das Datum beim Mitglied ein.`
   }
   if (!member.noOtherClubDeclaredOn || !member.residenceDeclaredOn) {
-    return `Für ${name} fehlt die Erklärung, keiner anderen Anbauvereinigung anzugehören und in Deutschland zu wohnen. Trage beide Erklärungen beim Mitglied ein.`
+    return `Für ${name} fehlt die Erklärung, keiner anderen Anbauvereinigung anzugehören, oder der Nachweis, in Deutschland zu wohnen. Trage beides beim Mitglied ein.`
   }
   return null
 }
