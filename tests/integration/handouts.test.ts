@@ -356,6 +356,30 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
     expect((await refusalOf(handout(member, bigBatch, 1, new Date(), helper))).status).toBe(403)
   })
 
+  it('links a user to one member only, also when 50 links arrive at once', async () => {
+    const [user] = await db()
+      .insert(users)
+      .values({
+        organisationId: club,
+        username: `parallel-${++serial}`,
+        email: `parallel-${serial}@gruene-ecke.example`,
+        name: 'Parallele Hilfe',
+        role: 'staff',
+        passwordHash: 'not-a-login',
+      })
+      .returning({ id: users.id })
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, () => outcomeOf(newMember('adult', { teamUserId: user?.id }))),
+    )
+    expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(1)
+    expect(outcomes.filter((outcome) => outcome !== 'ok')).toEqual(Array(49).fill(409))
+    const linked = await db()
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.teamUserId, user?.id as string))
+    expect(linked).toHaveLength(1)
+  })
+
   it('keeps members until the statutes’ minimum membership has passed (§ 16 Abs. 5 KCanG)', async () => {
     await db()
       .update(organisations)
