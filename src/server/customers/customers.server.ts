@@ -445,6 +445,7 @@ async function detailOf(
     const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId))
     return user?.name ?? null
   }
+  // Only the owner links members to accounts; `canAnonymise` is the viewer-is-owner flag.
   const teamUserOptions =
     row.kind === 'member' && owner.canAnonymise
       ? await db
