@@ -156,6 +156,13 @@ export const memberSchema = z.object({
   membershipNumber: optionalText(40, 'Die Mitgliedsnummer'),
   joinedOn: optionalDay('Bitte geben Sie ein gültiges Beitrittsdatum an.'),
   idCheckedOn: optionalDay('Bitte geben Sie ein gültiges Datum der Ausweisprüfung an.'),
+  leftOn: optionalDay('Bitte geben Sie ein gültiges Austrittsdatum an.'),
+  noOtherClubDeclaredOn: optionalDay('Bitte geben Sie ein gültiges Datum der Erklärung an.'),
+  residenceDeclaredOn: optionalDay('Bitte geben Sie ein gültiges Datum der Erklärung an.'),
+  teamUserId: z
+    .union([z.uuid({ error: 'Bitte wählen Sie ein Benutzerkonto.' }), z.literal('')])
+    .nullish()
+    .transform((value) => value || null),
 })
 
 /** The rules across fields: a German postal code, the insurer of a statutory patient. */
@@ -196,6 +203,16 @@ function checkCustomer(
       path: ['joinedOn'],
       message: 'Das Beitrittsdatum liegt in der Zukunft.',
     })
+  }
+  for (const path of ['noOtherClubDeclaredOn', 'residenceDeclaredOn']) {
+    const declared = value[path]
+    if (value.kind === 'member' && typeof declared === 'string' && declared > todayInGermany()) {
+      context.addIssue({
+        code: 'custom',
+        path: [path],
+        message: 'Das Datum liegt in der Zukunft.',
+      })
+    }
   }
 }
 

@@ -53,6 +53,8 @@ export const anonymisedName = 'Anonymisiert'
 /** KCanG § 16: a club has at most 500 members; only adults may join. */
 export const maxActiveMembers = 500
 export const minimumMemberAge = 18
+/** The least minimum membership a club's statutes may set (§ 16 Abs. 5 KCanG). */
+export const statutoryMinMembershipMonths = 3
 
 type OrganisationCategory = 'platform' | 'pharmacy' | 'wholesaler' | 'producer' | 'club'
 
@@ -218,6 +220,12 @@ export interface CustomerFields {
   membershipNumber: string | null
   joinedOn: string | null
   idCheckedOn: string | null
+  leftOn: string | null
+  /** Members: declaration of no other club, proof of residence in Germany (§ 16 Abs. 3, 4 KCanG). */
+  noOtherClubDeclaredOn: string | null
+  residenceDeclaredOn: string | null
+  /** The club's user account this member works with (§ 19 Abs. 2 KCanG). */
+  teamUserId: string | null
 }
 
 export interface CustomerOrderSummary {
@@ -254,6 +262,12 @@ export interface CustomerDetail extends CustomerFields {
   notes: CustomerNote[]
   /** Orders still being worked: anonymising is refused while there are any. */
   openOrderCount: number
+  /** Members: who recorded each declaration, and the linked team member's name. */
+  noOtherClubRecordedByName: string | null
+  residenceRecordedByName: string | null
+  teamUserName: string | null
+  /** Members: the club's users the owner may link (only shown to the owner). */
+  teamUserOptions: { id: string; name: string }[]
 }
 
 export interface CustomerExportItem {
@@ -360,4 +374,8 @@ export const customerFieldLabels: Record<keyof CustomerFields, string> = {
   membershipNumber: 'Mitgliedsnummer',
   joinedOn: 'Mitglied seit',
   idCheckedOn: 'Ausweis geprüft am',
+  leftOn: 'Ausgetreten zum',
+  noOtherClubDeclaredOn: 'Erklärung keine andere Anbauvereinigung vom',
+  residenceDeclaredOn: 'Wohnsitz in Deutschland nachgewiesen am',
+  teamUserId: 'Verknüpftes Benutzerkonto',
 }

@@ -1,3 +1,4 @@
+import { isUuid } from './ids'
 import { listSearchSchema, oneOf } from './list-query'
 
 /**
@@ -26,6 +27,10 @@ export const handoutListSearch = listSearchSchema({
   sort: handoutSortKeys,
   defaultSort: 'handedOutAt',
   defaultDir: 'desc',
-  filters: { status: oneOf(handoutStatuses) },
+  filters: {
+    status: oneOf(handoutStatuses),
+    /** One member's hand-outs (the member page links here). */
+    member: (value: unknown) => (isUuid(value) ? value.toLowerCase() : undefined),
+  },
 })
 export type HandoutListSearch = ReturnType<typeof handoutListSearch.parse>

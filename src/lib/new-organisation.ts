@@ -87,13 +87,15 @@ export const newOrganisationSchema = z.object({
 })
 export type NewOrganisationInput = z.input<typeof newOrganisationSchema>
 
-const minMembershipMessage = 'Bitte geben Sie eine ganze Zahl von 0 bis 730 Tagen an – oder nichts.'
+const minMembershipMessage =
+  'Die Satzung muss eine Mindestmitgliedschaft von mindestens drei Monaten vorsehen (§ 16 Abs. 5 KCanG): Bitte geben Sie 3 bis 120 Monate an – oder nichts.'
 
 /**
- * A club's minimum membership before the first hand-out, in days (KCanG lets a club set one):
- * typed as text in the form, a number or null over the wire; empty means none.
+ * A club's minimum membership duration in months as its statutes set it (§ 16 Abs. 5 KCanG: at
+ * least three); it limits when a member may leave. Text in the form, a number or null over the
+ * wire; empty means not recorded yet.
  */
-export const minMembershipDaysSchema = z
+export const minMembershipMonthsSchema = z
   .union([z.number(), z.string().trim().regex(/^\d*$/, minMembershipMessage)], {
     error: minMembershipMessage,
   })
@@ -103,8 +105,8 @@ export const minMembershipDaysSchema = z
     z
       .number()
       .int(minMembershipMessage)
-      .min(0, minMembershipMessage)
-      .max(730, minMembershipMessage)
+      .min(3, minMembershipMessage)
+      .max(120, minMembershipMessage)
       .nullable(),
   )
 
@@ -121,5 +123,5 @@ export const organisationProfileSchema = newOrganisationSchema
     postalCode: true,
     city: true,
   })
-  .extend({ minMembershipDays: minMembershipDaysSchema.optional() })
+  .extend({ minMembershipMonths: minMembershipMonthsSchema.optional() })
 export type OrganisationProfileInput = z.input<typeof organisationProfileSchema>

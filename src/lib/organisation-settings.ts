@@ -276,8 +276,8 @@ export interface OrganisationSettings {
   /** Name and address: its owner and the platform admin; the category: the admin alone. */
   profileEditable: boolean
   categoryEditable: boolean
-  /** A club's minimum membership before the first hand-out, in days; null: none. */
-  minMembershipDays: number | null
+  /** A club's minimum membership duration in months by its statutes (§ 16 Abs. 5 KCanG); null: not recorded. */
+  minMembershipMonths: number | null
   /** Set while a platform admin has deactivated the organisation (ISO time). */
   deactivatedAt: string | null
   /** Whether the viewer may deactivate or reactivate it: the platform admin, not the platform. */

@@ -14,6 +14,8 @@ import { openBackOffice, waitForHydratedForm } from './support/session'
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 const main = (page: Page) => page.getByRole('main')
+/** Frieda Scholz, 20 (seed-customers.server.ts). */
+const friedaScholz = '00000000-0000-4000-8000-00000000a21e'
 const memberOptions = (page: Page) =>
   page.getByRole('listbox', { name: 'Passende Mitglieder' }).getByRole('option')
 
@@ -109,6 +111,20 @@ test('a club clerk hands out up to the limit and the next gram is refused with w
   await expect(
     page.getByRole('table', { name: 'Abgaben' }).locator('tbody tr').first(),
   ).toContainText(number)
+
+  // The member page shows the counter's view: age class, nothing left, the hand-out just made.
+  await page.goto(`/customers/${friedaScholz}`)
+  const handoutsCard = page.getByRole('region', { name: 'Abgaben' })
+  await expect(handoutsCard.getByText('18 bis 20 Jahre', { exact: true })).toBeVisible()
+  await expect(
+    handoutsCard.locator('dt', { hasText: /^Jetzt höchstens$/ }).locator('+ dd'),
+  ).toHaveText('0 g')
+  await expect(
+    handoutsCard.getByRole('table', { name: 'Letzte Abgaben an das Mitglied' }),
+  ).toContainText(number)
+  await expect(page.getByRole('heading', { name: 'Bestellungen' })).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'Kundenkonto im Shop' })).toHaveCount(0)
+  await expectNoSeriousViolations(page)
   expect(errors).toEqual([])
 })
 

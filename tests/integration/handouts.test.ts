@@ -87,6 +87,8 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
       })
       .returning({ id: users.id })
     clubStaff = await businessActorOf(db(), staff?.id as string)
+    // Staff hand out as members of the club (§ 19 Abs. 2 KCanG).
+    await newMember('adult', { teamUserId: staff?.id })
     bigBatch = await harvest({ grams: 2000, thc: 17.4 })
     lowThcBatch = await harvest({ listing: listings.elsterflut, grams: 2000, thc: 8.8 })
   })
@@ -98,9 +100,10 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
   async function newMember(
     ageClass: 'adult' | 'young_adult' = 'adult',
     extra: Record<string, unknown> = {},
+    by: BusinessActor = clerk,
   ) {
     const created = await createCustomer(
-      clerk,
+      by,
       {
         kind: 'member',
         firstName: 'Test',
@@ -115,6 +118,8 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
         membershipNumber: `T-${serial}`,
         joinedOn: dayIn(-200),
         idCheckedOn: berlinIsoDate(),
+        noOtherClubDeclaredOn: berlinIsoDate(),
+        residenceDeclaredOn: berlinIsoDate(),
         ...extra,
       },
       db(),
@@ -282,7 +287,7 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
     expect(await outcomeOf(handout(adult, bigBatch, 1))).toBe('ok')
   })
 
-  it('refuses inactive members, members without ID check and members within the minimum period', async () => {
+  it('refuses inactive members and members without ID check, not new members', async () => {
     const inactive = await newMember()
     await deactivateCustomer(clerk, inactive, {}, db())
     const deactivated = await refusalOf(handout(inactive, bigBatch, 1))
@@ -295,37 +300,116 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
       'keine Ausweisprüfung',
     )
 
+    // The statutes' minimum membership governs leaving, not hand-outs (§ 16 Abs. 5 KCanG).
+    const joinedToday = await newMember('adult', { joinedOn: berlinIsoDate() })
+    expect(await outcomeOf(handout(joinedToday, bigBatch, 1))).toBe('ok')
+  })
+
+  it('refuses hand-outs to members without both declarations and records who took them', async () => {
+    const noClub = await newMember('adult', { noOtherClubDeclaredOn: null })
+    const refused = await refusalOf(handout(noClub, bigBatch, 1))
+    expect(refused.status).toBe(409)
+    expect(refused.errors.customerId).toContain('keiner anderen Anbauvereinigung')
+    const noResidence = await newMember('adult', { residenceDeclaredOn: null })
+    expect((await refusalOf(handout(noResidence, bigBatch, 1))).errors.customerId).toContain(
+      'Nachweis, in Deutschland zu wohnen',
+    )
+    expect((await getMemberAllowance(clerk, noResidence, db())).refusal).toContain('Erklärung')
+    const [row] = await db().select().from(customers).where(eq(customers.id, noClub))
+    expect(row?.residenceRecordedBy).toBe(clerk.user.id)
+    expect(row?.noOtherClubRecordedBy).toBeNull()
+  })
+
+  it('lets only users linked to an active member hand out (§ 19 Abs. 2 KCanG)', async () => {
+    const member = await newMember()
+    const [unlinked] = await db()
+      .insert(users)
+      .values({
+        organisationId: club,
+        username: `helfer-${++serial}`,
+        email: `helfer-${serial}@gruene-ecke.example`,
+        name: 'Ungebundene Hilfe',
+        role: 'staff',
+        passwordHash: 'not-a-login',
+      })
+      .returning({ id: users.id })
+    const helper = await businessActorOf(db(), unlinked?.id as string)
+    const refused = await refusalOf(
+      createHandout(
+        helper,
+        { customerId: member, batchId: bigBatch, quantity: gram, identityChecked: true },
+        db(),
+      ),
+    )
+    expect(refused.status).toBe(403)
+    expect(refused.message).toContain('Abgeben dürfen nur Mitglieder des Vereins')
+    // Staff cannot link themselves; the owner can, once per user.
+    const own = await refusalOf(newMember('adult', { teamUserId: helper.user.id }, helper))
+    expect(own.status).toBe(403)
+    const linked = await newMember('adult', { teamUserId: helper.user.id })
+    const twice = await refusalOf(newMember('adult', { teamUserId: helper.user.id }))
+    expect(twice.status).toBe(409)
+    expect(twice.errors.teamUserId).toContain('bereits mit dem Mitglied')
+    expect(await outcomeOf(handout(member, bigBatch, 1, new Date(), helper))).toBe('ok')
+    // A linked member who is deactivated no longer hands out.
+    await deactivateCustomer(clerk, linked, {}, db())
+    expect((await refusalOf(handout(member, bigBatch, 1, new Date(), helper))).status).toBe(403)
+  })
+
+  it('links a user to one member only, also when 50 links arrive at once', async () => {
+    const [user] = await db()
+      .insert(users)
+      .values({
+        organisationId: club,
+        username: `parallel-${++serial}`,
+        email: `parallel-${serial}@gruene-ecke.example`,
+        name: 'Parallele Hilfe',
+        role: 'staff',
+        passwordHash: 'not-a-login',
+      })
+      .returning({ id: users.id })
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, () => outcomeOf(newMember('adult', { teamUserId: user?.id }))),
+    )
+    expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(1)
+    expect(outcomes.filter((outcome) => outcome !== 'ok')).toEqual(Array(49).fill(409))
+    const linked = await db()
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.teamUserId, user?.id as string))
+    expect(linked).toHaveLength(1)
+  })
+
+  it('keeps members until the statutes’ minimum membership has passed (§ 16 Abs. 5 KCanG)', async () => {
     await db()
       .update(organisations)
-      .set({ minMembershipDays: 90 })
+      .set({ minMembershipMonths: 6 })
       .where(eq(organisations.id, club))
     try {
-      const recent = await newMember('adult', { joinedOn: dayIn(-10) })
-      const early = await refusalOf(handout(recent, bigBatch, 1))
-      expect(early.status).toBe(409)
-      expect(early.errors.customerId).toContain('Mindestmitgliedschaft von 90 Tagen')
-      expect(early.errors.customerId).toContain(
-        new Intl.DateTimeFormat('de-DE', {
-          day: '2-digit',
-          month: '2-digit',
-          year: 'numeric',
-        }).format(new Date(`${dayIn(80)}T12:00:00Z`)),
+      const early = await refusalOf(
+        newMember('adult', { joinedOn: '2026-01-31', leftOn: '2026-07-30' }),
       )
-      const noJoinDate = await newMember('adult', { joinedOn: null })
-      expect((await refusalOf(handout(noJoinDate, bigBatch, 1))).errors.customerId).toContain(
-        'kein Eintrittsdatum',
-      )
-      const long = await newMember('adult', { joinedOn: dayIn(-90) })
-      expect(await outcomeOf(handout(long, bigBatch, 1))).toBe('ok')
+      expect(early.status).toBe(400)
+      expect(early.errors.leftOn).toContain('frühestens zum 31.07.2026')
+      expect(
+        await outcomeOf(newMember('adult', { joinedOn: '2026-01-31', leftOn: '2026-07-31' })),
+      ).toBe('ok')
     } finally {
       await db()
         .update(organisations)
-        .set({ minMembershipDays: null })
+        .set({ minMembershipMonths: 3 })
         .where(eq(organisations.id, club))
     }
-    // Without a minimum period a member may receive on the day they join.
-    const joinedToday = await newMember('adult', { joinedOn: berlinIsoDate() })
-    expect(await outcomeOf(handout(joinedToday, bigBatch, 1))).toBe('ok')
+    const noJoin = await refusalOf(newMember('adult', { joinedOn: null, leftOn: dayIn(-1) }))
+    expect(noJoin.errors.joinedOn).toContain('Eintrittsdatum')
+    // A member who has left receives nothing.
+    const left = await newMember('adult', { joinedOn: dayIn(-200), leftOn: dayIn(-1) })
+    expect((await refusalOf(handout(left, bigBatch, 1))).errors.customerId).toContain(
+      'ausgetretene',
+    )
+    await expect(
+      db().update(organisations).set({ minMembershipMonths: 2 }).where(eq(organisations.id, club)),
+    ).rejects.toThrow()
   })
 
   it('hands out only released, unexpired harvests of the own club', async () => {

@@ -424,9 +424,9 @@ describe.each(testDatabaseKinds)('shop settings on %s', (kind) => {
     ).toBe(403)
   })
 
-  it('lets a club owner set the minimum membership before the first hand-out, and no one else have one', async () => {
+  it('lets a club owner record the statutes’ minimum membership of at least three months, and no one else have one', async () => {
     const club = await getOrganisationSettings(actors.clubOwner, demoIds.club, db())
-    expect(club.minMembershipDays).toBeNull()
+    expect(club.minMembershipMonths).toBe(3)
     const profile = {
       name: club.name,
       category: 'club',
@@ -438,32 +438,32 @@ describe.each(testDatabaseKinds)('shop settings on %s', (kind) => {
     const set = await updateOrganisationProfile(
       actors.clubOwner,
       demoIds.club,
-      { ...profile, minMembershipDays: '30' },
+      { ...profile, minMembershipMonths: '6' },
       db(),
     )
-    expect(set.minMembershipDays).toBe(30)
+    expect(set.minMembershipMonths).toBe(6)
     const renamed = await updateOrganisationProfile(
       actors.clubOwner,
       demoIds.club,
       { ...profile, name: 'Grüne Ecke Anbauvereinigung e.V.' },
       db(),
     )
-    expect(renamed.minMembershipDays).toBe(30)
+    expect(renamed.minMembershipMonths).toBe(6)
     const refused = await updateOrganisationProfile(
       actors.clubOwner,
       demoIds.club,
-      { ...profile, minMembershipDays: '-3' },
+      { ...profile, minMembershipMonths: '2' },
       db(),
     ).catch((error) => error)
     expect(refused.status).toBe(400)
-    expect(refused.extra.errors.minMembershipDays).toContain('0 bis 730')
+    expect(refused.extra.errors.minMembershipMonths).toContain('mindestens drei Monaten')
     const cleared = await updateOrganisationProfile(
       actors.clubOwner,
       demoIds.club,
-      { ...profile, minMembershipDays: '' },
+      { ...profile, minMembershipMonths: '' },
       db(),
     )
-    expect(cleared.minMembershipDays).toBeNull()
+    expect(cleared.minMembershipMonths).toBeNull()
     // A pharmacy has no such rule, whatever it sends.
     const pharmacy = await getOrganisationSettings(actors.pharmacyOwner, sonnen, db())
     const ignored = await updateOrganisationProfile(
@@ -475,11 +475,11 @@ describe.each(testDatabaseKinds)('shop settings on %s', (kind) => {
         street: pharmacy.street,
         postalCode: pharmacy.postalCode,
         city: pharmacy.city,
-        minMembershipDays: 14,
+        minMembershipMonths: 14,
       },
       db(),
     )
-    expect(ignored.minMembershipDays).toBeNull()
+    expect(ignored.minMembershipMonths).toBeNull()
   })
 
   it('deactivating an organisation ends its sessions, refuses logins and closes its shop — once under 50 parallel requests', async () => {

@@ -12,6 +12,7 @@ import { CustomerDocuments } from '../documents/CustomerDocuments'
 import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
 import { useAppForm } from '../forms/form-hook'
+import { MemberHandouts } from '../handouts/MemberHandouts'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { BackLink, PageHeader } from '../ui/PageHeader'
@@ -287,19 +288,35 @@ export function CustomerDetailPage() {
                     ],
                   ]
                 : []),
+              ...(customer.kind === 'member'
+                ? ([
+                    [
+                      'Erklärungen eingetragen von',
+                      [customer.noOtherClubRecordedByName, customer.residenceRecordedByName]
+                        .filter((name, index, names) => name && names.indexOf(name) === index)
+                        .join(', ') || '–',
+                    ],
+                    ['Gibt ab mit dem Benutzerkonto', customer.teamUserName ?? '–'],
+                  ] as [string, ReactNode][])
+                : []),
               ['Angelegt', formatDate(customer.createdAt)],
               ['Zuletzt geändert', formatDateTime(customer.updatedAt)],
             ]}
           />
         </Card>
-        <div className="space-y-6">
-          <Card title="Bestellungen" id="customer-orders">
-            <OrdersTable customer={customer} />
-          </Card>
-          <Card title="Kundenkonto im Shop" id="customer-shop-account">
-            <ShopAccountLink customer={customer} onChanged={refresh} />
-          </Card>
-        </div>
+        {customer.kind === 'member' ? (
+          // A club hands out at the counter: no orders, no shop account.
+          <MemberHandouts customerId={customer.id} />
+        ) : (
+          <div className="space-y-6">
+            <Card title="Bestellungen" id="customer-orders">
+              <OrdersTable customer={customer} />
+            </Card>
+            <Card title="Kundenkonto im Shop" id="customer-shop-account">
+              <ShopAccountLink customer={customer} onChanged={refresh} />
+            </Card>
+          </div>
+        )}
         <CustomerDocuments customerId={customer.id} />
         <Card title="Notizen" id="customer-notes">
           <div className="space-y-4">

@@ -59,6 +59,9 @@ const fieldsByKind: Record<CustomerFields['kind'], (keyof CustomerFields)[]> = {
     'membershipNumber',
     'joinedOn',
     'idCheckedOn',
+    'noOtherClubDeclaredOn',
+    'residenceDeclaredOn',
+    'leftOn',
   ],
 }
 
@@ -66,6 +69,9 @@ const dateFields = new Set<keyof CustomerFields>([
   'birthDate',
   'joinedOn',
   'idCheckedOn',
+  'leftOn',
+  'noOtherClubDeclaredOn',
+  'residenceDeclaredOn',
   'licenceValidUntil',
 ])
 

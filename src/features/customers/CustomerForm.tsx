@@ -72,7 +72,11 @@ export function CustomerForm({
         <form.FormFrame className="max-w-2xl space-y-6">
           {failure && <FormAlert>{failure}</FormAlert>}
           <div className="rounded-card border border-border bg-surface p-6">
-            <CustomerFormFields form={form} kinds={detail ? undefined : kinds} />
+            <CustomerFormFields
+              form={form}
+              kinds={detail ? undefined : kinds}
+              teamUserOptions={detail?.teamUserOptions}
+            />
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             {detail ? (

@@ -36,10 +36,13 @@ const eInvoiceFormatOptions = eInvoiceFormats.map((value) => ({
 export function CustomerFormFields({
   form,
   kinds,
+  teamUserOptions = [],
 }: {
   form: FieldSetForm
   /** The kinds to choose from; none when the kind is fixed (editing). */
   kinds?: readonly CustomerKind[]
+  /** Members: the club's user accounts the owner may link (none: the link is not offered). */
+  teamUserOptions?: { id: string; name: string }[]
 }) {
   const kind = useStore(
     form.store,
@@ -199,6 +202,50 @@ export function CustomerFormFields({
               {(field: AppFieldApi) => <field.DateField label="Ausweis geprüft am (optional)" />}
             </AppField>
           </div>
+          <fieldset className="space-y-4">
+            <legend className="text-sm font-medium text-ink">
+              Erklärung und Nachweis des Mitglieds (§ 16 Abs. 3, 4 KCanG)
+            </legend>
+            <p className="text-sm text-ink-muted">
+              Ohne beides wird nichts abgegeben. Eingetragen wird das Datum der schriftlichen
+              Erklärung und des vorgelegten Nachweises.
+            </p>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <AppField name="noOtherClubDeclaredOn">
+                {(field: AppFieldApi) => (
+                  <field.DateField label="Kein Mitglied einer anderen Anbauvereinigung, erklärt am" />
+                )}
+              </AppField>
+              <AppField name="residenceDeclaredOn">
+                {(field: AppFieldApi) => (
+                  <field.DateField label="Wohnsitz oder gewöhnlicher Aufenthalt in Deutschland nachgewiesen am" />
+                )}
+              </AppField>
+            </div>
+          </fieldset>
+          <AppField name="leftOn">
+            {(field: AppFieldApi) => (
+              <field.DateField
+                label="Ausgetreten zum (optional)"
+                hint="Frühestens nach der Mindestmitgliedschaft laut Satzung (§ 16 Abs. 5 KCanG)."
+              />
+            )}
+          </AppField>
+          {teamUserOptions.length > 0 && (
+            <AppField name="teamUserId">
+              {(field: AppFieldApi) => (
+                <field.SelectField
+                  label="Benutzerkonto im Team (optional)"
+                  options={teamUserOptions.map((option) => ({
+                    value: option.id,
+                    label: option.name,
+                  }))}
+                  emptyLabel="Keines"
+                  hint="Abgeben dürfen nur Mitglieder (§ 19 Abs. 2 KCanG): Verknüpfen Sie das Konto, mit dem dieses Mitglied abgibt."
+                />
+              )}
+            </AppField>
+          )}
         </>
       )}
     </div>

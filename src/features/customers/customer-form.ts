@@ -36,6 +36,10 @@ export interface CustomerFormValues {
   membershipNumber: string
   joinedOn: string
   idCheckedOn: string
+  leftOn: string
+  noOtherClubDeclaredOn: string
+  residenceDeclaredOn: string
+  teamUserId: string
 }
 
 export function emptyCustomerValues(kind: CustomerKind): CustomerFormValues {
@@ -67,6 +71,10 @@ export function emptyCustomerValues(kind: CustomerKind): CustomerFormValues {
     membershipNumber: '',
     joinedOn: '',
     idCheckedOn: '',
+    leftOn: '',
+    noOtherClubDeclaredOn: '',
+    residenceDeclaredOn: '',
+    teamUserId: '',
   }
 }
 
@@ -119,6 +127,10 @@ export function customerInputOf(values: CustomerFormValues): CustomerInput {
       membershipNumber: values.membershipNumber,
       joinedOn: values.joinedOn,
       idCheckedOn: values.idCheckedOn,
+      leftOn: values.leftOn,
+      noOtherClubDeclaredOn: values.noOtherClubDeclaredOn,
+      residenceDeclaredOn: values.residenceDeclaredOn,
+      teamUserId: values.teamUserId,
     }
   }
   return {

@@ -24,11 +24,11 @@ const profileOf = (settings: OrganisationSettings): OrganisationProfileInput => 
   street: settings.street ?? '',
   postalCode: settings.postalCode ?? '',
   city: settings.city ?? '',
-  minMembershipDays: settings.minMembershipDays?.toString() ?? '',
+  minMembershipMonths: settings.minMembershipMonths?.toString() ?? '',
 })
 
-const membershipText = (days: number | null) =>
-  days ? `${days} Tage vor der ersten Abgabe` : 'keine'
+const membershipText = (months: number | null) =>
+  months ? `${months} Monate laut Satzung` : 'nicht eingetragen'
 
 /**
  * The organisation's name, category, address and status (a club's also its minimum membership).
@@ -73,7 +73,7 @@ export function OrganisationProfile({ settings }: { settings: OrganisationSettin
         {settings.category === 'club' && (
           <>
             <dt className="text-ink-muted">Mindestmitgliedschaft</dt>
-            <dd>{membershipText(settings.minMembershipDays)}</dd>
+            <dd>{membershipText(settings.minMembershipMonths)}</dd>
           </>
         )}
         {settings.activationEditable && (
@@ -146,11 +146,11 @@ function ProfileDialog({
       <form.Subscribe selector={(state) => state.values.category}>
         {(category) =>
           category === 'club' && (
-            <form.AppField name="minMembershipDays">
+            <form.AppField name="minMembershipMonths">
               {(field) => (
                 <field.TextField
-                  label="Mindestmitgliedschaft in Tagen (optional)"
-                  hint="Erst nach so vielen Tagen Mitgliedschaft gibt es die erste Abgabe. Leer lassen, wenn der Verein keine festlegt."
+                  label="Mindestmitgliedschaft laut Satzung in Monaten (mindestens 3)"
+                  hint="Vor Ablauf dieser Dauer ab dem Eintritt kann niemand austreten (§ 16 Abs. 5 KCanG)."
                   autoComplete="off"
                 />
               )}

@@ -260,6 +260,9 @@ export async function anonymiseLockedCustomer(
       membershipNumber: null,
       joinedOn: null,
       idCheckedOn: null,
+      leftOn: null,
+      // The declarations' days and recorders stay: the club keeps them (§ 16 Abs. 3 KCanG: three years).
+      teamUserId: null,
       shopUserId: null,
       deactivatedAt: current.deactivatedAt ?? now,
       anonymisedAt: now,

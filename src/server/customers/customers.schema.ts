@@ -73,6 +73,23 @@ export const customers = pgTable(
     membershipNumber: text('membership_number'),
     joinedOn: date('joined_on', { mode: 'string' }),
     idCheckedOn: date('id_checked_on', { mode: 'string' }),
+    /** Members: the last day of membership; not before joined date plus the statutes' minimum. */
+    leftOn: date('left_on', { mode: 'string' }),
+    /**
+     * Members: the declaration of being in no other club (§ 16 Abs. 3 KCanG, kept three years)
+     * and the proof of residence or usual abode in Germany (§ 16 Abs. 4 KCanG) — the day each
+     * was given and who recorded it. They stay on an anonymised row (no personal data in them).
+     */
+    noOtherClubDeclaredOn: date('no_other_club_declared_on', { mode: 'string' }),
+    noOtherClubRecordedBy: uuid('no_other_club_recorded_by').references(() => users.id, {
+      onDelete: 'restrict',
+    }),
+    residenceDeclaredOn: date('residence_declared_on', { mode: 'string' }),
+    residenceRecordedBy: uuid('residence_recorded_by').references(() => users.id, {
+      onDelete: 'restrict',
+    }),
+    /** Members: the club's user account this member works with (§ 19 Abs. 2 KCanG hand-outs). */
+    teamUserId: uuid('team_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The shop account (b2c) of one of the organisation's tenants this customer is. */
     shopUserId: uuid('shop_user_id').references(() => shopUsers.id, { onDelete: 'set null' }),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
@@ -90,6 +107,9 @@ export const customers = pgTable(
     uniqueIndex('customers_shop_user_unique')
       .on(table.organisationId, table.shopUserId)
       .where(sql`${table.shopUserId} is not null`),
+    uniqueIndex('customers_team_user_unique')
+      .on(table.organisationId, table.teamUserId)
+      .where(sql`${table.teamUserId} is not null`),
     uniqueIndex('customers_partner_unique')
       .on(table.organisationId, table.partnerOrganisationId)
       .where(sql`${table.partnerOrganisationId} is not null`),
@@ -101,6 +121,10 @@ export const customers = pgTable(
     check(
       'customers_partner_is_business',
       sql`${table.partnerOrganisationId} is null or ${table.kind} = 'business'`,
+    ),
+    check(
+      'customers_team_user_is_member',
+      sql`${table.teamUserId} is null or ${table.kind} = 'member'`,
     ),
     check('customers_revision_positive', sql`${table.revision} > 0`),
   ],

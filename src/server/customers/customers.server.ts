@@ -37,16 +37,23 @@ import {
   licenceWarningDays,
   maxActiveMembers,
   minimumMemberAge,
+  statutoryMinMembershipMonths,
 } from '../../lib/customers'
-import { addCalendarDays, berlinIsoDate } from '../../lib/format'
+import { addCalendarDays, addCalendarMonths, berlinIsoDate, formatDate } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
-import type { Actor } from '../actor.server'
+import type { Actor, BusinessActor } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
 import { customerNumberYear, takeNextNumber } from '../counters/counters.server'
 import { customerOrders } from '../customer-orders/customer-orders.schema'
 import type { Database, Executor } from '../db/client.server'
 import { organisations, shopUsers, tenants, users } from '../db/schema'
-import { ConflictError, InvalidError, NotFoundError, parseInput } from '../errors.server'
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidError,
+  NotFoundError,
+  parseInput,
+} from '../errors.server'
 import { listPage, searchCondition } from '../list-query.server'
 import { customerNotes, customers } from './customers.schema'
 import { customerKeeper } from './customers-access.server'
@@ -136,6 +143,10 @@ export function fieldsOf(row: CustomerRowType): CustomerFields {
     membershipNumber: row.membershipNumber,
     joinedOn: row.joinedOn,
     idCheckedOn: row.idCheckedOn,
+    leftOn: row.leftOn,
+    noOtherClubDeclaredOn: row.noOtherClubDeclaredOn,
+    residenceDeclaredOn: row.residenceDeclaredOn,
+    teamUserId: row.teamUserId,
   }
 }
 
@@ -162,6 +173,10 @@ function columnsOf(data: CustomerData): Omit<CustomerFields, 'kind'> {
     membershipNumber: null,
     joinedOn: null,
     idCheckedOn: null,
+    leftOn: null,
+    noOtherClubDeclaredOn: null,
+    residenceDeclaredOn: null,
+    teamUserId: null,
   }
   const address = {
     street: data.street,
@@ -211,6 +226,10 @@ function columnsOf(data: CustomerData): Omit<CustomerFields, 'kind'> {
     membershipNumber: data.membershipNumber,
     joinedOn: data.joinedOn,
     idCheckedOn: data.idCheckedOn,
+    leftOn: data.leftOn,
+    noOtherClubDeclaredOn: data.noOtherClubDeclaredOn,
+    residenceDeclaredOn: data.residenceDeclaredOn,
+    teamUserId: data.teamUserId,
   }
 }
 
@@ -421,6 +440,20 @@ async function detailOf(
         .where(eq(organisations.id, row.partnerOrganisationId))
     : []
   const shopAccount = await shopAccountOf(db, row.shopUserId)
+  const nameOf = async (userId: string | null) => {
+    if (!userId) return null
+    const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId))
+    return user?.name ?? null
+  }
+  // Only the owner links members to accounts; `canAnonymise` is the viewer-is-owner flag.
+  const teamUserOptions =
+    row.kind === 'member' && owner.canAnonymise
+      ? await db
+          .select({ id: users.id, name: users.name })
+          .from(users)
+          .where(and(eq(users.organisationId, owner.id), eq(users.active, true)))
+          .orderBy(asc(users.name), asc(users.id))
+      : []
   return {
     ...fieldsOf(row),
     id: row.id,
@@ -440,6 +473,10 @@ async function detailOf(
     openOrderCount: orders.filter((order) =>
       (openOrderStatuses as readonly string[]).includes(order.status),
     ).length,
+    noOtherClubRecordedByName: await nameOf(row.noOtherClubRecordedBy),
+    residenceRecordedByName: await nameOf(row.residenceRecordedBy),
+    teamUserName: await nameOf(row.teamUserId),
+    teamUserOptions,
   }
 }
 
@@ -562,6 +599,92 @@ function checkAdult(data: CustomerData, entryDay: string) {
   }
 }
 
+/** The statutes' minimum membership in months; the legal three while the club has not recorded it. */
+async function minMembershipMonthsOf(tx: Executor, organisationId: string): Promise<number> {
+  const [row] = await tx
+    .select({ months: organisations.minMembershipMonths })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+  return row?.months ?? statutoryMinMembershipMonths
+}
+
+/**
+ * A member's columns the form does not carry, and the club rules on the ones it does: the exit
+ * day is not before the joined day plus the statutes' minimum membership (§ 16 Abs. 5 KCanG);
+ * each declaration records who entered it (§ 16 Abs. 3, 4 KCanG); only the owner links a member to
+ * an active user of the club, and each user to one member (§ 19 Abs. 2 KCanG hand-outs).
+ */
+async function memberColumns(
+  tx: Executor,
+  business: BusinessActor,
+  data: CustomerData,
+  current: CustomerRowType | null,
+): Promise<Partial<CustomerRowType>> {
+  if (data.kind !== 'member') return {}
+  const organisationId = business.organisation.id
+  if (data.leftOn) {
+    if (!data.joinedOn) {
+      const message = 'Ohne Eintrittsdatum lässt sich die Mindestmitgliedschaft nicht prüfen.'
+      throw new InvalidError({ joinedOn: message }, message)
+    }
+    const months = await minMembershipMonthsOf(tx, organisationId)
+    const earliest = addCalendarMonths(data.joinedOn, months)
+    if (data.leftOn < earliest) {
+      const message = `Die Satzung sieht eine Mindestmitgliedschaft von ${months} Monaten vor: Ein Austritt ist frühestens zum ${formatDate(earliest)} möglich.`
+      throw new InvalidError({ leftOn: message }, message)
+    }
+  }
+  if (data.teamUserId !== (current?.teamUserId ?? null)) {
+    if (business.user.role !== 'owner') {
+      throw new ForbiddenError('Nur der Vorstand verknüpft Mitglieder mit Benutzerkonten.')
+    }
+    if (data.teamUserId) {
+      const [user] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.id, data.teamUserId),
+            eq(users.organisationId, organisationId),
+            eq(users.active, true),
+          ),
+        )
+      if (!user) {
+        const message = 'Dieses Benutzerkonto gehört nicht (mehr) zu Ihrem Verein.'
+        throw new InvalidError({ teamUserId: message }, message)
+      }
+      const [linked] = await tx
+        .select({ number: customers.number })
+        .from(customers)
+        .where(
+          and(
+            eq(customers.organisationId, organisationId),
+            eq(customers.teamUserId, data.teamUserId),
+            current ? ne(customers.id, current.id) : undefined,
+          ),
+        )
+      if (linked) {
+        const message = `Dieses Benutzerkonto ist bereits mit dem Mitglied ${linked.number} verknüpft.`
+        throw new ConflictError(message, { teamUserId: message })
+      }
+    }
+  }
+  const recordedBy = (day: string | null, before: string | null, by: string | null) =>
+    day === null ? null : day === before ? by : business.user.id
+  return {
+    noOtherClubRecordedBy: recordedBy(
+      data.noOtherClubDeclaredOn,
+      current?.noOtherClubDeclaredOn ?? null,
+      current?.noOtherClubRecordedBy ?? null,
+    ),
+    residenceRecordedBy: recordedBy(
+      data.residenceDeclaredOn,
+      current?.residenceDeclaredOn ?? null,
+      current?.residenceRecordedBy ?? null,
+    ),
+  }
+}
+
 /**
  * Inserts a customer with the next number of its organisation's counter and audits it, in the
  * caller's transaction (the service below; an order between organisations for its buyer).
@@ -600,6 +723,7 @@ export async function createCustomer(
     }
     const created = await insertCustomer(tx, actor, {
       ...columnsOf(data),
+      ...(await memberColumns(tx, business, data, null)),
       kind: data.kind,
       organisationId: owner.id,
       createdBy: business.user.id,
@@ -649,7 +773,7 @@ export async function updateCustomer(
   input: unknown,
   db: Database,
 ): Promise<{ id: string; revision: number }> {
-  const { owner } = customerKeeper(actor)
+  const { owner, business } = customerKeeper(actor)
   const { revision, customer: data } = parseInput(updateCustomerSchema, input)
   checkKindAllowed(owner, data)
   checkLicenceRecorded(owner, data)
@@ -664,7 +788,10 @@ export async function updateCustomer(
     if (data.kind === 'member') {
       await checkMembershipNumberFree(tx, owner.id, data.membershipNumber, current.id)
     }
-    const updated = await changeCustomer(tx, actor, current, customerAudit.updated, columnsOf(data))
+    const updated = await changeCustomer(tx, actor, current, customerAudit.updated, {
+      ...columnsOf(data),
+      ...(await memberColumns(tx, business, data, current)),
+    })
     return { id: updated.id, revision: updated.revision }
   })
 }

@@ -105,16 +105,16 @@ export const organisations = pgTable(
      */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     /**
-     * A club's minimum membership period in days: no hand-out before a member's joined date plus
-     * this (ADR 043). Null: none. Not editable in the UI yet.
+     * A club's minimum membership duration in months as its statutes set it (§ 16 Abs. 5 KCanG:
+     * at least three): no member leaves before joined date plus this. Null: not recorded yet.
      */
-    minMembershipDays: integer('min_membership_days'),
+    minMembershipMonths: integer('min_membership_months'),
     ...timestamps,
   },
   (table) => [
     check(
-      'organisations_min_membership_days_non_negative',
-      sql`${table.minMembershipDays} is null or ${table.minMembershipDays} >= 0`,
+      'organisations_min_membership_months_statutory',
+      sql`${table.minMembershipMonths} is null or ${table.minMembershipMonths} >= 3`,
     ),
   ],
 )

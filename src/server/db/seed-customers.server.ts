@@ -234,6 +234,12 @@ function clubMembers(owners: DemoCustomerOwners): CustomerInsert[] {
       membershipNumber: `GE-${String(serial).padStart(3, '0')}`,
       joinedOn: daysAgo(joinedDaysAgo),
       idCheckedOn: daysAgo(joinedDaysAgo),
+      noOtherClubDeclaredOn: daysAgo(joinedDaysAgo),
+      noOtherClubRecordedBy: owners.userClubOwner,
+      residenceDeclaredOn: daysAgo(joinedDaysAgo),
+      residenceRecordedBy: owners.userClubOwner,
+      // The board's account hands out, so it is a member's (§ 19 Abs. 2 KCanG): Lea Wolf's.
+      teamUserId: serial === 2 ? owners.userClubOwner : null,
       createdBy: owners.userClubOwner,
     }
   })

@@ -46,7 +46,6 @@ import { suppliers } from '../purchase-orders/purchase-orders.schema'
 import { batches, stockMovements } from '../stock/stock.schema'
 import { berlinWallClock } from './berlin-time.server'
 import type { Database, Executor } from './client.server'
-import { organisations } from './schema'
 
 /**
  * One year of generated business history (ADR 047): completed customer orders of a seller — back
@@ -1358,14 +1357,13 @@ const harvestSpread = 0.07
  * Each month, each member who may receive something comes one to four times (some skip a month)
  * and takes a share of the month's amount — never more than the day's or the month's limit of
  * their age class, and members aged 18–20 only varieties whose every harvest stays within their
- * THC limit. Members count from their joining (and the club's minimum membership period).
+ * THC limit. Members count from their joining and ID check.
  */
 function generateHandouts(
   draw: Draw,
   plan: HandoutHistoryPlan,
   varieties: Variety[],
   members: (typeof customers.$inferSelect)[],
-  minMembershipDays: number | null,
   packs: ReadonlyMap<string, FilledPack>,
 ): GeneratedHandout[] {
   const result: GeneratedHandout[] = []
@@ -1388,10 +1386,7 @@ function generateHandouts(
     if (!member.birthDate || !member.idCheckedOn) continue
     const birthDate = member.birthDate
     const joined = member.joinedOn ?? member.idCheckedOn
-    const firstDay = [
-      minMembershipDays ? addCalendarDays(joined, minMembershipDays) : joined,
-      member.idCheckedOn,
-    ].sort()[1] as string
+    const firstDay = [joined, member.idCheckedOn].sort()[1] as string
     for (const monthDays of months.values()) {
       const possible = monthDays.filter(
         (isoDay) => isoDay >= firstDay && ageOn(birthDate, isoDay) >= handoutLimits.minimumAge,
@@ -1503,10 +1498,6 @@ export async function generateHandoutHistory(
       ),
     )
     .orderBy(asc(customers.id))
-  const [club] = await tx
-    .select({ minMembershipDays: organisations.minMembershipDays })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId))
   if (varieties.length === 0 || members.length === 0) {
     return { handouts: 0, harvests: 0, fillings: 0 }
   }
@@ -1522,14 +1513,7 @@ export async function generateHandoutHistory(
       if (!packs.has(pack.bulkListingId)) packs.set(pack.bulkListingId, pack)
     }
   }
-  const generated = generateHandouts(
-    draw,
-    plan,
-    varieties,
-    members,
-    club?.minMembershipDays ?? null,
-    packs,
-  )
+  const generated = generateHandouts(draw, plan, varieties, members, packs)
   for (const pack of packs.values()) {
     fillings.plan(
       pack,

@@ -213,6 +213,7 @@ export async function seedDemoData(db: Database): Promise<void> {
           id: demoIds.club,
           name: 'Grüne Ecke e.V.',
           category: 'club',
+          minMembershipMonths: 3,
           street: 'Gartenstraße 7',
           postalCode: '04109',
           city: 'Leipzig',

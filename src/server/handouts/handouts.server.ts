@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { ageOn, customerDisplayName } from '../../lib/customers'
-import { addCalendarDays, berlinIsoDate, formatDate } from '../../lib/format'
+import { berlinIsoDate } from '../../lib/format'
 import {
   ageClassOn,
   calendarMonthOf,
@@ -139,27 +139,15 @@ async function findMember(
   return row
 }
 
-async function minMembershipDaysOf(executor: Executor, organisationId: string) {
-  const [row] = await executor
-    .select({ days: organisations.minMembershipDays })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId))
-  return row?.days ?? null
-}
-
 /**
- * Why a member gets nothing on `day`, whatever the amount: deactivated (or anonymised), under
- * age, no ID check recorded, or still within the club's minimum membership period.
+ * Why a member gets nothing on `day`, whatever the amount: deactivated (or anonymised), left,
+ * under age, no ID check recorded, or without the declaration of no other club and the proof of residence (§ 16 Abs. 3, 4 KCanG).
  */
-function memberRefusal(
-  member: CustomerRowType,
-  day: string,
-  minMembershipDays: number | null,
-): string | null {
+function memberRefusal(member: CustomerRowType, day: string): string | null {
   const name = customerDisplayName(member)
   if (member.anonymisedAt) return 'Das Mitglied ist anonymisiert: An es wird nichts mehr abgegeben.'
-  if (member.deactivatedAt) {
-    return `${name} ist kein aktives Mitglied: An deaktivierte Mitglieder wird nichts abgegeben.`
+  if (member.deactivatedAt || (member.leftOn !== null && member.leftOn < day)) {
+    return `${name} ist kein aktives Mitglied: An deaktivierte oder ausgetretene Mitglieder wird nichts abgegeben.`
   }
   if (!member.birthDate || ageOn(member.birthDate, day) < handoutLimits.minimumAge) {
     return `Für ${name} ist kein Geburtsdatum ab 18 Jahren eingetragen: Abgaben gibt es nur an volljährige Mitglieder.`
@@ -167,16 +155,33 @@ function memberRefusal(
   if (!member.idCheckedOn) {
     return `Für ${name} ist keine Ausweisprüfung eingetragen. Prüfe den amtlichen Lichtbildausweis und trage das Datum beim Mitglied ein.`
   }
-  if (minMembershipDays) {
-    if (!member.joinedOn) {
-      return `Für ${name} ist kein Eintrittsdatum eingetragen: Die Mindestmitgliedschaft von ${minMembershipDays} Tagen lässt sich nicht prüfen.`
-    }
-    const firstDay = addCalendarDays(member.joinedOn, minMembershipDays)
-    if (day < firstDay) {
-      return `${name} ist seit ${formatDate(member.joinedOn)} Mitglied: Abgaben gibt es nach der Mindestmitgliedschaft von ${minMembershipDays} Tagen ab dem ${formatDate(firstDay)}.`
-    }
+  if (!member.noOtherClubDeclaredOn || !member.residenceDeclaredOn) {
+    return `Für ${name} fehlt die Erklärung, keiner anderen Anbauvereinigung anzugehören, oder der Nachweis, in Deutschland zu wohnen. Trage beides beim Mitglied ein.`
   }
   return null
+}
+
+/**
+ * Only members hand out to members (§ 19 Abs. 2 KCanG): the clerk's user account must be linked
+ * to an active member record of the club.
+ */
+async function clerkRefusal(executor: Executor, business: BusinessActor, day: string) {
+  const [clerk] = await executor
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.organisationId, business.organisation.id),
+        eq(customers.teamUserId, business.user.id),
+        eq(customers.kind, 'member'),
+        isNull(customers.deactivatedAt),
+        isNull(customers.anonymisedAt),
+        or(isNull(customers.leftOn), gte(customers.leftOn, day)),
+      ),
+    )
+  return clerk
+    ? null
+    : 'Abgeben dürfen nur Mitglieder des Vereins: Ihr Benutzerkonto ist mit keinem aktiven Mitglied verknüpft. Der Vorstand verknüpft es auf der Seite des Mitglieds.'
 }
 
 /** What the member received (not cancelled) on `day` and in its calendar month. */
@@ -233,7 +238,7 @@ export async function getMemberAllowance(
     rules,
     usage,
     remaining: remainingOf(rules, usage),
-    refusal: memberRefusal(member, day, await minMembershipDaysOf(db, organisationId)),
+    refusal: memberRefusal(member, day) ?? (await clerkRefusal(db, business, day)),
   }
 }
 
@@ -358,7 +363,9 @@ export async function createHandout(
   const day = berlinIsoDate(now)
   return db.transaction(async (tx) => {
     const member = await findMember(tx, organisationId, data.customerId, { forUpdate: true })
-    const refusal = memberRefusal(member, day, await minMembershipDaysOf(tx, organisationId))
+    const clerk = await clerkRefusal(tx, business, day)
+    if (clerk) throw new ForbiddenError(clerk)
+    const refusal = memberRefusal(member, day)
     if (refusal) throw new ConflictError(refusal, { customerId: refusal })
     const ageClass = ageClassOn(member.birthDate as string, day)
     const rules = handoutRulesFor(ageClass)
@@ -518,6 +525,7 @@ export async function listHandouts(
           : query.status === 'active'
             ? isNull(handouts.cancelledAt)
             : isNotNull(handouts.cancelledAt),
+        query.member ? eq(handouts.customerId, query.member) : undefined,
         searchCondition(query.q, [
           handouts.number,
           fullNameSql,

@@ -70,7 +70,7 @@ const settingsColumns = {
   city: organisations.city,
   country: organisations.country,
   deactivatedAt: organisations.deactivatedAt,
-  minMembershipDays: organisations.minMembershipDays,
+  minMembershipMonths: organisations.minMembershipMonths,
   ...letterheadColumns,
 }
 
@@ -120,7 +120,7 @@ function settingsOf(
     shopSettings,
     profileEditable: access.editable || access.admin,
     categoryEditable: access.admin && row.category !== 'platform',
-    minMembershipDays: row.minMembershipDays,
+    minMembershipMonths: row.minMembershipMonths,
     deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
     activationEditable: access.admin && row.category !== 'platform',
   }
@@ -242,16 +242,16 @@ export async function updateOrganisationProfile(
       street: row.street,
       postalCode: row.postalCode,
       city: row.city,
-      minMembershipDays: row.minMembershipDays,
+      minMembershipMonths: row.minMembershipMonths,
     }
     // Only a club has a minimum membership; absent means unchanged.
     const after = {
       ...profile,
-      minMembershipDays:
+      minMembershipMonths:
         profile.category === 'club'
-          ? profile.minMembershipDays === undefined
-            ? row.minMembershipDays
-            : profile.minMembershipDays
+          ? profile.minMembershipMonths === undefined
+            ? row.minMembershipMonths
+            : profile.minMembershipMonths
           : null,
     }
     const changed = (Object.keys(before) as (keyof typeof before)[]).filter(
