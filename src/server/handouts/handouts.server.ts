@@ -115,6 +115,7 @@ export async function searchHandoutMembers(
         eq(customers.organisationId, business.organisation.id),
         eq(customers.kind, 'member'),
         isNull(customers.anonymisedAt),
+        isNull(customers.restrictedAt),
         searchCondition(q, [
           fullNameSql,
           customerNameSql,
@@ -148,7 +149,8 @@ async function minMembershipDaysOf(executor: Executor, organisationId: string) {
 }
 
 /**
- * Why a member gets nothing on `day`, whatever the amount: deactivated (or anonymised), under
+ * Why a member gets nothing on `day`, whatever the amount: deactivated (or anonymised, or
+ * restricted until their records may go), under
  * age, no ID check recorded, or still within the club's minimum membership period.
  */
 function memberRefusal(
@@ -158,6 +160,7 @@ function memberRefusal(
 ): string | null {
   const name = customerDisplayName(member)
   if (member.anonymisedAt) return 'Das Mitglied ist anonymisiert: An es wird nichts mehr abgegeben.'
+  if (member.restrictedAt) return 'Das Mitglied ist gesperrt: An es wird nichts mehr abgegeben.'
   if (member.deactivatedAt) {
     return `${name} ist kein aktives Mitglied: An deaktivierte Mitglieder wird nichts abgegeben.`
   }
