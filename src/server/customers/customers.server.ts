@@ -457,6 +457,7 @@ export const auditedFields = (row: CustomerRowType): Record<string, unknown> => 
   shopUserId: row.shopUserId,
   active: row.deactivatedAt === null,
   anonymised: row.anonymisedAt !== null,
+  restricted: row.restrictedAt !== null,
   revision: row.revision,
 })
 
