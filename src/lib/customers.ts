@@ -254,6 +254,8 @@ export interface CustomerDetail extends CustomerFields {
   active: boolean
   deactivatedAt: string | null
   anonymisedAt: string | null
+  /** A member kept for the authority until their hand-out records may go (§ 26 KCanG). */
+  restrictedAt: string | null
   revision: number
   createdAt: string
   updatedAt: string

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { guestCartPurgeJob } from './cart/cart.server'
 import { type AppConfig, parseConfig } from './config.server'
 import { contactRetentionJob } from './contact-retention.server'
+import { memberRetentionJob } from './customers/member-retention.server'
 import {
   type Database,
   type DatabaseHandle,
@@ -90,6 +91,7 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
         mollieRefundJob({ db: database.systemDb, secrets, config, logger }),
         guestCartPurgeJob(database.systemDb),
         contactRetentionJob(database.systemDb),
+        memberRetentionJob(database.systemDb),
         customDomainCheckJob(database.systemDb, dns),
       ],
       logger,

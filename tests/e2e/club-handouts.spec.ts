@@ -219,6 +219,9 @@ test('the annual report downloads as CSV and PDF from the hand-out list', async 
   expect(csv.suggestedFilename()).toBe(`abgabe-jahresbericht-${year}.csv`)
   const text = await readFile(await csv.path(), 'utf8')
   expect(text.startsWith('\uFEFFSorte;Abgaben;Menge (g)')).toBe(true)
+  // § 26 Abs. 3 KCanG: harvested, destroyed and the year-end stock per variety, too.
+  expect(text).toContain('Geerntet (g);Abgegeben laut Bestandsbuch (g);Vernichtet (g)')
+  expect(text).toContain('Bestand 31.12. (g)')
   const [pdf] = await Promise.all([
     page.waitForEvent('download'),
     report.getByRole('button', { name: /PDF/ }).click(),

@@ -1,6 +1,8 @@
 import { PDFDocument } from '@cantoo/pdf-lib'
-import { and, eq, isNull } from 'drizzle-orm'
+import { TZDate } from '@date-fns/tz'
+import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { VarietyStockFigures } from '~/lib/handout-report'
 import { visitorActor } from '~/server/actor.server'
 import { berlinYear } from '~/server/counters/counters.server'
 import { demoIds } from '~/server/db/seed.server'
@@ -11,6 +13,8 @@ import {
 } from '~/server/handouts/handout-report.server'
 import { handouts } from '~/server/handouts/handouts.schema'
 import { organisationProducts, products } from '~/server/products/products.schema'
+import { batches, stockMovements } from '~/server/stock/stock.schema'
+import { destroyStock } from '~/server/stock/stock.server'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 import { outcomeOf } from '../support/outcome'
@@ -52,10 +56,11 @@ describe.each(testDatabaseKinds)('annual hand-out report on %s', (kind) => {
       expect(report.quantityMg).toBe(ofYear.reduce((sum, row) => sum + row.quantity, 0))
       expect(report.membersServed).toBe(new Set(ofYear.map((row) => row.customerId)).size)
       expect(report.members).toBeGreaterThanOrEqual(report.membersServed)
-      expect(report.varieties.map((variety) => variety.name).sort()).toEqual(
+      const handedOut = report.varieties.filter((variety) => variety.handouts > 0)
+      expect(handedOut.map((variety) => variety.name).sort()).toEqual(
         [...new Set(ofYear.map((row) => row.variety))].sort(),
       )
-      for (const variety of report.varieties) {
+      for (const variety of handedOut) {
         const mine = ofYear.filter((row) => row.variety === variety.name)
         const grams = mine.reduce((sum, row) => sum + row.quantity, 0)
         const thc =
@@ -67,11 +72,86 @@ describe.each(testDatabaseKinds)('annual hand-out report on %s', (kind) => {
     }
   })
 
+  it('rebuilds each variety’s stock figures of the year from the raw ledger movements', async () => {
+    // A destruction this year, so the column is not empty by accident.
+    const [batch] = await db()
+      .select({ id: batches.id })
+      .from(batches)
+      .where(and(eq(batches.organisationId, demoIds.club), gt(batches.balance, 1000)))
+      .orderBy(desc(batches.balance))
+      .limit(1)
+    await destroyStock(
+      actors.clubOwner,
+      { batchId: batch?.id, quantity: 1000, reason: 'Schimmel' },
+      db(),
+    )
+    const movements = await db()
+      .select({
+        kind: stockMovements.kind,
+        quantity: stockMovements.quantity,
+        at: stockMovements.createdAt,
+        cultivar: products.cultivar,
+        name: products.name,
+        packUnit: products.packUnit,
+      })
+      .from(stockMovements)
+      .innerJoin(batches, eq(batches.id, stockMovements.batchId))
+      .innerJoin(organisationProducts, eq(organisationProducts.id, batches.organisationProductId))
+      .innerJoin(products, eq(products.id, organisationProducts.productId))
+      .where(eq(stockMovements.organisationId, demoIds.club))
+    for (const year of [thisYear - 1, thisYear]) {
+      const start = new TZDate(year, 0, 1, 'Europe/Berlin').getTime()
+      const end = new TZDate(year + 1, 0, 1, 'Europe/Berlin').getTime()
+      const expected = new Map<string, VarietyStockFigures>()
+      for (const movement of movements) {
+        const at = movement.at.getTime()
+        if (movement.packUnit !== 'g' || at >= end) continue
+        const variety = movement.cultivar?.trim() || movement.name
+        const figures = expected.get(variety) ?? {
+          openingMg: 0,
+          harvestedMg: 0,
+          handedOutMg: 0,
+          destroyedMg: 0,
+          correctedMg: 0,
+          closingMg: 0,
+        }
+        figures.closingMg += movement.quantity
+        if (at < start) figures.openingMg += movement.quantity
+        else if (movement.kind === 'receipt') figures.harvestedMg += movement.quantity
+        else if (movement.kind === 'hand_out' || movement.kind === 'return')
+          figures.handedOutMg -= movement.quantity
+        else if (movement.kind === 'destruction') figures.destroyedMg -= movement.quantity
+        else figures.correctedMg += movement.quantity
+        expected.set(variety, figures)
+      }
+      const report = await annualHandoutReport(actors.clubOwner, year, db())
+      for (const [name, figures] of expected) {
+        if (Object.values(figures).every((value) => value === 0)) continue
+        const variety = report.varieties.find((row) => row.name === name)
+        expect(variety, name).toMatchObject(figures)
+      }
+      expect(report.varieties.reduce((sum, row) => sum + row.harvestedMg, 0)).toBeGreaterThan(0)
+      if (year === thisYear) {
+        expect(report.varieties.reduce((sum, row) => sum + row.destroyedMg, 0)).toBeGreaterThan(0)
+      }
+      for (const variety of report.varieties) {
+        expect(
+          variety.openingMg +
+            variety.harvestedMg -
+            variety.handedOutMg -
+            variety.destroyedMg +
+            variety.correctedMg,
+        ).toBe(variety.closingMg)
+      }
+    }
+  })
+
   it('writes the CSV for spreadsheets and a PDF', async () => {
     const csv = await annualHandoutReportCsv(actors.clubOwner, thisYear, db())
     expect(csv.fileName).toBe(`abgabe-jahresbericht-${thisYear}.csv`)
     expect(csv.content.startsWith('\uFEFFSorte;Abgaben;Menge (g);THC Ø;CBD Ø;Einheit')).toBe(true)
     expect(csv.content).toContain('Mitglieder im Jahr;')
+    expect(csv.content).toContain(';Bestand 1.1. (g);Geerntet (g);')
     const pdf = await annualHandoutReportPdf(actors.clubOwner, thisYear, db())
     expect(new TextDecoder().decode(pdf.bytes.slice(0, 5))).toBe('%PDF-')
     // The report starts below the letterhead: one page for a club's few varieties.

@@ -1,12 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { customerListSearch } from '~/lib/customer-lists'
 import { addCalendarDays, berlinIsoDate } from '~/lib/format'
 import { calendarMonthOf } from '~/lib/handouts'
 import { type Actor, type BusinessActor, visitorActor } from '~/server/actor.server'
 import { auditEvents } from '~/server/audit/audit.schema'
 import { anonymiseCustomer, exportCustomer } from '~/server/customers/customer-privacy.server'
 import { customers } from '~/server/customers/customers.schema'
-import { createCustomer, deactivateCustomer } from '~/server/customers/customers.server'
+import {
+  createCustomer,
+  deactivateCustomer,
+  listCustomers,
+  reactivateCustomer,
+} from '~/server/customers/customers.server'
+import { applyMemberRetention } from '~/server/customers/member-retention.server'
 import type { Database } from '~/server/db/client.server'
 import { organisations, users } from '~/server/db/schema'
 import { demoIds } from '~/server/db/seed.server'
@@ -572,15 +579,54 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
     expect((await getHandout(clerk, id, db())).quantity).toBe(25 * gram)
   })
 
-  it('keeps the records of an anonymised member, anonymised', async () => {
+  it('restricts a member with records within five years and anonymises them when the period ends', async () => {
     const member = await newMember('adult', { firstName: 'Greta', lastName: 'Vergessen' })
     const { id, number } = await handout(member, lowThcBatch, 2)
     // The member's data export (Art. 15 DSGVO) lists the hand-outs.
     expect((await exportCustomer(clerk, member, db())).handouts).toMatchObject([
       { number, quantity: 2 * gram, productName: 'Elsterflut', cancelledAt: null },
     ])
-    const [row] = await db().select().from(customers).where(eq(customers.id, member))
-    await anonymiseCustomer(clerk, member, { revision: row?.revision }, db())
+    const revisionOf = async (customerId: string) =>
+      (await db().select().from(customers).where(eq(customers.id, customerId)))[0]?.revision
+    // § 26 KCanG: the records are kept five years, so the member is restricted, not anonymised.
+    expect(
+      await anonymiseCustomer(clerk, member, { revision: await revisionOf(member) }, db()),
+    ).toEqual({ id: member, restricted: true })
+    expect(await getHandout(clerk, id, db())).toMatchObject({
+      member: { id: member, displayName: 'Greta Vergessen', anonymised: false },
+    })
+    const refused = await refusalOf(handout(member, lowThcBatch, 1))
+    expect(refused).toMatchObject({ status: 409, message: expect.stringContaining('gesperrt') })
+    expect(await searchHandoutMembers(clerk, 'Vergessen', db())).toEqual([])
+    const members = await listCustomers(clerk, customerListSearch.parse({ q: 'Vergessen' }), db())
+    expect(members.total).toBe(0)
+    const again = await refusalOf(
+      anonymiseCustomer(clerk, member, { revision: await revisionOf(member) }, db()),
+    )
+    expect(again.status).toBe(409)
+    const reactivated = await refusalOf(
+      reactivateCustomer(clerk, member, { revision: await revisionOf(member) }, db()),
+    )
+    expect(reactivated.status).toBe(409)
+
+    // The period runs to the end of the fifth calendar year after the hand-out's year.
+    const year = Number(berlinIsoDate().slice(0, 4))
+    expect(await applyMemberRetention(db())).toBe(0)
+    expect(await applyMemberRetention(db(), new Date(Date.UTC(year + 5, 11, 31, 12)))).toBe(0)
+    expect(await getHandout(clerk, id, db())).toMatchObject({ member: { anonymised: false } })
+    // Passes running at once anonymise the member once.
+    const afterPeriod = new Date(Date.UTC(year + 6, 0, 1, 12))
+    const passes = await Promise.all(
+      Array.from({ length: 8 }, () => applyMemberRetention(db(), afterPeriod)),
+    )
+    expect(passes.reduce((sum, done) => sum + done, 0)).toBe(1)
+    expect(await applyMemberRetention(db(), afterPeriod)).toBe(0)
+    const anonymisations = await db()
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, member), eq(auditEvents.action, 'customer.anonymised')))
+    expect(anonymisations).toHaveLength(1)
+
     const shown = await getHandout(clerk, id, db())
     expect(shown).toMatchObject({
       number,
@@ -594,7 +640,18 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
     const byNumber = await listHandouts(clerk, { ...listQuery, q: number }, db())
     expect(byNumber.items).toMatchObject([{ id, memberName: 'Anonymisiert' }])
     expect((await refusalOf(handout(member, lowThcBatch, 1))).status).toBe(409)
-    expect(await searchHandoutMembers(clerk, 'Vergessen', db())).toEqual([])
+  })
+
+  it('anonymises a member without hand-out records right away', async () => {
+    const member = await newMember('adult', { firstName: 'Nils', lastName: 'Ohneabgabe' })
+    const [row] = await db().select().from(customers).where(eq(customers.id, member))
+    expect(await anonymiseCustomer(clerk, member, { revision: row?.revision }, db())).toEqual({
+      id: member,
+      restricted: false,
+    })
+    const [after] = await db().select().from(customers).where(eq(customers.id, member))
+    expect(after?.anonymisedAt).not.toBeNull()
+    expect(after?.restrictedAt).toBeNull()
   })
 
   const listQuery = {

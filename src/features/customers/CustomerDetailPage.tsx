@@ -8,6 +8,7 @@ import { customerNoteSchema } from '~/lib/customer-schemas'
 import { type CustomerDetail, customerKindLabels } from '~/lib/customers'
 import { failureOf } from '~/lib/failure'
 import { formatDate, formatDateTime, formatMoney } from '~/lib/format'
+import { memberRestrictedMessage } from '~/lib/handout-retention'
 import { CustomerDocuments } from '../documents/CustomerDocuments'
 import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
@@ -217,6 +218,7 @@ export function CustomerDetailPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: customersKey })
   const words = customerTerms(customer.owner.members)
   const anonymised = customer.anonymisedAt !== null
+  const restricted = customer.restrictedAt !== null
 
   async function run(action: () => Promise<unknown>, success: string) {
     try {
@@ -233,7 +235,7 @@ export function CustomerDetailPage() {
         <Pencil className="size-4" aria-hidden="true" />
         Bearbeiten
       </ButtonLink>
-      {customer.active ? (
+      {restricted ? null : customer.active ? (
         <Button variant="secondary" onClick={() => setAsking('deactivate')}>
           <PowerOff className="size-4" aria-hidden="true" />
           Deaktivieren
@@ -248,7 +250,7 @@ export function CustomerDetailPage() {
         <FileDown className="size-4" aria-hidden="true" />
         Datenauskunft
       </ButtonLink>
-      {customer.owner.canAnonymise && (
+      {customer.owner.canAnonymise && !restricted && (
         <Button variant="danger" onClick={() => setAsking('anonymise')}>
           <ShieldX className="size-4" aria-hidden="true" />
           Anonymisieren
@@ -270,6 +272,12 @@ export function CustomerDetailPage() {
             {customer.partnerOrganisationName && <span>auf Blattwerk</span>}
             {anonymised && (
               <span>anonymisiert am {formatDate(customer.anonymisedAt as string)}</span>
+            )}
+            {restricted && !anonymised && (
+              <span>
+                gesperrt am {formatDate(customer.restrictedAt as string)}, anonymisiert nach Ablauf
+                der Aufbewahrungsfrist (§ 26 KCanG)
+              </span>
             )}
           </span>
         }
@@ -386,6 +394,12 @@ export function CustomerDetailPage() {
               Bestellungen, Rechnungen und Abgabedokumentation bleiben unter dem anonymisierten
               Namen erhalten, weil das Gesetz ihre Aufbewahrung verlangt.
             </p>
+            {customer.owner.members && (
+              <p>
+                Hat das Mitglied in den letzten fünf Kalenderjahren etwas erhalten, wird es bis zum
+                Ablauf der Aufbewahrungsfrist gesperrt und danach automatisch anonymisiert.
+              </p>
+            )}
             {customer.openOrderCount > 0 && (
               <p className="font-medium text-danger">
                 Es gibt noch {customer.openOrderCount} offene Bestellung(en): Solange lässt sich der
@@ -397,8 +411,10 @@ export function CustomerDetailPage() {
         confirmLabel="Endgültig anonymisieren"
         onConfirm={async () => {
           try {
-            await anonymiseCustomerFn({ data: { id, revision: customer.revision } })
-            toast.success(`${words.the} wurde anonymisiert.`)
+            const { restricted } = await anonymiseCustomerFn({
+              data: { id, revision: customer.revision },
+            })
+            toast.success(restricted ? memberRestrictedMessage : `${words.the} wurde anonymisiert.`)
           } catch (error) {
             await refresh()
             throw new Error(failureOf(error).message)

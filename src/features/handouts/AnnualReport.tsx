@@ -6,8 +6,9 @@ import { inputClass } from '../forms/field-parts'
 const currentYear = () => Number(berlinIsoDate().slice(0, 4))
 
 /**
- * The annual report for the authority (KCanG): per variety the grams handed out and the average
- * THC and CBD, with the number of members — for a chosen calendar year, as CSV or PDF.
+ * The annual report for the authority (§ 26 Abs. 3 KCanG): per variety the stock ledger's grams
+ * (opening, harvested, handed out, destroyed, corrected, closing) and the average THC and CBD,
+ * with the number of members — for a chosen calendar year, as CSV or PDF.
  */
 export function AnnualReport() {
   const id = useId()
@@ -25,7 +26,8 @@ export function AnnualReport() {
           Jahresbericht
         </h2>
         <p className="text-sm text-ink-muted">
-          Menge und mittlerer Wirkstoffgehalt je Sorte, Zahl der Mitglieder.
+          Je Sorte Bestand, Ernte, Abgabe und Vernichtung mit THC und CBD, Zahl der Mitglieder (§ 26
+          Abs. 3 KCanG).
         </p>
       </div>
       <div>

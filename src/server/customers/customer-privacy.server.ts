@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { anonymiseCustomerSchema } from '../../lib/customer-schemas'
 import { anonymisedName, type CustomerExport } from '../../lib/customers'
+import { handoutRetentionFrom, memberRestrictedMessage } from '../../lib/handout-retention'
 import { type Actor, requireRole } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
+import { berlinYear } from '../counters/counters.server'
 import {
   customerOrderItems,
   customerOrderPrescriptions,
@@ -12,7 +14,7 @@ import type { Database, Executor } from '../db/client.server'
 import { organisations } from '../db/schema'
 import { ConflictError, NotFoundError, parseInput } from '../errors.server'
 import { handouts } from '../handouts/handouts.schema'
-import { customerNotes } from './customers.schema'
+import { customerNotes, customers } from './customers.schema'
 import {
   type CustomerRowType,
   changeCustomer,
@@ -181,14 +183,15 @@ export async function exportCustomer(
 /**
  * Replaces the customer's personal fields (names by "Anonymisiert"), deletes the notes and the
  * shop link and deactivates the customer. Only the owner decides; refused while an order is open
- * (it still needs name and address). Orders and their items stay as they are.
+ * (it still needs name and address). Orders and their items stay as they are. A club member whose
+ * hand-out records must still be kept is restricted instead (`restricted: true`), see below.
  */
 export async function anonymiseCustomer(
   actor: Actor,
   id: string,
   input: unknown,
   db: Database,
-): Promise<{ id: string }> {
+): Promise<{ id: string; restricted: boolean }> {
   const { owner } = customerKeeper(actor)
   requireRole(actor, 'owner')
   const { revision } = parseInput(anonymiseCustomerSchema, input)
@@ -196,6 +199,7 @@ export async function anonymiseCustomer(
     const current = await findCustomer(tx, owner.id, id, { forUpdate: true })
     if (!current) throw new NotFoundError(customerNotFoundMessage)
     if (current.anonymisedAt) throw new ConflictError('Der Kunde ist bereits anonymisiert.')
+    if (current.restrictedAt) throw new ConflictError(memberRestrictedMessage)
     if (current.revision !== revision) throw new ConflictError(staleCustomerMessage)
     // The customer row is locked: an order service that locks it too (FOR SHARE) when it creates
     // or reopens an order for this customer cannot open one between this check and the commit.
@@ -205,8 +209,12 @@ export async function anonymiseCustomer(
         `Der Kunde hat noch offene Bestellungen (${open.join(', ')}). Schließen Sie diese ab oder stornieren Sie sie, dann lässt er sich anonymisieren.`,
       )
     }
+    if (await hasKeptHandoutRecords(tx, current)) {
+      await restrictLockedMember(tx, actor, current)
+      return { id: current.id, restricted: true }
+    }
     await anonymiseLockedCustomer(tx, actor, current)
-    return { id: current.id }
+    return { id: current.id, restricted: false }
   })
 }
 
@@ -269,4 +277,40 @@ export async function anonymiseLockedCustomer(
     },
     { after: { notesDeleted: notes.length } },
   )
+}
+
+// ─── Clubs: hand-out records outlive the request (§ 26 KCanG) ──────────────────────────────────
+
+/**
+ * For a where clause: the customer (a row of `customers` in the query) has a hand-out record still within the
+ * keeping period in the Berlin year of `now`. Cancelled records count: they are records too.
+ */
+export const keepsHandoutRecords = (now: Date): SQL =>
+  sql`exists (select 1 from ${handouts} where ${handouts.customerId} = ${customers.id} and ${handouts.handedOutOn} >= ${handoutRetentionFrom(berlinYear(now))}::date)`
+
+async function hasKeptHandoutRecords(tx: Executor, current: CustomerRowType): Promise<boolean> {
+  if (current.kind !== 'member') return false
+  // In a where clause: drizzle qualifies the columns there, not in a single table's select list.
+  const rows = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.id, current.id), keepsHandoutRecords(new Date())))
+  return rows.length > 0
+}
+
+/**
+ * Instead of the anonymisation, while the member's hand-out records must be kept: deactivated
+ * and marked restricted, so no hand-out, list or search reaches them, while the records keep
+ * naming them for the authority. The member retention job anonymises them when the period ends.
+ */
+async function restrictLockedMember(
+  tx: Executor,
+  actor: Actor,
+  current: CustomerRowType,
+): Promise<void> {
+  const now = new Date()
+  await changeCustomer(tx, actor, current, customerAudit.restricted, {
+    deactivatedAt: current.deactivatedAt ?? now,
+    restrictedAt: now,
+  })
 }

@@ -94,6 +94,11 @@ export const customers = pgTable(
     shopUserId: uuid('shop_user_id').references(() => shopUsers.id, { onDelete: 'set null' }),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+    /**
+     * A member whose anonymisation was asked for while their hand-out records must still be kept
+     * (§ 26 KCanG): hidden from lists, no hand-outs; the retention job anonymises them later.
+     */
+    restrictedAt: timestamp('restricted_at', { withTimezone: true }),
     /** Counts every change: an edit based on an older revision is refused. */
     revision: integer('revision').notNull().default(1),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),

@@ -78,6 +78,7 @@ export const customerAudit = {
   shopAccountUnlinked: 'customer.shop_account_unlinked',
   exported: 'customer.exported',
   anonymised: 'customer.anonymised',
+  restricted: 'customer.restricted',
 } as const
 
 /**
@@ -267,6 +268,8 @@ export async function listCustomers(
     .where(
       and(
         eq(customers.organisationId, owner.id),
+        // Restricted members are kept for the authority only (§ 26 KCanG), not listed.
+        isNull(customers.restrictedAt),
         query.kind && eq(customers.kind, query.kind),
         query.active === undefined
           ? undefined
@@ -464,6 +467,7 @@ async function detailOf(
     active: row.deactivatedAt === null,
     deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
     anonymisedAt: row.anonymisedAt?.toISOString() ?? null,
+    restrictedAt: row.restrictedAt?.toISOString() ?? null,
     revision: row.revision,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -490,6 +494,7 @@ export const auditedFields = (row: CustomerRowType): Record<string, unknown> => 
   shopUserId: row.shopUserId,
   active: row.deactivatedAt === null,
   anonymised: row.anonymisedAt !== null,
+  restricted: row.restrictedAt !== null,
   revision: row.revision,
 })
 
@@ -827,6 +832,11 @@ export async function reactivateCustomer(
     if (owner.members) await lockOrganisation(tx, owner.id)
     const current = await lockedCustomer(tx, owner.id, id, revision)
     if (!current.deactivatedAt) throw new ConflictError('Der Kunde ist bereits aktiv.')
+    if (current.restrictedAt) {
+      throw new ConflictError(
+        'Das Mitglied ist gesperrt, bis es nach Ablauf der Aufbewahrungsfrist anonymisiert wird: Es lässt sich nicht wieder aktivieren.',
+      )
+    }
     if (current.kind === 'member') await checkMemberLimit(tx, owner.id)
     const updated = await changeCustomer(tx, actor, current, customerAudit.reactivated, {
       deactivatedAt: null,

@@ -1,26 +1,35 @@
 import { and, asc, countDistinct, eq, gte, isNull, lt, sql } from 'drizzle-orm'
-import { type AnnualHandoutReport, annualReportYearMessage } from '../../lib/handout-report'
+import {
+  type AnnualHandoutReport,
+  annualReportYearMessage,
+  type VarietyStockFigures,
+} from '../../lib/handout-report'
 import { formatGrams } from '../../lib/handouts'
+import type { CannabinoidUnit } from '../../lib/products'
 import { formatDecimal } from '../../lib/products'
 import type { Actor } from '../actor.server'
 import { berlinYear } from '../counters/counters.server'
 import { csvFile } from '../csv.server'
 import { customers } from '../customers/customers.schema'
+import { berlinDayStart } from '../db/berlin-time.server'
 import type { Database } from '../db/client.server'
 import type { DocumentSeller } from '../documents/document-content'
 import { contentWidth, DocumentCanvas } from '../documents/render/layout.server'
 import { InvalidError } from '../errors.server'
 import { documentSellerOf } from '../organisations/organisation-settings.server'
 import { organisationProducts, products } from '../products/products.schema'
-import { handoutVariety } from './handout-variety.server'
+import { batches, stockMovements } from '../stock/stock.schema'
+import { batchVariety, handoutVariety } from './handout-variety.server'
 import { handouts } from './handouts.schema'
 import { requireClubClerk } from './handouts.server'
 
 /**
- * The club's annual report of hand-outs (KCanG): per variety (cultivar, so packs filled of it
- * count with it) the grams handed out in a calendar
- * year and the average THC and CBD (weighted by grams), with the number of members. Cancelled
- * hand-outs do not count. CSV for the authority's spreadsheet, PDF for the file.
+ * The club's annual report to the authority (§ 26 Abs. 3 KCanG): per variety (cultivar, so packs
+ * filled of it count with it) the stock ledger's grams of a calendar year — stock on 1 January,
+ * harvested, handed out, destroyed, corrected, stock on 31 December — and from the hand-out
+ * records their number and the average THC and CBD (weighted by grams, cancelled hand-outs do
+ * not count), with the number of members. One query for the page's downloads: CSV for the
+ * authority's spreadsheet, PDF for the file.
  */
 
 function checkedYear(year: number): number {
@@ -29,6 +38,68 @@ function checkedYear(year: number): number {
     throw new InvalidError({ year: annualReportYearMessage }, annualReportYearMessage)
   }
   return year
+}
+
+const noStock: VarietyStockFigures = {
+  openingMg: 0,
+  harvestedMg: 0,
+  handedOutMg: 0,
+  destroyedMg: 0,
+  correctedMg: 0,
+  closingMg: 0,
+}
+
+/** The club's ledger per variety up to the end of `year` (Berlin time), grams-based products only. */
+async function varietyStock(db: Database, organisationId: string, year: number) {
+  const start = berlinDayStart(`${year}-01-01`)
+  const end = berlinDayStart(`${year + 1}-01-01`)
+  const inYear = sql`${stockMovements.createdAt} >= ${start}`
+  const total = (filter: ReturnType<typeof sql>) =>
+    sql<string>`coalesce(sum(${stockMovements.quantity}) filter (where ${filter}), 0)::text`
+  // Withdrawals are negative in the ledger; the report shows them as amounts.
+  const withdrawn = (filter: ReturnType<typeof sql>) =>
+    sql<string>`coalesce(-sum(${stockMovements.quantity}) filter (where ${filter}), 0)::text`
+  const rows = await db
+    .select({
+      name: batchVariety,
+      unit: sql<CannabinoidUnit | null>`min(${products.cannabinoidUnit}::text)`,
+      openingMg: total(sql`${stockMovements.createdAt} < ${start}`),
+      harvestedMg: total(sql`${inYear} and ${stockMovements.kind} = 'receipt'`),
+      handedOutMg: withdrawn(sql`${inYear} and ${stockMovements.kind} in ('hand_out', 'return')`),
+      destroyedMg: withdrawn(sql`${inYear} and ${stockMovements.kind} = 'destruction'`),
+      correctedMg: total(
+        sql`${inYear} and ${stockMovements.kind} not in ('receipt', 'hand_out', 'return', 'destruction')`,
+      ),
+      closingMg: total(sql`true`),
+    })
+    .from(stockMovements)
+    .innerJoin(batches, eq(batches.id, stockMovements.batchId))
+    .innerJoin(organisationProducts, eq(organisationProducts.id, batches.organisationProductId))
+    .innerJoin(products, eq(products.id, organisationProducts.productId))
+    .where(
+      and(
+        eq(stockMovements.organisationId, organisationId),
+        eq(products.packUnit, 'g'),
+        sql`${stockMovements.createdAt} < ${end}`,
+      ),
+    )
+    .groupBy(batchVariety)
+  return new Map(
+    rows.map((row) => [
+      row.name,
+      {
+        unit: row.unit ?? 'percent',
+        figures: {
+          openingMg: Number(row.openingMg),
+          harvestedMg: Number(row.harvestedMg),
+          handedOutMg: Number(row.handedOutMg),
+          destroyedMg: Number(row.destroyedMg),
+          correctedMg: Number(row.correctedMg),
+          closingMg: Number(row.closingMg),
+        },
+      },
+    ]),
+  )
 }
 
 export async function annualHandoutReport(
@@ -47,7 +118,7 @@ export async function annualHandoutReport(
   )
   const weighted = (column: typeof handouts.thcContent) =>
     sql<string>`round(sum(${column} * ${handouts.quantity}) / nullif(sum(${handouts.quantity}), 0), 2)::text`
-  const [varieties, [totals], [members]] = await Promise.all([
+  const [varieties, [totals], [members], stock] = await Promise.all([
     db
       .select({
         name: handoutVariety,
@@ -83,18 +154,37 @@ export async function annualHandoutReport(
           sql`(${customers.deactivatedAt} is null or ${customers.deactivatedAt} >= ${`${year}-01-01`}::date)`,
         ),
       ),
+    varietyStock(db, organisationId, year),
   ])
+  const handedOut = varieties.map((row) => ({
+    name: row.name,
+    unit: row.unit,
+    handouts: row.handouts,
+    quantityMg: Number(row.quantityMg),
+    averageThc: row.averageThc === null ? null : Number(row.averageThc),
+    averageCbd: row.averageCbd === null ? null : Number(row.averageCbd),
+    ...(stock.get(row.name)?.figures ?? noStock),
+  }))
+  // Varieties in stock or moved that year without a hand-out count too; empty ones do not.
+  const stockOnly = [...stock]
+    .filter(
+      ([name, { figures }]) =>
+        !handedOut.some((row) => row.name === name) &&
+        Object.values(figures).some((value) => value !== 0),
+    )
+    .map(([name, { unit, figures }]) => ({
+      name,
+      unit,
+      handouts: 0,
+      quantityMg: 0,
+      averageThc: null,
+      averageCbd: null,
+      ...figures,
+    }))
   return {
     year,
     organisationName: clerk.organisation.name,
-    varieties: varieties.map((row) => ({
-      name: row.name,
-      unit: row.unit,
-      handouts: row.handouts,
-      quantityMg: Number(row.quantityMg),
-      averageThc: row.averageThc === null ? null : Number(row.averageThc),
-      averageCbd: row.averageCbd === null ? null : Number(row.averageCbd),
-    })),
+    varieties: [...handedOut, ...stockOnly].sort((a, b) => a.name.localeCompare(b.name, 'de')),
     handouts: totals?.handouts ?? 0,
     quantityMg: Number(totals?.quantityMg ?? 0),
     membersServed: totals?.membersServed ?? 0,
@@ -107,20 +197,41 @@ const contentText = (value: number | null, unit: string) =>
     ? '–'
     : `${formatDecimal(value)} ${unit === 'percent' ? '%' : unit === 'mg_per_g' ? 'mg/g' : 'mg/ml'}`
 
+const grams = (mg: number) => formatDecimal(mg / 1000)
+
 export async function annualHandoutReportCsv(actor: Actor, year: number, db: Database) {
   const report = await annualHandoutReport(actor, year, db)
   const content = csvFile(
-    ['Sorte', 'Abgaben', 'Menge (g)', 'THC Ø', 'CBD Ø', 'Einheit'],
+    [
+      'Sorte',
+      'Abgaben',
+      'Menge (g)',
+      'THC Ø',
+      'CBD Ø',
+      'Einheit',
+      'Bestand 1.1. (g)',
+      'Geerntet (g)',
+      'Abgegeben laut Bestandsbuch (g)',
+      'Vernichtet (g)',
+      'Korrekturen (g)',
+      'Bestand 31.12. (g)',
+    ],
     [
       ...report.varieties.map((variety) => [
         variety.name,
         String(variety.handouts),
-        formatDecimal(variety.quantityMg / 1000),
+        grams(variety.quantityMg),
         variety.averageThc === null ? '' : formatDecimal(variety.averageThc),
         variety.averageCbd === null ? '' : formatDecimal(variety.averageCbd),
         variety.unit === 'percent' ? '%' : variety.unit,
+        grams(variety.openingMg),
+        grams(variety.harvestedMg),
+        grams(variety.handedOutMg),
+        grams(variety.destroyedMg),
+        grams(variety.correctedMg),
+        grams(variety.closingMg),
       ]),
-      ['Summe', String(report.handouts), formatDecimal(report.quantityMg / 1000), '', '', ''],
+      ['Summe', String(report.handouts), grams(report.quantityMg), '', '', ''],
       ['Mitglieder im Jahr', String(report.members), '', '', '', ''],
       ['Mitglieder mit Abgaben', String(report.membersServed), '', '', '', ''],
     ],
@@ -133,13 +244,40 @@ export async function renderAnnualHandoutReportPdf(
   report: AnnualHandoutReport,
   seller: DocumentSeller,
 ): Promise<Uint8Array> {
-  const title = `Jahresbericht Abgaben ${report.year}`
+  const title = `Jahresbericht ${report.year} (§ 26 Abs. 3 KCanG)`
   const canvas = await DocumentCanvas.create({ title, seller })
   // A report has no address field: it starts right below the letterhead, not on page two.
   canvas.startBelowLetterhead()
   canvas.paragraph(title, { size: 14, bold: true })
   canvas.paragraph(
-    `Abgaben an Mitglieder vom 1. Januar bis 31. Dezember ${report.year} (KCanG), ohne stornierte Abgaben. THC und CBD: Mittelwerte der Chargen, gewichtet nach abgegebener Menge.`,
+    `Bestand je Sorte vom 1. Januar bis 31. Dezember ${report.year} laut Bestandsbuch: Anfangsbestand + geerntet − abgegeben − vernichtet ± Korrekturen (auch Abfüllverluste) = Endbestand.`,
+    { color: 'grey' },
+  )
+  canvas.y -= 8
+  const stockColumn = { width: contentWidth * 0.135, align: 'right' as const }
+  canvas.table(
+    [
+      { header: 'Sorte', width: contentWidth * 0.19 },
+      { header: 'Stand 1.1.', ...stockColumn },
+      { header: 'Geerntet', ...stockColumn },
+      { header: 'Abgegeben', ...stockColumn },
+      { header: 'Vernichtet', ...stockColumn },
+      { header: 'Korrektur', ...stockColumn },
+      { header: 'Stand 31.12.', ...stockColumn },
+    ],
+    report.varieties.map((variety) => [
+      [variety.name],
+      [formatGrams(variety.openingMg)],
+      [formatGrams(variety.harvestedMg)],
+      [formatGrams(variety.handedOutMg)],
+      [formatGrams(variety.destroyedMg)],
+      [formatGrams(variety.correctedMg)],
+      [formatGrams(variety.closingMg)],
+    ]),
+  )
+  canvas.y -= 16
+  canvas.paragraph(
+    `Abgaben an Mitglieder laut Abgabedokumentation, ohne stornierte Abgaben. THC und CBD: Mittelwerte der Chargen, gewichtet nach abgegebener Menge.`,
     { color: 'grey' },
   )
   canvas.y -= 8

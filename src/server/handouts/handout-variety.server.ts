@@ -8,3 +8,9 @@ import { handouts } from './handouts.schema'
  * joined (`organisation_products`, then `products`).
  */
 export const handoutVariety = sql<string>`coalesce(nullif(trim(${products.cultivar}), ''), ${handouts.productName})`
+
+/**
+ * The same variety for a batch of the stock ledger: its product's cultivar, or the product's
+ * name. Needs the batch's product joined (`organisation_products`, then `products`).
+ */
+export const batchVariety = sql<string>`coalesce(nullif(trim(${products.cultivar}), ''), ${products.name})`

@@ -115,6 +115,7 @@ export async function searchHandoutMembers(
         eq(customers.organisationId, business.organisation.id),
         eq(customers.kind, 'member'),
         isNull(customers.anonymisedAt),
+        isNull(customers.restrictedAt),
         searchCondition(q, [
           fullNameSql,
           customerNameSql,
@@ -140,12 +141,14 @@ async function findMember(
 }
 
 /**
- * Why a member gets nothing on `day`, whatever the amount: deactivated (or anonymised), left,
- * under age, no ID check recorded, or without the declaration of no other club and the proof of residence (§ 16 Abs. 3, 4 KCanG).
+ * Why a member gets nothing on `day`, whatever the amount: deactivated (or anonymised, or
+ * restricted until their records may go), left, under age, no ID check recorded, or without the
+ * declaration of no other club and the proof of residence (§ 16 Abs. 3, 4 KCanG).
  */
 function memberRefusal(member: CustomerRowType, day: string): string | null {
   const name = customerDisplayName(member)
   if (member.anonymisedAt) return 'Das Mitglied ist anonymisiert: An es wird nichts mehr abgegeben.'
+  if (member.restrictedAt) return 'Das Mitglied ist gesperrt: An es wird nichts mehr abgegeben.'
   if (member.deactivatedAt || (member.leftOn !== null && member.leftOn < day)) {
     return `${name} ist kein aktives Mitglied: An deaktivierte oder ausgetretene Mitglieder wird nichts abgegeben.`
   }
