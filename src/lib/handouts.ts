@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { PrescribedPreparation } from './customer-enums'
 import { ageOn } from './customers'
+import { formatDate } from './format'
 import type { HandoutAgeClass, HandoutStatus } from './handout-lists'
 import type { ListResult } from './list-query'
 import type { ProductCategory } from './product-lists'
@@ -147,6 +148,16 @@ export type CreateHandoutInput = z.input<typeof createHandoutSchema>
 export const cancelHandoutSchema = z.object({ reason: reasonSchema })
 export type CancelHandoutInput = z.input<typeof cancelHandoutSchema>
 
+/**
+ * A club cancels a hand-out only on its own Berlin calendar day: a cancellation frees the
+ * member's allowance, and a later one would let grams handed out last week be handed out again.
+ */
+export const isCancellableOn = (handedOutOn: string, day: string): boolean => handedOutOn === day
+
+/** Why a hand-out of an earlier day cannot be cancelled, and what to do instead. */
+export const lateCancelRefusal = (number: string, handedOutOn: string): string =>
+  `Die Abgabe ${number} vom ${formatDate(handedOutOn)} lässt sich nur am Tag der Abgabe stornieren. Eine spätere Berichtigung ist eine Bestandskorrektur (Bestand › Charge › Korrektur) und gibt dem Mitglied keine Abgabemenge zurück.`
+
 // ─── Answers ─────────────────────────────────────────────────────────────────────────────────
 
 /** A member as the hand-out's search offers them. */
@@ -263,7 +274,12 @@ export interface DispensingLabel {
 
 /** One hand-out as its record and label show it. */
 export type HandoutRecord =
-  | (HandoutRecordFacts & { kind: 'club'; ageClass: HandoutAgeClass })
+  | (HandoutRecordFacts & {
+      kind: 'club'
+      ageClass: HandoutAgeClass
+      /** Still its Berlin calendar day, so staff may cancel it (`isCancellableOn`). */
+      cancellable: boolean
+    })
   | (HandoutRecordFacts & {
       kind: 'pharmacy'
       order: { id: string; number: string }

@@ -364,7 +364,7 @@ export function HandoutRecordPage() {
               </Button>
               {record.kind === 'club' ? (
                 <>
-                  {record.status === 'active' && (
+                  {record.cancellable && (
                     <Button variant="secondary" onClick={() => setCancelling(true)}>
                       <Ban className="size-4" aria-hidden="true" />
                       Stornieren
@@ -389,6 +389,12 @@ export function HandoutRecordPage() {
           }
         />
         <FormatChoice value={format} onChange={setFormat} />
+        {record.kind === 'club' && record.status === 'active' && !record.cancellable && (
+          <p className="mt-3 text-sm text-ink-muted">
+            Stornieren lässt sich eine Abgabe nur am Tag der Abgabe. Eine spätere Berichtigung ist
+            eine Bestandskorrektur an der Charge und gibt dem Mitglied keine Abgabemenge zurück.
+          </p>
+        )}
       </div>
       <p className={`hidden text-sm text-ink print:block ${notOnLabel}`}>
         {record.organisation.name} · Abgabe {record.number}

@@ -17,6 +17,8 @@ import {
   type HandoutUsage,
   handoutLimits,
   handoutRulesFor,
+  isCancellableOn,
+  lateCancelRefusal,
   limitRefusal,
   type MemberAllowance,
   remainingOf,
@@ -244,9 +246,13 @@ interface BatchProduct {
   cannabinoidUnit: CannabinoidUnit | null
 }
 
+/** A batch without best-before date (§ 21 Abs. 2 Nr. 3 KCanG: every hand-out names it). */
+const noBestBeforeRefusal = (batchNumber: string) =>
+  `Für Charge ${batchNumber} ist kein Mindesthaltbarkeitsdatum erfasst: Ohne es wird nichts abgegeben (§ 21 KCanG).`
+
 /**
  * Why goods of this batch may not be handed out now, or null: only the club's own harvest,
- * released and unexpired, weighed in grams, with measured THC and CBD (the record and the label
+ * released and unexpired with a best-before date, weighed in grams, with measured THC and CBD (the record and the label
  * need them), and for 18–20-year-olds at most 10 % THC.
  */
 function batchRefusal(
@@ -260,6 +266,7 @@ function batchRefusal(
   }
   const unsellable = unsellableReason(batch, day)
   if (unsellable) return unsellable
+  if (batch.expiryDate === null) return noBestBeforeRefusal(batch.batchNumber)
   if (batch.quantityUnit !== 'mg') {
     return `Charge ${batch.batchNumber} wird nicht nach Gewicht geführt: Abgegeben wird Cannabis in Gramm.`
   }
@@ -274,8 +281,8 @@ function batchRefusal(
 }
 
 /**
- * The batches that can be handed out now: the club's released, unexpired harvests with stock and
- * measured contents, first-expiring first. For a member (`customerId`), each says whether it may
+ * The batches that can be handed out now: the club's released, unexpired harvests with stock,
+ * best-before date and measured contents, first-expiring first. For a member (`customerId`), each says whether it may
  * go to them (THC for 18–20).
  */
 export async function listHandoutBatches(
@@ -295,6 +302,7 @@ export async function listHandoutBatches(
     day,
     and(
       eq(batches.origin, 'harvest'),
+      isNotNull(batches.expiryDate),
       isNotNull(batches.thcContent),
       isNotNull(batches.cbdContent),
       isNotNull(products.cannabinoidUnit),
@@ -421,7 +429,9 @@ export async function createHandout(
 /**
  * Cancels a hand-out with a reason: the goods go back into the batch with a `return` movement
  * (the counter-entry), the record says who cancelled when and why, and it no longer counts
- * toward the member's limits. A record is cancelled once and never changed otherwise.
+ * toward the member's limits. A record is cancelled once and never changed otherwise, and only
+ * on its Berlin calendar day: later, what went wrong is a stock correction, which frees no
+ * allowance (ADR 065).
  */
 export async function cancelHandout(
   actor: Actor,
@@ -442,6 +452,9 @@ export async function cancelHandout(
       .for('update')
     if (!row) throw new NotFoundError(handoutNotFoundMessage)
     if (row.cancelledAt) throw new ConflictError(`Die Abgabe ${row.number} ist bereits storniert.`)
+    if (!isCancellableOn(row.handedOutOn, berlinIsoDate(now))) {
+      throw new ConflictError(lateCancelRefusal(row.number, row.handedOutOn))
+    }
     const batch = await lockBatch(tx, organisationId, row.batchId)
     const cancelMovementId = await appendMovement(tx, business, batch, {
       kind: 'return',
@@ -566,7 +579,12 @@ const handedOutBy = alias(users, 'handed_out_by_user')
 const cancelledBy = alias(users, 'cancelled_by_user')
 
 /** One hand-out of the organisation with what its record and label show. */
-export async function getHandout(actor: Actor, id: string, db: Database): Promise<HandoutRecord> {
+export async function getHandout(
+  actor: Actor,
+  id: string,
+  db: Database,
+  now: Date = new Date(),
+): Promise<HandoutRecord> {
   const business = requireHandoutReader(actor)
   if (!isUuid(id)) throw new NotFoundError(handoutNotFoundMessage)
   const [row] = await db
@@ -646,5 +664,10 @@ export async function getHandout(actor: Actor, id: string, db: Database): Promis
       },
     }
   }
-  return { ...facts, kind: 'club', ageClass: handout.ageClass as HandoutAgeClass }
+  return {
+    ...facts,
+    kind: 'club',
+    ageClass: handout.ageClass as HandoutAgeClass,
+    cancellable: !handout.cancelledAt && isCancellableOn(handout.handedOutOn, berlinIsoDate(now)),
+  }
 }
