@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addCalendarDays, berlinIsoDate } from '~/lib/format'
-import { calendarMonthOf } from '~/lib/handouts'
+import { calendarMonthOf, handoutInformationTemplate } from '~/lib/handouts'
 import { type Actor, type BusinessActor, visitorActor } from '~/server/actor.server'
 import { auditEvents } from '~/server/audit/audit.schema'
 import { anonymiseCustomer, exportCustomer } from '~/server/customers/customer-privacy.server'
@@ -23,6 +23,7 @@ import {
   listHandouts,
   searchHandoutMembers,
 } from '~/server/handouts/handouts.server'
+import { updateHandoutInformation } from '~/server/organisations/organisation-settings.server'
 import { batches, stockMovements } from '~/server/stock/stock.schema'
 import { blockBatch, recordHarvest, releaseBatch } from '~/server/stock/stock.server'
 import { businessActorOf, demoActors } from '../support/actors'
@@ -541,6 +542,67 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
     expect(await cancellableAt(second.id, lastMinute)).toBe(true)
     await cancelHandout(clerk, second.id, { reason: 'Versehen' }, db(), lastMinute)
     expect((await getHandout(clerk, second.id, db())).status).toBe('cancelled')
+  })
+
+  it('prints the club’s adapted information with every hand-out, else the template', async () => {
+    const member = await newMember()
+    const { id } = await handout(member, lowThcBatch, 1)
+    const informationOf = async () => {
+      const record = await getHandout(clubStaff, id, db())
+      if (record.kind !== 'club') throw new Error('a club record was expected')
+      return record
+    }
+    const printed = await informationOf()
+    expect(printed.information).toBe(handoutInformationTemplate)
+    // Every batch fact the law names is on the record (§ 21 Abs. 2 and 3 KCanG).
+    expect(printed).toMatchObject({
+      cultivar: expect.any(String),
+      quantity: 1 * gram,
+      thcContent: 8.8,
+      cbdContent: 0.3,
+      harvestDate: dayIn(-20),
+      expiryDate: dayIn(345),
+      organisation: { name: 'Grüne Ecke e.V.' },
+    })
+
+    const adapted = `${handoutInformationTemplate}\n\nIm Verein\nFragen? Sprich Kim an, unsere Präventionsbeauftragte.`
+    const settings = await updateHandoutInformation(clerk, club, { text: adapted }, db())
+    expect(settings.handoutInformation).toBe(adapted)
+    expect((await informationOf()).information).toBe(adapted)
+    const [logged] = await db()
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.entityId, club),
+          eq(auditEvents.action, 'organisation.handout_information_updated'),
+        ),
+      )
+    expect(logged?.after).toEqual({ handoutInformation: adapted })
+
+    // A text without one of the topics of § 21 Abs. 3 is refused at the field.
+    const incomplete = await refusalOf(
+      updateHandoutInformation(clerk, club, { text: 'Risiken\nVorsicht.' }, db()),
+    )
+    expect(incomplete.status).toBe(400)
+    expect(incomplete.errors.text).toContain('Wechselwirkungen')
+    // Only the club's owner adapts it.
+    for (const actor of [clubStaff, actors.pharmacyOwner, actors.admin]) {
+      const refused = await refusalOf(
+        updateHandoutInformation(actor, club, { text: adapted }, db()),
+      )
+      expect(refused.status).toBe(403)
+    }
+    expect(
+      (
+        await refusalOf(
+          updateHandoutInformation(actors.pharmacyOwner, demoIds.pharmacy, { text: adapted }, db()),
+        )
+      ).status,
+    ).toBe(403)
+
+    await updateHandoutInformation(clerk, club, { text: null }, db())
+    expect((await informationOf()).information).toBe(handoutInformationTemplate)
   })
 
   it('keeps the records of an anonymised member, anonymised', async () => {

@@ -109,6 +109,11 @@ export const organisations = pgTable(
      * this (ADR 043). Null: none. Not editable in the UI yet.
      */
     minMembershipDays: integer('min_membership_days'),
+    /**
+     * A club's own information for members, given with every hand-out (§ 21 Abs. 3 KCanG),
+     * adapted from `handoutInformationTemplate`. Null: the template.
+     */
+    handoutInformation: text('handout_information'),
     ...timestamps,
   },
   (table) => [

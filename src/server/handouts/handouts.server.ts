@@ -15,6 +15,7 @@ import {
   type HandoutRecord,
   type HandoutRules,
   type HandoutUsage,
+  handoutInformationTemplate,
   handoutLimits,
   handoutRulesFor,
   isCancellableOn,
@@ -604,6 +605,7 @@ export async function getHandout(
         city: organisations.city,
         licenceNumber: organisations.licenceNumber,
       },
+      information: organisations.handoutInformation,
     })
     .from(handouts)
     .innerJoin(customers, eq(customers.id, handouts.customerId))
@@ -669,5 +671,6 @@ export async function getHandout(
     kind: 'club',
     ageClass: handout.ageClass as HandoutAgeClass,
     cancellable: !handout.cancelledAt && isCancellableOn(handout.handedOutOn, berlinIsoDate(now)),
+    information: row.information ?? handoutInformationTemplate,
   }
 }
