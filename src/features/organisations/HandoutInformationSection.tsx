@@ -29,7 +29,12 @@ export function HandoutInformationSection({ settings }: { settings: Organisation
   }
   const form = useAppForm({
     defaultValues: { text: current },
-    validators: { onSubmit: ({ value }) => formErrorsOf(handoutInformationSchema, value) },
+    validators: {
+      onSubmit: ({ value }) => {
+        const errors = formErrorsOf(handoutInformationSchema, value)
+        return Object.keys(errors).length ? { fields: errors } : undefined
+      },
+    },
     onSubmitInvalid: focusFirstError,
     onSubmit: async ({ value, formApi }) => {
       setFailure(null)
