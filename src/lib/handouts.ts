@@ -1,11 +1,13 @@
 import { z } from 'zod'
 import type { PrescribedPreparation } from './customer-enums'
 import { ageOn } from './customers'
+import { formatDate } from './format'
 import type { HandoutAgeClass, HandoutStatus } from './handout-lists'
 import type { ListResult } from './list-query'
 import type { ProductCategory } from './product-lists'
 import { type CannabinoidUnit, formatCannabinoid, formatPackSize, type PackUnit } from './products'
 import { reasonSchema } from './stock-schemas'
+import { text } from './text-schema'
 
 /**
  * A club's hand-outs to its members (Abgabe, KCanG): the limits, the arithmetic of what remains,
@@ -147,6 +149,16 @@ export type CreateHandoutInput = z.input<typeof createHandoutSchema>
 export const cancelHandoutSchema = z.object({ reason: reasonSchema })
 export type CancelHandoutInput = z.input<typeof cancelHandoutSchema>
 
+/**
+ * A club cancels a hand-out only on its own Berlin calendar day: a cancellation frees the
+ * member's allowance, and a later one would let grams handed out last week be handed out again.
+ */
+export const isCancellableOn = (handedOutOn: string, day: string): boolean => handedOutOn === day
+
+/** Why a hand-out of an earlier day cannot be cancelled, and what to do instead. */
+export const lateCancelRefusal = (number: string, handedOutOn: string): string =>
+  `Die Abgabe ${number} vom ${formatDate(handedOutOn)} lässt sich nur am Tag der Abgabe stornieren. Eine spätere Berichtigung ist eine Bestandskorrektur (Bestand › Charge › Korrektur) und gibt dem Mitglied keine Abgabemenge zurück.`
+
 // ─── Answers ─────────────────────────────────────────────────────────────────────────────────
 
 /** A member as the hand-out's search offers them. */
@@ -263,7 +275,14 @@ export interface DispensingLabel {
 
 /** One hand-out as its record and label show it. */
 export type HandoutRecord =
-  | (HandoutRecordFacts & { kind: 'club'; ageClass: HandoutAgeClass })
+  | (HandoutRecordFacts & {
+      kind: 'club'
+      ageClass: HandoutAgeClass
+      /** Still its Berlin calendar day, so staff may cancel it (`isCancellableOn`). */
+      cancellable: boolean
+      /** What goes with it: the club's adapted information, else the template. */
+      information: string
+    })
   | (HandoutRecordFacts & {
       kind: 'pharmacy'
       order: { id: string; number: string }
@@ -324,19 +343,71 @@ export const storageNoteByCategory: Record<ProductCategory, string> = {
 
 // ─── What goes with the product (KCanG) ──────────────────────────────────────────────────────
 
-/** Risks of use, as neutral information (no advertising, KCanG). */
-export const handoutRiskNotes = [
-  'Cannabis kann abhängig machen. Regelmäßiger Konsum kann Gedächtnis, Aufmerksamkeit und Lernfähigkeit beeinträchtigen – besonders bis zum Alter von etwa 25 Jahren, solange sich das Gehirn noch entwickelt.',
-  'Cannabis kann Psychosen und Angststörungen auslösen oder verstärken, besonders bei hohem THC-Gehalt und entsprechender Veranlagung.',
-  'Nach dem Konsum nicht Auto fahren und keine Maschinen bedienen. Nicht mit Alkohol oder anderen Substanzen mischen.',
-  'Nicht in Schwangerschaft und Stillzeit konsumieren. Für Kinder und Jugendliche unzugänglich aufbewahren; die Weitergabe an andere ist verboten.',
-] as const
+/**
+ * The information a club gives with every hand-out (§ 21 Abs. 3 KCanG): risks, interactions with
+ * medicines, use and dosage, advice services — neutral, no advertising. A club adapts it in its
+ * organisation settings; the record prints the club's text, else this one. Sections are
+ * separated by a blank line, each begins with its heading.
+ */
+export const handoutInformationTemplate = `Risiken des Konsums
+Cannabis kann abhängig machen. Regelmäßiger Konsum kann Gedächtnis, Aufmerksamkeit und Lernfähigkeit beeinträchtigen – besonders bis zum Alter von etwa 25 Jahren, solange sich das Gehirn noch entwickelt.
+Cannabis kann Psychosen und Angststörungen auslösen oder verstärken, besonders bei hohem THC-Gehalt und entsprechender Veranlagung.
+Nach dem Konsum nicht Auto fahren und keine Maschinen bedienen. Nicht in Schwangerschaft und Stillzeit konsumieren. Für Kinder und Jugendliche unzugänglich aufbewahren; die Weitergabe an andere ist verboten.
 
-/** Where members find advice and help. */
-export const handoutAdviceServices = [
-  'Sucht & Drogen Hotline: 01806 313031 (rund um die Uhr, 0,20 € pro Anruf aus dem Festnetz)',
-  'Informationen zu Cannabis: www.infos-cannabis.de',
-  'Anonyme Online-Beratung: www.drugcom.de',
-  'Suchtberatungsstellen in deiner Nähe: www.suchthilfeverzeichnis.de',
-  'Im Verein: deine Ansprechperson für Prävention',
-] as const
+Wechselwirkungen mit Medikamenten
+THC und CBD können die Wirkung anderer Arzneimittel verstärken oder abschwächen, zum Beispiel von Beruhigungs- und Schlafmitteln, Antidepressiva, Mitteln gegen Epilepsie, Blutverdünnern und Schmerzmitteln (Opioiden). Wenn du Medikamente nimmst, frag vor dem Konsum deine Ärztin, deinen Arzt oder deine Apotheke.
+Nicht mit Alkohol oder anderen Substanzen mischen: Die Wirkungen verstärken sich gegenseitig.
+
+Anwendung und Dosierung
+Fang mit einer kleinen Menge an und warte die Wirkung ab, bevor du mehr nimmst: Beim Rauchen oder Verdampfen setzt sie nach Minuten ein, beim Essen oder Trinken erst nach 30 bis 90 Minuten und hält viele Stunden an.
+Verdampfen belastet die Lunge weniger als Rauchen; nicht mit Tabak mischen. Je höher der THC-Gehalt, desto stärker die Wirkung und die Risiken.
+Trocken, dunkel und kühl in der verschlossenen Verpackung lagern und bis zum Mindesthaltbarkeitsdatum verbrauchen.
+
+Beratung und Hilfe
+Sucht & Drogen Hotline: 01806 313031 (rund um die Uhr, 0,20 € pro Anruf aus dem Festnetz)
+Informationen zu Cannabis: www.infos-cannabis.de
+Anonyme Online-Beratung: www.drugcom.de
+Suchtberatungsstellen in deiner Nähe: www.suchthilfeverzeichnis.de
+Im Verein: deine Ansprechperson für Prävention`
+
+/** The topics § 21 Abs. 3 KCanG asks for: an adapted text keeps a section for each. */
+const handoutInformationTopics = ['Risiken', 'Wechselwirkungen', 'Dosierung', 'Beratung'] as const
+
+/** A club's adapted information; null resets it to the template. */
+export const handoutInformationSchema = z.object({
+  text: text({
+    trim: true,
+    multiline: true,
+    required: 'Bitte gib den Text der Information ein.',
+    max: 10_000,
+    tooLong: 'Die Information hat höchstens 10.000 Zeichen.',
+  })
+    .check((ctx) => {
+      const missing = handoutInformationTopics.filter(
+        (topic) => !ctx.value.toLowerCase().includes(topic.toLowerCase()),
+      )
+      if (missing.length > 0) {
+        ctx.issues.push({
+          code: 'custom',
+          input: ctx.value,
+          message: `Die Information muss Risiken, Wechselwirkungen mit Medikamenten, Anwendung und Dosierung sowie Beratungsangebote behandeln (§ 21 Abs. 3 KCanG). Es fehlt: ${missing.join(', ')}.`,
+        })
+      }
+    })
+    .nullable(),
+})
+export type HandoutInformationInput = z.input<typeof handoutInformationSchema>
+
+/** The information's sections: heading and lines. */
+export function handoutInformationSections(information: string) {
+  return information
+    .split(/\n\s*\n/)
+    .map((section) =>
+      section
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .filter((lines) => lines.length > 0)
+    .map(([heading, ...lines]) => ({ heading: heading as string, lines }))
+}

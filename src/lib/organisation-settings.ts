@@ -282,6 +282,8 @@ export interface OrganisationSettings {
   deactivatedAt: string | null
   /** Whether the viewer may deactivate or reactivate it: the platform admin, not the platform. */
   activationEditable: boolean
+  /** A club's adapted information for members (§ 21 Abs. 3 KCanG); null: the template. */
+  handoutInformation: string | null
 }
 
 export const letterheadLabels = {

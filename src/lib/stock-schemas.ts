@@ -59,12 +59,15 @@ export const goodsReceiptSchema = batchDeliverySchema.extend({
 })
 export type GoodsReceiptInput = z.input<typeof goodsReceiptSchema>
 
-/** A club's harvest (KCanG): its own variety, dried weight, measured contents. */
+/**
+ * A club's harvest (KCanG): its own variety, dried weight, best-before date (§ 21 Abs. 2 Nr. 3:
+ * every hand-out names it), measured contents.
+ */
 export const harvestSchema = z.object({
   organisationProductId: uuid('Bitte wählen Sie eine Sorte.'),
   harvestDate: calendarDateSchema('Bitte geben Sie das Erntedatum an.'),
   quantity: baseQuantitySchema,
-  expiryDate: calendarDateSchema('Das Datum ist ungültig.').nullable(),
+  expiryDate: calendarDateSchema('Bitte geben Sie das Mindesthaltbarkeitsdatum an.'),
   thcContent: measuredContent('THC'),
   cbdContent: measuredContent('CBD'),
   coaFileId: uuid('Der Laborbericht ist ungültig.').nullable(),

@@ -202,7 +202,27 @@ test('the hand-out record prints readably, as an A4 sheet and as a label', async
       .attach(name, { path: await keepPdf(name, pdf), contentType: 'application/pdf' })
     expect(pageText(pdf)).toContain('Grüne Ecke')
     expect(describeUndrawn(undrawnCharacters(pdf))).toBe('')
+    // What goes with every hand-out (§ 21 KCanG): the label refers to the information sheet.
+    expect(pageText(pdf)).toContain(
+      format === 'A4-Blatt' ? 'Wechselwirkungen mit Medikamenten' : 'siehe beiliegende',
+    )
   }
+})
+
+test('a hand-out of an earlier day is not cancelled any more', async ({ page }) => {
+  await openBackOffice(page, 'verein', 'verein-demo-2026')
+  await page.goto('/abgabe?sort=handedOutAt&dir=asc&status=active')
+  await page
+    .getByRole('table', { name: 'Abgaben' })
+    .locator('tbody tr')
+    .first()
+    .getByRole('link')
+    .first()
+    .click()
+  await expect(page.getByRole('heading', { name: 'Abgabedokumentation' })).toBeVisible()
+  await expect(main(page)).toContainText('Mindesthaltbar bis')
+  await expect(main(page)).toContainText('Stornieren lässt sich eine Abgabe nur am Tag der Abgabe.')
+  await expect(page.getByRole('button', { name: 'Stornieren' })).toHaveCount(0)
 })
 
 test('the annual report downloads as CSV and PDF from the hand-out list', async ({ page }) => {

@@ -171,6 +171,10 @@ test('a club records a harvest of its own variety', async ({ page }) => {
   await variety.selectOption({ index: 1 })
   await page.getByLabel('Trockengewicht in g').fill('250')
   await page.getByLabel('THC in %').fill('14')
+  // Without a best-before date (§ 21 KCanG) the harvest is not recorded.
+  await page.getByRole('button', { name: 'Ernte erfassen' }).click()
+  await expect(page.getByText('Bitte geben Sie das Mindesthaltbarkeitsdatum an.')).toBeVisible()
+  await page.getByLabel('Mindesthaltbar bis').fill(nextYear())
   await page.getByRole('button', { name: 'Ernte erfassen' }).click()
   await expect(page).toHaveURL(/\/inventory\/batches\/[0-9a-f-]{36}$/)
   await expect(

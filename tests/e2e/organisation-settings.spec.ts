@@ -11,6 +11,7 @@ import { openBackOffice, waitForHydratedForm } from './support/session'
 
 const wholesaler = '00000000-0000-4000-8000-000000000004'
 const pharmacy = '00000000-0000-4000-8000-000000000002'
+const club = '00000000-0000-4000-8000-000000000003'
 
 test.describe.configure({ timeout: 90_000 })
 
@@ -109,4 +110,31 @@ test('an employee reads the letterhead without a form', async ({ page }) => {
   await expect(page.getByText('BE-APO-2019-0412')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Speichern' })).toHaveCount(0)
   await expectNoSeriousViolations(page)
+})
+
+test('a club’s owner adapts the information given with every hand-out and resets it', async ({
+  page,
+}) => {
+  const errors = watchPageErrors(page)
+  await openBackOffice(page, 'verein', 'verein-demo-2026')
+  await page.goto(`/organisations/${club}`)
+  await waitForHydratedForm(page)
+  const text = page.getByLabel('Text der Information')
+  await expect(text).toHaveValue(/Wechselwirkungen mit Medikamenten/)
+  const template = await text.inputValue()
+  const save = page.getByRole('button', { name: 'Information speichern' })
+
+  // A text that drops a topic of § 21 Abs. 3 KCanG is refused under the field.
+  await text.fill('Risiken\nCannabis kann abhängig machen.')
+  await save.click()
+  await expect(page.getByText(/Es fehlt: Wechselwirkungen, Dosierung, Beratung\./)).toBeVisible()
+
+  await text.fill(`${template}\n\nIm Verein\nFragen? Sprich unsere Präventionsbeauftragte an.`)
+  await save.click()
+  await expect(page.getByText('Die Information zur Abgabe wurde gespeichert.')).toBeVisible()
+  await page.getByRole('button', { name: 'Auf Vorlage zurücksetzen' }).click()
+  await expect(page.getByText('Die Information zur Abgabe ist wieder die Vorlage.')).toBeVisible()
+  await expect(text).toHaveValue(template)
+  await expect(page.getByRole('button', { name: 'Auf Vorlage zurücksetzen' })).toHaveCount(0)
+  expect(errors).toEqual([])
 })

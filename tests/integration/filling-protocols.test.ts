@@ -998,7 +998,7 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
         organisationProductId: demoProductIds.clubListing,
         harvestDate: inDays(-10),
         quantity: 100 * gram,
-        expiryDate: null,
+        expiryDate: inDays(300),
         thcContent: 15.2,
         cbdContent: 0.3,
         coaFileId: report.id,
@@ -1013,7 +1013,7 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
     expect(filled).toMatchObject({
       origin: 'harvest',
       harvestDate: inDays(-10),
-      expiryDate: null,
+      expiryDate: inDays(300),
       thcContent: 15.2,
       cbdContent: 0.3,
       balance: 5 * gram,

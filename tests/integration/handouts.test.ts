@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customerListSearch } from '~/lib/customer-lists'
 import { addCalendarDays, berlinIsoDate } from '~/lib/format'
-import { calendarMonthOf } from '~/lib/handouts'
+import { calendarMonthOf, handoutInformationTemplate } from '~/lib/handouts'
 import { type Actor, type BusinessActor, visitorActor } from '~/server/actor.server'
 import { auditEvents } from '~/server/audit/audit.schema'
 import { anonymiseCustomer, exportCustomer } from '~/server/customers/customer-privacy.server'
@@ -30,6 +30,7 @@ import {
   listHandouts,
   searchHandoutMembers,
 } from '~/server/handouts/handouts.server'
+import { updateHandoutInformation } from '~/server/organisations/organisation-settings.server'
 import { batches, stockMovements } from '~/server/stock/stock.schema'
 import { blockBatch, recordHarvest, releaseBatch } from '~/server/stock/stock.server'
 import { businessActorOf, demoActors } from '../support/actors'
@@ -148,7 +149,7 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
         organisationProductId: options.listing ?? listings.auwald,
         harvestDate: dayIn(-20),
         quantity: options.grams * gram,
-        expiryDate: null,
+        expiryDate: dayIn(345),
         thcContent: options.thc ?? 16,
         cbdContent: 0.3,
         coaFileId: coa.id,
@@ -427,7 +428,7 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
         organisationProductId: listings.auwald,
         harvestDate: dayIn(-3),
         quantity: 100 * gram,
-        expiryDate: null,
+        expiryDate: dayIn(345),
         thcContent: 15,
         cbdContent: 0.2,
         coaFileId: null,
@@ -448,6 +449,9 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
       .where(eq(batches.id, bought))
     const noContents = await harvest({ grams: 100 })
     await db().update(batches).set({ cbdContent: null }).where(eq(batches.id, noContents))
+    // A harvest recorded before the best-before date was required (docs/domain.md).
+    const noBestBefore = await harvest({ grams: 100 })
+    await db().update(batches).set({ expiryDate: null }).where(eq(batches.id, noBestBefore))
     const [pharmacyBatch] = await db()
       .select({ id: batches.id })
       .from(batches)
@@ -460,6 +464,7 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
       [blocked, 409, 'nicht freigegeben'],
       [bought, 409, 'eigenem Anbau'],
       [noContents, 409, 'nicht erfasst'],
+      [noBestBefore, 409, 'kein Mindesthaltbarkeitsdatum'],
     ]
     for (const [batchId, status, words] of expectations) {
       const refused = await refusalOf(handout(member, batchId, 1))
@@ -471,7 +476,14 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
     const offered = (await listHandoutBatches(clerk, member, db())).map((option) => option.batchId)
     expect(offered).toContain(bigBatch)
     expect(offered).toContain(lowThcBatch)
-    for (const batchId of [quarantined.batchId, expired, blocked, bought, noContents]) {
+    for (const batchId of [
+      quarantined.batchId,
+      expired,
+      blocked,
+      bought,
+      noContents,
+      noBestBefore,
+    ]) {
       expect(offered).not.toContain(batchId)
     }
     expect(await handoutsOf(member)).toHaveLength(0)
@@ -577,6 +589,111 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
     await expect(db().delete(handouts).where(eq(handouts.id, id))).rejects.toThrow()
     await expect(db().execute(sql`truncate table hand_outs`)).rejects.toThrow()
     expect((await getHandout(clerk, id, db())).quantity).toBe(25 * gram)
+  })
+
+  it('cancels only on the Berlin calendar day of the hand-out, never later', async () => {
+    const member = await newMember()
+    // 23:30 in Berlin (winter: UTC+1, summer: UTC+2) of yesterday, then 00:10 of today.
+    const yesterday = dayIn(-1)
+    const offset = (calendarDay: string) =>
+      new Date(`${calendarDay}T12:00:00Z`).toLocaleString('en', {
+        timeZone: 'Europe/Berlin',
+        hour: 'numeric',
+        hourCycle: 'h23',
+      }) === '14'
+        ? 2
+        : 1
+    const lateEvening = new Date(
+      `${yesterday}T${String(23 - offset(yesterday)).padStart(2, '0')}:30:00Z`,
+    )
+    expect(berlinIsoDate(lateEvening)).toBe(yesterday)
+    const afterMidnight = new Date(lateEvening.getTime() + 40 * 60_000)
+    expect(berlinIsoDate(afterMidnight)).toBe(dayIn(0))
+    const before = await batchRow(bigBatch)
+    const { id, number } = await handout(member, bigBatch, 10, lateEvening)
+
+    const cancellableAt = async (handoutId: string, at: Date) => {
+      const record = await getHandout(clerk, handoutId, db(), at)
+      return record.kind === 'club' && record.cancellable
+    }
+    expect(await cancellableAt(id, afterMidnight)).toBe(false)
+    const late = await refusalOf(
+      cancelHandout(clerk, id, { reason: 'Zu spät bemerkt' }, db(), afterMidnight),
+    )
+    expect(late.status).toBe(409)
+    expect(late.message).toContain(`Die Abgabe ${number}`)
+    expect(late.message).toContain('nur am Tag der Abgabe')
+    expect(late.message).toContain('Bestandskorrektur')
+    expect((await getHandout(clerk, id, db())).status).toBe('active')
+    expect((await batchRow(bigBatch)).balance).toBe(before.balance - 10 * gram)
+
+    // On its own day, up to the last minute, it can be cancelled.
+    const second = await handout(member, bigBatch, 5, lateEvening)
+    const lastMinute = new Date(lateEvening.getTime() + 29 * 60_000)
+    expect(await cancellableAt(second.id, lastMinute)).toBe(true)
+    await cancelHandout(clerk, second.id, { reason: 'Versehen' }, db(), lastMinute)
+    expect((await getHandout(clerk, second.id, db())).status).toBe('cancelled')
+  })
+
+  it('prints the club’s adapted information with every hand-out, else the template', async () => {
+    const member = await newMember()
+    const { id } = await handout(member, lowThcBatch, 1)
+    const informationOf = async () => {
+      const record = await getHandout(clubStaff, id, db())
+      if (record.kind !== 'club') throw new Error('a club record was expected')
+      return record
+    }
+    const printed = await informationOf()
+    expect(printed.information).toBe(handoutInformationTemplate)
+    // Every batch fact the law names is on the record (§ 21 Abs. 2 and 3 KCanG).
+    expect(printed).toMatchObject({
+      cultivar: expect.any(String),
+      quantity: 1 * gram,
+      thcContent: 8.8,
+      cbdContent: 0.3,
+      harvestDate: dayIn(-20),
+      expiryDate: dayIn(345),
+      organisation: { name: 'Grüne Ecke e.V.' },
+    })
+
+    const adapted = `${handoutInformationTemplate}\n\nIm Verein\nFragen? Sprich Kim an, unsere Präventionsbeauftragte.`
+    const settings = await updateHandoutInformation(clerk, club, { text: adapted }, db())
+    expect(settings.handoutInformation).toBe(adapted)
+    expect((await informationOf()).information).toBe(adapted)
+    const [logged] = await db()
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.entityId, club),
+          eq(auditEvents.action, 'organisation.handout_information_updated'),
+        ),
+      )
+    expect(logged?.after).toEqual({ handoutInformation: adapted })
+
+    // A text without one of the topics of § 21 Abs. 3 is refused at the field.
+    const incomplete = await refusalOf(
+      updateHandoutInformation(clerk, club, { text: 'Risiken\nVorsicht.' }, db()),
+    )
+    expect(incomplete.status).toBe(400)
+    expect(incomplete.errors.text).toContain('Wechselwirkungen')
+    // Only the club's owner adapts it.
+    for (const actor of [clubStaff, actors.pharmacyOwner, actors.admin]) {
+      const refused = await refusalOf(
+        updateHandoutInformation(actor, club, { text: adapted }, db()),
+      )
+      expect(refused.status).toBe(403)
+    }
+    expect(
+      (
+        await refusalOf(
+          updateHandoutInformation(actors.pharmacyOwner, demoIds.pharmacy, { text: adapted }, db()),
+        )
+      ).status,
+    ).toBe(403)
+
+    await updateHandoutInformation(clerk, club, { text: null }, db())
+    expect((await informationOf()).information).toBe(handoutInformationTemplate)
   })
 
   it('restricts a member with records within five years and anonymises them when the period ends', async () => {

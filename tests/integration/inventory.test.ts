@@ -400,7 +400,7 @@ describe.each(testDatabaseKinds)('inventory on %s', (kind) => {
           organisationProductId: variety.id,
           harvestDate: berlinIsoDate(),
           quantity: 250_000,
-          expiryDate: null,
+          expiryDate: daysFromToday(300),
           thcContent: 14,
           cbdContent: 1,
           coaFileId: null,

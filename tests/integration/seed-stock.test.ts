@@ -122,7 +122,7 @@ describe.each(testDatabaseKinds)('demo stock on %s', (kind) => {
         organisationProductId: demoProductIds.clubListing,
         harvestDate: inDays(0),
         quantity: 100_000,
-        expiryDate: null,
+        expiryDate: inDays(300),
         thcContent: null,
         cbdContent: null,
         coaFileId: null,

@@ -564,7 +564,7 @@ describe.each(testDatabaseKinds)('stock ledger on %s', (kind) => {
           organisationProductId: demoProductIds.clubListing,
           harvestDate: inDays(-3),
           quantity: 480 * gram,
-          expiryDate: null,
+          expiryDate: inDays(300),
           thcContent: 15.9,
           cbdContent: 0.2,
           coaFileId: null,
@@ -586,6 +586,14 @@ describe.each(testDatabaseKinds)('stock ledger on %s', (kind) => {
 
     const future = await outcome(harvest({ harvestDate: inDays(2) }))
     expect(future.ok || (future.error as InvalidError).extra.errors).toHaveProperty('harvestDate')
+    // Every harvest has a best-before date after its harvest day (§ 21 Abs. 2 Nr. 3 KCanG).
+    for (const expiryDate of [null, '', inDays(-3), inDays(-4)]) {
+      const refused = await outcome(harvest({ expiryDate }))
+      if (refused.ok) throw new Error(`a harvest with best-before ${expiryDate} was recorded`)
+      expect((refused.error as InvalidError).extra.errors?.expiryDate).toMatch(
+        /Mindesthaltbarkeitsdatum/,
+      )
+    }
     // A harvest is weighed loose: its packs ("Auwald, 5 g") come from a filling, never a harvest.
     const [pack] = await db()
       .select({ id: organisationProducts.id })

@@ -6,10 +6,9 @@ import { toast } from 'sonner'
 import { formatDate, formatDateTime } from '~/lib/format'
 import {
   type HandoutRecord,
-  handoutAdviceServices,
   handoutAgeClassLabels,
+  handoutInformationSections,
   handoutQuantity,
-  handoutRiskNotes,
 } from '~/lib/handouts'
 import { formatCannabinoid } from '~/lib/products'
 import { Button, ButtonLink } from '../ui/buttons'
@@ -33,6 +32,11 @@ const content = (record: HandoutRecord, value: number | null) =>
   formatCannabinoid(value, record.cannabinoidUnit) ?? '–'
 
 type PharmacyRecord = Extract<HandoutRecord, { kind: 'pharmacy' }>
+type ClubRecord = Extract<HandoutRecord, { kind: 'club' }>
+
+/** Records of harvests from before the best-before date was required may have none. */
+const bestBeforeOf = (record: HandoutRecord) =>
+  record.expiryDate ? formatDate(record.expiryDate) : 'nicht festgelegt'
 
 const addressOf = ({ organisation }: HandoutRecord) =>
   [organisation.street, [organisation.postalCode, organisation.city].filter(Boolean).join(' ')]
@@ -67,7 +71,11 @@ function RecordFacts({ record }: { record: HandoutRecord }) {
   const { member } = record
   const kindRows: [string, ReactNode][] =
     record.kind === 'club'
-      ? [['Altersgruppe am Abgabetag', handoutAgeClassLabels[record.ageClass]]]
+      ? [
+          ['Altersgruppe am Abgabetag', handoutAgeClassLabels[record.ageClass]],
+          ['Erntedatum', record.harvestDate ? formatDate(record.harvestDate) : '–'],
+          ['Mindesthaltbar bis', bestBeforeOf(record)],
+        ]
       : [
           [
             'Bestellung',
@@ -258,7 +266,7 @@ function ClubLabel({
         <dt>Erntedatum</dt>
         <dd>{record.harvestDate ? formatDate(record.harvestDate) : '–'}</dd>
         <dt>Haltbar bis</dt>
-        <dd>{record.expiryDate ? formatDate(record.expiryDate) : 'nicht festgelegt'}</dd>
+        <dd>{bestBeforeOf(record)}</dd>
         <dt>Charge</dt>
         <dd>{record.batchNumber}</dd>
         <dt>Abgabe</dt>
@@ -267,9 +275,11 @@ function ClubLabel({
         <dd>{formatDate(record.handedOutAt)}</dd>
       </dl>
       <div className="mt-[2mm] flex items-end gap-[2mm]">
+        {/* The label keeps the essentials at a readable size; the full information (risks,
+            interactions, use and dosage, advice) goes with the hand-out as its sheet. */}
         <p className="flex-1">
-          Cannabis kann abhängig machen und der Gesundheit schaden. Hilfe: Sucht & Drogen Hotline
-          01806 313031, www.infos-cannabis.de. Nicht an Dritte weitergeben.
+          Cannabis kann abhängig machen und der Gesundheit schaden. Risiken, Wechselwirkungen,
+          Dosierung und Beratung: siehe beiliegende Information. Nicht an Dritte weitergeben.
         </p>
         <RecordQrCode record={record} />
       </div>
@@ -277,26 +287,31 @@ function ClubLabel({
   )
 }
 
-/** What members must be given with the product besides the label: risks and where to get help. */
-function MemberInformation() {
+/**
+ * What members are given with every hand-out besides the label (§ 21 Abs. 3 KCanG): the batch's
+ * facts and the club's information (risks, interactions, use and dosage, advice services) — its
+ * adapted text, else the template.
+ */
+function MemberInformation({ record }: { record: ClubRecord }) {
   return (
     <div className="space-y-3 text-sm text-ink">
-      <div>
-        <h3 className="font-semibold">Risiken des Konsums</h3>
-        <ul className="mt-1 list-disc space-y-1 pl-5">
-          {handoutRiskNotes.map((note) => (
-            <li key={note}>{note}</li>
+      <p>
+        {record.organisation.name} · {record.cultivar ?? record.productName},{' '}
+        {handoutQuantity(record)} · THC {content(record, record.thcContent)}, CBD{' '}
+        {content(record, record.cbdContent)} · Ernte{' '}
+        {record.harvestDate ? formatDate(record.harvestDate) : '–'} · Mindesthaltbar bis{' '}
+        {bestBeforeOf(record)} · Charge {record.batchNumber}
+      </p>
+      {handoutInformationSections(record.information).map((section) => (
+        <div key={section.heading}>
+          <h3 className="font-semibold">{section.heading}</h3>
+          {section.lines.map((line) => (
+            <p key={line} className="mt-1">
+              {line}
+            </p>
           ))}
-        </ul>
-      </div>
-      <div>
-        <h3 className="font-semibold">Beratung und Hilfe</h3>
-        <ul className="mt-1 list-disc space-y-1 pl-5">
-          {handoutAdviceServices.map((service) => (
-            <li key={service}>{service}</li>
-          ))}
-        </ul>
-      </div>
+        </div>
+      ))}
     </div>
   )
 }
@@ -364,7 +379,7 @@ export function HandoutRecordPage() {
               </Button>
               {record.kind === 'club' ? (
                 <>
-                  {record.status === 'active' && (
+                  {record.cancellable && (
                     <Button variant="secondary" onClick={() => setCancelling(true)}>
                       <Ban className="size-4" aria-hidden="true" />
                       Stornieren
@@ -389,6 +404,12 @@ export function HandoutRecordPage() {
           }
         />
         <FormatChoice value={format} onChange={setFormat} />
+        {record.kind === 'club' && record.status === 'active' && !record.cancellable && (
+          <p className="mt-3 text-sm text-ink-muted">
+            Stornieren lässt sich eine Abgabe nur am Tag der Abgabe. Eine spätere Berichtigung ist
+            eine Bestandskorrektur an der Charge und gibt dem Mitglied keine Abgabemenge zurück.
+          </p>
+        )}
       </div>
       <p className={`hidden text-sm text-ink print:block ${notOnLabel}`}>
         {record.organisation.name} · Abgabe {record.number}
@@ -411,7 +432,7 @@ export function HandoutRecordPage() {
       </section>
       {record.kind === 'club' && (
         <Card title="Informationen für das Mitglied" className={notOnLabel}>
-          <MemberInformation />
+          <MemberInformation record={record} />
         </Card>
       )}
       <ConfirmDialog

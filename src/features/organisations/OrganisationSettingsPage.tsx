@@ -21,6 +21,7 @@ import { FormSection, focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { NumberSeriesSection } from '../number-series/NumberSeriesSection'
 import { PageHeader } from '../ui/PageHeader'
+import { HandoutInformationSection } from './HandoutInformationSection'
 import { OrganisationProfile } from './OrganisationProfile'
 import { updateLetterheadFn } from './organisation-settings.functions'
 import { organisationKey, organisationSettingsQuery } from './organisation-settings.queries'
@@ -168,6 +169,7 @@ export function OrganisationSettingsPage() {
           ) : (
             <LetterheadView settings={settings} />
           )}
+          {settings.category === 'club' && <HandoutInformationSection settings={settings} />}
           <Suspense
             fallback={<p className="text-sm text-ink-muted">Nummernkreise werden geladen …</p>}
           >

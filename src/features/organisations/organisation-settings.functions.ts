@@ -1,8 +1,10 @@
 import { createServerFn } from '@tanstack/react-start'
+import type { HandoutInformationInput } from '~/lib/handouts'
 import type { OrganisationProfileInput } from '~/lib/new-organisation'
 import type { LetterheadInput } from '~/lib/organisation-settings'
 import {
   getOrganisationSettings,
+  updateHandoutInformation,
   updateLetterhead,
   updateOrganisationProfile,
 } from '~/server/organisations/organisation-settings.server'
@@ -28,4 +30,11 @@ export const updateOrganisationProfileFn = createServerFn({ method: 'POST' })
   .validator(inputOf({ id: recordId, profile: passedOn<OrganisationProfileInput>() }))
   .handler(async ({ data, context }) =>
     updateOrganisationProfile(context.actor, data.id, data.profile, context.db),
+  )
+
+export const updateHandoutInformationFn = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .validator(inputOf({ id: recordId, information: passedOn<HandoutInformationInput>() }))
+  .handler(async ({ data, context }) =>
+    updateHandoutInformation(context.actor, data.id, data.information, context.db),
   )

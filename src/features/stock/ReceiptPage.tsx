@@ -203,7 +203,7 @@ export function ReceiptPage() {
   const harvestInputOf = (value: ReceiptFormValues): HarvestInput => ({
     ...commonInputOf(value),
     harvestDate: value.harvestDate,
-    expiryDate: value.expiryDate || null,
+    expiryDate: value.expiryDate,
   })
   const receiptInputOf = (value: ReceiptFormValues): GoodsReceiptInput => ({
     ...commonInputOf(value),
@@ -317,7 +317,7 @@ export function ReceiptPage() {
             </form.AppField>
             <form.AppField name="expiryDate">
               {(field) => (
-                <field.DateField label={harvest ? 'Verwendbar bis (optional)' : 'Verfallsdatum'} />
+                <field.DateField label={harvest ? 'Mindesthaltbar bis' : 'Verfallsdatum'} />
               )}
             </form.AppField>
           </FormSection>

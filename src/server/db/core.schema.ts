@@ -109,6 +109,11 @@ export const organisations = pgTable(
      * at least three): no member leaves before joined date plus this. Null: not recorded yet.
      */
     minMembershipMonths: integer('min_membership_months'),
+    /**
+     * A club's own information for members, given with every hand-out (§ 21 Abs. 3 KCanG),
+     * adapted from `handoutInformationTemplate`. Null: the template.
+     */
+    handoutInformation: text('handout_information'),
     ...timestamps,
   },
   (table) => [

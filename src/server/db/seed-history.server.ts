@@ -1599,7 +1599,8 @@ export async function generateHandoutHistory(
         organisationProductId: harvest.variety.id,
         origin: 'harvest',
         batchNumber: harvestNumbers.get(harvest) as string,
-        expiryDate: null,
+        // About a year, as the demo's current harvests (KCanG § 21 Abs. 2 Nr. 3).
+        expiryDate: addCalendarDays(harvest.harvestedOn, 365),
         harvestDate: harvest.harvestedOn,
         thcContent: measuredContent(draw, harvest.variety.thcContent, harvestSpread),
         cbdContent: measuredContent(draw, harvest.variety.cbdContent, harvestSpread) ?? 0,

@@ -334,7 +334,8 @@ function clubBatches(owners: DemoStockOwners, listings: Listing[], certificate: 
       salesUnits: 900 + index * 150,
       status: newest ? 'quarantine' : 'released',
       receivedDaysAgo: 60 - index * 9,
-      expiryDate: null,
+      // Dried flowers keep for about a year; a harvest without one is never handed out (KCanG § 21).
+      expiryDate: dateIn(295 + index * 9),
       harvestDate,
       origin: 'harvest',
       certificate: newest ? null : certificate,

@@ -15,8 +15,11 @@ import {
   type HandoutRecord,
   type HandoutRules,
   type HandoutUsage,
+  handoutInformationTemplate,
   handoutLimits,
   handoutRulesFor,
+  isCancellableOn,
+  lateCancelRefusal,
   limitRefusal,
   type MemberAllowance,
   remainingOf,
@@ -252,9 +255,13 @@ interface BatchProduct {
   cannabinoidUnit: CannabinoidUnit | null
 }
 
+/** A batch without best-before date (§ 21 Abs. 2 Nr. 3 KCanG: every hand-out names it). */
+const noBestBeforeRefusal = (batchNumber: string) =>
+  `Für Charge ${batchNumber} ist kein Mindesthaltbarkeitsdatum erfasst: Ohne es wird nichts abgegeben (§ 21 KCanG).`
+
 /**
  * Why goods of this batch may not be handed out now, or null: only the club's own harvest,
- * released and unexpired, weighed in grams, with measured THC and CBD (the record and the label
+ * released and unexpired with a best-before date, weighed in grams, with measured THC and CBD (the record and the label
  * need them), and for 18–20-year-olds at most 10 % THC.
  */
 function batchRefusal(
@@ -268,6 +275,7 @@ function batchRefusal(
   }
   const unsellable = unsellableReason(batch, day)
   if (unsellable) return unsellable
+  if (batch.expiryDate === null) return noBestBeforeRefusal(batch.batchNumber)
   if (batch.quantityUnit !== 'mg') {
     return `Charge ${batch.batchNumber} wird nicht nach Gewicht geführt: Abgegeben wird Cannabis in Gramm.`
   }
@@ -282,8 +290,8 @@ function batchRefusal(
 }
 
 /**
- * The batches that can be handed out now: the club's released, unexpired harvests with stock and
- * measured contents, first-expiring first. For a member (`customerId`), each says whether it may
+ * The batches that can be handed out now: the club's released, unexpired harvests with stock,
+ * best-before date and measured contents, first-expiring first. For a member (`customerId`), each says whether it may
  * go to them (THC for 18–20).
  */
 export async function listHandoutBatches(
@@ -303,6 +311,7 @@ export async function listHandoutBatches(
     day,
     and(
       eq(batches.origin, 'harvest'),
+      isNotNull(batches.expiryDate),
       isNotNull(batches.thcContent),
       isNotNull(batches.cbdContent),
       isNotNull(products.cannabinoidUnit),
@@ -431,7 +440,9 @@ export async function createHandout(
 /**
  * Cancels a hand-out with a reason: the goods go back into the batch with a `return` movement
  * (the counter-entry), the record says who cancelled when and why, and it no longer counts
- * toward the member's limits. A record is cancelled once and never changed otherwise.
+ * toward the member's limits. A record is cancelled once and never changed otherwise, and only
+ * on its Berlin calendar day: later, what went wrong is a stock correction, which frees no
+ * allowance (ADR 065).
  */
 export async function cancelHandout(
   actor: Actor,
@@ -452,6 +463,9 @@ export async function cancelHandout(
       .for('update')
     if (!row) throw new NotFoundError(handoutNotFoundMessage)
     if (row.cancelledAt) throw new ConflictError(`Die Abgabe ${row.number} ist bereits storniert.`)
+    if (!isCancellableOn(row.handedOutOn, berlinIsoDate(now))) {
+      throw new ConflictError(lateCancelRefusal(row.number, row.handedOutOn))
+    }
     const batch = await lockBatch(tx, organisationId, row.batchId)
     const cancelMovementId = await appendMovement(tx, business, batch, {
       kind: 'return',
@@ -577,7 +591,12 @@ const handedOutBy = alias(users, 'handed_out_by_user')
 const cancelledBy = alias(users, 'cancelled_by_user')
 
 /** One hand-out of the organisation with what its record and label show. */
-export async function getHandout(actor: Actor, id: string, db: Database): Promise<HandoutRecord> {
+export async function getHandout(
+  actor: Actor,
+  id: string,
+  db: Database,
+  now: Date = new Date(),
+): Promise<HandoutRecord> {
   const business = requireHandoutReader(actor)
   if (!isUuid(id)) throw new NotFoundError(handoutNotFoundMessage)
   const [row] = await db
@@ -597,6 +616,7 @@ export async function getHandout(actor: Actor, id: string, db: Database): Promis
         city: organisations.city,
         licenceNumber: organisations.licenceNumber,
       },
+      information: organisations.handoutInformation,
     })
     .from(handouts)
     .innerJoin(customers, eq(customers.id, handouts.customerId))
@@ -657,5 +677,11 @@ export async function getHandout(actor: Actor, id: string, db: Database): Promis
       },
     }
   }
-  return { ...facts, kind: 'club', ageClass: handout.ageClass as HandoutAgeClass }
+  return {
+    ...facts,
+    kind: 'club',
+    ageClass: handout.ageClass as HandoutAgeClass,
+    cancellable: !handout.cancelledAt && isCancellableOn(handout.handedOutOn, berlinIsoDate(now)),
+    information: row.information ?? handoutInformationTemplate,
+  }
 }

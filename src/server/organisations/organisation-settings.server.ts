@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { handoutInformationSchema } from '../../lib/handouts'
 import { legalIdentityOf } from '../../lib/legal-forms'
 import { organisationProfileSchema } from '../../lib/new-organisation'
 import {
@@ -29,6 +30,7 @@ export const organisationAudit = {
   entityType: 'organisation',
   letterheadUpdated: 'organisation.letterhead_updated',
   profileUpdated: 'organisation.profile_updated',
+  handoutInformationUpdated: 'organisation.handout_information_updated',
 } as const
 
 /**
@@ -71,6 +73,7 @@ const settingsColumns = {
   country: organisations.country,
   deactivatedAt: organisations.deactivatedAt,
   minMembershipMonths: organisations.minMembershipMonths,
+  handoutInformation: organisations.handoutInformation,
   ...letterheadColumns,
 }
 
@@ -121,6 +124,7 @@ function settingsOf(
     profileEditable: access.editable || access.admin,
     categoryEditable: access.admin && row.category !== 'platform',
     minMembershipMonths: row.minMembershipMonths,
+    handoutInformation: row.handoutInformation,
     deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
     activationEditable: access.admin && row.category !== 'platform',
   }
@@ -212,6 +216,44 @@ export async function updateLetterhead(
       before: Object.fromEntries(changed.map((field) => [field, before[field]])),
       after: Object.fromEntries(changed.map((field) => [field, letterhead[field]])),
       personalFields: personalLetterheadFields,
+    })
+    return getOrganisationSettings(actor, id, tx)
+  })
+}
+
+/**
+ * A club's owner adapts the information given with every hand-out (§ 21 Abs. 3 KCanG), or resets
+ * it to the template (`text: null`); the log keeps both texts, since a regulator may ask what
+ * members were told when.
+ */
+export async function updateHandoutInformation(
+  actor: Actor,
+  id: string,
+  input: unknown,
+  db: Database,
+): Promise<OrganisationSettings> {
+  const owner = requireRole(actor, 'owner')
+  if (owner.organisation.id !== id) throw new ForbiddenError()
+  if (owner.organisation.category !== 'club') {
+    throw new ForbiddenError('Die Information zur Abgabe gibt es nur für Anbauvereinigungen.')
+  }
+  const { text } = parseInput(handoutInformationSchema, input)
+  return db.transaction(async (tx) => {
+    const row = await findOrganisation(tx, id, settingsColumns, { lock: 'update' })
+    if (!row) throw new NotFoundError(organisationNotFoundMessage)
+    if (row.handoutInformation === text) return getOrganisationSettings(actor, id, tx)
+    await tx
+      .update(organisations)
+      .set({ handoutInformation: text, updatedAt: new Date() })
+      .where(eq(organisations.id, id))
+    await recordAudit(tx, {
+      organisationId: id,
+      actor: auditActorOf(actor),
+      requestId: actor.requestId,
+      action: organisationAudit.handoutInformationUpdated,
+      entity: { type: organisationAudit.entityType, id },
+      before: { handoutInformation: row.handoutInformation },
+      after: { handoutInformation: text },
     })
     return getOrganisationSettings(actor, id, tx)
   })

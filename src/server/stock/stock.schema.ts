@@ -42,7 +42,8 @@ export const batches = pgTable(
     /** The supplier's batch number, or the club's harvest lot. */
     batchNumber: text('batch_number').notNull(),
     supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'restrict' }),
-    /** Berlin calendar dates (`YYYY-MM-DD`). A harvest may have no expiry date yet. */
+    /** Berlin calendar dates (`YYYY-MM-DD`). A harvest recorded before its best-before date was
+     * required may have none; it is never handed out (ADR 065). */
     expiryDate: date('expiry_date', { mode: 'string' }),
     harvestDate: date('harvest_date', { mode: 'string' }),
     /** Measured for this batch (CoA), in the product's cannabinoid unit. */

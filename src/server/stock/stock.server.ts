@@ -92,6 +92,11 @@ export async function recordHarvest(
   if (harvest.harvestDate > berlinIsoDate()) {
     throw new InvalidError({ harvestDate: 'Das Erntedatum liegt in der Zukunft.' })
   }
+  if (harvest.expiryDate <= harvest.harvestDate) {
+    throw new InvalidError({
+      expiryDate: 'Das Mindesthaltbarkeitsdatum muss nach dem Erntedatum liegen.',
+    })
+  }
   return db.transaction(async (tx) => {
     const year = Number(harvest.harvestDate.slice(0, 4))
     const batchNumber = await takeDocumentNumber(tx, business.organisation.id, 'harvest', year)
