@@ -8,9 +8,14 @@ import path from 'node:path'
  * folder the bundle lies; resolved from here, both the dev server's source and the production
  * server's bundle find the app's node_modules.
  */
+let bundlePath: string | undefined
+
 function scalarBundlePath(): string {
-  const entry = createRequire(import.meta.url).resolve('@scalar/api-reference')
-  return path.join(path.dirname(entry), 'browser/standalone.js')
+  bundlePath ??= path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')),
+    'browser/standalone.js',
+  )
+  return bundlePath
 }
 
 /**

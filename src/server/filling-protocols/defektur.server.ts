@@ -5,6 +5,7 @@ import {
   type PreparationInstructionProduct,
   preparationInstructionSchema,
 } from '../../lib/filling-protocols'
+import { berlinIsoDate } from '../../lib/format'
 import type { Actor, BusinessActor } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
 import type { Database, Executor } from '../db/client.server'
@@ -30,7 +31,7 @@ const instructionNotFoundMessage = 'Dieses Produkt gibt es nicht (mehr).'
 // ─── The preparation instruction ────────────────────────────────────────────────────────────
 
 /** The newest version of the product's instruction, or undefined. */
-export async function currentInstruction(executor: Executor, organisationProductId: string) {
+async function currentInstruction(executor: Executor, organisationProductId: string) {
   const [row] = await executor
     .select()
     .from(preparationInstructions)
@@ -40,7 +41,7 @@ export async function currentInstruction(executor: Executor, organisationProduct
   return row
 }
 
-export const missingInstructionMessage = (productName: string) =>
+const missingInstructionMessage = (productName: string) =>
   `Für „${productName}“ gibt es keine Herstellungsanweisung: Lege sie unter „Herstellungsanweisungen“ an, bevor du abfüllst (§ 8 ApBetrO).`
 
 /**
@@ -138,6 +139,32 @@ export async function addPreparationInstruction(
   })
 }
 
+/**
+ * What a pharmacy's filling needs before it starts: the product's current instruction (returned;
+ * the protocol keeps its version) and room in today's count for the plan — said before anyone
+ * weighs, while the hand-over takes the count (`countDefekturPacks`).
+ */
+export async function defekturStartInstruction(
+  tx: Executor,
+  organisationId: string,
+  bulk: { listing: { id: string }; product: { name: string } },
+  unitCount: number,
+  now: Date,
+) {
+  const instruction = await currentInstruction(tx, bulk.listing.id)
+  if (!instruction) {
+    const message = missingInstructionMessage(bulk.product.name)
+    throw new ConflictError(message, { bulkBatchId: message })
+  }
+  const day = { organisationId, organisationProductId: bulk.listing.id, day: berlinIsoDate(now) }
+  const left = await defekturPacksLeft(tx, day)
+  if (unitCount > left) {
+    const message = defekturLimitMessage(bulk.product.name, left, unitCount)
+    throw new ConflictError(message, { unitCount: message })
+  }
+  return instruction
+}
+
 // ─── The daily limit ────────────────────────────────────────────────────────────────────────
 
 interface DayCount {
@@ -177,7 +204,7 @@ export async function countDefekturPacks(
 }
 
 /** How many packs of the product may still be pre-filled on the day. */
-export async function defekturPacksLeft(tx: Executor, count: DayCount): Promise<number> {
+async function defekturPacksLeft(tx: Executor, count: DayCount): Promise<number> {
   const [row] = await tx
     .select({ packs: defekturDayCounts.packs })
     .from(defekturDayCounts)

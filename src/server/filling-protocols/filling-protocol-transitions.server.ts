@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import {
   cancelFillingSchema,
-  defekturLimitMessage,
   fillingMovementReasons,
   fillingTotals,
   fillingWeightProblems,
@@ -43,10 +42,8 @@ import {
 import { batchAudit } from '../stock/stock-receipts.server'
 import {
   countDefekturPacks,
-  currentInstruction,
-  defekturPacksLeft,
+  defekturStartInstruction,
   isDefektur,
-  missingInstructionMessage,
   releaseDefekturPacks,
 } from './defektur.server'
 import { fillingProtocols, fillingUnits } from './filling-protocols.schema'
@@ -234,29 +231,9 @@ export async function startFillingProtocol(
     const { batch, facts } = await readBulk(tx, organisationId, data.bulkBatchId)
     const refusal = bulkRefusal(batch, facts, berlinIsoDate(now))
     if (refusal) throw new ConflictError(refusal, { bulkBatchId: refusal })
-    // Defektur follows the product's current preparation instruction; the protocol keeps the
-    // version it started with.
     const instruction = isDefektur(business)
-      ? await currentInstruction(tx, facts.listing.id)
+      ? await defekturStartInstruction(tx, organisationId, facts, data.unitCount, now)
       : undefined
-    if (isDefektur(business) && !instruction) {
-      const message = missingInstructionMessage(facts.product.name)
-      throw new ConflictError(message, { bulkBatchId: message })
-    }
-    // Said before anyone weighs: a plan beyond today's packs would be refused at the hand-over,
-    // where the count is taken (`countDefekturPacks`).
-    if (isDefektur(business)) {
-      const day = {
-        organisationId,
-        organisationProductId: facts.listing.id,
-        day: berlinIsoDate(now),
-      }
-      const left = await defekturPacksLeft(tx, day)
-      if (data.unitCount > left) {
-        const message = defekturLimitMessage(facts.product.name, left, data.unitCount)
-        throw new ConflictError(message, { unitCount: message })
-      }
-    }
     const available = await availableOf(tx, batch)
     const needed = data.unitCount * data.targetNetMg
     if (needed > available) {
