@@ -79,6 +79,10 @@ export type PaymentStatus = (typeof paymentStatuses)[number]
 export const paymentMeans = ['cash', 'card', 'transfer', 'online'] as const
 export type PaymentMeans = (typeof paymentMeans)[number]
 
+/** Who recorded a payment of an order: the hand-over at the till, Mollie, a bank statement, a person. */
+export const orderPaymentSources = ['till', 'mollie', 'bank_statement', 'manual'] as const
+export type OrderPaymentSource = (typeof orderPaymentSources)[number]
+
 /** Where the order came from: entered at the desk, the tenant's shop, or a buyer's purchase order. */
 export const orderChannels = ['back_office', 'shop', 'purchase_order'] as const
 export type OrderChannel = (typeof orderChannels)[number]

@@ -66,6 +66,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       'mollie_refunds',
       'number_counters',
       'number_series_prefixes',
+      'order_payments',
       'organisation_invitations',
       'organisation_products',
       'organisations',

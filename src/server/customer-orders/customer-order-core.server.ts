@@ -13,6 +13,7 @@ import type { Actor } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
 import type { Executor } from '../db/client.server'
 import { ConflictError, NotFoundError } from '../errors.server'
+import { bookPaymentStateChange, type PaymentBooking } from '../payments/order-payments.server'
 import { batches } from '../stock/stock.schema'
 import type { MovementSource } from '../stock/stock-ledger.server'
 import {
@@ -243,8 +244,9 @@ function paymentRecordOf(order: OrderRow, changes: Partial<OrderRow>): Partial<O
 }
 
 /**
- * Writes a change of a locked order: its columns with the next version, the timeline event and
- * the audit row (`extra` adds business facts such as the picked batches).
+ * Writes a change of a locked order: its columns with the next version, the timeline event, the
+ * audit row (`extra` adds business facts such as the picked batches) and, when the payment state
+ * changes, the payment booking (`payment` says where it came from where that is not inferred).
  */
 export async function changeOrder(
   tx: Executor,
@@ -258,6 +260,7 @@ export async function changeOrder(
     items?: readonly ItemRow[] | null
     itemsBefore?: readonly ItemRow[] | null
     extra?: Record<string, unknown>
+    payment?: PaymentBooking
   },
 ): Promise<OrderRow> {
   const [updated] = await tx
@@ -272,6 +275,7 @@ export async function changeOrder(
     )
     .returning()
   if (!updated) throw new NotFoundError(customerOrderNotFoundMessage)
+  await bookPaymentStateChange(tx, actor, order, updated, record.payment)
   const moved = updated.status !== order.status
   await recordOrderEvent(tx, actor, updated, {
     kind: record.event,

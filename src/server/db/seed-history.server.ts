@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { alias, type PgTable } from 'drizzle-orm/pg-core'
-import { type CustomerKind, requiresPrescription } from '../../lib/customer-orders'
+import {
+  type CustomerKind,
+  customerShareCents,
+  requiresPrescription,
+} from '../../lib/customer-orders'
 import { ageOn } from '../../lib/customers'
 import { fillingLimits, fillingMovementReasons } from '../../lib/filling-protocols'
 import { addCalendarDays, berlinIsoDate } from '../../lib/format'
@@ -41,6 +45,7 @@ import {
 import { fillingProtocols, fillingUnits } from '../filling-protocols/filling-protocols.schema'
 import { handouts } from '../handouts/handouts.schema'
 import { handoutSourceType } from '../handouts/handouts.server'
+import { orderPayments } from '../payments/payments.schema'
 import { organisationProducts, products } from '../products/products.schema'
 import { suppliers } from '../purchase-orders/purchase-orders.schema'
 import { batches, stockMovements } from '../stock/stock.schema'
@@ -1080,6 +1085,7 @@ export async function generateSalesHistory(
   const prescriptionRows: (typeof customerOrderPrescriptions.$inferInsert)[] = []
   const evidenceRows: (typeof customerOrderEvidence.$inferInsert)[] = []
   const eventRows: (typeof customerOrderEvents.$inferInsert)[] = []
+  const paymentRows: (typeof orderPayments.$inferInsert)[] = []
   for (const order of orders) {
     const { buyer } = order
     const needsPrescription = order.lines.some((line) => line.requiresPrescription)
@@ -1205,6 +1211,7 @@ export async function generateSalesHistory(
       type: order.type,
       status: 'completed',
       paymentStatus: 'paid',
+      paidAt: order.completedAt,
       tenantId: order.channel === 'shop' ? plan.tenantId : null,
       deliveryMethod: order.delivery,
       ...address,
@@ -1220,6 +1227,18 @@ export async function generateSalesHistory(
       createdAt: order.createdAt,
       updatedAt: order.completedAt,
     })
+    // Paid at the hand-over, by a means the generated history does not know (ADR 070).
+    const owedCents = customerShareCents(priced.totals)
+    if (owedCents > 0) {
+      paymentRows.push({
+        organisationId,
+        orderId: order.id,
+        amountCents: owedCents,
+        bookedOn: berlinIsoDate(order.completedAt),
+        source: 'manual',
+        createdAt: order.completedAt,
+      })
+    }
     order.lines.forEach((line, index) => {
       itemRows.push({
         id: line.id,
@@ -1297,6 +1316,7 @@ export async function generateSalesHistory(
   await insertRows(tx, customerOrderPrescriptions, prescriptionRows)
   await insertRows(tx, customerOrderEvidence, evidenceRows)
   await insertRows(tx, customerOrderEvents, eventRows)
+  await insertRows(tx, orderPayments, paymentRows)
   await insertRows(tx, customerOrderPicks, pickRows)
   await insertRows(tx, handouts, handoutRows)
   await fillings.write(tx)

@@ -342,6 +342,7 @@ async function orderFollowsPayment(
     audit: customerOrderAudit.paymentChanged,
     event: 'payment_changed' as const,
     detail: detail(to),
+    payment: { source: 'mollie' as const, reference: payment.molliePaymentId },
   })
 
   if (reported === 'paid') {
@@ -427,6 +428,7 @@ async function applyRefundStatus(
         audit: customerOrderAudit.paymentChanged,
         event: 'payment_changed',
         detail: `Mollie (${payment.molliePaymentId}): ${paymentStatusLabels.paid} → ${paymentStatusLabels.refunded}`,
+        payment: { source: 'mollie', reference: refund.mollieRefundId ?? payment.molliePaymentId },
       },
     )
     await reverseInvoiceOfLockedOrder(tx, actor, updated, 'Erstattung der Zahlung')

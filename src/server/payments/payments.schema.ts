@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   check,
+  date,
   index,
   integer,
   pgEnum,
@@ -10,12 +11,48 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { orderPaymentSources } from '../../lib/customer-enums'
 import { molliePaymentStatuses, mollieRefundStatuses } from '../../lib/payments'
-import { customerOrders } from '../customer-orders/customer-orders.schema'
-import { organisations, tenants } from '../db/core.schema'
+import { customerOrders, paymentMeansEnum } from '../customer-orders/customer-orders.schema'
+import { organisations, tenants, users } from '../db/core.schema'
 
 export const molliePaymentStatus = pgEnum('mollie_payment_status', molliePaymentStatuses)
 export const mollieRefundStatus = pgEnum('mollie_refund_status', mollieRefundStatuses)
+export const orderPaymentSource = pgEnum('order_payment_source', orderPaymentSources)
+
+/**
+ * The money an order received, one row per booking (ADR 070): what the till, Mollie, a bank
+ * statement or a person recorded, on the day it arrived. A payment taken back (a refund, a
+ * correction to unpaid) is a negative row; rows are never changed. The order's `payment_status`
+ * says whether the sum covers what the customer owes; the bookkeeping export reads these rows.
+ */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => customerOrders.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** The day the money arrived (Europe/Berlin): the bank's booking date, the till's day. */
+    bookedOn: date('booked_on', { mode: 'string' }).notNull(),
+    /** Null where a payment was set by hand without saying how. */
+    means: paymentMeansEnum('means'),
+    source: orderPaymentSource('source').notNull(),
+    /** The till receipt's number, Mollie's `tr_…`, the bank's entry reference. */
+    reference: text('reference'),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('order_payments_order_idx').on(table.orderId),
+    index('order_payments_organisation_booked_idx').on(table.organisationId, table.bookedOn),
+    check('order_payments_amount_not_zero', sql`${table.amountCents} <> 0`),
+  ],
+)
 
 /**
  * One Mollie payment attempt of a shop order. The attempt number makes the idempotency key
