@@ -110,6 +110,7 @@ export const orderEventKinds = [
   'prescription_checked',
   'prescription_original',
   'document_issued',
+  'payment_reminded',
 ] as const
 export type OrderEventKind = (typeof orderEventKinds)[number]
 

@@ -16,6 +16,8 @@ export const customerOrderTodos = [
   'expiring_today',
   'open',
   'to_ship',
+  'unpaid',
+  'payment_overdue',
 ] as const
 export type CustomerOrderTodo = (typeof customerOrderTodos)[number]
 
@@ -25,6 +27,8 @@ export const customerOrderTodoLabels: Record<CustomerOrderTodo, string> = {
   expiring_today: 'Reservierung läuft heute ab',
   open: 'Offen',
   to_ship: 'Versand fällig',
+  unpaid: 'Abgeschlossen, nicht bezahlt',
+  payment_overdue: 'Zahlung überfällig',
 }
 
 export const customerOrderSortKeys = ['createdAt', 'number', 'customer', 'total', 'status'] as const

@@ -252,6 +252,13 @@ export const linkedItemsMessage =
  * needs a payment; a paid order is not unpaid again except through a refund. After a
  * cancellation or expiry only the refund of what was paid is left.
  */
+/** The payment states in which the order's money has not arrived. */
+export const openPaymentStatuses = [
+  'unpaid',
+  'pending',
+  'failed',
+] as const satisfies readonly PaymentStatus[]
+
 export const paymentTransitions: Record<PaymentStatus, readonly PaymentStatus[]> = {
   unpaid: ['pending', 'paid', 'failed'],
   pending: ['unpaid', 'paid', 'failed'],
@@ -280,7 +287,8 @@ export function manualRefundCents(order: {
 /** Why an online order lapsed: its 30-minute hold ran out before the payment arrived. */
 export const paymentNotCompletedMessage = 'Zahlung nicht abgeschlossen'
 
-const closedStatuses: readonly CustomerOrderStatus[] = ['cancelled', 'expired']
+/** An order that ended without its goods: cancelled, or expired unpaid. */
+export const closedOrderStatuses: readonly CustomerOrderStatus[] = ['cancelled', 'expired']
 
 /** Why the payment may not go from `from` to `to` on an order in `status`; null when it may. */
 export function refusedPaymentMessage(
@@ -292,7 +300,7 @@ export function refusedPaymentMessage(
   if (!paymentTransitions[from].includes(to)) {
     return `Eine Zahlung „${paymentStatusLabels[from]}“ kann nicht auf „${paymentStatusLabels[to]}“ gesetzt werden.`
   }
-  if (closedStatuses.includes(status) && to !== 'refunded') {
+  if (closedOrderStatuses.includes(status) && to !== 'refunded') {
     return `Bei einer Bestellung im Status „${customerOrderStatusLabels[status]}“ kann nur noch eine Zahlung erstattet werden.`
   }
   return null
@@ -589,6 +597,7 @@ export const orderEventLabels: Record<OrderEventKind, string> = {
   prescription_checked: 'Rezept geprüft',
   prescription_original: 'Original/E-Rezept vermerkt',
   document_issued: 'Dokument erstellt',
+  payment_reminded: 'Zahlungserinnerung gesendet',
 }
 
 /** The totals per VAT rate of an order's lines in the buyer's price basis (ADR 056). */

@@ -55,6 +55,9 @@ const optional = <Schema extends z.ZodType<string, string>>(schema: Schema) =>
 
 const compact = (value: string) => value.replace(/\s+/g, '').toUpperCase()
 
+const paymentReminderDaysMessage =
+  'Bitte geben Sie für Zahlungserinnerungen einen Abstand von 1 bis 60 Tagen an.'
+
 export const letterheadSchema = z
   .object({
     taxNumber: optional(
@@ -174,6 +177,13 @@ export const letterheadSchema = z
       (value) => value ?? null,
       optional(text({ trim: true, max: 120, tooLong: 'Ein Name hat höchstens 120 Zeichen.' })),
     ),
+    /** The fewest days between two payment reminders for the same order (ADR 073). */
+    paymentReminderDays: z.coerce
+      .number({ error: paymentReminderDaysMessage })
+      .int(paymentReminderDaysMessage)
+      .min(1, paymentReminderDaysMessage)
+      .max(60, paymentReminderDaysMessage)
+      .default(7),
   })
   .superRefine((value, context) => {
     if (!value.taxNumber && !value.vatId) {
@@ -235,6 +245,7 @@ type OptionalLetterheadFields =
   | 'registerNumber'
   | 'managers'
   | 'supervisoryBoardChair'
+  | 'paymentReminderDays'
 export type LetterheadInput = Omit<z.input<typeof letterheadSchema>, OptionalLetterheadFields> &
   Partial<Pick<z.input<typeof letterheadSchema>, OptionalLetterheadFields>>
 export type Letterhead = z.output<typeof letterheadSchema>
@@ -268,6 +279,7 @@ export interface OrganisationSettings {
     registerNumber: string | null
     managers: string[]
     supervisoryBoardChair: string | null
+    paymentReminderDays: number
   }
   /** Whether the viewer may change the letterhead (the owner). */
   editable: boolean
@@ -302,6 +314,7 @@ export const letterheadLabels = {
   registerNumber: 'Registernummer',
   managers: 'Vertretungsberechtigte Personen',
   supervisoryBoardChair: 'Vorsitz des Aufsichtsrats',
+  paymentReminderDays: 'Abstand der Zahlungserinnerungen (Tage)',
 } as const
 
 type Category = 'platform' | 'pharmacy' | 'wholesaler' | 'producer' | 'club'

@@ -77,6 +77,8 @@ export function customerEventText(
       return detail ?? 'Rezept vermerkt'
     case 'document_issued':
       return detail ? `Dokument erstellt: ${detail}` : 'Dokument erstellt'
+    case 'payment_reminded':
+      return 'Zahlungserinnerung gesendet'
   }
 }
 

@@ -70,6 +70,8 @@ describe.each(testDatabaseKinds)('dashboard on %s', (kind) => {
       'quarantine',
       'low',
       'expiring',
+      'unpaid',
+      'payment_overdue',
       'revenue_today',
       'revenue_month',
     ])
@@ -108,6 +110,8 @@ describe.each(testDatabaseKinds)('dashboard on %s', (kind) => {
     expect(dashboard.figures.map((entry) => entry.key)).toEqual([
       'open',
       'to_ship',
+      'unpaid',
+      'payment_overdue',
       'arriving',
       'low',
       'expiring',

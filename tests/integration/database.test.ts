@@ -71,6 +71,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       'organisation_products',
       'organisations',
       'outbox_mails',
+      'payment_reminders',
       'preparation_instructions',
       'product_import_rows',
       'product_imports',

@@ -41,6 +41,7 @@ import { CustomerOrderStatusBadge, PaymentStatusBadge } from './CustomerOrderBad
 import { customerOrderActionFn, setCustomerOrderPaymentFn } from './customer-order-save.functions'
 import { customerOrderQuery, customerOrdersKey } from './customer-orders.queries'
 import { FulfilmentDialog } from './FulfilmentDialog'
+import { PaymentReminderSection } from './PaymentReminderSection'
 import { PrescriptionCard } from './PrescriptionCard'
 
 const route = getRouteApi('/_app/customer_orders/$id/')
@@ -393,6 +394,7 @@ export function CustomerOrderPage() {
         <OrderLines order={order} />
         {order.handouts.length > 0 && <OrderHandouts order={order} />}
         <OrderDocuments orderId={order.id} orderVersion={order.version} />
+        <PaymentReminderSection orderId={order.id} />
         <OrderTimeline order={order} />
       </div>
       {dialog === 'fulfil' && (

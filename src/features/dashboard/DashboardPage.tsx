@@ -3,6 +3,8 @@ import { Link, type LinkProps } from '@tanstack/react-router'
 import type { LucideIcon } from 'lucide-react'
 import {
   AlarmClock,
+  Banknote,
+  BellRing,
   CalendarClock,
   ClipboardCheck,
   Euro,
@@ -65,6 +67,18 @@ const figureViews: Record<DashboardFigureKey, FigureView> = {
     hint: 'Bestätigte oder bereite Bestellungen mit Versand oder Botendienst',
     icon: Truck,
     link: { to: '/customer_orders', search: { todo: 'to_ship' } },
+  },
+  unpaid: {
+    label: 'Abgeschlossen, nicht bezahlt',
+    hint: 'Übergebene oder gelieferte Bestellungen, deren Zahlung noch fehlt',
+    icon: Banknote,
+    link: { to: '/customer_orders', search: { todo: 'unpaid' } },
+  },
+  payment_overdue: {
+    label: 'Zahlung überfällig',
+    hint: 'Rechnungen zur Überweisung, deren Zahlungsziel verstrichen ist',
+    icon: BellRing,
+    link: { to: '/customer_orders', search: { todo: 'payment_overdue' } },
   },
   arriving: {
     label: 'Einkauf unterwegs',

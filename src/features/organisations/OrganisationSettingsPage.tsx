@@ -76,6 +76,7 @@ const valuesOf = (letterhead: OrganisationSettings['letterhead']): LetterheadVal
   // One name a line.
   managers: letterhead.managers.join('\n'),
   supervisoryBoardChair: letterhead.supervisoryBoardChair ?? '',
+  paymentReminderDays: String(letterhead.paymentReminderDays),
 })
 
 /** The licence fields the organisation's category has, with their labels. */
@@ -224,6 +225,8 @@ function LetterheadView({ settings }: { settings: OrganisationSettings }) {
         ))}
         <dt className="text-ink-muted">{letterheadLabels.smallBusiness}</dt>
         <dd>{letterhead.smallBusiness ? 'Ja' : 'Nein'}</dd>
+        <dt className="text-ink-muted">{letterheadLabels.paymentReminderDays}</dt>
+        <dd>{letterhead.paymentReminderDays}</dd>
         {licenceFields(settings.category).map(({ name, label }) => (
           <div key={name} className="contents">
             <dt className="text-ink-muted">{label}</dt>
@@ -298,6 +301,15 @@ function LetterheadForm({ settings }: { settings: OrganisationSettings }) {
                 )}
               </form.AppField>
             </div>
+            <form.AppField name="paymentReminderDays">
+              {(field) => (
+                <field.InputField
+                  label={letterheadLabels.paymentReminderDays}
+                  hint="Mindestabstand zwischen zwei Zahlungserinnerungen zur selben Rechnung."
+                  inputMode="numeric"
+                />
+              )}
+            </form.AppField>
             <div className="sm:col-span-2">
               <form.AppField name="logoFileId">{() => <LogoField />}</form.AppField>
             </div>

@@ -122,6 +122,54 @@ export async function mailShopCustomerAbout(
   })
 }
 
+/**
+ * Who a mail about any order goes to and from: a shop order's customer from the shop (with the
+ * link to the account's order page), any other customer with an address from the organisation
+ * itself. Null when the customer has no address (or was anonymised).
+ */
+export async function orderMailContext(tx: Executor, order: OrderRow) {
+  const shop = await shopMailContext(tx, order)
+  if (shop) return { tenantId: shop.tenantId, to: shop.to, sender: shop.sender, ...shop.base }
+  const [row] = await tx
+    .select({
+      email: customers.email,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      companyName: customers.companyName,
+      anonymisedAt: customers.anonymisedAt,
+      organisation: {
+        name: organisations.name,
+        street: organisations.street,
+        postalCode: organisations.postalCode,
+        city: organisations.city,
+        email: organisations.email,
+        phone: organisations.phone,
+      },
+    })
+    .from(customers)
+    .innerJoin(organisations, eq(organisations.id, order.organisationId))
+    .where(eq(customers.id, order.customerId))
+  if (!row?.email || row.anonymisedAt) return null
+  const { organisation } = row
+  return {
+    tenantId: null,
+    to: row.email,
+    sender: {
+      shopName: organisation.name,
+      logoUrl: null,
+      addressLines: [
+        organisation.street ?? '',
+        [organisation.postalCode, organisation.city].filter(Boolean).join(' '),
+      ].filter((line) => line.trim()),
+      email: organisation.email ?? '',
+      phone: organisation.phone ?? '',
+    },
+    name: row.companyName ?? [row.firstName, row.lastName].filter(Boolean).join(' '),
+    orderNumber: order.number,
+    link: null,
+  }
+}
+
 /** Reminds the customer that a reservation lapses at `expiresAt` (the reminder job). */
 export async function mailReservationExpiring(tx: Executor, order: OrderRow): Promise<void> {
   const context = await shopMailContext(tx, order)

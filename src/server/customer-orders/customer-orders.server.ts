@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { CustomerOrderListSearch, CustomerOrderTodo } from '../../lib/customer-order-lists'
 import {
@@ -13,6 +13,7 @@ import {
   type CustomerKind,
   type CustomerOrderDetail,
   type CustomerOrderList,
+  closedOrderStatuses,
   customerOrderNotFoundMessage,
   customerShareCents,
   editableStatuses,
@@ -20,6 +21,7 @@ import {
   linkedItemsMessage,
   manualRefundCents,
   notEditableMessage,
+  openPaymentStatuses,
   orderTotalsWithFee,
   type PickableBatch,
   prescriptionShares,
@@ -37,6 +39,7 @@ import { customers } from '../customers/customers.schema'
 import { berlinEndOfDay } from '../db/berlin-time.server'
 import type { Database, Executor } from '../db/client.server'
 import { users } from '../db/schema'
+import { documents } from '../documents/documents.schema'
 import { ConflictError, InvalidError, NotFoundError, parseInput } from '../errors.server'
 import { handouts } from '../handouts/handouts.schema'
 import { listPage, searchCondition } from '../list-query.server'
@@ -101,6 +104,15 @@ export const openOrderStatuses = ['new', 'confirmed', 'ready'] as const
  * lines without a checked prescription; paid and not yet prepared; shop holds that lapse before
  * midnight; open orders; orders to send out.
  */
+/** Payment states in which the customer still owes their share (and owes one at all). */
+const owesPayment = and(
+  inArray(customerOrders.paymentStatus, [...openPaymentStatuses]),
+  sql`${customerOrders.grossCents} - ${customerOrders.insurerCents} > 0`,
+) as SQL
+
+/** Today's date in Europe/Berlin, as the due dates on invoices count days. */
+const berlinToday = sql`(now() at time zone 'Europe/Berlin')::date`
+
 export function customerOrderTodoCondition(todo: CustomerOrderTodo): SQL {
   const inProgress = inArray(customerOrders.status, ['new', 'confirmed'])
   switch (todo) {
@@ -125,6 +137,14 @@ export function customerOrderTodoCondition(todo: CustomerOrderTodo): SQL {
       return and(
         inArray(customerOrders.status, ['confirmed', 'ready']),
         inArray(customerOrders.deliveryMethod, ['courier', 'shipping']),
+      ) as SQL
+    case 'unpaid':
+      return and(eq(customerOrders.status, 'completed'), owesPayment) as SQL
+    case 'payment_overdue':
+      return and(
+        notInArray(customerOrders.status, [...closedOrderStatuses]),
+        owesPayment,
+        sql`exists (select 1 from ${documents} where ${documents.orderId} = ${customerOrders.id} and ${documents.kind} = 'invoice' and (${documents.content}->>'dueDate')::date < ${berlinToday} and not exists (select 1 from ${documents} as cancellation where cancellation.cancels_document_id = ${documents.id}))`,
       ) as SQL
   }
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
+import { openPaymentStatuses } from '../../lib/customer-orders'
 import {
   type Dashboard,
   type DashboardFigureKey,
@@ -48,12 +49,14 @@ async function orderFigures(db: Database, organisationId: string) {
       expiring_today: todoCount('expiring_today'),
       open: todoCount('open'),
       to_ship: todoCount('to_ship'),
+      unpaid: todoCount('unpaid'),
+      payment_overdue: todoCount('payment_overdue'),
       revenue_today: revenueSince(berlinStartOf('day')),
       revenue_month: revenueSince(berlinStartOf('month')),
     })
     .from(customerOrders)
-    // Only what a figure can count: orders still in progress (every to-do is one of these) and
-    // this month's completed ones — not the organisation's whole history (ADR 047).
+    // Only what a figure can count: orders still in progress, this month's completed ones and
+    // completed ones still unpaid — not the organisation's whole history (ADR 047).
     .where(
       and(
         eq(customerOrders.organisationId, organisationId),
@@ -61,7 +64,10 @@ async function orderFigures(db: Database, organisationId: string) {
           inArray(customerOrders.status, [...openOrderStatuses]),
           and(
             eq(customerOrders.status, 'completed'),
-            gte(customerOrders.completedAt, berlinStartOf('month')),
+            or(
+              gte(customerOrders.completedAt, berlinStartOf('month')),
+              inArray(customerOrders.paymentStatus, [...openPaymentStatuses]),
+            ),
           ),
         ),
       ),

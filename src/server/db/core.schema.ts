@@ -114,12 +114,18 @@ export const organisations = pgTable(
      * adapted from `handoutInformationTemplate`. Null: the template.
      */
     handoutInformation: text('handout_information'),
+    /** The fewest days between two payment reminders for the same order (ADR 073). */
+    paymentReminderDays: integer('payment_reminder_days').notNull().default(7),
     ...timestamps,
   },
   (table) => [
     check(
       'organisations_min_membership_months_statutory',
       sql`${table.minMembershipMonths} is null or ${table.minMembershipMonths} >= 3`,
+    ),
+    check(
+      'organisations_payment_reminder_days',
+      sql`${table.paymentReminderDays} between 1 and 60`,
     ),
   ],
 )

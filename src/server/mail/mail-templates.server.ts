@@ -56,6 +56,19 @@ export type MailContent =
       link: string
     }
   | {
+      kind: 'payment_reminder'
+      name: string
+      orderNumber: string
+      invoiceNumber: string
+      invoiceDate: string
+      dueDate: string
+      openCents: number
+      /** Who receives the transfer, as the invoice names it. */
+      account: { holder: string; iban: string; bic: string | null; bankName: string | null }
+      /** The shop account's order page; none for a customer without one. */
+      link: string | null
+    }
+  | {
       kind: 'payment_refunded'
       name: string
       orderNumber: string
@@ -177,6 +190,22 @@ const parts: { [K in MailKind]: (content: Extract<MailContent, { kind: K }>) => 
     ],
     action: { label: 'Bestellung ansehen', link },
   }),
+  payment_reminder: ({ invoiceNumber, invoiceDate, dueDate, openCents, account, link }) => ({
+    subject: `Zahlungserinnerung zur Rechnung ${invoiceNumber}`,
+    paragraphs: [
+      `zu unserer Rechnung ${invoiceNumber} vom ${invoiceDate} konnten wir bis heute keinen vollständigen Zahlungseingang feststellen. Das Zahlungsziel war der ${dueDate}.`,
+      `Offen sind ${formatMoney(openCents)}. Bitte überweisen Sie den Betrag unter Angabe der Rechnungsnummer ${invoiceNumber} als Verwendungszweck:`,
+      [
+        `Empfänger: ${account.holder}`,
+        `IBAN: ${account.iban}`,
+        ...(account.bic ? [`BIC: ${account.bic}`] : []),
+        ...(account.bankName ? [`Bank: ${account.bankName}`] : []),
+        `Verwendungszweck: ${invoiceNumber}`,
+      ].join('\n'),
+      'Falls Sie in den letzten Tagen bereits gezahlt haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.',
+    ],
+    ...(link && { action: { label: 'Bestellung ansehen', link } }),
+  }),
   payment_refunded: ({ orderNumber, amountCents, link }) => ({
     subject: `Erstattung für Bestellung ${orderNumber}`,
     paragraphs: [
@@ -232,7 +261,8 @@ export function renderMail(content: MailContent, sender: MailSender): RenderedMa
       ? `<p><img src="${escapeHtml(sender.logoUrl)}" alt="${escapeHtml(sender.shopName)}" height="48"></p>`
       : `<p><strong>${escapeHtml(sender.shopName)}</strong></p>`,
     `<p>${escapeHtml(greeting)}</p>`,
-    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    // A paragraph's own line breaks (an account's lines) stay lines.
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replaceAll('\n', '<br>')}</p>`),
     action
       ? `<p><a href="${escapeHtml(action.link)}" style="display:inline-block;padding:10px 16px;background:#1f6f43;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`
       : '',

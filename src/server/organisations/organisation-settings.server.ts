@@ -59,6 +59,7 @@ const letterheadColumns = {
   registerNumber: organisations.registerNumber,
   managers: organisations.managers,
   supervisoryBoardChair: organisations.supervisoryBoardChair,
+  paymentReminderDays: organisations.paymentReminderDays,
 }
 
 type LetterheadRow = Letterhead
@@ -102,6 +103,7 @@ function letterheadOf(row: OrganisationRow): LetterheadRow {
     registerNumber: row.registerNumber,
     managers: row.managers,
     supervisoryBoardChair: row.supervisoryBoardChair,
+    paymentReminderDays: row.paymentReminderDays,
   }
 }
 

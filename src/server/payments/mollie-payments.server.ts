@@ -1,6 +1,10 @@
 import type { Payment } from '@mollie/api-client'
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
-import { customerOrderNotFoundMessage, paymentStatusLabels } from '../../lib/customer-orders'
+import {
+  closedOrderStatuses,
+  customerOrderNotFoundMessage,
+  paymentStatusLabels,
+} from '../../lib/customer-orders'
 import { isUuid } from '../../lib/ids'
 import {
   isForwardPaymentStatus,
@@ -318,8 +322,6 @@ async function isLatestAttempt(tx: Executor, payment: PaymentRow): Promise<boole
     .limit(1)
   return !later
 }
-
-const closedOrderStatuses: readonly OrderRow['status'][] = ['cancelled', 'expired']
 
 /**
  * The order's side of a payment's move. `pending`/`authorized`: payment pending, and the hold

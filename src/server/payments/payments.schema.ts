@@ -135,3 +135,30 @@ export const mollieRefunds = pgTable(
     check('mollie_refunds_amount_positive', sql`${table.amountCents} > 0`),
   ],
 )
+
+/**
+ * A payment reminder sent for an overdue invoice (ADR 073): when, to whom, by whom. The latest
+ * one says when the next may go (the organisation's `payment_reminder_days`).
+ */
+export const paymentReminders = pgTable(
+  'payment_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => customerOrders.id, { onDelete: 'restrict' }),
+    /** The invoice the reminder is about, as its number was printed then. */
+    invoiceNumber: text('invoice_number').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    sentTo: text('sent_to').notNull(),
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'restrict' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('payment_reminders_order_idx').on(table.orderId, table.sentAt),
+    check('payment_reminders_amount_positive', sql`${table.amountCents} > 0`),
+  ],
+)
