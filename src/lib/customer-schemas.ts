@@ -289,8 +289,9 @@ export const anonymiseCustomerSchema = z.object({
  */
 export const memberLinkSchema = z.object({
   customerId: z
-    .union([z.uuid({ error: 'Bitte wählen Sie ein Mitglied.' }), z.literal('')])
-    .nullish()
+    .union([z.uuid({ error: 'Bitte wählen Sie ein Mitglied.' }), z.literal('')], {
+      error: 'Bitte wählen Sie ein Mitglied.',
+    })
     .transform((value) => value || null),
 })
 export type MemberLinkInput = z.input<typeof memberLinkSchema>
