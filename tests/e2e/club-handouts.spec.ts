@@ -19,6 +19,9 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 })
 const main = (page: Page) => page.getByRole('main')
 /** Frieda Scholz, 20 (seed-customers.server.ts). */
 const friedaScholz = '00000000-0000-4000-8000-00000000a21e'
+/** Paul Schröder and Felix Schwarz, members since about three months (seed-customers.server.ts). */
+const paulSchroeder = '00000000-0000-4000-8000-00000000a203'
+const felixSchwarz = '00000000-0000-4000-8000-00000000a205'
 /** Grüne Ecke e.V. (seed-ids.server.ts). */
 const club = '00000000-0000-4000-8000-000000000003'
 const memberOptions = (page: Page) =>
@@ -299,12 +302,7 @@ test('the counter refuses what the KCanG forbids; the board links the clerk on t
   await expect(main(clerk).getByText(clerkNotMember)).toHaveCount(0)
 
   // § 16 Abs. 5 KCanG: the exit day respects the statutes' minimum membership.
-  const paul = board.getByRole('table', { name: 'Kunden' })
-  await board.goto('/customers?q=Paul Schröder')
-  await paul
-    .getByRole('link', { name: /Paul Schröder/ })
-    .first()
-    .click()
+  await board.goto(`/customers/${paulSchroeder}`)
   await expect(board.getByRole('heading', { level: 1, name: 'Paul Schröder' })).toBeVisible()
   await board.getByRole('link', { name: 'Bearbeiten' }).click()
   await waitForHydratedForm(board)
@@ -332,11 +330,7 @@ test('the counter refuses what the KCanG forbids; the board links the clerk on t
 
   // § 26 KCanG: a member asking to be forgotten while their records run is restricted, and the
   // counter finds them no more.
-  await board.goto('/customers?q=Felix Schwarz')
-  await paul
-    .getByRole('link', { name: /Felix Schwarz/ })
-    .first()
-    .click()
+  await board.goto(`/customers/${felixSchwarz}`)
   await expect(board.getByRole('heading', { level: 1, name: 'Felix Schwarz' })).toBeVisible()
   await board.getByRole('button', { name: 'Anonymisieren' }).click()
   await board.getByRole('button', { name: 'Endgültig anonymisieren' }).click()
