@@ -282,3 +282,16 @@ export const shopAccountLinkSchema = z.object({
 export const anonymiseCustomerSchema = z.object({
   revision: z.number().int().positive(),
 })
+
+/**
+ * The team page's link of a club's user account to a member record (§ 19 Abs. 2 KCanG): the
+ * member, or none to remove the link. The field is a select, so '' means none.
+ */
+export const memberLinkSchema = z.object({
+  customerId: z
+    .union([z.uuid({ error: 'Bitte wählen Sie ein Mitglied.' }), z.literal('')], {
+      error: 'Bitte wählen Sie ein Mitglied.',
+    })
+    .transform((value) => value || null),
+})
+export type MemberLinkInput = z.input<typeof memberLinkSchema>

@@ -381,3 +381,13 @@ export const customerFieldLabels: Record<keyof CustomerFields, string> = {
   residenceDeclaredOn: 'Wohnsitz in Deutschland nachgewiesen am',
   teamUserId: 'Verknüpftes Benutzerkonto',
 }
+
+/** A club's team accounts and the member records they are linked to (§ 19 Abs. 2 KCanG). */
+export interface MemberLinks {
+  /** Only the club's owner links (the board decides who hands out). */
+  mayLink: boolean
+  /** Per user id: the linked member's label and id. */
+  linked: Record<string, { customerId: string; label: string }>
+  /** Active members not linked to an account, to choose from. */
+  candidates: { id: string; label: string }[]
+}

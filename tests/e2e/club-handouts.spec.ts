@@ -8,7 +8,10 @@ import { openBackOffice, waitForHydratedForm } from './support/session'
 /**
  * A clerk of Grüne Ecke hands out to Frieda Scholz (20, near her monthly limit of 30 g) exactly
  * what remains, opens the printable record with its QR code, and sees the next gram refused with
- * what remains. A hand-out to Jonas Richter is entered by keyboard alone.
+ * what remains. A hand-out to Jonas Richter is entered by keyboard alone. The counter refuses
+ * what the KCanG forbids: a clerk whose account is not a member's until the board links it on the
+ * team page, a member without the declarations, a restricted member; the statutes' minimum
+ * membership holds at the exit day.
  */
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
@@ -16,6 +19,11 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 })
 const main = (page: Page) => page.getByRole('main')
 /** Frieda Scholz, 20 (seed-customers.server.ts). */
 const friedaScholz = '00000000-0000-4000-8000-00000000a21e'
+/** Paul Schröder and Felix Schwarz, members since about three months (seed-customers.server.ts). */
+const paulSchroeder = '00000000-0000-4000-8000-00000000a203'
+const felixSchwarz = '00000000-0000-4000-8000-00000000a205'
+/** Grüne Ecke e.V. (seed-ids.server.ts). */
+const club = '00000000-0000-4000-8000-000000000003'
 const memberOptions = (page: Page) =>
   page.getByRole('listbox', { name: 'Passende Mitglieder' }).getByRole('option')
 
@@ -248,4 +256,88 @@ test('the annual report downloads as CSV and PDF from the hand-out list', async 
   ])
   expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-')
   await expectNoSeriousViolations(page)
+})
+
+test('the counter refuses what the KCanG forbids; the board links the clerk on the team page', async ({
+  browser,
+}) => {
+  const board = await (await browser.newContext()).newPage()
+  const clerk = await (await browser.newContext()).newPage()
+  const errors = [...watchPageErrors(board), ...watchPageErrors(clerk)]
+  await openBackOffice(board, 'verein', 'verein-demo-2026')
+  await openBackOffice(clerk, 'vereinsteam', 'vereinsteam-demo-2026')
+  const clerkNotMember = /Abgeben dürfen nur Mitglieder des Vereins/
+
+  // § 19 Abs. 2 KCanG: Mara Lindner's account is no member's yet, so she hands out nothing.
+  await clerk.goto('/abgabe/neu')
+  await waitForHydratedForm(clerk)
+  await chooseMember(clerk, 'Jonas Richter')
+  await expect(main(clerk).getByText(clerkNotMember).first()).toBeVisible()
+
+  // The board links her account to her member record on the team page.
+  await board.goto(`/organisations/${club}?tab=team`)
+  const team = board.getByRole('table', { name: /^Mitglieder von / })
+  await expect(team.getByRole('columnheader', { name: 'Mitglied im Verein' })).toBeVisible()
+  await expect(team.getByRole('row').filter({ hasText: 'Mara Lindner' })).toContainText(
+    'nicht verknüpft',
+  )
+  await expectNoSeriousViolations(board)
+  await board.getByRole('button', { name: 'Mitglied von Mara Lindner verknüpfen' }).click()
+  const dialog = board.getByRole('dialog', { name: 'Mitglied von Mara Lindner' })
+  const choice = dialog.getByLabel('Mitglied').locator('option', { hasText: 'Krüger, Julia' })
+  await dialog.getByLabel('Mitglied').selectOption((await choice.getAttribute('value')) ?? '')
+  await expectNoSeriousViolations(board)
+  await dialog.getByRole('button', { name: 'Speichern' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(
+    board.getByText('Mara Lindner ist mit dem Mitglied verknüpft und darf abgeben.'),
+  ).toBeVisible()
+  await expect(team.getByRole('row').filter({ hasText: 'Mara Lindner' })).toContainText(
+    'Krüger, Julia',
+  )
+  await clerk.reload()
+  await waitForHydratedForm(clerk)
+  await chooseMember(clerk, 'Jonas Richter')
+  await expect(main(clerk).getByText('ab 21 Jahre', { exact: true })).toBeVisible()
+  await expect(main(clerk).getByText(clerkNotMember)).toHaveCount(0)
+
+  // § 16 Abs. 5 KCanG: the exit day respects the statutes' minimum membership.
+  await board.goto(`/customers/${paulSchroeder}`)
+  await expect(board.getByRole('heading', { level: 1, name: 'Paul Schröder' })).toBeVisible()
+  await board.getByRole('link', { name: 'Bearbeiten' }).click()
+  await waitForHydratedForm(board)
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+  await board.getByLabel('Ausgetreten zum (optional)').fill(tomorrow)
+  await board.getByRole('button', { name: 'Speichern' }).click()
+  await expect(
+    board.getByText(/Die Satzung sieht eine Mindestmitgliedschaft von \d+ Monaten vor/).first(),
+  ).toBeVisible()
+  // § 16 Abs. 2, 3 KCanG: without the declaration of no other club, nothing is handed out.
+  await board.getByLabel('Ausgetreten zum (optional)').fill('')
+  await board.getByLabel('Kein Mitglied einer anderen Anbauvereinigung, erklärt am').fill('')
+  await board.getByRole('button', { name: 'Speichern' }).click()
+  await expect(board.getByRole('heading', { level: 1, name: 'Paul Schröder' })).toBeVisible()
+  await clerk.reload()
+  await waitForHydratedForm(clerk)
+  await chooseMember(clerk, 'Paul Schröder')
+  await expect(
+    main(clerk)
+      .getByText(
+        /Für Paul Schröder fehlt die Erklärung, keiner anderen Anbauvereinigung anzugehören/,
+      )
+      .first(),
+  ).toBeVisible()
+
+  // § 26 KCanG: a member asking to be forgotten while their records run is restricted, and the
+  // counter finds them no more.
+  await board.goto(`/customers/${felixSchwarz}`)
+  await expect(board.getByRole('heading', { level: 1, name: 'Felix Schwarz' })).toBeVisible()
+  await board.getByRole('button', { name: 'Anonymisieren' }).click()
+  await board.getByRole('button', { name: 'Endgültig anonymisieren' }).click()
+  await expect(board.getByText(/^Das Mitglied ist gesperrt: Seine Abgaben müssen/)).toBeVisible()
+  await clerk.reload()
+  await waitForHydratedForm(clerk)
+  await clerk.getByRole('combobox', { name: 'Mitglied suchen' }).fill('Felix Schwarz')
+  await expect(clerk.getByText('Kein passendes Mitglied gefunden.')).toBeVisible()
+  expect(errors).toEqual([])
 })

@@ -208,6 +208,30 @@ test('a pharmacist enters, checks, confirms, readies, completes and invoices a p
   expect(errors).toEqual([])
 })
 
+test('a prescription that lapsed since the order was readied keeps the goods at the counter', async ({
+  page,
+}) => {
+  // The demo's ready order of Sabine Krüger (private prescription, paid): its prescription was
+  // valid when checked and confirmed, and has lapsed since (seed-orders.server.ts).
+  await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
+  await page.goto('/customer_orders?status=ready&q=Krüger')
+  const rows = page.getByRole('table', { name: 'Kundenbestellungen' }).locator('tbody tr')
+  await expect(rows).toHaveCount(1)
+  await rows.first().getByRole('link').first().click()
+  await expect(page.getByRole('heading', { level: 1, name: /^Bestellung AU-/ })).toBeVisible()
+  await expect(page.getByText('Abholbereit', { exact: true }).first()).toBeVisible()
+  await page.getByRole('button', { name: 'Abschließen' }).click()
+  const complete = page.getByRole('alertdialog', { name: /abschließen\?$/ })
+  await complete.getByRole('button', { name: 'Abschließen' }).click()
+  await expect(complete).toContainText(
+    /Das Rezept war nur bis \d{2}\.\d{2}\.\d{4} gültig; die Ware darf darauf nicht mehr abgegeben werden\./,
+  )
+  await complete.getByRole('button', { name: 'Abbrechen' }).click()
+  await page.reload()
+  await expect(page.getByText('Abholbereit', { exact: true }).first()).toBeVisible()
+  await expectNoSeriousViolations(page)
+})
+
 test('an order is entered and cancelled by keyboard alone', async ({ page }) => {
   const errors = watchPageErrors(page)
   await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')

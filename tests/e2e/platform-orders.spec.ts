@@ -109,3 +109,42 @@ test('Nordhanf confirms, ships and invoices the pharmacy’s order; the pharmacy
   await expect(page.getByText('Eingegangen', { exact: true }).first()).toBeVisible()
   expect(errors).toEqual([])
 })
+
+test('Nordhanf’s order for a pharmacy whose licence has expired is refused with the reason', async ({
+  page,
+}) => {
+  const errors = watchPageErrors(page)
+  await openBackOffice(page, 'grosshandel', 'grosshandel-demo-2026')
+  // A customer is saved with an expired licence (its other data stays correctable)…
+  await page.goto('/customers/create')
+  await waitForHydratedForm(page)
+  await page.getByLabel('Firma').fill('Apotheke am Deichtor')
+  await page.getByLabel('PLZ').fill('20095')
+  await page.getByLabel('Ort').fill('Hamburg')
+  await page.getByLabel('Art der Erlaubnis').selectOption('pharmacy')
+  await page.getByLabel('Erlaubnisnummer').fill('HH-APO-2009-0117')
+  await page.getByLabel('Erteilt von (Behörde)').fill('Behörde für Justiz und Verbraucherschutz')
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+  await page.getByLabel('Gültig bis').fill(yesterday)
+  await page.getByRole('button', { name: 'Kunde anlegen' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Apotheke am Deichtor' })).toBeVisible()
+
+  // …but nothing is sold to it (§ 47 AMG): the order is refused with the reason, none is saved.
+  await page.goto('/customer_orders/create')
+  await waitForHydratedForm(page)
+  await page.getByRole('combobox', { name: 'Kunde' }).fill('Deichtor')
+  await page.getByRole('option', { name: /Apotheke am Deichtor/ }).click()
+  await expect(page.getByText('Gewählt: Apotheke am Deichtor')).toBeVisible()
+  const picker = page.getByRole('combobox', { name: 'Produkt hinzufügen' })
+  await picker.fill('12402695')
+  await page.getByRole('option').filter({ hasText: '12402695' }).click()
+  await page.getByRole('button', { name: 'Auftrag anlegen' }).click()
+  await expect(
+    page.getByText(
+      /Die Erlaubnis von Apotheke am Deichtor ist am \d{2}\.\d{2}\.\d{4} abgelaufen\./,
+    ),
+  ).toBeVisible()
+  await expect(page).toHaveURL(/\/customer_orders\/create$/)
+  await expectNoSeriousViolations(page)
+  expect(errors).toEqual([])
+})

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Analysis, AnalysisChart, AnalysisChartKey, AnalysisRows } from '~/lib/analysis'
 import type { AnalysisSearch } from '~/lib/analysis-search'
+import { handoutInformationTemplate } from '~/lib/handouts'
 import { type Actor, visitorActor } from '~/server/actor.server'
 import { analysisChartCsv, getAnalysis } from '~/server/analysis/analysis.server'
 import { customerOrderItems, customerOrders } from '~/server/customer-orders/customer-orders.schema'
@@ -485,6 +486,7 @@ async function insertFixture(db: TestDatabase['handle']['db']) {
       cbdContent: 1,
       cannabinoidUnit: 'percent',
       ageClass: customerId === fixture.youngMember ? 'young_adult' : 'adult',
+      information: handoutInformationTemplate,
       handedOutOn: when.slice(0, 10),
       handedOutAt: at(when),
       handedOutBy: fixture.clubOwner,

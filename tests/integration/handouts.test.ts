@@ -635,11 +635,11 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
     expect((await getHandout(clerk, second.id, db())).status).toBe('cancelled')
   })
 
-  it('prints the club’s adapted information with every hand-out, else the template', async () => {
+  it('prints the information given with each hand-out — the club’s text then, else the template', async () => {
     const member = await newMember()
     const { id } = await handout(member, lowThcBatch, 1)
-    const informationOf = async () => {
-      const record = await getHandout(clubStaff, id, db())
+    const informationOf = async (recordId = id) => {
+      const record = await getHandout(clubStaff, recordId, db())
       if (record.kind !== 'club') throw new Error('a club record was expected')
       return record
     }
@@ -659,7 +659,10 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
     const adapted = `${handoutInformationTemplate}\n\nIm Verein\nFragen? Sprich Kim an, unsere Präventionsbeauftragte.`
     const settings = await updateHandoutInformation(clerk, club, { text: adapted }, db())
     expect(settings.handoutInformation).toBe(adapted)
-    expect((await informationOf()).information).toBe(adapted)
+    // A reprint of the earlier record shows what that member was given, not the new text.
+    expect((await informationOf()).information).toBe(handoutInformationTemplate)
+    const later = await handout(member, lowThcBatch, 1)
+    expect((await informationOf(later.id)).information).toBe(adapted)
     const [logged] = await db()
       .select()
       .from(auditEvents)
@@ -693,7 +696,9 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
     ).toBe(403)
 
     await updateHandoutInformation(clerk, club, { text: null }, db())
-    expect((await informationOf()).information).toBe(handoutInformationTemplate)
+    expect((await informationOf(later.id)).information).toBe(adapted)
+    const third = await handout(member, lowThcBatch, 1)
+    expect((await informationOf(third.id)).information).toBe(handoutInformationTemplate)
   })
 
   it('restricts a member with records within five years and anonymises them when the period ends', async () => {

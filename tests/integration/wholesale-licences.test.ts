@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customerListSearch } from '~/lib/customer-lists'
 import type { SellableProduct } from '~/lib/customer-orders'
 import { addCalendarDays, berlinIsoDate } from '~/lib/format'
+import { recipientLicenceProblem } from '~/server/customer-orders/customer-order-licences.server'
 import {
   confirmCustomerOrder,
   shipCustomerOrder,
@@ -235,5 +236,24 @@ describe.each(testDatabaseKinds)('wholesale only to licensed recipients on %s', 
       .from(customers)
       .where(and(eq(customers.organisationId, demoIds.pharmacy), eq(customers.kind, 'business')))
     for (const other of others) expect(after.items.map((row) => row.id)).not.toContain(other.id)
+  })
+})
+
+describe('the licence check reads the step’s day, not its own clock', () => {
+  const licence = {
+    companyName: 'Eppendorfer Apotheke',
+    licenceType: 'pharmacy' as const,
+    licenceNumber: 'HH-APO-2020-0815',
+    licenceAuthority: 'Behörde für Justiz und Verbraucherschutz Hamburg',
+    licenceValidUntil: '2026-03-31',
+    medcanPermitNumber: null,
+  }
+
+  it('holds through the last valid day and refuses the day after, for wholesalers only', () => {
+    expect(recipientLicenceProblem('wholesaler', licence, '2026-03-31')).toBeNull()
+    expect(recipientLicenceProblem('wholesaler', licence, '2026-04-01')).toMatch(
+      /Erlaubnis von Eppendorfer Apotheke ist am 31\.03\.2026 abgelaufen/,
+    )
+    expect(recipientLicenceProblem('pharmacy', licence, '2026-04-01')).toBeNull()
   })
 })

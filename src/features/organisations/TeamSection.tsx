@@ -1,8 +1,10 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { MoreHorizontal, Pencil, UserPlus } from 'lucide-react'
+import { Link2, MoreHorizontal, Pencil, UserPlus } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
 import { useState } from 'react'
 import { toast } from 'sonner'
+import { memberLinkSchema } from '~/lib/customer-schemas'
+import type { MemberLinks } from '~/lib/customers'
 import { formatDate, formatDateTime } from '~/lib/format'
 import {
   type MemberQualification,
@@ -30,11 +32,12 @@ import {
   changeMemberQualificationFn,
   changeMemberRoleFn,
   inviteMemberFn,
+  linkTeamUserToMemberFn,
   resendInvitationFn,
   revokeInvitationFn,
   setMemberActiveFn,
 } from './team.functions'
-import { teamKey, teamQuery } from './team.queries'
+import { memberLinksQuery, teamKey, teamQuery } from './team.queries'
 
 /** A change of the team that asks first: what it is, and what to call on confirmation. */
 interface PendingChange {
@@ -54,6 +57,8 @@ const itemClass =
 /** The organisation page's team: members with role, status and last login, and invitations. */
 export function TeamSection({ organisationId }: { organisationId: string }) {
   const { data: team } = useSuspenseQuery(teamQuery(organisationId))
+  const { data: memberLinks } = useSuspenseQuery(memberLinksQuery(organisationId))
+  const [linking, setLinking] = useState<TeamMember | null>(null)
   const queryClient = useQueryClient()
   const [inviting, setInviting] = useState(false)
   const [pending, setPending] = useState<PendingChange | null>(null)
@@ -150,6 +155,7 @@ export function TeamSection({ organisationId }: { organisationId: string }) {
               { header: 'Name' },
               { header: 'Rolle' },
               { header: 'Qualifikation' },
+              ...(memberLinks ? [{ header: 'Mitglied im Verein' }] : []),
               { header: 'Status' },
               { header: 'Letzte Anmeldung' },
               ...(team.mayManage ? [actionsColumn] : []),
@@ -179,6 +185,24 @@ export function TeamSection({ organisationId }: { organisationId: string }) {
                     )}
                   </span>
                 </td>
+                {memberLinks && (
+                  <td className="py-2 pr-4">
+                    <span className="inline-flex items-center gap-1">
+                      {memberLinks.linked[member.id]?.label ?? (
+                        <span className="text-ink-muted">nicht verknüpft</span>
+                      )}
+                      {memberLinks.mayLink && member.role !== 'admin' && member.active && (
+                        <Button
+                          variant="ghost"
+                          aria-label={`Mitglied von ${member.name} verknüpfen`}
+                          onClick={() => setLinking(member)}
+                        >
+                          <Link2 className="size-4" aria-hidden="true" />
+                        </Button>
+                      )}
+                    </span>
+                  </td>
+                )}
                 <td className="py-2 pr-4">
                   <StatusBadge tone={member.active ? 'success' : 'neutral'}>
                     {member.active ? 'Aktiv' : 'Deaktiviert'}
@@ -266,6 +290,9 @@ export function TeamSection({ organisationId }: { organisationId: string }) {
           member={qualifying}
           onClose={() => setQualifying(null)}
         />
+      )}
+      {linking && memberLinks && (
+        <MemberLinkDialog member={linking} links={memberLinks} onClose={() => setLinking(null)} />
       )}
       {pending && (
         <ConfirmDialog
@@ -367,6 +394,55 @@ function QualificationDialog({
             }))}
           />
         )}
+      </form.AppField>
+    </FormDialog>
+  )
+}
+
+/**
+ * The club's owner links a user account to the person's member record: only members hand out
+ * cannabis (§ 19 Abs. 2 KCanG), and the hand-out service refuses everyone else.
+ */
+function MemberLinkDialog({
+  member,
+  links,
+  onClose,
+}: {
+  member: TeamMember
+  links: MemberLinks
+  onClose: () => void
+}) {
+  const queryClient = useQueryClient()
+  const current = links.linked[member.id]
+  const form = useAppForm({
+    defaultValues: { customerId: current?.customerId ?? '' },
+    validators: { onSubmit: memberLinkSchema },
+    onSubmit: async ({ value }) => {
+      await linkTeamUserToMemberFn({ data: { userId: member.id, link: value } })
+      await queryClient.invalidateQueries({ queryKey: teamKey })
+      toast.success(
+        value.customerId
+          ? `${member.name} ist mit dem Mitglied verknüpft und darf abgeben.`
+          : `Die Verknüpfung von ${member.name} ist aufgehoben.`,
+      )
+    },
+  })
+  const options = [
+    { value: '', label: 'Keine Verknüpfung' },
+    ...(current ? [{ value: current.customerId, label: current.label }] : []),
+    ...links.candidates.map((candidate) => ({ value: candidate.id, label: candidate.label })),
+  ]
+  return (
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Mitglied von ${member.name}`}
+      description="Cannabis geben nur Mitglieder des Vereins ab (§ 19 Abs. 2 KCanG): Verknüpfen Sie das Benutzerkonto mit dem Mitgliedseintrag der Person."
+      form={form}
+      submitLabel="Speichern"
+    >
+      <form.AppField name="customerId">
+        {(field) => <field.SelectField label="Mitglied" options={options} />}
       </form.AppField>
     </FormDialog>
   )

@@ -1,6 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
+import type { MemberLinkInput } from '~/lib/customer-schemas'
 import type { MemberQualification } from '~/lib/organisation'
 import type { InvitationInput, MemberRole } from '~/lib/organisation-team'
+import { linkTeamUserToMember, listMemberLinks } from '~/server/customers/member-accounts.server'
 import {
   inviteMember,
   resendInvitation,
@@ -82,4 +84,17 @@ export const revokeInvitationFn = createServerFn({ method: 'POST' })
   .validator(inputOf({ organisationId: recordId, invitationId: recordId }))
   .handler(async ({ data, context }) =>
     revokeInvitation(context.actor, data.organisationId, data.invitationId, context.db),
+  )
+
+/** A club's team accounts and their member records (§ 19 Abs. 2 KCanG); null for others. */
+export const fetchMemberLinks = createServerFn({ method: 'GET' })
+  .middleware([authenticated])
+  .validator(idInput)
+  .handler(async ({ data, context }) => listMemberLinks(context.actor, data.id, context.db))
+
+export const linkTeamUserToMemberFn = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .validator(inputOf({ userId: recordId, link: passedOn<MemberLinkInput>() }))
+  .handler(async ({ data, context }) =>
+    linkTeamUserToMember(context.actor, data.userId, data.link, context.db),
   )

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm'
 import { licenceProblem, licenceRequiredFor } from '../../lib/customers'
-import { berlinIsoDate } from '../../lib/format'
 import { customers } from '../customers/customers.schema'
 import type { Executor } from '../db/client.server'
 import { organisations } from '../db/schema'
@@ -17,23 +16,31 @@ import type { OrderRow } from './customer-order-core.server'
 type Category = Parameters<typeof licenceRequiredFor>[0]
 type LicensedCustomer = Parameters<typeof licenceProblem>[0]
 
-/** Why `customer` may not receive goods from a seller of `category` today, or null. */
+/**
+ * Why `customer` may not receive goods from a seller of `category` on `today` (the step's Berlin
+ * day, `YYYY-MM-DD`, the same the step checks a prescription against), or null.
+ */
 export function recipientLicenceProblem(
   category: Category,
   customer: LicensedCustomer,
+  today: string,
 ): string | null {
   if (!licenceRequiredFor(category)) return null
-  return licenceProblem(customer, berlinIsoDate())
+  return licenceProblem(customer, today)
 }
 
-/** 409 when the seller needs a licensed recipient and `customer` has none valid today. */
-export function assertLicensedRecipient(category: Category, customer: LicensedCustomer) {
-  const problem = recipientLicenceProblem(category, customer)
+/** 409 when the seller needs a licensed recipient and `customer` has none valid on `today`. */
+export function assertLicensedRecipient(
+  category: Category,
+  customer: LicensedCustomer,
+  today: string,
+) {
+  const problem = recipientLicenceProblem(category, customer, today)
   if (problem) throw new ConflictError(problem)
 }
 
 /** The same check for a stored order: its seller's category and its customer as they are now. */
-export async function assertOrderRecipientLicensed(tx: Executor, order: OrderRow) {
+export async function assertOrderRecipientLicensed(tx: Executor, order: OrderRow, today: string) {
   const [row] = await tx
     .select({ category: organisations.category, customer: customers })
     .from(customers)
@@ -42,5 +49,5 @@ export async function assertOrderRecipientLicensed(tx: Executor, order: OrderRow
       and(eq(customers.id, order.customerId), eq(customers.organisationId, order.organisationId)),
     )
   if (!row) throw new Error(`customer ${order.customerId} of order ${order.id} missing`)
-  assertLicensedRecipient(row.category, row.customer)
+  assertLicensedRecipient(row.category, row.customer, today)
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm'
+import { berlinIsoDate } from '../../lib/format'
 import { priceBasisOf } from '../../lib/prices'
 import type { Actor } from '../actor.server'
 import { takeDocumentNumber } from '../counters/counters.server'
@@ -97,7 +98,7 @@ async function openOrderOfSeller(
   // The order is taken, not refused: it is only a request, no goods move yet, and the buyer has
   // no way to record its licence with the seller. Confirming and shipping stay refused until the
   // seller has recorded a valid one; the timeline says so from the start.
-  const licence = recipientLicenceProblem(seller.category, customer)
+  const licence = recipientLicenceProblem(seller.category, customer, berlinIsoDate())
   const lines = await tx
     .select()
     .from(purchaseOrderItems)

@@ -103,12 +103,13 @@ async function assertPrescriptionReady(
   order: OrderRow,
   items: readonly ItemRow[],
   step: 'confirm' | 'handOver',
+  today: string,
 ) {
   if (!items.some((item) => item.requiresPrescription)) return
   const prescription = await prescriptionOf(tx, order)
   if (!prescription) throw new ConflictError(prescriptionMissingMessage)
   if (!prescription.checkedAt) throw new ConflictError(prescriptionUncheckedMessage)
-  if (!isPrescriptionValidOn(prescription.issuedOn, prescription.payer, berlinIsoDate())) {
+  if (!isPrescriptionValidOn(prescription.issuedOn, prescription.payer, today)) {
     const until = validUntil(prescription.issuedOn, prescription.payer)
     throw new ConflictError(
       step === 'confirm' ? prescriptionExpiredMessage(until) : prescriptionLapsedMessage(until),
@@ -135,9 +136,10 @@ export async function confirmCustomerOrder(
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, seller.organisation.id, id, version)
     assertAllowed(order, 'confirm')
-    await assertOrderRecipientLicensed(tx, order)
+    const today = berlinIsoDate()
+    await assertOrderRecipientLicensed(tx, order, today)
     const items = await itemsOfOrder(tx, order)
-    await assertPrescriptionReady(tx, order, items, 'confirm')
+    await assertPrescriptionReady(tx, order, items, 'confirm', today)
     await holdGoods(tx, order, items)
     return savedOrder(
       await applyTransition(tx, actor, order, 'confirm', { changes: { expiresAt: null } }),
@@ -268,10 +270,11 @@ async function fulfil(
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, seller.organisation.id, id, version)
     assertAllowed(order, action)
-    await assertOrderRecipientLicensed(tx, order)
+    const today = berlinIsoDate()
+    await assertOrderRecipientLicensed(tx, order, today)
     const items = await itemsOfOrder(tx, order)
     // Shipping is the goods leaving the house; a pickup order leaves at its completion.
-    if (action === 'ship') await assertPrescriptionReady(tx, order, items, 'handOver')
+    if (action === 'ship') await assertPrescriptionReady(tx, order, items, 'handOver', today)
     const picked = await pickGoods(tx, order, items, picks)
     return savedOrder(await applyTransition(tx, actor, order, action, { extra: { picks: picked } }))
   })
@@ -349,7 +352,9 @@ export async function completeCustomerOrder(
     const paid = pickupPaymentOf(order, payment)
     const items = await itemsOfOrder(tx, order)
     // A shipped order's goods left with the shipment, checked then; a ready one's leave now.
-    if (order.status === 'ready') await assertPrescriptionReady(tx, order, items, 'handOver')
+    if (order.status === 'ready') {
+      await assertPrescriptionReady(tx, order, items, 'handOver', berlinIsoDate())
+    }
     const held = new Map<string, number>()
     for (const row of await heldBatches(tx, order)) {
       held.set(row.listingId, (held.get(row.listingId) ?? 0) + row.quantity)

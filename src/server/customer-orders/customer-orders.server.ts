@@ -690,7 +690,7 @@ export async function createCustomerOrder(
   const organisationId = seller.organisation.id
   return db.transaction(async (tx) => {
     const customer = await orderCustomer(tx, organisationId, request.customerId)
-    assertLicensedRecipient(seller.organisation.category, customer)
+    assertLicensedRecipient(seller.organisation.category, customer, berlinIsoDate())
     const lines = await resolveLines(tx, organisationId, customer.kind, request.items)
     const delivery = deliveryOf(customer, request.delivery)
     const priced = pricedLines(lines, null, 0, priceBasisOf(customer.kind))

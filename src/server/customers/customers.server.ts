@@ -523,7 +523,7 @@ export async function auditCustomer(
  * membership numbers and shop links of one organisation queue behind each other, so the count
  * and uniqueness checks below stay true under parallel requests.
  */
-async function lockOrganisation(tx: Executor, organisationId: string) {
+export async function lockOrganisation(tx: Executor, organisationId: string) {
   await tx
     .select({ id: organisations.id })
     .from(organisations)
@@ -613,6 +613,22 @@ async function minMembershipMonthsOf(tx: Executor, organisationId: string): Prom
   return row?.months ?? statutoryMinMembershipMonths
 }
 
+export const memberLinkByOwnerMessage = 'Nur der Vorstand verknüpft Mitglieder mit Benutzerkonten.'
+
+/** 400 unless `userId` is an active user of the club: only they may be linked to a member. */
+export async function checkClubUserActive(tx: Executor, organisationId: string, userId: string) {
+  const [user] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.id, userId), eq(users.organisationId, organisationId), eq(users.active, true)),
+    )
+  if (!user) {
+    const message = 'Dieses Benutzerkonto gehört nicht (mehr) zu Ihrem Verein.'
+    throw new InvalidError({ teamUserId: message }, message)
+  }
+}
+
 /**
  * A member's columns the form does not carry, and the club rules on the ones it does: the exit
  * day is not before the joined day plus the statutes' minimum membership (§ 16 Abs. 5 KCanG);
@@ -641,23 +657,10 @@ async function memberColumns(
   }
   if (data.teamUserId !== (current?.teamUserId ?? null)) {
     if (business.user.role !== 'owner') {
-      throw new ForbiddenError('Nur der Vorstand verknüpft Mitglieder mit Benutzerkonten.')
+      throw new ForbiddenError(memberLinkByOwnerMessage)
     }
     if (data.teamUserId) {
-      const [user] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            eq(users.id, data.teamUserId),
-            eq(users.organisationId, organisationId),
-            eq(users.active, true),
-          ),
-        )
-      if (!user) {
-        const message = 'Dieses Benutzerkonto gehört nicht (mehr) zu Ihrem Verein.'
-        throw new InvalidError({ teamUserId: message }, message)
-      }
+      await checkClubUserActive(tx, organisationId, data.teamUserId)
       const [linked] = await tx
         .select({ number: customers.number })
         .from(customers)

@@ -13,6 +13,7 @@ import {
   ageClassOn,
   calendarMonthOf,
   formOfUseOf,
+  handoutInformationTemplate,
   handoutLimits,
   handoutRulesFor,
   storageNoteByCategory,
@@ -1604,6 +1605,8 @@ export async function generateHandoutHistory(
       cbdContent: batch.row.cbdContent ?? 0,
       cannabinoidUnit: given.variety.unit,
       ageClass: given.ageClass,
+      // The demo club gives the template (it has not adapted it).
+      information: handoutInformationTemplate,
       handedOutOn: given.day,
       handedOutAt: given.at,
       handedOutBy: plan.userId,

@@ -16,7 +16,10 @@ import {
   setCustomerOrderPayment,
   shipCustomerOrder,
 } from '../customer-orders/customer-order-transitions.server'
-import { customerOrders } from '../customer-orders/customer-orders.schema'
+import {
+  customerOrderPrescriptions,
+  customerOrders,
+} from '../customer-orders/customer-orders.schema'
 import {
   createCustomerOrder,
   searchSellableProducts,
@@ -63,6 +66,12 @@ interface DemoOrder {
   payment?: PaymentStatus[]
   delivery?: 'pickup' | 'courier' | 'shipping'
   prescription?: 'statutory' | 'private' | 'statutory_exempt'
+  /**
+   * The prescription lapsed after the order was readied (the goods wait at the counter): the
+   * services check the day they run on, so the seed moves the issue day back afterwards. The
+   * hand-over is refused then (domain.md).
+   */
+  lapsedSinceReady?: boolean
   note?: string
 }
 
@@ -151,6 +160,12 @@ async function seedOrdersOf(
         ? markCustomerOrderReady(actor, created.id, { version }, db)
         : shipCustomerOrder(actor, created.id, { version }, db),
     )
+    if (demo.lapsedSinceReady) {
+      await db
+        .update(customerOrderPrescriptions)
+        .set({ issuedOn: daysAgo(95) })
+        .where(eq(customerOrderPrescriptions.orderId, created.id))
+    }
     if (status === 'ready' || status === 'shipped') continue
     await step(() => completeCustomerOrder(actor, created.id, { version }, db))
   }
@@ -228,6 +243,7 @@ export async function seedDemoOrders(db: Database): Promise<void> {
       ],
       status: 'ready',
       prescription: 'private',
+      lapsedSinceReady: true,
       payment: ['pending', 'paid'],
     },
     { customerId: business, lines: [[accessory(2), 3]], status: 'ready', payment: ['failed'] },

@@ -80,6 +80,12 @@ export const handouts = pgTable(
     preparedOn: date('prepared_on', { mode: 'string' }),
     useBy: date('use_by', { mode: 'string' }),
     storageNote: text('storage_note'),
+    /**
+     * Clubs: the information on risks, interactions, use and advice given with this hand-out
+     * (§ 21 Abs. 3 KCanG) as it read then — a reprint shows what the member received, not the
+     * club's later text (ADR 069).
+     */
+    information: text('information'),
     /** The calendar day in Europe/Berlin the limits count it on. */
     handedOutOn: date('handed_out_on', { mode: 'string' }).notNull(),
     handedOutAt: timestamp('handed_out_at', { withTimezone: true }).notNull(),
@@ -112,7 +118,7 @@ export const handouts = pgTable(
     // A club's row carries what the KCanG asks, a pharmacy's what the label of § 14 ApBetrO asks.
     check(
       'hand_outs_kind_complete',
-      sql`(${table.customerOrderId} is null and ${table.ageClass} is not null and ${table.thcContent} is not null and ${table.cbdContent} is not null and ${table.packUnit} = 'g') or (${table.customerOrderId} is not null and ${table.ageClass} is null and ${table.cancelledAt} is null and ${table.formOfUse} is not null and ${table.prescriberName} is not null and ${table.preparedOn} is not null and ${table.storageNote} is not null)`,
+      sql`(${table.customerOrderId} is null and ${table.ageClass} is not null and ${table.thcContent} is not null and ${table.cbdContent} is not null and ${table.packUnit} = 'g' and ${table.information} is not null) or (${table.customerOrderId} is not null and ${table.ageClass} is null and ${table.cancelledAt} is null and ${table.formOfUse} is not null and ${table.prescriberName} is not null and ${table.preparedOn} is not null and ${table.storageNote} is not null)`,
     ),
     check('hand_outs_quantity_positive', sql`${table.quantity} > 0`),
     check(

@@ -187,7 +187,7 @@ async function clerkRefusal(executor: Executor, business: BusinessActor, day: st
     )
   return clerk
     ? null
-    : 'Abgeben dürfen nur Mitglieder des Vereins: Ihr Benutzerkonto ist mit keinem aktiven Mitglied verknüpft. Der Vorstand verknüpft es auf der Seite des Mitglieds.'
+    : 'Abgeben dürfen nur Mitglieder des Vereins: Ihr Benutzerkonto ist mit keinem aktiven Mitglied verknüpft. Der Vorstand verknüpft es im Team des Vereins oder auf der Seite des Mitglieds.'
 }
 
 /** What the member received (not cancelled) on `day` and in its calendar month. */
@@ -346,6 +346,15 @@ export async function listHandoutBatches(
 
 // ─── Handing out ─────────────────────────────────────────────────────────────────────────────
 
+/** The information the club gives with a hand-out now: its adapted text, else the template. */
+async function handoutInformationOf(tx: Executor, organisationId: string): Promise<string> {
+  const [row] = await tx
+    .select({ text: organisations.handoutInformation })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+  return row?.text ?? handoutInformationTemplate
+}
+
 async function batchProductOf(tx: Executor, batch: LockedBatch): Promise<BatchProduct> {
   const [row] = await tx
     .select({ name: products.name, cannabinoidUnit: products.cannabinoidUnit })
@@ -420,6 +429,7 @@ export async function createHandout(
       id,
       organisationId,
       ageClass,
+      information: await handoutInformationOf(tx, organisationId),
       handedOutAt: now,
       handedOutBy: business.user.id,
       movementId,
@@ -616,7 +626,6 @@ export async function getHandout(
         city: organisations.city,
         licenceNumber: organisations.licenceNumber,
       },
-      information: organisations.handoutInformation,
     })
     .from(handouts)
     .innerJoin(customers, eq(customers.id, handouts.customerId))
@@ -682,6 +691,7 @@ export async function getHandout(
     kind: 'club',
     ageClass: handout.ageClass as HandoutAgeClass,
     cancellable: !handout.cancelledAt && isCancellableOn(handout.handedOutOn, berlinIsoDate(now)),
-    information: row.information ?? handoutInformationTemplate,
+    // The check `hand_outs_kind_complete` guarantees a club row its information.
+    information: handout.information as string,
   }
 }

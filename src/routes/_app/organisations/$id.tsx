@@ -2,7 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { OrganisationSettingsPage } from '~/features/organisations/OrganisationSettingsPage'
 import { organisationSettingsQuery } from '~/features/organisations/organisation-settings.queries'
 import { shopSettingsQuery } from '~/features/organisations/shop-settings.queries'
-import { teamQuery } from '~/features/organisations/team.queries'
+import { memberLinksQuery, teamQuery } from '~/features/organisations/team.queries'
 import { areaHead } from '~/features/shell/page-head'
 import { FailureError } from '~/lib/failure'
 import { parseOrganisationPageSearch } from '~/lib/organisation-page'
@@ -15,6 +15,7 @@ export const Route = createFileRoute('/_app/organisations/$id')({
       await Promise.all([
         context.queryClient.ensureQueryData(organisationSettingsQuery(params.id)),
         deps.tab === 'team' && context.queryClient.ensureQueryData(teamQuery(params.id)),
+        deps.tab === 'team' && context.queryClient.ensureQueryData(memberLinksQuery(params.id)),
         deps.tab === 'shop' && context.queryClient.ensureQueryData(shopSettingsQuery(params.id)),
       ])
     } catch (error) {
