@@ -107,7 +107,7 @@ export const tenantConfigSchema = z.object({
     .refine(eachOnce, { error: 'Jede Zahlungsart darf nur einmal vorkommen.' }),
   /** False: prices only for logged-in shop users. */
   showPricesPublicly: z.boolean().default(true),
-  /** True: the exact amount in stock instead of only "vorrätig" / "nur noch wenige". */
+  /** True: the exact amount in stock beside "vorrätig" (a fact, not a scarcity badge: domain.md). */
   showStockAmounts: z.boolean().default(false),
 })
 
