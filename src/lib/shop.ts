@@ -1,4 +1,4 @@
-import type { TenantConfig } from './tenant-config'
+import type { MailOrder, TenantConfig } from './tenant-config'
 
 /**
  * Shop values the pages show, apart from the zod schemas of `tenant-config.ts` so that a shop page
@@ -56,4 +56,33 @@ export function shopPageConfig(config: TenantConfig): ShopPageConfig {
     hasTerms: terms.trim() !== '',
     hasWithdrawalInformation: withdrawalInformation.trim() !== '',
   }
+}
+
+// ─── Mail order (§ 11a ApoG, Reg. (EU) 699/2014) ───────────────────────────────────────────
+
+export const noMailOrder: MailOrder = {
+  permitAuthority: '',
+  permitDate: '',
+  registerUrl: '',
+  logoUrl: null,
+}
+
+/** Whether every mark a shipping shop must show is there. */
+export const hasMailOrderMarks = (mailOrder: MailOrder): boolean =>
+  mailOrder.permitAuthority !== '' &&
+  mailOrder.permitDate !== '' &&
+  mailOrder.registerUrl !== '' &&
+  mailOrder.logoUrl !== null
+
+/** Whether the shop ships and shows its marks: the footer's logo and the imprint's permit. */
+export const showsMailOrderMarks = (
+  config: Pick<TenantConfig, 'deliveryMethods' | 'mailOrder'>,
+): boolean =>
+  config.deliveryMethods.some((method) => method.kind === 'shipping') &&
+  hasMailOrderMarks(config.mailOrder)
+
+/** "Versandhandelserlaubnis nach § 11a ApoG, erteilt von … am 15.03.2024": footer and imprint. */
+export function mailOrderPermitText(mailOrder: MailOrder): string {
+  const [year, month, day] = mailOrder.permitDate.split('-')
+  return `Versandhandelserlaubnis nach § 11a ApoG, erteilt von ${mailOrder.permitAuthority} am ${day}.${month}.${year}`
 }
