@@ -652,35 +652,6 @@ export function hintsOf(configuration: PrescriptionConfiguration): ConfiguratorH
   }
 }
 
-/**
- * Alternatives to a listing that is not in stock: same genetics, THC within ±3 points, available
- * ones first, then by THC distance and name.
- */
-export function alternativesOf(
-  product: ConfiguratorProduct,
-  candidates: readonly ConfiguratorProduct[],
-  limit = 3,
-): ConfiguratorProduct[] {
-  if (product.thc === null) return []
-  const thc = product.thc
-  return candidates
-    .filter(
-      (candidate) =>
-        candidate.id !== product.id &&
-        candidate.category === product.category &&
-        candidate.genetics === product.genetics &&
-        candidate.thc !== null &&
-        Math.abs(candidate.thc - thc) <= 3,
-    )
-    .sort(
-      (a, b) =>
-        Number(b.availableSalesUnits > 0) - Number(a.availableSalesUnits > 0) ||
-        Math.abs((a.thc ?? 0) - thc) - Math.abs((b.thc ?? 0) - thc) ||
-        a.name.localeCompare(b.name, 'de'),
-    )
-    .slice(0, limit)
-}
-
 // ─── URL search params ───────────────────────────────────────────────────────────────────────
 
 const textParams = {

@@ -22,15 +22,12 @@ export const catalogueListPaths = {
 /** Products per catalogue page: divisible by 2, 3 and 4, so every grid row is full. */
 export const cataloguePageSize = 48
 
-/** One key per order a visitor picks from a single select. */
-export const catalogueSortKeys = [
-  'name',
-  'price-asc',
-  'price-desc',
-  'thc-desc',
-  'thc-asc',
-  'newest',
-] as const
+/**
+ * One key per order a visitor picks from a single select: neutral orders only. No ranking by
+ * cannabinoid content and no "new" first — both advertise a prescription medicine (§ 10 HWG,
+ * domain.md); an old link with such a sort shows the list by name.
+ */
+export const catalogueSortKeys = ['name', 'price-asc', 'price-desc'] as const
 export type CatalogueSort = (typeof catalogueSortKeys)[number]
 
 /** Sorts that need prices: where prices are hidden, they fall back to the name. */
@@ -246,7 +243,6 @@ export interface CatalogueProduct extends CatalogueItem {
   category: CatalogueCategory
   pzn: string | null
   countryOfCultivation: string | null
-  description: string | null
   /** Nominal values as the product states them. */
   nominalThc: number | null
   nominalCbd: number | null
@@ -260,14 +256,8 @@ export interface CatalogueProduct extends CatalogueItem {
   updatedAt: string
   /** One sentence of facts for the page's meta description and its JSON-LD. */
   summary: string
-  /** Same genetics, THC within ±3 points; available ones first. Information, not advice. */
-  alternatives: CatalogueItem[]
   pricesShown: boolean
 }
-
-/** THC points either side that still count as comparable for the alternatives. */
-export const alternativeThcSpan = 3
-export const alternativeLimit = 4
 
 /**
  * Cannabis flowers and extracts are prescription-only (MedCanG); so are CBD solutions and

@@ -6,7 +6,7 @@ import {
   isHexColour,
   textContrastMinimum,
 } from './colour-contrast'
-import { type TenantConfig, tenantConfigSchema } from './tenant-config'
+import { type MailOrder, type TenantConfig, tenantConfigSchema } from './tenant-config'
 import { text } from './text-schema'
 
 /**
@@ -14,6 +14,18 @@ import { text } from './text-schema'
  * ADR 026) as the owner edits it, with the checks a stored config does not repeat on every read —
  * readable colours and the legal texts a shop must have.
  */
+
+/** What a shop must name before it may ship, field by field (§ 11a ApoG, domain.md). */
+export const mailOrderMissingMessages: Record<keyof MailOrder, string> = {
+  permitAuthority:
+    'Für den Versand braucht die Apotheke eine Versandhandelserlaubnis (§ 11a ApoG): Bitte geben Sie die Behörde an, die sie erteilt hat.',
+  permitDate:
+    'Für den Versand braucht die Apotheke eine Versandhandelserlaubnis (§ 11a ApoG): Bitte geben Sie das Datum der Erlaubnis an.',
+  registerUrl:
+    'Für den Versand muss der Shop auf seinen Eintrag im Versandhandelsregister verlinken: Bitte geben Sie die Adresse des Eintrags an.',
+  logoUrl:
+    'Für den Versand muss der Shop das EU-Sicherheitslogo zeigen: Bitte laden Sie das Logo hoch, das Sie vom Register erhalten haben.',
+}
 
 export const shopSettingsSchema = tenantConfigSchema.superRefine((config, context) => {
   const { primary, primaryForeground } = config.colors
@@ -32,6 +44,15 @@ export const shopSettingsSchema = tenantConfigSchema.superRefine((config, contex
         path: ['colors', 'primary'],
         message: `Die Hauptfarbe hebt sich zu wenig vom weißen Hintergrund ab (Kontrast ${formatContrast(check.onPage)}, nötig sind ${formatContrast(graphicContrastMinimum)}).`,
       })
+    }
+  }
+  // § 11a ApoG, Reg. (EU) 699/2014: no shipping without the permit and the EU common logo.
+  if (config.deliveryMethods.some((method) => method.kind === 'shipping')) {
+    for (const [field, message] of Object.entries(mailOrderMissingMessages)) {
+      const value = config.mailOrder[field as keyof MailOrder]
+      if (value === '' || value === null) {
+        context.addIssue({ code: 'custom', path: ['mailOrder', field], message })
+      }
     }
   }
   // § 5 DDG and Art. 13 DSGVO: a shop without these may not go online.
@@ -71,6 +92,7 @@ export const shopLogoFileId = (url: string | null): string | null =>
   url?.match(/^\/api\/files\/([0-9a-f-]{36})$/)?.[1] ?? null
 
 export const logoNotUploadedMessage = 'Bitte laden Sie das Logo erneut hoch.'
+export const mailOrderLogoNotUploadedMessage = 'Bitte laden Sie das EU-Sicherheitslogo erneut hoch.'
 
 const hostnamePattern = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
 

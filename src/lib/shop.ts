@@ -1,4 +1,4 @@
-import type { TenantConfig } from './tenant-config'
+import type { MailOrder, TenantConfig } from './tenant-config'
 
 /**
  * Shop values the pages show, apart from the zod schemas of `tenant-config.ts` so that a shop page
@@ -15,34 +15,21 @@ export const shopPaymentMethodLabels: Record<ShopPaymentMethod, string> = {
 }
 
 /**
- * What the shop tells a visitor about a product's stock: a level, never a promise. Isomorphic, so
- * the catalogue, the product page and the Rezeptkonfigurator word it the same way.
+ * What the shop tells a visitor about a product's stock: whether it can be had, never how little
+ * is left (no scarcity cue, § 10 HWG — domain.md). Isomorphic, so the catalogue, the product page
+ * and the Rezeptkonfigurator word it the same way.
  */
-export const availabilityLevels = ['in_stock', 'low', 'out_of_stock'] as const
+export const availabilityLevels = ['in_stock', 'out_of_stock'] as const
 export type AvailabilityLevel = (typeof availabilityLevels)[number]
 
 export const availabilityLabels: Record<AvailabilityLevel, string> = {
   in_stock: 'vorrätig',
-  low: 'nur noch wenige',
   out_of_stock: 'nicht vorrätig',
 }
 
-/** Without a threshold of its own a product counts as "few" below this many sales units. */
-export const defaultLowStockSalesUnits = 5
-
-/**
- * The level for what released, unexpired batches hold beyond their reservations, in sales units.
- * "Few" follows the listing's low-stock threshold (what the pharmacy reorders at) when it has one.
- */
-export function availabilityLevel(
-  availableSalesUnits: number,
-  lowStockThreshold: number | null,
-): AvailabilityLevel {
-  if (availableSalesUnits <= 0) return 'out_of_stock'
-  return availableSalesUnits <= (lowStockThreshold ?? defaultLowStockSalesUnits)
-    ? 'low'
-    : 'in_stock'
-}
+/** The level for what released, unexpired batches hold beyond their reservations, in sales units. */
+export const availabilityLevel = (availableSalesUnits: number): AvailabilityLevel =>
+  availableSalesUnits > 0 ? 'in_stock' : 'out_of_stock'
 
 /** The long legal texts: served by their own pages, never carried in every page's data. */
 type LegalTexts = 'legalNotice' | 'privacyPolicy' | 'terms' | 'withdrawalInformation'
@@ -69,4 +56,33 @@ export function shopPageConfig(config: TenantConfig): ShopPageConfig {
     hasTerms: terms.trim() !== '',
     hasWithdrawalInformation: withdrawalInformation.trim() !== '',
   }
+}
+
+// ─── Mail order (§ 11a ApoG, Reg. (EU) 699/2014) ───────────────────────────────────────────
+
+export const noMailOrder: MailOrder = {
+  permitAuthority: '',
+  permitDate: '',
+  registerUrl: '',
+  logoUrl: null,
+}
+
+/** Whether every mark a shipping shop must show is there. */
+export const hasMailOrderMarks = (mailOrder: MailOrder): boolean =>
+  mailOrder.permitAuthority !== '' &&
+  mailOrder.permitDate !== '' &&
+  mailOrder.registerUrl !== '' &&
+  mailOrder.logoUrl !== null
+
+/** Whether the shop ships and shows its marks: the footer's logo and the imprint's permit. */
+export const showsMailOrderMarks = (
+  config: Pick<TenantConfig, 'deliveryMethods' | 'mailOrder'>,
+): boolean =>
+  config.deliveryMethods.some((method) => method.kind === 'shipping') &&
+  hasMailOrderMarks(config.mailOrder)
+
+/** "Versandhandelserlaubnis nach § 11a ApoG, erteilt von … am 15.03.2024": footer and imprint. */
+export function mailOrderPermitText(mailOrder: MailOrder): string {
+  const [year, month, day] = mailOrder.permitDate.split('-')
+  return `Versandhandelserlaubnis nach § 11a ApoG, erteilt von ${mailOrder.permitAuthority} am ${day}.${month}.${year}`
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { deliveryMethods } from './customer-enums'
-import { shopPaymentMethods } from './shop'
+import { noMailOrder, shopPaymentMethods } from './shop'
 import { emailAddress, text } from './text-schema'
 
 const hexColour = text().regex(/^#[0-9a-fA-F]{6}$/, 'Farbe als #RRGGBB angeben')
@@ -65,6 +65,35 @@ export type ShopDeliveryMethod = z.infer<typeof deliveryMethodSchema>
 
 const eachOnce = <T>(values: readonly T[]) => new Set(values).size === values.length
 
+const isoDateOrEmpty = text({ trim: true }).refine(
+  (value) =>
+    value === '' ||
+    (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))),
+  'Bitte geben Sie ein Datum an.',
+)
+
+/** The register's entry of the pharmacy: a web address over https. */
+const registerLink = text({ trim: true, max: 2048 }).refine(
+  (value) => value === '' || /^https:\/\/[^\s/]+\.[^\s]+$/.test(value),
+  'Bitte geben Sie die Adresse des Registereintrags mit https:// an.',
+)
+
+/**
+ * The mail-order marks a shop that ships must show (§ 11a ApoG, § 67 Abs. 8 AMG, Art. 85c
+ * Directive 2001/83/EC, Implementing Reg. (EU) 699/2014; domain.md): the permit — which authority
+ * issued it, when — and the EU common logo with the link to the pharmacy's entry in the
+ * Versandhandelsregister, as the register issued them. Empty while the shop does not ship.
+ */
+export const mailOrderSchema = z.object({
+  permitAuthority: text({ trim: true, max: 200 }),
+  /** ISO date of the permit, or ''. */
+  permitDate: isoDateOrEmpty,
+  registerUrl: registerLink,
+  /** The logo image the register issued, as a stored file (`/api/files/<id>`), or null. */
+  logoUrl: text({ max: 2048 }).nullable(),
+})
+export type MailOrder = z.infer<typeof mailOrderSchema>
+
 /** The config's current shape; `version` lets a later shape be told apart and converted. */
 export const tenantConfigVersion = 2
 
@@ -107,8 +136,9 @@ export const tenantConfigSchema = z.object({
     .refine(eachOnce, { error: 'Jede Zahlungsart darf nur einmal vorkommen.' }),
   /** False: prices only for logged-in shop users. */
   showPricesPublicly: z.boolean().default(true),
-  /** True: the exact amount in stock instead of only "vorrätig" / "nur noch wenige". */
+  /** True: the exact amount in stock beside "vorrätig" (a fact, not a scarcity badge: domain.md). */
   showStockAmounts: z.boolean().default(false),
+  mailOrder: mailOrderSchema.default(noMailOrder),
 })
 
 export type TenantConfig = z.infer<typeof tenantConfigSchema>

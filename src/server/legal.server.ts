@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { legalIdentityLines, legalIdentityOf, nameWithLegalForm } from '../lib/legal-forms'
+import { mailOrderPermitText, showsMailOrderMarks } from '../lib/shop'
 import type { App } from './app.server'
 import { organisations } from './db/schema'
 import { NotFoundError } from './errors.server'
@@ -72,9 +73,15 @@ export async function legalTextFor(
   if (tenant?.config) {
     const text = tenant.config[document]
     if (document === 'privacyPolicy') return { publisher: tenant.config.shopName, markdown: text }
+    // A shipping shop names its mail-order permit and register entry here too (§ 11a ApoG).
+    const mailOrder = showsMailOrderMarks(tenant.config)
+      ? `${mailOrderPermitText(tenant.config.mailOrder)}.  \nEintrag im Versandhandelsregister: ${tenant.config.mailOrder.registerUrl}`
+      : ''
     return {
       publisher: tenant.config.shopName,
-      markdown: [await imprintHeader(app, tenant.organisationId), text].join('\n\n'),
+      markdown: [await imprintHeader(app, tenant.organisationId), text, mailOrder]
+        .filter(Boolean)
+        .join('\n\n'),
     }
   }
   return platformText(app, document)

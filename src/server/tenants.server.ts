@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { OrganisationCategory, TenantResponse } from '../lib/auth-api'
+import { hasMailOrderMarks } from '../lib/shop'
 import { type TenantConfig, tenantConfigSchema } from '../lib/tenant-config'
 import { isCustomDomainCandidate, normaliseHost, tenantSlugFromHost } from '../lib/tenant-host'
 import type { Database, DatabaseHandle } from './db/client.server'
@@ -119,6 +120,11 @@ export function shopConfigOf(stored: unknown, contact: OrganisationContact): Ten
   const config = tenantConfigSchema.parse(stored)
   return {
     ...config,
+    // A config saved before the mail-order marks were required (§ 11a ApoG) does not ship until
+    // its owner names them: shipping is never offered without the permit and the EU logo.
+    deliveryMethods: config.deliveryMethods.filter(
+      (method) => method.kind !== 'shipping' || hasMailOrderMarks(config.mailOrder),
+    ),
     contact: {
       email: contact.email ?? '',
       phone: contact.phone ?? '',

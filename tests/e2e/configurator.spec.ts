@@ -44,19 +44,12 @@ test('a patient composes a flower prescription, copies it, downloads the sample 
   const optionValue = (label: RegExp) =>
     sorte.locator('option').filter({ hasText: label }).getAttribute('value') as Promise<string>
 
-  // Not in stock: similar products (same genetics, THC within 3 points), available ones first.
+  // Not in stock: said plainly, with no other product recommended in its place (§ 10 HWG).
   await sorte.selectOption(
     await optionValue(/^Maple Ridge Polarkiefer 26\/<1 .* – nicht vorrätig$/),
   )
   await expect(page.getByText('nicht vorrätig', { exact: true }).first()).toBeVisible()
-  const alternatives = page.getByRole('region', { name: /^Ähnliche Produkte/ })
-  const similar = alternatives.getByRole('listitem')
-  await expect(similar).toHaveCount(3)
-  await expect(similar.first()).not.toContainText('nicht vorrätig')
-  await expect(similar.last()).toContainText('nicht vorrätig')
-  await alternatives.getByRole('button', { name: /Übernehmen: .*Kupferrebe/ }).click()
-  await expect(sorte).toHaveValue(await optionValue(/Kupferrebe/))
-  await expect(prescriptionText(page)).toContainText('„Sierra Clara Kupferrebe 28/<1“ (THC 28 %')
+  await expect(page.getByRole('region', { name: /Ähnliche Produkte/ })).toHaveCount(0)
 
   const nordstern = await optionValue(/^Nordlicht Nordstern 22\/<1 \(THC 22 %\) – vorrätig$/)
   await sorte.selectOption(nordstern)

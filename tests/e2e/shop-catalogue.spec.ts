@@ -73,7 +73,6 @@ test('a patient filters flowers by THC and genetics, opens one and takes it to t
   await expect(page.getByRole('heading', { name: 'Aktuelle Charge' })).toBeVisible()
   await expect(page.getByText('Verwendbar bis')).toBeVisible()
   await expect(page.getByText('13,69 €')).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Vergleichbare Produkte' })).toBeVisible()
 
   await page.getByRole('link', { name: 'Im Rezeptkonfigurator verwenden' }).click()
   await expect(page).toHaveURL(`${shop}/rezeptkonfigurator?produkt=${nordstern}`)

@@ -214,6 +214,70 @@ describe.each(testDatabaseKinds)('shop settings on %s', (kind) => {
     expect(stolen.logoUrl).toBeTruthy()
   })
 
+  // § 11a ApoG, Reg. (EU) 699/2014 (domain.md "Mail order").
+  it('refuses shipping without the permit, its date, the register link and the EU logo, writing nothing', async () => {
+    const market = demoIds.marketPharmacy
+    const marketConfig = (await getShopSettings(marketOwner, market, app())).config
+    expect(marketConfig.deliveryMethods.map((method) => method.kind)).toEqual(['courier'])
+    const shipping = {
+      kind: 'shipping',
+      label: 'Versand',
+      description: '',
+      flowersAllowed: false,
+      feeCents: 590,
+    }
+    const withShipping = {
+      ...marketConfig,
+      deliveryMethods: [...marketConfig.deliveryMethods, shipping],
+    }
+    const missing = await invalidFields(save(marketOwner, market, withShipping))
+    expect(missing['mailOrder.permitAuthority']).toMatch(/Versandhandelserlaubnis \(§ 11a ApoG\)/)
+    expect(missing['mailOrder.permitDate']).toMatch(/Datum der Erlaubnis/)
+    expect(missing['mailOrder.registerUrl']).toMatch(/Versandhandelsregister/)
+    expect(missing['mailOrder.logoUrl']).toMatch(/EU-Sicherheitslogo/)
+
+    const logo = await storeFile(marketOwner, 'shop_logo', await png(240, 200), db())
+    const marks = {
+      permitAuthority: 'Landesamt für Arbeitsschutz, Verbraucherschutz und Gesundheit',
+      permitDate: '2025-01-10',
+      registerUrl: 'https://www.dimdi.de/dynamic/de/arzneimittel/versandhandel/test',
+      logoUrl: shopLogoUrl(logo.id),
+    }
+    const noLink = await invalidFields(
+      save(marketOwner, market, {
+        ...withShipping,
+        mailOrder: { ...marks, registerUrl: 'javascript:alert(1)' },
+      }),
+    )
+    expect(noLink['mailOrder.registerUrl']).toMatch(/https:\/\//)
+    // The EU logo is an upload of this pharmacy's owner, not any image's address.
+    const sonnenLogo = await storeFile(actors.pharmacyOwner, 'shop_logo', await png(10, 10), db())
+    const foreign = await invalidFields(
+      save(marketOwner, market, {
+        ...withShipping,
+        mailOrder: { ...marks, logoUrl: shopLogoUrl(sonnenLogo.id) },
+      }),
+    )
+    expect(foreign['mailOrder.logoUrl']).toMatch(/EU-Sicherheitslogo/)
+    expect((await getShopSettings(marketOwner, market, app())).config).toEqual(marketConfig)
+
+    const saved = await save(marketOwner, market, { ...withShipping, mailOrder: marks })
+    expect(saved.config.deliveryMethods.map((method) => method.kind)).toEqual([
+      'courier',
+      'shipping',
+    ])
+    expect(saved.config.mailOrder).toEqual(marks)
+    // A config stored before the rule, shipping without marks, does not ship.
+    const { mailOrder: _marks, ...storedBeforeTheRule } = saved.config
+    await db()
+      .update(tenants)
+      .set({ config: storedBeforeTheRule as TenantConfig })
+      .where(eq(tenants.organisationId, market))
+    const legacy = (await getShopSettings(marketOwner, market, app())).config
+    expect(legacy.deliveryMethods.map((method) => method.kind)).toEqual(['courier'])
+    await save(marketOwner, market, marketConfig)
+  })
+
   it('refuses an SVG, a file over 1 MB, and a logo upload by staff', async () => {
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')
     expect(await outcomeOf(storeFile(actors.pharmacyOwner, 'shop_logo', svg, db()))).toBe(415)

@@ -1,7 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf'
 import { describe, expect, it } from 'vitest'
 import {
-  alternativesOf,
   amountOptions,
   type ConfiguratorProduct,
   checkConfiguration,
@@ -354,18 +353,6 @@ describe('reserving a listing', () => {
       Array.from({ length: 20 }, (_, index) => 7 * (index + 1)),
     )
     expect(amountOptions(flower())).toContain(30)
-  })
-
-  it('alternatives: same genetics, THC within ±3 points, available first', () => {
-    const wanted = listing({ availableSalesUnits: 0, availability: 'out_of_stock' })
-    const candidates = [
-      listing({ id: 'a', name: 'A', thc: 24, availableSalesUnits: 0 }),
-      listing({ id: 'b', name: 'B', thc: 25 }),
-      listing({ id: 'c', name: 'C', thc: 26 }),
-      listing({ id: 'd', name: 'D', thc: 21, genetics: 'sativa' }),
-      listing({ id: 'e', name: 'E', thc: 21 }),
-    ]
-    expect(alternativesOf(wanted, candidates).map((product) => product.id)).toEqual(['e', 'b', 'a'])
   })
 })
 

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest'
+import { catalogueSortLabels, catalogueWords } from '~/features/shop/catalogue/catalogue-words'
+import { availabilityLabels } from '~/lib/shop'
 import {
   catalogueSearchDefaults,
+  catalogueSortKeys,
   isCatalogueFiltered,
   parseCatalogueListInput,
   parseCatalogueSearch,
   requiresPrescription,
 } from '~/lib/shop-catalogue'
+import { hwgViolationsIn } from '../support/hwg-forbidden'
 
 const parse = (input: Record<string, unknown>) => parseCatalogueSearch(input as never)
 
@@ -67,6 +71,11 @@ describe('parseCatalogueSearch', () => {
     { page: 100_000 },
     { sort: 'rating' },
     { sort: 'price' },
+    // § 10 HWG: rankings by potency or novelty are no sort of the shop (domain.md).
+    { sort: 'thc-desc' },
+    { sort: 'thc_desc' },
+    { sort: 'thc-asc' },
+    { sort: 'newest' },
     { thcMin: -1 },
     { thcMin: 'viel' },
     { thcMax: 2_000 },
@@ -85,9 +94,26 @@ describe('parseCatalogueSearch', () => {
   })
 
   it('tells a filtered search from the plain list', () => {
-    expect(isCatalogueFiltered(parse({ page: 3, sort: 'thc-desc' }))).toBe(false)
+    expect(isCatalogueFiltered(parse({ page: 3, sort: 'price-desc' }))).toBe(false)
     expect(isCatalogueFiltered(parse({ thcMin: 0 }))).toBe(true)
     expect(isCatalogueFiltered(parse({ available: 'on' }))).toBe(true)
+  })
+})
+
+describe('catalogue sorts (§ 10 HWG)', () => {
+  it('orders by name or by the price a consumer must be shown, never by potency or novelty', () => {
+    expect(catalogueSortKeys).toEqual(['name', 'price-asc', 'price-desc'])
+    expect(Object.values(catalogueSortLabels).join(' ')).not.toMatch(/THC|CBD|Gehalt|Neu/)
+  })
+
+  it('the shop’s fixed words pass the HWG check', () => {
+    const words = [
+      ...Object.values(catalogueSortLabels),
+      ...Object.values(availabilityLabels),
+      ...Object.values(catalogueWords).flatMap((category) => Object.values(category)),
+    ].join('\n')
+    expect(hwgViolationsIn(words)).toEqual([])
+    expect(Object.values(availabilityLabels)).toEqual(['vorrätig', 'nicht vorrätig'])
   })
 })
 

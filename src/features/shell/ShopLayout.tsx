@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { CSSProperties, ReactNode } from 'react'
-import type { ShopPageConfig } from '~/lib/shop'
+import { mailOrderPermitText, type ShopPageConfig, showsMailOrderMarks } from '~/lib/shop'
 import { useLogout, useSession } from '../session/use-session'
 import { useCartLines } from '../shop/cart/cart-count'
 import { MenuDrawer } from '../ui/MenuDrawer'
@@ -178,6 +178,27 @@ export function ShopAddress({ config }: { config: ShopPageConfig }) {
   )
 }
 
+/**
+ * A shipping shop's mail-order marks on every page (Reg. (EU) 699/2014, § 67 Abs. 8 AMG): the EU
+ * common logo as the register issued it, linking to the pharmacy's entry, and the permit.
+ */
+function MailOrderMarks({ mailOrder }: { mailOrder: ShopPageConfig['mailOrder'] }) {
+  return (
+    <div className="flex items-center gap-4 md:col-span-2">
+      <a href={mailOrder.registerUrl} rel="noopener" className="shrink-0">
+        <img
+          src={mailOrder.logoUrl ?? ''}
+          alt="EU-Sicherheitslogo: Eintrag dieser Apotheke im Versandhandelsregister prüfen"
+          width={96}
+          height={80}
+          className="h-20 w-auto"
+        />
+      </a>
+      <p>{mailOrderPermitText(mailOrder)}.</p>
+    </div>
+  )
+}
+
 function ShopFooter({ config }: { config: ShopPageConfig }) {
   return (
     <footer className="border-t border-border bg-surface">
@@ -190,6 +211,7 @@ function ShopFooter({ config }: { config: ShopPageConfig }) {
             withdrawal: config.hasWithdrawalInformation,
           }}
         />
+        {showsMailOrderMarks(config) && <MailOrderMarks mailOrder={config.mailOrder} />}
       </div>
     </footer>
   )

@@ -1,8 +1,50 @@
+import { createHash } from 'node:crypto'
+import sharp from 'sharp'
 import {
   type TenantConfig,
   type TenantConfigInput,
   tenantConfigSchema,
 } from '../../lib/tenant-config'
+
+import type { Executor } from './client.server'
+import { storedFiles } from './core.schema'
+import { demoIds } from './seed-ids.server'
+
+/**
+ * Sonnen-Apotheke ships, so it shows the EU common logo (Reg. (EU) 699/2014): a demo stand-in —
+ * not the real logo, which only the register issues — kept like an uploaded shop logo.
+ */
+export const demoMailOrderLogoId = '00000000-0000-4000-8000-000000006601'
+
+const demoMailOrderLogoSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="200" viewBox="0 0 240 200">
+  <rect width="240" height="200" fill="#ffffff"/>
+  <rect x="8" y="8" width="224" height="120" fill="#1f5fa8"/>
+  <g fill="#ffd500">${Array.from({ length: 12 }, (_, index) => {
+    const angle = (index * Math.PI) / 6
+    return `<circle cx="${(120 + 40 * Math.cos(angle)).toFixed(1)}" cy="${(68 + 40 * Math.sin(angle)).toFixed(1)}" r="5"/>`
+  }).join('')}</g>
+  <rect x="8" y="128" width="112" height="64" fill="#000000"/>
+  <rect x="120" y="128" width="112" height="64" fill="#dd0000"/>
+  <rect x="8" y="160" width="224" height="32" fill="#ffce00"/>
+</svg>`
+
+/** Stores the demo logo for Sonnen-Apotheke (idempotent: the id is fixed). */
+export async function seedDemoMailOrderLogo(tx: Executor): Promise<void> {
+  const data = await sharp(Buffer.from(demoMailOrderLogoSvg)).png().toBuffer()
+  await tx
+    .insert(storedFiles)
+    .values({
+      id: demoMailOrderLogoId,
+      organisationId: demoIds.pharmacy,
+      purpose: 'shop_logo',
+      contentType: 'image/png',
+      byteSize: data.byteLength,
+      sha256: createHash('sha256').update(data).digest('hex'),
+      data,
+      createdBy: null,
+    })
+    .onConflictDoNothing()
+}
 
 /**
  * The demo shops' configs (version 2, ADR 026), parsed with the schema so a broken demo config
@@ -80,6 +122,13 @@ const sonnenApotheke: TenantConfigInput = {
   paymentMethods: ['pickup', 'bank_transfer', 'mollie'],
   showPricesPublicly: true,
   showStockAmounts: false,
+  // A fictional permit and register entry: demo values, not a real pharmacy's.
+  mailOrder: {
+    permitAuthority: 'Landesamt für Gesundheit und Soziales Berlin (Demo)',
+    permitDate: '2024-03-15',
+    registerUrl: 'https://www.dimdi.de/dynamic/de/arzneimittel/versandhandel/demo-sonnen-apotheke',
+    logoUrl: `/api/files/${demoMailOrderLogoId}`,
+  },
 }
 
 const apothekeAmMarkt: TenantConfigInput = {

@@ -16,7 +16,7 @@ import { seedDemoShopOrders } from './seed-shop-orders.server'
 import { demoCertificateIds, seedDemoStock } from './seed-stock.server'
 import { seedDemoSupport } from './seed-support.server'
 import { seedDemoTeam } from './seed-team.server'
-import { demoTenantConfigs } from './seed-tenants.server'
+import { demoTenantConfigs, seedDemoMailOrderLogo } from './seed-tenants.server'
 
 export { demoCustomerIds } from './seed-customers.server'
 export { demoProductIds } from './seed-data/products'
@@ -263,6 +263,7 @@ export async function seedDemoData(db: Database): Promise<void> {
         .set({ phone: fix.right })
         .where(and(eq(organisations.id, fix.id), eq(organisations.phone, fix.wrong)))
     }
+    await seedDemoMailOrderLogo(tx)
     await tx
       .insert(tenants)
       .values([

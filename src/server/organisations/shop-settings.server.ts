@@ -2,11 +2,13 @@ import { and, asc, eq, isNotNull, ne } from 'drizzle-orm'
 import { z } from 'zod'
 import { isUuid } from '../../lib/ids'
 import { organisationNotFoundMessage } from '../../lib/organisation-settings'
+import { noMailOrder } from '../../lib/shop'
 import {
   clubSiteFields,
   customDomainMessage,
   customDomainSchema,
   logoNotUploadedMessage,
+  mailOrderLogoNotUploadedMessage,
   type ShopSettings,
   shopLogoFileId,
   shopSettingsNotFoundMessage,
@@ -159,6 +161,7 @@ function startingConfig(row: ShopRow): TenantConfig {
     paymentMethods: pharmacy ? ['pickup'] : [],
     showPricesPublicly: true,
     showStockAmounts: false,
+    mailOrder: noMailOrder,
   }
 }
 
@@ -270,13 +273,17 @@ export async function updateShopSettings(
       throw new InvalidError({ paymentMethods: bankTransferWithoutIbanMessage })
     }
     const before = storedConfig(row)
-    const logoFile = shopLogoFileId(config.logoUrl)
-    if (
-      config.logoUrl !== (before?.logoUrl ?? null) &&
-      config.logoUrl !== null &&
-      !(logoFile && (await isStoredFileOf(tx, logoFile, { purpose: 'shop_logo', organisationId })))
-    ) {
+    // A logo must be an image the owner uploaded through the file store (ADR 016, 066).
+    const isOwnUpload = async (url: string | null, previous: string | null | undefined) => {
+      if (url === null || url === (previous ?? null)) return true
+      const file = shopLogoFileId(url)
+      return file !== null && isStoredFileOf(tx, file, { purpose: 'shop_logo', organisationId })
+    }
+    if (!(await isOwnUpload(config.logoUrl, before?.logoUrl))) {
       throw new InvalidError({ logoUrl: logoNotUploadedMessage })
+    }
+    if (!(await isOwnUpload(config.mailOrder.logoUrl, before?.mailOrder.logoUrl))) {
+      throw new InvalidError({ 'mailOrder.logoUrl': mailOrderLogoNotUploadedMessage })
     }
     const changed = (Object.keys(config) as (keyof TenantConfig)[]).filter(
       (field) => JSON.stringify(config[field]) !== JSON.stringify(before?.[field]),

@@ -4,8 +4,6 @@ import { isUuid } from '../../lib/ids'
 import { formatCannabinoid, geneticsLabels } from '../../lib/products'
 import { availabilityLabels, availabilityLevel } from '../../lib/shop'
 import {
-  alternativeLimit,
-  alternativeThcSpan,
   type CatalogueCategory,
   type CatalogueFacets,
   type CatalogueItem,
@@ -117,9 +115,7 @@ function itemsQuery(organisationId: string, scope: ItemScope, today: string): SQ
         gross.cents as "grossCents",
         ((gross.cents * ${baseUnitsPerGramOrMillilitre} + op.base_units_per_sales_unit / 2)
           / op.base_units_per_sales_unit)::int as "unitPriceCents",
-        (coalesce(cb.available, 0) / op.base_units_per_sales_unit)::int as "availableUnits",
-        op.low_stock_threshold as "lowStockThreshold",
-        op.created_at as "listedAt"
+        (coalesce(cb.available, 0) / op.base_units_per_sales_unit)::int as "availableUnits"
       from ${organisationProducts} op
       join ${products} p on p.id = op.product_id
       -- Integer arithmetic throughout (bigint division floors; + half the divisor rounds):
@@ -180,27 +176,24 @@ const allOf = (conditions: SQL[]): SQL =>
 const allBut = (conditions: { facet: FacetName; condition: SQL }[], facet: FacetName) =>
   allOf(conditions.filter((entry) => entry.facet !== facet).map((entry) => entry.condition))
 
+/** Neutral orders only (§ 10 HWG): nothing ranks products by potency or novelty. */
 const sortOrders: Record<CatalogueSort, SQL> = {
   name: sql`"name" asc, "id" asc`,
   'price-asc': sql`"unitPriceCents" asc, "name" asc, "id" asc`,
   'price-desc': sql`"unitPriceCents" desc, "name" asc, "id" asc`,
-  'thc-desc': sql`"thc" desc nulls last, "name" asc, "id" asc`,
-  'thc-asc': sql`"thc" asc nulls last, "name" asc, "id" asc`,
-  newest: sql`"listedAt" desc, "id" asc`,
 }
 
 /** The columns of a card, as JSON with the names `CatalogueItem` uses. */
 const cardColumns = sql.raw(
   `"id", "name", "cultivar", "producer", "brand", "genetics", "dominance", "thc", "cbd",
    "measured", "cannabinoidUnit", "terpenes", "irradiated", "salesUnit", "packBaseUnits",
-   "packUnit", "grossCents", "unitPriceCents", "availableUnits", "lowStockThreshold"`,
+   "packUnit", "grossCents", "unitPriceCents", "availableUnits"`,
 )
 
 interface ItemRow extends Omit<CatalogueItem, 'price' | 'availability'> {
   grossCents: number
   unitPriceCents: number
   availableUnits: number
-  lowStockThreshold: number | null
 }
 
 /** A card from a row: field by field, so nothing else of the row (a hidden price) goes along. */
@@ -226,7 +219,7 @@ function toItem(row: ItemRow, view: CatalogueView): CatalogueItem {
       ? { grossCents: row.grossCents, unitPriceCents: row.unitPriceCents }
       : null,
     availability: {
-      level: availabilityLevel(row.availableUnits, row.lowStockThreshold),
+      level: availabilityLevel(row.availableUnits),
       salesUnits: view.stockAmountsShown ? row.availableUnits : null,
     },
   }
@@ -367,7 +360,6 @@ export async function listCatalogue(
 interface DetailRow extends ItemRow {
   pzn: string | null
   countryOfCultivation: string | null
-  description: string | null
   nominalThc: number | null
   nominalCbd: number | null
   batchThc: number | null
@@ -404,7 +396,7 @@ export async function getCatalogueProduct(
     db,
     sql`with ${itemsQuery(shop.organisationId, { category, listingId }, today)}
       select items.*, p.pzn as "pzn", p.country_of_cultivation as "countryOfCultivation",
-        p.description as "description", p.thc_content::float8 as "nominalThc",
+        p.thc_content::float8 as "nominalThc",
         p.cbd_content::float8 as "nominalCbd", cb.thc_content::float8 as "batchThc",
         cb.cbd_content::float8 as "batchCbd", cb.expiry_date::text as "batchExpiry",
         op.order_step as "orderStep", op.min_order_quantity as "minOrderQuantity",
@@ -419,7 +411,6 @@ export async function getCatalogueProduct(
       left join per_listing cb on cb.listing_id = op.id and cb.current`,
   )
   if (!row) throw new NotFoundError(productNotFoundMessage)
-  const alternatives = await alternativesTo(db, shop, view, category, row, today)
   const item = toItem(row, view)
   const summary = [
     `${categoryNames[category]} von ${item.producer}`,
@@ -434,7 +425,6 @@ export async function getCatalogueProduct(
       category,
       pzn: row.pzn,
       countryOfCultivation: row.countryOfCultivation,
-      description: row.description,
       nominalThc: row.nominalThc,
       nominalCbd: row.nominalCbd,
       currentBatch: row.measured
@@ -449,33 +439,10 @@ export async function getCatalogueProduct(
         requiresPrescription(category) ? ' Abgabe nur gegen ärztliche Verschreibung.' : ''
       }`,
       updatedAt: new Date(row.updatedAt).toISOString(),
-      alternatives,
       pricesShown: view.pricesShown,
     },
     nextLapse: row.nextLapse ? new Date(row.nextLapse) : null,
   }
-}
-
-/** Same genetics, THC within ±3 points of this one's; available ones first, then the closest. */
-async function alternativesTo(
-  db: Database,
-  shop: ShopTenant,
-  view: CatalogueView,
-  category: CatalogueCategory,
-  product: ItemRow,
-  today: string,
-): Promise<CatalogueItem[]> {
-  if (product.genetics === null || product.thc === null) return []
-  const rows = await queryRows<ItemRow>(
-    db,
-    sql`with ${itemsQuery(shop.organisationId, { category }, today)}
-      select ${cardColumns} from items
-      where "id" <> ${product.id} and "genetics" = ${product.genetics}
-        and "thc" between ${product.thc - alternativeThcSpan} and ${product.thc + alternativeThcSpan}
-      order by ("availableUnits" > 0) desc, abs("thc" - ${product.thc}), "name", "id"
-      limit ${alternativeLimit}`,
-  )
-  return rows.map((row) => toItem(row, view))
 }
 
 /** Every visible product page of the shop, for its sitemap. */

@@ -41,7 +41,6 @@ export async function configuratorProducts(
       orderStep: organisationProducts.orderStep,
       minOrderQuantity: organisationProducts.minOrderQuantity,
       maxOrderQuantity: organisationProducts.maxOrderQuantity,
-      lowStockThreshold: organisationProducts.lowStockThreshold,
       available: sql<string>`coalesce(${stock.available}, 0)`.as('configurator_available'),
     })
     .from(organisationProducts)
@@ -50,12 +49,12 @@ export async function configuratorProducts(
     .where(and(shownInShop(shop), wanted ? inArray(organisationProducts.id, wanted) : undefined))
     .orderBy(asc(products.name), asc(organisationProducts.id))
     .limit(productLimit)
-  return rows.map(({ available, lowStockThreshold, ...row }) => {
+  return rows.map(({ available, ...row }) => {
     const units = availableSalesUnits(Number(available), row.baseUnitsPerSalesUnit)
     return {
       ...row,
       availableSalesUnits: units,
-      availability: availabilityLevel(units, lowStockThreshold),
+      availability: availabilityLevel(units),
     }
   })
 }

@@ -1,5 +1,6 @@
 import { FormSection } from '../../forms/layout'
 import { MethodFields } from './MethodFields'
+import { MailOrderLogoField } from './ShopLogoField'
 import type { ShopForm } from './useShopSettingsForm'
 
 export function DeliverySection({ form }: { form: ShopForm }) {
@@ -52,6 +53,29 @@ export function DeliverySection({ form }: { form: ShopForm }) {
         <form.AppField name="shipping.fee">
           {(field) => <field.InputField label="Versandkosten (€)" inputMode="decimal" />}
         </form.AppField>
+        <p className="text-sm text-ink-muted sm:col-span-2">
+          Versand nur mit Versandhandelserlaubnis (§ 11a ApoG) und dem EU-Sicherheitslogo mit Link
+          auf Ihren Eintrag im Versandhandelsregister; beides zeigt der Shop auf jeder Seite.
+        </p>
+        <form.AppField name="mailOrder.permitAuthority">
+          {(field) => <field.InputField label="Erlaubnis erteilt von (Behörde)" />}
+        </form.AppField>
+        <form.AppField name="mailOrder.permitDate">
+          {(field) => <field.DateField label="Datum der Versandhandelserlaubnis" />}
+        </form.AppField>
+        <div className="sm:col-span-2">
+          <form.AppField name="mailOrder.registerUrl">
+            {(field) => (
+              <field.InputField
+                label="Link zum Eintrag im Versandhandelsregister"
+                hint="Die Adresse, die das Register für Ihre Apotheke vergeben hat, mit https://."
+              />
+            )}
+          </form.AppField>
+        </div>
+        <div className="sm:col-span-2">
+          <form.AppField name="mailOrder.logoUrl">{() => <MailOrderLogoField />}</form.AppField>
+        </div>
       </MethodFields>
     </FormSection>
   )

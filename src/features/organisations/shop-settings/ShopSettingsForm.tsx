@@ -104,7 +104,7 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
                     {(field) => (
                       <field.CheckboxField
                         label="Genaue Bestände zeigen"
-                        hint="Sonst nur „vorrätig“ oder „nur noch wenige“."
+                        hint="Sonst nur „vorrätig“ oder „nicht vorrätig“."
                       />
                     )}
                   </form.AppField>

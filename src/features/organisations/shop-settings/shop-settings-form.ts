@@ -6,7 +6,7 @@ import {
   type ShopSettingsInput,
   shopSettingsSchema,
 } from '~/lib/shop-settings'
-import type { ShopDeliveryMethod, TenantConfig } from '~/lib/tenant-config'
+import type { MailOrder, ShopDeliveryMethod, TenantConfig } from '~/lib/tenant-config'
 import { formErrorsOf } from '../../forms/field-errors'
 
 /**
@@ -34,6 +34,8 @@ export interface ShopFormValues {
   pickup: MethodValues & { street: string; postalCode: string; city: string; openingHours: string }
   courier: MethodValues & { postalCodes: string; fee: string; freeFrom: string }
   shipping: MethodValues & { fee: string }
+  /** The permit and the EU logo a shipping shop shows; the logo as `/api/files/<id>` or ''. */
+  mailOrder: Omit<MailOrder, 'logoUrl'> & { logoUrl: string }
   payments: Record<ShopPaymentMethod, boolean>
   showPricesPublicly: boolean
   showStockAmounts: boolean
@@ -101,6 +103,7 @@ export function formValuesOf(settings: ShopSettings): ShopFormValues {
       freeFrom: euroText(courier?.freeFromCents),
     },
     shipping: { ...methodBase(shipping, 'shipping'), fee: euroText(shipping?.feeCents ?? 0) },
+    mailOrder: { ...config.mailOrder, logoUrl: config.mailOrder.logoUrl ?? '' },
     payments: {
       pickup: config.paymentMethods.includes('pickup'),
       bank_transfer: config.paymentMethods.includes('bank_transfer'),
@@ -168,6 +171,7 @@ export function draftOf(values: ShopFormValues): ShopSettingsDraft {
     ),
     showPricesPublicly: values.showPricesPublicly,
     showStockAmounts: values.showStockAmounts,
+    mailOrder: { ...values.mailOrder, logoUrl: values.mailOrder.logoUrl || null },
   }
   const fieldOf = (path: string) => {
     const match = path.match(/^deliveryMethods\.(\d+)\.(\w+)/)

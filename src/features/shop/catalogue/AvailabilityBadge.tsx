@@ -5,7 +5,6 @@ import { salesUnitAmount } from './catalogue-wording'
 
 const availabilityTones: Record<CatalogueAvailability['level'], StatusTone> = {
   in_stock: 'success',
-  low: 'warning',
   out_of_stock: 'neutral',
 }
 

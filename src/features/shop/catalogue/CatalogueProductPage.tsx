@@ -16,7 +16,6 @@ import { BackLink, PageHeader } from '../../ui/PageHeader'
 import { StatusBadge } from '../../ui/StatusBadge'
 import { AddToCart } from '../cart/AddToCart'
 import { AvailabilityBadge } from './AvailabilityBadge'
-import { CatalogueCard } from './CatalogueCard'
 import { catalogueProductQuery, catalogueViewerOf } from './catalogue.queries'
 import { cannabinoid, salesUnitPhrase } from './catalogue-wording'
 import { catalogueWords } from './catalogue-words'
@@ -128,17 +127,6 @@ export function CatalogueProductPage({
             </h2>
             <CurrentBatch product={product} />
           </section>
-          {product.description && (
-            <section
-              aria-labelledby="product-description"
-              className="rounded-card border border-border bg-surface p-5"
-            >
-              <h2 id="product-description" className="mb-3 text-lg font-semibold">
-                Beschreibung
-              </h2>
-              <p className="text-sm leading-relaxed text-ink">{product.description}</p>
-            </section>
-          )}
         </div>
         <aside
           aria-label="Preis und Verfügbarkeit"
@@ -173,34 +161,6 @@ export function CatalogueProductPage({
           </div>
         </aside>
       </div>
-      <section aria-labelledby="product-alternatives" className="mt-8">
-        <h2 id="product-alternatives" className="text-lg font-semibold">
-          Vergleichbare Produkte
-        </h2>
-        <p className="mt-1 mb-4 max-w-3xl text-sm text-ink-muted">
-          Gleiche Genetik und ein THC-Gehalt von höchstens 3 Prozentpunkten Abstand, vorrätige
-          zuerst. Diese Übersicht dient nur der Information; über Ihre Therapie entscheidet Ihre
-          Ärztin oder Ihr Arzt.
-        </p>
-        {product.alternatives.length === 0 ? (
-          <p className="text-sm text-ink-muted">
-            Die Apotheke führt derzeit kein vergleichbares Produkt.
-          </p>
-        ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            {product.alternatives.map((item) => (
-              <li key={item.id} className="flex">
-                <CatalogueCard
-                  category={category}
-                  item={item}
-                  headingLevel={3}
-                  loginRedirect={location.href}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
     </>
   )
 }

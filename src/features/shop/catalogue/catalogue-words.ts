@@ -38,7 +38,4 @@ export const catalogueSortLabels: Record<CatalogueSort, string> = {
   name: 'Name (A–Z)',
   'price-asc': 'Preis je g/ml, aufsteigend',
   'price-desc': 'Preis je g/ml, absteigend',
-  'thc-desc': 'THC-Gehalt, absteigend',
-  'thc-asc': 'THC-Gehalt, aufsteigend',
-  newest: 'Neu im Sortiment',
 }

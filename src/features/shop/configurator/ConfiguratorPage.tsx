@@ -8,7 +8,6 @@ import { Button, buttonClass } from '~/features/ui/buttons'
 import { PageHeader } from '~/features/ui/PageHeader'
 import { StatusBadge, type StatusTone } from '~/features/ui/StatusBadge'
 import {
-  alternativesOf,
   amountOptions,
   amountUnitOf,
   type ConfigurationField,
@@ -51,7 +50,6 @@ const freeProduct = 'frei'
 
 const availabilityTones: Record<AvailabilityLevel, StatusTone> = {
   in_stock: 'success',
-  low: 'warning',
   out_of_stock: 'danger',
 }
 
@@ -122,10 +120,6 @@ export function ConfiguratorPage() {
   const categoryProducts = products.filter(
     (candidate) => candidate.category === productCategoryOf[configuration.category],
   )
-  const alternatives =
-    product && product.availability === 'out_of_stock'
-      ? alternativesOf(product, categoryProducts)
-      : []
   const query = configurationQueryString(configuration)
   const complete = isComplete(check)
   const reserveRefusal = complete ? reservationProblem(configuration, product) : null
@@ -265,38 +259,6 @@ export function ConfiguratorPage() {
                       <AvailabilityBadge product={product} />
                     </div>
                   )}
-                  {alternatives.length > 0 && (
-                    <section
-                      aria-labelledby="alternatives-title"
-                      className="rounded-lg border border-border bg-surface-muted p-3"
-                    >
-                      <h2 id="alternatives-title" className="text-sm font-semibold text-ink">
-                        Ähnliche Produkte (gleiche Genetik, THC ± 3 Prozentpunkte)
-                      </h2>
-                      <ul className="mt-2 grid gap-2">
-                        {alternatives.map((alternative) => (
-                          <li
-                            key={alternative.id}
-                            className="flex flex-wrap items-center justify-between gap-2 text-sm"
-                          >
-                            <span>
-                              {productDescription(alternative)}{' '}
-                              <AvailabilityBadge product={alternative} />
-                            </span>
-                            <Button
-                              variant="secondary"
-                              className="py-1"
-                              aria-label={`Übernehmen: ${productDescription(alternative)}`}
-                              onClick={() => update({ productId: alternative.id }, 'productId')}
-                            >
-                              Übernehmen
-                            </Button>
-                          </li>
-                        ))}
-                      </ul>
-                    </section>
-                  )}
-
                   {needsFreeName && (
                     <ConfiguratorField
                       id="name"
