@@ -81,6 +81,7 @@ const expectedByRoute: Record<string, Row> = {
   '/customers/9': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'deny', 'home'],
   '/customers/9/edit': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'deny', 'home'],
   '/customers/9/export': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'deny', 'home'],
+  '/bookkeeping': ['login', 'deny', 'ok', 'ok', 'ok', 'deny', 'deny', 'home'],
   '/documents': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   '/archive/products': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
   '/news/online-shop': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
