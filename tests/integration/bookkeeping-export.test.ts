@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm'
 import iconv from 'iconv-lite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import yauzl from 'yauzl'
 import { defaultAccounts } from '~/lib/bookkeeping'
 import type { SellableProduct } from '~/lib/customer-orders'
+import { bookkeepingSettings } from '~/server/bookkeeping/bookkeeping.schema'
 import {
   datevExportCsv,
   datevExportZip,
@@ -186,7 +188,17 @@ describe.each(testDatabaseKinds)('DATEV export on %s', (kind) => {
     await expect(
       saveBookkeepingSettings(actors.pharmacyOwner, { ...settings, debtorAccount: 1000 }, db()),
     ).rejects.toMatchObject({ status: 400 })
-    await saveBookkeepingSettings(actors.pharmacyOwner, settings, db())
+    // Saved once per organisation however many requests save at the same time.
+    await Promise.all(
+      Array.from({ length: 50 }, () =>
+        saveBookkeepingSettings(actors.pharmacyOwner, settings, db()),
+      ),
+    )
+    const rows = await db()
+      .select()
+      .from(bookkeepingSettings)
+      .where(eq(bookkeepingSettings.organisationId, actors.pharmacyOwner.organisation.id))
+    expect(rows).toHaveLength(1)
     expect((await getBookkeepingSettings(actors.pharmacyOwner, db())).saved).toEqual(settings)
   })
 

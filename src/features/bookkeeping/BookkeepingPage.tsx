@@ -17,6 +17,7 @@ import {
   monthNames,
 } from '~/lib/bookkeeping'
 import { berlinIsoDate } from '~/lib/format'
+import { saveAs } from '../documents/DownloadFileButton'
 import { applyServerErrors, formErrorsOf } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
 import { useAppForm } from '../forms/form-hook'
@@ -225,13 +226,7 @@ function ExportForm({ settings }: { settings: BookkeepingSettings }) {
         setFailure(body?.message ?? 'Der Export ist fehlgeschlagen. Bitte versuche es erneut.')
         return
       }
-      const url = URL.createObjectURL(await response.blob())
-      const link = document.createElement('a')
-      link.href = url
-      link.download = datevExportFileName(value, meta.format)
-      link.click()
-      // The copy stays long enough for the download to read it.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000)
+      saveAs(await response.blob(), datevExportFileName(value, meta.format))
     },
   })
   const busy = useStore(form.store, (state) => state.isSubmitting)
