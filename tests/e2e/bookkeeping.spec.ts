@@ -39,5 +39,15 @@ test('the pharmacy’s owner saves the DATEV settings and downloads the month’
     /^"EXTF";700;21;"Buchungsstapel";13;\d{17};;"BW";"Blattwerk";;1234567;4711;20260101;4;20260101;20260131;/,
   )
   expect(firstLine).toContain(';"04";')
+
+  // The same with the month's PDFs, as a ZIP streamed from the server.
+  const [zip] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'ZIP mit Rechnungen (PDF)' }).click(),
+  ])
+  expect(zip.suggestedFilename()).toBe('EXTF_Buchungsstapel_20260101_20260131.zip')
+  const zipBytes = await readFile(await zip.path())
+  expect(zipBytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]))
+  expect(zipBytes.includes('EXTF_Buchungsstapel_20260101_20260131.csv')).toBe(true)
   expect(errors).toEqual([])
 })
