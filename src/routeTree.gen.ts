@@ -17,6 +17,7 @@ import { Route as ShopRouteImport } from './routes/_shop'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as AppAnalyseRouteImport } from './routes/_app/analyse'
+import { Route as AppBookkeepingRouteImport } from './routes/_app/bookkeeping'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppDocumentsRouteImport } from './routes/_app/documents'
 import { Route as EmptyIndexRouteImport } from './routes/_empty/index'
@@ -80,6 +81,8 @@ import { Route as ShopReservierungIdRouteImport } from './routes/_shop/reservier
 import { Route as ApiAbgabeJahresberichtRouteImport } from './routes/api/abgabe/jahresbericht'
 import { Route as ApiAdminAuditLogDotcsvRouteImport } from './routes/api/admin/audit-log[.]csv'
 import { Route as ApiAdminProductImportsRouteImport } from './routes/api/admin/product-imports'
+import { Route as ApiBookkeepingDatevDotcsvRouteImport } from './routes/api/bookkeeping/datev[.]csv'
+import { Route as ApiBookkeepingDatevDotzipRouteImport } from './routes/api/bookkeeping/datev[.]zip'
 import { Route as ApiDocsScalarDotjsRouteImport } from './routes/api/docs_.scalar[.]js'
 import { Route as ApiFilesIdRouteImport } from './routes/api/files/$id'
 import { Route as ApiFilesBatchCertificatesRouteImport } from './routes/api/files/batch-certificates'
@@ -156,6 +159,11 @@ const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
 const AppAnalyseRoute = AppAnalyseRouteImport.update({
   id: '/analyse',
   path: '/analyse',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBookkeepingRoute = AppBookkeepingRouteImport.update({
+  id: '/bookkeeping',
+  path: '/bookkeeping',
   getParentRoute: () => AppRoute,
 } as any)
 const AppDashboardRoute = AppDashboardRouteImport.update({
@@ -478,6 +486,18 @@ const ApiAdminProductImportsRoute = ApiAdminProductImportsRouteImport.update({
   path: '/api/admin/product-imports',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiBookkeepingDatevDotcsvRoute =
+  ApiBookkeepingDatevDotcsvRouteImport.update({
+    id: '/api/bookkeeping/datev.csv',
+    path: '/api/bookkeeping/datev.csv',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiBookkeepingDatevDotzipRoute =
+  ApiBookkeepingDatevDotzipRouteImport.update({
+    id: '/api/bookkeeping/datev.zip',
+    path: '/api/bookkeeping/datev.zip',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiDocsScalarDotjsRoute = ApiDocsScalarDotjsRouteImport.update({
   id: '/api/docs_/scalar.js',
   path: '/api/docs/scalar.js',
@@ -712,6 +732,7 @@ export interface FileRoutesByFullPath {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/analyse': typeof AppAnalyseRoute
+  '/bookkeeping': typeof AppBookkeepingRoute
   '/dashboard': typeof AppDashboardRoute
   '/documents': typeof AppDocumentsRoute
   '/live': typeof EmptyLiveRoute
@@ -763,6 +784,8 @@ export interface FileRoutesByFullPath {
   '/api/abgabe/jahresbericht': typeof ApiAbgabeJahresberichtRoute
   '/api/admin/audit-log.csv': typeof ApiAdminAuditLogDotcsvRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
+  '/api/bookkeeping/datev.csv': typeof ApiBookkeepingDatevDotcsvRoute
+  '/api/bookkeeping/datev.zip': typeof ApiBookkeepingDatevDotzipRoute
   '/api/docs/scalar.js': typeof ApiDocsScalarDotjsRoute
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
@@ -822,6 +845,7 @@ export interface FileRoutesByTo {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/analyse': typeof AppAnalyseRoute
+  '/bookkeeping': typeof AppBookkeepingRoute
   '/dashboard': typeof AppDashboardRoute
   '/documents': typeof AppDocumentsRoute
   '/live': typeof EmptyLiveRoute
@@ -873,6 +897,8 @@ export interface FileRoutesByTo {
   '/api/abgabe/jahresbericht': typeof ApiAbgabeJahresberichtRoute
   '/api/admin/audit-log.csv': typeof ApiAdminAuditLogDotcsvRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
+  '/api/bookkeeping/datev.csv': typeof ApiBookkeepingDatevDotcsvRoute
+  '/api/bookkeeping/datev.zip': typeof ApiBookkeepingDatevDotzipRoute
   '/api/docs/scalar.js': typeof ApiDocsScalarDotjsRoute
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
@@ -937,6 +963,7 @@ export interface FileRoutesById {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/_app/analyse': typeof AppAnalyseRoute
+  '/_app/bookkeeping': typeof AppBookkeepingRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/documents': typeof AppDocumentsRoute
   '/_empty/live': typeof EmptyLiveRoute
@@ -989,6 +1016,8 @@ export interface FileRoutesById {
   '/api/abgabe/jahresbericht': typeof ApiAbgabeJahresberichtRoute
   '/api/admin/audit-log.csv': typeof ApiAdminAuditLogDotcsvRoute
   '/api/admin/product-imports': typeof ApiAdminProductImportsRouteWithChildren
+  '/api/bookkeeping/datev.csv': typeof ApiBookkeepingDatevDotcsvRoute
+  '/api/bookkeeping/datev.zip': typeof ApiBookkeepingDatevDotzipRoute
   '/api/docs_/scalar.js': typeof ApiDocsScalarDotjsRoute
   '/api/files/$id': typeof ApiFilesIdRoute
   '/api/files/batch-certificates': typeof ApiFilesBatchCertificatesRoute
@@ -1050,6 +1079,7 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/analyse'
+    | '/bookkeeping'
     | '/dashboard'
     | '/documents'
     | '/live'
@@ -1101,6 +1131,8 @@ export interface FileRouteTypes {
     | '/api/abgabe/jahresbericht'
     | '/api/admin/audit-log.csv'
     | '/api/admin/product-imports'
+    | '/api/bookkeeping/datev.csv'
+    | '/api/bookkeeping/datev.zip'
     | '/api/docs/scalar.js'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
@@ -1160,6 +1192,7 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/analyse'
+    | '/bookkeeping'
     | '/dashboard'
     | '/documents'
     | '/live'
@@ -1211,6 +1244,8 @@ export interface FileRouteTypes {
     | '/api/abgabe/jahresbericht'
     | '/api/admin/audit-log.csv'
     | '/api/admin/product-imports'
+    | '/api/bookkeeping/datev.csv'
+    | '/api/bookkeeping/datev.zip'
     | '/api/docs/scalar.js'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
@@ -1274,6 +1309,7 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/_app/analyse'
+    | '/_app/bookkeeping'
     | '/_app/dashboard'
     | '/_app/documents'
     | '/_empty/live'
@@ -1326,6 +1362,8 @@ export interface FileRouteTypes {
     | '/api/abgabe/jahresbericht'
     | '/api/admin/audit-log.csv'
     | '/api/admin/product-imports'
+    | '/api/bookkeeping/datev.csv'
+    | '/api/bookkeeping/datev.zip'
     | '/api/docs_/scalar.js'
     | '/api/files/$id'
     | '/api/files/batch-certificates'
@@ -1400,6 +1438,8 @@ export interface RootRouteChildren {
   ApiAbgabeJahresberichtRoute: typeof ApiAbgabeJahresberichtRoute
   ApiAdminAuditLogDotcsvRoute: typeof ApiAdminAuditLogDotcsvRoute
   ApiAdminProductImportsRoute: typeof ApiAdminProductImportsRouteWithChildren
+  ApiBookkeepingDatevDotcsvRoute: typeof ApiBookkeepingDatevDotcsvRoute
+  ApiBookkeepingDatevDotzipRoute: typeof ApiBookkeepingDatevDotzipRoute
   ApiDocsScalarDotjsRoute: typeof ApiDocsScalarDotjsRoute
   ApiFilesIdRoute: typeof ApiFilesIdRoute
   ApiFilesBatchCertificatesRoute: typeof ApiFilesBatchCertificatesRoute
@@ -1477,6 +1517,13 @@ declare module '@tanstack/react-router' {
       path: '/analyse'
       fullPath: '/analyse'
       preLoaderRoute: typeof AppAnalyseRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/bookkeeping': {
+      id: '/_app/bookkeeping'
+      path: '/bookkeeping'
+      fullPath: '/bookkeeping'
+      preLoaderRoute: typeof AppBookkeepingRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/dashboard': {
@@ -1920,6 +1967,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiAdminProductImportsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/bookkeeping/datev.csv': {
+      id: '/api/bookkeeping/datev.csv'
+      path: '/api/bookkeeping/datev.csv'
+      fullPath: '/api/bookkeeping/datev.csv'
+      preLoaderRoute: typeof ApiBookkeepingDatevDotcsvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/bookkeeping/datev.zip': {
+      id: '/api/bookkeeping/datev.zip'
+      path: '/api/bookkeeping/datev.zip'
+      fullPath: '/api/bookkeeping/datev.zip'
+      preLoaderRoute: typeof ApiBookkeepingDatevDotzipRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/docs_/scalar.js': {
       id: '/api/docs_/scalar.js'
       path: '/api/docs/scalar.js'
@@ -2219,6 +2280,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppAnalyseRoute: typeof AppAnalyseRoute
+  AppBookkeepingRoute: typeof AppBookkeepingRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppDocumentsRoute: typeof AppDocumentsRoute
   AppAbgabeNeuRoute: typeof AppAbgabeNeuRoute
@@ -2265,6 +2327,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppAnalyseRoute: AppAnalyseRoute,
+  AppBookkeepingRoute: AppBookkeepingRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppDocumentsRoute: AppDocumentsRoute,
   AppAbgabeNeuRoute: AppAbgabeNeuRoute,
@@ -2468,6 +2531,8 @@ const rootRouteChildren: RootRouteChildren = {
   ApiAbgabeJahresberichtRoute: ApiAbgabeJahresberichtRoute,
   ApiAdminAuditLogDotcsvRoute: ApiAdminAuditLogDotcsvRoute,
   ApiAdminProductImportsRoute: ApiAdminProductImportsRouteWithChildren,
+  ApiBookkeepingDatevDotcsvRoute: ApiBookkeepingDatevDotcsvRoute,
+  ApiBookkeepingDatevDotzipRoute: ApiBookkeepingDatevDotzipRoute,
   ApiDocsScalarDotjsRoute: ApiDocsScalarDotjsRoute,
   ApiFilesIdRoute: ApiFilesIdRoute,
   ApiFilesBatchCertificatesRoute: ApiFilesBatchCertificatesRoute,

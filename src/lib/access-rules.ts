@@ -79,6 +79,7 @@ const backOfficePrefixes = [
   '/products',
   '/live',
   '/abgabe',
+  '/bookkeeping',
 ] as const
 
 type OrganisationCategory = Extract<AccessSession, { accountType: 'b2b' }>['organisationCategory']
@@ -214,6 +215,12 @@ export function decideAccess(
     const isOwnerOrAdmin =
       session.accountType === 'b2b' && (session.role === 'owner' || session.role === 'admin')
     return isOwnerOrAdmin ? allow : forbidden
+  }
+
+  // The books are the owner's: the DATEV settings and the export (ADR 072), for who invoices.
+  if (matchesPrefix(path, '/bookkeeping')) {
+    const isOwner = session.accountType === 'b2b' && session.role === 'owner'
+    return isOwner && belongsTo(session, customerOrderCategories) ? allow : forbidden
   }
 
   if (matchesPrefix(path, '/customers')) {

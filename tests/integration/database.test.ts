@@ -44,6 +44,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       'audit_events',
       'auth_sessions',
       'batches',
+      'bookkeeping_settings',
       'cart_items',
       'carts',
       'contact_messages',

@@ -103,6 +103,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('row-level security on po
         'hand_outs',
         'batches',
         'documents',
+        'bookkeeping_settings',
         'audit_events',
         'shop_users',
         'outbox_mails',

@@ -81,6 +81,7 @@ const expectedByRoute: Record<string, Row> = {
   '/customers/9': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'deny', 'home'],
   '/customers/9/edit': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'deny', 'home'],
   '/customers/9/export': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'deny', 'home'],
+  '/bookkeeping': ['login', 'deny', 'ok', 'ok', 'ok', 'deny', 'deny', 'home'],
   '/documents': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   '/archive/products': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
   '/news/online-shop': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
@@ -217,8 +218,8 @@ const cases: Case[] = [
 describe('decideAccess table', () => {
   it('covers every route the app has', () => {
     const routes = [...Object.keys(expectedByRoute), ...Object.keys(expectedByShopRoute)]
-    expect(routes).toHaveLength(68)
-    expect(cases).toHaveLength(68 * sessionColumns.length * tenantNames.length)
+    expect(routes).toHaveLength(69)
+    expect(cases).toHaveLength(69 * sessionColumns.length * tenantNames.length)
   })
 
   it.each(cases)('$route as $session on tenant $tenant → $expected', (testCase) => {

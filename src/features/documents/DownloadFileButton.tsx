@@ -4,6 +4,17 @@ import { type ReactNode, useState } from 'react'
 import { toast } from 'sonner'
 import { Button, type ButtonVariant } from '../ui/buttons'
 
+/** Hands fetched bytes to the browser as a download under `fileName`. */
+export function saveAs(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.click()
+  // The copy stays long enough for the download to read it.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+}
+
 /**
  * Downloads a stored file (an issued document, a CoA, a prescription scan) by `fileId`, or what
  * an API route at `path` answers (a shop customer's invoice or data export). The files are
@@ -33,13 +44,7 @@ export function DownloadFileButton({
     try {
       const response = await api.fetch(path ?? `/api/files/${fileId}`)
       if (!response.ok) throw new Error(`status ${response.status}`)
-      const url = URL.createObjectURL(await response.blob())
-      const link = document.createElement('a')
-      link.href = url
-      link.download = fileName
-      link.click()
-      // The copy stays long enough for the download to read it.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000)
+      saveAs(await response.blob(), fileName)
     } catch {
       toast.error('Die Datei konnte nicht geladen werden. Bitte versuchen Sie es erneut.')
     } finally {

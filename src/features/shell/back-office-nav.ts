@@ -2,6 +2,7 @@ import {
   Archive,
   Boxes,
   Building,
+  Calculator,
   ChartColumn,
   ClipboardList,
   Contact,
@@ -70,6 +71,7 @@ export function backOfficeNav(organisation: {
     { label: 'Bestellungen', to: '/customer_orders', icon: ShoppingCart },
     { label: 'Einkauf', to: '/purchase_orders', icon: Truck },
     { label: 'Dokumente', to: '/documents', icon: FileText },
+    { label: 'Buchhaltung', to: '/bookkeeping', icon: Calculator },
     { label: 'Analyse', to: '/analyse', icon: ChartColumn },
     organisationItem,
   ]

@@ -23,6 +23,7 @@ export const areaTitles = {
   memberCreate: 'Mitglied anlegen',
   customerExport: 'Datenauskunft',
   documents: 'Dokumente',
+  bookkeeping: 'Buchhaltung',
   archivedProducts: 'Archivierte Produkte',
   customerOrders: 'Bestellungen',
   customerOrderCreate: 'Bestellung erfassen',

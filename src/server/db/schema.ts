@@ -3,6 +3,7 @@
 
 export * from '../audit/audit.schema'
 export * from '../audit/audit-actor.schema'
+export * from '../bookkeeping/bookkeeping.schema'
 export * from '../cart/cart.schema'
 export * from '../counters/counters.schema'
 export * from '../customer-orders/customer-orders.schema'
