@@ -144,7 +144,7 @@ export const creditedInvoiceMessage =
 export const noInvoiceToCreditMessage =
   'Für diese Bestellung gibt es keine gültige Rechnung, die sich korrigieren ließe.'
 export const anonymisedCustomerMessage =
-  'Der Kunde ist anonymisiert: Für ihn lassen sich keine neuen Dokumente mehr ausstellen (eine Stornorechnung schon).'
+  'Der Kunde ist anonymisiert oder gesperrt: Für ihn lassen sich keine neuen Dokumente mehr ausstellen (eine Stornorechnung schon).'
 export const wrongStatusMessage = (label: string, statusLabel: string) =>
   `Eine ${label} lässt sich für eine Bestellung im Status „${statusLabel}“ nicht ausstellen.`
 

@@ -5,9 +5,6 @@
  */
 export const handoutRecordRetentionYears = 5
 
-/** The first day (`YYYY-MM-DD`) whose hand-out records are still kept in Berlin year `year`. */
-export const handoutRetentionFrom = (year: number) => `${year - handoutRecordRetentionYears}-01-01`
-
 /** The member's anonymisation waits for the period: what the owner is told instead. */
 export const memberRestrictedMessage =
   'Das Mitglied ist gesperrt: Seine Abgaben müssen fünf Jahre aufbewahrt werden (§ 26 KCanG). Es erhält nichts mehr, erscheint in keiner Liste und wird nach Ablauf der Frist automatisch anonymisiert.'

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { guestCartPurgeJob } from './cart/cart.server'
 import { type AppConfig, parseConfig } from './config.server'
-import { contactRetentionJob } from './contact-retention.server'
-import { memberRetentionJob } from './customers/member-retention.server'
 import {
   type Database,
   type DatabaseHandle,
@@ -21,6 +19,7 @@ import {
 } from './organisations/custom-domains.server'
 import { mollieRefundJob } from './payments/mollie-payments.server'
 import { setPublicOriginConfig } from './public-origin.server'
+import { retentionJob } from './retention/retention.server'
 import { checkAppSecret, createSecretBox, loadAppSecret, type SecretBox } from './secrets.server'
 import { reservationExpiryJob, reservationReminderJob } from './shop/reservation-expiry.server'
 import { loadSigningKeys, type SigningKeys } from './signing-keys.server'
@@ -90,8 +89,7 @@ async function start(env: Record<string, string | undefined>): Promise<App> {
         mailPurgeJob(database.systemDb),
         mollieRefundJob({ db: database.systemDb, secrets, config, logger }),
         guestCartPurgeJob(database.systemDb),
-        contactRetentionJob(database.systemDb),
-        memberRetentionJob(database.systemDb),
+        retentionJob(database.systemDb, logger),
         customDomainCheckJob(database.systemDb, dns),
       ],
       logger,

@@ -1,7 +1,6 @@
 import { and, inArray, isNotNull, lt } from 'drizzle-orm'
 import type { Database } from './db/client.server'
 import { contactMessages } from './db/schema'
-import type { IntervalJob } from './jobs/job-runner.server'
 
 /**
  * How long the contact form's messages keep what (ADR 041): the sender's IP address 30 days,
@@ -12,7 +11,7 @@ export const contactMessageRetentionMonths = 12
 
 /** Rows per statement: a pass never holds many row locks or one long transaction. */
 const batchSize = 500
-/** Statements per kind of work and pass; what is left the next pass (an hour later) does. */
+/** Statements per kind of work and pass; what is left the next pass (a day later) does. */
 const maxBatches = 20
 
 export interface ContactRetentionResult {
@@ -86,13 +85,3 @@ export async function applyContactRetention(
   })
   return { deleted, ipsCleared }
 }
-
-/** The retention rules as a background job: hourly, in every process (batches keep them apart). */
-export const contactRetentionJob = (db: Database): IntervalJob => ({
-  name: 'contact-retention',
-  intervalMs: 3_600_000,
-  run: async () => {
-    const { deleted, ipsCleared } = await applyContactRetention(db)
-    return deleted + ipsCleared
-  },
-})

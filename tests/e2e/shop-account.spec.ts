@@ -151,8 +151,11 @@ test('the patient changes her name and password and downloads her data', async (
   await page.getByRole('button', { name: /Meine Daten herunterladen/ }).click()
   const download = await saved
   const data = JSON.parse(await readFile((await download.path()) as string, 'utf8'))
-  expect(data.account).toMatchObject({ email, name: 'Kim Kunde-Test' })
-  expect(data.orders.map((order: { number: string }) => order.number)).toContain(reservationNumber)
+  // German keys and labels a person can read (ADR 068).
+  expect(data.Kundenkonto).toMatchObject({ 'E-Mail': email, Name: 'Kim Kunde-Test' })
+  expect(data.Bestellungen.map((order: { Nummer: string }) => order.Nummer)).toContain(
+    reservationNumber,
+  )
 
   // The delete dialog says what happens; she keeps her account.
   const remove = page.getByRole('button', { name: 'Konto löschen' })

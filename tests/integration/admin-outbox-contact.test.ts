@@ -18,11 +18,7 @@ import {
   resendOutboxMail,
 } from '~/server/admin/outbox-admin.server'
 import { submitContactMessage } from '~/server/contact.server'
-import {
-  applyContactRetention,
-  contactRetentionCutoffs,
-  contactRetentionJob,
-} from '~/server/contact-retention.server'
+import { applyContactRetention, contactRetentionCutoffs } from '~/server/contact-retention.server'
 import { auditEvents, contactMessages } from '~/server/db/schema'
 import { demoIds } from '~/server/db/seed.server'
 import { demoContactMessageIds, demoSupportIds } from '~/server/db/seed-support.server'
@@ -530,7 +526,7 @@ describe.each(testDatabaseKinds)('admin outbox and contact messages on %s', (kin
           sql`${contactMessages.createdAt} < ${messageBefore.toISOString()} or (${contactMessages.createdAt} < ${ipBefore.toISOString()} and ${contactMessages.clientIp} is not null)`,
         )
       expect(stale?.count).toBe(0)
-      expect(await contactRetentionJob(db()).run()).toBe(0)
+      expect(await applyContactRetention(db())).toEqual({ deleted: 0, ipsCleared: 0 })
     })
 
     it('is safe when several processes run it at once', async () => {

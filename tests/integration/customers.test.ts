@@ -2,7 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customerListSearch } from '~/lib/customer-lists'
 import { formatCustomerNumber, maxActiveMembers } from '~/lib/customers'
-import { berlinIsoDate } from '~/lib/format'
+import { readableCustomerExport } from '~/lib/data-export'
+import { berlinIsoDate, formatMoney } from '~/lib/format'
 import type { Actor } from '~/server/actor.server'
 import { auditEvents } from '~/server/audit/audit.schema'
 import { customerOrderItems, customerOrders } from '~/server/customer-orders/customer-orders.schema'
@@ -573,6 +574,29 @@ describe.each(testDatabaseKinds)('customers on %s', (kind) => {
           items: [expect.objectContaining({ name: 'Testblüte 10 g', quantity: 10 })],
         }),
       ])
+      // The download a person reads: German keys and labels, not codes.
+      const readable = readableCustomerExport(data)
+      expect(readable.Kunde).toMatchObject({
+        Art: 'Patient',
+        Vorname: 'Marlene',
+        Geburtsdatum: '12.04.1979',
+        Kostenträger: 'Gesetzlich versichert (GKV)',
+        Versichertennummer: 'A123456789',
+        Zuzahlungsbefreit: 'nein',
+        Aktiv: 'ja',
+      })
+      expect(readable.Bestellungen).toEqual([
+        expect.objectContaining({
+          Nummer: 'AU-2026-T0001',
+          Status: 'Bestätigt',
+          'Summe brutto': formatMoney(11900),
+          Positionen: [expect.objectContaining({ Artikel: 'Testblüte 10 g', Menge: 10 })],
+        }),
+      ])
+      const json = JSON.stringify(readable)
+      for (const code of ['"payerKind"', '"statutory"', '"confirmed"', '"grossCents"']) {
+        expect(json).not.toContain(code)
+      }
       expect((await getCustomer(actors.pharmacyOwner, customerId, db())).orders).toEqual([
         expect.objectContaining({ id: orderId, number: 'AU-2026-T0001', grossCents: 11900 }),
       ])
@@ -632,7 +656,8 @@ describe.each(testDatabaseKinds)('customers on %s', (kind) => {
       expect(detail.anonymisedAt).not.toBeNull()
       expect(detail.orders).toHaveLength(1)
       const [order] = await db().select().from(customerOrders).where(eq(customerOrders.id, orderId))
-      expect(order).toMatchObject({ customerId, grossCents: 11900, deliveryName: 'Marlene Zeisig' })
+      // No invoice keeps the customer: the order's copy of the name goes with the anonymisation.
+      expect(order).toMatchObject({ customerId, grossCents: 11900, deliveryName: null })
       const items = await db()
         .select()
         .from(customerOrderItems)

@@ -6,6 +6,7 @@ import { calendarMonthOf, handoutInformationTemplate } from '~/lib/handouts'
 import { type Actor, type BusinessActor, visitorActor } from '~/server/actor.server'
 import { auditEvents } from '~/server/audit/audit.schema'
 import { anonymiseCustomer, exportCustomer } from '~/server/customers/customer-privacy.server'
+import { anonymiseRestrictedCustomers } from '~/server/customers/customer-retention.server'
 import { customers } from '~/server/customers/customers.schema'
 import {
   createCustomer,
@@ -13,7 +14,6 @@ import {
   listCustomers,
   reactivateCustomer,
 } from '~/server/customers/customers.server'
-import { applyMemberRetention } from '~/server/customers/member-retention.server'
 import type { Database } from '~/server/db/client.server'
 import { organisations, users } from '~/server/db/schema'
 import { demoIds } from '~/server/db/seed.server'
@@ -733,16 +733,18 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
 
     // The period runs to the end of the fifth calendar year after the hand-out's year.
     const year = Number(berlinIsoDate().slice(0, 4))
-    expect(await applyMemberRetention(db())).toBe(0)
-    expect(await applyMemberRetention(db(), new Date(Date.UTC(year + 5, 11, 31, 12)))).toBe(0)
+    expect(await anonymiseRestrictedCustomers(db(), new Date())).toBe(0)
+    expect(await anonymiseRestrictedCustomers(db(), new Date(Date.UTC(year + 5, 11, 31, 12)))).toBe(
+      0,
+    )
     expect(await getHandout(clerk, id, db())).toMatchObject({ member: { anonymised: false } })
     // Passes running at once anonymise the member once.
     const afterPeriod = new Date(Date.UTC(year + 6, 0, 1, 12))
     const passes = await Promise.all(
-      Array.from({ length: 8 }, () => applyMemberRetention(db(), afterPeriod)),
+      Array.from({ length: 8 }, () => anonymiseRestrictedCustomers(db(), afterPeriod)),
     )
     expect(passes.reduce((sum, done) => sum + done, 0)).toBe(1)
-    expect(await applyMemberRetention(db(), afterPeriod)).toBe(0)
+    expect(await anonymiseRestrictedCustomers(db(), afterPeriod)).toBe(0)
     const anonymisations = await db()
       .select({ id: auditEvents.id })
       .from(auditEvents)

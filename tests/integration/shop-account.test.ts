@@ -1,6 +1,9 @@
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { customerOrderStatusLabels, orderTypeLabels } from '~/lib/customer-orders'
+import { readableShopAccountExport } from '~/lib/data-export'
+import { salesUnitLabels } from '~/lib/products'
 import { customerCancelReason } from '~/lib/shop-account'
 import { emailChangeRequestedMessage, openOrdersBlockDeletionMessage } from '~/lib/shop-accounts'
 import type { ShopActor } from '~/server/actor.server'
@@ -406,6 +409,24 @@ describe.each(testDatabaseKinds)('shop customer account on %s', (kind) => {
     expect((await getShopAccountOverview(rita, db())).defaultAddress).toMatchObject({
       street: 'Sonnenweg 1',
     })
+    // The download a person reads: German keys and labels, not codes.
+    const readable = readableShopAccountExport(data)
+    expect(readable.Kundenkonto).toMatchObject({ Name: 'Rita Rezept', 'E-Mail': rita.user.email })
+    expect(readable.Adressen).toMatchObject([
+      { 'Straße und Hausnummer': 'Sonnenweg 1', 'Standard-Lieferadresse': 'ja' },
+    ])
+    expect(readable.Bestellungen).toMatchObject([
+      {
+        Nummer: order.number,
+        Art: orderTypeLabels.reservation,
+        Status: customerOrderStatusLabels.new,
+        Positionen: [{ Menge: 3, Einheit: salesUnitLabels.gram }],
+      },
+    ])
+    const json = JSON.stringify(readable)
+    for (const code of ['"salesUnit"', '"gram"', '"reservation"', '"privacy_policy"']) {
+      expect(json).not.toContain(code)
+    }
   })
 
   it('refuses deletion while an order is open, and otherwise anonymises but keeps the orders', async () => {

@@ -8,7 +8,7 @@ import { customerNoteSchema } from '~/lib/customer-schemas'
 import { type CustomerDetail, customerKindLabels } from '~/lib/customers'
 import { failureOf } from '~/lib/failure'
 import { formatDate, formatDateTime, formatMoney } from '~/lib/format'
-import { memberRestrictedMessage } from '~/lib/handout-retention'
+import { restrictedMessageFor } from '~/lib/record-retention'
 import { CustomerDocuments } from '../documents/CustomerDocuments'
 import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
@@ -276,7 +276,7 @@ export function CustomerDetailPage() {
             {restricted && !anonymised && (
               <span>
                 gesperrt am {formatDate(customer.restrictedAt as string)}, anonymisiert nach Ablauf
-                der Aufbewahrungsfrist (§ 26 KCanG)
+                der Aufbewahrungsfristen
               </span>
             )}
           </span>
@@ -391,15 +391,17 @@ export function CustomerDetailPage() {
               und die Verknüpfung mit dem Kundenkonto gelöst.
             </p>
             <p>
-              Bestellungen, Rechnungen und Abgabedokumentation bleiben unter dem anonymisierten
-              Namen erhalten, weil das Gesetz ihre Aufbewahrung verlangt.
+              Bestellungen, Rechnungen und Abgabedokumentation bleiben erhalten, weil das Gesetz
+              ihre Aufbewahrung verlangt; Liefer- und Rechnungsanschriften der Bestellungen, Rezepte
+              und Rezeptscans werden gelöscht.
             </p>
-            {customer.owner.members && (
-              <p>
-                Hat das Mitglied in den letzten fünf Kalenderjahren etwas erhalten, wird es bis zum
-                Ablauf der Aufbewahrungsfrist gesperrt und danach automatisch anonymisiert.
-              </p>
-            )}
+            <p>
+              Solange eine Aufbewahrungsfrist läuft (Rechnungen acht Jahre nach Jahresende, § 147
+              AO; Apothekenaufzeichnungen mindestens fünf Jahre, § 22 ApBetrO; Abgaben eines Vereins
+              fünf Jahre, § 26 KCanG), wird stattdessen gesperrt: nicht mehr in Listen und Suchen,
+              nur für die Behörde aufbewahrt, nach Ablauf der letzten Frist automatisch
+              anonymisiert.
+            </p>
             {customer.openOrderCount > 0 && (
               <p className="font-medium text-danger">
                 Es gibt noch {customer.openOrderCount} offene Bestellung(en): Solange lässt sich der
@@ -414,7 +416,9 @@ export function CustomerDetailPage() {
             const { restricted } = await anonymiseCustomerFn({
               data: { id, revision: customer.revision },
             })
-            toast.success(restricted ? memberRestrictedMessage : `${words.the} wurde anonymisiert.`)
+            toast.success(
+              restricted ? restrictedMessageFor(customer.kind) : `${words.the} wurde anonymisiert.`,
+            )
           } catch (error) {
             await refresh()
             throw new Error(failureOf(error).message)

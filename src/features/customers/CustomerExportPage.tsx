@@ -9,6 +9,7 @@ import {
   prescriptionFormLabels,
 } from '~/lib/customer-orders'
 import { type CustomerExport, customerDisplayName, payerKindLabels } from '~/lib/customers'
+import { readableCustomerExport } from '~/lib/data-export'
 import { formatDate, formatDateTime, formatMoney } from '~/lib/format'
 import { formatCannabinoid, formatPackSize, salesUnitShortLabel } from '~/lib/products'
 import { Button } from '../ui/buttons'
@@ -19,9 +20,11 @@ import { customerExportQuery } from './customers.queries'
 
 const route = getRouteApi('/_app/customers/$id/export')
 
-/** Saves the export as a JSON file (Art. 20 DSGVO: in a machine-readable format). */
+/** Saves the export as a JSON file (Art. 20 DSGVO: machine-readable, with German keys and labels). */
 function downloadJson(data: CustomerExport) {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' })
+  const blob = new Blob([JSON.stringify(readableCustomerExport(data), null, 2)], {
+    type: 'application/json',
+  })
   const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url

@@ -1,17 +1,28 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { anonymiseCustomerSchema } from '../../lib/customer-schemas'
 import { anonymisedName, type CustomerExport } from '../../lib/customers'
-import { handoutRetentionFrom, memberRestrictedMessage } from '../../lib/handout-retention'
+import { berlinIsoDate } from '../../lib/format'
+import { handoutRecordRetentionYears } from '../../lib/handout-retention'
+import {
+  invoiceRetentionYears,
+  pharmacyRecordMinimumYears,
+  pharmacyRecordYearsPastExpiry,
+  restrictedMessageFor,
+  tradeLetterRetentionYears,
+  unusedPrescriptionRetentionDays,
+} from '../../lib/record-retention'
 import { type Actor, requireRole } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
-import { berlinYear } from '../counters/counters.server'
 import {
+  customerOrderEvidence,
   customerOrderItems,
   customerOrderPrescriptions,
   customerOrders,
 } from '../customer-orders/customer-orders.schema'
 import type { Database, Executor } from '../db/client.server'
-import { organisations } from '../db/schema'
+import { organisations, storedFiles } from '../db/schema'
+import { documents } from '../documents/documents.schema'
 import { ConflictError, NotFoundError, parseInput } from '../errors.server'
 import { handouts } from '../handouts/handouts.schema'
 import { customerNotes, customers } from './customers.schema'
@@ -181,10 +192,12 @@ export async function exportCustomer(
 }
 
 /**
- * Replaces the customer's personal fields (names by "Anonymisiert"), deletes the notes and the
- * shop link and deactivates the customer. Only the owner decides; refused while an order is open
- * (it still needs name and address). Orders and their items stay as they are. A club member whose
- * hand-out records must still be kept is restricted instead (`restricted: true`), see below.
+ * The owner's erasure (Art. 17 DSGVO): replaces the customer's personal fields (names by
+ * "Anonymisiert"), deletes the notes, the shop link and what the orders hold about the person,
+ * and deactivates the customer. Only the owner decides; refused while an order is open (it still
+ * needs name and address). While records about the customer must still be kept (invoices,
+ * pharmacy or club records, `keepsRecords`), the customer is restricted instead
+ * (`restricted: true`, Art. 18 DSGVO) and the retention job anonymises them when the last period ends.
  */
 export async function anonymiseCustomer(
   actor: Actor,
@@ -199,7 +212,7 @@ export async function anonymiseCustomer(
     const current = await findCustomer(tx, owner.id, id, { forUpdate: true })
     if (!current) throw new NotFoundError(customerNotFoundMessage)
     if (current.anonymisedAt) throw new ConflictError('Der Kunde ist bereits anonymisiert.')
-    if (current.restrictedAt) throw new ConflictError(memberRestrictedMessage)
+    if (current.restrictedAt) throw new ConflictError(restrictedMessageFor(current.kind))
     if (current.revision !== revision) throw new ConflictError(staleCustomerMessage)
     // The customer row is locked: an order service that locks it too (FOR SHARE) when it creates
     // or reopens an order for this customer cannot open one between this check and the commit.
@@ -209,34 +222,44 @@ export async function anonymiseCustomer(
         `Der Kunde hat noch offene Bestellungen (${open.join(', ')}). Schließen Sie diese ab oder stornieren Sie sie, dann lässt er sich anonymisieren.`,
       )
     }
-    if (await hasKeptHandoutRecords(tx, current)) {
-      await restrictLockedMember(tx, actor, current)
-      return { id: current.id, restricted: true }
-    }
-    await anonymiseLockedCustomer(tx, actor, current)
-    return { id: current.id, restricted: false }
+    const restricted = await eraseLockedCustomer(tx, actor, current)
+    return { id: current.id, restricted }
   })
 }
 
 /**
- * The anonymisation itself, of a customer the caller has locked and checked (no open orders) in
- * its transaction: the owner's action above, or a shop customer deleting their account.
+ * An erasure request for a customer the caller has locked and checked (no open orders) in its
+ * transaction — the owner's action above, or a shop customer deleting their account: restricted
+ * while records about them must be kept, else anonymised. Answers whether it restricted.
+ */
+export async function eraseLockedCustomer(
+  tx: Executor,
+  actor: Actor,
+  current: CustomerRowType,
+  now = new Date(),
+): Promise<boolean> {
+  if (current.restrictedAt) return true
+  if (await hasKeptRecords(tx, current, now)) {
+    await restrictLockedCustomer(tx, actor, current, now)
+    return true
+  }
+  await anonymiseLockedCustomer(tx, actor, current, now)
+  return false
+}
+
+/**
+ * The anonymisation itself, of a customer the caller has locked and checked, once no record
+ * about them needs keeping: the customer's fields, the notes, and on the orders the delivery and
+ * billing names and addresses and the prescriptions' health data with their scans.
  */
 export async function anonymiseLockedCustomer(
   tx: Executor,
   actor: Actor,
   current: CustomerRowType,
+  now = new Date(),
 ): Promise<void> {
-  const notes = await tx
-    .delete(customerNotes)
-    .where(
-      and(
-        eq(customerNotes.customerId, current.id),
-        eq(customerNotes.organisationId, current.organisationId),
-      ),
-    )
-    .returning({ id: customerNotes.id })
-  const now = new Date()
+  const notes = await deleteNotes(tx, current)
+  const orders = await eraseOrdersOf(tx, current)
   const person = current.kind !== 'business'
   await changeCustomer(
     tx,
@@ -275,42 +298,193 @@ export async function anonymiseLockedCustomer(
       deactivatedAt: current.deactivatedAt ?? now,
       anonymisedAt: now,
     },
-    { after: { notesDeleted: notes.length } },
+    { after: { notesDeleted: notes, ...orders } },
   )
 }
 
-// ─── Clubs: hand-out records outlive the request (§ 26 KCanG) ──────────────────────────────────
+async function deleteNotes(tx: Executor, current: CustomerRowType): Promise<number> {
+  const rows = await tx
+    .delete(customerNotes)
+    .where(
+      and(
+        eq(customerNotes.customerId, current.id),
+        eq(customerNotes.organisationId, current.organisationId),
+      ),
+    )
+    .returning({ id: customerNotes.id })
+  return rows.length
+}
+
+/** The orders' copies of the person: delivery and billing names and addresses, and prescriptions. */
+async function eraseOrdersOf(
+  tx: Executor,
+  current: CustomerRowType,
+): Promise<{ ordersErased: number; prescriptionsErased: number }> {
+  const orders = await tx
+    .update(customerOrders)
+    .set({
+      deliveryName: null,
+      deliveryStreet: null,
+      deliveryPostalCode: null,
+      deliveryCity: null,
+      billingName: null,
+      billingStreet: null,
+      billingPostalCode: null,
+      billingCity: null,
+      note: null,
+    })
+    .where(
+      and(
+        eq(customerOrders.customerId, current.id),
+        eq(customerOrders.organisationId, current.organisationId),
+      ),
+    )
+    .returning({ id: customerOrders.id })
+  const prescriptionsErased = await erasePrescriptionsOf(
+    tx,
+    orders.map((order) => order.id),
+  )
+  return { ordersErased: orders.length, prescriptionsErased }
+}
 
 /**
- * For a where clause: the customer (a row of `customers` in the query) has a hand-out record still within the
- * keeping period in the Berlin year of `now`. Cancelled records count: they are records too.
+ * Erases the health data of the orders' prescriptions and checkout evidence: the prescription
+ * keeps only payer, form, issue date and check marks (no person in them); scans and certificates
+ * of exemption are deleted from the file store. Answers how many prescriptions it erased.
  */
-export const keepsHandoutRecords = (now: Date): SQL =>
-  sql`exists (select 1 from ${handouts} where ${handouts.customerId} = ${customers.id} and ${handouts.handedOutOn} >= ${handoutRetentionFrom(berlinYear(now))}::date)`
+export async function erasePrescriptionsOf(tx: Executor, orderIds: string[]): Promise<number> {
+  if (orderIds.length === 0) return 0
+  const evidence = await tx
+    .delete(customerOrderEvidence)
+    .where(inArray(customerOrderEvidence.orderId, orderIds))
+    .returning({
+      scanFileId: customerOrderEvidence.scanFileId,
+      exemptionFileId: customerOrderEvidence.exemptionFileId,
+    })
+  const scans = await tx
+    .select({ scanFileId: customerOrderPrescriptions.scanFileId })
+    .from(customerOrderPrescriptions)
+    .where(inArray(customerOrderPrescriptions.orderId, orderIds))
+  const prescriptions = await tx
+    .update(customerOrderPrescriptions)
+    .set({
+      prescriberName: anonymisedName,
+      prescriberAddress: null,
+      dosage: null,
+      preparation: null,
+      insurerName: null,
+      insuranceNumber: null,
+      scanFileId: null,
+      eRezeptToken: null,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        inArray(customerOrderPrescriptions.orderId, orderIds),
+        ne(customerOrderPrescriptions.prescriberName, anonymisedName),
+      ),
+    )
+    .returning({ id: customerOrderPrescriptions.id })
+  const fileIds = [
+    ...evidence.flatMap((row) => [row.scanFileId, row.exemptionFileId]),
+    ...scans.map((row) => row.scanFileId),
+  ].filter((fileId): fileId is string => fileId !== null)
+  // The evidence's scan is often the very file the prescription refers to: deleted once.
+  if (fileIds.length > 0) await tx.delete(storedFiles).where(inArray(storedFiles.id, fileIds))
+  return prescriptions.length
+}
 
-async function hasKeptHandoutRecords(tx: Executor, current: CustomerRowType): Promise<boolean> {
-  if (current.kind !== 'member') return false
+// ─── Records that outlive the request (Art. 17 Abs. 3 lit. b, Art. 18 DSGVO) ─────────────────
+
+const berlinYearOf = (column: SQL | AnyPgColumn) =>
+  sql`extract(year from ${column} at time zone 'Europe/Berlin')::int`
+const yearOf = (column: AnyPgColumn) => sql`extract(year from ${column})::int`
+/** The first day of the year `years` after the year of `year` (an int expression). */
+const januaryAfter = (year: SQL, years: number) =>
+  sql`make_date(${year} + ${sql.raw(String(years + 1))}, 1, 1)`
+
+/**
+ * For a where clause on a `customer_orders` row: the first Berlin day its prescription backs no
+ * record any more. Completed: § 22 ApBetrO (five years to the year's end, or one year past the
+ * latest use-by of what was dispensed, whichever is later); cancelled or lapsed: 30 days after it
+ * closed; open: never (null).
+ */
+export const prescriptionFreeFrom = sql`case
+  when ${customerOrders.status} = 'completed' then greatest(
+    ${januaryAfter(berlinYearOf(customerOrders.completedAt), pharmacyRecordMinimumYears)},
+    (select max(${handouts.useBy} + interval '${sql.raw(String(pharmacyRecordYearsPastExpiry))} year' + interval '1 day')::date
+      from ${handouts} where ${handouts.customerOrderId} = ${customerOrders.id}))
+  when ${customerOrders.status} in ('cancelled', 'expired') then
+    (coalesce(${customerOrders.cancelledAt}, ${customerOrders.updatedAt}) at time zone 'Europe/Berlin')::date + ${sql.raw(String(unusedPrescriptionRetentionDays))}
+end`
+
+/**
+ * For a where clause on a `customers` row: the first Berlin day no record about the customer must
+ * be kept any more — the one computation for every organisation kind, each record by its own
+ * rule (lib/record-retention.ts): issued documents (§ 147 AO), hand-out records (a club's: § 26
+ * KCanG; a pharmacy's: § 22 ApBetrO, also past the use-by) and completed orders' prescriptions
+ * (§ 22 ApBetrO). Null without any such record.
+ */
+export const recordsFreeFrom = sql`greatest(
+  (select max(${januaryAfter(berlinYearOf(documents.issuedAt), invoiceRetentionYears)} - case when ${documents.kind} in ('delivery_note', 'order_confirmation') then interval '${sql.raw(String(invoiceRetentionYears - tradeLetterRetentionYears))} year' else interval '0 year' end)::date
+    from ${documents} where ${documents.customerId} = ${customers.id}),
+  (select max(case when ${handouts.customerOrderId} is null
+      then ${januaryAfter(yearOf(handouts.handedOutOn), handoutRecordRetentionYears)}
+      else greatest(
+        ${januaryAfter(yearOf(handouts.handedOutOn), pharmacyRecordMinimumYears)},
+        (${handouts.useBy} + interval '${sql.raw(String(pharmacyRecordYearsPastExpiry))} year' + interval '1 day')::date)
+    end)
+    from ${handouts} where ${handouts.customerId} = ${customers.id}),
+  (select max(${januaryAfter(berlinYearOf(customerOrders.completedAt), pharmacyRecordMinimumYears)})
+    from ${customerOrders} where ${customerOrders.customerId} = ${customers.id}
+      and ${customerOrders.status} = 'completed'
+      and exists (select 1 from ${customerOrderPrescriptions} where ${customerOrderPrescriptions.orderId} = ${customerOrders.id}))
+)`
+
+/** For a where clause: records about the customer must still be kept on the Berlin day of `now`. */
+export const keepsRecords = (now: Date): SQL =>
+  sql`coalesce(${recordsFreeFrom} > ${berlinIsoDate(now)}::date, false)`
+
+async function hasKeptRecords(tx: Executor, current: CustomerRowType, now: Date): Promise<boolean> {
   // In a where clause: drizzle qualifies the columns there, not in a single table's select list.
   const rows = await tx
     .select({ id: customers.id })
     .from(customers)
-    .where(and(eq(customers.id, current.id), keepsHandoutRecords(new Date())))
+    .where(and(eq(customers.id, current.id), keepsRecords(now)))
   return rows.length > 0
 }
 
 /**
- * Instead of the anonymisation, while the member's hand-out records must be kept: deactivated
- * and marked restricted, so no hand-out, list or search reaches them, while the records keep
- * naming them for the authority. The member retention job anonymises them when the period ends.
+ * Instead of the anonymisation, while records about the customer must be kept: deactivated and
+ * marked restricted, so no order, hand-out, list, search or picker reaches them, while the
+ * records keep naming them for the authority. What no record needs goes now: notes, contact
+ * details, insurance data and the links to shop and team accounts.
  */
-async function restrictLockedMember(
+async function restrictLockedCustomer(
   tx: Executor,
   actor: Actor,
   current: CustomerRowType,
+  now: Date,
 ): Promise<void> {
-  const now = new Date()
-  await changeCustomer(tx, actor, current, customerAudit.restricted, {
-    deactivatedAt: current.deactivatedAt ?? now,
-    restrictedAt: now,
-  })
+  const notes = await deleteNotes(tx, current)
+  await changeCustomer(
+    tx,
+    actor,
+    current,
+    customerAudit.restricted,
+    {
+      email: null,
+      phone: null,
+      eInvoiceAddress: null,
+      payerKind: null,
+      insurerName: null,
+      insuranceNumber: null,
+      copaymentExempt: false,
+      teamUserId: null,
+      shopUserId: null,
+      deactivatedAt: current.deactivatedAt ?? now,
+      restrictedAt: now,
+    },
+    { after: { notesDeleted: notes } },
+  )
 }

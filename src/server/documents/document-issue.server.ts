@@ -539,7 +539,10 @@ export async function issueOrderDocument(
       }
     }
     const customer = await customerOf(tx, order)
-    if (customer.anonymisedAt) throw new ConflictError(anonymisedCustomerMessage)
+    // Erased or restricted (Art. 18 DSGVO, ADR 068): no new processing, only the Storno.
+    if (customer.anonymisedAt || customer.restrictedAt) {
+      throw new ConflictError(anonymisedCustomerMessage)
+    }
     const letterhead = await documentSellerOf(tx, order.organisationId)
     const invoice = kind === 'invoice'
     const missing = missingLetterhead(

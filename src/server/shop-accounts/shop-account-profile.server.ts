@@ -13,7 +13,7 @@ import { auditActorOf, recordAudit } from '../audit/audit.server'
 import { revokeSessionsOf } from '../auth.server'
 import { carts } from '../cart/cart.schema'
 import { customerOrderItems, customerOrders } from '../customer-orders/customer-orders.schema'
-import { anonymiseLockedCustomer } from '../customers/customer-privacy.server'
+import { eraseLockedCustomer } from '../customers/customer-privacy.server'
 import { customers } from '../customers/customers.schema'
 import { findCustomer, openOrderNumbers } from '../customers/customers.server'
 import type { Database, Executor } from '../db/client.server'
@@ -335,8 +335,8 @@ export async function exportShopAccount(actor: Actor, db: Database): Promise<Sho
 /**
  * Deletes the account (ADR 034): refused while an order is open. Otherwise the person is
  * anonymised — the account keeps no name, address, phone or birth date, cannot log in and has no
- * sessions, addresses, cart or open links; the linked customer rows are anonymised like the
- * owner's action does — while orders and invoices stay, as § 147 AO requires.
+ * sessions, addresses, cart or open links; the linked customer rows are erased like the owner's
+ * action does — restricted while invoices or pharmacy records must still be kept (ADR 068).
  */
 export async function deleteShopAccount(actor: Actor, db: Database): Promise<{ ok: true }> {
   const customer = shopCustomerOf(actor)
@@ -357,8 +357,9 @@ export async function deleteShopAccount(actor: Actor, db: Database): Promise<{ o
       open.push(...(await openOrderNumbers(tx, link.organisationId, link.id)))
     }
     if (open.length > 0) throw new ConflictError(openOrdersBlockDeletionMessage(open))
+    let restricted = 0
     for (const current of locked) {
-      if (!current.anonymisedAt) await anonymiseLockedCustomer(tx, customer, current)
+      if (!current.anonymisedAt && (await eraseLockedCustomer(tx, customer, current))) restricted++
     }
     await tx
       .update(shopUsers)
@@ -377,7 +378,8 @@ export async function deleteShopAccount(actor: Actor, db: Database): Promise<{ o
     await tx.delete(accountTokens).where(eq(accountTokens.shopUserId, row.id))
     await revokeSessionsOf(tx, 'b2c', row.id)
     await auditAccount(tx, customer, shopAccountAudit.deleted, {
-      customersAnonymised: locked.length,
+      customersAnonymised: locked.length - restricted,
+      customersRestricted: restricted,
     })
   })
   return { ok: true }

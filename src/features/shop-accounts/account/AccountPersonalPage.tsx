@@ -202,7 +202,10 @@ function DeleteAccount() {
             </p>
             <p>
               Ihre Bestellungen und Rechnungen bewahren wir ohne Ihre Kontodaten auf, wie es das
-              Steuerrecht verlangt (§ 147 AO, acht Jahre für Rechnungen).
+              Gesetz verlangt (§ 147 AO: acht Jahre für Rechnungen; § 22 ApBetrO: mindestens fünf
+              Jahre für die Abgabe auf Rezept). Solange diese Fristen laufen, sperren wir Ihre Daten
+              in der Apotheke, statt sie zu löschen: Sie erscheinen nirgends mehr und werden nur für
+              die Behörden aufbewahrt; danach werden sie automatisch anonymisiert.
             </p>
           </div>
         }
