@@ -20,6 +20,7 @@ export const mailKindLabels = {
   order_completed: 'Bestellung abgeschlossen',
   payment_refunded: 'Erstattung',
   invitation: 'Einladung ins Team',
+  withdrawal_received: 'Widerruf eingegangen',
 } as const satisfies Record<MailKind, string>
 
 export const mailKindLabel = (kind: string) => mailKindLabels[kind as MailKind] ?? kind

@@ -18,6 +18,7 @@ export const mailKinds = [
   'payment_refunded',
   'email_changed',
   'invitation',
+  'withdrawal_received',
 ] as const
 export type MailKind = (typeof mailKinds)[number]
 
