@@ -31,6 +31,7 @@ import { Route as HomeLightWiderrufRouteImport } from './routes/_homeLight/wider
 import { Route as ShopCheckoutRouteImport } from './routes/_shop/checkout'
 import { Route as ShopRezeptkonfiguratorRouteImport } from './routes/_shop/rezeptkonfigurator'
 import { Route as ShopShopRouteImport } from './routes/_shop/shop'
+import { Route as ShopVertragWiderrufenRouteImport } from './routes/_shop/vertrag-widerrufen'
 import { Route as ShopWarenkorbRouteImport } from './routes/_shop/warenkorb'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as ApiAnalyseDotcsvRouteImport } from './routes/api/analyse[.]csv'
@@ -226,6 +227,11 @@ const ShopRezeptkonfiguratorRoute = ShopRezeptkonfiguratorRouteImport.update({
 const ShopShopRoute = ShopShopRouteImport.update({
   id: '/shop',
   path: '/shop',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopVertragWiderrufenRoute = ShopVertragWiderrufenRouteImport.update({
+  id: '/vertrag-widerrufen',
+  path: '/vertrag-widerrufen',
   getParentRoute: () => ShopRoute,
 } as any)
 const ShopWarenkorbRoute = ShopWarenkorbRouteImport.update({
@@ -725,6 +731,7 @@ export interface FileRoutesByFullPath {
   '/checkout': typeof ShopCheckoutRoute
   '/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
   '/shop': typeof ShopShopRoute
+  '/vertrag-widerrufen': typeof ShopVertragWiderrufenRoute
   '/warenkorb': typeof ShopWarenkorbRoute
   '/api/$': typeof ApiSplatRoute
   '/api/analyse.csv': typeof ApiAnalyseDotcsvRoute
@@ -835,6 +842,7 @@ export interface FileRoutesByTo {
   '/checkout': typeof ShopCheckoutRoute
   '/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
   '/shop': typeof ShopShopRoute
+  '/vertrag-widerrufen': typeof ShopVertragWiderrufenRoute
   '/warenkorb': typeof ShopWarenkorbRoute
   '/api/$': typeof ApiSplatRoute
   '/api/analyse.csv': typeof ApiAnalyseDotcsvRoute
@@ -950,6 +958,7 @@ export interface FileRoutesById {
   '/_shop/checkout': typeof ShopCheckoutRoute
   '/_shop/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
   '/_shop/shop': typeof ShopShopRoute
+  '/_shop/vertrag-widerrufen': typeof ShopVertragWiderrufenRoute
   '/_shop/warenkorb': typeof ShopWarenkorbRoute
   '/api/$': typeof ApiSplatRoute
   '/api/analyse.csv': typeof ApiAnalyseDotcsvRoute
@@ -1063,6 +1072,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/rezeptkonfigurator'
     | '/shop'
+    | '/vertrag-widerrufen'
     | '/warenkorb'
     | '/api/$'
     | '/api/analyse.csv'
@@ -1173,6 +1183,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/rezeptkonfigurator'
     | '/shop'
+    | '/vertrag-widerrufen'
     | '/warenkorb'
     | '/api/$'
     | '/api/analyse.csv'
@@ -1287,6 +1298,7 @@ export interface FileRouteTypes {
     | '/_shop/checkout'
     | '/_shop/rezeptkonfigurator'
     | '/_shop/shop'
+    | '/_shop/vertrag-widerrufen'
     | '/_shop/warenkorb'
     | '/api/$'
     | '/api/analyse.csv'
@@ -1575,6 +1587,13 @@ declare module '@tanstack/react-router' {
       path: '/shop'
       fullPath: '/shop'
       preLoaderRoute: typeof ShopShopRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/vertrag-widerrufen': {
+      id: '/_shop/vertrag-widerrufen'
+      path: '/vertrag-widerrufen'
+      fullPath: '/vertrag-widerrufen'
+      preLoaderRoute: typeof ShopVertragWiderrufenRouteImport
       parentRoute: typeof ShopRoute
     }
     '/_shop/warenkorb': {
@@ -2375,6 +2394,7 @@ interface ShopRouteChildren {
   ShopCheckoutRoute: typeof ShopCheckoutRoute
   ShopRezeptkonfiguratorRoute: typeof ShopRezeptkonfiguratorRoute
   ShopShopRoute: typeof ShopShopRoute
+  ShopVertragWiderrufenRoute: typeof ShopVertragWiderrufenRoute
   ShopWarenkorbRoute: typeof ShopWarenkorbRoute
   ShopAccountAddressesRoute: typeof ShopAccountAddressesRoute
   ShopAccountPersonalRoute: typeof ShopAccountPersonalRoute
@@ -2393,6 +2413,7 @@ const ShopRouteChildren: ShopRouteChildren = {
   ShopCheckoutRoute: ShopCheckoutRoute,
   ShopRezeptkonfiguratorRoute: ShopRezeptkonfiguratorRoute,
   ShopShopRoute: ShopShopRoute,
+  ShopVertragWiderrufenRoute: ShopVertragWiderrufenRoute,
   ShopWarenkorbRoute: ShopWarenkorbRoute,
   ShopAccountAddressesRoute: ShopAccountAddressesRoute,
   ShopAccountPersonalRoute: ShopAccountPersonalRoute,

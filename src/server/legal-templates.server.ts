@@ -1,3 +1,4 @@
+import type { LegalTemplateKind } from '../lib/shop-settings'
 import { publicWithdrawalPath } from '../lib/withdrawal'
 
 /**
@@ -16,8 +17,6 @@ export interface TemplateSeller {
   email: string
   phone: string
 }
-
-export type LegalTemplateKind = 'privacyPolicy' | 'terms' | 'withdrawalInformation'
 
 const addressOf = (seller: TemplateSeller) =>
   [seller.name, seller.street, [seller.postalCode, seller.city].filter(Boolean).join(' ')]

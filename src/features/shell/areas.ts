@@ -63,6 +63,7 @@ type BuiltArea =
   | 'accountAddresses'
   | 'checkout'
   | 'shopOrder'
+  | 'withdrawal'
   | 'cart'
   | 'invitation'
   | 'handouts'

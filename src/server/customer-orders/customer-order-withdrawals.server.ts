@@ -1,7 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import {
   type OrderWithdrawalView,
-  withdrawalAppliesTo,
   withdrawalLastDay,
   withdrawalMessages,
   withdrawalRefusal,
@@ -12,19 +11,13 @@ import { type AuditActor, auditActorOf, recordAudit } from '../audit/audit.serve
 import { customers } from '../customers/customers.schema'
 import type { Database, Executor } from '../db/client.server'
 import { ConflictError, NotFoundError, parseInput } from '../errors.server'
-import { products } from '../products/products.schema'
 import { countAttempt, type RateLimitRule } from '../rate-limit.server'
 import type { Caller } from '../request-context'
 import type { ShopTenant } from '../tenants.server'
 import { customerOrderAudit, lockOrder, type OrderRow } from './customer-order-core.server'
 import { mailWithdrawalReceived } from './customer-order-mails.server'
 import { withdrawalLinesOf } from './customer-order-withdrawal-lines.server'
-import {
-  customerOrderItems,
-  customerOrderPrescriptions,
-  customerOrders,
-  customerOrderWithdrawals,
-} from './customer-orders.schema'
+import { customerOrders, customerOrderWithdrawals } from './customer-orders.schema'
 
 /**
  * The consumer's withdrawal from a shop order (§ 355, § 356a BGB; ADR 067): which lines it
@@ -64,7 +57,12 @@ export async function orderWithdrawalView(
     lines,
     lastDay: withdrawalLastDay(order.completedAt),
     withdrawal: recorded
-      ? { receivedAt: recorded.receivedAt.toISOString(), lines: recorded.lines }
+      ? {
+          receivedAt: recorded.receivedAt.toISOString(),
+          lines: recorded.lines,
+          name: recorded.name,
+          email: recorded.email,
+        }
       : null,
     canWithdraw: recorded === null && refusal === null,
     refusal: recorded === null ? refusal : null,
