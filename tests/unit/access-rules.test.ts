@@ -169,6 +169,7 @@ const expectedByShopRoute: Record<string, Record<TenantName, Row>> = {
   '/rezeptkonfigurator': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
   '/agb': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
   '/widerruf': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
+  '/vertrag-widerrufen': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
   '/registrieren': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
 }
 
@@ -217,8 +218,8 @@ const cases: Case[] = [
 describe('decideAccess table', () => {
   it('covers every route the app has', () => {
     const routes = [...Object.keys(expectedByRoute), ...Object.keys(expectedByShopRoute)]
-    expect(routes).toHaveLength(68)
-    expect(cases).toHaveLength(68 * sessionColumns.length * tenantNames.length)
+    expect(routes).toHaveLength(69)
+    expect(cases).toHaveLength(69 * sessionColumns.length * tenantNames.length)
   })
 
   it.each(cases)('$route as $session on tenant $tenant → $expected', (testCase) => {
