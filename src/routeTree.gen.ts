@@ -32,6 +32,7 @@ import { Route as HomeLightWiderrufRouteImport } from './routes/_homeLight/wider
 import { Route as ShopCheckoutRouteImport } from './routes/_shop/checkout'
 import { Route as ShopRezeptkonfiguratorRouteImport } from './routes/_shop/rezeptkonfigurator'
 import { Route as ShopShopRouteImport } from './routes/_shop/shop'
+import { Route as ShopVertragWiderrufenRouteImport } from './routes/_shop/vertrag-widerrufen'
 import { Route as ShopWarenkorbRouteImport } from './routes/_shop/warenkorb'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as ApiAnalyseDotcsvRouteImport } from './routes/api/analyse[.]csv'
@@ -234,6 +235,11 @@ const ShopRezeptkonfiguratorRoute = ShopRezeptkonfiguratorRouteImport.update({
 const ShopShopRoute = ShopShopRouteImport.update({
   id: '/shop',
   path: '/shop',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopVertragWiderrufenRoute = ShopVertragWiderrufenRouteImport.update({
+  id: '/vertrag-widerrufen',
+  path: '/vertrag-widerrufen',
   getParentRoute: () => ShopRoute,
 } as any)
 const ShopWarenkorbRoute = ShopWarenkorbRouteImport.update({
@@ -746,6 +752,7 @@ export interface FileRoutesByFullPath {
   '/checkout': typeof ShopCheckoutRoute
   '/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
   '/shop': typeof ShopShopRoute
+  '/vertrag-widerrufen': typeof ShopVertragWiderrufenRoute
   '/warenkorb': typeof ShopWarenkorbRoute
   '/api/$': typeof ApiSplatRoute
   '/api/analyse.csv': typeof ApiAnalyseDotcsvRoute
@@ -859,6 +866,7 @@ export interface FileRoutesByTo {
   '/checkout': typeof ShopCheckoutRoute
   '/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
   '/shop': typeof ShopShopRoute
+  '/vertrag-widerrufen': typeof ShopVertragWiderrufenRoute
   '/warenkorb': typeof ShopWarenkorbRoute
   '/api/$': typeof ApiSplatRoute
   '/api/analyse.csv': typeof ApiAnalyseDotcsvRoute
@@ -977,6 +985,7 @@ export interface FileRoutesById {
   '/_shop/checkout': typeof ShopCheckoutRoute
   '/_shop/rezeptkonfigurator': typeof ShopRezeptkonfiguratorRoute
   '/_shop/shop': typeof ShopShopRoute
+  '/_shop/vertrag-widerrufen': typeof ShopVertragWiderrufenRoute
   '/_shop/warenkorb': typeof ShopWarenkorbRoute
   '/api/$': typeof ApiSplatRoute
   '/api/analyse.csv': typeof ApiAnalyseDotcsvRoute
@@ -1093,6 +1102,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/rezeptkonfigurator'
     | '/shop'
+    | '/vertrag-widerrufen'
     | '/warenkorb'
     | '/api/$'
     | '/api/analyse.csv'
@@ -1206,6 +1216,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/rezeptkonfigurator'
     | '/shop'
+    | '/vertrag-widerrufen'
     | '/warenkorb'
     | '/api/$'
     | '/api/analyse.csv'
@@ -1323,6 +1334,7 @@ export interface FileRouteTypes {
     | '/_shop/checkout'
     | '/_shop/rezeptkonfigurator'
     | '/_shop/shop'
+    | '/_shop/vertrag-widerrufen'
     | '/_shop/warenkorb'
     | '/api/$'
     | '/api/analyse.csv'
@@ -1622,6 +1634,13 @@ declare module '@tanstack/react-router' {
       path: '/shop'
       fullPath: '/shop'
       preLoaderRoute: typeof ShopShopRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/vertrag-widerrufen': {
+      id: '/_shop/vertrag-widerrufen'
+      path: '/vertrag-widerrufen'
+      fullPath: '/vertrag-widerrufen'
+      preLoaderRoute: typeof ShopVertragWiderrufenRouteImport
       parentRoute: typeof ShopRoute
     }
     '/_shop/warenkorb': {
@@ -2438,6 +2457,7 @@ interface ShopRouteChildren {
   ShopCheckoutRoute: typeof ShopCheckoutRoute
   ShopRezeptkonfiguratorRoute: typeof ShopRezeptkonfiguratorRoute
   ShopShopRoute: typeof ShopShopRoute
+  ShopVertragWiderrufenRoute: typeof ShopVertragWiderrufenRoute
   ShopWarenkorbRoute: typeof ShopWarenkorbRoute
   ShopAccountAddressesRoute: typeof ShopAccountAddressesRoute
   ShopAccountPersonalRoute: typeof ShopAccountPersonalRoute
@@ -2456,6 +2476,7 @@ const ShopRouteChildren: ShopRouteChildren = {
   ShopCheckoutRoute: ShopCheckoutRoute,
   ShopRezeptkonfiguratorRoute: ShopRezeptkonfiguratorRoute,
   ShopShopRoute: ShopShopRoute,
+  ShopVertragWiderrufenRoute: ShopVertragWiderrufenRoute,
   ShopWarenkorbRoute: ShopWarenkorbRoute,
   ShopAccountAddressesRoute: ShopAccountAddressesRoute,
   ShopAccountPersonalRoute: ShopAccountPersonalRoute,

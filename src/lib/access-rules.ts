@@ -29,6 +29,7 @@ const publicPrefixes = [
   '/privacy-policy',
   '/agb',
   '/widerruf',
+  '/vertrag-widerrufen',
   '/registrieren',
   '/contact',
   '/news',
@@ -62,6 +63,7 @@ const shopPrefixes = [
   '/account',
   '/agb',
   '/widerruf',
+  '/vertrag-widerrufen',
   '/registrieren',
 ] as const
 

@@ -210,6 +210,7 @@ export const auditActionLabels: Record<string, string> = {
   'customer_order.prescription_recorded': 'Rezept erfasst',
   'customer_order.prescription_checked': 'Rezept geprüft',
   'customer_order.prescription_original': 'Rezept-Original / E-Rezept-Einlösung vermerkt',
+  'customer_order.withdrawn': 'Widerruf des Kunden eingegangen',
   'document.issued': 'Dokument ausgestellt',
   'document.reissued': 'Dokument neu ausgestellt (Darstellungsfehler)',
   'hand_out.created': 'Abgabe erfasst',

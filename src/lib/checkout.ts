@@ -176,6 +176,8 @@ export interface ShopOrderConfirmation {
     grossCents: number
     copaymentCents: number
     requiresPrescription: boolean
+    /** Whether the right of withdrawal applies to the line (`withdrawalAppliesTo`). */
+    withdrawal: boolean
   }[]
   netCents: number
   vatCents: number

@@ -25,6 +25,7 @@ import {
 } from './prices'
 import type { PackUnit, ProductCategory, SalesUnit, VatRate } from './products'
 import type { ShopPaymentMethod } from './shop'
+import type { OrderWithdrawalView } from './withdrawal'
 
 /**
  * Customer orders: the words and values shared by the pages and the services. No zod here —
@@ -545,6 +546,8 @@ export interface CustomerOrderDetail {
   timeline: CustomerOrderEventEntry[]
   /** A pharmacy's completed order: the hand-out records (one per dispensed batch), with labels. */
   handouts: CustomerOrderHandout[]
+  /** Shop orders: the right of withdrawal per line and the customer's withdrawal, if declared. */
+  withdrawal: OrderWithdrawalView | null
 }
 
 export interface CustomerOrderHandout {

@@ -189,3 +189,34 @@ export function legalIdentityLines(legal: LegalIdentity | null, city: string): s
       .join(' · '),
   ].filter(Boolean)
 }
+
+/**
+ * Who the seller is, one fact per line: name with legal form, address, phone and e-mail, the
+ * register lines and the VAT id — what the imprint (§ 5 DDG) and the contract confirmation
+ * (Art. 246a § 1 Abs. 1 Nr. 2 EGBGB) both take from the organisation's record.
+ */
+export function sellerIdentityLines(row: {
+  name: string
+  street: string | null
+  postalCode: string | null
+  city: string | null
+  phone: string | null
+  email: string | null
+  vatId: string | null
+  legalForm: LegalForm | null
+  registerCourt: string | null
+  registerNumber: string | null
+  managers: string[]
+  supervisoryBoardChair: string | null
+}): string[] {
+  const legal = legalIdentityOf(row)
+  return [
+    nameWithLegalForm(row.name, legal),
+    [row.street, [row.postalCode, row.city].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+    [row.phone ? `Telefon: ${row.phone}` : '', row.email ? `E-Mail: ${row.email}` : '']
+      .filter(Boolean)
+      .join(', '),
+    ...legalIdentityLines(legal, row.city ?? ''),
+    row.vatId ? `USt-IdNr.: ${row.vatId}` : '',
+  ].filter(Boolean)
+}

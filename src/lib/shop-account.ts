@@ -10,6 +10,7 @@ import {
 } from './customer-orders'
 import type { SalesUnit, VatRate } from './products'
 import type { ShopPaymentMethod } from './shop'
+import type { OrderWithdrawalView } from './withdrawal'
 
 /**
  * A shop customer's account and own orders as the account pages show them: the words and shapes shared by the
@@ -146,6 +147,8 @@ export interface ShopOrderDetail {
   canCancel: boolean
   /** Online payment may be started (again): "Jetzt bezahlen" / "Erneut bezahlen". */
   canPay: boolean
+  /** The right of withdrawal per line, and the function "Vertrag widerrufen" (ADR 067). */
+  withdrawal: OrderWithdrawalView
 }
 
 /** What a shop customer may download of an order: the PDF of its valid invoice. */

@@ -135,6 +135,16 @@ export interface ShopSettings {
   mollie: { keySet: boolean; mode: 'test' | 'live' | null }
   /** The organisation's bank account, which bank transfer shows (its letterhead). */
   bankAccount: { iban: string | null; bic: string | null; bankName: string | null }
+  /**
+   * A pharmacy's starting legal texts (ADR 067): a text that still equals its template is marked
+   * "Vorlage – bitte prüfen" until the pharmacy saves its own. Null for a club's site.
+   */
+  legalTemplates: Record<LegalTemplateKind, string> | null
 }
+
+/** The legal texts a pharmacy's shop starts from a template. */
+export type LegalTemplateKind = 'privacyPolicy' | 'terms' | 'withdrawalInformation'
+
+export const legalTemplateNotice = 'Vorlage – bitte prüfen'
 
 export const shopSettingsNotFoundMessage = 'Diese Organisation hat keinen Shop.'

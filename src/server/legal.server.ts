@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { legalIdentityLines, legalIdentityOf, nameWithLegalForm } from '../lib/legal-forms'
+import { sellerIdentityLines } from '../lib/legal-forms'
 import { mailOrderPermitText, showsMailOrderMarks } from '../lib/shop'
 import type { App } from './app.server'
 import { organisations } from './db/schema'
@@ -98,16 +98,8 @@ async function imprintHeader(app: App, organisationId: string): Promise<string> 
     .from(organisations)
     .where(eq(organisations.id, organisationId))
   if (!row) return ''
-  const legal = legalIdentityOf(row)
-  const lines = [
-    `**${nameWithLegalForm(row.name, legal)}**`,
-    [row.street, [row.postalCode, row.city].filter(Boolean).join(' ')].filter(Boolean).join(', '),
-    [row.phone ? `Telefon: ${row.phone}` : '', row.email ? `E-Mail: ${row.email}` : '']
-      .filter(Boolean)
-      .join(', '),
-    ...legalIdentityLines(legal, row.city ?? ''),
-    row.vatId ? `USt-IdNr.: ${row.vatId}` : '',
-  ].filter(Boolean)
+  const [name, ...rest] = sellerIdentityLines(row)
+  const lines = [`**${name}**`, ...rest]
   // Markdown line breaks: two spaces at the end of each line.
   return lines.join('  \n')
 }

@@ -54,6 +54,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       'customer_order_items',
       'customer_order_picks',
       'customer_order_prescriptions',
+      'customer_order_withdrawals',
       'customer_orders',
       'customers',
       'defektur_day_counts',

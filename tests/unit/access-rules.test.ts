@@ -170,6 +170,7 @@ const expectedByShopRoute: Record<string, Record<TenantName, Row>> = {
   '/rezeptkonfigurator': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
   '/agb': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
   '/widerruf': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
+  '/vertrag-widerrufen': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
   '/registrieren': onShop(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']),
 }
 

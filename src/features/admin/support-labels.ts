@@ -21,6 +21,7 @@ export const mailKindLabels = {
   payment_refunded: 'Erstattung',
   invitation: 'Einladung ins Team',
   payment_reminder: 'Zahlungserinnerung',
+  withdrawal_received: 'Widerruf eingegangen',
 } as const satisfies Record<MailKind, string>
 
 export const mailKindLabel = (kind: string) => mailKindLabels[kind as MailKind] ?? kind

@@ -43,6 +43,7 @@ import { customerOrderQuery, customerOrdersKey } from './customer-orders.queries
 import { FulfilmentDialog } from './FulfilmentDialog'
 import { PaymentReminderSection } from './PaymentReminderSection'
 import { PrescriptionCard } from './PrescriptionCard'
+import { WithdrawalCard } from './WithdrawalCard'
 
 const route = getRouteApi('/_app/customer_orders/$id/')
 
@@ -392,6 +393,7 @@ export function CustomerOrderPage() {
         <OrderFacts order={order} />
         {(order.needsPrescription || order.prescription) && <PrescriptionCard order={order} />}
         <OrderLines order={order} />
+        {order.withdrawal && <WithdrawalCard order={order} withdrawal={order.withdrawal} />}
         {order.handouts.length > 0 && <OrderHandouts order={order} />}
         <OrderDocuments orderId={order.id} orderVersion={order.version} />
         <PaymentReminderSection orderId={order.id} />

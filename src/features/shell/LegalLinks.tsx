@@ -40,6 +40,13 @@ export function LegalLinks({
             </Link>
           </li>
         )}
+        {shopTexts && (
+          <li>
+            <Link to="/vertrag-widerrufen" className="hover:underline">
+              Vertrag widerrufen
+            </Link>
+          </li>
+        )}
         <li>
           <Link to="/contact" className="hover:underline">
             Kontakt

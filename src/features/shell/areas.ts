@@ -64,6 +64,7 @@ type BuiltArea =
   | 'accountAddresses'
   | 'checkout'
   | 'shopOrder'
+  | 'withdrawal'
   | 'cart'
   | 'invitation'
   | 'handouts'

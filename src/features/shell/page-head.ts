@@ -58,6 +58,7 @@ export const areaTitles = {
   cart: 'Warenkorb',
   checkout: 'Kasse',
   shopOrder: 'Ihre Bestellung',
+  withdrawal: 'Vertrag widerrufen',
   prescriptionConfigurator: 'Rezeptkonfigurator',
   reservation: 'Reservierung',
   news: 'Neu: der Online-Shop für deine Apotheke',

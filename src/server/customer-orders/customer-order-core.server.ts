@@ -46,6 +46,7 @@ export const customerOrderAudit = {
   prescriptionRecorded: 'customer_order.prescription_recorded',
   prescriptionChecked: 'customer_order.prescription_checked',
   prescriptionOriginal: 'customer_order.prescription_original',
+  withdrawn: 'customer_order.withdrawn',
 } as const
 
 /** The reservations of an order: one set per order (areas.md). */

@@ -1,14 +1,29 @@
 import { eq } from 'drizzle-orm'
-import { type CustomerOrderAction, customerShareCents } from '../../lib/customer-orders'
+import {
+  type CustomerOrderAction,
+  customerShareCents,
+  deliveryMethodLabels,
+} from '../../lib/customer-orders'
+import { sellerIdentityLines } from '../../lib/legal-forms'
+import { lineAmountCents } from '../../lib/prices'
+import { formatSalesQuantity } from '../../lib/purchase-orders'
+import { shopPaymentMethodLabels } from '../../lib/shop'
 import type { TenantConfig } from '../../lib/tenant-config'
+import { publicWithdrawalPath } from '../../lib/withdrawal'
 import { customers } from '../customers/customers.schema'
 import type { Executor } from '../db/client.server'
 import { organisations, tenants } from '../db/schema'
-import type { MailContent } from '../mail/mail-templates.server'
+import { legalTemplates, modelWithdrawalForm } from '../legal-templates.server'
+import {
+  type ContractDetails,
+  type MailContent,
+  plainTextOfMarkdown,
+} from '../mail/mail-templates.server'
 import { enqueueMail, mailSenderOf } from '../mail/outbox.server'
 import { tenantPublicOrigin } from '../public-origin.server'
 import { organisationContactColumns, shopConfigOf, verifiedDomainOf } from '../tenants.server'
-import type { OrderRow } from './customer-order-core.server'
+import { itemsOfOrder, type OrderRow } from './customer-order-core.server'
+import { withdrawalLinesOf } from './customer-order-withdrawal-lines.server'
 
 /** Where the customer follows an order of the shop: the account's order page, or the reservation. */
 export const shopOrderPath = (order: Pick<OrderRow, 'id' | 'type'>) =>
@@ -26,14 +41,12 @@ type ShopOrderMail = Exclude<
  * `expire` has its own wording from the jobs that expire orders, so none here.
  */
 function transitionMail(
-  action: CustomerOrderAction,
+  action: Exclude<CustomerOrderAction, 'confirm'>,
   order: OrderRow,
   base: { name: string; orderNumber: string; link: string },
   pickup: string,
 ): ShopOrderMail | null {
   switch (action) {
-    case 'confirm':
-      return { kind: 'order_confirmed', ...base }
     case 'markReady':
       return { kind: 'order_ready', ...base, pickup }
     case 'ship':
@@ -52,33 +65,50 @@ function transitionMail(
   }
 }
 
+/** The shop `order` came through, as the sender of mails about it; null outside a shop. */
+async function shopOfOrder(tx: Executor, order: OrderRow) {
+  if (order.channel !== 'shop' || !order.tenantId) return null
+  const [row] = await tx
+    .select({
+      slug: tenants.slug,
+      verifiedDomain: verifiedDomainOf,
+      config: tenants.config,
+      contact: organisationContactColumns,
+      organisation: organisations,
+    })
+    .from(tenants)
+    .innerJoin(organisations, eq(organisations.id, tenants.organisationId))
+    .where(eq(tenants.id, order.tenantId))
+  const config = row?.config ? shopConfigOf(row.config, row.contact) : null
+  if (!row || !config) return null
+  const origin = tenantPublicOrigin(row)
+  return {
+    tenantId: order.tenantId,
+    config,
+    origin,
+    organisation: row.organisation,
+    sender: mailSenderOf(config, origin),
+  }
+}
+
 /** The customer and shop a mail about `order` goes between, or null when none can be sent. */
 async function shopMailContext(tx: Executor, order: OrderRow) {
-  if (order.channel !== 'shop' || !order.tenantId) return null
+  const shop = await shopOfOrder(tx, order)
+  if (!shop) return null
   const [row] = await tx
     .select({
       email: customers.email,
       firstName: customers.firstName,
       lastName: customers.lastName,
       anonymisedAt: customers.anonymisedAt,
-      slug: tenants.slug,
-      verifiedDomain: verifiedDomainOf,
-      config: tenants.config,
-      contact: organisationContactColumns,
     })
     .from(customers)
-    .innerJoin(tenants, eq(tenants.id, order.tenantId))
-    .innerJoin(organisations, eq(organisations.id, tenants.organisationId))
     .where(eq(customers.id, order.customerId))
-  if (!row?.email || row.anonymisedAt || !row.config) return null
-  const config = shopConfigOf(row.config, row.contact)
-  if (!config) return null
-  const origin = tenantPublicOrigin(row)
+  if (!row?.email || row.anonymisedAt) return null
+  const { origin } = shop
   return {
-    tenantId: order.tenantId,
+    ...shop,
     to: row.email,
-    config,
-    sender: mailSenderOf(config, origin),
     base: {
       name: [row.firstName, row.lastName].filter(Boolean).join(' '),
       orderNumber: order.number,
@@ -112,7 +142,14 @@ export async function mailShopCustomerAbout(
 ): Promise<void> {
   const context = await shopMailContext(tx, order)
   if (!context) return
-  const content = transitionMail(action, order, context.base, pickupLine(context.config))
+  const content =
+    action === 'confirm'
+      ? {
+          kind: 'order_confirmed' as const,
+          ...context.base,
+          contract: await contractOf(tx, order, context),
+        }
+      : transitionMail(action, order, context.base, pickupLine(context.config))
   if (!content) return
   await enqueueMail(tx, {
     tenantId: context.tenantId,
@@ -179,5 +216,86 @@ export async function mailReservationExpiring(tx: Executor, order: OrderRow): Pr
     to: context.to,
     sender: context.sender,
     content: { kind: 'reservation_expiring', ...context.base, expiresAt: order.expiresAt },
+  })
+}
+
+type ShopOfOrder = NonNullable<Awaited<ReturnType<typeof shopOfOrder>>>
+
+/**
+ * The contract as the confirmation mail carries it (§ 312f Abs. 2 BGB): the seller from the
+ * organisation's record, the lines with prices and whether the right of withdrawal applies
+ * (`withdrawalAppliesTo`), delivery, payment, the terms, and the shop's withdrawal information with
+ * the model form where any line has the right (the template when the shop has none).
+ */
+async function contractOf(
+  tx: Executor,
+  order: OrderRow,
+  shop: ShopOfOrder,
+): Promise<ContractDetails> {
+  const items = await itemsOfOrder(tx, order)
+  const withdrawal = new Map(
+    (await withdrawalLinesOf(tx, order)).map((line) => [line.itemId, line.applies]),
+  )
+  const { organisation, config, origin } = shop
+  const anyWithdrawal = [...withdrawal.values()].some(Boolean)
+  const seller = {
+    name: organisation.name,
+    street: organisation.street ?? '',
+    postalCode: organisation.postalCode ?? '',
+    city: organisation.city ?? '',
+    email: organisation.email ?? '',
+    phone: organisation.phone ?? '',
+  }
+  const information = config.withdrawalInformation.trim()
+    ? [
+        config.withdrawalInformation,
+        config.withdrawalInformation.includes('Muster-Widerrufsformular')
+          ? ''
+          : modelWithdrawalForm(seller),
+      ]
+        .filter(Boolean)
+        .join('\n\n')
+    : legalTemplates(seller).withdrawalInformation
+  return {
+    seller: sellerIdentityLines(organisation),
+    lines: items.map((item) => ({
+      name: item.name,
+      quantity: formatSalesQuantity(item.quantity, item.salesUnit),
+      grossCents: lineAmountCents(item, 'gross'),
+      withdrawal: withdrawal.get(item.id) ?? true,
+    })),
+    delivery: deliveryMethodLabels[order.deliveryMethod],
+    deliveryFeeCents: order.deliveryFeeCents,
+    totalCents: order.grossCents,
+    payment: order.paymentMethod ? shopPaymentMethodLabels[order.paymentMethod] : 'In der Apotheke',
+    termsLink: config.terms.trim() ? `${origin}/agb` : null,
+    withdrawalInformation: anyWithdrawal ? plainTextOfMarkdown(information, origin) : null,
+    withdrawalLink: anyWithdrawal ? `${origin}${publicWithdrawalPath}` : null,
+  }
+}
+
+/**
+ * The acknowledgment of receipt of a withdrawal on a durable medium, with date and time
+ * (§ 356a Abs. 3 BGB), to the address the consumer gave when declaring it.
+ */
+export async function mailWithdrawalReceived(
+  tx: Executor,
+  order: OrderRow,
+  withdrawal: { name: string; email: string; receivedAt: Date; lines: string[] },
+): Promise<void> {
+  const shop = await shopOfOrder(tx, order)
+  if (!shop) return
+  await enqueueMail(tx, {
+    tenantId: shop.tenantId,
+    to: withdrawal.email,
+    sender: shop.sender,
+    content: {
+      kind: 'withdrawal_received',
+      name: withdrawal.name,
+      orderNumber: order.number,
+      receivedAt: withdrawal.receivedAt,
+      lines: withdrawal.lines,
+      link: `${shop.origin}${shopOrderPath(order)}`,
+    },
   })
 }

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -380,4 +381,34 @@ export const customerOrderEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('customer_order_events_order_idx').on(table.orderId, table.createdAt)],
+)
+
+/**
+ * A consumer's withdrawal from a shop order (§ 355, § 356a BGB; ADR 067), declared through the
+ * withdrawal function of the account or the shop's public page. One per order (the unique index
+ * makes parallel confirmations record one); `lines` keeps the lines it covered, as they were named.
+ * Name and e-mail are what the consumer gave for the receipt.
+ */
+export const customerOrderWithdrawals = pgTable(
+  'customer_order_withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => customerOrders.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    lines: jsonb('lines').$type<string[]>().notNull(),
+    /** Through the account (`shop_user`) or the public page (`visitor`). */
+    actorKind: auditActorKind('actor_kind').notNull(),
+    actorId: text('actor_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('customer_order_withdrawals_order_unique').on(table.orderId),
+    index('customer_order_withdrawals_organisation_idx').on(table.organisationId),
+  ],
 )

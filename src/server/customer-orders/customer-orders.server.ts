@@ -62,6 +62,7 @@ import {
   recordOrderCreated,
 } from './customer-order-core.server'
 import { assertLicensedRecipient } from './customer-order-licences.server'
+import { orderWithdrawalView } from './customer-order-withdrawals.server'
 import {
   customerOrderEvents,
   customerOrderEvidence,
@@ -341,7 +342,9 @@ export async function getCustomerOrder(
   )
   const today = berlinIsoDate()
   const p = prescription?.prescription
+  const withdrawal = order.channel === 'shop' ? await orderWithdrawalView(db, order) : null
   return {
+    withdrawal,
     id: order.id,
     number: order.number,
     status: order.status,

@@ -1,4 +1,5 @@
 import { formatDateTime, formatMoney } from '../../lib/format'
+import { withdrawalLineLabels } from '../../lib/withdrawal'
 import type { MailKind } from './mail.schema'
 
 /** Who a mail comes from: the shop, as its config presents it. */
@@ -44,7 +45,22 @@ export type MailContent =
       expiresAt: Date
       link: string
     }
-  | { kind: 'order_confirmed'; name: string; orderNumber: string; link: string }
+  | {
+      kind: 'order_confirmed'
+      name: string
+      orderNumber: string
+      link: string
+      contract: ContractDetails
+    }
+  | {
+      kind: 'withdrawal_received'
+      name: string
+      orderNumber: string
+      receivedAt: Date
+      /** The lines the withdrawal covers, by name. */
+      lines: string[]
+      link: string
+    }
   | { kind: 'order_completed'; name: string; orderNumber: string; link: string }
   | {
       kind: 'invitation'
@@ -75,6 +91,74 @@ export type MailContent =
       amountCents: number
       link: string
     }
+
+/**
+ * The contract on a durable medium (§ 312f Abs. 2 BGB, Art. 246a EGBGB): who sells, what at which
+ * price, delivery and payment, the terms, and per line whether the right of withdrawal applies —
+ * with the withdrawal information and the model form where it does (ADR 067).
+ */
+export interface ContractDetails {
+  /** Name with legal form, address, contact, register and VAT id, one per line. */
+  seller: string[]
+  lines: { name: string; quantity: string; grossCents: number; withdrawal: boolean }[]
+  delivery: string
+  deliveryFeeCents: number
+  totalCents: number
+  payment: string
+  termsLink: string | null
+  /** The shop's Widerrufsbelehrung with the model form; null when no line has the right. */
+  withdrawalInformation: string | null
+  /** The shop's withdrawal function, where the right applies. */
+  withdrawalLink: string | null
+}
+
+const withdrawalStatement = {
+  all: 'Für alle Positionen dieser Bestellung besteht ein gesetzliches Widerrufsrecht. Die Widerrufsbelehrung und das Muster-Widerrufsformular finden Sie unten.',
+  none: 'Für diese Bestellung besteht kein Widerrufsrecht: Arzneimittel, die nach Ihrer ärztlichen Verschreibung zubereitet werden, sind vom Widerruf ausgeschlossen (§ 312g Abs. 2 Nr. 1 BGB).',
+  some: 'Ihre Bestellung enthält Positionen mit und ohne Widerrufsrecht. Für die mit „Widerrufsrecht besteht“ markierten Positionen gilt die Widerrufsbelehrung unten; für Arzneimittel, die nach Ihrer ärztlichen Verschreibung zubereitet werden, besteht kein Widerrufsrecht (§ 312g Abs. 2 Nr. 1 BGB).',
+}
+
+/** Markdown as a plain-text mail reads it: no heading marks, escapes or emphasis; links spelled out. */
+export function plainTextOfMarkdown(markdown: string, origin: string): string {
+  return markdown
+    .replace(/^#{1,6}\s+/gm, '')
+    .replace(/\*\*(.+?)\*\*/g, '$1')
+    .replace(/\\([*_])/g, '$1')
+    .replace(
+      /\[([^\]]+)\]\(([^)]+)\)/g,
+      (_, text: string, href: string) =>
+        `${text} (${href.startsWith('/') ? `${origin}${href}` : href})`,
+    )
+}
+
+function contractParagraphs(contract: ContractDetails): string[] {
+  const withdrawable = contract.lines.filter((line) => line.withdrawal).length
+  const statement =
+    withdrawable === 0 ? 'none' : withdrawable === contract.lines.length ? 'all' : 'some'
+  return [
+    `Verkäufer:\n${contract.seller.join('\n')}`,
+    [
+      'Ihre Bestellung:',
+      ...contract.lines.map(
+        (line) =>
+          `- ${line.quantity} ${line.name}: ${formatMoney(line.grossCents)} (${line.withdrawal ? withdrawalLineLabels.applies : withdrawalLineLabels.excluded})`,
+      ),
+      `Lieferart: ${contract.delivery}${contract.deliveryFeeCents > 0 ? `, Liefergebühr ${formatMoney(contract.deliveryFeeCents)}` : ''}`,
+      `Gesamtbetrag: ${formatMoney(contract.totalCents)} (inkl. Umsatzsteuer)`,
+      `Zahlungsart: ${contract.payment}`,
+    ].join('\n'),
+    contract.termsLink
+      ? `Es gelten unsere Allgemeinen Geschäftsbedingungen: ${contract.termsLink}`
+      : 'Es gelten die gesetzlichen Bestimmungen; eigene Geschäftsbedingungen verwenden wir nicht.',
+    withdrawalStatement[statement],
+    ...(contract.withdrawalLink
+      ? [
+          `Sie können den Vertrag bis zum Ende der Widerrufsfrist auch hier widerrufen: ${contract.withdrawalLink}`,
+        ]
+      : []),
+    ...(contract.withdrawalInformation ? [contract.withdrawalInformation] : []),
+  ]
+}
 
 export interface RenderedMail {
   subject: string
@@ -175,10 +259,20 @@ const parts: { [K in MailKind]: (content: Extract<MailContent, { kind: K }>) => 
     ],
     action: { label: 'Reservierung ansehen', link },
   }),
-  order_confirmed: ({ orderNumber, link }) => ({
+  order_confirmed: ({ orderNumber, link, contract }) => ({
     subject: `Ihre Bestellung ${orderNumber} ist bestätigt`,
     paragraphs: [
-      `wir haben Ihre Bestellung ${orderNumber} geprüft und bestätigt. Wir melden uns wieder, sobald sie abholbereit ist oder versandt wird.`,
+      `wir haben Ihre Bestellung ${orderNumber} geprüft und nehmen sie an; damit ist der Kaufvertrag geschlossen. Wir melden uns wieder, sobald sie abholbereit ist oder versandt wird. Bitte bewahren Sie diese E-Mail auf: sie enthält Ihren Vertrag.`,
+      ...contractParagraphs(contract),
+    ],
+    action: { label: 'Bestellung ansehen', link },
+  }),
+  withdrawal_received: ({ orderNumber, receivedAt, lines, link }) => ({
+    subject: `Eingangsbestätigung Ihres Widerrufs zur Bestellung ${orderNumber}`,
+    paragraphs: [
+      `wir bestätigen den Eingang Ihres Widerrufs des Vertrags zur Bestellung ${orderNumber} am ${formatDateTime(receivedAt)} Uhr.`,
+      `Der Widerruf umfasst:\n${lines.map((line) => `- ${line}`).join('\n')}`,
+      'Wir melden uns zur Rückgabe der Ware und erstatten Ihnen die Zahlungen nach unserer Widerrufsbelehrung spätestens binnen vierzehn Tagen ab heute.',
     ],
     action: { label: 'Bestellung ansehen', link },
   }),

@@ -19,6 +19,7 @@ export const mailKinds = [
   'email_changed',
   'invitation',
   'payment_reminder',
+  'withdrawal_received',
 ] as const
 export type MailKind = (typeof mailKinds)[number]
 

@@ -29,6 +29,7 @@ import {
   parseInput,
 } from '../errors.server'
 import { isStoredFileOf } from '../files/file-store.server'
+import { legalTemplates } from '../legal-templates.server'
 import { mollieOfTenant, type PaymentsApp } from '../payments/mollie-client.server'
 import {
   mollieApiKeySchema,
@@ -127,6 +128,7 @@ type ShopRow = Awaited<ReturnType<typeof findShop>>
 function startingConfig(row: ShopRow): TenantConfig {
   const { organisation } = row
   const pharmacy = organisation.category === 'pharmacy'
+  const templates = templatesOf(row)
   return {
     version: tenantConfigVersion,
     shopName: organisation.name,
@@ -141,9 +143,9 @@ function startingConfig(row: ShopRow): TenantConfig {
       openingHours: '',
     },
     legalNotice: '',
-    privacyPolicy: '',
-    terms: '',
-    withdrawalInformation: '',
+    privacyPolicy: templates?.privacyPolicy ?? '',
+    terms: templates?.terms ?? '',
+    withdrawalInformation: templates?.withdrawalInformation ?? '',
     deliveryMethods: pharmacy
       ? [
           {
@@ -163,6 +165,20 @@ function startingConfig(row: ShopRow): TenantConfig {
     showStockAmounts: false,
     mailOrder: noMailOrder,
   }
+}
+
+/** A pharmacy's legal-text templates, filled in from its record; none for a club's site. */
+function templatesOf(row: ShopRow) {
+  const { organisation } = row
+  if (organisation.category !== 'pharmacy') return null
+  return legalTemplates({
+    name: organisation.name,
+    street: organisation.street ?? '',
+    postalCode: organisation.postalCode ?? '',
+    city: organisation.city ?? '',
+    email: organisation.email ?? '',
+    phone: organisation.phone ?? '',
+  })
 }
 
 /** The stored config, its contact from the organisation's record (the one contact, `shopConfigOf`). */
@@ -199,6 +215,7 @@ function settingsOf(row: ShopRow, app: ShopSettingsApp): ShopSettings {
       bic: row.organisation.bic,
       bankName: row.organisation.bankName,
     },
+    legalTemplates: templatesOf(row),
   }
 }
 

@@ -20,6 +20,11 @@ import {
 } from '../customer-orders/customer-order-core.server'
 import { cancelLockedOrder } from '../customer-orders/customer-order-transitions.server'
 import {
+  orderWithdrawalView,
+  type WithdrawalReceipt,
+  withdrawOwnOrder,
+} from '../customer-orders/customer-order-withdrawals.server'
+import {
   customerOrderEvents,
   customerOrderEvidence,
   customerOrderItems,
@@ -199,7 +204,25 @@ export async function getShopOrder(
     createdAt: order.createdAt.toISOString(),
     canCancel: customerMayCancel(order),
     canPay: mayPayOnline(order),
+    withdrawal: await orderWithdrawalView(db, order),
   }
+}
+
+/**
+ * The shop customer withdraws from their own order through the account's function "Vertrag
+ * widerrufen" (§ 356a BGB): recorded once, with the receipt mailed to the address they give.
+ */
+export async function withdrawShopOrder(
+  actor: Actor,
+  id: string,
+  input: unknown,
+  db: Database,
+): Promise<WithdrawalReceipt> {
+  const customer = shopCustomerOf(actor)
+  return db.transaction(async (tx) => {
+    const own = await ownOrderRow(tx, customer, id)
+    return withdrawOwnOrder(tx, customer, own, input)
+  })
 }
 
 /**

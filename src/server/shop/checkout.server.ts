@@ -33,6 +33,7 @@ import { cartItems } from '../cart/cart.schema'
 import { cartOfShopUser, emptyCart } from '../cart/cart.server'
 import { takeDocumentNumber } from '../counters/counters.server'
 import { orderSource, recordOrderCreated } from '../customer-orders/customer-order-core.server'
+import { withdrawalLinesOf } from '../customer-orders/customer-order-withdrawal-lines.server'
 import {
   customerOrderEvidence,
   customerOrderItems,
@@ -536,6 +537,9 @@ export async function getShopOrderConfirmation(
     (candidate) => candidate.kind === order.deliveryMethod,
   )
   const pickup = method?.kind === 'pickup' ? method : null
+  const withdrawal = new Map(
+    (await withdrawalLinesOf(db, order)).map((line) => [line.itemId, line.applies]),
+  )
   return {
     id: order.id,
     number: order.number,
@@ -551,6 +555,7 @@ export async function getShopOrderConfirmation(
         grossCents: lineAmountCents(item, 'gross'),
         copaymentCents: item.copaymentCents,
         requiresPrescription: item.requiresPrescription,
+        withdrawal: withdrawal.get(item.id) ?? true,
       }
     }),
     netCents: order.netCents,

@@ -1,16 +1,49 @@
 import type { AnyFieldApi } from '@tanstack/react-form'
 import { Tabs } from 'radix-ui'
+import { legalTemplateNotice } from '~/lib/shop-settings'
 import { inputClass } from '../../forms/field-parts'
 import { changeFieldValue, fieldErrorOf } from '../../forms/fields'
 import { LegalMarkdown } from '../../legal/LegalMarkdown'
 
-/** A legal text in Markdown, with a preview drawn exactly as the shop draws it. */
-export function MarkdownField({ field, label }: { field: AnyFieldApi; label: string }) {
+/**
+ * A legal text in Markdown, with a preview drawn exactly as the shop draws it. With a `template`
+ * (ADR 067): marked "Vorlage – bitte prüfen" while the text equals it; an empty text can start
+ * from it.
+ */
+export function MarkdownField({
+  field,
+  label,
+  template,
+}: {
+  field: AnyFieldApi
+  label: string
+  template?: string | null
+}) {
   const id = `field-${field.name}`
   const error = fieldErrorOf(field)
   const value = field.state.value as string
+  const isTemplate = Boolean(template) && value.trim() === template?.trim()
   return (
     <div>
+      {isTemplate && (
+        <p
+          role="note"
+          className="mb-2 rounded-lg border border-warning bg-warning-soft px-3 py-2 text-sm text-ink"
+        >
+          <strong>{legalTemplateNotice}:</strong> Dieser Text ist die Vorlage von Blattwerk. Der
+          Shop zeigt ihn so, bis Sie Ihren eigenen Text speichern; prüfen und ergänzen Sie ihn
+          (rechtlich beraten lassen), bevor Sie sich darauf verlassen.
+        </p>
+      )}
+      {template && value.trim() === '' && (
+        <button
+          type="button"
+          className="mb-2 text-sm font-medium text-brand-900 underline"
+          onClick={() => changeFieldValue(field, template)}
+        >
+          Vorlage für {label} einsetzen
+        </button>
+      )}
       <Tabs.Root defaultValue="edit">
         <div className="flex flex-wrap items-end justify-between gap-2">
           <label htmlFor={id} className="text-sm font-medium text-ink">

@@ -124,7 +124,13 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
                   {(field) => <MarkdownField field={field} label="Impressum" />}
                 </form.AppField>
                 <form.AppField name="privacyPolicy">
-                  {(field) => <MarkdownField field={field} label="Datenschutzerklärung" />}
+                  {(field) => (
+                    <MarkdownField
+                      field={field}
+                      label="Datenschutzerklärung"
+                      template={settings.legalTemplates?.privacyPolicy}
+                    />
+                  )}
                 </form.AppField>
                 {shop && (
                   <>
@@ -133,11 +139,18 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
                         <MarkdownField
                           field={field}
                           label="Allgemeine Geschäftsbedingungen (AGB)"
+                          template={settings.legalTemplates?.terms}
                         />
                       )}
                     </form.AppField>
                     <form.AppField name="withdrawalInformation">
-                      {(field) => <MarkdownField field={field} label="Widerrufsbelehrung" />}
+                      {(field) => (
+                        <MarkdownField
+                          field={field}
+                          label="Widerrufsbelehrung"
+                          template={settings.legalTemplates?.withdrawalInformation}
+                        />
+                      )}
                     </form.AppField>
                   </>
                 )}

@@ -26,6 +26,7 @@ import { PlainTable, plainRowClass } from '../../ui/PlainTable'
 import { AccountCard, AccountFrame } from './AccountFrame'
 import { accountKey, shopOrderQuery } from './account.queries'
 import { cancelShopOrderFn } from './account-actions.functions'
+import { WithdrawalCard } from './WithdrawalCard'
 
 const route = getRouteApi('/_shop/account/orders/$id')
 
@@ -202,6 +203,7 @@ export function AccountOrderPage() {
           ))}
         </ol>
       </AccountCard>
+      {order.withdrawal.lines.length > 0 && <WithdrawalCard order={order} />}
       <AccountCard title="Rechnung" id="order-invoice">
         {order.invoice ? (
           <div className="flex flex-wrap items-center gap-3 text-sm">

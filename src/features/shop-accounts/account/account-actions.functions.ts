@@ -1,6 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
 import { accountRequest } from '~/server/shop-accounts/account-request.server'
-import { cancelShopOrder } from '~/server/shop-accounts/shop-account-orders.server'
+import {
+  cancelShopOrder,
+  withdrawShopOrder,
+} from '~/server/shop-accounts/shop-account-orders.server'
 import {
   changeShopPassword,
   deleteShopAccount,
@@ -8,7 +11,7 @@ import {
 } from '~/server/shop-accounts/shop-account-profile.server'
 import { requestEmailChange } from '~/server/shop-accounts/shop-accounts.server'
 import { authenticated } from '../../server-fn/auth.middleware'
-import { idInput, noInput, objectInput } from '../../server-fn/inputs'
+import { idInput, inputOf, noInput, objectInput, passedOn, recordId } from '../../server-fn/inputs'
 
 /**
  * What the account pages change. Apart from the reads (account.functions.ts) that the routes'
@@ -41,3 +44,10 @@ export const deleteShopAccountFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(noInput)
   .handler(async ({ context }) => deleteShopAccount(context.actor, context.db))
+
+export const withdrawShopOrderFn = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .validator(inputOf({ id: recordId, withdrawal: passedOn<{ name: string; email: string }>() }))
+  .handler(async ({ data, context }) =>
+    withdrawShopOrder(context.actor, data.id, data.withdrawal, context.db),
+  )

@@ -5,6 +5,7 @@ import { paymentStatusLabels, prescriptionEvidenceLabels } from '~/lib/customer-
 import { payerKindLabels } from '~/lib/customers'
 import { formatDateTime, formatMoney } from '~/lib/format'
 import { shopPaymentMethodLabels } from '~/lib/shop'
+import { withdrawalLineLabels } from '~/lib/withdrawal'
 import { PageHeader } from '../../ui/PageHeader'
 import { shopOrderConfirmationQuery } from './checkout.queries'
 
@@ -46,6 +47,9 @@ export function OrderConfirmationPage() {
                     Zuzahlung {formatMoney(item.copaymentCents)}
                   </span>
                 )}
+                <span className="block text-ink-muted">
+                  {item.withdrawal ? withdrawalLineLabels.applies : withdrawalLineLabels.excluded}
+                </span>
               </span>
               <span className="whitespace-nowrap">{formatMoney(item.grossCents)}</span>
             </li>
