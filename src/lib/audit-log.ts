@@ -323,6 +323,7 @@ export const auditFieldLabels: Record<string, string> = {
   amgLicenceNumber: 'AMG-Erlaubnis',
   amgLicenceAuthority: 'AMG-Erlaubnis erteilt von',
   lowStockThreshold: 'Meldebestand',
+  targetStock: 'Zielbestand',
   minOrderQuantity: 'Mindestbestellmenge',
   maxOrderQuantity: 'Höchstbestellmenge',
   mollieMode: 'Mollie-Modus',

@@ -54,6 +54,7 @@ export interface OrganisationProductOffer {
   minOrderQuantity: number | null
   maxOrderQuantity: number | null
   lowStockThreshold: number | null
+  targetStock: number | null
 }
 
 /** One listing with its product, as the detail and the edit page show it. */
@@ -122,6 +123,7 @@ export const organisationProductFieldLabels: Record<string, string> = {
   minOrderQuantity: 'Mindestmenge',
   maxOrderQuantity: 'Höchstmenge',
   lowStockThreshold: 'Meldebestand',
+  targetStock: 'Zielbestand',
   archived: 'Archiviert',
   productRevisionSeen: 'Gesehener Stand der Stammdaten',
 }

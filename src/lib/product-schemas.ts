@@ -216,6 +216,8 @@ export const offerFields = {
   minOrderQuantity: wholeNumber('Mindestmenge', 1, 100_000).nullable(),
   maxOrderQuantity: wholeNumber('Höchstmenge', 1, 100_000).nullable(),
   lowStockThreshold: wholeNumber('Meldebestand', 0, 1_000_000).nullable(),
+  // Optional in the input: API clients written before the field keep working (ADR 075).
+  targetStock: wholeNumber('Zielbestand', 1, 1_000_000).nullable().default(null),
 }
 
 export const offerSchema = z.object(offerFields).superRefine((offer, context) => {
@@ -225,6 +227,14 @@ export const offerSchema = z.object(offerFields).superRefine((offer, context) =>
       code: 'custom',
       path: ['minOrderQuantity'],
       message: 'Die Mindestmenge muss ein Vielfaches des Bestellschritts sein.',
+    })
+  }
+  const { lowStockThreshold: threshold, targetStock: target } = offer
+  if (threshold !== null && target !== null && target < threshold) {
+    context.addIssue({
+      code: 'custom',
+      path: ['targetStock'],
+      message: 'Der Zielbestand muss mindestens so hoch sein wie der Meldebestand.',
     })
   }
   if (max !== null && (max < (min ?? orderStep) || max % orderStep !== 0)) {

@@ -61,6 +61,7 @@ const offer = (salesUnit: Offer['salesUnit'], lowStockThreshold: number): Offer 
   minOrderQuantity: null,
   maxOrderQuantity: null,
   lowStockThreshold,
+  targetStock: null,
 })
 
 const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')

@@ -43,6 +43,7 @@ const offer = (overrides: Partial<Offer> = {}): Offer => ({
   minOrderQuantity: null,
   maxOrderQuantity: null,
   lowStockThreshold: 50,
+  targetStock: null,
   ...overrides,
 })
 

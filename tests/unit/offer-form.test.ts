@@ -19,6 +19,7 @@ const stored = {
   minOrderQuantity: 5,
   maxOrderQuantity: null,
   lowStockThreshold: 100,
+  targetStock: 250,
 } as const
 
 describe('offer form', () => {
@@ -47,6 +48,10 @@ describe('offer form', () => {
     expect(offerFormErrors({ ...values, minOrderQuantity: '7' }).minOrderQuantity).toContain(
       'Vielfaches',
     )
+    expect(offerFormErrors({ ...values, targetStock: '80' }).targetStock).toBe(
+      'Der Zielbestand muss mindestens so hoch sein wie der Meldebestand.',
+    )
+    expect(offerFormErrors({ ...values, lowStockThreshold: '', targetStock: '80' })).toEqual({})
     expect(offerFormErrors({ ...values, salesUnit: '' }).salesUnit).toBe(
       'Bitte wählen Sie die Verkaufseinheit.',
     )

@@ -111,6 +111,13 @@ export function OfferFields({
           hint="Darunter weist der Bestand auf Nachschub hin."
         />
       ))}
+      {field('targetStock', (f) => (
+        <f.InputField
+          label={`Zielbestand (${unit}, optional)`}
+          inputMode="numeric"
+          hint="„Nachbestellen“ schlägt die Menge bis zu diesem Bestand vor; ohne Angabe das Doppelte des Meldebestands."
+        />
+      ))}
       {field('minOrderQuantity', (f) => (
         <f.InputField
           label={`Mindestmenge je Bestellung (${unit}, optional)`}

@@ -75,6 +75,7 @@ function OfferSummary({ detail }: { detail: OrganisationProductDetail }) {
     ['Mindestmenge', quantity(offer.minOrderQuantity)],
     ['Höchstmenge', quantity(offer.maxOrderQuantity)],
     ['Meldebestand', quantity(offer.lowStockThreshold)],
+    ['Zielbestand', quantity(offer.targetStock)],
     ['Verfügbar', <StockLevel key="stock" detail={detail} />],
   ]
   return <FactList rows={rows} />

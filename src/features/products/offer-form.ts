@@ -17,6 +17,7 @@ export interface OfferFormValues {
   minOrderQuantity: string
   maxOrderQuantity: string
   lowStockThreshold: string
+  targetStock: string
 }
 
 export const emptyOfferForm: OfferFormValues = {
@@ -28,6 +29,7 @@ export const emptyOfferForm: OfferFormValues = {
   minOrderQuantity: '',
   maxOrderQuantity: '',
   lowStockThreshold: '',
+  targetStock: '',
 }
 
 /** Cents as typed in a price field: "9,50", "1234,00" (no thousands separator, see decimalInputText). */
@@ -45,6 +47,7 @@ export function offerFormValuesOf(offer: OrganisationProductOffer): OfferFormVal
     minOrderQuantity: offer.minOrderQuantity === null ? '' : String(offer.minOrderQuantity),
     maxOrderQuantity: offer.maxOrderQuantity === null ? '' : String(offer.maxOrderQuantity),
     lowStockThreshold: offer.lowStockThreshold === null ? '' : String(offer.lowStockThreshold),
+    targetStock: offer.targetStock === null ? '' : String(offer.targetStock),
   }
 }
 
@@ -62,6 +65,7 @@ export function offerInputOf(values: OfferFormValues): z.input<typeof offerSchem
     minOrderQuantity: quantityOf(values.minOrderQuantity),
     maxOrderQuantity: quantityOf(values.maxOrderQuantity),
     lowStockThreshold: quantityOf(values.lowStockThreshold),
+    targetStock: quantityOf(values.targetStock),
   }
 }
 

@@ -203,6 +203,7 @@ async function ensurePackListing(
     minOrderQuantity: null,
     maxOrderQuantity: null,
     lowStockThreshold: null,
+    targetStock: null,
   })
   return (await insertOwnListing(tx, business, facts, offer)).id
 }

@@ -186,6 +186,7 @@ const offerOf = (listing: ListingRow): OrganisationProductOffer => ({
   minOrderQuantity: listing.minOrderQuantity,
   maxOrderQuantity: listing.maxOrderQuantity,
   lowStockThreshold: listing.lowStockThreshold,
+  targetStock: listing.targetStock,
 })
 
 /**

@@ -116,6 +116,8 @@ export const organisationProducts = pgTable(
     vatRate: vatRate('vat_rate').notNull().default('19'),
     visibleInShop: boolean('visible_in_shop').notNull().default(false),
     lowStockThreshold: integer('low_stock_threshold'),
+    /** What "Nachbestellen" orders up to (ADR 075); at least the threshold when both are set. */
+    targetStock: integer('target_stock'),
     /** The product's revision when this listing last looked at it (taken over or acknowledged). */
     productRevisionSeen: integer('product_revision_seen').notNull(),
     /** Counts every change of the listing: a change based on an older revision is refused. */
@@ -131,5 +133,9 @@ export const organisationProducts = pgTable(
     check('organisation_products_base_units_positive', sql`${table.baseUnitsPerSalesUnit} > 0`),
     check('organisation_products_order_step_positive', sql`${table.orderStep} > 0`),
     check('organisation_products_revision_positive', sql`${table.revision} > 0`),
+    check(
+      'organisation_products_target_stock',
+      sql`${table.targetStock} is null or ${table.targetStock} >= coalesce(${table.lowStockThreshold}, 1)`,
+    ),
   ],
 )

@@ -55,6 +55,7 @@ async function bookingListing(
     minOrderQuantity: null,
     maxOrderQuantity: null,
     lowStockThreshold: null,
+    targetStock: null,
   })
   await tx
     .update(purchaseOrderItems)

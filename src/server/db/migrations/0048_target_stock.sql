@@ -1,0 +1,2 @@
+ALTER TABLE "organisation_products" ADD COLUMN "target_stock" integer;--> statement-breakpoint
+ALTER TABLE "organisation_products" ADD CONSTRAINT "organisation_products_target_stock" CHECK ("organisation_products"."target_stock" is null or "organisation_products"."target_stock" >= coalesce("organisation_products"."low_stock_threshold", 1));
