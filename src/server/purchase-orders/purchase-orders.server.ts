@@ -159,7 +159,7 @@ async function findPurchaseOrder(
   return row
 }
 
-async function itemsOf(executor: Executor, order: PurchaseOrderRowType) {
+export async function itemsOf(executor: Executor, order: PurchaseOrderRowType) {
   return executor
     .select({
       item: purchaseOrderItems,
@@ -370,7 +370,7 @@ function orderRuleProblem(quantity: number, rules: OrderRules): string | null {
 }
 
 /** The lines as stored: what was ordered, frozen at its price, unit and VAT. */
-async function resolveLines(
+export async function resolveLines(
   tx: Executor,
   owner: PurchaseOrderOwner,
   supplier: SupplierRowType,
@@ -444,7 +444,7 @@ const saved = (order: PurchaseOrderRowType, changed = true): SavedPurchaseOrder 
   changed,
 })
 
-async function insertItems(tx: Executor, order: PurchaseOrderRowType, items: ItemValues[]) {
+export async function insertItems(tx: Executor, order: PurchaseOrderRowType, items: ItemValues[]) {
   if (items.length === 0) return
   await tx.insert(purchaseOrderItems).values(
     items.map((item) => ({

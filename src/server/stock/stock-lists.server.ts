@@ -141,6 +141,31 @@ export async function stockWarningListings(
   }))
 }
 
+/**
+ * The listings under their low-stock threshold with what "Nachbestellen" needs of them (ADR 075):
+ * the list's `low` condition, available stock in base units.
+ */
+export async function lowStockListings(db: Executor, organisationId: string) {
+  const { stock, available, warningCondition, listed } = stockFacts(db, organisationId)
+  const rows = await db
+    .select({
+      id: organisationProducts.id,
+      productId: organisationProducts.productId,
+      name: products.name,
+      category: products.category,
+      baseUnitsPerSalesUnit: organisationProducts.baseUnitsPerSalesUnit,
+      lowStockThreshold: sql<number>`${organisationProducts.lowStockThreshold}`,
+      targetStock: organisationProducts.targetStock,
+      available: sql<string>`${available}`,
+    })
+    .from(organisationProducts)
+    .innerJoin(products, eq(products.id, organisationProducts.productId))
+    .leftJoin(stock, eq(stock.productId, organisationProducts.id))
+    .where(and(listed, isNull(organisationProducts.archivedAt), warningCondition.low))
+    .orderBy(asc(products.name), asc(organisationProducts.id))
+  return rows.map((row) => ({ ...row, available: Number(row.available) }))
+}
+
 // ─── The list ────────────────────────────────────────────────────────────────────────────────
 
 /**
