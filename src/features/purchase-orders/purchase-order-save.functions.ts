@@ -12,6 +12,7 @@ import {
   orderPurchaseOrder,
   updatePurchaseOrder,
 } from '~/server/purchase-orders/purchase-orders.server'
+import { reorderLowStock } from '~/server/purchase-orders/reorder.server'
 import {
   archiveSupplier,
   createSupplier,
@@ -90,3 +91,8 @@ export const receivePurchaseOrderFn = createServerFn({ method: 'POST' })
     const result = await receivePurchaseOrder(context.actor, data.id, data.receipt, context.db)
     return { id: result.id, status: result.status, batchCount: result.batches.length }
   })
+
+/** "Nachbestellen" on the low-stock list: the drafts per supplier (ADR 075). */
+export const reorderLowStockFn = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .handler(async ({ context }) => reorderLowStock(context.actor, context.db))

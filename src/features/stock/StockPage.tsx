@@ -1,8 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { Boxes, PackagePlus } from 'lucide-react'
+import { useState } from 'react'
 import { formatDate, formatQuantity } from '~/lib/format'
 import { availableSalesUnits, productCategories, productCategoryLabels } from '~/lib/products'
+import type { ReorderResult } from '~/lib/reorder'
 import { quantityUnitOfPack } from '~/lib/stock'
 import { formatSalesUnits, stockWarningLabels } from '~/lib/stock-labels'
 import {
@@ -13,6 +15,7 @@ import {
   stockWarnings,
 } from '~/lib/stock-lists'
 import { useListPending } from '../admin/AdminConsole'
+import { ReorderButton, ReorderResultPanel } from '../purchase-orders/ReorderPanel'
 import { ButtonLink } from '../ui/buttons'
 import { DataTable, dataColumns, RowLink, SelectFilter } from '../ui/DataTable'
 import { EmptyState } from '../ui/EmptyState'
@@ -197,6 +200,8 @@ function ReceiptLink({ list, first = false }: { list: StockList; first?: boolean
 export function StockPage() {
   const search = route.useSearch()
   const { data } = useSuspenseQuery(stockQuery(search))
+  const [reorder, setReorder] = useState<ReorderResult | null>(null)
+  const reorders = data.owner.canManage && search.warning === 'low'
   return (
     <>
       <PageHeader
@@ -206,8 +211,16 @@ export function StockPage() {
             ? 'Verfügbarer Bestand, Quarantäne, Reservierungen und Verfall je Produkt und Charge.'
             : `Bestand von ${data.owner.name} – nur zur Ansicht für den Support.`
         }
-        actions={data.owner.canManage && <ReceiptLink list={data} />}
+        actions={
+          data.owner.canManage && (
+            <>
+              {reorders && <ReorderButton onDone={setReorder} />}
+              <ReceiptLink list={data} />
+            </>
+          )
+        }
       />
+      {reorders && reorder && <ReorderResultPanel result={reorder} />}
       <DataTable
         label="Bestand je Produkt"
         columns={columns}
