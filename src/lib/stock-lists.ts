@@ -93,6 +93,8 @@ export interface BatchActions {
   correct: boolean
   destroy: boolean
   attachCertificate: boolean
+  /** THC/CBD completed or corrected after receipt. */
+  correctCannabinoids: boolean
 }
 
 export interface BatchMovement {

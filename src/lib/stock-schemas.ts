@@ -82,7 +82,18 @@ export const releaseBatchSchema = z.object({
     max: 60,
     tooLong: 'Die Prüfnummer hat höchstens 60 Zeichen.',
   }),
+  /** Releasing flowers or an extract without measured THC and CBD, knowingly (domain.md). */
+  confirmMissingCannabinoids: z.boolean().default(false),
 })
+
+/** THC/CBD of a batch completed or corrected after receipt, with the reason the history keeps. */
+export const batchCannabinoidsSchema = z.object({
+  batchId: uuid('Unbekannte Charge.'),
+  thcContent: measuredContent('THC'),
+  cbdContent: measuredContent('CBD'),
+  reason: reasonSchema,
+})
+export type BatchCannabinoidsInput = z.input<typeof batchCannabinoidsSchema>
 
 export const blockBatchSchema = z.object({
   batchId: uuid('Unbekannte Charge.'),

@@ -1,3 +1,4 @@
+import type { ProductCategory } from './product-lists'
 /**
  * Stock by batch: the words and values shared by the stock pages and the stock services.
  * No zod here — route files import it (ADR 013).
@@ -69,3 +70,17 @@ export const isExpiredOn = (expiryDate: string | null, today: string): boolean =
 
 /** The source type of a receipt against a purchase order (a movement's `source_type`). */
 export const purchaseOrderItemSource = 'purchase_order_item'
+
+/** The categories whose batches are released only with measured THC and CBD, or knowingly without. */
+export const measuredCannabinoidCategories: readonly ProductCategory[] = ['flower', 'extract']
+
+/** Whether releasing a batch of `category` with these contents needs the explicit confirmation. */
+export const releaseMissesCannabinoids = (
+  category: ProductCategory,
+  batch: { thcContent: number | null; cbdContent: number | null },
+): boolean =>
+  measuredCannabinoidCategories.includes(category) &&
+  (batch.thcContent === null || batch.cbdContent === null)
+
+export const missingCannabinoidsMessage = (batchNumber: string) =>
+  `Für Charge ${batchNumber} sind THC und CBD nicht gemessen hinterlegt. Tragen Sie die Werte aus dem Analysezertifikat nach oder bestätigen Sie die Freigabe ohne Messwerte ausdrücklich.`

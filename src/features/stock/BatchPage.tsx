@@ -1,14 +1,27 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { BadgeCheck, Ban, CircleAlert, Flame, type LucideIcon, Scale } from 'lucide-react'
+import {
+  BadgeCheck,
+  Ban,
+  CircleAlert,
+  Flame,
+  FlaskConical,
+  type LucideIcon,
+  Scale,
+} from 'lucide-react'
 import { type MouseEvent, type ReactNode, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { formatDate, formatDateTime, formatQuantity } from '~/lib/format'
-import { formatCannabinoid } from '~/lib/products'
-import { quantityUnitOfPack, stockMovementKindLabels } from '~/lib/stock'
+import { cannabinoidUnitLabels, formatCannabinoid } from '~/lib/products'
+import { quantityUnitOfPack, releaseMissesCannabinoids, stockMovementKindLabels } from '~/lib/stock'
 import { sourceLabel } from '~/lib/stock-labels'
 import type { BatchDetail, BatchMovement } from '~/lib/stock-lists'
-import { correctStockSchema, destroyStockSchema, releaseBatchSchema } from '~/lib/stock-schemas'
+import {
+  batchCannabinoidsSchema,
+  correctStockSchema,
+  destroyStockSchema,
+  releaseBatchSchema,
+} from '~/lib/stock-schemas'
 import { formErrorsOf } from '../forms/field-errors'
 import { useAppForm } from '../forms/form-hook'
 import { productsKey } from '../products/products.queries'
@@ -23,11 +36,12 @@ import { batchQuery, stockKey } from './stock.queries'
 import {
   attachCertificateFn,
   blockBatchFn,
+  correctBatchCannabinoidsFn,
   correctStockFn,
   destroyStockFn,
   releaseBatchFn,
 } from './stock-actions.functions'
-import { baseUnitsOf, quantityUnitLabel, withoutFieldErrors } from './stock-form'
+import { baseUnitsOf, contentOf, quantityUnitLabel, withoutFieldErrors } from './stock-form'
 
 const route = getRouteApi('/_app/inventory/batches/$id')
 
@@ -168,13 +182,24 @@ interface BatchDialogProps {
 
 function ReleaseDialog({ batch, open, onOpenChange }: BatchDialogProps) {
   const stockChanged = useStockChanged()
+  const withoutCannabinoids = releaseMissesCannabinoids(batch.product.category, batch)
   const form = useAppForm({
-    defaultValues: { testNumber: '' },
+    defaultValues: { testNumber: '', confirmMissingCannabinoids: false },
     validators: {
-      onSubmit: ({ value }) => validateWith(releaseBatchSchema, { ...value, batchId: batch.id }),
+      onSubmit: ({ value }) => {
+        if (withoutCannabinoids && !value.confirmMissingCannabinoids) {
+          return {
+            fields: {
+              confirmMissingCannabinoids:
+                'Bitte bestätigen Sie die Freigabe ohne THC-/CBD-Messwerte oder tragen Sie die Werte zuerst nach.',
+            },
+          }
+        }
+        return validateWith(releaseBatchSchema, { ...value, batchId: batch.id })
+      },
     },
     onSubmit: async ({ value }) => {
-      await releaseBatchFn({ data: { batchId: batch.id, testNumber: value.testNumber } })
+      await releaseBatchFn({ data: { batchId: batch.id, ...value } })
       await stockChanged(`Charge ${batch.batchNumber} ist freigegeben.`)
     },
   })
@@ -193,8 +218,70 @@ function ReleaseDialog({ batch, open, onOpenChange }: BatchDialogProps) {
           hoch.
         </p>
       )}
+      {withoutCannabinoids && (
+        <>
+          <p
+            role="alert"
+            className="rounded-lg border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-warning"
+          >
+            Für diese Charge sind THC und CBD nicht gemessen hinterlegt. Tragen Sie die Werte aus
+            dem Analysezertifikat unter „THC/CBD nachtragen“ nach, oder geben Sie die Charge nur
+            bewusst ohne Messwerte frei.
+          </p>
+          <form.AppField name="confirmMissingCannabinoids">
+            {(field) => <field.CheckboxField label="Ohne THC-/CBD-Messwerte freigeben" />}
+          </form.AppField>
+        </>
+      )}
       <form.AppField name="testNumber">
         {(field) => <field.TextField label="Prüfnummer" />}
+      </form.AppField>
+    </FormDialog>
+  )
+}
+
+/** A measured content as the German form shows it ("21,5"); empty when none is recorded. */
+const contentText = (value: number | null) =>
+  value === null ? '' : String(value).replace('.', ',')
+
+function CannabinoidsDialog({ batch, open, onOpenChange }: BatchDialogProps) {
+  const stockChanged = useStockChanged()
+  const unit = cannabinoidUnitLabels[batch.product.cannabinoidUnit ?? 'percent']
+  const inputOf = (value: { thcContent: string; cbdContent: string; reason: string }) => ({
+    batchId: batch.id,
+    thcContent: contentOf(value.thcContent),
+    cbdContent: contentOf(value.cbdContent),
+    reason: value.reason,
+  })
+  const form = useAppForm({
+    defaultValues: {
+      thcContent: contentText(batch.thcContent),
+      cbdContent: contentText(batch.cbdContent),
+      reason: '',
+    },
+    validators: { onSubmit: ({ value }) => validateWith(batchCannabinoidsSchema, inputOf(value)) },
+    onSubmit: async ({ value }) => {
+      await correctBatchCannabinoidsFn({ data: inputOf(value) })
+      await stockChanged(`THC/CBD von Charge ${batch.batchNumber} sind gespeichert.`)
+    },
+  })
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`THC/CBD von ${batch.batchNumber} nachtragen`}
+      description="Die Messwerte aus dem Analysezertifikat. Bereits erstellte Abgabedokumente und Etiketten behalten ihre Werte; die Änderung steht mit dem Grund in der Historie."
+      form={form}
+      submitLabel="Speichern"
+    >
+      <form.AppField name="thcContent">
+        {(field) => <field.InputField label={`THC in ${unit}`} inputMode="decimal" />}
+      </form.AppField>
+      <form.AppField name="cbdContent">
+        {(field) => <field.InputField label={`CBD in ${unit}`} inputMode="decimal" />}
+      </form.AppField>
+      <form.AppField name="reason">
+        {(field) => <field.TextField label="Grund" multiline />}
       </form.AppField>
     </FormDialog>
   )
@@ -327,7 +414,7 @@ function DestroyDialogs({
   )
 }
 
-type ActionName = 'release' | 'block' | 'correct' | 'destroy'
+type ActionName = 'release' | 'block' | 'correct' | 'destroy' | 'correctCannabinoids'
 
 /** The page's action buttons, in their order; each shows where the batch allows it. */
 const actionButtons: {
@@ -338,6 +425,12 @@ const actionButtons: {
 }[] = [
   { name: 'release', label: 'Freigeben', icon: BadgeCheck, variant: 'primary' },
   { name: 'correct', label: 'Bestand korrigieren', icon: Scale, variant: 'secondary' },
+  {
+    name: 'correctCannabinoids',
+    label: 'THC/CBD nachtragen',
+    icon: FlaskConical,
+    variant: 'secondary',
+  },
   { name: 'destroy', label: 'Vernichten', icon: Flame, variant: 'secondary' },
   { name: 'block', label: 'Sperren', icon: Ban, variant: 'danger' },
 ]
@@ -369,6 +462,13 @@ function Actions({ batch }: { batch: BatchDetail }) {
         ))}
       {actions.release && (
         <ReleaseDialog batch={batch} open={open === 'release'} onOpenChange={opener('release')} />
+      )}
+      {actions.correctCannabinoids && (
+        <CannabinoidsDialog
+          batch={batch}
+          open={open === 'correctCannabinoids'}
+          onOpenChange={opener('correctCannabinoids')}
+        />
       )}
       {actions.correct && (
         <CorrectDialog batch={batch} open={open === 'correct'} onOpenChange={opener('correct')} />

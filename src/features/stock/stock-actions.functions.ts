@@ -1,8 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
-import type { GoodsReceiptInput, HarvestInput } from '~/lib/stock-schemas'
+import type { BatchCannabinoidsInput, GoodsReceiptInput, HarvestInput } from '~/lib/stock-schemas'
 import {
   attachCertificate,
   blockBatch,
+  correctBatchCannabinoids,
   correctStock,
   destroyStock,
   receiveGoods,
@@ -39,8 +40,19 @@ export const recordHarvestFn = createServerFn({ method: 'POST' })
 
 export const releaseBatchFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
-  .validator(inputOf({ batchId: recordId, testNumber: passedOn<string>() }))
+  .validator(
+    inputOf({
+      batchId: recordId,
+      testNumber: passedOn<string>(),
+      confirmMissingCannabinoids: passedOn<boolean>(),
+    }),
+  )
   .handler(async ({ data, context }) => releaseBatch(context.actor, data, context.db))
+
+export const correctBatchCannabinoidsFn = createServerFn({ method: 'POST' })
+  .middleware([authenticated])
+  .validator(objectInput<BatchCannabinoidsInput>())
+  .handler(async ({ data, context }) => correctBatchCannabinoids(context.actor, data, context.db))
 
 export const blockBatchFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])

@@ -404,6 +404,7 @@ export async function getBatch(actor: Actor, id: string, db: Database): Promise<
     correct: canManage,
     destroy: canManage && batch.balance - reserved > 0,
     attachCertificate: canManage && batch.status === 'quarantine',
+    correctCannabinoids: canManage,
   }
   return {
     id: batch.id,

@@ -32,6 +32,7 @@ export const batchAudit = {
   corrected: 'batch.corrected',
   destroyed: 'batch.destroyed',
   certificateAttached: 'batch.certificate_attached',
+  cannabinoidsCorrected: 'batch.cannabinoids_corrected',
 } as const
 
 export interface BatchReceipt {

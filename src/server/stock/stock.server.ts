@@ -1,8 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { berlinIsoDate } from '../../lib/format'
-import { isExpiredOn, mayReceiveReleased } from '../../lib/stock'
+import {
+  isExpiredOn,
+  mayReceiveReleased,
+  missingCannabinoidsMessage,
+  releaseMissesCannabinoids,
+} from '../../lib/stock'
 import {
   attachCertificateSchema,
+  batchCannabinoidsSchema,
   blockBatchSchema,
   correctStockSchema,
   destroyStockSchema,
@@ -19,6 +25,7 @@ import { organisations } from '../db/schema'
 import { ConflictError, ForbiddenError, InvalidError, parseInput } from '../errors.server'
 import { isStoredFileOf } from '../files/file-store.server'
 import { requirePharmacistFor } from '../organisations/pharmacist-steps.server'
+import { organisationProducts, products } from '../products/products.schema'
 import { suppliers } from '../purchase-orders/purchase-orders.schema'
 import { batches } from './stock.schema'
 import {
@@ -152,7 +159,7 @@ async function auditBatch(
  */
 export async function releaseBatch(actor: Actor, input: unknown, db: Database): Promise<void> {
   const business = requireStockKeeper(actor)
-  const { batchId, testNumber } = parseInput(releaseBatchSchema, input)
+  const { batchId, testNumber, confirmMissingCannabinoids } = parseInput(releaseBatchSchema, input)
   await onBatch(business, batchId, db, async (tx, batch) => {
     await requirePharmacistFor(tx, business, 'batchRelease')
     if (batch.status === 'released') {
@@ -174,6 +181,10 @@ export async function releaseBatch(actor: Actor, input: unknown, db: Database): 
         `Charge ${batch.batchNumber} ist abgelaufen und kann nicht mehr freigegeben werden.`,
       )
     }
+    const withoutCannabinoids = releaseMissesCannabinoids(await productCategoryOf(tx, batch), batch)
+    if (withoutCannabinoids && !confirmMissingCannabinoids) {
+      throw new ConflictError(missingCannabinoidsMessage(batch.batchNumber))
+    }
     const before = batchFacts(batch)
     await tx
       .update(batches)
@@ -188,7 +199,54 @@ export async function releaseBatch(actor: Actor, input: unknown, db: Database): 
       ...before,
       status: 'released',
       testNumber,
+      ...(withoutCannabinoids && { releasedWithoutCannabinoids: true }),
     })
+  })
+}
+
+async function productCategoryOf(tx: Executor, batch: LockedBatch) {
+  const [row] = await tx
+    .select({ category: products.category })
+    .from(organisationProducts)
+    .innerJoin(products, eq(products.id, organisationProducts.productId))
+    .where(eq(organisationProducts.id, batch.organisationProductId))
+  if (!row) throw new Error('the batch has no listing')
+  return row.category
+}
+
+/**
+ * Completes or corrects the measured THC/CBD of a batch after receipt (from the CoA), with the
+ * reason; the audit log keeps before and after. Hand-out records and labels keep the values they
+ * were issued with (they store copies), so the history does not change.
+ */
+export async function correctBatchCannabinoids(
+  actor: Actor,
+  input: unknown,
+  db: Database,
+): Promise<{ changed: boolean }> {
+  const business = requireStockKeeper(actor)
+  const { batchId, thcContent, cbdContent, reason } = parseInput(batchCannabinoidsSchema, input)
+  return onBatch(business, batchId, db, async (tx, batch) => {
+    if (batch.thcContent === thcContent && batch.cbdContent === cbdContent) {
+      return { changed: false }
+    }
+    await tx
+      .update(batches)
+      .set({ thcContent, cbdContent })
+      .where(and(eq(batches.id, batch.id), eq(batches.organisationId, business.organisation.id)))
+    await auditBatch(
+      tx,
+      business,
+      batchAudit.cannabinoidsCorrected,
+      batch,
+      {
+        batchNumber: batch.batchNumber,
+        thcContent: batch.thcContent,
+        cbdContent: batch.cbdContent,
+      },
+      { batchNumber: batch.batchNumber, thcContent, cbdContent, reason },
+    )
+    return { changed: true }
   })
 }
 
