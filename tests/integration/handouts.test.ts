@@ -32,7 +32,12 @@ import {
 } from '~/server/handouts/handouts.server'
 import { updateHandoutInformation } from '~/server/organisations/organisation-settings.server'
 import { batches, stockMovements } from '~/server/stock/stock.schema'
-import { blockBatch, recordHarvest, releaseBatch } from '~/server/stock/stock.server'
+import {
+  blockBatch,
+  correctBatchCannabinoids,
+  recordHarvest,
+  releaseBatch,
+} from '~/server/stock/stock.server'
 import { businessActorOf, demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 import { outcomeOf } from '../support/outcome'
@@ -536,6 +541,41 @@ describe.each(testDatabaseKinds)('club hand-outs on %s', (kind) => {
       .from(auditEvents)
       .where(and(eq(auditEvents.entityType, 'hand_out'), eq(auditEvents.entityId, id)))
     expect(audit.map((row) => row.action)).toEqual(['hand_out.created'])
+  })
+
+  it('keeps a record’s THC and CBD when the batch’s are corrected later, with reason and audit', async () => {
+    const batchId = await harvest({ grams: 100, thc: 12.5 })
+    const member = await newMember()
+    const { id } = await handout(member, batchId, 2)
+    const correction = { batchId, thcContent: 13.1, cbdContent: 0.45, reason: 'Nachmessung Labor' }
+    await expect(
+      correctBatchCannabinoids(clubStaff, { ...correction, reason: ' ' }, db()),
+    ).rejects.toMatchObject({ status: 400 })
+    // Another organisation's batch does not exist for the actor.
+    await expect(
+      correctBatchCannabinoids(actors.pharmacyOwner, correction, db()),
+    ).rejects.toMatchObject({ status: 404 })
+    expect(await correctBatchCannabinoids(clubStaff, correction, db())).toEqual({ changed: true })
+    expect(await correctBatchCannabinoids(clubStaff, correction, db())).toEqual({ changed: false })
+    expect(await batchRow(batchId)).toMatchObject({ thcContent: 13.1, cbdContent: 0.45 })
+    expect(await getHandout(clubStaff, id, db())).toMatchObject({
+      thcContent: 12.5,
+      cbdContent: 0.3,
+    })
+    const audit = await db()
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.entityId, batchId),
+          eq(auditEvents.action, 'batch.cannabinoids_corrected'),
+        ),
+      )
+    expect(audit).toHaveLength(1)
+    expect(audit[0]).toMatchObject({
+      before: { thcContent: 12.5, cbdContent: 0.3 },
+      after: { thcContent: 13.1, cbdContent: 0.45, reason: 'Nachmessung Labor' },
+    })
   })
 
   it('cancels with a reason and a counter-entry, which frees the limit; records are never edited', async () => {

@@ -432,8 +432,21 @@ describe.each(testDatabaseKinds)('stock ledger on %s', (kind) => {
       'testNumber',
     )
 
+    // Flowers without measured THC/CBD are released only knowingly (docs/domain.md).
+    const unmeasured = await outcome(
+      releaseBatch(actors.pharmacyPharmacist, { batchId, testNumber: 'P-2026-118' }, db()),
+    )
+    expect(unmeasured.ok || unmeasured.error).toBeInstanceOf(ConflictError)
+    expect(unmeasured.ok || (unmeasured.error as Error).message).toMatch(
+      /THC und CBD nicht gemessen/,
+    )
+    expect((await batchRow(batchId)).status).toBe('quarantine')
     // A pharmacy's release is a pharmacist's (ApBetrO § 7); the PTA attached the certificate.
-    await releaseBatch(actors.pharmacyPharmacist, { batchId, testNumber: 'P-2026-118' }, db())
+    await releaseBatch(
+      actors.pharmacyPharmacist,
+      { batchId, testNumber: 'P-2026-118', confirmMissingCannabinoids: true },
+      db(),
+    )
     const released = await batchRow(batchId)
     expect(released).toMatchObject({
       status: 'released',
