@@ -25,6 +25,9 @@ const policyAfterScripts = [
   "img-src 'self' data: https:",
   "font-src 'self'",
   "connect-src 'self'",
+  // A private PDF (a CoA) is shown in a tab of its own as the local copy the page fetched with
+  // its token, framed by a page titled with the batch (Certificate.tsx, ADR 075).
+  "frame-src 'self' blob:",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",

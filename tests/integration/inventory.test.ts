@@ -294,6 +294,7 @@ describe.each(testDatabaseKinds)('inventory on %s', (kind) => {
         correct: true,
         destroy: true,
         attachCertificate: false,
+        correctCannabinoids: true,
       })
     })
 

@@ -212,6 +212,8 @@ describe.each(testDatabaseKinds)('purchase order ↔ customer order on %s', (kin
       db(),
     )
     expect(certificate.purpose).toBe('batch_certificate')
+    // Its tab and download are named after the batch it came with, not the file's id.
+    expect(certificate.fileName).toBe(`CoA-${shipped?.batchNumber}.pdf`)
 
     const received = await receivePurchaseOrder(
       actors.pharmacyOwner,

@@ -86,7 +86,7 @@ export function UploadField({
           <FileUp className="size-4" aria-hidden="true" />
           {uploaded ? (texts.pickAnother ?? 'Andere Datei wählen') : `${label} hochladen`}
         </Button>
-        {uploaded && uploadedText && (
+        {uploaded && uploadedText && (uploadedName || !preview) && (
           <span className="inline-flex items-center gap-1 text-sm text-success">
             <FileCheck className="size-4" aria-hidden="true" />
             {uploadedName ? uploadedText(uploadedName) : 'Datei liegt vor'}

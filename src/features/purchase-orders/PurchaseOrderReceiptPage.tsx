@@ -267,6 +267,7 @@ export function PurchaseOrderReceiptPage() {
                                 label="Analysezertifikat"
                                 error={fieldErrorOf(field)}
                                 fileId={field.state.value}
+                                viewName={`CoA-${form.getFieldValue(`${name}.batchNumber`) || item.name}.pdf`}
                                 onUploaded={(fileId) => changeFieldValue(field, fileId)}
                                 onRemove={() => changeFieldValue(field, null)}
                                 uploadedText={(fileName) => `${fileName} hochgeladen`}

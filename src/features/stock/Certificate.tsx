@@ -9,16 +9,39 @@ import { Button } from '../ui/buttons'
  * Picks a CoA (or a club's lab report) and uploads it; used by the goods receipt, the purchase
  * order's receipt and the batch page.
  */
-export function CertificateUpload(
-  props: Omit<ComponentProps<typeof DocumentUpload>, 'path' | 'tooLargeMessage'>,
-) {
+export function CertificateUpload({
+  viewName = 'Analysezertifikat.pdf',
+  ...props
+}: Omit<ComponentProps<typeof DocumentUpload>, 'path' | 'tooLargeMessage' | 'preview'> & {
+  /** The tab title and download name of the attached file (`CoA-<batch>.pdf`). */
+  viewName?: string
+}) {
   return (
     <DocumentUpload
       {...props}
+      // An attached file (the supplier's CoA, or one uploaded before) opens from the form.
+      preview={
+        props.fileId ? <CertificateLinks fileId={props.fileId} fileName={viewName} /> : undefined
+      }
       path="/api/files/batch-certificates"
       tooLargeMessage="Das Analysezertifikat ist größer als 10 MB."
     />
   )
+}
+
+/**
+ * Shows the local copy in the new tab framed by a page titled `title`: a tab showing the copy
+ * itself would be titled with its blob id.
+ */
+function showInTab(view: Window, url: string, title: string) {
+  const page = view.document
+  page.title = title
+  const frame = page.createElement('iframe')
+  frame.src = url
+  frame.title = title
+  frame.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;border:0'
+  page.body.style.margin = '0'
+  page.body.replaceChildren(frame)
 }
 
 /**
@@ -47,7 +70,7 @@ export function CertificateLinks({
       if (!response.ok) throw new Error(`status ${response.status}`)
       const url = URL.createObjectURL(await response.blob())
       if (view) {
-        view.location.href = url
+        showInTab(view, url, fileName)
       } else {
         const link = document.createElement('a')
         link.href = url

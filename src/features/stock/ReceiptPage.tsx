@@ -336,6 +336,7 @@ export function ReceiptPage() {
                     label={harvest ? 'Laborbericht (optional)' : 'Analysezertifikat'}
                     error={fieldErrorOf(field)}
                     fileId={field.state.value}
+                    viewName={`${harvest ? 'Laborbericht' : 'CoA'}-${form.getFieldValue('batchNumber') || 'neue Charge'}.pdf`}
                     onUploaded={(fileId) => changeFieldValue(field, fileId)}
                   />
                 )}

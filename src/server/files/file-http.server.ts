@@ -78,6 +78,16 @@ function matchesEntityTag(header: string | null, etag: string): boolean {
 }
 
 /**
+ * `inline`, with the file's name where it has one: an ASCII fallback and the exact name in
+ * RFC 6266's `filename*`, so a batch number with any character survives.
+ */
+export function inlineDisposition(fileName: string | null): string {
+  if (!fileName) return 'inline'
+  const ascii = fileName.replace(/[^\w.-]/g, '_')
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+}
+
+/**
  * A stored file as the answer to GET: its bytes and type, the SHA-256 as entity tag (304 when the
  * client has it), and — since a stored file never changes under its id — cached for a year where
  * the file is public. `nosniff` keeps browsers from reading the bytes as anything else.
@@ -96,7 +106,7 @@ export async function storedFileResponse(request: Request, file: OpenedFile): Pr
   const bytes = await file.readBytes()
   headers.set('Content-Type', file.contentType)
   headers.set('Content-Length', String(bytes.byteLength))
-  headers.set('Content-Disposition', 'inline')
+  headers.set('Content-Disposition', inlineDisposition(file.fileName))
   return new Response(new Uint8Array(bytes), { status: 200, headers })
 }
 

@@ -7,6 +7,8 @@ import { type Actor, requireRole } from '../actor.server'
 import type { Database, Executor } from '../db/client.server'
 import { type storedFilePurpose, storedFiles } from '../db/core.schema'
 import { DomainError, ForbiddenError, NotFoundError } from '../errors.server'
+import { purchaseOrderShipmentLines } from '../purchase-orders/purchase-orders.schema'
+import { batches } from '../stock/stock.schema'
 import { uploadSizeLimits } from './upload-routes.server'
 
 /**
@@ -385,6 +387,8 @@ export async function storeServerFile(
 export interface OpenedFile extends StoredFileInfo {
   /** Whether anyone may read it, so shared caches may keep it. */
   public: boolean
+  /** The name a browser tab and a download show (`CoA-<batch>.pdf`), when the file has one. */
+  fileName: string | null
   /** The bytes, fetched only when asked (a conditional request needs just the hash). */
   readBytes(): Promise<Buffer>
 }
@@ -429,10 +433,14 @@ async function openFile(
     .where(eq(storedFiles.id, id))
   if (!file) throw new NotFoundError(fileNotFoundMessage)
   if (!mayRead(file)) throw new NotFoundError(fileNotFoundMessage)
-  const { organisationId: _owner, ...info } = file
+  const { organisationId: owner, ...info } = file
   return {
     ...info,
     public: purposes[file.purpose].public,
+    fileName:
+      file.purpose === 'batch_certificate' && owner
+        ? await certificateFileName(db, file.id, owner, file.contentType)
+        : null,
     readBytes: async () => {
       const [row] = await db
         .select({ data: storedFiles.data })
@@ -442,6 +450,44 @@ async function openFile(
       return row.data
     },
   }
+}
+
+const extensionOf: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+}
+
+/**
+ * A CoA is named after the batch it certifies — the organisation's batch, else the batch a
+ * platform supplier shipped it with — so its tab reads `CoA-<batch>.pdf`, not an id. A CoA just
+ * uploaded for a receipt not yet booked has no batch: no name.
+ */
+async function certificateFileName(
+  db: Database,
+  fileId: string,
+  organisationId: string,
+  contentType: string,
+): Promise<string | null> {
+  const [batch] = await db
+    .select({ batchNumber: batches.batchNumber })
+    .from(batches)
+    .where(and(eq(batches.coaFileId, fileId), eq(batches.organisationId, organisationId)))
+    .limit(1)
+  const [shipped] = batch
+    ? [batch]
+    : await db
+        .select({ batchNumber: purchaseOrderShipmentLines.batchNumber })
+        .from(purchaseOrderShipmentLines)
+        .where(
+          and(
+            eq(purchaseOrderShipmentLines.certificateFileId, fileId),
+            eq(purchaseOrderShipmentLines.organisationId, organisationId),
+          ),
+        )
+        .limit(1)
+  if (!shipped) return null
+  return `CoA-${shipped.batchNumber}.${extensionOf[contentType] ?? 'pdf'}`
 }
 
 /**
