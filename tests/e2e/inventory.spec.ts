@@ -55,8 +55,7 @@ test('a pharmacist receives goods with a CoA, releases and corrects the batch', 
   await page.getByLabel('Chargennummer').fill(batchNumber)
   await page.getByLabel('Menge in g').fill('50')
   await page.getByLabel('Verfallsdatum').fill(nextYear())
-  await page.getByLabel('THC in %').fill('22,5')
-  await page.getByLabel('CBD in %').fill('0,5')
+  // THC and CBD are left for later: the CoA arrives with the goods, its figures are typed later.
   await page.locator('input[type="file"]').setInputFiles({
     name: 'coa.pdf',
     mimeType: 'application/pdf',
@@ -72,9 +71,37 @@ test('a pharmacist receives goods with a CoA, releases and corrects the batch', 
   await expect(page.getByRole('button', { name: 'Ansehen' })).toBeVisible()
   await expectNoSeriousViolations(page)
 
-  // Release after the identity test.
+  // Flowers without measured THC/CBD: the release warns and asks for an explicit confirmation.
   await page.getByRole('button', { name: 'Freigeben' }).click()
   const release = page.getByRole('dialog', { name: `Charge ${batchNumber} freigeben` })
+  await expect(release.getByText('THC und CBD nicht gemessen hinterlegt')).toBeVisible()
+  await release.getByLabel('Prüfnummer').fill('PR-2026-117')
+  await release.getByRole('button', { name: 'Freigeben' }).click()
+  await expect(
+    release.getByText('Bitte bestätigen Sie die Freigabe ohne THC-/CBD-Messwerte'),
+  ).toBeVisible()
+  await release.getByRole('button', { name: 'Abbrechen' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Änderungen verwerfen?' })
+    .getByRole('button', { name: 'Verwerfen' })
+    .click()
+  await expect(release).toBeHidden()
+
+  // The figures from the CoA are completed on the batch page, with a reason.
+  await page.getByRole('button', { name: 'THC/CBD nachtragen' }).click()
+  const facts = page.getByRole('dialog', { name: `THC/CBD von ${batchNumber} nachtragen` })
+  await facts.getByLabel('THC in %').fill('22,5')
+  await facts.getByLabel('CBD in %').fill('0,5')
+  await facts.getByRole('button', { name: 'Speichern' }).click()
+  await expect(facts.getByText('Bitte geben Sie einen Grund an.')).toBeVisible()
+  await facts.getByLabel('Grund').fill('Werte aus dem Analysezertifikat')
+  await facts.getByRole('button', { name: 'Speichern' }).click()
+  await expect(page.getByText(`THC/CBD von Charge ${batchNumber} sind gespeichert.`)).toBeVisible()
+  await expect(page.getByText('22,5 %')).toBeVisible()
+
+  // Release after the identity test, now without the warning.
+  await page.getByRole('button', { name: 'Freigeben' }).click()
+  await expect(release.getByText('THC und CBD nicht gemessen hinterlegt')).toBeHidden()
   await release.getByRole('button', { name: 'Freigeben' }).click()
   await expect(release.getByText('Bitte geben Sie die Prüfnummer an.')).toBeVisible()
   await release.getByLabel('Prüfnummer').fill('PR-2026-117')
@@ -127,6 +154,26 @@ test('a pharmacist receives goods with a CoA, releases and corrects the batch', 
   await expect(history.locator('tbody tr').first()).toContainText('Vernichtung')
   await expect(history.locator('tbody tr').first()).toContainText('46,5 g')
   await expect(history.locator('tbody tr').first()).toContainText('Verunreinigt')
+  expect(errors).toEqual([])
+})
+
+test('the owner reorders the low stock as drafts per supplier', async ({ page }) => {
+  const errors = watchPageErrors(page)
+  await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
+  await page.goto('/inventory?warning=low')
+  await expect(page.getByRole('heading', { level: 1, name: 'Bestand' })).toBeVisible()
+  await page.getByRole('button', { name: 'Nachbestellen' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Nachbestellen' })
+    .getByRole('button', { name: 'Entwürfe anlegen' })
+    .click()
+  const result = page.getByRole('region', { name: 'Ergebnis der Nachbestellung' })
+  const draft = result.getByRole('link', { name: /Entwurf für Nordhanf Großhandel GmbH/ })
+  await expect(draft).toBeVisible()
+  await expect(result).toContainText('Nebelwald')
+  await draft.click()
+  await expect(page).toHaveURL(/\/purchase_orders\/[0-9a-f-]{36}\/edit$/)
+  await expect(page.getByText('Nebelwald').first()).toBeVisible()
   expect(errors).toEqual([])
 })
 
