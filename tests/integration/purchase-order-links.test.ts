@@ -212,8 +212,8 @@ describe.each(testDatabaseKinds)('purchase order ↔ customer order on %s', (kin
       db(),
     )
     expect(certificate.purpose).toBe('batch_certificate')
-    // Its tab and download are named after the batch it came with, not the file's id.
-    expect(certificate.fileName).toBe(`CoA-${shipped?.batchNumber}.pdf`)
+    // The demo's CoA bytes certify several of the pharmacy's batches: the copy names none of them.
+    expect(certificate.fileName).toBeNull()
 
     const received = await receivePurchaseOrder(
       actors.pharmacyOwner,

@@ -7,7 +7,7 @@ import type { Database } from '~/server/db/client.server'
 import { organisations } from '~/server/db/schema'
 import { demoProductIds } from '~/server/db/seed-data/products'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/server/errors.server'
-import { storeFile } from '~/server/files/file-store.server'
+import { openStoredFile, storeFile } from '~/server/files/file-store.server'
 import { organisationProducts, products } from '~/server/products/products.schema'
 import { batches, stockMovements, stockReservations } from '~/server/stock/stock.schema'
 import {
@@ -420,10 +420,12 @@ describe.each(testDatabaseKinds)('stock ledger on %s', (kind) => {
       'coaFileId',
     )
 
-    await attachCertificate(
-      actors.pharmacyStaff,
-      { batchId, coaFileId: await certificate(actors.pharmacyStaff) },
-      db(),
+    const coaFileId = await certificate(actors.pharmacyStaff)
+    expect((await openStoredFile(actors.pharmacyOwner, coaFileId, db())).fileName).toBeNull()
+    await attachCertificate(actors.pharmacyStaff, { batchId, coaFileId }, db())
+    // Attached, the CoA is named after its batch (its tab and Content-Disposition), not its id.
+    expect((await openStoredFile(actors.pharmacyOwner, coaFileId, db())).fileName).toBe(
+      `CoA-${withoutCertificate.batchNumber}.pdf`,
     )
     const noTestNumber = await outcome(
       releaseBatch(actors.pharmacyOwner, { batchId, testNumber: ' ' }, db()),

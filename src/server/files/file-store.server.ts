@@ -459,9 +459,10 @@ const extensionOf: Record<string, string> = {
 }
 
 /**
- * A CoA is named after the batch it certifies — the organisation's batch, else the batch a
- * platform supplier shipped it with — so its tab reads `CoA-<batch>.pdf`, not an id. A CoA just
- * uploaded for a receipt not yet booked has no batch: no name.
+ * A CoA is named after the batch it certifies — the organisation's batch or the batch a platform
+ * supplier shipped it with — so its tab reads `CoA-<batch>.pdf`, not an id. A CoA just uploaded
+ * for a receipt not yet booked has no batch, and the same bytes attached to several batches (the
+ * store keeps one copy of a supplier's file) name none of them: no name then.
  */
 async function certificateFileName(
   db: Database,
@@ -469,15 +470,15 @@ async function certificateFileName(
   organisationId: string,
   contentType: string,
 ): Promise<string | null> {
-  const [batch] = await db
-    .select({ batchNumber: batches.batchNumber })
-    .from(batches)
-    .where(and(eq(batches.coaFileId, fileId), eq(batches.organisationId, organisationId)))
-    .limit(1)
-  const [shipped] = batch
-    ? [batch]
-    : await db
-        .select({ batchNumber: purchaseOrderShipmentLines.batchNumber })
+  const numbers = new Set(
+    [
+      ...(await db
+        .selectDistinct({ batchNumber: batches.batchNumber })
+        .from(batches)
+        .where(and(eq(batches.coaFileId, fileId), eq(batches.organisationId, organisationId)))
+        .limit(2)),
+      ...(await db
+        .selectDistinct({ batchNumber: purchaseOrderShipmentLines.batchNumber })
         .from(purchaseOrderShipmentLines)
         .where(
           and(
@@ -485,9 +486,11 @@ async function certificateFileName(
             eq(purchaseOrderShipmentLines.organisationId, organisationId),
           ),
         )
-        .limit(1)
-  if (!shipped) return null
-  return `CoA-${shipped.batchNumber}.${extensionOf[contentType] ?? 'pdf'}`
+        .limit(2)),
+    ].map((row) => row.batchNumber),
+  )
+  if (numbers.size !== 1) return null
+  return `CoA-${[...numbers][0]}.${extensionOf[contentType] ?? 'pdf'}`
 }
 
 /**
