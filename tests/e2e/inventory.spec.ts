@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
-import { openBackOffice, waitForHydratedForm } from './support/session'
+import { openBackOffice, waitForHydratedForm, waitForHydratedPage } from './support/session'
 import { availableOnProductList, stockRow } from './support/stock'
 
 /** Küstennebel in 10 g packs, which Sonnen-Apotheke sells per pack (the demo's `masterPackFlower`). */
@@ -162,6 +162,7 @@ test('the owner reorders the low stock as drafts per supplier', async ({ page })
   await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
   await page.goto('/inventory?warning=low')
   await expect(page.getByRole('heading', { level: 1, name: 'Bestand' })).toBeVisible()
+  await waitForHydratedPage(page)
   await page.getByRole('button', { name: 'Nachbestellen' }).click()
   await page
     .getByRole('alertdialog', { name: 'Nachbestellen' })
