@@ -102,6 +102,14 @@ test('Nordhanf confirms, ships and invoices the pharmacy’s order; the pharmacy
   // Each batch comes with its CoA (the pharmacy's copy of Nordhanf's), none is left to upload.
   await expect(page.getByRole('button', { name: 'Andere Datei wählen' }).first()).toBeVisible()
   await expect(page.getByRole('button', { name: 'Analysezertifikat hochladen' })).toHaveCount(0)
+  // The supplier's CoA opens from the form, in a tab titled with its batch rather than an id.
+  const firstBatch = await batchNumbers.first().inputValue()
+  const [certificateTab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Ansehen' }).first().click(),
+  ])
+  await expect(certificateTab).toHaveTitle(`CoA-${firstBatch}.pdf`)
+  await certificateTab.close()
   for (const field of await page.getByLabel('THC laut CoA (%)').all()) await field.fill('20,5')
   await expectNoSeriousViolations(page)
   await page.getByRole('button', { name: 'Wareneingang buchen' }).click()
