@@ -36,6 +36,7 @@ import { organisationProducts, products } from '~/server/products/products.schem
 import { batches, stockMovements, stockReservations } from '~/server/stock/stock.schema'
 import {
   blockBatch,
+  correctBatchCannabinoids,
   destroyStock,
   receiveGoods,
   recordHarvest,
@@ -565,6 +566,16 @@ describe.each(testDatabaseKinds)('filling protocols on %s', (kind) => {
       filledBatch: { id: confirmed.batchId, batchNumber: filling.number },
       pack: { listingId: filled.organisationProductId, productName: 'Nordstern, 5 g' },
       actions: { record: false, confirm: false, cancel: false },
+    })
+    // The record keeps the bulk's THC/CBD as confirmed when the bulk's are corrected later.
+    await correctBatchCannabinoids(
+      checker,
+      { batchId: filling.bulk, thcContent: 19.9, cbdContent: 0.2, reason: 'Nachmessung' },
+      db(),
+    )
+    expect((await getFillingProtocol(checker, filling.id, db())).bulk).toMatchObject({
+      thcContent: bulk.thcContent,
+      cbdContent: bulk.cbdContent,
     })
     const actions = await db()
       .select({ action: auditEvents.action })

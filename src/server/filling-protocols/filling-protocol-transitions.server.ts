@@ -543,6 +543,8 @@ export async function confirmFillingProtocol(
         confirmedAt: now,
         filledBatchId: filled.id,
         packListingId,
+        bulkThcContent: filled.thcContent,
+        bulkCbdContent: filled.cbdContent,
       })
       .where(eq(fillingProtocols.id, protocol.id))
     const actorOfAudit = auditActorOf(business)

@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { fillingProtocolStatuses } from '../../lib/filling-protocol-lists'
-import { timestamps } from '../db/columns'
+import { cannabinoidContent, timestamps } from '../db/columns'
 import { organisations, users } from '../db/core.schema'
 import { organisationProducts } from '../products/products.schema'
 import { batches } from '../stock/stock.schema'
@@ -123,6 +123,12 @@ export const fillingProtocols = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     confirmedBy: uuid('confirmed_by').references(() => users.id, { onDelete: 'restrict' }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
+     * The bulk batch's measured THC/CBD when the filling was confirmed: the record keeps them when
+     * the batch's values are corrected later (ADR 075).
+     */
+    bulkThcContent: cannabinoidContent('bulk_thc_content'),
+    bulkCbdContent: cannabinoidContent('bulk_cbd_content'),
     /** The batch of the pack product the confirmation booked the units into. */
     filledBatchId: uuid('filled_batch_id').references(() => batches.id, { onDelete: 'restrict' }),
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'restrict' }),

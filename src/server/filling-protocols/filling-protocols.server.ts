@@ -254,8 +254,13 @@ export async function getFillingProtocol(
         expiryDate: batches.expiryDate,
         harvestDate: batches.harvestDate,
         testNumber: batches.testNumber,
-        thcContent: batches.thcContent,
-        cbdContent: batches.cbdContent,
+        // A confirmed record shows the values it was confirmed with (ADR 075).
+        thcContent: sql<
+          number | null
+        >`(case when ${fillingProtocols.status} = 'confirmed' then ${fillingProtocols.bulkThcContent} else ${batches.thcContent} end)::float8`,
+        cbdContent: sql<
+          number | null
+        >`(case when ${fillingProtocols.status} = 'confirmed' then ${fillingProtocols.bulkCbdContent} else ${batches.cbdContent} end)::float8`,
       },
       cannabinoidUnit: products.cannabinoidUnit,
       filledBatchNumber: filledBatch.batchNumber,
