@@ -626,6 +626,9 @@ class HistoryFillings<T> {
           labellingChecked: true,
           confirmedBy: this.team.checker,
           filledBatchId: filling.packBatch.row.id,
+          // What the confirmation copies (confirmFillingProtocol): the bulk's values then.
+          bulkThcContent: filling.bulk.row.thcContent,
+          bulkCbdContent: filling.bulk.row.cbdContent,
           createdAt: filling.startedAt,
           updatedAt: filling.confirmedAt,
         }
