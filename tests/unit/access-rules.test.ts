@@ -219,8 +219,8 @@ const cases: Case[] = [
 describe('decideAccess table', () => {
   it('covers every route the app has', () => {
     const routes = [...Object.keys(expectedByRoute), ...Object.keys(expectedByShopRoute)]
-    expect(routes).toHaveLength(69)
-    expect(cases).toHaveLength(69 * sessionColumns.length * tenantNames.length)
+    expect(routes).toHaveLength(70)
+    expect(cases).toHaveLength(70 * sessionColumns.length * tenantNames.length)
   })
 
   it.each(cases)('$route as $session on tenant $tenant → $expected', (testCase) => {
