@@ -31,3 +31,35 @@ export type BankAllocationKind = (typeof bankAllocationKinds)[number]
 
 export const bankStatementAlreadyReadMessage =
   'Dieser Kontoauszug wurde bereits eingelesen; es wurde nichts geändert.'
+
+export interface BankEntryOrder {
+  orderId: string
+  number: string
+  customerName: string
+  kind: 'proposed' | 'candidate' | 'booked'
+  amountCents: number
+  /** What the customer still owes now. */
+  openCents: number
+}
+
+export interface BankEntryView {
+  id: string
+  status: BankEntryStatus
+  amountCents: number
+  bookedOn: string
+  payerName: string | null
+  remittance: string
+  entryReference: string
+  surplusCents: number
+  statementId: string
+  iban: string
+  ownAccount: boolean
+  orders: BankEntryOrder[]
+}
+
+export interface BankEntryPage {
+  items: BankEntryView[]
+  total: number
+  page: number
+  pageSize: number
+}

@@ -38,6 +38,7 @@ type BuiltArea =
   | 'harvest'
   | 'customers'
   | 'documents'
+  | 'bankStatements'
   | 'members'
   | 'customerCreate'
   | 'customer'

@@ -23,6 +23,7 @@ export const areaTitles = {
   memberCreate: 'Mitglied anlegen',
   customerExport: 'Datenauskunft',
   documents: 'Dokumente',
+  bankStatements: 'Kontoauszüge',
   archivedProducts: 'Archivierte Produkte',
   customerOrders: 'Bestellungen',
   customerOrderCreate: 'Bestellung erfassen',

@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, ilike, inArray, notExists, or, sql } from 'd
 import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import {
+  type BankEntryOrder,
+  type BankEntryPage,
   type BankEntryStatus,
   bankStatementAlreadyReadMessage,
   openBankEntryStatuses,
@@ -271,38 +273,6 @@ export const bankEntryListSchema = z.object({
   /** `open`: what waits for the pharmacy; `done`: booked or ignored. */
   view: z.enum(['open', 'done']).default('open'),
 })
-
-export interface BankEntryOrder {
-  orderId: string
-  number: string
-  customerName: string
-  kind: 'proposed' | 'candidate' | 'booked'
-  amountCents: number
-  /** What the customer still owes now. */
-  openCents: number
-}
-
-export interface BankEntryView {
-  id: string
-  status: BankEntryStatus
-  amountCents: number
-  bookedOn: string
-  payerName: string | null
-  remittance: string
-  entryReference: string
-  surplusCents: number
-  statementId: string
-  iban: string
-  ownAccount: boolean
-  orders: BankEntryOrder[]
-}
-
-export interface BankEntryPage {
-  items: BankEntryView[]
-  total: number
-  page: number
-  pageSize: number
-}
 
 /** One page of the organisation's statement entries, the open ones first by booking day. */
 export async function listBankEntries(
