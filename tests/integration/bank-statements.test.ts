@@ -359,6 +359,20 @@ describe.each(testDatabaseKinds)('bank statements on %s', (kind) => {
     expect(await counts()).toEqual(before)
   })
 
+  it('reads a statement once when it is uploaded 20 times at once', async () => {
+    const order = await transferOrder()
+    const file = statementFile([credit({ amountCents: share(order), remittance: [order.number] })])
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => importBankStatements(actors.pharmacyOwner, file, db())),
+    )
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+    for (const result of results) {
+      if (result.status === 'rejected') expect(result.reason).toMatchObject({ status: 409 })
+    }
+    const entries = await db().select().from(bankStatementEntries)
+    expect(entries.filter((entry) => entry.remittance === order.number)).toHaveLength(1)
+  })
+
   it('warns about a statement of another account and skips debits and other currencies', async () => {
     const xml = camt053Xml({
       version: 'camt.053.001.02',
