@@ -9,6 +9,7 @@ import {
   searchSellableProducts,
 } from '~/server/customer-orders/customer-orders.server'
 import { demoCustomerIds } from '~/server/db/seed.server'
+import { issueOrderDocument } from '~/server/documents/document-issue.server'
 import { DomainError } from '~/server/errors.server'
 import {
   confirmBankEntry,
@@ -194,6 +195,24 @@ describe.each(testDatabaseKinds)('bank statements on %s', (kind) => {
         reference: entry.entryReference,
       },
     ])
+  })
+
+  it('matches a completed order by the number of its invoice', async () => {
+    const order = await transferOrder()
+    for (const action of ['confirm', 'markReady', 'complete'] as const) {
+      await customerOrderActionServices[action](
+        actors.pharmacyOwner,
+        order.id,
+        { version: (await orderOf(order.id)).version },
+        db(),
+      )
+    }
+    const invoice = await issueOrderDocument(actors.pharmacyOwner, order.id, 'invoice', db())
+    const [entry] = await read([
+      credit({ amountCents: share(order), remittance: [`Rechnung Nr. ${invoice.number}`] }),
+    ])
+    expect(entry?.status).toBe('matched')
+    expect(entry?.allocations).toMatchObject([{ orderId: order.id, kind: 'proposed' }])
   })
 
   it('matches by amount and the payer’s name, and leaves a nameless one to the pharmacy', async () => {
