@@ -76,6 +76,16 @@ describe('camt.053 parser', () => {
     expect(statement?.entries[2]?.endToEndId).toBeNull()
   })
 
+  it('decodes character references, expands no other entity', () => {
+    const xml = camt053Xml(draft('camt.053.001.02')).replace(
+      'Danke &amp; Gruß',
+      'Gr&#252;&#xDF;e &amp; &unknown;',
+    )
+    expect(parseCamt053(bytes(xml), 'a.xml')[0]?.entries[0]?.remittance).toBe(
+      'Bestellung AB-2026-00012 Grüße & &unknown;',
+    )
+  })
+
   it('takes the Berlin day of a booking date-time with an offset', () => {
     const xml = camt053Xml(draft('camt.053.001.08')).replace(
       '<BookgDt><Dt>2026-11-27</Dt></BookgDt>',

@@ -280,8 +280,8 @@ export async function parseStatementFile(
   const statements: ParsedStatement[] = []
   for (const entry of xmlEntries) {
     if (entry.unpackedBytes > maxStatementXmlBytes) throw refused(xmlTooLargeMessage(entry.name))
-    const stream = await zip.openEntry(entry.name)
-    if (!stream) continue
+    // The name comes from the zip's own directory, so the entry is there.
+    const stream = (await zip.openEntry(entry.name)) as Readable
     const xml = await readCapped(stream, maxStatementXmlBytes, entry.name)
     statements.push(...parseCamt053(xml, entry.name))
   }
