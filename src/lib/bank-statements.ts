@@ -1,3 +1,5 @@
+import type { SearchSchemaInput } from '@tanstack/react-router'
+
 /**
  * Bank statements read in for matching transfers to orders (ADR 071): the shared names, labels
  * and limits of the upload, the matching and the review.
@@ -62,4 +64,24 @@ export interface BankEntryPage {
   total: number
   page: number
   pageSize: number
+}
+
+/** The review page's search: which page of which view. */
+export interface BankEntrySearch {
+  page: number
+  view: 'open' | 'done'
+}
+
+/**
+ * The route's `validateSearch`, without a schema library (ADR 012: every route's search parser is
+ * part of the first load): a broken or missing param shows the first page of open entries.
+ */
+export function bankEntrySearch(
+  search: Partial<BankEntrySearch> & SearchSchemaInput,
+): BankEntrySearch {
+  const page = Number(search.page)
+  return {
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    view: search.view === 'done' ? 'done' : 'open',
+  }
 }

@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
 import {
   confirmBankEntry,
   ignoreBankEntry,
@@ -35,10 +34,3 @@ export const ignoreBankEntryFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
   .validator(idInput)
   .handler(async ({ data, context }) => ignoreBankEntry(context.actor, data.id, context.db))
-
-/** The route's search: which page of which view. */
-export const bankEntrySearch = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  view: z.enum(['open', 'done']).catch('open').default('open'),
-})
-export type BankEntrySearch = z.infer<typeof bankEntrySearch>

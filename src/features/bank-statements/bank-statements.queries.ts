@@ -1,9 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import {
-  type BankEntrySearch,
-  fetchBankEntries,
-  searchOpenOrdersFn,
-} from './bank-statements.functions'
+import type { BankEntrySearch } from '~/lib/bank-statements'
+import { fetchBankEntries, searchOpenOrdersFn } from './bank-statements.functions'
 
 /** Every bank statement query starts with this key: an upload or a decision invalidates them. */
 export const bankStatementsKey = ['bank-statements'] as const

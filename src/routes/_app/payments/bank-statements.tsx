@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { BankStatementsPage } from '~/features/bank-statements/BankStatementsPage'
-import { bankEntrySearch } from '~/features/bank-statements/bank-statements.functions'
 import { bankEntriesQuery } from '~/features/bank-statements/bank-statements.queries'
 import { areaHead } from '~/features/shell/page-head'
+import { bankEntrySearch } from '~/lib/bank-statements'
 
 export const Route = createFileRoute('/_app/payments/bank-statements')({
   validateSearch: bankEntrySearch,
