@@ -244,6 +244,29 @@ function parseIfa(data: string): PackCodeResult {
   }
 }
 
+const withoutPrefix = (text: string, prefix: string) =>
+  text.startsWith(prefix) ? text.slice(prefix.length) : text
+
+/**
+ * The data of an IFA code from `9N` on, RS turned into GS and the trailer dropped; null when the
+ * text is no IFA code. The envelope `[)>` RS `06` GS is optional: wedges drop the control
+ * characters, and some send the data without the envelope.
+ */
+function ifaBodyOf(text: string): string | null {
+  let rest = withoutPrefix(text, '[)>')
+  const enveloped = rest !== text
+  rest = withoutPrefix(rest, recordSeparator)
+  if (enveloped) {
+    if (!rest.startsWith('06')) return null
+    rest = withoutPrefix(rest.slice(2), groupSeparator)
+  }
+  if (!rest.startsWith('9N')) return null
+  for (const trailer of [endOfTransmission, recordSeparator]) {
+    if (rest.endsWith(trailer)) rest = rest.slice(0, -1)
+  }
+  return rest.replaceAll(recordSeparator, groupSeparator)
+}
+
 const noCode = (overrides: Partial<PackCode> & Pick<PackCode, 'format'>): PackCode => ({
   pzn: null,
   gtin: null,
@@ -277,17 +300,12 @@ export function parsePackCode(raw: string): PackCodeResult {
     return { ok: true, code: noCode({ format: 'pzn', pzn }) }
   }
 
-  const ifa = /^(?:\[\)>)?\x1e?06\x1d?(9N.*)$/s.exec(text)
-  if (ifa || text.startsWith('9N')) {
-    const body = (ifa ? (ifa[1] as string) : text)
-      .replace(new RegExp(`${recordSeparator}?${endOfTransmission}?$`), '')
-      .replaceAll(recordSeparator, groupSeparator)
-    return parseIfa(body)
-  }
+  const ifaBody = ifaBodyOf(text)
+  if (ifaBody !== null) return parseIfa(ifaBody)
 
-  let gs1 = text.replace(/^\][dCQ][0-9]/, '').replace(/^\x1d/, '')
+  let gs1 = withoutPrefix(text.replace(/^\][dCQ][0-9]/, ''), groupSeparator)
   if (gs1.startsWith('(')) {
-    gs1 = gs1.replace(/\((\d{2})\)/g, `${groupSeparator}$1`).replace(/^\x1d/, '')
+    gs1 = withoutPrefix(gs1.replace(/\((\d{2})\)/g, `${groupSeparator}$1`), groupSeparator)
   }
   if (/^01\d{14}/.test(gs1)) return parseGs1(gs1)
 
