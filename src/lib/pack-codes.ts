@@ -315,3 +315,11 @@ export function parsePackCode(raw: string): PackCodeResult {
       'Der Code ist kein Packungscode (securPharm, PZN) und kein Chargenetikett dieses Systems.',
   }
 }
+
+/** Whether a scanned code names this product: by its PZN, or by the NTIN made of it. */
+export const codeMatchesPzn = (code: PackCode, pzn: string | null): boolean =>
+  pzn !== null && (code.pzn === pzn || code.gtin === gtinOfPzn(pzn))
+
+/** The product part of a code as a message names it. */
+export const codeProductText = (code: PackCode): string =>
+  code.pzn ? `PZN ${code.pzn}` : code.gtin ? `GTIN ${code.gtin}` : 'ohne Produktnummer'
