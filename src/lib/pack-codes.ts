@@ -5,6 +5,8 @@
  * generated codes. Nothing here checks a pack against the securPharm server.
  */
 
+import { isValidPzn } from './products'
+
 /** What a scan says about a pack; absent parts are null. */
 export interface PackCode {
   format: 'gs1' | 'ifa' | 'pzn' | 'label'
@@ -29,16 +31,6 @@ export const batchLabelPrefix = 'BW-CHARGE:'
 
 /** The text of the club's batch label code for a batch number. */
 export const batchLabelCode = (batchNumber: string) => `${batchLabelPrefix}${batchNumber}`
-
-/** PZN8 check digit: digits 1–7 weighted 1–7, sum modulo 11; 10 means no valid PZN. */
-export function pznCheckDigit(firstSeven: string): number {
-  let sum = 0
-  for (let index = 0; index < 7; index++) sum += Number(firstSeven[index]) * (index + 1)
-  return sum % 11
-}
-
-export const isValidPzn = (pzn: string): boolean =>
-  /^\d{8}$/.test(pzn) && pznCheckDigit(pzn.slice(0, 7)) === Number(pzn[7])
 
 /** GS1 check digit (mod 10, weights 3 and 1 from the right) of the digits before it. */
 export function gs1CheckDigit(digits: string): number {

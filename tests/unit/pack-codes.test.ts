@@ -4,12 +4,11 @@ import {
   expiryOf,
   gtinOfPzn,
   isValidGtin,
-  isValidPzn,
   type PackCode,
   parsePackCode,
   ppnCheck,
-  pznCheckDigit,
 } from '~/lib/pack-codes'
+import { isValidPzn, pznCheckDigit } from '~/lib/products'
 
 const GS = '\x1d'
 const RS = '\x1e'
@@ -18,7 +17,7 @@ const EOT = '\x04'
 /** A valid PZN8 from seven digits. */
 function pznFrom(seven: string): string {
   const check = pznCheckDigit(seven)
-  if (check === 10) throw new Error(`${seven} has no valid PZN`)
+  if (check === null) throw new Error(`${seven} has no valid PZN`)
   return `${seven}${check}`
 }
 
