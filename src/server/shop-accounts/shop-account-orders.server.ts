@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { customerOrderNotFoundMessage } from '../../lib/customer-orders'
 import { isUuid } from '../../lib/ids'
 import { mayPayOnline } from '../../lib/payments'
@@ -35,6 +35,7 @@ import type { Database, Executor } from '../db/client.server'
 import { validInvoiceOf } from '../documents/document-issue.server'
 import { ConflictError, NotFoundError } from '../errors.server'
 import { type OpenedFile, openFileOfCheckedRecord } from '../files/file-store.server'
+import { transferInstructionsOf } from '../payments/transfer-instructions.server'
 import { shopCustomerOf } from './shop-account-access.server'
 
 /**
@@ -74,7 +75,7 @@ export async function listShopOrders(
       type: customerOrders.type,
       status: customerOrders.status,
       paymentStatus: customerOrders.paymentStatus,
-      grossCents: customerOrders.grossCents,
+      customerShareCents: sql<number>`${customerOrders.grossCents} - ${customerOrders.insurerCents}`,
       createdAt: customerOrders.createdAt,
       itemCount: count(customerOrderItems.id),
     })
@@ -205,6 +206,7 @@ export async function getShopOrder(
     canCancel: customerMayCancel(order),
     canPay: mayPayOnline(order),
     withdrawal: await orderWithdrawalView(db, order),
+    transfer: await transferInstructionsOf(db, order),
   }
 }
 

@@ -19,6 +19,7 @@ import {
 } from '../../customer-orders/CustomerOrderBadges'
 import { DownloadFileButton } from '../../documents/DownloadFileButton'
 import { startOrderPayment } from '../../payments/payments.functions'
+import { TransferDetails } from '../../payments/TransferDetails'
 import { Button } from '../../ui/buttons'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { BackLink } from '../../ui/PageHeader'
@@ -175,6 +176,14 @@ export function AccountOrderPage() {
                 : 'In der Apotheke'}
             </Row>
           </dl>
+          {order.transfer && (
+            <div className="mt-4 space-y-2">
+              <p className="text-sm text-ink">
+                Bitte überweisen Sie den offenen Betrag mit diesem Verwendungszweck:
+              </p>
+              <TransferDetails transfer={order.transfer} />
+            </div>
+          )}
         </AccountCard>
         <AccountCard title="Rezept" id="order-prescription">
           {order.evidence ? (
