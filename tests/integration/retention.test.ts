@@ -455,4 +455,99 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
     expect(refusedOther).toBeInstanceOf(Error)
     expect((await recordOf(late))?.productName).toBe(inserted[1]?.productName)
   })
+
+  it('deletes the files of documents past their period and removes the recipient, keeping the figures', async () => {
+    const { id } = await createCustomer(actors.pharmacyOwner, patient('Belegfrist'), db())
+    const { orderId } = await orderWithPrescription(id, 'AU-2017-R0006', {
+      status: 'completed',
+      at: noon(2017, 6, 1),
+    })
+    const content = (number: string) => ({
+      kind: 'invoice',
+      number,
+      issueDate: '2017-06-01',
+      recipient: {
+        kind: 'person',
+        name: 'Rosa Belegfrist',
+        contactName: null,
+        address: { street: 'Lindenweg 4', postalCode: '10437', city: 'Berlin', country: 'DE' },
+        vatId: null,
+        customerNumber: 'K-00042',
+        email: 'belegfrist@example.org',
+        eInvoiceAddress: null,
+      },
+      prescription: {
+        insurerName: 'AOK Nordost',
+        coPaymentCents: 1000,
+        insurerShareCents: 9000,
+        exempt: false,
+      },
+      notes: 'Bitte klingeln',
+      items: [],
+      totals: { netCents: 8403, vatCents: 1597, grossCents: 10000 },
+    })
+    const issue = async (kind: 'invoice' | 'delivery_note', number: string, issuedAt: Date) => {
+      const pdfFileId = await storeFile('issued_document')
+      const [document] = await db()
+        .insert(documents)
+        .values({
+          organisationId: demoIds.pharmacy,
+          kind,
+          number,
+          orderId,
+          customerId: id,
+          content: { ...content(number), kind },
+          pdfFileId,
+          netCents: 8403,
+          vatCents: 1597,
+          grossCents: 10000,
+          issuedAt,
+        })
+        .returning({ id: documents.id })
+      return { id: document?.id as string, pdfFileId }
+    }
+    // An invoice of 2017 (kept to the end of 2025), a delivery note of 2019 (six years: to the
+    // end of 2025) and an invoice of 2018 (to the end of 2026, after the real clock's today).
+    const invoice = await issue('invoice', 'RE-2017-R0006', noon(2017, 6, 1))
+    const note = await issue('delivery_note', 'LS-2019-R0006', noon(2019, 6, 1))
+    const younger = await issue('invoice', 'RE-2018-R0006', noon(2018, 6, 1))
+    const documentOf = async (documentId: string) =>
+      (await db().select().from(documents).where(eq(documents.id, documentId)))[0]
+
+    await applyRetention(db(), noon(2025, 12, 31))
+    expect((await documentOf(invoice.id))?.pdfFileId).toBe(invoice.pdfFileId)
+    expect(await fileExists(invoice.pdfFileId)).toBe(true)
+
+    const passes = await Promise.all(
+      Array.from({ length: 4 }, () => applyRetention(db(), noon(2026, 1, 1))),
+    )
+    expect(passes.reduce((sum, pass) => sum + pass.documentsRedacted, 0)).toBeGreaterThanOrEqual(2)
+    for (const redacted of [invoice, note]) {
+      const row = await documentOf(redacted.id)
+      expect(row).toMatchObject({ pdfFileId: null, xmlFileId: null, grossCents: 10000 })
+      expect(row?.content).toMatchObject({
+        recipient: {
+          name: 'Anonymisiert',
+          address: { street: '', postalCode: '', city: '' },
+          customerNumber: null,
+          email: null,
+        },
+        prescription: {
+          insurerName: 'Anonymisiert',
+          coPaymentCents: 1000,
+          insurerShareCents: 9000,
+        },
+        notes: null,
+        totals: { grossCents: 10000 },
+      })
+      expect(await fileExists(redacted.pdfFileId)).toBe(false)
+    }
+    expect((await applyRetention(db(), noon(2026, 1, 1))).documentsRedacted).toBe(0)
+    // A moved clock cannot reach what the real clock still keeps.
+    await applyRetention(db(), noon(2040, 1, 1))
+    expect((await documentOf(younger.id))?.content).toMatchObject({
+      recipient: { name: 'Rosa Belegfrist' },
+    })
+    expect(await fileExists(younger.pdfFileId)).toBe(true)
+  })
 })

@@ -71,7 +71,7 @@ function issuedSelect(db: Database, organisationId: string) {
       orderId: sql<string | null>`${documents.orderId}::text`.as('order_id'),
       orderNumber: sql<string | null>`${customerOrders.number}`.as('order_number'),
       batchId: sql<string | null>`null::text`.as('batch_id'),
-      fileId: sql<string>`${documents.pdfFileId}::text`.as('file_id'),
+      fileId: sql<string | null>`${documents.pdfFileId}::text`.as('file_id'),
       xmlFileId: sql<string | null>`${documents.xmlFileId}::text`.as('xml_file_id'),
       contentType: sql<string>`'application/pdf'::text`.as('content_type'),
       grossCents: sql<number | null>`${documents.grossCents}`.as('gross_cents'),
@@ -208,7 +208,7 @@ type IssuedRow = {
   issuedAt: Date
   orderId: string
   orderNumber: string
-  pdfFileId: string
+  pdfFileId: string | null
   xmlFileId: string | null
   grossCents: number
   cancelsDocumentId: string | null

@@ -7,6 +7,7 @@ import type { Database } from '../db/client.server'
 import type { IntervalJob } from '../jobs/job-runner.server'
 import type { Logger } from '../logger.server'
 import { deleteAuditEventsPastRetention } from './audit-retention.server'
+import { redactDocumentsPastRetention } from './document-retention.server'
 import { eraseHandoutHealthDataPastRetention } from './handout-retention.server'
 
 /**
@@ -22,6 +23,8 @@ export interface RetentionResult {
   prescriptionsErased: number
   /** Pharmacy dispensing records whose dosage and prescriber were erased (§ 22 ApBetrO ended). */
   handoutRecordsErased: number
+  /** Issued documents past their period: files deleted, recipient removed from the content. */
+  documentsRedacted: number
   auditEventsDeleted: number
 }
 
@@ -35,6 +38,7 @@ export async function applyRetention(db: Database, now: Date): Promise<Retention
   const customersAnonymised = await anonymiseRestrictedCustomers(db, now)
   const prescriptionsErased = await erasePrescriptionsPastRetention(db, now)
   const handoutRecordsErased = await eraseHandoutHealthDataPastRetention(db, now)
+  const documentsRedacted = await redactDocumentsPastRetention(db, now)
   const auditEventsDeleted = await deleteAuditEventsPastRetention(db, now)
   return {
     contactMessagesDeleted: contact.deleted,
@@ -42,6 +46,7 @@ export async function applyRetention(db: Database, now: Date): Promise<Retention
     customersAnonymised,
     prescriptionsErased,
     handoutRecordsErased,
+    documentsRedacted,
     auditEventsDeleted,
   }
 }

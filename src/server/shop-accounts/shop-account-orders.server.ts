@@ -258,5 +258,9 @@ export async function openShopInvoice(
   const order = await ownOrderRow(db, customer, orderId)
   const invoice = await validInvoiceOf(db, order)
   if (!invoice) throw new NotFoundError('Zu dieser Bestellung gibt es noch keine Rechnung.')
+  if (!invoice.pdfFileId)
+    throw new NotFoundError(
+      `Die Rechnung ${invoice.number} wurde nach Ablauf der Aufbewahrungsfrist gelöscht.`,
+    )
   return { file: await openFileOfCheckedRecord(db, invoice.pdfFileId), number: invoice.number }
 }
