@@ -19,7 +19,8 @@ import {
 import { storedFiles } from '~/server/db/schema'
 import { demoIds } from '~/server/db/seed.server'
 import { documents } from '~/server/documents/documents.schema'
-import { ConflictError } from '~/server/errors.server'
+import { openDocumentFile } from '~/server/documents/documents.server'
+import { ConflictError, NotFoundError } from '~/server/errors.server'
 import { handouts } from '~/server/handouts/handouts.schema'
 import { applyRetention } from '~/server/retention/retention.server'
 import { demoActors } from '../support/actors'
@@ -543,6 +544,13 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
       expect(await fileExists(redacted.pdfFileId)).toBe(false)
     }
     expect((await applyRetention(db(), noon(2026, 1, 1))).documentsRedacted).toBe(0)
+    const download = await openDocumentFile(actors.pharmacyOwner, invoice.id, 'pdf', db()).catch(
+      (error) => error,
+    )
+    expect(download).toBeInstanceOf(NotFoundError)
+    expect(download.message).toBe(
+      'PDF nach Ablauf der Aufbewahrungsfrist gelöscht (RE-2017-R0006).',
+    )
     // A moved clock cannot reach what the real clock still keeps.
     await applyRetention(db(), noon(2040, 1, 1))
     expect((await documentOf(younger.id))?.content).toMatchObject({

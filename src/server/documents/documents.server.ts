@@ -7,6 +7,7 @@ import {
   type DocumentListSearch,
   type DocumentListType,
   type DocumentRow,
+  deletedDocumentFileText,
   deliveryNoteStatuses,
   documentListTypes,
   documentNotFoundMessage,
@@ -336,6 +337,12 @@ export async function openDocumentFile(
       ),
     )
   const fileId = format === 'pdf' ? document?.pdfFileId : document?.xmlFileId
-  if (!document || !fileId) throw new NotFoundError(documentNotFoundMessage)
+  if (!document) throw new NotFoundError(documentNotFoundMessage)
+  if (!fileId)
+    throw new NotFoundError(
+      format === 'pdf'
+        ? `${deletedDocumentFileText} (${document.number}).`
+        : documentNotFoundMessage,
+    )
   return { ...(await openStoredFile(actor, fileId, db)), number: document.number }
 }

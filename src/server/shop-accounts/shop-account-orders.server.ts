@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { customerOrderNotFoundMessage } from '../../lib/customer-orders'
+import { deletedDocumentFileText } from '../../lib/documents'
 import { isUuid } from '../../lib/ids'
 import { mayPayOnline } from '../../lib/payments'
 import { lineAmountCents } from '../../lib/prices'
@@ -258,9 +259,6 @@ export async function openShopInvoice(
   const order = await ownOrderRow(db, customer, orderId)
   const invoice = await validInvoiceOf(db, order)
   if (!invoice) throw new NotFoundError('Zu dieser Bestellung gibt es noch keine Rechnung.')
-  if (!invoice.pdfFileId)
-    throw new NotFoundError(
-      `Die Rechnung ${invoice.number} wurde nach Ablauf der Aufbewahrungsfrist gelöscht.`,
-    )
+  if (!invoice.pdfFileId) throw new NotFoundError(`${deletedDocumentFileText} (${invoice.number}).`)
   return { file: await openFileOfCheckedRecord(db, invoice.pdfFileId), number: invoice.number }
 }
