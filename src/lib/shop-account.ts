@@ -141,8 +141,8 @@ export interface ShopOrderDetail {
   insurerCents: number
   evidence: { payer: PayerKind; kind: PrescriptionEvidenceKind } | null
   timeline: { id: string; text: string; at: string }[]
-  /** The valid invoice, once one is issued (downloadable). */
-  invoice: { number: string; issuedAt: string } | null
+  /** The valid invoice, once one is issued; `pdf` false once deleted after its period (ADR 076). */
+  invoice: { number: string; issuedAt: string; pdf: boolean } | null
   cancelReason: string | null
   expiresAt: string | null
   createdAt: string

@@ -200,7 +200,13 @@ export async function getShopOrder(
       text: customerEventText(event.kind, order.type, event.detail),
       at: event.createdAt.toISOString(),
     })),
-    invoice: invoice ? { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() } : null,
+    invoice: invoice
+      ? {
+          number: invoice.number,
+          issuedAt: invoice.issuedAt.toISOString(),
+          pdf: invoice.pdfFileId !== null,
+        }
+      : null,
     cancelReason: order.cancelReason,
     expiresAt: order.expiresAt?.toISOString() ?? null,
     createdAt: order.createdAt.toISOString(),

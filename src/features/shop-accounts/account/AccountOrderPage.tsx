@@ -8,6 +8,7 @@ import {
   orderTypeLabels,
   prescriptionEvidenceLabels,
 } from '~/lib/customer-orders'
+import { deletedDocumentFileText } from '~/lib/documents'
 import { failureOf } from '~/lib/failure'
 import { formatDate, formatDateTime, formatMoney } from '~/lib/format'
 import { formatSalesQuantity } from '~/lib/purchase-orders'
@@ -219,13 +220,17 @@ export function AccountOrderPage() {
             <span className="text-ink">
               Rechnung {order.invoice.number} vom {formatDate(order.invoice.issuedAt)}
             </span>
-            <DownloadFileButton
-              path={shopInvoicePath(order.id)}
-              fileName={`${order.invoice.number}.pdf`}
-              label={`Rechnung ${order.invoice.number} herunterladen`}
-            >
-              PDF
-            </DownloadFileButton>
+            {order.invoice.pdf ? (
+              <DownloadFileButton
+                path={shopInvoicePath(order.id)}
+                fileName={`${order.invoice.number}.pdf`}
+                label={`Rechnung ${order.invoice.number} herunterladen`}
+              >
+                PDF
+              </DownloadFileButton>
+            ) : (
+              <span className="text-ink-muted">{deletedDocumentFileText}</span>
+            )}
           </div>
         ) : (
           <p className="text-sm text-ink-muted">
