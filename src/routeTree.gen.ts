@@ -59,6 +59,7 @@ import { Route as AppInventoryReceiptRouteImport } from './routes/_app/inventory
 import { Route as AppMeIndexRouteImport } from './routes/_app/me/index'
 import { Route as AppMeChangePasswordRouteImport } from './routes/_app/me/change-password'
 import { Route as AppOrganisationsIdRouteImport } from './routes/_app/organisations/$id'
+import { Route as AppPaymentsBankStatementsRouteImport } from './routes/_app/payments/bank-statements'
 import { Route as AppProductsIndexRouteImport } from './routes/_app/products/index'
 import { Route as AppProductsCreateRouteImport } from './routes/_app/products/create'
 import { Route as AppPurchase_ordersIndexRouteImport } from './routes/_app/purchase_orders/index'
@@ -93,6 +94,7 @@ import { Route as ApiFilesPrescriptionScansRouteImport } from './routes/api/file
 import { Route as ApiFilesProductImagesRouteImport } from './routes/api/files/product-images'
 import { Route as ApiFilesShopLogosRouteImport } from './routes/api/files/shop-logos'
 import { Route as ApiLiveEventsRouteImport } from './routes/api/live/events'
+import { Route as ApiPaymentsBankStatementsRouteImport } from './routes/api/payments/bank-statements'
 import { Route as ApiShopPrescriptionSampleDotpdfRouteImport } from './routes/api/shop/prescription-sample[.]pdf'
 import { Route as ApiShop_usersExportRouteImport } from './routes/api/shop_users/export'
 import { Route as ApiShop_usersMeRouteImport } from './routes/api/shop_users/me'
@@ -373,6 +375,12 @@ const AppOrganisationsIdRoute = AppOrganisationsIdRouteImport.update({
   path: '/organisations/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPaymentsBankStatementsRoute =
+  AppPaymentsBankStatementsRouteImport.update({
+    id: '/payments/bank-statements',
+    path: '/payments/bank-statements',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProductsIndexRoute = AppProductsIndexRouteImport.update({
   id: '/products/',
   path: '/products/',
@@ -553,6 +561,12 @@ const ApiLiveEventsRoute = ApiLiveEventsRouteImport.update({
   path: '/api/live/events',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiPaymentsBankStatementsRoute =
+  ApiPaymentsBankStatementsRouteImport.update({
+    id: '/api/payments/bank-statements',
+    path: '/api/payments/bank-statements',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiShopPrescriptionSampleDotpdfRoute =
   ApiShopPrescriptionSampleDotpdfRouteImport.update({
     id: '/api/shop/prescription-sample.pdf',
@@ -773,6 +787,7 @@ export interface FileRoutesByFullPath {
   '/inventory/receipt': typeof AppInventoryReceiptRoute
   '/me/change-password': typeof AppMeChangePasswordRoute
   '/organisations/$id': typeof AppOrganisationsIdRoute
+  '/payments/bank-statements': typeof AppPaymentsBankStatementsRoute
   '/products/create': typeof AppProductsCreateRoute
   '/purchase_orders/create': typeof AppPurchase_ordersCreateRoute
   '/purchase_orders/suppliers': typeof AppPurchase_ordersSuppliersRoute
@@ -802,6 +817,7 @@ export interface FileRoutesByFullPath {
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/files/shop-logos': typeof ApiFilesShopLogosRoute
   '/api/live/events': typeof ApiLiveEventsRoute
+  '/api/payments/bank-statements': typeof ApiPaymentsBankStatementsRoute
   '/api/shop/prescription-sample.pdf': typeof ApiShopPrescriptionSampleDotpdfRoute
   '/api/shop_users/export': typeof ApiShop_usersExportRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
@@ -887,6 +903,7 @@ export interface FileRoutesByTo {
   '/inventory/receipt': typeof AppInventoryReceiptRoute
   '/me/change-password': typeof AppMeChangePasswordRoute
   '/organisations/$id': typeof AppOrganisationsIdRoute
+  '/payments/bank-statements': typeof AppPaymentsBankStatementsRoute
   '/products/create': typeof AppProductsCreateRoute
   '/purchase_orders/create': typeof AppPurchase_ordersCreateRoute
   '/purchase_orders/suppliers': typeof AppPurchase_ordersSuppliersRoute
@@ -916,6 +933,7 @@ export interface FileRoutesByTo {
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/files/shop-logos': typeof ApiFilesShopLogosRoute
   '/api/live/events': typeof ApiLiveEventsRoute
+  '/api/payments/bank-statements': typeof ApiPaymentsBankStatementsRoute
   '/api/shop/prescription-sample.pdf': typeof ApiShopPrescriptionSampleDotpdfRoute
   '/api/shop_users/export': typeof ApiShop_usersExportRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
@@ -1007,6 +1025,7 @@ export interface FileRoutesById {
   '/_app/inventory/receipt': typeof AppInventoryReceiptRoute
   '/_app/me/change-password': typeof AppMeChangePasswordRoute
   '/_app/organisations/$id': typeof AppOrganisationsIdRoute
+  '/_app/payments/bank-statements': typeof AppPaymentsBankStatementsRoute
   '/_app/products/create': typeof AppProductsCreateRoute
   '/_app/purchase_orders/create': typeof AppPurchase_ordersCreateRoute
   '/_app/purchase_orders/suppliers': typeof AppPurchase_ordersSuppliersRoute
@@ -1036,6 +1055,7 @@ export interface FileRoutesById {
   '/api/files/product-images': typeof ApiFilesProductImagesRoute
   '/api/files/shop-logos': typeof ApiFilesShopLogosRoute
   '/api/live/events': typeof ApiLiveEventsRoute
+  '/api/payments/bank-statements': typeof ApiPaymentsBankStatementsRoute
   '/api/shop/prescription-sample.pdf': typeof ApiShopPrescriptionSampleDotpdfRoute
   '/api/shop_users/export': typeof ApiShop_usersExportRoute
   '/api/shop_users/me': typeof ApiShop_usersMeRoute
@@ -1123,6 +1143,7 @@ export interface FileRouteTypes {
     | '/inventory/receipt'
     | '/me/change-password'
     | '/organisations/$id'
+    | '/payments/bank-statements'
     | '/products/create'
     | '/purchase_orders/create'
     | '/purchase_orders/suppliers'
@@ -1152,6 +1173,7 @@ export interface FileRouteTypes {
     | '/api/files/product-images'
     | '/api/files/shop-logos'
     | '/api/live/events'
+    | '/api/payments/bank-statements'
     | '/api/shop/prescription-sample.pdf'
     | '/api/shop_users/export'
     | '/api/shop_users/me'
@@ -1237,6 +1259,7 @@ export interface FileRouteTypes {
     | '/inventory/receipt'
     | '/me/change-password'
     | '/organisations/$id'
+    | '/payments/bank-statements'
     | '/products/create'
     | '/purchase_orders/create'
     | '/purchase_orders/suppliers'
@@ -1266,6 +1289,7 @@ export interface FileRouteTypes {
     | '/api/files/product-images'
     | '/api/files/shop-logos'
     | '/api/live/events'
+    | '/api/payments/bank-statements'
     | '/api/shop/prescription-sample.pdf'
     | '/api/shop_users/export'
     | '/api/shop_users/me'
@@ -1356,6 +1380,7 @@ export interface FileRouteTypes {
     | '/_app/inventory/receipt'
     | '/_app/me/change-password'
     | '/_app/organisations/$id'
+    | '/_app/payments/bank-statements'
     | '/_app/products/create'
     | '/_app/purchase_orders/create'
     | '/_app/purchase_orders/suppliers'
@@ -1385,6 +1410,7 @@ export interface FileRouteTypes {
     | '/api/files/product-images'
     | '/api/files/shop-logos'
     | '/api/live/events'
+    | '/api/payments/bank-statements'
     | '/api/shop/prescription-sample.pdf'
     | '/api/shop_users/export'
     | '/api/shop_users/me'
@@ -1461,6 +1487,7 @@ export interface RootRouteChildren {
   ApiFilesProductImagesRoute: typeof ApiFilesProductImagesRoute
   ApiFilesShopLogosRoute: typeof ApiFilesShopLogosRoute
   ApiLiveEventsRoute: typeof ApiLiveEventsRoute
+  ApiPaymentsBankStatementsRoute: typeof ApiPaymentsBankStatementsRoute
   ApiShopPrescriptionSampleDotpdfRoute: typeof ApiShopPrescriptionSampleDotpdfRoute
   ApiShop_usersExportRoute: typeof ApiShop_usersExportRoute
   ApiShop_usersMeRoute: typeof ApiShop_usersMeRoute
@@ -1825,6 +1852,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrganisationsIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/payments/bank-statements': {
+      id: '/_app/payments/bank-statements'
+      path: '/payments/bank-statements'
+      fullPath: '/payments/bank-statements'
+      preLoaderRoute: typeof AppPaymentsBankStatementsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/products/': {
       id: '/_app/products/'
       path: '/products'
@@ -2061,6 +2095,13 @@ declare module '@tanstack/react-router' {
       path: '/api/live/events'
       fullPath: '/api/live/events'
       preLoaderRoute: typeof ApiLiveEventsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/payments/bank-statements': {
+      id: '/api/payments/bank-statements'
+      path: '/api/payments/bank-statements'
+      fullPath: '/api/payments/bank-statements'
+      preLoaderRoute: typeof ApiPaymentsBankStatementsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/shop/prescription-sample.pdf': {
@@ -2313,6 +2354,7 @@ interface AppRouteChildren {
   AppInventoryReceiptRoute: typeof AppInventoryReceiptRoute
   AppMeChangePasswordRoute: typeof AppMeChangePasswordRoute
   AppOrganisationsIdRoute: typeof AppOrganisationsIdRoute
+  AppPaymentsBankStatementsRoute: typeof AppPaymentsBankStatementsRoute
   AppProductsCreateRoute: typeof AppProductsCreateRoute
   AppPurchase_ordersCreateRoute: typeof AppPurchase_ordersCreateRoute
   AppPurchase_ordersSuppliersRoute: typeof AppPurchase_ordersSuppliersRoute
@@ -2360,6 +2402,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppInventoryReceiptRoute: AppInventoryReceiptRoute,
   AppMeChangePasswordRoute: AppMeChangePasswordRoute,
   AppOrganisationsIdRoute: AppOrganisationsIdRoute,
+  AppPaymentsBankStatementsRoute: AppPaymentsBankStatementsRoute,
   AppProductsCreateRoute: AppProductsCreateRoute,
   AppPurchase_ordersCreateRoute: AppPurchase_ordersCreateRoute,
   AppPurchase_ordersSuppliersRoute: AppPurchase_ordersSuppliersRoute,
@@ -2563,6 +2606,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiFilesProductImagesRoute: ApiFilesProductImagesRoute,
   ApiFilesShopLogosRoute: ApiFilesShopLogosRoute,
   ApiLiveEventsRoute: ApiLiveEventsRoute,
+  ApiPaymentsBankStatementsRoute: ApiPaymentsBankStatementsRoute,
   ApiShopPrescriptionSampleDotpdfRoute: ApiShopPrescriptionSampleDotpdfRoute,
   ApiShop_usersExportRoute: ApiShop_usersExportRoute,
   ApiShop_usersMeRoute: ApiShop_usersMeRoute,

@@ -76,6 +76,7 @@ const backOfficePrefixes = [
   '/customers',
   '/me',
   '/customer_orders',
+  '/payments',
   '/purchase_orders',
   '/organisations',
   '/products',
@@ -230,6 +231,11 @@ export function decideAccess(
   }
 
   if (matchesPrefix(path, '/customer_orders')) {
+    return belongsTo(session, customerOrderCategories) ? allow : forbidden
+  }
+
+  // The payments of the orders (bank statements, ADR 071): whoever sells to customers.
+  if (matchesPrefix(path, '/payments')) {
     return belongsTo(session, customerOrderCategories) ? allow : forbidden
   }
 

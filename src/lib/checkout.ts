@@ -8,6 +8,7 @@ import {
   payerKinds,
   prescriptionEvidenceKinds,
 } from './customer-enums'
+import type { TransferInstructions } from './payments'
 import type { ProductCategory, SalesUnit, VatRate } from './products'
 import { type ShopPaymentMethod, shopPaymentMethods } from './shop'
 import type { ShopAddress } from './shop-addresses'
@@ -196,11 +197,6 @@ export interface ShopOrderConfirmation {
   }
   billingAddress: string | null
   evidence: { payer: PayerKind; kind: PrescriptionEvidenceKind } | null
-  /** Bank transfer: the organisation's account; null when it has none on file. */
-  bankAccount: {
-    accountHolder: string
-    iban: string
-    bic: string | null
-    bankName: string | null
-  } | null
+  /** Bank transfer still to pay: account, amount and reference (`transferInstructionsOf`). */
+  transfer: TransferInstructions | null
 }

@@ -26,6 +26,18 @@ export const dashboardFigureKeys = [
 ] as const
 export type DashboardFigureKey = (typeof dashboardFigureKeys)[number]
 
+/** A wholesaler's and a producer's: they sell to businesses and buy in. */
+const tradeFigures: readonly DashboardFigureKey[] = [
+  'open',
+  'to_ship',
+  'unpaid',
+  'payment_overdue',
+  'arriving',
+  'low',
+  'expiring',
+  'licences',
+]
+
 /** Which figures each category works with, in the order the page shows them. */
 export const dashboardFiguresOf: Record<OrganisationCategory, readonly DashboardFigureKey[]> = {
   platform: [],
@@ -41,26 +53,8 @@ export const dashboardFiguresOf: Record<OrganisationCategory, readonly Dashboard
     'revenue_today',
     'revenue_month',
   ],
-  wholesaler: [
-    'open',
-    'to_ship',
-    'unpaid',
-    'payment_overdue',
-    'arriving',
-    'low',
-    'expiring',
-    'licences',
-  ],
-  producer: [
-    'open',
-    'to_ship',
-    'unpaid',
-    'payment_overdue',
-    'arriving',
-    'low',
-    'expiring',
-    'licences',
-  ],
+  wholesaler: tradeFigures,
+  producer: tradeFigures,
   club: ['handouts_today', 'grams_month', 'members_near_limit', 'quarantine', 'expiring'],
 }
 

@@ -8,6 +8,7 @@ import {
 } from './customer-orders'
 import {
   type CustomerExport,
+  type CustomerExportItem,
   type CustomerFields,
   customerFieldLabels,
   customerKindLabels,
@@ -59,6 +60,17 @@ function fieldValue<K extends keyof CustomerFields>(key: K, fields: CustomerFiel
       return value as string | null
   }
 }
+
+/** An order line as both exports write it. */
+const exportedItem = (item: Omit<CustomerExportItem, 'position'>) => ({
+  Artikel: item.name,
+  PZN: item.pzn,
+  Menge: item.quantity,
+  Einheit: salesUnitLabels[item.salesUnit],
+  'Einzelpreis netto': formatMoney(item.unitPriceCents),
+  Umsatzsteuersatz: vatRateLabels[item.vatRate],
+  Zuzahlung: formatMoney(item.copaymentCents),
+})
 
 const address = (value: ShopOrderAddress) => ({
   Name: value.name,
@@ -120,16 +132,7 @@ export function readableCustomerExport(data: CustomerExport): Record<string, Rea
       'Summe brutto': formatMoney(order.grossCents),
       Zuzahlung: formatMoney(order.copaymentCents),
       'Anteil Krankenkasse': formatMoney(order.insurerCents),
-      Positionen: order.items.map((item) => ({
-        Position: item.position,
-        Artikel: item.name,
-        PZN: item.pzn,
-        Menge: item.quantity,
-        Einheit: salesUnitLabels[item.salesUnit],
-        'Einzelpreis netto': formatMoney(item.unitPriceCents),
-        Umsatzsteuersatz: vatRateLabels[item.vatRate],
-        Zuzahlung: formatMoney(item.copaymentCents),
-      })),
+      Positionen: order.items.map((item) => ({ Position: item.position, ...exportedItem(item) })),
       Rezept: order.prescription && {
         Kostenträger: payerKindLabels[order.prescription.payer],
         Form: prescriptionFormLabels[order.prescription.form],
@@ -198,15 +201,7 @@ export function readableShopAccountExport(data: ShopAccountExport): Record<strin
       Zuzahlung: formatMoney(order.copaymentCents),
       'Anteil Krankenkasse': formatMoney(order.insurerCents),
       Stornierungsgrund: order.cancelReason,
-      Positionen: order.items.map((item) => ({
-        Artikel: item.name,
-        PZN: item.pzn,
-        Menge: item.quantity,
-        Einheit: salesUnitLabels[item.salesUnit],
-        'Einzelpreis netto': formatMoney(item.unitPriceCents),
-        Umsatzsteuersatz: vatRateLabels[item.vatRate],
-        Zuzahlung: formatMoney(item.copaymentCents),
-      })),
+      Positionen: order.items.map(exportedItem),
     })),
   }
 }

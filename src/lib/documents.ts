@@ -39,8 +39,8 @@ export interface DocumentRow {
   orderNumber: string | null
   /** The batch a CoA belongs to. */
   batchId: string | null
-  /** The PDF (or the uploaded scan) to download. */
-  fileId: string
+  /** The PDF (or the uploaded scan) to download; null once deleted after its period (ADR 076). */
+  fileId: string | null
   /** Invoices to businesses: the XRechnung XML. */
   xmlFileId: string | null
   contentType: string
@@ -61,7 +61,8 @@ export interface IssuedDocument {
   issuedAt: string
   orderId: string
   orderNumber: string
-  pdfFileId: string
+  /** Null once the retention job deleted it after the period (ADR 076). */
+  pdfFileId: string | null
   xmlFileId: string | null
   grossCents: number
   /** An invoice: the cancellation invoice that reverses it, if any. */
@@ -183,3 +184,6 @@ export function invoiceRefusal(
       : 'Die Ware ist noch nicht versandt: Eine Rechnung entsteht mit dem Versand. Soll der Kunde vorab zahlen, stellen Sie ausdrücklich eine Vorausrechnung aus.'
   return null
 }
+
+/** Where a document's PDF was: the retention job deleted it after the period (ADR 076). */
+export const deletedDocumentFileText = 'PDF nach Ablauf der Aufbewahrungsfrist gelöscht'

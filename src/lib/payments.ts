@@ -106,3 +106,18 @@ export interface PaymentReturn {
 /** How often and how long the return page asks again while Mollie reports the payment open. */
 export const paymentPollIntervalMs = 2_500
 export const paymentPollLimit = 24
+
+/**
+ * How a bank-transfer order is paid, as the confirmation page, the mails and the account's order
+ * page show it: the seller's account, what the patient still owes and the reference to name.
+ */
+export interface TransferInstructions {
+  accountHolder: string
+  /** Printed in groups of four. */
+  iban: string
+  bic: string | null
+  bankName: string | null
+  /** The patient's share (the co-payment on a statutory prescription) less what is booked. */
+  amountCents: number
+  reference: string
+}

@@ -13,7 +13,10 @@ import { memberRestrictedMessage } from './handout-retention'
  */
 export const invoiceRetentionYears = 8
 
-/** Delivery notes and order confirmations (sent trade letters): six years (§ 147 Abs. 1 Nr. 3, Abs. 3 AO). */
+/**
+ * Delivery notes and order confirmations (sent trade letters), and a consumer's withdrawal
+ * declaration (a received one): six years (§ 147 Abs. 1 Nr. 2, 3, Abs. 3 AO, § 257 HGB).
+ */
 export const tradeLetterRetentionYears = 6
 
 /**

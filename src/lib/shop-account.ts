@@ -8,6 +8,7 @@ import {
   type PrescriptionEvidenceKind,
   refusedActionMessage,
 } from './customer-orders'
+import type { TransferInstructions } from './payments'
 import type { SalesUnit, VatRate } from './products'
 import type { ShopPaymentMethod } from './shop'
 import type { OrderWithdrawalView } from './withdrawal'
@@ -90,7 +91,8 @@ export interface ShopOrderRow {
   status: CustomerOrderStatus
   paymentStatus: PaymentStatus
   itemCount: number
-  grossCents: number
+  /** What the patient pays: the total less a statutory insurer's share (the co-payment). */
+  customerShareCents: number
   createdAt: string
 }
 
@@ -139,8 +141,8 @@ export interface ShopOrderDetail {
   insurerCents: number
   evidence: { payer: PayerKind; kind: PrescriptionEvidenceKind } | null
   timeline: { id: string; text: string; at: string }[]
-  /** The valid invoice, once one is issued (downloadable). */
-  invoice: { number: string; issuedAt: string } | null
+  /** The valid invoice, once one is issued; `pdf` false once deleted after its period (ADR 076). */
+  invoice: { number: string; issuedAt: string; pdf: boolean } | null
   cancelReason: string | null
   expiresAt: string | null
   createdAt: string
@@ -149,6 +151,8 @@ export interface ShopOrderDetail {
   canPay: boolean
   /** The right of withdrawal per line, and the function "Vertrag widerrufen" (ADR 067). */
   withdrawal: OrderWithdrawalView
+  /** Bank transfer still to pay: account, amount owed and reference (`transferInstructionsOf`). */
+  transfer: TransferInstructions | null
 }
 
 /** What a shop customer may download of an order: the PDF of its valid invoice. */

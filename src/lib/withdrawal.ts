@@ -105,7 +105,7 @@ export interface OrderWithdrawalView {
   /** The last day to withdraw, once the period runs. */
   lastDay: string | null
   /** The recorded withdrawal, if the customer declared one. */
-  withdrawal: { receivedAt: string; lines: string[]; name: string; email: string } | null
+  withdrawal: { receivedAt: string; lines: string[]; name: string; email: string | null } | null
   /** The function "Vertrag widerrufen" is offered (no withdrawal yet, none refused). */
   canWithdraw: boolean
   /** Why it is not offered, when the order could have had one. */

@@ -1,3 +1,4 @@
+import { maxStatementFileBytes, statementFileTooLargeMessage } from '../lib/bank-statements'
 import { importFileTooLargeMessage, maxImportFileBytes } from '../lib/product-import-state'
 import { uploadRoutePurposes, uploadSizeLimits } from './files/upload-routes.server'
 import { errorResponse, hasBody, maxJsonBodyBytes } from './http.server'
@@ -23,6 +24,10 @@ const uploadLimits: Record<string, BodyLimit> = {
   '/api/admin/product-imports': {
     bytes: maxImportFileBytes + multipartOverhead,
     message: importFileTooLargeMessage,
+  },
+  '/api/payments/bank-statements': {
+    bytes: maxStatementFileBytes + multipartOverhead,
+    message: statementFileTooLargeMessage,
   },
   ...Object.fromEntries(
     Object.entries(uploadRoutePurposes).map(([path, purpose]) => {

@@ -40,6 +40,19 @@ const pagePolicy = (cspNonce: string | null) =>
   `default-src 'self'; script-src 'self'${cspNonce ? ` 'nonce-${cspNonce}'` : ''}; ${policyAfterScripts}`
 
 /**
+ * The pages that scan pack codes with the device camera (ADR 074): goods receipt, an order's page
+ * (its fulfilment dialog picks batches) and a club's hand-out. Only they may use the camera.
+ */
+const cameraPages = [
+  /^\/purchase_orders\/[^/]+\/receipt\/?$/,
+  /^\/customer_orders\/[^/]+\/?$/,
+  /^\/abgabe\/neu\/?$/,
+]
+
+export const mayUseCamera = (pathname: string): boolean =>
+  cameraPages.some((page) => page.test(pathname))
+
+/**
  * Headers every response carries; pages additionally get a Content-Security-Policy that runs only
  * the scripts stamped with this response's nonce. Their hydration data holds the access token, so
  * markup an attacker slips into a page must not run.
@@ -53,7 +66,8 @@ export function applySecurityHeaders(
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
   headers.set('X-Frame-Options', 'DENY')
   headers.set('Cross-Origin-Opener-Policy', 'same-origin')
-  headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)')
+  const camera = mayUseCamera(new URL(request.url).pathname) ? 'camera=(self)' : 'camera=()'
+  headers.set('Permissions-Policy', `${camera}, microphone=(), geolocation=(), payment=(self)`)
   if (request.url.startsWith('https:')) {
     headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   }

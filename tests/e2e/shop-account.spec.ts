@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
+import { waitForMail } from './support/mail'
 import { tabTo, watchPageErrors } from './support/page'
 import { logInShop, tenantOrigin, waitForHydratedForm } from './support/session'
 
@@ -181,5 +182,75 @@ test('the patient changes her name and password and downloads her data', async (
   await card.getByLabel('Neues Passwort wiederholen').fill(demoPassword)
   await card.getByRole('button', { name: 'Passwort ändern' }).click()
   await toastGone(page, /Ihr Passwort ist geändert/)
+  expect(errors).toEqual([])
+})
+
+test('the patient pays by transfer: account, co-payment and reference on the page, in the mail and in her account', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchPageErrors(page)
+  const shop = tenantOrigin(baseURL, 'sonnen-apotheke')
+  await logIn(page, shop)
+
+  // A statutory e-Rezept order, paid by bank transfer.
+  await page.goto(`${shop}/blueten/00000000-0000-4000-8000-000000003001`)
+  await waitForHydratedForm(page)
+  await page.getByRole('button', { name: 'In den Warenkorb' }).click()
+  await expect(page.getByText(/liegt im Warenkorb\./)).toBeVisible()
+  await page.goto(`${shop}/checkout`)
+  await waitForHydratedForm(page)
+  await page.getByRole('radio', { name: 'Gesetzlich versichert (GKV)' }).check()
+  await page.getByRole('radio', { name: 'E-Rezept-Code eingeben' }).check()
+  await page
+    .getByRole('textbox', { name: 'E-Rezept-Code' })
+    .fill(`Task/160.000.000.000.000.77/$accept?ac=${'cd34'.repeat(16)}`)
+  await page.getByRole('radio', { name: /^Überweisung/ }).check()
+  await page.getByRole('button', { name: 'zahlungspflichtig bestellen' }).click()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
+  ).toBeVisible()
+  const number = (await page.locator('#order-number').textContent()) as string
+  const confirmationTransfer = page.getByLabel('Überweisung', { exact: true })
+  await expect(confirmationTransfer).toContainText('DE89 3704 0044 0532 0130 00')
+  await expect(confirmationTransfer).toContainText(`Verwendungszweck${number}`)
+
+  // The account's order page: what she owes is her co-payment, not the total.
+  await page.goto(`${shop}/account/orders`)
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: number }) })
+  await row.getByRole('link', { name: number }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Bestellung ${number}` })).toBeVisible()
+  const totals = page.getByRole('region', { name: 'Positionen' })
+  const owed = (await totals
+    .getByRole('term')
+    .filter({ hasText: 'Von Ihnen zu zahlen' })
+    .locator('xpath=following-sibling::dd[1]')
+    .textContent()) as string
+  const gross = (await totals
+    .getByRole('term')
+    .filter({ hasText: 'Gesamt' })
+    .locator('xpath=following-sibling::dd[1]')
+    .textContent()) as string
+  expect(owed).not.toBe(gross)
+  const details = page.getByRole('region', { name: 'Lieferung und Zahlung' })
+  const account = details.getByLabel('Überweisung', { exact: true })
+  await expect(account).toContainText('Sonnen')
+  await expect(account).toContainText('DE89 3704 0044 0532 0130 00')
+  await expect(account).toContainText(`Betrag${owed}`)
+  await expect(account).toContainText(`Verwendungszweck${number}`)
+  await expectNoSeriousViolations(page)
+
+  // The list shows what she pays; the receipt mail carries the same transfer.
+  await page.goto(`${shop}/account/orders`)
+  await expect(page.getByRole('columnheader', { name: 'Sie zahlen' })).toBeVisible()
+  await expect(
+    page.getByRole('row').filter({ has: page.getByRole('link', { name: number }) }),
+  ).toContainText(owed)
+  const mail = await waitForMail(
+    (candidate) => candidate.to.includes(email) && candidate.subject.includes(number),
+  )
+  expect(mail.text).toContain('IBAN: DE89 3704 0044 0532 0130 00')
+  expect(mail.text).toContain(`Betrag: ${owed}`)
+  expect(mail.text).toContain(`Verwendungszweck: ${number}`)
   expect(errors).toEqual([])
 })

@@ -201,7 +201,7 @@ describe.each(testDatabaseKinds)('documents on %s', (kind) => {
         .where(and(eq(documents.organisationId, demoIds.wholesaler), eq(documents.kind, kind)))
         .limit(1)
       if (!document) throw new Error(`demo ${kind} of Nordhanf missing`)
-      return pdfText(await pdfOf(document.pdfFileId, actors.wholesalerOwner))
+      return pdfText(await pdfOf(document.pdfFileId as string, actors.wholesalerOwner))
     }
     const note = await pdfOfKind('delivery_note')
     expect(note).toContain('Erlaubnis nach § 4 MedCanG: MedCanG-E-2024-0178')

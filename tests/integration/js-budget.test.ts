@@ -12,9 +12,9 @@ import { startTestServer, type TestServer } from '../support/server'
  * change with what it paid for: raising a budget adds a line there.
  */
 const pages = [
-  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 151_600 },
-  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 160_700 },
-  { page: '/login', host: undefined, budgetBytes: 162_050 },
+  { page: '/shop', host: 'sonnen-apotheke.localhost', budgetBytes: 152_600 },
+  { page: '/blueten', host: 'sonnen-apotheke.localhost', budgetBytes: 161_600 },
+  { page: '/login', host: undefined, budgetBytes: 163_000 },
 ]
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')

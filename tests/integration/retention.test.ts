@@ -1,11 +1,13 @@
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customerListSearch } from '~/lib/customer-lists'
+import { berlinIsoDate } from '~/lib/format'
 import { auditEvents } from '~/server/audit/audit.schema'
 import {
   customerOrderEvidence,
   customerOrderPrescriptions,
   customerOrders,
+  customerOrderWithdrawals,
 } from '~/server/customer-orders/customer-orders.schema'
 import { anonymiseCustomer } from '~/server/customers/customer-privacy.server'
 import { customers } from '~/server/customers/customers.schema'
@@ -17,12 +19,15 @@ import {
 import { storedFiles } from '~/server/db/schema'
 import { demoIds } from '~/server/db/seed.server'
 import { documents } from '~/server/documents/documents.schema'
-import { ConflictError } from '~/server/errors.server'
+import { openDocumentFile } from '~/server/documents/documents.server'
+import { ConflictError, NotFoundError } from '~/server/errors.server'
+import { handouts } from '~/server/handouts/handouts.schema'
 import { applyRetention } from '~/server/retention/retention.server'
 import { demoActors } from '../support/actors'
 import { createSeededDatabase, type TestDatabase, testDatabaseKinds } from '../support/databases'
 
 const day = 86_400_000
+const berlinToday = () => berlinIsoDate()
 /** Noon UTC of a day: the same day in Berlin. */
 const noon = (year: number, month: number, dayOfMonth: number) =>
   new Date(Date.UTC(year, month - 1, dayOfMonth, 12))
@@ -306,5 +311,251 @@ describe.each(testDatabaseKinds)('retention on %s', (kind) => {
       .where(eq(auditEvents.id, ids[1] as string))
       .catch((error) => error)
     expect(refused).toBeInstanceOf(Error)
+  })
+
+  it('keeps a withdrawal declaration six years, then erases its declarant with the customer', async () => {
+    const { id } = await createCustomer(actors.pharmacyOwner, patient('Widerruf'), db())
+    const { orderId } = await orderWithPrescription(id, 'AU-2026-R0005', {
+      status: 'cancelled',
+      at: noon(2026, 3, 2),
+    })
+    await db()
+      .insert(customerOrderWithdrawals)
+      .values({
+        orderId,
+        organisationId: demoIds.pharmacy,
+        name: 'Rosa Widerruf',
+        email: 'widerruf@example.org',
+        lines: ['Blüte'],
+        actorKind: 'visitor',
+        receivedAt: noon(2026, 3, 1),
+      })
+    const withdrawal = async () =>
+      (
+        await db()
+          .select()
+          .from(customerOrderWithdrawals)
+          .where(eq(customerOrderWithdrawals.orderId, orderId))
+      )[0]
+    const [row] = await db().select().from(customers).where(eq(customers.id, id))
+    // A received trade letter (§ 147 Abs. 1 Nr. 2 AO): the customer is restricted, not erased.
+    expect(
+      await anonymiseCustomer(actors.pharmacyOwner, id, { revision: row?.revision }, db()),
+    ).toEqual({ id, restricted: true })
+    expect(await withdrawal()).toMatchObject({ name: 'Rosa Widerruf' })
+
+    // Received in 2026: kept to the end of 2032.
+    await applyRetention(db(), noon(2032, 12, 31))
+    expect(await withdrawal()).toMatchObject({
+      name: 'Rosa Widerruf',
+      email: 'widerruf@example.org',
+    })
+    expect(
+      (await applyRetention(db(), noon(2033, 1, 1))).customersAnonymised,
+    ).toBeGreaterThanOrEqual(1)
+    expect(await withdrawal()).toMatchObject({
+      name: 'Anonymisiert',
+      email: null,
+      lines: ['Blüte'],
+    })
+  })
+
+  it('erases a dispensing record’s dosage and prescriber after § 22 ApBetrO, and nothing else', async () => {
+    // A copy of a demo dispensing record of a completed order, dated back.
+    const [template] = await db()
+      .select()
+      .from(handouts)
+      .where(
+        and(isNotNull(handouts.customerOrderId), eq(handouts.organisationId, demoIds.pharmacy)),
+      )
+      .limit(1)
+    if (!template) throw new Error('the demo has no pharmacy dispensing record')
+    const copy = (number: string, handedOutOn: string, useBy: string) => ({
+      ...template,
+      id: crypto.randomUUID(),
+      number,
+      handedOutOn,
+      handedOutAt: new Date(`${handedOutOn}T10:00:00Z`),
+      useBy,
+      dosage: 'abends 0,1 g',
+      prescriberName: 'Dr. Falk',
+      prescriberAddress: 'Praxisweg 1, 10115 Berlin',
+      cancelledAt: null,
+      cancelledBy: null,
+      cancelReason: null,
+      cancelMovementId: null,
+    })
+    const inserted = await db()
+      .insert(handouts)
+      .values([
+        // Five years to the end of 2024 outlast the use-by's year: free from 1 January 2025.
+        copy('AB-2019-R0001', '2019-06-03', '2020-03-31'),
+        // One year past a late use-by: free from 1 July 2025.
+        copy('AB-2019-R0002', '2019-06-03', '2024-06-30'),
+        // This year's: kept.
+        copy('AB-2026-R0003', berlinToday(), '2027-06-30'),
+      ])
+      .returning()
+    const [early, late, young] = inserted.map((record) => record.id)
+    const recordOf = async (recordId: string | undefined) =>
+      (
+        await db()
+          .select()
+          .from(handouts)
+          .where(eq(handouts.id, recordId as string))
+      )[0]
+
+    await applyRetention(db(), noon(2024, 12, 31))
+    expect((await recordOf(early))?.dosage).toBe('abends 0,1 g')
+    await applyRetention(db(), noon(2025, 1, 1))
+    const erased = await recordOf(early)
+    const {
+      dosage: _d,
+      prescriberName: _n,
+      prescriberAddress: _a,
+      updatedAt: _u,
+      ...kept
+    } = inserted[0] ?? {}
+    expect(erased).toMatchObject({
+      ...kept,
+      dosage: null,
+      prescriberName: 'Anonymisiert',
+      prescriberAddress: null,
+    })
+    expect((await recordOf(late))?.prescriberName).toBe('Dr. Falk')
+
+    await applyRetention(db(), noon(2025, 6, 30))
+    expect((await recordOf(late))?.dosage).toBe('abends 0,1 g')
+    expect(
+      (await applyRetention(db(), noon(2025, 7, 1))).handoutRecordsErased,
+    ).toBeGreaterThanOrEqual(1)
+    expect(await recordOf(late)).toMatchObject({ dosage: null, prescriberName: 'Anonymisiert' })
+    expect((await applyRetention(db(), noon(2025, 7, 1))).handoutRecordsErased).toBe(0)
+
+    // A moved clock cannot reach a record the real clock still keeps: the job asks the real day.
+    await applyRetention(db(), noon(2040, 1, 1))
+    expect((await recordOf(young))?.dosage).toBe('abends 0,1 g')
+
+    // The trigger allows exactly this erasure: not of a record in its period, nor any other change.
+    const refusedYoung = await db()
+      .update(handouts)
+      .set({ dosage: null, prescriberName: 'Anonymisiert', prescriberAddress: null })
+      .where(eq(handouts.id, young as string))
+      .catch((error) => error)
+    expect(refusedYoung).toBeInstanceOf(Error)
+    const refusedOther = await db()
+      .update(handouts)
+      .set({
+        dosage: null,
+        prescriberName: 'Anonymisiert',
+        prescriberAddress: null,
+        productName: 'Andere',
+      })
+      .where(eq(handouts.id, late as string))
+      .catch((error) => error)
+    expect(refusedOther).toBeInstanceOf(Error)
+    expect((await recordOf(late))?.productName).toBe(inserted[1]?.productName)
+  })
+
+  it('deletes the files of documents past their period and removes the recipient, keeping the figures', async () => {
+    const { id } = await createCustomer(actors.pharmacyOwner, patient('Belegfrist'), db())
+    const { orderId } = await orderWithPrescription(id, 'AU-2017-R0006', {
+      status: 'completed',
+      at: noon(2017, 6, 1),
+    })
+    const content = (number: string) => ({
+      kind: 'invoice',
+      number,
+      issueDate: '2017-06-01',
+      recipient: {
+        kind: 'person',
+        name: 'Rosa Belegfrist',
+        contactName: null,
+        address: { street: 'Lindenweg 4', postalCode: '10437', city: 'Berlin', country: 'DE' },
+        vatId: null,
+        customerNumber: 'K-00042',
+        email: 'belegfrist@example.org',
+        eInvoiceAddress: null,
+      },
+      prescription: {
+        insurerName: 'AOK Nordost',
+        coPaymentCents: 1000,
+        insurerShareCents: 9000,
+        exempt: false,
+      },
+      notes: 'Bitte klingeln',
+      items: [],
+      totals: { netCents: 8403, vatCents: 1597, grossCents: 10000 },
+    })
+    const issue = async (kind: 'invoice' | 'delivery_note', number: string, issuedAt: Date) => {
+      const pdfFileId = await storeFile('issued_document')
+      const [document] = await db()
+        .insert(documents)
+        .values({
+          organisationId: demoIds.pharmacy,
+          kind,
+          number,
+          orderId,
+          customerId: id,
+          content: { ...content(number), kind },
+          pdfFileId,
+          netCents: 8403,
+          vatCents: 1597,
+          grossCents: 10000,
+          issuedAt,
+        })
+        .returning({ id: documents.id })
+      return { id: document?.id as string, pdfFileId }
+    }
+    // An invoice of 2017 (kept to the end of 2025), a delivery note of 2019 (six years: to the
+    // end of 2025) and an invoice of 2018 (to the end of 2026, after the real clock's today).
+    const invoice = await issue('invoice', 'RE-2017-R0006', noon(2017, 6, 1))
+    const note = await issue('delivery_note', 'LS-2019-R0006', noon(2019, 6, 1))
+    const younger = await issue('invoice', 'RE-2018-R0006', noon(2018, 6, 1))
+    const documentOf = async (documentId: string) =>
+      (await db().select().from(documents).where(eq(documents.id, documentId)))[0]
+
+    await applyRetention(db(), noon(2025, 12, 31))
+    expect((await documentOf(invoice.id))?.pdfFileId).toBe(invoice.pdfFileId)
+    expect(await fileExists(invoice.pdfFileId)).toBe(true)
+
+    const passes = await Promise.all(
+      Array.from({ length: 4 }, () => applyRetention(db(), noon(2026, 1, 1))),
+    )
+    expect(passes.reduce((sum, pass) => sum + pass.documentsRedacted, 0)).toBeGreaterThanOrEqual(2)
+    for (const redacted of [invoice, note]) {
+      const row = await documentOf(redacted.id)
+      expect(row).toMatchObject({ pdfFileId: null, xmlFileId: null, grossCents: 10000 })
+      expect(row?.content).toMatchObject({
+        recipient: {
+          name: 'Anonymisiert',
+          address: { street: '', postalCode: '', city: '' },
+          customerNumber: null,
+          email: null,
+        },
+        prescription: {
+          insurerName: 'Anonymisiert',
+          coPaymentCents: 1000,
+          insurerShareCents: 9000,
+        },
+        notes: null,
+        totals: { grossCents: 10000 },
+      })
+      expect(await fileExists(redacted.pdfFileId)).toBe(false)
+    }
+    expect((await applyRetention(db(), noon(2026, 1, 1))).documentsRedacted).toBe(0)
+    const download = await openDocumentFile(actors.pharmacyOwner, invoice.id, 'pdf', db()).catch(
+      (error) => error,
+    )
+    expect(download).toBeInstanceOf(NotFoundError)
+    expect(download.message).toBe(
+      'PDF nach Ablauf der Aufbewahrungsfrist gelöscht (RE-2017-R0006).',
+    )
+    // A moved clock cannot reach what the real clock still keeps.
+    await applyRetention(db(), noon(2040, 1, 1))
+    expect((await documentOf(younger.id))?.content).toMatchObject({
+      recipient: { name: 'Rosa Belegfrist' },
+    })
+    expect(await fileExists(younger.pdfFileId)).toBe(true)
   })
 })

@@ -94,9 +94,13 @@ describe.each(testDatabaseKinds)('tenant config version 2 on %s', (kind) => {
           freeFromCents: null,
           flowersAllowed: true,
         },
-        { kind: 'shipping', label: 'Versand', feeCents: 690, flowersAllowed: true },
       ],
     })
+    // The old config names no mail-order permit: it is read without shipping (§ 11a ApoG, ADR 066).
+    expect(converted?.config?.deliveryMethods.map((method) => method.kind)).toEqual([
+      'pickup',
+      'courier',
+    ])
 
     const [before] = await db()
       .select({ config: tenants.config })

@@ -92,6 +92,7 @@ const expectedByRoute: Record<string, Row> = {
   '/customer_orders/create': ['login', 'ok', 'ok', 'ok', 'ok', 'deny', 'deny', 'home'],
   '/customer_orders/3': ['login', 'ok', 'ok', 'ok', 'ok', 'deny', 'deny', 'home'],
   '/customer_orders/3/edit': ['login', 'ok', 'ok', 'ok', 'ok', 'deny', 'deny', 'home'],
+  '/payments/bank-statements': ['login', 'ok', 'ok', 'ok', 'ok', 'deny', 'deny', 'home'],
   '/purchase_orders': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
   '/purchase_orders/create': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
   '/purchase_orders/4/edit': ['login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'home'],
@@ -219,8 +220,8 @@ const cases: Case[] = [
 describe('decideAccess table', () => {
   it('covers every route the app has', () => {
     const routes = [...Object.keys(expectedByRoute), ...Object.keys(expectedByShopRoute)]
-    expect(routes).toHaveLength(69)
-    expect(cases).toHaveLength(69 * sessionColumns.length * tenantNames.length)
+    expect(routes).toHaveLength(71)
+    expect(cases).toHaveLength(71 * sessionColumns.length * tenantNames.length)
   })
 
   it.each(cases)('$route as $session on tenant $tenant → $expected', (testCase) => {

@@ -101,6 +101,8 @@ function candidatesFor(schema: AnySchema): string[] {
     'DE89370400440532013000',
     'COBADEFFXXX',
     'www.example.de',
+    // A register entry over https (tenant-config.ts: the mail-order register link).
+    'https://register.example.de/eintrag/12345',
     // A commercial register number (organisation-settings.ts).
     'HRB 178234',
     // A full name (shop-reservations.ts: first and last name).

@@ -163,6 +163,7 @@ describe('the confirmation and receipt mails', () => {
         orderNumber: 'AU-2026-00017',
         link: 'https://x',
         contract: contract(withdrawals),
+        transfer: null,
       },
       sender,
     )

@@ -6,10 +6,12 @@ import type {
   PickableBatch,
 } from '~/lib/customer-orders'
 import { FailureError, failureOf } from '~/lib/failure'
-import { formatDate, formatQuantity } from '~/lib/format'
+import { berlinIsoDate, formatDate, formatQuantity } from '~/lib/format'
+import { codeMatchesPzn, codeProductText, type PackCode } from '~/lib/pack-codes'
 import { parseDecimal } from '~/lib/products'
-import { quantityUnitOfPack } from '~/lib/stock'
+import { isExpiredOn, quantityUnitOfPack } from '~/lib/stock'
 import { useAppForm } from '../forms/form-hook'
+import { ScanField, type ScanOutcome } from '../scan/ScanField'
 import { FormDialog } from '../ui/FormDialog'
 import { pickableBatchesQuery } from './customer-order-forms.queries'
 import { customerOrderActionFn } from './customer-order-save.functions'
@@ -47,6 +49,48 @@ function prefill(item: CustomerOrderItemDetail, pickable: PickableBatch[]): Pick
       }
       return { batchId: batch.batchId, quantity: take ? typed(take, item) : '' }
     }),
+  }
+}
+
+/**
+ * A scanned pack picks its batch for the line of its product: the whole line from that batch as
+ * far as it has stock, the rest cleared. Refused: an expired pack, a product not on the order, a
+ * batch that is not released with free stock for it.
+ */
+function pickFromScan(
+  code: PackCode,
+  order: CustomerOrderDetail,
+  pickable: Record<string, PickableBatch[]>,
+): { error: string } | { lineIndex: number; quantities: string[]; done: string } {
+  if (isExpiredOn(code.expiryDate, berlinIsoDate())) {
+    return {
+      error: `Die Packung ist abgelaufen (${formatDate(code.expiryDate as string)}) und darf nicht abgegeben werden.`,
+    }
+  }
+  const lineIndex = order.items.findIndex((item) => codeMatchesPzn(code, item.pzn))
+  const item = order.items[lineIndex]
+  if (!item) {
+    return {
+      error: `Unbekanntes Produkt (${codeProductText(code)}): es ist nicht Teil dieser Bestellung.`,
+    }
+  }
+  if (!code.batchNumber) {
+    return {
+      error: `${item.name} erkannt, der Code enthält aber keine Charge. Bitte die Charge unten wählen.`,
+    }
+  }
+  const batches = pickable[item.id] ?? []
+  const batch = batches.find((candidate) => candidate.batchNumber === code.batchNumber)
+  if (!batch) {
+    return {
+      error: `Charge ${code.batchNumber} ist für ${item.name} nicht freigegeben oder nicht auf Lager.`,
+    }
+  }
+  const take = Math.min(batch.availableBaseUnits, item.quantity * item.baseUnitsPerSalesUnit)
+  return {
+    lineIndex,
+    quantities: batches.map((candidate) => (candidate === batch ? typed(take, item) : '')),
+    done: `${item.name}: Charge ${batch.batchNumber} gewählt.`,
   }
 }
 
@@ -123,6 +167,23 @@ export function FulfilmentDialog({
       {isPending ? (
         <p className="text-ink-muted">Chargen werden geladen …</p>
       ) : (
+        <ScanField
+          label="Packung scannen"
+          hint="Der securPharm-Code einer Packung wählt ihre Charge für die passende Position."
+          onScan={(code): ScanOutcome => {
+            const pick = pickFromScan(code, order, pickable ?? {})
+            if ('error' in pick) return pick
+            pick.quantities.forEach((quantity, batchIndex) => {
+              form.setFieldValue(
+                `lines[${pick.lineIndex}].batches[${batchIndex}].quantity`,
+                quantity,
+              )
+            })
+            return { done: pick.done }
+          }}
+        />
+      )}
+      {!isPending &&
         order.items.map((item, index) => {
           const batches = pickable?.[item.id] ?? []
           return (
@@ -153,8 +214,7 @@ export function FulfilmentDialog({
               ))}
             </fieldset>
           )
-        })
-      )}
+        })}
     </FormDialog>
   )
 }

@@ -29,7 +29,7 @@ export function WithdrawalCard({
           <p className="text-ink">
             Der Kunde hat den Vertrag zur Bestellung {order.number} am{' '}
             <time dateTime={received.receivedAt}>{formatDateTime(received.receivedAt)}</time> Uhr
-            widerrufen ({received.name}, {received.email}).
+            widerrufen ({[received.name, received.email].filter(Boolean).join(', ')}).
           </p>
           <p className="text-ink-muted">Umfasst: {received.lines.join(', ')}.</p>
           <p className="text-ink-muted">

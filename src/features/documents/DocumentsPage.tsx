@@ -3,6 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router'
 import { FileText } from 'lucide-react'
 import {
   type DocumentRow,
+  deletedDocumentFileText,
   documentFileName,
   documentSortKeys,
   documentTypeLabels,
@@ -75,17 +76,21 @@ const columns = column.columns([
       const label = `${documentTypeLabels[row.type]} ${row.number}`
       return (
         <div className="flex flex-wrap gap-2">
-          <DownloadFileButton
-            fileId={row.fileId}
-            fileName={
-              row.type === 'certificate' || row.type === 'prescription_scan'
-                ? `${documentTypeLabels[row.type]}-${row.number}.${extensionOf(row.contentType)}`
-                : documentFileName(row.number, 'pdf')
-            }
-            label={`${label} herunterladen`}
-          >
-            {row.contentType === 'application/pdf' ? 'PDF' : 'Datei'}
-          </DownloadFileButton>
+          {row.fileId === null ? (
+            <span className="text-sm text-ink-muted">{deletedDocumentFileText}</span>
+          ) : (
+            <DownloadFileButton
+              fileId={row.fileId}
+              fileName={
+                row.type === 'certificate' || row.type === 'prescription_scan'
+                  ? `${documentTypeLabels[row.type]}-${row.number}.${extensionOf(row.contentType)}`
+                  : documentFileName(row.number, 'pdf')
+              }
+              label={`${label} herunterladen`}
+            >
+              {row.contentType === 'application/pdf' ? 'PDF' : 'Datei'}
+            </DownloadFileButton>
+          )}
           {row.xmlFileId && (
             <DownloadFileButton
               fileId={row.xmlFileId}

@@ -3,7 +3,12 @@ import { FileMinus2, FilePlus2, FileX2 } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { eInvoiceFormatLabels } from '~/lib/customers'
-import { documentFileName, documentTypeLabels, type IssuedDocument } from '~/lib/documents'
+import {
+  deletedDocumentFileText,
+  documentFileName,
+  documentTypeLabels,
+  type IssuedDocument,
+} from '~/lib/documents'
 import { failureOf } from '~/lib/failure'
 import { formatDate, formatMoney } from '~/lib/format'
 import { Button } from '../ui/buttons'
@@ -71,13 +76,17 @@ export function IssuedDocumentsTable({
             </td>
             <td className="py-2">
               <div className="flex flex-wrap gap-2">
-                <DownloadFileButton
-                  fileId={document.pdfFileId}
-                  fileName={documentFileName(document.number, 'pdf')}
-                  label={`${label} herunterladen`}
-                >
-                  PDF
-                </DownloadFileButton>
+                {document.pdfFileId === null ? (
+                  <span className="text-sm text-ink-muted">{deletedDocumentFileText}</span>
+                ) : (
+                  <DownloadFileButton
+                    fileId={document.pdfFileId}
+                    fileName={documentFileName(document.number, 'pdf')}
+                    label={`${label} herunterladen`}
+                  >
+                    PDF
+                  </DownloadFileButton>
+                )}
                 {document.xmlFileId && (
                   <DownloadFileButton
                     fileId={document.xmlFileId}

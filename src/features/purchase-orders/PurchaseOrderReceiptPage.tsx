@@ -5,7 +5,8 @@ import { PackagePlus, Trash2 } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { FailureError, failureOf } from '~/lib/failure'
-import { formatQuantity } from '~/lib/format'
+import { berlinIsoDate, formatDate, formatQuantity } from '~/lib/format'
+import { codeMatchesPzn, codeProductText, type PackCode } from '~/lib/pack-codes'
 import { parseDecimal } from '~/lib/products'
 import {
   type PurchaseOrderReceiptInput,
@@ -16,13 +17,14 @@ import {
   orderedBaseUnits,
   type PurchaseOrderItemDetail,
 } from '~/lib/purchase-orders'
-import { quantityUnitOfPack } from '~/lib/stock'
+import { isExpiredOn, quantityUnitOfPack } from '~/lib/stock'
 import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
 import { changeFieldValue, fieldErrorOf } from '../forms/fields'
 import { useAppForm } from '../forms/form-hook'
 import { focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
+import { ScanField, type ScanOutcome } from '../scan/ScanField'
 import { CertificateUpload } from '../stock/Certificate'
 import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
@@ -113,6 +115,78 @@ function overDelivered(items: PurchaseOrderItemDetail[], values: ReceiptValues):
 }
 
 /**
+ * Where a scanned pack goes in the receipt: the line of its product, the row of its batch (a
+ * further pack of a batch counts one more pack), else a new row or an empty one. An expired pack,
+ * a product not on this order, or a batch already typed with another expiry is refused.
+ */
+function receiptScanTarget(
+  code: PackCode,
+  items: PurchaseOrderItemDetail[],
+  values: ReceiptValues,
+):
+  | { error: string }
+  | { itemIndex: number; batchIndex: number | null; batch: BatchValues; done: string } {
+  if (code.format === 'label') {
+    return { error: 'Das ist ein Chargenetikett dieses Systems, keine Packung eines Lieferanten.' }
+  }
+  const itemIndex = items.findIndex((item) => codeMatchesPzn(code, item.pzn))
+  const item = items[itemIndex]
+  if (!item) {
+    return {
+      error: `Unbekanntes Produkt (${codeProductText(code)}): es ist nicht Teil dieser Bestellung. Nichts wurde übernommen.`,
+    }
+  }
+  if (isExpiredOn(code.expiryDate, berlinIsoDate())) {
+    return {
+      error: `Die Packung ist abgelaufen (${formatDate(code.expiryDate as string)}) und darf nicht eingebucht werden.`,
+    }
+  }
+  const batches = values.items[itemIndex]?.batches ?? []
+  const onePack = item.salesUnit === 'gram' ? '' : '1'
+  if (!code.batchNumber) {
+    const empty = batches.findIndex((batch) => batch.batchNumber === '')
+    return {
+      itemIndex,
+      batchIndex: empty === -1 ? null : empty,
+      batch: { ...emptyBatch, quantity: onePack },
+      done: `${item.name} erkannt. Der Code enthält keine Charge: bitte Chargennummer und Verfall eintragen.`,
+    }
+  }
+  const sameBatch = batches.findIndex((batch) => batch.batchNumber === code.batchNumber)
+  const existing = batches[sameBatch]
+  if (existing) {
+    if (code.expiryDate && existing.expiryDate && existing.expiryDate !== code.expiryDate) {
+      return {
+        error: `Charge ${code.batchNumber} ist hier mit Verfall ${formatDate(existing.expiryDate)} erfasst, die Packung sagt ${formatDate(code.expiryDate)}. Bitte prüfen.`,
+      }
+    }
+    const count = onePack ? String((wholeNumber(existing.quantity) || 0) + 1) : existing.quantity
+    return {
+      itemIndex,
+      batchIndex: sameBatch,
+      batch: {
+        ...existing,
+        quantity: count,
+        expiryDate: existing.expiryDate || (code.expiryDate ?? ''),
+      },
+      done: `${item.name}, Charge ${code.batchNumber}: ${onePack ? `${count} Packungen` : 'erkannt'}.`,
+    }
+  }
+  const empty = batches.findIndex((batch) => batch.batchNumber === '')
+  return {
+    itemIndex,
+    batchIndex: empty === -1 ? null : empty,
+    batch: {
+      ...(batches[empty] ?? emptyBatch),
+      batchNumber: code.batchNumber,
+      expiryDate: code.expiryDate ?? '',
+      quantity: onePack || (batches[empty]?.quantity ?? ''),
+    },
+    done: `${item.name}, Charge ${code.batchNumber}${code.expiryDate ? `, verwendbar bis ${formatDate(code.expiryDate)}` : ''} übernommen.`,
+  }
+}
+
+/**
  * `/purchase_orders/$id/receipt`: the delivery of an order, per line one or more batches with
  * batch number, quantity (in the line's packs or grams), expiry, measured THC/CBD and CoA. The
  * batches go into quarantine (or straight into released where the organisation receives so).
@@ -169,6 +243,18 @@ export function PurchaseOrderReceiptPage() {
     }
   }
 
+  function applyScan(code: PackCode): ScanOutcome {
+    const target = receiptScanTarget(code, order.items, form.state.values)
+    if ('error' in target) return target
+    const path = `items[${target.itemIndex}].batches` as const
+    if (target.batchIndex === null) {
+      form.pushFieldValue(path, target.batch)
+    } else {
+      form.replaceFieldValue(path, target.batchIndex, target.batch)
+    }
+    return { done: target.done }
+  }
+
   const values = useStore(form.store, (state) => state.values)
   const formError = useStore(form.store, (state) => state.errorMap.onSubmit)
 
@@ -191,6 +277,11 @@ export function PurchaseOrderReceiptPage() {
         <form.FormFrame className="space-y-6">
           {failure && <FormAlert>{failure}</FormAlert>}
           {typeof formError === 'string' && <FormAlert>{formError}</FormAlert>}
+          <ScanField
+            label="Packung scannen"
+            hint="securPharm-Code, PZN-Strichcode oder PZN eingeben: Produkt, Charge und Verfall werden übernommen."
+            onScan={applyScan}
+          />
           {order.items.map((item, itemIndex) => {
             const unit = quantityUnitOfPack[item.packUnit]
             const rest = Math.max(0, orderedBaseUnits(item) - item.receivedBaseUnits)

@@ -39,6 +39,7 @@ type BuiltArea =
   | 'customers'
   | 'documents'
   | 'bookkeeping'
+  | 'bankStatements'
   | 'members'
   | 'customerCreate'
   | 'customer'

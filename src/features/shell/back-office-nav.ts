@@ -1,5 +1,6 @@
 import {
   Archive,
+  Banknote,
   Boxes,
   Building,
   Calculator,
@@ -72,6 +73,8 @@ export function backOfficeNav(organisation: {
     { label: 'Einkauf', to: '/purchase_orders', icon: Truck },
     { label: 'Dokumente', to: '/documents', icon: FileText },
     { label: 'Buchhaltung', to: '/bookkeeping', icon: Calculator },
+    // Bank statements matched to the orders' transfers (ADR 071); the access rules keep clubs out.
+    { label: 'Kontoauszüge', to: '/payments/bank-statements', icon: Banknote },
     { label: 'Analyse', to: '/analyse', icon: ChartColumn },
     organisationItem,
   ]

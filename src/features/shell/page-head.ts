@@ -24,6 +24,7 @@ export const areaTitles = {
   customerExport: 'Datenauskunft',
   documents: 'Dokumente',
   bookkeeping: 'Buchhaltung',
+  bankStatements: 'Kontoauszüge',
   archivedProducts: 'Archivierte Produkte',
   customerOrders: 'Bestellungen',
   customerOrderCreate: 'Bestellung erfassen',

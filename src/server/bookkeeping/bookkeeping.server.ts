@@ -375,14 +375,17 @@ export async function datevExportZip(
   const mtime = now
   zip.addBuffer(prepared.csv, datevExportFileName(prepared.period, 'csv'), { mtime })
   for (const doc of prepared.docs) {
+    // Past its period the retention job deleted the PDF (ADR 076): the booking stays, no file.
+    const { pdfFileId } = doc
+    if (!pdfFileId) continue
     // yazl pulls an entry's stream only when it writes that entry: one PDF in memory at a time.
     const pdf = Readable.from(
       (async function* () {
         const [file] = await db
           .select({ data: storedFiles.data })
           .from(storedFiles)
-          .where(eq(storedFiles.id, doc.pdfFileId))
-        if (!file) throw new Error(`stored file ${doc.pdfFileId} missing`)
+          .where(eq(storedFiles.id, pdfFileId))
+        if (!file) throw new Error(`stored file ${pdfFileId} missing`)
         yield file.data
       })(),
     )

@@ -20,6 +20,7 @@ import {
   plainTextOfMarkdown,
 } from '../mail/mail-templates.server'
 import { enqueueMail, mailSenderOf } from '../mail/outbox.server'
+import { transferInstructionsOf } from '../payments/transfer-instructions.server'
 import { tenantPublicOrigin } from '../public-origin.server'
 import { organisationContactColumns, shopConfigOf, verifiedDomainOf } from '../tenants.server'
 import { itemsOfOrder, type OrderRow } from './customer-order-core.server'
@@ -148,6 +149,7 @@ export async function mailShopCustomerAbout(
           kind: 'order_confirmed' as const,
           ...context.base,
           contract: await contractOf(tx, order, context),
+          transfer: await transferInstructionsOf(tx, order),
         }
       : transitionMail(action, order, context.base, pickupLine(context.config))
   if (!content) return

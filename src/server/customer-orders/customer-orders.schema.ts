@@ -399,8 +399,10 @@ export const customerOrderWithdrawals = pgTable(
     organisationId: uuid('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'restrict' }),
+    /** The declarant, as they gave it; "Anonymisiert" once the customer is (ADR 068). */
     name: text('name').notNull(),
-    email: text('email').notNull(),
+    /** Where the receipt went; null once the customer is anonymised. */
+    email: text('email'),
     lines: jsonb('lines').$type<string[]>().notNull(),
     /** Through the account (`shop_user`) or the public page (`visitor`). */
     actorKind: auditActorKind('actor_kind').notNull(),

@@ -19,6 +19,7 @@ import {
   customerOrderItems,
   customerOrderPrescriptions,
   customerOrders,
+  customerOrderWithdrawals,
 } from '../customer-orders/customer-orders.schema'
 import type { Database, Executor } from '../db/client.server'
 import { organisations, storedFiles } from '../db/schema'
@@ -319,7 +320,7 @@ async function deleteNotes(tx: Executor, current: CustomerRowType): Promise<numb
 async function eraseOrdersOf(
   tx: Executor,
   current: CustomerRowType,
-): Promise<{ ordersErased: number; prescriptionsErased: number }> {
+): Promise<{ ordersErased: number; prescriptionsErased: number; withdrawalsErased: number }> {
   const orders = await tx
     .update(customerOrders)
     .set({
@@ -340,11 +341,23 @@ async function eraseOrdersOf(
       ),
     )
     .returning({ id: customerOrders.id })
-  const prescriptionsErased = await erasePrescriptionsOf(
-    tx,
-    orders.map((order) => order.id),
-  )
-  return { ordersErased: orders.length, prescriptionsErased }
+  const orderIds = orders.map((order) => order.id)
+  const prescriptionsErased = await erasePrescriptionsOf(tx, orderIds)
+  // The withdrawal declarations name the declarant too; their six years have ended by now
+  // (`recordsFreeFrom` counts them), what stays is when and which lines.
+  const withdrawals =
+    orderIds.length > 0
+      ? await tx
+          .update(customerOrderWithdrawals)
+          .set({ name: anonymisedName, email: null })
+          .where(inArray(customerOrderWithdrawals.orderId, orderIds))
+          .returning({ id: customerOrderWithdrawals.id })
+      : []
+  return {
+    ordersErased: orders.length,
+    prescriptionsErased,
+    withdrawalsErased: withdrawals.length,
+  }
 }
 
 /**
@@ -422,8 +435,9 @@ end`
  * For a where clause on a `customers` row: the first Berlin day no record about the customer must
  * be kept any more — the one computation for every organisation kind, each record by its own
  * rule (lib/record-retention.ts): issued documents (§ 147 AO), hand-out records (a club's: § 26
- * KCanG; a pharmacy's: § 22 ApBetrO, also past the use-by) and completed orders' prescriptions
- * (§ 22 ApBetrO). Null without any such record.
+ * KCanG; a pharmacy's: § 22 ApBetrO, also past the use-by), completed orders' prescriptions
+ * (§ 22 ApBetrO) and withdrawal declarations received (six years, § 147 Abs. 1 Nr. 2 AO). Null
+ * without any such record.
  */
 export const recordsFreeFrom = sql`greatest(
   (select max(${januaryAfter(berlinYearOf(documents.issuedAt), invoiceRetentionYears)} - case when ${documents.kind} in ('delivery_note', 'order_confirmation') then interval '${sql.raw(String(invoiceRetentionYears - tradeLetterRetentionYears))} year' else interval '0 year' end)::date
@@ -438,7 +452,10 @@ export const recordsFreeFrom = sql`greatest(
   (select max(${januaryAfter(berlinYearOf(customerOrders.completedAt), pharmacyRecordMinimumYears)})
     from ${customerOrders} where ${customerOrders.customerId} = ${customers.id}
       and ${customerOrders.status} = 'completed'
-      and exists (select 1 from ${customerOrderPrescriptions} where ${customerOrderPrescriptions.orderId} = ${customerOrders.id}))
+      and exists (select 1 from ${customerOrderPrescriptions} where ${customerOrderPrescriptions.orderId} = ${customerOrders.id})),
+  (select max(${januaryAfter(berlinYearOf(customerOrderWithdrawals.receivedAt), tradeLetterRetentionYears)})
+    from ${customerOrderWithdrawals} join ${customerOrders} on ${customerOrders.id} = ${customerOrderWithdrawals.orderId}
+    where ${customerOrders.customerId} = ${customers.id})
 )`
 
 /** For a where clause: records about the customer must still be kept on the Berlin day of `now`. */

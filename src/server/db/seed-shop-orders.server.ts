@@ -69,7 +69,11 @@ export async function seedDemoShopOrders(db: Database): Promise<void> {
   const flowers = (await configuratorProducts(db, tenant)).filter(
     (product) => product.category === 'flower' && product.availableSalesUnits >= 20,
   )
-  const order = async (listingIndex: number, eRezept: string) => {
+  const order = async (
+    listingIndex: number,
+    eRezept: string,
+    paymentMethod: 'pickup' | 'bank_transfer' = 'pickup',
+  ) => {
     const product = flowers[listingIndex % flowers.length]
     if (!product) throw new Error('the demo shop needs flowers in stock')
     await addToCart(
@@ -85,7 +89,7 @@ export async function seedDemoShopOrders(db: Database): Promise<void> {
     return placeShopOrder(app, tenant, customer, {
       billingAddressId: home.id,
       deliveryMethod: 'pickup',
-      paymentMethod: 'pickup',
+      paymentMethod,
       prescription: {
         payer: 'statutory',
         evidence: 'e_rezept',
@@ -149,6 +153,11 @@ export async function seedDemoShopOrders(db: Database): Promise<void> {
 
   // Waiting for the pharmacist to check the prescription.
   await order(1, '12')
+
+  // Paid by bank transfer, not paid yet: the demo statement `docs/demo-camt053.xml`
+  // (`scripts/demo-camt053.ts`) pays them, for the bank matching (ADR 071).
+  await order(3, '14', 'bank_transfer')
+  await order(4, '15', 'bank_transfer')
 
   // Cancelled by the pharmacy.
   const cancelled = await order(2, '13')

@@ -73,10 +73,12 @@ export async function reissueDocumentsWithBrokenFont(
       .where(gt(documents.id, after))
       .orderBy(asc(documents.id))
       .limit(pageSize)
-    for (const document of page) {
+    for (const { pdfFileId, ...document } of page) {
       result.checked++
+      // The inner join leaves out documents whose PDF the retention deleted (ADR 076).
+      if (!pdfFileId) continue
       if (!(await carriesBrokenFont(document.data))) continue
-      const reissued = await reissueDocument(db, actor, document, reissuedOn)
+      const reissued = await reissueDocument(db, actor, { ...document, pdfFileId }, reissuedOn)
       if (reissued) result.reissued.push(reissued)
     }
     const last = page.at(-1)
@@ -102,7 +104,7 @@ async function reissueDocument(
     const [old] = await tx
       .select({ sha256: storedFiles.sha256 })
       .from(storedFiles)
-      .where(eq(storedFiles.id, document.pdfFileId))
+      .where(eq(storedFiles.id, checked.pdfFileId))
     const issued = documentContentOf(document.content as StoredDocumentContent)
     // Before ADR 054 an e-invoice's PDF carried its XML (Factur-X): the re-issue draws the same.
     const content = {

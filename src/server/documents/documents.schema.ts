@@ -51,9 +51,8 @@ export const documents = pgTable(
     }),
     /** What the document was rendered from, frozen at issue. */
     content: jsonb('content').notNull(),
-    pdfFileId: uuid('pdf_file_id')
-      .notNull()
-      .references(() => storedFiles.id, { onDelete: 'restrict' }),
+    /** The issued PDF; null once the retention job deleted it after the period (ADR 076). */
+    pdfFileId: uuid('pdf_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
     /** Invoices to businesses: the XRechnung XML (the PDF then is the Factur-X one). */
     xmlFileId: uuid('xml_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
     /** Signed: a cancellation invoice and a credit note carry negative amounts. */

@@ -7,6 +7,7 @@ import {
   type DocumentListSearch,
   type DocumentListType,
   type DocumentRow,
+  deletedDocumentFileText,
   deliveryNoteStatuses,
   documentListTypes,
   documentNotFoundMessage,
@@ -71,7 +72,7 @@ function issuedSelect(db: Database, organisationId: string) {
       orderId: sql<string | null>`${documents.orderId}::text`.as('order_id'),
       orderNumber: sql<string | null>`${customerOrders.number}`.as('order_number'),
       batchId: sql<string | null>`null::text`.as('batch_id'),
-      fileId: sql<string>`${documents.pdfFileId}::text`.as('file_id'),
+      fileId: sql<string | null>`${documents.pdfFileId}::text`.as('file_id'),
       xmlFileId: sql<string | null>`${documents.xmlFileId}::text`.as('xml_file_id'),
       contentType: sql<string>`'application/pdf'::text`.as('content_type'),
       grossCents: sql<number | null>`${documents.grossCents}`.as('gross_cents'),
@@ -208,7 +209,7 @@ type IssuedRow = {
   issuedAt: Date
   orderId: string
   orderNumber: string
-  pdfFileId: string
+  pdfFileId: string | null
   xmlFileId: string | null
   grossCents: number
   cancelsDocumentId: string | null
@@ -336,6 +337,12 @@ export async function openDocumentFile(
       ),
     )
   const fileId = format === 'pdf' ? document?.pdfFileId : document?.xmlFileId
-  if (!document || !fileId) throw new NotFoundError(documentNotFoundMessage)
+  if (!document) throw new NotFoundError(documentNotFoundMessage)
+  if (!fileId)
+    throw new NotFoundError(
+      format === 'pdf'
+        ? `${deletedDocumentFileText} (${document.number}).`
+        : documentNotFoundMessage,
+    )
   return { ...(await openStoredFile(actor, fileId, db)), number: document.number }
 }

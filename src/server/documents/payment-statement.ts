@@ -79,6 +79,8 @@ export function paymentStatementOf(content: DocumentContent): PaymentStatement {
     sentences.push(`Bitte bezahlen Sie ${formatMoney(dueCents)} bei der Abholung in der Apotheke.`)
     return { ...base, sentences, meansCode: '1', meansText: 'Zahlung bei Abholung' }
   }
+  // The reference is the invoice's number: the one rule for transfers (`transferReferenceOf`,
+  // ADR 076) names the invoice number as soon as an invoice is issued — and this is one.
   const due = content.dueDate ? ` bis zum ${formatDay(content.dueDate)}` : ''
   sentences.push(
     `Bitte überweisen Sie ${formatMoney(dueCents)}${due} unter Angabe der Rechnungsnummer ${content.number}${accountText(content.seller)}.`,

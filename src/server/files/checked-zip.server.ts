@@ -24,6 +24,8 @@ export const unpackedTooLargeMessage =
 const unpackedTooLarge = () => new DomainError(413, unpackedTooLargeMessage)
 
 export interface CheckedZip {
+  /** The entries' names and declared unpacked sizes, in the central directory's order. */
+  entries: readonly { name: string; unpackedBytes: number }[]
   /** The entry `name` as it unpacks (413 past its declared size), or null when there is none. */
   openEntry(name: string): Promise<Readable | null>
 }
@@ -50,6 +52,10 @@ export async function openCheckedZip(bytes: Uint8Array): Promise<CheckedZip> {
   }
 
   return {
+    entries: [...entries.values()].map((entry) => ({
+      name: entry.fileName,
+      unpackedBytes: entry.uncompressedSize,
+    })),
     async openEntry(name) {
       const entry = entries.get(name)
       if (!entry) return null

@@ -1,4 +1,5 @@
 import { formatDateTime, formatMoney } from '../../lib/format'
+import type { TransferInstructions } from '../../lib/payments'
 import { withdrawalLineLabels } from '../../lib/withdrawal'
 import type { MailKind } from './mail.schema'
 
@@ -19,7 +20,15 @@ export type MailContent =
   | { kind: 'reset_password'; name: string; link: string }
   | { kind: 'confirm_email_change'; name: string; link: string }
   | { kind: 'email_changed'; name: string; newEmail: string; resetLink: string }
-  | { kind: 'order_received'; name: string; orderNumber: string; totalCents: number; link: string }
+  | {
+      kind: 'order_received'
+      name: string
+      orderNumber: string
+      totalCents: number
+      link: string
+      /** How to pay a bank-transfer order; null for any other. */
+      transfer: TransferInstructions | null
+    }
   | {
       kind: 'payment_received'
       name: string
@@ -51,6 +60,8 @@ export type MailContent =
       orderNumber: string
       link: string
       contract: ContractDetails
+      /** How to pay a bank-transfer order still open; null otherwise. */
+      transfer: TransferInstructions | null
     }
   | {
       kind: 'withdrawal_received'
@@ -79,8 +90,8 @@ export type MailContent =
       invoiceDate: string
       dueDate: string
       openCents: number
-      /** Who receives the transfer, as the invoice names it. */
-      account: { holder: string; iban: string; bic: string | null; bankName: string | null }
+      /** Who receives the transfer, as the invoice names it, with the invoice number as reference. */
+      transfer: TransferInstructions
       /** The shop account's order page; none for a customer without one. */
       link: string | null
     }
@@ -111,6 +122,26 @@ export interface ContractDetails {
   /** The shop's withdrawal function, where the right applies. */
   withdrawalLink: string | null
 }
+
+/** The transfer's details, one per line, as a banking app asks for them. */
+const transferBlock = (transfer: TransferInstructions) =>
+  [
+    `Empfänger: ${transfer.accountHolder}`,
+    `IBAN: ${transfer.iban}`,
+    ...(transfer.bic ? [`BIC: ${transfer.bic}`] : []),
+    ...(transfer.bankName ? [`Bank: ${transfer.bankName}`] : []),
+    `Betrag: ${formatMoney(transfer.amountCents)}`,
+    `Verwendungszweck: ${transfer.reference}`,
+  ].join('\n')
+
+/** The request to pay a bank-transfer order, or nothing when there is none to pay. */
+const transferParagraphs = (transfer: TransferInstructions | null) =>
+  transfer
+    ? [
+        `Bitte überweisen Sie ${formatMoney(transfer.amountCents)} unter Angabe des Verwendungszwecks ${transfer.reference}:`,
+        transferBlock(transfer),
+      ]
+    : []
 
 const withdrawalStatement = {
   all: 'Für alle Positionen dieser Bestellung besteht ein gesetzliches Widerrufsrecht. Die Widerrufsbelehrung und das Muster-Widerrufsformular finden Sie unten.',
@@ -213,11 +244,12 @@ const parts: { [K in MailKind]: (content: Extract<MailContent, { kind: K }>) => 
     ],
     action: { label: 'Passwort zurücksetzen', link: resetLink },
   }),
-  order_received: ({ orderNumber, totalCents, link }) => ({
+  order_received: ({ orderNumber, totalCents, link, transfer }) => ({
     subject: `Ihre Bestellung ${orderNumber} ist eingegangen`,
     paragraphs: [
       `vielen Dank für Ihre Bestellung ${orderNumber} über ${formatMoney(totalCents)}.`,
       'Wir prüfen Ihre Bestellung und, wo nötig, Ihre Verschreibung, und melden uns, sobald sie abholbereit ist oder versandt wird.',
+      ...transferParagraphs(transfer),
     ],
     action: { label: 'Bestellung ansehen', link },
   }),
@@ -259,10 +291,11 @@ const parts: { [K in MailKind]: (content: Extract<MailContent, { kind: K }>) => 
     ],
     action: { label: 'Reservierung ansehen', link },
   }),
-  order_confirmed: ({ orderNumber, link, contract }) => ({
+  order_confirmed: ({ orderNumber, link, contract, transfer }) => ({
     subject: `Ihre Bestellung ${orderNumber} ist bestätigt`,
     paragraphs: [
       `wir haben Ihre Bestellung ${orderNumber} geprüft und nehmen sie an; damit ist der Kaufvertrag geschlossen. Wir melden uns wieder, sobald sie abholbereit ist oder versandt wird. Bitte bewahren Sie diese E-Mail auf: sie enthält Ihren Vertrag.`,
+      ...transferParagraphs(transfer),
       ...contractParagraphs(contract),
     ],
     action: { label: 'Bestellung ansehen', link },
@@ -284,18 +317,12 @@ const parts: { [K in MailKind]: (content: Extract<MailContent, { kind: K }>) => 
     ],
     action: { label: 'Bestellung ansehen', link },
   }),
-  payment_reminder: ({ invoiceNumber, invoiceDate, dueDate, openCents, account, link }) => ({
+  payment_reminder: ({ invoiceNumber, invoiceDate, dueDate, openCents, transfer, link }) => ({
     subject: `Zahlungserinnerung zur Rechnung ${invoiceNumber}`,
     paragraphs: [
       `zu unserer Rechnung ${invoiceNumber} vom ${invoiceDate} konnten wir bis heute keinen vollständigen Zahlungseingang feststellen. Das Zahlungsziel war der ${dueDate}.`,
-      `Offen sind ${formatMoney(openCents)}. Bitte überweisen Sie den Betrag unter Angabe der Rechnungsnummer ${invoiceNumber} als Verwendungszweck:`,
-      [
-        `Empfänger: ${account.holder}`,
-        `IBAN: ${account.iban}`,
-        ...(account.bic ? [`BIC: ${account.bic}`] : []),
-        ...(account.bankName ? [`Bank: ${account.bankName}`] : []),
-        `Verwendungszweck: ${invoiceNumber}`,
-      ].join('\n'),
+      `Offen sind ${formatMoney(openCents)}. Bitte überweisen Sie den Betrag unter Angabe der Rechnungsnummer ${transfer.reference} als Verwendungszweck:`,
+      transferBlock(transfer),
       'Falls Sie in den letzten Tagen bereits gezahlt haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.',
     ],
     ...(link && { action: { label: 'Bestellung ansehen', link } }),

@@ -27,6 +27,7 @@ import { ConflictError, NotFoundError } from '../errors.server'
 import { enqueueMail } from '../mail/outbox.server'
 import { paidCentsOf } from './order-payments.server'
 import { paymentReminders } from './payments.schema'
+import { transferReferenceOf } from './transfer-instructions.server'
 
 /**
  * Payment reminders (ADR 073): an unpaid order whose invoice asked for a transfer by a date that
@@ -232,11 +233,13 @@ export async function sendPaymentReminder(
         invoiceDate: formatDay(state.invoice.issueDate),
         dueDate: formatDay(state.invoice.dueDate),
         openCents: state.openCents,
-        account: {
-          holder: account.name,
+        transfer: {
+          accountHolder: account.name,
           iban: formatIban(account.iban),
           bic: account.bic,
           bankName: account.bankName,
+          amountCents: state.openCents,
+          reference: transferReferenceOf(order, state.invoice),
         },
         link: mail.link,
       },

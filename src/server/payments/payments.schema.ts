@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  boolean,
   check,
   date,
   index,
@@ -11,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { bankAllocationKinds, bankEntryStatuses, camtVersions } from '../../lib/bank-statements'
 import { orderPaymentSources } from '../../lib/customer-enums'
 import { molliePaymentStatuses, mollieRefundStatuses } from '../../lib/payments'
 import { customerOrders, paymentMeansEnum } from '../customer-orders/customer-orders.schema'
@@ -160,5 +162,109 @@ export const paymentReminders = pgTable(
   (table) => [
     index('payment_reminders_order_idx').on(table.orderId, table.sentAt),
     check('payment_reminders_amount_positive', sql`${table.amountCents} > 0`),
+  ],
+)
+
+export const bankStatementVersion = pgEnum('bank_statement_version', camtVersions)
+export const bankEntryStatus = pgEnum('bank_entry_status', bankEntryStatuses)
+export const bankAllocationKind = pgEnum('bank_allocation_kind', bankAllocationKinds)
+
+/**
+ * A bank statement (camt.053) an organisation read in (ADR 071): the bank's statement id and the
+ * account make it unique, so the same statement read twice is recognised.
+ */
+export const bankStatements = pgTable(
+  'bank_statements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    /** The bank's statement id (Stmt/Id). */
+    statementId: text('statement_id').notNull(),
+    iban: text('iban').notNull(),
+    version: bankStatementVersion('version').notNull(),
+    fileName: text('file_name').notNull(),
+    /** Whether the account is the organisation's own IBAN (the review warns when not). */
+    ownAccount: boolean('own_account').notNull(),
+    /** Entries that are no euro credit (debits, other currencies): counted, not kept. */
+    skippedEntries: integer('skipped_entries').notNull().default(0),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('bank_statements_statement_unique').on(
+      table.organisationId,
+      table.iban,
+      table.statementId,
+    ),
+  ],
+)
+
+/**
+ * One credit of a statement and what became of it: the matcher's verdict (matched, ambiguous,
+ * unknown), then the pharmacy's (booked, ignored). The bank's entry reference is unique per
+ * account, so an entry that arrives again in another statement is not read twice.
+ */
+export const bankStatementEntries = pgTable(
+  'bank_statement_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    statementId: uuid('statement_id')
+      .notNull()
+      .references(() => bankStatements.id, { onDelete: 'restrict' }),
+    iban: text('iban').notNull(),
+    /** AcctSvcrRef, else a hash of the entry (ADR 071). */
+    entryReference: text('entry_reference').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    bookedOn: date('booked_on', { mode: 'string' }).notNull(),
+    payerName: text('payer_name'),
+    remittance: text('remittance').notNull(),
+    endToEndId: text('end_to_end_id'),
+    status: bankEntryStatus('status').notNull(),
+    /** What the entry paid beyond what the orders owed: left for the pharmacy to clear up. */
+    surplusCents: integer('surplus_cents').notNull().default(0),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'restrict' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('bank_statement_entries_reference_unique').on(
+      table.organisationId,
+      table.iban,
+      table.entryReference,
+    ),
+    index('bank_statement_entries_statement_idx').on(table.statementId),
+    index('bank_statement_entries_status_idx').on(table.organisationId, table.status),
+    check('bank_statement_entries_amount_positive', sql`${table.amountCents} > 0`),
+  ],
+)
+
+/**
+ * Which orders an entry concerns: the matcher's proposal (the split it would book), its
+ * candidates when it could not decide, and what was booked when the pharmacy confirmed.
+ */
+export const bankEntryAllocations = pgTable(
+  'bank_entry_allocations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => bankStatementEntries.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => customerOrders.id, { onDelete: 'restrict' }),
+    kind: bankAllocationKind('kind').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (table) => [
+    uniqueIndex('bank_entry_allocations_unique').on(table.entryId, table.kind, table.orderId),
+    index('bank_entry_allocations_order_idx').on(table.orderId),
   ],
 )

@@ -7,6 +7,8 @@ import type { Database } from '../db/client.server'
 import type { IntervalJob } from '../jobs/job-runner.server'
 import type { Logger } from '../logger.server'
 import { deleteAuditEventsPastRetention } from './audit-retention.server'
+import { redactDocumentsPastRetention } from './document-retention.server'
+import { eraseHandoutHealthDataPastRetention } from './handout-retention.server'
 
 /**
  * What the retention pass did, step by step (ADR 068). Each step is idempotent: a second pass at
@@ -19,6 +21,10 @@ export interface RetentionResult {
   customersAnonymised: number
   /** Closed orders whose prescriptions' health data and scans were erased. */
   prescriptionsErased: number
+  /** Pharmacy dispensing records whose dosage and prescriber were erased (§ 22 ApBetrO ended). */
+  handoutRecordsErased: number
+  /** Issued documents past their period: files deleted, recipient removed from the content. */
+  documentsRedacted: number
   auditEventsDeleted: number
 }
 
@@ -31,12 +37,16 @@ export async function applyRetention(db: Database, now: Date): Promise<Retention
   const contact = await applyContactRetention(db, now)
   const customersAnonymised = await anonymiseRestrictedCustomers(db, now)
   const prescriptionsErased = await erasePrescriptionsPastRetention(db, now)
+  const handoutRecordsErased = await eraseHandoutHealthDataPastRetention(db, now)
+  const documentsRedacted = await redactDocumentsPastRetention(db, now)
   const auditEventsDeleted = await deleteAuditEventsPastRetention(db, now)
   return {
     contactMessagesDeleted: contact.deleted,
     contactIpsCleared: contact.ipsCleared,
     customersAnonymised,
     prescriptionsErased,
+    handoutRecordsErased,
+    documentsRedacted,
     auditEventsDeleted,
   }
 }

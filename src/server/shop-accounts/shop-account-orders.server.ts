@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { customerOrderNotFoundMessage } from '../../lib/customer-orders'
+import { deletedDocumentFileText } from '../../lib/documents'
 import { isUuid } from '../../lib/ids'
 import { mayPayOnline } from '../../lib/payments'
 import { lineAmountCents } from '../../lib/prices'
@@ -35,6 +36,7 @@ import type { Database, Executor } from '../db/client.server'
 import { validInvoiceOf } from '../documents/document-issue.server'
 import { ConflictError, NotFoundError } from '../errors.server'
 import { type OpenedFile, openFileOfCheckedRecord } from '../files/file-store.server'
+import { transferInstructionsOf } from '../payments/transfer-instructions.server'
 import { shopCustomerOf } from './shop-account-access.server'
 
 /**
@@ -74,7 +76,7 @@ export async function listShopOrders(
       type: customerOrders.type,
       status: customerOrders.status,
       paymentStatus: customerOrders.paymentStatus,
-      grossCents: customerOrders.grossCents,
+      customerShareCents: sql<number>`${customerOrders.grossCents} - ${customerOrders.insurerCents}`,
       createdAt: customerOrders.createdAt,
       itemCount: count(customerOrderItems.id),
     })
@@ -198,13 +200,20 @@ export async function getShopOrder(
       text: customerEventText(event.kind, order.type, event.detail),
       at: event.createdAt.toISOString(),
     })),
-    invoice: invoice ? { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() } : null,
+    invoice: invoice
+      ? {
+          number: invoice.number,
+          issuedAt: invoice.issuedAt.toISOString(),
+          pdf: invoice.pdfFileId !== null,
+        }
+      : null,
     cancelReason: order.cancelReason,
     expiresAt: order.expiresAt?.toISOString() ?? null,
     createdAt: order.createdAt.toISOString(),
     canCancel: customerMayCancel(order),
     canPay: mayPayOnline(order),
     withdrawal: await orderWithdrawalView(db, order),
+    transfer: await transferInstructionsOf(db, order),
   }
 }
 
@@ -256,5 +265,6 @@ export async function openShopInvoice(
   const order = await ownOrderRow(db, customer, orderId)
   const invoice = await validInvoiceOf(db, order)
   if (!invoice) throw new NotFoundError('Zu dieser Bestellung gibt es noch keine Rechnung.')
+  if (!invoice.pdfFileId) throw new NotFoundError(`${deletedDocumentFileText} (${invoice.number}).`)
   return { file: await openFileOfCheckedRecord(db, invoice.pdfFileId), number: invoice.number }
 }

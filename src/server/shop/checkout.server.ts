@@ -42,7 +42,6 @@ import {
 import { insertItems, pricedLines, resolveLines } from '../customer-orders/customer-orders.server'
 import { customers } from '../customers/customers.schema'
 import type { Database, Executor } from '../db/client.server'
-import { organisations } from '../db/schema'
 import {
   ConflictError,
   ForbiddenError,
@@ -53,6 +52,7 @@ import {
 import { isStoredFileOf } from '../files/file-store.server'
 import { enqueueMail, mailSenderOf } from '../mail/outbox.server'
 import { offeredPaymentMethods } from '../payments/mollie-keys.server'
+import { transferInstructionsOf } from '../payments/transfer-instructions.server'
 import { organisationProducts, products } from '../products/products.schema'
 import { tenantPublicOrigin } from '../public-origin.server'
 import { countAttempt, type RateLimitRule } from '../rate-limit.server'
@@ -453,6 +453,7 @@ export async function placeShopOrder(
         orderNumber: order.number,
         totalCents: order.grossCents - order.insurerCents,
         link: `${origin}/bestellung/${order.id}`,
+        transfer: await transferInstructionsOf(tx, order),
       },
     })
     return { id: order.id, number: order.number, paymentMethod: request.paymentMethod }
@@ -524,15 +525,6 @@ export async function getShopOrderConfirmation(
         eq(customerOrderEvidence.organisationId, order.organisationId),
       ),
     )
-  const [seller] = await db
-    .select({
-      name: organisations.name,
-      iban: organisations.iban,
-      bic: organisations.bic,
-      bankName: organisations.bankName,
-    })
-    .from(organisations)
-    .where(eq(organisations.id, order.organisationId))
   const method = shop.config.deliveryMethods.find(
     (candidate) => candidate.kind === order.deliveryMethod,
   )
@@ -586,14 +578,6 @@ export async function getShopOrderConfirmation(
       city: order.billingCity,
     }),
     evidence: evidence ?? null,
-    bankAccount:
-      order.paymentMethod === 'bank_transfer' && seller?.iban
-        ? {
-            accountHolder: seller.name,
-            iban: seller.iban,
-            bic: seller.bic,
-            bankName: seller.bankName,
-          }
-        : null,
+    transfer: await transferInstructionsOf(db, order),
   }
 }

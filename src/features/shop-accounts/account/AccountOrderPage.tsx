@@ -8,6 +8,7 @@ import {
   orderTypeLabels,
   prescriptionEvidenceLabels,
 } from '~/lib/customer-orders'
+import { deletedDocumentFileText } from '~/lib/documents'
 import { failureOf } from '~/lib/failure'
 import { formatDate, formatDateTime, formatMoney } from '~/lib/format'
 import { formatSalesQuantity } from '~/lib/purchase-orders'
@@ -19,6 +20,7 @@ import {
 } from '../../customer-orders/CustomerOrderBadges'
 import { DownloadFileButton } from '../../documents/DownloadFileButton'
 import { startOrderPayment } from '../../payments/payments.functions'
+import { TransferDetails } from '../../payments/TransferDetails'
 import { Button } from '../../ui/buttons'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { BackLink } from '../../ui/PageHeader'
@@ -175,6 +177,14 @@ export function AccountOrderPage() {
                 : 'In der Apotheke'}
             </Row>
           </dl>
+          {order.transfer && (
+            <div className="mt-4 space-y-2">
+              <p className="text-sm text-ink">
+                Bitte überweisen Sie den offenen Betrag mit diesem Verwendungszweck:
+              </p>
+              <TransferDetails transfer={order.transfer} />
+            </div>
+          )}
         </AccountCard>
         <AccountCard title="Rezept" id="order-prescription">
           {order.evidence ? (
@@ -210,13 +220,17 @@ export function AccountOrderPage() {
             <span className="text-ink">
               Rechnung {order.invoice.number} vom {formatDate(order.invoice.issuedAt)}
             </span>
-            <DownloadFileButton
-              path={shopInvoicePath(order.id)}
-              fileName={`${order.invoice.number}.pdf`}
-              label={`Rechnung ${order.invoice.number} herunterladen`}
-            >
-              PDF
-            </DownloadFileButton>
+            {order.invoice.pdf ? (
+              <DownloadFileButton
+                path={shopInvoicePath(order.id)}
+                fileName={`${order.invoice.number}.pdf`}
+                label={`Rechnung ${order.invoice.number} herunterladen`}
+              >
+                PDF
+              </DownloadFileButton>
+            ) : (
+              <span className="text-ink-muted">{deletedDocumentFileText}</span>
+            )}
           </div>
         ) : (
           <p className="text-sm text-ink-muted">

@@ -9,7 +9,10 @@ import {
 import { PlainTable, plainRowClass } from '../../ui/PlainTable'
 import { accountLinkClass } from './AccountFrame'
 
-/** The shop customer's orders: number (the link to the detail), date, state, payment, total. */
+/**
+ * The shop customer's orders: number (the link to the detail), date, state, payment, and what the
+ * customer pays — for a statutory prescription the co-payment, not the total the insurer settles.
+ */
 export function ShopOrderTable({ orders, caption }: { orders: ShopOrderRow[]; caption: string }) {
   return (
     <PlainTable
@@ -18,7 +21,7 @@ export function ShopOrderTable({ orders, caption }: { orders: ShopOrderRow[]; ca
         { header: 'Nummer' },
         { header: 'Datum' },
         { header: 'Status' },
-        { header: 'Summe', numeric: true },
+        { header: 'Sie zahlen', numeric: true },
       ]}
     >
       {orders.map((order) => (
@@ -40,7 +43,7 @@ export function ShopOrderTable({ orders, caption }: { orders: ShopOrderRow[]; ca
             </span>
           </td>
           <td className="py-3 pr-4 text-right tabular-nums text-ink">
-            {formatMoney(order.grossCents)}
+            {formatMoney(order.customerShareCents)}
           </td>
         </tr>
       ))}

@@ -6,6 +6,7 @@ import { payerKindLabels } from '~/lib/customers'
 import { formatDateTime, formatMoney } from '~/lib/format'
 import { shopPaymentMethodLabels } from '~/lib/shop'
 import { withdrawalLineLabels } from '~/lib/withdrawal'
+import { TransferDetails } from '../../payments/TransferDetails'
 import { PageHeader } from '../../ui/PageHeader'
 import { shopOrderConfirmationQuery } from './checkout.queries'
 
@@ -15,7 +16,7 @@ const route = getRouteApi('/_shop/bestellung/$id')
 export function OrderConfirmationPage() {
   const { id } = route.useParams()
   const { data: order } = useSuspenseQuery(shopOrderConfirmationQuery(id))
-  const { delivery, bankAccount } = order
+  const { delivery, transfer } = order
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <PageHeader
@@ -112,25 +113,14 @@ export function OrderConfirmationPage() {
           </p>
         )}
         {order.paymentMethod === 'bank_transfer' &&
-          (bankAccount ? (
-            <dl className="mt-2 grid gap-1 sm:grid-cols-[10rem_1fr]">
-              <dt className="font-medium">Kontoinhaber</dt>
-              <dd>{bankAccount.accountHolder}</dd>
-              <dt className="font-medium">IBAN</dt>
-              <dd className="font-mono">{bankAccount.iban}</dd>
-              {(bankAccount.bic || bankAccount.bankName) && (
-                <>
-                  <dt className="font-medium">BIC / Bank</dt>
-                  <dd>{[bankAccount.bic, bankAccount.bankName].filter(Boolean).join(', ')}</dd>
-                </>
-              )}
-              <dt className="font-medium">Verwendungszweck</dt>
-              <dd>{order.number}</dd>
-              <dt className="font-medium">Betrag</dt>
-              <dd>{formatMoney(order.amountDueCents)}</dd>
-            </dl>
+          (transfer ? (
+            <div className="mt-2">
+              <TransferDetails transfer={transfer} />
+            </div>
           ) : (
-            <p className="mt-2">Die Apotheke schickt Ihnen ihre Bankverbindung per E-Mail.</p>
+            order.paymentStatus !== 'paid' && (
+              <p className="mt-2">Die Apotheke schickt Ihnen ihre Bankverbindung per E-Mail.</p>
+            )
           ))}
       </section>
       <p>

@@ -1,0 +1,1 @@
+ALTER TABLE "documents" ALTER COLUMN "pdf_file_id" DROP NOT NULL;
