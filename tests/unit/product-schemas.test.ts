@@ -488,7 +488,7 @@ describe('createOrganisationProductSchema', () => {
   it('takes a master product over by id, with the offer', () => {
     expect(
       createOrganisationProductSchema.parse({ source: 'master', masterProductId, offer }),
-    ).toEqual({ source: 'master', masterProductId, offer })
+    ).toEqual({ source: 'master', masterProductId, offer: { ...offer, targetStock: null } })
   })
 
   it('creates an own product with the offer', () => {

@@ -20,7 +20,7 @@ import {
   updateSupplier,
 } from '~/server/purchase-orders/suppliers.server'
 import { authenticated } from '../server-fn/auth.middleware'
-import { idInput, inputOf, passedOn, recordId } from '../server-fn/inputs'
+import { idInput, inputOf, noInput, passedOn, recordId } from '../server-fn/inputs'
 
 /**
  * Changing suppliers and purchase orders. Only forms and buttons load these (never a loader).
@@ -95,4 +95,5 @@ export const receivePurchaseOrderFn = createServerFn({ method: 'POST' })
 /** "Nachbestellen" on the low-stock list: the drafts per supplier (ADR 075). */
 export const reorderLowStockFn = createServerFn({ method: 'POST' })
   .middleware([authenticated])
+  .validator(noInput)
   .handler(async ({ context }) => reorderLowStock(context.actor, context.db))
