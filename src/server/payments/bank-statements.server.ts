@@ -522,25 +522,9 @@ export async function confirmBankEntry(
         amountCents: allocation.amountCents,
       })
     }
-    await tx
-      .update(bankStatementEntries)
-      .set({
-        status: 'booked',
-        surplusCents,
-        decidedBy: actor.kind === 'business' ? actor.user.id : null,
-        decidedAt: new Date(),
-      })
-      .where(eq(bankStatementEntries.id, entry.id))
-    await recordAudit(tx, {
-      organisationId,
-      actor: auditActorOf(actor),
-      requestId: actor.requestId,
-      action: bankStatementAudit.entryBooked,
-      entity: { type: 'bank_statement_entry', id: entry.id },
-      before: { status: entry.status },
-      after: {
-        status: 'booked',
-        entryReference: entry.entryReference,
+    await recordDecision(tx, actor, organisationId, entry, 'booked', {
+      surplusCents,
+      audit: {
         bookedOn: entry.bookedOn,
         allocations: allocations.map((allocation) => ({
           orderNumber: locked.get(allocation.orderId)?.number,
@@ -550,6 +534,38 @@ export async function confirmBankEntry(
       },
     })
     return { id, status: 'booked' as const, surplusCents, alreadyDecided: false }
+  })
+}
+
+/**
+ * The pharmacy's decision on a locked entry: its status, who decided and when, and the audit row
+ * (booking adds its allocations and surplus).
+ */
+async function recordDecision(
+  tx: Executor,
+  actor: Actor,
+  organisationId: string,
+  entry: typeof bankStatementEntries.$inferSelect,
+  status: 'booked' | 'ignored',
+  details: { surplusCents?: number; audit: Record<string, unknown> },
+) {
+  await tx
+    .update(bankStatementEntries)
+    .set({
+      status,
+      ...(details.surplusCents !== undefined && { surplusCents: details.surplusCents }),
+      decidedBy: actor.kind === 'business' ? actor.user.id : null,
+      decidedAt: new Date(),
+    })
+    .where(eq(bankStatementEntries.id, entry.id))
+  await recordAudit(tx, {
+    organisationId,
+    actor: auditActorOf(actor),
+    requestId: actor.requestId,
+    action: status === 'booked' ? bankStatementAudit.entryBooked : bankStatementAudit.entryIgnored,
+    entity: { type: 'bank_statement_entry', id: entry.id },
+    before: { status: entry.status },
+    after: { status, entryReference: entry.entryReference, ...details.audit },
   })
 }
 
@@ -566,23 +582,7 @@ export async function ignoreBankEntry(
       return { id, status: entry.status, surplusCents: entry.surplusCents, alreadyDecided: true }
     }
     if (entry.status === 'booked') throw new ConflictError(entryBookedMessage)
-    await tx
-      .update(bankStatementEntries)
-      .set({
-        status: 'ignored',
-        decidedBy: actor.kind === 'business' ? actor.user.id : null,
-        decidedAt: new Date(),
-      })
-      .where(eq(bankStatementEntries.id, entry.id))
-    await recordAudit(tx, {
-      organisationId,
-      actor: auditActorOf(actor),
-      requestId: actor.requestId,
-      action: bankStatementAudit.entryIgnored,
-      entity: { type: 'bank_statement_entry', id: entry.id },
-      before: { status: entry.status },
-      after: { status: 'ignored', entryReference: entry.entryReference },
-    })
+    await recordDecision(tx, actor, organisationId, entry, 'ignored', { audit: {} })
     return {
       id,
       status: 'ignored' as const,
