@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { chromiumLaunch } from './tests/e2e/support/chromium'
 
 /** A port nobody listens on, found once when the config loads (the config cannot await). */
 function freePort(): number {
@@ -43,21 +44,7 @@ export default defineConfig({
     // Recording a trace costs every test CPU time on a two-core machine, and CI keeps no files:
     // ask for one when reproducing a failure locally (PLAYWRIGHT_TRACE=1 npm run test:e2e).
     trace: process.env.PLAYWRIGHT_TRACE ? 'retain-on-failure' : 'off',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      // A closed network: keep Chromium from phoning home at every start.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-default-apps',
-        '--no-first-run',
-        '--disable-domain-reliability',
-        '--metrics-recording-only',
-      ],
-    },
+    launchOptions: chromiumLaunch,
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {

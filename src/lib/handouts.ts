@@ -239,6 +239,8 @@ interface HandoutRecordFacts {
   }
   productName: string
   cultivar: string | null
+  /** The variety's listing: with the batch number it names the batch in the label's code. */
+  organisationProductId: string
   batchId: string
   batchNumber: string
   harvestDate: string | null

@@ -1,7 +1,7 @@
 /**
  * Reading the codes on a pack (ADR 074): the securPharm DataMatrix in GS1 form (AIs 01, 21, 10,
  * 17) or IFA form (`[)>` format 06 with 9N, 1T, D, S), the PZN barcode of older packs (Code 39)
- * and the club's own batch label. Pure: the scan field and the pages share it, tests feed it
+ * and the code on the club's own hand-out label. Pure: the scan field and the pages share it, tests feed it
  * generated codes. Nothing here checks a pack against the securPharm server.
  */
 
@@ -18,6 +18,8 @@ export interface PackCode {
   /** ISO date; an expiry day `00` is the month's last day. */
   expiryDate: string | null
   serial: string | null
+  /** The club label's product: the club's listing (organisation product) id. */
+  organisationProductId: string | null
 }
 
 export type PackCodeResult = { ok: true; code: PackCode } | { ok: false; message: string }
@@ -25,12 +27,6 @@ export type PackCodeResult = { ok: true; code: PackCode } | { ok: false; message
 const groupSeparator = '\x1d'
 const recordSeparator = '\x1e'
 const endOfTransmission = '\x04'
-
-/** The prefix the club's batch labels encode before the batch number (ADR 074). */
-export const batchLabelPrefix = 'BW-CHARGE:'
-
-/** The text of the club's batch label code for a batch number. */
-export const batchLabelCode = (batchNumber: string) => `${batchLabelPrefix}${batchNumber}`
 
 /** GS1 check digit (mod 10, weights 3 and 1 from the right) of the digits before it. */
 export function gs1CheckDigit(digits: string): number {
@@ -204,6 +200,7 @@ function parseGs1(data: string): PackCodeResult {
       gtin,
       batchNumber: reading.get('10') ?? null,
       serial: reading.get('21') ?? null,
+      organisationProductId: null,
       ...expiry,
     },
   }
@@ -231,6 +228,7 @@ function parseIfa(data: string): PackCodeResult {
       gtin: null,
       batchNumber: reading.get('1T') ?? null,
       serial: reading.get('S') ?? null,
+      organisationProductId: null,
       ...expiry,
     },
   }
@@ -265,24 +263,72 @@ const noCode = (overrides: Partial<PackCode> & Pick<PackCode, 'format'>): PackCo
   batchNumber: null,
   expiryDate: null,
   serial: null,
+  organisationProductId: null,
   ...overrides,
 })
+
+/** The prefix of the code on the club's hand-out label (ADR 074). */
+export const batchLabelPrefix = 'BW-CHARGE:'
+
+/** What the club's label code names: the variety (listing), the batch and its best-before date. */
+export interface ClubLabelBatch {
+  organisationProductId: string
+  batchNumber: string
+  /** ISO date; harvests recorded before it was required may have none. */
+  expiryDate: string | null
+}
+
+/**
+ * The text of the club's label code: `BW-CHARGE:` + listing id + `/` + best-before YYMMDD (empty
+ * when there is none) + `/` + batch number. A batch number is unique only per variety, so the
+ * listing comes with it; the batch number goes last, as it may contain any character. Upper
+ * case keeps the id inside the QR code's compact alphanumeric mode.
+ */
+export function batchLabelCode({
+  organisationProductId,
+  batchNumber,
+  expiryDate,
+}: ClubLabelBatch): string {
+  const yymmdd = expiryDate ? expiryDate.slice(2).replaceAll('-', '') : ''
+  return `${batchLabelPrefix}${organisationProductId.toUpperCase()}/${yymmdd}/${batchNumber}`
+}
+
+const batchLabelForm =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/(\d{6})?\/(.+)$/i
+
+function parseBatchLabel(body: string): PackCodeResult {
+  const match = batchLabelForm.exec(body)
+  const batchNumber = match?.[3]?.trim()
+  if (!match || !batchNumber) {
+    return {
+      ok: false,
+      message:
+        'Das Etikett ist unvollständig: Es nennt nicht Sorte und Charge. Bitte erneut scannen.',
+    }
+  }
+  const expiry = expiryField(match[2])
+  if (typeof expiry === 'string') return { ok: false, message: expiry }
+  return {
+    ok: true,
+    code: noCode({
+      format: 'label',
+      organisationProductId: (match[1] as string).toLowerCase(),
+      batchNumber,
+      ...expiry,
+    }),
+  }
+}
 
 /**
  * Reads a scanned code. Accepted: GS1 with or without separators (FNC1 as ASCII 29, a `]d2`/`]C1`/
  * `]Q3` symbology prefix, the printed `(01)…` form), IFA with or without RS/GS/EOT, a PZN barcode
- * (`-` + PZN, 8 digits, or an old 7-digit PZN) and the club's batch label.
+ * (`-` + PZN, 8 digits, or an old 7-digit PZN) and the club's label code.
  */
 export function parsePackCode(raw: string): PackCodeResult {
   const text = raw.replace(/[\r\n\t]+$/, '').trim()
   if (text === '') return { ok: false, message: 'Es wurde kein Code gelesen.' }
 
-  if (text.startsWith(batchLabelPrefix)) {
-    const batchNumber = text.slice(batchLabelPrefix.length).trim()
-    if (batchNumber === '')
-      return { ok: false, message: 'Das Etikett enthält keine Chargennummer.' }
-    return { ok: true, code: noCode({ format: 'label', batchNumber }) }
-  }
+  if (text.startsWith(batchLabelPrefix)) return parseBatchLabel(text.slice(batchLabelPrefix.length))
 
   const pznBarcode = /^-?(\d{7,8})$/.exec(text)
   if (pznBarcode && !(text.length === 14 && text.startsWith('01'))) {

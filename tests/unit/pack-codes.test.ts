@@ -32,6 +32,7 @@ const expected = (overrides: Partial<PackCode>): PackCode => ({
   batchNumber: 'CH4711',
   expiryDate: '2027-06-30',
   serial: 'SN7X4Q9P2K3M',
+  organisationProductId: null,
   ...overrides,
 })
 
@@ -125,6 +126,13 @@ describe('IFA codes', () => {
     expect(read(`9N${ppn}1TCH4711D270600SSN7X4Q9P2K3M`)).toEqual(ifaExpected)
   })
 
+  it("computes the PPN check digits of the IFA specification's worked examples", () => {
+    // IFA, "Check Digit Calculations PZN, PPN": ASCII codes weighted 2, 3, 4, … from the left, mod 97.
+    expect(ppnCheck('1103752864')).toBe('14')
+    expect(ppnCheck('1112345678')).toBe('42')
+    expect(read(`9N110375286414${GS}1TCH4711`)).toMatchObject({ pzn: '03752864' })
+  })
+
   it('refuses a wrong PPN check', () => {
     const wrong = `11${pzn}${ppn.slice(10) === '00' ? '01' : '00'}`
     expect(refusal(`[)>${RS}06${GS}9N${wrong}${GS}1TCH4711${RS}${EOT}`)).toMatch(/PPN/)
@@ -133,7 +141,14 @@ describe('IFA codes', () => {
 
 describe('PZN barcodes and the club label', () => {
   it('reads Code 39 "-PZN", 8 digits and an old 7-digit PZN', () => {
-    const plain = { format: 'pzn', gtin: null, batchNumber: null, expiryDate: null, serial: null }
+    const plain = {
+      format: 'pzn',
+      gtin: null,
+      batchNumber: null,
+      expiryDate: null,
+      serial: null,
+      organisationProductId: null,
+    }
     expect(read(`-${pzn}`)).toEqual({ ...plain, pzn })
     expect(read(pzn)).toEqual({ ...plain, pzn })
     const old = pznFrom('0345678')
@@ -144,15 +159,36 @@ describe('PZN barcodes and the club label', () => {
     expect(refusal(`-${pzn.slice(0, 7)}${(Number(pzn[7]) + 1) % 10}`)).toMatch(/Prüfziffer/)
   })
 
-  it('reads the batch label code and refuses what is none of these', () => {
-    expect(read(batchLabelCode('BW-2026-007'))).toEqual({
+  const listing = '0b9f4c1e-7d2a-4e5b-9c3f-1a2b3c4d5e6f'
+
+  it('reads the club label code: variety, batch and best-before date', () => {
+    const code = batchLabelCode({
+      organisationProductId: listing,
+      batchNumber: 'BW/2026-007 A',
+      expiryDate: '2027-03-31',
+    })
+    expect(code).toBe(`BW-CHARGE:${listing.toUpperCase()}/270331/BW/2026-007 A`)
+    expect(read(code)).toEqual({
       format: 'label',
       pzn: null,
       gtin: null,
-      batchNumber: 'BW-2026-007',
-      expiryDate: null,
+      batchNumber: 'BW/2026-007 A',
+      expiryDate: '2027-03-31',
       serial: null,
+      organisationProductId: listing,
     })
+    const undated = batchLabelCode({
+      organisationProductId: listing,
+      batchNumber: 'E1',
+      expiryDate: null,
+    })
+    expect(read(undated)).toMatchObject({ batchNumber: 'E1', expiryDate: null })
+  })
+
+  it('refuses a label code without variety or batch, or with an impossible date, and what is none of these', () => {
+    expect(refusal('BW-CHARGE:BW-2026-007')).toMatch(/nicht Sorte und Charge/)
+    expect(refusal(`BW-CHARGE:${listing}/270331/`)).toMatch(/nicht Sorte und Charge/)
+    expect(refusal(`BW-CHARGE:${listing}/271340/E1`)).toMatch(/kein gültiges Datum/)
     expect(refusal('hello')).toMatch(/kein Packungscode/)
   })
 })

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { toast } from 'sonner'
-import { formatDate } from '~/lib/format'
+import { berlinIsoDate, formatDate } from '~/lib/format'
 import {
   type CreateHandoutInput,
   createHandoutSchema,
@@ -10,13 +10,16 @@ import {
   type HandoutBatchOption,
   type HandoutMemberOption,
 } from '~/lib/handouts'
+import { codeProductText, type PackCode } from '~/lib/pack-codes'
 import { formatCannabinoid } from '~/lib/products'
+import { isExpiredOn } from '~/lib/stock'
 import { applyServerErrors, formErrorsOf } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
 import { changeFieldValue, fieldErrorOf } from '../forms/fields'
 import { useAppForm } from '../forms/form-hook'
 import { FormSection, focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
+import { ScanField, type ScanOutcome } from '../scan/ScanField'
 import { baseUnitsOf } from '../stock/stock-form'
 import { ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
@@ -80,10 +83,51 @@ function batchLabel(batch: HandoutBatchOption) {
     .join(' · ')
 }
 
+const nothingChosen = 'Nichts wurde gewählt.'
+
+/**
+ * The batch a scanned label code names among those that can go out now (ADR 074). Refused, with
+ * nothing chosen: a supplier's pack (clubs hand out only their own harvest), an expired batch, a
+ * variety without a batch on offer, a batch not released or not in stock, and one the member may
+ * not receive. The service refuses the same again when the hand-out is recorded.
+ */
+function handoutScanTarget(
+  code: PackCode,
+  batches: HandoutBatchOption[],
+): { error: string } | { batch: HandoutBatchOption; done: string } {
+  if (code.format !== 'label') {
+    return {
+      error: `Das ist der Code einer Lieferantenpackung (${codeProductText(code)}). Abgegeben wird nur Cannabis aus eigenem Anbau: Scanne das Etikett der Ernte. ${nothingChosen}`,
+    }
+  }
+  const batch = batches.find(
+    (option) =>
+      option.organisationProductId === code.organisationProductId &&
+      option.batchNumber === code.batchNumber,
+  )
+  if (batch) {
+    if (batch.refusal) return { error: `${batch.refusal} ${nothingChosen}` }
+    return { batch, done: `${batch.productName}, Charge ${batch.batchNumber} gewählt.` }
+  }
+  if (isExpiredOn(code.expiryDate, berlinIsoDate())) {
+    return {
+      error: `Charge ${code.batchNumber} ist abgelaufen (haltbar bis ${formatDate(code.expiryDate as string)}) und darf nicht abgegeben werden. ${nothingChosen}`,
+    }
+  }
+  if (!batches.some((option) => option.organisationProductId === code.organisationProductId)) {
+    return {
+      error: `Unbekannte Sorte: Das Etikett gehört zu keiner Sorte, von der dein Verein gerade etwas abgeben kann. ${nothingChosen}`,
+    }
+  }
+  return {
+    error: `Charge ${code.batchNumber} ist nicht freigegeben oder nicht auf Lager. ${nothingChosen}`,
+  }
+}
+
 /**
  * `/abgabe/neu`: a hand-out at the counter. Search the member, see their age class and what
  * remains today and this month, pick the variety and a released harvest batch, enter the grams
- * and confirm the ID check. The service decides; its refusal (with what remains) stands under the
+ * and confirm the ID check; scanning the batch's label code picks variety and batch. The service decides; its refusal (with what remains) stands under the
  * field it concerns.
  */
 export function HandoutCreatePage() {
@@ -125,6 +169,17 @@ export function HandoutCreatePage() {
       }
     },
   })
+
+  function applyScan(code: PackCode): ScanOutcome {
+    if (batchesPending) {
+      return { error: 'Die Ernten werden noch geladen. Bitte gleich noch einmal scannen.' }
+    }
+    const target = handoutScanTarget(code, batches)
+    if ('error' in target) return target
+    form.setFieldValue('organisationProductId', target.batch.organisationProductId)
+    form.setFieldValue('batchId', target.batch.batchId)
+    return { done: target.done }
+  }
 
   const varieties = [
     ...new Map(batches.map((batch) => [batch.organisationProductId, batch.productName])),
@@ -188,6 +243,14 @@ export function HandoutCreatePage() {
               ))}
           </FormSection>
           <FormSection title="Sorte, Charge und Menge">
+            <div className="sm:col-span-2">
+              <ScanField
+                label="Etikett scannen"
+                placeholder="Chargencode scannen oder eintippen, dann Enter"
+                hint="Der Chargencode auf dem Etikett der Ernte wählt Sorte und Charge."
+                onScan={applyScan}
+              />
+            </div>
             <form.AppField name="organisationProductId">
               {(field) => (
                 <field.SelectField

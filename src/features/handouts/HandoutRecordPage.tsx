@@ -170,6 +170,26 @@ function RecordQrCode({ record }: { record: HandoutRecord & { qrSvg: string } })
   )
 }
 
+/**
+ * The batch's code (ADR 074): the counter's scan field reads it to pick variety and batch. Its
+ * text stands beside it, so the code can be typed where no scanner is at hand.
+ */
+function BatchCode({ record, code }: { record: ClubRecord; code: { text: string; svg: string } }) {
+  return (
+    <div className="mt-[2mm] flex items-center gap-[2mm]">
+      <img
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(code.svg)}`}
+        alt={`QR-Code: Chargencode der Charge ${record.batchNumber}`}
+        className="size-[16mm] shrink-0"
+      />
+      <p className="min-w-0">
+        <span className="block font-semibold">Chargencode {record.batchNumber}</span>
+        <span className="block break-all font-mono text-[6pt]">{code.text}</span>
+      </p>
+    </div>
+  )
+}
+
 /** A label's frame, sized for a 62 mm roll; on the A4 sheet it is printed to be cut out. */
 function LabelFrame({
   record,
@@ -244,13 +264,13 @@ function PharmacyLabel({
 
 /**
  * The label that goes with a club's product: what the law asks for (weight, variety, harvest,
- * use-by, THC and CBD) and, for staff, a QR code of this record.
+ * use-by, THC and CBD) and, for staff, the batch's code and a QR code of this record.
  */
 function ClubLabel({
   record,
   format,
 }: {
-  record: HandoutRecord & { qrSvg: string }
+  record: ClubRecord & { qrSvg: string; batchCode: { text: string; svg: string } | null }
   format: PrintFormat
 }) {
   return (
@@ -274,6 +294,7 @@ function ClubLabel({
         <dt>Abgegeben am</dt>
         <dd>{formatDate(record.handedOutAt)}</dd>
       </dl>
+      {record.batchCode && <BatchCode record={record} code={record.batchCode} />}
       <div className="mt-[2mm] flex items-end gap-[2mm]">
         {/* The label keeps the essentials at a readable size; the full information (risks,
             interactions, use and dosage, advice) goes with the hand-out as its sheet. */}

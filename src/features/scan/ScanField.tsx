@@ -22,10 +22,12 @@ export type ScanOutcome = { error: string } | { done: string }
 export function ScanField({
   label,
   hint,
+  placeholder = 'Packung scannen oder PZN eingeben, dann Enter',
   onScan,
 }: {
   label: string
   hint?: string
+  placeholder?: string
   onScan: (code: PackCode) => ScanOutcome
 }) {
   const id = useId()
@@ -68,7 +70,7 @@ export function ScanField({
           spellCheck={false}
           aria-invalid={outcome && 'error' in outcome ? true : undefined}
           aria-describedby={outcome ? messageId : hint ? `${id}-hint` : undefined}
-          placeholder="Packung scannen oder PZN eingeben, dann Enter"
+          placeholder={placeholder}
           className={inputClass}
         />
         <Button
@@ -149,8 +151,8 @@ function CameraPanel({ onText, onClose }: { onText: (text: string) => void; onCl
         const name = error instanceof Error ? error.name : ''
         setProblem(
           name === 'NotAllowedError' || name === 'SecurityError'
-            ? 'Der Zugriff auf die Kamera wurde nicht erlaubt. Bitte erlauben Sie ihn im Browser.'
-            : 'Die Kamera ließ sich nicht starten. Bitte nutzen Sie den Scanner oder geben Sie die PZN ein.',
+            ? 'Der Zugriff auf die Kamera wurde nicht erlaubt. Bitte erlaube ihn im Browser.'
+            : 'Die Kamera ließ sich nicht starten. Bitte nutze den Scanner oder tippe den Code ein.',
         )
       })
     return () => {

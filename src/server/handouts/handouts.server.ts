@@ -654,6 +654,7 @@ export async function getHandout(
     },
     productName: handout.productName,
     cultivar: row.cultivar,
+    organisationProductId: handout.organisationProductId,
     batchId: handout.batchId,
     batchNumber: handout.batchNumber,
     harvestDate: row.harvestDate,
