@@ -52,7 +52,6 @@ test('the batch code of a hand-out label picks variety and batch at the counter'
   await expect(
     label.getByRole('img', { name: `QR-Code: Chargencode der Charge ${batchNumber}` }),
   ).toBeVisible()
-  await expect(label).toContainText(`Chargencode ${batchNumber}`)
 
   await main(page).getByRole('link', { name: 'Neue Abgabe' }).click()
   await expect(page).toHaveURL(/\/abgabe\/neu$/)
@@ -102,8 +101,6 @@ test('the batch code of a hand-out label picks variety and batch at the counter'
   await page.getByRole('button', { name: 'Abgabe erfassen' }).click()
   await expect(page).toHaveURL(/\/abgabe\/[0-9a-f-]{36}$/)
   // The scanned batch is the one handed out: the new label names it.
-  await expect(page.getByRole('article', { name: 'Etikett' })).toContainText(
-    `Chargencode ${batchNumber}`,
-  )
+  await expect(page.getByRole('article', { name: 'Etikett' })).toContainText(codeText)
   expect(errors).toEqual([])
 })

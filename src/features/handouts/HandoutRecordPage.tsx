@@ -176,14 +176,14 @@ function RecordQrCode({ record }: { record: HandoutRecord & { qrSvg: string } })
  */
 function BatchCode({ record, code }: { record: ClubRecord; code: { text: string; svg: string } }) {
   return (
-    <div className="mt-[2mm] flex items-center gap-[2mm]">
+    <div className="flex min-w-0 flex-1 items-center gap-[2mm]">
       <img
         src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(code.svg)}`}
         alt={`QR-Code: Chargencode der Charge ${record.batchNumber}`}
         className="size-[16mm] shrink-0"
       />
       <p className="min-w-0">
-        <span className="block font-semibold">Chargencode {record.batchNumber}</span>
+        <span className="block font-semibold">Chargencode</span>
         <span className="block break-all font-mono text-[6pt]">{code.text}</span>
       </p>
     </div>
@@ -294,14 +294,14 @@ function ClubLabel({
         <dt>Abgegeben am</dt>
         <dd>{formatDate(record.handedOutAt)}</dd>
       </dl>
-      {record.batchCode && <BatchCode record={record} code={record.batchCode} />}
-      <div className="mt-[2mm] flex items-end gap-[2mm]">
-        {/* The label keeps the essentials at a readable size; the full information (risks,
-            interactions, use and dosage, advice) goes with the hand-out as its sheet. */}
-        <p className="flex-1">
-          Cannabis kann abhängig machen und der Gesundheit schaden. Risiken, Wechselwirkungen,
-          Dosierung und Beratung: siehe beiliegende Information. Nicht an Dritte weitergeben.
-        </p>
+      {/* The label keeps the essentials at a readable size; the full information (risks,
+          interactions, use and dosage, advice) goes with the hand-out as its sheet. */}
+      <p className="mt-[2mm]">
+        Cannabis kann abhängig machen und der Gesundheit schaden. Risiken, Wechselwirkungen,
+        Dosierung und Beratung: siehe beiliegende Information. Nicht an Dritte weitergeben.
+      </p>
+      <div className="mt-[2mm] flex items-end justify-end gap-[2mm]">
+        {record.batchCode && <BatchCode record={record} code={record.batchCode} />}
         <RecordQrCode record={record} />
       </div>
     </LabelFrame>
