@@ -175,7 +175,6 @@ function CameraPanel({ onText, onClose }: { onText: (text: string) => void; onCl
           {problem}
         </p>
       ) : (
-        // biome-ignore lint/a11y/useMediaCaption: a live camera preview has no captions
         <video ref={video} className="aspect-video w-full max-w-sm rounded-lg bg-black" muted />
       )}
       <Button variant="ghost" onClick={onClose}>
