@@ -10,7 +10,7 @@ import {
   type HandoutBatchOption,
   type HandoutMemberOption,
 } from '~/lib/handouts'
-import { formatCannabinoid } from '~/lib/products'
+import { formatCannabinoid, productOptionLabel } from '~/lib/products'
 import { applyServerErrors, formErrorsOf } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
 import { changeFieldValue, fieldErrorOf } from '../forms/fields'
@@ -127,7 +127,17 @@ export function HandoutCreatePage() {
   })
 
   const varieties = [
-    ...new Map(batches.map((batch) => [batch.organisationProductId, batch.productName])),
+    ...new Map(
+      batches.map((batch) => [
+        batch.organisationProductId,
+        productOptionLabel({
+          name: batch.productName,
+          pzn: batch.pzn,
+          packBaseUnits: batch.packBaseUnits,
+          packUnit: 'g',
+        }),
+      ]),
+    ),
   ].map(([value, label]) => ({ value, label }))
 
   return (

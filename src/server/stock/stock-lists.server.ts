@@ -494,6 +494,7 @@ export async function searchReceivableProducts(
       name: products.name,
       pzn: products.pzn,
       category: products.category,
+      packBaseUnits: products.packBaseUnits,
       packUnit: products.packUnit,
       cannabinoidUnit: products.cannabinoidUnit,
     })
