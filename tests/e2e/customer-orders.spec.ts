@@ -254,7 +254,7 @@ test('an order is entered and cancelled by keyboard alone', async ({ page }) => 
   await expect(matches).toHaveCount(1)
   // Name, pack size and PZN, so products of one name can be told apart (issue 35).
   await expect(matches).toHaveAccessibleName(
-    new RegExp(`Küstennebel .*% 10 g · PZN ${products.kuestennebel}`),
+    new RegExp(`^Polderveld Küstennebel \\S+ 10 g · PZN ${products.kuestennebel} `),
   )
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Enter')
