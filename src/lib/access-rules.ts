@@ -181,6 +181,16 @@ export function safeRedirectTarget(value: unknown): string | null {
   return value
 }
 
+/**
+ * A page's `?redirect=` as its route keeps it: a string of plausible length, else nothing. A plain
+ * check, not zod, so the search validation stays in the entry chunk; `safeRedirectTarget` decides
+ * before it is followed.
+ */
+export function redirectSearchOf(search: Record<string, unknown>): { redirect?: string } {
+  const { redirect } = search
+  return typeof redirect === 'string' && redirect.length <= maxRedirectLength ? { redirect } : {}
+}
+
 const belongsTo = (session: AccessSession, categories: Set<OrganisationCategory>) =>
   session?.accountType === 'b2b' && categories.has(session.organisationCategory)
 

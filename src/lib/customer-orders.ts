@@ -566,6 +566,7 @@ export interface SellableProduct {
   name: string
   pzn: string | null
   category: ProductCategory
+  packBaseUnits: number
   packUnit: PackUnit
   salesUnit: SalesUnit
   baseUnitsPerSalesUnit: number

@@ -192,6 +192,9 @@ export interface HandoutBatchOption {
   batchNumber: string
   organisationProductId: string
   productName: string
+  pzn: string | null
+  /** Weighed goods only (packed in g). */
+  packBaseUnits: number
   harvestDate: string | null
   expiryDate: string | null
   thcContent: number

@@ -202,6 +202,20 @@ export function formatPackSize(baseUnits: number, unit: PackUnit): string {
   return `${formatDecimal(baseUnits / baseUnitsPerPackUnit[unit])} ${packUnitLabels[unit]}`
 }
 
+/** What tells two products of one name apart wherever one is picked: its pack size and PZN. */
+export interface ProductIdentity {
+  name: string
+  pzn: string | null
+  packBaseUnits: number
+  packUnit: PackUnit
+}
+
+/** A product as every picker names it: "Bedrocan 5 g · PZN 12345678" (issue 35). */
+export function productOptionLabel(product: ProductIdentity): string {
+  const size = `${product.name} ${formatPackSize(product.packBaseUnits, product.packUnit)}`
+  return product.pzn ? `${size} · PZN ${product.pzn}` : size
+}
+
 /** The pack size users typed (10 g, 2,5 ml, 60 Stk) in base units. */
 export const packSizeToBaseUnits = (size: number, unit: PackUnit): number =>
   Math.round(size * baseUnitsPerPackUnit[unit])

@@ -121,6 +121,7 @@ export interface OrderableProduct {
   category: ProductCategory
   salesUnit: SalesUnit
   baseUnitsPerSalesUnit: number
+  packBaseUnits: number
   packUnit: PackUnit
   /** The supplier's price per sales unit (platform); the buyer's own sales price (external). */
   priceCents: number

@@ -1,4 +1,4 @@
-import type { OrderRules, SalesUnit } from './products'
+import type { OrderRules, ProductIdentity, SalesUnit } from './products'
 
 /**
  * "Nachbestellen" on the low-stock list (ADR 075): per low listing the quantity that reaches its
@@ -45,8 +45,8 @@ export const reorderSkipReasonLabels: Record<ReorderSkipReason, string> = {
   club_cannabis: 'Vereine bestellen nur Zubehör (KCanG)',
 }
 
-export interface ReorderLine {
-  name: string
+/** A product the reorder added or left out, named as pickers name it (`productOptionLabel`). */
+export interface ReorderLine extends ProductIdentity {
   quantity: number
   salesUnit: SalesUnit
   unitPriceCents: number
@@ -62,5 +62,5 @@ export interface ReorderDraft {
 
 export interface ReorderResult {
   drafts: ReorderDraft[]
-  skipped: { listingId: string; name: string; reason: ReorderSkipReason }[]
+  skipped: (ProductIdentity & { listingId: string; reason: ReorderSkipReason })[]
 }

@@ -171,6 +171,7 @@ export interface ReceivableProduct {
   name: string
   pzn: string | null
   category: ProductCategory
+  packBaseUnits: number
   packUnit: PackUnit
   cannabinoidUnit: CannabinoidUnit | null
 }

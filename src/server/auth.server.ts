@@ -218,15 +218,15 @@ function signAccessFor(keys: SigningKeys, subject: SessionSubject, sessionId: st
 
 /**
  * Starts a session (a refresh-token family) after a successful login, in one transaction with
- * forgiving the counted attempt and the audit row.
+ * forgiving the counted attempt (a password login's) and the audit row.
  */
 async function startSession(
   { systemDb: db, keys }: AuthDeps,
   subject: SessionSubject,
-  login: { organisationId: string; attempt: LoginAttempt; client: Caller },
+  login: { organisationId: string; attempt: LoginAttempt | null; client: Caller; via?: string },
 ) {
   return db.transaction(async (tx) => {
-    await forgiveLoginAttempt(tx, login.attempt)
+    if (login.attempt) await forgiveLoginAttempt(tx, login.attempt)
     const [session] = await tx
       .insert(authSessions)
       .values({
@@ -247,7 +247,11 @@ async function startSession(
       requestId: login.client.requestId,
       action: 'auth.login',
       entity: { type: 'session', id: sessionId },
-      after: { accountType: subject.accountType, role: subject.role },
+      after: {
+        accountType: subject.accountType,
+        role: subject.role,
+        ...(login.via && { via: login.via }),
+      },
     })
     return { accessToken, refreshToken }
   })
@@ -423,6 +427,40 @@ export async function loginShopUser(
     { organisationId: tenant.organisationId, attempt, client },
   )
   return { user: { id: row.id, email: row.email, name: row.name, tenant: tenant.slug }, ...tokens }
+}
+
+/**
+ * Logs in a shop user who has just confirmed the address in the browser that registered (ADR 077):
+ * the confirmation link stands in for the password there. The caller has used up the link.
+ */
+export async function startConfirmedShopSession(
+  deps: AuthDeps,
+  shopUserId: string,
+  tenant: Pick<Tenant, 'id' | 'slug' | 'organisationId'>,
+  client: Caller,
+) {
+  const [row] = await deps.systemDb
+    .select({ id: shopUsers.id, email: shopUsers.email, name: shopUsers.name })
+    .from(shopUsers)
+    .where(and(eq(shopUsers.id, shopUserId), eq(shopUsers.tenantId, tenant.id)))
+  if (!row) throw new DomainError(401, messages.badShopCredentials)
+  const tokens = await startSession(
+    deps,
+    {
+      accountType: 'b2c',
+      id: row.id,
+      role: shopUserRole,
+      tenant: { id: tenant.id, slug: tenant.slug },
+    },
+    {
+      organisationId: tenant.organisationId,
+      attempt: null,
+      client,
+      via: 'registration_confirmation',
+    },
+  )
+  const user: B2cUser = { id: row.id, email: row.email, name: row.name, tenant: tenant.slug }
+  return { user, ...tokens }
 }
 
 async function revokeFamily(tx: Executor, familyId: string) {

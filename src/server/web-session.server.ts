@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { getCookie, getRequest, setCookie } from '@tanstack/react-start/server'
 import { decodeJwt } from 'jose'
 import type { AccountType, B2bUser, B2cUser } from '~/lib/auth-api'
@@ -7,6 +8,12 @@ import { loginBusinessUser, loginShopUser, type RenewedSession, resumeSession } 
 import { mergeGuestCartAtLogin } from './cart/cart-cookie.server'
 import { DomainError } from './errors.server'
 import { clientIpOf } from './request-address.server'
+import {
+  confirmRegistration,
+  deviceBindingSeconds,
+  type RegisteringDevice,
+} from './shop-accounts/shop-accounts.server'
+import type { ShopTenant } from './tenants.server'
 import { tenantOfRequest } from './tenants.server'
 import { accountTypeOfRole, refreshTokenLifetimeSeconds } from './tokens.server'
 
@@ -97,4 +104,53 @@ export async function resumeFromCookie(): Promise<WebSession | null> {
   }
   if (resumed.token) setRefreshCookie(resumed.token)
   return { user: resumed.user, accessToken: resumed.accessToken, accountType }
+}
+
+/**
+ * The registering browser's cookie (ADR 077): a random nonce whose hash the confirmation link
+ * carries, so the link logs in here and nowhere else. HttpOnly, SameSite=Lax (sent when the link
+ * is opened from a mail), and short-lived.
+ */
+export const registrationDeviceCookieName = 'registration_device'
+
+const setRegistrationDeviceCookie = (nonce: string, maxAge: number) =>
+  setCookie(registrationDeviceCookieName, nonce, { ...refreshCookieOptions, maxAge })
+
+/** A fresh binding for a registration from this browser; `keepRegisteringDevice` sets its cookie. */
+export const newRegisteringDevice = (continueAt: string | null): RegisteringDevice => ({
+  nonce: randomBytes(32).toString('base64url'),
+  continueAt,
+})
+
+/** Once the registration is accepted: this browser keeps the nonce its link was bound to. */
+export function keepRegisteringDevice(device: RegisteringDevice) {
+  setRegistrationDeviceCookie(device.nonce, deviceBindingSeconds)
+}
+
+/**
+ * Confirms a registration's address; in the browser that registered it also logs in (refresh
+ * cookie, guest cart merged) and answers where that browser was. The device cookie is spent
+ * either way.
+ */
+export async function confirmRegistrationWithCookie(
+  shop: ShopTenant,
+  token: unknown,
+  requestId: string | null,
+): Promise<{ email: string; continueAt: string | null; session: WebSession | null }> {
+  const app = await getApp()
+  const nonce = getCookie(registrationDeviceCookieName) ?? null
+  const client = { ip: clientIpOf(getRequest()), requestId }
+  const { email, continueAt, session } = await confirmRegistration(app, shop, token, {
+    nonce,
+    client,
+  })
+  if (nonce) setRegistrationDeviceCookie('', 0)
+  if (!session) return { email, continueAt: null, session: null }
+  await mergeGuestCartAtLogin(app, shop, session.user.id)
+  setRefreshCookie(session.refreshToken)
+  return {
+    email,
+    continueAt,
+    session: { user: session.user, accessToken: session.accessToken, accountType: 'b2c' },
+  }
 }

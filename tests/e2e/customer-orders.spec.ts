@@ -252,7 +252,10 @@ test('an order is entered and cancelled by keyboard alone', async ({ page }) => 
   await page.keyboard.type(products.kuestennebel)
   const matches = page.getByRole('listbox', { name: 'Ihre Produkte' }).getByRole('option')
   await expect(matches).toHaveCount(1)
-  await expect(matches.filter({ hasText: products.kuestennebel })).toBeVisible()
+  // Name, pack size and PZN, so products of one name can be told apart (issue 35).
+  await expect(matches).toHaveAccessibleName(
+    new RegExp(`^Polderveld Küstennebel \\S+ 10 g · PZN ${products.kuestennebel} `),
+  )
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Enter')
   await expect(page.getByRole('textbox', { name: /^Menge:/ })).toHaveCount(1)

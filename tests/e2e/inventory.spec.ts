@@ -172,6 +172,10 @@ test('the owner reorders the low stock as drafts per supplier', async ({ page })
   const draft = result.getByRole('link', { name: /Entwurf für Nordhanf Großhandel GmbH/ })
   await expect(draft).toBeVisible()
   await expect(result).toContainText('Nebelwald')
+  // Each line names the pack size and PZN, as the pickers do (issue 35).
+  await expect(result.getByRole('listitem').filter({ hasText: 'Nebelwald' }).first()).toContainText(
+    /Nebelwald \S+ \d+ g · PZN \d{8}/,
+  )
   await draft.click()
   await expect(page).toHaveURL(/\/purchase_orders\/[0-9a-f-]{36}\/edit$/)
   await expect(page.getByText('Nebelwald').first()).toBeVisible()

@@ -12,7 +12,7 @@ import { openBackOffice, openShopAsPatient, waitForHydratedForm } from './suppor
 
 test.describe.configure({ timeout: 180_000 })
 
-/** Places a pay-at-pickup order of one Nordstern gram with a statutory e-Rezept; its number. */
+/** Places a pay-at-pickup order of one Nordstern gram with a statutory e-Rezept; its number and shop. */
 async function placePayAtPickupOrder(page: Page, baseURL: string | undefined) {
   const shop = await openShopAsPatient(page, baseURL)
   await page.goto(`${shop}/blueten/00000000-0000-4000-8000-000000003001`)
@@ -32,7 +32,7 @@ async function placePayAtPickupOrder(page: Page, baseURL: string | undefined) {
   await expect(
     page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
   ).toBeVisible()
-  return (await page.locator('#order-number').textContent())?.trim() ?? ''
+  return { shop, orderNumber: (await page.locator('#order-number').textContent())?.trim() ?? '' }
 }
 
 /** In the back-office: the prescription recorded and checked, confirmed, ready for pickup. */
@@ -88,7 +88,7 @@ test('handing over a pay-at-pickup order asks how it was paid and records it (13
 }) => {
   const errors = watchPageErrors(page)
   await page.setViewportSize({ width: 1366, height: 768 })
-  const orderNumber = await placePayAtPickupOrder(page, baseURL)
+  const { shop, orderNumber } = await placePayAtPickupOrder(page, baseURL)
   expect(orderNumber).toMatch(/^AU-\d{4}-\d{5}$/)
   await readyAtTheCounter(page, orderNumber)
   await expect(page.getByText('Zahlung: Offen')).toBeVisible()
@@ -142,5 +142,18 @@ test('handing over a pay-at-pickup order asks how it was paid and records it (13
       .getByRole('region', { name: 'Verlauf' })
       .getByText('Bezahlt mit Karte an der Kasse, Bon B-2026-0815'),
   ).toBeVisible()
+
+  // The patient's account shows it paid, in the list and on the order (still logged in there).
+  await page.setViewportSize({ width: 1366, height: 768 })
+  await page.goto(`${shop}/account/orders`)
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: orderNumber }) })
+  await expect(row).toContainText('Bezahlt')
+  await expect(row).not.toContainText('Offen')
+  await row.getByRole('link', { name: orderNumber }).click()
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Bestellung ${orderNumber}` }),
+  ).toBeVisible()
+  await expect(page.getByText('Zahlung: Bezahlt')).toBeVisible()
+  await expect(page.getByText('Abgeschlossen', { exact: true }).first()).toBeVisible()
   expect(errors).toEqual([])
 })

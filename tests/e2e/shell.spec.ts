@@ -252,7 +252,7 @@ test.describe('navigation by organisation category', () => {
     await expect(page).toHaveTitle('Mitglieder – Blattwerk')
   })
 
-  test('a pharmacy reaches customers, orders, filling protocol and archive from the menu', async ({
+  test('a pharmacy reaches customers, orders, hand-outs, filling protocol and archive from the menu', async ({
     page,
   }) => {
     await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
@@ -260,6 +260,12 @@ test.describe('navigation by organisation category', () => {
     for (const label of ['Kunden', 'Bestellungen', 'Archivierte Produkte']) {
       await expect(nav.getByRole('link', { name: label })).toBeVisible()
     }
+    // Its dispensing records (§ 22 ApBetrO), read-only: no form to record one by hand.
+    await expect(nav.getByRole('link', { name: 'Neue Abgabe' })).toHaveCount(0)
+    await nav.getByRole('link', { name: 'Abgaben', exact: true }).click()
+    await expect(page).toHaveURL(/\/abgabe$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Abgaben' })).toBeVisible()
+
     await nav.getByRole('link', { name: 'Abfüllprotokoll' }).click()
     await expect(page).toHaveURL(/\/organisations\/filling-protocol$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Abfüllprotokolle' })).toBeVisible()

@@ -8,6 +8,7 @@ import { customerCancelReason } from '~/lib/shop-account'
 import { emailChangeRequestedMessage, openOrdersBlockDeletionMessage } from '~/lib/shop-accounts'
 import type { ShopActor } from '~/server/actor.server'
 import { getActiveShopUser, loginShopUser } from '~/server/auth.server'
+import { setCustomerOrderPayment } from '~/server/customer-orders/customer-order-transitions.server'
 import {
   customerOrderEvents,
   customerOrders,
@@ -122,7 +123,7 @@ describe.each(testDatabaseKinds)('shop customer account on %s', (kind) => {
       privacyConsent: true,
     })
     await confirmRegistration(
-      db(),
+      deps,
       tenant,
       tokenOf(await mailTo(email, 'Bitte bestätigen Sie Ihre Registrierung')),
     )
@@ -273,6 +274,41 @@ describe.each(testDatabaseKinds)('shop customer account on %s', (kind) => {
     await expect(cancelShopOrder(rita, order.id, db())).rejects.toBeInstanceOf(ConflictError)
     const [row] = await db().select().from(customerOrders).where(eq(customerOrders.id, order.id))
     expect(row?.status).toBe('new')
+  })
+
+  it('shows the transfer details on the order until it is paid, also once handed over', async () => {
+    const rita = await newCustomer(sonnen)
+    const order = await reserve(rita)
+    await db()
+      .update(customerOrders)
+      .set({ paymentMethod: 'bank_transfer' })
+      .where(eq(customerOrders.id, order.id))
+    const open = await getShopOrder(rita, order.id, db())
+    expect(open.paymentStatus).toBe('unpaid')
+    expect(open.transfer).toMatchObject({
+      accountHolder: expect.stringContaining('Sonnen'),
+      iban: expect.stringMatching(/^DE\d{2} /),
+      amountCents: open.grossCents - open.insurerCents,
+      reference: open.number,
+    })
+    // Handed over before the money came: the patient still sees where to send it.
+    await db()
+      .update(customerOrders)
+      .set({ status: 'completed' })
+      .where(eq(customerOrders.id, order.id))
+    expect((await getShopOrder(rita, order.id, db())).transfer).toMatchObject({
+      amountCents: open.grossCents - open.insurerCents,
+    })
+    const [row] = await db().select().from(customerOrders).where(eq(customerOrders.id, order.id))
+    await setCustomerOrderPayment(
+      actors.pharmacyOwner,
+      order.id,
+      { version: row?.version ?? 0, paymentStatus: 'paid' },
+      db(),
+    )
+    const paid = await getShopOrder(rita, order.id, db())
+    expect(paid.paymentStatus).toBe('paid')
+    expect(paid.transfer).toBeNull()
   })
 
   it('changes name and phone with field messages for bad input', async () => {

@@ -5,6 +5,7 @@ import { registrationAcceptedMessage, resetRequestedMessage } from '~/lib/shop-a
 import { loginShopUser, messages } from '~/server/auth.server'
 import { authSessions, shopUsers } from '~/server/db/schema'
 import { createMailTransport, deliverDueMails } from '~/server/mail/outbox.server'
+import { accountTokens } from '~/server/shop-accounts/shop-accounts.schema'
 import {
   type AccountRequest,
   accountLimits,
@@ -18,6 +19,7 @@ import {
   tokenMessages,
 } from '~/server/shop-accounts/shop-accounts.server'
 import { findTenantBySlug, isShopTenant, type ShopTenant } from '~/server/tenants.server'
+import { hashToken } from '~/server/tokens.server'
 import {
   authDepsFor,
   createSeededDatabase,
@@ -126,15 +128,99 @@ describe.each(testDatabaseKinds)('shop accounts on %s', (kind) => {
       problem: null,
     })
     // The same link on another shop's host is refused with its own message.
-    await expect(confirmRegistration(db(), markt, token)).rejects.toMatchObject({
+    await expect(confirmRegistration(deps, markt, token)).rejects.toMatchObject({
       status: 410,
       message: tokenMessages.otherShop,
     })
-    expect(await confirmRegistration(db(), sonnen, token)).toEqual({ email })
-    await expect(confirmRegistration(db(), sonnen, token)).rejects.toMatchObject({
+    // Without the registering browser's cookie the link confirms, and the person logs in.
+    expect(await confirmRegistration(deps, sonnen, token)).toEqual({
+      email,
+      continueAt: null,
+      session: null,
+    })
+    await expect(confirmRegistration(deps, sonnen, token)).rejects.toMatchObject({
       message: tokenMessages.used,
     })
     expect((await logIn(sonnen, email, 'ein-gutes-passwort-2026')).user.email).toBe(email)
+  })
+
+  describe('confirming in the browser that registered (ADR 077)', () => {
+    const password = 'ein-gutes-passwort-2026'
+    const client = { ip: '192.0.2.10', requestId: null }
+    /** Registers `email` from a browser holding `nonce` that was at the checkout. */
+    async function registerFromBrowser(email: string, nonce: string) {
+      await registerShopUser(db(), requestOf(sonnen), registration(email), {
+        nonce,
+        continueAt: '/checkout',
+      })
+      return tokenOf(await mailTo(email, 'Bitte bestätigen Sie Ihre Registrierung'))
+    }
+    const sessionsOf = async (email: string) => {
+      const [user] = await db().select().from(shopUsers).where(eq(shopUsers.email, email))
+      return db()
+        .select()
+        .from(authSessions)
+        .where(eq(authSessions.subjectId, user?.id ?? ''))
+    }
+
+    it('logs in there and returns to where the browser was', async () => {
+      const email = 'same-device@example.com'
+      const nonce = 'n'.repeat(43)
+      const token = await registerFromBrowser(email, nonce)
+      const confirmed = await confirmRegistration(deps, sonnen, token, { nonce, client })
+      expect(confirmed).toMatchObject({
+        email,
+        continueAt: '/checkout',
+        session: { user: { email, tenant: sonnen.slug } },
+      })
+      expect(confirmed.session?.refreshToken).toEqual(expect.any(String))
+      expect(await sessionsOf(email)).toHaveLength(1)
+      // The password still works as before.
+      expect((await logIn(sonnen, email, password)).user.email).toBe(email)
+    })
+
+    it('only confirms in another browser, or with no cookie, or once the binding is old', async () => {
+      for (const [email, presented] of [
+        ['other-device@example.com', 'o'.repeat(43)],
+        ['no-cookie@example.com', null],
+      ] as const) {
+        const token = await registerFromBrowser(email, 'r'.repeat(43))
+        expect(
+          await confirmRegistration(deps, sonnen, token, { nonce: presented, client }),
+        ).toEqual({ email, continueAt: null, session: null })
+        expect(await sessionsOf(email)).toHaveLength(0)
+      }
+      const late = 'late-device@example.com'
+      const nonce = 'l'.repeat(43)
+      const token = await registerFromBrowser(late, nonce)
+      await db()
+        .update(accountTokens)
+        .set({ createdAt: sql`now() - interval '61 minutes'` })
+        .where(eq(accountTokens.tokenHash, hashToken(token)))
+      expect(await confirmRegistration(deps, sonnen, token, { nonce, client })).toMatchObject({
+        session: null,
+      })
+      expect(await sessionsOf(late)).toHaveLength(0)
+    })
+
+    it('uses the link once: of 50 parallel confirmations one succeeds, one session starts', async () => {
+      const email = 'parallel@example.com'
+      const nonce = 'p'.repeat(43)
+      const token = await registerFromBrowser(email, nonce)
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 50 }, () =>
+          confirmRegistration(deps, sonnen, token, { nonce, client }),
+        ),
+      )
+      const succeeded = outcomes.filter((outcome) => outcome.status === 'fulfilled')
+      expect(succeeded).toHaveLength(1)
+      expect(
+        outcomes
+          .filter((outcome) => outcome.status === 'rejected')
+          .map((outcome) => (outcome as PromiseRejectedResult).reason.status),
+      ).toEqual(Array(49).fill(410))
+      expect(await sessionsOf(email)).toHaveLength(1)
+    })
   })
 
   it('answers a known address exactly like a new one and mails its owner a notice', async () => {
@@ -212,7 +298,7 @@ describe.each(testDatabaseKinds)('shop accounts on %s', (kind) => {
       (mail, index = capture.mails.indexOf(mail)) =>
         index >= before && mail.to.includes('late@example.com'),
     )
-    expect(await confirmRegistration(db(), sonnen, tokenOf(second))).toEqual({
+    expect(await confirmRegistration(deps, sonnen, tokenOf(second))).toMatchObject({
       email: 'late@example.com',
     })
   })

@@ -12,6 +12,7 @@ import {
   packSizeToBaseUnits,
   parseDecimal,
   parseEuroToCents,
+  productOptionLabel,
   pznCheckDigit,
   vatCents,
 } from '~/lib/products'
@@ -137,6 +138,19 @@ describe('pack sizes', () => {
     expect(formatPackSize(1_500_000, 'g')).toBe('1.500 g')
     expect(formatPackSize(30_000, 'ml')).toBe('30 ml')
     expect(formatPackSize(56, 'piece')).toBe('56 Stk')
+  })
+
+  it('names a product in a picker by name, pack size and PZN, so twins of one name differ', () => {
+    const bedrocan = { name: 'Bedrocan', packUnit: 'g' } as const
+    expect(productOptionLabel({ ...bedrocan, pzn: '12345678', packBaseUnits: 5_000 })).toBe(
+      'Bedrocan 5 g · PZN 12345678',
+    )
+    expect(productOptionLabel({ ...bedrocan, pzn: '87654321', packBaseUnits: 10_000 })).toBe(
+      'Bedrocan 10 g · PZN 87654321',
+    )
+    expect(productOptionLabel({ ...bedrocan, pzn: null, packBaseUnits: 2_500 })).toBe(
+      'Bedrocan 2,5 g',
+    )
   })
 
   it('turns a typed pack size into integer base units', () => {

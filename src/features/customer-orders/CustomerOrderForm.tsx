@@ -15,7 +15,7 @@ import {
 import type { CustomerOption } from '~/lib/customers'
 import { formatMoney } from '~/lib/format'
 import { lineAmountCents, priceBasisOf, unitAmountCents } from '~/lib/prices'
-import { formatPackSize, productCategoryLabels, salesUnitShortLabel } from '~/lib/products'
+import { productCategoryLabels, productOptionLabel, salesUnitShortLabel } from '~/lib/products'
 import { CustomerPicker } from '../customers/CustomerPicker'
 import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
@@ -195,7 +195,7 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
                   renderOption={(product) => (
                     <>
                       <span className="flex items-center justify-between gap-2">
-                        <span className="font-medium">{product.name}</span>
+                        <span className="font-medium">{productOptionLabel(product)}</span>
                         <span className="whitespace-nowrap text-xs">
                           {formatMoney(unitAmountCents(product.priceCents, product.vatRate, basis))}{' '}
                           je {salesUnitShortLabel(product.salesUnit)}
@@ -204,9 +204,6 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
                       <span className="block text-xs text-ink-muted">
                         {[
                           productCategoryLabels[product.category],
-                          product.pzn && `PZN ${product.pzn}`,
-                          product.salesUnit === 'pack' &&
-                            formatPackSize(product.baseUnitsPerSalesUnit, product.packUnit),
                           availabilityText(lineOf(product)),
                         ]
                           .filter(Boolean)

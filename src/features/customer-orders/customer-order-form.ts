@@ -7,7 +7,7 @@ import { lineFieldOf } from '../order-lines/order-line-form'
  * The order form's values: lines as typed (text), delivery and note. A line taken over from a
  * saved order does not know what is available now (`null`); the server checks it on save.
  */
-export interface LineValues extends Omit<SellableProduct, 'availableSalesUnits'> {
+export interface LineValues extends Omit<SellableProduct, 'availableSalesUnits' | 'packBaseUnits'> {
   availableSalesUnits: number | null
   quantity: string
 }

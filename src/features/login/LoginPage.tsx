@@ -119,7 +119,11 @@ function LoginForm({ accountType, redirectTarget, onLoggedIn }: LoginFormProps) 
           Passwort vergessen?
         </Link>
         {accountType === 'b2c' && hasShop && (
-          <Link to="/registrieren" className="font-medium text-brand-700 hover:underline">
+          <Link
+            to="/registrieren"
+            search={redirectTarget ? { redirect: redirectTarget } : {}}
+            className="font-medium text-brand-700 hover:underline"
+          >
             Noch kein Konto? Konto erstellen
           </Link>
         )}

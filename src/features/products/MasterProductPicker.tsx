@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react'
 import type { MasterProductPick } from '~/lib/organisation-products'
-import { formatPackSize, productCategoryLabels } from '~/lib/products'
+import { productCategoryLabels, productOptionLabel } from '~/lib/products'
 import { ProductCombobox } from '../ui/ProductCombobox'
 import { masterProductPicksQuery } from './products.queries'
 
@@ -28,7 +28,7 @@ export function MasterProductPicker({
       renderOption={(pick) => (
         <>
           <span className="flex items-center justify-between gap-2">
-            <span className="font-medium">{pick.name}</span>
+            <span className="font-medium">{productOptionLabel(pick)}</span>
             {pick.listed && (
               <span className="inline-flex items-center gap-1 text-xs">
                 <Check className="size-3.5" aria-hidden="true" />
@@ -37,13 +37,7 @@ export function MasterProductPicker({
             )}
           </span>
           <span className="block text-xs text-ink-muted">
-            {[
-              productCategoryLabels[pick.category],
-              pick.pzn && `PZN ${pick.pzn}`,
-              pick.cultivar,
-              pick.manufacturer,
-              formatPackSize(pick.packBaseUnits, pick.packUnit),
-            ]
+            {[productCategoryLabels[pick.category], pick.cultivar, pick.manufacturer]
               .filter(Boolean)
               .join(' · ')}
           </span>

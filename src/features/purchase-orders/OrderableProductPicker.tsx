@@ -1,5 +1,5 @@
 import { formatMoney } from '~/lib/format'
-import { formatPackSize, productCategoryLabels, salesUnitShortLabel } from '~/lib/products'
+import { productCategoryLabels, productOptionLabel, salesUnitShortLabel } from '~/lib/products'
 import type { OrderableProduct } from '~/lib/purchase-orders'
 import { ProductCombobox } from '../ui/ProductCombobox'
 import { orderableProductsQuery } from './purchase-order-forms.queries'
@@ -39,7 +39,7 @@ export function OrderableProductPicker({
       renderOption={(product) => (
         <>
           <span className="flex items-center justify-between gap-2">
-            <span className="font-medium">{product.name}</span>
+            <span className="font-medium">{productOptionLabel(product)}</span>
             {platform && (
               <span className="whitespace-nowrap text-xs">
                 {formatMoney(product.priceCents)} je {salesUnitShortLabel(product.salesUnit)}
@@ -47,14 +47,7 @@ export function OrderableProductPicker({
             )}
           </span>
           <span className="block text-xs text-ink-muted">
-            {[
-              productCategoryLabels[product.category],
-              product.pzn && `PZN ${product.pzn}`,
-              product.salesUnit === 'pack' &&
-                formatPackSize(product.baseUnitsPerSalesUnit, product.packUnit),
-            ]
-              .filter(Boolean)
-              .join(' · ')}
+            {productCategoryLabels[product.category]}
           </span>
         </>
       )}

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { ShoppingCart } from 'lucide-react'
 import { useState } from 'react'
 import { formatMoney } from '~/lib/format'
+import { productOptionLabel } from '~/lib/products'
 import { formatSalesQuantity } from '~/lib/purchase-orders'
 import { type ReorderResult, reorderSkipReasonLabels } from '~/lib/reorder'
 import { withoutFieldErrors } from '../stock/stock-form'
@@ -66,9 +67,9 @@ export function ReorderResultPanel({ result }: { result: ReorderResult }) {
               </Link>
               <ul className="mt-1 text-sm text-ink-muted">
                 {draft.lines.map((line) => (
-                  <li key={line.name}>
-                    {formatSalesQuantity(line.quantity, line.salesUnit)} {line.name} à{' '}
-                    {formatMoney(line.unitPriceCents)}
+                  <li key={productOptionLabel(line)}>
+                    {formatSalesQuantity(line.quantity, line.salesUnit)} {productOptionLabel(line)}{' '}
+                    à {formatMoney(line.unitPriceCents)}
                   </li>
                 ))}
               </ul>
@@ -82,7 +83,7 @@ export function ReorderResultPanel({ result }: { result: ReorderResult }) {
           <ul className="mt-1 text-sm text-ink-muted">
             {result.skipped.map((entry) => (
               <li key={entry.listingId}>
-                {entry.name}: {reorderSkipReasonLabels[entry.reason]}
+                {productOptionLabel(entry)}: {reorderSkipReasonLabels[entry.reason]}
               </li>
             ))}
           </ul>

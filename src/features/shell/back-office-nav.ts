@@ -62,13 +62,14 @@ export function backOfficeNav(organisation: {
     { label: 'Archivierte Produkte', to: '/archive/products', icon: Archive },
     { label: 'Bestand', to: '/inventory', icon: Boxes },
     { label: 'Abfüllprotokoll', to: '/organisations/filling-protocol', icon: ClipboardList },
-    // A pharmacy reaches its hand-out records from its orders, a club hands out here (issue 14).
+    // A club hands out here (issue 14); a pharmacy reads its dispensing records (§ 22 ApBetrO),
+    // which completing an order writes. The access rules keep the traders out of both.
     ...(isClub
       ? [
           { label: 'Abgabe', to: '/abgabe', icon: HandHeart },
           { label: 'Neue Abgabe', to: '/abgabe/neu', icon: ListPlus },
         ]
-      : []),
+      : [{ label: 'Abgaben', to: '/abgabe', icon: HandHeart }]),
     { label: 'Bestellungen', to: '/customer_orders', icon: ShoppingCart },
     { label: 'Einkauf', to: '/purchase_orders', icon: Truck },
     { label: 'Dokumente', to: '/documents', icon: FileText },

@@ -1,9 +1,12 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useRouter } from '@tanstack/react-router'
 import { CircleCheck } from 'lucide-react'
+import { toast } from 'sonner'
+import { safeRedirectTarget } from '~/lib/access-rules'
 import type { AccountTokenPurpose } from '~/lib/shop-accounts'
 import { FieldView, FormAlert, SubmitButtonView } from '../forms/field-parts'
 import { AuthFrame } from '../login/AuthFrame'
 import { resetMemberPasswordFn } from '../login/member-password.functions'
+import { sessionFrom } from '../session/session-store'
 import { entry, usePlainForm } from './PlainForm'
 import {
   confirmEmailChangeFn,
@@ -29,10 +32,21 @@ function Done({ children }: { children: string }) {
 
 /**
  * Confirming takes a click, not just opening the link: mail scanners that open links ahead of
- * the reader must not use up the token.
+ * the reader must not use up the token. In the browser that registered, confirming logs in and
+ * returns to where the person was (ADR 077); anywhere else they log in with their password.
  */
 function ConfirmRegistration({ token }: { token: string }) {
-  const form = usePlainForm(() => confirmRegistrationFn({ data: { token } }))
+  const router = useRouter()
+  const form = usePlainForm(async () => {
+    const confirmed = await confirmRegistrationFn({ data: { token } })
+    if (confirmed.session) {
+      const { session } = confirmed
+      router.options.context.session.setState(() => sessionFrom(session))
+      toast.success('Ihre E-Mail-Adresse ist bestätigt. Sie sind angemeldet.')
+      await router.navigate({ href: safeRedirectTarget(confirmed.continueAt) ?? '/shop' })
+    }
+    return confirmed
+  })
   if (form.result)
     return <Done>Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.</Done>
   return (

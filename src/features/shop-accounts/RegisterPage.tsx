@@ -8,8 +8,11 @@ import { registerFn } from './shop-accounts.functions'
 
 const linkClass = 'font-medium text-brand-700 hover:underline'
 
-/** "Konto erstellen" of a pharmacy's shop: the account waits for the link in its confirmation mail. */
-export function RegisterPage() {
+/**
+ * "Konto erstellen" of a pharmacy's shop: the account waits for the link in its confirmation mail;
+ * opened in this browser, the link logs in and returns to `redirectTarget` (ADR 077).
+ */
+export function RegisterPage({ redirectTarget }: { redirectTarget?: string }) {
   const shopName = useTenant()?.config?.shopName ?? 'dem Shop'
   const form = usePlainForm((entries) =>
     registerFn({
@@ -20,6 +23,7 @@ export function RegisterPage() {
         birthDate: entry(entries, 'birthDate'),
         phone: entry(entries, 'phone'),
         privacyConsent: entries.get('privacyConsent') === 'on',
+        redirect: redirectTarget,
       },
     }),
   )
@@ -31,7 +35,11 @@ export function RegisterPage() {
             <CircleCheck className="mt-1 size-5 shrink-0 text-brand-600" aria-hidden="true" />
             {form.result.message}
           </p>
-          <Link to="/login" className={linkClass}>
+          <Link
+            to="/login"
+            search={redirectTarget ? { redirect: redirectTarget } : {}}
+            className={linkClass}
+          >
             Zur Anmeldung
           </Link>
         </div>

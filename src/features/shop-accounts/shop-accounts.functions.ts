@@ -1,12 +1,12 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
+import { safeRedirectTarget } from '~/lib/access-rules'
 import type { RegistrationInput } from '~/lib/shop-accounts'
 import { getApp } from '~/server/app.server'
 import { inspectMemberToken } from '~/server/organisations/member-password.server'
 import { accountRequest } from '~/server/shop-accounts/account-request.server'
 import {
   confirmEmailChange,
-  confirmRegistration,
   inspectToken,
   registerShopUser,
   requestPasswordReset,
@@ -15,16 +15,34 @@ import {
   tokenMessages,
 } from '~/server/shop-accounts/shop-accounts.server'
 import { isShopTenant, tenantOfRequest } from '~/server/tenants.server'
+import {
+  confirmRegistrationWithCookie,
+  keepRegisteringDevice,
+  newRegisteringDevice,
+} from '~/server/web-session.server'
+import { requestIdOf } from '../server-fn/errors.middleware'
 import { inputOf, objectInput, passedOn } from '../server-fn/inputs'
 
 // The services parse every input with the shared schemas and answer their German field messages.
 const tokenInput = inputOf({ token: passedOn<string>() }).transform(({ token }) => token)
 
+/**
+ * Registers and binds the confirmation link to this browser (ADR 077). `redirect` — where the
+ * person was, e.g. the checkout — is kept only as a path on this site.
+ */
 export const registerFn = createServerFn({ method: 'POST' })
-  .validator(objectInput<Omit<RegistrationInput, 'privacyConsent'> & { privacyConsent: boolean }>())
-  .handler(async ({ data }) =>
-    registerShopUser((await getApp()).systemDb, await accountRequest(), data),
+  .validator(
+    objectInput<
+      Omit<RegistrationInput, 'privacyConsent'> & { privacyConsent: boolean; redirect?: string }
+    >(),
   )
+  .handler(async ({ data: { redirect, ...registration } }) => {
+    const request = await accountRequest()
+    const device = newRegisteringDevice(safeRedirectTarget(redirect))
+    const answer = await registerShopUser((await getApp()).systemDb, request, registration, device)
+    keepRegisteringDevice(device)
+    return answer
+  })
 
 export const resendConfirmationFn = createServerFn({ method: 'POST' })
   .validator(objectInput<{ email: string }>())
@@ -60,9 +78,9 @@ export const inspectTokenFn = createServerFn({ method: 'GET' })
 
 export const confirmRegistrationFn = createServerFn({ method: 'POST' })
   .validator(tokenInput)
-  .handler(async ({ data }) => {
+  .handler(async ({ data, context }) => {
     const { shop } = await accountRequest()
-    return confirmRegistration((await getApp()).systemDb, shop, data)
+    return confirmRegistrationWithCookie(shop, data, requestIdOf(context))
   })
 
 export const resetPasswordFn = createServerFn({ method: 'POST' })

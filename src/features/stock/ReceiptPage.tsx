@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { failureOf } from '~/lib/failure'
 import { berlinIsoDate } from '~/lib/format'
-import { cannabinoidUnitLabels, productCategoryLabels } from '~/lib/products'
+import { cannabinoidUnitLabels, productCategoryLabels, productOptionLabel } from '~/lib/products'
 import type { ReceiptFormContext, ReceivableProduct } from '~/lib/stock-lists'
 import {
   type GoodsReceiptInput,
@@ -112,7 +112,7 @@ function ProductPicker({
         emptyLabel={options.length ? 'Bitte wählen …' : 'Keine Treffer'}
         options={options.map((product) => ({
           value: product.id,
-          label: `${product.name}${product.pzn ? ` (PZN ${product.pzn})` : ''} · ${productCategoryLabels[product.category]}`,
+          label: `${productOptionLabel(product)} · ${productCategoryLabels[product.category]}`,
         }))}
         onSelect={(value) => {
           changeFieldValue(field, value)

@@ -475,6 +475,7 @@ export async function searchSellableProducts(
       name: products.name,
       pzn: products.pzn,
       category: products.category,
+      packBaseUnits: products.packBaseUnits,
       packUnit: products.packUnit,
       salesUnit: organisationProducts.salesUnit,
       baseUnitsPerSalesUnit: organisationProducts.baseUnitsPerSalesUnit,

@@ -318,7 +318,14 @@ export async function listHandoutBatches(
     ),
   )
   return rows.flatMap(
-    ({ batch, productName, cannabinoidUnit, availableMg }): HandoutBatchOption[] => {
+    ({
+      batch,
+      productName,
+      pzn,
+      packBaseUnits,
+      cannabinoidUnit,
+      availableMg,
+    }): HandoutBatchOption[] => {
       if (cannabinoidUnit === null) return []
       const facts = {
         batchNumber: batch.batchNumber,
@@ -331,6 +338,8 @@ export async function listHandoutBatches(
           batchNumber: batch.batchNumber,
           organisationProductId: batch.organisationProductId,
           productName,
+          pzn,
+          packBaseUnits,
           harvestDate: batch.harvestDate,
           expiryDate: batch.expiryDate,
           thcContent: facts.thcContent,

@@ -296,6 +296,7 @@ const orderableColumns = {
   category: products.category,
   salesUnit: organisationProducts.salesUnit,
   baseUnitsPerSalesUnit: organisationProducts.baseUnitsPerSalesUnit,
+  packBaseUnits: products.packBaseUnits,
   packUnit: products.packUnit,
   priceCents: organisationProducts.priceCents,
   vatRate: organisationProducts.vatRate,

@@ -31,6 +31,13 @@ const openStatuses = ['draft', 'ordered', 'confirmed', 'shipped', 'partially_rec
 
 type LowListing = Awaited<ReturnType<typeof lowStockListings>>[number]
 
+const identityOf = ({ name, pzn, packBaseUnits, packUnit }: LowListing) => ({
+  name,
+  pzn,
+  packBaseUnits,
+  packUnit,
+})
+
 interface PlannedLine {
   listing: LowListing
   /** The listing the purchase-order line names: the supplier's (platform) or the buyer's own. */
@@ -167,7 +174,7 @@ export async function reorderLowStock(actor: Actor, db: Database): Promise<Reord
     )
     const skipped: ReorderResult['skipped'] = []
     const skip = (listing: LowListing, reason: ReorderSkipReason) =>
-      skipped.push({ listingId: listing.id, name: listing.name, reason })
+      skipped.push({ listingId: listing.id, ...identityOf(listing), reason })
 
     const low = (await lowStockListings(tx, owner.id)).filter((listing) => {
       if (owner.accessoriesOnly && listing.category !== 'accessory') {
@@ -286,8 +293,9 @@ export async function reorderLowStock(actor: Actor, db: Database): Promise<Reord
         purchaseOrderId: order.id,
         supplierName: group.name,
         created: !open,
-        lines: added.map((item) => ({
-          name: item.name,
+        // `resolveLines` answers the lines in the order given (or throws).
+        lines: added.map((item, index) => ({
+          ...identityOf((lines[index] as PlannedLine).listing),
           quantity: item.quantity,
           salesUnit: item.salesUnit,
           unitPriceCents: item.unitPriceCents,

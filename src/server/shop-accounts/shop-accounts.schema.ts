@@ -32,6 +32,13 @@ export const accountTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     /** The address a `confirm_email_change` token confirms. */
     newEmail: text('new_email'),
+    /**
+     * A registration's link logs in only in the browser that registered: the hash of the random
+     * nonce in that browser's short-lived cookie (ADR 077). Null: the link only confirms.
+     */
+    deviceHash: text('device_hash'),
+    /** Where the registering browser was (cart, checkout): a path on this shop. */
+    continueAt: text('continue_at'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import {
   type AccountTokenPurpose,
@@ -16,7 +16,7 @@ import {
 } from '../../lib/shop-accounts'
 import type { Actor } from '../actor.server'
 import { recordAudit } from '../audit/audit.server'
-import { revokeSessionsOf } from '../auth.server'
+import { type AuthDeps, revokeSessionsOf, startConfirmedShopSession } from '../auth.server'
 import type { Database, Executor } from '../db/client.server'
 import { shopUsers } from '../db/schema'
 import {
@@ -29,6 +29,7 @@ import {
 import { enqueueMail, mailSenderOf } from '../mail/outbox.server'
 import { hashPassword } from '../password.server'
 import { countAttempt, type RateLimitRule } from '../rate-limit.server'
+import type { Caller } from '../request-context'
 import type { ShopTenant } from '../tenants.server'
 import { hashToken } from '../tokens.server'
 import { shopCustomerOf } from './shop-account-access.server'
@@ -85,9 +86,28 @@ export const tokenMessages = {
 export const privacyPolicyVersion = (text: string) =>
   createHash('sha256').update(text).digest('hex').slice(0, 16)
 
+/**
+ * The browser that registers (ADR 077): the nonce of its cookie, and where it was (a path on this
+ * shop, already checked to be one). Its confirmation link logs in only there.
+ */
+export interface RegisteringDevice {
+  nonce: string
+  continueAt: string | null
+}
+
+/** How long after the registration its link still logs in; the device cookie lives as long. */
+export const deviceBindingSeconds = 3600
+
 async function issueToken(
   tx: Executor,
-  values: { tenantId: string; shopUserId: string; purpose: AccountTokenPurpose; newEmail?: string },
+  values: {
+    tenantId: string
+    shopUserId: string
+    purpose: AccountTokenPurpose
+    newEmail?: string
+    deviceHash?: string
+    continueAt?: string | null
+  },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url')
   await tx.insert(accountTokens).values({
@@ -117,11 +137,13 @@ async function sendConfirmation(
   tx: Executor,
   request: AccountRequest,
   user: { id: string; email: string; name: string },
+  device: RegisteringDevice | null,
 ) {
   const token = await issueToken(tx, {
     tenantId: request.shop.id,
     shopUserId: user.id,
     purpose: 'confirm_registration',
+    ...(device && { deviceHash: hashToken(device.nonce), continueAt: device.continueAt }),
   })
   await enqueueMail(tx, {
     tenantId: request.shop.id,
@@ -144,6 +166,7 @@ export async function registerShopUser(
   db: Database,
   request: AccountRequest,
   input: unknown,
+  device: RegisteringDevice | null = null,
 ): Promise<{ message: string }> {
   const registration = parseInput(registrationSchema, input)
   await countAttempt(db, accountLimits.registrationsPerClient, request.ip, tooManyRequests, 'Sie')
@@ -164,14 +187,14 @@ export async function registerShopUser(
       })
       .onConflictDoNothing()
       .returning({ id: shopUsers.id, email: shopUsers.email, name: shopUsers.name })
-    if (created) return sendConfirmation(tx, request, created)
+    if (created) return sendConfirmation(tx, request, created, device)
 
     const existing = await findShopUser(tx, shop.id, registration.email)
     // Registering someone else's address over and over must not flood their inbox: past the
     // per-address limit no more mail goes out, and the answer stays the same.
     if (!existing || !(await mayMailAddress(tx, shop, existing.email))) return
     // Not confirmed yet: the person probably lost the first mail; a fresh link helps them.
-    if (!existing.emailConfirmedAt) return sendConfirmation(tx, request, existing)
+    if (!existing.emailConfirmedAt) return sendConfirmation(tx, request, existing, device)
     const resetToken = await issueToken(tx, {
       tenantId: shop.id,
       shopUserId: existing.id,
@@ -233,7 +256,7 @@ export async function resendConfirmation(
   await countMailRequest(db, request, email)
   await db.transaction(async (tx) => {
     const user = await findShopUser(tx, request.shop.id, email)
-    if (user?.active && !user.emailConfirmedAt) await sendConfirmation(tx, request, user)
+    if (user?.active && !user.emailConfirmedAt) await sendConfirmation(tx, request, user, null)
   })
   return { message: confirmationResentMessage }
 }
@@ -315,14 +338,35 @@ async function consumeToken(
   return row
 }
 
-/** Confirms the address of a registration; afterwards the person can log in. */
+/** The browser that opened a confirmation link: its device cookie's nonce, if any. */
+export interface ConfirmingDevice {
+  nonce: string | null
+  client: Caller
+}
+
+/** Whether the link was issued to this browser's registration, and recently enough (ADR 077). */
+function isRegisteringDevice(row: TokenRow, nonce: string | null, now: Date): boolean {
+  if (!row.deviceHash || !nonce) return false
+  if (now.getTime() - row.createdAt.getTime() > deviceBindingSeconds * 1000) return false
+  const presented = Buffer.from(hashToken(nonce))
+  const stored = Buffer.from(row.deviceHash)
+  return presented.length === stored.length && timingSafeEqual(presented, stored)
+}
+
+/**
+ * Confirms the address of a registration. In the browser that registered (its device cookie
+ * matches, ADR 077) it also logs in and names where that browser was; anywhere else the person
+ * logs in with the password. The token is used up in the confirming transaction, so of any number
+ * of parallel confirmations one succeeds and at most one session starts.
+ */
 export async function confirmRegistration(
-  db: Database,
+  deps: AuthDeps,
   shop: ShopTenant,
   input: unknown,
-): Promise<{ email: string }> {
+  device: ConfirmingDevice | null = null,
+) {
   const token = parseInput(tokenSchema, input)
-  return db.transaction(async (tx) => {
+  const confirmed = await deps.systemDb.transaction(async (tx) => {
     const row = await consumeToken(tx, shop, token, 'confirm_registration')
     const [user] = await tx
       .update(shopUsers)
@@ -331,10 +375,16 @@ export async function confirmRegistration(
         updatedAt: new Date(),
       })
       .where(and(eq(shopUsers.id, row.shopUserId), eq(shopUsers.tenantId, shop.id)))
-      .returning({ email: shopUsers.email })
+      .returning({ id: shopUsers.id, email: shopUsers.email, active: shopUsers.active })
     if (!user) throw new DomainError(410, tokenMessages.unknown)
-    return user
+    return { user, sameDevice: isRegisteringDevice(row, device?.nonce ?? null, new Date()), row }
   })
+  const { user, sameDevice, row } = confirmed
+  const session =
+    sameDevice && device && user.active
+      ? await startConfirmedShopSession(deps, user.id, shop, device.client)
+      : null
+  return { email: user.email, continueAt: session ? row.continueAt : null, session }
 }
 
 /**

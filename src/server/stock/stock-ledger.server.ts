@@ -175,6 +175,8 @@ export async function availableWeighedBatches(
     .select({
       batch: batches,
       productName: products.name,
+      pzn: products.pzn,
+      packBaseUnits: products.packBaseUnits,
       cannabinoidUnit: products.cannabinoidUnit,
     })
     .from(batches)

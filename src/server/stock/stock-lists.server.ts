@@ -152,6 +152,9 @@ export async function lowStockListings(db: Executor, organisationId: string) {
       id: organisationProducts.id,
       productId: organisationProducts.productId,
       name: products.name,
+      pzn: products.pzn,
+      packBaseUnits: products.packBaseUnits,
+      packUnit: products.packUnit,
       category: products.category,
       baseUnitsPerSalesUnit: organisationProducts.baseUnitsPerSalesUnit,
       lowStockThreshold: sql<number>`${organisationProducts.lowStockThreshold}`,
@@ -494,6 +497,7 @@ export async function searchReceivableProducts(
       name: products.name,
       pzn: products.pzn,
       category: products.category,
+      packBaseUnits: products.packBaseUnits,
       packUnit: products.packUnit,
       cannabinoidUnit: products.cannabinoidUnit,
     })
