@@ -94,7 +94,8 @@ describe.each(testDatabaseKinds)('storefront and shop finder on %s', (kind) => {
       origin: 'https://sonnen-apotheke.blattwerk.de',
     })
     const names = async (q: string) => (await find({ q })).items.map((found) => found.name)
-    expect(await names('Potsdam')).toEqual(['Apotheke am Markt'])
+    // Around a place: Potsdam's courier first, then the Berlin counter (shop-finder.test.ts).
+    expect(await names('Potsdam')).toEqual(['Apotheke am Markt', 'Sonnen-Apotheke'])
     expect(await names('12045')).toEqual(['Sonnen-Apotheke'])
     expect(await names('sonnen')).toEqual(['Sonnen-Apotheke'])
     expect(await names('APOTHEKE')).toEqual(['Apotheke am Markt', 'Sonnen-Apotheke'])
@@ -128,10 +129,15 @@ describe.each(testDatabaseKinds)('storefront and shop finder on %s', (kind) => {
           },
         })),
       )
+    // Köln as a place: Sonnen-Apotheke ships there, then the 30 shops in Köln (whose courier
+    // serves Potsdam only) by their town.
     const first = await find({ q: 'Koln' })
-    expect(first.total).toBe(30)
+    expect(first.total).toBe(31)
     expect(first.items).toHaveLength(25)
-    expect(first.items[0]?.name).toBe('Löwen-Apotheke 01')
+    expect(first.items.slice(0, 2).map((found) => found.name)).toEqual([
+      'Sonnen-Apotheke',
+      'Löwen-Apotheke 01',
+    ])
     const second = await find({ q: 'loewen', page: 2 })
     expect(second.items.map((found) => found.name)).toEqual(
       organisationRows.slice(25).map((organisation) => organisation.name),
