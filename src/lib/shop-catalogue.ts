@@ -1,5 +1,5 @@
 import type { SearchSchemaInput } from '@tanstack/react-router'
-import type { ListSearchInput } from './list-query'
+import { type ListSearchInput, searchTextOf } from './list-query'
 import { exactText, type Genetics, geneticsTypes, numberBetween } from './product-lists'
 import type { AvailabilityLevel } from './shop'
 
@@ -40,6 +40,8 @@ export interface CatalogueSearch {
   /** 1-based. */
   page: number
   sort: CatalogueSort
+  /** Text in the name, cultivar, genetics, manufacturer, brand or PZN; case and umlauts folded. */
+  q?: string
   /** Cannabinoid content in the category's unit (% for flowers, mg/ml or mg/g for extracts). */
   thcMin?: number
   thcMax?: number
@@ -61,6 +63,7 @@ export interface CatalogueSearch {
 
 /** The filter params, in the order the form shows them. */
 export const catalogueFilterKeys = [
+  'q',
   'thcMin',
   'thcMax',
   'cbdMin',
@@ -114,6 +117,8 @@ export function parseCatalogueSearch(input: ListSearchInput<CatalogueSearch>): C
       ? (raw.sort as CatalogueSort)
       : 'name',
   }
+  const q = searchTextOf(raw.q)
+  if (q) search.q = q
   for (const [minKey, maxKey, parse] of ranges) {
     let min = parse(raw[minKey])
     let max = parse(raw[maxKey])
