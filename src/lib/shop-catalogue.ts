@@ -1,6 +1,12 @@
 import type { SearchSchemaInput } from '@tanstack/react-router'
 import { type ListSearchInput, searchTextOf } from './list-query'
-import { exactText, type Genetics, geneticsTypes, numberBetween } from './product-lists'
+import {
+  exactText,
+  type Genetics,
+  geneticsTypes,
+  numberBetween,
+  type ProductCategory,
+} from './product-lists'
 import type { AvailabilityLevel } from './shop'
 
 /**
@@ -165,6 +171,21 @@ export function parseCatalogueListInput(input: unknown): CatalogueListInput {
 }
 
 // ─── What the server answers ───────────────────────────────────────────────────────────────
+
+/** What a category's list shows unfiltered: its products, and how many can be sold now. */
+export interface CatalogueCount {
+  listed: number
+  available: number
+}
+
+/**
+ * What the storefront's tiles count: the catalogue lists' own counts, and the available products
+ * of every category (the configurator offers them all).
+ */
+export interface StorefrontCounts {
+  catalogue: Record<CatalogueCategory, CatalogueCount>
+  available: Record<ProductCategory, number>
+}
 
 /** A price as a consumer sees it: gross, per sales unit and per g or ml (PAngV). */
 export interface CataloguePrice {

@@ -5,6 +5,7 @@ import { formatCannabinoid, geneticsLabels } from '../../lib/products'
 import { availabilityLabels, availabilityLevel } from '../../lib/shop'
 import {
   type CatalogueCategory,
+  type CatalogueCount,
   type CatalogueFacets,
   type CatalogueItem,
   type CatalogueListInput,
@@ -268,6 +269,27 @@ const byValue = (a: FacetOption, b: FacetOption) => a.value.localeCompare(b.valu
 export interface CatalogueListResult {
   page: CataloguePage
   nextLapse: Date | null
+}
+
+/**
+ * The unfiltered list's `total` and its "Nur vorrätige" count per category, from the list's own
+ * query: the storefront's tiles say what the lists show.
+ */
+export async function catalogueCounts(
+  db: Executor,
+  shop: ShopTenant,
+  today: string = berlinIsoDate(),
+): Promise<Record<CatalogueCategory, CatalogueCount>> {
+  const count = async (category: CatalogueCategory): Promise<CatalogueCount> => {
+    const [row] = await queryRows<CatalogueCount>(
+      db,
+      sql`with ${itemsQuery(shop.organisationId, { category }, today)}
+      select count(*)::int as "listed",
+        count(*) filter (where "availableUnits" > 0)::int as "available" from items`,
+    )
+    return row ?? { listed: 0, available: 0 }
+  }
+  return { flower: await count('flower'), extract: await count('extract') }
 }
 
 /**
