@@ -57,7 +57,7 @@ const controlCharacter = /[\u0000-\u001f]/
  * The router reads `?q=123` as a number and `?q=true` as a boolean; a search is text either way.
  * Trimmed and cut at `maxSearchLength`; a search with control characters is not applied.
  */
-function searchTextOf(value: unknown): string {
+export function searchTextOf(value: unknown): string {
   const text = typeof value === 'number' || typeof value === 'boolean' ? String(value) : value
   if (typeof text !== 'string' || controlCharacter.test(text)) return ''
   return text.trim().slice(0, maxSearchLength).trimEnd()

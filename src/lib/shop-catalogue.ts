@@ -1,6 +1,12 @@
 import type { SearchSchemaInput } from '@tanstack/react-router'
-import type { ListSearchInput } from './list-query'
-import { exactText, type Genetics, geneticsTypes, numberBetween } from './product-lists'
+import { type ListSearchInput, searchTextOf } from './list-query'
+import {
+  exactText,
+  type Genetics,
+  geneticsTypes,
+  numberBetween,
+  type ProductCategory,
+} from './product-lists'
 import type { AvailabilityLevel } from './shop'
 
 /**
@@ -40,6 +46,8 @@ export interface CatalogueSearch {
   /** 1-based. */
   page: number
   sort: CatalogueSort
+  /** Text in the name, cultivar, genetics, manufacturer, brand or PZN; case and umlauts folded. */
+  q?: string
   /** Cannabinoid content in the category's unit (% for flowers, mg/ml or mg/g for extracts). */
   thcMin?: number
   thcMax?: number
@@ -61,6 +69,7 @@ export interface CatalogueSearch {
 
 /** The filter params, in the order the form shows them. */
 export const catalogueFilterKeys = [
+  'q',
   'thcMin',
   'thcMax',
   'cbdMin',
@@ -114,6 +123,8 @@ export function parseCatalogueSearch(input: ListSearchInput<CatalogueSearch>): C
       ? (raw.sort as CatalogueSort)
       : 'name',
   }
+  const q = searchTextOf(raw.q)
+  if (q) search.q = q
   for (const [minKey, maxKey, parse] of ranges) {
     let min = parse(raw[minKey])
     let max = parse(raw[maxKey])
@@ -160,6 +171,21 @@ export function parseCatalogueListInput(input: unknown): CatalogueListInput {
 }
 
 // ─── What the server answers ───────────────────────────────────────────────────────────────
+
+/** What a category's list shows unfiltered: its products, and how many can be sold now. */
+export interface CatalogueCount {
+  listed: number
+  available: number
+}
+
+/**
+ * What the storefront's tiles count: the catalogue lists' own counts, and the available products
+ * of every category (the configurator offers them all).
+ */
+export interface StorefrontCounts {
+  catalogue: Record<CatalogueCategory, CatalogueCount>
+  available: Record<ProductCategory, number>
+}
 
 /** A price as a consumer sees it: gross, per sales unit and per g or ml (PAngV). */
 export interface CataloguePrice {

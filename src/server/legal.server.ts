@@ -46,6 +46,8 @@ async function platformText(
           `Angaben gemäß § 5 Digitale-Dienste-Gesetz: ${name}${address ? `, ${address}` : ''}.`,
           `Kontakt: E-Mail ${email}; Nachrichten erreichen uns auch über das Kontaktformular.`,
           'Blattwerk ist Software für Apotheken, Großhändler, Hersteller und Anbauvereinigungen. Für Angebote, Preise und Abgaben in den Shops sind die jeweiligen Betriebe verantwortlich; ihr Impressum steht im jeweiligen Shop.',
+          // The shop finder's places and distances (ADR 078): CC BY 4.0 asks for the credit.
+          'Orte und Entfernungen in der Apothekensuche: GeoNames (CC BY 4.0), https://www.geonames.org/.',
           'Verbraucherstreitbeilegung: Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen.',
         ]
       : [

@@ -42,7 +42,7 @@ export async function listPage<TSelect extends PgSelect, TSort extends string>(
 }
 
 /** `%`, `_` and `\` in a search are the characters themselves, not LIKE wildcards. */
-function likePattern(text: string): string {
+export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
 }
 

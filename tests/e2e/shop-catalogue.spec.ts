@@ -4,7 +4,7 @@ import { tabTo, watchPageErrors } from './support/page'
 import { tenantOrigin, waitForHydratedForm } from './support/session'
 
 /**
- * A patient browses Sonnen-Apotheke's catalogue: filters flowers by THC and genetics, opens a
+ * A patient browses Sonnen-Apotheke's catalogue: searches and filters flowers by THC and genetics, opens a
  * product and follows it into the Rezeptkonfigurator; the same filters work without JavaScript;
  * every catalogue page passes a keyboard walk and axe; a phone's view is photographed for the
  * report. Reads demo data only and changes nothing.
@@ -17,7 +17,7 @@ const nordlichtExtract = '00000000-0000-4000-8000-000000003021'
 
 const results = (page: Page) => page.getByRole('status').filter({ hasText: /Blüten?|Extrakte?/ })
 const cards = (page: Page) => page.getByRole('article')
-const filters = (page: Page) => page.getByRole('form', { name: 'Filter und Sortierung' })
+const filters = (page: Page) => page.getByRole('form', { name: 'Suche, Filter und Sortierung' })
 
 /** Every card's THC in % and genetics, as shown. */
 async function shownFacts(page: Page) {
@@ -46,8 +46,17 @@ test('a patient filters flowers by THC and genetics, opens one and takes it to t
   await waitForHydratedForm(page)
 
   const form = filters(page)
+  // With JavaScript every field applies by itself: the button is for pages without it.
+  await expect(form.getByRole('button', { name: 'Filter anwenden' })).toBeHidden()
+  const searchBox = form.getByRole('searchbox', { name: 'Suche' })
+  await searchBox.fill('nordstern')
+  await expect(page).toHaveURL(/q=nordstern/)
+  await expect(results(page)).toHaveText('1 Blüte')
+  await expect(page.getByRole('link', { name: /Nordlicht Nordstern/ })).toBeVisible()
+  await searchBox.fill('')
+  await expect(results(page)).toHaveText('20 Blüten')
+  // A number applies once the typing pauses, without a button.
   await form.getByRole('group', { name: 'THC-Gehalt' }).getByLabel('von').fill('20')
-  await form.getByRole('button', { name: 'Filter anwenden' }).click()
   await expect(page).toHaveURL(/thcMin=20/)
   await expect(results(page)).not.toHaveText('20 Blüten')
   const withThc = (await results(page).textContent()) ?? ''
@@ -86,6 +95,12 @@ test('the catalogue filters without JavaScript', async ({ browser, baseURL }) =>
   await page.goto(`${shop}/blueten`)
   await expect(results(page)).toHaveText('20 Blüten')
   const form = filters(page)
+  await form.getByRole('searchbox', { name: 'Suche' }).fill('Nordlicht')
+  await form.getByRole('button', { name: 'Filter anwenden' }).click()
+  await expect(page).toHaveURL(/q=Nordlicht/)
+  await expect(page.getByRole('link', { name: /Nordlicht Nordstern/ })).toBeVisible()
+  await expect(page.getByRole('link', { name: /Granitmond/ })).toBeHidden()
+  await form.getByRole('searchbox', { name: 'Suche' }).fill('')
   await form.getByRole('group', { name: 'THC-Gehalt' }).getByLabel('von').fill('25')
   await form.getByRole('checkbox', { name: /^Indica/ }).check()
   await form.getByRole('button', { name: 'Filter anwenden' }).click()
@@ -167,9 +182,9 @@ test('a phone shows the list and a product page in one column', async ({ browser
   await expect(results(page)).toHaveText('20 Blüten')
   // The filters fold away behind their summary; nothing is wider than the screen.
   await expect(filters(page)).toBeHidden()
-  await page.getByText('Filter und Sortierung').click()
+  await page.getByText('Suche, Filter und Sortierung').click()
   await expect(filters(page)).toBeVisible()
-  await page.getByText('Filter und Sortierung').click()
+  await page.getByText('Suche, Filter und Sortierung').click()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await page.screenshot({ path: 'test-results/catalogue-mobile-list.png' })
   await page.goto(`${shop}/blueten/${nordstern}`)

@@ -20,8 +20,8 @@ test('the shop finder leads from the main domain to a shop', async ({ page, base
   await page.keyboard.type('Potsdam')
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\?q=Potsdam$/)
-  await expect(page.getByText('1 Apotheke für „Potsdam“')).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Sonnen-Apotheke', exact: true })).toBeHidden()
+  // Potsdam's courier first, then the Berlin counter (shop-finder.spec.ts).
+  await expect(page.getByText('2 Apotheken für „Potsdam“, nach Nähe zu Potsdam')).toBeVisible()
 
   const shopLink = page.getByRole('link', { name: 'Apotheke am Markt', exact: true })
   await tabTo(page, shopLink)
@@ -30,6 +30,12 @@ test('the shop finder leads from the main domain to a shop', async ({ page, base
   await expect(page.getByRole('heading', { level: 1, name: 'Apotheke am Markt' })).toBeVisible()
   // Prices only after login here; courier only.
   await expect(page.getByText('Preise sehen Sie nach der Anmeldung.')).toBeVisible()
+  // No price promised where prices show after login; the tiles count what the lists show.
+  await expect(page.getByText(/Preis je/)).toBeHidden()
+  const marketTiles = page.getByRole('navigation', { name: 'Bereiche des Shops' })
+  await expect(marketTiles.getByRole('link', { name: /^Blüten/ })).toContainText(
+    '8 Sorten, davon 7 vorrätig',
+  )
   await expect(page.getByRole('heading', { name: 'Botendienst (Potsdam)' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Abholung in der Apotheke' })).toBeHidden()
   expect(errors).toEqual([])
@@ -56,7 +62,9 @@ test('the storefront shows what the shop offers, how it delivers and how to pay'
   ).toBeVisible()
 
   const tiles = page.getByRole('navigation', { name: 'Bereiche des Shops' })
-  await expect(tiles.getByRole('link', { name: /^Blüten.*\d+ Sorten vorrätig$/ })).toBeVisible()
+  await expect(
+    tiles.getByRole('link', { name: /^Blüten.*Preis je Gramm.*\d+ Sorten, davon \d+ vorrätig$/ }),
+  ).toBeVisible()
   await expect(tiles.getByRole('link', { name: /^Extrakte.*6 Extrakte vorrätig$/ })).toBeVisible()
   await expect(tiles.getByRole('link', { name: /^Rezeptkonfigurator/ })).toBeVisible()
 

@@ -137,6 +137,29 @@ describe.each(testDatabaseKinds)('shop catalogue on %s', (kind) => {
       expect(available.items.map((item) => item.id)).not.toContain(emptyListing)
     })
 
+    it('by text in the name, cultivar, genetics, manufacturer or PZN', async () => {
+      const all = await everything()
+      const byPzn = await list({ q: '13354455' })
+      every(byPzn.items, (item) => item.name.includes('Granitmond'))
+      // A cultivar, in capitals.
+      const withCultivar = all.items.find((item) => item.cultivar)
+      const byCultivar = await list({ q: withCultivar?.cultivar?.toUpperCase() ?? '' })
+      expect(byCultivar.total).toBeLessThan(all.total)
+      expect(byCultivar.items.map((item) => item.id)).toContain(withCultivar?.id)
+      const producer = all.items[0]?.producer ?? ''
+      every((await list({ q: producer.slice(0, 6) })).items, (item) =>
+        [item.name, item.producer, item.brand, item.cultivar]
+          .join(' ')
+          .includes(producer.slice(0, 6)),
+      )
+      const indica = await list({ q: 'indica' })
+      expect(indica.total).toBe(all.items.filter((item) => item.genetics === 'indica').length)
+      // A search narrows the facets' counts like any filter, and `%` is a character, not a wildcard.
+      expect(indica.facets.genetics.map((option) => option.value)).toContain('indica')
+      expect((await list({ q: '%' })).total).toBe(0)
+      expect((await list({ q: 'Kein solches Produkt' })).total).toBe(0)
+    })
+
     it('counts what each option would leave, against the other filters', async () => {
       const search = { genetics: ['indica'], thcMin: 20 }
       const page = await list(search)

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { berlinIsoDate } from '~/lib/format'
+import { parseCatalogueSearch } from '~/lib/shop-catalogue'
 import { shopFinderSearch } from '~/lib/shop-finder'
 import { organisations, tenants } from '~/server/db/schema'
 import { demoIds, demoProductIds } from '~/server/db/seed.server'
 import { demoTenantConfigs } from '~/server/db/seed-tenants.server'
+import { catalogueViewOf, listCatalogue } from '~/server/shop/catalogue.server'
 import { cachedAvailableProductsByCategory } from '~/server/shop/catalogue-cache.server'
 import { findShops } from '~/server/shop/shop-finder.server'
 import { availableProductsByCategory } from '~/server/shop/storefront.server'
@@ -37,7 +39,9 @@ describe.each(testDatabaseKinds)('storefront and shop finder on %s', (kind) => {
 
   it('counts the available products per category, each shop its own', async () => {
     const sonnen = (await availableProductsByCategory(db(), await shop('sonnen-apotheke'))).counts
+      .available
     const markt = (await availableProductsByCategory(db(), await shop('apotheke-am-markt'))).counts
+      .available
     // Sonnen-Apotheke lists about twenty flowers, a few without stock, and six extracts.
     expect(sonnen.flower).toBeGreaterThanOrEqual(14)
     expect(sonnen.flower).toBeLessThanOrEqual(20)
@@ -46,11 +50,32 @@ describe.each(testDatabaseKinds)('storefront and shop finder on %s', (kind) => {
     expect(markt).not.toEqual(sonnen)
   })
 
+  it("counts each catalogue category with the list's own query: listed and available", async () => {
+    for (const slug of ['sonnen-apotheke', 'apotheke-am-markt']) {
+      const tenant = await shop(slug)
+      const { catalogue, available } = (await availableProductsByCategory(db(), tenant)).counts
+      for (const category of ['flower', 'extract'] as const) {
+        const { page } = await listCatalogue(db(), tenant, catalogueViewOf(tenant, false), {
+          category,
+          search: parseCatalogueSearch({}),
+        })
+        expect(catalogue[category]).toEqual({
+          listed: page.total,
+          available: page.facets.available,
+        })
+        expect(available[category]).toBe(page.facets.available)
+      }
+    }
+    // Apotheke am Markt lists eight flowers, one of them out of stock ("8 Sorten, davon 7").
+    const markt = (await availableProductsByCategory(db(), await shop('apotheke-am-markt'))).counts
+    expect(markt.catalogue.flower).toEqual({ listed: 8, available: 7 })
+  })
+
   it('stops counting a product once reservations hold all it has, also in the cache', async () => {
     const sonnen = await shop('sonnen-apotheke')
-    const before = (await availableProductsByCategory(db(), sonnen)).counts
+    const before = (await availableProductsByCategory(db(), sonnen)).counts.available
     const cached = await cachedAvailableProductsByCategory(database.handle, sonnen)
-    expect(cached).toEqual(before)
+    expect(cached.available).toEqual(before)
     expect(await cachedAvailableProductsByCategory(database.handle, sonnen)).toBe(cached)
     const listingId = demoProductIds.pharmacyLooseFlower
     const stock = stockByProduct(db(), demoIds.pharmacy, berlinIsoDate())
@@ -66,14 +91,15 @@ describe.each(testDatabaseKinds)('storefront and shop finder on %s', (kind) => {
       }),
     )
     const after = await availableProductsByCategory(db(), sonnen)
-    expect(after.counts.flower).toBe(before.flower - 1)
+    expect(after.counts.available.flower).toBe(before.flower - 1)
+    expect(after.counts.catalogue.flower.available).toBe(before.flower - 1)
     // Held without an end: no lapse to wait for.
     expect(after.nextLapse).toBeNull()
     // The reservation's trigger announces the change; the cached counts follow.
     await vi.waitFor(async () =>
-      expect((await cachedAvailableProductsByCategory(database.handle, sonnen)).flower).toBe(
-        before.flower - 1,
-      ),
+      expect(
+        (await cachedAvailableProductsByCategory(database.handle, sonnen)).available.flower,
+      ).toBe(before.flower - 1),
     )
   })
 
@@ -94,7 +120,8 @@ describe.each(testDatabaseKinds)('storefront and shop finder on %s', (kind) => {
       origin: 'https://sonnen-apotheke.blattwerk.de',
     })
     const names = async (q: string) => (await find({ q })).items.map((found) => found.name)
-    expect(await names('Potsdam')).toEqual(['Apotheke am Markt'])
+    // Around a place: Potsdam's courier first, then the Berlin counter (shop-finder.test.ts).
+    expect(await names('Potsdam')).toEqual(['Apotheke am Markt', 'Sonnen-Apotheke'])
     expect(await names('12045')).toEqual(['Sonnen-Apotheke'])
     expect(await names('sonnen')).toEqual(['Sonnen-Apotheke'])
     expect(await names('APOTHEKE')).toEqual(['Apotheke am Markt', 'Sonnen-Apotheke'])
@@ -128,10 +155,15 @@ describe.each(testDatabaseKinds)('storefront and shop finder on %s', (kind) => {
           },
         })),
       )
+    // Köln as a place: Sonnen-Apotheke ships there, then the 30 shops in Köln (whose courier
+    // serves Potsdam only) by their town.
     const first = await find({ q: 'Koln' })
-    expect(first.total).toBe(30)
+    expect(first.total).toBe(31)
     expect(first.items).toHaveLength(25)
-    expect(first.items[0]?.name).toBe('Löwen-Apotheke 01')
+    expect(first.items.slice(0, 2).map((found) => found.name)).toEqual([
+      'Sonnen-Apotheke',
+      'Löwen-Apotheke 01',
+    ])
     const second = await find({ q: 'loewen', page: 2 })
     expect(second.items.map((found) => found.name)).toEqual(
       organisationRows.slice(25).map((organisation) => organisation.name),

@@ -10,8 +10,7 @@ import {
   Store,
   Truck,
 } from 'lucide-react'
-import type { ListResult } from '~/lib/list-query'
-import type { FoundShop } from '~/lib/shop-finder'
+import type { ShopFinderResult } from '~/lib/shop-finder'
 import { HomeFooter, HomeHeader } from '../shell/HomeLayouts'
 import { SkipLink } from '../shell/SkipLink'
 import { ShopFinder } from './ShopFinder'
@@ -63,7 +62,7 @@ const features: { icon: LucideIcon; title: string; text: string }[] = [
 ]
 
 /** The product's landing page on the main domain, with the finder for the pharmacies' shops. */
-export function LandingPage({ q, shops }: { q: string; shops: ListResult<FoundShop> }) {
+export function LandingPage({ q, shops }: { q: string; shops: ShopFinderResult }) {
   return (
     <div className="flex min-h-screen flex-col bg-surface">
       <SkipLink />

@@ -4,12 +4,13 @@ import type {
   CatalogueListInput,
   CataloguePage,
   CatalogueProduct,
+  StorefrontCounts,
 } from '../../lib/shop-catalogue'
 import type { DatabaseHandle } from '../db/client.server'
 import type { NotificationHub, Subscription } from '../db/notifications.server'
 import type { ShopTenant } from '../tenants.server'
 import { type CatalogueView, getCatalogueProduct, listCatalogue } from './catalogue.server'
-import { type AvailableByCategory, availableProductsByCategory } from './storefront.server'
+import { availableProductsByCategory } from './storefront.server'
 
 /**
  * The per-process cache of catalogue answers (ADR 027), so anonymous page views do not query the
@@ -180,11 +181,11 @@ export function cachedCatalogueProduct(
   })
 }
 
-/** The storefront's counts of available products per category, from this process's cache. */
+/** The storefront's counts (`availableProductsByCategory`), from this process's cache. */
 export function cachedAvailableProductsByCategory(
   database: DatabaseHandle,
   shop: ShopTenant,
-): Promise<AvailableByCategory> {
+): Promise<StorefrontCounts> {
   const key = `storefront|${berlinIsoDate()}`
   return cacheOf(database).read(shop.organisationId, key, async () => {
     const { counts, nextLapse } = await availableProductsByCategory(

@@ -5,6 +5,7 @@ import { formatCannabinoid, geneticsLabels } from '../../lib/products'
 import { availabilityLabels, availabilityLevel } from '../../lib/shop'
 import {
   type CatalogueCategory,
+  type CatalogueCount,
   type CatalogueFacets,
   type CatalogueItem,
   type CatalogueListInput,
@@ -20,6 +21,7 @@ import {
 import type { Database, Executor } from '../db/client.server'
 import { queryRows } from '../db/query-rows.server'
 import { NotFoundError } from '../errors.server'
+import { likePattern } from '../list-query.server'
 import { organisationProducts, products } from '../products/products.schema'
 import { batches, stockReservations } from '../stock/stock.schema'
 import type { ShopTenant } from '../tenants.server'
@@ -105,7 +107,7 @@ function itemsQuery(organisationId: string, scope: ItemScope, today: string): SQ
     items as materialized (
       select op.id as "id", p.name as "name", p.cultivar as "cultivar",
         p.manufacturer as "producer", p.brand as "brand", p.genetics as "genetics",
-        p.dominance as "dominance",
+        p.dominance as "dominance", p.search_text as "searchText",
         (case when cb.current then cb.thc_content else p.thc_content end)::float8 as "thc",
         (case when cb.current then cb.cbd_content else p.cbd_content end)::float8 as "cbd",
         coalesce(cb.current, false) as "measured",
@@ -135,6 +137,11 @@ type FacetName = 'genetics' | 'producer' | 'terpene' | 'irradiated' | 'available
 function conditionsOf(search: CatalogueSearch): { facet: FacetName; condition: SQL }[] {
   const conditions: { facet: FacetName; condition: SQL }[] = []
   const other = (condition: SQL) => conditions.push({ facet: 'other', condition })
+  if (search.q) {
+    other(
+      sql`("searchText" || ' ' || coalesce("genetics"::text, '')) like product_search_key(${likePattern(search.q)})`,
+    )
+  }
   if (search.thcMin !== undefined) other(sql`"thc" >= ${search.thcMin}`)
   if (search.thcMax !== undefined) other(sql`"thc" <= ${search.thcMax}`)
   if (search.cbdMin !== undefined) other(sql`"cbd" >= ${search.cbdMin}`)
@@ -262,6 +269,27 @@ const byValue = (a: FacetOption, b: FacetOption) => a.value.localeCompare(b.valu
 export interface CatalogueListResult {
   page: CataloguePage
   nextLapse: Date | null
+}
+
+/**
+ * The unfiltered list's `total` and its "Nur vorrätige" count per category, from the list's own
+ * query: the storefront's tiles say what the lists show.
+ */
+export async function catalogueCounts(
+  db: Executor,
+  shop: ShopTenant,
+  today: string = berlinIsoDate(),
+): Promise<Record<CatalogueCategory, CatalogueCount>> {
+  const count = async (category: CatalogueCategory): Promise<CatalogueCount> => {
+    const [row] = await queryRows<CatalogueCount>(
+      db,
+      sql`with ${itemsQuery(shop.organisationId, { category }, today)}
+      select count(*)::int as "listed",
+        count(*) filter (where "availableUnits" > 0)::int as "available" from items`,
+    )
+    return row ?? { listed: 0, available: 0 }
+  }
+  return { flower: await count('flower'), extract: await count('extract') }
 }
 
 /**

@@ -1,25 +1,30 @@
 import { and, count, eq, gt, isNull, min, sql } from 'drizzle-orm'
 import { berlinIsoDate } from '../../lib/format'
 import type { ProductCategory } from '../../lib/product-lists'
+import type { StorefrontCounts } from '../../lib/shop-catalogue'
 import type { Database } from '../db/client.server'
 import { organisationProducts, products } from '../products/products.schema'
 import { stockReservations } from '../stock/stock.schema'
 import { stockByProduct } from '../stock/stock-levels.server'
 import type { ShopTenant } from '../tenants.server'
+import { catalogueCounts } from './catalogue.server'
 import { shownInShop } from './shop.server'
 
-/** How many of the shop's visible products each category has available, for the entry tiles. */
+/** How many of the shop's visible products each category has available. */
 export type AvailableByCategory = Record<ProductCategory, number>
 
 /**
  * Products the shop shows that released, unexpired batches can serve at least one sales unit of,
- * per category: the same availability the catalogue shows (available = balance − reservations).
+ * per category: the same availability the catalogue shows (available = balance − reservations);
+ * for flowers and extracts the catalogue lists' own counts (`catalogueCounts`).
  */
 export async function availableProductsByCategory(
   db: Database,
   shop: ShopTenant,
-): Promise<{ counts: AvailableByCategory; nextLapse: Date | null }> {
-  const stock = stockByProduct(db, shop.organisationId, berlinIsoDate())
+): Promise<{ counts: StorefrontCounts; nextLapse: Date | null }> {
+  const today = berlinIsoDate()
+  const catalogue = await catalogueCounts(db, shop, today)
+  const stock = stockByProduct(db, shop.organisationId, today)
   const rows = await db
     .select({ category: products.category, products: count() })
     .from(organisationProducts)
@@ -40,6 +45,8 @@ export async function availableProductsByCategory(
     accessory: 0,
   }
   for (const row of rows) counts[row.category] = row.products
+  counts.flower = catalogue.flower.available
+  counts.extract = catalogue.extract.available
   // When the first hold lapses its goods count again, without a write that would announce it.
   const [lapse] = await db
     .select({ at: min(stockReservations.expiresAt) })
@@ -52,5 +59,5 @@ export async function availableProductsByCategory(
         gt(stockReservations.expiresAt, sql`now()`),
       ),
     )
-  return { counts, nextLapse: lapse?.at ?? null }
+  return { counts: { catalogue, available: counts }, nextLapse: lapse?.at ?? null }
 }

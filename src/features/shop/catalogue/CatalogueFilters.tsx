@@ -1,5 +1,5 @@
-import { Link, useNavigate } from '@tanstack/react-router'
-import { type ChangeEvent, type FormEvent, useId, useRef } from 'react'
+import { Link, useHydrated, useNavigate } from '@tanstack/react-router'
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef } from 'react'
 import { formatMoney } from '~/lib/format'
 import { formatDecimal, geneticsLabels } from '~/lib/products'
 import {
@@ -92,9 +92,13 @@ function RangeFields({
   )
 }
 
+/** Typed fields (numbers, the search) apply once the typing pauses this long, or on Enter. */
+const typingPauseMs = 600
+
 /**
- * The catalogue's filters as a plain GET form: without JavaScript it loads the filtered list as a
- * page; with it, the same fields navigate in place, and choosing an option applies it at once.
+ * The catalogue's filters and text search as a plain GET form: without JavaScript it loads the
+ * filtered list as a page (the button sends it); with it, every field applies in place at once —
+ * options when chosen, typed fields when the typing pauses — so the button is hidden.
  * Every option says how many products it would leave.
  */
 export function CatalogueFilters({
@@ -105,12 +109,17 @@ export function CatalogueFilters({
   data: CataloguePage
 }) {
   const navigate = useNavigate()
+  const hydrated = useHydrated()
   const { search, facets } = data
   const path = catalogueListPaths[category]
   const unit = category === 'flower' ? '%' : 'mg/ml bzw. mg/g'
   const formKey = useFormKey(search)
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(pending.current), [])
   const apply = (form: HTMLFormElement) => {
+    clearTimeout(pending.current)
     const next = searchOfForm(form)
+    if (filtersOf(next) === filtersOf(search)) return
     formKey.applied(next)
     void navigate({ to: path, search: next as never })
   }
@@ -118,10 +127,17 @@ export function CatalogueFilters({
     event.preventDefault()
     apply(event.currentTarget)
   }
-  // Options apply when chosen; numbers when the form is sent (Enter or the button).
   const onChange = (event: ChangeEvent<HTMLFormElement>) => {
+    const form = event.currentTarget
     const target = event.target as unknown as HTMLInputElement | HTMLSelectElement
-    if (target.type !== 'number') apply(event.currentTarget)
+    if (target.type !== 'number' && target.type !== 'search') return apply(form)
+    clearTimeout(pending.current)
+    pending.current = setTimeout(() => apply(form), typingPauseMs)
+  }
+  // Leaving a typed field applies it without waiting for the pause.
+  const onBlur = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement
+    if (target.type === 'number' || target.type === 'search') apply(event.currentTarget)
   }
   const sortKeys = data.pricesShown
     ? catalogueSortKeys
@@ -132,10 +148,22 @@ export function CatalogueFilters({
       action={path}
       onSubmit={onSubmit}
       onChange={onChange}
-      aria-label="Filter und Sortierung"
+      onBlur={onBlur}
+      aria-label="Suche, Filter und Sortierung"
       className="space-y-5"
       key={formKey.current}
     >
+      <label className="block">
+        <span className={legendClass}>Suche</span>
+        <input
+          type="search"
+          name="q"
+          defaultValue={search.q ?? ''}
+          maxLength={100}
+          placeholder="Name, Sorte, Hersteller oder PZN"
+          className={`mt-1 ${inputClass}`}
+        />
+      </label>
       <label className="block">
         <span className={legendClass}>Sortierung</span>
         <select name="sort" defaultValue={search.sort} className={`mt-1 ${inputClass}`}>
@@ -240,7 +268,8 @@ export function CatalogueFilters({
         Nur vorrätige ({facets.available})
       </label>
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={buttonClass('primary')}>
+        {/* Without JavaScript the only way to send the form; hidden, it still takes Enter. */}
+        <button type="submit" hidden={hydrated} className={buttonClass('primary')}>
           Filter anwenden
         </button>
         {isCatalogueFiltered(search) && (

@@ -38,7 +38,7 @@ export function CataloguePage({
         <details className="rounded-card border border-border bg-surface p-4 lg:self-start lg:[&::details-content]:[content-visibility:visible] lg:[&::details-content]:block">
           <summary className="flex cursor-pointer items-center gap-2 font-semibold lg:hidden">
             <SlidersHorizontal className="size-4" aria-hidden="true" />
-            Filter und Sortierung
+            Suche, Filter und Sortierung
           </summary>
           <div className="mt-4 lg:mt-0">
             <CatalogueFilters category={category} data={data} />

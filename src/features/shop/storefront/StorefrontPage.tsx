@@ -2,48 +2,57 @@ import { Link } from '@tanstack/react-router'
 import { ClipboardPen, Droplets, Leaf, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { formatMoney } from '~/lib/format'
-import type { ProductCategory } from '~/lib/product-lists'
 import type { ShopPageConfig, ShopPaymentMethod } from '~/lib/shop'
 import { shopPaymentMethodLabels } from '~/lib/shop'
+import type { CatalogueCount, StorefrontCounts } from '~/lib/shop-catalogue'
 import type { ShopDeliveryMethod } from '~/lib/tenant-config'
 import { ShopAddress } from '../../shell/ShopLayout'
 
-type AvailableByCategory = Record<ProductCategory, number>
-
 const productCount = (count: number, one: string, many: string) =>
   count === 0 ? `Derzeit keine ${many} vorrätig` : `${count} ${count === 1 ? one : many} vorrätig`
+
+/** "8 Sorten, davon 7 vorrätig": the list's own counts, so the tile says what the list shows. */
+function listCount({ listed, available }: CatalogueCount, one: string, many: string) {
+  if (listed === available) return productCount(listed, one, many)
+  return `${listed} ${listed === 1 ? one : many}, davon ${available} vorrätig`
+}
 
 interface EntryTile {
   to: '/blueten' | '/extrakte' | '/rezeptkonfigurator'
   icon: LucideIcon
   title: string
   text: string
-  count: (available: AvailableByCategory) => string
+  count: (counts: StorefrontCounts) => string
 }
 
-const entryTiles: EntryTile[] = [
+/** The tiles promise a price only where a visitor sees one (`showPricesPublicly`). */
+const entryTiles = (pricesShown: boolean): EntryTile[] => [
   {
     to: '/blueten',
     icon: Leaf,
     title: 'Blüten',
-    text: 'Sorten mit Wirkstoffgehalt der aktuellen Charge, Genetik, Terpenen und Preis je Gramm.',
-    count: (available) => productCount(available.flower, 'Sorte', 'Sorten'),
+    text: pricesShown
+      ? 'Sorten mit Wirkstoffgehalt der aktuellen Charge, Genetik, Terpenen und Preis je Gramm.'
+      : 'Sorten mit Wirkstoffgehalt der aktuellen Charge, Genetik und Terpenen.',
+    count: (counts) => listCount(counts.catalogue.flower, 'Sorte', 'Sorten'),
   },
   {
     to: '/extrakte',
     icon: Droplets,
     title: 'Extrakte',
-    text: 'Extrakte mit THC- und CBD-Gehalt, Packungsgröße und Preis je Milliliter.',
-    count: (available) => productCount(available.extract, 'Extrakt', 'Extrakte'),
+    text: pricesShown
+      ? 'Extrakte mit THC- und CBD-Gehalt, Packungsgröße und Preis je Milliliter.'
+      : 'Extrakte mit THC- und CBD-Gehalt und Packungsgröße.',
+    count: (counts) => listCount(counts.catalogue.extract, 'Extrakt', 'Extrakte'),
   },
   {
     to: '/rezeptkonfigurator',
     icon: ClipboardPen,
     title: 'Rezeptkonfigurator',
     text: 'Für Ärztinnen, Ärzte und Patienten: eine Verordnung aus unserem Sortiment zusammenstellen, als Text übernehmen oder reservieren.',
-    count: (available) =>
+    count: (counts) =>
       productCount(
-        Object.values(available).reduce((sum, count) => sum + count, 0),
+        Object.values(counts.available).reduce((sum, count) => sum + count, 0),
         'Produkt',
         'Produkte',
       ),
@@ -121,7 +130,7 @@ export function StorefrontPage({
   paymentMethods,
 }: {
   config: ShopPageConfig
-  available: AvailableByCategory
+  available: StorefrontCounts
   /** What the shop offers now: online payment only once it has a Mollie key. */
   paymentMethods: readonly ShopPaymentMethod[]
 }) {
@@ -130,9 +139,9 @@ export function StorefrontPage({
       <div>
         <h1 className="text-2xl font-semibold text-ink">{config.shopName}</h1>
         <p className="mt-2 max-w-3xl text-ink-muted">
-          Medizinisches Cannabis aus unserer Apotheke: Sorten und Extrakte mit Wirkstoffgehalt,
-          Preis und aktueller Verfügbarkeit.
-          {!config.showPricesPublicly && ' Preise sehen Sie nach der Anmeldung.'}
+          {config.showPricesPublicly
+            ? 'Medizinisches Cannabis aus unserer Apotheke: Sorten und Extrakte mit Wirkstoffgehalt, Preis und aktueller Verfügbarkeit.'
+            : 'Medizinisches Cannabis aus unserer Apotheke: Sorten und Extrakte mit Wirkstoffgehalt und aktueller Verfügbarkeit. Preise sehen Sie nach der Anmeldung.'}
         </p>
         <p className="mt-4 max-w-3xl rounded-xl border border-tenant-accent bg-white p-4 text-sm text-ink">
           Verschreibungspflichtige Arzneimittel geben wir nur gegen Vorlage einer gültigen
@@ -143,7 +152,7 @@ export function StorefrontPage({
 
       <nav aria-label="Bereiche des Shops">
         <ul className="grid gap-4 md:grid-cols-3">
-          {entryTiles.map((tile) => (
+          {entryTiles(config.showPricesPublicly).map((tile) => (
             <li key={tile.to}>
               <Link
                 to={tile.to}
