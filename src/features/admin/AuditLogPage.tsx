@@ -73,6 +73,7 @@ const columns = column.columns([
   column.accessor((row) => row.organisation?.name ?? '', {
     id: 'organisation',
     header: 'Organisation',
+    meta: { hideBelow: '2xl' },
     cell: (info) => info.getValue() || <span className="text-ink-muted">Plattform</span>,
   }),
   column.accessor((row) => auditActorLabel(row.actor), {

@@ -41,7 +41,7 @@ const columns = column.columns([
     header: 'Datum',
     cell: (info) => formatDate(info.getValue()),
   }),
-  column.accessor('itemCount', { header: 'Positionen', meta: { align: 'end' } }),
+  column.accessor('itemCount', { header: 'Positionen', meta: { align: 'end', hideBelow: 'lg' } }),
   column.accessor('grossCents', {
     id: 'total',
     header: 'Summe (brutto)',
