@@ -81,6 +81,28 @@ for (const login of ['apotheke', 'verein', 'grosshandel'] as const) {
   })
 }
 
+test('on a phone the filters open in a sheet the keyboard works, and apply at once', async ({
+  page,
+}) => {
+  await openBackOffice(page, 'apotheke', passwords.apotheke)
+  await page.setViewportSize(widths[2])
+  await page.goto('/customer_orders')
+  await waitForHydratedPage(page)
+  // The list starts under the search: the filters wait behind their button.
+  await expect(page.getByLabel('Status', { exact: true })).toBeHidden()
+  const open = page.getByRole('button', { name: 'Filter' })
+  await open.focus()
+  await page.keyboard.press('Enter')
+  const sheet = page.getByRole('dialog', { name: 'Filter' })
+  await expect(sheet).toBeVisible()
+  await sheet.getByLabel('Status', { exact: true }).selectOption({ label: 'Abgeschlossen' })
+  await expect(page).toHaveURL(/status=completed/)
+  await page.keyboard.press('Escape')
+  await expect(sheet).toBeHidden()
+  await expect(open).toBeFocused()
+  await expect(open).toContainText('1')
+})
+
 test("the admin's lists and the product import's preview fit 1280, 1366 and 390 px", async ({
   page,
 }) => {

@@ -30,7 +30,7 @@ import {
 } from '~/lib/list-query'
 import { Button, buttonClass } from './buttons'
 import { EmptyState } from './EmptyState'
-import { FilterDrawer } from './FilterDrawer'
+import { ListFilters } from './FilterDrawer'
 import { SearchBox } from './SearchBox'
 
 export interface DataColumnMeta {
@@ -45,19 +45,19 @@ export interface DataColumnMeta {
   label?: string
 }
 
-/** Whole class names, so Tailwind finds them. */
+/** Whole class names, so Tailwind finds them; important, as a phone's card sets its cells' display. */
 const hiddenBelow = {
-  lg: 'max-lg:hidden',
-  xl: 'max-xl:hidden',
-  '2xl': 'max-2xl:hidden',
+  lg: 'max-lg:hidden!',
+  xl: 'max-xl:hidden!',
+  '2xl': 'max-2xl:hidden!',
 } as const
 
 /** A cell in a phone's card: the column's name on the left, the value on the right. */
 const cardLineClass =
-  'max-md:flex max-md:items-baseline max-md:justify-between max-md:gap-4 max-md:before:shrink-0 max-md:before:text-ink-muted max-md:before:content-[attr(data-label)] max-md:*:min-w-0'
+  'max-md:flex max-md:items-baseline max-md:justify-between max-md:gap-4 max-md:wrap-anywhere max-md:before:shrink-0 max-md:before:text-ink-muted max-md:before:content-[attr(data-label)] max-md:*:min-w-0'
 
 /** Whether a list's filter param is set; "Alle" leaves it out. */
-function isSet(value: unknown) {
+export function isSet(value: unknown) {
   return value !== undefined && value !== null && value !== ''
 }
 
@@ -190,15 +190,12 @@ export function DataTable<TData extends { id: string }, TSort extends string>({
           />
           {filters && (
             <>
-              <FilterDrawer active={activeFilters}>{filters}</FilterDrawer>
-              <div className="contents max-md:hidden max-md:noscript:contents">{filters}</div>
-              <button
-                type="submit"
-                form={formId}
-                className={buttonClass('secondary', 'hidden noscript:inline-flex')}
-              >
-                Anwenden
-              </button>
+              <ListFilters active={activeFilters}>{filters}</ListFilters>
+              <div className="hidden noscript:block">
+                <button type="submit" form={formId} className={buttonClass('secondary')}>
+                  Anwenden
+                </button>
+              </div>
             </>
           )}
         </div>
@@ -406,7 +403,7 @@ function Pagination({
 
 /** The field of a list filter (select, date, text), under its label. */
 export const filterControlClass =
-  'mt-1 block rounded-lg border border-border bg-surface px-3 py-2 text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200'
+  'mt-1 block max-w-full rounded-lg border border-border bg-surface px-3 py-2 text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200'
 
 /**
  * A filter of a `DataTable` with a fixed set of values; "Alle" removes the filter.
@@ -437,7 +434,7 @@ export function SelectFilter<TValue extends string>({
   const [chosen, setChosen] = useState(value ?? '')
   useEffect(() => setChosen(value ?? ''), [value])
   return (
-    <div>
+    <div className="max-w-full min-w-0">
       <label htmlFor={id} className="block text-sm font-medium text-ink">
         {label}
       </label>

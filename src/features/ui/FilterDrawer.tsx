@@ -6,12 +6,25 @@ const loadPanel = () => import('./MenuDrawerPanel')
 const MenuDrawerPanel = lazy(loadPanel)
 
 /**
+ * A list's filters: inline beside the search on wider screens (and without JavaScript, where the
+ * drawer's button could not open anything), behind a "Filter" button on a phone.
+ */
+export function ListFilters({ active, children }: { active: number; children: ReactNode }) {
+  return (
+    <>
+      <FilterDrawer active={active}>{children}</FilterDrawer>
+      <div className="contents max-md:hidden max-md:noscript:contents">{children}</div>
+    </>
+  )
+}
+
+/**
  * A list's filters on a phone: a "Filter" button beside the search opens them in a sheet from the
  * right, so the list starts right under the search. Wider screens show the filters inline (and so
  * does a browser without JavaScript, where the button could not open anything). A filter applies
  * as soon as it is chosen; "Liste anzeigen" closes the sheet.
  */
-export function FilterDrawer({
+function FilterDrawer({
   active,
   children,
 }: {
