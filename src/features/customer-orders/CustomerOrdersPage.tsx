@@ -32,7 +32,7 @@ const columns = column.columns([
     header: 'Nummer',
     cell: (info) => (
       <RowLink to="/customer_orders/$id" params={{ id: info.row.original.id }}>
-        <span className="font-mono tabular-nums">{info.getValue()}</span>
+        <span className="font-mono whitespace-nowrap tabular-nums">{info.getValue()}</span>
       </RowLink>
     ),
   }),
