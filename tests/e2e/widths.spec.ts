@@ -103,6 +103,26 @@ test('on a phone the filters open in a sheet the keyboard works, and apply at on
   await expect(open).toContainText('1')
 })
 
+test('without JavaScript a phone shows the filters inline and the search form sends them', async ({
+  page,
+  browser,
+}) => {
+  await openBackOffice(page, 'apotheke', passwords.apotheke)
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: widths[2],
+    storageState: await page.context().storageState(),
+  })
+  const plain = await context.newPage()
+  await plain.goto('/customer_orders')
+  await expect(plain.getByRole('button', { name: 'Filter' })).toBeHidden()
+  await plain.getByLabel('Status', { exact: true }).selectOption({ label: 'Abgeschlossen' })
+  await plain.getByRole('button', { name: 'Anwenden' }).click()
+  await expect(plain).toHaveURL(/status=completed/)
+  await expect(plain.getByLabel('Status', { exact: true })).toHaveValue('completed')
+  await context.close()
+})
+
 test("the admin's lists and the product import's preview fit 1280, 1366 and 390 px", async ({
   page,
 }) => {
