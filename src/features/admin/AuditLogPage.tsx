@@ -106,10 +106,11 @@ const columns = column.columns([
   column.accessor('action', {
     header: 'Aktion',
     cell: (info) => (
-      <>
+      // One block, so a phone's card keeps the code under the label.
+      <div>
         <span className="block">{auditActionLabel(info.getValue())}</span>
         <code className="text-xs text-ink-muted">{info.getValue()}</code>
-      </>
+      </div>
     ),
   }),
   column.accessor('entityId', {
