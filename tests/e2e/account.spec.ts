@@ -56,5 +56,5 @@ test('the contact form checks its input and confirms a sent message', async ({ p
 
   await page.getByLabel('E-Mail-Adresse').fill('paula@example.com')
   await page.getByRole('button', { name: 'Nachricht senden' }).click()
-  await expect(page.getByText('Danke für deine Nachricht!')).toBeVisible()
+  await expect(page.getByText('Danke für Ihre Nachricht!')).toBeVisible()
 })

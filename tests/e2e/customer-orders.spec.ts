@@ -99,7 +99,7 @@ test('a pharmacist enters, checks, confirms, readies, completes and invoices a p
   await expect(card.getByText('Hochgeladen: analysezertifikat.pdf')).toBeVisible()
   // Confirming before the check is refused with the reason.
   await card.getByRole('button', { name: 'Rezept speichern' }).click()
-  await toastGone(page, 'Das Rezept ist erfasst. Bitte prüfen Sie es.')
+  await toastGone(page, 'Das Rezept ist erfasst. Bitte prüfe es.')
   await expect(card.getByText('Nicht geprüft')).toBeVisible()
   await expect(card.getByText('Gültig bis')).toBeVisible()
   await expect(card.getByRole('button', { name: 'Herunterladen' })).toBeVisible()
@@ -311,7 +311,7 @@ test('a new order is edited: quantity and note, saved against its version', asyn
   await page.keyboard.type('2')
   await expect(gross).not.toHaveText(grossBefore)
   const grossAfter = (await gross.textContent()) ?? ''
-  await tabTo(page, page.getByLabel('Notiz für Ihr Team (optional)'))
+  await tabTo(page, page.getByLabel('Notiz für dein Team (optional)'))
   await page.keyboard.type('Abholung Freitag')
   await expectNoSeriousViolations(page)
 

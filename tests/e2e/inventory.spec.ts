@@ -78,7 +78,7 @@ test('a pharmacist receives goods with a CoA, releases and corrects the batch', 
   await release.getByLabel('Prüfnummer').fill('PR-2026-117')
   await release.getByRole('button', { name: 'Freigeben' }).click()
   await expect(
-    release.getByText('Bitte bestätigen Sie die Freigabe ohne THC-/CBD-Messwerte'),
+    release.getByText('Bitte bestätige die Freigabe ohne THC-/CBD-Messwerte'),
   ).toBeVisible()
   await release.getByRole('button', { name: 'Abbrechen' }).click()
   await page

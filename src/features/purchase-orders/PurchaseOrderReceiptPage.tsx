@@ -264,8 +264,8 @@ export function PurchaseOrderReceiptPage() {
         title={`Wareneingang ${order.number ?? ''}`}
         description={
           order.items.some((item) => item.shipped.length > 0)
-            ? `Lieferung von ${order.supplier.name}: die Chargen stehen so da, wie der Lieferant sie gemeldet hat. Prüfen Sie sie gegen die Ware, ergänzen Sie den gemessenen Gehalt und korrigieren Sie, was abweicht.`
-            : `Lieferung von ${order.supplier.name}: erfassen Sie je Position die gelieferten Chargen mit Verfallsdatum, Gehalt und Analysezertifikat.`
+            ? `Lieferung von ${order.supplier.name}: die Chargen stehen so da, wie der Lieferant sie gemeldet hat. Prüfe sie gegen die Ware, ergänze den gemessenen Gehalt und korrigiere, was abweicht.`
+            : `Lieferung von ${order.supplier.name}: erfasse je Position die gelieferten Chargen mit Verfallsdatum, Gehalt und Analysezertifikat.`
         }
         back={
           <BackLink to="/purchase_orders/$id/edit" params={{ id }}>
@@ -402,7 +402,7 @@ export function PurchaseOrderReceiptPage() {
         onOpenChange={(open) => !open && setOverDelivery(null)}
         variant="primary"
         title="Mehr als bestellt – trotzdem buchen?"
-        description={`Für ${overDelivery?.join(', ')} erfassen Sie mehr, als bestellt wurde. Buchen Sie die Mehrmenge nur, wenn sie tatsächlich geliefert wurde.`}
+        description={`Für ${overDelivery?.join(', ')} erfasst du mehr, als bestellt wurde. Buche die Mehrmenge nur, wenn sie tatsächlich geliefert wurde.`}
         confirmLabel="Trotzdem buchen"
         onConfirm={() => book(form.state.values, true)}
       />

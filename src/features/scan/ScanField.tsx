@@ -149,8 +149,8 @@ function CameraPanel({ onText, onClose }: { onText: (text: string) => void; onCl
         const name = error instanceof Error ? error.name : ''
         setProblem(
           name === 'NotAllowedError' || name === 'SecurityError'
-            ? 'Der Zugriff auf die Kamera wurde nicht erlaubt. Bitte erlauben Sie ihn im Browser.'
-            : 'Die Kamera ließ sich nicht starten. Bitte nutzen Sie den Scanner oder geben Sie die PZN ein.',
+            ? 'Der Zugriff auf die Kamera wurde nicht erlaubt. Bitte erlaube ihn im Browser.'
+            : 'Die Kamera ließ sich nicht starten. Bitte nutze den Scanner oder gib die PZN ein.',
         )
       })
     return () => {

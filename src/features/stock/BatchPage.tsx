@@ -191,7 +191,7 @@ function ReleaseDialog({ batch, open, onOpenChange }: BatchDialogProps) {
           return {
             fields: {
               confirmMissingCannabinoids:
-                'Bitte bestätigen Sie die Freigabe ohne THC-/CBD-Messwerte oder tragen Sie die Werte zuerst nach.',
+                'Bitte bestätige die Freigabe ohne THC-/CBD-Messwerte oder trag die Werte zuerst nach.',
             },
           }
         }
@@ -208,14 +208,13 @@ function ReleaseDialog({ batch, open, onOpenChange }: BatchDialogProps) {
       open={open}
       onOpenChange={onOpenChange}
       title={`Charge ${batch.batchNumber} freigeben`}
-      description="Nach der Identitätsprüfung: Die Freigabe wird mit Ihrem Namen und der Uhrzeit festgehalten. Erst dann darf die Ware abgegeben werden."
+      description="Nach der Identitätsprüfung: Die Freigabe wird mit deinem Namen und der Uhrzeit festgehalten. Erst dann darf die Ware abgegeben werden."
       form={form}
       submitLabel="Freigeben"
     >
       {!batch.certificate && (
         <p className="rounded-lg border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-warning">
-          Es liegt noch kein Analysezertifikat vor. Laden Sie es zuerst unter „Analysezertifikat“
-          hoch.
+          Es liegt noch kein Analysezertifikat vor. Lade es zuerst unter „Analysezertifikat“ hoch.
         </p>
       )}
       {withoutCannabinoids && (
@@ -224,9 +223,9 @@ function ReleaseDialog({ batch, open, onOpenChange }: BatchDialogProps) {
             role="alert"
             className="rounded-lg border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-warning"
           >
-            Für diese Charge sind THC und CBD nicht gemessen hinterlegt. Tragen Sie die Werte aus
-            dem Analysezertifikat unter „THC/CBD nachtragen“ nach, oder geben Sie die Charge nur
-            bewusst ohne Messwerte frei.
+            Für diese Charge sind THC und CBD nicht gemessen hinterlegt. Trag die Werte aus dem
+            Analysezertifikat unter „THC/CBD nachtragen“ nach, oder gib die Charge nur bewusst ohne
+            Messwerte frei.
           </p>
           <form.AppField name="confirmMissingCannabinoids">
             {(field) => <field.CheckboxField label="Ohne THC-/CBD-Messwerte freigeben" />}
