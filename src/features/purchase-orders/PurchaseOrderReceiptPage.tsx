@@ -12,11 +12,7 @@ import {
   type PurchaseOrderReceiptInput,
   purchaseOrderReceiptSchema,
 } from '~/lib/purchase-order-schemas'
-import {
-  formatSalesQuantity,
-  orderedBaseUnits,
-  type PurchaseOrderItemDetail,
-} from '~/lib/purchase-orders'
+import { orderedBaseUnits, type PurchaseOrderItemDetail } from '~/lib/purchase-orders'
 import { isExpiredOn, quantityUnitOfPack } from '~/lib/stock'
 import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
@@ -284,13 +280,15 @@ export function PurchaseOrderReceiptPage() {
           />
           {order.items.map((item, itemIndex) => {
             const unit = quantityUnitOfPack[item.packUnit]
-            const rest = Math.max(0, orderedBaseUnits(item) - item.receivedBaseUnits)
+            // One unit on the line: what was ordered in packs is counted in the base unit too.
+            const ordered = orderedBaseUnits(item)
+            const rest = Math.max(0, ordered - item.receivedBaseUnits)
             const batches = values.items[itemIndex]?.batches ?? []
             return (
               <fieldset key={item.id} className="rounded-card border border-border bg-surface p-6">
                 <legend className="px-1 text-lg font-semibold text-ink">{item.name}</legend>
                 <p className="text-sm text-ink-muted">
-                  Bestellt {formatSalesQuantity(item.quantity, item.salesUnit)} · eingegangen{' '}
+                  Bestellt {formatQuantity(ordered, unit)} · eingegangen{' '}
                   {formatQuantity(item.receivedBaseUnits, unit)} · offen{' '}
                   {formatQuantity(rest, unit)}
                 </p>
