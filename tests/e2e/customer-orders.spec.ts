@@ -214,6 +214,14 @@ test('a prescription that lapsed since the order was readied keeps the goods at 
   // The demo's ready order of Sabine Krüger (private prescription, paid): its prescription was
   // valid when checked and confirmed, and has lapsed since (seed-orders.server.ts).
   await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
+  // A search that reads as a number stays plain text in the URL, and after a reload too.
+  await page.goto('/customer_orders')
+  const search = page.getByLabel('Nummer oder Kunde suchen')
+  await search.fill('12045')
+  await expect(page).toHaveURL(/\/customer_orders\?q=12045$/)
+  await page.reload()
+  await expect(search).toHaveValue('12045')
+  await expect(page).toHaveURL(/\/customer_orders\?q=12045$/)
   await page.goto('/customer_orders?status=ready&q=Krüger')
   const rows = page.getByRole('table', { name: 'Kundenbestellungen' }).locator('tbody tr')
   await expect(rows).toHaveCount(1)
