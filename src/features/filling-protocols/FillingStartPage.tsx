@@ -6,7 +6,6 @@ import { toast } from 'sonner'
 import {
   type FillingBulkBatchOption,
   fillingLimits,
-  formatWeight,
   type StartFillingInput,
   startFillingSchema,
 } from '~/lib/filling-protocols'

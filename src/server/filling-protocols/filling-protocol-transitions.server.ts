@@ -4,7 +4,6 @@ import {
   fillingMovementReasons,
   fillingTotals,
   fillingWeightProblems,
-  formatWeight,
   fourEyesMessage,
   netOf,
   recordFillingSchema,
