@@ -214,7 +214,7 @@ test('of two tabs editing one product the later save is refused; a master change
   await secondTab.getByLabel('Preis je Packung in €').fill('94,00')
   await secondTab.getByRole('button', { name: 'Änderungen speichern' }).click()
   await expect(secondTab.getByRole('alert')).toContainText(
-    'Das Produkt wurde inzwischen geändert. Bitte laden Sie die Seite neu.',
+    'Das Produkt wurde inzwischen geändert. Bitte lade die Seite neu.',
   )
   await secondTab.reload()
   await waitForHydratedForm(secondTab)

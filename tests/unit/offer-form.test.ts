@@ -53,7 +53,7 @@ describe('offer form', () => {
     )
     expect(offerFormErrors({ ...values, lowStockThreshold: '', targetStock: '80' })).toEqual({})
     expect(offerFormErrors({ ...values, salesUnit: '' }).salesUnit).toBe(
-      'Bitte wählen Sie die Verkaufseinheit.',
+      'Bitte wähle die Verkaufseinheit.',
     )
   })
 

@@ -48,7 +48,25 @@ const shared = [
   'src/features/legal/',
   'src/features/server-fn/',
 ]
-const backOfficeAreas = ['src/features/', 'src/server/mail/back-office-mails.server.ts']
+const backOfficeAreas = [
+  'src/features/',
+  'src/server/mail/back-office-mails.server.ts',
+  // Server messages only business users see.
+  'src/server/purchase-orders/',
+  'src/server/products/',
+  'src/server/stock/',
+  'src/server/organisations/',
+  'src/server/payments/bank-statements.server.ts',
+  'src/server/payments/payment-reminders.server.ts',
+  'src/lib/organisation-settings.ts',
+  'src/lib/purchase-order-schemas.ts',
+  'src/lib/product-schemas.ts',
+  'src/lib/stock-schemas.ts',
+  'src/lib/organisation-products.ts',
+  'src/lib/master-products.ts',
+  'src/lib/product-import',
+  'src/lib/bank-statements.ts',
+]
 
 /**
  * Capitalised "Sie"/"Ihr…" mid-sentence in back-office code that rightly says "Sie": reviewed, file
