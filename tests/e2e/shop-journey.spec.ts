@@ -6,10 +6,11 @@ import { watchPageErrors } from './support/page'
 import { logInShop, openBackOffice, tenantOrigin, waitForHydratedForm } from './support/session'
 
 /**
- * Issue 12's whole journey: a patient registers and confirms by the mail, fills the cart as a
- * guest, logs in (the cart comes along), checks out with pickup and an uploaded prescription,
- * pays on (the test's fake) Mollie's page, lands on the confirmation showing "bezahlt" and gets
- * the mail "Zahlung erhalten"; the pharmacist sees the paid order with the scan.
+ * Issue 12's whole journey: a patient registers and confirms by the mail (in the browser that
+ * registered, which logs her in, ADR 077), logs out, fills the cart as a guest, logs in (the cart
+ * comes along), checks out with pickup and an uploaded prescription, pays on (the test's fake)
+ * Mollie's page, lands on the confirmation showing "bezahlt" and gets the mail "Zahlung
+ * erhalten"; the pharmacist sees the paid order with the scan.
  */
 
 test.describe.configure({ timeout: 120_000 })
@@ -43,11 +44,15 @@ test('register, confirm, fill the cart as guest, log in, check out, pay with Mol
     (mail) =>
       mail.to.includes(email) && mail.subject.startsWith('Bitte bestätigen Sie Ihre Registrierung'),
   )
+  // Confirmed in the browser that registered, the link logs her in (ADR 077) …
   await page.goto(`${shop}${confirmationPath(welcome)}`)
+  await waitForHydratedForm(page)
   await page.getByRole('button', { name: 'E-Mail-Adresse bestätigen' }).click()
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Ihre E-Mail-Adresse ist bestätigt' }),
-  ).toBeVisible()
+  await expect(page).toHaveURL(`${shop}/shop`)
+  await expect(page.getByRole('link', { name: 'Mein Konto' })).toBeVisible()
+  // … and she logs out, to shop as a guest another day.
+  await page.getByRole('button', { name: 'Abmelden' }).click()
+  await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible()
 
   // A guest's cart …
   await page.goto(`${shop}/blueten/${nordstern}`)

@@ -9,9 +9,21 @@ import {
 import { PlainTable, phoneHiddenClass, plainRowClass } from '../../ui/PlainTable'
 import { accountLinkClass } from './AccountFrame'
 
+/** The order's state and its payment's, wrapping onto a second line where the row is narrow. */
+function OrderBadges({ order }: { order: ShopOrderRow }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      <CustomerOrderStatusBadge status={order.status} />
+      <PaymentStatusBadge status={order.paymentStatus} />
+    </span>
+  )
+}
+
 /**
  * The shop customer's orders: number (the link to the detail), date, state, payment, and what the
  * customer pays — for a statutory prescription the co-payment, not the total the insurer settles.
+ * On a phone the state goes under the number: beside it and the amount, a badge like
+ * "Zahlung: In Bearbeitung" would not fit the screen.
  */
 export function ShopOrderTable({ orders, caption }: { orders: ShopOrderRow[]; caption: string }) {
   return (
@@ -20,7 +32,7 @@ export function ShopOrderTable({ orders, caption }: { orders: ShopOrderRow[]; ca
       columns={[
         { header: 'Nummer' },
         { header: 'Datum', hideOnPhone: true },
-        { header: 'Status' },
+        { header: 'Status', hideOnPhone: true },
         { header: 'Sie zahlen', numeric: true },
       ]}
     >
@@ -34,15 +46,15 @@ export function ShopOrderTable({ orders, caption }: { orders: ShopOrderRow[]; ca
               {orderTypeLabels[order.type]}, {order.itemCount}{' '}
               {order.itemCount === 1 ? 'Position' : 'Positionen'}
             </span>
+            <span className="mt-1 block sm:hidden">
+              <OrderBadges order={order} />
+            </span>
           </td>
           <td className={`py-3 pr-4 text-ink-muted ${phoneHiddenClass}`}>
             {formatDate(order.createdAt)}
           </td>
-          <td className="py-3 pr-4">
-            <span className="flex flex-wrap gap-1">
-              <CustomerOrderStatusBadge status={order.status} />
-              <PaymentStatusBadge status={order.paymentStatus} />
-            </span>
+          <td className={`py-3 pr-4 ${phoneHiddenClass}`}>
+            <OrderBadges order={order} />
           </td>
           <td className="py-3 pr-4 text-right tabular-nums text-ink">
             {formatMoney(order.customerShareCents)}
