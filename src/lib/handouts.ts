@@ -192,9 +192,6 @@ export interface HandoutBatchOption {
   batchNumber: string
   organisationProductId: string
   productName: string
-  pzn: string | null
-  /** Weighed goods only (packed in g). */
-  packBaseUnits: number
   harvestDate: string | null
   expiryDate: string | null
   thcContent: number

@@ -216,6 +216,7 @@ test('a prescription that lapsed since the order was readied keeps the goods at 
   await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
   // A search that reads as a number stays plain text in the URL, and after a reload too.
   await page.goto('/customer_orders')
+  await waitForHydratedForm(page)
   const search = page.getByLabel('Nummer oder Kunde suchen')
   await search.fill('12045')
   await expect(page).toHaveURL(/\/customer_orders\?q=12045$/)

@@ -149,7 +149,7 @@ test('the upload page lists the import and refuses a file that is no CSV or XLSX
     buffer: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]),
   })
   await expect(page.getByRole('alert')).toHaveText(
-    /^Bitte laden Sie eine CSV- oder Excel-Datei \(\.xlsx\) hoch\./,
+    /^Bitte lade eine CSV- oder Excel-Datei \(\.xlsx\) hoch\./,
   )
   await expect(page).toHaveURL(/\/admin\/product-db\/upload$/)
 })

@@ -69,7 +69,8 @@ test('bad input to a server function is a 400 with the field message, never SQL'
   // Let the form send its real call, then send it again as an attacker would: NUL in the username.
   await page.route(serverFnPath, async (route) => {
     const body = route.request().postData() ?? ''
-    expect(body).toContain('"apotheke"')
+    // Other calls of the page (a GET without a body) pass untouched; the login's carries the name.
+    if (!body.includes('"apotheke"')) return route.continue()
     const attack = await route.fetch({ postData: body.replace('"apotheke"', '"apo\\u0000theke"') })
     replayed = { status: attack.status(), body: await attack.text() }
     await route.continue()

@@ -44,11 +44,20 @@ const columns = column.columns([
       </RowLink>
     ),
   }),
-  column.accessor('toAddress', { header: 'Empfänger' }),
-  column.accessor('kind', { header: 'Art', cell: (info) => mailKindLabel(info.getValue()) }),
+  column.accessor('toAddress', {
+    header: 'Empfänger',
+    // Addresses have no spaces to wrap at; a long one must not widen the table.
+    cell: (info) => <span className="[overflow-wrap:anywhere]">{info.getValue()}</span>,
+  }),
+  column.accessor('kind', {
+    header: 'Art',
+    cell: (info) => mailKindLabel(info.getValue()),
+    meta: { hideBelow: 'xl' },
+  }),
   column.accessor((row) => row.tenant?.name ?? noTenantLabels.outbox, {
     id: 'tenant',
     header: 'Shop',
+    meta: { hideBelow: '2xl' },
   }),
   column.accessor('status', {
     header: 'Status',

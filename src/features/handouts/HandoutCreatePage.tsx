@@ -11,7 +11,7 @@ import {
   type HandoutMemberOption,
 } from '~/lib/handouts'
 import { codeProductText, type PackCode } from '~/lib/pack-codes'
-import { formatCannabinoid, productOptionLabel } from '~/lib/products'
+import { formatCannabinoid } from '~/lib/products'
 import { isExpiredOn } from '~/lib/stock'
 import { applyServerErrors, formErrorsOf } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
@@ -182,17 +182,8 @@ export function HandoutCreatePage() {
   }
 
   const varieties = [
-    ...new Map(
-      batches.map((batch) => [
-        batch.organisationProductId,
-        productOptionLabel({
-          name: batch.productName,
-          pzn: batch.pzn,
-          packBaseUnits: batch.packBaseUnits,
-          packUnit: 'g',
-        }),
-      ]),
-    ),
+    // A club's own varieties: loose harvest, no pack size or PZN to tell them apart by.
+    ...new Map(batches.map((batch) => [batch.organisationProductId, batch.productName])),
   ].map(([value, label]) => ({ value, label }))
 
   return (

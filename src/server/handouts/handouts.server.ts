@@ -318,14 +318,7 @@ export async function listHandoutBatches(
     ),
   )
   return rows.flatMap(
-    ({
-      batch,
-      productName,
-      pzn,
-      packBaseUnits,
-      cannabinoidUnit,
-      availableMg,
-    }): HandoutBatchOption[] => {
+    ({ batch, productName, cannabinoidUnit, availableMg }): HandoutBatchOption[] => {
       if (cannabinoidUnit === null) return []
       const facts = {
         batchNumber: batch.batchNumber,
@@ -338,8 +331,6 @@ export async function listHandoutBatches(
           batchNumber: batch.batchNumber,
           organisationProductId: batch.organisationProductId,
           productName,
-          pzn,
-          packBaseUnits,
           harvestDate: batch.harvestDate,
           expiryDate: batch.expiryDate,
           thcContent: facts.thcContent,
