@@ -299,7 +299,7 @@ for (const { width, height, task } of widths) {
           await page.getByLabel(`Brutto Einheit ${unit}`).fill('21,25')
           await page.getByLabel(`Tara Einheit ${unit}`).fill('11,2')
         }
-        await expect(main(page)).toContainText('10,05 g')
+        await expect(main(page)).toContainText('Summe netto20,100 g')
         await page.getByLabel('Entnommene Menge in g').fill('20,1')
         await page.getByLabel(/^Aussehen geprüft/).check()
         await page.getByLabel(/^Identität und Kennzeichnung geprüft/).check()
@@ -324,7 +324,7 @@ for (const { width, height, task } of widths) {
         await expectNoSeriousViolations(colleague)
         await colleague.getByRole('button', { name: 'Prüfen und bestätigen' }).click()
         const dialog = colleague.getByRole('alertdialog')
-        await expect(dialog).toContainText('20,1 g ausgebucht')
+        await expect(dialog).toContainText('20,100 g ausgebucht')
         await dialog.getByRole('button', { name: 'Bestätigen und einbuchen' }).click()
         await expect(dialog).toBeHidden()
         await expect(main(colleague).getByText('Bestätigt', { exact: true })).toBeVisible()
