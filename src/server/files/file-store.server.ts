@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import pLimit from 'p-limit'
-import sharp, { type Sharp } from 'sharp'
+import type { Sharp } from 'sharp'
 import { isUuid } from '../../lib/ids'
 import { type Actor, requireRole } from '../actor.server'
 import type { Database, Executor } from '../db/client.server'
@@ -93,6 +93,8 @@ function rewriteImage(
   write: (upright: Sharp) => Promise<PreparedFile>,
 ): Promise<PreparedFile> {
   return imageWork(async () => {
+    // Loaded with the first image: libvips costs the idle process some 30 MB (ADR 079).
+    const { default: sharp } = await import('sharp')
     const image = sharp(upload, {
       limitInputPixels: maxImagePixels,
       failOn: 'error',
