@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { watchPageErrors } from './support/page'
-import { openBackOffice, openShopAsPatient, waitForHydratedForm } from './support/session'
+import { openBackOffice, waitForHydratedForm } from './support/session'
+import { placePayAtPickupOrder } from './support/shop-orders'
 
 /**
  * ADR 055: the patient orders in the shop to pay at pickup; the pharmacist records and checks
@@ -11,29 +12,6 @@ import { openBackOffice, openShopAsPatient, waitForHydratedForm } from './suppor
  */
 
 test.describe.configure({ timeout: 180_000 })
-
-/** Places a pay-at-pickup order of one Nordstern gram with a statutory e-Rezept; its number and shop. */
-async function placePayAtPickupOrder(page: Page, baseURL: string | undefined) {
-  const shop = await openShopAsPatient(page, baseURL)
-  await page.goto(`${shop}/blueten/00000000-0000-4000-8000-000000003001`)
-  await waitForHydratedForm(page)
-  await page.getByRole('button', { name: 'In den Warenkorb' }).click()
-  await expect(page.getByText(/liegt im Warenkorb\./)).toBeVisible()
-  await page.goto(`${shop}/checkout`)
-  await waitForHydratedForm(page)
-  await page.getByRole('radio', { name: /^Abholung in der Apotheke/ }).check()
-  await page.getByRole('radio', { name: 'Gesetzlich versichert (GKV)' }).check()
-  await page.getByRole('radio', { name: 'E-Rezept-Code eingeben' }).check()
-  await page
-    .getByRole('textbox', { name: 'E-Rezept-Code' })
-    .fill(`Task/160.000.000.000.000.21/$accept?ac=${'cd34'.repeat(16)}`)
-  await page.getByRole('radio', { name: /^Zahlung bei Abholung/ }).check()
-  await page.getByRole('button', { name: 'zahlungspflichtig bestellen' }).click()
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
-  ).toBeVisible()
-  return { shop, orderNumber: (await page.locator('#order-number').textContent())?.trim() ?? '' }
-}
 
 /** In the back-office: the prescription recorded and checked, confirmed, ready for pickup. */
 async function readyAtTheCounter(page: Page, orderNumber: string) {

@@ -1,7 +1,8 @@
 import path from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
+import { addProduct, chooseNordhanf, nordhanf } from './support/purchase-orders'
 import { openBackOffice, waitForHydratedForm } from './support/session'
 import { availableOnProductList, stockRow } from './support/stock'
 
@@ -12,39 +13,12 @@ import { availableOnProductList, stockRow } from './support/stock'
  * `/inventory` and `/products`; then drafts an order by keyboard alone.
  */
 
-const nordhanf = 'Nordhanf Großhandel GmbH'
 /**
  * Nordstern 100 g bulk (520,00 € a pack), Küstennebel 10 g (58,00 €), Zitronenhain 10 g (48,00 €):
  * products no other spec changes (the import demo withdraws Bernsteinwolke, for one).
  */
 const products = { nordstern: '13796578', kuestennebel: '12402695', zitronenhain: '12289709' }
 const certificate = path.join(import.meta.dirname, 'fixtures', 'analysezertifikat.pdf')
-
-/** Chooses Nordhanf in the form, adding it as supplier from the form when it is not one yet. */
-async function chooseNordhanf(page: Page) {
-  const supplier = page.getByLabel('Lieferant', { exact: true })
-  const option = supplier.locator('option').filter({ hasText: nordhanf })
-  if ((await option.count()) === 0) {
-    await page.getByRole('button', { name: 'Neuer Lieferant' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Lieferant hinzufügen' })
-    await dialog
-      .getByLabel('Anbieter', { exact: true })
-      .selectOption({ label: `${nordhanf} (Hamburg)` })
-    await dialog.getByRole('button', { name: 'Hinzufügen' }).click()
-    await expect(dialog).toBeHidden()
-    // The toast fades out before axe looks at the page (its fading text fails the contrast).
-    await expect(page.getByText('Der Lieferant wurde angelegt.')).toBeHidden({ timeout: 10_000 })
-  } else {
-    await supplier.selectOption({ label: `${nordhanf} (Blattwerk)` })
-  }
-  await expect(supplier.locator('option:checked')).toHaveText(`${nordhanf} (Blattwerk)`)
-}
-
-async function addProduct(page: Page, pzn: string) {
-  const picker = page.getByRole('combobox', { name: 'Produkt hinzufügen' })
-  await picker.fill(pzn)
-  await page.getByRole('option').filter({ hasText: pzn }).click()
-}
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 

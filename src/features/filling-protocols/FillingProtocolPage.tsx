@@ -128,6 +128,7 @@ function WeightsTable({ protocol }: { protocol: FillingProtocolDetail }) {
     <div className="space-y-4">
       <PlainTable
         caption="Wägungen je Einheit"
+        scrolls
         columns={[
           { header: 'Nr.' },
           { header: 'Brutto', numeric: true },

@@ -94,7 +94,13 @@ export function OrderLinesTable<Row extends OrderLineRow>({
       <h2 id="order-lines" className="text-lg font-semibold">
         Positionen
       </h2>
-      <div className="mt-3 overflow-x-auto">
+      {/* Many figures side by side scroll sideways on a phone: the keyboard must reach the region. */}
+      <section
+        aria-label="Tabelle der Positionen"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
+        tabIndex={0}
+        className="mt-3 overflow-x-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-200"
+      >
         <table className="w-full text-sm">
           <thead>
             <tr className="border-b border-border text-left text-ink-muted">
@@ -125,7 +131,7 @@ export function OrderLinesTable<Row extends OrderLineRow>({
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {totals && (
         <OrderTotals totals={totals} className="mt-4 max-w-sm">
           {children}
