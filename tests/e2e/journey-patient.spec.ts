@@ -25,9 +25,12 @@ const termValue = (scope: Locator, label: string) =>
     .filter({ hasText: new RegExp(`^${label}$`) })
     .locator('xpath=following-sibling::dd[1]')
 
+/** The page has hydrated, passes axe and is no wider than the screen. */
 async function settled(page: Page) {
   await waitForHydratedPage(page)
   await expectNoSeriousViolations(page)
+  const width = page.viewportSize()?.width ?? 0
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
 }
 
 for (const [width, height] of [
