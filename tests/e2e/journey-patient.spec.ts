@@ -285,6 +285,13 @@ for (const [width, height] of [
         await expect(account).toContainText(`Betrag${owed}`)
         await expect(account).toContainText(`Verwendungszweck${transferOrder}`)
         await settled(page)
+        // The order's mail carries the same transfer.
+        const mail = await waitForMail(
+          (received) => received.to.includes(email) && received.subject.includes(transferOrder),
+        )
+        expect(mail.text).toContain('IBAN: DE89 3704 0044 0532 0130 00')
+        expect(mail.text).toContain(`Betrag: ${owed}`)
+        expect(mail.text).toContain(`Verwendungszweck: ${transferOrder}`)
 
         // Pickup: her co-payment, paid at the counter.
         await page.goto(`${shop}/account/orders`)
