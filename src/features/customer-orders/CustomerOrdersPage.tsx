@@ -32,7 +32,7 @@ const columns = column.columns([
     header: 'Nummer',
     cell: (info) => (
       <RowLink to="/customer_orders/$id" params={{ id: info.row.original.id }}>
-        <span className="font-mono tabular-nums">{info.getValue()}</span>
+        <span className="font-mono whitespace-nowrap tabular-nums">{info.getValue()}</span>
       </RowLink>
     ),
   }),
@@ -41,7 +41,7 @@ const columns = column.columns([
     header: 'Datum',
     cell: (info) => formatDate(info.getValue()),
   }),
-  column.accessor('itemCount', { header: 'Positionen', meta: { align: 'end' } }),
+  column.accessor('itemCount', { header: 'Positionen', meta: { align: 'end', hideBelow: 'lg' } }),
   column.accessor('grossCents', {
     id: 'total',
     header: 'Summe (brutto)',
@@ -76,7 +76,7 @@ export function CustomerOrdersPage() {
     <>
       <PageHeader
         title="Bestellungen"
-        description="Aufträge Ihrer Kunden – aus dem Back-Office, dem Online-Shop und von Geschäftskunden auf Blattwerk – vom Eingang bis zur Übergabe."
+        description="Aufträge deiner Kunden – aus dem Back-Office, dem Online-Shop und von Geschäftskunden auf Blattwerk – vom Eingang bis zur Übergabe."
         actions={createLink('Auftrag anlegen')}
       />
       <DataTable
@@ -121,7 +121,7 @@ export function CustomerOrdersPage() {
             title="Noch keine Bestellungen"
             action={createLink('Ersten Auftrag anlegen')}
           >
-            Erfassen Sie Aufträge Ihrer Kunden; Bestellungen aus dem Online-Shop erscheinen hier
+            Erfasse Aufträge deiner Kunden; Bestellungen aus dem Online-Shop erscheinen hier
             ebenfalls.
           </EmptyState>
         }

@@ -59,6 +59,7 @@ const columns = column.columns([
   }),
   column.accessor('category', {
     header: 'Kategorie',
+    meta: { hideBelow: '2xl' },
     cell: (info) => productCategoryLabels[info.getValue()],
   }),
   column.accessor('available', {
@@ -81,26 +82,27 @@ const columns = column.columns([
   }),
   column.accessor('quarantine', {
     header: 'Quarantäne',
-    meta: { align: 'end' },
+    meta: { align: 'end', hideBelow: '2xl' },
     cell: (info) => <Amount row={info.row.original} amount={info.getValue()} />,
   }),
   column.accessor('reserved', {
     header: 'Reserviert',
-    meta: { align: 'end' },
+    meta: { align: 'end', hideBelow: '2xl' },
     cell: (info) => <Amount row={info.row.original} amount={info.getValue()} />,
   }),
   column.accessor('expired', {
     header: 'Abgelaufen',
-    meta: { align: 'end' },
+    meta: { align: 'end', hideBelow: '2xl' },
     cell: (info) => <Amount row={info.row.original} amount={info.getValue()} />,
   }),
   column.accessor('blocked', {
     header: 'Gesperrt',
-    meta: { align: 'end' },
+    meta: { align: 'end', hideBelow: '2xl' },
     cell: (info) => <Amount row={info.row.original} amount={info.getValue()} />,
   }),
   column.accessor('nextExpiry', {
     header: 'Nächster Verfall',
+    meta: { hideBelow: '2xl' },
     cell: (info) => {
       const date = info.getValue()
       return date ? <span className="whitespace-nowrap">{formatDate(date)}</span> : '–'
@@ -237,8 +239,8 @@ export function StockPage() {
             action={data.owner.canManage ? <ReceiptLink list={data} first /> : undefined}
           >
             {data.owner.harvest
-              ? 'Legen Sie zuerst Ihre Sorten unter „Produkte“ an und erfassen Sie dann die Ernte.'
-              : 'Legen Sie zuerst Produkte an; ein Wareneingang bucht dann die gelieferten Chargen ein.'}
+              ? 'Lege zuerst deine Sorten unter „Produkte“ an und erfasse dann die Ernte.'
+              : 'Lege zuerst Produkte an; ein Wareneingang bucht dann die gelieferten Chargen ein.'}
           </EmptyState>
         }
       />
