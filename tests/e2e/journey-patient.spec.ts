@@ -33,6 +33,23 @@ async function settled(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
 }
 
+/** Opens an area of the assortment from the header: on a phone behind the menu button. */
+async function openAssortment(page: Page, area: 'Blüten' | 'Extrakte') {
+  if ((page.viewportSize()?.width ?? 0) < 768) {
+    await page.getByRole('button', { name: 'Sortiment öffnen' }).click()
+    await page.getByRole('dialog').getByRole('link', { name: area }).click()
+  } else {
+    await page
+      .getByRole('banner')
+      .getByRole('navigation', { name: 'Sortiment' })
+      .getByRole('link', { name: area })
+      .click()
+  }
+  await expect(page.getByRole('heading', { level: 1, name: area })).toBeVisible()
+}
+
+const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /Warenkorb/ })
+
 for (const [width, height] of [
   [1366, 900],
   [390, 844],
@@ -72,8 +89,7 @@ for (const [width, height] of [
       })
 
       await test.step('Search and filter the flowers of the catalogue', async () => {
-        await page.goto(`${shop}/blueten`)
-        await expect(page.getByRole('heading', { level: 1, name: 'Blüten' })).toBeVisible()
+        await openAssortment(page, 'Blüten')
         await waitForHydratedForm(page)
         await settled(page)
         const results = page.getByRole('status').filter({ hasText: /Blüten?$/ })
@@ -131,7 +147,8 @@ for (const [width, height] of [
         await waitForHydratedForm(page)
         await page.getByRole('button', { name: 'In den Warenkorb' }).click()
         await expect(page.getByText(/liegt im Warenkorb\./)).toBeVisible()
-        await page.goto(`${shop}/warenkorb`)
+        await expect(cartLink(page)).toContainText('1')
+        await cartLink(page).click()
         await expect(page.getByRole('heading', { level: 1, name: 'Warenkorb' })).toBeVisible()
         const lines = page
           .getByRole('region', { name: 'Produkte im Warenkorb' })
@@ -227,7 +244,11 @@ for (const [width, height] of [
 
       let transferOrder = ''
       await test.step('Order again by courier and pay by bank transfer', async () => {
-        await page.goto(`${shop}/blueten?q=nordstern`)
+        await openAssortment(page, 'Blüten')
+        await waitForHydratedForm(page)
+        if (phone) await page.getByText('Suche, Filter und Sortierung').click()
+        await page.getByRole('searchbox', { name: 'Suche' }).fill('nordstern')
+        await expect(page.getByRole('article')).toHaveCount(1)
         await page.getByRole('link', { name: /Nordlicht Nordstern/ }).click()
         await expect(
           page.getByRole('heading', { level: 1, name: /Nordlicht Nordstern/ }),
@@ -235,7 +256,7 @@ for (const [width, height] of [
         await waitForHydratedForm(page)
         await page.getByRole('button', { name: 'In den Warenkorb' }).click()
         await expect(page.getByText(/liegt im Warenkorb\./)).toBeVisible()
-        await page.goto(`${shop}/warenkorb`)
+        await cartLink(page).click()
         await expect(
           page.getByRole('region', { name: 'Produkte im Warenkorb' }).getByRole('listitem'),
         ).toHaveCount(1)
@@ -263,8 +284,12 @@ for (const [width, height] of [
       })
 
       await test.step('See in the account what to pay for each order', async () => {
-        await page.goto(`${shop}/account/orders`)
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        await page.getByRole('banner').getByRole('link', { name: 'Mein Konto' }).click()
+        await page
+          .getByRole('navigation', { name: 'Mein Konto' })
+          .getByRole('link', { name: 'Meine Bestellungen' })
+          .click()
+        await expect(page).toHaveURL(`${shop}/account/orders`)
         await settled(page)
         const row = (number: string) =>
           page.getByRole('row').filter({ has: page.getByRole('link', { name: number }) })
@@ -294,7 +319,7 @@ for (const [width, height] of [
         expect(mail.text).toContain(`Verwendungszweck: ${transferOrder}`)
 
         // Pickup: her co-payment, paid at the counter.
-        await page.goto(`${shop}/account/orders`)
+        await page.getByRole('link', { name: 'Meine Bestellungen' }).first().click()
         await row(pickupOrder).getByRole('link', { name: pickupOrder }).click()
         await expect(
           page.getByRole('heading', { level: 1, name: `Bestellung ${pickupOrder}` }),
