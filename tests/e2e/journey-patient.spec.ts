@@ -91,7 +91,6 @@ for (const [width, height] of [
       await test.step('Search and filter the flowers of the catalogue', async () => {
         await openAssortment(page, 'Blüten')
         await waitForHydratedForm(page)
-        await settled(page)
         const results = page.getByRole('status').filter({ hasText: /Blüten?$/ })
         const all = (await results.textContent()) ?? ''
         const form = page.getByRole('form', { name: 'Suche, Filter und Sortierung' })
@@ -177,7 +176,6 @@ for (const [width, height] of [
         await expect(
           page.getByRole('status').filter({ hasText: 'Wir haben Ihnen eine E-Mail geschickt' }),
         ).toBeVisible()
-        await settled(page)
       })
 
       await test.step('Confirm the address by the mail and land logged in at the checkout', async () => {
