@@ -44,9 +44,10 @@ function ShopNavLinks({ onNavigate }: { onNavigate?: () => void }) {
           <Link
             to={item.to}
             onClick={onNavigate}
-            className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-white/15"
-            // Marked by a line, not a lighter background: white over the tenant's colour would
-            // fall below 4.5:1 against the link text (axe on the catalogue pages).
+            className="block rounded-lg px-3 py-2 text-sm font-medium hover:ring-1 hover:ring-current"
+            // Active and hovered are marked by lines, not a lighter background: white over the
+            // tenant's colour would fall below 4.5:1 against the link text (axe on the catalogue
+            // pages, also under the pointer that just clicked the link).
             activeProps={{
               className: 'underline decoration-2 underline-offset-8',
               'aria-current': 'page',
@@ -68,9 +69,9 @@ function MobileShopNav() {
       description="Bereiche des Shops"
       openLabel="Sortiment öffnen"
       closeLabel="Sortiment schließen"
-      triggerClassName="-ml-2 shrink-0 rounded-lg p-2 hover:bg-white/15 md:hidden"
+      triggerClassName="-ml-2 shrink-0 rounded-lg p-2 hover:ring-1 hover:ring-current md:hidden"
       contentClassName="bg-tenant-primary p-4 pt-14 text-tenant-primary-foreground"
-      closeClassName="hover:bg-white/15"
+      closeClassName="hover:ring-1 hover:ring-current"
     >
       {(close) => (
         <nav aria-label="Sortiment">
@@ -106,7 +107,7 @@ function ShopHeader({ config }: { config: ShopPageConfig }) {
   const logout = useLogout()
   const customer = session.accountType === 'b2c' ? session.user : null
   const actionClass =
-    'flex shrink-0 items-center gap-2 rounded-lg p-2 text-sm font-medium hover:bg-white/15 sm:px-3'
+    'flex shrink-0 items-center gap-2 rounded-lg p-2 text-sm font-medium hover:ring-1 hover:ring-current sm:px-3'
   // Below sm the actions show their icons; the label stays for screen readers.
   const actionLabel = 'sr-only sm:not-sr-only'
   return (

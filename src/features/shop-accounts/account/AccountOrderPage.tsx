@@ -3,6 +3,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import {
+  closedOrderStatuses,
   customerShareCents,
   deliveryMethodLabels,
   orderTypeLabels,
@@ -177,6 +178,14 @@ export function AccountOrderPage() {
                 : 'In der Apotheke'}
             </Row>
           </dl>
+          {order.paymentMethod === 'pickup' &&
+            order.paymentStatus === 'unpaid' &&
+            !closedOrderStatuses.includes(order.status) && (
+              <p className="mt-4 text-sm text-ink">
+                Sie bezahlen {formatMoney(customerShareCents(order))} bei der Abholung in der
+                Apotheke.
+              </p>
+            )}
           {order.transfer && (
             <div className="mt-4 space-y-2">
               <p className="text-sm text-ink">

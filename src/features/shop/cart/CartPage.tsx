@@ -128,10 +128,12 @@ function CartLineItem({
           </p>
         ))}
       </div>
-      <div className="flex items-center justify-between gap-4 sm:justify-end">
+      {/* On a phone the price takes its own width and the row may wrap: a fixed price column
+          pushed the row past a 390 px screen. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:flex-nowrap sm:justify-end">
         <QuantityStepper line={line} pending={pending} onChange={onQuantity} />
         {pricesShown && (
-          <p className="w-24 text-right font-semibold">
+          <p className="text-right font-semibold sm:w-24">
             {line.lineGrossCents !== null && !line.unavailable
               ? formatMoney(line.lineGrossCents)
               : '–'}
