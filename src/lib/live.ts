@@ -90,7 +90,10 @@ export interface LiveStockTile {
   key: 'stock_alerts'
   /** Per warning the category watches, how many products carry it. */
   counts: { warning: LiveStockWarning; count: number }[]
+  /** The first products with a warning, by name. */
   products: LiveStockAlert[]
+  /** How many products carry a watched warning in all. */
+  total: number
 }
 
 export type LiveTile = LiveOrderTile | LiveHandoutTile | LiveStockTile

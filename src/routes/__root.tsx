@@ -79,7 +79,9 @@ function RootLayout() {
       <VersionBanner />
       {hydrated && (
         <Suspense fallback={null}>
-          <Toaster position="top-right" richColors closeButton />
+          {/* Bottom right, away from the headers' cart and account links; on a phone sonner
+              spans the toasts across the bottom. */}
+          <Toaster position="bottom-right" richColors closeButton />
         </Suspense>
       )}
     </>

@@ -8,6 +8,7 @@ import {
   type LiveOrderTile,
   type LiveStreamEvent,
   type LiveTile,
+  liveTileEntryLimit,
   liveTilesOf,
 } from '~/lib/live'
 import { type Actor, visitorActor } from '~/server/actor.server'
@@ -322,7 +323,11 @@ describe.each(testDatabaseKinds)('live board and its events on %s', (kind) => {
         warning,
         count: dashboard.figures.find((figure) => figure.key === warning)?.value,
       })
+      // A product counts once however many warnings it carries.
+      expect(stock.total).toBeGreaterThanOrEqual(count)
     }
+    // The board shows the first products and says how many there are in all.
+    expect(stock.products).toHaveLength(Math.min(stock.total, liveTileEntryLimit))
     // Nothing on the board names a person.
     expect(JSON.stringify(board)).not.toMatch(/customer|firstName|lastName|email/i)
   })

@@ -26,12 +26,14 @@ import {
   DataGrid,
   dataColumns,
   filterControlClass,
+  isSet,
   NoMatches,
   RowLink,
   SelectFilter,
 } from '../ui/DataTable'
 import { DayFilter } from '../ui/DayFilter'
 import { EmptyState } from '../ui/EmptyState'
+import { ListFilters } from '../ui/FilterDrawer'
 import { KeysetPagination } from '../ui/KeysetPagination'
 import { AdminConsole, useListPending } from './AdminConsole'
 import { auditEventQuery, auditEventsQuery, auditLogFilterOptionsQuery } from './audit-log.queries'
@@ -73,6 +75,7 @@ const columns = column.columns([
   column.accessor((row) => row.organisation?.name ?? '', {
     id: 'organisation',
     header: 'Organisation',
+    meta: { hideBelow: '2xl' },
     cell: (info) => info.getValue() || <span className="text-ink-muted">Plattform</span>,
   }),
   column.accessor((row) => auditActorLabel(row.actor), {
@@ -103,10 +106,11 @@ const columns = column.columns([
   column.accessor('action', {
     header: 'Aktion',
     cell: (info) => (
-      <>
+      // One block, so a phone's card keeps the code under the label.
+      <div>
         <span className="block">{auditActionLabel(info.getValue())}</span>
         <code className="text-xs text-ink-muted">{info.getValue()}</code>
-      </>
+      </div>
     ),
   }),
   column.accessor('entityId', {
@@ -249,55 +253,57 @@ function AuditLogFilters({
 
   return (
     <search aria-label="Filter des Audit-Logs" className="flex flex-wrap items-end gap-3">
-      <SelectFilter
-        param="organisation"
-        label="Organisation"
-        value={search.organisation}
-        options={organisationOptions}
-        restart={{ ...restart, actor: undefined }}
-      />
-      {actorOptions.length > 0 && (
+      <ListFilters active={auditLogFilterKeys.filter((key) => isSet(search[key])).length}>
         <SelectFilter
-          param="actor"
-          label="Akteur"
-          value={search.actor}
-          options={actorOptions}
+          param="organisation"
+          label="Organisation"
+          value={search.organisation}
+          options={organisationOptions}
+          restart={{ ...restart, actor: undefined }}
+        />
+        {actorOptions.length > 0 && (
+          <SelectFilter
+            param="actor"
+            label="Akteur"
+            value={search.actor}
+            options={actorOptions}
+            restart={restart}
+          />
+        )}
+        <SelectFilter
+          param="action"
+          label="Aktion"
+          value={search.action}
+          options={actionOptions}
           restart={restart}
         />
-      )}
-      <SelectFilter
-        param="action"
-        label="Aktion"
-        value={search.action}
-        options={actionOptions}
-        restart={restart}
-      />
-      <SelectFilter
-        param="entity"
-        label="Datensatz-Typ"
-        value={search.entity}
-        options={entityOptions}
-        restart={{ ...restart, entityId: undefined }}
-      />
-      {search.entity && <EntityIdFilter value={search.entityId} onChange={onChange} />}
-      <DayFilter
-        label="Von"
-        value={search.from}
-        max={search.to}
-        onChange={(from) => onChange({ ...restart, from })}
-      />
-      <DayFilter
-        label="Bis"
-        value={search.to}
-        min={search.from}
-        onChange={(to) => onChange({ ...restart, to })}
-      />
-      {narrowed && (
-        <Button variant="ghost" onClick={() => onChange({ ...restart, ...noFilters })}>
-          <X className="size-4" aria-hidden="true" />
-          Filter zurücksetzen
-        </Button>
-      )}
+        <SelectFilter
+          param="entity"
+          label="Datensatz-Typ"
+          value={search.entity}
+          options={entityOptions}
+          restart={{ ...restart, entityId: undefined }}
+        />
+        {search.entity && <EntityIdFilter value={search.entityId} onChange={onChange} />}
+        <DayFilter
+          label="Von"
+          value={search.from}
+          max={search.to}
+          onChange={(from) => onChange({ ...restart, from })}
+        />
+        <DayFilter
+          label="Bis"
+          value={search.to}
+          min={search.from}
+          onChange={(to) => onChange({ ...restart, to })}
+        />
+        {narrowed && (
+          <Button variant="ghost" onClick={() => onChange({ ...restart, ...noFilters })}>
+            <X className="size-4" aria-hidden="true" />
+            Filter zurücksetzen
+          </Button>
+        )}
+      </ListFilters>
       <div className="ml-auto">
         <ExportButton search={search} />
       </div>

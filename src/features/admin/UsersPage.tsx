@@ -26,7 +26,7 @@ const columns = column.columns([
       </>
     ),
   }),
-  column.accessor('username', { header: 'Benutzername' }),
+  column.accessor('username', { header: 'Benutzername', meta: { hideBelow: 'lg' } }),
   column.accessor((row) => row.organisation.name, { id: 'organisation', header: 'Organisation' }),
   column.accessor('role', { header: 'Rolle', cell: (info) => roleLabels[info.getValue()] }),
   column.accessor('active', {
@@ -35,6 +35,7 @@ const columns = column.columns([
   }),
   column.accessor('createdAt', {
     header: 'Angelegt',
+    meta: { hideBelow: '2xl' },
     cell: (info) => formatDate(info.getValue()),
   }),
   column.display({

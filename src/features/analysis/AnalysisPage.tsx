@@ -242,6 +242,7 @@ function ChartTable({ chart, caption }: { chart: AnalysisChart; caption: string 
       return (
         <PlainTable
           caption={caption}
+          scrolls
           columns={[
             { header: 'Monat' },
             { header: 'Bestellungen', numeric: true },
@@ -261,6 +262,7 @@ function ChartTable({ chart, caption }: { chart: AnalysisChart; caption: string 
       return (
         <PlainTable
           caption={caption}
+          scrolls
           columns={[
             { header: 'Produkt' },
             { header: 'Menge', numeric: true },
@@ -282,6 +284,7 @@ function ChartTable({ chart, caption }: { chart: AnalysisChart; caption: string 
       return (
         <PlainTable
           caption={caption}
+          scrolls
           columns={[
             { header: 'Monat' },
             ...orderOrigins.map((origin) => ({ header: orderOriginLabels[origin], numeric: true })),
@@ -303,6 +306,7 @@ function ChartTable({ chart, caption }: { chart: AnalysisChart; caption: string 
       return (
         <PlainTable
           caption={caption}
+          scrolls
           columns={[
             { header: 'Sorte' },
             { header: 'Abgaben', numeric: true },
@@ -328,6 +332,7 @@ function ChartTable({ chart, caption }: { chart: AnalysisChart; caption: string 
       return (
         <PlainTable
           caption={caption}
+          scrolls
           columns={[
             { header: 'Monat' },
             { header: 'Menge', numeric: true },
@@ -353,6 +358,7 @@ function ChartTable({ chart, caption }: { chart: AnalysisChart; caption: string 
       return (
         <PlainTable
           caption={caption}
+          scrolls
           columns={[
             { header: 'Produkt' },
             { header: 'Abgang', numeric: true },

@@ -32,7 +32,7 @@ const columns = column.columns([
     header: 'Nummer',
     cell: (info) => (
       <RowLink to="/customer_orders/$id" params={{ id: info.row.original.id }}>
-        <span className="font-mono tabular-nums">{info.getValue()}</span>
+        <span className="font-mono whitespace-nowrap tabular-nums">{info.getValue()}</span>
       </RowLink>
     ),
   }),
@@ -41,7 +41,7 @@ const columns = column.columns([
     header: 'Datum',
     cell: (info) => formatDate(info.getValue()),
   }),
-  column.accessor('itemCount', { header: 'Positionen', meta: { align: 'end' } }),
+  column.accessor('itemCount', { header: 'Positionen', meta: { align: 'end', hideBelow: 'lg' } }),
   column.accessor('grossCents', {
     id: 'total',
     header: 'Summe (brutto)',

@@ -1,4 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { deliveryMethodLabels, orderTypeLabels, paymentStatusLabels } from '~/lib/customer-orders'
 import { formatCount, formatLongDate, formatTime } from '~/lib/format'
@@ -202,6 +203,15 @@ function StockTile({ tile }: { tile: LiveStockTile }) {
             </li>
           ))}
         </ul>
+      )}
+      {tile.total > tile.products.length && (
+        <Link
+          to="/inventory"
+          search={{ warning: 'any' }}
+          className="mt-3 inline-block text-lg font-semibold text-brand-700 underline underline-offset-4"
+        >
+          + {formatCount(tile.total - tile.products.length)} weitere in der Bestandsliste
+        </Link>
       )}
     </TileFrame>
   )

@@ -50,7 +50,7 @@ const columns = column.columns([
     header: 'PZN',
     cell: (info) => <span className="font-mono tabular-nums">{info.getValue() ?? '–'}</span>,
   }),
-  column.accessor('manufacturer', { header: 'Hersteller' }),
+  column.accessor('manufacturer', { header: 'Hersteller', meta: { hideBelow: '2xl' } }),
   column.accessor('category', {
     header: 'Kategorie',
     cell: (info) => productCategoryLabels[info.getValue()],
@@ -64,17 +64,18 @@ const columns = column.columns([
   }),
   column.accessor('cbdContent', {
     header: 'CBD',
-    meta: { align: 'end' },
+    meta: { align: 'end', hideBelow: '2xl' },
     cell: (info) =>
       unbroken(formatCannabinoid(info.getValue(), info.row.original.cannabinoidUnit) ?? '–'),
   }),
   column.accessor('packBaseUnits', {
     header: 'Packung',
-    meta: { align: 'end' },
+    meta: { align: 'end', hideBelow: '2xl' },
     cell: (info) => unbroken(formatPackSize(info.getValue(), info.row.original.packUnit)),
   }),
   column.accessor('irradiated', {
     header: 'Bestrahlt',
+    meta: { hideBelow: '2xl' },
     cell: (info) => (info.getValue() ? 'ja' : 'nein'),
   }),
   column.accessor('status', {
@@ -83,6 +84,7 @@ const columns = column.columns([
   }),
   column.accessor('updatedAt', {
     header: 'Geändert',
+    meta: { hideBelow: '2xl' },
     cell: (info) => formatDate(info.getValue()),
   }),
 ])

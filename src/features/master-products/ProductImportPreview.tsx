@@ -112,7 +112,8 @@ function MappingStep({ state }: { state: ProductImportState }) {
           void apply()
         }}
       >
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {/* A column's sample may be long: the fields shrink with the grid instead of widening the page. */}
+        <div className="grid gap-4 *:min-w-0 sm:grid-cols-2 lg:grid-cols-3">
           {importFields.map((field) => (
             <FieldView
               key={field}

@@ -50,6 +50,7 @@ export function ArchivedProductsPage() {
     ...commonColumns,
     listingColumn.accessor('archivedAt', {
       header: 'Archiviert',
+      meta: { hideBelow: '2xl' },
       cell: (info) => {
         const archivedAt = info.getValue()
         return archivedAt ? formatDate(archivedAt) : '–'

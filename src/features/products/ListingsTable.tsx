@@ -44,10 +44,12 @@ export const commonColumns = [
   nameColumn,
   listingColumn.accessor('category', {
     header: 'Kategorie',
+    meta: { hideBelow: '2xl' },
     cell: (info) => productCategoryLabels[info.getValue()],
   }),
   listingColumn.accessor('pzn', {
     header: 'PZN',
+    meta: { hideBelow: '2xl' },
     cell: (info) => <span className="font-mono tabular-nums">{info.getValue() ?? '–'}</span>,
   }),
   listingColumn.accessor('priceCents', {
@@ -68,7 +70,7 @@ export const commonColumns = [
   }),
   listingColumn.accessor('vatRate', {
     header: 'MwSt.',
-    meta: { align: 'end' },
+    meta: { align: 'end', hideBelow: '2xl' },
     cell: (info) => <span className="whitespace-nowrap">{vatRateLabels[info.getValue()]}</span>,
   }),
   listingColumn.accessor('visibleInShop', {

@@ -14,6 +14,7 @@ const activeColumns = listingColumn.columns([
   ...commonColumns,
   listingColumn.accessor('updatedAt', {
     header: 'Geändert',
+    meta: { hideBelow: '2xl' },
     cell: (info) => formatDate(info.getValue()),
   }),
 ])

@@ -38,7 +38,7 @@ const columns = column.columns([
   }),
   column.accessor('itemCount', {
     header: 'Positionen',
-    meta: { align: 'end' },
+    meta: { align: 'end', hideBelow: 'lg' },
   }),
   column.accessor('grossCents', {
     id: 'total',

@@ -59,6 +59,7 @@ const columns = column.columns([
   }),
   column.accessor('category', {
     header: 'Kategorie',
+    meta: { hideBelow: '2xl' },
     cell: (info) => productCategoryLabels[info.getValue()],
   }),
   column.accessor('available', {
@@ -81,26 +82,27 @@ const columns = column.columns([
   }),
   column.accessor('quarantine', {
     header: 'Quarantäne',
-    meta: { align: 'end' },
+    meta: { align: 'end', hideBelow: '2xl' },
     cell: (info) => <Amount row={info.row.original} amount={info.getValue()} />,
   }),
   column.accessor('reserved', {
     header: 'Reserviert',
-    meta: { align: 'end' },
+    meta: { align: 'end', hideBelow: '2xl' },
     cell: (info) => <Amount row={info.row.original} amount={info.getValue()} />,
   }),
   column.accessor('expired', {
     header: 'Abgelaufen',
-    meta: { align: 'end' },
+    meta: { align: 'end', hideBelow: '2xl' },
     cell: (info) => <Amount row={info.row.original} amount={info.getValue()} />,
   }),
   column.accessor('blocked', {
     header: 'Gesperrt',
-    meta: { align: 'end' },
+    meta: { align: 'end', hideBelow: '2xl' },
     cell: (info) => <Amount row={info.row.original} amount={info.getValue()} />,
   }),
   column.accessor('nextExpiry', {
     header: 'Nächster Verfall',
+    meta: { hideBelow: '2xl' },
     cell: (info) => {
       const date = info.getValue()
       return date ? <span className="whitespace-nowrap">{formatDate(date)}</span> : '–'

@@ -11,8 +11,10 @@ import {
 import { ArrowDown, ArrowUp, ChevronsUpDown, SearchX } from 'lucide-react'
 import {
   type ComponentPropsWithRef,
+  createContext,
   type ReactNode,
   useCallback,
+  useContext,
   useEffect,
   useId,
   useState,
@@ -26,14 +28,44 @@ import {
   pageCount,
   pageSizes,
 } from '~/lib/list-query'
-import { Button } from './buttons'
+import { Button, buttonClass } from './buttons'
 import { EmptyState } from './EmptyState'
+import { ListFilters } from './FilterDrawer'
 import { SearchBox } from './SearchBox'
 
 export interface DataColumnMeta {
   /** `end` for numbers and amounts, so digits line up. */
   align?: 'start' | 'end'
+  /**
+   * The column's priority: below this breakpoint (and in the phone's cards) the column is left
+   * out, its value staying on the row's detail. Leave it unset for what the list is for.
+   */
+  hideBelow?: 'lg' | 'xl' | '2xl'
+  /** The column's name in a phone's card where its header is not plain text. */
+  label?: string
 }
+
+/** Whole class names, so Tailwind finds them; important, as a phone's card sets its cells' display. */
+const hiddenBelow = {
+  lg: 'max-lg:hidden!',
+  xl: 'max-xl:hidden!',
+  '2xl': 'max-2xl:hidden!',
+} as const
+
+/** A cell in a phone's card: the column's name on the left, the value on the right. */
+const cardLineClass =
+  'max-md:flex max-md:items-baseline max-md:justify-between max-md:gap-4 max-md:wrap-anywhere max-md:before:shrink-0 max-md:before:text-ink-muted max-md:before:content-[attr(data-label)] max-md:*:min-w-0'
+
+/** Whether a list's filter param is set; "Alle" leaves it out. */
+export function isSet(value: unknown) {
+  return value !== undefined && value !== null && value !== ''
+}
+
+/**
+ * The search form's id, so a filter's field belongs to it wherever it is rendered: without
+ * JavaScript the form's GET request carries the search and every filter.
+ */
+const ListFormContext = createContext<string | undefined>(undefined)
 
 export const dataTableFeatures = tableFeatures({ columnMeta: metaHelper<DataColumnMeta>() })
 export type DataTableFeatures = typeof dataTableFeatures
@@ -123,8 +155,12 @@ export function DataTable<TData extends { id: string }, TSort extends string>({
   empty,
 }: DataTableProps<TData, TSort>) {
   const updateSearch = useListNavigation()
+  const formId = useId()
   const narrowed = isListNarrowed(search)
   if (result.total === 0 && !narrowed) return empty
+  const activeFilters = Object.entries(search).filter(
+    ([key, value]) => !(listQueryKeys as readonly string[]).includes(key) && isSet(value),
+  ).length
 
   function sortBy(column: TSort) {
     const dir = column === search.sort && search.dir === 'asc' ? 'desc' : 'asc'
@@ -144,14 +180,26 @@ export function DataTable<TData extends { id: string }, TSort extends string>({
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <SearchBox
-          label={searchLabel}
-          value={search.q}
-          onSearch={(q) => updateSearch({ q, page: 1 }, { replace: true })}
-        />
-        {filters}
-      </div>
+      <ListFormContext value={formId}>
+        <div className="flex flex-wrap items-end gap-3">
+          <SearchBox
+            formId={formId}
+            label={searchLabel}
+            value={search.q}
+            onSearch={(q) => updateSearch({ q, page: 1 }, { replace: true })}
+          />
+          {filters && (
+            <>
+              <ListFilters active={activeFilters}>{filters}</ListFilters>
+              <div className="hidden noscript:block">
+                <button type="submit" form={formId} className={buttonClass('secondary')}>
+                  Anwenden
+                </button>
+              </div>
+            </>
+          )}
+        </div>
+      </ListFormContext>
 
       {result.total === 0 ? (
         <NoMatches onReset={resetNarrowing} />
@@ -225,16 +273,18 @@ export function DataGrid<TData extends { id: string }, TSort extends string = st
     <div
       className={`overflow-x-auto rounded-card border border-border bg-surface transition-opacity ${pending ? 'opacity-60' : ''}`}
     >
-      <table aria-busy={pending || undefined} className="w-full text-left text-sm">
+      {/* Below md each row is a card: its first cell on top, the others as "name value" lines. */}
+      <table aria-busy={pending || undefined} className="w-full text-left text-sm max-md:block">
         <caption className="sr-only">{label}</caption>
-        <thead className="border-b border-border bg-surface-muted text-ink-muted">
+        <thead className="border-b border-border bg-surface-muted text-ink-muted max-md:hidden">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => {
                 const id = header.column.id as TSort
                 const isSortable = sorting?.sortable.includes(id) ?? false
                 const sorted = sorting?.sort === id ? sorting.dir : null
-                const alignEnd = header.column.columnDef.meta?.align === 'end'
+                const meta = header.column.columnDef.meta
+                const alignEnd = meta?.align === 'end'
                 const SortIcon =
                   sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ChevronsUpDown
                 return (
@@ -242,7 +292,7 @@ export function DataGrid<TData extends { id: string }, TSort extends string = st
                     key={header.id}
                     scope="col"
                     aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
-                    className={`px-4 py-3 font-medium ${alignEnd ? 'text-right' : ''}`}
+                    className={`px-4 py-3 font-medium ${alignEnd ? 'text-right' : ''} ${meta?.hideBelow ? hiddenBelow[meta.hideBelow] : ''}`}
                   >
                     {header.isPlaceholder ? null : isSortable ? (
                       <button
@@ -265,21 +315,27 @@ export function DataGrid<TData extends { id: string }, TSort extends string = st
             </tr>
           ))}
         </thead>
-        <tbody className="divide-y divide-border">
+        <tbody className="divide-y divide-border max-md:block">
           {table.getRowModel().rows.map((row) => (
             <tr
               key={row.id}
               onClick={followRowLink}
-              className="hover:bg-brand-50/60 has-[a[data-row-link]]:cursor-pointer"
+              className="hover:bg-brand-50/60 has-[a[data-row-link]]:cursor-pointer max-md:block max-md:px-4 max-md:py-3"
             >
-              {row.getAllCells().map((cell) => (
-                <td
-                  key={cell.id}
-                  className={`px-4 py-3 text-ink ${cell.column.columnDef.meta?.align === 'end' ? 'text-right tabular-nums' : ''}`}
-                >
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
+              {row.getAllCells().map((cell, index) => {
+                const { header, meta } = cell.column.columnDef
+                const name = meta?.label ?? (typeof header === 'string' ? header : undefined)
+                const labelled = index > 0 && name !== undefined
+                return (
+                  <td
+                    key={cell.id}
+                    data-label={labelled ? name : undefined}
+                    className={`px-4 py-3 text-ink max-md:px-0 max-md:py-1 ${labelled ? cardLineClass : 'max-md:block'} ${meta?.align === 'end' ? 'text-right tabular-nums' : ''} ${meta?.hideBelow ? hiddenBelow[meta.hideBelow] : ''}`}
+                  >
+                    <table.FlexRender cell={cell} />
+                  </td>
+                )
+              })}
             </tr>
           ))}
         </tbody>
@@ -347,7 +403,7 @@ function Pagination({
 
 /** The field of a list filter (select, date, text), under its label. */
 export const filterControlClass =
-  'mt-1 block rounded-lg border border-border bg-surface px-3 py-2 text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200'
+  'mt-1 block max-w-full rounded-lg border border-border bg-surface px-3 py-2 text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200'
 
 /**
  * A filter of a `DataTable` with a fixed set of values; "Alle" removes the filter.
@@ -372,17 +428,20 @@ export function SelectFilter<TValue extends string>({
 }) {
   const updateSearch = useListNavigation()
   const id = useId()
+  const form = useContext(ListFormContext)
   // The choice shows at once, not only when the list for it has loaded: a second arrow key
   // pressed meanwhile steps on from the new value instead of from the old one.
   const [chosen, setChosen] = useState(value ?? '')
   useEffect(() => setChosen(value ?? ''), [value])
   return (
-    <div>
+    <div className="max-w-full min-w-0">
       <label htmlFor={id} className="block text-sm font-medium text-ink">
         {label}
       </label>
       <select
         id={id}
+        name={param}
+        form={form}
         value={chosen}
         onChange={(event) => {
           setChosen(event.target.value)

@@ -12,6 +12,8 @@ export interface MenuDrawerPanelProps {
   closeLabel: string
   contentClassName: string
   closeClassName: string
+  /** The edge it slides in from: navigation on the left, a list's filters on the right. */
+  side?: 'left' | 'right'
   children: ReactNode
 }
 
@@ -25,6 +27,7 @@ export default function MenuDrawerPanel({
   closeLabel,
   contentClassName,
   closeClassName,
+  side = 'left',
   children,
 }: MenuDrawerPanelProps) {
   return (
@@ -32,7 +35,7 @@ export default function MenuDrawerPanel({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
         <Dialog.Content
-          className={`fixed inset-y-0 left-0 z-50 w-72 shadow-xl focus:outline-none ${contentClassName}`}
+          className={`fixed inset-y-0 z-50 w-72 max-w-[85vw] shadow-xl focus:outline-none ${side === 'left' ? 'left-0' : 'right-0'} ${contentClassName}`}
           onCloseAutoFocus={(event) => {
             event.preventDefault()
             trigger.current?.focus()

@@ -25,7 +25,11 @@ export function PageHeader({
           <h1 className="text-2xl font-semibold text-ink">{title}</h1>
           {description && <p className="mt-1 max-w-3xl text-ink-muted">{description}</p>}
         </div>
-        {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+        {actions && (
+          <div data-page-actions="" className="flex flex-wrap items-center gap-2">
+            {actions}
+          </div>
+        )}
       </div>
     </div>
   )

@@ -10,10 +10,13 @@ const searchDelayMs = 300
  * the URL when that changes otherwise (Back, a reset).
  */
 export function SearchBox({
+  formId,
   label,
   value,
   onSearch,
 }: {
+  /** The form's id, for the list's filters to join it (see `DataTable`). */
+  formId?: string
   label: string
   value: string
   onSearch: (text: string) => void
@@ -42,8 +45,9 @@ export function SearchBox({
   }, [draft])
 
   return (
-    <search className="min-w-0 flex-1 sm:max-w-sm">
+    <search className="min-w-48 flex-1 sm:max-w-sm">
       <form
+        id={formId}
         onSubmit={(event) => {
           event.preventDefault()
           const text = draft.trim()
@@ -63,6 +67,7 @@ export function SearchBox({
           <input
             id={id}
             type="search"
+            name="q"
             value={draft}
             maxLength={maxSearchLength}
             autoComplete="off"

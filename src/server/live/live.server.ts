@@ -119,14 +119,15 @@ async function stockTile(
   category: LiveBoard['organisation']['category'],
 ): Promise<LiveStockTile> {
   const watched = stockWarnings.filter((warning) => dashboardFiguresOf[category].includes(warning))
-  const [counts, products] = await Promise.all([
+  const [counts, listed] = await Promise.all([
     stockWarningCounts(db, organisationId),
     stockWarningListings(db, organisationId, watched, liveTileEntryLimit),
   ])
   return {
     key: 'stock_alerts',
     counts: watched.map((warning) => ({ warning, count: Number(counts[warning]) })),
-    products,
+    products: listed.products,
+    total: listed.total,
   }
 }
 

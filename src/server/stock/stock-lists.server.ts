@@ -117,8 +117,11 @@ export async function stockWarningListings(
   organisationId: string,
   warnings: readonly CountedWarning[],
   limit: number,
-): Promise<{ id: string; name: string; warnings: CountedWarning[] }[]> {
-  if (warnings.length === 0) return []
+): Promise<{
+  products: { id: string; name: string; warnings: CountedWarning[] }[]
+  total: number
+}> {
+  if (warnings.length === 0) return { products: [], total: 0 }
   const { stock, warningCondition, listed } = stockFacts(db, organisationId)
   const rows = await db
     .select({
@@ -127,6 +130,8 @@ export async function stockWarningListings(
       low: sql<boolean>`${warningCondition.low}`,
       expiring: sql<boolean>`${warningCondition.expiring}`,
       quarantine: sql<boolean>`${warningCondition.quarantine}`,
+      // Counted before the limit: how many products carry a warning in all.
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(organisationProducts)
     .innerJoin(products, eq(products.id, organisationProducts.productId))
@@ -134,11 +139,14 @@ export async function stockWarningListings(
     .where(and(listed, or(...warnings.map((warning) => warningCondition[warning]))))
     .orderBy(asc(products.name), asc(organisationProducts.id))
     .limit(limit)
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    warnings: warnings.filter((warning) => row[warning]),
-  }))
+  return {
+    products: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      warnings: warnings.filter((warning) => row[warning]),
+    })),
+    total: rows[0]?.total ?? 0,
+  }
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   CustomerOrderStatusBadge,
   PaymentStatusBadge,
 } from '../../customer-orders/CustomerOrderBadges'
-import { PlainTable, plainRowClass } from '../../ui/PlainTable'
+import { PlainTable, phoneHiddenClass, plainRowClass } from '../../ui/PlainTable'
 import { accountLinkClass } from './AccountFrame'
 
 /**
@@ -19,7 +19,7 @@ export function ShopOrderTable({ orders, caption }: { orders: ShopOrderRow[]; ca
       caption={caption}
       columns={[
         { header: 'Nummer' },
-        { header: 'Datum' },
+        { header: 'Datum', hideOnPhone: true },
         { header: 'Status' },
         { header: 'Sie zahlen', numeric: true },
       ]}
@@ -35,7 +35,9 @@ export function ShopOrderTable({ orders, caption }: { orders: ShopOrderRow[]; ca
               {order.itemCount === 1 ? 'Position' : 'Positionen'}
             </span>
           </td>
-          <td className="py-3 pr-4 text-ink-muted">{formatDate(order.createdAt)}</td>
+          <td className={`py-3 pr-4 text-ink-muted ${phoneHiddenClass}`}>
+            {formatDate(order.createdAt)}
+          </td>
           <td className="py-3 pr-4">
             <span className="flex flex-wrap gap-1">
               <CustomerOrderStatusBadge status={order.status} />
