@@ -15,7 +15,7 @@ import { openBackOffice, waitForHydratedForm, waitForHydratedPage } from './supp
  * club's own cultivation and downloads the annual report (§ 26 KCanG).
  */
 
-test.describe.configure({ mode: 'serial', timeout: 60_000 })
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 const clerkName = 'Mara Lindner'
 const main = (page: Page) => page.getByRole('main')
@@ -96,8 +96,22 @@ const decimal = (text: string | undefined) =>
   Number((text ?? '').replaceAll('.', '').replace(',', '.'))
 
 const widths = [
-  { width: 1366, height: 900, firstName: 'Lena', lastName: 'Brandtner', harvestGrams: 1366, harvestShown: '1,366 kg' },
-  { width: 390, height: 844, firstName: 'Lena', lastName: 'Vogtland', harvestGrams: 390, harvestShown: '390 g' },
+  {
+    width: 1366,
+    height: 900,
+    firstName: 'Lena',
+    lastName: 'Brandtner',
+    harvestGrams: 1366,
+    harvestShown: '1,366 kg',
+  },
+  {
+    width: 390,
+    height: 844,
+    firstName: 'Lena',
+    lastName: 'Vogtland',
+    harvestGrams: 390,
+    harvestShown: '390 g',
+  },
 ] as const
 
 for (const { width, height, firstName, lastName, harvestGrams, harvestShown } of widths) {
@@ -124,7 +138,9 @@ for (const { width, height, firstName, lastName, harvestGrams, harvestShown } of
         await expect(page.getByRole('heading', { level: 1, name: 'Mitglieder' })).toBeVisible()
         await expectNoSeriousViolations(page)
         await main(page).getByRole('link', { name: 'Mitglied anlegen' }).first().click()
-        await expect(page.getByRole('heading', { level: 1, name: 'Mitglied anlegen' })).toBeVisible()
+        await expect(
+          page.getByRole('heading', { level: 1, name: 'Mitglied anlegen' }),
+        ).toBeVisible()
         await waitForHydratedForm(page)
         await expectNoSeriousViolations(page)
         await page.getByLabel('Vorname').fill(firstName)
@@ -140,7 +156,9 @@ for (const { width, height, firstName, lastName, harvestGrams, harvestShown } of
         // the proof of residence are recorded.
         await page.getByLabel('Mitglied seit (optional)').fill(today)
         await page.getByLabel('Ausweis geprüft am (optional)').fill(today)
-        await page.getByLabel('Kein Mitglied einer anderen Anbauvereinigung, erklärt am').fill(today)
+        await page
+          .getByLabel('Kein Mitglied einer anderen Anbauvereinigung, erklärt am')
+          .fill(today)
         await page
           .getByLabel('Wohnsitz oder gewöhnlicher Aufenthalt in Deutschland nachgewiesen am')
           .fill(today)
@@ -200,9 +218,11 @@ for (const { width, height, firstName, lastName, harvestGrams, harvestShown } of
         await expect(fact(page, 'Jetzt höchstens')).toHaveText('5 g')
         await submitHandout(page, 'Elsterflut', '10')
         await expect(
-          main(page).getByText(
-            'Das überschreitet die Tageshöchstmenge von 25 g: Heute sind noch 5 g möglich.',
-          ).first(),
+          main(page)
+            .getByText(
+              'Das überschreitet die Tageshöchstmenge von 25 g: Heute sind noch 5 g möglich.',
+            )
+            .first(),
         ).toBeVisible()
         await expect(page).toHaveURL(/\/abgabe\/neu$/)
         await expectNoSeriousViolations(page)
@@ -257,7 +277,9 @@ for (const { width, height, firstName, lastName, harvestGrams, harvestShown } of
         await expect(
           main(page)
             .getByText(
-              new RegExp(`Das überschreitet die (Monatshöchstmenge von 50 g|Tageshöchstmenge von 25 g): .* sind noch ${now} g möglich\\.`),
+              new RegExp(
+                `Das überschreitet die (Monatshöchstmenge von 50 g|Tageshöchstmenge von 25 g): .* sind noch ${now} g möglich\\.`,
+              ),
             )
             .first(),
         ).toBeVisible()
@@ -269,7 +291,10 @@ for (const { width, height, firstName, lastName, harvestGrams, harvestShown } of
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
         await waitForHydratedPage(page)
         await expectNoSeriousViolations(page)
-        await main(page).getByRole('link', { name: /Ernte erfassen/ }).first().click()
+        await main(page)
+          .getByRole('link', { name: /Ernte erfassen/ })
+          .first()
+          .click()
         await expect(page.getByRole('heading', { level: 1, name: 'Ernte erfassen' })).toBeVisible()
         await waitForHydratedForm(page)
         await expectNoSeriousViolations(page)
