@@ -2,6 +2,7 @@
 // of the person running the benchmark: only the port, the data directory and the database are set
 // here — never NODE_ENV or LOG_LEVEL, so the benchmark measures what `npm start` really runs.
 import { spawn, spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -10,6 +11,11 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { createPostgresDatabase } from './databases.mjs'
 
 export const root = path.resolve(import.meta.dirname, '..')
+
+/** The arguments `npm start` gives node (its V8 flags and the script), read from package.json. */
+const startArguments = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
+  .scripts.start.split(/\s+/)
+  .slice(1)
 
 /** The demo tenant's shop, as a browser on this machine reaches it. */
 export const shopHost = 'sonnen-apotheke.localhost'
@@ -64,7 +70,7 @@ async function waitForHealth(url) {
 }
 
 /**
- * Starts `scripts/start.mjs --no-build` (run `npm run build` first) on a free port. `postgresUrl`
+ * Starts the server as `npm start` does, with `--no-build` (run `npm run build` first) on a free port. `postgresUrl`
  * null: a throw-away embedded PGlite store with demo data; otherwise a fresh database on that
  * PostgreSQL server, dropped again by `stop`.
  */
@@ -72,7 +78,7 @@ export async function startServer({ postgresUrl = null } = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'blattwerk-bench-'))
   const postgres = postgresUrl ? await createSeededPostgres(postgresUrl) : null
   const port = await freePort()
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], {
+  const child = spawn(process.execPath, [...startArguments, '--no-build'], {
     cwd: root,
     env: {
       ...process.env,

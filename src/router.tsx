@@ -9,6 +9,7 @@ import {
   sessionFrom,
 } from './features/session/session-store'
 import { NotFoundPage } from './features/shell/ErrorPages'
+import { parseSearch, stringifySearch } from './features/shell/search-params'
 import type { ServerRender } from './features/shell/server-render'
 import { type CartCountState, createCartCountStore } from './features/shop/cart/cart-count'
 import type { LoadedTenant, TenantInfo } from './features/tenant/tenant'
@@ -40,6 +41,9 @@ export function getRouter() {
     scrollRestoration: true,
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFoundPage,
+    // A list's search reads `?q=12045`, not the default's quoted `?q="12045"`.
+    stringifySearch,
+    parseSearch,
     // The server entry's nonce, which the page's CSP names: Start stamps it on every script it
     // renders. In the browser Start reads it back from the page (undefined here).
     ssr: { nonce: serverRequestContext()?.cspNonce },

@@ -22,6 +22,10 @@ export type AccessDecision =
 export const forbiddenMessage =
   'Zugriff verweigert! Du bist nicht berechtigt, diesen Bereich zu sehen.'
 
+/** The same refusal in the shop's voice (docs/style.md), for the shop's services. */
+export const shopForbiddenMessage =
+  'Zugriff verweigert! Sie sind nicht berechtigt, diesen Bereich zu sehen.'
+
 const publicPrefixes = [
   '/',
   '/login',

@@ -22,11 +22,9 @@ export const organisationCategorySchema = z.enum(organisationCategories)
 /** The role claim of a consumer's refresh token; any other role means a business account. */
 export const shopUserRole = 'shop_user'
 
-const password = text({
-  required: 'Bitte gib dein Passwort ein.',
-  max: 1024,
-  tooLong: 'Das Passwort ist zu lang.',
-})
+/** The password field; its message in the side's voice (docs/style.md): the shop says "Sie". */
+const passwordOf = (required: string) =>
+  text({ required, max: 1024, tooLong: 'Das Passwort ist zu lang.' })
 
 export const b2bLoginRequestSchema = z
   .object({
@@ -36,17 +34,17 @@ export const b2bLoginRequestSchema = z
       max: 100,
       tooLong: 'Der Benutzername ist zu lang.',
     }),
-    password,
+    password: passwordOf('Bitte gib dein Passwort ein.'),
   })
   .meta({ id: 'B2bLoginRequest' })
 
 export const b2cLoginRequestSchema = z
   .object({
     email: emailAddress({
-      invalid: 'Bitte gib eine gültige E-Mail-Adresse ein.',
+      invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
       tooLong: 'Die E-Mail-Adresse ist zu lang.',
     }),
-    password,
+    password: passwordOf('Bitte geben Sie Ihr Passwort ein.'),
   })
   .meta({ id: 'B2cLoginRequest' })
 

@@ -11,7 +11,7 @@ export type CamtVersion = (typeof camtVersions)[number]
 /** The upload's limit (a month of a busy pharmacy's account is well below 1 MB). */
 export const maxStatementFileBytes = 10 * 1024 * 1024
 export const statementFileTooLargeMessage =
-  'Die Datei ist zu groß (höchstens 10 MB). Bitte laden Sie die Kontoauszüge einzeln hoch.'
+  'Die Datei ist zu groß (höchstens 10 MB). Bitte lade die Kontoauszüge einzeln hoch.'
 
 /** The matcher's verdict, then the pharmacy's decision. */
 export const bankEntryStatuses = ['matched', 'ambiguous', 'unknown', 'booked', 'ignored'] as const

@@ -23,19 +23,19 @@ export const contactRequestSchema = z
   .object({
     name: typedText(
       { min: 2, max: 100 },
-      { missing: 'Bitte gib deinen Namen ein.', label: 'Der Name' },
+      { missing: 'Bitte geben Sie Ihren Namen ein.', label: 'Der Name' },
     ),
     email: emailAddress({
-      invalid: 'Bitte gib eine gültige E-Mail-Adresse ein.',
+      invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
       tooLong: 'Die E-Mail-Adresse ist zu lang.',
     }),
     subject: typedText(
       { min: 3, max: 150 },
-      { missing: 'Bitte gib einen Betreff ein.', label: 'Der Betreff' },
+      { missing: 'Bitte geben Sie einen Betreff ein.', label: 'Der Betreff' },
     ),
     message: typedText(
       { min: 10, max: 5000, multiline: true },
-      { missing: 'Bitte gib eine Nachricht ein.', label: 'Die Nachricht' },
+      { missing: 'Bitte geben Sie eine Nachricht ein.', label: 'Die Nachricht' },
     ),
   })
   .meta({ id: 'ContactRequest' })

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import type { FillingProtocolStatus } from './filling-protocol-lists'
+import { formatWeighedGrams } from './format'
 import type { ListResult } from './list-query'
-import { type CannabinoidUnit, formatDecimal, formatPackSize } from './products'
+import { type CannabinoidUnit, formatDecimal } from './products'
 import { reasonSchema } from './stock-schemas'
 import { text } from './text-schema'
 
@@ -43,8 +44,8 @@ export interface FillingPlan {
 /** "2 %", "1,5 %". */
 export const formatTolerance = (basisPoints: number) => `${formatDecimal(basisPoints / 100)} %`
 
-/** Milligrams as grams to the milligram: `4987` → "4,987 g". */
-export const formatWeight = (mg: number) => formatPackSize(mg, 'g')
+/** Milligrams as grams to the milligram, three decimals throughout a protocol: `4987` → "4,987 g". */
+export const formatWeight = formatWeighedGrams
 
 /** The net weight of a unit: gross minus tare, or null while one of them is missing. */
 export const netOf = (unit: { grossMg: number | null; tareMg: number | null }): number | null =>

@@ -54,34 +54,34 @@ export function formatCount(value: number): string {
 /** The base unit a quantity is stored in: milligrams, microlitres or pieces. */
 export type QuantityUnit = 'mg' | 'ul' | 'piece'
 
-/** Each unit's display steps, largest first: a quantity is shown in the largest step it reaches. */
-const quantityScales: Record<
-  Exclude<QuantityUnit, 'piece'>,
-  { factor: number; symbol: string }[]
-> = {
-  mg: [
-    { factor: 1_000_000, symbol: 'kg' },
-    { factor: 1_000, symbol: 'g' },
-    { factor: 1, symbol: 'mg' },
-  ],
-  ul: [
-    { factor: 1_000_000, symbol: 'l' },
-    { factor: 1_000, symbol: 'ml' },
-    { factor: 1, symbol: 'µl' },
-  ],
-}
+/**
+ * Each unit's one display unit: a quantity keeps its precision and one context never mixes units
+ * ("eingegangen 0 g · offen 100 g", never "0 mg · 100 g"; 1.250,5 g, never a rounded "1,251 kg").
+ */
+const quantitySymbols: Record<Exclude<QuantityUnit, 'piece'>, string> = { mg: 'g', ul: 'ml' }
 
 /**
- * A stored quantity in a readable unit: `1500, 'mg'` → "1,5 g", `50_000, 'ul'` → "50 ml",
- * `3, 'piece'` → "3 Stk". Up to three decimals, so grams stay exact to the milligram.
+ * A stored quantity in its display unit, exact to the base unit: `1500, 'mg'` → "1,5 g",
+ * `1_250_500, 'mg'` → "1.250,5 g", `50_000, 'ul'` → "50 ml", `3, 'piece'` → "3 Stk".
  */
 export function formatQuantity(amount: number, unit: QuantityUnit): string {
   assertSafeInteger(amount, 'Quantity')
   if (unit === 'piece') return `${integer.format(amount)}${unitSpace}Stk`
-  const scales = quantityScales[unit]
-  const scale =
-    scales.find(({ factor }) => Math.abs(amount) >= factor) ?? (scales.at(-1) as (typeof scales)[0])
-  return `${upToThreeDecimals.format(amount / scale.factor)}${unitSpace}${scale.symbol}`
+  return `${upToThreeDecimals.format(amount / 1000)}${unitSpace}${quantitySymbols[unit]}`
+}
+
+const threeDecimals = new Intl.NumberFormat(locale, {
+  minimumFractionDigits: 3,
+  maximumFractionDigits: 3,
+})
+
+/**
+ * Milligrams as grams with three decimals always, for lists of weighings that are read against
+ * each other (a filling protocol): `10_500` → "10,500 g" beside "10,012 g".
+ */
+export function formatWeighedGrams(mg: number): string {
+  assertSafeInteger(mg, 'Weight')
+  return `${threeDecimals.format(mg / 1000)}${unitSpace}g`
 }
 
 /** A calendar day in German time: "05.03.2025". */

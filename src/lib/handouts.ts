@@ -37,7 +37,7 @@ export const handoutLimits = {
 
 export const handoutAgeClassLabels: Record<HandoutAgeClass, string> = {
   young_adult: '18 bis 20 Jahre',
-  adult: 'ab 21 Jahre',
+  adult: 'ab 21 Jahren',
 }
 
 /** The age class of a member on the hand-out day (both `YYYY-MM-DD`). */

@@ -45,7 +45,7 @@ export interface ProductHistoryEntry<TAction extends string> {
 export type MasterProductHistoryEntry = ProductHistoryEntry<'created' | 'updated'>
 
 export const staleMasterProductMessage =
-  'Das Produkt wurde inzwischen geändert. Bitte laden Sie die Seite neu.'
+  'Das Produkt wurde inzwischen geändert. Bitte lade die Seite neu.'
 
 /** How the history names the fields of the audit rows (`auditedProductFields`). */
 export const masterProductFieldLabels: Record<string, string> = {

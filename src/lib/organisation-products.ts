@@ -128,17 +128,17 @@ export const organisationProductFieldLabels: Record<string, string> = {
   productRevisionSeen: 'Gesehener Stand der Stammdaten',
 }
 
-export const organisationProductNotFoundMessage = 'Dieses Produkt gibt es in Ihrer Liste nicht.'
+export const organisationProductNotFoundMessage = 'Dieses Produkt gibt es in deiner Liste nicht.'
 export const staleOrganisationProductMessage =
-  'Das Produkt wurde inzwischen geändert. Bitte laden Sie die Seite neu.'
+  'Das Produkt wurde inzwischen geändert. Bitte lade die Seite neu.'
 export const alreadyListedMessage =
-  'Dieses Produkt führt Ihre Organisation bereits (gegebenenfalls im Archiv).'
+  'Dieses Produkt führt deine Organisation bereits (gegebenenfalls im Archiv).'
 export const withdrawnMasterMessage =
   'Dieses Produkt wurde vom Markt zurückgezogen und lässt sich nicht neu übernehmen.'
 export const alreadyArchivedMessage = 'Das Produkt ist bereits archiviert.'
 export const notArchivedMessage = 'Das Produkt ist nicht archiviert.'
 export const archivedNotEditableMessage =
-  'Archivierte Produkte lassen sich nicht bearbeiten. Bitte stellen Sie es zuerst wieder her.'
+  'Archivierte Produkte lassen sich nicht bearbeiten. Bitte stelle es zuerst wieder her.'
 export const withdrawnNotRestorableMessage =
   'Das Produkt wurde vom Markt zurückgezogen und lässt sich nicht wieder anbieten.'
 export const salesUnitFixedMessage =

@@ -31,20 +31,19 @@ export function isValidVatId(value: string): boolean {
   )
 }
 
-export const ibanMessage = 'Die IBAN ist ungültig. Bitte prüfen Sie sie auf Tippfehler.'
+export const ibanMessage = 'Die IBAN ist ungültig. Bitte prüfe sie auf Tippfehler.'
 export const vatIdMessage = 'Die USt-IdNr. ist ungültig: „DE“ und neun Ziffern, z. B. DE123456789.'
 export const bicMessage = 'Die BIC hat 8 oder 11 Zeichen, z. B. COBADEFFXXX.'
 export const taxNumberMessage =
   'Die Steuernummer besteht aus 10 bis 13 Ziffern, gern mit Schrägstrichen, z. B. 43/721/01234.'
 export const taxIdentityMessage =
-  'Bitte geben Sie die Steuernummer oder die USt-IdNr. an: eine von beiden muss auf jeder Rechnung stehen.'
+  'Bitte gib die Steuernummer oder die USt-IdNr. an: eine von beiden muss auf jeder Rechnung stehen.'
 export const registerNumberMessage =
-  'Bitte geben Sie die Registernummer an, wie das Register sie schreibt, z. B. HRA 12345 B oder HRB 98765.'
+  'Bitte gib die Registernummer an, wie das Register sie schreibt, z. B. HRA 12345 B oder HRB 98765.'
 export const registerRequiredMessage = (label: string, source: string) =>
   `Für die Rechtsform „${label}“ gehören Registergericht und Registernummer auf jedes Geschäftsdokument (${source}).`
-export const websiteMessage = 'Bitte geben Sie eine Webadresse an, z. B. www.beispiel.de.'
-export const phoneMessage =
-  'Bitte geben Sie eine Telefonnummer aus Ziffern an, z. B. +49 40 123456.'
+export const websiteMessage = 'Bitte gib eine Webadresse an, z. B. www.beispiel.de.'
+export const phoneMessage = 'Bitte gib eine Telefonnummer aus Ziffern an, z. B. +49 40 123456.'
 
 /** An optional field: empty (or blank) input is stored as null; anything else must pass `schema`. */
 const optional = <Schema extends z.ZodType<string, string>>(schema: Schema) =>
@@ -56,7 +55,7 @@ const optional = <Schema extends z.ZodType<string, string>>(schema: Schema) =>
 const compact = (value: string) => value.replace(/\s+/g, '').toUpperCase()
 
 const paymentReminderDaysMessage =
-  'Bitte geben Sie für Zahlungserinnerungen einen Abstand von 1 bis 60 Tagen an.'
+  'Bitte gib für Zahlungserinnerungen einen Abstand von 1 bis 60 Tagen an.'
 
 export const letterheadSchema = z
   .object({
@@ -88,7 +87,7 @@ export const letterheadSchema = z
     ),
     email: optional(
       emailAddress({
-        invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
+        invalid: 'Bitte gib eine gültige E-Mail-Adresse an.',
         tooLong: 'Die E-Mail-Adresse ist zu lang.',
       }),
     ),
@@ -144,7 +143,7 @@ export const letterheadSchema = z
     // Legal identity (lib/legal-forms.ts); left out by older callers: absent is empty.
     legalForm: z.preprocess(
       (value) => (value === '' || value === undefined ? null : value),
-      z.enum(legalForms, { error: 'Bitte wählen Sie eine Rechtsform aus der Liste.' }).nullable(),
+      z.enum(legalForms, { error: 'Bitte wähle eine Rechtsform aus der Liste.' }).nullable(),
     ),
     registerCourt: z.preprocess(
       (value) => value ?? null,
@@ -168,9 +167,9 @@ export const letterheadSchema = z
     /** One name a line in the form; printed in this order. */
     managers: z
       .array(text({ trim: true, max: 120, tooLong: 'Ein Name hat höchstens 120 Zeichen.' }), {
-        error: 'Bitte geben Sie die Namen als Liste an.',
+        error: 'Bitte gib die Namen als Liste an.',
       })
-      .max(20, 'Bitte nennen Sie höchstens 20 Personen.')
+      .max(20, 'Bitte nenne höchstens 20 Personen.')
       .default([])
       .transform((names) => names.filter((name) => name !== '')),
     supervisoryBoardChair: z.preprocess(
@@ -209,14 +208,14 @@ export const letterheadSchema = z
       context.addIssue({
         code: 'custom',
         path: ['managers'],
-        message: `Bitte nennen Sie: ${rules.managersTitle} (${rules.source}).`,
+        message: `Bitte nenne: ${rules.managersTitle} (${rules.source}).`,
       })
     }
     if (rules.supervisoryBoardChairRequired && !value.supervisoryBoardChair) {
       context.addIssue({
         code: 'custom',
         path: ['supervisoryBoardChair'],
-        message: `Bitte nennen Sie den Vorsitz des Aufsichtsrats (${rules.source}).`,
+        message: `Bitte nenne den Vorsitz des Aufsichtsrats (${rules.source}).`,
       })
     }
   })
@@ -350,4 +349,4 @@ export const licenceLabels: Record<Category, Partial<Record<LicenceField, string
 }
 
 export const organisationNotFoundMessage = 'Diese Organisation gibt es nicht.'
-export const logoNotFoundMessage = 'Bitte laden Sie das Logo erneut hoch.'
+export const logoNotFoundMessage = 'Bitte lade das Logo erneut hoch.'

@@ -15,7 +15,7 @@ export const maxImportFileBytes = 10 * 1024 * 1024
 export const maxImportRows = 50_000
 /** Columns beyond it must be blank: a cell far to the right would pad every row up to it. */
 export const maxImportColumns = 100
-export const importFileTooLargeMessage = 'Die Datei ist größer als 10 MB. Bitte teilen Sie sie auf.'
+export const importFileTooLargeMessage = 'Die Datei ist größer als 10 MB. Bitte teile sie auf.'
 /** Rows of the preview table per page. */
 export const importPreviewPageSize = 50
 

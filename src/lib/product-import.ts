@@ -323,7 +323,7 @@ const newProductDefaults: MasterProductInput = {
 }
 
 export const noPznMessage =
-  'Ohne PZN lässt sich kein Produkt zuordnen. Hilfsmittel ohne PZN legen Sie bitte einzeln im Formular an.'
+  'Ohne PZN lässt sich kein Produkt zuordnen. Hilfsmittel ohne PZN legst du bitte einzeln im Formular an.'
 
 /**
  * One row of the file as a master product, checked by `masterProductSchema` like the form.
@@ -386,7 +386,7 @@ export function analyseImportRow(
     (text) => {
       const result = word(categoryWords, text, 'Unbekannte Kategorie')
       return 'value' in result && result.value === null
-        ? { error: 'Bitte geben Sie die Kategorie an.' }
+        ? { error: 'Bitte gib die Kategorie an.' }
         : result
     },
     (value) => {

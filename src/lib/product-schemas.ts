@@ -69,18 +69,18 @@ const productFields = {
   pzn: pznSchema,
   name: text({
     trim: true,
-    required: 'Bitte geben Sie den Namen ein.',
+    required: 'Bitte gib den Namen ein.',
     max: 200,
     tooLong: 'Der Name hat höchstens 200 Zeichen.',
   }),
   manufacturer: text({
     trim: true,
-    required: 'Bitte geben Sie den Hersteller ein.',
+    required: 'Bitte gib den Hersteller ein.',
     max: 200,
     tooLong: 'Der Hersteller hat höchstens 200 Zeichen.',
   }),
   brand: optionalText(200, 'Marke'),
-  category: z.enum(productCategories, { error: 'Bitte wählen Sie eine Kategorie.' }),
+  category: z.enum(productCategories, { error: 'Bitte wähle eine Kategorie.' }),
   cultivar: optionalText(200, 'Sorte'),
   genetics: z.enum(geneticsTypes, { error: 'Unbekannte Genetik.' }).nullable(),
   dominance: z.enum(dominances, { error: 'Unbekannte Dominanz.' }).nullable(),
@@ -97,15 +97,15 @@ const productFields = {
       }),
     )
     .max(10, 'Höchstens 10 Terpene.'),
-  irradiated: z.boolean({ error: 'Bitte geben Sie an, ob die Ware bestrahlt ist.' }),
+  irradiated: z.boolean({ error: 'Bitte gib an, ob die Ware bestrahlt ist.' }),
   countryOfCultivation: z
     .enum(cultivationCountries, { error: 'Unbekanntes Anbauland.' })
     .nullable(),
   packSize: z
-    .number({ error: 'Bitte geben Sie die Packungsgröße an.' })
+    .number({ error: 'Bitte gib die Packungsgröße an.' })
     .positive('Die Packungsgröße muss größer als 0 sein.')
     .max(100_000, 'Die Packungsgröße ist zu groß.'),
-  packUnit: z.enum(packUnits, { error: 'Bitte wählen Sie die Einheit der Packung.' }),
+  packUnit: z.enum(packUnits, { error: 'Bitte wähle die Einheit der Packung.' }),
   description: text({
     trim: true,
     multiline: true,
@@ -131,7 +131,7 @@ function checkProductFacts(
   const issue = (path: string, message: string) =>
     context.addIssue({ code: 'custom', path: [path], message })
   if (pznRequired && product.pzn === null && product.category !== 'accessory') {
-    issue('pzn', 'Bitte geben Sie die PZN an (nur Hilfsmittel dürfen ohne PZN sein).')
+    issue('pzn', 'Bitte gib die PZN an (nur Hilfsmittel dürfen ohne PZN sein).')
   }
   if (product.category === 'flower' && !product.cultivar) {
     issue('cultivar', 'Blüten brauchen eine Sorte: ein Rezept muss sie nennen.')
@@ -188,7 +188,7 @@ export const customProductSchema = z
 export type CustomProductInput = z.input<typeof customProductSchema>
 export type CustomProduct = z.output<typeof customProductSchema>
 
-const missingRevisionMessage = 'Der Bearbeitungsstand fehlt. Bitte laden Sie die Seite neu.'
+const missingRevisionMessage = 'Der Bearbeitungsstand fehlt. Bitte lade die Seite neu.'
 
 /**
  * The revision a form was loaded at, sent back with its save (optimistic locking of master
@@ -208,9 +208,9 @@ const wholeNumber = (label: string, min: number, max: number) =>
 
 /** How an organisation sells a product: its own data beside the master data. ADR 014. */
 export const offerFields = {
-  salesUnit: z.enum(salesUnits, { error: 'Bitte wählen Sie die Verkaufseinheit.' }),
+  salesUnit: z.enum(salesUnits, { error: 'Bitte wähle die Verkaufseinheit.' }),
   priceCents: wholeNumber('Preis', 0, 10_000_000),
-  vatRate: z.enum(vatRates, { error: 'Bitte wählen Sie den Mehrwertsteuersatz.' }),
+  vatRate: z.enum(vatRates, { error: 'Bitte wähle den Mehrwertsteuersatz.' }),
   visibleInShop: z.boolean(),
   orderStep: wholeNumber('Bestellschritt', 1, 1000),
   minOrderQuantity: wholeNumber('Mindestmenge', 1, 100_000).nullable(),
@@ -262,7 +262,7 @@ export function salesUnitProblem(
 export const createOrganisationProductSchema = z.discriminatedUnion('source', [
   z.object({
     source: z.literal('master'),
-    masterProductId: z.uuid('Bitte wählen Sie ein Produkt aus der Datenbank.'),
+    masterProductId: z.uuid('Bitte wähle ein Produkt aus der Datenbank.'),
     offer: offerSchema,
   }),
   z.object({

@@ -21,32 +21,32 @@ const requiredText = (max: number, required: string, label: string) =>
 /** A selling organisation of the platform; its name and address come from its own row. */
 export const platformSupplierSchema = z.object({
   kind: z.literal('platform'),
-  supplierOrganisationId: uuid('Bitte wählen Sie einen Anbieter auf Blattwerk.'),
+  supplierOrganisationId: uuid('Bitte wähle einen Anbieter auf Blattwerk.'),
 })
 
 /** A supplier the organisation keeps itself, with its licence (MedCanG or § 52a AMG). */
 export const externalSupplierSchema = z.object({
   kind: z.literal('external'),
-  name: requiredText(200, 'Bitte geben Sie den Namen an.', 'Der Name'),
-  street: requiredText(200, 'Bitte geben Sie die Straße an.', 'Die Straße'),
-  postalCode: text({ trim: true, required: 'Bitte geben Sie die Postleitzahl an.' }).regex(
+  name: requiredText(200, 'Bitte gib den Namen an.', 'Der Name'),
+  street: requiredText(200, 'Bitte gib die Straße an.', 'Die Straße'),
+  postalCode: text({ trim: true, required: 'Bitte gib die Postleitzahl an.' }).regex(
     /^\d{5}$/,
     'Die Postleitzahl hat fünf Ziffern.',
   ),
-  city: requiredText(100, 'Bitte geben Sie den Ort an.', 'Der Ort'),
-  country: text({ trim: true, required: 'Bitte wählen Sie das Land.' }).regex(
+  city: requiredText(100, 'Bitte gib den Ort an.', 'Der Ort'),
+  country: text({ trim: true, required: 'Bitte wähle das Land.' }).regex(
     /^[A-Z]{2}$/,
-    'Bitte wählen Sie das Land.',
+    'Bitte wähle das Land.',
   ),
-  licenceType: z.enum(supplierLicenceTypes, { error: 'Bitte wählen Sie die Art der Erlaubnis.' }),
+  licenceType: z.enum(supplierLicenceTypes, { error: 'Bitte wähle die Art der Erlaubnis.' }),
   licenceNumber: requiredText(
     60,
-    'Bitte geben Sie die Nummer der Erlaubnis an.',
+    'Bitte gib die Nummer der Erlaubnis an.',
     'Die Nummer der Erlaubnis',
   ),
   contactName: optionalText(200, 'Der Name der Ansprechperson'),
   email: emailAddress({
-    invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
+    invalid: 'Bitte gib eine gültige E-Mail-Adresse an.',
     tooLong: 'Die E-Mail-Adresse ist zu lang.',
   })
     .nullable()
@@ -62,15 +62,15 @@ export type SupplierInput = z.input<typeof supplierSchema>
 
 /** One line: a listing (the supplier's or, for an external supplier, the buyer's own). */
 export const purchaseOrderLineSchema = z.object({
-  listingId: uuid('Bitte wählen Sie ein Produkt.'),
+  listingId: uuid('Bitte wähle ein Produkt.'),
   quantity: z
-    .number({ error: 'Bitte geben Sie die Menge an.' })
-    .int('Bitte geben Sie eine ganze Zahl an.')
+    .number({ error: 'Bitte gib die Menge an.' })
+    .int('Bitte gib eine ganze Zahl an.')
     .positive('Die Menge muss größer als null sein.')
     .max(100_000, 'Diese Menge ist unplausibel groß.'),
   /** The agreed price per sales unit; only for an external supplier (a platform one sets it). */
   unitPriceCents: z
-    .number({ error: 'Bitte geben Sie den vereinbarten Preis an.' })
+    .number({ error: 'Bitte gib den vereinbarten Preis an.' })
     .int('Der Preis ist auf den Cent genau.')
     .min(0, 'Der Preis kann nicht negativ sein.')
     .max(100_000_000, 'Dieser Preis ist unplausibel hoch.')
@@ -81,7 +81,7 @@ export type PurchaseOrderLineInput = z.input<typeof purchaseOrderLineSchema>
 const noteSchema = optionalText(2000, 'Die Notiz')
 
 export const purchaseOrderDraftSchema = z.object({
-  supplierId: uuid('Bitte wählen Sie einen Lieferanten.'),
+  supplierId: uuid('Bitte wähle einen Lieferanten.'),
   note: noteSchema,
   items: z
     .array(purchaseOrderLineSchema)
@@ -108,9 +108,9 @@ export const cancelPurchaseOrderSchema = purchaseOrderTransitionSchema.extend({
   reason: text({
     trim: true,
     multiline: true,
-    required: 'Bitte geben Sie einen Grund an.',
+    required: 'Bitte gib einen Grund an.',
     min: 3,
-    tooShort: 'Bitte geben Sie einen Grund mit mindestens 3 Zeichen an.',
+    tooShort: 'Bitte gib einen Grund mit mindestens 3 Zeichen an.',
     max: 500,
     tooLong: 'Der Grund hat höchstens 500 Zeichen.',
   }),
@@ -119,8 +119,8 @@ export const cancelPurchaseOrderSchema = purchaseOrderTransitionSchema.extend({
 /** One delivered batch of a line: the quantity in the line's sales units (packs or grams). */
 export const receiptBatchSchema = batchDeliverySchema.omit({ quantity: true }).extend({
   quantity: z
-    .number({ error: 'Bitte geben Sie die Menge an.' })
-    .int('Bitte geben Sie eine ganze Zahl an.')
+    .number({ error: 'Bitte gib die Menge an.' })
+    .int('Bitte gib eine ganze Zahl an.')
     .positive('Die Menge muss größer als null sein.')
     .max(100_000, 'Diese Menge ist unplausibel groß.'),
 })
@@ -137,7 +137,7 @@ export const purchaseOrderReceiptSchema = purchaseOrderTransitionSchema.extend({
     .max(200)
     .refine(
       (items) => items.some((item) => item.batches.length > 0),
-      'Bitte erfassen Sie mindestens eine Charge.',
+      'Bitte erfasse mindestens eine Charge.',
     ),
   /** "Mehr als bestellt – trotzdem buchen?" answered with yes. */
   overDeliveryConfirmed: z.boolean().default(false),

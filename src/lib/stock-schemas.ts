@@ -10,7 +10,7 @@ const uuid = (message: string) => z.uuid({ error: message })
 
 /** A quantity in base units, > 0. The largest is 1,000 kg of flowers, far beyond any batch. */
 export const baseQuantitySchema = z
-  .number({ error: 'Bitte geben Sie eine Menge an.' })
+  .number({ error: 'Bitte gib eine Menge an.' })
   .int('Die Menge ist zu genau (höchstens auf das Milligramm).')
   .positive('Die Menge muss größer als null sein.')
   .max(1_000_000_000, 'Diese Menge ist unplausibel groß.')
@@ -27,7 +27,7 @@ const measuredContent = (label: string) =>
 
 export const batchNumberSchema = text({
   trim: true,
-  required: 'Bitte geben Sie die Chargennummer an.',
+  required: 'Bitte gib die Chargennummer an.',
   max: 60,
   tooLong: 'Die Chargennummer hat höchstens 60 Zeichen.',
 })
@@ -35,7 +35,7 @@ export const batchNumberSchema = text({
 export const reasonSchema = text({
   trim: true,
   multiline: true,
-  required: 'Bitte geben Sie einen Grund an.',
+  required: 'Bitte gib einen Grund an.',
   max: 500,
   tooLong: 'Der Grund hat höchstens 500 Zeichen.',
 })
@@ -44,7 +44,7 @@ export const reasonSchema = text({
 export const batchDeliverySchema = z.object({
   batchNumber: batchNumberSchema,
   quantity: baseQuantitySchema,
-  expiryDate: calendarDateSchema('Bitte geben Sie das Verfallsdatum an.'),
+  expiryDate: calendarDateSchema('Bitte gib das Verfallsdatum an.'),
   thcContent: measuredContent('THC'),
   cbdContent: measuredContent('CBD'),
   /** A stored `batch_certificate` of the organisation (uploaded first). */
@@ -54,7 +54,7 @@ export type BatchDelivery = z.infer<typeof batchDeliverySchema>
 
 /** `/inventory/receipt`: goods without a purchase order. */
 export const goodsReceiptSchema = batchDeliverySchema.extend({
-  organisationProductId: uuid('Bitte wählen Sie ein Produkt.'),
+  organisationProductId: uuid('Bitte wähle ein Produkt.'),
   supplierId: uuid('Unbekannter Lieferant.').nullable(),
 })
 export type GoodsReceiptInput = z.input<typeof goodsReceiptSchema>
@@ -64,10 +64,10 @@ export type GoodsReceiptInput = z.input<typeof goodsReceiptSchema>
  * every hand-out names it), measured contents.
  */
 export const harvestSchema = z.object({
-  organisationProductId: uuid('Bitte wählen Sie eine Sorte.'),
-  harvestDate: calendarDateSchema('Bitte geben Sie das Erntedatum an.'),
+  organisationProductId: uuid('Bitte wähle eine Sorte.'),
+  harvestDate: calendarDateSchema('Bitte gib das Erntedatum an.'),
   quantity: baseQuantitySchema,
-  expiryDate: calendarDateSchema('Bitte geben Sie das Mindesthaltbarkeitsdatum an.'),
+  expiryDate: calendarDateSchema('Bitte gib das Mindesthaltbarkeitsdatum an.'),
   thcContent: measuredContent('THC'),
   cbdContent: measuredContent('CBD'),
   coaFileId: uuid('Der Laborbericht ist ungültig.').nullable(),
@@ -78,7 +78,7 @@ export const releaseBatchSchema = z.object({
   batchId: uuid('Unbekannte Charge.'),
   testNumber: text({
     trim: true,
-    required: 'Bitte geben Sie die Prüfnummer an.',
+    required: 'Bitte gib die Prüfnummer an.',
     max: 60,
     tooLong: 'Die Prüfnummer hat höchstens 60 Zeichen.',
   }),
@@ -104,7 +104,7 @@ export const correctStockSchema = z.object({
   batchId: uuid('Unbekannte Charge.'),
   /** Signed: a count that found more is positive, one that found less negative. */
   quantity: z
-    .number({ error: 'Bitte geben Sie eine Menge an.' })
+    .number({ error: 'Bitte gib eine Menge an.' })
     .int('Die Menge ist zu genau (höchstens auf das Milligramm).')
     .refine((value) => value !== 0, 'Eine Korrektur um null ändert nichts.')
     .refine((value) => Math.abs(value) <= 1_000_000_000, 'Diese Menge ist unplausibel groß.'),

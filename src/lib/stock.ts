@@ -35,6 +35,10 @@ export const stockMovementKindLabels: Record<StockMovementKind, string> = {
   return: 'Rückgabe',
 }
 
+/** A movement's name in a batch's history: a harvest is not a goods receipt, though booked as one. */
+export const stockMovementLabel = (kind: StockMovementKind, origin: BatchOrigin): string =>
+  kind === 'receipt' && origin === 'harvest' ? 'Ernte' : stockMovementKindLabels[kind]
+
 /** Movements that need a reason text: the record must say why goods appeared or vanished. */
 export const movementKindsNeedingReason: readonly StockMovementKind[] = [
   'correction',

@@ -7,7 +7,7 @@ import type { Caller } from './request-context'
 import type { Tenant } from './tenants.server'
 
 export const contactFormMessages = {
-  tooManyMessages: 'Du hast zu viele Nachrichten gesendet.',
+  tooManyMessages: 'Sie haben zu viele Nachrichten gesendet.',
 } as const
 
 export const contactLimits = {
@@ -23,7 +23,13 @@ export async function submitContactMessage(
   client: Caller,
 ): Promise<void> {
   // Counted before the write, in one statement, so parallel messages cannot pass the limit.
-  await countAttempt(db, contactLimits.client, client.ip, contactFormMessages.tooManyMessages)
+  await countAttempt(
+    db,
+    contactLimits.client,
+    client.ip,
+    contactFormMessages.tooManyMessages,
+    'Sie',
+  )
   await db.transaction(async (tx) => {
     const [stored] = await tx
       .insert(contactMessages)

@@ -52,9 +52,9 @@ test('the contact form checks its input and confirms a sent message', async ({ p
   await page.getByLabel('Betreff').fill('Frage zur Lieferung')
   await page.getByLabel('Nachricht', { exact: true }).fill('Liefert ihr auch am Samstag?')
   await page.getByRole('button', { name: 'Nachricht senden' }).click()
-  await expect(page.getByText('Bitte gib eine gültige E-Mail-Adresse ein.')).toBeVisible()
+  await expect(page.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')).toBeVisible()
 
   await page.getByLabel('E-Mail-Adresse').fill('paula@example.com')
   await page.getByRole('button', { name: 'Nachricht senden' }).click()
-  await expect(page.getByText('Danke für deine Nachricht!')).toBeVisible()
+  await expect(page.getByText('Danke für Ihre Nachricht!')).toBeVisible()
 })

@@ -149,7 +149,7 @@ test('a hand-out is entered by keyboard alone', async ({ page }) => {
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { level: 3, name: 'Jonas Richter' })).toBeVisible()
-  await expect(main(page).getByText('ab 21 Jahre', { exact: true })).toBeVisible()
+  await expect(main(page).getByText('ab 21 Jahren', { exact: true })).toBeVisible()
 
   await tabTo(page, page.getByLabel('Sorte'))
   await page.keyboard.type('Auwald')
@@ -298,7 +298,7 @@ test('the counter refuses what the KCanG forbids; the board links the clerk on t
   await clerk.reload()
   await waitForHydratedForm(clerk)
   await chooseMember(clerk, 'Jonas Richter')
-  await expect(main(clerk).getByText('ab 21 Jahre', { exact: true })).toBeVisible()
+  await expect(main(clerk).getByText('ab 21 Jahren', { exact: true })).toBeVisible()
   await expect(main(clerk).getByText(clerkNotMember)).toHaveCount(0)
 
   // § 16 Abs. 5 KCanG: the exit day respects the statutes' minimum membership.

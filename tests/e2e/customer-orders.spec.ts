@@ -99,7 +99,7 @@ test('a pharmacist enters, checks, confirms, readies, completes and invoices a p
   await expect(card.getByText('Hochgeladen: analysezertifikat.pdf')).toBeVisible()
   // Confirming before the check is refused with the reason.
   await card.getByRole('button', { name: 'Rezept speichern' }).click()
-  await toastGone(page, 'Das Rezept ist erfasst. Bitte prüfen Sie es.')
+  await toastGone(page, 'Das Rezept ist erfasst. Bitte prüfe es.')
   await expect(card.getByText('Nicht geprüft')).toBeVisible()
   await expect(card.getByText('Gültig bis')).toBeVisible()
   await expect(card.getByRole('button', { name: 'Herunterladen' })).toBeVisible()
@@ -214,6 +214,14 @@ test('a prescription that lapsed since the order was readied keeps the goods at 
   // The demo's ready order of Sabine Krüger (private prescription, paid): its prescription was
   // valid when checked and confirmed, and has lapsed since (seed-orders.server.ts).
   await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
+  // A search that reads as a number stays plain text in the URL, and after a reload too.
+  await page.goto('/customer_orders')
+  const search = page.getByLabel('Nummer oder Kunde suchen')
+  await search.fill('12045')
+  await expect(page).toHaveURL(/\/customer_orders\?q=12045$/)
+  await page.reload()
+  await expect(search).toHaveValue('12045')
+  await expect(page).toHaveURL(/\/customer_orders\?q=12045$/)
   await page.goto('/customer_orders?status=ready&q=Krüger')
   const rows = page.getByRole('table', { name: 'Kundenbestellungen' }).locator('tbody tr')
   await expect(rows).toHaveCount(1)
@@ -314,7 +322,7 @@ test('a new order is edited: quantity and note, saved against its version', asyn
   await page.keyboard.type('2')
   await expect(gross).not.toHaveText(grossBefore)
   const grossAfter = (await gross.textContent()) ?? ''
-  await tabTo(page, page.getByLabel('Notiz für Ihr Team (optional)'))
+  await tabTo(page, page.getByLabel('Notiz für dein Team (optional)'))
   await page.keyboard.type('Abholung Freitag')
   await expectNoSeriousViolations(page)
 

@@ -132,7 +132,7 @@ test('a pharmacist fills a batch and a colleague confirms it', async ({ page, br
   await expect(main(colleague)).toContainText('1 von 2 Einheiten innerhalb ±2 %')
   await colleague.getByRole('button', { name: 'Prüfen und bestätigen' }).click()
   const dialog = colleague.getByRole('alertdialog')
-  await expect(dialog).toContainText('10,1 g ausgebucht')
+  await expect(dialog).toContainText('10,100 g ausgebucht')
   await dialog.getByRole('button', { name: 'Bestätigen und einbuchen' }).click()
   await expect(dialog).toBeHidden()
   await expect(main(colleague).getByText('Bestätigt', { exact: true })).toBeVisible()

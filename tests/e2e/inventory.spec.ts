@@ -44,8 +44,8 @@ test('a pharmacist receives goods with a CoA, releases and corrects the batch', 
 
   // Nothing filled in: the form says what is missing, at the fields.
   await page.getByRole('button', { name: 'Einbuchen' }).click()
-  await expect(page.getByText('Bitte wählen Sie ein Produkt.')).toBeVisible()
-  await expect(page.getByText('Bitte geben Sie die Chargennummer an.')).toBeVisible()
+  await expect(page.getByText('Bitte wähle ein Produkt.')).toBeVisible()
+  await expect(page.getByText('Bitte gib die Chargennummer an.')).toBeVisible()
 
   await page.getByLabel('Produkt suchen').fill(packPzn)
   const product = page.getByLabel('Produkt', { exact: true })
@@ -78,7 +78,7 @@ test('a pharmacist receives goods with a CoA, releases and corrects the batch', 
   await release.getByLabel('Prüfnummer').fill('PR-2026-117')
   await release.getByRole('button', { name: 'Freigeben' }).click()
   await expect(
-    release.getByText('Bitte bestätigen Sie die Freigabe ohne THC-/CBD-Messwerte'),
+    release.getByText('Bitte bestätige die Freigabe ohne THC-/CBD-Messwerte'),
   ).toBeVisible()
   await release.getByRole('button', { name: 'Abbrechen' }).click()
   await page
@@ -93,7 +93,7 @@ test('a pharmacist receives goods with a CoA, releases and corrects the batch', 
   await facts.getByLabel('THC in %').fill('22,5')
   await facts.getByLabel('CBD in %').fill('0,5')
   await facts.getByRole('button', { name: 'Speichern' }).click()
-  await expect(facts.getByText('Bitte geben Sie einen Grund an.')).toBeVisible()
+  await expect(facts.getByText('Bitte gib einen Grund an.')).toBeVisible()
   await facts.getByLabel('Grund').fill('Werte aus dem Analysezertifikat')
   await facts.getByRole('button', { name: 'Speichern' }).click()
   await expect(page.getByText(`THC/CBD von Charge ${batchNumber} sind gespeichert.`)).toBeVisible()
@@ -103,7 +103,7 @@ test('a pharmacist receives goods with a CoA, releases and corrects the batch', 
   await page.getByRole('button', { name: 'Freigeben' }).click()
   await expect(release.getByText('THC und CBD nicht gemessen hinterlegt')).toBeHidden()
   await release.getByRole('button', { name: 'Freigeben' }).click()
-  await expect(release.getByText('Bitte geben Sie die Prüfnummer an.')).toBeVisible()
+  await expect(release.getByText('Bitte gib die Prüfnummer an.')).toBeVisible()
   await release.getByLabel('Prüfnummer').fill('PR-2026-117')
   await release.getByRole('button', { name: 'Freigeben' }).click()
   await expect(page.getByText(`Charge ${batchNumber} ist freigegeben.`)).toBeVisible()
@@ -225,7 +225,7 @@ test('a club records a harvest of its own variety', async ({ page }) => {
   await page.getByLabel('THC in %').fill('14')
   // Without a best-before date (§ 21 KCanG) the harvest is not recorded.
   await page.getByRole('button', { name: 'Ernte erfassen' }).click()
-  await expect(page.getByText('Bitte geben Sie das Mindesthaltbarkeitsdatum an.')).toBeVisible()
+  await expect(page.getByText('Bitte gib das Mindesthaltbarkeitsdatum an.')).toBeVisible()
   await page.getByLabel('Mindesthaltbar bis').fill(nextYear())
   await page.getByRole('button', { name: 'Ernte erfassen' }).click()
   await expect(page).toHaveURL(/\/inventory\/batches\/[0-9a-f-]{36}$/)

@@ -34,7 +34,7 @@ test('the owner saves the letterhead by keyboard and uploads a logo', async ({ p
   await tabTo(page, page.getByRole('button', { name: 'Speichern', exact: true }))
   await page.keyboard.press('Enter')
   await expect(
-    page.getByText('Die IBAN ist ungültig. Bitte prüfen Sie sie auf Tippfehler.'),
+    page.getByText('Die IBAN ist ungültig. Bitte prüfe sie auf Tippfehler.'),
   ).toBeVisible()
   await expect(iban).toBeFocused()
   await expectNoSeriousViolations(page)
@@ -64,7 +64,7 @@ test('the owner saves the letterhead by keyboard and uploads a logo', async ({ p
   await page.keyboard.press('Delete')
   await tabTo(page, page.getByRole('button', { name: 'Speichern', exact: true }))
   await page.keyboard.press('Enter')
-  await expect(page.getByText('Bitte nennen Sie: Geschäftsführer (§ 35a GmbHG).')).toBeVisible()
+  await expect(page.getByText('Bitte nenne: Geschäftsführer (§ 35a GmbHG).')).toBeVisible()
   await expect(managers).toBeFocused()
   await page.keyboard.type('Hanna Nordmann')
   await page.keyboard.press('Enter')

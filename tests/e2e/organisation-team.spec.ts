@@ -48,7 +48,7 @@ test('the owner invites a colleague by keyboard, who joins by the mail, resets h
   // The colleague follows the link in the mail, in a browser of her own.
   const mail = await waitForMail(
     (candidate) =>
-      candidate.to.includes(email) && candidate.subject.startsWith('Ihre Einladung ins Team'),
+      candidate.to.includes(email) && candidate.subject.startsWith('Deine Einladung ins Team'),
   )
   expect(mail.from).toContain('Sonnen-Apotheke')
   const colleague = await browser.newContext({ baseURL })

@@ -123,7 +123,7 @@ test('handing over a pay-at-pickup order asks how it was paid and records it (13
   await page.keyboard.press('Tab')
   await expect(receipt).toBeFocused()
   await page.keyboard.press('Enter')
-  await expect(dialog.getByText('Bitte geben Sie die Nummer des Kassenbons an.')).toBeVisible()
+  await expect(dialog.getByText('Bitte gib die Nummer des Kassenbons an.')).toBeVisible()
   await expect(dialog).toBeVisible()
   await page.keyboard.type('B-2026-0815')
   await page.keyboard.press('Enter')

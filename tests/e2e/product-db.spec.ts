@@ -61,8 +61,8 @@ test('the admin creates products, one with a picture, and the form explains what
 
   // Nothing filled in: the shared schema's messages under the fields, the first one focused.
   await page.getByRole('button', { name: 'Produkt anlegen' }).click()
-  await expect(page.getByText('Bitte geben Sie den Namen ein.')).toBeVisible()
-  await expect(page.getByText('Bitte wählen Sie eine Kategorie.')).toBeVisible()
+  await expect(page.getByText('Bitte gib den Namen ein.')).toBeVisible()
+  await expect(page.getByText('Bitte wähle eine Kategorie.')).toBeVisible()
   await expect(page.getByLabel('Name', { exact: true })).toBeFocused()
 
   await page.getByLabel('Name', { exact: true }).fill('Quarzit Mondlicht 21/1')

@@ -36,9 +36,7 @@ test('a pharmacist takes a master product over, prices it, archives and restores
 
   // Nothing chosen yet: the page says so at the search field.
   await page.getByRole('button', { name: 'Produkt übernehmen' }).click()
-  await expect(
-    page.getByText('Bitte wählen Sie ein Produkt aus der Produktdatenbank.'),
-  ).toBeVisible()
+  await expect(page.getByText('Bitte wähle ein Produkt aus der Produktdatenbank.')).toBeVisible()
 
   const picker = page.getByRole('combobox', { name: 'Produkt aus der Produktdatenbank' })
   await picker.fill('hafenlicht')
@@ -46,7 +44,7 @@ test('a pharmacist takes a master product over, prices it, archives and restores
   await expect(option).toBeVisible()
   // Products the pharmacy lists already are marked and cannot be chosen.
   await picker.fill('nordstern')
-  const listedOption = page.getByRole('option').filter({ hasText: 'bereits in Ihrer Liste' })
+  const listedOption = page.getByRole('option').filter({ hasText: 'bereits in deiner Liste' })
   await expect(listedOption.first()).toHaveAttribute('aria-disabled', 'true')
   await picker.fill(hafenlichtPzn)
   await option.click()
@@ -57,7 +55,7 @@ test('a pharmacist takes a master product over, prices it, archives and restores
   await page.getByLabel('Verkaufseinheit', { exact: true }).selectOption({ label: 'je Packung' })
   await page.getByLabel('Preis je Packung in €').fill('abc')
   await page.getByRole('button', { name: 'Produkt übernehmen' }).click()
-  await expect(page.getByText('Bitte geben Sie den Preis als Betrag an, z. B. 9,50.')).toBeVisible()
+  await expect(page.getByText('Bitte gib den Preis als Betrag an, z. B. 9,50.')).toBeVisible()
   await expect(page.getByLabel('Preis je Packung in €')).toBeFocused()
   await page.getByLabel('Preis je Packung in €').fill('89,50')
   await expect(page.getByText('106,51 € brutto')).toBeVisible()
@@ -87,7 +85,7 @@ test('a pharmacist takes a master product over, prices it, archives and restores
   await page.goto('/products/create')
   await waitForHydratedForm(page)
   await picker.fill(hafenlichtPzn)
-  await expect(option).toContainText('bereits in Ihrer Liste')
+  await expect(option).toContainText('bereits in deiner Liste')
 
   // Archive from the detail, after a question that says what happens.
   await page.goto(detailUrl)
@@ -170,7 +168,7 @@ test('a pharmacist edits the price by keyboard alone', async ({ page }) => {
   // the pharmacy lists (skipped by Enter) and the 15 g pack nobody lists.
   await expect(page.getByRole('option')).toHaveCount(2)
   await page.keyboard.press('ArrowDown')
-  const listedPack = page.getByRole('option').filter({ hasText: 'bereits in Ihrer Liste' })
+  const listedPack = page.getByRole('option').filter({ hasText: 'bereits in deiner Liste' })
   await expect(listedPack).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('Enter')
   await expect(page.getByText('Gewählt')).toHaveCount(0)
@@ -216,7 +214,7 @@ test('of two tabs editing one product the later save is refused; a master change
   await secondTab.getByLabel('Preis je Packung in €').fill('94,00')
   await secondTab.getByRole('button', { name: 'Änderungen speichern' }).click()
   await expect(secondTab.getByRole('alert')).toContainText(
-    'Das Produkt wurde inzwischen geändert. Bitte laden Sie die Seite neu.',
+    'Das Produkt wurde inzwischen geändert. Bitte lade die Seite neu.',
   )
   await secondTab.reload()
   await waitForHydratedForm(secondTab)

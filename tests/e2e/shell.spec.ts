@@ -164,7 +164,7 @@ test('contact on a shop host names the shop and sends the message to its host', 
   )
   await page.getByRole('button', { name: 'Nachricht senden' }).click()
   expect((await sent).status()).toBe(201)
-  await expect(page.getByText('Danke für deine Nachricht!')).toBeVisible()
+  await expect(page.getByText('Danke für Ihre Nachricht!')).toBeVisible()
 })
 
 test('legal pages on a shop host show the shop header and navigation', async ({

@@ -212,7 +212,7 @@ describe.each(testDatabaseKinds)('auth API on %s', (kind) => {
         host: shopHost,
       })
       expect(badEmail.status).toBe(400)
-      expect(badEmail.body.errors.email).toBe('Bitte gib eine gültige E-Mail-Adresse ein.')
+      expect(badEmail.body.errors.email).toBe('Bitte geben Sie eine gültige E-Mail-Adresse ein.')
 
       const malformed = await api('/api/auth/b2b/login', {
         rawBody: '{"username":',

@@ -95,28 +95,28 @@ describe.each(testDatabaseKinds)('contact API on %s', (kind) => {
       status: 400,
       message: 'Die Eingaben sind ungültig.',
       errors: {
-        name: 'Bitte gib deinen Namen ein.',
-        email: 'Bitte gib eine gültige E-Mail-Adresse ein.',
-        subject: 'Bitte gib einen Betreff ein.',
-        message: 'Bitte gib eine Nachricht ein.',
+        name: 'Bitte geben Sie Ihren Namen ein.',
+        email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+        subject: 'Bitte geben Sie einen Betreff ein.',
+        message: 'Bitte geben Sie eine Nachricht ein.',
       },
     })
 
     const cases: [Record<string, unknown>, Record<string, string>][] = [
-      [{ name: '   ' }, { name: 'Bitte gib deinen Namen ein.' }],
+      [{ name: '   ' }, { name: 'Bitte geben Sie Ihren Namen ein.' }],
       [{ name: ' M ' }, { name: 'Der Name muss mindestens 2 Zeichen lang sein.' }],
       [{ name: 'x'.repeat(101) }, { name: 'Der Name darf höchstens 100 Zeichen lang sein.' }],
-      [{ name: 42 }, { name: 'Bitte gib deinen Namen ein.' }],
-      [{ email: 'keine-adresse' }, { email: 'Bitte gib eine gültige E-Mail-Adresse ein.' }],
-      [{ email: 'a b@example.com' }, { email: 'Bitte gib eine gültige E-Mail-Adresse ein.' }],
+      [{ name: 42 }, { name: 'Bitte geben Sie Ihren Namen ein.' }],
+      [{ email: 'keine-adresse' }, { email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' }],
+      [{ email: 'a b@example.com' }, { email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' }],
       [{ email: `${'x'.repeat(250)}@example.com` }, { email: 'Die E-Mail-Adresse ist zu lang.' }],
-      [{ subject: '' }, { subject: 'Bitte gib einen Betreff ein.' }],
+      [{ subject: '' }, { subject: 'Bitte geben Sie einen Betreff ein.' }],
       [{ subject: ' ab ' }, { subject: 'Der Betreff muss mindestens 3 Zeichen lang sein.' }],
       [
         { subject: 'x'.repeat(151) },
         { subject: 'Der Betreff darf höchstens 150 Zeichen lang sein.' },
       ],
-      [{ message: ' \n ' }, { message: 'Bitte gib eine Nachricht ein.' }],
+      [{ message: ' \n ' }, { message: 'Bitte geben Sie eine Nachricht ein.' }],
       [
         { message: '  neun Zei  ' },
         { message: 'Die Nachricht muss mindestens 10 Zeichen lang sein.' },
@@ -224,7 +224,7 @@ describe.each(testDatabaseKinds)('contact API on %s', (kind) => {
     expect(blocked.body).toEqual({
       status: 429,
       message: expect.stringMatching(
-        /^Du hast zu viele Nachrichten gesendet\. Bitte versuche es in \d+ Minuten? erneut\.$/,
+        /^Sie haben zu viele Nachrichten gesendet\. Bitte versuchen Sie es in \d+ Minuten? erneut\.$/,
       ),
     })
     if (before) expect((await storedMessages())?.length).toBe(before.length + 5)

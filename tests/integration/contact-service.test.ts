@@ -106,7 +106,7 @@ describe.each(testDatabaseKinds)('contact service on %s', (kind) => {
     const refused = post(validContactMessage, 'sonnen-apotheke.localhost', client)
     await expect(refused).rejects.toMatchObject({
       status: 429,
-      message: expect.stringMatching(/^Du hast zu viele Nachrichten gesendet\./),
+      message: expect.stringMatching(/^Sie haben zu viele Nachrichten gesendet\./),
       extra: { headers: { 'Retry-After': expect.stringMatching(/^\d+$/) } },
     })
     expect(await rowCount()).toBe(before)

@@ -37,7 +37,7 @@ const resetMail = (to: string, link = 'https://sonnen-apotheke.blattwerk.de/conf
   tenantId: demoIds.tenantPharmacy,
   to,
   sender,
-  content: { kind: 'reset_password' as const, name: 'Kim Kunde', link },
+  content: { kind: 'reset_password' as const, name: 'Kim Kunde', link, audience: 'shop' as const },
 })
 
 describe.each(testDatabaseKinds)('mail outbox on %s', (kind) => {

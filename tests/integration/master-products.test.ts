@@ -441,7 +441,7 @@ describe.each(testDatabaseKinds)('master product database on %s', (kind) => {
       ).catch((error) => error)
       expect(unknownImage).toBeInstanceOf(InvalidError)
       expect(unknownImage.extra.errors).toEqual({
-        imageFileId: 'Das Bild wurde nicht gefunden. Bitte laden Sie es noch einmal hoch.',
+        imageFileId: 'Das Bild wurde nicht gefunden. Bitte lade es noch einmal hoch.',
       })
       expect(await names({ q: pzn })).toEqual([])
     })

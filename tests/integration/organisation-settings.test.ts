@@ -138,7 +138,7 @@ describe.each(testDatabaseKinds)('organisation settings on %s', (kind) => {
       ),
     )) as InvalidError
     expect(ibanError.extra.errors?.iban).toBe(
-      'Die IBAN ist ungültig. Bitte prüfen Sie sie auf Tippfehler.',
+      'Die IBAN ist ungültig. Bitte prüfe sie auf Tippfehler.',
     )
     expect(await storedLetterhead(demoIds.pharmacy)).toEqual(before)
     expect(await letterheadAudits(demoIds.pharmacy)).toHaveLength(audits)

@@ -409,8 +409,8 @@ describe.each(testDatabaseKinds)('organisation team on %s', (kind) => {
       .select()
       .from(outboxMails)
       .where(and(eq(outboxMails.kind, 'invitation'), eq(outboxMails.toAddress, email)))
-    expect(mail?.subject).toBe('Ihre Einladung ins Team – Sonnen-Apotheke')
-    expect(mail?.textBody).toContain('Dr. Clara Sonnberg lädt Sie ein, als Inhaber')
+    expect(mail?.subject).toBe('Deine Einladung ins Team – Sonnen-Apotheke')
+    expect(mail?.textBody).toContain('Dr. Clara Sonnberg lädt dich ein, als Inhaber')
     expect(mail?.textBody).toContain(`${origin}/invitation/${token}`)
     expect(mail?.tenantId).toBeNull()
   })
@@ -445,6 +445,15 @@ describe.each(testDatabaseKinds)('organisation team on %s', (kind) => {
       expect(new Set(answers.map((answer) => answer.message)).size).toBe(1)
       expect(await resetMailsTo(actor.user.email)).toBe(2)
       expect(await resetMailsTo('lager@nordhanf.example')).toBe(0)
+      // A business user's mail speaks the back office's "du" (docs/style.md).
+      const [mail] = await db()
+        .select({ text: outboxMails.textBody })
+        .from(outboxMails)
+        .where(
+          and(eq(outboxMails.kind, 'reset_password'), eq(outboxMails.toAddress, actor.user.email)),
+        )
+        .limit(1)
+      expect(mail?.text).toContain('du hast angefordert, dein Passwort zurückzusetzen')
     })
 
     it('the link sets the password once, ends every session and outlives no newer link', async () => {

@@ -218,7 +218,7 @@ describe.each(testDatabaseKinds)('purchase orders on %s', (kind) => {
         external,
       ).catch((error) => error)
       expect(noPrice.extra.errors).toEqual({
-        'items.0.unitPriceCents': 'Bitte geben Sie den vereinbarten Preis an.',
+        'items.0.unitPriceCents': 'Bitte gib den vereinbarten Preis an.',
       })
       const priced = await draft(
         [line(demoProductIds.pharmacyVaporiser, 2, 18990)],
@@ -412,7 +412,7 @@ describe.each(testDatabaseKinds)('purchase orders on %s', (kind) => {
         db(),
       ).catch((error) => error)
       expect(noReason).toBeInstanceOf(InvalidError)
-      expect(noReason.extra.errors.reason).toBe('Bitte geben Sie einen Grund an.')
+      expect(noReason.extra.errors.reason).toBe('Bitte gib einen Grund an.')
     })
 
     it('gives 20 parallel orders the numbers 1 to 20 exactly', async () => {

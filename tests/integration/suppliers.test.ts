@@ -114,9 +114,9 @@ describe.each(testDatabaseKinds)('suppliers on %s', (kind) => {
       db(),
     ).catch((error) => error)
     expect(invalid.extra.errors).toMatchObject({
-      name: 'Bitte geben Sie den Namen an.',
+      name: 'Bitte gib den Namen an.',
       postalCode: 'Die Postleitzahl hat fünf Ziffern.',
-      licenceNumber: 'Bitte geben Sie die Nummer der Erlaubnis an.',
+      licenceNumber: 'Bitte gib die Nummer der Erlaubnis an.',
     })
   })
 

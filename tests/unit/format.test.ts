@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { formatCount, formatDate, formatDateTime, formatMoney, formatQuantity } from '~/lib/format'
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatQuantity,
+  formatWeighedGrams,
+} from '~/lib/format'
 
 /** Intl and our units put a no-break space before the unit; tests spell it out. */
 const nbsp = '\u00a0'
@@ -33,23 +40,24 @@ describe('formatCount', () => {
 })
 
 describe('formatQuantity', () => {
-  it('shows milligrams in the largest unit they reach', () => {
+  it('shows milligrams in grams, whatever their size, so one line never mixes units', () => {
     expect(formatQuantity(1500, 'mg')).toBe(`1,5${nbsp}g`)
     expect(formatQuantity(1000, 'mg')).toBe(`1${nbsp}g`)
-    expect(formatQuantity(250, 'mg')).toBe(`250${nbsp}mg`)
-    expect(formatQuantity(2_500_000, 'mg')).toBe(`2,5${nbsp}kg`)
-    expect(formatQuantity(0, 'mg')).toBe(`0${nbsp}mg`)
+    expect(formatQuantity(250, 'mg')).toBe(`0,25${nbsp}g`)
+    expect(formatQuantity(0, 'mg')).toBe(`0${nbsp}g`)
+    expect(formatQuantity(2_500_000, 'mg')).toBe(`2.500${nbsp}g`)
   })
 
-  it('stays exact to the milligram in grams and rounds beyond three decimals', () => {
+  it('keeps the precision: exact to the milligram, nothing rounded away', () => {
+    expect(formatQuantity(1_250_500, 'mg')).toBe(`1.250,5${nbsp}g`)
     expect(formatQuantity(1234, 'mg')).toBe(`1,234${nbsp}g`)
-    expect(formatQuantity(1_234_567, 'mg')).toBe(`1,235${nbsp}kg`)
+    expect(formatQuantity(1_234_567, 'mg')).toBe(`1.234,567${nbsp}g`)
   })
 
-  it('shows microlitres as millilitres and litres', () => {
+  it('shows microlitres in millilitres', () => {
     expect(formatQuantity(50_000, 'ul')).toBe(`50${nbsp}ml`)
-    expect(formatQuantity(750, 'ul')).toBe(`750${nbsp}µl`)
-    expect(formatQuantity(1_500_000, 'ul')).toBe(`1,5${nbsp}l`)
+    expect(formatQuantity(750, 'ul')).toBe(`0,75${nbsp}ml`)
+    expect(formatQuantity(1_500_000, 'ul')).toBe(`1.500${nbsp}ml`)
   })
 
   it('counts pieces', () => {
@@ -64,6 +72,15 @@ describe('formatQuantity', () => {
 
   it('refuses fractions of the base unit', () => {
     expect(() => formatQuantity(0.5, 'mg')).toThrow(RangeError)
+  })
+})
+
+describe('formatWeighedGrams', () => {
+  it('gives every weighing of a protocol three decimals, so they read against each other', () => {
+    expect(formatWeighedGrams(10_500)).toBe(`10,500${nbsp}g`)
+    expect(formatWeighedGrams(10_012)).toBe(`10,012${nbsp}g`)
+    expect(formatWeighedGrams(0)).toBe(`0,000${nbsp}g`)
+    expect(formatWeighedGrams(1_250_500)).toBe(`1.250,500${nbsp}g`)
   })
 })
 

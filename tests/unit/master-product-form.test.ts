@@ -102,15 +102,15 @@ describe('master product form', () => {
       }),
     ).toEqual({
       fields: {
-        name: 'Bitte geben Sie den Namen ein.',
+        name: 'Bitte gib den Namen ein.',
         thcContent: 'THC: bitte eine Zahl angeben.',
         terpenes: 'Bitte keine leeren Terpene angeben.',
-        packSize: 'Bitte geben Sie die Packungsgröße an.',
+        packSize: 'Bitte gib die Packungsgröße an.',
       },
     })
     expect(validateMasterProductForm({ ...emptyMasterProductForm })?.fields).toMatchObject({
-      category: 'Bitte wählen Sie eine Kategorie.',
-      packUnit: 'Bitte wählen Sie die Einheit der Packung.',
+      category: 'Bitte wähle eine Kategorie.',
+      packUnit: 'Bitte wähle die Einheit der Packung.',
     })
     expect(validateMasterProductForm(flower)).toBeUndefined()
     expect(errorsByField({ 'terpenes.1': 'leer', pzn: 'vergeben' }, topLevelField)).toEqual({

@@ -41,9 +41,9 @@ describe('offer form', () => {
   it('explains a missing or wrong price and the schema’s rules under the form’s fields', () => {
     const values = offerFormValuesOf(stored)
     expect(offerFormErrors(values)).toEqual({})
-    expect(offerFormErrors({ ...values, price: '' }).price).toBe('Bitte geben Sie den Preis an.')
+    expect(offerFormErrors({ ...values, price: '' }).price).toBe('Bitte gib den Preis an.')
     expect(offerFormErrors({ ...values, price: 'neun' }).price).toBe(
-      'Bitte geben Sie den Preis als Betrag an, z. B. 9,50.',
+      'Bitte gib den Preis als Betrag an, z. B. 9,50.',
     )
     expect(offerFormErrors({ ...values, minOrderQuantity: '7' }).minOrderQuantity).toContain(
       'Vielfaches',
@@ -53,7 +53,7 @@ describe('offer form', () => {
     )
     expect(offerFormErrors({ ...values, lowStockThreshold: '', targetStock: '80' })).toEqual({})
     expect(offerFormErrors({ ...values, salesUnit: '' }).salesUnit).toBe(
-      'Bitte wählen Sie die Verkaufseinheit.',
+      'Bitte wähle die Verkaufseinheit.',
     )
   })
 

@@ -141,30 +141,30 @@ describe('masterProductSchema', () => {
     const issues = issuesOf(masterProductSchema, rest)
     expect(issues).toEqual(
       expect.arrayContaining([
-        'name: Bitte geben Sie den Namen ein.',
-        'manufacturer: Bitte geben Sie den Hersteller ein.',
-        'category: Bitte wählen Sie eine Kategorie.',
-        'packSize: Bitte geben Sie die Packungsgröße an.',
-        'packUnit: Bitte wählen Sie die Einheit der Packung.',
+        'name: Bitte gib den Namen ein.',
+        'manufacturer: Bitte gib den Hersteller ein.',
+        'category: Bitte wähle eine Kategorie.',
+        'packSize: Bitte gib die Packungsgröße an.',
+        'packUnit: Bitte wähle die Einheit der Packung.',
       ]),
     )
     expect(issuesOf(masterProductSchema, { ...flower, name: '   ' })).toEqual([
-      'name: Bitte geben Sie den Namen ein.',
+      'name: Bitte gib den Namen ein.',
     ])
     expect(issuesOf(masterProductSchema, { ...flower, name: 'x'.repeat(201) })).toEqual([
       'name: Der Name hat höchstens 200 Zeichen.',
     ])
     expect(issuesOf(masterProductSchema, { ...flower, irradiated: undefined })).toEqual([
-      'irradiated: Bitte geben Sie an, ob die Ware bestrahlt ist.',
+      'irradiated: Bitte gib an, ob die Ware bestrahlt ist.',
     ])
   })
 
   it('requires a valid PZN except for accessories', () => {
     expect(issuesOf(masterProductSchema, { ...flower, pzn: '' })).toEqual([
-      'pzn: Bitte geben Sie die PZN an (nur Hilfsmittel dürfen ohne PZN sein).',
+      'pzn: Bitte gib die PZN an (nur Hilfsmittel dürfen ohne PZN sein).',
     ])
     expect(issuesOf(masterProductSchema, { ...extract, pzn: null })).toEqual([
-      'pzn: Bitte geben Sie die PZN an (nur Hilfsmittel dürfen ohne PZN sein).',
+      'pzn: Bitte gib die PZN an (nur Hilfsmittel dürfen ohne PZN sein).',
     ])
     expect(masterProductSchema.parse({ ...vaporiser, pzn: '' }).pzn).toBeNull()
     // An accessory's PZN, when given, is still checked.
@@ -338,7 +338,7 @@ describe('masterProductSchema', () => {
 
   it('refuses unknown values of the fixed lists', () => {
     expect(issuesOf(masterProductSchema, { ...flower, category: 'seeds' })).toEqual([
-      'category: Bitte wählen Sie eine Kategorie.',
+      'category: Bitte wähle eine Kategorie.',
     ])
     expect(issuesOf(masterProductSchema, { ...flower, countryOfCultivation: 'XX' })).toEqual([
       'countryOfCultivation: Unbekanntes Anbauland.',
@@ -461,10 +461,10 @@ describe('offerSchema', () => {
       'lowStockThreshold: Meldebestand: mindestens 0.',
     ])
     expect(issuesOf(offerSchema, { ...offer, vatRate: '16' })).toEqual([
-      'vatRate: Bitte wählen Sie den Mehrwertsteuersatz.',
+      'vatRate: Bitte wähle den Mehrwertsteuersatz.',
     ])
     expect(issuesOf(offerSchema, { ...offer, salesUnit: 'kg' })).toEqual([
-      'salesUnit: Bitte wählen Sie die Verkaufseinheit.',
+      'salesUnit: Bitte wähle die Verkaufseinheit.',
     ])
   })
 })
@@ -508,7 +508,7 @@ describe('createOrganisationProductSchema', () => {
         offer: { ...offer, orderStep: 5, minOrderQuantity: 7 },
       }),
     ).toEqual([
-      'masterProductId: Bitte wählen Sie ein Produkt aus der Datenbank.',
+      'masterProductId: Bitte wähle ein Produkt aus der Datenbank.',
       'offer.minOrderQuantity: Die Mindestmenge muss ein Vielfaches des Bestellschritts sein.',
     ])
     expect(

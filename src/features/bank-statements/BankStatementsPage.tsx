@@ -49,7 +49,7 @@ export function BankStatementsPage() {
     <>
       <PageHeader
         title="Kontoauszüge"
-        description="Laden Sie den Kontoauszug Ihrer Bank (camt.053) hoch. Eingegangene Überweisungen werden den offenen Bestellungen und Rechnungen zugeordnet; Sie prüfen und bestätigen jede Zuordnung."
+        description="Lade den Kontoauszug deiner Bank (camt.053) hoch. Eingegangene Überweisungen werden den offenen Bestellungen und Rechnungen zugeordnet; du prüfst und bestätigst jede Zuordnung."
       />
       <div className="space-y-8">
         <UploadSection />
@@ -68,7 +68,7 @@ function UploadSection() {
     tooLargeMessage: statementFileTooLargeMessage,
     onUploaded: async () => {
       await queryClient.invalidateQueries({ queryKey: bankStatementsKey })
-      toast.success('Der Kontoauszug ist eingelesen. Bitte prüfen Sie die Zuordnungen unten.')
+      toast.success('Der Kontoauszug ist eingelesen. Bitte prüfe die Zuordnungen unten.')
     },
   })
   const error = upload.state === 'failed' ? upload.message : null
@@ -148,7 +148,7 @@ function EntriesSection() {
       {data.items.length === 0 ? (
         <p className="mt-4 rounded-card border border-border bg-surface p-6 text-ink-muted">
           {search.view === 'open'
-            ? 'Keine Buchungen zu prüfen. Laden Sie einen Kontoauszug hoch.'
+            ? 'Keine Buchungen zu prüfen. Lade einen Kontoauszug hoch.'
             : 'Noch keine Buchung gebucht oder ignoriert.'}
         </p>
       ) : (
@@ -195,7 +195,7 @@ function EntryCard({ entry }: { entry: BankEntryView }) {
           </p>
           {!entry.ownAccount && (
             <p className="mt-1 text-sm text-warning">
-              Achtung: Der Auszug gehört zum Konto {entry.iban}, nicht zur IBAN Ihrer Organisation.
+              Achtung: Der Auszug gehört zum Konto {entry.iban}, nicht zur IBAN deiner Organisation.
             </p>
           )}
         </div>
@@ -327,7 +327,7 @@ function ReviewDialog({ entry, onClose }: { entry: BankEntryView; onClose: () =>
       <form.AppField
         name="choice"
         validators={{
-          onSubmit: ({ value }) => (value ? undefined : 'Bitte wählen Sie eine Bestellung.'),
+          onSubmit: ({ value }) => (value ? undefined : 'Bitte wähle eine Bestellung.'),
         }}
       >
         {(field) =>
@@ -335,7 +335,7 @@ function ReviewDialog({ entry, onClose }: { entry: BankEntryView; onClose: () =>
             <field.RadioGroupField label="Bestellung" options={options} />
           ) : (
             <p className="text-sm text-ink-muted">
-              Noch kein Vorschlag: Suchen Sie die Bestellung oben.
+              Noch kein Vorschlag: Suche die Bestellung oben.
             </p>
           )
         }

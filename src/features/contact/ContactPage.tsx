@@ -20,7 +20,7 @@ function Recipient() {
     return (
       <>
         <p className="mt-4 text-lg text-ink-muted">
-          Fragen an {config.shopName}? Deine Nachricht geht direkt an uns.
+          Fragen an {config.shopName}? Ihre Nachricht geht direkt an uns.
         </p>
         <div className="mt-6 text-ink-muted">
           <ShopAddress config={config} />
@@ -33,7 +33,7 @@ function Recipient() {
     return (
       <>
         <p className="mt-4 text-lg text-ink-muted">
-          Fragen an {organisation.name}? Deine Nachricht geht direkt an uns.
+          Fragen an {organisation.name}? Ihre Nachricht geht direkt an uns.
         </p>
         <address className="mt-6 space-y-2 text-ink-muted not-italic">
           <p className="font-semibold text-ink">{organisation.name}</p>
@@ -49,8 +49,8 @@ function Recipient() {
   }
   return (
     <p className="mt-4 text-lg text-ink-muted">
-      Fragen zu Blattwerk, eine Vorführung für deine Apotheke oder deinen Verein, oder Hilfe bei
-      deinem Zugang? Schreib uns – wir antworten in der Regel innerhalb eines Werktags.
+      Fragen zu Blattwerk, eine Vorführung für Ihre Apotheke oder Ihren Verein, oder Hilfe bei Ihrem
+      Zugang? Schreiben Sie uns – wir antworten in der Regel innerhalb eines Werktags.
     </p>
   )
 }
@@ -94,7 +94,7 @@ export function ContactPage() {
           >
             <CircleCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
             <div>
-              <p className="font-medium">Danke für deine Nachricht!</p>
+              <p className="font-medium">Danke für Ihre Nachricht!</p>
               <p className="mt-1 text-sm">
                 Wir haben sie erhalten und melden uns so bald wie möglich.
               </p>
@@ -128,7 +128,7 @@ export function ContactPage() {
                 {(field) => <field.TextField label="Nachricht" multiline />}
               </form.AppField>
               <p className="text-sm text-ink-muted">
-                Wir verwenden deine Angaben nur, um deine Anfrage zu beantworten.
+                Wir verwenden Ihre Angaben nur, um Ihre Anfrage zu beantworten.
               </p>
               <form.SubmitButton>Nachricht senden</form.SubmitButton>
             </form.FormFrame>

@@ -85,7 +85,7 @@ export function CompleteWithPaymentDialog({
           name="tillReceiptNumber"
           validators={{
             onSubmit: ({ value }) =>
-              value.trim() ? undefined : 'Bitte geben Sie die Nummer des Kassenbons an.',
+              value.trim() ? undefined : 'Bitte gib die Nummer des Kassenbons an.',
           }}
         >
           {(field) => (

@@ -129,7 +129,7 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
       {order ? (
         <PageHeader
           title={`Bestellung ${order.number} bearbeiten`}
-          description="Ändern Sie Positionen, Lieferung und Notiz, solange die Bestellung „Neu“ ist. Gespeichert wird gegen die Version, die Sie geöffnet haben."
+          description="Ändere Positionen, Lieferung und Notiz, solange die Bestellung „Neu“ ist. Gespeichert wird gegen die Version, die du geöffnet hast."
           back={
             <BackLink to="/customer_orders/$id" params={{ id: order.id }}>
               Bestellung {order.number}
@@ -139,7 +139,7 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
       ) : (
         <PageHeader
           title="Auftrag anlegen"
-          description="Wählen Sie den Kunden und die Produkte. Der Auftrag wird als „Neu“ gespeichert; bestätigt wird er auf seiner Seite, verschreibungspflichtige Ware erst nach geprüftem Rezept."
+          description="Wähle den Kunden und die Produkte. Der Auftrag wird als „Neu“ gespeichert; bestätigt wird er auf seiner Seite, verschreibungspflichtige Ware erst nach geprüftem Rezept."
           back={<BackLink to="/customer_orders">Bestellungen</BackLink>}
         />
       )}
@@ -185,7 +185,7 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
                 <ProductCombobox
                   label="Produkt hinzufügen"
                   listLabel="Ihre Produkte"
-                  hint="Aus Ihren Produkten, zu Ihrem Preis; verfügbar ist freigegebene, nicht reservierte Ware."
+                  hint="Aus deinen Produkten, zu deinem Preis; verfügbar ist freigegebene, nicht reservierte Ware."
                   error={itemsError}
                   query={sellableProductsQuery}
                   hidden={(product) => items.some((line) => line.listingId === product.listingId)}
@@ -234,8 +234,8 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
           >
             {needsPrescription && (
               <p className="text-sm text-ink-muted">
-                Verschreibungspflichtige Produkte für einen Patienten: Erfassen und prüfen Sie das
-                Rezept auf der Seite des Auftrags, bevor Sie ihn bestätigen.
+                Verschreibungspflichtige Produkte für einen Patienten: Erfasse und prüfe das Rezept
+                auf der Seite des Auftrags, bevor du ihn bestätigst.
               </p>
             )}
           </OrderLinesField>
@@ -273,7 +273,7 @@ export function CustomerOrderForm({ order }: { order?: CustomerOrderDetail }) {
           <FormSection title="Notiz">
             <div className="sm:col-span-2">
               <form.AppField name="note">
-                {(field) => <field.InputField label="Notiz für Ihr Team (optional)" multiline />}
+                {(field) => <field.InputField label="Notiz für dein Team (optional)" multiline />}
               </form.AppField>
             </div>
           </FormSection>

@@ -76,7 +76,7 @@ export function CustomerOrdersPage() {
     <>
       <PageHeader
         title="Bestellungen"
-        description="Aufträge Ihrer Kunden – aus dem Back-Office, dem Online-Shop und von Geschäftskunden auf Blattwerk – vom Eingang bis zur Übergabe."
+        description="Aufträge deiner Kunden – aus dem Back-Office, dem Online-Shop und von Geschäftskunden auf Blattwerk – vom Eingang bis zur Übergabe."
         actions={createLink('Auftrag anlegen')}
       />
       <DataTable
@@ -121,7 +121,7 @@ export function CustomerOrdersPage() {
             title="Noch keine Bestellungen"
             action={createLink('Ersten Auftrag anlegen')}
           >
-            Erfassen Sie Aufträge Ihrer Kunden; Bestellungen aus dem Online-Shop erscheinen hier
+            Erfasse Aufträge deiner Kunden; Bestellungen aus dem Online-Shop erscheinen hier
             ebenfalls.
           </EmptyState>
         }

@@ -160,7 +160,7 @@ export function FulfilmentDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={action === 'ship' ? 'Versand vermerken' : 'Abholbereit melden'}
-      description="Entnommen wird aus den reservierten Chargen. Sie können andere freigegebene Chargen desselben Produkts wählen; die Reservierung folgt Ihrer Wahl."
+      description="Entnommen wird aus den reservierten Chargen. Du kannst andere freigegebene Chargen desselben Produkts wählen; die Reservierung folgt deiner Wahl."
       form={form}
       submitLabel={action === 'ship' ? 'Als versandt markieren' : 'Als abholbereit markieren'}
     >

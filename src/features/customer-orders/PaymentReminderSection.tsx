@@ -41,7 +41,7 @@ export function PaymentReminderSection({ orderId }: { orderId: string }) {
             action={{
               label: 'Zahlungserinnerung senden',
               title: 'Zahlungserinnerung senden?',
-              description: `Der Kunde erhält per E-Mail eine freundliche Erinnerung an die Rechnung ${state.invoiceNumber} über ${formatMoney(state.openCents)} mit Ihrer Bankverbindung.`,
+              description: `Der Kunde erhält per E-Mail eine freundliche Erinnerung an die Rechnung ${state.invoiceNumber} über ${formatMoney(state.openCents)} mit deiner Bankverbindung.`,
               variant: 'primary',
               done: 'Die Zahlungserinnerung ist versandt.',
             }}

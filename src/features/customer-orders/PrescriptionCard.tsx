@@ -97,7 +97,7 @@ function PrescriptionFormView({
       try {
         await recordPrescriptionFn({ data: { id: order.id, prescription: inputOf(value) } })
         await queryClient.invalidateQueries({ queryKey: customerOrdersKey })
-        toast.success('Das Rezept ist erfasst. Bitte prüfen Sie es.')
+        toast.success('Das Rezept ist erfasst. Bitte prüfe es.')
         onDone()
       } catch (error) {
         setFailure(applyServerErrors(formApi, error))
@@ -395,8 +395,8 @@ export function PrescriptionCard({ order }: { order: CustomerOrderDetail }) {
       {order.evidence && <HandedInEvidence order={order} evidence={order.evidence} />}
       {order.needsPrescription && !prescription && (
         <p className="mt-2 text-ink-muted">
-          Für die verschreibungspflichtigen Positionen ist ein Rezept nötig. Erfassen und prüfen Sie
-          es, bevor Sie den Auftrag bestätigen.
+          Für die verschreibungspflichtigen Positionen ist ein Rezept nötig. Erfasse und prüfe es,
+          bevor du den Auftrag bestätigst.
         </p>
       )}
       {prescription && !showForm && (

@@ -33,9 +33,8 @@ export function WithdrawalCard({
           </p>
           <p className="text-ink-muted">Umfasst: {received.lines.join(', ')}.</p>
           <p className="text-ink-muted">
-            Die Eingangsbestätigung ist per E-Mail versandt. Erstatten Sie die Zahlungen binnen 14
-            Tagen ab Eingang (§ 357 Abs. 1 BGB); die Rückgabe der Ware vereinbaren Sie mit dem
-            Kunden.
+            Die Eingangsbestätigung ist per E-Mail versandt. Erstatte die Zahlungen binnen 14 Tagen
+            ab Eingang (§ 357 Abs. 1 BGB); die Rückgabe der Ware vereinbarst du mit dem Kunden.
           </p>
         </div>
       ) : (

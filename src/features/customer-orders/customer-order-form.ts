@@ -126,7 +126,7 @@ export function customerOrderFormErrors(values: CustomerOrderFormValues): Record
   const errors: Record<string, string> = {}
   values.items.forEach((line, index) => {
     if (Number.isNaN(wholeNumber(line.quantity))) {
-      errors[`items[${index}].quantity`] = 'Bitte geben Sie eine ganze Zahl an.'
+      errors[`items[${index}].quantity`] = 'Bitte gib eine ganze Zahl an.'
     }
   })
   const schemaErrors = formErrorsOf(createCustomerOrderSchema, orderInputOf(values), (path) =>

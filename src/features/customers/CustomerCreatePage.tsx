@@ -16,7 +16,7 @@ export function CustomerCreatePage() {
         title={words.create}
         description={
           kinds.includes('member')
-            ? 'Mitglied werden darf nur, wer volljährig ist; prüfen Sie den Ausweis. Ein Verein hat höchstens 500 aktive Mitglieder.'
+            ? 'Mitglied werden darf nur, wer volljährig ist; prüfe den Ausweis. Ein Verein hat höchstens 500 aktive Mitglieder.'
             : 'Die Kundennummer vergibt Blattwerk beim Speichern.'
         }
         back={<BackLink to="/customers">{words.back}</BackLink>}

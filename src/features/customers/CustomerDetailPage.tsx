@@ -189,7 +189,7 @@ function ShopAccountLink({
     <form.AppForm>
       <form.FormFrame className="space-y-3">
         <p className="text-sm text-ink-muted">
-          Nicht verknüpft. Hat die Person ein Kundenkonto in Ihrem Shop, verknüpfen Sie es über die
+          Nicht verknüpft. Hat die Person ein Kundenkonto in deinem Shop, verknüpfe es über die
           E-Mail-Adresse, mit der sie sich registriert hat.
         </p>
         {failure && <FormAlert>{failure}</FormAlert>}

@@ -241,7 +241,7 @@ export function CustomerFormFields({
                     label: option.name,
                   }))}
                   emptyLabel="Keines"
-                  hint="Abgeben dürfen nur Mitglieder (§ 19 Abs. 2 KCanG): Verknüpfen Sie das Konto, mit dem dieses Mitglied abgibt."
+                  hint="Abgeben dürfen nur Mitglieder (§ 19 Abs. 2 KCanG): Verknüpfe das Konto, mit dem dieses Mitglied abgibt."
                 />
               )}
             </AppField>

@@ -66,7 +66,7 @@ export function CustomerPicker({
                   <CustomerSummary customer={value} />
                 </>
               ) : (
-                'Suchen Sie unter den aktiven Kunden Ihrer Organisation.'
+                'Suche unter den aktiven Kunden deiner Organisation.'
               )
             }
             error={error}

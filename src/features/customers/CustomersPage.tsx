@@ -79,8 +79,8 @@ export function CustomersPage() {
         title={words.plural}
         description={
           owner.members
-            ? 'Die Mitglieder Ihres Vereins: volljährig, höchstens 500 aktive, mit geprüftem Ausweis.'
-            : 'Patientinnen, Patienten und Geschäftskunden Ihrer Organisation mit ihren Bestellungen.'
+            ? 'Die Mitglieder deines Vereins: volljährig, höchstens 500 aktive, mit geprüftem Ausweis.'
+            : 'Patientinnen, Patienten und Geschäftskunden deiner Organisation mit ihren Bestellungen.'
         }
         actions={createLink(words.create)}
       />
@@ -126,8 +126,8 @@ export function CustomersPage() {
             action={createLink(words.create)}
           >
             {owner.members
-              ? 'Legen Sie Mitglieder an, um Abgaben an der Ausgabe zu erfassen.'
-              : 'Legen Sie Kunden an, um für sie Bestellungen, Rezepte und Rechnungen zu erfassen.'}
+              ? 'Lege Mitglieder an, um Abgaben an der Ausgabe zu erfassen.'
+              : 'Lege Kunden an, um für sie Bestellungen, Rezepte und Rechnungen zu erfassen.'}
           </EmptyState>
         }
       />

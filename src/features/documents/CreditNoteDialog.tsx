@@ -91,11 +91,11 @@ export function CreditNoteDialog({
   async function submit() {
     setFailure(null)
     if (chosen.length === 0) {
-      setFailure('Bitte geben Sie für mindestens eine Position eine Menge oder einen Betrag an.')
+      setFailure('Bitte gib für mindestens eine Position eine Menge oder einen Betrag an.')
       return
     }
     if ([...errors.values()].some(Boolean)) {
-      setFailure('Bitte prüfen Sie die markierten Positionen.')
+      setFailure('Bitte prüfe die markierten Positionen.')
       return
     }
     setBusy(true)
@@ -264,7 +264,7 @@ export function CreditNoteDialog({
                   Ware zurück ins Lager buchen (in die Chargen, aus denen sie kam)
                   <span className="block text-xs text-ink-muted">
                     Nur für unversehrte Ware, die wieder abgegeben werden darf. Sonst bleibt der
-                    Bestand unverändert; die Vernichtung buchen Sie im Lager.
+                    Bestand unverändert; die Vernichtung buchst du im Lager.
                   </span>
                 </span>
               </label>

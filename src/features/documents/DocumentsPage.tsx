@@ -115,7 +115,7 @@ export function DocumentsPage() {
     <>
       <PageHeader
         title="Dokumente"
-        description="Rechnungen, Stornorechnungen, Lieferscheine und Auftragsbestätigungen Ihrer Bestellungen sowie Analysezertifikate und Rezepte."
+        description="Rechnungen, Stornorechnungen, Lieferscheine und Auftragsbestätigungen deiner Bestellungen sowie Analysezertifikate und Rezepte."
       />
       <DataTable
         label="Dokumente"
@@ -132,7 +132,7 @@ export function DocumentsPage() {
         }
         empty={
           <EmptyState icon={FileText} title="Noch keine Dokumente">
-            Rechnungen, Lieferscheine und Auftragsbestätigungen stellen Sie auf der Seite einer
+            Rechnungen, Lieferscheine und Auftragsbestätigungen stellst du auf der Seite einer
             Bestellung aus. Analysezertifikate kommen mit dem Wareneingang dazu.
           </EmptyState>
         }

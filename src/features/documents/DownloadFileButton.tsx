@@ -46,7 +46,7 @@ export function DownloadFileButton({
       if (!response.ok) throw new Error(`status ${response.status}`)
       saveAs(await response.blob(), fileName)
     } catch {
-      toast.error('Die Datei konnte nicht geladen werden. Bitte versuchen Sie es erneut.')
+      toast.error('Die Datei konnte nicht geladen werden. Bitte versuche es erneut.')
     } finally {
       setBusy(false)
     }

@@ -189,7 +189,7 @@ export function OrderDocuments({
       {data.can.advanceInvoice && (
         <p className="mt-3 text-sm text-ink-muted">
           Die Rechnung entsteht, wenn die Ware das Haus verlässt (bei Abholung mit der Übergabe).
-          Soll der Kunde vorab zahlen, stellen Sie eine Vorausrechnung aus.
+          Soll der Kunde vorab zahlen, stelle eine Vorausrechnung aus.
         </p>
       )}
       {data.eInvoice && (data.can.invoice || data.can.cancellation) && (
@@ -247,7 +247,7 @@ export function OrderDocuments({
           open={cancelling}
           onOpenChange={setCancelling}
           title={`Rechnung ${data.can.cancellation} stornieren?`}
-          description="Es wird eine Stornorechnung mit eigener Nummer und negativen Beträgen ausgestellt, die sich auf die Rechnung bezieht. Die Rechnung selbst bleibt unverändert. Danach können Sie eine neue Rechnung ausstellen."
+          description="Es wird eine Stornorechnung mit eigener Nummer und negativen Beträgen ausgestellt, die sich auf die Rechnung bezieht. Die Rechnung selbst bleibt unverändert. Danach kannst du eine neue Rechnung ausstellen."
           confirmLabel="Stornorechnung ausstellen"
           reason={{ label: 'Grund (steht auf der Stornorechnung)', minLength: 3 }}
           onConfirm={async (reason) => {

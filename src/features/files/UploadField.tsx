@@ -24,7 +24,8 @@ export interface UploadFieldProps {
   onUploaded: (fileId: string) => void | Promise<void>
   /** Offers to take the file out of the form again. */
   onRemove?: () => void
-  texts?: { pickAnother?: string; remove?: string }
+  /** `upload`: the button, where "<label> hochladen" would not decline (neuer → neuen). */
+  texts?: { upload?: string; pickAnother?: string; remove?: string }
   /** The line confirming the upload of the file just picked; none where `preview` shows it. */
   uploadedText?: ((fileName: string) => string) | null
   /** Shown above the button while a file is there (a logo's picture). */
@@ -84,7 +85,9 @@ export function UploadField({
           disabled={upload.state === 'uploading'}
         >
           <FileUp className="size-4" aria-hidden="true" />
-          {uploaded ? (texts.pickAnother ?? 'Andere Datei wählen') : `${label} hochladen`}
+          {uploaded
+            ? (texts.pickAnother ?? 'Andere Datei wählen')
+            : (texts.upload ?? `${label} hochladen`)}
         </Button>
         {uploaded && uploadedText && (uploadedName || !preview) && (
           <span className="inline-flex items-center gap-1 text-sm text-success">

@@ -6,11 +6,10 @@ import { toast } from 'sonner'
 import {
   type FillingBulkBatchOption,
   fillingLimits,
-  formatWeight,
   type StartFillingInput,
   startFillingSchema,
 } from '~/lib/filling-protocols'
-import { formatDate } from '~/lib/format'
+import { formatDate, formatQuantity } from '~/lib/format'
 import { formatCannabinoid, formatDecimal, parseDecimal } from '~/lib/products'
 import { applyServerErrors, errorsByField, formErrorsOf } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
@@ -72,7 +71,7 @@ function batchLabel(batch: FillingBulkBatchOption) {
   return [
     batch.productName,
     `Charge ${batch.batchNumber}`,
-    `${formatWeight(batch.availableMg)} verfügbar`,
+    `${formatQuantity(batch.availableMg, 'mg')} verfügbar`,
     batch.expiryDate && `verwendbar bis ${formatDate(batch.expiryDate)}`,
   ]
     .filter(Boolean)

@@ -18,7 +18,7 @@ export function UnsavedChangesDialog({ unsaved }: { unsaved: () => boolean }) {
         if (!open) leaving.reset?.()
       }}
       title="Änderungen verwerfen?"
-      description="Ihre Eingaben in diesem Formular sind noch nicht gespeichert und gehen verloren."
+      description="Deine Eingaben in diesem Formular sind noch nicht gespeichert und gehen verloren."
       confirmLabel="Verwerfen"
       cancelLabel="Weiter bearbeiten"
       onConfirm={() => leaving.proceed?.()}

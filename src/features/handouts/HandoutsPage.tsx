@@ -157,8 +157,8 @@ export function HandoutsPage() {
         empty={
           pharmacy ? (
             <EmptyState icon={HandHeart} title="Noch keine Abgaben" action={readyOrdersLink}>
-              Eine Abgabe entsteht, wenn Sie eine abholbereite oder versandte Bestellung mit Rezept
-              abschließen.
+              Eine Abgabe entsteht, wenn du eine abholbereite oder versandte Bestellung mit Rezept
+              abschließt.
             </EmptyState>
           ) : (
             <EmptyState icon={HandHeart} title="Noch keine Abgaben" action={newHandoutLink}>

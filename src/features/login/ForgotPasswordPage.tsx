@@ -34,9 +34,7 @@ function HostAccounts() {
       <h2 id="customer-accounts" className="font-semibold text-ink">
         Kundenkonto
       </h2>
-      <p>
-        Dein Kundenkonto gehört zum Shop deiner Apotheke: Die Apotheke setzt dein Passwort zurück.
-      </p>
+      <p>Ihr Kundenkonto gehört zum Shop Ihrer Apotheke: Die Apotheke setzt Ihr Passwort zurück.</p>
     </section>
   )
 }

@@ -184,8 +184,8 @@ export function LoginPage({ redirectTarget }: { redirectTarget?: string }) {
         <LoginForm accountType="b2c" {...formProps} />
       ) : (
         <p className="text-ink-muted">
-          Kundenkonten gehören zum Shop deiner Apotheke. Bitte melde dich auf der Adresse deines
-          Shops an, zum Beispiel <span className="font-mono">deine-apotheke.blattwerk.de</span>.
+          Kundenkonten gehören zum Shop Ihrer Apotheke. Bitte melden Sie sich auf der Adresse des
+          Shops an, zum Beispiel <span className="font-mono">ihre-apotheke.blattwerk.de</span>.
         </p>
       ),
     },

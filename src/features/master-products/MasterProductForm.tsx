@@ -143,8 +143,8 @@ export function MasterProductForm({
               {activeListings !== undefined && ` ${currentListings(activeListings)}`}
             </p>
             <p>
-              Neu übernehmen lässt es sich nicht mehr. Wirksam wird das mit dem Speichern; Sie
-              können es später wieder auf „aktiv“ setzen.
+              Neu übernehmen lässt es sich nicht mehr. Wirksam wird das mit dem Speichern; du kannst
+              es später wieder auf „aktiv“ setzen.
             </p>
           </div>
         }

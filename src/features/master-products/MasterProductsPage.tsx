@@ -181,8 +181,8 @@ export function MasterProductsPage() {
               </div>
             }
           >
-            Legen Sie Produkte einzeln an oder importieren Sie eine CSV- oder Excel-Datei. Die
-            Organisationen übernehmen ihre Produkte von hier.
+            Lege Produkte einzeln an oder importiere eine CSV- oder Excel-Datei. Die Organisationen
+            übernehmen ihre Produkte von hier.
           </EmptyState>
         }
       />

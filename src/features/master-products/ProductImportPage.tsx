@@ -32,7 +32,7 @@ export function ProductImportPage() {
     <>
       <PageHeader
         title="Produktdatenbank importieren"
-        description="Laden Sie eine Produktliste als CSV- oder Excel-Datei hoch. Sie sehen vor dem Import, was neu ist, was sich ändert und welche Zeilen Fehler haben."
+        description="Lade eine Produktliste als CSV- oder Excel-Datei hoch. Du siehst vor dem Import, was neu ist, was sich ändert und welche Zeilen Fehler haben."
         back={<BackLink to="/admin/product-db">Produktdatenbank</BackLink>}
       />
       {search.import ? <ImportSteps id={search.import} /> : <UploadStep />}
@@ -91,7 +91,7 @@ function UploadStep() {
           className={`mt-4 flex flex-col items-center gap-3 rounded-lg border-2 border-dashed px-6 py-10 text-center ${dragging ? 'border-brand-500 bg-brand-50' : 'border-border'}`}
         >
           <FileSpreadsheet className="size-10 text-brand-500" aria-hidden="true" />
-          <p className="text-ink">Ziehen Sie die Datei hierher oder wählen Sie sie aus.</p>
+          <p className="text-ink">Zieh die Datei hierher oder wähle sie aus.</p>
           <HiddenFileInput
             ref={input}
             id={`${id}-file`}

@@ -99,7 +99,7 @@ function MappingStep({ state }: { state: ProductImportState }) {
       {state.missingFields.length > 0 && (
         <div className="mt-4">
           <FormAlert>
-            Bitte ordnen Sie eine Spalte zu für:{' '}
+            Bitte ordne eine Spalte zu für:{' '}
             {state.missingFields.map((field) => importFieldLabels[field]).join(', ')}. Erst dann
             lassen sich die Zeilen prüfen.
           </FormAlert>
@@ -193,7 +193,7 @@ function PreviewStep({ state }: { state: ProductImportState }) {
   const lastPage = Math.max(1, Math.ceil(total / importPreviewPageSize))
   const shownPage = rows.data?.page ?? page
   const reasonDisabled =
-    state.validRows === 0 ? 'Keine Zeile ist gültig: Bitte korrigieren Sie die Datei.' : null
+    state.validRows === 0 ? 'Keine Zeile ist gültig: Bitte korrigiere die Datei.' : null
   return (
     <section
       aria-labelledby={`${id}-title`}

@@ -51,7 +51,7 @@ const textFields = [
 const hints: Partial<Record<(typeof textFields)[number], string>> = {
   taxNumber: 'Steuernummer oder USt-IdNr. muss auf jeder Rechnung stehen (§ 14 UStG).',
   vatId: 'Für Rechnungen an Geschäftskunden und E-Rechnungen, z. B. DE123456789.',
-  email: 'Steht im Briefkopf und ist die Absenderadresse Ihrer E-Rechnungen.',
+  email: 'Steht im Briefkopf und ist die Absenderadresse deiner E-Rechnungen.',
   phone: 'Für E-Rechnungen (XRechnung) vorgeschrieben.',
 }
 
@@ -135,7 +135,7 @@ export function OrganisationSettingsPage() {
     <>
       <PageHeader
         title={settings.name}
-        description="Stammdaten, Briefkopf, Team und Shop Ihrer Organisation."
+        description="Stammdaten, Briefkopf, Team und Shop deiner Organisation."
       />
       <Tabs.Root
         value={tab}
@@ -400,7 +400,7 @@ function LogoField() {
       accept="image/png,image/jpeg"
       maxBytes={2 * 1024 * 1024}
       tooLargeMessage="Das Logo ist größer als 2 MB."
-      hint="PNG oder JPEG, höchstens 2 MB. Es erscheint oben rechts auf Ihren Dokumenten."
+      hint="PNG oder JPEG, höchstens 2 MB. Es erscheint oben rechts auf deinen Dokumenten."
       texts={{ pickAnother: 'Anderes Logo wählen', remove: 'Logo entfernen' }}
       uploadedText={null}
       preview={(fileId) => <LogoPreview fileId={fileId} />}

@@ -437,7 +437,7 @@ function MemberLinkDialog({
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Mitglied von ${member.name}`}
-      description="Cannabis geben nur Mitglieder des Vereins ab (§ 19 Abs. 2 KCanG): Verknüpfen Sie das Benutzerkonto mit dem Mitgliedseintrag der Person."
+      description="Cannabis geben nur Mitglieder des Vereins ab (§ 19 Abs. 2 KCanG): Verknüpfe das Benutzerkonto mit dem Mitgliedseintrag der Person."
       form={form}
       submitLabel="Speichern"
     >

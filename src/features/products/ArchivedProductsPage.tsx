@@ -30,7 +30,7 @@ function RestoreButton({ row }: { row: OrganisationProductRow }) {
         onOpenChange={setAsking}
         variant="primary"
         title={`„${row.name}“ wiederherstellen?`}
-        description="Das Produkt steht wieder in Ihrer Produktliste und lässt sich bestellen. Im Shop bleibt es ausgeblendet, bis Sie es dort wieder sichtbar machen."
+        description="Das Produkt steht wieder in deiner Produktliste und lässt sich bestellen. Im Shop bleibt es ausgeblendet, bis du es dort wieder sichtbar machst."
         confirmLabel="Wiederherstellen"
         onConfirm={async () => {
           await restoreOrganisationProductFn({ data: { id: row.id } })
@@ -98,7 +98,7 @@ export function ArchivedProductsPage() {
         empty={
           <EmptyState icon={PackageOpen} title="Keine archivierten Produkte">
             Archivierte Produkte bleiben mit ihrer Historie nachvollziehbar und lassen sich hier
-            wiederherstellen. Zum Archivieren öffnen Sie ein Produkt in der{' '}
+            wiederherstellen. Zum Archivieren öffnest du ein Produkt in der{' '}
             <Link to="/products" className="font-medium text-brand-900 underline">
               Produktliste
             </Link>

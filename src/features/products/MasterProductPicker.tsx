@@ -32,7 +32,7 @@ export function MasterProductPicker({
             {pick.listed && (
               <span className="inline-flex items-center gap-1 text-xs">
                 <Check className="size-3.5" aria-hidden="true" />
-                bereits in Ihrer Liste
+                bereits in deiner Liste
               </span>
             )}
           </span>

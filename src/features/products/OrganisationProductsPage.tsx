@@ -62,8 +62,8 @@ export function OrganisationProductsPage() {
             action={data.owner.canManage ? createLink('Erstes Produkt anlegen') : undefined}
           >
             {data.owner.takesOverMasterProducts
-              ? 'Übernehmen Sie Produkte aus der zentralen Produktdatenbank oder legen Sie eigene an.'
-              : 'Legen Sie die Sorten an, die Ihr Verein selbst anbaut.'}
+              ? 'Übernimm Produkte aus der zentralen Produktdatenbank oder lege eigene an.'
+              : 'Lege die Sorten an, die dein Verein selbst anbaut.'}
           </EmptyState>
         }
       />

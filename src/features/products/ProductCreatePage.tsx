@@ -43,7 +43,7 @@ import { productsKey } from './products.queries'
 
 type Source = 'master' | 'custom'
 
-const choosePickMessage = 'Bitte wählen Sie ein Produkt aus der Produktdatenbank.'
+const choosePickMessage = 'Bitte wähle ein Produkt aus der Produktdatenbank.'
 type CreateFormValues = ProductFactsFormValues & OfferFormValues
 
 /** The sales units a product allows: by the gram only flowers weighed in g. ADR 014. */
@@ -191,8 +191,8 @@ export function ProductCreatePage() {
         title="Produkt anlegen"
         description={
           club
-            ? 'Legen Sie eine Sorte an, die Ihr Verein selbst anbaut, mit Preis und Abgaberegeln.'
-            : 'Übernehmen Sie ein Produkt aus der Produktdatenbank oder legen Sie ein eigenes an – mit Ihrem Preis und Ihren Bestellregeln.'
+            ? 'Lege eine Sorte an, die dein Verein selbst anbaut, mit Preis und Abgaberegeln.'
+            : 'Übernimm ein Produkt aus der Produktdatenbank oder lege ein eigenes an – mit deinem Preis und deinen Bestellregeln.'
         }
         back={<BackLink to="/products">Produkte</BackLink>}
       />

@@ -126,8 +126,8 @@ function MasterNote({
       <CircleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
       <p className="min-w-0 flex-1">
         {withdrawn
-          ? 'Das Produkt wurde vom Markt zurückgezogen. Es bleibt in Ihrer Liste, lässt sich aber nicht neu übernehmen; prüfen Sie, ob Sie es weiter anbieten.'
-          : 'Die Stammdaten dieses Produkts wurden in der Produktdatenbank geändert, seit Sie es zuletzt geprüft haben. Die Angaben unten sind der aktuelle Stand.'}
+          ? 'Das Produkt wurde vom Markt zurückgezogen. Es bleibt in deiner Liste, lässt sich aber nicht neu übernehmen; prüfe, ob du es weiter anbietest.'
+          : 'Die Stammdaten dieses Produkts wurden in der Produktdatenbank geändert, seit du es zuletzt geprüft hast. Die Angaben unten sind der aktuelle Stand.'}
       </p>
       {!withdrawn && detail.owner.canManage && !detail.archivedAt && (
         <Button variant="secondary" onClick={onAcknowledge}>
@@ -222,7 +222,7 @@ export function ProductDetailPage() {
             )}
             {!detail.custom && (
               <p className="mt-4 text-sm text-ink-muted">
-                Stammdaten pflegt die Plattform zentral; Sie ändern hier nur Ihr Angebot.
+                Stammdaten pflegt die Plattform zentral; du änderst hier nur dein Angebot.
               </p>
             )}
           </Card>
@@ -243,7 +243,7 @@ export function ProductDetailPage() {
         open={asking === 'archive'}
         onOpenChange={(open) => setAsking(open ? 'archive' : null)}
         title="Produkt archivieren?"
-        description="Das Produkt verschwindet aus Ihrer Produktliste, aus neuen Bestellungen und aus dem Shop. Es bleibt mit seiner Historie im Archiv und lässt sich dort wiederherstellen."
+        description="Das Produkt verschwindet aus deiner Produktliste, aus neuen Bestellungen und aus dem Shop. Es bleibt mit seiner Historie im Archiv und lässt sich dort wiederherstellen."
         confirmLabel="Archivieren"
         onConfirm={async () => {
           await archiveOrganisationProductFn({ data: { id } })
@@ -256,7 +256,7 @@ export function ProductDetailPage() {
         onOpenChange={(open) => setAsking(open ? 'restore' : null)}
         variant="primary"
         title="Produkt wiederherstellen?"
-        description="Das Produkt steht wieder in Ihrer Produktliste und lässt sich bestellen. Im Shop bleibt es ausgeblendet, bis Sie es dort wieder sichtbar machen."
+        description="Das Produkt steht wieder in deiner Produktliste und lässt sich bestellen. Im Shop bleibt es ausgeblendet, bis du es dort wieder sichtbar machst."
         confirmLabel="Wiederherstellen"
         onConfirm={async () => {
           await restoreOrganisationProductFn({ data: { id } })

@@ -96,7 +96,7 @@ export function ProductEditPage() {
         title={`${detail.product.name} bearbeiten`}
         description={
           detail.custom
-            ? 'Angaben und Angebot Ihres eigenen Produkts.'
+            ? 'Angaben und Angebot deines eigenen Produkts.'
             : 'Ihr Angebot dieses Produkts; die Stammdaten pflegt die Produktdatenbank.'
         }
         back={

@@ -78,9 +78,9 @@ export function offerFieldOf(path: string): string {
 /** The offer's own check before sending, its messages under the form's fields. */
 export function offerFormErrors(values: OfferFormValues): Record<string, string> {
   const errors: Record<string, string> = {}
-  if (!values.price.trim()) errors.price = 'Bitte geben Sie den Preis an.'
+  if (!values.price.trim()) errors.price = 'Bitte gib den Preis an.'
   else if (Number.isNaN(parseEuroToCents(values.price))) {
-    errors.price = 'Bitte geben Sie den Preis als Betrag an, z. B. 9,50.'
+    errors.price = 'Bitte gib den Preis als Betrag an, z. B. 9,50.'
   }
   return { ...formErrorsOf(offerSchema, offerInputOf(values), offerFieldOf), ...errors }
 }

@@ -28,7 +28,7 @@ export function OrderableProductPicker({
       hint={
         platform
           ? 'Aus der Preisliste des Lieferanten, zu seinem Preis.'
-          : 'Aus Ihren eigenen Produkten; den Preis vereinbaren Sie mit dem Lieferanten.'
+          : 'Aus deinen eigenen Produkten; den Preis vereinbarst du mit dem Lieferanten.'
       }
       error={error}
       query={(search) => orderableProductsQuery(supplierId, search)}

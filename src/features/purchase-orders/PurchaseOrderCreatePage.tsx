@@ -10,7 +10,7 @@ export function PurchaseOrderCreatePage() {
     <>
       <PageHeader
         title="Einkaufsbestellung anlegen"
-        description="Wählen Sie den Lieferanten und die Produkte. Gespeichert wird zunächst ein Entwurf, den Sie danach verbindlich bestellen."
+        description="Wähle den Lieferanten und die Produkte. Gespeichert wird zunächst ein Entwurf, den du danach verbindlich bestellst."
         back={<BackLink to="/purchase_orders">Einkauf</BackLink>}
       />
       <PurchaseOrderForm accessoriesOnly={club} />

@@ -125,7 +125,7 @@ function PurchaseOrderView({ order }: { order: PurchaseOrderDetail }) {
         open={cancelling}
         onOpenChange={setCancelling}
         title={`Bestellung ${order.number ?? ''} stornieren?`}
-        description="Die Bestellung wird storniert; teilen Sie das auch dem Lieferanten mit. Der Grund wird im Verlauf festgehalten."
+        description="Die Bestellung wird storniert; teile das auch dem Lieferanten mit. Der Grund wird im Verlauf festgehalten."
         confirmLabel="Stornieren"
         reason={{ label: 'Grund', minLength: 3 }}
         onConfirm={async (reason) => {

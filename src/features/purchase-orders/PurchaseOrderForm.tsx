@@ -165,7 +165,7 @@ export function PurchaseOrderForm({
             </div>
             {accessoriesOnly && (
               <p className="sm:col-span-2 text-sm text-ink-muted">
-                Als Anbauvereinigung bestellen Sie kein Cannabis (KCanG) – angeboten wird nur
+                Als Anbauvereinigung bestellst du kein Cannabis (KCanG) – angeboten wird nur
                 Zubehör.
               </p>
             )}
@@ -174,7 +174,7 @@ export function PurchaseOrderForm({
           <OrderLinesField
             form={form}
             lines={items}
-            waitingFor={supplierId ? undefined : 'Wählen Sie zuerst den Lieferanten.'}
+            waitingFor={supplierId ? undefined : 'Wähle zuerst den Lieferanten.'}
             picker={
               <OrderableProductPicker
                 supplierId={supplierId}
@@ -221,7 +221,7 @@ export function PurchaseOrderForm({
           <FormSection title="Notiz">
             <div className="sm:col-span-2">
               <form.AppField name="note">
-                {(field) => <field.InputField label="Notiz für Ihr Team (optional)" multiline />}
+                {(field) => <field.InputField label="Notiz für dein Team (optional)" multiline />}
               </form.AppField>
             </div>
           </FormSection>

@@ -12,11 +12,7 @@ import {
   type PurchaseOrderReceiptInput,
   purchaseOrderReceiptSchema,
 } from '~/lib/purchase-order-schemas'
-import {
-  formatSalesQuantity,
-  orderedBaseUnits,
-  type PurchaseOrderItemDetail,
-} from '~/lib/purchase-orders'
+import { orderedBaseUnits, type PurchaseOrderItemDetail } from '~/lib/purchase-orders'
 import { isExpiredOn, quantityUnitOfPack } from '~/lib/stock'
 import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
@@ -264,8 +260,8 @@ export function PurchaseOrderReceiptPage() {
         title={`Wareneingang ${order.number ?? ''}`}
         description={
           order.items.some((item) => item.shipped.length > 0)
-            ? `Lieferung von ${order.supplier.name}: die Chargen stehen so da, wie der Lieferant sie gemeldet hat. Prüfen Sie sie gegen die Ware, ergänzen Sie den gemessenen Gehalt und korrigieren Sie, was abweicht.`
-            : `Lieferung von ${order.supplier.name}: erfassen Sie je Position die gelieferten Chargen mit Verfallsdatum, Gehalt und Analysezertifikat.`
+            ? `Lieferung von ${order.supplier.name}: die Chargen stehen so da, wie der Lieferant sie gemeldet hat. Prüfe sie gegen die Ware, ergänze den gemessenen Gehalt und korrigiere, was abweicht.`
+            : `Lieferung von ${order.supplier.name}: erfasse je Position die gelieferten Chargen mit Verfallsdatum, Gehalt und Analysezertifikat.`
         }
         back={
           <BackLink to="/purchase_orders/$id/edit" params={{ id }}>
@@ -284,13 +280,15 @@ export function PurchaseOrderReceiptPage() {
           />
           {order.items.map((item, itemIndex) => {
             const unit = quantityUnitOfPack[item.packUnit]
-            const rest = Math.max(0, orderedBaseUnits(item) - item.receivedBaseUnits)
+            // One unit on the line: what was ordered in packs is counted in the base unit too.
+            const ordered = orderedBaseUnits(item)
+            const rest = Math.max(0, ordered - item.receivedBaseUnits)
             const batches = values.items[itemIndex]?.batches ?? []
             return (
               <fieldset key={item.id} className="rounded-card border border-border bg-surface p-6">
                 <legend className="px-1 text-lg font-semibold text-ink">{item.name}</legend>
                 <p className="text-sm text-ink-muted">
-                  Bestellt {formatSalesQuantity(item.quantity, item.salesUnit)} · eingegangen{' '}
+                  Bestellt {formatQuantity(ordered, unit)} · eingegangen{' '}
                   {formatQuantity(item.receivedBaseUnits, unit)} · offen{' '}
                   {formatQuantity(rest, unit)}
                 </p>
@@ -402,7 +400,7 @@ export function PurchaseOrderReceiptPage() {
         onOpenChange={(open) => !open && setOverDelivery(null)}
         variant="primary"
         title="Mehr als bestellt – trotzdem buchen?"
-        description={`Für ${overDelivery?.join(', ')} erfassen Sie mehr, als bestellt wurde. Buchen Sie die Mehrmenge nur, wenn sie tatsächlich geliefert wurde.`}
+        description={`Für ${overDelivery?.join(', ')} erfasst du mehr, als bestellt wurde. Buche die Mehrmenge nur, wenn sie tatsächlich geliefert wurde.`}
         confirmLabel="Trotzdem buchen"
         onConfirm={() => book(form.state.values, true)}
       />

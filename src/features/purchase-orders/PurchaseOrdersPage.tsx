@@ -137,7 +137,7 @@ export function PurchaseOrdersPage() {
             title="Noch keine Einkaufsbestellungen"
             action={manage ? createLink('Erste Bestellung anlegen') : undefined}
           >
-            Bestellen Sie Ware bei Ihren Lieferanten und buchen Sie den Wareneingang chargengenau.
+            Bestelle Ware bei deinen Lieferanten und buche den Wareneingang chargengenau.
           </EmptyState>
         }
       />

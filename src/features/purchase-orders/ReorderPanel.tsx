@@ -29,7 +29,7 @@ export function ReorderButton({ onDone }: { onDone: (result: ReorderResult) => v
         open={asking}
         onOpenChange={setAsking}
         title="Nachbestellen"
-        description="Für jedes Produkt unter dem Meldebestand wird die Menge bis zum Zielbestand (ohne Angabe: das Doppelte des Meldebestands) abzüglich offener Bestellungen vorgeschlagen – je Lieferant ein Bestellentwurf, den Sie vor dem Bestellen prüfen."
+        description="Für jedes Produkt unter dem Meldebestand wird die Menge bis zum Zielbestand (ohne Angabe: das Doppelte des Meldebestands) abzüglich offener Bestellungen vorgeschlagen – je Lieferant ein Bestellentwurf, den du vor dem Bestellen prüfst."
         confirmLabel="Entwürfe anlegen"
         variant="primary"
         onConfirm={async () => {

@@ -127,7 +127,7 @@ export function SupplierDialog({
       description={
         supplier
           ? undefined
-          : 'Wählen Sie einen Großhändler oder Hersteller auf Blattwerk oder erfassen Sie einen externen Lieferanten mit seiner Erlaubnis.'
+          : 'Wähle einen Großhändler oder Hersteller auf Blattwerk oder erfasse einen externen Lieferanten mit seiner Erlaubnis.'
       }
       form={form}
       submitLabel={supplier ? 'Speichern' : 'Hinzufügen'}
@@ -155,7 +155,7 @@ export function SupplierDialog({
               emptyLabel="Bitte wählen"
               hint={
                 sellerOptions.length === 0
-                  ? 'Alle Anbieter auf Blattwerk sind bereits Ihre Lieferanten.'
+                  ? 'Alle Anbieter auf Blattwerk sind bereits deine Lieferanten.'
                   : 'Name und Anschrift pflegt der Anbieter selbst.'
               }
             />
@@ -213,7 +213,7 @@ function supplierErrors(values: SupplierFormValues) {
     if (name && name !== 'kind') fields[name] ??= issue.message
   }
   if (values.kind === 'external' && !values.licenceType) {
-    fields.licenceType = 'Bitte wählen Sie die Art der Erlaubnis.'
+    fields.licenceType = 'Bitte wähle die Art der Erlaubnis.'
   }
   return { fields }
 }

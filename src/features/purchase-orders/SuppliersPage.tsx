@@ -191,7 +191,7 @@ export function SuppliersPage() {
                 </Link>
               </>
             ) : (
-              'Fügen Sie einen Großhändler auf Blattwerk oder einen externen Lieferanten hinzu, um bei ihm zu bestellen.'
+              'Füge einen Großhändler auf Blattwerk oder einen externen Lieferanten hinzu, um bei ihm zu bestellen.'
             )}
           </EmptyState>
         }

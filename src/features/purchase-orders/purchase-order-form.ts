@@ -116,7 +116,7 @@ export function purchaseOrderFormErrors(values: PurchaseOrderFormValues): Record
   const errors: Record<string, string> = {}
   values.items.forEach((line, index) => {
     if (line.supplierPriceCents === null && Number.isNaN(unitPriceOf(line))) {
-      errors[`items[${index}].unitPrice`] = 'Bitte geben Sie den Preis als Betrag an, z. B. 9,50.'
+      errors[`items[${index}].unitPrice`] = 'Bitte gib den Preis als Betrag an, z. B. 9,50.'
     }
   })
   const schemaErrors = formErrorsOf(purchaseOrderDraftSchema, draftInputOf(values), (path) =>

@@ -1,5 +1,5 @@
 import { redirect } from '@tanstack/react-router'
-import { decideAccess, forbiddenMessage } from '~/lib/access-rules'
+import { decideAccess, forbiddenMessage, shopForbiddenMessage } from '~/lib/access-rules'
 import { accessTenantOf, type TenantInfo } from '../tenant/tenant'
 import { accessSessionOf, type SessionStore } from './session-store'
 
@@ -15,7 +15,9 @@ export class AccessDeniedError extends Error {
 /** Also true for an error that crossed from the server render (it arrives as a plain Error). */
 export const isAccessDenied = (error: unknown): boolean =>
   error instanceof Error &&
-  (error.name === 'AccessDeniedError' || error.message === forbiddenMessage)
+  (error.name === 'AccessDeniedError' ||
+    error.message === forbiddenMessage ||
+    error.message === shopForbiddenMessage)
 
 /** The layouts' `beforeLoad`: applies the access rules to the page about to open. */
 export function guardAccess({

@@ -13,7 +13,7 @@ import { type MouseEvent, type ReactNode, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { formatDate, formatDateTime, formatQuantity } from '~/lib/format'
 import { cannabinoidUnitLabels, formatCannabinoid } from '~/lib/products'
-import { quantityUnitOfPack, releaseMissesCannabinoids, stockMovementKindLabels } from '~/lib/stock'
+import { quantityUnitOfPack, releaseMissesCannabinoids, stockMovementLabel } from '~/lib/stock'
 import { sourceLabel } from '~/lib/stock-labels'
 import type { BatchDetail, BatchMovement } from '~/lib/stock-lists'
 import {
@@ -136,7 +136,20 @@ function Facts({ batch }: { batch: BatchDetail }) {
 function CertificateCard({ batch }: { batch: BatchDetail }) {
   const stockChanged = useStockChanged()
   const [error, setError] = useState<string | null>(null)
-  const label = batch.origin === 'harvest' ? 'Laborbericht' : 'Analysezertifikat'
+  const harvest = batch.origin === 'harvest'
+  const label = harvest ? 'Laborbericht' : 'Analysezertifikat'
+  // The words decline with the noun's gender: der Laborbericht, das Analysezertifikat.
+  const wording = harvest
+    ? {
+        replace: 'Neuer Laborbericht',
+        upload: 'Neuen Laborbericht hochladen',
+        attached: 'Der Laborbericht ist hinterlegt.',
+      }
+    : {
+        replace: 'Neues Analysezertifikat',
+        upload: 'Neues Analysezertifikat hochladen',
+        attached: 'Das Analysezertifikat ist hinterlegt.',
+      }
   return (
     <Card title={label}>
       <div className="space-y-4">
@@ -156,13 +169,14 @@ function CertificateCard({ batch }: { batch: BatchDetail }) {
         )}
         {batch.actions.attachCertificate && (
           <CertificateUpload
-            label={batch.certificate ? `Neues ${label}` : label}
+            label={batch.certificate ? wording.replace : label}
+            texts={batch.certificate ? { upload: wording.upload } : undefined}
             error={error}
             onUploaded={async (fileId) => {
               setError(null)
               try {
                 await attachCertificateFn({ data: { batchId: batch.id, coaFileId: fileId } })
-                await stockChanged(`Das ${label} ist hinterlegt.`)
+                await stockChanged(wording.attached)
               } catch (failure) {
                 setError(withoutFieldErrors(failure).message)
               }
@@ -192,7 +206,7 @@ function ReleaseDialog({ batch, open, onOpenChange }: BatchDialogProps) {
           return {
             fields: {
               confirmMissingCannabinoids:
-                'Bitte bestätigen Sie die Freigabe ohne THC-/CBD-Messwerte oder tragen Sie die Werte zuerst nach.',
+                'Bitte bestätige die Freigabe ohne THC-/CBD-Messwerte oder trag die Werte zuerst nach.',
             },
           }
         }
@@ -209,14 +223,13 @@ function ReleaseDialog({ batch, open, onOpenChange }: BatchDialogProps) {
       open={open}
       onOpenChange={onOpenChange}
       title={`Charge ${batch.batchNumber} freigeben`}
-      description="Nach der Identitätsprüfung: Die Freigabe wird mit Ihrem Namen und der Uhrzeit festgehalten. Erst dann darf die Ware abgegeben werden."
+      description="Nach der Identitätsprüfung: Die Freigabe wird mit deinem Namen und der Uhrzeit festgehalten. Erst dann darf die Ware abgegeben werden."
       form={form}
       submitLabel="Freigeben"
     >
       {!batch.certificate && (
         <p className="rounded-lg border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-warning">
-          Es liegt noch kein Analysezertifikat vor. Laden Sie es zuerst unter „Analysezertifikat“
-          hoch.
+          Es liegt noch kein Analysezertifikat vor. Lade es zuerst unter „Analysezertifikat“ hoch.
         </p>
       )}
       {withoutCannabinoids && (
@@ -225,9 +238,9 @@ function ReleaseDialog({ batch, open, onOpenChange }: BatchDialogProps) {
             role="alert"
             className="rounded-lg border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-warning"
           >
-            Für diese Charge sind THC und CBD nicht gemessen hinterlegt. Tragen Sie die Werte aus
-            dem Analysezertifikat unter „THC/CBD nachtragen“ nach, oder geben Sie die Charge nur
-            bewusst ohne Messwerte frei.
+            Für diese Charge sind THC und CBD nicht gemessen hinterlegt. Trag die Werte aus dem
+            Analysezertifikat unter „THC/CBD nachtragen“ nach, oder gib die Charge nur bewusst ohne
+            Messwerte frei.
           </p>
           <form.AppField name="confirmMissingCannabinoids">
             {(field) => <field.CheckboxField label="Ohne THC-/CBD-Messwerte freigeben" />}
@@ -528,7 +541,7 @@ function Movements({ batch }: { batch: BatchDetail }) {
         {batch.movements.map((movement) => (
           <tr key={movement.id} className={plainRowClass}>
             <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(movement.createdAt)}</td>
-            <td className="py-2 pr-4">{stockMovementKindLabels[movement.kind]}</td>
+            <td className="py-2 pr-4">{stockMovementLabel(movement.kind, batch.origin)}</td>
             <td
               className={`py-2 pr-4 text-right whitespace-nowrap tabular-nums ${movement.quantity < 0 ? 'text-danger' : 'text-success'}`}
             >

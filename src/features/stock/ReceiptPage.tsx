@@ -260,7 +260,7 @@ export function ReceiptPage() {
         title={title}
         description={
           harvest
-            ? 'Die getrocknete Ernte einer Ihrer Sorten wird als eigene Charge erfasst; die Nummer vergibt Blattwerk.'
+            ? 'Die getrocknete Ernte einer deiner Sorten wird als eigene Charge erfasst; die Nummer vergibt Blattwerk.'
             : 'Ware ohne Einkaufsbestellung chargengenau einbuchen.'
         }
         back={<BackLink to="/inventory">Bestand</BackLink>}

@@ -239,8 +239,8 @@ export function StockPage() {
             action={data.owner.canManage ? <ReceiptLink list={data} first /> : undefined}
           >
             {data.owner.harvest
-              ? 'Legen Sie zuerst Ihre Sorten unter „Produkte“ an und erfassen Sie dann die Ernte.'
-              : 'Legen Sie zuerst Produkte an; ein Wareneingang bucht dann die gelieferten Chargen ein.'}
+              ? 'Lege zuerst deine Sorten unter „Produkte“ an und erfasse dann die Ernte.'
+              : 'Lege zuerst Produkte an; ein Wareneingang bucht dann die gelieferten Chargen ein.'}
           </EmptyState>
         }
       />

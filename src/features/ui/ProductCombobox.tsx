@@ -163,7 +163,7 @@ export function ProductCombobox<T, Key extends QueryKey>({
               {isFetching
                 ? 'Suche läuft …'
                 : isError
-                  ? 'Die Suche ist fehlgeschlagen. Bitte versuchen Sie es erneut.'
+                  ? 'Die Suche ist fehlgeschlagen. Bitte versuche es erneut.'
                   : noMatch}
             </p>
           )}

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { shopForbiddenMessage } from '../../lib/access-rules'
 import {
   type AddToCartInput,
   alreadyInCartMessage,
@@ -71,11 +72,11 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  */
 export function cartOwnerOf(shop: ShopTenant, actor: Actor, guestToken: string | null): CartOwner {
   if (actor.kind === 'shop') {
-    if (actor.tenant.id !== shop.id) throw new ForbiddenError()
+    if (actor.tenant.id !== shop.id) throw new ForbiddenError(shopForbiddenMessage)
     return { shopUserId: actor.user.id }
   }
   if (actor.kind === 'visitor') return { guestToken }
-  throw new ForbiddenError()
+  throw new ForbiddenError(shopForbiddenMessage)
 }
 
 const ownerCondition = (shop: ShopTenant, owner: CartOwner) =>

@@ -61,6 +61,14 @@ export interface DatabaseHandle {
 /** Migrations live in the source tree and are read at run time; npm scripts always run from the project root. */
 export const defaultMigrationsFolder = path.resolve(process.cwd(), 'src/server/db/migrations')
 
+/**
+ * PGlite's buffer cache. Its PostgreSQL touches all of `shared_buffers` when it starts, inside the
+ * process's WebAssembly memory, so initdb's 128 MB were resident from the first second; the
+ * embedded store holds a few dozen MB, and its files stay in the operating system's page cache
+ * besides (ADR 079).
+ */
+const pgliteSharedBuffers = '32MB'
+
 /** Advisory-lock key that serialises migrations across processes (any fixed 64-bit number). */
 const migrationLockKey = 7_264_401_118
 
@@ -144,8 +152,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   let client = target.client
   if (!client) {
     if (target.dataDir) await mkdir(target.dataDir, { recursive: true })
-    // The extensions the migrations create (PostgreSQL ships them in its contrib package).
-    client = await PGlite.create(target.dataDir ?? undefined, { extensions: { pg_trgm } })
+    client = await PGlite.create(target.dataDir ?? undefined, {
+      // The extensions the migrations create (PostgreSQL ships them in its contrib package).
+      extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers}`],
+    })
   }
   const pglite = client
   const db = drizzlePglite({ client: pglite, schema })

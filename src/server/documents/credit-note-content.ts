@@ -1,3 +1,4 @@
+import { formatMoney } from '../../lib/format'
 import type { VatRate } from '../../lib/products'
 import { vatCents } from '../../lib/products'
 import {
@@ -128,7 +129,7 @@ export function creditNoteLines(
         throw new CreditRefusal(`Bitte geben Sie für ${lineLabel(item)} einen Betrag an.`)
       if (amount > netLeft)
         throw new CreditRefusal(
-          `${lineLabel(item)}: Es sind nur noch ${(netLeft / 100).toFixed(2).replace('.', ',')} € netto offen; mehr lässt sich nicht gutschreiben.`,
+          `${lineLabel(item)}: Es sind nur noch ${formatMoney(netLeft)} netto offen; mehr lässt sich nicht gutschreiben.`,
         )
       items.push({
         ...item,

@@ -19,7 +19,7 @@ const maxPackingRatio = 100
 const ratioCheckedFromBytes = 1024 * 1024
 
 export const unpackedTooLargeMessage =
-  'Die Datei ist entpackt zu groß (mehr als 100 MB) oder ungewöhnlich stark gepackt. Bitte teilen Sie sie auf.'
+  'Die Datei ist entpackt zu groß (mehr als 100 MB) oder ungewöhnlich stark gepackt. Bitte teile sie auf.'
 
 const unpackedTooLarge = () => new DomainError(413, unpackedTooLargeMessage)
 

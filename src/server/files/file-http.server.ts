@@ -13,7 +13,7 @@ import { type UploadRoutePath, uploadRoutePurposes } from './upload-routes.serve
 
 /** The HTTP side of the file store: reading an upload, and answering a stored file. */
 
-export const missingFileMessage = 'Bitte wählen Sie eine Datei aus.'
+export const missingFileMessage = 'Es ist keine Datei ausgewählt.'
 
 /**
  * The file in the multipart field `field`: its bytes and the name the browser gave it. The edge

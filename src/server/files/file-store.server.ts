@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import pLimit from 'p-limit'
-import sharp, { type Sharp } from 'sharp'
+import type { Sharp } from 'sharp'
 import { isUuid } from '../../lib/ids'
 import { type Actor, requireRole } from '../actor.server'
 import type { Database, Executor } from '../db/client.server'
@@ -53,9 +53,9 @@ export const maxImageSide = 1600
 export const maxImagePixels = 50_000_000
 
 export const notAnImageMessage =
-  'Bitte laden Sie ein Bild im Format PNG, JPEG oder WebP hoch. Diese Datei ist keins.'
+  'Möglich sind Bilder im Format PNG, JPEG oder WebP; diese Datei ist keins.'
 export const unreadableImageMessage =
-  'Das Bild lässt sich nicht lesen. Bitte laden Sie eine unbeschädigte PNG-, JPEG- oder WebP-Datei hoch.'
+  'Das Bild lässt sich nicht lesen. Möglich ist eine unbeschädigte PNG-, JPEG- oder WebP-Datei.'
 export const tooManyPixelsMessage = `Das Bild hat zu viele Bildpunkte (höchstens ${maxImagePixels / 1_000_000} Megapixel).`
 
 type ImageFormat = 'png' | 'jpeg' | 'webp'
@@ -93,6 +93,8 @@ function rewriteImage(
   write: (upright: Sharp) => Promise<PreparedFile>,
 ): Promise<PreparedFile> {
   return imageWork(async () => {
+    // Loaded with the first image: libvips costs the idle process some 30 MB (ADR 079).
+    const { default: sharp } = await import('sharp')
     const image = sharp(upload, {
       limitInputPixels: maxImagePixels,
       failOn: 'error',
@@ -151,7 +153,7 @@ const reencodeImage = reencodeAsWebp(maxImageSide)
 /** Long side a logo is kept at: printed at most 50 mm wide, that is 600 px at 300 dpi. */
 export const maxLogoSide = 800
 export const notALogoMessage =
-  'Bitte laden Sie das Logo als PNG oder JPEG hoch. Diese Datei ist keins von beiden.'
+  'Das Logo muss ein PNG oder JPEG sein; diese Datei ist keins von beiden.'
 
 /**
  * A logo stays PNG or JPEG — the formats a PDF embeds — but is written anew like every image,
@@ -175,16 +177,16 @@ export const maxShopLogoSide = 600
 
 export const maxCertificateBytes = uploadSizeLimits.batch_certificate.maxBytes
 export const notACertificateMessage =
-  'Bitte laden Sie das Analysezertifikat als PDF, PNG oder JPEG hoch. Diese Datei ist nichts davon.'
+  'Das Analysezertifikat muss ein PDF, PNG oder JPEG sein; diese Datei ist nichts davon.'
 
 export const notAPrescriptionScanMessage =
-  'Bitte laden Sie das Rezept als PDF, PNG oder JPEG hoch. Diese Datei ist nichts davon.'
+  'Das Rezept muss ein PDF, PNG oder JPEG sein; diese Datei ist nichts davon.'
 
 export const notAnExemptionMessage =
-  'Bitte laden Sie die Befreiungsbescheinigung als PDF, PNG oder JPEG hoch. Diese Datei ist nichts davon.'
+  'Die Befreiungsbescheinigung muss ein PDF, PNG oder JPEG sein; diese Datei ist nichts davon.'
 
 export const unreadableRecordImageMessage =
-  'Das Bild lässt sich nicht lesen. Bitte laden Sie eine unbeschädigte PDF-, PNG- oder JPEG-Datei hoch.'
+  'Das Bild lässt sich nicht lesen. Möglich ist eine unbeschädigte PDF-, PNG- oder JPEG-Datei.'
 
 /**
  * Records (a CoA, a prescription scan) are accepted only when their content is a PDF, PNG or JPEG,

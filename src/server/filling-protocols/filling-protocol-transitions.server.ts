@@ -4,13 +4,12 @@ import {
   fillingMovementReasons,
   fillingTotals,
   fillingWeightProblems,
-  formatWeight,
   fourEyesMessage,
   netOf,
   recordFillingSchema,
   startFillingSchema,
 } from '../../lib/filling-protocols'
-import { berlinIsoDate } from '../../lib/format'
+import { berlinIsoDate, formatQuantity } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
 import { customProductSchema, offerSchema } from '../../lib/product-schemas'
 import { formatPackSize } from '../../lib/products'
@@ -211,7 +210,7 @@ async function ensurePackListing(
 // ─── Starting ────────────────────────────────────────────────────────────────────────────────
 
 const notEnoughForPlanMessage = (batch: LockedBatch, available: number, needed: number) =>
-  `${notEnoughStockMessage(batch, available)} Für diese Abfüllung braucht es mindestens ${formatWeight(needed)}.`
+  `${notEnoughStockMessage(batch, available)} Für diese Abfüllung braucht es mindestens ${formatQuantity(needed, 'mg')}.`
 
 /**
  * Starts a filling of a bulk batch: `unitCount` units of `targetNetMg`, within the tolerance, into
@@ -252,7 +251,7 @@ export async function startFillingProtocol(
       )
       if (!pack) {
         throw new InvalidError({
-          packListingId: `Dieses Produkt passt nicht: Abgefüllt wird in ein Produkt derselben Sorte, das je Packung zu ${formatWeight(data.targetNetMg)} verkauft wird.`,
+          packListingId: `Dieses Produkt passt nicht: Abgefüllt wird in ein Produkt derselben Sorte, das je Packung zu ${formatQuantity(data.targetNetMg, 'mg')} verkauft wird.`,
         })
       }
       packProductName = pack.productName

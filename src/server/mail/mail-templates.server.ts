@@ -1,6 +1,7 @@
 import { formatDateTime, formatMoney } from '../../lib/format'
 import type { TransferInstructions } from '../../lib/payments'
 import { withdrawalLineLabels } from '../../lib/withdrawal'
+import { backOfficeMailParts } from './back-office-mails.server'
 import type { MailKind } from './mail.schema'
 
 /** Who a mail comes from: the shop, as its config presents it. */
@@ -17,7 +18,13 @@ export interface MailSender {
 export type MailContent =
   | { kind: 'confirm_registration'; name: string; link: string }
   | { kind: 'registration_exists'; name: string; loginLink: string; resetLink: string }
-  | { kind: 'reset_password'; name: string; link: string }
+  | {
+      kind: 'reset_password'
+      name: string
+      link: string
+      /** A shop customer's account, or a business user's (the back office says "du"). */
+      audience: 'shop' | 'back_office'
+    }
   | { kind: 'confirm_email_change'; name: string; link: string }
   | { kind: 'email_changed'; name: string; newEmail: string; resetLink: string }
   | {
@@ -197,7 +204,7 @@ export interface RenderedMail {
   html: string
 }
 
-interface MailParts {
+export interface MailParts {
   subject: string
   paragraphs: string[]
   action?: { label: string; link: string }
@@ -221,14 +228,17 @@ const parts: { [K in MailKind]: (content: Extract<MailContent, { kind: K }>) => 
     ],
     action: { label: 'Passwort zurücksetzen', link: resetLink },
   }),
-  reset_password: ({ link }) => ({
-    subject: 'Passwort zurücksetzen',
-    paragraphs: [
-      'Sie haben angefordert, Ihr Passwort zurückzusetzen. Der Link ist eine Stunde gültig und kann einmal verwendet werden; danach sind alle Ihre Sitzungen abgemeldet.',
-      'Haben Sie das nicht angefordert, können Sie diese E-Mail ignorieren: Ihr Passwort bleibt unverändert.',
-    ],
-    action: { label: 'Neues Passwort festlegen', link },
-  }),
+  reset_password: ({ link, audience }) =>
+    audience === 'back_office'
+      ? backOfficeMailParts.reset_password({ link })
+      : {
+          subject: 'Passwort zurücksetzen',
+          paragraphs: [
+            'Sie haben angefordert, Ihr Passwort zurückzusetzen. Der Link ist eine Stunde gültig und kann einmal verwendet werden; danach sind alle Ihre Sitzungen abgemeldet.',
+            'Haben Sie das nicht angefordert, können Sie diese E-Mail ignorieren: Ihr Passwort bleibt unverändert.',
+          ],
+          action: { label: 'Neues Passwort festlegen', link },
+        },
   confirm_email_change: ({ link }) => ({
     subject: 'Bitte bestätigen Sie Ihre neue E-Mail-Adresse',
     paragraphs: [
@@ -334,15 +344,7 @@ const parts: { [K in MailKind]: (content: Extract<MailContent, { kind: K }>) => 
     ],
     action: { label: 'Bestellung ansehen', link },
   }),
-  invitation: ({ organisationName, roleLabel, invitedBy, expiresAt, link }) => ({
-    subject: 'Ihre Einladung ins Team',
-    paragraphs: [
-      `${invitedBy ?? organisationName} lädt Sie ein, als ${roleLabel} im Backoffice von ${organisationName} auf Blattwerk mitzuarbeiten.`,
-      `Über den folgenden Link legen Sie Ihren Zugang an: Name, Benutzername und Passwort. Der Link ist bis ${formatDateTime(expiresAt)} Uhr gültig und kann einmal verwendet werden.`,
-      'Erwarten Sie keine Einladung, können Sie diese E-Mail ignorieren.',
-    ],
-    action: { label: 'Einladung annehmen', link },
-  }),
+  invitation: backOfficeMailParts.invitation,
 }
 
 const htmlEscapes: Record<string, string> = {

@@ -35,10 +35,9 @@ export type DomainCheckOutcome = 'verified' | 'missing' | 'taken' | 'unreachable
 export const domainCheckMessages: Record<DomainCheckOutcome, string> = {
   verified: 'Die Domain ist bestätigt: Ihr Shop ist unter ihr erreichbar.',
   missing:
-    'Der TXT-Eintrag wurde nicht gefunden. Prüfen Sie Name und Wert; DNS-Änderungen können einige Stunden brauchen.',
+    'Der TXT-Eintrag wurde nicht gefunden. Prüfe Name und Wert; DNS-Änderungen können einige Stunden brauchen.',
   taken: 'Diese Domain ist bereits für einen anderen Shop bestätigt.',
-  unreachable:
-    'Der DNS-Server hat nicht geantwortet. Bitte versuchen Sie es in einigen Minuten erneut.',
+  unreachable: 'Der DNS-Server hat nicht geantwortet. Bitte versuche es in einigen Minuten erneut.',
 }
 
 /** DNS answers that mean "there is no such record", as opposed to "the DNS could not answer". */

@@ -87,6 +87,7 @@ export async function requestMemberPasswordReset(
         kind: 'reset_password',
         name: user.name,
         link: `${platformOrigin()}/confirmation/${token}`,
+        audience: 'back_office',
       },
     })
   })

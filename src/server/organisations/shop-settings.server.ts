@@ -250,7 +250,7 @@ function checkedCustomDomain(input: unknown, appDomain: string): string | null {
 }
 
 export const bankTransferWithoutIbanMessage =
-  'Für Überweisung fehlt die IBAN: Hinterlegen Sie sie zuerst im Briefkopf (Tab „Stammdaten“).'
+  'Für Überweisung fehlt die IBAN: Hinterlege sie zuerst im Briefkopf (Tab „Stammdaten“).'
 
 const customDomainTakenMessage = domainCheckMessages.taken
 
@@ -354,7 +354,7 @@ export async function checkShopDomain(
   requireOwnerOf(actor, organisationId)
   const row = await findShop(app.db, organisationId)
   if (!row.customDomain || !row.customDomainToken) {
-    throw new DomainError(409, 'Bitte tragen Sie zuerst eine eigene Domain ein und speichern Sie.')
+    throw new DomainError(409, 'Bitte trag zuerst eine eigene Domain ein und speichere.')
   }
   const outcome = await checkDomainRow(
     app.db,
@@ -416,11 +416,10 @@ export async function testShopMollieConnection(
   const row = await findShop(app.db, organisationId)
   if (row.organisation.category !== 'pharmacy') throw new ForbiddenError()
   if (!row.mollieApiKeySealed) {
-    throw new DomainError(409, 'Bitte hinterlegen Sie zuerst einen Mollie-API-Schlüssel.')
+    throw new DomainError(409, 'Bitte hinterlege zuerst einen Mollie-API-Schlüssel.')
   }
   const mollie = await mollieOfTenant(app, row.id)
-  if (!mollie)
-    throw new DomainError(409, 'Bitte hinterlegen Sie zuerst einen Mollie-API-Schlüssel.')
+  if (!mollie) throw new DomainError(409, 'Bitte hinterlege zuerst einen Mollie-API-Schlüssel.')
   try {
     const methods = await mollie.client.methods.list()
     const mode = mollie.mode === 'live' ? 'Live-Modus' : 'Testmodus'
@@ -435,8 +434,8 @@ export async function testShopMollieConnection(
       ok: false,
       message:
         status === 401 || status === 403
-          ? 'Mollie lehnt den Schlüssel ab. Bitte prüfen Sie ihn im Mollie-Dashboard und hinterlegen Sie ihn neu.'
-          : 'Mollie ist gerade nicht erreichbar. Bitte versuchen Sie es später noch einmal.',
+          ? 'Mollie lehnt den Schlüssel ab. Bitte prüfe ihn im Mollie-Dashboard und hinterlege ihn neu.'
+          : 'Mollie ist gerade nicht erreichbar. Bitte versuche es später noch einmal.',
     }
   }
 }

@@ -368,7 +368,7 @@ async function ordersOfEntries(db: Executor, organisationId: string, entryIds: s
 }
 
 export const openOrderSearchSchema = z.object({
-  query: z.string().trim().min(2, 'Bitte geben Sie mindestens zwei Zeichen ein.').max(100),
+  query: z.string().trim().min(2, 'Bitte gib mindestens zwei Zeichen ein.').max(100),
 })
 
 /** Open orders by number or customer name, for assigning an entry the matcher did not place. */
@@ -414,8 +414,8 @@ export async function searchOpenOrders(
 export const confirmBankEntrySchema = z.object({
   /** The orders the credit pays, in the order it fills them (the last takes any surplus). */
   orderIds: z
-    .array(z.uuid('Bitte wählen Sie eine Bestellung.'))
-    .min(1, 'Bitte wählen Sie mindestens eine Bestellung.')
+    .array(z.uuid('Bitte wähle eine Bestellung.'))
+    .min(1, 'Bitte wähle mindestens eine Bestellung.')
     .max(20, 'Eine Überweisung kann höchstens 20 Bestellungen bezahlen.')
     .refine((ids) => new Set(ids).size === ids.length, 'Jede Bestellung nur einmal, bitte.'),
 })

@@ -8,7 +8,7 @@ import { NotFoundError, parseInput } from '../errors.server'
 import type { SecretBox } from '../secrets.server'
 
 export const mollieApiKeySchema = z
-  .string({ error: 'Bitte geben Sie den Mollie-API-Schlüssel ein.' })
+  .string({ error: 'Bitte gib den Mollie-API-Schlüssel ein.' })
   .trim()
   .regex(
     /^(test|live)_[A-Za-z0-9]{20,}$/,

@@ -1,5 +1,6 @@
 import type { Payment } from '@mollie/api-client'
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { shopForbiddenMessage } from '../../lib/access-rules'
 import {
   closedOrderStatuses,
   customerOrderNotFoundMessage,
@@ -140,7 +141,8 @@ export async function startMolliePayment(
   actor: Actor,
   orderId: string,
 ): Promise<{ checkoutUrl: string }> {
-  if (actor.kind !== 'shop' || actor.tenant.id !== shop.id) throw new ForbiddenError()
+  if (actor.kind !== 'shop' || actor.tenant.id !== shop.id)
+    throw new ForbiddenError(shopForbiddenMessage)
   const mollie = await mollieOfTenant(app, shop.id)
   if (!mollie) throw new ConflictError(notConfiguredMessage)
 

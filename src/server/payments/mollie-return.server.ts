@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import { shopForbiddenMessage } from '../../lib/access-rules'
 import { customerOrderNotFoundMessage } from '../../lib/customer-orders'
 import { paymentReturnInput } from '../../lib/payment-inputs'
 import {
@@ -38,7 +39,8 @@ export async function paymentReturnOf(
   actor: Actor,
   input: unknown,
 ): Promise<PaymentReturn> {
-  if (actor.kind !== 'shop' || actor.tenant.id !== shop.id) throw new ForbiddenError()
+  if (actor.kind !== 'shop' || actor.tenant.id !== shop.id)
+    throw new ForbiddenError(shopForbiddenMessage)
   const { order: number } = parseInput(paymentReturnInput, input)
   const find = async () => {
     const [row] = await app.db

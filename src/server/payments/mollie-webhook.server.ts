@@ -33,7 +33,7 @@ export async function handleMollieWebhook(
     app.systemDb,
     mollieWebhookRule,
     caller.clientIp,
-    'Zu viele Anfragen von Ihrer Adresse.',
+    'Zu viele Anfragen von dieser Adresse.',
   )
   const body = webhookBodySchema.safeParse(
     Object.fromEntries(new URLSearchParams(await request.text())),

@@ -205,12 +205,12 @@ export async function sendPaymentReminder(
       .where(eq(organisations.id, order.organisationId))
     if (!account?.iban)
       throw new ConflictError(
-        'Bitte hinterlegen Sie zuerst Ihre IBAN in den Rechnungsangaben: die Erinnerung nennt das Konto.',
+        'Bitte hinterlege zuerst deine IBAN in den Rechnungsangaben: die Erinnerung nennt das Konto.',
       )
     const mail = await orderMailContext(tx, order)
     if (!mail)
       throw new ConflictError(
-        'Für diesen Kunden ist keine E-Mail-Adresse hinterlegt. Bitte erinnern Sie ihn auf anderem Weg.',
+        'Für diesen Kunden ist keine E-Mail-Adresse hinterlegt. Bitte erinnere ihn auf anderem Weg.',
       )
     await tx.insert(paymentReminders).values({
       organisationId: order.organisationId,

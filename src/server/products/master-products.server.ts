@@ -43,8 +43,7 @@ export const isMaster = isNull(products.organisationId)
 
 export const masterProductNotFoundMessage = 'Dieses Produkt gibt es in der Produktdatenbank nicht.'
 export const duplicatePznMessage = 'Diese PZN ist in der Produktdatenbank schon vergeben.'
-export const unknownImageMessage =
-  'Das Bild wurde nicht gefunden. Bitte laden Sie es noch einmal hoch.'
+export const unknownImageMessage = 'Das Bild wurde nicht gefunden. Bitte lade es noch einmal hoch.'
 
 type ProductRow = typeof products.$inferSelect
 

@@ -79,7 +79,7 @@ const productKeepingCategories: readonly OrganisationCategory[] = [
 ]
 
 const chooseOrganisationMessage =
-  'Bitte wählen Sie in der Administration unter „Organisationen“, wessen Produkte Sie sehen möchten.'
+  'Bitte wähle in der Administration unter „Organisationen“, wessen Produkte du sehen möchtest.'
 
 export const organisationProductAudit = {
   entityType: 'organisation_product',

@@ -31,11 +31,11 @@ interface FileRow {
 }
 
 export const unsupportedFileMessage =
-  'Bitte laden Sie eine CSV- oder Excel-Datei (.xlsx) hoch. Ältere Excel-Dateien (.xls) speichern Sie bitte vorher als .xlsx oder CSV.'
+  'Bitte lade eine CSV- oder Excel-Datei (.xlsx) hoch. Ältere Excel-Dateien (.xls) speichere bitte vorher als .xlsx oder CSV.'
 export const emptyFileMessage =
   'Die Datei enthält keine Produkte: Es fehlen die Kopfzeile oder Zeilen darunter.'
-export const tooManyRowsMessage = `Die Datei hat mehr als ${maxImportRows.toLocaleString('de-DE')} Zeilen. Bitte teilen Sie sie auf.`
-export const tooManyColumnsMessage = `Die Datei hat Werte in mehr als ${maxImportColumns} Spalten. Bitte entfernen Sie die Spalten, die nicht importiert werden.`
+export const tooManyRowsMessage = `Die Datei hat mehr als ${maxImportRows.toLocaleString('de-DE')} Zeilen. Bitte teile sie auf.`
+export const tooManyColumnsMessage = `Die Datei hat Werte in mehr als ${maxImportColumns} Spalten. Bitte entferne die Spalten, die nicht importiert werden.`
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[]) =>
   signature.every((byte, index) => bytes[index] === byte)

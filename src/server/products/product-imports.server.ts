@@ -43,9 +43,9 @@ export const importNotPreviewedMessage =
   'Dieser Import läuft schon oder ist abgeschlossen; die Zuordnung lässt sich nicht mehr ändern.'
 export const nothingToImportMessage = 'Die Datei enthält keine gültigen Zeilen.'
 export const interruptedImportMessage =
-  'Der Import wurde unterbrochen (der Server wurde neu gestartet). Was bis dahin importiert war, bleibt erhalten; laden Sie die Datei erneut hoch, um den Rest zu importieren.'
+  'Der Import wurde unterbrochen (der Server wurde neu gestartet). Was bis dahin importiert war, bleibt erhalten; lade die Datei erneut hoch, um den Rest zu importieren.'
 export const failedBatchMessage = (firstLine: number, lastLine: number) =>
-  `Der Import ist bei den Zeilen ${firstLine}–${lastLine} fehlgeschlagen; diese Zeilen wurden nicht gespeichert, die vorher importierten bleiben erhalten. Laden Sie die Datei erneut hoch, um den Rest zu importieren.`
+  `Der Import ist bei den Zeilen ${firstLine}–${lastLine} fehlgeschlagen; diese Zeilen wurden nicht gespeichert, die vorher importierten bleiben erhalten. Lade die Datei erneut hoch, um den Rest zu importieren.`
 
 /** Valid rows written per transaction. */
 export const importBatchSize = 500
@@ -371,7 +371,7 @@ const mappingSchema = z.object(
       z.number({ error: 'Unbekannte Spalte.' }).int('Unbekannte Spalte.').min(0).nullish(),
     ]),
   ),
-  { error: 'Bitte ordnen Sie die Spalten zu.' },
+  { error: 'Bitte ordne die Spalten zu.' },
 )
 
 /**

@@ -24,7 +24,7 @@ const purchaseOrderCategories: readonly OrganisationCategory[] = [
 export const sellingCategories: readonly OrganisationCategory[] = ['wholesaler', 'producer']
 
 const chooseOrganisationMessage =
-  'Bitte wählen Sie in der Administration unter „Organisationen“, wessen Einkauf Sie sehen möchten.'
+  'Bitte wähle in der Administration unter „Organisationen“, wessen Einkauf du sehen möchtest.'
 
 function ownerOf(
   organisation: { id: string; name: string; category: OrganisationCategory },

@@ -72,10 +72,10 @@ type SupplierRowType = typeof suppliers.$inferSelect
 
 const emptyOrderMessage = 'Eine Bestellung ohne Positionen kann nicht bestellt werden.'
 const archivedSupplierMessage =
-  'Der Lieferant ist archiviert. Stellen Sie ihn wieder her oder wählen Sie einen anderen.'
+  'Der Lieferant ist archiviert. Stelle ihn wieder her oder wähle einen anderen.'
 const notOfferedMessage = 'Dieses Produkt bietet der Lieferant nicht (mehr) an.'
-const notListedMessage = 'Dieses Produkt führen Sie nicht (mehr).'
-const agreedPriceMessage = 'Bitte geben Sie den vereinbarten Preis an.'
+const notListedMessage = 'Dieses Produkt führst du nicht (mehr).'
+const agreedPriceMessage = 'Bitte gib den vereinbarten Preis an.'
 
 // ─── Reading ─────────────────────────────────────────────────────────────────────────────────
 

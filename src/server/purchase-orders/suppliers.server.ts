@@ -45,8 +45,8 @@ export const supplierAudit = {
 /** The contact person's name, e-mail and phone are personal data: the log says only "changed". */
 const personalSupplierFields = ['contactName', 'email', 'phone'] as const
 
-const alreadyAddedMessage = 'Dieser Anbieter ist bereits einer Ihrer Lieferanten.'
-const notASellerMessage = 'Bitte wählen Sie einen Großhändler oder Hersteller auf Blattwerk.'
+const alreadyAddedMessage = 'Dieser Anbieter ist bereits einer deiner Lieferanten.'
+const notASellerMessage = 'Bitte wähle einen Großhändler oder Hersteller auf Blattwerk.'
 const kindFixedMessage = 'Die Art des Lieferanten lässt sich nicht ändern.'
 
 /** The selling organisation a platform supplier names. */

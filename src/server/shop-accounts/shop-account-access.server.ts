@@ -1,3 +1,4 @@
+import { shopForbiddenMessage } from '../../lib/access-rules'
 import type { Actor, ShopActor } from '../actor.server'
 import { ForbiddenError } from '../errors.server'
 
@@ -6,6 +7,6 @@ import { ForbiddenError } from '../errors.server'
  * sends them to the back-office), visitors and the platform's jobs get 403.
  */
 export function shopCustomerOf(actor: Actor | null): ShopActor {
-  if (actor?.kind !== 'shop') throw new ForbiddenError()
+  if (actor?.kind !== 'shop') throw new ForbiddenError(shopForbiddenMessage)
   return actor
 }

@@ -281,7 +281,12 @@ export async function requestPasswordReset(
       tenantId: request.shop.id,
       to: user.email,
       sender: mailSenderOf(request.shop.config, request.origin),
-      content: { kind: 'reset_password', name: user.name, link: confirmationLink(request, token) },
+      content: {
+        kind: 'reset_password',
+        name: user.name,
+        link: confirmationLink(request, token),
+        audience: 'shop',
+      },
     })
   })
   return { message: resetRequestedMessage }

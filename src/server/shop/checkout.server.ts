@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
+import { shopForbiddenMessage } from '../../lib/access-rules'
 import {
   type CheckoutLine,
   type CheckoutView,
@@ -109,7 +110,7 @@ function checkoutParties(
 ): { shop: ShopTenant; customer: ShopActor } {
   const shop = shopOf(tenant)
   const customer = requireShopCustomer(actor)
-  if (customer.tenant.id !== shop.id) throw new ForbiddenError()
+  if (customer.tenant.id !== shop.id) throw new ForbiddenError(shopForbiddenMessage)
   return { shop, customer }
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm'
+import { shopForbiddenMessage } from '../../lib/access-rules'
 import { isUuid } from '../../lib/ids'
 import {
   checkConfiguration,
@@ -110,7 +111,8 @@ export async function reservePrescription(
   clientIp: string,
 ): Promise<{ id: string; number: string }> {
   const shop = shopOf(tenant)
-  if (actor.kind === 'shop' && actor.tenant.id !== shop.id) throw new ForbiddenError()
+  if (actor.kind === 'shop' && actor.tenant.id !== shop.id)
+    throw new ForbiddenError(shopForbiddenMessage)
   const request = parseInput(reservationRequestSchema, input)
   if (actor.kind === 'visitor' && !request.guest) {
     throw new InvalidError({ 'guest.name': guestRequiredMessage }, guestRequiredMessage)

@@ -233,11 +233,11 @@ export async function appendMovement(
   movement: MovementInput,
 ): Promise<string> {
   if (!Number.isSafeInteger(movement.quantity) || movement.quantity === 0) {
-    throw new InvalidError({ quantity: 'Bitte geben Sie eine Menge ungleich null an.' })
+    throw new InvalidError({ quantity: 'Bitte gib eine Menge ungleich null an.' })
   }
   const reason = movement.reason?.trim() || null
   if (movementKindsNeedingReason.includes(movement.kind) && !reason) {
-    throw new InvalidError({ reason: 'Bitte geben Sie einen Grund an.' })
+    throw new InvalidError({ reason: 'Bitte gib einen Grund an.' })
   }
   const balanceAfter = batch.balance + movement.quantity
   if (balanceAfter < 0) throw new ConflictError(notEnoughStockMessage(batch, batch.balance))
@@ -294,7 +294,7 @@ export async function withdrawFromBatch(
   withdrawal: Omit<MovementInput, 'quantity'> & { quantity: number },
 ): Promise<string> {
   if (!Number.isSafeInteger(withdrawal.quantity) || withdrawal.quantity <= 0) {
-    throw new InvalidError({ quantity: 'Bitte geben Sie eine Menge größer als null an.' })
+    throw new InvalidError({ quantity: 'Bitte gib eine Menge größer als null an.' })
   }
   if (
     withdrawal.kind === 'sale' ||

@@ -107,18 +107,18 @@ export async function receiveIntoBatch(
       ),
     )
   if (!listing) {
-    throw new InvalidError({ organisationProductId: 'Dieses Produkt führen Sie nicht.' })
+    throw new InvalidError({ organisationProductId: 'Dieses Produkt führst du nicht.' })
   }
   if (listing.archivedAt) {
     throw new InvalidError({
-      organisationProductId: 'Das Produkt ist archiviert. Stellen Sie es zuerst wieder her.',
+      organisationProductId: 'Das Produkt ist archiviert. Stelle es zuerst wieder her.',
     })
   }
   const club = actor.organisation.category === 'club'
   if (club && receipt.origin !== 'harvest' && listing.category !== 'accessory') {
     throw new InvalidError({
       organisationProductId:
-        'Anbauvereinigungen nehmen kein Cannabis von Lieferanten an (KCanG). Erfassen Sie stattdessen die Ernte.',
+        'Anbauvereinigungen nehmen kein Cannabis von Lieferanten an (KCanG). Erfasse stattdessen die Ernte.',
     })
   }
   if (receipt.origin === 'harvest' && (!club || listing.productOwner !== organisationId)) {
@@ -129,7 +129,7 @@ export async function receiveIntoBatch(
   if (receipt.origin === 'harvest' && listing.salesUnit === 'pack') {
     throw new InvalidError({
       organisationProductId:
-        'Eine Ernte wird lose nach Gewicht erfasst: Wählen Sie die Sorte, nicht die Packung. Packungen entstehen durch eine Abfüllung.',
+        'Eine Ernte wird lose nach Gewicht erfasst: Wähle die Sorte, nicht die Packung. Packungen entstehen durch eine Abfüllung.',
     })
   }
   if (
@@ -139,7 +139,7 @@ export async function receiveIntoBatch(
       organisationId,
     }))
   ) {
-    throw new InvalidError({ coaFileId: 'Bitte laden Sie das Analysezertifikat erneut hoch.' })
+    throw new InvalidError({ coaFileId: 'Bitte lade das Analysezertifikat erneut hoch.' })
   }
   if (receipt.expiryDate && isExpiredOn(receipt.expiryDate, berlinIsoDate())) {
     throw new InvalidError({
@@ -232,7 +232,7 @@ async function checkSecondDelivery(tx: Executor, batch: LockedBatch, receipt: Ba
   if (batch.expiryDate !== receipt.expiryDate) {
     throw new InvalidError({
       expiryDate: batch.expiryDate
-        ? `Charge ${batch.batchNumber} ist bereits mit Verfall ${formatDate(batch.expiryDate)} erfasst. Eine Charge hat nur ein Verfallsdatum – bitte prüfen Sie die Angabe.`
+        ? `Charge ${batch.batchNumber} ist bereits mit Verfall ${formatDate(batch.expiryDate)} erfasst. Eine Charge hat nur ein Verfallsdatum – bitte prüfe die Angabe.`
         : `Charge ${batch.batchNumber} ist bereits ohne Verfallsdatum erfasst.`,
     })
   }

@@ -63,7 +63,7 @@ export async function receiveGoods(
   const business = requireStockKeeper(actor)
   if (business.organisation.category === 'club') {
     throw new ForbiddenError(
-      'Anbauvereinigungen nehmen kein Cannabis von Lieferanten an (KCanG). Erfassen Sie stattdessen die Ernte.',
+      'Anbauvereinigungen nehmen kein Cannabis von Lieferanten an (KCanG). Erfasse stattdessen die Ernte.',
     )
   }
   const receipt = parseInput(goodsReceiptSchema, input)
@@ -335,7 +335,7 @@ export async function attachCertificate(actor: Actor, input: unknown, db: Databa
       organisationId: business.organisation.id,
     }
     if (!(await isStoredFileOf(tx, coaFileId, owner))) {
-      throw new InvalidError({ coaFileId: 'Bitte laden Sie das Analysezertifikat erneut hoch.' })
+      throw new InvalidError({ coaFileId: 'Bitte lade das Analysezertifikat erneut hoch.' })
     }
     await tx.update(batches).set({ coaFileId }).where(eq(batches.id, batch.id))
     await auditBatch(

@@ -20,7 +20,7 @@ export function ContactFromRecord({ contact }: { contact: ShopSettings['config']
         <p className="text-ink-muted">Noch keine Kontaktdaten hinterlegt.</p>
       )}
       <p className="mt-1 text-ink-muted">
-        Anschrift, Telefon und E-Mail ändern Sie im Tab „Stammdaten“; Shop, E-Mails und Dokumente
+        Anschrift, Telefon und E-Mail änderst du im Tab „Stammdaten“; Shop, E-Mails und Dokumente
         zeigen dieselben Angaben.
       </p>
     </div>

@@ -21,22 +21,22 @@ export function CustomDomainSection({
         )}
       </form.AppField>
       <div className="text-sm text-ink sm:col-span-2">
-        <p className="font-medium">So richten Sie die Domain ein</p>
+        <p className="font-medium">So richtest du die Domain ein</p>
         <ol className="mt-1 list-decimal space-y-1 pl-5">
-          <li>Tragen Sie die Domain hier ein und speichern Sie.</li>
+          <li>Trag die Domain hier ein und speichere.</li>
           <li>
-            Legen Sie bei Ihrem Domain-Anbieter für diese Domain einen CNAME-Eintrag auf{' '}
+            Lege bei deinem Domain-Anbieter für diese Domain einen CNAME-Eintrag auf{' '}
             <code className="rounded bg-surface-muted px-1">{settings.cnameTarget}</code> an und den
-            TXT-Eintrag, der unten erscheint: Er beweist, dass die Domain Ihnen gehört.
+            TXT-Eintrag, der unten erscheint: Er beweist, dass die Domain dir gehört.
           </li>
           <li>
-            Bitten Sie den Plattformbetrieb, ein TLS-Zertifikat für die Domain einzurichten; es wird
+            Bitte den Plattformbetrieb, ein TLS-Zertifikat für die Domain einzurichten; es wird
             nicht automatisch ausgestellt.
           </li>
           <li>
-            Klicken Sie auf „Jetzt prüfen“. Erst wenn der TXT-Eintrag gefunden wurde, zeigt die
-            Domain Ihren Shop; bis dahin bleibt er unter {settings.address} erreichbar. Wir prüfen
-            den Eintrag regelmäßig: Entfernen Sie ihn, ist die Domain nicht mehr bestätigt.
+            Klicke auf „Jetzt prüfen“. Erst wenn der TXT-Eintrag gefunden wurde, zeigt die Domain
+            deinen Shop; bis dahin bleibt er unter {settings.address} erreichbar. Wir prüfen den
+            Eintrag regelmäßig: Entfernst du ihn, ist die Domain nicht mehr bestätigt.
           </li>
         </ol>
       </div>

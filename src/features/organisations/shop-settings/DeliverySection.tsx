@@ -55,7 +55,7 @@ export function DeliverySection({ form }: { form: ShopForm }) {
         </form.AppField>
         <p className="text-sm text-ink-muted sm:col-span-2">
           Versand nur mit Versandhandelserlaubnis (§ 11a ApoG) und dem EU-Sicherheitslogo mit Link
-          auf Ihren Eintrag im Versandhandelsregister; beides zeigt der Shop auf jeder Seite.
+          auf deinen Eintrag im Versandhandelsregister; beides zeigt der Shop auf jeder Seite.
         </p>
         <form.AppField name="mailOrder.permitAuthority">
           {(field) => <field.InputField label="Erlaubnis erteilt von (Behörde)" />}
@@ -68,7 +68,7 @@ export function DeliverySection({ form }: { form: ShopForm }) {
             {(field) => (
               <field.InputField
                 label="Link zum Eintrag im Versandhandelsregister"
-                hint="Die Adresse, die das Register für Ihre Apotheke vergeben hat, mit https://."
+                hint="Die Adresse, die das Register für deine Apotheke vergeben hat, mit https://."
               />
             )}
           </form.AppField>

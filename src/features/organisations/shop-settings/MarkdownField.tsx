@@ -31,8 +31,8 @@ export function MarkdownField({
           className="mb-2 rounded-lg border border-warning bg-warning-soft px-3 py-2 text-sm text-ink"
         >
           <strong>{legalTemplateNotice}:</strong> Dieser Text ist die Vorlage von Blattwerk. Der
-          Shop zeigt ihn so, bis Sie Ihren eigenen Text speichern; prüfen und ergänzen Sie ihn
-          (rechtlich beraten lassen), bevor Sie sich darauf verlassen.
+          Shop zeigt ihn so, bis du deinen eigenen Text speicherst; prüfe und ergänze ihn (rechtlich
+          beraten lassen), bevor du dich darauf verlässt.
         </p>
       )}
       {template && value.trim() === '' && (

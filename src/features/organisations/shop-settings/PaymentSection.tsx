@@ -19,7 +19,7 @@ export function PaymentSection({ form, settings }: { form: ShopForm; settings: S
               hint={
                 iban
                   ? `Kundinnen und Kunden überweisen auf ${iban}${bic ? `, BIC ${bic}` : ''}${bankName ? ` (${bankName})` : ''} – die Bankverbindung aus dem Briefkopf.`
-                  : 'Hinterlegen Sie zuerst die IBAN im Briefkopf (Tab „Stammdaten“); sie erscheint in der Bestellbestätigung.'
+                  : 'Hinterlege zuerst die IBAN im Briefkopf (Tab „Stammdaten“); sie erscheint in der Bestellbestätigung.'
               }
             />
           )}

@@ -52,7 +52,7 @@ export const ShopLogoField = () => (
 export const MailOrderLogoField = () => (
   <StoredImageField
     label="EU-Sicherheitslogo (vom Register erhalten)"
-    hint="Die Bilddatei, die Sie mit dem Registereintrag erhalten haben: PNG, JPEG oder WebP, höchstens 1 MB."
+    hint="Die Bilddatei, die du mit dem Registereintrag erhalten hast: PNG, JPEG oder WebP, höchstens 1 MB."
     alt="EU-Sicherheitslogo"
     previewClassName="max-h-24 max-w-40"
   />

@@ -195,7 +195,7 @@ export function draftErrors(values: ShopFormValues, kind: ShopSettings['kind']) 
   const euro = (text: string, field: string, what: string, optional = false) => {
     const cents = parseEuroToCents(text)
     if (cents === null ? !optional : Number.isNaN(cents) || cents < 0) {
-      fields[field] = `Bitte geben Sie ${what} in Euro an, z. B. 4,90.`
+      fields[field] = `Bitte gib ${what} in Euro an, z. B. 4,90.`
     }
   }
   if (kind === 'shop') {

@@ -1,0 +1,220 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * One voice per side (docs/style.md): the shop and everything a patient sees say "Sie", the back
+ * office says "du". The German texts are the string literals, template texts and JSX texts of each
+ * area, read with the TypeScript compiler, so comments and code never count.
+ */
+
+const root = join(import.meta.dirname, '../..')
+
+/** Everything a patient sees: shop pages, their server messages, patient mails. */
+const shopAreas = [
+  'src/features/shop/',
+  'src/features/shop-accounts/',
+  'src/features/contact/',
+  'src/features/home/ShopFinder.tsx',
+  'src/features/payments/PaymentReturnPage.tsx',
+  'src/routes/_shop/',
+  'src/routes/_shop.tsx',
+  'src/routes/api/shop/',
+  'src/routes/api/shop_users/',
+  'src/routes/api/contact.ts',
+  'src/server/shop/',
+  'src/server/shop-accounts/',
+  'src/server/cart/',
+  'src/server/contact.server.ts',
+  'src/server/legal-templates.server.ts',
+  'src/server/mail/mail-templates.server.ts',
+  'src/lib/shop',
+  'src/lib/cart.ts',
+  'src/lib/checkout.ts',
+  'src/lib/contact-api.ts',
+  'src/lib/withdrawal',
+  'src/lib/prescription-configurator.ts',
+]
+
+/**
+ * The back office: the rest of the features and the business users' mails. The shell, the UI kit,
+ * the legal pages and the server functions' middleware serve both sides: their texts name no one, or
+ * take the side (rate limits).
+ */
+const shared = [
+  'src/features/shell/',
+
+  'src/features/legal/',
+  'src/features/server-fn/',
+]
+const backOfficeAreas = [
+  'src/features/',
+  'src/server/mail/back-office-mails.server.ts',
+  // Server messages only business users see.
+  'src/server/purchase-orders/',
+  'src/server/products/',
+  'src/server/stock/',
+  'src/server/organisations/',
+  'src/server/payments/bank-statements.server.ts',
+  'src/server/payments/payment-reminders.server.ts',
+  'src/lib/organisation-settings.ts',
+  'src/lib/purchase-order-schemas.ts',
+  'src/lib/product-schemas.ts',
+  'src/lib/stock-schemas.ts',
+  'src/lib/organisation-products.ts',
+  'src/lib/master-products.ts',
+  'src/lib/product-import',
+  'src/lib/bank-statements.ts',
+]
+
+/**
+ * Capitalised "Sie"/"Ihr…" mid-sentence in back-office code that rightly says "Sie": reviewed, file
+ * plus an excerpt of the text. The login's hints address a patient who came to the wrong door.
+ */
+const backOfficeAllowlist: { file: string; text: string }[] = [
+  {
+    file: 'src/features/login/LoginPage.tsx',
+    text: 'Kundenkonten gehören zum Shop Ihrer Apotheke',
+  },
+  { file: 'src/features/login/ForgotPasswordPage.tsx', text: 'Ihr Kundenkonto gehört zum Shop' },
+]
+
+const source = /\.(ts|tsx)$/
+
+function filesUnder(prefix: string): string[] {
+  const full = join(root, prefix)
+  let stat: ReturnType<typeof statSync> | undefined
+  try {
+    stat = statSync(full)
+  } catch {
+    stat = undefined
+  }
+  if (stat?.isFile()) return [prefix]
+  if (stat?.isDirectory()) {
+    return readdirSync(full, { recursive: true, encoding: 'utf8' })
+      .filter((name) => source.test(name))
+      .map((name) => `${prefix}${name}`)
+  }
+  // A prefix of file names (src/lib/shop → shop.ts, shop-account.ts, …).
+  const slash = prefix.lastIndexOf('/')
+  const dir = prefix.slice(0, slash + 1)
+  const start = prefix.slice(slash + 1)
+  return readdirSync(join(root, dir))
+    .filter((name) => name.startsWith(start) && source.test(name))
+    .map((name) => `${dir}${name}`)
+}
+
+const within = (file: string, prefixes: string[]) => prefixes.some((p) => file.startsWith(p))
+
+const shopFiles = [...new Set(shopAreas.flatMap(filesUnder))].sort()
+const backOfficeFiles = [...new Set(backOfficeAreas.flatMap(filesUnder))]
+  .filter((file) => !within(file, shopAreas) && !within(file, shared))
+  .sort()
+
+interface Text {
+  line: number
+  text: string
+}
+
+/** The texts of a source file: string literals, template texts (placeholders as "…"), JSX text. */
+function textsOf(fileName: string, code: string): Text[] {
+  const file = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true)
+  const texts: Text[] = []
+  const add = (node: ts.Node, text: string) => {
+    texts.push({ line: file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1, text })
+  }
+  const visit = (node: ts.Node) => {
+    // Module names, property keys and type-level strings are code.
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return
+    if (ts.isLiteralTypeNode(node)) return
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+      const parent = node.parent
+      const isKey =
+        (ts.isPropertyAssignment(parent) && parent.name === node) ||
+        ts.isElementAccessExpression(parent)
+      if (!isKey) add(node, node.text)
+      return
+    }
+    if (ts.isTemplateExpression(node)) {
+      add(node, [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join('…'))
+      for (const span of node.templateSpans) visit(span.expression)
+      return
+    }
+    if (ts.isJsxText(node)) {
+      if (node.text.trim() !== '') add(node, node.text)
+      return
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(file)
+  return texts
+}
+
+const duForms = /\b(du|dich|dir|dein|deine|deinen|deinem|deiner|deines)\b/i
+/** Capitalised address forms; a sentence's first word is left out (it could be "sie", plural). */
+const sieForms = /\b(Sie|Ihr|Ihre|Ihnen|Ihren|Ihrem|Ihrer|Ihres)\b/g
+
+/** Only phrases are German text: a word, a space, a word ("dir" alone is a code value). */
+const isPhrase = (text: string) => /\p{L}+\s+\p{L}+/u.test(text)
+
+function saysDu(text: string): boolean {
+  return isPhrase(text) && duForms.test(text)
+}
+
+function saysSie(text: string): boolean {
+  if (!isPhrase(text)) return false
+  for (const match of text.matchAll(sieForms)) {
+    const before = text.slice(0, match.index)
+    const sentenceStart = /(^|[.!?:…]\s+|\n\s*|[„"(–]\s*)$/.test(
+      before.trimStart() === '' ? '' : before,
+    )
+    if (!sentenceStart) return true
+  }
+  return false
+}
+
+function offenders(
+  files: string[],
+  test: (text: string) => boolean,
+  allowed = backOfficeAllowlist,
+) {
+  return files.flatMap((file) =>
+    textsOf(file, readFileSync(join(root, file), 'utf8'))
+      .filter(({ text }) => test(text))
+      .filter(({ text }) => !allowed.some((a) => a.file === file && text.includes(a.text)))
+      .map(({ line, text }) => `${file}:${line}: ${text.replace(/\s+/g, ' ').trim()}`),
+  )
+}
+
+describe('the voice of each side', () => {
+  it('reads the areas it checks', () => {
+    expect(shopFiles.length).toBeGreaterThan(30)
+    expect(backOfficeFiles.length).toBeGreaterThan(100)
+  })
+
+  it('finds the texts, not the comments or the code', () => {
+    const texts = textsOf(
+      'x.tsx',
+      `// du bist hier\nimport x from 'dir'\nconst a = { 'deine Sache': 1 }\nconst b = \`Hast du \${n} Stück\`\nconst c = <p title="Ihr Konto">Deine Nachricht</p>`,
+    ).map(({ text }) => text)
+    expect(texts).toEqual(['Hast du … Stück', 'Ihr Konto', 'Deine Nachricht'])
+  })
+
+  it('tells the address forms apart from the plural "sie" at a sentence start', () => {
+    expect(saysDu('Deine Nachricht')).toBe(true)
+    expect(saysDu('Direkt zur Kasse')).toBe(false)
+    expect(saysSie('Bitte melden Sie sich an.')).toBe(true)
+    expect(saysSie('Sie wurden abgelehnt.')).toBe(false)
+    expect(saysSie('Die Rechnungen sind offen. Sie werden gemahnt.')).toBe(false)
+    expect(saysSie('Du hast Ihre Daten')).toBe(true)
+  })
+
+  it('the shop and every text a patient sees say "Sie", never "du"', () => {
+    expect(offenders(shopFiles, saysDu)).toEqual([])
+  })
+
+  it('the back office says "du", never "Sie"', () => {
+    expect(offenders(backOfficeFiles, saysSie)).toEqual([])
+  })
+})
