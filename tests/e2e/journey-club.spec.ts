@@ -101,7 +101,7 @@ const widths = [
     firstName: 'Lena',
     lastName: 'Brandtner',
     harvestGrams: 1366,
-    harvestShown: '1,366 kg',
+    harvestShown: '1.366 g',
   },
   {
     width: 390,
@@ -267,7 +267,7 @@ for (const { width, height, firstName, lastName, harvestGrams, harvestShown } of
       await test.step("An adult's 50 g month refuses more than remains", async () => {
         // Jonas Richter (demo): 46 of 50 g this month on earlier days; the refusal writes nothing.
         await openNewHandout(page, 'Jonas Richter')
-        await expect(main(page).getByText('ab 21 Jahre', { exact: true })).toBeVisible()
+        await expect(main(page).getByText('ab 21 Jahren', { exact: true })).toBeVisible()
         await expect(fact(page, 'Diesen Monat noch möglich')).toContainText('von 50 g')
         const now = ((await fact(page, 'Jetzt höchstens').textContent()) ?? '').replace(' g', '')
         const more = String(decimal(now) + 1).replace('.', ',')
