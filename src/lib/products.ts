@@ -212,7 +212,9 @@ export interface ProductIdentity {
 
 /** A product as every picker names it: "Bedrocan 5 g · PZN 12345678" (issue 35). */
 export function productOptionLabel(product: ProductIdentity): string {
-  const size = `${product.name} ${formatPackSize(product.packBaseUnits, product.packUnit)}`
+  const pack = formatPackSize(product.packBaseUnits, product.packUnit)
+  // A filled pack's name often names its size already ("Auwald, 5 g"): say it once.
+  const size = product.name.endsWith(pack) ? product.name : `${product.name} ${pack}`
   return product.pzn ? `${size} · PZN ${product.pzn}` : size
 }
 

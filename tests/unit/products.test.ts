@@ -151,6 +151,9 @@ describe('pack sizes', () => {
     expect(productOptionLabel({ ...bedrocan, pzn: null, packBaseUnits: 2_500 })).toBe(
       'Bedrocan 2,5 g',
     )
+    expect(
+      productOptionLabel({ ...bedrocan, name: 'Auwald, 5 g', pzn: null, packBaseUnits: 5_000 }),
+    ).toBe('Auwald, 5 g')
   })
 
   it('turns a typed pack size into integer base units', () => {

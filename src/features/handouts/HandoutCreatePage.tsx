@@ -86,6 +86,16 @@ function batchLabel(batch: HandoutBatchOption) {
 const nothingChosen = 'Nichts wurde gewählt.'
 
 /**
+ * Why no batch of the chosen variety may go to the member (THC for 18–20), or null when one may:
+ * the disabled options alone would leave the batch field empty without a reason on screen.
+ */
+function varietyRefusal(batches: HandoutBatchOption[], variety: string): string | null {
+  const ofVariety = batches.filter((batch) => batch.organisationProductId === variety)
+  if (ofVariety.length === 0 || ofVariety.some((batch) => batch.refusal === null)) return null
+  return ofVariety[0]?.refusal ?? null
+}
+
+/**
  * The batch a scanned label code names among those that can go out now (ADR 074). Refused, with
  * nothing chosen: a supplier's pack (clubs hand out only their own harvest), an expired batch, a
  * variety without a batch on offer, a batch not released or not in stock, and one the member may
@@ -281,7 +291,10 @@ export function HandoutCreatePage() {
                   {(field) => (
                     <field.SelectField
                       label="Charge (Ernte)"
-                      hint="Nur freigegebene, nicht abgelaufene Ernten aus eigenem Anbau."
+                      hint={
+                        varietyRefusal(batches, variety) ??
+                        'Nur freigegebene, nicht abgelaufene Ernten aus eigenem Anbau.'
+                      }
                       emptyLabel={variety ? 'Bitte wählen …' : 'Zuerst die Sorte wählen'}
                       options={batches
                         .filter((batch) => batch.organisationProductId === variety)

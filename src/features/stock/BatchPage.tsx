@@ -30,6 +30,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { FactList } from '../ui/FactList'
 import { FormDialog } from '../ui/FormDialog'
 import { BackLink, PageHeader } from '../ui/PageHeader'
+import { type PlainColumn, PlainTable, plainRowClass } from '../ui/PlainTable'
 import { BatchStatusBadge } from './BatchStatusBadge'
 import { CertificateLinks, CertificateUpload } from './Certificate'
 import { batchQuery, stockKey } from './stock.queries'
@@ -516,6 +517,15 @@ function Actions({ batch }: { batch: BatchDetail }) {
   )
 }
 
+const movementColumns: readonly PlainColumn[] = [
+  { header: 'Zeitpunkt' },
+  { header: 'Vorgang' },
+  { header: 'Menge', numeric: true },
+  { header: 'Bestand danach', numeric: true },
+  { header: 'Grund / Beleg' },
+  { header: 'Von' },
+]
+
 function Movements({ batch }: { batch: BatchDetail }) {
   const unit = quantityUnitOfPack[batch.product.packUnit]
   const signed = (movement: BatchMovement) =>
@@ -527,66 +537,37 @@ function Movements({ batch }: { batch: BatchDetail }) {
           Die letzten {batch.movements.length} von {batch.movementTotal} Bewegungen.
         </p>
       )}
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Bewegungen der Charge, neueste zuerst</caption>
-          <thead className="border-b border-border text-ink-muted">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Zeitpunkt
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Vorgang
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
-                Menge
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
-                Bestand danach
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Grund / Beleg
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                Von
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {batch.movements.map((movement) => (
-              <tr key={movement.id}>
-                <td className="py-2 pr-4 whitespace-nowrap">
-                  {formatDateTime(movement.createdAt)}
-                </td>
-                <td className="py-2 pr-4">{stockMovementLabel(movement.kind, batch.origin)}</td>
-                <td
-                  className={`py-2 pr-4 text-right whitespace-nowrap tabular-nums ${movement.quantity < 0 ? 'text-danger' : 'text-success'}`}
-                >
-                  {signed(movement)}
-                </td>
-                <td className="py-2 pr-4 text-right whitespace-nowrap tabular-nums">
-                  {formatQuantity(movement.balanceAfter, unit)}
-                </td>
-                <td className="py-2 pr-4">
-                  {movement.reason ??
-                    (movement.purchaseOrder ? (
-                      <Link
-                        to="/purchase_orders/$id/edit"
-                        params={{ id: movement.purchaseOrder.id }}
-                        className="font-medium text-brand-900 hover:underline"
-                      >
-                        Einkaufsbestellung {movement.purchaseOrder.number}
-                      </Link>
-                    ) : (
-                      sourceLabel(movement.sourceType)
-                    ))}
-                </td>
-                <td className="py-2">{movement.actorName ?? '–'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PlainTable caption="Bewegungen der Charge, neueste zuerst" columns={movementColumns} scrolls>
+        {batch.movements.map((movement) => (
+          <tr key={movement.id} className={plainRowClass}>
+            <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(movement.createdAt)}</td>
+            <td className="py-2 pr-4">{stockMovementLabel(movement.kind, batch.origin)}</td>
+            <td
+              className={`py-2 pr-4 text-right whitespace-nowrap tabular-nums ${movement.quantity < 0 ? 'text-danger' : 'text-success'}`}
+            >
+              {signed(movement)}
+            </td>
+            <td className="py-2 pr-4 text-right whitespace-nowrap tabular-nums">
+              {formatQuantity(movement.balanceAfter, unit)}
+            </td>
+            <td className="py-2 pr-4">
+              {movement.reason ??
+                (movement.purchaseOrder ? (
+                  <Link
+                    to="/purchase_orders/$id/edit"
+                    params={{ id: movement.purchaseOrder.id }}
+                    className="font-medium text-brand-900 hover:underline"
+                  >
+                    Einkaufsbestellung {movement.purchaseOrder.number}
+                  </Link>
+                ) : (
+                  sourceLabel(movement.sourceType)
+                ))}
+            </td>
+            <td className="py-2">{movement.actorName ?? '–'}</td>
+          </tr>
+        ))}
+      </PlainTable>
     </Card>
   )
 }
