@@ -4,7 +4,7 @@ import type { ApiErrorBody } from './auth-api'
 
 export const unreachableMessage =
   'Der Server ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.'
-const sessionExpiredMessage = 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.'
+const sessionExpiredMessage = 'Die Sitzung ist abgelaufen. Bitte erneut anmelden.'
 
 /** Statuses a gateway answers while the server itself is down or restarting. */
 const gatewayStatuses = new Set([502, 503, 504])

@@ -27,10 +27,10 @@ const isoDate = (message: string) =>
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), message)
 
 export const customerOrderLineSchema = z.object({
-  listingId: uuid('Bitte wählen Sie ein Produkt.'),
+  listingId: uuid('Bitte wähle ein Produkt.'),
   quantity: z
-    .number({ error: 'Bitte geben Sie die Menge an.' })
-    .int('Bitte geben Sie eine ganze Zahl an.')
+    .number({ error: 'Bitte gib die Menge an.' })
+    .int('Bitte gib eine ganze Zahl an.')
     .positive('Die Menge muss größer als null sein.')
     .max(100_000, 'Diese Menge ist unplausibel groß.'),
 })
@@ -38,7 +38,7 @@ export type CustomerOrderLineInput = z.input<typeof customerOrderLineSchema>
 
 /** Where the goods go; empty address fields take the customer's address. */
 export const deliverySchema = z.object({
-  method: z.enum(deliveryMethods, { error: 'Bitte wählen Sie die Lieferart.' }),
+  method: z.enum(deliveryMethods, { error: 'Bitte wähle die Lieferart.' }),
   name: optionalText(200, 'Der Name').optional(),
   street: optionalText(200, 'Die Straße').optional(),
   postalCode: optionalText(10, 'Die Postleitzahl').optional(),
@@ -49,7 +49,7 @@ export type DeliveryInput = z.input<typeof deliverySchema>
 
 const itemsSchema = z
   .array(customerOrderLineSchema)
-  .min(1, 'Bitte fügen Sie mindestens ein Produkt hinzu.')
+  .min(1, 'Bitte füge mindestens ein Produkt hinzu.')
   .max(100, 'Eine Bestellung hat höchstens 100 Positionen.')
   .refine(
     (items) => new Set(items.map((item) => item.listingId)).size === items.length,
@@ -59,7 +59,7 @@ const itemsSchema = z
 const noteSchema = optionalText(2000, 'Die Notiz').optional()
 
 export const createCustomerOrderSchema = z.object({
-  customerId: uuid('Bitte wählen Sie einen Kunden.'),
+  customerId: uuid('Bitte wähle einen Kunden.'),
   items: itemsSchema,
   /** Left out: pickup at the customer's address on file. */
   delivery: deliverySchema.optional(),
@@ -78,7 +78,7 @@ export type PickupPaymentChoice = (typeof pickupPaymentChoices)[number]
 
 export const pickupPaymentSchema = z
   .object({
-    choice: z.enum(pickupPaymentChoices, { error: 'Bitte wählen Sie, wie bezahlt wurde.' }),
+    choice: z.enum(pickupPaymentChoices, { error: 'Bitte wähle, wie bezahlt wurde.' }),
     tillReceiptNumber: optionalText(40, 'Die Bonnummer').optional(),
   })
   .refine(
@@ -86,7 +86,7 @@ export const pickupPaymentSchema = z
       !(payment.choice === 'cash' || payment.choice === 'card') || !!payment.tillReceiptNumber,
     {
       path: ['tillReceiptNumber'],
-      message: 'Bitte geben Sie die Nummer des Kassenbons an (die Kasse mit TSE ist der Beleg).',
+      message: 'Bitte gib die Nummer des Kassenbons an (die Kasse mit TSE ist der Beleg).',
     },
   )
 export type PickupPaymentInput = z.input<typeof pickupPaymentSchema>
@@ -110,9 +110,9 @@ export const cancelCustomerOrderSchema = z.object({
   reason: text({
     trim: true,
     multiline: true,
-    required: 'Bitte geben Sie einen Grund an.',
+    required: 'Bitte gib einen Grund an.',
     min: 3,
-    tooShort: 'Bitte geben Sie einen Grund mit mindestens 3 Zeichen an.',
+    tooShort: 'Bitte gib einen Grund mit mindestens 3 Zeichen an.',
     max: 500,
     tooLong: 'Der Grund hat höchstens 500 Zeichen.',
   }),
@@ -120,7 +120,7 @@ export const cancelCustomerOrderSchema = z.object({
 
 export const paymentStatusSchema = z.object({
   version: versionSchema,
-  paymentStatus: z.enum(paymentStatuses, { error: 'Bitte wählen Sie den Zahlungsstatus.' }),
+  paymentStatus: z.enum(paymentStatuses, { error: 'Bitte wähle den Zahlungsstatus.' }),
 })
 
 /** Which batches a line's goods come from (base units); left out: the reserved ones. */
@@ -133,14 +133,14 @@ export const fulfilmentSchema = z.object({
         batches: z
           .array(
             z.object({
-              batchId: uuid('Bitte wählen Sie eine Charge.'),
+              batchId: uuid('Bitte wähle eine Charge.'),
               quantity: z
-                .number({ error: 'Bitte geben Sie die Menge an.' })
-                .int('Bitte geben Sie eine ganze Zahl an.')
+                .number({ error: 'Bitte gib die Menge an.' })
+                .int('Bitte gib eine ganze Zahl an.')
                 .positive('Die Menge muss größer als null sein.'),
             }),
           )
-          .min(1, 'Bitte wählen Sie mindestens eine Charge.')
+          .min(1, 'Bitte wähle mindestens eine Charge.')
           .max(20, 'Höchstens 20 Chargen je Position.')
           .refine(
             (batches) => new Set(batches.map((batch) => batch.batchId)).size === batches.length,
@@ -156,24 +156,24 @@ export type FulfilmentInput = z.input<typeof fulfilmentSchema>
 export const prescriptionSchema = z
   .object({
     version: versionSchema,
-    payer: z.enum(payerKinds, { error: 'Bitte wählen Sie, wer zahlt.' }),
-    form: z.enum(prescriptionForms, { error: 'Bitte wählen Sie die Form des Rezepts.' }),
+    payer: z.enum(payerKinds, { error: 'Bitte wähle, wer zahlt.' }),
+    form: z.enum(prescriptionForms, { error: 'Bitte wähle die Form des Rezepts.' }),
     prescriberName: text({
       trim: true,
-      required: 'Bitte geben Sie die verschreibende Person an.',
+      required: 'Bitte gib die verschreibende Person an.',
       max: 200,
       tooLong: 'Der Name hat höchstens 200 Zeichen.',
     }),
     prescriberAddress: optionalText(300, 'Die Anschrift der Praxis').optional(),
-    issuedOn: isoDate('Bitte geben Sie das Ausstellungsdatum an.'),
+    issuedOn: isoDate('Bitte gib das Ausstellungsdatum an.'),
     dosage: text({
       trim: true,
-      required: 'Bitte geben Sie die Gebrauchsanweisung des Rezepts an.',
+      required: 'Bitte gib die Gebrauchsanweisung des Rezepts an.',
       max: 500,
       tooLong: 'Die Gebrauchsanweisung hat höchstens 500 Zeichen.',
     }),
     preparation: z
-      .enum(prescribedPreparations, { error: 'Bitte wählen Sie eine Zubereitung aus der Liste.' })
+      .enum(prescribedPreparations, { error: 'Bitte wähle eine Zubereitung aus der Liste.' })
       .nullable()
       .optional(),
     insurerName: optionalText(200, 'Die Krankenkasse').optional(),
@@ -187,7 +187,7 @@ export const prescriptionSchema = z
       context.addIssue({
         code: 'custom',
         path: ['eRezeptToken'],
-        message: 'Bitte geben Sie den Token des E-Rezepts an.',
+        message: 'Bitte gib den Token des E-Rezepts an.',
       })
     }
   })

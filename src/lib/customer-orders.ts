@@ -78,13 +78,12 @@ export const pickupPaymentChoiceLabels: Record<PickupPaymentChoice, string> = {
 
 /** Why a pay-at-pickup order cannot be completed without saying how it was paid. */
 export const pickupPaymentMissingMessage =
-  'Diese Bestellung wird bei Abholung bezahlt: Bitte geben Sie an, wie bezahlt wurde (bar oder Karte mit Bonnummer, bereits bezahlt oder auf Rechnung).'
+  'Diese Bestellung wird bei Abholung bezahlt: Bitte gib an, wie bezahlt wurde (bar oder Karte mit Bonnummer, bereits bezahlt oder auf Rechnung).'
 export const pickupPaymentNotApplicableMessage =
-  'Die Zahlung bei Übergabe erfassen Sie nur für Bestellungen mit „Zahlung bei Abholung“.'
+  'Die Zahlung bei Übergabe erfasst du nur für Bestellungen mit „Zahlung bei Abholung“.'
 export const notPaidYetMessage =
-  'Für diese Bestellung ist noch keine Zahlung erfasst. Wählen Sie bar, Karte oder „auf Rechnung“.'
-export const alreadyPaidMessage =
-  'Diese Bestellung ist bereits bezahlt. Wählen Sie „Bereits bezahlt“.'
+  'Für diese Bestellung ist noch keine Zahlung erfasst. Wähle bar, Karte oder „auf Rechnung“.'
+export const alreadyPaidMessage = 'Diese Bestellung ist bereits bezahlt. Wähle „Bereits bezahlt“.'
 
 /**
  * What the patient (or customer) pays of an order: the gross total less what a statutory insurer
@@ -382,22 +381,22 @@ export function prescriptionShares(
 
 export const customerOrderNotFoundMessage = 'Diese Bestellung gibt es nicht.'
 export const staleCustomerOrderMessage =
-  'Die Bestellung wurde inzwischen geändert. Bitte laden Sie die Seite neu.'
+  'Die Bestellung wurde inzwischen geändert. Bitte lade die Seite neu.'
 export const prescriptionMissingMessage =
-  'Für verschreibungspflichtige Produkte fehlt das Rezept. Bitte erfassen Sie es zuerst.'
+  'Für verschreibungspflichtige Produkte fehlt das Rezept. Bitte erfasse es zuerst.'
 export const prescriptionUncheckedMessage =
-  'Das Rezept ist noch nicht geprüft. Bitte prüfen Sie es, bevor Sie die Bestellung bestätigen.'
+  'Das Rezept ist noch nicht geprüft. Bitte prüfe es, bevor du die Bestellung bestätigst.'
 export const prescriptionExpiredMessage = (until: string) =>
   `Das Rezept ist seit ${until.split('-').reverse().join('.')} nicht mehr gültig.`
 /** Handing over or shipping: the prescription lapsed after the order was confirmed. */
 export const prescriptionLapsedMessage = (until: string) =>
-  `Das Rezept war nur bis ${until.split('-').reverse().join('.')} gültig; die Ware darf darauf nicht mehr abgegeben werden. Für ein neues Rezept stornieren Sie die Bestellung und legen eine neue an.`
+  `Das Rezept war nur bis ${until.split('-').reverse().join('.')} gültig; die Ware darf darauf nicht mehr abgegeben werden. Für ein neues Rezept storniere die Bestellung und lege eine neue an.`
 /** Handing over or shipping without the original (paper) or the redeemed e-Rezept. */
 export const prescriptionOriginalMissingMessages: Record<PrescriptionForm, string> = {
   paper:
-    'Das Original des Rezepts liegt noch nicht vor. Die Ware darf erst abgegeben oder versandt werden, wenn es in der Apotheke ist – bitte vermerken Sie dann „Original liegt vor“.',
+    'Das Original des Rezepts liegt noch nicht vor. Die Ware darf erst abgegeben oder versandt werden, wenn es in der Apotheke ist – bitte vermerke dann „Original liegt vor“.',
   e_rezept:
-    'Das E-Rezept ist noch nicht eingelöst. Die Ware darf erst abgegeben oder versandt werden, wenn es eingelöst ist – bitte vermerken Sie dann „E-Rezept eingelöst“.',
+    'Das E-Rezept ist noch nicht eingelöst. Die Ware darf erst abgegeben oder versandt werden, wenn es eingelöst ist – bitte vermerke dann „E-Rezept eingelöst“.',
 }
 export const prescriptionOriginalRecordedMessages: Record<PrescriptionForm, string> = {
   paper: 'Das Original des Rezepts ist bereits vermerkt.',

@@ -48,7 +48,7 @@ export const birthDate = (required: string) =>
   )
 
 const optionalEmail = emailAddress({
-  invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
+  invalid: 'Bitte gib eine gültige E-Mail-Adresse an.',
   tooLong: 'Die E-Mail-Adresse ist zu lang.',
 })
   .nullable()
@@ -100,24 +100,24 @@ const addressFields = {
   street: optionalText(200, 'Die Straße'),
   postalCode: optionalText(10, 'Die Postleitzahl'),
   city: optionalText(100, 'Der Ort'),
-  country: text({ trim: true, required: 'Bitte wählen Sie das Land.' })
-    .regex(/^[A-Z]{2}$/, 'Bitte wählen Sie das Land.')
+  country: text({ trim: true, required: 'Bitte wähle das Land.' })
+    .regex(/^[A-Z]{2}$/, 'Bitte wähle das Land.')
     .default('DE'),
   email: optionalEmail,
   phone: optionalText(40, 'Die Telefonnummer'),
 }
 
 const personFields = {
-  firstName: requiredText(100, 'Bitte geben Sie den Vornamen an.', 'Der Vorname'),
-  lastName: requiredText(100, 'Bitte geben Sie den Nachnamen an.', 'Der Nachname'),
+  firstName: requiredText(100, 'Bitte gib den Vornamen an.', 'Der Vorname'),
+  lastName: requiredText(100, 'Bitte gib den Nachnamen an.', 'Der Nachname'),
 }
 
 export const patientSchema = z.object({
   kind: z.literal('patient'),
   ...personFields,
-  birthDate: birthDate('Bitte geben Sie das Geburtsdatum an (TT.MM.JJJJ).'),
+  birthDate: birthDate('Bitte gib das Geburtsdatum an (TT.MM.JJJJ).'),
   ...addressFields,
-  payerKind: z.enum(payerKinds, { error: 'Bitte wählen Sie den Kostenträger.' }),
+  payerKind: z.enum(payerKinds, { error: 'Bitte wähle den Kostenträger.' }),
   insurerName: optionalText(120, 'Der Name der Krankenkasse'),
   insuranceNumber: optionalText(20, 'Die Versichertennummer'),
   copaymentExempt: z.boolean().default(false),
@@ -125,25 +125,25 @@ export const patientSchema = z.object({
 
 export const businessSchema = z.object({
   kind: z.literal('business'),
-  companyName: requiredText(200, 'Bitte geben Sie den Namen der Firma an.', 'Der Firmenname'),
+  companyName: requiredText(200, 'Bitte gib den Namen der Firma an.', 'Der Firmenname'),
   contactPerson: optionalText(200, 'Der Name der Ansprechperson'),
   vatId: optionalText(20, 'Die USt-IdNr.').refine(
     (value) => value === null || isVatId(value),
-    'Bitte geben Sie eine gültige USt-IdNr. an (z. B. DE123456789).',
+    'Bitte gib eine gültige USt-IdNr. an (z. B. DE123456789).',
   ),
   licenceType: z
-    .enum(licenceTypes, { error: 'Bitte wählen Sie die Art der Erlaubnis.' })
+    .enum(licenceTypes, { error: 'Bitte wähle die Art der Erlaubnis.' })
     .nullable()
     .optional()
     .or(z.literal('').transform(() => null))
     .transform((value) => value ?? null),
   licenceNumber: optionalText(60, 'Die Erlaubnisnummer'),
   licenceAuthority: optionalText(200, 'Die erteilende Behörde'),
-  licenceValidUntil: optionalDay('Bitte geben Sie ein gültiges Datum an (TT.MM.JJJJ).'),
+  licenceValidUntil: optionalDay('Bitte gib ein gültiges Datum an (TT.MM.JJJJ).'),
   medcanPermitNumber: optionalText(60, 'Die Nummer der MedCanG-Erlaubnis'),
   eInvoiceAddress: optionalText(254, 'Die E-Rechnungsadresse'),
   eInvoiceFormat: z
-    .enum(eInvoiceFormats, { error: 'Bitte wählen Sie das E-Rechnungsformat.' })
+    .enum(eInvoiceFormats, { error: 'Bitte wähle das E-Rechnungsformat.' })
     .default('xrechnung'),
   ...addressFields,
 })
@@ -151,16 +151,16 @@ export const businessSchema = z.object({
 export const memberSchema = z.object({
   kind: z.literal('member'),
   ...personFields,
-  birthDate: birthDate('Bitte geben Sie das Geburtsdatum an (TT.MM.JJJJ).'),
+  birthDate: birthDate('Bitte gib das Geburtsdatum an (TT.MM.JJJJ).'),
   ...addressFields,
   membershipNumber: optionalText(40, 'Die Mitgliedsnummer'),
-  joinedOn: optionalDay('Bitte geben Sie ein gültiges Beitrittsdatum an.'),
-  idCheckedOn: optionalDay('Bitte geben Sie ein gültiges Datum der Ausweisprüfung an.'),
-  leftOn: optionalDay('Bitte geben Sie ein gültiges Austrittsdatum an.'),
-  noOtherClubDeclaredOn: optionalDay('Bitte geben Sie ein gültiges Datum der Erklärung an.'),
-  residenceDeclaredOn: optionalDay('Bitte geben Sie ein gültiges Datum der Erklärung an.'),
+  joinedOn: optionalDay('Bitte gib ein gültiges Beitrittsdatum an.'),
+  idCheckedOn: optionalDay('Bitte gib ein gültiges Datum der Ausweisprüfung an.'),
+  leftOn: optionalDay('Bitte gib ein gültiges Austrittsdatum an.'),
+  noOtherClubDeclaredOn: optionalDay('Bitte gib ein gültiges Datum der Erklärung an.'),
+  residenceDeclaredOn: optionalDay('Bitte gib ein gültiges Datum der Erklärung an.'),
   teamUserId: z
-    .union([z.uuid({ error: 'Bitte wählen Sie ein Benutzerkonto.' }), z.literal('')])
+    .union([z.uuid({ error: 'Bitte wähle ein Benutzerkonto.' }), z.literal('')])
     .nullish()
     .transform((value) => value || null),
 })
@@ -182,14 +182,14 @@ function checkCustomer(
       context.addIssue({
         code: 'custom',
         path: ['insurerName'],
-        message: 'Bitte geben Sie die Krankenkasse an.',
+        message: 'Bitte gib die Krankenkasse an.',
       })
     }
     if (!value.insuranceNumber) {
       context.addIssue({
         code: 'custom',
         path: ['insuranceNumber'],
-        message: 'Bitte geben Sie die Versichertennummer an.',
+        message: 'Bitte gib die Versichertennummer an.',
       })
     }
   }
@@ -225,13 +225,13 @@ export function missingLicenceFields(
   data: z.output<typeof businessSchema>,
 ): Record<string, string> {
   const errors: Record<string, string> = {}
-  if (!data.licenceType) errors.licenceType = 'Bitte wählen Sie die Art der Erlaubnis.'
-  if (!data.licenceNumber) errors.licenceNumber = 'Bitte geben Sie die Nummer der Erlaubnis an.'
+  if (!data.licenceType) errors.licenceType = 'Bitte wähle die Art der Erlaubnis.'
+  if (!data.licenceNumber) errors.licenceNumber = 'Bitte gib die Nummer der Erlaubnis an.'
   if (!data.licenceAuthority) {
-    errors.licenceAuthority = 'Bitte geben Sie die Behörde an, die die Erlaubnis erteilt hat.'
+    errors.licenceAuthority = 'Bitte gib die Behörde an, die die Erlaubnis erteilt hat.'
   }
   if (!data.licenceValidUntil) {
-    errors.licenceValidUntil = 'Bitte geben Sie an, bis wann die Erlaubnis gilt (TT.MM.JJJJ).'
+    errors.licenceValidUntil = 'Bitte gib an, bis wann die Erlaubnis gilt (TT.MM.JJJJ).'
   }
   if (data.licenceType && data.licenceType !== 'pharmacy' && !data.medcanPermitNumber) {
     errors.medcanPermitNumber =
@@ -242,7 +242,7 @@ export function missingLicenceFields(
 
 export const customerSchema = z
   .discriminatedUnion('kind', [patientSchema, businessSchema, memberSchema], {
-    error: 'Bitte wählen Sie die Art des Kunden.',
+    error: 'Bitte wähle die Art des Kunden.',
   })
   .superRefine(checkCustomer)
 export type CustomerInput = z.input<typeof customerSchema>
@@ -263,7 +263,7 @@ export const customerNoteSchema = z.object({
   body: text({
     trim: true,
     multiline: true,
-    required: 'Bitte geben Sie eine Notiz ein.',
+    required: 'Bitte gib eine Notiz ein.',
     max: 2000,
     tooLong: 'Eine Notiz hat höchstens 2000 Zeichen.',
   }),
@@ -273,7 +273,7 @@ export type CustomerNoteInput = z.input<typeof customerNoteSchema>
 /** Linking a shop account: the e-mail address the customer registered with. */
 export const shopAccountLinkSchema = z.object({
   email: emailAddress({
-    invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
+    invalid: 'Bitte gib eine gültige E-Mail-Adresse an.',
     tooLong: 'Die E-Mail-Adresse ist zu lang.',
   }),
 })
@@ -289,8 +289,8 @@ export const anonymiseCustomerSchema = z.object({
  */
 export const memberLinkSchema = z.object({
   customerId: z
-    .union([z.uuid({ error: 'Bitte wählen Sie ein Mitglied.' }), z.literal('')], {
-      error: 'Bitte wählen Sie ein Mitglied.',
+    .union([z.uuid({ error: 'Bitte wähle ein Mitglied.' }), z.literal('')], {
+      error: 'Bitte wähle ein Mitglied.',
     })
     .transform((value) => value || null),
 })

@@ -113,11 +113,11 @@ export function licenceProblem(
     !customer.licenceValidUntil ||
     (customer.licenceType !== 'pharmacy' && !customer.medcanPermitNumber)
   ) {
-    return `Für ${name} ist keine vollständige Erlaubnis erfasst. Großhändler und Hersteller dürfen nur an Kunden mit gültiger Erlaubnis liefern (§ 47 AMG, § 4 MedCanG) – bitte erfassen Sie sie beim Kunden.`
+    return `Für ${name} ist keine vollständige Erlaubnis erfasst. Großhändler und Hersteller dürfen nur an Kunden mit gültiger Erlaubnis liefern (§ 47 AMG, § 4 MedCanG) – bitte erfasse sie beim Kunden.`
   }
   if (customer.licenceValidUntil < day) {
     const [y, m, d] = customer.licenceValidUntil.split('-')
-    return `Die Erlaubnis von ${name} ist am ${d}.${m}.${y} abgelaufen. Bitte erfassen Sie die neue Erlaubnis beim Kunden, bevor Sie liefern (§ 47 AMG, § 4 MedCanG).`
+    return `Die Erlaubnis von ${name} ist am ${d}.${m}.${y} abgelaufen. Bitte erfasse die neue Erlaubnis beim Kunden, bevor du lieferst (§ 47 AMG, § 4 MedCanG).`
   }
   return null
 }

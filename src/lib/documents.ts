@@ -133,7 +133,7 @@ export const deliveryNoteStatuses = ['ready', 'shipped', 'completed'] as const
 export const orderConfirmationStatuses = ['confirmed', 'ready', 'shipped', 'completed'] as const
 
 export const invoiceExistsMessage = (number: string) =>
-  `Für diese Bestellung gibt es bereits die Rechnung ${number}. Stornieren Sie diese zuerst, dann lässt sich eine neue ausstellen.`
+  `Für diese Bestellung gibt es bereits die Rechnung ${number}. Storniere sie zuerst, dann lässt sich eine neue ausstellen.`
 export const documentExistsMessage = (label: string, number: string) =>
   `Für diese Bestellung gibt es bereits den ${label} ${number}.`
 export const orderConfirmationExistsMessage = (number: string) =>
@@ -141,7 +141,7 @@ export const orderConfirmationExistsMessage = (number: string) =>
 export const noInvoiceToCancelMessage =
   'Für diese Bestellung gibt es keine gültige Rechnung, die sich stornieren ließe.'
 export const creditedInvoiceMessage =
-  'Diese Rechnung ist bereits teilweise korrigiert: Ein Storno würde die Korrekturen doppelt gutschreiben. Korrigieren Sie den Rest mit einer weiteren Rechnungskorrektur.'
+  'Diese Rechnung ist bereits teilweise korrigiert: Ein Storno würde die Korrekturen doppelt gutschreiben. Korrigiere den Rest mit einer weiteren Rechnungskorrektur.'
 export const noInvoiceToCreditMessage =
   'Für diese Bestellung gibt es keine gültige Rechnung, die sich korrigieren ließe.'
 export const anonymisedCustomerMessage =
@@ -177,11 +177,11 @@ export function invoiceRefusal(
     )
   const left = goodsHaveLeft(order)
   if (advance && left)
-    return 'Die Ware hat das Haus bereits verlassen: Stellen Sie eine Rechnung aus, keine Vorausrechnung.'
+    return 'Die Ware hat das Haus bereits verlassen: Stelle eine Rechnung aus, keine Vorausrechnung.'
   if (!advance && !left)
     return order.deliveryMethod === 'pickup'
-      ? 'Die Ware ist noch nicht übergeben: Eine Rechnung entsteht mit der Übergabe (Abschließen der Bestellung). Soll der Kunde vorab zahlen, stellen Sie ausdrücklich eine Vorausrechnung aus.'
-      : 'Die Ware ist noch nicht versandt: Eine Rechnung entsteht mit dem Versand. Soll der Kunde vorab zahlen, stellen Sie ausdrücklich eine Vorausrechnung aus.'
+      ? 'Die Ware ist noch nicht übergeben: Eine Rechnung entsteht mit der Übergabe (Abschließen der Bestellung). Soll der Kunde vorab zahlen, stelle ausdrücklich eine Vorausrechnung aus.'
+      : 'Die Ware ist noch nicht versandt: Eine Rechnung entsteht mit dem Versand. Soll der Kunde vorab zahlen, stelle ausdrücklich eine Vorausrechnung aus.'
   return null
 }
 

@@ -88,7 +88,7 @@ export const newOrganisationSchema = z.object({
 export type NewOrganisationInput = z.input<typeof newOrganisationSchema>
 
 const minMembershipMessage =
-  'Die Satzung muss eine Mindestmitgliedschaft von mindestens drei Monaten vorsehen (§ 16 Abs. 5 KCanG): Bitte geben Sie 3 bis 120 Monate an – oder nichts.'
+  'Die Satzung muss eine Mindestmitgliedschaft von mindestens drei Monaten vorsehen (§ 16 Abs. 5 KCanG): Bitte gib 3 bis 120 Monate an – oder nichts.'
 
 /**
  * A club's minimum membership duration in months as its statutes set it (§ 16 Abs. 5 KCanG: at

@@ -237,11 +237,11 @@ export const orderedBaseUnits = (
 export const supplierNotFoundMessage = 'Diesen Lieferanten gibt es nicht.'
 export const purchaseOrderNotFoundMessage = 'Diese Einkaufsbestellung gibt es nicht.'
 export const stalePurchaseOrderMessage =
-  'Die Bestellung wurde inzwischen geändert. Bitte laden Sie die Seite neu.'
+  'Die Bestellung wurde inzwischen geändert. Bitte lade die Seite neu.'
 export const clubCannabisMessage =
   'Anbauvereinigungen bestellen kein Cannabis (KCanG) – nur Zubehör.'
 export const overDeliveryMessage =
-  'Mehr als bestellt – bitte bestätigen Sie, dass Sie die Mehrmenge trotzdem buchen wollen.'
+  'Mehr als bestellt – bitte bestätige, dass du die Mehrmenge trotzdem buchen wollen.'
 
 const transitionWords = {
   order: 'bestellt',
@@ -256,7 +256,7 @@ export function refusedTransitionMessage(
 ): string {
   const label = purchaseOrderStatusLabels[status]
   if (transition === 'cancel' && (status === 'confirmed' || status === 'shipped')) {
-    return `Der Lieferant hat die Bestellung bereits ${status === 'confirmed' ? 'bestätigt' : 'versandt'}: Stornieren kann sie jetzt nur noch er. Bitte wenden Sie sich an ihn.`
+    return `Der Lieferant hat die Bestellung bereits ${status === 'confirmed' ? 'bestätigt' : 'versandt'}: Stornieren kann sie jetzt nur noch er. Bitte wende dich an ihn.`
   }
   return transition === 'receive'
     ? `Gegen eine Bestellung im Status „${label}“ kann keine Ware eingebucht werden.`

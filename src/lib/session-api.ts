@@ -8,6 +8,6 @@ export const loginInputSchema = z.discriminatedUnion(
     b2bLoginRequestSchema.extend({ accountType: z.literal('b2b') }),
     b2cLoginRequestSchema.extend({ accountType: z.literal('b2c') }),
   ],
-  { error: 'Bitte melde dich als Unternehmen (b2b) oder als Kunde (b2c) an.' },
+  { error: 'Anmeldung nur als Unternehmen (b2b) oder als Kunde (b2c).' },
 )
 export type LoginInput = z.infer<typeof loginInputSchema>

@@ -87,4 +87,4 @@ export const releaseMissesCannabinoids = (
   (batch.thcContent === null || batch.cbdContent === null)
 
 export const missingCannabinoidsMessage = (batchNumber: string) =>
-  `Für Charge ${batchNumber} sind THC und CBD nicht gemessen hinterlegt. Tragen Sie die Werte aus dem Analysezertifikat nach oder bestätigen Sie die Freigabe ohne Messwerte ausdrücklich.`
+  `Für Charge ${batchNumber} sind THC und CBD nicht gemessen hinterlegt. Trage die Werte aus dem Analysezertifikat nach oder bestätige die Freigabe ohne Messwerte ausdrücklich.`

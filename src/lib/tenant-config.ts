@@ -7,19 +7,19 @@ const hexColour = text().regex(/^#[0-9a-fA-F]{6}$/, 'Farbe als #RRGGBB angeben')
 
 const germanPostalCode = text({ trim: true }).regex(
   /^\d{5}$/,
-  'Bitte geben Sie eine fünfstellige Postleitzahl ein.',
+  'Bitte gib eine fünfstellige Postleitzahl ein.',
 )
 
 const cents = (what: string) =>
   z
-    .number({ error: `Bitte geben Sie ${what} in Cent ein.` })
-    .int(`Bitte geben Sie ${what} in ganzen Cent ein.`)
+    .number({ error: `Bitte gib ${what} in Cent ein.` })
+    .int(`Bitte gib ${what} in ganzen Cent ein.`)
     .min(0, `${what} darf nicht negativ sein.`)
     .max(100_000_00, `${what} ist zu hoch.`)
 
 /** What every delivery method says about itself; the label is what the checkout shows. */
 const deliveryMethodBase = {
-  label: text({ trim: true, required: 'Bitte geben Sie eine Bezeichnung ein.', max: 120 }),
+  label: text({ trim: true, required: 'Bitte gib eine Bezeichnung ein.', max: 120 }),
   description: text({ trim: true, max: 300 }),
   /**
    * Whether flowers may go this way. Kept per tenant and method, never hard-wired: a bill of
@@ -31,9 +31,9 @@ const deliveryMethodBase = {
 export const pickupMethodSchema = z.object({
   kind: z.literal('pickup'),
   ...deliveryMethodBase,
-  street: text({ trim: true, required: 'Bitte geben Sie die Straße ein.', max: 200 }),
+  street: text({ trim: true, required: 'Bitte gib die Straße ein.', max: 200 }),
   postalCode: germanPostalCode,
-  city: text({ trim: true, required: 'Bitte geben Sie den Ort ein.', max: 100 }),
+  city: text({ trim: true, required: 'Bitte gib den Ort ein.', max: 100 }),
   openingHours: text({ multiline: true, max: 300 }),
 })
 
@@ -43,8 +43,8 @@ export const courierMethodSchema = z.object({
   /** The postal codes the pharmacy's own courier serves. */
   postalCodes: z
     .array(germanPostalCode)
-    .min(1, 'Bitte geben Sie mindestens eine Postleitzahl an.')
-    .max(1_000, 'Bitte geben Sie höchstens 1.000 Postleitzahlen an.'),
+    .min(1, 'Bitte gib mindestens eine Postleitzahl an.')
+    .max(1_000, 'Bitte gib höchstens 1.000 Postleitzahlen an.'),
   feeCents: cents('Die Liefergebühr'),
   /** Order value (gross) from which the courier is free; null: never free. */
   freeFromCents: cents('Der Mindestbestellwert').nullable(),
@@ -69,13 +69,13 @@ const isoDateOrEmpty = text({ trim: true }).refine(
   (value) =>
     value === '' ||
     (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))),
-  'Bitte geben Sie ein Datum an.',
+  'Bitte gib ein Datum an.',
 )
 
 /** The register's entry of the pharmacy: a web address over https. */
 const registerLink = text({ trim: true, max: 2048 }).refine(
   (value) => value === '' || /^https:\/\/[^\s/]+\.[^\s]+$/.test(value),
-  'Bitte geben Sie die Adresse des Registereintrags mit https:// an.',
+  'Bitte gib die Adresse des Registereintrags mit https:// an.',
 )
 
 /**
@@ -103,12 +103,12 @@ export const tenantConfigVersion = 2
  */
 export const tenantConfigSchema = z.object({
   version: z.literal(tenantConfigVersion),
-  shopName: text({ required: 'Bitte geben Sie den Namen des Shops ein.', max: 120 }),
+  shopName: text({ required: 'Bitte gib den Namen des Shops ein.', max: 120 }),
   colors: z.object({ primary: hexColour, primaryForeground: hexColour, accent: hexColour }),
   logoUrl: text({ max: 2048 }).nullable(),
   contact: z.object({
     email: emailAddress({
-      invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+      invalid: 'Bitte gib eine gültige E-Mail-Adresse ein.',
       tooLong: 'Die E-Mail-Adresse ist zu lang.',
     }),
     phone: text({ max: 40 }),

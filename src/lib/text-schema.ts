@@ -34,7 +34,7 @@ export interface TextRules {
 }
 
 export function text(rules: TextRules = {}) {
-  let schema = z.string({ error: rules.required ?? 'Bitte gib einen Text ein.' })
+  let schema = z.string({ error: rules.required ?? 'Bitte einen Text eingeben.' })
   if (rules.trim) schema = schema.trim()
   // First, so that its message wins over the length rules for the field.
   schema = schema.regex(rules.multiline ? multiLinePattern : singleLinePattern, {
@@ -44,11 +44,14 @@ export function text(rules: TextRules = {}) {
   if (rules.min !== undefined) {
     schema = schema.min(
       rules.min,
-      rules.tooShort ?? `Bitte gib mindestens ${rules.min} Zeichen ein.`,
+      rules.tooShort ?? `Bitte mindestens ${rules.min} Zeichen eingeben.`,
     )
   }
   if (rules.max !== undefined) {
-    schema = schema.max(rules.max, rules.tooLong ?? `Bitte gib höchstens ${rules.max} Zeichen ein.`)
+    schema = schema.max(
+      rules.max,
+      rules.tooLong ?? `Bitte höchstens ${rules.max} Zeichen eingeben.`,
+    )
   }
   return schema
 }

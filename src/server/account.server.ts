@@ -35,7 +35,7 @@ export async function changeBusinessUserPassword(
   const rule = passwordChangeLimits.user
   // Counted as wrong before the password is checked: a throttled caller learns nothing about it,
   // and parallel guesses cannot pass the limit. A right password resets the counter below.
-  await countAttempt(db, rule, userId, accountMessages.tooManyWrongPasswords)
+  await countAttempt(db, rule, userId, accountMessages.tooManyWrongPasswords, 'du')
 
   const [user] = await db
     .select({

@@ -1,3 +1,4 @@
+import { shopForbiddenMessage } from '../lib/access-rules'
 import type { B2bUser, B2cUser, OrganisationCategory, UserRole } from '../lib/auth-api'
 import type { App } from './app.server'
 import {
@@ -92,15 +93,16 @@ export async function actorFromAccessToken(
   }
 }
 
-/** The acting business user, or 403 for shop customers and system jobs. */
+/** The acting business user, or 403 for shop customers (in the shop's voice) and system jobs. */
 export function requireBusiness(actor: Actor): BusinessActor {
+  if (actor.kind === 'shop') throw new ForbiddenError(shopForbiddenMessage)
   if (actor.kind !== 'business') throw new ForbiddenError()
   return actor
 }
 
 /** The acting shop customer (b2c), or 403 for business users, visitors and system jobs. */
 export function requireShopCustomer(actor: Actor): ShopActor {
-  if (actor.kind !== 'shop') throw new ForbiddenError()
+  if (actor.kind !== 'shop') throw new ForbiddenError(shopForbiddenMessage)
   return actor
 }
 

@@ -59,8 +59,8 @@ export interface Principal {
 export const messages = {
   badBusinessCredentials: 'Benutzername oder Passwort ist falsch.',
   badShopCredentials: 'E-Mail oder Passwort ist falsch.',
-  notLoggedIn: 'Bitte melde dich an.',
-  sessionExpired: 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
+  notLoggedIn: 'Bitte anmelden.',
+  sessionExpired: 'Die Sitzung ist abgelaufen. Bitte erneut anmelden.',
   wrongAccountType: 'Dieser Zugang ist für diese Kontoart nicht vorgesehen.',
   unknownShop: 'Diesen Shop gibt es nicht.',
   tooManyLoginAttempts: 'Zu viele fehlgeschlagene Anmeldeversuche.',

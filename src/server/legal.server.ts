@@ -54,8 +54,8 @@ async function platformText(
           `Verantwortlich für die Datenverarbeitung auf dieser Website ist ${name}${address ? `, ${address}` : ''} (E-Mail ${email}).`,
           'Beim Aufruf der Seiten verarbeiten wir technisch notwendige Daten (IP-Adresse, Zeitpunkt, aufgerufene Adresse) zum sicheren Betrieb (Art. 6 Abs. 1 lit. f DSGVO) und löschen Protokolle nach spätestens 14 Tagen.',
           'Für die Anmeldung setzen wir ein notwendiges Cookie („token“), das nur die Sitzung aufrechterhält; es wird nach spätestens 11,2 Stunden ungültig. Wir verwenden keine Cookies zu Werbe- oder Analysezwecken.',
-          'Nachrichten über das Kontaktformular speichern wir, um deine Anfrage zu beantworten (Art. 6 Abs. 1 lit. b und f DSGVO), und löschen sie, wenn sie erledigt ist und keine Aufbewahrungspflicht besteht.',
-          'Du hast das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit und Widerspruch sowie das Recht, dich bei einer Datenschutz-Aufsichtsbehörde zu beschweren.',
+          'Nachrichten über das Kontaktformular speichern wir, um Ihre Anfrage zu beantworten (Art. 6 Abs. 1 lit. b und f DSGVO), und löschen sie, wenn sie erledigt ist und keine Aufbewahrungspflicht besteht.',
+          'Sie haben das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit und Widerspruch sowie das Recht, sich bei einer Datenschutz-Aufsichtsbehörde zu beschweren.',
         ]
   return { publisher: name, markdown: paragraphs.join('\n\n') }
 }

@@ -46,7 +46,7 @@ export async function countAttempt(
   rule: RateLimitRule,
   key: string,
   refusal: string,
-  voice: Voice = 'du',
+  voice: Voice,
 ): Promise<void> {
   const window = sql`now() + make_interval(secs => ${rule.windowSeconds})`
   const expired = sql`${rateLimits.expiresAt} <= now()`
@@ -87,7 +87,7 @@ export async function countAttempts(
   db: Executor,
   counts: readonly AttemptCount[],
   refusal: string,
-  voice: Voice = 'du',
+  voice: Voice,
 ): Promise<void> {
   for (const [index, { rule, key }] of counts.entries()) {
     try {

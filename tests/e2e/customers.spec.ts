@@ -53,7 +53,7 @@ test('a pharmacist enters, finds, edits, annotates, exports and anonymises a pat
   await page.getByRole('button', { name: 'Kunde anlegen' }).click()
   // The shared schema refuses before anything is sent.
   await expect(page.getByText('Die Postleitzahl hat fünf Ziffern.')).toBeVisible()
-  await expect(page.getByText('Bitte geben Sie die Krankenkasse an.')).toBeVisible()
+  await expect(page.getByText('Bitte gib die Krankenkasse an.')).toBeVisible()
   await page.getByLabel('PLZ').fill('12045')
   await page.getByLabel('Krankenkasse').fill('AOK Nordost')
   await page.getByLabel('Versichertennummer').fill('R987654321')
@@ -174,8 +174,8 @@ test('a wholesaler enters a pharmacy only with its licence and sees licences run
   await page.getByLabel('Ort').fill('Hamburg')
   await page.getByRole('button', { name: 'Kunde anlegen' }).click()
   // § 47 AMG: refused without the licence, with the reason under each field.
-  await expect(page.getByText('Bitte wählen Sie die Art der Erlaubnis.')).toBeVisible()
-  await expect(page.getByText('Bitte geben Sie die Nummer der Erlaubnis an.')).toBeVisible()
+  await expect(page.getByText('Bitte wähle die Art der Erlaubnis.')).toBeVisible()
+  await expect(page.getByText('Bitte gib die Nummer der Erlaubnis an.')).toBeVisible()
   await expect(page).toHaveURL(/\/customers\/create$/)
   await page.getByLabel('Art der Erlaubnis').selectOption('pharmacy')
   await page.getByLabel('Erlaubnisnummer').fill('HH-APO-2024-0456')

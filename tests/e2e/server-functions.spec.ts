@@ -45,7 +45,7 @@ test('the admin list goes through the server-function path with the bearer token
   const origin = { origin: new URL(baseURL as string).origin, 'sec-fetch-site': 'same-origin' }
   const anonymous = await api.get(call.url(), { headers: { ...origin, 'x-tsr-serverfn': 'true' } })
   expect(anonymous.status()).toBe(401)
-  expect(await anonymous.text()).toContain('Bitte melde dich an.')
+  expect(await anonymous.text()).toContain('Bitte anmelden.')
 
   const login = await api.post('/api/auth/b2b/login', {
     data: { username: 'apotheke', password: 'apotheke-demo-2026' },

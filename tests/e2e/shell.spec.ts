@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { forbiddenMessage } from '../../src/lib/access-rules'
+import { forbiddenMessage, shopForbiddenMessage } from '../../src/lib/access-rules'
 import { expectNoSeriousViolations } from './support/axe'
 import {
   openBackOffice,
@@ -77,7 +77,9 @@ test.describe('403', () => {
     const shop = await openShopAsPatient(page, baseURL)
     const response = await page.goto(`${shop}/admin`)
     expect(response?.status()).toBe(403)
-    await expect(page.getByText(forbiddenMessage)).toBeVisible()
+    // The shop's voice: no "du", no organisation to turn to.
+    await expect(page.getByText(shopForbiddenMessage)).toBeVisible()
+    await expect(page.getByText(/Wende dich an/)).toHaveCount(0)
     await expect(
       page.getByRole('banner').getByRole('link', { name: 'Sonnen-Apotheke' }),
     ).toBeVisible()

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../support/server'
 
 const shopHost = 'sonnen-apotheke.localhost'
 const customer = { email: 'kunde@example.com', password: 'kunde-demo-2026' }
-const sessionExpired = 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.'
+const sessionExpired = 'Die Sitzung ist abgelaufen. Bitte erneut anmelden.'
 const wrongCurrentPassword = 'Das aktuelle Passwort ist falsch.'
 
 interface Credentials {
@@ -170,7 +170,7 @@ describe.each(testDatabaseKinds)('account API on %s', (kind) => {
       const body = { currentPassword: 'apotheke-demo-2026', newPassword: 'ein-ganz-neues-Passwort' }
       const missing = await changePassword(undefined, body)
       expect(missing.status).toBe(401)
-      expect(missing.body).toEqual({ status: 401, message: 'Bitte melde dich an.' })
+      expect(missing.body).toEqual({ status: 401, message: 'Bitte anmelden.' })
       // Authentication comes first: an invalid body without a token is still a 401.
       expect((await changePassword(undefined, {})).status).toBe(401)
 

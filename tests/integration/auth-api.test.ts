@@ -10,7 +10,7 @@ const shopHost = 'sonnen-apotheke.localhost'
 const clubShopHost = 'gruene-ecke.localhost'
 const business = { username: 'apotheke', password: 'apotheke-demo-2026' }
 const customer = { email: 'kunde@example.com', password: 'kunde-demo-2026' }
-const sessionExpired = 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.'
+const sessionExpired = 'Die Sitzung ist abgelaufen. Bitte erneut anmelden.'
 
 const jwtPattern = /^[\w-]+\.[\w-]+\.[\w-]+$/
 
@@ -295,7 +295,7 @@ describe.each(testDatabaseKinds)('auth API on %s', (kind) => {
     it('401 for a missing, malformed, forged or expired access token', async () => {
       expect((await api('/api/users/me')).body).toEqual({
         status: 401,
-        message: 'Bitte melde dich an.',
+        message: 'Bitte anmelden.',
       })
       expect((await api('/api/users/me', { headers: { authorization: 'Basic abc' } })).status).toBe(
         401,

@@ -113,7 +113,7 @@ describe.each(testDatabaseKinds)('linking a club user to a member record on %s',
     )
     expect(stranger).toEqual({
       status: 400,
-      message: 'Dieses Benutzerkonto gehört nicht (mehr) zu Ihrem Verein.',
+      message: 'Dieses Benutzerkonto gehört nicht (mehr) zu deinem Verein.',
     })
   })
 

@@ -44,7 +44,7 @@ describe.each(testDatabaseKinds)('attempt counter on %s', (kind) => {
   let database: TestDatabase
   const db = () => database.handle.db
   const count = (rule: RateLimitRule, key: string) =>
-    outcomeOf(countAttempt(db(), rule, key, refusal))
+    outcomeOf(countAttempt(db(), rule, key, refusal, 'du'))
   const counter = async (rule: MemoryRule, key: string) => {
     const [row] = await db()
       .select({
@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds)('attempt counter on %s', (kind) => {
     await expect(countAttempt(db(), fixed, key, refusal, 'Sie')).rejects.toThrow(
       /^Zu viele Versuche\. Bitte versuchen Sie es in 60 Minuten erneut\.$/,
     )
-    await expect(countAttempt(db(), fixed, key, refusal)).rejects.toThrow(
+    await expect(countAttempt(db(), fixed, key, refusal, 'du')).rejects.toThrow(
       /^Zu viele Versuche\. Bitte versuche es in 60 Minuten erneut\.$/,
     )
   })
@@ -154,9 +154,9 @@ describe.each(testDatabaseKinds)('attempt counter on %s', (kind) => {
       { rule: sliding, key },
       { rule: once, key },
     ]
-    await countAttempts(db(), counts, refusal)
-    await expect(countAttempts(db(), counts, refusal)).rejects.toMatchObject({ status: 429 })
-    await expect(countAttempts(db(), counts, refusal)).rejects.toMatchObject({ status: 429 })
+    await countAttempts(db(), counts, refusal, 'du')
+    await expect(countAttempts(db(), counts, refusal, 'du')).rejects.toMatchObject({ status: 429 })
+    await expect(countAttempts(db(), counts, refusal, 'du')).rejects.toMatchObject({ status: 429 })
     expect((await counter(sliding, key))?.points).toBe(1)
   })
 
@@ -168,8 +168,8 @@ describe.each(testDatabaseKinds)('attempt counter on %s', (kind) => {
       sliding: false,
     }
     const key = newKey()
-    await countAttempt(db(), daily, key, refusal)
-    await expect(countAttempt(db(), daily, key, refusal)).rejects.toThrow(
+    await countAttempt(db(), daily, key, refusal, 'du')
+    await expect(countAttempt(db(), daily, key, refusal, 'du')).rejects.toThrow(
       /^Zu viele Versuche\. Bitte versuche es in 24 Stunden erneut\.$/,
     )
   })

@@ -90,10 +90,10 @@ describe.each(testDatabaseKinds)('wholesale only to licensed recipients on %s', 
     ).catch((caught) => caught)
     expect(error).toBeInstanceOf(InvalidError)
     expect(error.extra.errors).toEqual({
-      licenceType: 'Bitte wählen Sie die Art der Erlaubnis.',
-      licenceNumber: 'Bitte geben Sie die Nummer der Erlaubnis an.',
-      licenceAuthority: 'Bitte geben Sie die Behörde an, die die Erlaubnis erteilt hat.',
-      licenceValidUntil: 'Bitte geben Sie an, bis wann die Erlaubnis gilt (TT.MM.JJJJ).',
+      licenceType: 'Bitte wähle die Art der Erlaubnis.',
+      licenceNumber: 'Bitte gib die Nummer der Erlaubnis an.',
+      licenceAuthority: 'Bitte gib die Behörde an, die die Erlaubnis erteilt hat.',
+      licenceValidUntil: 'Bitte gib an, bis wann die Erlaubnis gilt (TT.MM.JJJJ).',
     })
     // A wholesaler as customer also needs its MedCanG permit.
     const wholesale = await createCustomer(

@@ -3,7 +3,7 @@ import { ApiRequestError, createApiClient, unreachableMessage } from '~/lib/api-
 
 const expiredBody = {
   status: 401,
-  message: 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
+  message: 'Die Sitzung ist abgelaufen. Bitte erneut anmelden.',
   requestId: 'req-401',
 }
 

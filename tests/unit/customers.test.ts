@@ -101,10 +101,10 @@ describe('customer form', () => {
       payerKind: 'statutory',
     })
     expect(errors?.fields).toMatchObject({
-      lastName: 'Bitte geben Sie den Nachnamen an.',
+      lastName: 'Bitte gib den Nachnamen an.',
       birthDate: expect.stringMatching(/Geburtsdatum/),
       postalCode: 'Die Postleitzahl hat fünf Ziffern.',
-      insurerName: 'Bitte geben Sie die Krankenkasse an.',
+      insurerName: 'Bitte gib die Krankenkasse an.',
     })
     expect(
       customerFormErrors({

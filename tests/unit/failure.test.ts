@@ -69,13 +69,13 @@ describe('invalidInputOf, a server function validator mismatch', () => {
 
 describe('FailureError across the wire', () => {
   it('serialises to exactly the failure fields and reads back as the same class', () => {
-    const sent = new FailureError({ status: 401, message: 'Bitte melde dich an.' })
+    const sent = new FailureError({ status: 401, message: 'Bitte anmelden.' })
     expect(failureSerialization.test(sent)).toBe(true)
     const wire = failureSerialization.toSerializable(sent)
-    expect(wire).toEqual({ status: 401, message: 'Bitte melde dich an.' })
+    expect(wire).toEqual({ status: 401, message: 'Bitte anmelden.' })
     const received = failureSerialization.fromSerializable(wire)
     expect(received).toBeInstanceOf(FailureError)
-    expect(failureOf(received)).toEqual({ status: 401, message: 'Bitte melde dich an.' })
+    expect(failureOf(received)).toEqual({ status: 401, message: 'Bitte anmelden.' })
   })
 
   it('makes anything unknown a generic failure', () => {

@@ -50,7 +50,7 @@ describe('tenant config schema', () => {
           },
         ],
       },
-      'Bitte geben Sie mindestens eine Postleitzahl an.',
+      'Bitte gib mindestens eine Postleitzahl an.',
     ],
     [
       'a postal code that is not five digits',
@@ -67,7 +67,7 @@ describe('tenant config schema', () => {
           },
         ],
       },
-      'Bitte geben Sie eine fünfstellige Postleitzahl ein.',
+      'Bitte gib eine fünfstellige Postleitzahl ein.',
     ],
     [
       'a negative fee',

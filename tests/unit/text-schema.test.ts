@@ -221,10 +221,10 @@ describe('text', () => {
     expect(messageOf(schema, 'Mara Muster')).toBe('Der Name ist zu lang.')
     expect(messageOf(schema, `${'x'.repeat(10)}\u0000`)).toBe(controlCharacterMessage)
 
-    expect(messageOf(text(), undefined)).toBe('Bitte gib einen Text ein.')
+    expect(messageOf(text(), undefined)).toBe('Bitte einen Text eingeben.')
     expect(messageOf(text(), '')).toBeNull()
-    expect(messageOf(text({ min: 3 }), 'ab')).toBe('Bitte gib mindestens 3 Zeichen ein.')
-    expect(messageOf(text({ max: 3 }), 'abcd')).toBe('Bitte gib höchstens 3 Zeichen ein.')
+    expect(messageOf(text({ min: 3 }), 'ab')).toBe('Bitte mindestens 3 Zeichen eingeben.')
+    expect(messageOf(text({ max: 3 }), 'abcd')).toBe('Bitte höchstens 3 Zeichen eingeben.')
   })
 })
 

@@ -28,7 +28,27 @@ const shopAreas = [
   'src/server/cart/',
   'src/server/contact.server.ts',
   'src/server/legal-templates.server.ts',
+  'src/server/legal.server.ts',
   'src/server/mail/mail-templates.server.ts',
+  'src/server/customer-orders/customer-order-mails.server.ts',
+  'src/server/customer-orders/customer-order-withdrawals.server.ts',
+  'src/server/payments/mollie-payments.server.ts',
+  'src/server/payments/mollie-return.server.ts',
+  // The documents a customer receives: invoice, credit note, their payment lines.
+  'src/server/documents/render/',
+  'src/server/documents/payment-statement.ts',
+  // Demo data a patient sees: a shop's legal texts, a rejection reason, patients' own messages.
+  'src/server/db/seed-tenants.server.ts',
+  'src/server/db/seed-shop-orders.server.ts',
+  'src/server/db/seed-support.server.ts',
+  // The product's home, the shop finder and a club's public page: visitors, patients among them.
+  'src/routes/_home/',
+  'src/routes/_home.tsx',
+  'src/routes/_homeLight/',
+  'src/routes/_homeLight.tsx',
+  'src/routes/_empty/confirmation/',
+  // The shop finder's places.
+  'src/server/geo/',
   'src/lib/shop',
   'src/lib/cart.ts',
   'src/lib/checkout.ts',
@@ -38,16 +58,37 @@ const shopAreas = [
 ]
 
 /**
- * The back office: the rest of the features and the business users' mails. The shell, the UI kit,
- * the legal pages and the server functions' middleware serve both sides: their texts name no one, or
- * take the side (rate limits).
+ * Both sides: the shell, the legal pages, the server functions' middleware, logins and sessions,
+ * the request and error plumbing, uploads. Their texts name no one, or take the side from the
+ * caller (rate limits, the 403 page); those are listed in `sharedAllowlist`.
  */
 const shared = [
   'src/features/shell/',
-
   'src/features/legal/',
   'src/features/server-fn/',
+  'src/routes/__root.tsx',
+  'src/routes/api/tenant.ts',
+  'src/lib/access-rules.ts',
+  'src/lib/api-client.ts',
+  'src/lib/auth-api.ts',
+  'src/lib/session-api.ts',
+  'src/lib/failure.ts',
+  'src/lib/text-schema.ts',
+  'src/lib/tenant-host.ts',
+  'src/lib/products.ts',
+  'src/server/actor.server.ts',
+  'src/server/auth.server.ts',
+  'src/server/rate-limit.server.ts',
+  'src/server/errors.server.ts',
+  'src/server/http.server.ts',
+  'src/server/api-handlers.server.ts',
+  'src/server/request-body.server.ts',
+  'src/server/server-fn-gate.server.ts',
+  'src/server/files/',
+  'src/server/mail/outbox.server.ts',
 ]
+
+/** The back office: the rest of the features, its routes and services, the business users' mails. */
 const backOfficeAreas = [
   'src/features/',
   'src/server/mail/back-office-mails.server.ts',
@@ -66,6 +107,48 @@ const backOfficeAreas = [
   'src/lib/master-products.ts',
   'src/lib/product-import',
   'src/lib/bank-statements.ts',
+  'src/routes/_app/',
+  'src/routes/_empty/',
+  'src/routes/api/',
+  'src/server/account.server.ts',
+  'src/server/admin/',
+  'src/server/analysis/',
+  'src/server/bookkeeping/',
+  'src/server/customer-orders/',
+  'src/server/customers/',
+  'src/server/db/',
+  'src/server/documents/',
+  'src/server/filling-protocols/',
+  'src/server/handouts/',
+  'src/server/live/',
+  'src/server/payments/',
+  'src/lib/account-api.ts',
+  'src/lib/analysis.ts',
+  'src/lib/audit-log.ts',
+  'src/lib/bookkeeping.ts',
+  'src/lib/customer-order-lists.ts',
+  'src/lib/customer-order-schemas.ts',
+  'src/lib/customer-orders.ts',
+  'src/lib/customer-schemas.ts',
+  'src/lib/customers.ts',
+  'src/lib/data-export.ts',
+  'src/lib/documents.ts',
+  'src/lib/filling-protocol',
+  'src/lib/handout',
+  'src/lib/legal-forms.ts',
+  'src/lib/live.ts',
+  'src/lib/new-organisation.ts',
+  'src/lib/number-prefix-schema.ts',
+  'src/lib/number-series.ts',
+  'src/lib/organisation-team.ts',
+  'src/lib/organisation.ts',
+  'src/lib/pack-codes.ts',
+  'src/lib/purchase-orders.ts',
+  'src/lib/record-retention.ts',
+  'src/lib/reorder.ts',
+  'src/lib/stock-labels.ts',
+  'src/lib/stock.ts',
+  'src/lib/tenant-config.ts',
 ]
 
 /**
@@ -78,6 +161,30 @@ const backOfficeAllowlist: { file: string; text: string }[] = [
     text: 'Kundenkonten gehören zum Shop Ihrer Apotheke',
   },
   { file: 'src/features/login/ForgotPasswordPage.tsx', text: 'Ihr Kundenkonto gehört zum Shop' },
+]
+
+/**
+ * Shared texts that take the side the caller passes (docs/style.md): each side's form of the same
+ * message, chosen by the voice, the account type or the host.
+ */
+const sharedAllowlist: { file: string; text: string }[] = [
+  { file: 'src/lib/access-rules.ts', text: 'Du bist nicht berechtigt' },
+  { file: 'src/lib/access-rules.ts', text: 'Sie sind nicht berechtigt' },
+  { file: 'src/server/rate-limit.server.ts', text: 'Bitte versuchen Sie es' },
+  { file: 'src/server/rate-limit.server.ts', text: 'Bitte versuche es' },
+  // The error pages take the voice of their layout; a deactivated organisation's host has visitors.
+  { file: 'src/features/shell/ErrorPages.tsx', text: 'Wende dich an die Inhaberin' },
+  { file: 'src/features/shell/ErrorPages.tsx', text: 'Bitte versuchen Sie es' },
+  { file: 'src/features/shell/ErrorPages.tsx', text: 'nennen Sie dem Support' },
+  // The b2b login's fields and the b2c login's, the shop login's unconfirmed address.
+  { file: 'src/lib/auth-api.ts', text: 'Bitte gib dein' },
+  { file: 'src/lib/auth-api.ts', text: 'Bitte geben Sie' },
+  { file: 'src/server/auth.server.ts', text: 'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse' },
+  // The product's own pages for businesses: the back-office areas and the pharmacies' shop offer.
+  { file: 'src/features/shell/areas.ts', text: 'pflegst du' },
+  { file: 'src/features/shell/areas.ts', text: 'deiner Organisation' },
+  { file: 'src/features/shell/areas.ts', text: 'Dein eigener Shop' },
+  { file: 'src/features/shell/page-head.ts', text: 'für deine Apotheke' },
 ]
 
 const source = /\.(ts|tsx)$/
@@ -110,6 +217,9 @@ const within = (file: string, prefixes: string[]) => prefixes.some((p) => file.s
 const shopFiles = [...new Set(shopAreas.flatMap(filesUnder))].sort()
 const backOfficeFiles = [...new Set(backOfficeAreas.flatMap(filesUnder))]
   .filter((file) => !within(file, shopAreas) && !within(file, shared))
+  .sort()
+const sharedFiles = [...new Set(shared.flatMap(filesUnder))]
+  .filter((file) => !within(file, shopAreas))
   .sort()
 
 interface Text {
@@ -151,9 +261,10 @@ function textsOf(fileName: string, code: string): Text[] {
   return texts
 }
 
-const duForms = /\b(du|dich|dir|dein|deine|deinen|deinem|deiner|deines)\b/i
+// Word bounds by letters, not \b: "Dußlingen" is one word, though \b stops at the ß.
+const duForms = /(?<!\p{L})(du|dich|dir|dein|deine|deinen|deinem|deiner|deines)(?!\p{L})/iu
 /** Capitalised address forms; a sentence's first word is left out (it could be "sie", plural). */
-const sieForms = /\b(Sie|Ihr|Ihre|Ihnen|Ihren|Ihrem|Ihrer|Ihres)\b/g
+const sieForms = /(?<!\p{L})(Sie|Ihr|Ihre|Ihnen|Ihren|Ihrem|Ihrer|Ihres)(?!\p{L})/gu
 
 /** Only phrases are German text: a word, a space, a word ("dir" alone is a code value). */
 const isPhrase = (text: string) => /\p{L}+\s+\p{L}+/u.test(text)
@@ -173,6 +284,12 @@ function saysSie(text: string): boolean {
   }
   return false
 }
+
+/** German, not code: a phrase with an umlaut or one of the commonest German words. */
+const isGerman = (text: string) =>
+  isPhrase(text) &&
+  (/[äöüßÄÖÜ]/.test(text) ||
+    /\b(der|die|das|und|nicht|ist|ein|eine|bitte|wurde|kein|keine|für|mit|oder|wird)\b/i.test(text))
 
 function offenders(
   files: string[],
@@ -204,6 +321,7 @@ describe('the voice of each side', () => {
   it('tells the address forms apart from the plural "sie" at a sentence start', () => {
     expect(saysDu('Deine Nachricht')).toBe(true)
     expect(saysDu('Direkt zur Kasse')).toBe(false)
+    expect(saysDu('Dußlingen und Tübingen')).toBe(false)
     expect(saysSie('Bitte melden Sie sich an.')).toBe(true)
     expect(saysSie('Sie wurden abgelehnt.')).toBe(false)
     expect(saysSie('Die Rechnungen sind offen. Sie werden gemahnt.')).toBe(false)
@@ -216,5 +334,20 @@ describe('the voice of each side', () => {
 
   it('the back office says "du", never "Sie"', () => {
     expect(offenders(backOfficeFiles, saysSie)).toEqual([])
+  })
+
+  it('texts both sides see name no one, unless they take the side', () => {
+    const either = (text: string) => saysDu(text) || saysSie(text)
+    expect(offenders(sharedFiles, either, sharedAllowlist)).toEqual([])
+  })
+
+  it('every source file with German text belongs to a side', () => {
+    const classified = [...shopAreas, ...shared, ...backOfficeAreas]
+    const unclassified = filesUnder('src/')
+      .filter((file) => !within(file, classified))
+      .filter((file) =>
+        textsOf(file, readFileSync(join(root, file), 'utf8')).some(({ text }) => isGerman(text)),
+      )
+    expect(unclassified).toEqual([])
   })
 })

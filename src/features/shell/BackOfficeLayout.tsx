@@ -209,7 +209,7 @@ export function BackOfficeErrorPage({ error }: { error: unknown }) {
   if (!user) return <HostErrorPage error={error} />
   return (
     <BackOfficeFrame user={user}>
-      <ErrorContent error={error} />
+      <ErrorContent error={error} voice="du" />
     </BackOfficeFrame>
   )
 }

@@ -1,10 +1,10 @@
 import { Link, useLocation, useRouter } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { forbiddenMessage } from '~/lib/access-rules'
+import { forbiddenMessage, shopForbiddenMessage } from '~/lib/access-rules'
 import { isAccessDenied } from '../session/guard'
 import { useInsideFrame } from './frame-context'
 import { HostFrame } from './HostFrame'
-import { useStartPath } from './host'
+import { useStartPath, useTenant } from './host'
 import {
   ArrowLeftIcon,
   FileQuestionIcon,
@@ -74,18 +74,31 @@ function NotFoundContent() {
   )
 }
 
-function ForbiddenContent() {
+/**
+ * Who an error page addresses (docs/style.md): the back office's users "du", the shop's and home
+ * pages' visitors "Sie".
+ */
+type Voice = 'du' | 'Sie'
+
+function ForbiddenContent({ voice }: { voice: Voice }) {
   return (
     <ErrorCard icon={<ShieldAlertIcon className="size-10" />} title="Zugriff verweigert">
-      <p className="text-ink">{forbiddenMessage}</p>
-      <p>
-        Wende dich an die Inhaberin oder den Inhaber deiner Organisation, wenn du Zugang brauchst.
-      </p>
+      {voice === 'Sie' ? (
+        <p className="text-ink">{shopForbiddenMessage}</p>
+      ) : (
+        <>
+          <p className="text-ink">{forbiddenMessage}</p>
+          <p>
+            Wende dich an die Inhaberin oder den Inhaber deiner Organisation, wenn du Zugang
+            brauchst.
+          </p>
+        </>
+      )}
     </ErrorCard>
   )
 }
 
-function ServerErrorContent() {
+function ServerErrorContent({ voice }: { voice: Voice }) {
   const router = useRouter()
   const requestId = useServerRequestId()
   return (
@@ -99,10 +112,17 @@ function ServerErrorContent() {
         </button>
       }
     >
-      <p>Leider ist ein unerwarteter Fehler aufgetreten. Bitte versuche es gleich noch einmal.</p>
+      <p>
+        Leider ist ein unerwarteter Fehler aufgetreten.{' '}
+        {voice === 'Sie'
+          ? 'Bitte versuchen Sie es gleich noch einmal.'
+          : 'Bitte versuche es gleich noch einmal.'}
+      </p>
       {requestId && (
         <p className="text-sm">
-          Wenn der Fehler bleibt, nenne dem Support diese Fehler-ID:{' '}
+          {voice === 'Sie'
+            ? 'Wenn der Fehler bleibt, nennen Sie dem Support diese Fehler-ID:'
+            : 'Wenn der Fehler bleibt, nenne dem Support diese Fehler-ID:'}{' '}
           <span className="font-mono text-ink">{requestId}</span>
         </p>
       )}
@@ -111,8 +131,12 @@ function ServerErrorContent() {
 }
 
 /** The 403 page for a denied access, the 500 page for everything else; inside a layout's frame. */
-export function ErrorContent({ error }: { error: unknown }) {
-  return isAccessDenied(error) ? <ForbiddenContent /> : <ServerErrorContent />
+export function ErrorContent({ error, voice }: { error: unknown; voice: Voice }) {
+  return isAccessDenied(error) ? (
+    <ForbiddenContent voice={voice} />
+  ) : (
+    <ServerErrorContent voice={voice} />
+  )
 }
 
 /** The tab title of a layout whose guard or page failed; nothing while it works. */
@@ -134,16 +158,18 @@ export function NotFoundPage() {
 export function HostErrorPage({ error }: { error: unknown }) {
   return (
     <HostFrame>
-      <ErrorContent error={error} />
+      <ErrorContent error={error} voice="Sie" />
     </HostFrame>
   )
 }
 
 /** The root error boundary, for failures before any layout (e.g. loading the session) applies. */
 export function RootErrorPage({ error }: { error: unknown }) {
+  // Before any layout: a shop's host speaks as its shop, the product's domain as the back office.
+  const voice = useTenant()?.hasShop ? 'Sie' : 'du'
   return (
     <main id="main" className="flex min-h-screen items-center bg-surface-muted px-page py-16">
-      <ErrorContent error={error} />
+      <ErrorContent error={error} voice={voice} />
     </main>
   )
 }

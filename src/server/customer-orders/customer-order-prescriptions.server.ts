@@ -41,7 +41,7 @@ import {
 
 const prescriptionMissingToCheck = 'Es ist noch kein Rezept erfasst.'
 const futureIssueMessage = 'Das Ausstellungsdatum liegt in der Zukunft.'
-const scanNotFoundMessage = 'Diesen Rezept-Scan gibt es nicht. Bitte laden Sie ihn erneut hoch.'
+const scanNotFoundMessage = 'Diesen Rezept-Scan gibt es nicht. Bitte lade ihn erneut hoch.'
 
 export async function recordPrescription(
   actor: Actor,

@@ -66,7 +66,7 @@ import { prescriptionOf, type SavedCustomerOrder, savedOrder } from './customer-
  */
 
 const reservationsShortMessage =
-  'Die reservierte Ware deckt die Bestellung nicht mehr. Bitte markieren Sie sie erneut als abholbereit bzw. versandt.'
+  'Die reservierte Ware deckt die Bestellung nicht mehr. Bitte markiere sie erneut als abholbereit bzw. versandt.'
 
 /** The lines in the order batches are locked: by listing id, the same for every transaction. */
 const inLockOrder = (items: readonly ItemRow[]) =>

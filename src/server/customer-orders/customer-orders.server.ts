@@ -79,8 +79,8 @@ import {
 
 export const customerNotFoundMessage = 'Diesen Kunden gibt es nicht.'
 const inactiveCustomerMessage = 'Dieser Kunde ist deaktiviert oder anonymisiert.'
-const notSellableMessage = 'Dieses Produkt verkaufen Sie nicht (mehr).'
-const addressMissingMessage = 'Bitte geben Sie die Lieferanschrift an.'
+const notSellableMessage = 'Dieses Produkt verkaufst du nicht (mehr).'
+const addressMissingMessage = 'Bitte gib die Lieferanschrift an.'
 
 /** A customer's name as lists and the order show it: the company, or first and last name. */
 export const customerName = sql<string>`coalesce(${customers.companyName}, concat_ws(' ', ${customers.firstName}, ${customers.lastName}))`

@@ -220,7 +220,7 @@ export async function anonymiseCustomer(
     const open = await openOrderNumbers(tx, owner.id, current.id)
     if (open.length > 0) {
       throw new ConflictError(
-        `Der Kunde hat noch offene Bestellungen (${open.join(', ')}). Schließen Sie diese ab oder stornieren Sie sie, dann lässt er sich anonymisieren.`,
+        `Der Kunde hat noch offene Bestellungen (${open.join(', ')}). Schließe sie ab oder storniere sie, dann lässt er sich anonymisieren.`,
       )
     }
     const restricted = await eraseLockedCustomer(tx, actor, current)

@@ -108,7 +108,7 @@ export const personalCustomerFields = [
 
 export const customerNotFoundMessage = 'Diesen Kunden gibt es nicht (mehr).'
 export const staleCustomerMessage =
-  'Der Kunde wurde inzwischen geändert. Bitte laden Sie die Seite neu und prüfen Sie die Angaben.'
+  'Der Kunde wurde inzwischen geändert. Bitte lade die Seite neu und prüfe die Angaben.'
 const anonymisedMessage = 'Der Kunde ist anonymisiert; seine Daten lassen sich nicht mehr ändern.'
 
 /** Sorts and searches by what people call the customer: company, or last and first name. */
@@ -531,7 +531,7 @@ export async function lockOrganisation(tx: Executor, organisationId: string) {
     .for('update')
 }
 
-const memberLimitMessage = `Ihr Verein hat bereits ${maxActiveMembers} aktive Mitglieder – mehr erlaubt das Konsumcannabisgesetz nicht. Deaktivieren Sie zuerst ein Mitglied, das ausgetreten ist.`
+const memberLimitMessage = `Dein Verein hat bereits ${maxActiveMembers} aktive Mitglieder – mehr erlaubt das Konsumcannabisgesetz nicht. Deaktiviere zuerst ein Mitglied, das ausgetreten ist.`
 const underageMessage = `Mitglied werden darf nur, wer volljährig ist: Die Person ist jünger als ${minimumMemberAge} Jahre.`
 
 /** Another active member would exceed the club's limit (call with the organisation locked). */
@@ -576,8 +576,8 @@ function checkKindAllowed(owner: CustomerOwner, data: CustomerData) {
   if (!owner.kinds.includes(data.kind)) {
     const allowed = owner.kinds.map((kind) => customerKindLabels[kind]).join(', ')
     throw new InvalidError(
-      { kind: `Ihre Organisation führt nur diese Kunden: ${allowed}.` },
-      `${customerKindLabels[data.kind]} passt nicht zu Ihrer Organisation.`,
+      { kind: `Deine Organisation führt nur diese Kunden: ${allowed}.` },
+      `${customerKindLabels[data.kind]} passt nicht zu deiner Organisation.`,
     )
   }
 }
@@ -592,7 +592,7 @@ function checkLicenceRecorded(owner: CustomerOwner, data: CustomerData) {
   if (Object.keys(missing).length > 0) {
     throw new InvalidError(
       missing,
-      'Großhändler und Hersteller dürfen nur an Kunden mit Erlaubnis liefern: bitte erfassen Sie die Erlaubnis des Kunden.',
+      'Großhändler und Hersteller dürfen nur an Kunden mit Erlaubnis liefern: bitte erfasse die Erlaubnis des Kunden.',
     )
   }
 }
@@ -624,7 +624,7 @@ export async function checkClubUserActive(tx: Executor, organisationId: string, 
       and(eq(users.id, userId), eq(users.organisationId, organisationId), eq(users.active, true)),
     )
   if (!user) {
-    const message = 'Dieses Benutzerkonto gehört nicht (mehr) zu Ihrem Verein.'
+    const message = 'Dieses Benutzerkonto gehört nicht (mehr) zu deinem Verein.'
     throw new InvalidError({ teamUserId: message }, message)
   }
 }
@@ -883,7 +883,7 @@ export async function addCustomerNote(
 }
 
 const noShopAccountMessage =
-  'Unter dieser E-Mail-Adresse gibt es kein Kundenkonto in den Shops Ihrer Organisation.'
+  'Unter dieser E-Mail-Adresse gibt es kein Kundenkonto in den Shops deiner Organisation.'
 
 /**
  * Links the customer to a shop account (b2c) of one of the organisation's tenants, found by the

@@ -115,7 +115,7 @@ export async function linkTeamUserToMember(
           ),
         )
         .for('update')
-      if (!target) throw new NotFoundError('Dieses Mitglied gibt es in Ihrem Verein nicht.')
+      if (!target) throw new NotFoundError('Dieses Mitglied gibt es in deinem Verein nicht.')
       if (target.deactivatedAt || target.anonymisedAt || target.restrictedAt) {
         const message = `Mitglied ${target.number} ist nicht aktiv: Verknüpfen lassen sich nur aktive Mitglieder.`
         throw new ConflictError(message, { customerId: message })

@@ -80,8 +80,7 @@ export function creditNoteLines(
   /** The positions that are goods (the order's items); the delivery fee cannot come back. */
   goodsPositions: ReadonlySet<number>,
 ): Pick<DocumentContent, 'items' | 'totals'> {
-  if (request.lines.length === 0)
-    throw new CreditRefusal('Bitte wählen Sie mindestens eine Position.')
+  if (request.lines.length === 0) throw new CreditRefusal('Bitte wähle mindestens eine Position.')
   const seen = new Set<number>()
   const items: DocumentItem[] = []
   for (const line of request.lines) {
@@ -98,8 +97,7 @@ export function creditNoteLines(
         )
       const quantity = line.quantity ?? 0
       const quantityLeft = item.quantity - (earlier.quantityByPosition.get(item.position) ?? 0)
-      if (quantity <= 0)
-        throw new CreditRefusal(`Bitte geben Sie für ${lineLabel(item)} eine Menge an.`)
+      if (quantity <= 0) throw new CreditRefusal(`Bitte gib für ${lineLabel(item)} eine Menge an.`)
       if (quantity > quantityLeft)
         throw new CreditRefusal(
           `${lineLabel(item)}: Es sind nur noch ${quantityLeft} Einheiten der Rechnung offen, die zurückgenommen werden können.`,
@@ -125,8 +123,7 @@ export function creditNoteLines(
       })
     } else {
       const amount = line.amountCents ?? 0
-      if (amount <= 0)
-        throw new CreditRefusal(`Bitte geben Sie für ${lineLabel(item)} einen Betrag an.`)
+      if (amount <= 0) throw new CreditRefusal(`Bitte gib für ${lineLabel(item)} einen Betrag an.`)
       if (amount > netLeft)
         throw new CreditRefusal(
           `${lineLabel(item)}: Es sind nur noch ${formatMoney(netLeft)} netto offen; mehr lässt sich nicht gutschreiben.`,

@@ -47,18 +47,18 @@ const positiveInteger = (message: string) =>
 export const creditNoteSchema = z
   .object({
     reason: z.enum(creditReasons, {
-      error: 'Bitte wählen Sie: Warenrücknahme oder Preiskorrektur.',
+      error: 'Bitte wähle: Warenrücknahme oder Preiskorrektur.',
     }),
     lines: z
       .array(
         z.object({
           position: positiveInteger('Die Position ist ungültig.'),
-          quantity: positiveInteger('Bitte geben Sie eine ganze Menge größer null an.').optional(),
-          amountCents: positiveInteger('Bitte geben Sie einen Betrag größer null an.').optional(),
+          quantity: positiveInteger('Bitte gib eine ganze Menge größer null an.').optional(),
+          amountCents: positiveInteger('Bitte gib einen Betrag größer null an.').optional(),
         }),
-        { error: 'Bitte wählen Sie mindestens eine Position.' },
+        { error: 'Bitte wähle mindestens eine Position.' },
       )
-      .min(1, 'Bitte wählen Sie mindestens eine Position.')
+      .min(1, 'Bitte wähle mindestens eine Position.')
       .max(200, 'Höchstens 200 Positionen.'),
     /** Returned goods go back into the batches they were picked from (sellable again). */
     restock: z.boolean().default(false),
@@ -78,8 +78,8 @@ export const creditNoteSchema = z
           path: ['lines', index, field],
           message:
             value.reason === 'return'
-              ? 'Bitte geben Sie die zurückgenommene Menge an.'
-              : 'Bitte geben Sie den gutzuschreibenden Betrag an.',
+              ? 'Bitte gib die zurückgenommene Menge an.'
+              : 'Bitte gib den gutzuschreibenden Betrag an.',
         })
       }
     })

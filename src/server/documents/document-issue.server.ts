@@ -109,7 +109,7 @@ function missingLetterhead(
 }
 
 export const letterheadMissingMessage = (missing: string[], organisationId: string) =>
-  `Im Briefkopf Ihrer Organisation fehlt: ${missing.join(', ')}. Bitte ergänzen Sie die Angaben unter /organisations/${organisationId}.`
+  `Im Briefkopf deiner Organisation fehlt: ${missing.join(', ')}. Bitte ergänze die Angaben unter /organisations/${organisationId}.`
 
 type CustomerRow = typeof customers.$inferSelect
 

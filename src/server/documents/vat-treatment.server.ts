@@ -62,11 +62,11 @@ export const vatExemptions = {
 } as const satisfies Record<string, DocumentVatExemption>
 
 export const smallBusinessVatMessage =
-  'Als Kleinunternehmer (§ 19 UStG) weisen Sie keine Umsatzsteuer aus: Bitte stellen Sie die Positionen dieser Bestellung auf 0 % um oder ändern Sie die Angabe „Kleinunternehmer“ im Briefkopf Ihrer Organisation.'
+  'Als Kleinunternehmer (§ 19 UStG) weist du keine Umsatzsteuer aus: Bitte stelle die Positionen dieser Bestellung auf 0 % um oder ändere die Angabe „Kleinunternehmer“ im Briefkopf deiner Organisation.'
 export const zeroRateWithoutReasonMessage =
-  'Positionen mit 0 % Umsatzsteuer sind nur steuerfrei, wenn ein Grund dafür vorliegt: eine Lieferung an ein Unternehmen mit USt-IdNr. in einem anderen EU-Land, eine Ausfuhr in ein Land außerhalb der EU oder die Kleinunternehmerregelung (§ 19 UStG). Hier trifft keiner zu. Bitte prüfen Sie den Steuersatz der Produkte.'
+  'Positionen mit 0 % Umsatzsteuer sind nur steuerfrei, wenn ein Grund dafür vorliegt: eine Lieferung an ein Unternehmen mit USt-IdNr. in einem anderen EU-Land, eine Ausfuhr in ein Land außerhalb der EU oder die Kleinunternehmerregelung (§ 19 UStG). Hier trifft keiner zu. Bitte prüfe den Steuersatz der Produkte.'
 export const sellerVatIdForExemptionMessage =
-  'Für eine steuerfreie Lieferung ins Ausland muss Ihre USt-IdNr. im Briefkopf stehen (§ 14a UStG).'
+  'Für eine steuerfreie Lieferung ins Ausland muss deine USt-IdNr. im Briefkopf stehen (§ 14a UStG).'
 
 export interface VatTreatmentFacts {
   seller: { smallBusiness: boolean; vatId: string | null; country: string }

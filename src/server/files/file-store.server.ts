@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import pLimit from 'p-limit'
 import type { Sharp } from 'sharp'
+import { shopForbiddenMessage } from '../../lib/access-rules'
 import { isUuid } from '../../lib/ids'
 import { type Actor, requireRole } from '../actor.server'
 import type { Database, Executor } from '../db/client.server'
@@ -226,7 +227,7 @@ const ownOrganisationOnly: PurposePolicy['mayRead'] = (viewer, organisationId) =
 const prescriptionRecordOwner: PurposePolicy['ownerForUpload'] = (actor) => {
   if (actor.kind === 'shop') {
     if (!actor.tenant.hasShop || actor.tenant.organisationCategory !== 'pharmacy') {
-      throw new ForbiddenError()
+      throw new ForbiddenError(shopForbiddenMessage)
     }
     return actor.tenant.organisationId
   }

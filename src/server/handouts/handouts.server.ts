@@ -187,7 +187,7 @@ async function clerkRefusal(executor: Executor, business: BusinessActor, day: st
     )
   return clerk
     ? null
-    : 'Abgeben dürfen nur Mitglieder des Vereins: Ihr Benutzerkonto ist mit keinem aktiven Mitglied verknüpft. Der Vorstand verknüpft es im Team des Vereins oder auf der Seite des Mitglieds.'
+    : 'Abgeben dürfen nur Mitglieder des Vereins: dein Benutzerkonto ist mit keinem aktiven Mitglied verknüpft. Der Vorstand verknüpft es im Team des Vereins oder auf der Seite des Mitglieds.'
 }
 
 /** What the member received (not cancelled) on `day` and in its calendar month. */

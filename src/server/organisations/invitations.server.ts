@@ -145,7 +145,7 @@ export async function inviteMember(
 ): Promise<{ id: string }> {
   const manager = requireTeamManager(actor, organisationId)
   const invitation = parseInput(invitationSchema, input)
-  await countAttempt(db, invitationRule, organisationId, teamMessages.tooManyInvitations)
+  await countAttempt(db, invitationRule, organisationId, teamMessages.tooManyInvitations, 'du')
   return db.transaction(async (tx) => ({
     id: await inviteInTransaction(tx, manager, organisationId, invitation),
   }))
@@ -210,7 +210,7 @@ export async function resendInvitation(
   db: Database,
 ): Promise<{ id: string }> {
   const manager = requireTeamManager(actor, organisationId)
-  await countAttempt(db, invitationRule, organisationId, teamMessages.tooManyInvitations)
+  await countAttempt(db, invitationRule, organisationId, teamMessages.tooManyInvitations, 'du')
   return db.transaction(async (tx) => {
     const organisation = await lockOrganisation(tx, organisationId)
     const old = await lockPendingInvitation(tx, organisationId, invitationId)

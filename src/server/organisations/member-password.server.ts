@@ -48,12 +48,13 @@ export async function requestMemberPasswordReset(
 ): Promise<{ message: string }> {
   const { identifier } = parseInput(memberResetRequestSchema, input)
   const name = identifier.toLowerCase()
-  await countAttempt(db, memberResetLimits.client, request.ip, tooManyRequests)
+  await countAttempt(db, memberResetLimits.client, request.ip, tooManyRequests, 'du')
   await countAttempt(
     db,
     memberResetLimits.accountAndClient,
     `${name}:${request.ip}`,
     tooManyRequests,
+    'du',
   )
   await db.transaction(async (tx) => {
     const [user] = await tx

@@ -34,6 +34,7 @@ export async function handleMollieWebhook(
     mollieWebhookRule,
     caller.clientIp,
     'Zu viele Anfragen von dieser Adresse.',
+    'Sie',
   )
   const body = webhookBodySchema.safeParse(
     Object.fromEntries(new URLSearchParams(await request.text())),
