@@ -33,7 +33,7 @@ export async function logInAdmin(base) {
 }
 
 /** A fresh database on the server of `serverUrl`, migrated and seeded with the demo data. */
-async function createSeededPostgres(serverUrl) {
+export async function createSeededPostgres(serverUrl) {
   const database = await createPostgresDatabase(serverUrl)
   const seeded = spawnSync(
     process.execPath,
@@ -47,7 +47,7 @@ async function createSeededPostgres(serverUrl) {
   return database
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer().once('error', reject)
     probe.listen(0, () => {
@@ -77,36 +77,53 @@ async function waitForHealth(url) {
 export async function startServer({ postgresUrl = null } = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'blattwerk-bench-'))
   const postgres = postgresUrl ? await createSeededPostgres(postgresUrl) : null
-  const port = await freePort()
+  const server = await startProcess({ dataDir, databaseUrl: postgres?.url ?? '' })
+  return {
+    ...server,
+    /** The server's PostgreSQL database, or null on the embedded store. */
+    databaseUrl: postgres?.url ?? null,
+    stop: async () => {
+      await server.stop()
+      await postgres?.drop()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * One server process as `npm start` runs it, on `port` (a free one when not given) with the data
+ * directory and database given, plus `env` (the settings several processes must share). Answers
+ * its url, pid, `exited` and `stop` (SIGTERM, then waits); killing it another way is the caller's.
+ */
+export async function startProcess({ dataDir, databaseUrl, port = null, env = {} }) {
+  const listenOn = port ?? (await freePort())
   const child = spawn(process.execPath, [...startArguments, '--no-build'], {
     cwd: root,
     env: {
       ...process.env,
-      PORT: String(port),
+      ...env,
+      PORT: String(listenOn),
       DATA_DIR: dataDir,
-      DATABASE_URL: postgres?.url ?? '',
+      DATABASE_URL: databaseUrl,
     },
     // The request log would interleave with the results; errors still show.
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const exited = new Promise((resolve) => child.once('exit', resolve))
-  const url = `http://localhost:${port}`
+  const url = `http://localhost:${listenOn}`
   await Promise.race([
     waitForHealth(url),
     exited.then((code) => Promise.reject(new Error(`server exited with ${code}`))),
   ])
   return {
-    port,
+    port: listenOn,
     url,
     /** The server process (scripts/start.mjs serves in it), for its memory. */
     pid: child.pid,
-    /** The server's PostgreSQL database, or null on the embedded store. */
-    databaseUrl: postgres?.url ?? null,
+    exited,
     stop: async () => {
-      child.kill('SIGTERM')
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
       await exited
-      await postgres?.drop()
-      await rm(dataDir, { recursive: true, force: true })
     },
   }
 }
