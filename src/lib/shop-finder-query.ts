@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { maxSearchLength } from './list-query'
+import { text } from './text-schema'
 
 /** What a finder search asks for: every shop, those around a postcode, or a name or town. */
 export type ShopFinderQuery =
@@ -14,10 +14,11 @@ const postcodeMessage = 'Bitte geben Sie die Postleitzahl mit fünf Ziffern ein,
  * must be a whole postcode, "10115 Berlin" is read as its postcode, anything else is a name or a
  * town. The messages are shown at the search field.
  */
-export const shopFinderQuery = z
-  .string({ error: 'Bitte geben Sie einen Namen, eine Stadt oder eine Postleitzahl ein.' })
-  .trim()
-  .max(maxSearchLength, `Bitte geben Sie höchstens ${maxSearchLength} Zeichen ein.`)
+export const shopFinderQuery = text({
+  trim: true,
+  max: maxSearchLength,
+  tooLong: `Bitte geben Sie höchstens ${maxSearchLength} Zeichen ein.`,
+})
   .refine((q) => !/^\d+$/.test(q) || q.length === 5, postcodeMessage)
   .refine(
     (q) => q === '' || /[\p{L}\d]/u.test(q),

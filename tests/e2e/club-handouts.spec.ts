@@ -76,7 +76,7 @@ test('a club clerk hands out up to the limit and the next gram is refused with w
   await expectNoSeriousViolations(page)
 
   // An 18- to 20-year-old may receive only the variety with at most 10 % THC.
-  await page.getByLabel('Sorte').selectOption({ label: 'Elsterflut 1 g' })
+  await page.getByLabel('Sorte').selectOption({ label: 'Elsterflut' })
   await expect(page.getByLabel('Charge (Ernte)')).not.toHaveValue('')
   await page.getByLabel('Menge in g').fill(remaining)
   await page.getByLabel('Mitgliedsausweis und amtlichen Lichtbildausweis geprüft').check()
@@ -105,7 +105,7 @@ test('a club clerk hands out up to the limit and the next gram is refused with w
   await expect(page.locator('dt', { hasText: /^Jetzt höchstens$/ }).locator('+ dd')).toHaveText(
     '0 g',
   )
-  await page.getByLabel('Sorte').selectOption({ label: 'Elsterflut 1 g' })
+  await page.getByLabel('Sorte').selectOption({ label: 'Elsterflut' })
   await page.getByLabel('Menge in g').fill('1')
   await page.getByLabel('Mitgliedsausweis und amtlichen Lichtbildausweis geprüft').check()
   await page.getByRole('button', { name: 'Abgabe erfassen' }).click()

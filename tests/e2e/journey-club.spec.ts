@@ -66,10 +66,9 @@ async function openNewHandout(page: Page, member: string) {
   await chooseMember(page, member)
 }
 
-/** The variety's loose flowers ("Elsterflut 1 g"), not a pack filled of it ("Elsterflut, 5 g"). */
+/** The variety's loose flowers ("Elsterflut"), not a pack filled of it ("Elsterflut, 5 g"). */
 async function selectVariety(page: Page, variety: string) {
-  const option = page.getByLabel('Sorte').locator('option', { hasText: `${variety} 1 g` })
-  await page.getByLabel('Sorte').selectOption((await option.getAttribute('value')) ?? '')
+  await page.getByLabel('Sorte').selectOption({ label: variety })
 }
 
 async function submitHandout(page: Page, variety: string, grams: string) {
