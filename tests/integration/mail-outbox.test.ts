@@ -93,6 +93,8 @@ describe.each(testDatabaseKinds)('mail outbox on %s', (kind) => {
     )
     const [row] = await db().select().from(outboxMails)
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null })
+    // Its Message-ID is the row's: sent again after a crash, it is the same message.
+    expect(mail.headers.get('message-id')).toBe(`<${row?.id}@blattwerk.de>`)
   })
 
   it('writes the mail to the log when no SMTP server is configured', async () => {

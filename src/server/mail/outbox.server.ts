@@ -76,6 +76,9 @@ export function createMailTransport(options: {
         subject: mail.subject,
         text: mail.textBody,
         html: mail.htmlBody,
+        // One Message-ID per outbox row: a mail sent twice (a crash between sending and marking)
+        // arrives as the same message, which mail clients show once (ADR 031).
+        messageId: `<${mail.id}@${options.appDomain}>`,
         headers: { 'X-Blattwerk-Mail-Id': mail.id },
       })
       return 'sent'
