@@ -40,7 +40,9 @@ test('the cart and the checkout add up the lines a patient sees to the total', a
     await line.getByRole('button', { name: 'Menge erhöhen' }).click()
     await expect(quantity).not.toHaveText(before ?? '')
   }
-  const amounts = page.getByRole('region', { name: 'Produkte im Warenkorb' }).locator('li p.w-24')
+  const amounts = page
+    .getByRole('region', { name: 'Produkte im Warenkorb' })
+    .locator('li p.font-semibold')
   const cartLines = await Promise.all((await amounts.all()).map(centsIn))
   const cartTotal = await centsIn(page.locator('dl div').filter({ hasText: /^Summe/ }))
   expect(cartLines.reduce((sum, cents) => sum + cents, 0)).toBe(cartTotal)

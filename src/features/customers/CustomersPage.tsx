@@ -34,7 +34,11 @@ const kindColumn = column.accessor('kind', {
 })
 const restColumns = [
   column.accessor('city', { header: 'Ort', cell: (info) => info.getValue() ?? '–' }),
-  column.accessor('email', { header: 'E-Mail', cell: (info) => info.getValue() ?? '–' }),
+  column.accessor('email', {
+    header: 'E-Mail',
+    // Addresses have no spaces to wrap at; a long one must not widen the table.
+    cell: (info) => <span className="[overflow-wrap:anywhere]">{info.getValue() ?? '–'}</span>,
+  }),
   column.accessor('createdAt', {
     header: 'Angelegt',
     cell: (info) => formatDate(info.getValue()),
