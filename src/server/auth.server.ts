@@ -416,6 +416,16 @@ export async function loginShopUser(
   // Only who knows the password learns that the address waits for its confirmation (ADR 032).
   if (!row.emailConfirmedAt) throw new DomainError(403, messages.emailNotConfirmed)
 
+  return startShopSession(deps, row, tenant, { attempt, client })
+}
+
+/** A shop user's session in their shop, and the user as the login answers it. */
+async function startShopSession(
+  deps: AuthDeps,
+  row: { id: string; email: string; name: string },
+  tenant: Pick<Tenant, 'id' | 'slug' | 'organisationId'>,
+  login: { attempt: LoginAttempt | null; client: Caller; via?: string },
+) {
   const tokens = await startSession(
     deps,
     {
@@ -424,9 +434,10 @@ export async function loginShopUser(
       role: shopUserRole,
       tenant: { id: tenant.id, slug: tenant.slug },
     },
-    { organisationId: tenant.organisationId, attempt, client },
+    { organisationId: tenant.organisationId, ...login },
   )
-  return { user: { id: row.id, email: row.email, name: row.name, tenant: tenant.slug }, ...tokens }
+  const user: B2cUser = { id: row.id, email: row.email, name: row.name, tenant: tenant.slug }
+  return { user, ...tokens }
 }
 
 /**
@@ -444,23 +455,11 @@ export async function startConfirmedShopSession(
     .from(shopUsers)
     .where(and(eq(shopUsers.id, shopUserId), eq(shopUsers.tenantId, tenant.id)))
   if (!row) throw new DomainError(401, messages.badShopCredentials)
-  const tokens = await startSession(
-    deps,
-    {
-      accountType: 'b2c',
-      id: row.id,
-      role: shopUserRole,
-      tenant: { id: tenant.id, slug: tenant.slug },
-    },
-    {
-      organisationId: tenant.organisationId,
-      attempt: null,
-      client,
-      via: 'registration_confirmation',
-    },
-  )
-  const user: B2cUser = { id: row.id, email: row.email, name: row.name, tenant: tenant.slug }
-  return { user, ...tokens }
+  return startShopSession(deps, row, tenant, {
+    attempt: null,
+    client,
+    via: 'registration_confirmation',
+  })
 }
 
 async function revokeFamily(tx: Executor, familyId: string) {
