@@ -1,9 +1,7 @@
 import { SlidersHorizontal } from 'lucide-react'
-import { lazy, type ReactNode, Suspense, useRef, useState } from 'react'
+import type { ReactNode } from 'react'
 import { Button } from './buttons'
-
-const loadPanel = () => import('./MenuDrawerPanel')
-const MenuDrawerPanel = lazy(loadPanel)
+import { MenuDrawer } from './MenuDrawer'
 
 /**
  * A list's filters: inline beside the search on wider screens (and without JavaScript, where the
@@ -32,56 +30,39 @@ function FilterDrawer({
   active: number
   children: ReactNode
 }) {
-  const [open, setOpen] = useState(false)
-  const [wanted, setWanted] = useState(false)
-  const trigger = useRef<HTMLButtonElement>(null)
   return (
-    <>
-      <button
-        ref={trigger}
-        type="button"
-        className="inline-flex items-center gap-2 rounded-lg border border-border bg-surface px-3 py-2 text-sm font-medium text-ink shadow-sm hover:bg-surface-muted md:hidden noscript:hidden"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={() => void loadPanel()}
-        onFocus={() => void loadPanel()}
-        onClick={() => {
-          setWanted(true)
-          setOpen(true)
-        }}
-      >
-        <SlidersHorizontal className="size-4" aria-hidden="true" />
-        Filter
-        {active > 0 && (
-          <span className="min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs font-semibold text-white">
-            {active}
-            <span className="sr-only"> gesetzt</span>
-          </span>
-        )}
-      </button>
-      {wanted && (
-        <Suspense fallback={null}>
-          <MenuDrawerPanel
-            open={open}
-            onOpenChange={setOpen}
-            trigger={trigger}
-            side="right"
-            title="Filter"
-            description="Die Liste eingrenzen; jede Wahl gilt sofort."
-            closeLabel="Filter schließen"
-            contentClassName="flex flex-col gap-6 overflow-y-auto bg-surface p-4"
-            closeClassName="text-ink-muted hover:bg-surface-muted"
-          >
-            <p className="pr-10 text-lg font-semibold text-ink" aria-hidden="true">
-              Filter
-            </p>
-            <div className="flex flex-col gap-4 [&_select]:w-full [&_input]:w-full">{children}</div>
-            <Button className="mt-auto" onClick={() => setOpen(false)}>
-              Liste anzeigen
-            </Button>
-          </MenuDrawerPanel>
-        </Suspense>
+    <MenuDrawer
+      triggerClassName="inline-flex items-center gap-2 rounded-lg border border-border bg-surface px-3 py-2 text-sm font-medium text-ink shadow-sm hover:bg-surface-muted md:hidden noscript:hidden"
+      triggerContent={
+        <>
+          <SlidersHorizontal className="size-4" aria-hidden="true" />
+          Filter
+          {active > 0 && (
+            <span className="min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs font-semibold text-white">
+              {active}
+              <span className="sr-only"> gesetzt</span>
+            </span>
+          )}
+        </>
+      }
+      side="right"
+      title="Filter"
+      description="Die Liste eingrenzen; jede Wahl gilt sofort."
+      closeLabel="Filter schließen"
+      contentClassName="flex flex-col gap-6 overflow-y-auto bg-surface p-4"
+      closeClassName="text-ink-muted hover:bg-surface-muted"
+    >
+      {(close) => (
+        <>
+          <p className="pr-10 text-lg font-semibold text-ink" aria-hidden="true">
+            Filter
+          </p>
+          <div className="flex flex-col gap-4 [&_select]:w-full [&_input]:w-full">{children}</div>
+          <Button className="mt-auto" onClick={close}>
+            Liste anzeigen
+          </Button>
+        </>
       )}
-    </>
+    </MenuDrawer>
   )
 }

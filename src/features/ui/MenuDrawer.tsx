@@ -6,18 +6,22 @@ const loadPanel = () => import('./MenuDrawerPanel')
 const MenuDrawerPanel = lazy(loadPanel)
 
 /**
- * A navigation that slides in from the left on small screens, opened by a menu button. Its content
- * gets `close`, so following a link also closes the drawer. The drawer's code loads when the
- * button is first pointed at or focused, not with the page.
+ * A panel that slides in on small screens (a navigation, a list's filters), opened by a button.
+ * Its content gets `close`, so following a link also closes the drawer. The drawer's code loads
+ * when the button is first pointed at or focused, not with the page.
  */
 export function MenuDrawer({
   openLabel,
   triggerClassName,
+  triggerContent = <MenuIcon className="size-5" />,
   children,
   ...panel
 }: Omit<MenuDrawerPanelProps, 'open' | 'onOpenChange' | 'trigger' | 'children'> & {
-  openLabel: string
+  /** The button's accessible name, when its content is only an icon. */
+  openLabel?: string
   triggerClassName: string
+  /** What the button shows: the menu icon unless given. */
+  triggerContent?: ReactNode
   children: (close: () => void) => ReactNode
 }) {
   const [open, setOpen] = useState(false)
@@ -39,7 +43,7 @@ export function MenuDrawer({
           setOpen(true)
         }}
       >
-        <MenuIcon className="size-5" />
+        {triggerContent}
       </button>
       {wanted && (
         <Suspense fallback={null}>
