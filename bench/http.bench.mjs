@@ -5,7 +5,7 @@
 import { cpus, loadavg } from 'node:os'
 import autocannon from 'autocannon'
 import { withClient } from './databases.mjs'
-import { demoBusinessLogin, shopHost, startServer } from './server.mjs'
+import { demoBusinessLogin, logInDemoBusiness, shopHost, startServer } from './server.mjs'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 /** Connections per endpoint unless a scenario says otherwise. */
@@ -34,17 +34,6 @@ function measure(name, options) {
   })
 }
 
-/** Logs in once through the REST API; the page benchmark sends the refresh token as the browser does. */
-async function logIn(base) {
-  const response = await fetch(`${base}/api/auth/b2b/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(demoBusinessLogin),
-  })
-  if (!response.ok) throw new Error(`demo login answered ${response.status}`)
-  return response.json()
-}
-
 /**
  * Transactions that wrote while `run` ran, on PostgreSQL: only a writing transaction takes a
  * transaction id, so the distance of the next id before and after counts them. Null on PGlite,
@@ -69,7 +58,7 @@ async function benchmark(database, postgresUrl) {
   try {
     const base = server.url
     const shop = `${shopHost}:${server.port}`
-    const { accessToken, refreshToken } = await logIn(base)
+    const { accessToken, refreshToken } = await logInDemoBusiness(base)
     const scenarios = [
       ['GET /api/tenant', { url: `${base}/api/tenant?host=${shop}` }],
       [

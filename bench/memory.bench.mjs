@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import { demoBusinessLogin, shopHost, startServer } from './server.mjs'
+import { logInDemoBusiness, shopHost, startServer } from './server.mjs'
 
 const { values: options } = parseArgs({
   options: {
@@ -40,16 +40,6 @@ function residentMemory(pid) {
     anon: megabytes(field('RssAnon')),
     file: megabytes(field('RssFile')),
   }
-}
-
-async function logIn(base) {
-  const response = await fetch(`${base}/api/auth/b2b/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(demoBusinessLogin),
-  })
-  if (!response.ok) throw new Error(`demo login answered ${response.status}`)
-  return response.json()
 }
 
 /** The requests one connection cycles through: the shop's and back office's public pages, logged-in pages and API. */
@@ -90,7 +80,7 @@ async function measure(database, postgresUrl) {
     const samples = []
     let load = null
     if (loadMinutes > 0) {
-      const tokens = await logIn(server.url)
+      const tokens = await logInDemoBusiness(server.url)
       const started = Date.now()
       const running = drive(server.url, requestMix(server.port, tokens), loadMinutes * 60)
       let done = false

@@ -21,6 +21,17 @@ const startArguments = JSON.parse(readFileSync(path.join(root, 'package.json'), 
 export const shopHost = 'sonnen-apotheke.localhost'
 export const demoBusinessLogin = { username: 'apotheke', password: 'apotheke-demo-2026' }
 
+/** The demo pharmacy owner's tokens from the server at `base`, logged in through the REST API. */
+export async function logInDemoBusiness(base) {
+  const response = await fetch(`${base}/api/auth/b2b/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(demoBusinessLogin),
+  })
+  if (!response.ok) throw new Error(`demo login answered ${response.status}`)
+  return response.json()
+}
+
 /** The demo platform admin's access token from the server at `base`. */
 export async function logInAdmin(base) {
   const response = await fetch(`${base}/api/auth/b2b/login`, {
