@@ -3,12 +3,14 @@
 // here — never NODE_ENV or LOG_LEVEL, so the benchmark measures what `npm start` really runs.
 import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { createPostgresDatabase } from './databases.mjs'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { createPostgresDatabase, withClient } from './databases.mjs'
 
 export const root = path.resolve(import.meta.dirname, '..')
 
@@ -43,19 +45,78 @@ export async function logInAdmin(base) {
   return (await response.json()).accessToken
 }
 
+/** Runs `scripts/db.ts <command>` (through tsx) with `env`; throws when it fails. */
+function runDbScript(command, env) {
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/db.ts', command],
+    { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' },
+  )
+  if (result.status !== 0) throw new Error(`scripts/db.ts ${command} failed`)
+}
+
 /** A fresh database on the server of `serverUrl`, migrated and seeded with the demo data. */
 export async function createSeededPostgres(serverUrl) {
   const database = await createPostgresDatabase(serverUrl)
-  const seeded = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/db.ts', 'seed'],
-    { cwd: root, env: { ...process.env, DATABASE_URL: database.url }, stdio: 'inherit' },
-  )
-  if (seeded.status !== 0) {
+  try {
+    runDbScript('seed', { DATABASE_URL: database.url })
+  } catch (error) {
     await database.drop()
-    throw new Error(`seeding ${database.url} failed`)
+    throw error
   }
   return database
+}
+
+/**
+ * Adds a benchmark's own rows to the demo data before the server starts: `fill(client)` gets a
+ * pg client on `databaseUrl`, or without one PGlite on the embedded store under `dataDir`, which
+ * is seeded first as `npm start` would (the server holds the store alone once it runs).
+ */
+async function fillDatabase({ dataDir, databaseUrl, fill }) {
+  if (databaseUrl) return withClient(databaseUrl, fill)
+  runDbScript('seed-empty-store', { DATA_DIR: dataDir, DATABASE_URL: '' })
+  const client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } })
+  try {
+    return await fill(client)
+  } finally {
+    await client.close()
+  }
+}
+
+/**
+ * CPU seconds (user + system) the process `pid` and its descendants have used: on a machine shared
+ * with other work the wall time waits for the CPU as well, this does not. Linux only (/proc).
+ */
+export async function cpuSeconds(pid) {
+  const ticksPerSecond = 100
+  const processes = []
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    // A process may end between the listing and the read.
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => null)
+    if (!stat) continue
+    // The fields after the command's name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    processes.push({
+      pid: Number(entry),
+      parent: Number(fields[1]),
+      ticks: Number(fields[11]) + Number(fields[12]),
+    })
+  }
+  const tree = new Set([pid])
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const { pid: id, parent } of processes) {
+      if (tree.has(parent) && !tree.has(id)) {
+        tree.add(id)
+        grew = true
+      }
+    }
+  }
+  const ticks = processes
+    .filter(({ pid: id }) => tree.has(id))
+    .reduce((sum, { ticks: used }) => sum + used, 0)
+  return ticks / ticksPerSecond
 }
 
 export function freePort() {
@@ -83,12 +144,21 @@ async function waitForHealth(url) {
 /**
  * Starts the server as `npm start` does, with `--no-build` (run `npm run build` first) on a free port. `postgresUrl`
  * null: a throw-away embedded PGlite store with demo data; otherwise a fresh database on that
- * PostgreSQL server, dropped again by `stop`.
+ * PostgreSQL server, dropped again by `stop`. `fill`, when given, adds rows to the demo data
+ * before the server starts (see `fillDatabase`).
  */
-export async function startServer({ postgresUrl = null } = {}) {
+export async function startServer({ postgresUrl = null, fill = null } = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'blattwerk-bench-'))
   const postgres = postgresUrl ? await createSeededPostgres(postgresUrl) : null
-  const server = await startProcess({ dataDir, databaseUrl: postgres?.url ?? '' })
+  let server
+  try {
+    if (fill) await fillDatabase({ dataDir, databaseUrl: postgres?.url, fill })
+    server = await startProcess({ dataDir, databaseUrl: postgres?.url ?? '' })
+  } catch (error) {
+    await postgres?.drop()
+    await rm(dataDir, { recursive: true, force: true })
+    throw error
+  }
   return {
     ...server,
     /** The server's PostgreSQL database, or null on the embedded store. */

@@ -22,7 +22,7 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { register } from 'tsx/esm/api'
 import { machineNote } from './list-bench.mjs'
-import { logInAdmin, startServer } from './server.mjs'
+import { cpuSeconds, logInAdmin, startServer } from './server.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 process.chdir(root)
@@ -53,18 +53,6 @@ async function upload(base, token, bytes) {
     body: form,
   })
   return { status: response.status, body: await response.json() }
-}
-
-/**
- * CPU seconds the process `pid` has used (user + system): on a machine shared with other work
- * the wall time waits for the CPU as well, this does not.
- */
-async function cpuSeconds(pid) {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
-  // The fields after the command's name, which is in parentheses and may hold spaces.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  const ticksPerSecond = 100
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond
 }
 
 /** Runs `probe` over and over until `stop()`; answers the results. */
