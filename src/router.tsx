@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query'
+import { type DehydratedState, QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { getGlobalStartContext } from '@tanstack/react-start'
@@ -16,6 +16,14 @@ import type { LoadedTenant, TenantInfo } from './features/tenant/tenant'
 import { createApiClient } from './lib/api-client'
 import { routeTree } from './routeTree.gen'
 import type { RequestContext } from './server/request-context'
+
+/** What a server render hands the browser's router besides the routes' data. */
+interface DehydratedPage {
+  session: SessionState
+  requestId: string | null
+  tenant: TenantInfo | null | undefined
+  cartCount: CartCountState | null
+}
 
 export function getRouter() {
   const queryClient = new QueryClient({
@@ -47,21 +55,25 @@ export function getRouter() {
     // The server entry's nonce, which the page's CSP names: Start stamps it on every script it
     // renders. In the browser Start reads it back from the page (undefined here).
     ssr: { nonce: serverRequestContext()?.cspNonce },
-    dehydrate: () => {
+    dehydrate: (): DehydratedPage => {
       serverRender.requestId = requestIdOf(router.options.additionalContext)
+      const failed: boolean = router.stores.matches.get().some((match) => match.status === 'error')
       return {
         session: session.state,
-        requestId: serverRender.requestId,
+        // Only an error page shows it; a page that may be cached for others (ADR 082) has none.
+        requestId: failed ? serverRender.requestId : null,
         tenant: loadedTenant.current,
         cartCount: cartCount.state,
       }
     },
-    hydrate: (dehydrated: {
-      session: SessionState
-      requestId: string | null
-      tenant: TenantInfo | null | undefined
-      cartCount: CartCountState | null
-    }) => {
+    hydrate: (
+      dehydrated: DehydratedPage & { query?: { initial?: DehydratedState['queries'] } },
+    ) => {
+      // A page from the page cache may have been rendered minutes ago, but it was current when
+      // served (a change ends its copy, ADR 082): its queries count as fetched now, so they are
+      // not all fetched again as soon as it hydrates. The SSR integration hydrates them after this.
+      const servedAt = Date.now()
+      for (const query of dehydrated.query?.initial ?? []) query.state.dataUpdatedAt = servedAt
       session.setState(() => dehydrated.session)
       serverRender.requestId = dehydrated.requestId
       loadedTenant.current = dehydrated.tenant

@@ -9,10 +9,11 @@ import { isAccessDenied } from './features/session/guard'
 import { getApp } from './server/app.server'
 import { internalErrorMessage } from './server/errors.server'
 import { errorResponse } from './server/http.server'
+import { type PageCacheAnswer, pageCacheFor } from './server/page-cache.server'
 import { clientIpOf } from './server/request-address.server'
 import { admitRequest } from './server/request-body.server'
 import type { RequestContext } from './server/request-context'
-import { applySecurityHeaders, createCspNonce } from './server/security-headers.server'
+import { applySecurityHeaders, createCspNonce, nonceSource } from './server/security-headers.server'
 
 export { endOpenStreams, setListeningPort, startApp, stopApp } from './server/app.server'
 // For the Node server in scripts/start.mjs: it resolves proxies and serves static files itself.
@@ -59,32 +60,62 @@ async function renderPage(context: RenderContext) {
 
 const handler = { fetch: createStartHandler<Register>(renderPage) }
 
+/** Renders `request` with a fresh nonce, the one the page's CSP will name. */
+async function render(request: Request, caller: Omit<RequestContext, 'cspNonce'>) {
+  const nonce = createCspNonce()
+  const response = await handler.fetch(request, { context: { ...caller, cspNonce: nonce } })
+  return { request, nonce, response }
+}
+
+/**
+ * The page for `request`: from the page cache when it is an anonymous public page (ADR 082),
+ * else rendered for this request alone; with the CSP sources that admit its inline scripts.
+ */
+async function answer(
+  request: Request,
+  url: URL,
+  caller: Omit<RequestContext, 'cspNonce'>,
+): Promise<PageCacheAnswer> {
+  const pageCache = await pageCacheFor(await getApp(), request, url)
+  if (pageCache) {
+    return pageCache.cache.answer(request, url, pageCache.organisationId, (fresh) =>
+      render(fresh, caller),
+    )
+  }
+  const { nonce, response } = await render(request, caller)
+  return { status: 'bypass', response, scriptSources: [nonceSource(nonce)] }
+}
+
 export default createServerEntry({
   async fetch(request) {
     const startedAt = performance.now()
     const url = new URL(request.url)
     const requestId = requestIdFor(request)
     const clientIp = clientIpOf(request)
-    const cspNonce = createCspNonce()
     const app = await getApp()
-    let response: Response
+    let answered: PageCacheAnswer
     try {
       const admitted = await admitRequest(request, url)
-      response =
+      answered =
         admitted instanceof Response
-          ? admitted
-          : await handler.fetch(admitted, { context: { requestId, clientIp, cspNonce } })
+          ? { status: 'bypass', response: admitted, scriptSources: [] }
+          : await answer(admitted, url, { requestId, clientIp })
     } catch (error) {
       app.logger.error({ err: error, requestId }, 'unhandled error')
-      response = errorResponse(500, internalErrorMessage, { requestId })
+      const response = errorResponse(500, internalErrorMessage, { requestId })
+      answered = { status: 'bypass', response, scriptSources: [] }
     }
-    // Some responses (redirects, fetched ones) carry immutable headers; copy before adding ours.
-    const headers = new Headers(response.headers)
+    const { response } = answered
+    // A cached page is this entry's own response, sent as it is (its body a buffer, not a stream).
+    // Others (redirects, fetched ones) may carry immutable headers; copy before adding ours.
+    const fromCache = answered.status === 'hit' || answered.status === 'stale'
+    const headers = fromCache ? response.headers : new Headers(response.headers)
     headers.set('x-request-id', requestId)
-    applySecurityHeaders(headers, request, cspNonce)
-    // Pages are rendered for one session; no cache may keep or share them.
-    if (headers.get('content-type')?.startsWith('text/html') && !headers.has('cache-control')) {
-      headers.set('cache-control', 'private, no-store')
+    applySecurityHeaders(headers, request, answered.scriptSources)
+    if (headers.get('content-type')?.startsWith('text/html')) {
+      headers.set('x-page-cache', answered.status)
+      // Rendered for this request (its nonce, perhaps its session): no cache may keep or share it.
+      if (!headers.has('cache-control')) headers.set('cache-control', 'private, no-store')
     }
     app.logger.info(
       {
@@ -96,6 +127,7 @@ export default createServerEntry({
       },
       'request',
     )
+    if (fromCache) return response
     return new Response(response.body, {
       status: response.status,
       statusText: response.statusText,

@@ -36,8 +36,11 @@ const policyAfterScripts = [
 
 // No 'strict-dynamic': it would let any script the page's own code creates run, in Chromium
 // inline ones too. The app's chunks are same-origin files, 'self' covers them.
-const pagePolicy = (cspNonce: string | null) =>
-  `default-src 'self'; script-src 'self'${cspNonce ? ` 'nonce-${cspNonce}'` : ''}; ${policyAfterScripts}`
+const pagePolicy = (scriptSources: readonly string[]) =>
+  `default-src 'self'; script-src ${["'self'", ...scriptSources].join(' ')}; ${policyAfterScripts}`
+
+/** The `script-src` source that admits the scripts stamped with `cspNonce`. */
+export const nonceSource = (cspNonce: string) => `'nonce-${cspNonce}'`
 
 /**
  * The pages that scan pack codes with the device camera (ADR 074): goods receipt, an order's page
@@ -54,13 +57,14 @@ export const mayUseCamera = (pathname: string): boolean =>
 
 /**
  * Headers every response carries; pages additionally get a Content-Security-Policy that runs only
- * the scripts stamped with this response's nonce. Their hydration data holds the access token, so
- * markup an attacker slips into a page must not run.
+ * the app's files and the inline scripts `scriptSources` admits: this response's nonce, or for a
+ * page from the page cache the hashes of the scripts its render stamped (ADR 082). Hydration data
+ * holds the access token, so markup an attacker slips into a page must not run.
  */
 export function applySecurityHeaders(
   headers: Headers,
   request: Request,
-  cspNonce: string | null = null,
+  scriptSources: readonly string[] = [],
 ): void {
   headers.set('X-Content-Type-Options', 'nosniff')
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
@@ -72,6 +76,6 @@ export function applySecurityHeaders(
     headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   }
   if (headers.get('content-type')?.startsWith('text/html')) {
-    headers.set('Content-Security-Policy', pagePolicy(cspNonce))
+    headers.set('Content-Security-Policy', pagePolicy(scriptSources))
   }
 }

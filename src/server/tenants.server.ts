@@ -31,7 +31,7 @@ export const isShopTenant = (tenant: Tenant | null): tenant is ShopTenant =>
 
 const cacheTtlMs = 60_000
 const cacheLimit = 1_000
-const tenantsChannel = 'tenants_changed'
+export const tenantsChannel = 'tenants_changed'
 
 /**
  * Per-process cache of the tenant by host (ADR 040): tenant configs change rarely and every page

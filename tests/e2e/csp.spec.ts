@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+import { get } from 'node:http'
 import { expect, type Page, type Response, test } from '@playwright/test'
 import { forbiddenMessage } from '../../src/lib/access-rules'
 import { logInBusiness, tenantOrigin } from './support/session'
@@ -35,6 +37,55 @@ async function expectEveryScriptNonced(response: Response | null, expectedStatus
   return nonce
 }
 
+/**
+ * Asserts that a page from the page cache (ADR 082) carries no nonce and that its policy admits
+ * exactly its inline scripts, by hash.
+ */
+async function expectEveryInlineScriptHashed(response: Response | null) {
+  if (!response) throw new Error('no response')
+  expect(response.status()).toBe(200)
+  expect(['hit', 'stale']).toContain(response.headers()['x-page-cache'])
+  const { scriptSrc } = scriptPolicyOf(response)
+  expect(scriptSrc).not.toMatch(/nonce|unsafe-inline/)
+  const html = await response.text()
+  expect(html).not.toContain('nonce')
+  const inlineHashes = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !attributes?.includes('src='))
+    .map(
+      ([, , content]) =>
+        `'sha256-${createHash('sha256')
+          .update(content ?? '')
+          .digest('base64')}'`,
+    )
+  expect(inlineHashes.length).toBeGreaterThan(0)
+  expect(scriptSrc.split(' ').slice(1).sort()).toEqual(["'self'", ...new Set(inlineHashes)].sort())
+}
+
+/** `x-page-cache` of an anonymous GET of `url`, asked from Node (it cannot resolve `*.localhost`). */
+function pageCacheStatus(url: string): Promise<string | undefined> {
+  const { hostname, port, pathname, search } = new URL(url)
+  return new Promise((resolve, reject) => {
+    get(
+      {
+        host: '127.0.0.1',
+        port,
+        path: `${pathname}${search}`,
+        headers: { host: `${hostname}:${port}` },
+      },
+      (response) => {
+        response.resume()
+        resolve(response.headers['x-page-cache'] as string | undefined)
+      },
+    ).on('error', reject)
+  })
+}
+
+/** A page the page cache answers: asked for until a render's copy is kept. */
+async function cachedPage(page: Page, url: string) {
+  await expect.poll(() => pageCacheStatus(url)).toBe('hit')
+  return page.goto(url)
+}
+
 test('every page response allows scripts only by a fresh nonce that all its scripts carry', async ({
   page,
   baseURL,
@@ -46,7 +97,7 @@ test('every page response allows scripts only by a fresh nonce that all its scri
   expect(Buffer.from(firstNonce ?? '', 'base64').length).toBeGreaterThanOrEqual(16)
 
   const shop = tenantOrigin(baseURL, 'sonnen-apotheke')
-  await expectEveryScriptNonced(await page.goto(`${shop}/shop`), 200)
+  await expectEveryInlineScriptHashed(await cachedPage(page, `${shop}/shop`))
   await expectEveryScriptNonced(await page.goto('/nope'), 404)
 
   // Logged-in pages embed the access token in their hydration data.
@@ -139,4 +190,38 @@ test('an injected inline script without the nonce does not run', async ({ page }
   )
   expect(violatedDirective).toBe('script-src-elem')
   expect(await page.evaluate(() => 'injectedScriptRan' in window)).toBe(false)
+})
+
+test('a page from the page cache hydrates and navigates; a script injected into it does not run', async ({
+  page,
+  baseURL,
+}) => {
+  const cspErrors = collectCspErrors(page)
+  const shop = tenantOrigin(baseURL, 'sonnen-apotheke')
+  await page.route(`${shop}/blueten`, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback()
+    const response = await route.fetch()
+    const headers = { ...response.headers() }
+    delete headers['content-encoding']
+    delete headers['content-length']
+    const html = (await response.text()).replace(
+      '</head>',
+      '<script>window.injectedScriptRan = true</script></head>',
+    )
+    await route.fulfill({ response, headers, body: html })
+  })
+  const cached = await cachedPage(page, `${shop}/blueten`)
+  expect(['hit', 'stale']).toContain(cached?.headers()['x-page-cache'])
+  expect(await page.evaluate(() => 'injectedScriptRan' in window)).toBe(false)
+  expect(cspErrors.some((error) => error.includes('inline script'))).toBe(true)
+  cspErrors.length = 0
+
+  // The copy's own scripts ran: the page is hydrated and navigates within the document.
+  await page.evaluate(() => {
+    ;(window as { sameDocument?: boolean }).sameDocument = true
+  })
+  await page.getByRole('link', { name: 'Extrakte', exact: true }).click()
+  await expect(page).toHaveURL(`${shop}/extrakte`)
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
+  expect(cspErrors).toEqual([])
 })

@@ -8,6 +8,7 @@ import type {
 } from '../../lib/shop-catalogue'
 import type { DatabaseHandle } from '../db/client.server'
 import type { NotificationHub, Subscription } from '../db/notifications.server'
+import { pageChangesAt } from '../page-lifetime.server'
 import type { ShopTenant } from '../tenants.server'
 import { type CatalogueView, getCatalogueProduct, listCatalogue } from './catalogue.server'
 import { availableProductsByCategory } from './storefront.server'
@@ -80,6 +81,17 @@ class CatalogueCache {
     key: string,
     load: () => Promise<{ value: T; changesAt: Date | null }>,
   ): Promise<T> {
+    const { value, keptUntil } = await this.readKept(organisationId, key, load)
+    // A page cached whole (ADR 082) ends with the answers it shows; one not kept ends it now.
+    pageChangesAt(keptUntil ?? Date.now())
+    return value
+  }
+
+  private async readKept<T>(
+    organisationId: string,
+    key: string,
+    load: () => Promise<{ value: T; changesAt: Date | null }>,
+  ): Promise<{ value: T; keptUntil: number | null }> {
     const subscription = await this.listening()
     const live = subscription?.live === true
     const fullKey = `${organisationId}|${key}`
@@ -88,30 +100,38 @@ class CatalogueCache {
       // Least recently used goes first: a hit moves the entry to the end.
       this.entries.delete(fullKey)
       this.entries.set(fullKey, entry)
-      return entry.value as T
+      return { value: entry.value as T, keptUntil: entry.expiresAt }
     }
     const pending = this.loading.get(fullKey)
-    if (pending) return pending as Promise<T>
+    if (pending) return pending as Promise<{ value: T; keptUntil: number | null }>
     const generation = this.generationOf(organisationId)
     const loaded = load()
       .then(({ value, changesAt }) => {
-        if (subscription?.live && this.generationOf(organisationId) === generation) {
-          this.store(fullKey, organisationId, value, changesAt)
-        }
-        return value
+        const kept =
+          subscription?.live && this.generationOf(organisationId) === generation
+            ? this.store(fullKey, organisationId, value, changesAt)
+            : null
+        return { value, keptUntil: kept }
       })
       .finally(() => this.loading.delete(fullKey))
     this.loading.set(fullKey, loaded)
     return loaded
   }
 
-  private store(key: string, organisationId: string, value: unknown, changesAt: Date | null) {
+  /** Keeps an answer; returns when it ends. */
+  private store(
+    key: string,
+    organisationId: string,
+    value: unknown,
+    changesAt: Date | null,
+  ): number {
     const endOfLife = Math.min(Date.now() + maxAgeMs, changesAt?.getTime() ?? Number.MAX_VALUE)
     this.entries.delete(key)
     this.entries.set(key, { organisationId, value, expiresAt: endOfLife })
     while (this.entries.size > maxEntries) {
       this.entries.delete(this.entries.keys().next().value as string)
     }
+    return endOfLife
   }
 }
 
