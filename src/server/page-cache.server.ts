@@ -24,10 +24,12 @@ import { tenantOfRequest, tenantsChannel } from './tenants.server'
  *   SHA-256 hashes instead — only those, so a script that got into the markup without the nonce
  *   stays blocked in the copy as in the original.
  * - **Changes end a copy.** The triggers that announce catalogue changes (`shop_catalogue_changed`,
- *   ADR 027) and tenant changes (`tenants_changed`, ADR 040) mark the affected copies stale; the
- *   catalogue answers a render used bound its life too (a reservation lapsing, a batch expiring at
- *   midnight), and a minute at most, as the tenant cache. A stale copy is served while one
- *   request renders it again (stale-while-revalidate); without a live listener nothing is served.
+ *   ADR 027) and tenant changes (`tenants_changed`, ADR 040) drop the affected copies at once.
+ *   What changes unannounced bounds a copy's lifetime: the catalogue answers the render used (a
+ *   reservation lapsing), Berlin midnight (batches expire by the day), a minute at most (as the
+ *   tenant cache). A copy past its lifetime answers while one request renders it again
+ *   (stale-while-revalidate). Visitors who come while a page renders wait for that render's copy
+ *   rather than render it too. Without a live listener nothing is served.
  */
 
 /** At most this long between renders: what lapses unannounced (organisation addresses) shows after it. */
@@ -123,7 +125,6 @@ interface CachedPage {
   /** `'sha256-…'` sources for the CSP's `script-src`. */
   scriptHashes: string[]
   validUntil: number
-  stale: boolean
 }
 
 /**
@@ -170,10 +171,13 @@ export interface PageRender {
   nonce: string
 }
 
+type Render = (request: Request) => Promise<PageRender & { response: Response }>
+
 class PageCache {
   private readonly entries = new Map<string, CachedPage>()
   private totalBytes = 0
-  private readonly revalidating = new Set<string>()
+  /** The copy each key's running render will leave (null: it kept none). */
+  private readonly rendering = new Map<string, Promise<CachedPage | null>>()
   /** Raised by each announced change: a render that started before one is not kept. */
   private readonly generations = new Map<string, number>()
   private everything = 0
@@ -184,14 +188,14 @@ class PageCache {
   private readonly catalogueChanged = (organisationId: string | null) => {
     if (organisationId === null || organisationId === '*') return this.allChanged()
     this.generations.set(organisationId, (this.generations.get(organisationId) ?? 0) + 1)
-    for (const entry of this.entries.values()) {
-      if (entry.organisationId === organisationId) entry.stale = true
+    for (const [key, entry] of this.entries) {
+      if (entry.organisationId === organisationId) this.drop(key)
     }
   }
 
   private readonly allChanged = () => {
     this.everything++
-    for (const entry of this.entries.values()) entry.stale = true
+    this.clear()
   }
 
   private generationOf(organisationId: string | null): string {
@@ -222,14 +226,15 @@ class PageCache {
   }
 
   /**
-   * Answers a cacheable request: from the cache when it holds the page (a stale copy while one
-   * render replaces it), else by `render`, whose 200 page is kept for the next visitors.
+   * Answers a cacheable request from the cache, else by `render`, whose 200 page is kept for the
+   * next visitors. Visitors who come while a page is being rendered wait for its copy rather than
+   * render it again; a copy past its lifetime answers while one render replaces it.
    */
   async answer(
     request: Request,
     url: URL,
     organisationId: string | null,
-    render: (request: Request) => Promise<PageRender & { response: Response }>,
+    render: Render,
   ): Promise<PageCacheAnswer> {
     if (!(await this.live())) {
       const { response, nonce } = await render(request)
@@ -238,48 +243,65 @@ class PageCache {
     const key = cacheKeyOf(url)
     const entry = this.entries.get(key)
     if (entry) {
-      const stale = entry.stale || entry.validUntil <= Date.now()
-      if (stale && !this.revalidating.has(key)) {
-        this.revalidating.add(key)
-        // The stale copy answers now; the next visitor gets the new one.
+      const stale = entry.validUntil <= Date.now()
+      if (stale && !this.rendering.has(key)) {
         // Its own request: the visitor's may end (and abort) before the render does.
         const revalidation = new Request(request.url, { headers: request.headers })
-        void this.fill(key, organisationId, revalidation, render)
-          .catch(() => this.drop(key))
-          .finally(() => this.revalidating.delete(key))
+        void this.renderAndKeep(key, organisationId, revalidation, render).then(
+          // Nobody reads this render's own stream: the visitor is answered from the old copy.
+          ({ response }) => response.body?.cancel(),
+          () => this.drop(key),
+        )
       }
       // Least recently used goes first: a hit moves the entry to the end.
       this.entries.delete(key)
       this.entries.set(key, entry)
-      return {
-        status: stale ? 'stale' : 'hit',
-        response: this.responseOf(entry, request),
-        scriptSources: entry.scriptHashes,
-      }
+      return { status: stale ? 'stale' : 'hit', ...this.answerFrom(entry, request) }
     }
-    const { response, nonce, done } = await this.renderAndKeep(key, organisationId, request, render)
-    void done.catch(() => undefined)
+    const pending = await this.rendering.get(key)
+    if (pending) return { status: 'hit', ...this.answerFrom(pending, request) }
+    const { response, nonce } = await this.renderAndKeep(key, organisationId, request, render)
     return { status: 'miss', response, scriptSources: [nonceSource(nonce)] }
   }
 
-  /** Renders `request` and keeps its copy; resolves once the copy is kept (or refused). */
-  private async fill(
-    key: string,
-    organisationId: string | null,
-    request: Request,
-    render: (request: Request) => Promise<PageRender & { response: Response }>,
-  ): Promise<void> {
-    const { response, done } = await this.renderAndKeep(key, organisationId, request, render)
-    // Nobody reads this render's own copy: the visitor was answered from the stale one.
-    await Promise.all([response.body?.cancel(), done])
+  private answerFrom(entry: CachedPage, request: Request) {
+    return { response: this.responseOf(entry, request), scriptSources: entry.scriptHashes }
   }
 
+  /**
+   * Renders `request` for its visitor and keeps a copy of the stream once it has ended (while it
+   * runs, `rendering` holds what it will keep).
+   */
   private async renderAndKeep(
     key: string,
     organisationId: string | null,
     request: Request,
-    render: (request: Request) => Promise<PageRender & { response: Response }>,
-  ): Promise<{ response: Response; nonce: string; done: Promise<void> }> {
+    render: Render,
+  ): Promise<{ response: Response; nonce: string }> {
+    let settle: (copy: CachedPage | null) => void = () => undefined
+    const kept = new Promise<CachedPage | null>((resolve) => {
+      settle = resolve
+    })
+    this.rendering.set(key, kept)
+    kept.finally(() => {
+      if (this.rendering.get(key) === kept) this.rendering.delete(key)
+    })
+    try {
+      const rendered = await this.renderForCopy(key, organisationId, request, render)
+      rendered.copy.then(settle, () => settle(null))
+      return rendered
+    } catch (error) {
+      settle(null)
+      throw error
+    }
+  }
+
+  private async renderForCopy(
+    key: string,
+    organisationId: string | null,
+    request: Request,
+    render: Render,
+  ): Promise<{ response: Response; nonce: string; copy: Promise<CachedPage | null> }> {
     const generation = this.generationOf(organisationId)
     const startedAt = Date.now()
     const lifetime = { validUntil: Math.min(startedAt + maxAgeMs, nextBerlinMidnight(startedAt)) }
@@ -291,25 +313,26 @@ class PageCache {
       !contentType.startsWith('text/html') ||
       response.headers.has('set-cookie')
     ) {
-      if (response.status !== 200) this.drop(key)
-      return { response, nonce, done: Promise.resolve() }
+      this.drop(key)
+      return { response, nonce, copy: Promise.resolve(null) }
     }
     const [toVisitor, toCache] = response.body.tee()
-    const done = readCapped(toCache, maxPageBytes).then((bytes) => {
-      if (!bytes || this.generationOf(organisationId) !== generation) return
-      if (lifetime.validUntil <= Date.now()) return
-      const copy = withScriptHashes(new TextDecoder().decode(bytes), nonce)
-      if (!copy) return
-      this.store(key, {
+    const copy = readCapped(toCache, maxPageBytes).then((bytes) => {
+      if (!bytes || this.generationOf(organisationId) !== generation) return null
+      if (lifetime.validUntil <= Date.now()) return null
+      const hashed = withScriptHashes(new TextDecoder().decode(bytes), nonce)
+      if (!hashed) return null
+      const entry: CachedPage = {
         organisationId,
         contentType,
-        body: new TextEncoder().encode(copy.html),
-        gzipped: new Uint8Array(gzipSync(copy.html)),
-        etag: `"${createHash('sha256').update(copy.html).digest('base64url').slice(0, 27)}"`,
-        scriptHashes: copy.scriptHashes,
+        body: new TextEncoder().encode(hashed.html),
+        gzipped: new Uint8Array(gzipSync(hashed.html)),
+        etag: `"${createHash('sha256').update(hashed.html).digest('base64url').slice(0, 27)}"`,
+        scriptHashes: hashed.scriptHashes,
         validUntil: lifetime.validUntil,
-        stale: false,
-      })
+      }
+      this.store(key, entry)
+      return entry
     })
     return {
       response: new Response(toVisitor, {
@@ -318,7 +341,7 @@ class PageCache {
         headers: response.headers,
       }),
       nonce,
-      done,
+      copy,
     }
   }
 
