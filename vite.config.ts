@@ -14,6 +14,13 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 process.env.BLATTWERK_BUILD_ID ??= `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`
 const buildId = process.env.BLATTWERK_BUILD_ID
 
+/**
+ * React, TanStack (Router, Start, Query) and what they bring: the framework every page loads, in
+ * a chunk of its own that keeps its name while only the app changes (ADR 029's two budgets).
+ */
+const frameworkModules =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|seroval|seroval-plugins|cookie-es|use-sync-external-store|tiny-invariant|tiny-warning)[\\/]/
+
 export default defineConfig({
   server: { port: 3000 },
   resolve: { tsconfigPaths: true },
@@ -30,7 +37,20 @@ export default defineConfig({
           // Everything a page needs before it hydrates goes into the entry, one file: left to the
           // automatic chunking it was some thirty small shared chunks, each compressed on its own
           // (about 8 KB gzip more) and each a preload tag and manifest entry per render (ADR 029).
-          output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } },
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'framework',
+                  test: frameworkModules,
+                  tags: ['$initial'],
+                  priority: 2,
+                  includeDependenciesRecursively: false,
+                },
+                { name: 'initial', tags: ['$initial'], priority: 1 },
+              ],
+            },
+          },
         },
       },
     },
