@@ -50,7 +50,7 @@ const euros = (value: number) =>
 const axis = { stroke: colours.ink, fontSize: 12, tickLine: false }
 
 /** A product name as an axis label: long ones cut, the table has them whole. */
-const shortName = (name: string) => (name.length > 24 ? `${name.slice(0, 23)}…` : name)
+const shortName = (name: string) => (name.length > 22 ? `${name.slice(0, 21)}…` : name)
 
 /** Legend entries in the text colour: the series colour is the swatch's, not the reading's. */
 const legendText = (value: string) => <span style={{ color: colours.ink }}>{value}</span>
