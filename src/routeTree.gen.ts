@@ -37,6 +37,7 @@ import { Route as ShopWarenkorbRouteImport } from './routes/_shop/warenkorb'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as ApiAnalyseDotcsvRouteImport } from './routes/api/analyse[.]csv'
 import { Route as ApiContactRouteImport } from './routes/api/contact'
+import { Route as ApiCustomersDotcsvRouteImport } from './routes/api/customers[.]csv'
 import { Route as ApiDocsRouteImport } from './routes/api/docs'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiOpenapiDotjsonRouteImport } from './routes/api/openapi[.]json'
@@ -262,6 +263,11 @@ const ApiAnalyseDotcsvRoute = ApiAnalyseDotcsvRouteImport.update({
 const ApiContactRoute = ApiContactRouteImport.update({
   id: '/api/contact',
   path: '/api/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiCustomersDotcsvRoute = ApiCustomersDotcsvRouteImport.update({
+  id: '/api/customers.csv',
+  path: '/api/customers.csv',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiDocsRoute = ApiDocsRouteImport.update({
@@ -771,6 +777,7 @@ export interface FileRoutesByFullPath {
   '/api/$': typeof ApiSplatRoute
   '/api/analyse.csv': typeof ApiAnalyseDotcsvRoute
   '/api/contact': typeof ApiContactRoute
+  '/api/customers.csv': typeof ApiCustomersDotcsvRoute
   '/api/docs': typeof ApiDocsRoute
   '/api/health': typeof ApiHealthRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
@@ -887,6 +894,7 @@ export interface FileRoutesByTo {
   '/api/$': typeof ApiSplatRoute
   '/api/analyse.csv': typeof ApiAnalyseDotcsvRoute
   '/api/contact': typeof ApiContactRoute
+  '/api/customers.csv': typeof ApiCustomersDotcsvRoute
   '/api/docs': typeof ApiDocsRoute
   '/api/health': typeof ApiHealthRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
@@ -1008,6 +1016,7 @@ export interface FileRoutesById {
   '/api/$': typeof ApiSplatRoute
   '/api/analyse.csv': typeof ApiAnalyseDotcsvRoute
   '/api/contact': typeof ApiContactRoute
+  '/api/customers.csv': typeof ApiCustomersDotcsvRoute
   '/api/docs': typeof ApiDocsRoute
   '/api/health': typeof ApiHealthRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
@@ -1127,6 +1136,7 @@ export interface FileRouteTypes {
     | '/api/$'
     | '/api/analyse.csv'
     | '/api/contact'
+    | '/api/customers.csv'
     | '/api/docs'
     | '/api/health'
     | '/api/openapi.json'
@@ -1243,6 +1253,7 @@ export interface FileRouteTypes {
     | '/api/$'
     | '/api/analyse.csv'
     | '/api/contact'
+    | '/api/customers.csv'
     | '/api/docs'
     | '/api/health'
     | '/api/openapi.json'
@@ -1363,6 +1374,7 @@ export interface FileRouteTypes {
     | '/api/$'
     | '/api/analyse.csv'
     | '/api/contact'
+    | '/api/customers.csv'
     | '/api/docs'
     | '/api/health'
     | '/api/openapi.json'
@@ -1468,6 +1480,7 @@ export interface RootRouteChildren {
   ApiSplatRoute: typeof ApiSplatRoute
   ApiAnalyseDotcsvRoute: typeof ApiAnalyseDotcsvRoute
   ApiContactRoute: typeof ApiContactRoute
+  ApiCustomersDotcsvRoute: typeof ApiCustomersDotcsvRoute
   ApiDocsRoute: typeof ApiDocsRoute
   ApiHealthRoute: typeof ApiHealthRoute
   ApiOpenapiDotjsonRoute: typeof ApiOpenapiDotjsonRoute
@@ -1696,6 +1709,13 @@ declare module '@tanstack/react-router' {
       path: '/api/contact'
       fullPath: '/api/contact'
       preLoaderRoute: typeof ApiContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/customers.csv': {
+      id: '/api/customers.csv'
+      path: '/api/customers.csv'
+      fullPath: '/api/customers.csv'
+      preLoaderRoute: typeof ApiCustomersDotcsvRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/docs': {
@@ -2587,6 +2607,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiSplatRoute: ApiSplatRoute,
   ApiAnalyseDotcsvRoute: ApiAnalyseDotcsvRoute,
   ApiContactRoute: ApiContactRoute,
+  ApiCustomersDotcsvRoute: ApiCustomersDotcsvRoute,
   ApiDocsRoute: ApiDocsRoute,
   ApiHealthRoute: ApiHealthRoute,
   ApiOpenapiDotjsonRoute: ApiOpenapiDotjsonRoute,

@@ -3,9 +3,12 @@ import { isCalendarDay } from './format'
 import { isUuid } from './ids'
 import { type ProductCategory, productCategories } from './product-lists'
 
+/** How many products the analysis can be narrowed to at once. */
+export const maxAnalysisProducts = 10
+
 /**
- * The search params of `/analyse`: the period, a product category and, for the platform admin,
- * the organisation. Apart from `analysis.ts` because the route parses its search on first paint
+ * The search params of `/analyse`: the period, a product category, the products and, for the
+ * platform admin, the organisation. Apart from `analysis.ts` because the route parses its search on first paint
  * (ADR 012, 013): zod-free, it keeps only values of the right shape (real days). Whether a period
  * makes sense (start before end, not too long) the service checks and answers in German.
  */
@@ -17,6 +20,8 @@ export interface AnalysisSearch {
   category?: ProductCategory
   /** The admin's choice; owners see their own organisation. */
   organisation?: string
+  /** The organisation's products (listing ids) the figures are narrowed to; none: all. */
+  products?: string[]
 }
 
 /** A broken or outdated link shows the default view: values of the wrong shape are left out. */
@@ -34,6 +39,9 @@ export function parseAnalysisSearch(input: AnalysisSearch): AnalysisSearch {
     parsed.category = search.category as ProductCategory
   }
   if (isUuid(search.organisation)) parsed.organisation = search.organisation
+  // One product may come as a plain value (`?products=…` typed by hand or from a form).
+  const products = [search.products].flat().filter(isUuid)
+  if (products.length > 0) parsed.products = [...new Set(products)].slice(0, maxAnalysisProducts)
   return parsed
 }
 

@@ -1,6 +1,6 @@
 import { addCalendarDays } from './format'
 import type { OrganisationCategory } from './organisation'
-import type { CannabinoidUnit, PackUnit, ProductCategory } from './products'
+import type { CannabinoidUnit, ProductCategory, ProductIdentity } from './products'
 
 /**
  * `/analyse` (issue 14): the charts an organisation's owner (or the platform admin) reads, each
@@ -88,10 +88,15 @@ export interface RevenueMonth {
   netCents: number
 }
 
-export interface TopProduct {
+/**
+ * One of the organisation's products as the analysis names it: by its listing, with what tells
+ * two of one name apart (pack size, PZN — `productOptionLabel`, issue 35).
+ */
+export interface AnalysisProduct extends ProductIdentity {
   listingId: string
-  name: string
-  packUnit: PackUnit
+}
+
+export interface TopProduct extends AnalysisProduct {
   /** Base units sold (mg, µl or pieces). */
   quantity: number
   netCents: number
@@ -127,10 +132,7 @@ export interface HandoutVariety {
  * Turnover = outflow ÷ average of opening and closing stock; days of stock = usable stock ÷ the
  * period's average outflow per day. Both null where they divide by zero.
  */
-export interface TurnoverRow {
-  listingId: string
-  name: string
-  packUnit: PackUnit
+export interface TurnoverRow extends AnalysisProduct {
   outflow: number
   openingStock: number
   closingStock: number
@@ -164,6 +166,8 @@ export interface Analysis {
   from: string
   to: string
   category: ProductCategory | null
+  /** The products the figures are narrowed to (none: all). */
+  products: AnalysisProduct[]
   charts: AnalysisChart[]
 }
 

@@ -186,6 +186,7 @@ export const auditActionLabels: Record<string, string> = {
   'customer.shop_account_linked': 'Kundenkonto verknüpft',
   'customer.shop_account_unlinked': 'Kundenkonto getrennt',
   'customer.exported': 'Datenauskunft erstellt',
+  'customer.list_exported': 'Kundenliste als CSV exportiert',
   'customer.anonymised': 'Kunde anonymisiert',
   'customer.restricted': 'Mitglied gesperrt (Aufbewahrungsfrist)',
   'supplier.created': 'Lieferant angelegt',

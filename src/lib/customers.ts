@@ -50,6 +50,16 @@ export * from './customer-lists'
 /** What anonymising leaves in the name fields (orders and invoices keep showing the customer). */
 export const anonymisedName = 'Anonymisiert'
 
+/** A customer's state as the list and its CSV export name it. */
+export function customerStatusLabel(customer: { active: boolean; anonymised: boolean }): string {
+  if (customer.anonymised) return 'Anonymisiert'
+  return customer.active ? 'Aktiv' : 'Deaktiviert'
+}
+
+/** The name of the customer list's CSV export on a Berlin day: `kunden-2026-03-01.csv`. */
+export const customerListCsvFileName = (day: string, members: boolean) =>
+  `${members ? 'mitglieder' : 'kunden'}-${day}.csv`
+
 /** KCanG § 16: a club has at most 500 members; only adults may join. */
 export const maxActiveMembers = 500
 export const minimumMemberAge = 18

@@ -210,6 +210,12 @@ export interface ProductIdentity {
   packUnit: PackUnit
 }
 
+/** What a product's name leaves out: "5 g · PZN 12345678" (a chart's second line). */
+export function productPackAndPzn(product: Omit<ProductIdentity, 'name'>): string {
+  const pack = formatPackSize(product.packBaseUnits, product.packUnit)
+  return product.pzn ? `${pack} · PZN ${product.pzn}` : pack
+}
+
 /** A product as every picker names it: "Bedrocan 5 g · PZN 12345678" (issue 35). */
 export function productOptionLabel(product: ProductIdentity): string {
   const pack = formatPackSize(product.packBaseUnits, product.packUnit)

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
@@ -194,4 +195,35 @@ test('a wholesaler enters a pharmacy only with its licence and sees licences run
   const table = page.getByRole('table', { name: 'Kunden' })
   await expect(table).toContainText('Hafen-Apotheke Altona')
   await expect(table).not.toContainText('Apotheke am Fischmarkt')
+})
+
+test('the pharmacist exports the filtered customer list as CSV, every page of it', async ({
+  page,
+}) => {
+  const errors = watchPageErrors(page)
+  await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
+  await page.goto('/customers?kind=patient&active=yes&sort=number&dir=desc')
+  await waitForHydratedForm(page)
+  const total = Number(
+    ((await page.getByText(/^\d[\d.]* Einträge$/).textContent()) ?? '').replace(/\D/g, ''),
+  )
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: /^Als CSV exportieren/ }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/^kunden-\d{4}-\d{2}-\d{2}\.csv$/)
+  const csv = await readFile(await download.path(), 'utf8')
+  expect(csv.startsWith('\uFEFFKundennummer;Art;Name;Ansprechpartner;Straße;PLZ;Ort;')).toBe(true)
+  const rows = csv.trimEnd().split('\r\n').slice(1)
+  // Every active patient, all pages of them, newest number first as the list shows them.
+  expect(total).toBeGreaterThan(0)
+  expect(rows).toHaveLength(total)
+  const cells = rows.map((row) => row.split(';'))
+  expect(cells.every((row) => row[1] === 'Patient' && row.at(-2) === 'Aktiv')).toBe(true)
+  const numbers = cells.map((row) => row[0] as string)
+  expect(numbers).toEqual([...numbers].sort().reverse())
+  const firstRow = page.getByRole('table').getByRole('row').nth(1)
+  await expect(firstRow.getByRole('link').first()).toHaveText(numbers[0] as string)
+  await expectNoSeriousViolations(page)
+  expect(errors).toEqual([])
 })

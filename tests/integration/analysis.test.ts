@@ -2,8 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Analysis, AnalysisChart, AnalysisChartKey, AnalysisRows } from '~/lib/analysis'
 import type { AnalysisSearch } from '~/lib/analysis-search'
 import { handoutInformationTemplate } from '~/lib/handouts'
+import { productOptionLabel } from '~/lib/products'
 import { type Actor, visitorActor } from '~/server/actor.server'
-import { analysisChartCsv, getAnalysis } from '~/server/analysis/analysis.server'
+import {
+  analysisChartCsv,
+  getAnalysis,
+  searchAnalysisProducts,
+} from '~/server/analysis/analysis.server'
 import { customerOrderItems, customerOrders } from '~/server/customer-orders/customer-orders.schema'
 import { customers } from '~/server/customers/customers.schema'
 import { organisations, users } from '~/server/db/schema'
@@ -52,6 +57,163 @@ const fixture = {
 } as const
 
 const pharmacyUsers = [fixture.pharmacyOwner, fixture.pharmacyStaff] as const
+
+/**
+ * A second pharmacy with two products of one name — the same flower in 5 g and 10 g jars, each
+ * with its PZN — both sold in April 2026 (issue 35: they must stay two, and say which is which).
+ */
+const twins = {
+  pharmacy: id(61),
+  owner: id(62),
+  small: id(63),
+  large: id(64),
+  smallListing: id(65),
+  largeListing: id(66),
+  smallBatch: id(67),
+  largeBatch: id(68),
+  patient: id(69),
+  order: id(70),
+} as const
+const april: AnalysisSearch = { from: '2026-04-01', to: '2026-04-30' }
+
+async function insertTwins(db: TestDatabase['handle']['db']) {
+  await db.insert(organisations).values({
+    id: twins.pharmacy,
+    name: 'Zwillings-Apotheke',
+    category: 'pharmacy',
+  })
+  await db.insert(users).values({
+    id: twins.owner,
+    organisationId: twins.pharmacy,
+    username: 'analyse-zwillinge',
+    email: 'analyse-zwillinge@example.com',
+    name: 'Inhaber',
+    role: 'owner',
+    passwordHash: 'not-a-login',
+  })
+  const jar = (productId: string, grams: number, pzn: string) => ({
+    id: productId,
+    organisationId: twins.pharmacy,
+    name: 'Zwillingsblüte',
+    manufacturer: 'Test',
+    category: 'flower' as const,
+    packUnit: 'g' as const,
+    packBaseUnits: grams * 1000,
+    pzn,
+    thcContent: 22,
+    cannabinoidUnit: 'percent' as const,
+  })
+  await db
+    .insert(products)
+    .values([jar(twins.small, 5, '11111111'), jar(twins.large, 10, '22222222')])
+  const listing = (listingId: string, productId: string, grams: number, priceCents: number) => ({
+    id: listingId,
+    organisationId: twins.pharmacy,
+    productId,
+    salesUnit: 'pack' as const,
+    baseUnitsPerSalesUnit: grams * 1000,
+    priceCents,
+    productRevisionSeen: 1,
+  })
+  await db
+    .insert(organisationProducts)
+    .values([
+      listing(twins.smallListing, twins.small, 5, 4000),
+      listing(twins.largeListing, twins.large, 10, 7000),
+    ])
+  await db.insert(customers).values({
+    id: twins.patient,
+    organisationId: twins.pharmacy,
+    number: 'KD-00001',
+    kind: 'patient',
+    firstName: 'Zora',
+    lastName: 'Zwilling',
+    payerKind: 'self_pay',
+  })
+  const batch = (batchId: string, listingId: string, balance: number) => ({
+    id: batchId,
+    organisationId: twins.pharmacy,
+    organisationProductId: listingId,
+    origin: 'purchase' as const,
+    batchNumber: `Z-${batchId.slice(-2)}`,
+    expiryDate: '2028-12-31',
+    thcContent: 22,
+    cbdContent: 1,
+    status: 'released' as const,
+    releasedAt: at('2026-04-01T08:00:00Z'),
+    balance,
+    createdAt: at('2026-04-01T08:00:00Z'),
+  })
+  // Four small jars in, two sold; two large jars in, one sold.
+  await db
+    .insert(batches)
+    .values([
+      batch(twins.smallBatch, twins.smallListing, 10_000),
+      batch(twins.largeBatch, twins.largeListing, 10_000),
+    ])
+  await db.insert(customerOrders).values({
+    id: twins.order,
+    organisationId: twins.pharmacy,
+    number: 'AU-2026-00001',
+    customerId: twins.patient,
+    channel: 'back_office',
+    type: 'order',
+    status: 'completed',
+    paymentStatus: 'paid',
+    tenantId: null,
+    priceBasis: 'net',
+    netCents: 15_000,
+    vatCents: 2850,
+    grossCents: 17_850,
+    completedAt: at('2026-04-10T10:00:00Z'),
+    createdAt: at('2026-04-09T10:00:00Z'),
+  })
+  await db.insert(customerOrderItems).values(
+    (
+      [
+        [twins.smallListing, twins.small, 5, 2, 4000],
+        [twins.largeListing, twins.large, 10, 1, 7000],
+      ] as const
+    ).map(([listingId, productId, grams, quantity, price], index) => ({
+      orderId: twins.order,
+      organisationId: twins.pharmacy,
+      position: index + 1,
+      organisationProductId: listingId,
+      productId,
+      name: 'Zwillingsblüte',
+      salesUnit: 'pack' as const,
+      baseUnitsPerSalesUnit: grams * 1000,
+      quantity,
+      unitPriceCents: price,
+      vatRate: '19' as const,
+    })),
+  )
+  const movement = (
+    batchId: string,
+    kind: 'receipt' | 'sale',
+    quantity: number,
+    balanceAfter: number,
+    when: string,
+  ) => ({
+    organisationId: twins.pharmacy,
+    batchId,
+    kind,
+    quantity,
+    balanceAfter,
+    actorKind: 'business_user' as const,
+    actorId: twins.owner,
+    ...(kind === 'sale' && { sourceType: 'customer_order' as const, sourceId: twins.order }),
+    createdAt: at(when),
+  })
+  await db
+    .insert(stockMovements)
+    .values([
+      movement(twins.smallBatch, 'receipt', 20_000, 20_000, '2026-04-01T08:00:00Z'),
+      movement(twins.largeBatch, 'receipt', 20_000, 20_000, '2026-04-01T08:00:00Z'),
+      movement(twins.smallBatch, 'sale', -10_000, 10_000, '2026-04-10T10:00:00Z'),
+      movement(twins.largeBatch, 'sale', -10_000, 10_000, '2026-04-10T10:00:00Z'),
+    ])
+}
 
 async function insertFixture(db: TestDatabase['handle']['db']) {
   await db.insert(organisations).values([
@@ -526,6 +688,7 @@ describe.each(testDatabaseKinds)('analysis on %s', (kind) => {
   beforeAll(async () => {
     database = await createSeededDatabase(kind)
     await insertFixture(db())
+    await insertTwins(db())
     owner = await businessActorOf(db(), fixture.pharmacyOwner)
     clubOwner = await businessActorOf(db(), fixture.clubOwner)
     actors = await demoActors(db())
@@ -559,6 +722,8 @@ describe.each(testDatabaseKinds)('analysis on %s', (kind) => {
       {
         listingId: fixture.flowerListing,
         name: 'Testblüte 20',
+        pzn: null,
+        packBaseUnits: 10_000,
         packUnit: 'g',
         quantity: 16_000,
         netCents: 16_000,
@@ -566,6 +731,8 @@ describe.each(testDatabaseKinds)('analysis on %s', (kind) => {
       {
         listingId: fixture.accessoryListing,
         name: '=Mühle',
+        pzn: null,
+        packBaseUnits: 1,
         packUnit: 'piece',
         quantity: 3,
         netCents: 15_000,
@@ -595,6 +762,8 @@ describe.each(testDatabaseKinds)('analysis on %s', (kind) => {
       {
         listingId: fixture.flowerListing,
         name: 'Testblüte 20',
+        pzn: null,
+        packBaseUnits: 10_000,
         packUnit: 'g',
         outflow: 16_000,
         openingStock: 100_000,
@@ -607,6 +776,8 @@ describe.each(testDatabaseKinds)('analysis on %s', (kind) => {
       {
         listingId: fixture.accessoryListing,
         name: '=Mühle',
+        pzn: null,
+        packBaseUnits: 1,
         packUnit: 'piece',
         outflow: 3,
         openingStock: 0,
@@ -735,6 +906,129 @@ describe.each(testDatabaseKinds)('analysis on %s', (kind) => {
     }
   })
 
+  it('keeps two products of one name apart, named by pack size and PZN, and narrows to the chosen', async () => {
+    const twinOwner = await businessActorOf(db(), twins.owner)
+    const analysis = await analyse(twinOwner, april)
+    const top = chartOf(analysis, 'topProducts')
+    // Two rows, the small jars first: they brought more.
+    expect(top).toEqual([
+      {
+        listingId: twins.smallListing,
+        name: 'Zwillingsblüte',
+        pzn: '11111111',
+        packBaseUnits: 5000,
+        packUnit: 'g',
+        quantity: 10_000,
+        netCents: 8000,
+      },
+      {
+        listingId: twins.largeListing,
+        name: 'Zwillingsblüte',
+        pzn: '22222222',
+        packBaseUnits: 10_000,
+        packUnit: 'g',
+        quantity: 10_000,
+        netCents: 7000,
+      },
+    ])
+    expect(top.map(productOptionLabel)).toEqual([
+      'Zwillingsblüte 5 g · PZN 11111111',
+      'Zwillingsblüte 10 g · PZN 22222222',
+    ])
+    const turnover = chartOf(analysis, 'turnover')
+    expect(turnover.map((row) => [productOptionLabel(row), row.outflow, row.closingStock])).toEqual(
+      [
+        ['Zwillingsblüte 5 g · PZN 11111111', 10_000, 10_000],
+        ['Zwillingsblüte 10 g · PZN 22222222', 10_000, 10_000],
+      ],
+    )
+    const csv = await analysisChartCsv(twinOwner, 'topProducts', april, db(), today)
+    expect(csv.content.split('\r\n').slice(1, 3)).toEqual([
+      'Zwillingsblüte;5 g;11111111;10;g;80',
+      'Zwillingsblüte;10 g;22222222;10;g;70',
+    ])
+
+    // Narrowed to the small jar: every chart counts it alone, and the page names it.
+    const small = await analyse(twinOwner, { ...april, products: [twins.smallListing] })
+    expect(small.products).toEqual([
+      {
+        listingId: twins.smallListing,
+        name: 'Zwillingsblüte',
+        pzn: '11111111',
+        packBaseUnits: 5000,
+        packUnit: 'g',
+      },
+    ])
+    expect(chartOf(small, 'revenue')).toEqual([{ month: '2026-04', orders: 1, netCents: 8000 }])
+    expect(chartOf(small, 'topProducts').map((row) => row.listingId)).toEqual([twins.smallListing])
+    expect(chartOf(small, 'turnover').map((row) => row.listingId)).toEqual([twins.smallListing])
+    expect(chartOf(small, 'thc')).toEqual([
+      { month: '2026-04', quantityMg: 10_000, averageThc: 22, averageCbd: 1 },
+    ])
+    const smallCsv = await analysisChartCsv(
+      twinOwner,
+      'topProducts',
+      { ...april, products: [twins.smallListing] },
+      db(),
+      today,
+    )
+    expect(smallCsv.content.split('\r\n').slice(1)).toEqual([
+      'Zwillingsblüte;5 g;11111111;10;g;80',
+      '',
+    ])
+    // An order with a chosen product counts once, whatever else it holds.
+    const both = await analyse(twinOwner, {
+      ...april,
+      products: [twins.smallListing, twins.largeListing],
+    })
+    expect(chartOf(both, 'channels')[0]?.orders.back_office).toBe(1)
+    expect(chartOf(both, 'revenue')).toEqual([{ month: '2026-04', orders: 1, netCents: 15_000 }])
+
+    // Another organisation's product is none of this one's: 404, in the page and the CSV alike.
+    expect(
+      await outcomeOf(analyse(twinOwner, { ...april, products: [fixture.flowerListing] })),
+    ).toBe(404)
+    expect(await outcomeOf(analyse(owner, { ...april, products: [twins.smallListing] }))).toBe(404)
+    expect(
+      await outcomeOf(
+        analysisChartCsv(
+          owner,
+          'revenue',
+          { ...april, products: [twins.smallListing] },
+          db(),
+          today,
+        ),
+      ),
+    ).toBe(404)
+  })
+
+  it('offers the picker the organisation’s products only, each with its distinguishing label', async () => {
+    const twinOwner = await businessActorOf(db(), twins.owner)
+    const found = await searchAnalysisProducts(twinOwner, { q: 'zwillings' }, db())
+    expect(found.map(productOptionLabel)).toEqual([
+      'Zwillingsblüte 5 g · PZN 11111111',
+      'Zwillingsblüte 10 g · PZN 22222222',
+    ])
+    expect(await searchAnalysisProducts(twinOwner, { q: '22222222' }, db())).toHaveLength(1)
+    expect(await searchAnalysisProducts(owner, { q: 'zwillings' }, db())).toEqual([])
+    // The admin searches the organisation named, and nothing before naming one.
+    expect(
+      await searchAnalysisProducts(
+        actors.admin,
+        { q: 'zwillings', organisation: twins.pharmacy },
+        db(),
+      ),
+    ).toHaveLength(2)
+    expect(await searchAnalysisProducts(actors.admin, { q: 'zwillings' }, db())).toEqual([])
+    expect(
+      await outcomeOf(
+        searchAnalysisProducts(twinOwner, { q: '', organisation: fixture.pharmacy }, db()),
+      ),
+    ).toBe(403)
+    const staff = await businessActorOf(db(), fixture.pharmacyStaff)
+    expect(await outcomeOf(searchAnalysisProducts(staff, { q: '' }, db()))).toBe(403)
+  })
+
   it('exports each chart’s table as CSV for German spreadsheets, formulas guarded', async () => {
     const revenue = await analysisChartCsv(owner, 'revenue', period, db(), today)
     expect(revenue.fileName).toBe('analyse-umsatz-2026-01-01-bis-2026-02-28.csv')
@@ -743,7 +1037,7 @@ describe.each(testDatabaseKinds)('analysis on %s', (kind) => {
     )
     const top = await analysisChartCsv(owner, 'topProducts', period, db(), today)
     expect(top.content).toBe(
-      '\uFEFFProdukt;Menge;Einheit;Umsatz netto (EUR)\r\nTestblüte 20;16;g;160\r\n"\'=Mühle";3;Stk;150\r\n',
+      '\uFEFFProdukt;Packung;PZN;Menge;Einheit;Umsatz netto (EUR)\r\nTestblüte 20;10 g;;16;g;160\r\n"\'=Mühle";1 Stk;;3;Stk;150\r\n',
     )
     const turnover = await analysisChartCsv(
       owner,
@@ -753,8 +1047,8 @@ describe.each(testDatabaseKinds)('analysis on %s', (kind) => {
       today,
     )
     expect(turnover.content.split('\r\n').slice(0, 2)).toEqual([
-      '\uFEFFProdukt;Einheit;Abgang;Anfangsbestand;Endbestand;Nutzbarer Bestand heute;Umschlag;Reichweite (Tage)',
-      'Testblüte 20;g;16;100;134;129;0,14;476',
+      '\uFEFFProdukt;Packung;PZN;Einheit;Abgang;Anfangsbestand;Endbestand;Nutzbarer Bestand heute;Umschlag;Reichweite (Tage)',
+      'Testblüte 20;10 g;;g;16;100;134;129;0,14;476',
     ])
     const club = await analysisChartCsv(clubOwner, 'handOuts', period, db(), today)
     expect(club.content.split('\r\n').slice(0, 2)).toEqual([

@@ -24,4 +24,18 @@ describe('the analysis search of a link', () => {
       }),
     ).toEqual({})
   })
+
+  it('keeps the products as a list of ids without repeats, at most ten', () => {
+    const product = (serial: number) =>
+      `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`
+    expect(parseAnalysisSearch({ products: product(1) as never })).toEqual({
+      products: [product(1)],
+    })
+    expect(
+      parseAnalysisSearch({ products: [product(1), 'kein-produkt', product(2), product(1)] }),
+    ).toEqual({ products: [product(1), product(2)] })
+    const many = Array.from({ length: 12 }, (_, index) => product(index + 1))
+    expect(parseAnalysisSearch({ products: many }).products).toEqual(many.slice(0, 10))
+    expect(parseAnalysisSearch({ products: [] })).toEqual({})
+  })
 })

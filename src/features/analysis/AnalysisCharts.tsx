@@ -9,10 +9,17 @@ import {
   Tooltip,
   XAxis,
   YAxis,
+  type YAxisTickContentProps,
 } from 'recharts'
-import { type AnalysisChart, formatMonth, orderOriginLabels, orderOrigins } from '~/lib/analysis'
+import {
+  type AnalysisChart,
+  type AnalysisProduct,
+  formatMonth,
+  orderOriginLabels,
+  orderOrigins,
+} from '~/lib/analysis'
 import { formatCount } from '~/lib/format'
-import { formatDecimal } from '~/lib/products'
+import { formatDecimal, productOptionLabel, productPackAndPzn } from '~/lib/products'
 
 /**
  * The charts of `/analyse` (recharts), loaded by the page after it hydrated: the library stays
@@ -43,7 +50,7 @@ const euros = (value: number) =>
 const axis = { stroke: colours.ink, fontSize: 12, tickLine: false }
 
 /** A product name as an axis label: long ones cut, the table has them whole. */
-const shortName = (name: string) => (name.length > 24 ? `${name.slice(0, 23)}…` : name)
+const shortName = (name: string) => (name.length > 22 ? `${name.slice(0, 21)}…` : name)
 
 /** Legend entries in the text colour: the series colour is the swatch's, not the reading's. */
 const legendText = (value: string) => <span style={{ color: colours.ink }}>{value}</span>
@@ -59,25 +66,74 @@ const common = {
   margin: { top: 8, right: 12, bottom: 4, left: 4 },
 } as const
 
+/** A bar's row on a category axis: its key, and the name (with a second line) it shows. */
+interface NamedRow {
+  key: string
+  name: string
+  detail?: string
+  /** What the tooltip calls it. */
+  label: string
+}
+
+/**
+ * A product's row: keyed by its listing, so two of one name stay two bars; the axis shows the
+ * name over its pack size and PZN, the tooltip the picker's whole label.
+ */
+const productRow = (product: AnalysisProduct): NamedRow => ({
+  key: product.listingId,
+  name: product.name,
+  detail: productPackAndPzn(product),
+  label: productOptionLabel(product),
+})
+
+/** The axis label of a row: its name, cut, and its second line in smaller type. */
+function rowTick(rows: readonly NamedRow[]) {
+  const byKey = new Map(rows.map((row) => [row.key, row]))
+  return ({ x, y, payload }: YAxisTickContentProps) => {
+    const key = String(payload.value)
+    const row = byKey.get(key)
+    return (
+      <g transform={`translate(${x},${y})`}>
+        <text textAnchor="end" fill={colours.ink} fontSize={12} dy={row?.detail ? -1 : 4}>
+          {shortName(row?.name ?? key)}
+        </text>
+        {row?.detail && (
+          <text textAnchor="end" fill={colours.ink} fontSize={10} dy={11}>
+            {row.detail}
+          </text>
+        )}
+      </g>
+    )
+  }
+}
+
+/** The category axis of named rows, and the tooltip's title for a row. */
+function rowAxis(rows: readonly NamedRow[]) {
+  const labels = new Map(rows.map((row) => [row.key, row.label]))
+  return {
+    yAxis: <YAxis type="category" dataKey="key" width={160} {...axis} tick={rowTick(rows)} />,
+    label: (key: unknown) => labels.get(String(key)) ?? String(key),
+  }
+}
+
 /** A horizontal bar per row, for names too long for an axis below the bars. */
 function NamedBars({
   data,
-  value,
   label,
   format,
 }: {
-  data: { name: string; value: number }[]
-  value: string
+  data: (NamedRow & { value: number })[]
   label: string
   format: (value: number) => string
 }) {
+  const rows = rowAxis(data)
   return (
     <BarChart {...common} layout="vertical" data={data}>
       <CartesianGrid horizontal={false} stroke={colours.grid} />
       <XAxis type="number" {...axis} tickFormatter={format} />
-      <YAxis type="category" dataKey="name" width={160} {...axis} tickFormatter={shortName} />
-      <Tooltip formatter={(entry) => format(Number(entry))} />
-      <Bar dataKey={value} name={label} fill={colours.brand} radius={[0, 4, 4, 0]} />
+      {rows.yAxis}
+      <Tooltip labelFormatter={rows.label} formatter={(entry) => format(Number(entry))} />
+      <Bar dataKey="value" name={label} fill={colours.brand} radius={[0, 4, 4, 0]} />
     </BarChart>
   )
 }
@@ -106,8 +162,7 @@ export default function AnalysisChartView({ chart }: { chart: AnalysisChart }) {
       return (
         <Frame>
           <NamedBars
-            data={chart.rows.map((row) => ({ name: row.name, value: row.netCents / 100 }))}
-            value="value"
+            data={chart.rows.map((row) => ({ ...productRow(row), value: row.netCents / 100 }))}
             label="Umsatz netto"
             format={euros}
           />
@@ -146,8 +201,13 @@ export default function AnalysisChartView({ chart }: { chart: AnalysisChart }) {
       return (
         <Frame>
           <NamedBars
-            data={chart.rows.map((row) => ({ name: row.name, value: row.quantityMg / 1000 }))}
-            value="value"
+            data={chart.rows.map((row) => ({
+              // A variety is one bar per unit its contents were measured in.
+              key: `${row.name}:${row.unit}`,
+              name: row.name,
+              label: row.name,
+              value: row.quantityMg / 1000,
+            }))}
             label="Menge (g)"
             format={(value) => `${formatDecimal(value)} g`}
           />
@@ -194,18 +254,16 @@ export default function AnalysisChartView({ chart }: { chart: AnalysisChart }) {
           </ComposedChart>
         </Frame>
       )
-    case 'turnover':
+    case 'turnover': {
+      const data = chart.rows.map((row) => ({
+        ...productRow(row),
+        turnover: row.turnover ?? 0,
+        days: row.daysOfStock ?? 0,
+      }))
+      const rows = rowAxis(data)
       return (
         <Frame>
-          <BarChart
-            {...common}
-            layout="vertical"
-            data={chart.rows.map((row) => ({
-              name: row.name,
-              turnover: row.turnover ?? 0,
-              days: row.daysOfStock ?? 0,
-            }))}
-          >
+          <BarChart {...common} layout="vertical" data={data}>
             <CartesianGrid horizontal={false} stroke={colours.grid} />
             <XAxis
               xAxisId="turnover"
@@ -221,13 +279,14 @@ export default function AnalysisChartView({ chart }: { chart: AnalysisChart }) {
               {...axis}
               tickFormatter={(value) => `${formatCount(value)} T.`}
             />
-            <YAxis type="category" dataKey="name" width={160} {...axis} tickFormatter={shortName} />
-            <Tooltip />
+            {rows.yAxis}
+            <Tooltip labelFormatter={rows.label} />
             <Legend formatter={legendText} />
             <Bar xAxisId="turnover" dataKey="turnover" name="Umschlag (×)" fill={colours.brand} />
             <Bar xAxisId="days" dataKey="days" name="Reichweite (Tage)" fill={colours.info} />
           </BarChart>
         </Frame>
       )
+    }
   }
 }

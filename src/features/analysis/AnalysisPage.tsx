@@ -4,6 +4,7 @@ import { ChartColumn } from 'lucide-react'
 import { lazy, Suspense, useId } from 'react'
 import {
   type AnalysisChart,
+  type AnalysisProduct,
   analysisChartHints,
   analysisChartTitles,
   analysisCsvFileName,
@@ -17,6 +18,7 @@ import {
   formatDecimal,
   productCategories,
   productCategoryLabels,
+  productOptionLabel,
 } from '~/lib/products'
 import { quantityUnitOfPack } from '~/lib/stock'
 import { DownloadFileButton } from '../documents/DownloadFileButton'
@@ -28,6 +30,7 @@ import { DayFilter } from '../ui/DayFilter'
 import { EmptyState } from '../ui/EmptyState'
 import { PageHeader } from '../ui/PageHeader'
 import { PlainTable, plainRowClass } from '../ui/PlainTable'
+import { AnalysisProductFilter } from './AnalysisProductFilter'
 import { analysisQuery } from './analysis.queries'
 
 const route = getRouteApi('/_app/analyse')
@@ -42,7 +45,7 @@ const categoryOptions = productCategories.map((value) => ({
 
 /**
  * `/analyse`: an organisation's figures over a period, as charts with their tables and CSV files.
- * Period and product category live in the URL, so a view is a link.
+ * Period, product category and products live in the URL, so a view is a link.
  */
 export function AnalysisPage() {
   const search = route.useSearch()
@@ -76,7 +79,8 @@ export function AnalysisPage() {
             value={organisation?.id}
             options={data.organisations.map((choice) => ({ value: choice.id, label: choice.name }))}
             emptyLabel="Bitte wählen"
-            restart={{}}
+            // Another organisation's products are no choice there.
+            restart={{ products: undefined }}
           />
         )}
         <DayFilter
@@ -98,6 +102,13 @@ export function AnalysisPage() {
           options={categoryOptions}
           restart={{}}
         />
+        {organisation && (
+          <AnalysisProductFilter
+            chosen={data.products}
+            organisation={search.organisation}
+            category={data.category}
+          />
+        )}
       </search>
       {ownClub && <AnnualReport />}
       {organisation === null ? (
@@ -127,12 +138,13 @@ export function AnalysisPage() {
 
 function csvPathOf(
   chart: AnalysisChart,
-  view: { from: string; to: string; category: string | null },
+  view: { from: string; to: string; category: string | null; products: AnalysisProduct[] },
   organisation: string | undefined,
 ) {
   const params = new URLSearchParams({ chart: chart.key, from: view.from, to: view.to })
   if (view.category) params.set('category', view.category)
   if (organisation) params.set('organisation', organisation)
+  for (const product of view.products) params.append('product', product.listingId)
   return `/api/analyse.csv?${params}`
 }
 
@@ -221,11 +233,13 @@ function ChartFrame({ chart }: { chart: AnalysisChart }) {
   )
 }
 
-/** Charts with a bar per product grow with their rows (two bars each for the turnover). */
+/**
+ * Charts with a bar per product grow with their rows (two lines of label each for a product, two
+ * bars each for the turnover).
+ */
 function chartHeight(chart: AnalysisChart): number {
-  if (chart.key === 'topProducts' || chart.key === 'handOuts') {
-    return Math.max(288, chart.rows.length * 30 + 48)
-  }
+  if (chart.key === 'topProducts') return Math.max(288, chart.rows.length * 36 + 48)
+  if (chart.key === 'handOuts') return Math.max(288, chart.rows.length * 30 + 48)
   if (chart.key === 'turnover') return Math.max(288, chart.rows.length * 40 + 96)
   return 288
 }
@@ -271,7 +285,7 @@ function ChartTable({ chart, caption }: { chart: AnalysisChart; caption: string 
         >
           {chart.rows.map((row) => (
             <tr key={row.listingId} className={plainRowClass}>
-              <td className={cellClass}>{row.name}</td>
+              <td className={cellClass}>{productOptionLabel(row)}</td>
               <td className={numberClass}>
                 {formatQuantity(row.quantity, quantityUnitOfPack[row.packUnit])}
               </td>
@@ -373,7 +387,7 @@ function ChartTable({ chart, caption }: { chart: AnalysisChart; caption: string 
             const unit = quantityUnitOfPack[row.packUnit]
             return (
               <tr key={row.listingId} className={plainRowClass}>
-                <td className={cellClass}>{row.name}</td>
+                <td className={cellClass}>{productOptionLabel(row)}</td>
                 <td className={numberClass}>{formatQuantity(row.outflow, unit)}</td>
                 <td className={numberClass}>{formatQuantity(row.openingStock, unit)}</td>
                 <td className={numberClass}>{formatQuantity(row.closingStock, unit)}</td>

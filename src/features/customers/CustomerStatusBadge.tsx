@@ -1,3 +1,4 @@
+import { customerStatusLabel } from '~/lib/customers'
 import { StatusBadge } from '../ui/StatusBadge'
 
 /** Active, deactivated or anonymised: the text carries the meaning, the colour helps to scan. */
@@ -8,10 +9,6 @@ export function CustomerStatusBadge({
   active: boolean
   anonymised: boolean
 }) {
-  if (anonymised) return <StatusBadge tone="neutral">Anonymisiert</StatusBadge>
-  return active ? (
-    <StatusBadge tone="success">Aktiv</StatusBadge>
-  ) : (
-    <StatusBadge tone="warning">Deaktiviert</StatusBadge>
-  )
+  const tone = anonymised ? 'neutral' : active ? 'success' : 'warning'
+  return <StatusBadge tone={tone}>{customerStatusLabel({ active, anonymised })}</StatusBadge>
 }

@@ -1,9 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { Plus, Users } from 'lucide-react'
-import { type CustomerRow, customerKindLabels, customerSortKeys } from '~/lib/customers'
-import { formatDate } from '~/lib/format'
+import {
+  type CustomerListSearch,
+  type CustomerRow,
+  customerKindLabels,
+  customerListCsvFileName,
+  customerSortKeys,
+} from '~/lib/customers'
+import { berlinIsoDate, formatDate } from '~/lib/format'
 import { useListPending } from '../admin/AdminConsole'
+import { DownloadFileButton } from '../documents/DownloadFileButton'
 import { ButtonLink } from '../ui/buttons'
 import { DataTable, dataColumns, RowLink, SelectFilter } from '../ui/DataTable'
 import { EmptyState } from '../ui/EmptyState'
@@ -64,6 +71,17 @@ const activeOptions = [
   { value: 'no' as const, label: 'Deaktiviert' },
 ]
 
+/** The CSV export of the list as searched, filtered and sorted: every page of it. */
+function csvPathOf({ page, pageSize, q, ...search }: CustomerListSearch) {
+  const params = new URLSearchParams(
+    Object.entries(search).filter((entry): entry is [string, NonNullable<(typeof entry)[1]>] =>
+      Boolean(entry[1]),
+    ),
+  )
+  if (q) params.set('q', q)
+  return `/api/customers.csv?${params}`
+}
+
 /** `/customers`: the organisation's customers, or a club's members. */
 export function CustomersPage() {
   const search = route.useSearch()
@@ -86,7 +104,18 @@ export function CustomersPage() {
             ? 'Die Mitglieder deines Vereins: volljährig, höchstens 500 aktive, mit geprüftem Ausweis.'
             : 'Patientinnen, Patienten und Geschäftskunden deiner Organisation mit ihren Bestellungen.'
         }
-        actions={createLink(words.create)}
+        actions={
+          <>
+            <DownloadFileButton
+              path={csvPathOf(search)}
+              fileName={customerListCsvFileName(berlinIsoDate(), owner.members)}
+              label={`alle ${words.plural} der Suche und Filter`}
+            >
+              Als CSV exportieren
+            </DownloadFileButton>
+            {createLink(words.create)}
+          </>
+        }
       />
       <DataTable
         label={words.plural}

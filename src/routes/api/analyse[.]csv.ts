@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
 import { analysisChartKeys } from '~/lib/analysis'
+import { maxAnalysisProducts } from '~/lib/analysis-search'
 import { isCalendarDay } from '~/lib/format'
 import { productCategories } from '~/lib/product-lists'
 import { analysisChartCsv } from '~/server/analysis/analysis.server'
@@ -19,11 +20,16 @@ const query = z.object({
     .enum(productCategories, { error: 'Diese Produktkategorie gibt es nicht.' })
     .optional(),
   organisation: z.uuid({ error: 'Diese Organisation gibt es nicht.' }).optional(),
+  products: z
+    .array(z.uuid({ error: 'Dieses Produkt gibt es nicht.' }))
+    .max(maxAnalysisProducts, `Bitte wähle höchstens ${maxAnalysisProducts} Produkte.`)
+    .optional(),
 })
 
 /**
- * One chart of `/analyse` as CSV (`?chart=revenue&from=…&to=…&category=…&organisation=…`): the
- * organisation's owner or the platform admin, bearer token. The same rows as the chart's table.
+ * One chart of `/analyse` as CSV (`?chart=revenue&from=…&to=…&category=…&organisation=…`, and
+ * `&product=…` once per chosen product): the organisation's owner or the platform admin, bearer
+ * token. The same rows as the chart's table.
  */
 export const Route = createFileRoute('/api/analyse.csv')({
   server: {
@@ -31,10 +37,13 @@ export const Route = createFileRoute('/api/analyse.csv')({
       GET: async ({ request, context }) => {
         const app = await getApp()
         const { actor, db } = await actorOfRequest(app, request, context.requestId)
-        const { chart, ...search } = parseInput(
-          query,
-          Object.fromEntries(new URL(request.url).searchParams),
-        )
+        const params = new URL(request.url).searchParams
+        const products = params.getAll('product')
+        params.delete('product')
+        const { chart, ...search } = parseInput(query, {
+          ...Object.fromEntries(params),
+          ...(products.length > 0 && { products }),
+        })
         const file = await analysisChartCsv(actor, chart, search, db)
         return new Response(file.content, {
           headers: {

@@ -1,9 +1,23 @@
-import { and, asc, desc, eq, gte, isNull, lt, ne, type SQL, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm'
 import {
   type Analysis,
   type AnalysisChart,
   type AnalysisChartKey,
   type AnalysisOrganisation,
+  type AnalysisProduct,
   type AnalysisRows,
   analysisChartsOf,
   analysisCsvFileName,
@@ -23,6 +37,7 @@ import {
   baseUnitsPerPackUnit,
   type CannabinoidUnit,
   formatDecimal,
+  formatPackSize,
   type PackUnit,
   type ProductCategory,
   packUnitLabels,
@@ -36,6 +51,7 @@ import { organisations } from '../db/schema'
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors.server'
 import { handoutVariety } from '../handouts/handout-variety.server'
 import { handouts } from '../handouts/handouts.schema'
+import { productSearchCondition } from '../products/product-search.server'
 import { organisationProducts, products } from '../products/products.schema'
 import { batches, stockMovements } from '../stock/stock.schema'
 
@@ -50,7 +66,10 @@ const periodDayMessage = 'Bitte gib den Zeitraum mit gültigen Tagen an.'
 const periodOrderMessage = 'Der Beginn des Zeitraums liegt nach seinem Ende.'
 const periodLengthMessage = 'Bitte wähle einen Zeitraum von höchstens fünf Jahren.'
 
-/** What every chart query works on: the organisation, the period as instants, the category. */
+/**
+ * What every chart query works on: the organisation, the period as instants, the category and
+ * the products chosen.
+ */
 export interface AnalysisScope {
   organisation: AnalysisOrganisation
   from: string
@@ -61,6 +80,8 @@ export interface AnalysisScope {
   /** Calendar days of the period up to today: what the days of stock divide the outflow by. */
   days: number
   category: ProductCategory | null
+  /** The listings the figures are narrowed to; null: all of the organisation's. */
+  listings: string[] | null
 }
 
 const organisationColumns = {
@@ -143,12 +164,88 @@ export async function analysisScope(
     const message = 'Bitte wähle eine Organisation.'
     throw new InvalidError({ organisation: message }, message)
   }
-  return { organisation, category: search.category ?? null, ...periodOf(search, today) }
+  const period = periodOf(search, today)
+  const chosen = await chosenProducts(db, organisation, search.products)
+  return { organisation, category: search.category ?? null, ...period, ...chosen.scope }
+}
+
+// ─── The products ────────────────────────────────────────────────────────────────────────────
+
+const productColumns = {
+  listingId: organisationProducts.id,
+  name: products.name,
+  pzn: products.pzn,
+  packBaseUnits: products.packBaseUnits,
+  packUnit: products.packUnit,
+}
+
+/**
+ * The organisation's listings the search names, in the order it names them; 404 for one that is
+ * not the organisation's (another's, or none), as for an unknown organisation.
+ */
+async function chosenProducts(
+  db: Executor,
+  organisation: AnalysisOrganisation,
+  listingIds: readonly string[] | undefined,
+): Promise<{ products: AnalysisProduct[]; scope: Pick<AnalysisScope, 'listings'> }> {
+  if (!listingIds?.length) return { products: [], scope: { listings: null } }
+  const rows = await db
+    .select(productColumns)
+    .from(organisationProducts)
+    .innerJoin(products, eq(products.id, organisationProducts.productId))
+    .where(
+      and(
+        eq(organisationProducts.organisationId, organisation.id),
+        inArray(organisationProducts.id, [...listingIds]),
+      ),
+    )
+  const found = listingIds.flatMap((listingId) => rows.filter((row) => row.listingId === listingId))
+  if (found.length < listingIds.length) {
+    throw new NotFoundError('Dieses Produkt gibt es in dieser Organisation nicht.')
+  }
+  return {
+    products: found,
+    scope: { listings: [...listingIds] },
+  }
+}
+
+/** How many products the picker offers per search. */
+const productPickLimit = 20
+
+/**
+ * The picker of `/analyse`: the organisation's products (archived ones too, the period may
+ * cover them) whose name, PZN, cultivar or maker contains the text. The same readers as the
+ * analysis: its owner, and the platform admin for the organisation named.
+ */
+export async function searchAnalysisProducts(
+  actor: Actor,
+  search: AnalysisSearch & { q: string },
+  db: Executor,
+): Promise<AnalysisProduct[]> {
+  const { organisation } = await analysisOrganisation(actor, search, db)
+  if (!organisation) return []
+  return db
+    .select(productColumns)
+    .from(organisationProducts)
+    .innerJoin(products, eq(products.id, organisationProducts.productId))
+    .where(
+      and(
+        eq(organisationProducts.organisationId, organisation.id),
+        search.category ? eq(products.category, search.category) : undefined,
+        productSearchCondition(search.q),
+      ),
+    )
+    .orderBy(asc(products.name), asc(products.packBaseUnits), asc(organisationProducts.id))
+    .limit(productPickLimit)
 }
 
 // ─── The charts ──────────────────────────────────────────────────────────────────────────────
 
 const netCents = sql<string>`coalesce(sum(${customerOrderItems.unitPriceCents}::bigint * ${customerOrderItems.quantity}), 0)`
+
+/** Rows of the chosen products only, when some are chosen. */
+const chosen = (listing: SQLWrapper, scope: AnalysisScope): SQL | undefined =>
+  scope.listings ? inArray(listing, scope.listings) : undefined
 
 /** Items of completed orders of the period (completion time), of the category if one is chosen. */
 function completedItems(scope: AnalysisScope): SQL {
@@ -159,6 +256,7 @@ function completedItems(scope: AnalysisScope): SQL {
     lt(customerOrders.completedAt, scope.end),
     eq(customerOrderItems.organisationId, scope.organisation.id),
     scope.category ? eq(products.category, scope.category) : undefined,
+    chosen(customerOrderItems.organisationProductId, scope),
   ) as SQL
 }
 
@@ -192,9 +290,8 @@ async function topProducts(
 ): Promise<AnalysisRows<'topProducts'>> {
   const rows = await db
     .select({
+      ...productColumns,
       listingId: customerOrderItems.organisationProductId,
-      name: products.name,
-      packUnit: products.packUnit,
       quantity: sql<string>`sum(${customerOrderItems.quantity}::bigint * ${customerOrderItems.baseUnitsPerSalesUnit})`,
       netCents,
     })
@@ -226,8 +323,11 @@ async function ordersByChannel(
         eq(customerOrders.organisationId, scope.organisation.id),
         gte(customerOrders.createdAt, scope.start),
         lt(customerOrders.createdAt, scope.end),
-        scope.category
-          ? sql`exists (select 1 from ${customerOrderItems} inner join ${products} on ${products.id} = ${customerOrderItems.productId} where ${customerOrderItems.orderId} = ${customerOrders.id} and ${products.category} = ${scope.category})`
+        scope.category || scope.listings
+          ? sql`exists (select 1 from ${customerOrderItems} inner join ${products} on ${products.id} = ${customerOrderItems.productId} where ${customerOrderItems.orderId} = ${customerOrders.id} and ${and(
+              scope.category ? eq(products.category, scope.category) : undefined,
+              chosen(customerOrderItems.organisationProductId, scope),
+            )})`
           : undefined,
       ),
     )
@@ -282,6 +382,7 @@ async function thcByMonth(db: Executor, scope: AnalysisScope): Promise<AnalysisR
           lt(handouts.handedOutAt, scope.end),
           eq(handouts.cannabinoidUnit, 'percent'),
           scope.category ? eq(products.category, scope.category) : undefined,
+          chosen(handouts.organisationProductId, scope),
         ),
       )
       .groupBy(month.start)
@@ -308,6 +409,7 @@ async function thcByMonth(db: Executor, scope: AnalysisScope): Promise<AnalysisR
           eq(products.cannabinoidUnit, 'percent'),
           sql`${batches.thcContent} is not null`,
           scope.category ? eq(products.category, scope.category) : undefined,
+          chosen(batches.organisationProductId, scope),
         ),
       )
       .groupBy(month.start)
@@ -350,6 +452,7 @@ async function handoutsByVariety(
         gte(handouts.handedOutAt, scope.start),
         lt(handouts.handedOutAt, scope.end),
         scope.category ? eq(products.category, scope.category) : undefined,
+        chosen(handouts.organisationProductId, scope),
       ),
     )
     .groupBy(handoutVariety, handouts.cannabinoidUnit)
@@ -417,9 +520,7 @@ async function stockTurnover(
   const outflow = sql`coalesce(${moved.outflow}, 0)`
   const rows = await db
     .select({
-      listingId: organisationProducts.id,
-      name: products.name,
-      packUnit: products.packUnit,
+      ...productColumns,
       outflow: sql<string>`${outflow}`,
       afterEnd: sql<string>`coalesce(${moved.afterEnd}, 0)`,
       inPeriod: sql<string>`coalesce(${moved.inPeriod}, 0)`,
@@ -435,6 +536,7 @@ async function stockTurnover(
         eq(organisationProducts.organisationId, scope.organisation.id),
         sql`(${moved.listingId} is not null or ${held.listingId} is not null)`,
         scope.category ? eq(products.category, scope.category) : undefined,
+        chosen(organisationProducts.id, scope),
       ),
     )
     .orderBy(desc(outflow), asc(products.name), asc(organisationProducts.id))
@@ -449,6 +551,8 @@ async function stockTurnover(
     return {
       listingId: row.listingId,
       name: row.name,
+      pzn: row.pzn,
+      packBaseUnits: row.packBaseUnits,
       packUnit: row.packUnit,
       outflow: outflowUnits,
       openingStock,
@@ -504,10 +608,12 @@ export async function getAnalysis(
       from: period.from,
       to: period.to,
       category,
+      products: [],
       charts: [],
     }
   }
-  const scope: AnalysisScope = { organisation, category, ...period }
+  const chosenOnes = await chosenProducts(db, organisation, search.products)
+  const scope: AnalysisScope = { organisation, category, ...period, ...chosenOnes.scope }
   const charts = await Promise.all(
     analysisChartsOf[organisation.category].map((key) => analysisChartRows(db, scope, key, today)),
   )
@@ -517,6 +623,7 @@ export async function getAnalysis(
     from: period.from,
     to: period.to,
     category,
+    products: chosenOnes.products,
     charts,
   }
 }
@@ -529,6 +636,12 @@ const amount = (baseUnits: number, packUnit: PackUnit) =>
   formatDecimal(baseUnits / baseUnitsPerPackUnit[packUnit])
 const content = (value: number | null) => (value === null ? '' : formatDecimal(value))
 const grams = (milligrams: number) => formatDecimal(milligrams / 1000)
+/** Name, pack size and PZN in their own columns: what tells two products of one name apart. */
+const productCells = (product: AnalysisProduct) => [
+  product.name,
+  formatPackSize(product.packBaseUnits, product.packUnit),
+  product.pzn ?? '',
+]
 
 /** The table behind a chart as the CSV file holds it: a header row and the rows, German numbers. */
 function csvTable(chart: AnalysisChart): { header: string[]; rows: string[][] } {
@@ -544,9 +657,9 @@ function csvTable(chart: AnalysisChart): { header: string[]; rows: string[][] } 
       }
     case 'topProducts':
       return {
-        header: ['Produkt', 'Menge', 'Einheit', 'Umsatz netto (EUR)'],
+        header: ['Produkt', 'Packung', 'PZN', 'Menge', 'Einheit', 'Umsatz netto (EUR)'],
         rows: chart.rows.map((row) => [
-          row.name,
+          ...productCells(row),
           amount(row.quantity, row.packUnit),
           packUnitLabels[row.packUnit],
           money(row.netCents),
@@ -587,6 +700,8 @@ function csvTable(chart: AnalysisChart): { header: string[]; rows: string[][] } 
       return {
         header: [
           'Produkt',
+          'Packung',
+          'PZN',
           'Einheit',
           'Abgang',
           'Anfangsbestand',
@@ -596,7 +711,7 @@ function csvTable(chart: AnalysisChart): { header: string[]; rows: string[][] } 
           'Reichweite (Tage)',
         ],
         rows: chart.rows.map((row) => [
-          row.name,
+          ...productCells(row),
           packUnitLabels[row.packUnit],
           amount(row.outflow, row.packUnit),
           amount(row.openingStock, row.packUnit),

@@ -77,6 +77,7 @@ export const customerAudit = {
   shopAccountLinked: 'customer.shop_account_linked',
   shopAccountUnlinked: 'customer.shop_account_unlinked',
   exported: 'customer.exported',
+  listExported: 'customer.list_exported',
   anonymised: 'customer.anonymised',
   restricted: 'customer.restricted',
 } as const
@@ -256,6 +257,43 @@ export function licenceAttentionCondition(day: string): SQL {
 
 // ─── Reading ─────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The customers the list shows for its search and filters, and what its sort keys sort by: the
+ * list's pages and its CSV export read the same selection.
+ */
+export function customerListCondition(organisationId: string, query: CustomerListSearch): SQL {
+  return and(
+    eq(customers.organisationId, organisationId),
+    // Restricted members are kept for the authority only (§ 26 KCanG), not listed.
+    isNull(customers.restrictedAt),
+    query.kind && eq(customers.kind, query.kind),
+    query.active === undefined
+      ? undefined
+      : query.active === 'yes'
+        ? isNull(customers.deactivatedAt)
+        : isNotNull(customers.deactivatedAt),
+    query.licence === 'attention' ? licenceAttentionCondition(berlinIsoDate()) : undefined,
+    searchCondition(query.q, [
+      customers.companyName,
+      fullNameSql,
+      customerNameSql,
+      customers.number,
+      customers.email,
+      customers.membershipNumber,
+    ]),
+  ) as SQL
+}
+
+export const customerListOrder = {
+  sortColumns: {
+    name: customerNameSql,
+    number: customers.number,
+    kind: customers.kind,
+    createdAt: customers.createdAt,
+  },
+  tiebreaker: customers.id,
+}
+
 export async function listCustomers(
   actor: Actor,
   query: CustomerListSearch,
@@ -265,38 +303,9 @@ export async function listCustomers(
   const select = db
     .select({ customer: customers })
     .from(customers)
-    .where(
-      and(
-        eq(customers.organisationId, owner.id),
-        // Restricted members are kept for the authority only (§ 26 KCanG), not listed.
-        isNull(customers.restrictedAt),
-        query.kind && eq(customers.kind, query.kind),
-        query.active === undefined
-          ? undefined
-          : query.active === 'yes'
-            ? isNull(customers.deactivatedAt)
-            : isNotNull(customers.deactivatedAt),
-        query.licence === 'attention' ? licenceAttentionCondition(berlinIsoDate()) : undefined,
-        searchCondition(query.q, [
-          customers.companyName,
-          fullNameSql,
-          customerNameSql,
-          customers.number,
-          customers.email,
-          customers.membershipNumber,
-        ]),
-      ),
-    )
+    .where(customerListCondition(owner.id, query))
     .$dynamic()
-  const page = await listPage(db, select, query, {
-    sortColumns: {
-      name: customerNameSql,
-      number: customers.number,
-      kind: customers.kind,
-      createdAt: customers.createdAt,
-    },
-    tiebreaker: customers.id,
-  })
+  const page = await listPage(db, select, query, customerListOrder)
   return {
     ...page,
     owner,
