@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
+import { FastResponse } from 'srvx'
 import { berlinIsoDate } from '../lib/format'
 import { listQueryKeys } from '../lib/list-query'
 import { catalogueFilterKeys } from '../lib/shop-catalogue'
@@ -354,13 +355,13 @@ class PageCache {
       'cache-control': 'public, max-age=0, stale-while-revalidate=30',
     })
     if (request.headers.get('if-none-match') === entry.etag) {
-      return new Response(null, { status: 304, headers })
+      return new FastResponse(null, { status: 304, headers })
     }
     if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
       headers.set('content-encoding', 'gzip')
-      return new Response(entry.gzipped, { status: 200, headers })
+      return new FastResponse(entry.gzipped, { status: 200, headers })
     }
-    return new Response(entry.body, { status: 200, headers })
+    return new FastResponse(entry.body, { status: 200, headers })
   }
 
   private store(key: string, entry: CachedPage) {
