@@ -124,6 +124,7 @@ import { Route as ApiAuthAccountTypeLoginRouteImport } from './routes/api/auth/$
 import { Route as ApiAuthAccountTypeLogoutRouteImport } from './routes/api/auth/$accountType/logout'
 import { Route as ApiAuthAccountTypeTokenRouteImport } from './routes/api/auth/$accountType/token'
 import { Route as ApiFillingProtocolsIdPdfRouteImport } from './routes/api/filling-protocols/$id.pdf'
+import { Route as ApiShopPackPhotosIdRouteImport } from './routes/api/shop/pack-photos/$id'
 import { Route as ApiUsersMePasswordRouteImport } from './routes/api/users/me/password'
 import { Route as AppAdminProductDbIdEditRouteImport } from './routes/_app/admin/product-db/$id.edit'
 import { Route as ApiAdminProductImportsIdConfirmRouteImport } from './routes/api/admin/product-imports.$id.confirm'
@@ -724,6 +725,11 @@ const ApiFillingProtocolsIdPdfRoute =
     path: '/api/filling-protocols/$id/pdf',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiShopPackPhotosIdRoute = ApiShopPackPhotosIdRouteImport.update({
+  id: '/api/shop/pack-photos/$id',
+  path: '/api/shop/pack-photos/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiUsersMePasswordRoute = ApiUsersMePasswordRouteImport.update({
   id: '/password',
   path: '/password',
@@ -852,6 +858,7 @@ export interface FileRoutesByFullPath {
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
   '/api/filling-protocols/$id/pdf': typeof ApiFillingProtocolsIdPdfRoute
+  '/api/shop/pack-photos/$id': typeof ApiShopPackPhotosIdRoute
   '/api/users/me/password': typeof ApiUsersMePasswordRoute
   '/admin/product-db/': typeof AppAdminProductDbIndexRoute
   '/customer_orders/$id/': typeof AppCustomer_ordersIdIndexRoute
@@ -968,6 +975,7 @@ export interface FileRoutesByTo {
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
   '/api/filling-protocols/$id/pdf': typeof ApiFillingProtocolsIdPdfRoute
+  '/api/shop/pack-photos/$id': typeof ApiShopPackPhotosIdRoute
   '/api/users/me/password': typeof ApiUsersMePasswordRoute
   '/admin/product-db': typeof AppAdminProductDbIndexRoute
   '/customer_orders/$id': typeof AppCustomer_ordersIdIndexRoute
@@ -1090,6 +1098,7 @@ export interface FileRoutesById {
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
   '/api/filling-protocols/$id/pdf': typeof ApiFillingProtocolsIdPdfRoute
+  '/api/shop/pack-photos/$id': typeof ApiShopPackPhotosIdRoute
   '/api/users/me/password': typeof ApiUsersMePasswordRoute
   '/_app/admin/product-db/': typeof AppAdminProductDbIndexRoute
   '/_app/customer_orders/$id/': typeof AppCustomer_ordersIdIndexRoute
@@ -1208,6 +1217,7 @@ export interface FileRouteTypes {
     | '/api/auth/$accountType/logout'
     | '/api/auth/$accountType/token'
     | '/api/filling-protocols/$id/pdf'
+    | '/api/shop/pack-photos/$id'
     | '/api/users/me/password'
     | '/admin/product-db/'
     | '/customer_orders/$id/'
@@ -1324,6 +1334,7 @@ export interface FileRouteTypes {
     | '/api/auth/$accountType/logout'
     | '/api/auth/$accountType/token'
     | '/api/filling-protocols/$id/pdf'
+    | '/api/shop/pack-photos/$id'
     | '/api/users/me/password'
     | '/admin/product-db'
     | '/customer_orders/$id'
@@ -1445,6 +1456,7 @@ export interface FileRouteTypes {
     | '/api/auth/$accountType/logout'
     | '/api/auth/$accountType/token'
     | '/api/filling-protocols/$id/pdf'
+    | '/api/shop/pack-photos/$id'
     | '/api/users/me/password'
     | '/_app/admin/product-db/'
     | '/_app/customer_orders/$id/'
@@ -1497,6 +1509,7 @@ export interface RootRouteChildren {
   ApiAuthAccountTypeLogoutRoute: typeof ApiAuthAccountTypeLogoutRoute
   ApiAuthAccountTypeTokenRoute: typeof ApiAuthAccountTypeTokenRoute
   ApiFillingProtocolsIdPdfRoute: typeof ApiFillingProtocolsIdPdfRoute
+  ApiShopPackPhotosIdRoute: typeof ApiShopPackPhotosIdRoute
   ApiShop_usersOrdersIdInvoiceRoute: typeof ApiShop_usersOrdersIdInvoiceRoute
 }
 
@@ -2307,6 +2320,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiFillingProtocolsIdPdfRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/shop/pack-photos/$id': {
+      id: '/api/shop/pack-photos/$id'
+      path: '/api/shop/pack-photos/$id'
+      fullPath: '/api/shop/pack-photos/$id'
+      preLoaderRoute: typeof ApiShopPackPhotosIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/users/me/password': {
       id: '/api/users/me/password'
       path: '/password'
@@ -2616,6 +2636,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiAuthAccountTypeLogoutRoute: ApiAuthAccountTypeLogoutRoute,
   ApiAuthAccountTypeTokenRoute: ApiAuthAccountTypeTokenRoute,
   ApiFillingProtocolsIdPdfRoute: ApiFillingProtocolsIdPdfRoute,
+  ApiShopPackPhotosIdRoute: ApiShopPackPhotosIdRoute,
   ApiShop_usersOrdersIdInvoiceRoute: ApiShop_usersOrdersIdInvoiceRoute,
 }
 export const routeTree = rootRouteImport
