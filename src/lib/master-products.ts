@@ -68,5 +68,5 @@ export const masterProductFieldLabels: Record<string, string> = {
   description: 'Beschreibung',
   status: 'Status',
   imageFileId: 'Bild',
-  imageIsPackPhoto: 'Nur die Packung (bestätigt)',
+  imageIsPackPhoto: 'Packungsfoto bestätigt',
 }
