@@ -173,7 +173,7 @@ describe.each(testDatabaseKinds)('file store on %s', (kind) => {
     const upload = await makeJpegWithExif()
     expect((await sharp(upload).metadata()).exif).toBeDefined()
     const stored = await storeFile(actors.admin, 'product_image', upload, db())
-    const opened = await openStoredFile(null, stored.id, db())
+    const opened = await openStoredFile(actors.admin, stored.id, db())
     const bytes = await opened.readBytes()
     const metadata = await sharp(bytes).metadata()
     expect({ width: metadata.width, height: metadata.height }).toEqual({ width: 100, height: 300 })

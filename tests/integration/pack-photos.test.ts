@@ -2,7 +2,6 @@ import { and, count, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { packPhotoUnconfirmedMessage } from '~/lib/master-product-schemas'
-import { pznCheckDigit } from '~/lib/products'
 import { packPhotoSide } from '~/lib/shop'
 import { parseCatalogueSearch } from '~/lib/shop-catalogue'
 import type { BusinessActor } from '~/server/actor.server'
@@ -98,44 +97,19 @@ describe.each(testDatabaseKinds)('pack photos on %s', (kind) => {
 
   it('refuses an image saved without the pack photo confirmation, writing nothing', async () => {
     const stored = await image('#2f855a')
-    const taken = new Set(
-      (await db().select({ pzn: products.pzn }).from(products)).map((r) => r.pzn),
-    )
-    let pzn = ''
-    for (let number = 9_813_000; !pzn; number++) {
-      const check = pznCheckDigit(String(number))
-      if (check !== null && !taken.has(`${number}${check}`)) pzn = `${number}${check}`
-    }
     const files = await fileCount()
+    // A new accessory (no PZN) like the demo's grinder, with an image but no confirmation.
+    const grinder = await getMasterProduct(admin, demoProductIds.masterGrinder, db())
+    const name = 'Qvist Bildprobe'
     const refusal = await createMasterProduct(
       admin,
-      {
-        pzn,
-        name: 'Qvist Bildprobe',
-        manufacturer: 'Prüfwerk Qvist GmbH',
-        brand: null,
-        category: 'accessory',
-        cultivar: null,
-        genetics: null,
-        dominance: null,
-        thcContent: null,
-        cbdContent: null,
-        cannabinoidUnit: null,
-        terpenes: [],
-        irradiated: false,
-        countryOfCultivation: null,
-        packSize: 1,
-        packUnit: 'piece',
-        description: null,
-        status: 'active',
-        imageFileId: stored.id,
-      },
+      { ...grinder.product, name, imageFileId: stored.id, imageIsPackPhoto: false },
       db(),
     ).catch((error) => error)
     expect(refusal).toBeInstanceOf(InvalidError)
     expect(refusal.status).toBe(400)
     expect(refusal.extra.errors).toEqual({ imageIsPackPhoto: packPhotoUnconfirmedMessage })
-    expect(await db().select().from(products).where(eq(products.pzn, pzn))).toEqual([])
+    expect(await db().select().from(products).where(eq(products.name, name))).toEqual([])
     expect(await fileCount()).toBe(files)
 
     // A product with a confirmed pack photo: another image needs its own confirmation.
