@@ -216,7 +216,7 @@ test('robots.txt and sitemap.xml per host', async ({ page, baseURL }) => {
 /** Sonnen-Apotheke's Küstennebel 10 g pack: its master product has a demo pack photo. */
 const kuestennebelPack = '00000000-0000-4000-8000-000000003014'
 
-test('cards and product pages show the pack photo as its small rendition, other products none', async ({
+test('cards show the pack photo as its small rendition, other cards no image', async ({
   page,
   baseURL,
 }) => {
@@ -240,7 +240,15 @@ test('cards and product pages show the pack photo as its small rendition, other 
   await expect(photo).toHaveJSProperty('naturalWidth', 384)
   expect(await photo.evaluate((image) => image.getBoundingClientRect().width)).toBe(96)
   await expectNoSeriousViolations(page)
+  expect(errors).toEqual([])
+})
 
+test('a product page shows its pack photo, a product without one no image', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchPageErrors(page)
+  const shop = tenantOrigin(baseURL, 'sonnen-apotheke')
   await page.goto(`${shop}/blueten/${kuestennebelPack}`)
   const pagePhoto = page.getByRole('img', { name: /^Packung von Polderveld Küstennebel/ })
   await expect(pagePhoto).toHaveJSProperty('naturalWidth', 384)
