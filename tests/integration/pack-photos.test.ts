@@ -198,8 +198,8 @@ describe.each(testDatabaseKinds)('pack photos on %s', (kind) => {
     expect((await listMasterProductHistory(admin, productId, db()))[0]?.changes).toEqual([
       { field: 'imageFileId', before: old.id, after: next.id },
     ])
-    // The image removed: nothing left for the shop.
-    await saveMaster(productId, { imageFileId: null, imageIsPackPhoto: false })
+    // The image removed (a tick left behind confirms nothing): nothing left for the shop.
+    await saveMaster(productId, { imageFileId: null, imageIsPackPhoto: true })
     expect(await productRow(productId)).toMatchObject({
       imageFileId: null,
       imageIsPackPhoto: false,

@@ -166,7 +166,7 @@ export function masterProductInputOf(values: MasterProductFormValues): MasterPro
     ...productFactsInputOf(values),
     status: values.status,
     imageFileId: values.imageFileId,
-    imageIsPackPhoto: values.imageFileId !== null && values.imageIsPackPhoto,
+    imageIsPackPhoto: values.imageIsPackPhoto,
   }
 }
 

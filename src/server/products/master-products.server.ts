@@ -241,6 +241,11 @@ async function checkImage(executor: Executor, imageFileId: string | null): Promi
   if (!known) throw new InvalidError({ imageFileId: unknownImageMessage })
 }
 
+/** A confirmation without an image confirms nothing: the product is stored without a pack photo. */
+const confirmedOnlyWithImage = <T extends Pick<MasterProduct, 'imageFileId' | 'imageIsPackPhoto'>>(
+  product: T,
+): T => ({ ...product, imageIsPackPhoto: product.imageFileId !== null && product.imageIsPackPhoto })
+
 /**
  * The shop rendition a save leaves the product with (ADR 081): none without a confirmed pack
  * photo; the stored one while the same image stays confirmed; otherwise one made now — so a
@@ -272,7 +277,7 @@ export async function createMasterProduct(
   db: Database,
 ): Promise<SavedMasterProduct> {
   const admin = requireRole(actor, 'admin')
-  const product = parseInput(masterProductSaveSchema, input)
+  const product = confirmedOnlyWithImage(parseInput(masterProductSaveSchema, input))
   return withFreePzn(db, product.pzn, null, () =>
     db.transaction(async (tx) => {
       await checkImage(tx, product.imageFileId)
@@ -314,7 +319,9 @@ export async function updateMasterProduct(
   db: Database,
 ): Promise<SavedMasterProduct> {
   const admin = requireRole(actor, 'admin')
-  const { revision, ...product } = parseInput(masterProductUpdateSchema, input)
+  const { revision, ...product } = confirmedOnlyWithImage(
+    parseInput(masterProductUpdateSchema, input),
+  )
   const columns = productColumns(product)
 
   // Read without a lock first: a save that changes nothing must not write, not even a row lock.
