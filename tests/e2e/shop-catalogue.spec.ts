@@ -228,9 +228,10 @@ test('cards show the pack photo as its small rendition, other cards no image', a
   // The demo's three flower packs with a confirmed pack photo; every other card has no image.
   await expect(photos).toHaveCount(3)
   await expect(cards(page).locator('img')).toHaveCount(3)
-  const photo = cards(page)
-    .filter({ has: page.getByRole('link', { name: /Küstennebel.*10 g/ }) })
-    .getByRole('img')
+  const photoCard = cards(page).filter({
+    has: page.getByRole('link', { name: /Küstennebel.*10 g/ }),
+  })
+  const photo = photoCard.getByRole('img')
   await expect(photo).toHaveAttribute('alt', /^Packung von Polderveld Küstennebel/)
   await expect(photo).toHaveAttribute('loading', 'lazy')
   await expect(photo).toHaveAttribute('width', '384')
@@ -239,6 +240,7 @@ test('cards show the pack photo as its small rendition, other cards no image', a
   // The card loads the 384 px rendition, not the 1,600 px original, and shows it at 96 px.
   await expect(photo).toHaveJSProperty('naturalWidth', 384)
   expect(await photo.evaluate((image) => image.getBoundingClientRect().width)).toBe(96)
+  await photoCard.screenshot({ path: 'test-results/catalogue-pack-photo-card.png' })
   await expectNoSeriousViolations(page)
   expect(errors).toEqual([])
 })
@@ -253,6 +255,7 @@ test('a product page shows its pack photo, a product without one no image', asyn
   const pagePhoto = page.getByRole('img', { name: /^Packung von Polderveld Küstennebel/ })
   await expect(pagePhoto).toHaveJSProperty('naturalWidth', 384)
   await expect(pagePhoto).not.toHaveAttribute('loading', 'lazy')
+  await page.screenshot({ path: 'test-results/catalogue-pack-photo-product.png', fullPage: true })
   await expectNoSeriousViolations(page)
 
   await page.goto(`${shop}/extrakte/${nordlichtExtract}`)
