@@ -125,6 +125,7 @@ import { Route as ApiAuthAccountTypeLoginRouteImport } from './routes/api/auth/$
 import { Route as ApiAuthAccountTypeLogoutRouteImport } from './routes/api/auth/$accountType/logout'
 import { Route as ApiAuthAccountTypeTokenRouteImport } from './routes/api/auth/$accountType/token'
 import { Route as ApiFillingProtocolsIdPdfRouteImport } from './routes/api/filling-protocols/$id.pdf'
+import { Route as ApiShopPackPhotosIdRouteImport } from './routes/api/shop/pack-photos/$id'
 import { Route as ApiUsersMePasswordRouteImport } from './routes/api/users/me/password'
 import { Route as AppAdminProductDbIdEditRouteImport } from './routes/_app/admin/product-db/$id.edit'
 import { Route as ApiAdminProductImportsIdConfirmRouteImport } from './routes/api/admin/product-imports.$id.confirm'
@@ -730,6 +731,11 @@ const ApiFillingProtocolsIdPdfRoute =
     path: '/api/filling-protocols/$id/pdf',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiShopPackPhotosIdRoute = ApiShopPackPhotosIdRouteImport.update({
+  id: '/api/shop/pack-photos/$id',
+  path: '/api/shop/pack-photos/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiUsersMePasswordRoute = ApiUsersMePasswordRouteImport.update({
   id: '/password',
   path: '/password',
@@ -859,6 +865,7 @@ export interface FileRoutesByFullPath {
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
   '/api/filling-protocols/$id/pdf': typeof ApiFillingProtocolsIdPdfRoute
+  '/api/shop/pack-photos/$id': typeof ApiShopPackPhotosIdRoute
   '/api/users/me/password': typeof ApiUsersMePasswordRoute
   '/admin/product-db/': typeof AppAdminProductDbIndexRoute
   '/customer_orders/$id/': typeof AppCustomer_ordersIdIndexRoute
@@ -976,6 +983,7 @@ export interface FileRoutesByTo {
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
   '/api/filling-protocols/$id/pdf': typeof ApiFillingProtocolsIdPdfRoute
+  '/api/shop/pack-photos/$id': typeof ApiShopPackPhotosIdRoute
   '/api/users/me/password': typeof ApiUsersMePasswordRoute
   '/admin/product-db': typeof AppAdminProductDbIndexRoute
   '/customer_orders/$id': typeof AppCustomer_ordersIdIndexRoute
@@ -1099,6 +1107,7 @@ export interface FileRoutesById {
   '/api/auth/$accountType/logout': typeof ApiAuthAccountTypeLogoutRoute
   '/api/auth/$accountType/token': typeof ApiAuthAccountTypeTokenRoute
   '/api/filling-protocols/$id/pdf': typeof ApiFillingProtocolsIdPdfRoute
+  '/api/shop/pack-photos/$id': typeof ApiShopPackPhotosIdRoute
   '/api/users/me/password': typeof ApiUsersMePasswordRoute
   '/_app/admin/product-db/': typeof AppAdminProductDbIndexRoute
   '/_app/customer_orders/$id/': typeof AppCustomer_ordersIdIndexRoute
@@ -1218,6 +1227,7 @@ export interface FileRouteTypes {
     | '/api/auth/$accountType/logout'
     | '/api/auth/$accountType/token'
     | '/api/filling-protocols/$id/pdf'
+    | '/api/shop/pack-photos/$id'
     | '/api/users/me/password'
     | '/admin/product-db/'
     | '/customer_orders/$id/'
@@ -1335,6 +1345,7 @@ export interface FileRouteTypes {
     | '/api/auth/$accountType/logout'
     | '/api/auth/$accountType/token'
     | '/api/filling-protocols/$id/pdf'
+    | '/api/shop/pack-photos/$id'
     | '/api/users/me/password'
     | '/admin/product-db'
     | '/customer_orders/$id'
@@ -1457,6 +1468,7 @@ export interface FileRouteTypes {
     | '/api/auth/$accountType/logout'
     | '/api/auth/$accountType/token'
     | '/api/filling-protocols/$id/pdf'
+    | '/api/shop/pack-photos/$id'
     | '/api/users/me/password'
     | '/_app/admin/product-db/'
     | '/_app/customer_orders/$id/'
@@ -1510,6 +1522,7 @@ export interface RootRouteChildren {
   ApiAuthAccountTypeLogoutRoute: typeof ApiAuthAccountTypeLogoutRoute
   ApiAuthAccountTypeTokenRoute: typeof ApiAuthAccountTypeTokenRoute
   ApiFillingProtocolsIdPdfRoute: typeof ApiFillingProtocolsIdPdfRoute
+  ApiShopPackPhotosIdRoute: typeof ApiShopPackPhotosIdRoute
   ApiShop_usersOrdersIdInvoiceRoute: typeof ApiShop_usersOrdersIdInvoiceRoute
 }
 
@@ -2327,6 +2340,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiFillingProtocolsIdPdfRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/shop/pack-photos/$id': {
+      id: '/api/shop/pack-photos/$id'
+      path: '/api/shop/pack-photos/$id'
+      fullPath: '/api/shop/pack-photos/$id'
+      preLoaderRoute: typeof ApiShopPackPhotosIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/users/me/password': {
       id: '/api/users/me/password'
       path: '/password'
@@ -2637,6 +2657,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiAuthAccountTypeLogoutRoute: ApiAuthAccountTypeLogoutRoute,
   ApiAuthAccountTypeTokenRoute: ApiAuthAccountTypeTokenRoute,
   ApiFillingProtocolsIdPdfRoute: ApiFillingProtocolsIdPdfRoute,
+  ApiShopPackPhotosIdRoute: ApiShopPackPhotosIdRoute,
   ApiShop_usersOrdersIdInvoiceRoute: ApiShop_usersOrdersIdInvoiceRoute,
 }
 export const routeTree = rootRouteImport

@@ -33,6 +33,8 @@ export interface CartLine {
   listingId: string
   category: CatalogueCategory
   name: string
+  /** The rendition of the product's confirmed pack photo; null: none to show. */
+  packPhotoId: string | null
   salesUnit: 'gram' | 'pack'
   /** "je g", "je Packung (10 g)": what a unit price refers to. */
   unitLabel: string

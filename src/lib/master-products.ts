@@ -68,4 +68,5 @@ export const masterProductFieldLabels: Record<string, string> = {
   description: 'Beschreibung',
   status: 'Status',
   imageFileId: 'Bild',
+  imageIsPackPhoto: 'Packungsfoto bestätigt',
 }

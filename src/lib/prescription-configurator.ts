@@ -288,6 +288,8 @@ export interface ConfiguratorProduct extends OrderRules {
   cbd: number | null
   cannabinoidUnit: CannabinoidUnit | null
   packUnit: PackUnit
+  /** The rendition of the product's confirmed pack photo; null: none to show. */
+  packPhotoId: string | null
   /** Base units (mg, µl, pieces) per sales unit: 1,000 for a gram, the pack's content for a pack. */
   baseUnitsPerSalesUnit: number
   availableSalesUnits: number

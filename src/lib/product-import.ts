@@ -320,6 +320,7 @@ const newProductDefaults: MasterProductInput = {
   description: null,
   status: 'active',
   imageFileId: null,
+  imageIsPackPhoto: false,
 }
 
 export const noPznMessage =
@@ -328,7 +329,7 @@ export const noPznMessage =
 /**
  * One row of the file as a master product, checked by `masterProductSchema` like the form.
  * `stored` is the product the row's PZN already names: fields without a column keep its values
- * (and the image is always its own); a new product gets the defaults. Messages name the column
+ * (and the image is always its own, confirmed as a pack photo or not); a new product gets the defaults. Messages name the column
  * as the file calls it.
  */
 export function analyseImportRow(
@@ -341,6 +342,7 @@ export function analyseImportRow(
   const input: MasterProductInput = {
     ...(stored ?? newProductDefaults),
     imageFileId: stored?.imageFileId ?? null,
+    imageIsPackPhoto: stored?.imageIsPackPhoto ?? false,
   }
   const cellOf = (field: ImportField): string | undefined => {
     const column = mapping[field]

@@ -176,6 +176,13 @@ export const masterProductSchema = z
     ...productFields,
     status: z.enum(productStatuses, { error: 'Unbekannter Status.' }),
     imageFileId: z.uuid('Unbekanntes Bild.').nullable(),
+    /**
+     * Whoever saved the image confirmed it shows only the pack (§ 10 HWG, ADR 081); only such
+     * an image reaches the shop. Optional in the input: older API clients keep parsing.
+     */
+    imageIsPackPhoto: z
+      .boolean({ error: 'Bitte gib an, ob das Bild nur die Packung zeigt.' })
+      .default(false),
   })
   .superRefine((product, context) => checkProductFacts(product, context, { pznRequired: true }))
 export type MasterProductInput = z.input<typeof masterProductSchema>

@@ -221,6 +221,8 @@ export interface CatalogueItem {
   salesUnit: 'gram' | 'pack'
   packBaseUnits: number
   packUnit: 'g' | 'ml' | 'piece'
+  /** The rendition of the product's confirmed pack photo (`packPhotoUrl`); null: none to show. */
+  packPhotoId: string | null
   /** Null where the pharmacy shows prices only to logged-in customers. */
   price: CataloguePrice | null
   availability: CatalogueAvailability

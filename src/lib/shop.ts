@@ -31,6 +31,21 @@ export const availabilityLabels: Record<AvailabilityLevel, string> = {
 export const availabilityLevel = (availableSalesUnits: number): AvailabilityLevel =>
   availableSalesUnits > 0 ? 'in_stock' : 'out_of_stock'
 
+// ─── Pack photos (§ 10 HWG) ────────────────────────────────────────────────────────────────
+
+/**
+ * The side of a pack photo's shop rendition in pixels: square, the pack fitted inside on a
+ * transparent ground. Cards show it at 96 px, the product page at 192 px — sharp on screens of
+ * double density, a few KB instead of the 1,600 px original (ADR 081).
+ */
+export const packPhotoSide = 384
+
+/** Where a shop page loads a pack photo's rendition: only the host's listed products' (ADR 081). */
+export const packPhotoUrl = (fileId: string) => `/api/shop/pack-photos/${fileId}`
+
+/** The neutral alt text of a pack photo: it shows the pack, nothing else. */
+export const packPhotoAlt = (productName: string) => `Packung von ${productName}`
+
 /** The long legal texts: served by their own pages, never carried in every page's data. */
 type LegalTexts = 'legalNotice' | 'privacyPolicy' | 'terms' | 'withdrawalInformation'
 

@@ -89,11 +89,21 @@ test('the admin creates products, one with a picture, and the form explains what
     mimeType: 'image/png',
     buffer: await productPicture(),
   })
-  const picture = page.getByRole('img', { name: 'Produktbild' })
-  await expect(picture).toHaveAttribute('src', /^\/api\/files\/[0-9a-f-]{36}$/)
+  // Product images are the back office's: the preview is fetched with the session, as WebP.
+  const picture = page.getByRole('img', { name: 'Packungsfoto' })
+  await expect(picture).toHaveAttribute('src', /^data:image\/webp;base64,/)
   await expect(picture).toHaveJSProperty('naturalWidth', 900)
   await expect(page.getByRole('button', { name: 'Anderes Bild hochladen' })).toBeVisible()
 
+  // An image is saved only as a confirmed pack photo (§ 10 HWG).
+  const packOnly = page.getByRole('checkbox', { name: 'Das Bild zeigt nur die Packung' })
+  await expect(packOnly).not.toBeChecked()
+  await page.getByRole('button', { name: 'Produkt anlegen' }).click()
+  await expect(
+    page.getByText('Bitte bestätige, dass das Bild nur die Packung zeigt', { exact: false }),
+  ).toBeVisible()
+  await expect(packOnly).toBeFocused()
+  await packOnly.check()
   await page.getByRole('button', { name: 'Produkt anlegen' }).click()
   await expect(page.getByText('Das Produkt wurde angelegt.')).toBeVisible()
   await expect(page).toHaveURL(/\/admin\/product-db$/)
@@ -239,7 +249,9 @@ test('the admin edits a product, is asked before leaving unsaved changes, and wi
   await waitForHydratedForm(page)
   await expect(page.getByLabel('THC-Gehalt')).toHaveValue('21,5')
   await expect(page.getByRole('button', { name: 'Myrcen entfernen' })).toBeVisible()
-  await expect(page.getByRole('img', { name: 'Produktbild' })).toBeVisible()
+  await expect(page.getByRole('img', { name: 'Packungsfoto' })).toBeVisible()
+  await expect(page.getByRole('checkbox', { name: 'Das Bild zeigt nur die Packung' })).toBeChecked()
+  await expect(history.getByText('Packungsfoto bestätigt:')).toBeVisible()
   await expectNoSeriousViolations(page)
 
   // Unsaved changes: leaving asks; staying keeps them.

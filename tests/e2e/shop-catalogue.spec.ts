@@ -212,3 +212,60 @@ test('robots.txt and sitemap.xml per host', async ({ page, baseURL }) => {
   expect(await (await page.goto(`${club}/robots.txt`))?.text()).toBe('User-agent: *\nDisallow:\n')
   expect((await page.goto(`${club}/sitemap.xml`))?.status()).toBe(404)
 })
+
+/** Sonnen-Apotheke's Küstennebel 10 g pack: its master product has a demo pack photo. */
+const kuestennebelPack = '00000000-0000-4000-8000-000000003014'
+
+test('cards show the pack photo as its small rendition, other cards no image', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchPageErrors(page)
+  const shop = tenantOrigin(baseURL, 'sonnen-apotheke')
+  await page.goto(`${shop}/blueten`)
+  await expect(results(page)).toHaveText('20 Blüten')
+  const photos = cards(page).getByRole('img', { name: /^Packung von / })
+  // The demo's three flower packs with a confirmed pack photo; every other card has no image.
+  await expect(photos).toHaveCount(3)
+  await expect(cards(page).locator('img')).toHaveCount(3)
+  const photoCard = cards(page).filter({
+    has: page.getByRole('link', { name: /Küstennebel.*10 g/ }),
+  })
+  const photo = photoCard.getByRole('img')
+  await expect(photo).toHaveAttribute('alt', /^Packung von Polderveld Küstennebel/)
+  await expect(photo).toHaveAttribute('loading', 'lazy')
+  await expect(photo).toHaveAttribute('width', '384')
+  await expect(photo).toHaveAttribute('height', '384')
+  await photo.scrollIntoViewIfNeeded()
+  // The card loads the 384 px rendition, not the 1,600 px original, and shows it at 96 px.
+  await expect(photo).toHaveJSProperty('naturalWidth', 384)
+  expect(await photo.evaluate((image) => image.getBoundingClientRect().width)).toBe(96)
+  await photoCard.screenshot({ path: 'test-results/catalogue-pack-photo-card.png' })
+  await expectNoSeriousViolations(page)
+  expect(errors).toEqual([])
+})
+
+test('a product page shows its pack photo, a product without one no image', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchPageErrors(page)
+  const shop = tenantOrigin(baseURL, 'sonnen-apotheke')
+  await page.goto(`${shop}/blueten/${kuestennebelPack}`)
+  const pagePhoto = page.getByRole('img', { name: /^Packung von Polderveld Küstennebel/ })
+  await expect(pagePhoto).toHaveJSProperty('naturalWidth', 384)
+  await expect(pagePhoto).not.toHaveAttribute('loading', 'lazy')
+  await page.screenshot({ path: 'test-results/catalogue-pack-photo-product.png', fullPage: true })
+  await expectNoSeriousViolations(page)
+
+  await page.goto(`${shop}/extrakte/${nordlichtExtract}`)
+  await expect(page.getByRole('img', { name: /^Packung von Nordlicht/ })).toHaveJSProperty(
+    'naturalWidth',
+    384,
+  )
+  // A product without a pack photo: no image, no placeholder.
+  await page.goto(`${shop}/blueten/${nordstern}`)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.locator('main img')).toHaveCount(0)
+  expect(errors).toEqual([])
+})

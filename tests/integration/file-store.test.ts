@@ -173,7 +173,7 @@ describe.each(testDatabaseKinds)('file store on %s', (kind) => {
     const upload = await makeJpegWithExif()
     expect((await sharp(upload).metadata()).exif).toBeDefined()
     const stored = await storeFile(actors.admin, 'product_image', upload, db())
-    const opened = await openStoredFile(null, stored.id, db())
+    const opened = await openStoredFile(actors.admin, stored.id, db())
     const bytes = await opened.readBytes()
     const metadata = await sharp(bytes).metadata()
     expect({ width: metadata.width, height: metadata.height }).toEqual({ width: 100, height: 300 })
@@ -208,7 +208,7 @@ describe.each(testDatabaseKinds)('file store on %s', (kind) => {
     expect(await refusal(bomb)).toMatchObject({ status: 413, message: tooManyPixelsMessage })
   })
 
-  it('lets only platform admins store product images; anyone may read them', async () => {
+  it('lets only platform admins store product images; business users read them', async () => {
     const upload = await makeWebp()
     for (const actor of [
       actors.pharmacyOwner,
@@ -222,9 +222,13 @@ describe.each(testDatabaseKinds)('file store on %s', (kind) => {
       )
     }
     const stored = await storeFile(actors.admin, 'product_image', upload, db())
-    for (const viewer of [null, actors.shopCustomer, actors.clubOwner]) {
+    for (const viewer of [actors.admin, actors.clubOwner]) {
       const opened = await openStoredFile(viewer, stored.id, db())
-      expect(opened).toMatchObject({ id: stored.id, public: true, sha256: stored.sha256 })
+      expect(opened).toMatchObject({ id: stored.id, public: false, sha256: stored.sha256 })
+    }
+    // The shop loads only pack photos' renditions, through its own route (ADR 081).
+    for (const viewer of [null, actors.shopCustomer]) {
+      await expect(openStoredFile(viewer, stored.id, db())).rejects.toBeInstanceOf(NotFoundError)
     }
   })
 
@@ -266,13 +270,16 @@ describe.each(testDatabaseKinds)('file API on %s', (kind) => {
     await server?.stop()
   })
 
-  it('takes an image from an admin and serves it with type, ETag and a year of caching', async () => {
+  it('takes an image from an admin and serves it to business users with type and ETag', async () => {
     const png = await makePng(800, 600)
     const stored = await upload(png, { token: adminToken })
     expect(stored.status).toBe(201)
     expect(Object.keys(stored.body)).toEqual(['id'])
 
-    const answer = await fetch(`${server.baseUrl}/api/files/${stored.body.id}`)
+    const asAdmin = { authorization: `Bearer ${adminToken}` }
+    const answer = await fetch(`${server.baseUrl}/api/files/${stored.body.id}`, {
+      headers: asAdmin,
+    })
     expect(answer.status).toBe(200)
     const bytes = new Uint8Array(await answer.arrayBuffer())
     expect(isWebp(bytes)).toBe(true)
@@ -280,18 +287,20 @@ describe.each(testDatabaseKinds)('file API on %s', (kind) => {
       'content-type': 'image/webp',
       'content-length': String(bytes.byteLength),
       etag: `"${sha256(bytes)}"`,
-      'cache-control': 'public, max-age=31536000, immutable',
+      'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
     })
+    // Not for visitors: the shop shows only confirmed pack photos, by their own route (ADR 081).
+    expect((await fetch(`${server.baseUrl}/api/files/${stored.body.id}`)).status).toBe(404)
 
     const revalidated = await fetch(`${server.baseUrl}/api/files/${stored.body.id}`, {
-      headers: { 'if-none-match': `W/"0000", "${sha256(bytes)}"` },
+      headers: { ...asAdmin, 'if-none-match': `W/"0000", "${sha256(bytes)}"` },
     })
     expect(revalidated.status).toBe(304)
     expect(await revalidated.text()).toBe('')
     expect(revalidated.headers.get('etag')).toBe(`"${sha256(bytes)}"`)
     const changed = await fetch(`${server.baseUrl}/api/files/${stored.body.id}`, {
-      headers: { 'if-none-match': '"etwas-anderes"' },
+      headers: { ...asAdmin, 'if-none-match': '"etwas-anderes"' },
     })
     expect(changed.status).toBe(200)
   })

@@ -12,11 +12,11 @@ import { startTestServer, type TestServer } from '../support/server'
  * other chunk it loads. The budgets hold what the pages weigh now, so any growth fails. ADR 029 has
  * the breakdown and every budget change with what it paid for: raising a budget adds a line there.
  */
-const frameworkBudgetBytes = 118_500
+const frameworkBudgetBytes = 118_400
 const pages = [
-  { page: '/shop', host: 'sonnen-apotheke.localhost', appBudgetBytes: 35_300 },
-  { page: '/blueten', host: 'sonnen-apotheke.localhost', appBudgetBytes: 45_300 },
-  { page: '/login', host: undefined, appBudgetBytes: 46_000 },
+  { page: '/shop', host: 'sonnen-apotheke.localhost', appBudgetBytes: 35_100 },
+  { page: '/blueten', host: 'sonnen-apotheke.localhost', appBudgetBytes: 44_900 },
+  { page: '/login', host: undefined, appBudgetBytes: 45_650 },
 ]
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')

@@ -377,6 +377,7 @@ describe.each(testDatabaseKinds)('master product database on %s', (kind) => {
         name: '  Qvist Neuanlage  ',
         thcContent: 24.5,
         imageFileId: image.id,
+        imageIsPackPhoto: true,
       } as MasterProductInput
       const created = await createMasterProduct(admin, input, db())
       expect(created).toMatchObject({ revision: 1, changed: true })
@@ -395,6 +396,7 @@ describe.each(testDatabaseKinds)('master product database on %s', (kind) => {
           packUnit: 'g',
           terpenes: ['Myrcen', 'Limonen'],
           imageFileId: image.id,
+          imageIsPackPhoto: true,
           status: 'active',
         },
       })
@@ -436,7 +438,7 @@ describe.each(testDatabaseKinds)('master product database on %s', (kind) => {
       })
       const unknownImage = await createMasterProduct(
         admin,
-        { ...fixtures(pzns)[1], pzn, imageFileId: crypto.randomUUID() },
+        { ...fixtures(pzns)[1], pzn, imageFileId: crypto.randomUUID(), imageIsPackPhoto: true },
         db(),
       ).catch((error) => error)
       expect(unknownImage).toBeInstanceOf(InvalidError)

@@ -50,6 +50,7 @@ const listing = (fields: Partial<ConfiguratorProduct> = {}): ConfiguratorProduct
   cbd: 0.5,
   cannabinoidUnit: 'percent',
   packUnit: 'g',
+  packPhotoId: null,
   baseUnitsPerSalesUnit: 1000,
   orderStep: 1,
   minOrderQuantity: null,

@@ -157,6 +157,7 @@ describe('row → product', () => {
         description: null,
         status: 'active',
         imageFileId: null,
+        imageIsPackPhoto: false,
       },
     })
   })
@@ -241,6 +242,7 @@ describe('row → product', () => {
       description: 'bleibt',
       status: 'withdrawn',
       imageFileId: '0b7f6c4e-8a52-4a63-9a1e-5d3c1c0f7a11',
+      imageIsPackPhoto: true,
     }
     const updated = analyseImportRow(
       ['21234564', 'Neu', 'Y', 'Extrakt', '25', '30'],

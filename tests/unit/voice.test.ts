@@ -105,6 +105,7 @@ const backOfficeAreas = [
   'src/lib/stock-schemas.ts',
   'src/lib/organisation-products.ts',
   'src/lib/master-products.ts',
+  'src/lib/master-product-schemas.ts',
   'src/lib/product-import',
   'src/lib/bank-statements.ts',
   'src/routes/_app/',

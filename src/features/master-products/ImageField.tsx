@@ -1,6 +1,7 @@
 import type { AnyFieldApi } from '@tanstack/react-form'
+import { useRouter } from '@tanstack/react-router'
 import { ImageOff, ImageUp, Trash2 } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { HiddenFileInput } from '../files/HiddenFileInput'
 import { UploadMessages, uploadDescribedBy } from '../files/UploadProgress'
 import { useFileUpload } from '../files/use-file-upload'
@@ -9,14 +10,39 @@ import { Button } from '../ui/buttons'
 
 export const storedFileUrl = (id: string) => `/api/files/${id}`
 
-/** The picked file as a data URL (the page's CSP allows `data:` images, not `blob:`). */
-function readPreview(file: File): Promise<string | null> {
+/** A file's bytes as a data URL (the page's CSP allows `data:` images, not `blob:`). */
+function readPreview(file: Blob): Promise<string | null> {
   return new Promise((resolve) => {
     const reader = new FileReader()
     reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : null)
     reader.onerror = () => resolve(null)
     reader.readAsDataURL(file)
   })
+}
+
+/**
+ * The stored image as a data URL: product images are read by business users only (ADR 081), so
+ * the preview is fetched with the session's token rather than by an `<img>` of its address.
+ */
+function useStoredImage(fileId: string | null): string | null {
+  const { api } = useRouter().options.context
+  const [loaded, setLoaded] = useState<{ id: string; url: string } | null>(null)
+  useEffect(() => {
+    if (!fileId) return
+    let cancelled = false
+    void api
+      .fetch(storedFileUrl(fileId))
+      .then(async (response) => {
+        if (!response.ok) return
+        const url = await readPreview(await response.blob())
+        if (!cancelled && url) setLoaded({ id: fileId, url })
+      })
+      .catch(() => {})
+    return () => {
+      cancelled = true
+    }
+  }, [api, fileId])
+  return loaded?.id === fileId ? loaded.url : null
 }
 
 /**
@@ -38,14 +64,14 @@ export function ImageField({ field }: { field: AnyFieldApi }) {
   })
   const imageFileId = field.state.value as string | null
   const error = upload.state === 'failed' ? upload.message : fieldErrorOf(field)
+  const stored = useStoredImage(upload.state === 'uploading' ? null : imageFileId)
 
-  const preview =
-    upload.state === 'uploading' ? picked : imageFileId ? storedFileUrl(imageFileId) : null
+  const preview = upload.state === 'uploading' ? picked : imageFileId ? (stored ?? picked) : null
 
   return (
     <div>
       <span id={`${id}-label`} className="block text-sm font-medium text-ink">
-        Produktbild
+        Packungsfoto
       </span>
       <div className="mt-1 flex flex-wrap items-start gap-4">
         <div className="flex size-32 items-center justify-center overflow-hidden rounded-lg border border-border bg-surface-muted">
@@ -53,7 +79,7 @@ export function ImageField({ field }: { field: AnyFieldApi }) {
             <img
               src={preview}
               alt={
-                upload.state === 'uploading' ? 'Vorschau des ausgewählten Bildes' : 'Produktbild'
+                upload.state === 'uploading' ? 'Vorschau des ausgewählten Bildes' : 'Packungsfoto'
               }
               className="size-full object-contain"
             />

@@ -118,7 +118,29 @@ export function MasterProductForm({
               </form.AppField>
             }
             descriptionExtra={
-              <form.Field name="imageFileId">{(field) => <ImageField field={field} />}</form.Field>
+              <div className="space-y-4">
+                <form.Field
+                  name="imageFileId"
+                  // Another image (or none) needs its own confirmation: the old one does not carry over.
+                  listeners={{ onChange: () => form.setFieldValue('imageIsPackPhoto', false) }}
+                >
+                  {(field) => <ImageField field={field} />}
+                </form.Field>
+                <form.Subscribe selector={(state) => state.values.imageFileId !== null}>
+                  {(hasImage) =>
+                    hasImage && (
+                      <form.AppField name="imageIsPackPhoto">
+                        {(field) => (
+                          <field.CheckboxField
+                            label="Das Bild zeigt nur die Packung"
+                            hint="Im Shop darf ein Produktbild nur die Packung zeigen – keine Blüten, keine Menschen, keine Stimmungsbilder (§ 10 HWG). Ohne diese Bestätigung lässt sich das Bild nicht speichern; erst bestätigte Bilder erscheinen im Shop."
+                          />
+                        )}
+                      </form.AppField>
+                    )
+                  }
+                </form.Subscribe>
+              </div>
             }
           />
 

@@ -187,7 +187,7 @@ export function ProductFactsFields({
         ))}
       </FormSection>
 
-      <FormSection title={descriptionExtra ? 'Beschreibung und Bild' : 'Beschreibung'}>
+      <FormSection title={descriptionExtra ? 'Beschreibung und Packungsfoto' : 'Beschreibung'}>
         <div className="sm:col-span-2">
           {field('description', (f) => (
             <f.InputField label="Beschreibung (optional)" multiline />

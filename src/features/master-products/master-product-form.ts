@@ -1,10 +1,10 @@
+import { masterProductSaveSchema } from '~/lib/master-product-schemas'
 import {
   type CustomProduct,
   type CustomProductInput,
   cannabinoidUnitsOf,
   type MasterProduct,
   type MasterProductInput,
-  masterProductSchema,
   packUnitsOf,
 } from '~/lib/product-schemas'
 import {
@@ -49,6 +49,8 @@ export interface ProductFactsFormValues {
 export interface MasterProductFormValues extends ProductFactsFormValues {
   status: ProductStatus
   imageFileId: string | null
+  /** Ticked by whoever saves the image: it shows only the pack (§ 10 HWG). */
+  imageIsPackPhoto: boolean
 }
 
 export const emptyProductFactsForm: ProductFactsFormValues = {
@@ -75,6 +77,7 @@ export const emptyMasterProductForm: MasterProductFormValues = {
   ...emptyProductFactsForm,
   status: 'active',
   imageFileId: null,
+  imageIsPackPhoto: false,
 }
 
 /** A stored product's facts in the form. */
@@ -102,7 +105,12 @@ export function factsFormValuesOf(product: CustomProduct): ProductFactsFormValue
 
 /** A stored master product in the form. */
 export function formValuesOf(product: MasterProduct): MasterProductFormValues {
-  return { ...factsFormValuesOf(product), status: product.status, imageFileId: product.imageFileId }
+  return {
+    ...factsFormValuesOf(product),
+    status: product.status,
+    imageFileId: product.imageFileId,
+    imageIsPackPhoto: product.imageIsPackPhoto,
+  }
 }
 
 /** Accessories (vaporisers, grinders) have no cultivar, content, terpenes or origin. */
@@ -158,11 +166,12 @@ export function masterProductInputOf(values: MasterProductFormValues): MasterPro
     ...productFactsInputOf(values),
     status: values.status,
     imageFileId: values.imageFileId,
+    imageIsPackPhoto: values.imageIsPackPhoto,
   }
 }
 
 /** The master form's own check before sending. */
 export function validateMasterProductForm(values: MasterProductFormValues) {
-  const errors = formErrorsOf(masterProductSchema, masterProductInputOf(values))
+  const errors = formErrorsOf(masterProductSaveSchema, masterProductInputOf(values))
   return Object.keys(errors).length ? { fields: errors } : undefined
 }

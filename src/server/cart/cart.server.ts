@@ -189,6 +189,7 @@ function cartLine(
     listingId: item.listingId,
     category: item.category === 'extract' ? 'extract' : 'flower',
     name: item.name,
+    packPhotoId: facts?.packPhotoId ?? null,
     salesUnit: item.salesUnit,
     unitLabel:
       item.salesUnit === 'gram'

@@ -10,6 +10,7 @@ import { seedDemoHandouts } from './seed-handouts.server'
 import { seedDemoHistory } from './seed-history.server'
 import { demoIds } from './seed-ids.server'
 import { seedDemoOrders } from './seed-orders.server'
+import { seedDemoPackPhotos } from './seed-pack-photos.server'
 import { seedDemoProducts } from './seed-products.server'
 import { seedDemoPurchaseOrders } from './seed-purchase-orders.server'
 import { seedDemoShopOrders } from './seed-shop-orders.server'
@@ -303,6 +304,7 @@ export async function seedDemoData(db: Database): Promise<void> {
       )
       .onConflictDoNothing()
     await seedDemoProducts(tx, demoIds)
+    await seedDemoPackPhotos(tx, demoIds.userAdmin)
     await seedDemoStock(tx, demoIds)
     await seedDemoCustomers(tx, demoIds)
     await seedDemoTeam(tx, demoIds)

@@ -4,6 +4,7 @@ import pLimit from 'p-limit'
 import type { Sharp } from 'sharp'
 import { shopForbiddenMessage } from '../../lib/access-rules'
 import { isUuid } from '../../lib/ids'
+import { packPhotoSide } from '../../lib/shop'
 import { type Actor, requireRole } from '../actor.server'
 import type { Database, Executor } from '../db/client.server'
 import { type storedFilePurpose, storedFiles } from '../db/core.schema'
@@ -149,6 +150,48 @@ const reencodeAsWebp =
 
 const reencodeImage = reencodeAsWebp(maxImageSide)
 
+/**
+ * The shop's rendition of a stored product image (ADR 081): a `packPhotoSide` square, the pack
+ * fitted inside on a transparent ground, so every card has the same known size and loads a few KB
+ * instead of the original. Kept as a platform file of its own, in the caller's transaction.
+ */
+export async function storePackPhotoRendition(
+  tx: Executor,
+  imageFileId: string,
+  createdBy: string | null,
+): Promise<StoredFileInfo> {
+  const [image] = await tx
+    .select({ data: storedFiles.data })
+    .from(storedFiles)
+    .where(
+      and(
+        eq(storedFiles.id, imageFileId),
+        eq(storedFiles.purpose, 'product_image'),
+        isNull(storedFiles.organisationId),
+      ),
+    )
+  if (!image) throw new NotFoundError(fileNotFoundMessage)
+  const data = await imageWork(async () => {
+    const { default: sharp } = await import('sharp')
+    return sharp(image.data, { limitInputPixels: maxImagePixels })
+      .resize({
+        width: packPhotoSide,
+        height: packPhotoSide,
+        fit: 'contain',
+        background: { r: 0, g: 0, b: 0, alpha: 0 },
+      })
+      .webp({ quality: 80 })
+      .toBuffer()
+  })
+  return storeServerFile(tx, {
+    organisationId: null,
+    purpose: 'product_image',
+    contentType: 'image/webp',
+    data,
+    createdBy,
+  })
+}
+
 // ─── Organisation logos ─────────────────────────────────────────────────────────────────────
 
 /** Long side a logo is kept at: printed at most 50 mm wide, that is 600 px at 300 dpi. */
@@ -237,15 +280,19 @@ const prescriptionRecordOwner: PurposePolicy['ownerForUpload'] = (actor) => {
 }
 
 const purposes: Record<StoredFilePurpose, PurposePolicy> = {
-  /** Pictures of master products: kept by platform admins, shown on every shop page. */
+  /**
+   * Pictures of master products and their shop renditions: kept by platform admins, read by
+   * business users. Shop visitors load only the rendition of a confirmed pack photo of a product
+   * their shop lists, through the shop's own route (`openShopPackPhoto`, ADR 081).
+   */
   product_image: {
     ...uploadSizeLimits.product_image,
     ownerForUpload: (actor) => {
       requireRole(actor, 'admin')
       return null
     },
-    public: true,
-    mayRead: () => true,
+    public: false,
+    mayRead: (viewer) => viewer?.kind === 'business',
     prepare: reencodeImage,
   },
   /** CoAs and lab reports of batches: only the owning organisation's users store and read them. */

@@ -2,14 +2,17 @@ import { isDeepStrictEqual } from 'node:util'
 import { and, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm'
 import { isUuid } from '../../lib/ids'
 import type { ListResult } from '../../lib/list-query'
-import { masterProductUpdateSchema } from '../../lib/master-product-schemas'
+import {
+  masterProductSaveSchema,
+  masterProductUpdateSchema,
+} from '../../lib/master-product-schemas'
 import {
   type MasterProductDetail,
   type MasterProductHistoryEntry,
   masterProductFieldLabels,
   staleMasterProductMessage,
 } from '../../lib/master-products'
-import { type MasterProduct, masterProductSchema } from '../../lib/product-schemas'
+import type { MasterProduct } from '../../lib/product-schemas'
 import type { MasterProductListSearch, MasterProductRow } from '../../lib/products'
 import { type Actor, requireRole } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
@@ -21,7 +24,7 @@ import {
   parseInput,
   violatesUnique,
 } from '../errors.server'
-import { isStoredFileOf } from '../files/file-store.server'
+import { isStoredFileOf, storePackPhotoRendition } from '../files/file-store.server'
 import { listPage } from '../list-query.server'
 import {
   auditedProductFields,
@@ -127,6 +130,7 @@ export const masterProductOf = (row: ProductRow): MasterProduct => ({
   ...productFactsOf(row),
   status: row.status,
   imageFileId: row.imageFileId,
+  imageIsPackPhoto: row.imageIsPackPhoto,
 })
 
 async function findMasterProduct(executor: Executor, id: string): Promise<ProductRow | undefined> {
@@ -237,6 +241,29 @@ async function checkImage(executor: Executor, imageFileId: string | null): Promi
   if (!known) throw new InvalidError({ imageFileId: unknownImageMessage })
 }
 
+/** A confirmation without an image confirms nothing: the product is stored without a pack photo. */
+const confirmedOnlyWithImage = <T extends Pick<MasterProduct, 'imageFileId' | 'imageIsPackPhoto'>>(
+  product: T,
+): T => ({ ...product, imageIsPackPhoto: product.imageFileId !== null && product.imageIsPackPhoto })
+
+/**
+ * The shop rendition a save leaves the product with (ADR 081): none without a confirmed pack
+ * photo; the stored one while the same image stays confirmed; otherwise one made now — so a
+ * changed image is shown only once it is confirmed anew.
+ */
+async function packPhotoFileIdFor(
+  tx: Executor,
+  product: Pick<ProductRow, 'imageFileId' | 'imageIsPackPhoto'>,
+  stored: ProductRow | null,
+  createdBy: string,
+): Promise<string | null> {
+  if (!product.imageIsPackPhoto || product.imageFileId === null) return null
+  if (stored?.imageIsPackPhoto && stored.imageFileId === product.imageFileId) {
+    return stored.packPhotoFileId
+  }
+  return (await storePackPhotoRendition(tx, product.imageFileId, createdBy)).id
+}
+
 export interface SavedMasterProduct {
   id: string
   revision: number
@@ -250,7 +277,7 @@ export async function createMasterProduct(
   db: Database,
 ): Promise<SavedMasterProduct> {
   const admin = requireRole(actor, 'admin')
-  const product = parseInput(masterProductSchema, input)
+  const product = confirmedOnlyWithImage(parseInput(masterProductSaveSchema, input))
   return withFreePzn(db, product.pzn, null, () =>
     db.transaction(async (tx) => {
       await checkImage(tx, product.imageFileId)
@@ -258,6 +285,7 @@ export async function createMasterProduct(
         .insert(products)
         .values({
           ...productColumns(product),
+          packPhotoFileId: await packPhotoFileIdFor(tx, product, null, admin.user.id),
           organisationId: null,
           createdBy: admin.user.id,
           updatedBy: admin.user.id,
@@ -291,7 +319,9 @@ export async function updateMasterProduct(
   db: Database,
 ): Promise<SavedMasterProduct> {
   const admin = requireRole(actor, 'admin')
-  const { revision, ...product } = parseInput(masterProductUpdateSchema, input)
+  const { revision, ...product } = confirmedOnlyWithImage(
+    parseInput(masterProductUpdateSchema, input),
+  )
   const columns = productColumns(product)
 
   // Read without a lock first: a save that changes nothing must not write, not even a row lock.
@@ -317,7 +347,12 @@ export async function updateMasterProduct(
       if (columns.imageFileId !== current.imageFileId) await checkImage(tx, columns.imageFileId)
       const [updated] = await tx
         .update(products)
-        .set({ ...columns, revision: current.revision + 1, updatedBy: admin.user.id })
+        .set({
+          ...columns,
+          packPhotoFileId: await packPhotoFileIdFor(tx, columns, current, admin.user.id),
+          revision: current.revision + 1,
+          updatedBy: admin.user.id,
+        })
         .where(and(eq(products.id, current.id), isMaster))
         .returning()
       if (!updated) throw new NotFoundError(masterProductNotFoundMessage)

@@ -43,7 +43,12 @@ export function productFactsOf(row: ProductRow): CustomProduct {
 
 /** The business fields of a product the audit log records before and after a change. */
 export function auditedProductFields(row: ProductRow): Record<string, unknown> {
-  return { ...productFactsOf(row), status: row.status, imageFileId: row.imageFileId }
+  return {
+    ...productFactsOf(row),
+    status: row.status,
+    imageFileId: row.imageFileId,
+    imageIsPackPhoto: row.imageIsPackPhoto,
+  }
 }
 
 /** How master product changes are named in the audit log (the form and the import alike). */

@@ -56,6 +56,15 @@ export const products = pgTable(
     packUnit: packUnit('pack_unit').notNull(),
     description: text('description'),
     imageFileId: uuid('image_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
+    /**
+     * The image is confirmed to show only the pack (§ 10 HWG, ADR 081): false for images stored
+     * before the rule, which the shop does not show until someone confirms them.
+     */
+    imageIsPackPhoto: boolean('image_is_pack_photo').notNull().default(false),
+    /** The shop's small rendition of the confirmed pack photo; null while there is none. */
+    packPhotoFileId: uuid('pack_photo_file_id').references(() => storedFiles.id, {
+      onDelete: 'restrict',
+    }),
     status: productStatus('status').notNull().default('active'),
     /** Counts every change of the facts; a listing remembers the revision it last saw. */
     revision: integer('revision').notNull().default(1),
@@ -86,6 +95,11 @@ export const products = pgTable(
       .where(sql`${table.organisationId} is null`),
     check('products_pack_base_units_positive', sql`${table.packBaseUnits} > 0`),
     check('products_revision_positive', sql`${table.revision} > 0`),
+    // A rendition exactly for a confirmed image: the shop reads only `pack_photo_file_id`.
+    check(
+      'products_pack_photo_confirmed',
+      sql`case when ${table.imageIsPackPhoto} then ${table.imageFileId} is not null and ${table.packPhotoFileId} is not null else ${table.packPhotoFileId} is null end`,
+    ),
   ],
 )
 

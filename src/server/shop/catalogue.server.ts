@@ -113,6 +113,8 @@ function itemsQuery(organisationId: string, scope: ItemScope, today: string): SQ
         coalesce(cb.current, false) as "measured",
         p.cannabinoid_unit as "cannabinoidUnit", p.terpenes as "terpenes",
         p.irradiated as "irradiated", op.sales_unit as "salesUnit",
+        -- Only a confirmed pack photo has a rendition (§ 10 HWG, ADR 081).
+        p.pack_photo_file_id as "packPhotoId",
         p.pack_base_units as "packBaseUnits", p.pack_unit as "packUnit",
         gross.cents as "grossCents",
         ((gross.cents * ${baseUnitsPerGramOrMillilitre} + op.base_units_per_sales_unit / 2)
@@ -194,7 +196,7 @@ const sortOrders: Record<CatalogueSort, SQL> = {
 const cardColumns = sql.raw(
   `"id", "name", "cultivar", "producer", "brand", "genetics", "dominance", "thc", "cbd",
    "measured", "cannabinoidUnit", "terpenes", "irradiated", "salesUnit", "packBaseUnits",
-   "packUnit", "grossCents", "unitPriceCents", "availableUnits"`,
+   "packUnit", "packPhotoId", "grossCents", "unitPriceCents", "availableUnits"`,
 )
 
 interface ItemRow extends Omit<CatalogueItem, 'price' | 'availability'> {
@@ -222,6 +224,7 @@ function toItem(row: ItemRow, view: CatalogueView): CatalogueItem {
     salesUnit: row.salesUnit,
     packBaseUnits: row.packBaseUnits,
     packUnit: row.packUnit,
+    packPhotoId: row.packPhotoId,
     price: view.pricesShown
       ? { grossCents: row.grossCents, unitPriceCents: row.unitPriceCents }
       : null,
@@ -498,6 +501,7 @@ export interface ShopListingFacts {
   salesUnit: CatalogueItem['salesUnit']
   packBaseUnits: number | null
   packUnit: CatalogueItem['packUnit']
+  packPhotoId: string | null
   baseUnitsPerSalesUnit: number
   /** Net price per sales unit, as the order's lines take it. */
   priceCents: number
@@ -527,7 +531,7 @@ export async function shopListingFacts(
     db,
     sql`with ${itemsQuery(shop.organisationId, { listingIds: ids }, today)}
       select items."id", items."name", p.category as "category", items."salesUnit",
-        items."packBaseUnits", items."packUnit",
+        items."packBaseUnits", items."packUnit", items."packPhotoId",
         op.base_units_per_sales_unit as "baseUnitsPerSalesUnit", op.price_cents as "priceCents",
         op.vat_rate as "vatRate", items."grossCents", items."availableUnits",
         op.order_step as "orderStep", op.min_order_quantity as "minOrderQuantity",

@@ -37,6 +37,7 @@ export async function configuratorProducts(
       cbd: products.cbdContent,
       cannabinoidUnit: products.cannabinoidUnit,
       packUnit: products.packUnit,
+      packPhotoId: products.packPhotoFileId,
       baseUnitsPerSalesUnit: organisationProducts.baseUnitsPerSalesUnit,
       orderStep: organisationProducts.orderStep,
       minOrderQuantity: organisationProducts.minOrderQuantity,

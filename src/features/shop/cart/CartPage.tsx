@@ -21,6 +21,7 @@ import { EmptyState } from '../../ui/EmptyState'
 import { PageHeader } from '../../ui/PageHeader'
 import { StatusBadge } from '../../ui/StatusBadge'
 import { catalogueViewerOf } from '../catalogue/catalogue.queries'
+import { PackPhoto } from '../catalogue/PackPhoto'
 import { acceptCartChangesFn, removeCartItemFn, updateCartItemFn } from './cart.functions'
 import { cartQuery } from './cart.queries'
 import { useSetCartLines } from './cart-count'
@@ -103,6 +104,7 @@ function CartLineItem({
   const notices = lineNotices(line)
   return (
     <li className="flex flex-col gap-3 border-b border-border py-4 last:border-b-0 sm:flex-row sm:items-center">
+      <PackPhoto fileId={line.packPhotoId} name={line.name} lazy className="size-16" />
       <div className="min-w-0 flex-1 space-y-1">
         <Link
           to={`${catalogueListPaths[line.category]}/$id`}

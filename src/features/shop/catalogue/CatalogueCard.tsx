@@ -3,6 +3,7 @@ import { formatPackSize } from '~/lib/products'
 import type { CatalogueCategory, CatalogueItem } from '~/lib/shop-catalogue'
 import { AvailabilityBadge } from './AvailabilityBadge'
 import { cannabinoid, geneticsText, mainTerpenes } from './catalogue-wording'
+import { PackPhoto } from './PackPhoto'
 import { PriceLine } from './PriceLine'
 
 /** The product page of a listing, by category. */
@@ -59,17 +60,20 @@ export function CatalogueCard({
   const terpenes = mainTerpenes(item)
   return (
     <article className="flex w-full flex-col gap-3 rounded-card border border-border bg-surface p-4">
-      <div>
-        <Heading className="text-base font-semibold leading-snug text-ink">
-          <ProductLink
-            category={category}
-            item={item}
-            className="hover:text-brand-700 hover:underline"
-          />
-        </Heading>
-        <p className="mt-0.5 text-sm text-ink-muted">
-          {[item.cultivar, item.producer].filter(Boolean).join(' · ')}
-        </p>
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <Heading className="text-base font-semibold leading-snug text-ink">
+            <ProductLink
+              category={category}
+              item={item}
+              className="hover:text-brand-700 hover:underline"
+            />
+          </Heading>
+          <p className="mt-0.5 text-sm text-ink-muted">
+            {[item.cultivar, item.producer].filter(Boolean).join(' · ')}
+          </p>
+        </div>
+        <PackPhoto fileId={item.packPhotoId} name={item.name} lazy className="size-24" />
       </div>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-ink-muted">THC</dt>

@@ -19,6 +19,7 @@ import { AvailabilityBadge } from './AvailabilityBadge'
 import { catalogueProductQuery, catalogueViewerOf } from './catalogue.queries'
 import { cannabinoid, salesUnitPhrase } from './catalogue-wording'
 import { catalogueWords } from './catalogue-words'
+import { PackPhoto } from './PackPhoto'
 import { PriceLine } from './PriceLine'
 
 /** In which steps and amounts the pharmacy dispenses it, in sales units. */
@@ -95,28 +96,33 @@ export function CatalogueProductPage({
             <h2 id="product-facts" className="mb-3 text-lg font-semibold">
               Produktdaten
             </h2>
-            <ProductFactsSummary
-              facts={{
-                pzn: product.pzn,
-                manufacturer: product.producer,
-                brand: product.brand,
-                category: product.category,
-                cultivar: product.cultivar,
-                genetics: product.genetics,
-                dominance: product.dominance,
-                thcContent: product.nominalThc,
-                cbdContent: product.nominalCbd,
-                cannabinoidUnit: product.cannabinoidUnit,
-                terpenes: product.terpenes,
-                irradiated: product.irradiated,
-                countryOfCultivation: product.countryOfCultivation,
-                packBaseUnits: product.packBaseUnits,
-                packUnit: product.packUnit,
-              }}
-            />
-            <p className="mt-2 text-xs text-ink-muted">
-              THC und CBD hier: Nennwerte des Herstellers.
-            </p>
+            <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+              <PackPhoto fileId={product.packPhotoId} name={product.name} className="size-48" />
+              <div className="min-w-0 flex-1">
+                <ProductFactsSummary
+                  facts={{
+                    pzn: product.pzn,
+                    manufacturer: product.producer,
+                    brand: product.brand,
+                    category: product.category,
+                    cultivar: product.cultivar,
+                    genetics: product.genetics,
+                    dominance: product.dominance,
+                    thcContent: product.nominalThc,
+                    cbdContent: product.nominalCbd,
+                    cannabinoidUnit: product.cannabinoidUnit,
+                    terpenes: product.terpenes,
+                    irradiated: product.irradiated,
+                    countryOfCultivation: product.countryOfCultivation,
+                    packBaseUnits: product.packBaseUnits,
+                    packUnit: product.packUnit,
+                  }}
+                />
+                <p className="mt-2 text-xs text-ink-muted">
+                  THC und CBD hier: Nennwerte des Herstellers.
+                </p>
+              </div>
+            </div>
           </section>
           <section
             aria-labelledby="product-batch"

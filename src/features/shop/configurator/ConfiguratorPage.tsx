@@ -39,6 +39,7 @@ import {
 } from '~/lib/prescription-configurator'
 import { formatCannabinoid, formatDecimal } from '~/lib/products'
 import { type AvailabilityLevel, availabilityLabels } from '~/lib/shop'
+import { PackPhoto } from '../catalogue/PackPhoto'
 import { ConfiguratorField, DecimalInput, RadioGroup } from './ConfiguratorFields'
 import { configuratorProductsQuery } from './configurator.queries'
 import { ReserveDialog } from './ReserveDialog'
@@ -254,9 +255,16 @@ export function ConfiguratorPage() {
                   </ConfiguratorField>
 
                   {product && (
-                    <div className="flex flex-wrap items-center gap-2 text-sm" aria-live="polite">
-                      <span className="text-ink-muted">Verfügbarkeit:</span>
-                      <AvailabilityBadge product={product} />
+                    <div className="flex flex-wrap items-center gap-3 text-sm">
+                      <PackPhoto
+                        fileId={product.packPhotoId}
+                        name={product.name}
+                        className="size-16"
+                      />
+                      <div className="flex flex-wrap items-center gap-2" aria-live="polite">
+                        <span className="text-ink-muted">Verfügbarkeit:</span>
+                        <AvailabilityBadge product={product} />
+                      </div>
                     </div>
                   )}
                   {needsFreeName && (

@@ -994,6 +994,18 @@ export interface DemoListing {
 }
 
 /** Sonnen-Apotheke: flowers loose and in packs (6–14 € per g), extracts, CBD, dronabinol, vaporisers. */
+/**
+ * Master products the demo gives a pack photo (drawn by the seed, confirmed as showing only the
+ * pack): packs Sonnen-Apotheke sells in its shop. The other products show none.
+ */
+export const demoPackPhotoProducts = [
+  master.kuestennebel10,
+  master.bernsteinwolke5,
+  master.ahornglut10,
+  master.nordlichtExtract10,
+  master.mapleRidgeBalanced30,
+]
+
 export const pharmacyListings: DemoListing[] = [
   // Loose by the gram, filled from bulk packs and 10 g packs.
   {
