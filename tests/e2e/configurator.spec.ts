@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { expectNoSeriousViolations } from './support/axe'
-import { tabTo, watchPageErrors } from './support/page'
+import { tabTo, toastGone, watchPageErrors } from './support/page'
 import { openBackOffice, tenantOrigin, waitForHydratedForm } from './support/session'
 
 /**
@@ -17,12 +17,6 @@ const expectedText =
   'Rp. Cannabisblüten „Nordlicht Nordstern 22/<1“ (THC 22 %, CBD < 1 %) 30 g, zerkleinert, zur Inhalation nach Verdampfung (NRF 22.12.). D. S. ED 0,05 g, TD 0,15 g.'
 
 const prescriptionText = (page: Page) => page.getByTestId('prescription-text')
-
-/** Waits for the toast to fade: its fading text fails axe's contrast check. */
-async function toastGone(page: Page, text: string | RegExp) {
-  await expect(page.getByText(text)).toBeVisible()
-  await expect(page.getByText(text)).toBeHidden({ timeout: 10_000 })
-}
 
 let reservationNumber = ''
 

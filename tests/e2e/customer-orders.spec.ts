@@ -1,7 +1,14 @@
 import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
-import { tabTo, watchPageErrors } from './support/page'
+import {
+  confirmOrder,
+  issueInvoiceAndOpenPdf,
+  markReady,
+  openHandoutLabel,
+} from './support/customer-orders'
+import { tabTo, toastGone, watchPageErrors } from './support/page'
+import { addProduct } from './support/purchase-orders'
 import { openBackOffice, waitForHydratedForm } from './support/session'
 
 /**
@@ -32,25 +39,6 @@ async function createPatient(page: Page, firstName: string, lastName: string) {
   await expect(dialog).toBeHidden()
   await expect(page.getByText(`Gewählt: ${firstName} ${lastName}`)).toBeVisible()
   await toastGone(page, /^Der Kunde KD-\d{5} wurde angelegt\.$/)
-}
-
-/** Clicks a download button and answers the file's response. */
-async function download(page: Page, button: ReturnType<Page['getByRole']>) {
-  const response = page.waitForResponse((answer) => /\/api\/files\/[0-9a-f-]+$/.test(answer.url()))
-  await button.click()
-  return response
-}
-
-async function addProduct(page: Page, pzn: string) {
-  const picker = page.getByRole('combobox', { name: 'Produkt hinzufügen' })
-  await picker.fill(pzn)
-  await page.getByRole('option').filter({ hasText: pzn }).click()
-}
-
-/** Waits for the toast to fade: its fading text fails axe's contrast check. */
-async function toastGone(page: Page, text: string | RegExp) {
-  await expect(page.getByText(text)).toBeVisible()
-  await expect(page.getByText(text)).toBeHidden({ timeout: 10_000 })
 }
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
@@ -111,19 +99,11 @@ test('a pharmacist enters, checks, confirms, readies, completes and invoices a p
   await expect(page.getByRole('columnheader', { name: 'Zuzahlung' })).toBeVisible()
   await expect(page.getByText('davon Krankenkasse')).toBeVisible()
 
-  await page.getByRole('button', { name: 'Bestätigen' }).click()
-  await expect(
-    page.getByText('Die Bestellung ist bestätigt; die Ware ist reserviert.'),
-  ).toBeVisible()
+  await confirmOrder(page)
   await expect(page.getByText('Bestätigt', { exact: true }).first()).toBeVisible()
   await expect(page.getByText(/^reserviert:/).first()).toBeVisible()
 
-  await page.getByRole('button', { name: 'Abholbereit' }).click()
-  const pick = page.getByRole('dialog', { name: 'Abholbereit melden' })
-  await expect(pick.getByRole('textbox', { name: /^Charge / }).first()).not.toHaveValue('')
-  await pick.getByRole('button', { name: 'Als abholbereit markieren' }).click()
-  await expect(pick).toBeHidden()
-  await expect(page.getByText('Abholbereit', { exact: true }).first()).toBeVisible()
+  await markReady(page)
 
   // The scan was enough to prepare; the goods leave only once the original is there.
   await page.getByRole('button', { name: 'Abschließen' }).click()
@@ -157,15 +137,7 @@ test('a pharmacist enters, checks, confirms, readies, completes and invoices a p
   await expectNoSeriousViolations(page)
 
   // The invoice: issued on the order, downloaded as the stored PDF.
-  const documents = page.getByRole('region', { name: 'Dokumente' })
-  await documents.getByRole('button', { name: 'Rechnung ausstellen' }).click()
-  await toastGone(page, /^Rechnung RE-\d{4}-\d{5} ist ausgestellt\.$/)
-  const invoiceRow = documents.getByRole('row').filter({ hasText: /RE-\d{4}-\d{5}/ })
-  await expect(invoiceRow).toHaveCount(1)
-  const invoiceNumber = (await invoiceRow.textContent())?.match(/RE-\d{4}-\d{5}/)?.[0] ?? ''
-  const pdf = await download(page, invoiceRow.getByRole('button', { name: /^PDF/ }))
-  expect(pdf.status()).toBe(200)
-  expect(pdf.headers()['content-type']).toBe('application/pdf')
+  const invoiceNumber = await issueInvoiceAndOpenPdf(page)
   await expect(timeline.getByText(invoiceNumber).first()).toBeVisible()
 
   // The list finds the order by its number; /documents finds the invoice with its order.
@@ -182,15 +154,7 @@ test('a pharmacist enters, checks, confirms, readies, completes and invoices a p
 
   // The hand-out's record with the label of § 14 ApBetrO, reached from the order.
   await page.goto(orderUrl)
-  await handouts
-    .getByRole('link', { name: /^Abgabe und Etikett AG-/ })
-    .first()
-    .click()
-  await expect(
-    page.getByRole('heading', { level: 1, name: /^Abgabe AG-\d{4}-\d{5}$/ }),
-  ).toBeVisible()
-  const label = page.getByRole('article', { name: 'Etikett' })
-  await expect(label).toContainText('Sonnen-Apotheke')
+  const label = await openHandoutLabel(page)
   await expect(label).toContainText('Für: Erika Mustermann')
   await expect(label).toContainText('0,1 g verdampfen und inhalieren, bis zu 3 × täglich')
   await expect(label).toContainText('Zerkleinert, zur Inhalation nach Verdampfung (NRF 22.12.)')

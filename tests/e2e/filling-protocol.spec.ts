@@ -1,8 +1,15 @@
 import { readFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
-import { expectNoSeriousViolations } from './support/axe'
+import { expectAccessibleAfterToast, expectNoSeriousViolations } from './support/axe'
+import {
+  chooseLavendeltalBulk,
+  confirmFilling,
+  expectAwaitingCheck,
+  openProtocolAs,
+  startFilling,
+} from './support/filling'
 import { tabTo, watchPageErrors } from './support/page'
-import { openBackOffice, waitForHydratedForm, waitForHydratedPage } from './support/session'
+import { openBackOffice, waitForHydratedForm } from './support/session'
 
 /**
  * The pharmacist of Sonnen-Apotheke writes a new version of the Lavendeltal preparation
@@ -15,12 +22,6 @@ import { openBackOffice, waitForHydratedForm, waitForHydratedPage } from './supp
 test.describe.configure({ timeout: 120_000 })
 
 const main = (page: Page) => page.getByRole('main')
-
-/** Axe looks at a settled page: a toast fading in fails the contrast check. */
-async function expectAccessibleAfterToast(page: Page, toast: string | RegExp) {
-  await expect(page.getByText(toast)).toBeHidden({ timeout: 10_000 })
-  await expectNoSeriousViolations(page)
-}
 
 test('a pharmacist fills a batch and a colleague confirms it', async ({ page, browser }) => {
   const errors = watchPageErrors(page)
@@ -53,10 +54,7 @@ test('a pharmacist fills a batch and a colleague confirms it', async ({ page, br
 
   await main(page).getByRole('link', { name: 'Neue Abfüllung' }).click()
   await expect(page).toHaveURL(/\/organisations\/filling-protocol\/neu$/)
-  await waitForHydratedForm(page)
-  const batch = page.getByLabel('Charge (Großgebinde)')
-  const lavendeltal = batch.locator('option', { hasText: 'Lavendeltal' }).first()
-  await batch.selectOption((await lavendeltal.getAttribute('value')) as string)
+  await chooseLavendeltalBulk(page)
   // Without a manufacturing licence at most 100 packs of a product a day (§ 21 AMG).
   await page.getByLabel('Anzahl Einheiten').fill('101')
   await page.getByRole('button', { name: 'Abfüllung beginnen' }).click()
@@ -68,14 +66,7 @@ test('a pharmacist fills a batch and a colleague confirms it', async ({ page, br
   await expect(page.getByLabel('Packungsprodukt')).toHaveValue('new')
   await expect(page.getByLabel('Packungsprodukt')).toContainText('Neu anlegen: „Lavendeltal, 5 g“')
   await expectNoSeriousViolations(page)
-  await page.getByRole('button', { name: 'Abfüllung beginnen' }).click()
-
-  await expect(page).toHaveURL(/\/organisations\/filling-protocol\/[0-9a-f-]{36}$/)
-  const heading = page.getByRole('heading', { level: 1, name: /^Abfüllprotokoll AF-\d{4}-\d{5}$/ })
-  await expect(heading).toBeVisible()
-  const number = ((await heading.textContent()) ?? '').replace('Abfüllprotokoll ', '')
-  const protocolUrl = page.url()
-  await waitForHydratedForm(page)
+  const { number, protocolUrl } = await startFilling(page)
   await expect(main(page)).toContainText('Version 2 vom')
 
   // Weighed by keyboard: gross and tare per unit, the net follows.
@@ -106,17 +97,13 @@ test('a pharmacist fills a batch and a colleague confirms it', async ({ page, br
   await tabTo(page, page.getByRole('button', { name: 'Zur Prüfung übergeben' }))
   await page.keyboard.press('Enter')
 
-  await expect(main(page).getByText('Wartet auf Prüfung', { exact: true })).toBeVisible()
+  await expectAwaitingCheck(page, number)
   await expect(main(page)).toContainText('Vier-Augen-Prinzip')
-  await expect(page.getByRole('button', { name: 'Prüfen und bestätigen' })).toHaveCount(0)
-  await expectAccessibleAfterToast(page, `Abfüllung ${number} ist zur Prüfung übergeben.`)
+  await expectNoSeriousViolations(page)
   expect(errors).toEqual([])
 
   // The PTA prepares but does not confirm: the page says why instead of offering the button.
-  const pta = await (await browser.newContext()).newPage()
-  await openBackOffice(pta, 'mitarbeiter', 'mitarbeiter-demo-2026')
-  await pta.goto(protocolUrl)
-  await waitForHydratedPage(pta)
+  const pta = await openProtocolAs(browser, protocolUrl, 'mitarbeiter')
   await expect(main(pta)).toContainText(
     'Die Abfüllung bestätigt in der Apotheke nur ein Apotheker oder eine Apothekerin',
   )
@@ -124,23 +111,11 @@ test('a pharmacist fills a batch and a colleague confirms it', async ({ page, br
   await pta.context().close()
 
   // The second pharmacist checks and confirms.
-  const colleague = await (await browser.newContext()).newPage()
-  await openBackOffice(colleague, 'apothekerin', 'apothekerin-demo-2026')
-  await colleague.goto(protocolUrl)
-  await waitForHydratedPage(colleague)
+  const colleague = await openProtocolAs(browser, protocolUrl, 'apothekerin')
   await expect(main(colleague)).toContainText('Blüte nicht teilbar')
   await expect(main(colleague)).toContainText('1 von 2 Einheiten innerhalb ±2 %')
-  await colleague.getByRole('button', { name: 'Prüfen und bestätigen' }).click()
-  const dialog = colleague.getByRole('alertdialog')
-  await expect(dialog).toContainText('10,100 g ausgebucht')
-  await dialog.getByRole('button', { name: 'Bestätigen und einbuchen' }).click()
-  await expect(dialog).toBeHidden()
-  await expect(main(colleague).getByText('Bestätigt', { exact: true })).toBeVisible()
-  await expect(main(colleague)).toContainText('Ayla Kern')
-  await expectAccessibleAfterToast(
-    colleague,
-    `Abfüllung bestätigt: Charge ${number} ist im Bestand.`,
-  )
+  await confirmFilling(colleague, number, '10,100 g')
+  await expectNoSeriousViolations(colleague)
 
   const [pdf] = await Promise.all([
     colleague.waitForEvent('download'),

@@ -1,9 +1,10 @@
 import path from 'node:path'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
-import { confirmationPath, waitForMail } from './support/mail'
+import { waitForMail } from './support/mail'
 import { watchPageErrors } from './support/page'
 import { waitForHydratedForm, waitForHydratedPage } from './support/session'
+import { addFirstAddress, openConfirmationMail, submitRegistration } from './support/shop-accounts'
 
 /**
  * A patient's day (issue 35), at a desktop's and a phone's width: she finds Sonnen-Apotheke by her
@@ -167,27 +168,12 @@ for (const [width, height] of [
         await expect(page).toHaveURL(`${shop}/registrieren?redirect=%2Fcheckout`)
         await waitForHydratedForm(page)
         await settled(page)
-        await page.getByLabel('Vor- und Nachname').fill(name)
-        await page.getByLabel('E-Mail-Adresse').fill(email)
-        await page.getByLabel('Passwort').fill(password)
-        await page.getByLabel('Geburtsdatum').fill('1988-06-21')
-        await page.getByRole('checkbox').check()
-        await page.getByRole('button', { name: 'Konto erstellen' }).click()
-        await expect(
-          page.getByRole('status').filter({ hasText: 'Wir haben Ihnen eine E-Mail geschickt' }),
-        ).toBeVisible()
+        await submitRegistration(page, { name, email, password, birthDate: '1988-06-21' })
       })
 
       await test.step('Confirm the address by the mail and land logged in at the checkout', async () => {
-        const mail = await waitForMail(
-          (received) =>
-            received.to.includes(email) &&
-            received.subject.startsWith('Bitte bestätigen Sie Ihre Registrierung'),
-        )
+        const mail = await openConfirmationMail(page, shop, email)
         expect(mail.from).toContain('Sonnen-Apotheke')
-        await page.goto(`${shop}${confirmationPath(mail)}`)
-        await expect(page.getByRole('heading', { name: 'E-Mail-Adresse bestätigen' })).toBeVisible()
-        await waitForHydratedForm(page)
         await settled(page)
         await page.getByRole('button', { name: 'E-Mail-Adresse bestätigen' }).click()
         await expect(page).toHaveURL(`${shop}/checkout`)
@@ -200,15 +186,12 @@ for (const [width, height] of [
         await waitForHydratedForm(page)
         await settled(page)
         // Her first address, added in place: in the courier area she found the shop by.
-        await page.getByRole('button', { name: 'Neue Adresse' }).click()
-        const dialog = page.getByRole('dialog', { name: 'Neue Adresse' })
-        await dialog.getByLabel('Name').fill(name)
-        await dialog.getByLabel('Straße und Hausnummer').fill('Weserstraße 40')
-        await dialog.getByLabel('PLZ').fill('12043')
-        await dialog.getByLabel('Ort').fill('Berlin')
-        await dialog.getByRole('button', { name: 'Adresse speichern' }).click()
-        await expect(dialog).toBeHidden()
-        await expect(page.getByRole('radio', { name: /Weserstraße 40/ })).toBeChecked()
+        await addFirstAddress(page, {
+          name,
+          street: 'Weserstraße 40',
+          postalCode: '12043',
+          city: 'Berlin',
+        })
 
         await page.getByRole('radio', { name: /^Abholung in der Apotheke/ }).check()
         // Prescription-only: the order needs to say who pays and how the prescription comes.

@@ -1,7 +1,13 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
+import {
+  confirmOrder,
+  markReady,
+  openCustomerOrder,
+  recordCheckedERezept,
+} from './support/customer-orders'
 import { watchPageErrors } from './support/page'
-import { openBackOffice, waitForHydratedForm } from './support/session'
+import { openBackOffice } from './support/session'
 import { placePayAtPickupOrder } from './support/shop-orders'
 
 /**
@@ -16,36 +22,11 @@ test.describe.configure({ timeout: 180_000 })
 /** In the back-office: the prescription recorded and checked, confirmed, ready for pickup. */
 async function readyAtTheCounter(page: Page, orderNumber: string) {
   await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')
-  await page.goto('/customer_orders')
-  await page.getByRole('link', { name: orderNumber }).first().click()
-  await expect(
-    page.getByRole('heading', { level: 1, name: `Bestellung ${orderNumber}` }),
-  ).toBeVisible()
-  await waitForHydratedForm(page)
-  const card = page.getByRole('region', { name: 'Rezept' })
-  await card.getByLabel(/Verschreibende/).fill('Dr. med. Felix Hartmann')
-  await card.getByLabel('Ausstellungsdatum').fill(new Date().toISOString().slice(0, 10))
-  await card
-    .getByLabel('Gebrauchsanweisung')
-    .fill('0,1 g verdampfen und inhalieren, bis zu 3 × täglich')
-  await card.getByLabel('Krankenkasse').fill('Techniker Krankenkasse')
-  await card.getByLabel('Versichertennummer').fill('T123456789')
-  await card.getByRole('button', { name: 'Rezept speichern' }).click()
-  await card.getByRole('button', { name: 'Rezept geprüft' }).click()
-  await expect(card.getByText('Geprüft', { exact: true })).toBeVisible()
+  await openCustomerOrder(page, orderNumber)
   // Redeemed: the goods may leave at the hand-over.
-  await card.getByRole('button', { name: 'E-Rezept eingelöst' }).click()
-  await expect(card.getByRole('button', { name: 'E-Rezept eingelöst' })).toBeHidden()
-  await page.getByRole('button', { name: 'Bestätigen' }).click()
-  await expect(
-    page.getByText('Die Bestellung ist bestätigt; die Ware ist reserviert.'),
-  ).toBeVisible()
-  await page.getByRole('button', { name: 'Abholbereit' }).click()
-  const pick = page.getByRole('dialog', { name: 'Abholbereit melden' })
-  await expect(pick.getByRole('textbox', { name: /^Charge / }).first()).not.toHaveValue('')
-  await pick.getByRole('button', { name: 'Als abholbereit markieren' }).click()
-  await expect(pick).toBeHidden()
-  await expect(page.getByText('Abholbereit', { exact: true }).first()).toBeVisible()
+  await recordCheckedERezept(page)
+  await confirmOrder(page)
+  await markReady(page)
 }
 
 /** The dialog lies wholly inside the viewport, nothing wider than the screen. */

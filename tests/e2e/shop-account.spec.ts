@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { waitForMail } from './support/mail'
-import { tabTo, watchPageErrors } from './support/page'
+import { tabTo, toastGone, watchPageErrors } from './support/page'
 import { logInShop, tenantOrigin, waitForHydratedForm } from './support/session'
+import { enterStatutoryERezept, nordsternToCheckout, orderNow } from './support/shop-orders'
 
 /**
  * The demo patient's account: she reserves through the Rezeptkonfigurator, finds the reservation
@@ -17,12 +18,6 @@ const email = 'kunde@example.com'
 const demoPassword = 'kunde-demo-2026'
 const newPassword = 'ein-neues-passwort-2026'
 let reservationNumber = ''
-
-/** Waits for a toast to fade: its fading text fails axe's contrast check. */
-async function toastGone(page: Page, text: string | RegExp) {
-  await expect(page.getByText(text)).toBeVisible()
-  await expect(page.getByText(text)).toBeHidden({ timeout: 10_000 })
-}
 
 async function logIn(page: Page, shop: string, password = demoPassword) {
   await page.goto(`${shop}/login`)
@@ -194,23 +189,10 @@ test('the patient pays by transfer: account, co-payment and reference on the pag
   await logIn(page, shop)
 
   // A statutory e-Rezept order, paid by bank transfer.
-  await page.goto(`${shop}/blueten/00000000-0000-4000-8000-000000003001`)
-  await waitForHydratedForm(page)
-  await page.getByRole('button', { name: 'In den Warenkorb' }).click()
-  await expect(page.getByText(/liegt im Warenkorb\./)).toBeVisible()
-  await page.goto(`${shop}/checkout`)
-  await waitForHydratedForm(page)
-  await page.getByRole('radio', { name: 'Gesetzlich versichert (GKV)' }).check()
-  await page.getByRole('radio', { name: 'E-Rezept-Code eingeben' }).check()
-  await page
-    .getByRole('textbox', { name: 'E-Rezept-Code' })
-    .fill(`Task/160.000.000.000.000.77/$accept?ac=${'cd34'.repeat(16)}`)
+  await nordsternToCheckout(page, shop)
+  await enterStatutoryERezept(page, '77')
   await page.getByRole('radio', { name: /^Überweisung/ }).check()
-  await page.getByRole('button', { name: 'zahlungspflichtig bestellen' }).click()
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' }),
-  ).toBeVisible()
-  const number = (await page.locator('#order-number').textContent()) as string
+  const number = await orderNow(page)
   const confirmationTransfer = page.getByLabel('Überweisung', { exact: true })
   await expect(confirmationTransfer).toContainText('DE89 3704 0044 0532 0130 00')
   await expect(confirmationTransfer).toContainText(`Verwendungszweck${number}`)

@@ -3,6 +3,8 @@ import { expectNoSeriousViolations } from './support/axe'
 import { confirmationPath, waitForMail } from './support/mail'
 import { tabTo, watchPageErrors } from './support/page'
 import { logInShop, tenantOrigin, waitForHydratedForm } from './support/session'
+import { openConfirmationMail, submitRegistration } from './support/shop-accounts'
+import { nordstern } from './support/shop-orders'
 
 /**
  * A patient creates her account in the shop, is held at the login until she confirms the link the
@@ -88,7 +90,7 @@ test('a guest with a full cart registers, confirms in the same browser and is ba
   const errors = watchPageErrors(page)
   const shop = tenantOrigin(baseURL, 'sonnen-apotheke')
   const guest = `gast.${Date.now()}@example.com`
-  await page.goto(`${shop}/blueten/00000000-0000-4000-8000-000000003001`)
+  await page.goto(`${shop}/blueten/${nordstern}`)
   await waitForHydratedForm(page)
   await page.getByRole('button', { name: 'In den Warenkorb' }).click()
   await expect(page.getByText(/liegt im Warenkorb\./)).toBeVisible()
@@ -110,22 +112,14 @@ test('a guest with a full cart registers, confirms in the same browser and is ba
   await expect(emailField).toBeFocused()
   await expect(page.locator('[aria-invalid="true"]').first()).toBeFocused()
 
-  await emailField.fill(guest)
-  await page.getByLabel('Passwort').fill(password)
-  await page.getByLabel('Geburtsdatum').fill('1990-04-12')
-  await page.getByRole('checkbox').check()
-  await page.getByRole('button', { name: 'Konto erstellen' }).click()
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Wir haben Ihnen eine E-Mail geschickt' }),
-  ).toBeVisible()
+  await submitRegistration(page, {
+    name: 'Gerda Gast',
+    email: guest,
+    password,
+    birthDate: '1990-04-12',
+  })
 
-  const mail = await waitForMail(
-    (received) =>
-      received.to.includes(guest) &&
-      received.subject.startsWith('Bitte bestätigen Sie Ihre Registrierung'),
-  )
-  await page.goto(`${shop}${confirmationPath(mail)}`)
-  await waitForHydratedForm(page)
+  const mail = await openConfirmationMail(page, shop, guest)
   await page.getByRole('button', { name: 'E-Mail-Adresse bestätigen' }).click()
   await expect(page).toHaveURL(`${shop}/checkout`)
   await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible()

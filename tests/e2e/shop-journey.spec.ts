@@ -1,9 +1,11 @@
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
-import { confirmationPath, waitForMail } from './support/mail'
+import { waitForMail } from './support/mail'
 import { watchPageErrors } from './support/page'
 import { logInShop, openBackOffice, tenantOrigin, waitForHydratedForm } from './support/session'
+import { addFirstAddress, registerPatient } from './support/shop-accounts'
+import { nordstern } from './support/shop-orders'
 
 /**
  * Issue 12's whole journey: a patient registers and confirms by the mail (in the browser that
@@ -15,8 +17,6 @@ import { logInShop, openBackOffice, tenantOrigin, waitForHydratedForm } from './
 
 test.describe.configure({ timeout: 120_000 })
 
-/** Nordlicht's Nordstern, loose by the gram: prescription-only, in stock. */
-const nordstern = '00000000-0000-4000-8000-000000003001'
 const scan = path.resolve(import.meta.dirname, 'fixtures/analysezertifikat.pdf')
 
 test('register, confirm, fill the cart as guest, log in, check out, pay with Mollie', async ({
@@ -28,28 +28,14 @@ test('register, confirm, fill the cart as guest, log in, check out, pay with Mol
   const email = `paula.${Date.now()}@example.com`
   const password = 'ein-gutes-passwort-2026'
 
-  // Registration and the double opt-in.
-  await page.goto(`${shop}/registrieren`)
-  await waitForHydratedForm(page)
-  await page.getByLabel('Vor- und Nachname').fill('Paula Patientin')
-  await page.getByLabel('E-Mail-Adresse').fill(email)
-  await page.getByLabel('Passwort').fill(password)
-  await page.getByLabel('Geburtsdatum').fill('1985-09-30')
-  await page.getByRole('checkbox').check()
-  await page.getByRole('button', { name: 'Konto erstellen' }).click()
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Wir haben Ihnen eine E-Mail geschickt' }),
-  ).toBeVisible()
-  const welcome = await waitForMail(
-    (mail) =>
-      mail.to.includes(email) && mail.subject.startsWith('Bitte bestätigen Sie Ihre Registrierung'),
-  )
-  // Confirmed in the browser that registered, the link logs her in (ADR 077) …
-  await page.goto(`${shop}${confirmationPath(welcome)}`)
-  await waitForHydratedForm(page)
-  await page.getByRole('button', { name: 'E-Mail-Adresse bestätigen' }).click()
-  await expect(page).toHaveURL(`${shop}/shop`)
-  await expect(page.getByRole('link', { name: 'Mein Konto' })).toBeVisible()
+  // Registration and the double opt-in: confirmed in the browser that registered, the link logs
+  // her in (ADR 077) …
+  await registerPatient(page, shop, {
+    name: 'Paula Patientin',
+    email,
+    password,
+    birthDate: '1985-09-30',
+  })
   // … and she logs out, to shop as a guest another day.
   await page.getByRole('button', { name: 'Abmelden' }).click()
   await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible()
@@ -72,15 +58,12 @@ test('register, confirm, fill the cart as guest, log in, check out, pay with Mol
   await expect(page.getByRole('main')).toContainText('Nordstern')
 
   // 1. Address: the first one, added in place.
-  await page.getByRole('button', { name: 'Neue Adresse' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Neue Adresse' })
-  await dialog.getByLabel('Name').fill('Paula Patientin')
-  await dialog.getByLabel('Straße und Hausnummer').fill('Weserstraße 40')
-  await dialog.getByLabel('PLZ').fill('12045')
-  await dialog.getByLabel('Ort').fill('Berlin')
-  await dialog.getByRole('button', { name: 'Adresse speichern' }).click()
-  await expect(dialog).toBeHidden()
-  await expect(page.getByRole('radio', { name: /Weserstraße 40/ })).toBeChecked()
+  await addFirstAddress(page, {
+    name: 'Paula Patientin',
+    street: 'Weserstraße 40',
+    postalCode: '12045',
+    city: 'Berlin',
+  })
 
   // 2. Pickup. 3. Self-pay, the prescription as an uploaded scan. 4. Online with Mollie.
   await page.getByRole('radio', { name: /^Abholung in der Apotheke/ }).check()

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
+import { toastGone } from './page'
 
 /**
  * Checks the settled page: a list still loading (`aria-busy`, dimmed while the router fetches)
@@ -19,4 +20,10 @@ export async function expectNoSeriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze()
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+}
+
+/** Axe looks at the page once the toast has shown and faded (see `toastGone`). */
+export async function expectAccessibleAfterToast(page: Page, toast: string | RegExp) {
+  await toastGone(page, toast)
+  await expectNoSeriousViolations(page)
 }

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** Collects uncaught errors of the page; a journey ends by expecting none. */
 export function watchPageErrors(page: Page): string[] {
@@ -14,4 +14,14 @@ export async function tabTo(page: Page, target: Locator, limit = 120) {
     await page.keyboard.press('Tab')
   }
   throw new Error(`not reachable by keyboard: ${target}`)
+}
+
+/**
+ * Waits for the toast to show and fade: axe would judge its fading text by its passing colours.
+ * The pointer leaves the toasts first (a toast under it stays), as a hand leaves the mouse.
+ */
+export async function toastGone(page: Page, text: string | RegExp) {
+  await expect(page.getByText(text)).toBeVisible()
+  await page.mouse.move(0, 0)
+  await expect(page.getByText(text)).toBeHidden({ timeout: 10_000 })
 }
