@@ -179,6 +179,13 @@ const productColumns = {
   packUnit: products.packUnit,
 }
 
+/** The organisation's listings with their products, as the picker and the charts name them. */
+const selectAnalysisProducts = (db: Executor) =>
+  db
+    .select(productColumns)
+    .from(organisationProducts)
+    .innerJoin(products, eq(products.id, organisationProducts.productId))
+
 /**
  * The organisation's listings the search names, in the order it names them; 404 for one that is
  * not the organisation's (another's, or none), as for an unknown organisation.
@@ -189,16 +196,12 @@ async function chosenProducts(
   listingIds: readonly string[] | undefined,
 ): Promise<{ products: AnalysisProduct[]; scope: Pick<AnalysisScope, 'listings'> }> {
   if (!listingIds?.length) return { products: [], scope: { listings: null } }
-  const rows = await db
-    .select(productColumns)
-    .from(organisationProducts)
-    .innerJoin(products, eq(products.id, organisationProducts.productId))
-    .where(
-      and(
-        eq(organisationProducts.organisationId, organisation.id),
-        inArray(organisationProducts.id, [...listingIds]),
-      ),
-    )
+  const rows = await selectAnalysisProducts(db).where(
+    and(
+      eq(organisationProducts.organisationId, organisation.id),
+      inArray(organisationProducts.id, [...listingIds]),
+    ),
+  )
   const found = listingIds.flatMap((listingId) => rows.filter((row) => row.listingId === listingId))
   if (found.length < listingIds.length) {
     throw new NotFoundError('Dieses Produkt gibt es in dieser Organisation nicht.')
@@ -224,10 +227,7 @@ export async function searchAnalysisProducts(
 ): Promise<AnalysisProduct[]> {
   const { organisation } = await analysisOrganisation(actor, search, db)
   if (!organisation) return []
-  return db
-    .select(productColumns)
-    .from(organisationProducts)
-    .innerJoin(products, eq(products.id, organisationProducts.productId))
+  return selectAnalysisProducts(db)
     .where(
       and(
         eq(organisationProducts.organisationId, organisation.id),

@@ -257,6 +257,16 @@ export function licenceAttentionCondition(day: string): SQL {
 
 // ─── Reading ─────────────────────────────────────────────────────────────────────────────────
 
+/** What a customer search reads: names, number, e-mail and a club's membership number. */
+const customerSearchColumns = [
+  customers.companyName,
+  fullNameSql,
+  customerNameSql,
+  customers.number,
+  customers.email,
+  customers.membershipNumber,
+]
+
 /**
  * The customers the list shows for its search and filters, and what its sort keys sort by: the
  * list's pages and its CSV export read the same selection.
@@ -273,14 +283,7 @@ export function customerListCondition(organisationId: string, query: CustomerLis
         ? isNull(customers.deactivatedAt)
         : isNotNull(customers.deactivatedAt),
     query.licence === 'attention' ? licenceAttentionCondition(berlinIsoDate()) : undefined,
-    searchCondition(query.q, [
-      customers.companyName,
-      fullNameSql,
-      customerNameSql,
-      customers.number,
-      customers.email,
-      customers.membershipNumber,
-    ]),
+    searchCondition(query.q, customerSearchColumns),
   ) as SQL
 }
 
@@ -338,14 +341,7 @@ export async function searchCustomerOptions(
       and(
         eq(customers.organisationId, owner.id),
         isNull(customers.deactivatedAt),
-        searchCondition(q, [
-          customers.companyName,
-          fullNameSql,
-          customerNameSql,
-          customers.number,
-          customers.email,
-          customers.membershipNumber,
-        ]),
+        searchCondition(q, customerSearchColumns),
       ),
     )
     .orderBy(asc(customerNameSql), asc(customers.id))
