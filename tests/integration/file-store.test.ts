@@ -399,7 +399,9 @@ describe.each(testDatabaseKinds)('file API on %s', (kind) => {
     expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(50)
     const widths = await Promise.all(
       answers.map(async (answer) => {
-        const response = await fetch(`${server.baseUrl}/api/files/${answer.body.id}`)
+        const response = await fetch(`${server.baseUrl}/api/files/${answer.body.id}`, {
+          headers: { authorization: `Bearer ${adminToken}` },
+        })
         return (await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width
       }),
     )
