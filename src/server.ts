@@ -6,7 +6,7 @@ import {
   defaultStreamHandler,
 } from '@tanstack/react-start/server'
 import { isAccessDenied } from './features/session/guard'
-import { getApp } from './server/app.server'
+import { type App, getApp } from './server/app.server'
 import { internalErrorMessage } from './server/errors.server'
 import { errorResponse } from './server/http.server'
 import { type PageCacheAnswer, pageCacheFor } from './server/page-cache.server'
@@ -72,11 +72,12 @@ async function render(request: Request, caller: Omit<RequestContext, 'cspNonce'>
  * else rendered for this request alone; with the CSP sources that admit its inline scripts.
  */
 async function answer(
+  app: App,
   request: Request,
   url: URL,
   caller: Omit<RequestContext, 'cspNonce'>,
 ): Promise<PageCacheAnswer> {
-  const pageCache = await pageCacheFor(await getApp(), request, url)
+  const pageCache = await pageCacheFor(app, request, url)
   if (pageCache) {
     return pageCache.cache.answer(request, url, pageCache.organisationId, (fresh) =>
       render(fresh, caller),
@@ -99,7 +100,7 @@ export default createServerEntry({
       answered =
         admitted instanceof Response
           ? { status: 'bypass', response: admitted, scriptSources: [] }
-          : await answer(admitted, url, { requestId, clientIp })
+          : await answer(app, admitted, url, { requestId, clientIp })
     } catch (error) {
       app.logger.error({ err: error, requestId }, 'unhandled error')
       const response = errorResponse(500, internalErrorMessage, { requestId })

@@ -33,12 +33,20 @@ export async function listPage<TSelect extends PgSelect, TSort extends string>(
   const page = Math.min(query.page, pageCount(total, pageSize))
   if (total === 0) return { items: [], total, page, pageSize }
 
-  const direction = query.dir === 'desc' ? desc : asc
   const items: Awaited<TSelect>[number][] = await select
-    .orderBy(direction(order.sortColumns[query.sort]), direction(order.tiebreaker))
+    .orderBy(...listOrderBy(query, order))
     .limit(pageSize)
     .offset((page - 1) * pageSize)
   return { items, total, page, pageSize }
+}
+
+/** The `orderBy` terms of a list's sort: its key's column, then the tiebreaker, both one way. */
+export function listOrderBy<TSort extends string>(
+  query: Pick<ListQuery<TSort>, 'sort' | 'dir'>,
+  order: ListOrder<TSort>,
+): [SQL, SQL] {
+  const direction = query.dir === 'desc' ? desc : asc
+  return [direction(order.sortColumns[query.sort]), direction(order.tiebreaker)]
 }
 
 /** `%`, `_` and `\` in a search are the characters themselves, not LIKE wildcards. */

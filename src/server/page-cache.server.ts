@@ -278,23 +278,18 @@ class PageCache {
     organisationId: string | null,
     request: Request,
     render: Render,
-  ): Promise<{ response: Response; nonce: string }> {
-    let settle: (copy: CachedPage | null) => void = () => undefined
-    const kept = new Promise<CachedPage | null>((resolve) => {
-      settle = resolve
-    })
+  ): Promise<{ response: Response; nonce: string; copy: Promise<CachedPage | null> }> {
+    const rendered = this.renderForCopy(key, organisationId, request, render)
+    // A render or a copy that fails leaves none: waiting visitors then render for themselves.
+    const kept = rendered.then(
+      ({ copy }) => copy.catch(() => null),
+      () => null,
+    )
     this.rendering.set(key, kept)
-    kept.finally(() => {
+    void kept.finally(() => {
       if (this.rendering.get(key) === kept) this.rendering.delete(key)
     })
-    try {
-      const rendered = await this.renderForCopy(key, organisationId, request, render)
-      rendered.copy.then(settle, () => settle(null))
-      return rendered
-    } catch (error) {
-      settle(null)
-      throw error
-    }
+    return rendered
   }
 
   private async renderForCopy(

@@ -1,4 +1,3 @@
-import { asc, desc } from 'drizzle-orm'
 import {
   type CustomerListSearch,
   customerDisplayName,
@@ -11,6 +10,7 @@ import type { Actor } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
 import { csvFile } from '../csv.server'
 import type { Database } from '../db/client.server'
+import { listOrderBy } from '../list-query.server'
 import { customers } from './customers.schema'
 import { customerAudit, customerListCondition, customerListOrder } from './customers.server'
 import { customerKeeper } from './customers-access.server'
@@ -29,15 +29,11 @@ export async function customerListCsv(
   today: string = berlinIsoDate(),
 ): Promise<{ fileName: string; content: string }> {
   const { owner } = customerKeeper(actor)
-  const direction = query.dir === 'desc' ? desc : asc
   const rows = await db
     .select()
     .from(customers)
     .where(customerListCondition(owner.id, query))
-    .orderBy(
-      direction(customerListOrder.sortColumns[query.sort]),
-      direction(customerListOrder.tiebreaker),
-    )
+    .orderBy(...listOrderBy(query, customerListOrder))
   const header = [
     owner.members ? 'Nummer' : 'Kundennummer',
     ...(owner.members ? ['Mitgliedsnummer'] : ['Art']),
