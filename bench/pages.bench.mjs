@@ -13,14 +13,13 @@
 // ("–": no such header), and the CPU time of the serving process (and its children) per request,
 // from /proc — which other work on the machine inflates less than the latencies. Prints a table
 // with the machine's cores and load, and writes bench/results/pages-<date>.json and .md.
-import { mkdirSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { cpus, loadavg } from 'node:os'
-import path from 'node:path'
 import autocannon from 'autocannon'
 import { fillBlueten } from './peers/listings.mjs'
 import { startNextPage } from './peers/next-page.mjs'
-import { cpuSeconds, root, shopHost, startServer } from './server.mjs'
+import { writeResults } from './results.mjs'
+import { cpuSeconds, shopHost, startServer } from './server.mjs'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3)
@@ -204,43 +203,19 @@ console.log(`\n${machine}`)
 console.table(rows)
 for (const line of verdicts) console.log(line)
 
-const date = new Date().toISOString()
-const stamp = date.replace(/[:.]/g, '-')
-const resultsDir = path.join(root, 'bench/results')
-mkdirSync(resultsDir, { recursive: true })
-writeFileSync(
-  path.join(resultsDir, `pages-${stamp}.json`),
-  `${JSON.stringify(
-    {
-      date,
-      seconds,
-      warmUpSeconds,
-      connections,
-      cards,
-      node: process.version,
-      cores: cpus().length,
-      loadAverage: { before: loadBefore, after: loadAfter },
-      rows,
-      verdicts,
-    },
-    null,
-    2,
-  )}\n`,
-)
-const columns = Object.keys(rows[0])
-writeFileSync(
-  path.join(resultsDir, `pages-${stamp}.md`),
-  [
-    `# /blueten vs. Next.js, ${date}`,
-    '',
-    machine,
-    '',
-    `| ${columns.join(' | ')} |`,
-    `| ${columns.map(() => '---').join(' | ')} |`,
-    ...rows.map((row) => `| ${columns.map((column) => row[column]).join(' | ')} |`),
-    '',
-    ...verdicts.map((line) => `- ${line}`),
-    '',
-  ].join('\n'),
-)
-console.log(`Written: bench/results/pages-${stamp}.json and .md`)
+writeResults({
+  name: 'pages',
+  title: '/blueten vs. Next.js',
+  machine,
+  rows,
+  verdicts,
+  details: {
+    seconds,
+    warmUpSeconds,
+    connections,
+    cards,
+    node: process.version,
+    cores: cpus().length,
+    loadAverage: { before: loadBefore, after: loadAfter },
+  },
+})

@@ -192,6 +192,8 @@ function MailOrderMarks({ mailOrder }: { mailOrder: ShopPageConfig['mailOrder'] 
           alt="EU-Sicherheitslogo: Eintrag dieser Apotheke im Versandhandelsregister prüfen"
           width={96}
           height={80}
+          // In the footer: fetched when it nears the screen, not with the page's first paint.
+          loading="lazy"
           className="h-20 w-auto"
         />
       </a>
