@@ -45,10 +45,11 @@ function preloadArgument(link: ManifestAssetLink): string | [string, string] {
 }
 
 /**
- * The inline loader: once the next frame has been painted (a timer queued from an animation frame
- * callback fires after that frame is on screen), it adds `<link rel="modulepreload">` for
- * `preloads` and `<script type="module">` for `entries`. A hidden tab paints no frames: it loads
- * at once.
+ * The inline loader: once the first frame is on screen, it adds `<link rel="modulepreload">` for
+ * `preloads` and `<script type="module">` for `entries`. An animation frame callback runs before
+ * its frame is painted; the next frame's callback runs after the first was presented (a timer
+ * queued from the first callback may still fire before the screen shows it). A hidden tab paints
+ * no frames: it loads at once.
  */
 function afterFirstPaint(preloads: Array<string | [string, string]>, entries: string[]): string {
   return (
@@ -56,6 +57,6 @@ function afterFirstPaint(preloads: Array<string | [string, string]>, entries: st
     'function load(){' +
     `${scriptLiteral(preloads)}.forEach(function(p){add("link",function(l){l.rel="modulepreload";if(Array.isArray(p)){l.crossOrigin=p[1];p=p[0]}l.href=p})});` +
     `${scriptLiteral(entries)}.forEach(function(src){add("script",function(s){s.type="module";s.src=src})})}` +
-    'document.hidden?load():requestAnimationFrame(function(){setTimeout(load)})})()'
+    'document.hidden?load():requestAnimationFrame(function(){requestAnimationFrame(load)})})()'
   )
 }
