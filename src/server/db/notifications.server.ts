@@ -65,6 +65,14 @@ export function postgresNotifications(url: string): NotificationHub {
   let closed = false
   let attempt = 0
   let retryTimer: NodeJS.Timeout | null = null
+  /** The LISTEN commands in flight, one after another: pg warns about overlapping queries. */
+  let listening: Promise<unknown> = Promise.resolve()
+
+  function listenOn(target: pg.Client, channel: string): Promise<unknown> {
+    const command = listening.then(() => target.query(`listen "${channel}"`))
+    listening = command.catch(() => {})
+    return command
+  }
 
   const tellAll = (payload: string | null) => {
     for (const set of handlers.values()) for (const handler of set) handler(payload)
@@ -99,7 +107,7 @@ export function postgresNotifications(url: string): NotificationHub {
     next.on('end', () => lost(next))
     try {
       await next.connect()
-      for (const channel of handlers.keys()) await next.query(`listen "${channel}"`)
+      for (const channel of handlers.keys()) await listenOn(next, channel)
     } catch (error) {
       await next.end().catch(() => {})
       throw error
@@ -134,7 +142,7 @@ export function postgresNotifications(url: string): NotificationHub {
       set.add(handler)
       if (!client) await connect().catch(() => scheduleReconnect())
       // A second LISTEN of a channel is harmless; a missing one would lose its notifications.
-      if (client && first) await client.query(`listen "${name}"`).catch(() => {})
+      if (client && first) await listenOn(client, name).catch(() => {})
       return {
         get live() {
           return live
