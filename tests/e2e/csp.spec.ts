@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { get, type IncomingHttpHeaders } from 'node:http'
 import { expect, type Page, type Response, test } from '@playwright/test'
 import { forbiddenMessage } from '../../src/lib/access-rules'
-import { logInBusiness, tenantOrigin } from './support/session'
+import { logInBusiness, tenantOrigin, waitForHydratedPage } from './support/session'
 
 /** Chromium reports every blocked script or style as a console error naming the policy. */
 function collectCspErrors(page: Page): string[] {
@@ -135,6 +135,8 @@ test('pages hydrate and navigate under the policy without a violation', async ({
   await expect(page).toHaveURL(/\/dashboard$/)
   // A server-rendered page of the logged-in user hydrates too: the navigation stays in the page.
   await page.reload()
+  // The scripts come after the first paint (ADR 083): wait for them before the navigation.
+  await waitForHydratedPage(page)
   await page.evaluate(() => {
     ;(window as { sameDocument?: boolean }).sameDocument = true
   })
@@ -149,6 +151,8 @@ test('pages hydrate and navigate under the policy without a violation', async ({
 
   const shop = tenantOrigin(baseURL, 'sonnen-apotheke')
   await page.goto(`${shop}/shop`)
+  // The scripts come after the first paint (ADR 083): wait for them before the navigation.
+  await waitForHydratedPage(page)
   await page.evaluate(() => {
     ;(window as { sameDocument?: boolean }).sameDocument = true
   })
@@ -229,6 +233,8 @@ test('a page from the page cache hydrates and navigates; a script injected into 
   cspErrors.length = 0
 
   // The copy's own scripts ran: the page is hydrated and navigates within the document.
+  // The scripts come after the first paint (ADR 083): wait for them before the navigation.
+  await waitForHydratedPage(page)
   await page.evaluate(() => {
     ;(window as { sameDocument?: boolean }).sameDocument = true
   })
