@@ -22,6 +22,9 @@ test('the patient withdraws an eligible order from her account', async ({ page, 
   await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/)
   orderId = page.url().split('/').at(-1) ?? ''
   await waitForHydratedPage(page)
+  // Once hydrated, the page fetches its order again (the loader's staleTime is 0); the form is
+  // filled once that answer is in.
+  await page.waitForLoadState('networkidle')
 
   const card = page.getByRole('region', { name: 'Widerrufsrecht' })
   await expect(card.getByText('Widerrufsrecht besteht').first()).toBeVisible()
