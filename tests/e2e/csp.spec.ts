@@ -135,7 +135,7 @@ test('pages hydrate and navigate under the policy without a violation', async ({
   await expect(page).toHaveURL(/\/dashboard$/)
   // A server-rendered page of the logged-in user hydrates too: the navigation stays in the page.
   await page.reload()
-  // The scripts come after the first paint (ADR 083): wait for them before the navigation.
+  // The load event does not mean React has hydrated: a navigation before that is a full load.
   await waitForHydratedPage(page)
   await page.evaluate(() => {
     ;(window as { sameDocument?: boolean }).sameDocument = true
@@ -151,7 +151,7 @@ test('pages hydrate and navigate under the policy without a violation', async ({
 
   const shop = tenantOrigin(baseURL, 'sonnen-apotheke')
   await page.goto(`${shop}/shop`)
-  // The scripts come after the first paint (ADR 083): wait for them before the navigation.
+  // The load event does not mean React has hydrated: a navigation before that is a full load.
   await waitForHydratedPage(page)
   await page.evaluate(() => {
     ;(window as { sameDocument?: boolean }).sameDocument = true
@@ -233,7 +233,7 @@ test('a page from the page cache hydrates and navigates; a script injected into 
   cspErrors.length = 0
 
   // The copy's own scripts ran: the page is hydrated and navigates within the document.
-  // The scripts come after the first paint (ADR 083): wait for them before the navigation.
+  // The load event does not mean React has hydrated: a navigation before that is a full load.
   await waitForHydratedPage(page)
   await page.evaluate(() => {
     ;(window as { sameDocument?: boolean }).sameDocument = true

@@ -22,8 +22,8 @@ test('the patient withdraws an eligible order from her account', async ({ page, 
   await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/)
   orderId = page.url().split('/').at(-1) ?? ''
   await waitForHydratedPage(page)
-  // Once hydrated, the page fetches its order again (the loader's staleTime is 0); the form is
-  // filled once that answer is in.
+  // The order's loader has staleTime 0: the form is filled once the page's requests have settled
+  // (one clean-clone run recorded the prefilled name instead of the typed one).
   await page.waitForLoadState('networkidle')
 
   const card = page.getByRole('region', { name: 'Widerrufsrecht' })

@@ -44,7 +44,7 @@ async function staticImportsByFile(): Promise<Map<string, string[]>> {
  * browser fetches before the page hydrates. Chunks loaded later through import() do not count.
  */
 function firstLoadScripts(html: string, imports: Map<string, string[]>): string[] {
-  const referenced = [...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)]
+  const referenced = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+\.js)"/g)]
   const pending = referenced.map((match) => match[1] as string)
   const scripts = new Set<string>()
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
