@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
 /**
@@ -20,6 +21,35 @@ const buildId = process.env.BLATTWERK_BUILD_ID
  */
 const frameworkModules =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|seroval|seroval-plugins|cookie-es|use-sync-external-store|tiny-invariant|tiny-warning)[\\/]/
+
+/**
+ * Start's server manifest (which scripts and preloads a page names), passed through
+ * `loadScriptsAfterFirstPaint` so pages fetch their scripts after the first paint (ADR 083). Only
+ * in the build: the dev server keeps Start's own entry. Fails the build when Start's generated
+ * module no longer has the shape this wraps, rather than shipping pages without their scripts.
+ */
+function scriptsAfterFirstPaint(): Plugin {
+  const rewrite = fileURLToPath(
+    new URL('./src/server/scripts-after-paint.server.ts', import.meta.url),
+  )
+  const exported = 'export const tsrStartManifest = '
+  return {
+    name: 'blattwerk:scripts-after-first-paint',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'ssr',
+    transform(code, id) {
+      if (!id.endsWith('tanstack-start-manifest:v')) return
+      if (code.split(exported).length !== 2) {
+        this.error(`Start's manifest module no longer exports "${exported.trim()}" once`)
+      }
+      return [
+        `import { loadScriptsAfterFirstPaint } from ${JSON.stringify(rewrite)}`,
+        code.replace(exported, 'const builtStartManifest = '),
+        `${exported}() => loadScriptsAfterFirstPaint(builtStartManifest())`,
+      ].join('\n')
+    },
+  }
+}
 
 export default defineConfig({
   server: { port: 3000 },
@@ -68,5 +98,6 @@ export default defineConfig({
       },
     }),
     viteReact(),
+    scriptsAfterFirstPaint(),
   ],
 })

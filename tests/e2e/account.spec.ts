@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
 import { logInBusiness, openBackOffice, waitForHydratedForm } from './support/session'
+import { expect, test } from './support/test'
 
 test('a password change keeps this session and ends the others', async ({ page, browser }) => {
   // A second browser with its own session of the same account.

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice } from './support/session'
+import { expect, test } from './support/test'
 
 /**
  * The platform admin's audit log (issue 13), by keyboard alone: open it from the admin console,

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { waitForMail } from './support/mail'
 import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice } from './support/session'
+import { expect, test } from './support/test'
 
 test.describe.configure({ timeout: 90_000 })
 

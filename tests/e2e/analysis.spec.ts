@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedPage } from './support/session'
+import { expect, type Page, test } from './support/test'
 
 // Charts, downloads and the accessibility check take their time on a busy machine.
 test.describe.configure({ timeout: 90_000 })

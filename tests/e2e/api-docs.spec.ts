@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
 import { watchPageErrors } from './support/page'
+import { expect, test } from './support/test'
 
 test('the API reference renders with Scalar from our own origin under the page policy (1366 px)', async ({
   page,

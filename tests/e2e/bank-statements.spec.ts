@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedPage } from './support/session'
+import { expect, test } from './support/test'
 
 /**
  * ADR 071: the pharmacy uploads the demo's camt.053 statement, sees its credits matched to the

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedPage } from './support/session'
+import { expect, test } from './support/test'
 
 test('the pharmacy’s owner saves the DATEV settings and downloads the month’s Buchungsstapel', async ({
   page,

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
 import { logInShop, tenantOrigin, waitForHydratedForm } from './support/session'
+import { expect, type Page, test } from './support/test'
 
 /**
  * A guest fills Sonnen-Apotheke's cart from two product pages, sees the header's figure in the

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import { expect, type Page, test } from '@playwright/test'
 import { describeUndrawn, keepPdf, pageText, undrawnCharacters } from '../support/pdf-rendering'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm } from './support/session'
+import { expect, type Page, test } from './support/test'
 
 /**
  * A clerk of Grüne Ecke hands out to Frieda Scholz (20, near her monthly limit of 30 g) exactly

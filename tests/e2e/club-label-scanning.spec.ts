@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test'
 import { batchLabelCode, parsePackCode } from '~/lib/pack-codes'
 import { expectNoSeriousViolations } from './support/axe'
 import { watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm } from './support/session'
+import { expect, type Page, test } from './support/test'
 
 /**
  * A clerk of Grüne Ecke reads the batch code off a hand-out label and scans it at the counter

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import { expect, type Page, test } from '@playwright/test'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, toastGone, watchPageErrors } from './support/page'
 import { openBackOffice, tenantOrigin, waitForHydratedForm } from './support/session'
+import { expect, type Page, test } from './support/test'
 
 /**
  * A patient composes a flower prescription in Sonnen-Apotheke's Rezeptkonfigurator, copies the

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice } from './support/session'
+import { expect, test } from './support/test'
 
 /**
  * A pharmacist corrects part of a demo invoice from the order's documents (ADR 057), by keyboard

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { get, type IncomingHttpHeaders } from 'node:http'
-import { expect, type Page, type Response, test } from '@playwright/test'
 import { forbiddenMessage } from '../../src/lib/access-rules'
 import { logInBusiness, tenantOrigin, waitForHydratedPage } from './support/session'
+import { expect, type Page, type Response, test } from './support/test'
 
 /** Chromium reports every blocked script or style as a console error naming the policy. */
 function collectCspErrors(page: Page): string[] {

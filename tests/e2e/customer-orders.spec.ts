@@ -1,5 +1,4 @@
 import path from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import {
   confirmOrder,
@@ -10,6 +9,7 @@ import {
 import { tabTo, toastGone, watchPageErrors } from './support/page'
 import { addProduct } from './support/purchase-orders'
 import { openBackOffice, waitForHydratedForm } from './support/session'
+import { expect, type Page, test } from './support/test'
 
 /**
  * A pharmacist of Sonnen-Apotheke creates a statutory patient while entering an order for two

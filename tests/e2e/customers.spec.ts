@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm } from './support/session'
+import { expect, type Page, test } from './support/test'
 
 /**
  * A pharmacist of Sonnen-Apotheke enters a patient, finds her in the list, corrects her address,

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo } from './support/page'
 import { openBackOffice, waitForHydratedPage } from './support/session'
+import { expect, test } from './support/test'
 
 test('the pharmacist sees the day’s figures and reaches the filtered list by keyboard', async ({
   page,

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice } from './support/session'
+import { expect, type Page, test } from './support/test'
 
 /**
  * A pharmacist of Sonnen-Apotheke opens `/documents`, narrows it to invoices, downloads a demo

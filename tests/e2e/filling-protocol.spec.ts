@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises'
-import { expect, type Page, test } from '@playwright/test'
 import { expectAccessibleAfterToast, expectNoSeriousViolations } from './support/axe'
 import {
   chooseLavendeltalBulk,
@@ -10,6 +9,7 @@ import {
 } from './support/filling'
 import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm } from './support/session'
+import { expect, type Page, test } from './support/test'
 
 /**
  * The pharmacist of Sonnen-Apotheke writes a new version of the Lavendeltal preparation

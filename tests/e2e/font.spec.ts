@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
 import { tenantOrigin } from './support/session'
+import { expect, test } from './support/test'
 
 test('text is set in the self-hosted Inter, preloaded once from the app', async ({
   page,

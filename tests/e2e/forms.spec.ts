@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
 import { waitForHydratedForm } from './support/session'
+import { expect, test } from './support/test'
 
 test('what is typed before the page hydrates is kept and submitted', async ({ page }) => {
   // A slow phone: the page shows before its scripts run, and people start typing.

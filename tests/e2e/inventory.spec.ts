@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm, waitForHydratedPage } from './support/session'
 import { availableOnProductList, stockRow } from './support/stock'
+import { expect, test } from './support/test'
 
 /** Küstennebel in 10 g packs, which Sonnen-Apotheke sells per pack (the demo's `masterPackFlower`). */
 const packPzn = '12402695'

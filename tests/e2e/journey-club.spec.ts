@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises'
-import { type Browser, expect, type Page, test } from '@playwright/test'
 import { addCalendarDays, berlinIsoDate } from '~/lib/format'
 import { parsePackCode } from '~/lib/pack-codes'
 import { expectNoSeriousViolations } from './support/axe'
 import { linkClubClerk } from './support/club'
 import { watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm, waitForHydratedPage } from './support/session'
+import { type Browser, expect, type Page, test } from './support/test'
 
 /**
  * Issue 35: the working day of Mara Lindner, clerk (staff) of Grüne Ecke e.V., at desk and phone

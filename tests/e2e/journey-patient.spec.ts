@@ -1,10 +1,10 @@
 import path from 'node:path'
-import { expect, type Locator, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { waitForMail } from './support/mail'
 import { watchPageErrors } from './support/page'
 import { waitForHydratedForm, waitForHydratedPage } from './support/session'
 import { addFirstAddress, openConfirmationMail, submitRegistration } from './support/shop-accounts'
+import { expect, type Locator, type Page, test } from './support/test'
 
 /**
  * A patient's day (issue 35), at a desktop's and a phone's width: she finds Sonnen-Apotheke by her

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
 import { expectAccessibleAfterToast, expectNoSeriousViolations } from './support/axe'
 import {
   confirmOrder,
@@ -28,6 +27,7 @@ import {
 } from './support/session'
 import { addFirstAddress, registerPatient } from './support/shop-accounts'
 import { nordsternToCheckout, orderForPickup } from './support/shop-orders'
+import { expect, type Page, test } from './support/test'
 
 /**
  * Issue 35: a pharmacist's working day at Sonnen-Apotheke, as testers followed it at desktop and

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { watchPageErrors } from './support/page'
 import { openBackOffice, openShopAsPatient, waitForHydratedForm } from './support/session'
+import { expect, test } from './support/test'
 
 /** Nordlicht's Nordstern, loose by the gram: prescription-only, in stock. */
 const nordstern = '00000000-0000-4000-8000-000000003001'

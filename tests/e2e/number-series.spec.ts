@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { watchPageErrors } from './support/page'
 import { openBackOffice } from './support/session'
+import { expect, test } from './support/test'
 
 /**
  * Nordhanf's owner sees each number series with its own prefix, changes the prefix of a series

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { watchPageErrors } from './support/page'
 import { openBackOffice, openShopAsPatient, waitForHydratedPage } from './support/session'
+import { expect, test } from './support/test'
 
 /**
  * § 356a BGB: the demo patient withdraws from her order that is still open (no preparation

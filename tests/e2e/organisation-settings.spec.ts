@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm } from './support/session'
+import { expect, test } from './support/test'
 
 /**
  * Nordhanf's owner keeps the letterhead its invoices print — by keyboard, with the IBAN checked —

@@ -1,9 +1,9 @@
-import { expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { expectNoSeriousViolations } from './support/axe'
 import { confirmationPath, waitForMail } from './support/mail'
 import { tabTo } from './support/page'
 import { logInBusiness, openBackOffice, tenantOrigin, waitForHydratedForm } from './support/session'
+import { expect, type Page, test } from './support/test'
 
 /** Sonnen-Apotheke (demo data). */
 const pharmacy = '00000000-0000-4000-8000-000000000002'

@@ -1,10 +1,10 @@
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
 import { gtinOfPzn } from '~/lib/pack-codes'
 import { fakeCameraLaunch, writeCodeVideo } from './support/fake-camera'
 import { watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm } from './support/session'
+import { expect, type Page, test } from './support/test'
 
 /**
  * A pharmacist books a delivery by scanning: a keyboard-wedge scanner types the securPharm code

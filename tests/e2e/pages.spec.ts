@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { openBackOffice, tenantOrigin } from './support/session'
+import { expect, test } from './support/test'
 
 test('an unknown path shows the not-found page with status 404', async ({ page }) => {
   const response = await page.goto('/nope')

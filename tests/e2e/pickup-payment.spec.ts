@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import {
   confirmOrder,
@@ -9,6 +8,7 @@ import {
 import { watchPageErrors } from './support/page'
 import { openBackOffice } from './support/session'
 import { placePayAtPickupOrder } from './support/shop-orders'
+import { expect, type Page, test } from './support/test'
 
 /**
  * ADR 055: the patient orders in the shop to pay at pickup; the pharmacist records and checks

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { expect, type Locator, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm } from './support/session'
+import { expect, type Locator, type Page, test } from './support/test'
 
 /**
  * An order between two organisations on the platform: Sonnen-Apotheke's demo purchase order to

@@ -1,6 +1,6 @@
-import { expect, type Locator, test } from '@playwright/test'
 import { watchPageErrors } from './support/page'
 import { openShopAsPatient } from './support/session'
+import { expect, type Locator, test } from './support/test'
 
 /**
  * ADR 056 on screen: a patient's cart and checkout show gross lines that add up to the goods

@@ -1,9 +1,9 @@
-import { expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { pznCheckDigit } from '~/lib/products'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm, waitForHydratedPage } from './support/session'
+import { expect, type Page, test } from './support/test'
 
 /**
  * The platform admin keeps the master product database: creates products (one with a picture),

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo } from './support/page'
 import { openBackOffice, waitForHydratedPage } from './support/session'
+import { expect, type Page, test } from './support/test'
 
 /**
  * The platform admin imports the demo product file: sees the three broken rows explained,

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm } from './support/session'
+import { expect, type Page, test } from './support/test'
 
 /**
  * A pharmacist keeps Sonnen-Apotheke's products: takes the master product "Hafenlicht" over

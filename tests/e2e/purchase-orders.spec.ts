@@ -1,10 +1,10 @@
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
 import { addProduct, chooseNordhanf, nordhanf } from './support/purchase-orders'
 import { openBackOffice, waitForHydratedForm } from './support/session'
 import { availableOnProductList, stockRow } from './support/stock'
+import { expect, test } from './support/test'
 
 /**
  * A pharmacist of Sonnen-Apotheke orders three products from Nordhanf's price list, orders the

@@ -1,7 +1,7 @@
-import { expect, type Page, type Request, test } from '@playwright/test'
 import { forbiddenMessage } from '../../src/lib/access-rules'
 import { expectNoSeriousViolations } from './support/axe'
 import { logInBusiness, openBackOffice } from './support/session'
+import { expect, type Page, type Request, test } from './support/test'
 
 const serverFnPath = /\/_serverFn\//
 

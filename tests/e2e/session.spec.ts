@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test'
 import { decodeJwt, decodeProtectedHeader, importJWK, SignJWT } from 'jose'
 import { forbiddenMessage } from '../../src/lib/access-rules'
 import {
@@ -9,6 +8,7 @@ import {
   redirectChain,
   tenantOrigin,
 } from './support/session'
+import { expect, test } from './support/test'
 
 test('a business user logs in to the dashboard and logs out to the login', async ({ page }) => {
   await openBackOffice(page, 'apotheke', 'apotheke-demo-2026')

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test'
 import { forbiddenMessage, shopForbiddenMessage } from '../../src/lib/access-rules'
 import { expectNoSeriousViolations } from './support/axe'
 import {
@@ -8,6 +7,7 @@ import {
   tenantOrigin,
   waitForHydratedForm,
 } from './support/session'
+import { expect, type Page, test } from './support/test'
 
 /**
  * Errors the page reports in the console, and uncaught ones. The browser's own note that the

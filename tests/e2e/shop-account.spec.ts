@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises'
-import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { waitForMail } from './support/mail'
 import { tabTo, toastGone, watchPageErrors } from './support/page'
 import { logInShop, tenantOrigin, waitForHydratedForm } from './support/session'
 import { enterStatutoryERezept, nordsternToCheckout, orderNow } from './support/shop-orders'
+import { expect, type Page, test } from './support/test'
 
 /**
  * The demo patient's account: she reserves through the Rezeptkonfigurator, finds the reservation

@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { confirmationPath, waitForMail } from './support/mail'
 import { tabTo, watchPageErrors } from './support/page'
 import { logInShop, tenantOrigin, waitForHydratedForm } from './support/session'
 import { openConfirmationMail, submitRegistration } from './support/shop-accounts'
 import { nordstern } from './support/shop-orders'
+import { expect, test } from './support/test'
 
 /**
  * A patient creates her account in the shop, is held at the login until she confirms the link the

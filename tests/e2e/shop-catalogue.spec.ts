@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
 import { tenantOrigin, waitForHydratedForm } from './support/session'
+import { expect, type Page, test } from './support/test'
 
 /**
  * A patient browses Sonnen-Apotheke's catalogue: searches and filters flowers by THC and genetics, opens a

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo } from './support/page'
 import { openShopAsPatient, waitForHydratedForm } from './support/session'
+import { expect, test } from './support/test'
 
 test('a patient keeps her address book by keyboard alone; addresses and checkout pass axe', async ({
   page,

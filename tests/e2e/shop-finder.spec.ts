@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { watchPageErrors } from './support/page'
+import { expect, test } from './support/test'
 
 /**
  * A patient looks for a pharmacy near her on the main domain: by postcode, by town and by a

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
 import { hwgViolationsIn } from '../support/hwg-forbidden'
 import { openShopAsPatient, tenantOrigin } from './support/session'
+import { expect, type Page, test } from './support/test'
 
 /**
  * The HWG check (§ 10 HWG, domain.md): the shop's public pages — the storefront, both catalogue

@@ -1,11 +1,11 @@
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { waitForMail } from './support/mail'
 import { watchPageErrors } from './support/page'
 import { logInShop, openBackOffice, tenantOrigin, waitForHydratedForm } from './support/session'
 import { addFirstAddress, registerPatient } from './support/shop-accounts'
 import { nordstern } from './support/shop-orders'
+import { expect, test } from './support/test'
 
 /**
  * Issue 12's whole journey: a patient registers and confirms by the mail (in the browser that

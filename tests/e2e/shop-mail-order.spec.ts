@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
 import { openBackOffice, tenantOrigin, waitForHydratedForm } from './support/session'
+import { expect, type Page, test } from './support/test'
 
 /**
  * Mail order (§ 11a ApoG, § 67 Abs. 8 AMG, Reg. (EU) 699/2014; domain.md): Sonnen-Apotheke ships

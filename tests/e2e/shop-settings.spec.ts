@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo } from './support/page'
 import {
@@ -7,6 +6,7 @@ import {
   waitForHydratedForm,
   waitForHydratedPage,
 } from './support/session'
+import { expect, test } from './support/test'
 
 /** Apotheke am Markt (demo data): a pharmacy with a shop that no other journey changes. */
 const marketPharmacy = '00000000-0000-4000-8000-000000000005'

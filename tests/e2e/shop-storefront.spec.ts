@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
 import { tenantOrigin } from './support/session'
+import { expect, test } from './support/test'
 
 /**
  * A patient finds her pharmacy's shop from the main domain, by keyboard, and lands on its

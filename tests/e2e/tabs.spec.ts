@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
 import { openBackOffice } from './support/session'
+import { expect, test } from './support/test'
 
 test('five tabs of one user reloaded all at once, three times, all stay logged in', async ({
   page,

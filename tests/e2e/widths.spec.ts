@@ -1,7 +1,7 @@
 import path from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
 import { type ListLogin, listPages } from './support/list-pages'
 import { openBackOffice, openShopAsPatient, waitForHydratedPage } from './support/session'
+import { expect, type Page, test } from './support/test'
 
 /**
  * Every list at the widths people use (issue 35): a 1280 and a 1366 px laptop and a 390 px phone.

@@ -40,11 +40,12 @@ async function staticImportsByFile(): Promise<Map<string, string[]>> {
 }
 
 /**
- * The scripts a page's HTML loads or preloads, and every chunk those import statically: what the
- * browser fetches before the page hydrates. Chunks loaded later through import() do not count.
+ * The scripts a page's HTML names (its inline loader adds them as module scripts and preloads once
+ * the page is painted, ADR 083), and every chunk those import statically: what the browser fetches
+ * before the page hydrates. Chunks loaded later through import() do not count.
  */
 function firstLoadScripts(html: string, imports: Map<string, string[]>): string[] {
-  const referenced = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+\.js)"/g)]
+  const referenced = [...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)]
   const pending = referenced.map((match) => match[1] as string)
   const scripts = new Set<string>()
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
