@@ -77,6 +77,7 @@ function summary(report) {
   const metric = (id) => report.audits[id].numericValue
   const score = (category) => Math.round(report.categories[category].score * 100)
   return {
+    benchmarkIndex: report.environment.benchmarkIndex,
     score: score('performance'),
     a11y: score('accessibility'),
     'best pr.': score('best-practices'),
@@ -132,20 +133,25 @@ try {
     ['/login', `${server.url}/login`],
   ]
   const results = []
+  // Lighthouse's own measure of the machine's CPU speed at each run: scores are comparable only
+  // between machines of similar index (ADR 083).
+  const benchmarkIndexes = []
   for (const [page, url] of pages) {
     for (const [formFactor, extraArgs] of formFactors) {
       const scored = []
       for (let run = 0; run < runs; run += 1)
         scored.push(summary(await lighthouseWithRetries(url, extraArgs)))
       scored.sort((a, b) => a.score - b.score)
-      const median = scored[Math.floor(scored.length / 2)]
+      const { benchmarkIndex, ...median } = scored[Math.floor(scored.length / 2)]
+      benchmarkIndexes.push(...scored.map((s) => s.benchmarkIndex))
       results.push({ page, formFactor, ...median, scores: scored.map((s) => s.score).join(' ') })
     }
   }
   const machine =
     `Lighthouse ${lighthouseVersion}, median performance of ${runs} runs, ${chromePath}, ` +
     `${cpus().length} cores, load average ${loadBefore[0].toFixed(2)} before / ` +
-    `${loadavg()[0].toFixed(2)} after`
+    `${loadavg()[0].toFixed(2)} after, benchmarkIndex ${Math.min(...benchmarkIndexes)}–` +
+    `${Math.max(...benchmarkIndexes)}`
   console.log(`\n${machine}`)
   console.table(results)
   const mobile = results.filter((row) => row.formFactor === 'mobile')
