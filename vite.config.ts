@@ -22,6 +22,8 @@ const buildId = process.env.BLATTWERK_BUILD_ID
 const frameworkModules =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|seroval|seroval-plugins|cookie-es|use-sync-external-store|tiny-invariant|tiny-warning)[\\/]/
 
+const queryHooks = /[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/
+
 /**
  * Start's server manifest (which scripts and preloads a page names), passed through
  * `loadScriptsAfterFirstPaint` so pages fetch their scripts after the first paint (ADR 083). Only
@@ -77,6 +79,9 @@ export default defineConfig({
                   priority: 2,
                   includeDependenciesRecursively: false,
                 },
+                // Query's React hooks that only pages use (useQuery and kin): framework code too,
+                // in a chunk of its own so the budget test counts it with the framework.
+                { name: 'framework-query', test: queryHooks, priority: 1.5 },
                 { name: 'initial', tags: ['$initial'], priority: 1 },
               ],
             },

@@ -1,6 +1,6 @@
 import { useHydrated } from '@tanstack/react-router'
-import { CircleAlert, LoaderCircle } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { CircleAlertIcon, LoaderCircleIcon } from '../ui/page-icons'
 
 /**
  * The look and the accessibility of form fields, without a form library: TanStack Form fields
@@ -64,7 +64,7 @@ export function FormAlert({ children }: { children: ReactNode }) {
       role="alert"
       className="flex gap-2 rounded-lg border border-danger/30 bg-danger-soft px-3 py-2 text-sm text-danger"
     >
-      <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <div>{children}</div>
     </div>
   )
@@ -80,7 +80,7 @@ export function SubmitButtonView({ busy, children }: { busy: boolean; children: 
       aria-busy={busy}
       className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-70 sm:w-auto"
     >
-      {busy && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
+      {busy && <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />}
       {children}
     </button>
   )

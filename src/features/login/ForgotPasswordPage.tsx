@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
-import { ArrowLeft } from 'lucide-react'
 import { FieldView, FormAlert, SubmitButtonView } from '../forms/field-parts'
 import { useHostOrganisation, useTenant } from '../shell/host'
+import { ArrowLeftIcon } from '../shell/icons'
 import { entry, usePlainForm } from '../shop-accounts/PlainForm'
 import { ShopPasswordReset } from '../shop-accounts/ShopPasswordReset'
 import { AuthFrame } from './AuthFrame'
@@ -80,7 +80,7 @@ export function ForgotPasswordPage() {
         <HostAccounts />
         <BusinessPasswordReset />
         <Link to="/login" className={`inline-flex items-center gap-2 ${linkClass}`}>
-          <ArrowLeft className="size-4" aria-hidden="true" />
+          <ArrowLeftIcon className="size-4" aria-hidden="true" />
           Zurück zur Anmeldung
         </Link>
       </div>

@@ -1,12 +1,16 @@
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
+
+/** An icon component: a lucide icon or one drawn here; both take a class and nothing else. */
+export type IconComponent = ComponentType<{ className?: string }>
 
 /**
  * The frames' icons as plain SVG, drawn as lucide draws them. The frames (and the error pages
  * around them) are in every page's first load and in every server render; lucide's runtime
  * (icon factory, class merging, node building) cost both, for sixteen fixed drawings (ADR 029).
- * Pages keep using lucide-react.
+ * The public shop pages draw theirs the same way (`page-icons.tsx`); the back office keeps
+ * lucide-react.
  */
-function shellIcon(drawing: ReactNode) {
+export function shellIcon(drawing: ReactNode): IconComponent {
   return function ShellIcon({ className }: { className?: string }) {
     return (
       <svg

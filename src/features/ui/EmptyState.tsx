@@ -1,5 +1,5 @@
-import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
+import type { IconComponent } from '../shell/icons'
 
 /**
  * What a screen is for while it has nothing to show, and the one action that changes that
@@ -11,7 +11,7 @@ export function EmptyState({
   children,
   action,
 }: {
-  icon: LucideIcon
+  icon: IconComponent
   title: string
   children: ReactNode
   action?: ReactNode

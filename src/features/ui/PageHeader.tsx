@@ -1,6 +1,6 @@
 import { createLink } from '@tanstack/react-router'
-import { ArrowLeft } from 'lucide-react'
 import type { ComponentPropsWithRef, ReactNode } from 'react'
+import { ArrowLeftIcon } from '../shell/icons'
 
 /**
  * The top of every screen: its title, what it is for, and the actions allowed here. `back`
@@ -41,7 +41,7 @@ function BackAnchor({ children, className = '', ...props }: ComponentPropsWithRe
       className={`inline-flex items-center gap-1 text-sm font-medium text-ink-muted hover:text-brand-900 hover:underline ${className}`}
       {...props}
     >
-      <ArrowLeft className="size-4" aria-hidden="true" />
+      <ArrowLeftIcon className="size-4" aria-hidden="true" />
       {children}
     </a>
   )

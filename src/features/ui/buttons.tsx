@@ -1,6 +1,6 @@
 import { createLink } from '@tanstack/react-router'
-import { LoaderCircle } from 'lucide-react'
 import type { ComponentPropsWithRef } from 'react'
+import { LoaderCircleIcon } from './page-icons'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost'
 
@@ -39,7 +39,7 @@ export function Button({
       className={buttonClass(variant, className)}
       {...props}
     >
-      {pending && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
+      {pending && <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />}
       {children}
     </button>
   )

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { ShoppingBasket } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { highestQuantity, lowestQuantity } from '~/lib/cart'
 import { failureOf } from '~/lib/failure'
 import { orderRuleProblem } from '~/lib/products'
 import type { CatalogueProduct } from '~/lib/shop-catalogue'
+import { ShoppingBasketIcon } from '../../shell/icons'
 import { Button } from '../../ui/buttons'
 import { addToCartFn } from './cart.functions'
 import { useSetCartLines } from './cart-count'
@@ -77,7 +77,7 @@ export function AddToCart({ product }: { product: CatalogueProduct }) {
         </p>
       )}
       <Button type="submit" pending={pending} className="w-full">
-        <ShoppingBasket className="size-4" aria-hidden="true" />
+        <ShoppingBasketIcon className="size-4" aria-hidden="true" />
         In den Warenkorb
       </Button>
       <Link

@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useLocation } from '@tanstack/react-router'
-import { ChevronLeft, ChevronRight, FlaskConical, Leaf, SlidersHorizontal } from 'lucide-react'
 import {
   type CatalogueCategory,
   type CatalogueSearch,
@@ -11,6 +10,13 @@ import { useSession } from '../../session/use-session'
 import { buttonClass } from '../../ui/buttons'
 import { EmptyState } from '../../ui/EmptyState'
 import { PageHeader } from '../../ui/PageHeader'
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  FlaskConicalIcon,
+  LeafIcon,
+  SlidersHorizontalIcon,
+} from '../../ui/page-icons'
 import { CatalogueCard } from './CatalogueCard'
 import { CatalogueFilters } from './CatalogueFilters'
 import { catalogueQuery, catalogueViewerOf } from './catalogue.queries'
@@ -37,7 +43,7 @@ export function CataloguePage({
         {/* One form for every width: folded away on a phone, always open beside the list from lg. */}
         <details className="rounded-card border border-border bg-surface p-4 lg:self-start lg:[&::details-content]:[content-visibility:visible] lg:[&::details-content]:block">
           <summary className="flex cursor-pointer items-center gap-2 font-semibold lg:hidden">
-            <SlidersHorizontal className="size-4" aria-hidden="true" />
+            <SlidersHorizontalIcon className="size-4" aria-hidden="true" />
             Suche, Filter und Sortierung
           </summary>
           <div className="mt-4 lg:mt-0">
@@ -54,7 +60,7 @@ export function CataloguePage({
           </p>
           {data.items.length === 0 ? (
             <EmptyState
-              icon={category === 'flower' ? Leaf : FlaskConical}
+              icon={category === 'flower' ? LeafIcon : FlaskConicalIcon}
               title={filtered ? 'Keine Treffer' : words.emptyTitle}
               action={
                 filtered ? (
@@ -103,7 +109,7 @@ function Pagination({
     <nav aria-label="Seiten" className="mt-6 flex items-center justify-between gap-2">
       {page > 1 ? (
         <Link to={to} search={toPage(page - 1) as never} className={linkClass}>
-          <ChevronLeft className="size-4" aria-hidden="true" />
+          <ChevronLeftIcon className="size-4" aria-hidden="true" />
           Vorherige Seite
         </Link>
       ) : (
@@ -115,7 +121,7 @@ function Pagination({
       {page < pageCount ? (
         <Link to={to} search={toPage(page + 1) as never} className={linkClass}>
           Nächste Seite
-          <ChevronRight className="size-4" aria-hidden="true" />
+          <ChevronRightIcon className="size-4" aria-hidden="true" />
         </Link>
       ) : (
         <span />

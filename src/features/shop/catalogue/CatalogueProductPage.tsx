@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useLocation } from '@tanstack/react-router'
-import { ClipboardList, FileText } from 'lucide-react'
 import { formatDate } from '~/lib/format'
 import { formatPackSize, vatRateLabels } from '~/lib/products'
 import {
@@ -13,6 +12,7 @@ import { useSession } from '../../session/use-session'
 import { buttonClass } from '../../ui/buttons'
 import { FactList } from '../../ui/FactList'
 import { BackLink, PageHeader } from '../../ui/PageHeader'
+import { ClipboardListIcon, FileTextIcon } from '../../ui/page-icons'
 import { StatusBadge } from '../../ui/StatusBadge'
 import { AddToCart } from '../cart/AddToCart'
 import { AvailabilityBadge } from './AvailabilityBadge'
@@ -141,7 +141,7 @@ export function CatalogueProductPage({
           <div className="space-y-4 rounded-card border border-border bg-surface p-5">
             {product.prescriptionRequired && (
               <StatusBadge tone="info">
-                <FileText className="size-3.5" aria-hidden="true" />
+                <FileTextIcon className="size-3.5" aria-hidden="true" />
                 Rezept erforderlich
               </StatusBadge>
             )}
@@ -161,7 +161,7 @@ export function CatalogueProductPage({
               search={{ produkt: product.id }}
               className={buttonClass('secondary', 'w-full')}
             >
-              <ClipboardList className="size-4" aria-hidden="true" />
+              <ClipboardListIcon className="size-4" aria-hidden="true" />
               Im Rezeptkonfigurator verwenden
             </Link>
           </div>

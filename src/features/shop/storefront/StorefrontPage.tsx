@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router'
-import { ClipboardPen, Droplets, Leaf, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { formatMoney } from '~/lib/format'
 import type { ShopPageConfig, ShopPaymentMethod } from '~/lib/shop'
 import { shopPaymentMethodLabels } from '~/lib/shop'
 import type { CatalogueCount, StorefrontCounts } from '~/lib/shop-catalogue'
 import type { ShopDeliveryMethod } from '~/lib/tenant-config'
+import type { IconComponent } from '../../shell/icons'
 import { ShopAddress } from '../../shell/ShopLayout'
+import { ClipboardPenIcon, DropletsIcon, LeafIcon } from '../../ui/page-icons'
 
 const productCount = (count: number, one: string, many: string) =>
   count === 0 ? `Derzeit keine ${many} vorrätig` : `${count} ${count === 1 ? one : many} vorrätig`
@@ -19,7 +20,7 @@ function listCount({ listed, available }: CatalogueCount, one: string, many: str
 
 interface EntryTile {
   to: '/blueten' | '/extrakte' | '/rezeptkonfigurator'
-  icon: LucideIcon
+  icon: IconComponent
   title: string
   text: string
   count: (counts: StorefrontCounts) => string
@@ -29,7 +30,7 @@ interface EntryTile {
 const entryTiles = (pricesShown: boolean): EntryTile[] => [
   {
     to: '/blueten',
-    icon: Leaf,
+    icon: LeafIcon,
     title: 'Blüten',
     text: pricesShown
       ? 'Sorten mit Wirkstoffgehalt der aktuellen Charge, Genetik, Terpenen und Preis je Gramm.'
@@ -38,7 +39,7 @@ const entryTiles = (pricesShown: boolean): EntryTile[] => [
   },
   {
     to: '/extrakte',
-    icon: Droplets,
+    icon: DropletsIcon,
     title: 'Extrakte',
     text: pricesShown
       ? 'Extrakte mit THC- und CBD-Gehalt, Packungsgröße und Preis je Milliliter.'
@@ -47,7 +48,7 @@ const entryTiles = (pricesShown: boolean): EntryTile[] => [
   },
   {
     to: '/rezeptkonfigurator',
-    icon: ClipboardPen,
+    icon: ClipboardPenIcon,
     title: 'Rezeptkonfigurator',
     text: 'Für Ärztinnen, Ärzte und Patienten: eine Verordnung aus unserem Sortiment zusammenstellen, als Text übernehmen oder reservieren.',
     count: (counts) =>
