@@ -24,6 +24,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/queries-one-at-a-time.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -23,6 +23,9 @@ export interface TestServer {
 
 const projectRoot = path.resolve(import.meta.dirname, '../..')
 
+/** What pg's deprecation warning says when a connection is sent a query while it runs others. */
+export const overlappingQueriesWarning = 'when the client is already executing a query'
+
 /**
  * Starts the production build (`npm run build` must have run) on a free port with its own data
  * directory; on PGlite or PostgreSQL with a copy of the migrated and seeded test database.
@@ -65,6 +68,14 @@ export async function startTestServer(
       }
       await postgres?.drop()
       await rm(dataDir, { recursive: true, force: true })
+      // As in the tests' own process (queries-one-at-a-time.ts): the server's queries of one
+      // transaction must not be sent side by side.
+      const overlapping = logs.filter((line) => line.includes(overlappingQueriesWarning))
+      if (overlapping.length > 0) {
+        throw new Error(
+          `the server sent queries side by side on one connection:\n${logs.join('\n')}`,
+        )
+      }
     },
   }
 }

@@ -47,6 +47,7 @@ import { csvFile } from '../csv.server'
 import { customerOrderItems, customerOrders } from '../customer-orders/customer-orders.schema'
 import { berlinDayStart, berlinMonthOf } from '../db/berlin-time.server'
 import type { Executor } from '../db/client.server'
+import { inSequence } from '../db/in-sequence.server'
 import { organisations } from '../db/schema'
 import { ForbiddenError, InvalidError, NotFoundError } from '../errors.server'
 import { handoutVariety } from '../handouts/handout-variety.server'
@@ -614,8 +615,10 @@ export async function getAnalysis(
   }
   const chosenOnes = await chosenProducts(db, organisation, search.products)
   const scope: AnalysisScope = { organisation, category, ...period, ...chosenOnes.scope }
-  const charts = await Promise.all(
-    analysisChartsOf[organisation.category].map((key) => analysisChartRows(db, scope, key, today)),
+  const charts = await inSequence(
+    analysisChartsOf[organisation.category].map(
+      (key) => () => analysisChartRows(db, scope, key, today),
+    ),
   )
   return {
     organisation,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { berlinIsoDate } from '../../lib/format'
 import {
   defaultNumberPrefixes,
@@ -60,9 +60,14 @@ export async function takeNumbers(
 }
 
 /**
- * The prefix of a series, locking it for good (ADR 058): the upsert marks the series as used and
- * holds its row until the caller's transaction ends, so an owner choosing a prefix at the same
- * moment waits and then finds it locked — no number is ever issued under a prefix that changes.
+ * The prefix of a series, locking it for good (ADR 058): marks the series as used and holds its
+ * row until the caller's transaction ends, so an owner choosing a prefix at the same moment waits
+ * and then finds it locked — no number is ever issued under a prefix that changes.
+ *
+ * Two steps, not one upsert: an upsert handles a conflict only on its target (organisation and
+ * series), so two transactions creating a series' row at the same moment collided on the other
+ * unique index (organisation and prefix) and one failed. `do nothing` without a target waits for
+ * the other and then skips on any unique index; the update then finds and locks the row.
  */
 async function lockedPrefixOf(
   tx: Executor,
@@ -70,13 +75,21 @@ async function lockedPrefixOf(
   series: PrefixedNumberSeries,
   now: Date,
 ): Promise<string> {
-  const [row] = await tx
+  await tx
     .insert(numberSeriesPrefixes)
     .values({ organisationId, series, prefix: defaultNumberPrefixes[series], lockedAt: now })
-    .onConflictDoUpdate({
-      target: [numberSeriesPrefixes.organisationId, numberSeriesPrefixes.series],
-      set: { lockedAt: sql`coalesce(${numberSeriesPrefixes.lockedAt}, excluded.locked_at)` },
+    .onConflictDoNothing()
+  const [row] = await tx
+    .update(numberSeriesPrefixes)
+    .set({
+      lockedAt: sql`coalesce(${numberSeriesPrefixes.lockedAt}, ${now.toISOString()}::timestamptz)`,
     })
+    .where(
+      and(
+        eq(numberSeriesPrefixes.organisationId, organisationId),
+        eq(numberSeriesPrefixes.series, series),
+      ),
+    )
     .returning({ prefix: numberSeriesPrefixes.prefix })
   if (!row) throw new Error('The number series returned no prefix')
   return row.prefix

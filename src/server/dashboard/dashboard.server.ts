@@ -21,6 +21,7 @@ import { customers } from '../customers/customers.schema'
 import { licenceAttentionCondition } from '../customers/customers.server'
 import { berlinStartOf } from '../db/berlin-time.server'
 import type { Database } from '../db/client.server'
+import { inSequence } from '../db/in-sequence.server'
 import { users } from '../db/schema'
 import { handouts } from '../handouts/handouts.schema'
 import { organisationProducts, products } from '../products/products.schema'
@@ -131,51 +132,55 @@ async function clubFigures(db: Database, organisationId: string) {
     gte(handouts.handedOutOn, month.first),
     lt(handouts.handedOutOn, month.next),
   )
-  const [totals, usage, members, varieties] = await Promise.all([
-    db
-      .select({
-        today: sql<number>`(count(*) filter (where ${handouts.handedOutOn} = ${today}))::int`,
-        monthMg: sql<number>`coalesce(sum(${handouts.quantity}), 0)::bigint`,
-      })
-      .from(handouts)
-      .where(counted),
-    db
-      .select({
-        customerId: handouts.customerId,
-        usedMg: sql<number>`sum(${handouts.quantity})::bigint`,
-      })
-      .from(handouts)
-      .where(counted)
-      .groupBy(handouts.customerId),
-    db
-      .select({ id: customers.id, birthDate: customers.birthDate })
-      .from(customers)
-      .where(
-        and(
-          eq(customers.organisationId, organisationId),
-          eq(customers.kind, 'member'),
-          isNull(customers.deactivatedAt),
-          isNull(customers.anonymisedAt),
+  const [totals, usage, members, varieties] = await inSequence([
+    () =>
+      db
+        .select({
+          today: sql<number>`(count(*) filter (where ${handouts.handedOutOn} = ${today}))::int`,
+          monthMg: sql<number>`coalesce(sum(${handouts.quantity}), 0)::bigint`,
+        })
+        .from(handouts)
+        .where(counted),
+    () =>
+      db
+        .select({
+          customerId: handouts.customerId,
+          usedMg: sql<number>`sum(${handouts.quantity})::bigint`,
+        })
+        .from(handouts)
+        .where(counted)
+        .groupBy(handouts.customerId),
+    () =>
+      db
+        .select({ id: customers.id, birthDate: customers.birthDate })
+        .from(customers)
+        .where(
+          and(
+            eq(customers.organisationId, organisationId),
+            eq(customers.kind, 'member'),
+            isNull(customers.deactivatedAt),
+            isNull(customers.anonymisedAt),
+          ),
         ),
-      ),
-    db
-      .select({
-        organisationProductId: organisationProducts.id,
-        name: products.name,
-        availableMg: sql<number>`sum(${batches.balance})::bigint`,
-      })
-      .from(batches)
-      .innerJoin(organisationProducts, eq(organisationProducts.id, batches.organisationProductId))
-      .innerJoin(products, eq(products.id, organisationProducts.productId))
-      .where(
-        and(
-          eq(batches.organisationId, organisationId),
-          eq(batches.origin, 'harvest'),
-          sellableBatch(today),
-        ),
-      )
-      .groupBy(organisationProducts.id, products.name)
-      .orderBy(products.name),
+    () =>
+      db
+        .select({
+          organisationProductId: organisationProducts.id,
+          name: products.name,
+          availableMg: sql<number>`sum(${batches.balance})::bigint`,
+        })
+        .from(batches)
+        .innerJoin(organisationProducts, eq(organisationProducts.id, batches.organisationProductId))
+        .innerJoin(products, eq(products.id, organisationProducts.productId))
+        .where(
+          and(
+            eq(batches.organisationId, organisationId),
+            eq(batches.origin, 'harvest'),
+            sellableBatch(today),
+          ),
+        )
+        .groupBy(organisationProducts.id, products.name)
+        .orderBy(products.name),
   ])
   const monthlyLimitOf = (birthDate: string | null) =>
     handoutRulesFor(birthDate ? ageClassOn(birthDate, today) : 'young_adult').monthlyMg
@@ -204,15 +209,24 @@ export async function getDashboard(actor: Actor, db: Database): Promise<Dashboar
   const { organisation } = requireBusiness(actor)
   const wanted = dashboardFiguresOf[organisation.category]
   const needs = (...keys: DashboardFigureKey[]) => keys.some((key) => wanted.includes(key))
-  const [orders, arriving, stock, club, licences, activity] = await Promise.all([
-    needs('prescription_check', 'to_prepare', 'expiring_today', 'open', 'to_ship', 'revenue_today')
-      ? orderFigures(db, organisation.id)
-      : undefined,
-    needs('arriving') ? arrivingCount(db, organisation.id) : 0,
-    needs('quarantine', 'low', 'expiring') ? stockWarningCounts(db, organisation.id) : undefined,
-    organisation.category === 'club' ? clubFigures(db, organisation.id) : undefined,
-    needs('licences') ? licenceCount(db, organisation.id) : 0,
-    recentActivity(db, organisation.id),
+  const [orders, arriving, stock, club, licences, activity] = await inSequence([
+    () =>
+      needs(
+        'prescription_check',
+        'to_prepare',
+        'expiring_today',
+        'open',
+        'to_ship',
+        'revenue_today',
+      )
+        ? orderFigures(db, organisation.id)
+        : undefined,
+    () => (needs('arriving') ? arrivingCount(db, organisation.id) : 0),
+    () =>
+      needs('quarantine', 'low', 'expiring') ? stockWarningCounts(db, organisation.id) : undefined,
+    () => (organisation.category === 'club' ? clubFigures(db, organisation.id) : undefined),
+    () => (needs('licences') ? licenceCount(db, organisation.id) : 0),
+    () => recentActivity(db, organisation.id),
   ])
   const values: Partial<Record<DashboardFigureKey, number>> = {
     ...(orders &&

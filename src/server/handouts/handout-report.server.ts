@@ -13,6 +13,7 @@ import { csvFile } from '../csv.server'
 import { customers } from '../customers/customers.schema'
 import { berlinDayStart } from '../db/berlin-time.server'
 import type { Database } from '../db/client.server'
+import { inSequence } from '../db/in-sequence.server'
 import type { DocumentSeller } from '../documents/document-content'
 import { contentWidth, DocumentCanvas } from '../documents/render/layout.server'
 import { InvalidError } from '../errors.server'
@@ -118,43 +119,49 @@ export async function annualHandoutReport(
   )
   const weighted = (column: typeof handouts.thcContent) =>
     sql<string>`round(sum(${column} * ${handouts.quantity}) / nullif(sum(${handouts.quantity}), 0), 2)::text`
-  const [varieties, [totals], [members], stock] = await Promise.all([
-    db
-      .select({
-        name: handoutVariety,
-        unit: handouts.cannabinoidUnit,
-        handouts: sql<number>`count(*)::int`,
-        quantityMg: sql<number>`sum(${handouts.quantity})::bigint`,
-        averageThc: weighted(handouts.thcContent),
-        averageCbd: weighted(handouts.cbdContent),
-      })
-      .from(handouts)
-      .innerJoin(organisationProducts, eq(organisationProducts.id, handouts.organisationProductId))
-      .innerJoin(products, eq(products.id, organisationProducts.productId))
-      .where(inYear)
-      .groupBy(handoutVariety, handouts.cannabinoidUnit)
-      .orderBy(asc(handoutVariety)),
-    db
-      .select({
-        handouts: sql<number>`count(*)::int`,
-        quantityMg: sql<number>`coalesce(sum(${handouts.quantity}), 0)::bigint`,
-        membersServed: countDistinct(handouts.customerId),
-      })
-      .from(handouts)
-      .where(inYear),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(customers)
-      .where(
-        and(
-          eq(customers.organisationId, organisationId),
-          eq(customers.kind, 'member'),
-          isNull(customers.anonymisedAt),
-          sql`coalesce(${customers.joinedOn}, ${customers.createdAt}::date) < ${`${year + 1}-01-01`}::date`,
-          sql`(${customers.deactivatedAt} is null or ${customers.deactivatedAt} >= ${`${year}-01-01`}::date)`,
+  const [varieties, [totals], [members], stock] = await inSequence([
+    () =>
+      db
+        .select({
+          name: handoutVariety,
+          unit: handouts.cannabinoidUnit,
+          handouts: sql<number>`count(*)::int`,
+          quantityMg: sql<number>`sum(${handouts.quantity})::bigint`,
+          averageThc: weighted(handouts.thcContent),
+          averageCbd: weighted(handouts.cbdContent),
+        })
+        .from(handouts)
+        .innerJoin(
+          organisationProducts,
+          eq(organisationProducts.id, handouts.organisationProductId),
+        )
+        .innerJoin(products, eq(products.id, organisationProducts.productId))
+        .where(inYear)
+        .groupBy(handoutVariety, handouts.cannabinoidUnit)
+        .orderBy(asc(handoutVariety)),
+    () =>
+      db
+        .select({
+          handouts: sql<number>`count(*)::int`,
+          quantityMg: sql<number>`coalesce(sum(${handouts.quantity}), 0)::bigint`,
+          membersServed: countDistinct(handouts.customerId),
+        })
+        .from(handouts)
+        .where(inYear),
+    () =>
+      db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(customers)
+        .where(
+          and(
+            eq(customers.organisationId, organisationId),
+            eq(customers.kind, 'member'),
+            isNull(customers.anonymisedAt),
+            sql`coalesce(${customers.joinedOn}, ${customers.createdAt}::date) < ${`${year + 1}-01-01`}::date`,
+            sql`(${customers.deactivatedAt} is null or ${customers.deactivatedAt} >= ${`${year}-01-01`}::date)`,
+          ),
         ),
-      ),
-    varietyStock(db, organisationId, year),
+    () => varietyStock(db, organisationId, year),
   ])
   const handedOut = varieties.map((row) => ({
     name: row.name,

@@ -16,6 +16,7 @@ import type { Actor } from '../actor.server'
 import { customerOrders } from '../customer-orders/customer-orders.schema'
 import { customerOrderTodoCondition, itemCount } from '../customer-orders/customer-orders.server'
 import type { Database } from '../db/client.server'
+import { inSequence } from '../db/in-sequence.server'
 import { handouts } from '../handouts/handouts.schema'
 import { stockWarningCounts, stockWarningListings } from '../stock/stock-lists.server'
 import { requireLiveViewer } from './live-events.server'
@@ -80,27 +81,29 @@ async function handoutTile(db: Database, organisationId: string): Promise<LiveHa
     eq(handouts.handedOutOn, berlinIsoDate()),
     isNull(handouts.cancelledAt),
   )
-  const [totals, rows] = await Promise.all([
-    db
-      .select({
-        count: sql<number>`count(*)::int`,
-        mg: sql<number>`coalesce(sum(${handouts.quantity}) filter (where ${handouts.packUnit} = 'g'), 0)::bigint`,
-      })
-      .from(handouts)
-      .where(today),
-    db
-      .select({
-        id: handouts.id,
-        number: handouts.number,
-        productName: handouts.productName,
-        quantity: handouts.quantity,
-        packUnit: handouts.packUnit,
-        handedOutAt: handouts.handedOutAt,
-      })
-      .from(handouts)
-      .where(today)
-      .orderBy(desc(handouts.handedOutAt), desc(handouts.id))
-      .limit(liveTileEntryLimit),
+  const [totals, rows] = await inSequence([
+    () =>
+      db
+        .select({
+          count: sql<number>`count(*)::int`,
+          mg: sql<number>`coalesce(sum(${handouts.quantity}) filter (where ${handouts.packUnit} = 'g'), 0)::bigint`,
+        })
+        .from(handouts)
+        .where(today),
+    () =>
+      db
+        .select({
+          id: handouts.id,
+          number: handouts.number,
+          productName: handouts.productName,
+          quantity: handouts.quantity,
+          packUnit: handouts.packUnit,
+          handedOutAt: handouts.handedOutAt,
+        })
+        .from(handouts)
+        .where(today)
+        .orderBy(desc(handouts.handedOutAt), desc(handouts.id))
+        .limit(liveTileEntryLimit),
   ])
   return {
     key: 'handouts_today',
@@ -119,9 +122,9 @@ async function stockTile(
   category: LiveBoard['organisation']['category'],
 ): Promise<LiveStockTile> {
   const watched = stockWarnings.filter((warning) => dashboardFiguresOf[category].includes(warning))
-  const [counts, listed] = await Promise.all([
-    stockWarningCounts(db, organisationId),
-    stockWarningListings(db, organisationId, watched, liveTileEntryLimit),
+  const [counts, listed] = await inSequence([
+    () => stockWarningCounts(db, organisationId),
+    () => stockWarningListings(db, organisationId, watched, liveTileEntryLimit),
   ])
   return {
     key: 'stock_alerts',
@@ -133,8 +136,8 @@ async function stockTile(
 
 export async function getLiveBoard(actor: Actor, db: Database): Promise<LiveBoard> {
   const { organisation } = requireLiveViewer(actor)
-  const tiles: LiveTile[] = await Promise.all(
-    liveTilesOf[organisation.category].map((key) => {
+  const tiles: LiveTile[] = await inSequence(
+    liveTilesOf[organisation.category].map((key) => () => {
       if (key === 'handouts_today') return handoutTile(db, organisation.id)
       if (key === 'stock_alerts') return stockTile(db, organisation.id, organisation.category)
       return orderTile(db, organisation.id, key)

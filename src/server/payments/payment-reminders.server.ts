@@ -20,6 +20,7 @@ import {
 import { orderMailContext } from '../customer-orders/customer-order-mails.server'
 import { customerOrders } from '../customer-orders/customer-orders.schema'
 import type { Database, Executor } from '../db/client.server'
+import { inSequence } from '../db/in-sequence.server'
 import { organisations, users } from '../db/schema'
 import { formatDay, formatIban, type StoredDocumentContent } from '../documents/document-content'
 import { documents } from '../documents/documents.schema'
@@ -113,11 +114,11 @@ async function reminderDaysOf(tx: Executor, organisationId: string): Promise<num
 
 async function stateOf(tx: Executor, order: OrderRow, now: Date) {
   const today = berlinIsoDate(now)
-  const [invoice, reminders, paidCents, days] = await Promise.all([
-    transferInvoiceOf(tx, order),
-    remindersOf(tx, order),
-    paidCentsOf(tx, order),
-    reminderDaysOf(tx, order.organisationId),
+  const [invoice, reminders, paidCents, days] = await inSequence([
+    () => transferInvoiceOf(tx, order),
+    () => remindersOf(tx, order),
+    () => paidCentsOf(tx, order),
+    () => reminderDaysOf(tx, order.organisationId),
   ])
   const openCents = customerShareCents(order) - paidCents
   const last = reminders[0]

@@ -22,6 +22,7 @@ import { type Actor, requireRole } from '../actor.server'
 import { type AuditEntry, auditActorOf, recordAudits } from '../audit/audit.server'
 import { csvFile } from '../csv.server'
 import type { Database, Executor } from '../db/client.server'
+import { inSequence } from '../db/in-sequence.server'
 import { ConflictError, InvalidError, NotFoundError, parseInput } from '../errors.server'
 import type { Logger } from '../logger.server'
 import { isMaster, masterProductFieldOrder, masterProductOf } from './master-products.server'
@@ -316,7 +317,7 @@ export async function listRecentProductImports(
     .from(productImports)
     .orderBy(desc(productImports.createdAt), desc(productImports.id))
     .limit(recentImportsLimit)
-  const settled = await Promise.all(rows.map((row) => settleStaleImport(db, row)))
+  const settled = await inSequence(rows.map((row) => () => settleStaleImport(db, row)))
   return settled.map((row) => ({
     id: row.id,
     fileName: row.fileName,

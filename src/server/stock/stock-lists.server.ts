@@ -26,6 +26,7 @@ import type {
 import { type Actor, requireBusiness } from '../actor.server'
 import type { Database, Executor } from '../db/client.server'
 import { storedFiles } from '../db/core.schema'
+import { inSequence } from '../db/in-sequence.server'
 import { organisations, users } from '../db/schema'
 import { NotFoundError } from '../errors.server'
 import { listPage } from '../list-query.server'
@@ -349,56 +350,62 @@ export async function getBatch(actor: Actor, id: string, db: Database): Promise<
   const { batch } = row
   const owner = own ?? (await readableOwner(actor, batch.organisationId, db))
 
-  const [movements, [movementCount], reservations] = await Promise.all([
-    db
-      .select({
-        id: stockMovements.id,
-        kind: stockMovements.kind,
-        quantity: stockMovements.quantity,
-        balanceAfter: stockMovements.balanceAfter,
-        reason: stockMovements.reason,
-        sourceType: stockMovements.sourceType,
-        sourceId: stockMovements.sourceId,
-        actorKind: stockMovements.actorKind,
-        actorId: stockMovements.actorId,
-        userName: users.name,
-        purchaseOrderId: purchaseOrders.id,
-        purchaseOrderNumber: purchaseOrders.number,
-        createdAt: stockMovements.createdAt,
-      })
-      .from(stockMovements)
-      .leftJoin(
-        users,
-        and(
-          eq(stockMovements.actorKind, 'business_user'),
-          sql`${users.id}::text = ${stockMovements.actorId}`,
-        ),
-      )
-      .leftJoin(
-        purchaseOrderItems,
-        and(
-          eq(stockMovements.sourceType, purchaseOrderItemSource),
-          eq(purchaseOrderItems.id, stockMovements.sourceId),
-          eq(purchaseOrderItems.organisationId, batch.organisationId),
-        ),
-      )
-      .leftJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderItems.purchaseOrderId))
-      .where(eq(stockMovements.batchId, batch.id))
-      .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
-      .limit(batchMovementLimit),
-    db.select({ total: count() }).from(stockMovements).where(eq(stockMovements.batchId, batch.id)),
-    db
-      .select({
-        id: stockReservations.id,
-        quantity: stockReservations.quantity,
-        sourceType: stockReservations.sourceType,
-        sourceId: stockReservations.sourceId,
-        expiresAt: stockReservations.expiresAt,
-        createdAt: stockReservations.createdAt,
-      })
-      .from(stockReservations)
-      .where(and(eq(stockReservations.batchId, batch.id), activeReservation()))
-      .orderBy(asc(stockReservations.createdAt)),
+  const [movements, [movementCount], reservations] = await inSequence([
+    () =>
+      db
+        .select({
+          id: stockMovements.id,
+          kind: stockMovements.kind,
+          quantity: stockMovements.quantity,
+          balanceAfter: stockMovements.balanceAfter,
+          reason: stockMovements.reason,
+          sourceType: stockMovements.sourceType,
+          sourceId: stockMovements.sourceId,
+          actorKind: stockMovements.actorKind,
+          actorId: stockMovements.actorId,
+          userName: users.name,
+          purchaseOrderId: purchaseOrders.id,
+          purchaseOrderNumber: purchaseOrders.number,
+          createdAt: stockMovements.createdAt,
+        })
+        .from(stockMovements)
+        .leftJoin(
+          users,
+          and(
+            eq(stockMovements.actorKind, 'business_user'),
+            sql`${users.id}::text = ${stockMovements.actorId}`,
+          ),
+        )
+        .leftJoin(
+          purchaseOrderItems,
+          and(
+            eq(stockMovements.sourceType, purchaseOrderItemSource),
+            eq(purchaseOrderItems.id, stockMovements.sourceId),
+            eq(purchaseOrderItems.organisationId, batch.organisationId),
+          ),
+        )
+        .leftJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderItems.purchaseOrderId))
+        .where(eq(stockMovements.batchId, batch.id))
+        .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+        .limit(batchMovementLimit),
+    () =>
+      db
+        .select({ total: count() })
+        .from(stockMovements)
+        .where(eq(stockMovements.batchId, batch.id)),
+    () =>
+      db
+        .select({
+          id: stockReservations.id,
+          quantity: stockReservations.quantity,
+          sourceType: stockReservations.sourceType,
+          sourceId: stockReservations.sourceId,
+          expiresAt: stockReservations.expiresAt,
+          createdAt: stockReservations.createdAt,
+        })
+        .from(stockReservations)
+        .where(and(eq(stockReservations.batchId, batch.id), activeReservation()))
+        .orderBy(asc(stockReservations.createdAt)),
   ])
 
   const expired = isExpiredOn(batch.expiryDate, berlinIsoDate())
@@ -536,14 +543,18 @@ export async function getReceiptFormContext(
 ): Promise<ReceiptFormContext> {
   const business = requireStockKeeper(actor)
   const organisationId = business.organisation.id
-  const [supplierRows, released] = await Promise.all([
-    db
-      .select({ id: suppliers.id, name: supplierName })
-      .from(suppliers)
-      .leftJoin(supplierOrganisation, eq(supplierOrganisation.id, suppliers.supplierOrganisationId))
-      .where(and(eq(suppliers.organisationId, organisationId), isNull(suppliers.archivedAt)))
-      .orderBy(asc(supplierName)),
-    receivesReleased(db, organisationId),
+  const [supplierRows, released] = await inSequence([
+    () =>
+      db
+        .select({ id: suppliers.id, name: supplierName })
+        .from(suppliers)
+        .leftJoin(
+          supplierOrganisation,
+          eq(supplierOrganisation.id, suppliers.supplierOrganisationId),
+        )
+        .where(and(eq(suppliers.organisationId, organisationId), isNull(suppliers.archivedAt)))
+        .orderBy(asc(supplierName)),
+    () => receivesReleased(db, organisationId),
   ])
   return {
     harvest: business.organisation.category === 'club',
