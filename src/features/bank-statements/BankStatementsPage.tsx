@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { FileUp, Landmark } from 'lucide-react'
+import { Landmark } from 'lucide-react'
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import {
@@ -12,8 +12,7 @@ import {
   statementFileTooLargeMessage,
 } from '~/lib/bank-statements'
 import { formatDate, formatMoney } from '~/lib/format'
-import { HiddenFileInput } from '../files/HiddenFileInput'
-import { UploadProgress } from '../files/UploadProgress'
+import { FilePicker } from '../files/FilePicker'
 import { useFileUpload } from '../files/use-file-upload'
 import { useAppForm } from '../forms/form-hook'
 import { Button } from '../ui/buttons'
@@ -62,7 +61,7 @@ export function BankStatementsPage() {
 function UploadSection() {
   const id = useId()
   const queryClient = useQueryClient()
-  const { input, upload, start } = useFileUpload({
+  const control = useFileUpload({
     path: '/api/payments/bank-statements',
     maxBytes: maxStatementFileBytes,
     tooLargeMessage: statementFileTooLargeMessage,
@@ -71,7 +70,6 @@ function UploadSection() {
       toast.success('Der Kontoauszug ist eingelesen. Bitte prüfe die Zuordnungen unten.')
     },
   })
-  const error = upload.state === 'failed' ? upload.message : null
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -81,38 +79,13 @@ function UploadSection() {
         Kontoauszug hochladen
       </h2>
       <div className="mt-4 flex flex-col items-start gap-3">
-        <HiddenFileInput
-          ref={input}
-          id={`${id}-file`}
+        <FilePicker
+          id={id}
           accept=".xml,.zip,application/xml,text/xml,application/zip"
-          onFile={(file) => void start(file)}
+          control={control}
+          processingText="Der Kontoauszug wird gelesen und zugeordnet …"
+          hint="ISO 20022 camt.053 (Version 001.02 oder 001.08), wie ihn das Online-Banking exportiert: eine XML-Datei oder eine ZIP-Datei mit mehreren, höchstens 10 MB. Ein bereits eingelesener Auszug ändert nichts."
         />
-        <Button
-          aria-describedby={[`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')}
-          onClick={() => input.current?.click()}
-          pending={upload.state === 'uploading'}
-        >
-          <FileUp className="size-4" aria-hidden="true" />
-          Datei auswählen
-        </Button>
-        <p id={`${id}-hint`} className="max-w-2xl text-sm text-ink-muted">
-          ISO 20022 camt.053 (Version 001.02 oder 001.08), wie ihn das Online-Banking exportiert:
-          eine XML-Datei oder eine ZIP-Datei mit mehreren, höchstens 10 MB. Ein bereits eingelesener
-          Auszug ändert nichts.
-        </p>
-        {upload.state === 'uploading' && (
-          <UploadProgress
-            share={upload.share}
-            fileName={upload.fileName}
-            processingText="Der Kontoauszug wird gelesen und zugeordnet …"
-            className="w-full max-w-xs"
-          />
-        )}
-        {error && (
-          <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-            {error}
-          </p>
-        )}
       </div>
     </section>
   )

@@ -61,9 +61,10 @@ export function UploadMessages({
           share={upload.share}
           fileName={upload.fileName}
           processingText={processingText}
+          className="w-full max-w-xs"
         />
       )}
-      <p id={`${id}-hint`} className="text-sm text-ink-muted">
+      <p id={`${id}-hint`} className="max-w-2xl text-sm text-ink-muted">
         {hint}
       </p>
       {error && (

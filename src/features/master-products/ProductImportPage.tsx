@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
-import { FileDown, FileSpreadsheet, FileUp } from 'lucide-react'
+import { FileDown, FileSpreadsheet } from 'lucide-react'
 import { type DragEvent, useId, useState } from 'react'
 import { formatCount, formatDateTime } from '~/lib/format'
 import {
@@ -9,8 +9,7 @@ import {
   maxImportFileBytes,
   maxImportRows,
 } from '~/lib/product-import-state'
-import { HiddenFileInput } from '../files/HiddenFileInput'
-import { UploadProgress } from '../files/UploadProgress'
+import { FilePicker } from '../files/FilePicker'
 import { useFileUpload } from '../files/use-file-upload'
 import { Button } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
@@ -53,7 +52,7 @@ function ImportSteps({ id }: { id: string }) {
 function UploadStep() {
   const navigate = useNavigate()
   const id = useId()
-  const { input, upload, start } = useFileUpload({
+  const control = useFileUpload({
     path: '/api/admin/product-imports',
     maxBytes: maxImportFileBytes,
     tooLargeMessage: importFileTooLargeMessage,
@@ -66,10 +65,9 @@ function UploadStep() {
     event.preventDefault()
     setDragging(false)
     const file = event.dataTransfer.files[0]
-    if (file && upload.state !== 'uploading') void start(file)
+    if (file && control.upload.state !== 'uploading') void control.start(file)
   }
 
-  const error = upload.state === 'failed' ? upload.message : null
   return (
     <div className="space-y-8">
       <section
@@ -92,38 +90,19 @@ function UploadStep() {
         >
           <FileSpreadsheet className="size-10 text-brand-500" aria-hidden="true" />
           <p className="text-ink">Zieh die Datei hierher oder wähle sie aus.</p>
-          <HiddenFileInput
-            ref={input}
-            id={`${id}-file`}
+          <FilePicker
+            id={id}
             accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onFile={(file) => void start(file)}
+            control={control}
+            processingText="Die Datei wird geprüft …"
+            hint={
+              <>
+                CSV (Semikolon oder Komma, UTF-8 oder Windows-1252 wie aus Excel) oder Excel (.xlsx,
+                erstes Tabellenblatt). Höchstens 10 MB und {formatCount(maxImportRows)} Zeilen. Die
+                erste Zeile enthält die Spaltennamen.
+              </>
+            }
           />
-          <Button
-            aria-describedby={[`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')}
-            onClick={() => input.current?.click()}
-            pending={upload.state === 'uploading'}
-          >
-            <FileUp className="size-4" aria-hidden="true" />
-            Datei auswählen
-          </Button>
-          <p id={`${id}-hint`} className="max-w-xl text-sm text-ink-muted">
-            CSV (Semikolon oder Komma, UTF-8 oder Windows-1252 wie aus Excel) oder Excel (.xlsx,
-            erstes Tabellenblatt). Höchstens 10 MB und {formatCount(maxImportRows)} Zeilen. Die
-            erste Zeile enthält die Spaltennamen.
-          </p>
-          {upload.state === 'uploading' && (
-            <UploadProgress
-              share={upload.share}
-              fileName={upload.fileName}
-              processingText="Die Datei wird geprüft …"
-              className="w-full max-w-xs"
-            />
-          )}
-          {error && (
-            <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-              {error}
-            </p>
-          )}
         </fieldset>
         <div className="mt-4">
           <Button
