@@ -5,26 +5,24 @@ import type { FileUpload } from './use-file-upload'
  * The progress of a file upload: a bar and the share sent, then what the server does with it
  * (`processingText`) once everything is sent.
  */
-export function UploadProgress({
+function UploadProgress({
   share,
   fileName,
   processingText,
-  className = '',
 }: {
   /** 0 … 1. */
   share: number
   fileName: string
   processingText: string
-  className?: string
 }) {
   const percent = Math.round(share * 100)
   return (
-    <div className={className}>
+    <div className="w-full max-w-xs">
       <progress
         value={percent}
         max={100}
         aria-label={`${fileName} wird hochgeladen`}
-        className="h-2 w-full max-w-xs accent-brand-600"
+        className="h-2 w-full accent-brand-600"
       />
       <p className="text-sm text-ink-muted" aria-live="polite">
         {percent < 100 ? `${percent} % hochgeladen …` : processingText}
@@ -61,7 +59,6 @@ export function UploadMessages({
           share={upload.share}
           fileName={upload.fileName}
           processingText={processingText}
-          className="w-full max-w-xs"
         />
       )}
       <p id={`${id}-hint`} className="max-w-2xl text-sm text-ink-muted">
