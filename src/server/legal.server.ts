@@ -18,7 +18,7 @@ export const noShopTextMessage = 'Dieser Shop hat diesen Text nicht hinterlegt.'
 export interface LegalText {
   /** Whose text it is: the shop's, or the platform operator's. */
   publisher: string
-  /** Markdown, rendered without raw HTML (`LegalMarkdown`). */
+  /** Markdown, drawn without raw HTML (`LegalMarkdown`, on the server: `legal-html.server.tsx`). */
   markdown: string
 }
 

@@ -1,12 +1,12 @@
 import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { z } from 'zod'
 import { changePasswordRequestSchema, newPasswordMinLength } from '~/lib/account-api'
 import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
 import { useAppForm } from '../forms/form-hook'
 import { PageHeader } from '../ui/PageHeader'
+import { toast } from '../ui/toast'
 
 const changePasswordFormSchema = changePasswordRequestSchema
   .and(z.object({ confirmPassword: z.string() }))

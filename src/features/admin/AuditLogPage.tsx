@@ -3,7 +3,6 @@ import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-route
 import { FileDown, ScrollText, X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { toast } from 'sonner'
 import {
   type AuditEventDetail,
   type AuditLogRow,
@@ -35,6 +34,7 @@ import { DayFilter } from '../ui/DayFilter'
 import { EmptyState } from '../ui/EmptyState'
 import { ListFilters } from '../ui/FilterDrawer'
 import { KeysetPagination } from '../ui/KeysetPagination'
+import { toast } from '../ui/toast'
 import { AdminConsole, useListPending } from './AdminConsole'
 import { auditEventQuery, auditEventsQuery, auditLogFilterOptionsQuery } from './audit-log.queries'
 

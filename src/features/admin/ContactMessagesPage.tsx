@@ -2,7 +2,6 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { getRouteApi } from '@tanstack/react-router'
 import { Inbox } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import {
   type ContactMessageRow,
   contactMessageSortKeys,
@@ -15,6 +14,7 @@ import { DataTable, dataColumns, RowLink, SelectFilter } from '../ui/DataTable'
 import { EmptyState } from '../ui/EmptyState'
 import { FactGrid } from '../ui/FactList'
 import { StatusBadge } from '../ui/StatusBadge'
+import { toast } from '../ui/toast'
 import { AdminConsole, useListPending } from './AdminConsole'
 import { DetailDialog, DetailState, useCloseDetail } from './SupportDetailDialog'
 import { setContactMessageHandledFn } from './support.functions'

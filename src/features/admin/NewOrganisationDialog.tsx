@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { toast } from 'sonner'
 import {
   type NewOrganisationInput,
   newOrganisationCategories,
@@ -10,6 +9,7 @@ import {
 import { categoryLabels } from '~/lib/organisation-labels'
 import { useAppForm } from '../forms/form-hook'
 import { FormDialog } from '../ui/FormDialog'
+import { toast } from '../ui/toast'
 import { createOrganisationFn } from './admin.functions'
 
 const empty: NewOrganisationInput = {

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { Landmark } from 'lucide-react'
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
 import {
   type BankEntryOrder,
   type BankEntryStatus,
@@ -21,6 +20,7 @@ import { FormDialog } from '../ui/FormDialog'
 import { PageHeader } from '../ui/PageHeader'
 import { PageLinks } from '../ui/PageLinks'
 import { StatusBadge, type StatusTone } from '../ui/StatusBadge'
+import { toast } from '../ui/toast'
 import { confirmBankEntryFn, ignoreBankEntryFn } from './bank-statements.functions'
 import {
   bankEntriesQuery,

@@ -3,7 +3,6 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { Download } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import {
   type BookkeepingSettings,
   type BookkeepingSettingsFormValues,
@@ -24,6 +23,7 @@ import { useAppForm } from '../forms/form-hook'
 import { FormSection, focusFirstError } from '../forms/layout'
 import { Button } from '../ui/buttons'
 import { PageHeader } from '../ui/PageHeader'
+import { toast } from '../ui/toast'
 import { saveBookkeepingSettingsFn } from './bookkeeping.functions'
 import { bookkeepingSettingsQuery } from './bookkeeping.queries'
 

@@ -1,11 +1,11 @@
 import { useStore } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { type PickupPaymentChoice, pickupPaymentChoices } from '~/lib/customer-order-schemas'
 import { type CustomerOrderDetail, pickupPaymentChoiceLabels } from '~/lib/customer-orders'
 import { formatMoney } from '~/lib/format'
 import { useAppForm } from '../forms/form-hook'
 import { FormDialog } from '../ui/FormDialog'
+import { toast } from '../ui/toast'
 import { customerOrderActionFn } from './customer-order-save.functions'
 import { customerOrdersKey } from './customer-orders.queries'
 

@@ -2,7 +2,6 @@ import { useStore } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useMemo, useRef, useState } from 'react'
-import { toast } from 'sonner'
 import {
   type CustomerOrderDetail,
   deliveryMethodLabels,
@@ -27,6 +26,7 @@ import { OrderLinesField } from '../order-lines/OrderLinesField'
 import { ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { ProductCombobox } from '../ui/ProductCombobox'
+import { toast } from '../ui/toast'
 import {
   customerOrderFormErrors,
   emptyCustomerOrderForm,

@@ -12,7 +12,6 @@ import {
   XCircle,
 } from 'lucide-react'
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
 import {
   type CustomerOrderDetail,
   customerOrderStatusLabels,
@@ -36,6 +35,7 @@ import { Button, ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { OrderFactList } from '../ui/OrderFactList'
 import { BackLink, PageHeader } from '../ui/PageHeader'
+import { toast } from '../ui/toast'
 import { CompleteWithPaymentDialog } from './CompleteWithPaymentDialog'
 import { CustomerOrderStatusBadge, PaymentStatusBadge } from './CustomerOrderBadges'
 import { customerOrderActionFn, setCustomerOrderPaymentFn } from './customer-order-save.functions'

@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import type {
   CustomerOrderDetail,
   CustomerOrderItemDetail,
@@ -13,6 +12,7 @@ import { isExpiredOn, quantityUnitOfPack } from '~/lib/stock'
 import { useAppForm } from '../forms/form-hook'
 import { ScanField, type ScanOutcome } from '../scan/ScanField'
 import { FormDialog } from '../ui/FormDialog'
+import { toast } from '../ui/toast'
 import { pickableBatchesQuery } from './customer-order-forms.queries'
 import { customerOrderActionFn } from './customer-order-save.functions'
 import { customerOrdersKey } from './customer-orders.queries'

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { ClipboardCheck, FileCheck } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { prescriptionSchema } from '~/lib/customer-order-schemas'
 import {
   type CustomerOrderDetail,
@@ -32,6 +31,7 @@ import { useSession } from '../session/use-session'
 import { CertificateLinks } from '../stock/Certificate'
 import { Button } from '../ui/buttons'
 import { StatusBadge } from '../ui/StatusBadge'
+import { toast } from '../ui/toast'
 import {
   checkPrescriptionFn,
   recordPrescriptionFn,

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
-import { toast } from 'sonner'
 import type { CustomerDetail, CustomerKind } from '~/lib/customers'
 import { applyServerErrors } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
@@ -9,6 +8,7 @@ import { useAppForm } from '../forms/form-hook'
 import { focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { ButtonLink } from '../ui/buttons'
+import { toast } from '../ui/toast'
 import { CustomerFormFields } from './CustomerFormFields'
 import {
   type CustomerFormValues,

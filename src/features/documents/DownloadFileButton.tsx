@@ -1,8 +1,8 @@
 import { useRouter } from '@tanstack/react-router'
 import { Download } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
-import { toast } from 'sonner'
 import { Button, type ButtonVariant } from '../ui/buttons'
+import { toast } from '../ui/toast'
 
 /** Hands fetched bytes to the browser as a download under `fileName`. */
 export function saveAs(blob: Blob, fileName: string) {

@@ -1,7 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { FileMinus2, FilePlus2, FileX2 } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { toast } from 'sonner'
 import { eInvoiceFormatLabels } from '~/lib/customers'
 import {
   deletedDocumentFileText,
@@ -14,6 +13,7 @@ import { formatDate, formatMoney } from '~/lib/format'
 import { Button } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { PlainTable, plainRowClass } from '../ui/PlainTable'
+import { toast } from '../ui/toast'
 import { CreditNoteDialog } from './CreditNoteDialog'
 import { DocumentTypeBadge } from './DocumentTypeBadge'
 import { DownloadFileButton } from './DownloadFileButton'

@@ -2,7 +2,6 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { Ban, CircleAlert, ShieldCheck } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
-import { toast } from 'sonner'
 import {
   deviationOf,
   type FillingProtocolDetail,
@@ -21,6 +20,7 @@ import { FactList } from '../ui/FactList'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { PlainTable, plainRowClass } from '../ui/PlainTable'
 import { StatusBadge } from '../ui/StatusBadge'
+import { toast } from '../ui/toast'
 import { FillingStatusBadge } from './FillingStatusBadge'
 import { FillingWeightsForm } from './FillingWeightsForm'
 import { cancelFillingFn, confirmFillingFn } from './filling-protocol-actions.functions'

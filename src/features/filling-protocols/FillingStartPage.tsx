@@ -2,7 +2,6 @@ import { useStore } from '@tanstack/react-form'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
 import {
   type FillingBulkBatchOption,
   fillingLimits,
@@ -20,6 +19,7 @@ import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { baseUnitsOf } from '../stock/stock-form'
 import { ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
+import { toast } from '../ui/toast'
 import { startFillingFn } from './filling-protocol-actions.functions'
 import { fillingBulkBatchesQuery, fillingPackChoiceQuery } from './filling-protocol-form.queries'
 import { fillingProtocolsKey } from './filling-protocols.queries'

@@ -1,7 +1,6 @@
 import { useStore } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
-import { toast } from 'sonner'
 import {
   deviationOf,
   type FillingPlan,
@@ -25,6 +24,7 @@ import { baseUnitsOf } from '../stock/stock-form'
 import { Button } from '../ui/buttons'
 import { PlainTable, plainRowClass } from '../ui/PlainTable'
 import { StatusBadge } from '../ui/StatusBadge'
+import { toast } from '../ui/toast'
 import { recordFillingFn } from './filling-protocol-actions.functions'
 import { fillingProtocolsKey } from './filling-protocols.queries'
 

@@ -1,6 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import {
   type PreparationInstructionInput,
   type PreparationInstructionProduct,
@@ -13,6 +12,7 @@ import { changeFieldValue } from '../forms/fields'
 import { useAppForm } from '../forms/form-hook'
 import { FormSection, focusFirstError } from '../forms/layout'
 import { BackLink, PageHeader } from '../ui/PageHeader'
+import { toast } from '../ui/toast'
 import { addPreparationInstructionFn } from './filling-protocol-actions.functions'
 import { fillingProtocolsKey, preparationInstructionsQuery } from './filling-protocols.queries'
 

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
-import { toast } from 'sonner'
 import { berlinIsoDate, formatDate } from '~/lib/format'
 import {
   type CreateHandoutInput,
@@ -24,6 +23,7 @@ import { baseUnitsOf } from '../stock/stock-form'
 import { ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { ProductCombobox } from '../ui/ProductCombobox'
+import { toast } from '../ui/toast'
 import { createHandoutFn } from './handout-actions.functions'
 import {
   handoutBatchesQuery,

@@ -5,6 +5,7 @@ import { getApp } from '~/server/app.server'
 import { legalTextFor } from '~/server/legal.server'
 import { requestHost } from '~/server/request-address.server'
 import { inputOf } from '../server-fn/inputs'
+import { renderLegalText } from './legal-html.server'
 
 export const fetchLegalText = createServerFn({ method: 'GET' })
   .validator(
@@ -15,5 +16,5 @@ export const fetchLegalText = createServerFn({ method: 'GET' })
     }),
   )
   .handler(async ({ data }) =>
-    legalTextFor(await getApp(), requestHost(getRequest()), data.document),
+    renderLegalText(await legalTextFor(await getApp(), requestHost(getRequest()), data.document)),
   )

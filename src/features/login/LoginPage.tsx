@@ -1,5 +1,4 @@
 import { Link, useRouter } from '@tanstack/react-router'
-import { Tabs } from 'radix-ui'
 import { type FormEvent, lazy, Suspense, useState } from 'react'
 import { safeRedirectTarget } from '~/lib/access-rules'
 import type { AccountType } from '~/lib/auth-api'
@@ -10,6 +9,7 @@ import { logIn } from '../session/session.functions'
 import { isBusinessUser, sessionFrom } from '../session/session-store'
 import { useLogout, useSession } from '../session/use-session'
 import { useHostOrganisation, useTenant } from '../shell/host'
+import { Tabs } from '../ui/Tabs'
 import { AuthFrame } from './AuthFrame'
 
 /** What tells the two account types apart on the form: how the account is named. */

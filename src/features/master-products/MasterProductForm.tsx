@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
-import { toast } from 'sonner'
 import type { MasterProductInput } from '~/lib/product-schemas'
 import { productStatuses, productStatusLabels } from '~/lib/products'
 import { applyServerErrors, topLevelField } from '../forms/field-errors'
@@ -12,6 +11,7 @@ import { focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { ButtonLink } from '../ui/buttons'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { toast } from '../ui/toast'
 import { ImageField } from './ImageField'
 import {
   type MasterProductFormValues,

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import {
   newOrganisationCategories,
   type OrganisationProfileInput,
@@ -15,6 +14,7 @@ import { Button } from '../ui/buttons'
 import { type ConfirmedAction, ConfirmedActionButton } from '../ui/ConfirmedActionButton'
 import { FormDialog } from '../ui/FormDialog'
 import { ActivityBadge } from '../ui/StatusBadge'
+import { toast } from '../ui/toast'
 import { updateOrganisationProfileFn } from './organisation-settings.functions'
 import { organisationKey } from './organisation-settings.queries'
 

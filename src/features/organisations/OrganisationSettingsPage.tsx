@@ -1,9 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useRouter } from '@tanstack/react-router'
 import { ImageIcon } from 'lucide-react'
-import { Tabs } from 'radix-ui'
 import { Suspense, useEffect, useState } from 'react'
-import { toast } from 'sonner'
 import { type LegalForm, legalFormRules, legalForms } from '~/lib/legal-forms'
 import {
   type LetterheadInput,
@@ -21,6 +19,8 @@ import { FormSection, focusFirstError } from '../forms/layout'
 import { UnsavedChangesDialog } from '../forms/UnsavedChangesDialog'
 import { NumberSeriesSection } from '../number-series/NumberSeriesSection'
 import { PageHeader } from '../ui/PageHeader'
+import { Tabs } from '../ui/Tabs'
+import { toast } from '../ui/toast'
 import { HandoutInformationSection } from './HandoutInformationSection'
 import { OrganisationProfile } from './OrganisationProfile'
 import { updateLetterheadFn } from './organisation-settings.functions'

@@ -2,7 +2,6 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link2, MoreHorizontal, Pencil, UserPlus } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { memberLinkSchema } from '~/lib/customer-schemas'
 import type { MemberLinks } from '~/lib/customers'
 import { formatDate, formatDateTime } from '~/lib/format'
@@ -28,6 +27,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { FormDialog } from '../ui/FormDialog'
 import { PlainTable, plainRowClass } from '../ui/PlainTable'
 import { StatusBadge } from '../ui/StatusBadge'
+import { toast } from '../ui/toast'
 import {
   changeMemberQualificationFn,
   changeMemberRoleFn,

@@ -1,7 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
-import { toast } from 'sonner'
 import { customProductSchema } from '~/lib/product-schemas'
 import { applyServerErrors, formErrorsOf } from '../forms/field-errors'
 import { FormAlert } from '../forms/field-parts'
@@ -17,6 +16,7 @@ import {
 import { ProductFactsFields } from '../master-products/ProductFactsFields'
 import { ButtonLink } from '../ui/buttons'
 import { BackLink, PageHeader } from '../ui/PageHeader'
+import { toast } from '../ui/toast'
 import { OfferFields } from './OfferFields'
 import {
   type OfferFormValues,

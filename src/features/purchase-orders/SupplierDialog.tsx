@@ -1,6 +1,5 @@
 import { useStore } from '@tanstack/react-form'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { countryLabel } from '~/lib/products'
 import { supplierSchema } from '~/lib/purchase-order-schemas'
 import {
@@ -12,6 +11,7 @@ import {
 } from '~/lib/purchase-orders'
 import { useAppForm } from '../forms/form-hook'
 import { FormDialog } from '../ui/FormDialog'
+import { toast } from '../ui/toast'
 import { platformSellersQuery } from './purchase-order-forms.queries'
 import { createSupplierFn, updateSupplierFn } from './purchase-order-save.functions'
 import { purchaseOrdersKey } from './purchase-orders.queries'

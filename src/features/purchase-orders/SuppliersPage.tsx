@@ -2,7 +2,6 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { Archive, Eye, Plus, Truck } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import {
   type SupplierRow,
   supplierKindLabels,
@@ -16,6 +15,7 @@ import { DataTable, dataColumns, SelectFilter } from '../ui/DataTable'
 import { EmptyState } from '../ui/EmptyState'
 import { BackLink, PageHeader } from '../ui/PageHeader'
 import { StatusBadge } from '../ui/StatusBadge'
+import { toast } from '../ui/toast'
 import { supplierQuery } from './purchase-order-forms.queries'
 import { archiveSupplierFn, restoreSupplierFn } from './purchase-order-save.functions'
 import { purchaseOrdersKey, suppliersQuery } from './purchase-orders.queries'

@@ -1,12 +1,12 @@
 import { Link, useRouter } from '@tanstack/react-router'
 import { CircleCheck } from 'lucide-react'
-import { toast } from 'sonner'
 import { safeRedirectTarget } from '~/lib/access-rules'
 import type { AccountTokenPurpose } from '~/lib/shop-accounts'
 import { FieldView, FormAlert, SubmitButtonView } from '../forms/field-parts'
 import { AuthFrame } from '../login/AuthFrame'
 import { resetMemberPasswordFn } from '../login/member-password.functions'
 import { sessionFrom } from '../session/session-store'
+import { toast } from '../ui/toast'
 import { entry, usePlainForm } from './PlainForm'
 import {
   confirmEmailChangeFn,

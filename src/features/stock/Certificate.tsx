@@ -1,9 +1,9 @@
 import { useRouter } from '@tanstack/react-router'
 import { Download, Eye } from 'lucide-react'
 import { type ComponentProps, useState } from 'react'
-import { toast } from 'sonner'
 import { DocumentUpload } from '../files/UploadField'
 import { Button } from '../ui/buttons'
+import { toast } from '../ui/toast'
 
 /**
  * Picks a CoA (or a club's lab report) and uploads it; used by the goods receipt, the purchase

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { Button, type ButtonVariant } from './buttons'
 import { ConfirmDialog } from './ConfirmDialog'
+import { toast } from './toast'
 
 /** What the button does, how the dialog asks, and what the toast says when it is done. */
 export interface ConfirmedAction {

@@ -1,9 +1,9 @@
 import type { AnyFieldApi } from '@tanstack/react-form'
-import { Tabs } from 'radix-ui'
 import { legalTemplateNotice } from '~/lib/shop-settings'
 import { inputClass } from '../../forms/field-parts'
 import { changeFieldValue, fieldErrorOf } from '../../forms/fields'
 import { LegalMarkdown } from '../../legal/LegalMarkdown'
+import { Tabs } from '../../ui/Tabs'
 
 /**
  * A legal text in Markdown, with a preview drawn exactly as the shop draws it. With a `template`
@@ -61,7 +61,7 @@ export function MarkdownField({
             </Tabs.Trigger>
           </Tabs.List>
         </div>
-        <Tabs.Content value="edit" forceMount className="data-[state=inactive]:hidden">
+        <Tabs.Content value="edit" forceMount>
           <textarea
             id={id}
             name={field.name}

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { failureOf } from '~/lib/failure'
 import type { ShopSettings } from '~/lib/shop-settings'
 import { inputClass } from '../../forms/field-parts'
 import { Button } from '../../ui/buttons'
+import { toast } from '../../ui/toast'
 import { setShopMollieKeyFn, testShopMollieConnectionFn } from '../shop-settings.functions'
 import { shopSettingsQuery } from '../shop-settings.queries'
 

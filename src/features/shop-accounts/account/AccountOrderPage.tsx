@@ -1,7 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import {
   closedOrderStatuses,
   customerShareCents,
@@ -26,6 +25,7 @@ import { Button } from '../../ui/buttons'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { BackLink } from '../../ui/PageHeader'
 import { PlainTable, plainRowClass } from '../../ui/PlainTable'
+import { toast } from '../../ui/toast'
 import { AccountCard, AccountFrame } from './AccountFrame'
 import { accountKey, shopOrderQuery } from './account.queries'
 import { cancelShopOrderFn } from './account-actions.functions'

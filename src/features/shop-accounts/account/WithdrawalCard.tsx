@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import type { ShopOrderDetail } from '~/lib/shop-account'
 import { FormAlert, SubmitButtonView } from '../../forms/field-parts'
 import {
@@ -10,6 +9,7 @@ import {
   withdrawalPeriodText,
 } from '../../shop/withdrawal/WithdrawalParts'
 import { Button } from '../../ui/buttons'
+import { toast } from '../../ui/toast'
 import { entry, usePlainForm } from '../PlainForm'
 import { AccountCard } from './AccountFrame'
 import { accountKey } from './account.queries'

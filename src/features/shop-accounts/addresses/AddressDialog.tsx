@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { type ShopAddress, type ShopAddressInput, shopAddressSchema } from '~/lib/shop-addresses'
 import { formErrorsOf } from '../../forms/field-errors'
 import { useAppForm } from '../../forms/form-hook'
 import { FormDialog } from '../../ui/FormDialog'
+import { toast } from '../../ui/toast'
 import { createShopAddressFn, updateShopAddressFn } from './addresses.functions'
 import { shopAddressesKey } from './addresses.queries'
 

@@ -1,7 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { MapPin, Pencil, Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { useSession } from '~/features/session/use-session'
 import {
   type AddressKind,
@@ -13,6 +12,7 @@ import { Button } from '../../ui/buttons'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { EmptyState } from '../../ui/EmptyState'
 import { PageHeader } from '../../ui/PageHeader'
+import { toast } from '../../ui/toast'
 import { AddressDialog } from './AddressDialog'
 import { deleteShopAddressFn, setDefaultShopAddressFn } from './addresses.functions'
 import { shopAddressesKey, shopAddressesQuery } from './addresses.queries'

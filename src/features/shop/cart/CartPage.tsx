@@ -2,7 +2,6 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { FileText, Minus, Plus, ShoppingBasket, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import {
   type CartLine,
   type CartView,
@@ -20,6 +19,7 @@ import { Button, buttonClass } from '../../ui/buttons'
 import { EmptyState } from '../../ui/EmptyState'
 import { PageHeader } from '../../ui/PageHeader'
 import { StatusBadge } from '../../ui/StatusBadge'
+import { toast } from '../../ui/toast'
 import { catalogueViewerOf } from '../catalogue/catalogue.queries'
 import { PackPhoto } from '../catalogue/PackPhoto'
 import { acceptCartChangesFn, removeCartItemFn, updateCartItemFn } from './cart.functions'
