@@ -8,3 +8,11 @@ declare module '#tanstack-start-server-fn-resolver' {
     access: { origin: 'client' | 'server' },
   ): Promise<((...args: unknown[]) => Promise<unknown>) & { method?: 'GET' | 'POST' }>
 }
+
+/**
+ * Start's build manifest (a virtual module of its Vite plugin). The production build adds
+ * `routeChunks` to it (vite.config.ts); the dev server's has none.
+ */
+declare module 'tanstack-start-manifest:v' {
+  export const routeChunks: (() => Record<string, string[]>) | undefined
+}

@@ -41,6 +41,7 @@ import { Route as ApiCustomersDotcsvRouteImport } from './routes/api/customers[.
 import { Route as ApiDocsRouteImport } from './routes/api/docs'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiOpenapiDotjsonRouteImport } from './routes/api/openapi[.]json'
+import { Route as ApiRouteChunksRouteImport } from './routes/api/route-chunks'
 import { Route as ApiTenantRouteImport } from './routes/api/tenant'
 import { Route as ApiVersionRouteImport } from './routes/api/version'
 import { Route as AppAbgabeIndexRouteImport } from './routes/_app/abgabe/index'
@@ -284,6 +285,11 @@ const ApiHealthRoute = ApiHealthRouteImport.update({
 const ApiOpenapiDotjsonRoute = ApiOpenapiDotjsonRouteImport.update({
   id: '/api/openapi.json',
   path: '/api/openapi.json',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiRouteChunksRoute = ApiRouteChunksRouteImport.update({
+  id: '/api/route-chunks',
+  path: '/api/route-chunks',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiTenantRoute = ApiTenantRouteImport.update({
@@ -787,6 +793,7 @@ export interface FileRoutesByFullPath {
   '/api/docs': typeof ApiDocsRoute
   '/api/health': typeof ApiHealthRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
+  '/api/route-chunks': typeof ApiRouteChunksRoute
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
   '/abgabe/neu': typeof AppAbgabeNeuRoute
@@ -905,6 +912,7 @@ export interface FileRoutesByTo {
   '/api/docs': typeof ApiDocsRoute
   '/api/health': typeof ApiHealthRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
+  '/api/route-chunks': typeof ApiRouteChunksRoute
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
   '/abgabe/neu': typeof AppAbgabeNeuRoute
@@ -1028,6 +1036,7 @@ export interface FileRoutesById {
   '/api/docs': typeof ApiDocsRoute
   '/api/health': typeof ApiHealthRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
+  '/api/route-chunks': typeof ApiRouteChunksRoute
   '/api/tenant': typeof ApiTenantRoute
   '/api/version': typeof ApiVersionRoute
   '/_empty/': typeof EmptyIndexRoute
@@ -1149,6 +1158,7 @@ export interface FileRouteTypes {
     | '/api/docs'
     | '/api/health'
     | '/api/openapi.json'
+    | '/api/route-chunks'
     | '/api/tenant'
     | '/api/version'
     | '/abgabe/neu'
@@ -1267,6 +1277,7 @@ export interface FileRouteTypes {
     | '/api/docs'
     | '/api/health'
     | '/api/openapi.json'
+    | '/api/route-chunks'
     | '/api/tenant'
     | '/api/version'
     | '/abgabe/neu'
@@ -1389,6 +1400,7 @@ export interface FileRouteTypes {
     | '/api/docs'
     | '/api/health'
     | '/api/openapi.json'
+    | '/api/route-chunks'
     | '/api/tenant'
     | '/api/version'
     | '/_empty/'
@@ -1496,6 +1508,7 @@ export interface RootRouteChildren {
   ApiDocsRoute: typeof ApiDocsRoute
   ApiHealthRoute: typeof ApiHealthRoute
   ApiOpenapiDotjsonRoute: typeof ApiOpenapiDotjsonRoute
+  ApiRouteChunksRoute: typeof ApiRouteChunksRoute
   ApiTenantRoute: typeof ApiTenantRoute
   ApiVersionRoute: typeof ApiVersionRoute
   ApiAbgabeJahresberichtRoute: typeof ApiAbgabeJahresberichtRoute
@@ -1750,6 +1763,13 @@ declare module '@tanstack/react-router' {
       path: '/api/openapi.json'
       fullPath: '/api/openapi.json'
       preLoaderRoute: typeof ApiOpenapiDotjsonRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/route-chunks': {
+      id: '/api/route-chunks'
+      path: '/api/route-chunks'
+      fullPath: '/api/route-chunks'
+      preLoaderRoute: typeof ApiRouteChunksRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/tenant': {
@@ -2631,6 +2651,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiDocsRoute: ApiDocsRoute,
   ApiHealthRoute: ApiHealthRoute,
   ApiOpenapiDotjsonRoute: ApiOpenapiDotjsonRoute,
+  ApiRouteChunksRoute: ApiRouteChunksRoute,
   ApiTenantRoute: ApiTenantRoute,
   ApiVersionRoute: ApiVersionRoute,
   ApiAbgabeJahresberichtRoute: ApiAbgabeJahresberichtRoute,

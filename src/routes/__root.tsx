@@ -9,10 +9,11 @@ import {
   Scripts,
   useHydrated,
 } from '@tanstack/react-router'
-import { lazy, type ReactNode, Suspense } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { ensureSession } from '~/features/session/session'
 import type { SessionStore } from '~/features/session/session-store'
 import { NotFoundPage, RootErrorPage, UnavailablePage } from '~/features/shell/ErrorPages'
+import { fetchRouteChunks, preloadRouteChunks } from '~/features/shell/route-chunks'
 import type { ServerRender } from '~/features/shell/server-render'
 import { type CartCountStore, ensureCartCount } from '~/features/shop/cart/cart-count'
 import { type LoadedTenant, loadTenant } from '~/features/tenant/tenant'
@@ -33,7 +34,9 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: async ({ context, location }) => {
+  beforeLoad: async ({ context, location, matches }) => {
+    // First, so the chunks of a route being opened or preloaded are fetched side by side.
+    preloadRouteChunks(matches.map((match) => match.routeId))
     const tenant = await loadTenant(context.loadedTenant)
     await ensureSession(context.session, location.pathname)
     await ensureCartCount(context.cartCount, tenant, context.session.state)
@@ -72,6 +75,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const hydrated = useHydrated()
+  useEffect(fetchRouteChunks, [])
   const { tenant } = Route.useRouteContext()
   return (
     <>

@@ -1,0 +1,30 @@
+import type { ServerManifest } from '@tanstack/router-core'
+
+/**
+ * Each route's chunks as Start's build manifest lists them: the route's own code and every chunk
+ * it imports that its parent routes do not already list. The browser preloads them when the
+ * router starts to load a route (features/shell/route-chunks.ts, ADR 029).
+ */
+export function chunksByRoute(manifest: ServerManifest): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(manifest.routes).flatMap(([routeId, route]) => {
+      const files = (route.preloads ?? []).map((link) =>
+        typeof link === 'string' ? link : link.href,
+      )
+      return files.length > 0 ? [[routeId, files]] : []
+    }),
+  )
+}
+
+let builtRouteChunks: Record<string, string[]> | undefined
+
+/**
+ * The build's route chunks as the answer to GET. Its URL carries the build id, so it is cached
+ * for a year. The dev server serves modules unbundled: it has no chunks to name.
+ */
+export async function routeChunksResponse(): Promise<Response> {
+  builtRouteChunks ??= (await import('tanstack-start-manifest:v')).routeChunks?.() ?? {}
+  return Response.json(builtRouteChunks, {
+    headers: { 'Cache-Control': 'public, max-age=31536000, immutable' },
+  })
+}
