@@ -1,10 +1,10 @@
 import { shellIcon } from '../shell/icons'
 
 /*
- * The icons of the public pages' first load (the shop's pages, the login) and of the buttons,
- * headers and form messages every page shares, drawn as lucide draws them but without lucide's runtime, which would otherwise be part
- * of the shop's first load (ADR 029). Kept out of `shell/icons.tsx`, which is in every page's
- * entry, so a page loads only the drawings it shows.
+ * The icons of the public pages' first load (the shop's pages, the cart, the login) and of the
+ * buttons, headers and form messages every page shares, drawn as lucide draws them but without
+ * lucide's runtime, which would otherwise be part of the shop's first load (ADR 029). Kept out of
+ * `shell/icons.tsx`, which is in every page's entry, so a page loads only the drawings it shows.
  */
 
 export const ChevronLeftIcon = shellIcon(<path d="m15 18-6-6 6-6" />)

@@ -1,6 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { FileText, Minus, Plus, ShoppingBasket, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import {
   type CartLine,
@@ -15,9 +14,11 @@ import { vatRateLabels } from '~/lib/products'
 import { formatSalesQuantity } from '~/lib/purchase-orders'
 import { catalogueListPaths } from '~/lib/shop-catalogue'
 import { useSession } from '../../session/use-session'
+import { ShoppingBasketIcon, shellIcon } from '../../shell/icons'
 import { Button, buttonClass } from '../../ui/buttons'
 import { EmptyState } from '../../ui/EmptyState'
 import { PageHeader } from '../../ui/PageHeader'
+import { FileTextIcon } from '../../ui/page-icons'
 import { StatusBadge } from '../../ui/StatusBadge'
 import { toast } from '../../ui/toast'
 import { catalogueViewerOf } from '../catalogue/catalogue.queries'
@@ -25,6 +26,13 @@ import { PackPhoto } from '../catalogue/PackPhoto'
 import { acceptCartChangesFn, removeCartItemFn, updateCartItemFn } from './cart.functions'
 import { cartQuery } from './cart.queries'
 import { useSetCartLines } from './cart-count'
+
+// The cart's own icons, drawn as the other public pages' are (page-icons.tsx, ADR 029).
+const MinusIcon = shellIcon(<path d="M5 12h14" />)
+const PlusIcon = shellIcon(<path d="M5 12h14M12 5v14" />)
+const Trash2Icon = shellIcon(
+  <path d="M10 11v6M14 11v6M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2" />,
+)
 
 /** What changed about a line since it was added, in words; empty when nothing did. */
 function lineNotices(line: CartLine): string[] {
@@ -65,7 +73,7 @@ function QuantityStepper({
         disabled={pending || line.quantity <= lowestQuantity(line) || line.unavailable}
         onClick={() => onChange(lower)}
       >
-        <Minus className="size-4" aria-hidden="true" />
+        <MinusIcon className="size-4" />
       </button>
       <output aria-live="polite" className="min-w-16 text-center text-sm font-medium">
         {formatSalesQuantity(line.quantity, line.salesUnit)}
@@ -82,7 +90,7 @@ function QuantityStepper({
         }
         onClick={() => onChange(higher)}
       >
-        <Plus className="size-4" aria-hidden="true" />
+        <PlusIcon className="size-4" />
       </button>
     </div>
   )
@@ -120,7 +128,7 @@ function CartLineItem({
         </p>
         {line.prescriptionRequired && (
           <StatusBadge tone="info">
-            <FileText className="size-3.5" aria-hidden="true" />
+            <FileTextIcon className="size-3.5" />
             Rezept erforderlich
           </StatusBadge>
         )}
@@ -148,7 +156,7 @@ function CartLineItem({
           disabled={pending}
           onClick={onRemove}
         >
-          <Trash2 className="size-4" aria-hidden="true" />
+          <Trash2Icon className="size-4" />
         </Button>
       </div>
     </li>
@@ -216,7 +224,7 @@ export function CartPage() {
       <>
         <PageHeader title="Warenkorb" />
         <EmptyState
-          icon={ShoppingBasket}
+          icon={ShoppingBasketIcon}
           title="Ihr Warenkorb ist leer"
           action={
             <div className="flex flex-wrap justify-center gap-2">
