@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { fullRouteTreeChunks, publicRouteTree } from './scripts/public-route-tree.ts'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
 /**
@@ -38,22 +40,63 @@ function scriptsAfterFirstPaint(): Plugin {
   )
   const routeChunks = fileURLToPath(new URL('./src/server/route-chunks.server.ts', import.meta.url))
   const exported = 'export const tsrStartManifest = '
+  let clientOutDir = ''
   return {
     name: 'blattwerk:scripts-after-first-paint',
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'ssr',
+    configResolved(config) {
+      clientOutDir = path.resolve(config.root, config.environments.client?.build.outDir ?? '')
+    },
     transform(code, id) {
       if (!id.endsWith('tanstack-start-manifest:v')) return
       if (code.split(exported).length !== 2) {
         this.error(`Start's manifest module no longer exports "${exported.trim()}" once`)
       }
+      // The client build is done by now: its manifest names the full route tree's chunks.
+      const fullTree = JSON.stringify(fullRouteTreeChunks(clientOutDir))
       return [
         `import { loadScriptsAfterFirstPaint } from ${JSON.stringify(rewrite)}`,
-        `import { chunksByRoute } from ${JSON.stringify(routeChunks)}`,
+        `import { chunksByRoute, withFullRouteTreePreloads } from ${JSON.stringify(routeChunks)}`,
         code.replace(exported, 'const builtStartManifest = '),
-        `${exported}() => loadScriptsAfterFirstPaint(builtStartManifest())`,
+        `${exported}() => loadScriptsAfterFirstPaint(withFullRouteTreePreloads(builtStartManifest(), ${fullTree}))`,
         'export const routeChunks = () => chunksByRoute(builtStartManifest())',
       ].join('\n')
+    },
+  }
+}
+
+/**
+ * The browser's entry holds the route tree without the back office (ADR 085): the generated tree,
+ * as Start loads it for the browser, imported as `routeTree.gen?public` and pruned here. A
+ * back-office page imports the full tree on top. The server has one tree: there the import names
+ * the generated module itself.
+ */
+function publicRouteTreeModule(): Plugin {
+  const catchAll = fileURLToPath(
+    new URL('./src/features/shell/back-office-elsewhere.ts', import.meta.url),
+  )
+  const publicImport = /routeTree\.gen\?public$/
+  return {
+    name: 'blattwerk:public-route-tree',
+    resolveId: {
+      filter: { id: publicImport },
+      handler(source, importer) {
+        if (this.environment.name === 'client') return null
+        return this.resolve(source.replace(publicImport, 'routeTree.gen'), importer)
+      },
+    },
+    transform: {
+      filter: { id: /routeTree\.gen\.ts\?public$/ },
+      handler(code) {
+        if (this.environment.name !== 'client') return null
+        const pruned = publicRouteTree(code, {
+          importFrom: catchAll,
+          exportName: 'backOfficeElsewhere',
+        })
+        // Generated code on both sides: no source map to carry.
+        return { code: pruned, map: { mappings: '' } }
+      },
     },
   }
 }
@@ -126,5 +169,6 @@ export default defineConfig({
     }),
     viteReact(),
     scriptsAfterFirstPaint(),
+    publicRouteTreeModule(),
   ],
 })

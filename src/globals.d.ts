@@ -16,3 +16,12 @@ declare module '#tanstack-start-server-fn-resolver' {
 declare module 'tanstack-start-manifest:v' {
   export const routeChunks: (() => Record<string, string[]>) | undefined
 }
+
+/**
+ * The route tree without the back office, which the browser's entry holds (ADR 085): built from
+ * the generated tree by vite.config.ts; on the server, the generated tree itself. Typed as the
+ * full tree, whose routes it holds in part.
+ */
+declare module '*routeTree.gen?public' {
+  export const routeTree: typeof import('~/routeTree.gen').routeTree
+}

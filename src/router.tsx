@@ -8,13 +8,14 @@ import {
   type SessionState,
   sessionFrom,
 } from './features/session/session-store'
+import { openOtherPathsAsNewPages } from './features/shell/back-office-elsewhere'
 import { NotFoundPage } from './features/shell/ErrorPages'
 import { parseSearch, stringifySearch } from './features/shell/search-params'
 import type { ServerRender } from './features/shell/server-render'
 import { type CartCountState, createCartCountStore } from './features/shop/cart/cart-count'
 import type { LoadedTenant, TenantInfo } from './features/tenant/tenant'
 import { createApiClient } from './lib/api-client'
-import { routeTree } from './routeTree.gen'
+import { routeTree as publicRouteTree } from './routeTree.gen?public'
 import type { RequestContext } from './server/request-context'
 
 /** What a server render hands the browser's router besides the routes' data. */
@@ -25,7 +26,22 @@ interface DehydratedPage {
   cartCount: CartCountState | null
 }
 
-export function getRouter() {
+/**
+ * The routes this page hydrates with. The entry holds the tree without the back office, enough
+ * for a public page (the shop, the login, the legal texts); a back-office page and a page no
+ * route matched, which the server render names on `<html data-route-tree="full">`, import the
+ * full tree on top. Its module gives the same root route all children, so the one realm holds
+ * one tree at a time (ADR 085). On the server, both imports name the full tree.
+ */
+async function routeTreeOfPage(): Promise<{ routeTree: typeof publicRouteTree; full: boolean }> {
+  if (!import.meta.env.SSR && document.documentElement.dataset.routeTree === 'full') {
+    return { routeTree: (await import('./routeTree.gen')).routeTree, full: true }
+  }
+  return { routeTree: publicRouteTree, full: import.meta.env.SSR }
+}
+
+export async function getRouter() {
+  const { routeTree, full } = await routeTreeOfPage()
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: 30_000, retry: 1 } },
   })
@@ -81,6 +97,7 @@ export function getRouter() {
     },
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
+  if (!full) openOtherPathsAsNewPages(router)
   return router
 }
 
@@ -99,7 +116,7 @@ function requestIdOf(additionalContext: unknown): string | null {
   return typeof serverContext?.requestId === 'string' ? serverContext.requestId : null
 }
 
-export type AppRouter = ReturnType<typeof getRouter>
+export type AppRouter = Awaited<ReturnType<typeof getRouter>>
 
 declare module '@tanstack/react-router' {
   interface Register {

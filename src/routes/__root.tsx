@@ -8,12 +8,14 @@ import {
   Outlet,
   Scripts,
   useHydrated,
+  useMatches,
 } from '@tanstack/react-router'
 import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { ensureSession } from '~/features/session/session'
 import type { SessionStore } from '~/features/session/session-store'
 import { NotFoundPage, RootErrorPage, UnavailablePage } from '~/features/shell/ErrorPages'
 import { fetchRouteChunks, preloadRouteChunks } from '~/features/shell/route-chunks'
+import { routeTreeOf } from '~/features/shell/route-trees'
 import type { ServerRender } from '~/features/shell/server-render'
 import { type CartCountStore, ensureCartCount } from '~/features/shop/cart/cart-count'
 import { type LoadedTenant, loadTenant } from '~/features/tenant/tenant'
@@ -93,8 +95,12 @@ function RootLayout() {
 }
 
 function RootDocument({ children }: { children: ReactNode }) {
+  // Tells the page's scripts which route tree to hydrate with (router.tsx, ADR 085).
+  const routeTree = useMatches({
+    select: (matches) => routeTreeOf(matches.map((match) => match.routeId)),
+  })
   return (
-    <html lang="de">
+    <html lang="de" data-route-tree={routeTree}>
       <head>
         <HeadContent />
       </head>

@@ -1,4 +1,5 @@
 import type { ServerManifest } from '@tanstack/router-core'
+import { backOfficeRouteId } from '~/features/shell/route-trees'
 
 /**
  * Each route's chunks as Start's build manifest lists them: the route's own code and every chunk
@@ -27,4 +28,22 @@ export async function routeChunksResponse(): Promise<Response> {
   return Response.json(builtRouteChunks, {
     headers: { 'Cache-Control': 'public, max-age=31536000, immutable' },
   })
+}
+
+/**
+ * Start's manifest with the back office's layout also preloading the full route tree, which its
+ * pages import before they hydrate (router.tsx, ADR 085): preloaded beside the entry, that import
+ * costs no round trip. `fullTreeChunks` are the tree's files beyond the entry's.
+ */
+export function withFullRouteTreePreloads(
+  manifest: ServerManifest,
+  fullTreeChunks: string[],
+): ServerManifest {
+  const backOffice = manifest.routes[backOfficeRouteId]
+  if (!backOffice) return manifest
+  const preloads = [...fullTreeChunks, ...(backOffice.preloads ?? [])]
+  return {
+    ...manifest,
+    routes: { ...manifest.routes, [backOfficeRouteId]: { ...backOffice, preloads } },
+  }
 }

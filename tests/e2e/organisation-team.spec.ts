@@ -2,7 +2,13 @@ import sharp from 'sharp'
 import { expectNoSeriousViolations } from './support/axe'
 import { confirmationPath, waitForMail } from './support/mail'
 import { tabTo } from './support/page'
-import { logInBusiness, openBackOffice, tenantOrigin, waitForHydratedForm } from './support/session'
+import {
+  logInBusiness,
+  openBackOffice,
+  tenantOrigin,
+  waitForDashboard,
+  waitForHydratedForm,
+} from './support/session'
 import { expect, type Page, test } from './support/test'
 
 /** Sonnen-Apotheke (demo data). */
@@ -319,7 +325,7 @@ async function joinByInvitation(
   await page.getByRole('button', { name: 'Zugang anlegen' }).click()
   await page.getByRole('link', { name: 'Zur Anmeldung' }).click()
   await logInBusiness(page, person.username, 'ein-sicheres-passwort')
-  await expect(page).toHaveURL(/\/dashboard$/)
+  await waitForDashboard(page)
 }
 
 /** Deactivates a member from the team table, by keyboard. */

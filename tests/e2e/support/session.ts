@@ -53,7 +53,16 @@ export async function openShopAsPatient(page: Page, baseURL: string | undefined)
 export async function openBackOffice(page: Page, username: string, password: string) {
   await page.goto('/login')
   await logInBusiness(page, username, password)
+  await waitForDashboard(page)
+}
+
+/**
+ * Waits for the dashboard a login opened, until it has hydrated: from the login (a public page)
+ * the back office opens as a new page (ADR 085), and a click before hydration does nothing.
+ */
+export async function waitForDashboard(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/)
+  await waitForHydratedPage(page)
 }
 
 /** The paths a navigation passed through, first to last (server redirects included). */
