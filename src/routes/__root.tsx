@@ -15,12 +15,12 @@ import { ensureSession } from '~/features/session/session'
 import type { SessionStore } from '~/features/session/session-store'
 import { NotFoundPage, RootErrorPage, UnavailablePage } from '~/features/shell/ErrorPages'
 import { fetchRouteChunks, preloadRouteChunks } from '~/features/shell/route-chunks'
-import { routeTreeOf } from '~/features/shell/route-trees'
 import type { ServerRender } from '~/features/shell/server-render'
 import { type CartCountStore, ensureCartCount } from '~/features/shop/cart/cart-count'
 import { type LoadedTenant, loadTenant } from '~/features/tenant/tenant'
 import { VersionBanner } from '~/features/version-check/VersionBanner'
 import type { ApiClient } from '~/lib/api-client'
+import { routeTreeOf } from '~/lib/route-trees'
 import appCss from '~/styles/app.css?url'
 
 // Toasts only follow what a visitor does, so the toaster loads after hydration, off the first load.

@@ -1,5 +1,5 @@
 import type { ServerManifest } from '@tanstack/router-core'
-import { backOfficeRouteId } from '~/features/shell/route-trees'
+import { backOfficeRouteId } from '~/lib/route-trees'
 
 /**
  * Each route's chunks as Start's build manifest lists them: the route's own code and every chunk
