@@ -27,14 +27,16 @@ const frameworkModules =
 const queryHooks = /[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/
 
 /**
- * Start's server manifest (which scripts and preloads a page names), passed through
- * `loadScriptsAfterFirstPaint` so pages fetch their scripts after the first paint (ADR 083), and
- * exported as `routeChunks` too, each route's chunks, which the browser preloads before it loads
- * a route (ADR 029). Only in the build: the dev server keeps Start's own entry. Fails the build
- * when Start's generated module no longer has the shape this wraps, rather than shipping pages
- * without their scripts.
+ * Start's server manifest (which scripts and preloads a page names), rewritten in the build:
+ * - the back office's layout preloads the full route tree as well (ADR 085);
+ * - each route's preloads and the entry become an inline loader that runs after the first paint
+ *   (`loadScriptsAfterFirstPaint`, ADR 083);
+ * - `routeChunks` is exported too, each route's chunks, which the browser preloads before it
+ *   loads a route (ADR 029).
+ * The dev server keeps Start's own. Fails the build when Start's generated module no longer has
+ * the shape this wraps, rather than shipping pages without their scripts.
  */
-function scriptsAfterFirstPaint(): Plugin {
+function startManifestRewrite(): Plugin {
   const rewrite = fileURLToPath(
     new URL('./src/server/scripts-after-paint.server.ts', import.meta.url),
   )
@@ -42,7 +44,7 @@ function scriptsAfterFirstPaint(): Plugin {
   const exported = 'export const tsrStartManifest = '
   let clientOutDir = ''
   return {
-    name: 'blattwerk:scripts-after-first-paint',
+    name: 'blattwerk:start-manifest-rewrite',
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'ssr',
     configResolved(config) {
@@ -105,14 +107,13 @@ function publicRouteTreeModule(): Plugin {
  * Vite names a lazily loaded chunk's imports beside its import() so they are fetched together. For
  * the ~100 routes' split code that table sat in the entry, 5.8 KB gzip on every page; the router
  * preloads a route's chunks from Start's manifest instead, fetched once the page is up
- * (features/shell/route-chunks.ts, ADR 029). Routes' chunks are named `route-*.js` to tell them
- * apart; other lazy imports (the menu drawer, the charts) keep Vite's preloads.
+ * (features/shell/route-chunks.ts, ADR 029). Routes' chunks go to a folder of their own, which no
+ * other chunk's name can reach; other lazy imports (the menu drawer, the charts) keep Vite's
+ * preloads.
  */
-const routeChunkName = (chunk: { facadeModuleId: string | null }) =>
-  chunk.facadeModuleId?.includes('?tsr-split=')
-    ? 'assets/route-[name]-[hash].js'
-    : 'assets/[name]-[hash].js'
-const isRouteChunk = (file: string) => /(^|\/)route-[^/]+\.js$/.test(file)
+const routeChunksFolder = 'assets/routes/'
+const chunkFileName = (chunk: { facadeModuleId: string | null }) =>
+  `${chunk.facadeModuleId?.includes('?tsr-split=') ? routeChunksFolder : 'assets/'}[name]-[hash].js`
 
 export default defineConfig({
   server: { port: 3000 },
@@ -127,14 +128,15 @@ export default defineConfig({
         // The client manifest lists each chunk's static imports; the JS budget test follows them.
         manifest: true,
         modulePreload: {
-          resolveDependencies: (file, dependencies) => (isRouteChunk(file) ? [] : dependencies),
+          resolveDependencies: (file, dependencies) =>
+            file.startsWith(routeChunksFolder) ? [] : dependencies,
         },
         rolldownOptions: {
           // Everything a page needs before it hydrates goes into the entry, one file: left to the
           // automatic chunking it was some thirty small shared chunks, each compressed on its own
           // (about 8 KB gzip more) and each a preload tag and manifest entry per render (ADR 029).
           output: {
-            chunkFileNames: routeChunkName,
+            chunkFileNames: chunkFileName,
             codeSplitting: {
               groups: [
                 {
@@ -168,7 +170,7 @@ export default defineConfig({
       },
     }),
     viteReact(),
-    scriptsAfterFirstPaint(),
+    startManifestRewrite(),
     publicRouteTreeModule(),
   ],
 })
