@@ -1,10 +1,11 @@
-import type { ServerManifest } from '@tanstack/router-core'
+import { rootRouteId, type ServerManifest } from '@tanstack/router-core'
 import { backOfficeRouteId } from '~/lib/route-trees'
 
 /**
  * Each route's chunks as Start's build manifest lists them: the route's own code and every chunk
  * it imports that its parent routes do not already list. The browser preloads them when the
- * router starts to load a route (features/shell/route-chunks.ts, ADR 029).
+ * router starts to load a route (features/shell/route-chunks.ts, ADR 029). The root's (the entry
+ * and the framework) are left out: every page has loaded them before it can navigate.
  */
 export function chunksByRoute(manifest: ServerManifest): Record<string, string[]> {
   return Object.fromEntries(
@@ -12,7 +13,7 @@ export function chunksByRoute(manifest: ServerManifest): Record<string, string[]
       const files = (route.preloads ?? []).map((link) =>
         typeof link === 'string' ? link : link.href,
       )
-      return files.length > 0 ? [[routeId, files]] : []
+      return routeId !== rootRouteId && files.length > 0 ? [[routeId, files]] : []
     }),
   )
 }
