@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { get, type IncomingHttpHeaders } from 'node:http'
 import { forbiddenMessage } from '../../src/lib/access-rules'
+import { isSameDocument, markDocument } from './support/page'
 import { logInBusiness, tenantOrigin, waitForHydratedPage } from './support/session'
 import { expect, type Page, type Response, test } from './support/test'
 
@@ -137,12 +138,10 @@ test('pages hydrate and navigate under the policy without a violation', async ({
   await page.reload()
   // The load event does not mean React has hydrated: a navigation before that is a full load.
   await waitForHydratedPage(page)
-  await page.evaluate(() => {
-    ;(window as { sameDocument?: boolean }).sameDocument = true
-  })
+  await markDocument(page)
   await page.getByRole('link', { name: 'Kunden' }).click()
   await expect(page).toHaveURL(/\/customers$/)
-  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
+  expect(await isSameDocument(page)).toBe(true)
 
   await page.goto('/admin')
   await expect(page.getByText(forbiddenMessage)).toBeVisible()
@@ -153,16 +152,14 @@ test('pages hydrate and navigate under the policy without a violation', async ({
   await page.goto(`${shop}/shop`)
   // The load event does not mean React has hydrated: a navigation before that is a full load.
   await waitForHydratedPage(page)
-  await page.evaluate(() => {
-    ;(window as { sameDocument?: boolean }).sameDocument = true
-  })
+  await markDocument(page)
   await page.getByRole('link', { name: 'Blüten', exact: true }).click()
   await expect(page).toHaveURL(`${shop}/blueten`)
   await expect(page.getByRole('link', { name: 'Blüten', exact: true })).toHaveAttribute(
     'aria-current',
     'page',
   )
-  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
+  expect(await isSameDocument(page)).toBe(true)
 
   expect(cspErrors).toEqual([])
 })
@@ -235,11 +232,9 @@ test('a page from the page cache hydrates and navigates; a script injected into 
   // The copy's own scripts ran: the page is hydrated and navigates within the document.
   // The load event does not mean React has hydrated: a navigation before that is a full load.
   await waitForHydratedPage(page)
-  await page.evaluate(() => {
-    ;(window as { sameDocument?: boolean }).sameDocument = true
-  })
+  await markDocument(page)
   await page.getByRole('link', { name: 'Extrakte', exact: true }).click()
   await expect(page).toHaveURL(`${shop}/extrakte`)
-  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
+  expect(await isSameDocument(page)).toBe(true)
   expect(cspErrors).toEqual([])
 })

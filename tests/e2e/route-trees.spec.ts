@@ -1,4 +1,4 @@
-import { watchPageErrors } from './support/page'
+import { isSameDocument, markDocument, watchPageErrors } from './support/page'
 import {
   logInBusiness,
   tenantOrigin,
@@ -15,14 +15,6 @@ const fetchedScripts = (page: Page) =>
       .map((entry) => new URL(entry.name).pathname)
       .filter((path) => path.endsWith('.js')),
   )
-
-/** Marks the current document; a new document (a full page load) no longer has the mark. */
-const markDocument = (page: Page) =>
-  page.evaluate(() => {
-    ;(window as { sameDocument?: boolean }).sameDocument = true
-  })
-const isSameDocument = (page: Page) =>
-  page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true)
 
 test('a public page hydrates without the back office’s routes, a back-office page with them (ADR 085)', async ({
   page,

@@ -7,6 +7,18 @@ export function watchPageErrors(page: Page): string[] {
   return errors
 }
 
+/** Marks the current document; after a full page load the new document no longer has the mark. */
+export async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    ;(window as { sameDocument?: boolean }).sameDocument = true
+  })
+}
+
+/** Whether the page is still the document `markDocument` marked (it navigated within it). */
+export function isSameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true)
+}
+
 /** Presses Tab until `target` has the focus; fails when it is not reached within `limit` steps. */
 export async function tabTo(page: Page, target: Locator, limit = 120) {
   for (let step = 0; step < limit; step++) {
