@@ -61,7 +61,10 @@ describe('the public route tree (ADR 085)', () => {
   })
 
   it('prunes the tree the router generates for this app, and its output parses', () => {
-    const tree = publicRouteTree(readFileSync('src/routeTree.gen.ts', 'utf8'), catchAll)
+    const tree = publicRouteTree(
+      readFileSync(new URL('../../src/routeTree.gen.ts', import.meta.url), 'utf8'),
+      catchAll,
+    )
     expect(tree).not.toMatch(/from '\.\/routes\/_app[/']/)
     expect(tree).toContain("from './routes/_shop/blueten/index'")
     const parsed = ts.createSourceFile('tree.ts', tree, ts.ScriptTarget.Latest, true)
