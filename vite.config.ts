@@ -24,6 +24,9 @@ const buildId = process.env.BLATTWERK_BUILD_ID
 const frameworkModules =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|seroval|seroval-plugins|cookie-es|use-sync-external-store|tiny-invariant|tiny-warning)[\\/]/
 
+/** The layouts of the public hosts' frames (shop, home), whose components are not split. */
+const framedLayouts = new Set<string>(['/_shop', '/_home', '/_homeLight'])
+
 const queryHooks = /[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/
 
 /**
@@ -166,6 +169,10 @@ export default defineConfig({
         // queries and server functions, which every page would load before it hydrates (ADR 029).
         codeSplittingOptions: {
           defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+          // The public hosts' layouts are not split: nearly every public page draws one of their
+          // frames, which split off were a chunk of its own, compressed on its own, and their error
+          // pages load when shown (lazy-error-pages.ts). ADR 029.
+          splitBehavior: ({ routeId }) => (framedLayouts.has(routeId) ? [] : undefined),
         },
       },
     }),

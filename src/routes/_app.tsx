@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { guardAccess } from '~/features/session/guard'
 import { BackOfficeErrorPage, BackOfficeLayout } from '~/features/shell/BackOfficeLayout'
-import { layoutErrorHead } from '~/features/shell/ErrorPages'
+import { layoutErrorHead } from '~/features/shell/error-head'
 
 export const Route = createFileRoute('/_app')({
   beforeLoad: guardAccess,

@@ -1,5 +1,6 @@
 import { forbiddenMessage, shopForbiddenMessage } from '../../src/lib/access-rules'
 import { expectNoSeriousViolations } from './support/axe'
+import { isSameDocument, markDocument, watchPageErrors } from './support/page'
 import {
   openBackOffice,
   openShopAsPatient,
@@ -110,6 +111,26 @@ test.describe('404', () => {
     )
     await expect(page.getByRole('button', { name: 'Zurück' })).toBeVisible()
     await expectNoSeriousViolations(page)
+  })
+
+  test('hydrates with the error pages loaded after the entry; its link opens the shop in the page', async ({
+    page,
+    baseURL,
+  }) => {
+    const errors = watchPageErrors(page)
+    const shop = tenantOrigin(baseURL, 'sonnen-apotheke')
+    await page.goto(`${shop}/gibt-es-nicht`)
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' }),
+    ).toBeVisible()
+    await markDocument(page)
+    await page.getByRole('link', { name: 'Zur Startseite' }).click()
+    await expect(page).toHaveURL(`${shop}/shop`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toHaveCount(
+      0,
+    )
+    expect(await isSameDocument(page), 'the page hydrated and navigated within itself').toBe(true)
+    expect(errors).toEqual([])
   })
 
   test('on the main host inside the home frame', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expectNoSeriousViolations } from './support/axe'
-import { tabTo } from './support/page'
+import { tabTo, watchPageErrors } from './support/page'
 import {
   openBackOffice,
   tenantOrigin,
@@ -63,10 +63,13 @@ test('the platform admin deactivates a pharmacy: its shop is unavailable until r
 
   const visitorContext = await browser.newContext()
   const visitor = await visitorContext.newPage()
+  // The page's code loads after the entry, before it hydrates (lazy-error-pages.ts).
+  const visitorErrors = watchPageErrors(visitor)
   await visitor.goto(shop)
   await expect(
     visitor.getByRole('heading', { level: 1, name: 'Derzeit nicht verfügbar' }),
   ).toBeVisible()
+  expect(visitorErrors).toEqual([])
   await expect(visitor.getByText('Apotheke am Markt')).toHaveCount(0)
   await expectNoSeriousViolations(visitor)
 

@@ -12,7 +12,6 @@ import {
   ServerCrashIcon,
   ShieldAlertIcon,
 } from './icons'
-import { pageHead } from './page-head'
 import { useServerRequestId } from './server-render'
 
 const secondaryButton =
@@ -139,12 +138,6 @@ export function ErrorContent({ error, voice }: { error: unknown; voice: Voice })
   )
 }
 
-/** The tab title of a layout whose guard or page failed; nothing while it works. */
-export function layoutErrorHead({ match }: { match: { status: string; error?: unknown } }) {
-  if (match.status !== 'error') return {}
-  return pageHead(isAccessDenied(match.error) ? 'Zugriff verweigert' : 'Interner Serverfehler')
-}
-
 /**
  * Unknown paths: inside the frame of the host (its shop, its organisation, or the product); a page
  * that finds nothing inside a layout (a not-found thrown by its loader) keeps that layout's frame.
@@ -173,7 +166,6 @@ export function RootErrorPage({ error }: { error: unknown }) {
     </main>
   )
 }
-
 /**
  * Every page of a deactivated organisation's host: neutral, without its name or brand, and
  * without saying why (a platform admin's decision, not the visitor's business).

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Copy, FileDown, Link2, PackageCheck, TriangleAlert } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Button, buttonClass } from '~/features/ui/buttons'
 import { PageHeader } from '~/features/ui/PageHeader'
 import { StatusBadge, type StatusTone } from '~/features/ui/StatusBadge'
@@ -42,7 +42,6 @@ import { toast } from '../../ui/toast'
 import { PackPhoto } from '../catalogue/PackPhoto'
 import { ConfiguratorField, DecimalInput, RadioGroup } from './ConfiguratorFields'
 import { configuratorProductsQuery } from './configurator.queries'
-import { ReserveDialog } from './ReserveDialog'
 
 const route = getRouteApi('/_shop/rezeptkonfigurator')
 
@@ -76,6 +75,15 @@ const productDescription = (product: ConfiguratorProduct) => {
 
 const productLabel = (product: ConfiguratorProduct) =>
   `${productDescription(product)} – ${availabilityLabels[product.availability]}`
+
+/**
+ * The reservation dialog brings the form layer and the dialog primitives (ADR 029): it loads once
+ * the prescription is complete or the button is pointed at, not with the page.
+ */
+const loadReserveDialog = () => import('./ReserveDialog')
+const ReserveDialog = lazy(() =>
+  loadReserveDialog().then(({ ReserveDialog }) => ({ default: ReserveDialog })),
+)
 
 /** The Rezeptkonfigurator: the configuration is the URL, so every state is a shareable link. */
 export function ConfiguratorPage() {
@@ -124,6 +132,9 @@ export function ConfiguratorPage() {
   const query = configurationQueryString(configuration)
   const complete = isComplete(check)
   const reserveRefusal = complete ? reservationProblem(configuration, product) : null
+  useEffect(() => {
+    if (complete && reserveRefusal === null) void loadReserveDialog()
+  }, [complete, reserveRefusal])
   const unit = amountUnitOf(configuration, product)
   const doseUnits = doseUnitsOf(configuration)
   const forms =
@@ -650,6 +661,8 @@ export function ConfiguratorPage() {
                           }
                           setReserving(true)
                         }}
+                        onPointerEnter={() => void loadReserveDialog()}
+                        onFocus={() => void loadReserveDialog()}
                         disabled={complete && reserveRefusal !== null}
                         aria-describedby={reserveRefusal ? 'reserve-refusal' : 'reserve-hint'}
                       >
@@ -693,13 +706,15 @@ export function ConfiguratorPage() {
         ))}
       </Tabs.Root>
       {reserving && product && (
-        <ReserveDialog
-          open={reserving}
-          onOpenChange={setReserving}
-          configuration={configuration}
-          product={product}
-          onReserved={setReserved}
-        />
+        <Suspense fallback={null}>
+          <ReserveDialog
+            open={reserving}
+            onOpenChange={setReserving}
+            configuration={configuration}
+            product={product}
+            onReserved={setReserved}
+          />
+        </Suspense>
       )}
     </div>
   )
