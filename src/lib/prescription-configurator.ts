@@ -23,8 +23,8 @@ import {
   formatDecimal,
   type OrderRules,
   type PackUnit,
-  type ProductCategory,
-} from './products'
+} from './product-display'
+import type { ProductCategory } from './product-lists'
 import type { AvailabilityLevel } from './shop'
 
 export * from './prescription-search'

@@ -1,4 +1,3 @@
-import { formatCount } from './format'
 import type { ListResult } from './list-query'
 import type { ProductHistoryEntry } from './master-products'
 import {
@@ -261,12 +260,6 @@ export function refusedTransitionMessage(
   return transition === 'receive'
     ? `Gegen eine Bestellung im Status „${label}“ kann keine Ware eingebucht werden.`
     : `Eine Bestellung im Status „${label}“ kann nicht ${transitionWords[transition]} werden.`
-}
-
-/** A quantity in sales units as people read it: "25 g", "1 Packung", "3 Packungen". */
-export function formatSalesQuantity(quantity: number, salesUnit: SalesUnit): string {
-  if (salesUnit === 'gram') return `${formatCount(quantity)}\u00a0g`
-  return `${formatCount(quantity)}\u00a0${quantity === 1 ? 'Packung' : 'Packungen'}`
 }
 
 /**

@@ -76,6 +76,7 @@ const shared = [
   'src/lib/text-schema.ts',
   'src/lib/tenant-host.ts',
   'src/lib/products.ts',
+  'src/lib/product-display.ts',
   'src/server/actor.server.ts',
   'src/server/auth.server.ts',
   'src/server/rate-limit.server.ts',

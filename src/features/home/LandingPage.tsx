@@ -1,61 +1,53 @@
 import { Link } from '@tanstack/react-router'
-import {
-  Boxes,
-  ClipboardList,
-  FileText,
-  HandHeart,
-  Leaf,
-  type LucideIcon,
-  Pill,
-  Store,
-  Truck,
-} from 'lucide-react'
 import type { ShopFinderResult } from '~/lib/shop-finder'
 import { HomeFooter, HomeHeader } from '../shell/HomeLayouts'
+import type { IconComponent } from '../shell/icons'
 import { SkipLink } from '../shell/SkipLink'
+import { ClipboardListIcon, FileTextIcon, LeafIcon } from '../ui/page-icons'
+import { BoxesIcon, HandHeartIcon, PillIcon, StoreIcon, TruckIcon } from './home-icons'
 import { ShopFinder } from './ShopFinder'
 
-const audiences: { icon: LucideIcon; title: string; text: string }[] = [
+const audiences: { icon: IconComponent; title: string; text: string }[] = [
   {
-    icon: Pill,
+    icon: PillIcon,
     title: 'Apotheken',
     text: 'Rezepte, Chargen und Abgaben dokumentieren – mit eigenem Online-Shop für deine Patientinnen und Patienten.',
   },
   {
-    icon: Truck,
+    icon: TruckIcon,
     title: 'Großhandel und Import',
     text: 'Einkauf, Wareneingang und Belieferung von Apotheken mit lückenloser Chargenverfolgung.',
   },
   {
-    icon: Leaf,
+    icon: LeafIcon,
     title: 'Hersteller und Anbau',
     text: 'Produkte, Analysezertifikate und Abfüllprotokolle an einem Ort.',
   },
   {
-    icon: HandHeart,
+    icon: HandHeartIcon,
     title: 'Anbauvereinigungen',
     text: 'Mitglieder verwalten und Abgaben an der Ausgabe sicher und nachvollziehbar erfassen.',
   },
 ]
 
-const features: { icon: LucideIcon; title: string; text: string }[] = [
+const features: { icon: IconComponent; title: string; text: string }[] = [
   {
-    icon: Boxes,
+    icon: BoxesIcon,
     title: 'Bestand nach Charge',
     text: 'Jeder Eingang und jede Abgabe verbucht, jederzeit auskunftsfähig.',
   },
   {
-    icon: ClipboardList,
+    icon: ClipboardListIcon,
     title: 'Abfüllprotokolle',
     text: 'Abfüllen und Umverpacken Schritt für Schritt dokumentiert.',
   },
   {
-    icon: FileText,
+    icon: FileTextIcon,
     title: 'Dokumente',
     text: 'Lieferscheine, Rechnungen und Zertifikate direkt am Vorgang.',
   },
   {
-    icon: Store,
+    icon: StoreIcon,
     title: 'Eigener Shop',
     text: 'Blüten, Extrakte und Rezeptkonfigurator unter deiner Adresse, Bezahlung mit Mollie.',
   },
@@ -102,7 +94,7 @@ export function LandingPage({ q, shops }: { q: string; shops: ShopFinderResult }
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {audiences.map(({ icon: Icon, title, text }) => (
               <li key={title} className="rounded-card border border-border p-6">
-                <Icon className="size-8 text-brand-600" aria-hidden="true" />
+                <Icon className="size-8 text-brand-600" />
                 <h3 className="mt-4 font-semibold text-ink">{title}</h3>
                 <p className="mt-2 text-sm text-ink-muted">{text}</p>
               </li>
@@ -117,7 +109,7 @@ export function LandingPage({ q, shops }: { q: string; shops: ShopFinderResult }
             <ul className="mt-8 grid gap-8 sm:grid-cols-2">
               {features.map(({ icon: Icon, title, text }) => (
                 <li key={title} className="flex gap-4">
-                  <Icon className="size-6 shrink-0 text-brand-600" aria-hidden="true" />
+                  <Icon className="size-6 shrink-0 text-brand-600" />
                   <div>
                     <h3 className="font-semibold text-ink">{title}</h3>
                     <p className="mt-1 text-ink-muted">{text}</p>

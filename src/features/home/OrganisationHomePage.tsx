@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
-import { KeyRound, Mail, MapPin } from 'lucide-react'
 import { HomeFrame, organisationAddress } from '../shell/HomeLayouts'
 import type { HostOrganisation } from '../shell/host'
+import { MailIcon, MapPinIcon } from '../shell/icons'
+import { KeyRoundIcon } from './home-icons'
 
 const cardClass = 'rounded-card border border-border p-6'
 const buttonClass =
@@ -29,13 +30,13 @@ export function OrganisationHomePage({ organisation }: { organisation: HostOrgan
       </div>
       {address && (
         <p className="mt-4 flex items-center gap-2 text-lg text-ink-muted">
-          <MapPin className="size-5 shrink-0" aria-hidden="true" />
+          <MapPinIcon className="size-5 shrink-0" />
           {address}
         </p>
       )}
       <div className="mt-10 grid gap-6 md:grid-cols-2">
         <section aria-labelledby="login-title" className={cardClass}>
-          <KeyRound className="size-6 text-brand-600" aria-hidden="true" />
+          <KeyRoundIcon className="size-6 text-brand-600" />
           <h2 id="login-title" className="mt-3 text-lg font-semibold text-ink">
             {isClub ? 'Für Mitglieder' : 'Anmeldung'}
           </h2>
@@ -49,7 +50,7 @@ export function OrganisationHomePage({ organisation }: { organisation: HostOrgan
           </Link>
         </section>
         <section aria-labelledby="contact-title" className={cardClass}>
-          <Mail className="size-6 text-brand-600" aria-hidden="true" />
+          <MailIcon className="size-6 text-brand-600" />
           <h2 id="contact-title" className="mt-3 text-lg font-semibold text-ink">
             Kontakt
           </h2>

@@ -1,4 +1,3 @@
-import { MapPin, Search } from 'lucide-react'
 import { formatCount } from '~/lib/format'
 import {
   type FoundShop,
@@ -6,7 +5,9 @@ import {
   type ShopFinderResult,
   type ShopReach,
 } from '~/lib/shop-finder'
+import { MapPinIcon } from '../shell/icons'
 import { PageLinks } from '../ui/PageLinks'
+import { SearchIcon } from './home-icons'
 
 const reachLabels: Record<ShopReach, string> = {
   courier: 'Liefert mit Botendienst zu Ihnen',
@@ -65,7 +66,7 @@ export function ShopFinder({ q, result }: { q: string; result: ShopFinderResult 
             type="submit"
             className="flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
           >
-            <Search className="size-4" aria-hidden="true" />
+            <SearchIcon className="size-4" />
             Suchen
           </button>
         </form>
@@ -86,7 +87,7 @@ export function ShopFinder({ q, result }: { q: string; result: ShopFinderResult 
               </a>
             </h3>
             <p className="mt-2 flex items-start gap-2 text-sm text-ink-muted">
-              <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <MapPinIcon className="mt-0.5 size-4 shrink-0" />
               <span>
                 {shop.street}
                 {shop.street && <br />}

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { formatMoney } from '~/lib/format'
 import type { PriceBasis } from '~/lib/prices'
+import { formatSalesQuantity } from '~/lib/product-display'
 import { type SalesUnit, salesUnitShortLabel, type VatRate, vatRateLabels } from '~/lib/products'
-import { formatSalesQuantity } from '~/lib/purchase-orders'
 import { OrderTotals, type OrderTotalsValue } from './OrderTotals'
 
 /** What the table shows of a saved line; the pages' extra columns read the rest. */

@@ -6,12 +6,11 @@ import {
   dominanceLabels,
   formatCannabinoid,
   formatPackSize,
-  type Genetics,
   geneticsLabels,
   type PackUnit,
-  type ProductCategory,
   productCategoryLabels,
-} from '~/lib/products'
+} from '~/lib/product-display'
+import type { Genetics, ProductCategory } from '~/lib/product-lists'
 import { FactList } from '../ui/FactList'
 
 /** The facts of a product as the summary shows them; what a product lacks is left out. */

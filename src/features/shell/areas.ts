@@ -1,5 +1,5 @@
 import { Building, LayoutDashboard, type LucideIcon, Newspaper } from 'lucide-react'
-import { type AreaKey, areaTitles } from './page-head'
+import { type AreaKey, areaTitles } from './back-office-head'
 
 /**
  * The screens whose business function arrives with later work: each says what it is for and shows

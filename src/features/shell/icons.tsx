@@ -83,19 +83,3 @@ export const SproutIcon = shellIcon(
 )
 
 export const ArrowLeftIcon = shellIcon(<path d="m12 19-7-7 7-7m7 7H5" />)
-
-export const FileQuestionIcon = shellIcon(
-  <path d="M6 22a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h8a2.4 2.4 0 0 1 1.704.706l3.588 3.588A2.4 2.4 0 0 1 20 8v12a2 2 0 0 1-2 2zm3-12.5a3 2.5 0 0 1 6 0c0 2-2 2-3 3.5m0 4h.01" />,
-)
-
-export const RotateCcwIcon = shellIcon(
-  <path d="M3 12a9 9 0 1 0 9-9 9.75 9.75 0 0 0-6.74 2.74L3 8m0-5v5h5" />,
-)
-
-export const ServerCrashIcon = shellIcon(
-  <path d="M6 10H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v4a2 2 0 0 1-2 2h-2M6 14H4a2 2 0 0 0-2 2v4a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-4a2 2 0 0 0-2-2h-2M6 6h.01M6 18h.01M13 6l-4 6h6l-4 6" />,
-)
-
-export const ShieldAlertIcon = shellIcon(
-  <path d="M20 13c0 5-3.5 7.5-7.66 8.95a1 1 0 0 1-.67-.01C7.5 20.5 4 18 4 13V6a1 1 0 0 1 1-1c2 0 4.5-1.2 6.24-2.72a1.17 1.17 0 0 1 1.52 0C14.51 3.81 17 5 19 5a1 1 0 0 1 1 1zm-8-5v4m0 4h.01" />,
-)

@@ -1,11 +1,11 @@
 import { Link, useRouter } from '@tanstack/react-router'
-import { CircleCheck } from 'lucide-react'
 import { safeRedirectTarget } from '~/lib/access-rules'
 import type { AccountTokenPurpose } from '~/lib/shop-accounts'
 import { FieldView, FormAlert, SubmitButtonView } from '../forms/field-parts'
 import { AuthFrame } from '../login/AuthFrame'
 import { resetMemberPasswordFn } from '../login/member-password.functions'
 import { sessionFrom } from '../session/session-store'
+import { CircleCheckIcon } from '../ui/page-icons'
 import { toast } from '../ui/toast'
 import { entry, usePlainForm } from './PlainForm'
 import {
@@ -20,7 +20,7 @@ function Done({ children }: { children: string }) {
   return (
     <div role="status" className="space-y-4">
       <p className="flex gap-2 text-ink">
-        <CircleCheck className="mt-1 size-5 shrink-0 text-brand-600" aria-hidden="true" />
+        <CircleCheckIcon className="mt-1 size-5 shrink-0 text-brand-600" />
         {children}
       </p>
       <Link to="/login" className={linkClass}>

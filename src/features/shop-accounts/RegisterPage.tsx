@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
-import { CircleCheck } from 'lucide-react'
 import { FieldView, FormAlert, SubmitButtonView } from '../forms/field-parts'
 import { AuthFrame } from '../login/AuthFrame'
 import { useTenant } from '../shell/host'
+import { CircleCheckIcon } from '../ui/page-icons'
 import { entry, usePlainForm } from './PlainForm'
 import { registerFn } from './shop-accounts.functions'
 
@@ -32,7 +32,7 @@ export function RegisterPage({ redirectTarget }: { redirectTarget?: string }) {
       {form.result ? (
         <div role="status" className="space-y-4">
           <p className="flex gap-2 text-ink">
-            <CircleCheck className="mt-1 size-5 shrink-0 text-brand-600" aria-hidden="true" />
+            <CircleCheckIcon className="mt-1 size-5 shrink-0 text-brand-600" />
             {form.result.message}
           </p>
           <Link

@@ -4,7 +4,7 @@ import { dashboardQuery } from '~/features/dashboard/dashboard.queries'
 import { isBusinessUser } from '~/features/session/session-store'
 import { useSession } from '~/features/session/use-session'
 import { AreaPage } from '~/features/shell/AreaPage'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 
 export const Route = createFileRoute('/_app/dashboard')({
   loader: ({ context }) => {

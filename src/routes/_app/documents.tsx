@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { DocumentsPage } from '~/features/documents/DocumentsPage'
 import { documentsQuery } from '~/features/documents/documents.queries'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { documentListSearch } from '~/lib/document-lists'
 import { listSearchDefaults } from '~/lib/list-query'
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LiveBoardPage } from '~/features/live/LiveBoardPage'
 import { liveBoardQuery } from '~/features/live/live.queries'
-import { areaHead } from '~/features/shell/page-head'
+import { publicAreaHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_empty/live')({
   loader: ({ context }) => context.queryClient.ensureQueryData(liveBoardQuery()),
-  head: areaHead('live'),
+  head: publicAreaHead('live'),
   component: LiveBoardPage,
 })

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { areaTitles } from '~/features/shell/page-head'
+import { publicAreaTitles } from '~/features/shell/page-head'
 import { shopNameOf, shopPageTags } from '~/features/shop/shop-head'
 import { StorefrontPage } from '~/features/shop/storefront/StorefrontPage'
 import { fetchStorefront } from '~/features/shop/storefront/storefront.functions'
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_shop/shop')({
     const shopName = shopNameOf(match.context.tenant)
     const city = match.context.tenant?.config?.contact.city
     return shopPageTags({
-      title: areaTitles.shop,
+      title: publicAreaTitles.shop,
       description: `${shopName}${city ? ` in ${city}` : ''}: Cannabisblüten und Extrakte mit Wirkstoffgehalt, Preis und Verfügbarkeit; Rezeptkonfigurator.`,
       url: `${match.context.tenant?.publicOrigin ?? ''}/shop`,
       type: 'website',

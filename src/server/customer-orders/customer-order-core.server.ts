@@ -8,7 +8,7 @@ import {
 } from '../../lib/customer-orders'
 import { formatMoney } from '../../lib/format'
 import { isUuid } from '../../lib/ids'
-import { formatSalesQuantity } from '../../lib/purchase-orders'
+import { formatSalesQuantity } from '../../lib/product-display'
 import type { Actor } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
 import type { Executor } from '../db/client.server'

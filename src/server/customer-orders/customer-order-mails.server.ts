@@ -6,7 +6,7 @@ import {
 } from '../../lib/customer-orders'
 import { sellerIdentityLines } from '../../lib/legal-forms'
 import { lineAmountCents } from '../../lib/prices'
-import { formatSalesQuantity } from '../../lib/purchase-orders'
+import { formatSalesQuantity } from '../../lib/product-display'
 import { shopPaymentMethodLabels } from '../../lib/shop'
 import type { TenantConfig } from '../../lib/tenant-config'
 import { publicWithdrawalPath } from '../../lib/withdrawal'

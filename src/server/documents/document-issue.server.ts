@@ -16,7 +16,7 @@ import {
 } from '../../lib/documents'
 import { addCalendarDays, berlinIsoDate } from '../../lib/format'
 import type { PrefixedNumberSeries } from '../../lib/number-series'
-import { formatSalesQuantity } from '../../lib/purchase-orders'
+import { formatSalesQuantity } from '../../lib/product-display'
 import type { Actor } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
 import { berlinYear, takeDocumentNumber } from '../counters/counters.server'

@@ -8,8 +8,8 @@ import {
   type PaymentOutcome,
   type PaymentReturn,
 } from '../../lib/payments'
+import { formatSalesQuantity } from '../../lib/product-display'
 import { lineTotalCents } from '../../lib/products'
-import { formatSalesQuantity } from '../../lib/purchase-orders'
 import type { Actor } from '../actor.server'
 import { itemsOfOrder, type OrderRow } from '../customer-orders/customer-order-core.server'
 import { customerOrders } from '../customer-orders/customer-orders.schema'

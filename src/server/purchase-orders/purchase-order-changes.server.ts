@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { formatMoney } from '../../lib/format'
-import { formatSalesQuantity, purchaseOrderNotFoundMessage } from '../../lib/purchase-orders'
+import { formatSalesQuantity } from '../../lib/product-display'
+import { purchaseOrderNotFoundMessage } from '../../lib/purchase-orders'
 import type { Actor } from '../actor.server'
 import { auditActorOf, recordAudit } from '../audit/audit.server'
 import type { Executor } from '../db/client.server'

@@ -1,10 +1,7 @@
 import { and, eq } from 'drizzle-orm'
+import { formatSalesQuantity } from '../../lib/product-display'
 import { purchaseOrderReceiptSchema } from '../../lib/purchase-order-schemas'
-import {
-  formatSalesQuantity,
-  overDeliveryMessage,
-  receivableStatuses,
-} from '../../lib/purchase-orders'
+import { overDeliveryMessage, receivableStatuses } from '../../lib/purchase-orders'
 import { purchaseOrderItemSource } from '../../lib/stock'
 import type { Actor } from '../actor.server'
 import type { Database, Executor } from '../db/client.server'

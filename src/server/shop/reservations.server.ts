@@ -10,8 +10,8 @@ import {
   reservedSalesUnits,
 } from '../../lib/prescription-configurator'
 import { priceBasisOf } from '../../lib/prices'
+import { formatSalesQuantity } from '../../lib/product-display'
 import { brokenOrderRule } from '../../lib/products'
-import { formatSalesQuantity } from '../../lib/purchase-orders'
 import {
   type Guest,
   openReservationsPerEmail,

@@ -11,7 +11,7 @@ import {
 import { deletedDocumentFileText } from '~/lib/documents'
 import { failureOf } from '~/lib/failure'
 import { formatDate, formatDateTime, formatMoney } from '~/lib/format'
-import { formatSalesQuantity } from '~/lib/purchase-orders'
+import { formatSalesQuantity } from '~/lib/product-display'
 import { shopPaymentMethodLabels } from '~/lib/shop'
 import { customerPayerLabels, type ShopOrderAddress, shopInvoicePath } from '~/lib/shop-account'
 import {

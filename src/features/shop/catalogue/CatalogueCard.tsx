@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { formatPackSize } from '~/lib/products'
+import { formatPackSize } from '~/lib/product-display'
 import type { CatalogueCategory, CatalogueItem } from '~/lib/shop-catalogue'
 import { AvailabilityBadge } from './AvailabilityBadge'
 import { cannabinoid, geneticsText, mainTerpenes } from './catalogue-wording'

@@ -1,7 +1,7 @@
 import { Link, useHydrated, useNavigate } from '@tanstack/react-router'
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef } from 'react'
 import { formatMoney } from '~/lib/format'
-import { formatDecimal, geneticsLabels } from '~/lib/products'
+import { formatDecimal, geneticsLabels } from '~/lib/product-display'
 import {
   type CatalogueCategory,
   type CataloguePage,

@@ -7,20 +7,30 @@ import {
   isCatalogueFiltered,
 } from '~/lib/shop-catalogue'
 import { useSession } from '../../session/use-session'
+import { shellIcon } from '../../shell/icons'
 import { buttonClass } from '../../ui/buttons'
 import { EmptyState } from '../../ui/EmptyState'
 import { PageHeader } from '../../ui/PageHeader'
-import {
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  FlaskConicalIcon,
-  LeafIcon,
-  SlidersHorizontalIcon,
-} from '../../ui/page-icons'
+import { LeafIcon } from '../../ui/page-icons'
 import { CatalogueCard } from './CatalogueCard'
 import { CatalogueFilters } from './CatalogueFilters'
-import { catalogueQuery, catalogueViewerOf } from './catalogue.queries'
+import { catalogueQuery } from './catalogue.queries'
+import { catalogueViewerOf } from './catalogue-keys'
 import { catalogueWords } from './catalogue-words'
+
+// The catalogue's own icons, drawn as lucide draws them (ADR 029); shared ones are in page-icons.
+const ChevronLeftIcon = shellIcon(<path d="m15 18-6-6 6-6" />)
+const ChevronRightIcon = shellIcon(<path d="m9 18 6-6-6-6" />)
+const FlaskConicalIcon = shellIcon(
+  <>
+    <path d="M14 2v6a2 2 0 0 0 .245.96l5.51 10.08A2 2 0 0 1 18 22H6a2 2 0 0 1-1.755-2.96l5.51-10.08A2 2 0 0 0 10 8V2" />
+    <path d="M6.453 15h11.094" />
+    <path d="M8.5 2h7" />
+  </>,
+)
+const SlidersHorizontalIcon = shellIcon(
+  <path d="M10 5H3M12 19H3M14 3v4M16 17v4M21 12h-9M21 19h-5M21 5h-7M8 10v4M8 12H3" />,
+)
 
 /** `/blueten`, `/extrakte`: the shop's products of a category, filtered by the URL's search. */
 export function CataloguePage({

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useLocation } from '@tanstack/react-router'
 import { formatDate } from '~/lib/format'
-import { formatPackSize, vatRateLabels } from '~/lib/products'
+import { formatPackSize, vatRateLabels } from '~/lib/product-display'
 import {
   type CatalogueCategory,
   type CatalogueProduct,
@@ -16,7 +16,8 @@ import { ClipboardListIcon, FileTextIcon } from '../../ui/page-icons'
 import { StatusBadge } from '../../ui/StatusBadge'
 import { AddToCart } from '../cart/AddToCart'
 import { AvailabilityBadge } from './AvailabilityBadge'
-import { catalogueProductQuery, catalogueViewerOf } from './catalogue.queries'
+import { catalogueProductQuery } from './catalogue.queries'
+import { catalogueViewerOf } from './catalogue-keys'
 import { cannabinoid, salesUnitPhrase } from './catalogue-wording'
 import { catalogueWords } from './catalogue-words'
 import { PackPhoto } from './PackPhoto'

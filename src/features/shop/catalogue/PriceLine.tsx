@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { formatMoney } from '~/lib/format'
-import { packUnitLabels } from '~/lib/products'
+import { packUnitLabels } from '~/lib/product-display'
 import type { CatalogueItem } from '~/lib/shop-catalogue'
 import { salesUnitPhrase } from './catalogue-wording'
 

@@ -10,7 +10,7 @@ import type { SessionStore } from '../../session/session-store'
 import { pageHead } from '../../shell/page-head'
 import type { TenantInfo } from '../../tenant/tenant'
 import { shopNameOf, shopPageTags } from '../shop-head'
-import { catalogueProductQuery, catalogueViewerOf } from './catalogue.queries'
+import { catalogueProductKey, catalogueViewerOf } from './catalogue-keys'
 import { catalogueWords } from './catalogue-words'
 
 /**
@@ -95,8 +95,8 @@ export function catalogueProductHead(category: CatalogueCategory) {
   return ({ match, params }: { match: { context: HeadContext }; params: { id: string } }) => {
     const { tenant, queryClient, session } = match.context
     const viewer = catalogueViewerOf(session.state)
-    const product = queryClient.getQueryData(
-      catalogueProductQuery(category, params.id, viewer).queryKey,
+    const product = queryClient.getQueryData<CatalogueProduct>(
+      catalogueProductKey(category, params.id, viewer),
     )
     const shopName = shopNameOf(tenant)
     if (!product) return pageHead(catalogueWords[category].one, shopName)

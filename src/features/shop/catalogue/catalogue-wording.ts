@@ -1,5 +1,10 @@
 import { formatCount } from '~/lib/format'
-import { dominanceLabels, formatCannabinoid, formatPackSize, geneticsLabels } from '~/lib/products'
+import {
+  dominanceLabels,
+  formatCannabinoid,
+  formatPackSize,
+  geneticsLabels,
+} from '~/lib/product-display'
 import type { CatalogueItem } from '~/lib/shop-catalogue'
 
 /** How the catalogue's cards and product pages word a product's facts, once. */

@@ -2,22 +2,15 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { FailureError } from '~/lib/failure'
 import type { CatalogueCategory, CatalogueListInput, CatalogueSearch } from '~/lib/shop-catalogue'
-import type { SessionState, SessionStore } from '../../session/session-store'
+import type { SessionStore } from '../../session/session-store'
 import { fetchCatalogue, fetchCatalogueProduct } from './catalogue.functions'
+import { catalogueProductKey, catalogueViewerOf } from './catalogue-keys'
 
 /** What the catalogue routes' loaders take from the router context. */
 interface LoaderContext {
   queryClient: QueryClient
   session: SessionStore
 }
-
-/**
- * Who looks decides what the server answers (prices only for customers where the pharmacy says
- * so): the logged-in shop customer's id, or null for a visitor. Part of every key, so logging in
- * or out never shows the other's answer.
- */
-export const catalogueViewerOf = (session: SessionState): string | null =>
-  session.loggedIn && session.accountType === 'b2c' && session.user ? session.user.id : null
 
 export const catalogueQuery = (input: CatalogueListInput, viewer: string | null) =>
   queryOptions({
@@ -31,7 +24,7 @@ export const catalogueProductQuery = (
   viewer: string | null,
 ) =>
   queryOptions({
-    queryKey: ['shop-catalogue', viewer, 'product', category, id],
+    queryKey: catalogueProductKey(category, id, viewer),
     queryFn: () => fetchCatalogueProduct({ data: { category, id } }),
   })
 

@@ -20,7 +20,7 @@ import {
 import { payerKindLabels } from '~/lib/customers'
 import { failureOf } from '~/lib/failure'
 import { formatMoney } from '~/lib/format'
-import { formatSalesQuantity } from '~/lib/purchase-orders'
+import { formatSalesQuantity } from '~/lib/product-display'
 import { type ShopPaymentMethod, shopPaymentMethodLabels } from '~/lib/shop'
 import { addressLine, type ShopAddress } from '~/lib/shop-addresses'
 import type { ShopDeliveryMethod } from '~/lib/tenant-config'

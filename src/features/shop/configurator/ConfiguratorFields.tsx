@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react'
 import { type ControlProps, FieldView } from '~/features/forms/field-parts'
-import { formatDecimal, parseDecimal } from '~/lib/products'
+import { formatDecimal, parseDecimal } from '~/lib/product-display'
 
 /**
  * The configurator's controls: plain inputs over the configuration (which lives in the URL), each

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
-import { Copy, FileDown, Link2, PackageCheck, TriangleAlert } from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { shellIcon } from '~/features/shell/icons'
 import { Button, buttonClass } from '~/features/ui/buttons'
 import { PageHeader } from '~/features/ui/PageHeader'
 import { StatusBadge, type StatusTone } from '~/features/ui/StatusBadge'
@@ -35,7 +35,7 @@ import {
   switchCategory,
   unitAmount,
 } from '~/lib/prescription-configurator'
-import { formatCannabinoid, formatDecimal } from '~/lib/products'
+import { formatCannabinoid, formatDecimal } from '~/lib/product-display'
 import { type AvailabilityLevel, availabilityLabels } from '~/lib/shop'
 import { Tabs } from '../../ui/Tabs'
 import { toast } from '../../ui/toast'
@@ -75,6 +75,24 @@ const productDescription = (product: ConfiguratorProduct) => {
 
 const productLabel = (product: ConfiguratorProduct) =>
   `${productDescription(product)} – ${availabilityLabels[product.availability]}`
+
+// The page's own icons, drawn as lucide draws them, without lucide's runtime (ADR 029).
+const TriangleAlertIcon = shellIcon(
+  <path d="m21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3M12 9v4M12 17h.01" />,
+)
+const CopyIcon = shellIcon(
+  <>
+    <rect width="14" height="14" x="8" y="8" rx="2" ry="2" />
+    <path d="M4 16c-1.1 0-2-.9-2-2V4c0-1.1.9-2 2-2h10c1.1 0 2 .9 2 2" />
+  </>,
+)
+const FileDownIcon = shellIcon(
+  <path d="M6 22a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h8a2.4 2.4 0 0 1 1.704.706l3.588 3.588A2.4 2.4 0 0 1 20 8v12a2 2 0 0 1-2 2zM14 2v5a1 1 0 0 0 1 1h5M12 18v-6M9 15l3 3 3-3" />,
+)
+const Link2Icon = shellIcon(<path d="M9 17H7A5 5 0 0 1 7 7h2M15 7h2a5 5 0 1 1 0 10h-2M8 12h8" />)
+const PackageCheckIcon = shellIcon(
+  <path d="M12 22V12M16 17l2 2 4-4M21 11.127V8a2 2 0 0 0-1-1.73l-7-4a2 2 0 0 0-2 0l-7 4A2 2 0 0 0 3 8v8a2 2 0 0 0 1 1.729l7 4a2 2 0 0 0 2 .001l1.32-.753M3.29 7 12 12l8.71-5M7.5 4.27l8.997 5.148" />,
+)
 
 /**
  * The reservation dialog brings the form layer and the dialog primitives (ADR 029): it loads once
@@ -620,7 +638,7 @@ export function ConfiguratorPage() {
                         role="status"
                         className="mt-3 flex gap-2 rounded-lg border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-warning"
                       >
-                        <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                        <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" />
                         {warning}
                       </p>
                     ))}
@@ -629,7 +647,7 @@ export function ConfiguratorPage() {
                         variant="secondary"
                         onClick={() => void copy(text, 'Der Verordnungstext wurde kopiert.')}
                       >
-                        <Copy className="size-4" aria-hidden="true" />
+                        <CopyIcon className="size-4" />
                         Text kopieren
                       </Button>
                       <a
@@ -637,7 +655,7 @@ export function ConfiguratorPage() {
                         href={`${samplePdfPath}?${query}`}
                         download="Muster-Rezept.pdf"
                       >
-                        <FileDown className="size-4" aria-hidden="true" />
+                        <FileDownIcon className="size-4" />
                         Muster-PDF herunterladen
                       </a>
                       <Button
@@ -649,7 +667,7 @@ export function ConfiguratorPage() {
                           )
                         }
                       >
-                        <Link2 className="size-4" aria-hidden="true" />
+                        <Link2Icon className="size-4" />
                         Link teilen
                       </Button>
                       <Button
@@ -666,7 +684,7 @@ export function ConfiguratorPage() {
                         disabled={complete && reserveRefusal !== null}
                         aria-describedby={reserveRefusal ? 'reserve-refusal' : 'reserve-hint'}
                       >
-                        <PackageCheck className="size-4" aria-hidden="true" />
+                        <PackageCheckIcon className="size-4" />
                         Reservieren
                       </Button>
                     </div>

@@ -8,7 +8,7 @@ import {
   type PrescriptionConfiguration,
   searchFromConfiguration,
 } from '~/lib/prescription-configurator'
-import { formatDecimal } from '~/lib/products'
+import { formatDecimal } from '~/lib/product-display'
 import { guestSchema, reservationHoldHours } from '~/lib/shop-reservations'
 import { reservePrescriptionFn } from './configurator.functions'
 

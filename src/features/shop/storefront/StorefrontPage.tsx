@@ -5,9 +5,25 @@ import type { ShopPageConfig, ShopPaymentMethod } from '~/lib/shop'
 import { shopPaymentMethodLabels } from '~/lib/shop'
 import type { CatalogueCount, StorefrontCounts } from '~/lib/shop-catalogue'
 import type { ShopDeliveryMethod } from '~/lib/tenant-config'
-import type { IconComponent } from '../../shell/icons'
+import { type IconComponent, shellIcon } from '../../shell/icons'
 import { ShopAddress } from '../../shell/ShopLayout'
-import { ClipboardPenIcon, DropletsIcon, LeafIcon } from '../../ui/page-icons'
+import { LeafIcon } from '../../ui/page-icons'
+
+// The storefront's own icons, drawn as lucide draws them (ADR 029).
+const ClipboardPenIcon = shellIcon(
+  <>
+    <path d="M16 4h2a2 2 0 0 1 2 2v2" />
+    <path d="M21.34 15.664a1 1 0 1 0-3.004-3.004l-5.01 5.012a2 2 0 0 0-.506.854l-.837 2.87a.5.5 0 0 0 .62.62l2.87-.837a2 2 0 0 0 .854-.506z" />
+    <path d="M8 22H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h2" />
+    <rect x="8" y="2" width="8" height="4" rx="1" />
+  </>,
+)
+const DropletsIcon = shellIcon(
+  <>
+    <path d="M7 16.3c2.2 0 4-1.83 4-4.05 0-1.16-.57-2.26-1.71-3.19S7.29 6.75 7 5.3c-.29 1.45-1.14 2.84-2.29 3.76S3 11.1 3 12.25c0 2.22 1.8 4.05 4 4.05z" />
+    <path d="M12.56 6.6A10.97 10.97 0 0 0 14 3.02c.5 2.5 2 4.9 4 6.5s3 3.5 3 5.5a6.98 6.98 0 0 1-11.91 4.97" />
+  </>,
+)
 
 const productCount = (count: number, one: string, many: string) =>
   count === 0 ? `Derzeit keine ${many} vorrätig` : `${count} ${count === 1 ? one : many} vorrätig`

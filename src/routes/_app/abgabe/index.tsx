@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { HandoutsPage } from '~/features/handouts/HandoutsPage'
 import { handoutsQuery } from '~/features/handouts/handouts.queries'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { handoutListSearch } from '~/lib/handout-lists'
 import { listSearchDefaults } from '~/lib/list-query'
 

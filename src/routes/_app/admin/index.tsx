@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { organisationsQuery } from '~/features/admin/admin.queries'
 import { OrganisationsPage } from '~/features/admin/OrganisationsPage'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { organisationListSearch } from '~/lib/admin'
 import { listSearchDefaults } from '~/lib/list-query'
 

@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { ArchivedProductsPage } from '~/features/products/ArchivedProductsPage'
 import { archivedOrganisationProductsQuery } from '~/features/products/products.queries'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { listSearchDefaults } from '~/lib/list-query'
 import { organisationProductListSearch } from '~/lib/product-lists'
 

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { CustomerOrderEditPage } from '~/features/customer-orders/CustomerOrderEditPage'
 import { customerOrderQuery } from '~/features/customer-orders/customer-orders.queries'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { FailureError } from '~/lib/failure'
 
 export const Route = createFileRoute('/_app/customer_orders/$id/edit')({

@@ -2,7 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { CustomerOrderPage } from '~/features/customer-orders/CustomerOrderPage'
 import { customerOrderQuery } from '~/features/customer-orders/customer-orders.queries'
 import { orderDocumentsQuery } from '~/features/documents/document-cards.queries'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { FailureError } from '~/lib/failure'
 
 export const Route = createFileRoute('/_app/customer_orders/$id/')({

@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { CustomerOrdersPage } from '~/features/customer-orders/CustomerOrdersPage'
 import { customerOrdersQuery } from '~/features/customer-orders/customer-orders.queries'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { customerOrderListSearch } from '~/lib/customer-order-lists'
 import { listSearchDefaults } from '~/lib/list-query'
 

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { CustomerExportPage } from '~/features/customers/CustomerExportPage'
 import { customerExportQuery } from '~/features/customers/customers.queries'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { FailureError } from '~/lib/failure'
 
 export const Route = createFileRoute('/_app/customers/$id/export')({

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CustomerCreatePage } from '~/features/customers/CustomerCreatePage'
 import { isBusinessUser } from '~/features/session/session-store'
-import { areaTitles, pageHead } from '~/features/shell/page-head'
+import { areaTitles } from '~/features/shell/back-office-head'
+import { pageHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_app/customers/create')({
   head: ({ match }) => {

@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { StockPage } from '~/features/stock/StockPage'
 import { stockQuery } from '~/features/stock/stock.queries'
 import { listSearchDefaults } from '~/lib/list-query'

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { areaTitles, pageHead } from '~/features/shell/page-head'
+import { areaTitles } from '~/features/shell/back-office-head'
+import { pageHead } from '~/features/shell/page-head'
 import { ReceiptPage } from '~/features/stock/ReceiptPage'
 import { receiptFormContextQuery } from '~/features/stock/stock.queries'
 

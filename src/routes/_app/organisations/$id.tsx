@@ -3,7 +3,7 @@ import { OrganisationSettingsPage } from '~/features/organisations/OrganisationS
 import { organisationSettingsQuery } from '~/features/organisations/organisation-settings.queries'
 import { shopSettingsQuery } from '~/features/organisations/shop-settings.queries'
 import { memberLinksQuery, teamQuery } from '~/features/organisations/team.queries'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { FailureError } from '~/lib/failure'
 import { parseOrganisationPageSearch } from '~/lib/organisation-page'
 

@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { BankStatementsPage } from '~/features/bank-statements/BankStatementsPage'
 import { bankEntriesQuery } from '~/features/bank-statements/bank-statements.queries'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { bankEntrySearch } from '~/lib/bank-statements'
 
 export const Route = createFileRoute('/_app/payments/bank-statements')({

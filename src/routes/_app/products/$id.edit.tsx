@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { ProductEditPage } from '~/features/products/ProductEditPage'
 import { organisationProductQuery } from '~/features/products/products.queries'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { FailureError } from '~/lib/failure'
 
 export const Route = createFileRoute('/_app/products/$id/edit')({

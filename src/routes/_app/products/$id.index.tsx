@@ -4,7 +4,7 @@ import {
   organisationProductHistoryQuery,
   organisationProductQuery,
 } from '~/features/products/products.queries'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { FailureError } from '~/lib/failure'
 
 export const Route = createFileRoute('/_app/products/$id/')({

@@ -4,7 +4,7 @@ import {
   purchaseOrderHistoryQuery,
   purchaseOrderQuery,
 } from '~/features/purchase-orders/purchase-orders.queries'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { FailureError } from '~/lib/failure'
 
 export const Route = createFileRoute('/_app/purchase_orders/$id/edit')({

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { PurchaseOrderReceiptPage } from '~/features/purchase-orders/PurchaseOrderReceiptPage'
 import { purchaseOrderQuery } from '~/features/purchase-orders/purchase-orders.queries'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { FailureError } from '~/lib/failure'
 
 export const Route = createFileRoute('/_app/purchase_orders/$id/receipt')({

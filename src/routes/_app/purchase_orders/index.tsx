@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { PurchaseOrdersPage } from '~/features/purchase-orders/PurchaseOrdersPage'
 import { purchaseOrdersQuery } from '~/features/purchase-orders/purchase-orders.queries'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { listSearchDefaults } from '~/lib/list-query'
 import { purchaseOrderListSearch } from '~/lib/purchase-order-lists'
 

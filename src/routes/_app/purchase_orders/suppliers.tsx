@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { suppliersQuery } from '~/features/purchase-orders/purchase-orders.queries'
 import { SuppliersPage } from '~/features/purchase-orders/SuppliersPage'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { listSearchDefaults } from '~/lib/list-query'
 import { supplierListSearch } from '~/lib/purchase-order-lists'
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AreaPage } from '~/features/shell/AreaPage'
-import { areaHead } from '~/features/shell/page-head'
+import { publicAreaHead } from '~/features/shell/page-head'
 
 export const Route = createFileRoute('/_homeLight/news/online-shop')({
-  head: areaHead('news'),
+  head: publicAreaHead('news'),
   component: () => <AreaPage area="news" />,
 })

@@ -4,7 +4,7 @@ import {
   masterProductHistoryQuery,
   masterProductQuery,
 } from '~/features/master-products/master-products.queries'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { FailureError } from '~/lib/failure'
 
 export const Route = createFileRoute('/_app/admin/product-db/$id/edit')({

@@ -4,7 +4,7 @@ import {
   manufacturersQuery,
   masterProductsQuery,
 } from '~/features/master-products/master-products.queries'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { listSearchDefaults } from '~/lib/list-query'
 import { masterProductListSearch } from '~/lib/product-lists'
 

@@ -4,7 +4,7 @@ import {
   productImportQuery,
   recentProductImportsQuery,
 } from '~/features/master-products/product-import.queries'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { parseProductImportSearch } from '~/lib/product-import-search'
 
 export const Route = createFileRoute('/_app/admin/product-db/upload')({

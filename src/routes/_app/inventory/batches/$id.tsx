@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { BatchPage } from '~/features/stock/BatchPage'
 import { batchQuery } from '~/features/stock/stock.queries'
 import { FailureError } from '~/lib/failure'

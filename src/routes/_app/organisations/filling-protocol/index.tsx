@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { FillingProtocolsPage } from '~/features/filling-protocols/FillingProtocolsPage'
 import { fillingProtocolsQuery } from '~/features/filling-protocols/filling-protocols.queries'
-import { areaHead } from '~/features/shell/page-head'
+import { areaHead } from '~/features/shell/back-office-head'
 import { fillingProtocolListSearch } from '~/lib/filling-protocol-lists'
 import { listSearchDefaults } from '~/lib/list-query'
 
