@@ -24,8 +24,11 @@ const buildId = process.env.BLATTWERK_BUILD_ID
 const frameworkModules =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|seroval|seroval-plugins|cookie-es|use-sync-external-store|tiny-invariant|tiny-warning)[\\/]/
 
-/** The layouts of the public hosts' frames (shop, home), whose components are not split. */
-const framedLayouts = new Set<string>(['/_shop', '/_home', '/_homeLight'])
+/**
+ * The public pages' layouts, whose components are not split: the hosts' frames (shop, home) and
+ * the frameless one (an `Outlet`).
+ */
+const entryLayouts = new Set<string>(['/_shop', '/_home', '/_homeLight', '/_empty'])
 
 const queryHooks = /[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/
 
@@ -169,10 +172,10 @@ export default defineConfig({
         // queries and server functions, which every page would load before it hydrates (ADR 029).
         codeSplittingOptions: {
           defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
-          // The public hosts' layouts are not split: nearly every public page draws one of their
-          // frames, which split off were a chunk of its own, compressed on its own, and their error
-          // pages load when shown (lazy-error-pages.ts). ADR 029.
-          splitBehavior: ({ routeId }) => (framedLayouts.has(routeId) ? [] : undefined),
+          // The public pages' layouts are not split: nearly every public page draws one of the
+          // hosts' frames, which split off were a chunk of its own, compressed on its own, and
+          // their error pages load when shown (lazy-error-pages.ts). ADR 029.
+          splitBehavior: ({ routeId }) => (entryLayouts.has(routeId) ? [] : undefined),
         },
       },
     }),
