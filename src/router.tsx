@@ -9,7 +9,7 @@ import {
   sessionFrom,
 } from './features/session/session-store'
 import { openOtherPathsAsNewPages } from './features/shell/back-office-elsewhere'
-import { NotFoundPage, preloadErrorPages } from './features/shell/lazy-error-pages'
+import { NotFoundPage } from './features/shell/lazy-error-pages'
 import { parseSearch, stringifySearch } from './features/shell/search-params'
 import type { ServerRender } from './features/shell/server-render'
 import { type CartCountState, createCartCountStore } from './features/shop/cart/cart-count'
@@ -24,11 +24,6 @@ interface DehydratedPage {
   requestId: string | null
   tenant: TenantInfo | null | undefined
   cartCount: CartCountState | null
-  /**
-   * The page shows an error, not-found or unavailable page, whose code the browser loads before
-   * it hydrates.
-   */
-  errorPage: boolean
 }
 
 /**
@@ -78,15 +73,13 @@ export async function getRouter() {
     ssr: { nonce: serverRequestContext()?.cspNonce },
     dehydrate: (): DehydratedPage => {
       serverRender.requestId = requestIdOf(router.options.additionalContext)
-      const matches = router.stores.matches.get()
-      const failed = matches.some((match) => match.status === 'error')
+      const failed: boolean = router.stores.matches.get().some((match) => match.status === 'error')
       return {
         session: session.state,
         // Only an error page shows it; a page that may be cached for others (ADR 082) has none.
         requestId: failed ? serverRender.requestId : null,
         tenant: loadedTenant.current,
         cartCount: cartCount.state,
-        errorPage: matches.some((match) => match.status !== 'success' || match._notFound === true),
       }
     },
     hydrate: (
@@ -101,8 +94,6 @@ export async function getRouter() {
       serverRender.requestId = dehydrated.requestId
       loadedTenant.current = dehydrated.tenant
       cartCount.setState(() => dehydrated.cartCount)
-      // The router preloads only the error components the routes name, not its default one.
-      return dehydrated.errorPage ? preloadErrorPages() : undefined
     },
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
