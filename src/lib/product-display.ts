@@ -4,9 +4,9 @@ import type { Genetics, ProductCategory } from './product-lists'
 /**
  * What the shop's pages show of a product, and what every page shares with them: the labels,
  * numbers as Germans write them, content and pack size, order rules in words. The rest of the
- * product values (countries, PZN, sales-unit arithmetic) are in `products.ts`, which re-exports
- * these; the shop's pages import them from here, so their first load does not carry the rest
- * (ADR 029).
+ * product values (the list of cultivation countries, PZN, sales-unit arithmetic) are in
+ * `products.ts`, which re-exports these; the shop's pages import them from here, so their first
+ * load does not carry the rest (ADR 029).
  */
 
 export const productCategoryLabels: Record<ProductCategory, string> = {
