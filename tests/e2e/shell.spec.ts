@@ -1,6 +1,6 @@
 import { forbiddenMessage, shopForbiddenMessage } from '../../src/lib/access-rules'
 import { expectNoSeriousViolations } from './support/axe'
-import { isSameDocument, markDocument, watchPageErrors } from './support/page'
+import { expectNotFoundPageWorks, watchPageErrors } from './support/page'
 import {
   openBackOffice,
   openShopAsPatient,
@@ -120,16 +120,7 @@ test.describe('404', () => {
     const errors = watchPageErrors(page)
     const shop = tenantOrigin(baseURL, 'sonnen-apotheke')
     await page.goto(`${shop}/gibt-es-nicht`)
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' }),
-    ).toBeVisible()
-    await markDocument(page)
-    await page.getByRole('link', { name: 'Zur Startseite' }).click()
-    await expect(page).toHaveURL(`${shop}/shop`)
-    await expect(page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toHaveCount(
-      0,
-    )
-    expect(await isSameDocument(page), 'the page hydrated and navigated within itself').toBe(true)
+    await expectNotFoundPageWorks(page, `${shop}/shop`)
     expect(errors).toEqual([])
   })
 

@@ -19,6 +19,20 @@ export function isSameDocument(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true)
 }
 
+/**
+ * The not-found page has hydrated and works, though its code loads after the entry
+ * (lazy-error-pages.ts): its link to the start page opens `startUrl` within the document.
+ */
+export async function expectNotFoundPageWorks(page: Page, startUrl: string) {
+  const notFound = page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })
+  await expect(notFound).toBeVisible()
+  await markDocument(page)
+  await page.getByRole('link', { name: 'Zur Startseite' }).click()
+  await expect(page).toHaveURL(startUrl)
+  await expect(notFound).toHaveCount(0)
+  expect(await isSameDocument(page), 'the page hydrated and navigated within itself').toBe(true)
+}
+
 /** Presses Tab until `target` has the focus; fails when it is not reached within `limit` steps. */
 export async function tabTo(page: Page, target: Locator, limit = 120) {
   for (let step = 0; step < limit; step++) {
