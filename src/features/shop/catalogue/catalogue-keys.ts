@@ -1,4 +1,4 @@
-import type { CatalogueCategory } from '~/lib/shop-catalogue'
+import type { CatalogueCategory, CatalogueListInput } from '~/lib/shop-catalogue'
 import type { SessionState } from '../../session/session-store'
 
 /**
@@ -19,3 +19,6 @@ export const catalogueProductKey = (
   id: string,
   viewer: string | null,
 ) => ['shop-catalogue', viewer, 'product', category, id] as const
+
+export const catalogueListKey = (input: CatalogueListInput, viewer: string | null) =>
+  ['shop-catalogue', viewer, 'list', input.category, input.search] as const

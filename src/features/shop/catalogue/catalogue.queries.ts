@@ -4,7 +4,7 @@ import { FailureError } from '~/lib/failure'
 import type { CatalogueCategory, CatalogueListInput, CatalogueSearch } from '~/lib/shop-catalogue'
 import type { SessionStore } from '../../session/session-store'
 import { fetchCatalogue, fetchCatalogueProduct } from './catalogue.functions'
-import { catalogueProductKey, catalogueViewerOf } from './catalogue-keys'
+import { catalogueListKey, catalogueProductKey, catalogueViewerOf } from './catalogue-keys'
 
 /** What the catalogue routes' loaders take from the router context. */
 interface LoaderContext {
@@ -14,7 +14,7 @@ interface LoaderContext {
 
 export const catalogueQuery = (input: CatalogueListInput, viewer: string | null) =>
   queryOptions({
-    queryKey: ['shop-catalogue', viewer, 'list', input.category, input.search],
+    queryKey: catalogueListKey(input, viewer),
     queryFn: () => fetchCatalogue({ data: input }),
   })
 
