@@ -11,6 +11,7 @@ import {
   statementFileTooLargeMessage,
 } from '~/lib/bank-statements'
 import { formatDate, formatMoney } from '~/lib/format'
+import { pageCount } from '~/lib/list-query'
 import { FilePicker } from '../files/FilePicker'
 import { useFileUpload } from '../files/use-file-upload'
 import { useAppForm } from '../forms/form-hook'
@@ -133,8 +134,7 @@ function EntriesSection() {
       )}
       <PageLinks
         page={data.page}
-        total={data.total}
-        pageSize={data.pageSize}
+        pages={pageCount(data.total, data.pageSize)}
         label="Seiten der Buchungen"
       />
     </section>

@@ -1,4 +1,5 @@
 import { formatCount } from '~/lib/format'
+import { pageCount } from '~/lib/list-query'
 import {
   type FoundShop,
   formatDistance,
@@ -105,8 +106,7 @@ export function ShopFinder({ q, result }: { q: string; result: ShopFinderResult 
       </ul>
       <PageLinks
         page={result.page}
-        total={result.total}
-        pageSize={result.pageSize}
+        pages={pageCount(result.total, result.pageSize)}
         label="Seiten der Trefferliste"
       />
       <p className="mt-8 text-xs text-ink-muted">

@@ -1,33 +1,34 @@
 import { Link } from '@tanstack/react-router'
-import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { formatCount } from '~/lib/format'
-import { pageCount } from '~/lib/list-query'
+import { shellIcon } from '../shell/icons'
+
+// Drawn here, not in page-icons.tsx: that chunk would carry them onto every shop page (ADR 029).
+const ChevronLeftIcon = shellIcon(<path d="m15 18-6-6 6-6" />)
+const ChevronRightIcon = shellIcon(<path d="m9 18 6-6-6-6" />)
 
 const linkClass =
   'flex items-center gap-1 rounded-lg border border-border bg-white px-3 py-2 text-sm font-medium hover:bg-surface-muted'
 
 /**
  * Previous / next as real links (`?page=2`), for the public lists that must work without
- * JavaScript (shop finder, catalogue); the back-office tables page with buttons (DataTable).
+ * JavaScript (shop finder, catalogue, bank statements); the back-office tables page with buttons (DataTable).
  */
 export function PageLinks({
   page,
-  total,
-  pageSize,
+  pages,
   label = 'Seiten',
 }: {
   page: number
-  total: number
-  pageSize: number
+  /** How many pages the list has (at least 1). */
+  pages: number
   label?: string
 }) {
-  const pages = pageCount(total, pageSize)
   if (pages <= 1) return null
   return (
     <nav aria-label={label} className="mt-6 flex items-center justify-between gap-4">
       {page > 1 ? (
         <Link to="." search={(previous) => ({ ...previous, page: page - 1 })} className={linkClass}>
-          <ChevronLeft className="size-4" aria-hidden="true" />
+          <ChevronLeftIcon className="size-4" aria-hidden="true" />
           Vorherige Seite
         </Link>
       ) : (
@@ -39,7 +40,7 @@ export function PageLinks({
       {page < pages ? (
         <Link to="." search={(previous) => ({ ...previous, page: page + 1 })} className={linkClass}>
           Nächste Seite
-          <ChevronRight className="size-4" aria-hidden="true" />
+          <ChevronRightIcon className="size-4" aria-hidden="true" />
         </Link>
       ) : (
         <span />

@@ -11,6 +11,7 @@ import { shellIcon } from '../../shell/icons'
 import { buttonClass } from '../../ui/buttons'
 import { EmptyState } from '../../ui/EmptyState'
 import { PageHeader } from '../../ui/PageHeader'
+import { PageLinks } from '../../ui/PageLinks'
 import { LeafIcon } from '../../ui/page-icons'
 import { CatalogueCard } from './CatalogueCard'
 import { CatalogueFilters } from './CatalogueFilters'
@@ -19,8 +20,6 @@ import { catalogueViewerOf } from './catalogue-keys'
 import { catalogueWords } from './catalogue-words'
 
 // The catalogue's own icons, drawn as lucide draws them (ADR 029); shared ones are in page-icons.
-const ChevronLeftIcon = shellIcon(<path d="m15 18-6-6 6-6" />)
-const ChevronRightIcon = shellIcon(<path d="m9 18 6-6-6-6" />)
 const FlaskConicalIcon = shellIcon(
   <>
     <path d="M14 2v6a2 2 0 0 0 .245.96l5.51 10.08A2 2 0 0 1 18 22H6a2 2 0 0 1-1.755-2.96l5.51-10.08A2 2 0 0 0 10 8V2" />
@@ -95,47 +94,9 @@ export function CataloguePage({
               ))}
             </ul>
           )}
-          <Pagination category={category} page={data.page} pageCount={data.pageCount} />
+          <PageLinks page={data.page} pages={data.pageCount} />
         </section>
       </div>
     </>
-  )
-}
-
-function Pagination({
-  category,
-  page,
-  pageCount,
-}: {
-  category: CatalogueCategory
-  page: number
-  pageCount: number
-}) {
-  if (pageCount <= 1) return null
-  const to = catalogueListPaths[category]
-  const linkClass = buttonClass('secondary')
-  const toPage = (target: number) => (previous: CatalogueSearch) => ({ ...previous, page: target })
-  return (
-    <nav aria-label="Seiten" className="mt-6 flex items-center justify-between gap-2">
-      {page > 1 ? (
-        <Link to={to} search={toPage(page - 1) as never} className={linkClass}>
-          <ChevronLeftIcon className="size-4" aria-hidden="true" />
-          Vorherige Seite
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-sm text-ink-muted">
-        Seite {page} von {pageCount}
-      </span>
-      {page < pageCount ? (
-        <Link to={to} search={toPage(page + 1) as never} className={linkClass}>
-          Nächste Seite
-          <ChevronRightIcon className="size-4" aria-hidden="true" />
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   )
 }
