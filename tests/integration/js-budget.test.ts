@@ -11,24 +11,43 @@ import { startTestServer, type TestServer } from '../support/server'
  * numbers (issue 36): the framework's chunks (React DOM, TanStack Router, Start and Query; the
  * build puts them in `framework-*.js`, and Query's hooks that only pages use in
  * `framework-query-*.js`, vite.config.ts) and the app's own code on the page, every other chunk
- * it loads. The budgets hold what the pages weigh now, so any growth fails. ADR 029 has the
- * breakdown and every budget change with what it paid for: raising a budget adds a line there.
+ * it loads. ADR 029 has the breakdown.
  */
 const frameworkBudgetBytes = 121_300
+/** The app's own code on a public page: at most 20 KB (issue 36). */
+const appLimitBytes = 20_000
 const shop = 'sonnen-apotheke.localhost'
-const pages = [
-  { page: '/shop', host: shop, appBudgetBytes: 21_915 },
-  { page: '/blueten', host: shop, appBudgetBytes: 28_240 },
-  { page: `/blueten/${demoProductIds.pharmacyPackFlower}`, host: shop, appBudgetBytes: 28_200 },
-  { page: '/agb', host: shop, appBudgetBytes: 18_840 },
-  { page: '/warenkorb', host: shop, appBudgetBytes: 26_215 },
-  { page: '/registrieren', host: shop, appBudgetBytes: 22_530 },
+/**
+ * A page over the limit names the ceiling it is held at, what it weighs now, so any growth fails.
+ * ADR 029 ("The floor under 20 KB") shows why these pages' own code does not fit into 20 KB; a
+ * ceiling may go down freely, raising one adds a line there with what it paid for.
+ */
+interface BudgetedPage {
+  page: string
+  host: string | undefined
+  overLimitCeilingBytes?: number
+}
+const budgetedPages: BudgetedPage[] = [
+  { page: '/shop', host: shop, overLimitCeilingBytes: 21_950 },
+  { page: '/blueten', host: shop, overLimitCeilingBytes: 28_250 },
+  {
+    page: `/blueten/${demoProductIds.pharmacyPackFlower}`,
+    host: shop,
+    overLimitCeilingBytes: 28_210,
+  },
+  { page: '/agb', host: shop },
+  { page: '/warenkorb', host: shop, overLimitCeilingBytes: 26_250 },
+  { page: '/registrieren', host: shop, overLimitCeilingBytes: 22_565 },
   // Its reservation dialog, the form layer and zod, loads when wanted (ADR 029).
-  { page: '/rezeptkonfigurator', host: shop, appBudgetBytes: 34_050 },
-  { page: '/login', host: undefined, appBudgetBytes: 22_925 },
+  { page: '/rezeptkonfigurator', host: shop, overLimitCeilingBytes: 34_080 },
+  { page: '/login', host: undefined, overLimitCeilingBytes: 22_960 },
   // The platform's home with the shop finder.
-  { page: '/', host: undefined, appBudgetBytes: 24_095 },
+  { page: '/', host: undefined, overLimitCeilingBytes: 24_095 },
 ]
+const pages = budgetedPages.map((entry) => ({
+  ...entry,
+  appBudgetBytes: entry.overLimitCeilingBytes ?? appLimitBytes,
+}))
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
 
