@@ -11,7 +11,6 @@ import {
   statementFileTooLargeMessage,
 } from '~/lib/bank-statements'
 import { formatDate, formatMoney } from '~/lib/format'
-import { pageCount } from '~/lib/list-query'
 import { FilePicker } from '../files/FilePicker'
 import { useFileUpload } from '../files/use-file-upload'
 import { useAppForm } from '../forms/form-hook'
@@ -134,7 +133,8 @@ function EntriesSection() {
       )}
       <PageLinks
         page={data.page}
-        pages={pageCount(data.total, data.pageSize)}
+        total={data.total}
+        pageSize={data.pageSize}
         label="Seiten der Buchungen"
       />
     </section>

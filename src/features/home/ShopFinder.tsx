@@ -1,5 +1,4 @@
 import { formatCount } from '~/lib/format'
-import { pageCount } from '~/lib/list-query'
 import {
   type FoundShop,
   formatDistance,
@@ -106,7 +105,8 @@ export function ShopFinder({ q, result }: { q: string; result: ShopFinderResult 
       </ul>
       <PageLinks
         page={result.page}
-        pages={pageCount(result.total, result.pageSize)}
+        total={result.total}
+        pageSize={result.pageSize}
         label="Seiten der Trefferliste"
       />
       <p className="mt-8 text-xs text-ink-muted">

@@ -177,6 +177,7 @@ export function RootErrorPage({ error }: { error: unknown }) {
     </main>
   )
 }
+
 /**
  * Every page of a deactivated organisation's host: neutral, without its name or brand, and
  * without saying why (a platform admin's decision, not the visitor's business).

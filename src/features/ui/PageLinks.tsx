@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { formatCount } from '~/lib/format'
+import { pageCount } from '~/lib/list-query'
 import { shellIcon } from '../shell/icons'
 
 // Drawn here, not in page-icons.tsx: that chunk would carry them onto every shop page (ADR 029).
@@ -11,24 +12,27 @@ const linkClass =
 
 /**
  * Previous / next as real links (`?page=2`), for the public lists that must work without
- * JavaScript (shop finder, catalogue, bank statements); the back-office tables page with buttons (DataTable).
+ * JavaScript (shop finder, catalogue), and the bank statements; the back-office tables page with
+ * buttons (DataTable).
  */
 export function PageLinks({
   page,
-  pages,
+  total,
+  pageSize,
   label = 'Seiten',
 }: {
   page: number
-  /** How many pages the list has (at least 1). */
-  pages: number
+  total: number
+  pageSize: number
   label?: string
 }) {
+  const pages = pageCount(total, pageSize)
   if (pages <= 1) return null
   return (
     <nav aria-label={label} className="mt-6 flex items-center justify-between gap-4">
       {page > 1 ? (
         <Link to="." search={(previous) => ({ ...previous, page: page - 1 })} className={linkClass}>
-          <ChevronLeftIcon className="size-4" aria-hidden="true" />
+          <ChevronLeftIcon className="size-4" />
           Vorherige Seite
         </Link>
       ) : (
@@ -40,7 +44,7 @@ export function PageLinks({
       {page < pages ? (
         <Link to="." search={(previous) => ({ ...previous, page: page + 1 })} className={linkClass}>
           Nächste Seite
-          <ChevronRightIcon className="size-4" aria-hidden="true" />
+          <ChevronRightIcon className="size-4" />
         </Link>
       ) : (
         <span />

@@ -1,7 +1,7 @@
+import { formatSalesQuantity } from '~/lib/product-display'
 import { availabilityLabels } from '~/lib/shop'
 import type { CatalogueAvailability, CatalogueItem } from '~/lib/shop-catalogue'
 import { StatusBadge, type StatusTone } from '../../ui/StatusBadge'
-import { salesUnitAmount } from './catalogue-wording'
 
 const availabilityTones: Record<CatalogueAvailability['level'], StatusTone> = {
   in_stock: 'success',
@@ -11,7 +11,9 @@ const availabilityTones: Record<CatalogueAvailability['level'], StatusTone> = {
 export function AvailabilityBadge({ item }: { item: CatalogueItem }) {
   const { level, salesUnits } = item.availability
   const amount =
-    salesUnits !== null && salesUnits > 0 ? `: ${salesUnitAmount(salesUnits, item)}` : ''
+    salesUnits !== null && salesUnits > 0
+      ? `: ${formatSalesQuantity(salesUnits, item.salesUnit)}`
+      : ''
   return (
     <StatusBadge tone={availabilityTones[level]}>
       {availabilityLabels[level]}

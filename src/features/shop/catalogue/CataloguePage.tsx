@@ -4,6 +4,7 @@ import {
   type CatalogueCategory,
   type CatalogueSearch,
   catalogueListPaths,
+  cataloguePageSize,
   isCatalogueFiltered,
 } from '~/lib/shop-catalogue'
 import { useSession } from '../../session/use-session'
@@ -94,7 +95,7 @@ export function CataloguePage({
               ))}
             </ul>
           )}
-          <PageLinks page={data.page} pages={data.pageCount} />
+          <PageLinks page={data.page} total={data.total} pageSize={cataloguePageSize} />
         </section>
       </div>
     </>

@@ -1,4 +1,3 @@
-import { formatCount } from '~/lib/format'
 import {
   dominanceLabels,
   formatCannabinoid,
@@ -8,12 +7,6 @@ import {
 import type { CatalogueItem } from '~/lib/shop-catalogue'
 
 /** How the catalogue's cards and product pages word a product's facts, once. */
-
-/** "35 g" loose, "4 Packungen" of packs. */
-export function salesUnitAmount(amount: number, item: Pick<CatalogueItem, 'salesUnit'>): string {
-  if (item.salesUnit === 'gram') return `${formatCount(amount)}\u00a0g`
-  return `${formatCount(amount)} ${amount === 1 ? 'Packung' : 'Packungen'}`
-}
 
 /** "je g" loose, "je Packung (10 g)" for a pack. */
 export const salesUnitPhrase = (item: CatalogueItem): string =>
