@@ -13,7 +13,7 @@ import {
 import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { ensureSession } from '~/features/session/session'
 import type { SessionStore } from '~/features/session/session-store'
-import { NotFoundPage, RootErrorPage, UnavailablePage } from '~/features/shell/lazy-error-pages'
+import { rootErrorPages, UnavailablePage } from '~/features/shell/lazy-error-pages'
 import { fetchRouteChunks, preloadRouteChunks } from '~/features/shell/route-chunks'
 import type { ServerRender } from '~/features/shell/server-render'
 import { type CartCountStore, ensureCartCount } from '~/features/shop/cart/cart-count'
@@ -71,10 +71,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   }),
   shellComponent: RootDocument,
   component: RootLayout,
-  errorComponent: RootErrorPage,
-  notFoundComponent: NotFoundPage,
-  // Its error pages load when shown; see lazy-error-pages.ts for why no Suspense boundary.
-  wrapInSuspense: false,
+  ...rootErrorPages,
 })
 
 function RootLayout() {

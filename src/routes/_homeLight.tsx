@@ -2,13 +2,11 @@ import { createFileRoute } from '@tanstack/react-router'
 import { layoutErrorHead } from '~/features/shell/error-head'
 import { HomeLightLayout } from '~/features/shell/HostFrame'
 import { guardHostPage } from '~/features/shell/host'
-import { HostErrorPage } from '~/features/shell/lazy-error-pages'
+import { hostErrorPage } from '~/features/shell/lazy-error-pages'
 
 export const Route = createFileRoute('/_homeLight')({
   beforeLoad: guardHostPage,
   head: layoutErrorHead,
   component: HomeLightLayout,
-  errorComponent: HostErrorPage,
-  // Its error page loads when shown; see lazy-error-pages.ts for why no Suspense boundary.
-  wrapInSuspense: false,
+  ...hostErrorPage,
 })

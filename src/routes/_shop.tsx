@@ -2,13 +2,11 @@ import { createFileRoute } from '@tanstack/react-router'
 import { guardAccess } from '~/features/session/guard'
 import { layoutErrorHead } from '~/features/shell/error-head'
 import { ShopLayout } from '~/features/shell/HostFrame'
-import { HostErrorPage } from '~/features/shell/lazy-error-pages'
+import { hostErrorPage } from '~/features/shell/lazy-error-pages'
 
 export const Route = createFileRoute('/_shop')({
   beforeLoad: guardAccess,
   head: layoutErrorHead,
   component: ShopLayout,
-  errorComponent: HostErrorPage,
-  // Its error page loads when shown; see lazy-error-pages.ts for why no Suspense boundary.
-  wrapInSuspense: false,
+  ...hostErrorPage,
 })

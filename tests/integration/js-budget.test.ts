@@ -28,21 +28,21 @@ interface BudgetedPage {
   overLimitCeilingBytes?: number
 }
 const budgetedPages: BudgetedPage[] = [
-  { page: '/shop', host: shop, overLimitCeilingBytes: 21_950 },
-  { page: '/blueten', host: shop, overLimitCeilingBytes: 28_250 },
+  { page: '/shop', host: shop, overLimitCeilingBytes: 21_995 },
+  { page: '/blueten', host: shop, overLimitCeilingBytes: 28_290 },
   {
     page: `/blueten/${demoProductIds.pharmacyPackFlower}`,
     host: shop,
-    overLimitCeilingBytes: 28_210,
+    overLimitCeilingBytes: 28_235,
   },
   { page: '/agb', host: shop },
-  { page: '/warenkorb', host: shop, overLimitCeilingBytes: 26_250 },
-  { page: '/registrieren', host: shop, overLimitCeilingBytes: 22_565 },
+  { page: '/warenkorb', host: shop, overLimitCeilingBytes: 26_305 },
+  { page: '/registrieren', host: shop, overLimitCeilingBytes: 22_615 },
   // Its reservation dialog, the form layer and zod, loads when wanted (ADR 029).
-  { page: '/rezeptkonfigurator', host: shop, overLimitCeilingBytes: 34_080 },
-  { page: '/login', host: undefined, overLimitCeilingBytes: 22_960 },
+  { page: '/rezeptkonfigurator', host: shop, overLimitCeilingBytes: 34_145 },
+  { page: '/login', host: undefined, overLimitCeilingBytes: 23_010 },
   // The platform's home with the shop finder.
-  { page: '/', host: undefined, overLimitCeilingBytes: 24_095 },
+  { page: '/', host: undefined, overLimitCeilingBytes: 24_150 },
 ]
 const pages = budgetedPages.map((entry) => ({
   ...entry,

@@ -6,10 +6,11 @@ import { lazyRouteComponent } from '@tanstack/react-router'
  * server-rendered one hydrates once its code has arrived; React holds the hydration at the root's
  * Suspense boundary meanwhile.
  *
- * The routes that name them set `wrapInSuspense: false`. The router wraps a route in a Suspense
- * boundary while its error component's `preload` is set; loading the component clears it in the
- * browser but not on the server, so a server-rendered error page, whose component the router
- * loads before hydrating, would hydrate into a different tree (React #418).
+ * A route takes them with `wrapInSuspense: false`, as `rootErrorPages` and `hostErrorPage` hand
+ * them out. The router wraps a route in a Suspense boundary while its error component's `preload`
+ * is set; loading the component clears it in the browser but not on the server, so a
+ * server-rendered error page, whose component the router loads before hydrating, would hydrate
+ * into a different tree (React #418).
  */
 const loadErrorPages = () => import('./ErrorPages')
 
@@ -17,3 +18,13 @@ export const NotFoundPage = lazyRouteComponent(loadErrorPages, 'NotFoundPage')
 export const RootErrorPage = lazyRouteComponent(loadErrorPages, 'RootErrorPage')
 export const HostErrorPage = lazyRouteComponent(loadErrorPages, 'HostErrorPage')
 export const UnavailablePage = lazyRouteComponent(loadErrorPages, 'UnavailablePage')
+
+/** The root route's error and not-found pages, with the option they need (above). */
+export const rootErrorPages = {
+  errorComponent: RootErrorPage,
+  notFoundComponent: NotFoundPage,
+  wrapInSuspense: false,
+} as const
+
+/** A host layout's error page, with the option it needs (above). */
+export const hostErrorPage = { errorComponent: HostErrorPage, wrapInSuspense: false } as const
