@@ -421,22 +421,15 @@ describe.each(testDatabaseKinds)('auth API on %s', (kind) => {
   })
 
   describe('rotation', () => {
-    it('serves the direct parent again within the grace window, and no longer after it', async () => {
+    // After the window the same reuse is refused and ends the family: auth-service.test.ts moves
+    // the rotation into the past instead of waiting here for ten seconds on each database.
+    it('serves the direct parent again within the grace window', async () => {
       const login = await loginBusiness()
       const first = await api('/api/auth/b2b/token', { body: { token: login.body.refreshToken } })
       const again = await api('/api/auth/b2b/token', { body: { token: login.body.refreshToken } })
       expect(again.status).toBe(200)
       expect(again.body.token).toBe(first.body.token)
-
-      await new Promise((resolve) => setTimeout(resolve, 11_000))
-      const late = await api('/api/auth/b2b/token', { body: { token: login.body.refreshToken } })
-      expect(late.status).toBe(401)
-      // Late reuse counts as theft: the family is gone, the current token too.
-      expect((await api('/api/auth/b2b/token', { body: { token: first.body.token } })).status).toBe(
-        401,
-      )
-      expect((await api('/api/users/me', { token: first.body.accessToken })).status).toBe(401)
-    }, 30_000)
+    })
 
     it('reuse of a token two generations old revokes the whole family', async () => {
       const login = await loginBusiness()

@@ -112,7 +112,9 @@ describe.each(testDatabaseKinds)('auth service on %s', (kind) => {
         ),
       )
     expect(await statusOf(refreshSession(deps, login.refreshToken, 'b2b', null))).toBe(401)
+    // Late reuse counts as theft: the family is gone, the current token and its access token too.
     expect(await statusOf(refreshSession(deps, rotated.token, 'b2b', null))).toBe(401)
+    expect(await statusOf(authenticate(deps, bearer(rotated.accessToken), 'b2b', null))).toBe(401)
   })
 
   it('ending all other sessions keeps the current one', async () => {
