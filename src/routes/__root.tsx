@@ -85,8 +85,15 @@ function RootLayout() {
       {hydrated && (
         <Suspense fallback={null}>
           {/* Bottom right, away from the headers' cart and account links; on a phone sonner
-              spans the toasts across the bottom. */}
-          <Toaster position="bottom-right" richColors closeButton />
+              spans the toasts across the bottom. Its region (with sonner's shortcut to it) and
+              close buttons are named in German: sonner's own names are English. */}
+          <Toaster
+            position="bottom-right"
+            richColors
+            closeButton
+            customAriaLabel="Meldungen (Alt+T)"
+            toastOptions={{ closeButtonAriaLabel: 'Meldung schließen' }}
+          />
         </Suspense>
       )}
     </>

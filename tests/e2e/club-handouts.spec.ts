@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { describeUndrawn, keepPdf, pageText, undrawnCharacters } from '../support/pdf-rendering'
-import { expectNoSeriousViolations } from './support/axe'
+import { expectAccessibleAfterToast, expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm } from './support/session'
 import { expect, type Page, test } from './support/test'
@@ -26,12 +26,6 @@ const felixSchwarz = '00000000-0000-4000-8000-00000000a205'
 const club = '00000000-0000-4000-8000-000000000003'
 const memberOptions = (page: Page) =>
   page.getByRole('listbox', { name: 'Passende Mitglieder' }).getByRole('option')
-
-/** Axe looks at a settled page: a toast fading in fails the contrast check. */
-async function expectAccessibleAfterToast(page: Page, toast: string | RegExp) {
-  await expect(page.getByText(toast)).toBeHidden({ timeout: 10_000 })
-  await expectNoSeriousViolations(page)
-}
 
 /** The amount the member card shows under `label`, as typed into the form ("2,5"). */
 async function gramsShown(page: Page, label: string): Promise<string> {

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { expectNoSeriousViolations } from './support/axe'
+import { expectAccessibleAfterToast, expectNoSeriousViolations } from './support/axe'
 import { tabTo, watchPageErrors } from './support/page'
 import { openBackOffice, waitForHydratedForm } from './support/session'
-import { expect, type Page, test } from './support/test'
+import { expect, test } from './support/test'
 
 /**
  * A pharmacist of Sonnen-Apotheke enters a patient, finds her in the list, corrects her address,
@@ -21,12 +21,6 @@ function yearsAgo(years: number, days = 0) {
   )
     .toISOString()
     .slice(0, 10)
-}
-
-/** Axe looks at a settled page: a toast fading in fails the contrast check. */
-async function expectAccessibleAfterToast(page: Page, toast: string) {
-  await expect(page.getByText(toast)).toBeHidden({ timeout: 10_000 })
-  await expectNoSeriousViolations(page)
 }
 
 test('a pharmacist enters, finds, edits, annotates, exports and anonymises a patient', async ({
