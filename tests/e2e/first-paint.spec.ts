@@ -6,7 +6,7 @@ import { expect, type Page, type Route, test } from './support/test'
  * meanwhile is what the server's HTML and stylesheet paint alone.
  *
  * Navigations under it wait for the parsed document, not for `load`: a held script the loader
- * adds while the page's images are still loading delays `load` until it is released.
+ * adds while a font or image is still loading delays `load` until it is released.
  */
 async function holdScripts(page: Page) {
   const held: Route[] = []

@@ -15,16 +15,17 @@ import { lazyRouteComponent } from '@tanstack/react-router'
 const loadErrorPages = () => import('./ErrorPages')
 
 export const NotFoundPage = lazyRouteComponent(loadErrorPages, 'NotFoundPage')
-export const RootErrorPage = lazyRouteComponent(loadErrorPages, 'RootErrorPage')
-export const HostErrorPage = lazyRouteComponent(loadErrorPages, 'HostErrorPage')
 export const UnavailablePage = lazyRouteComponent(loadErrorPages, 'UnavailablePage')
 
 /** The root route's error and not-found pages, with the option they need (above). */
 export const rootErrorPages = {
-  errorComponent: RootErrorPage,
+  errorComponent: lazyRouteComponent(loadErrorPages, 'RootErrorPage'),
   notFoundComponent: NotFoundPage,
   wrapInSuspense: false,
 } as const
 
 /** A host layout's error page, with the option it needs (above). */
-export const hostErrorPage = { errorComponent: HostErrorPage, wrapInSuspense: false } as const
+export const hostErrorPage = {
+  errorComponent: lazyRouteComponent(loadErrorPages, 'HostErrorPage'),
+  wrapInSuspense: false,
+} as const

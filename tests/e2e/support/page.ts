@@ -49,11 +49,9 @@ export async function tabTo(page: Page, target: Locator, limit = 120) {
  */
 export async function toastGone(page: Page, text: string | RegExp) {
   const toast = page
-    .getByRole('region', { name: /^Meldungen/ })
+    .getByRole('region', { name: 'Meldungen (Alt+T)' })
     .getByRole('listitem')
-    .filter({
-      hasText: text,
-    })
+    .filter({ hasText: text })
   await expect(toast).toBeVisible()
   await toast.getByRole('button', { name: 'Meldung schließen' }).click()
   await expect(toast).toBeHidden()
